@@ -1,0 +1,52 @@
+# mrsched — make targets. Topic-specific targets live in mk/*.mk, which add
+# themselves to SETUP_TARGETS, TEST_TARGETS, BENCH_TARGETS and RUN_TARGETS.
+SHELL := /bin/bash
+GO ?= go
+BIN := bin/mrsched
+STATICCHECK_VERSION := 2025.1.1
+export GOFLAGS ?= -mod=mod
+
+SETUP_TARGETS :=
+TEST_TARGETS :=
+BENCH_TARGETS :=
+RUN_TARGETS :=
+
+include $(sort $(wildcard mk/*.mk))
+
+.PHONY: all setup build run test bench lint fmt clean
+
+all: build
+
+## setup: install everything the project needs on a fresh machine
+setup: $(SETUP_TARGETS)
+	$(GO) mod download
+	@echo "setup: done"
+
+## build: compile the mrsched command into bin/
+build:
+	$(GO) build -o $(BIN) ./cmd/mrsched
+
+## run: setup, then the main job on the embedded default instance
+run: setup build $(RUN_TARGETS)
+
+## test: every test (unit, examples, oracles, CLI), then topic test targets
+test: build
+	$(GO) test -count=1 ./...
+	@for t in $(TEST_TARGETS); do $(MAKE) --no-print-directory $$t || exit 1; done
+
+## bench: Go benchmarks and the topic benchmark programs (figures for BENCHMARKS.md)
+bench: build
+	$(GO) test -run '^$$' -bench . -benchmem -count 1 ./... | tee bench.out
+	@for t in $(BENCH_TARGETS); do $(MAKE) --no-print-directory $$t || exit 1; done
+
+## lint: go vet and staticcheck
+lint:
+	$(GO) vet ./...
+	@command -v staticcheck >/dev/null 2>&1 || $(GO) install honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION)
+	PATH="$$PATH:$$($(GO) env GOPATH)/bin" staticcheck ./...
+
+fmt:
+	gofmt -w $$(git ls-files '*.go')
+
+clean:
+	rm -rf bin bench.out
