@@ -1,0 +1,299 @@
+package mip
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"time"
+)
+
+// VarType is the type of a column.
+type VarType int
+
+// The column types. A Binary column is an Integer column whose bounds are
+// intersected with [0, 1].
+const (
+	Continuous VarType = iota
+	Integer
+	Binary
+)
+
+// String returns "continuous", "integer" or "binary".
+func (t VarType) String() string {
+	switch t {
+	case Continuous:
+		return "continuous"
+	case Integer:
+		return "integer"
+	case Binary:
+		return "binary"
+	}
+	return "VarType(" + strconv.Itoa(int(t)) + ")"
+}
+
+// Sense is the optimisation direction.
+type Sense int
+
+// The optimisation directions.
+const (
+	Minimize Sense = iota
+	Maximize
+)
+
+// String returns "minimize" or "maximize".
+func (s Sense) String() string {
+	switch s {
+	case Minimize:
+		return "minimize"
+	case Maximize:
+		return "maximize"
+	}
+	return "Sense(" + strconv.Itoa(int(s)) + ")"
+}
+
+// Var is a column: Lower ≤ x ≤ Upper with objective coefficient Obj. Use
+// math.Inf(-1) and math.Inf(1) for missing bounds. Name may be empty; the
+// writers then use x<index>.
+type Var struct {
+	Name         string
+	Type         VarType
+	Lower, Upper float64
+	Obj          float64
+}
+
+// Row is a linear constraint Lower ≤ Σ_k Val[k]·x[Ind[k]] ≤ Upper. Use
+// math.Inf for a missing side; Lower == Upper is an equality. Name may be
+// empty; the writers then use r<index>.
+type Row struct {
+	Name         string
+	Lower, Upper float64
+	Ind          []int
+	Val          []float64
+}
+
+// Model is a linear or mixed-integer program:
+//
+//	minimise or maximise  Offset + Σ_j Vars[j].Obj·x_j
+//	subject to            Rows[i].Lower ≤ Σ_k Rows[i].Val[k]·x[Rows[i].Ind[k]] ≤ Rows[i].Upper
+//	                      Vars[j].Lower ≤ x_j ≤ Vars[j].Upper, x_j integer for Integer and Binary.
+type Model struct {
+	Name   string
+	Sense  Sense
+	Offset float64
+	Vars   []Var
+	Rows   []Row
+}
+
+// AddVar appends a column and returns its index.
+func (m *Model) AddVar(name string, t VarType, lower, upper, obj float64) int {
+	m.Vars = append(m.Vars, Var{Name: name, Type: t, Lower: lower, Upper: upper, Obj: obj})
+	return len(m.Vars) - 1
+}
+
+// AddRow appends a row and returns its index. The slices are kept, not
+// copied.
+func (m *Model) AddRow(name string, lower, upper float64, ind []int, val []float64) int {
+	m.Rows = append(m.Rows, Row{Name: name, Lower: lower, Upper: upper, Ind: ind, Val: val})
+	return len(m.Rows) - 1
+}
+
+// IsMIP reports whether the model has an integer or binary column.
+func (m *Model) IsMIP() bool {
+	for _, v := range m.Vars {
+		if v.Type != Continuous {
+			return true
+		}
+	}
+	return false
+}
+
+// NumNonzeros returns the number of stored row coefficients.
+func (m *Model) NumNonzeros() int {
+	n := 0
+	for _, r := range m.Rows {
+		n += len(r.Ind)
+	}
+	return n
+}
+
+// Bounds returns the effective bounds of column j: those of Vars[j],
+// intersected with [0, 1] for a Binary column.
+func (m *Model) Bounds(j int) (lower, upper float64) {
+	v := m.Vars[j]
+	lower, upper = v.Lower, v.Upper
+	if v.Type == Binary {
+		lower = math.Max(lower, 0)
+		upper = math.Min(upper, 1)
+	}
+	return lower, upper
+}
+
+// ErrModel is wrapped by every error of Validate.
+var ErrModel = errors.New("mip: invalid model")
+
+// Validate checks that the model is well formed: known types and sense,
+// no NaN, finite objective coefficients and matrix entries, Lower ≤ Upper
+// for every column and row, no lower bound of +Inf or upper bound of -Inf,
+// row indices in range and not repeated, len(Ind) == len(Val). Errors name
+// the column or row (vars[3].lower, rows[7].ind[2]).
+func (m *Model) Validate() error {
+	if m.Sense != Minimize && m.Sense != Maximize {
+		return fmt.Errorf("%w: sense: unknown value %d", ErrModel, int(m.Sense))
+	}
+	if math.IsNaN(m.Offset) || math.IsInf(m.Offset, 0) {
+		return fmt.Errorf("%w: offset: %v is not finite", ErrModel, m.Offset)
+	}
+	for j, v := range m.Vars {
+		if v.Type != Continuous && v.Type != Integer && v.Type != Binary {
+			return fmt.Errorf("%w: vars[%d] %q: unknown type %d", ErrModel, j, v.Name, int(v.Type))
+		}
+		if math.IsNaN(v.Obj) || math.IsInf(v.Obj, 0) {
+			return fmt.Errorf("%w: vars[%d] %q: objective coefficient %v is not finite", ErrModel, j, v.Name, v.Obj)
+		}
+		if err := checkBounds(v.Lower, v.Upper); err != nil {
+			return fmt.Errorf("%w: vars[%d] %q: %v", ErrModel, j, v.Name, err)
+		}
+		if v.Type == Binary {
+			lo, up := m.Bounds(j)
+			if lo > up {
+				return fmt.Errorf("%w: vars[%d] %q: binary column with bounds [%v, %v] outside [0, 1]", ErrModel, j, v.Name, v.Lower, v.Upper)
+			}
+		}
+	}
+	seen := make(map[int]int)
+	for i, r := range m.Rows {
+		if len(r.Ind) != len(r.Val) {
+			return fmt.Errorf("%w: rows[%d] %q: %d indices but %d values", ErrModel, i, r.Name, len(r.Ind), len(r.Val))
+		}
+		if err := checkBounds(r.Lower, r.Upper); err != nil {
+			return fmt.Errorf("%w: rows[%d] %q: %v", ErrModel, i, r.Name, err)
+		}
+		clear(seen)
+		for k, j := range r.Ind {
+			if j < 0 || j >= len(m.Vars) {
+				return fmt.Errorf("%w: rows[%d] %q: ind[%d] = %d out of range [0, %d)", ErrModel, i, r.Name, k, j, len(m.Vars))
+			}
+			if k0, dup := seen[j]; dup {
+				return fmt.Errorf("%w: rows[%d] %q: ind[%d] repeats column %d of ind[%d]", ErrModel, i, r.Name, k, j, k0)
+			}
+			seen[j] = k
+			if v := r.Val[k]; math.IsNaN(v) || math.IsInf(v, 0) {
+				return fmt.Errorf("%w: rows[%d] %q: val[%d] = %v is not finite", ErrModel, i, r.Name, k, v)
+			}
+		}
+	}
+	return nil
+}
+
+func checkBounds(lo, up float64) error {
+	switch {
+	case math.IsNaN(lo):
+		return errors.New("lower bound is NaN")
+	case math.IsNaN(up):
+		return errors.New("upper bound is NaN")
+	case math.IsInf(lo, 1):
+		return errors.New("lower bound is +Inf")
+	case math.IsInf(up, -1):
+		return errors.New("upper bound is -Inf")
+	case lo > up:
+		return fmt.Errorf("lower bound %v > upper bound %v", lo, up)
+	}
+	return nil
+}
+
+// Status is the outcome of a solve.
+type Status int
+
+// The solve outcomes. Optimal means proven optimal within the gap tolerance.
+const (
+	Unknown Status = iota
+	Optimal
+	Infeasible
+	Unbounded
+	InfeasibleOrUnbounded
+	TimeLimit
+	NodeLimit
+	IterationLimit
+	SolutionLimit
+	Interrupted
+	Error
+)
+
+var statusNames = [...]string{
+	Unknown:               "unknown",
+	Optimal:               "optimal",
+	Infeasible:            "infeasible",
+	Unbounded:             "unbounded",
+	InfeasibleOrUnbounded: "infeasible or unbounded",
+	TimeLimit:             "time limit",
+	NodeLimit:             "node limit",
+	IterationLimit:        "iteration limit",
+	SolutionLimit:         "solution limit",
+	Interrupted:           "interrupted",
+	Error:                 "error",
+}
+
+// String returns a lower-case description such as "optimal" or "time limit".
+func (s Status) String() string {
+	if s >= 0 && int(s) < len(statusNames) {
+		return statusNames[s]
+	}
+	return "Status(" + strconv.Itoa(int(s)) + ")"
+}
+
+// DefaultRelGap is the relative MIP gap used when Options.RelGap is 0. It
+// is tighter than HiGHS's own default (1e-4) because the models solved here
+// are exact formulations whose optima are compared with other methods.
+const DefaultRelGap = 1e-6
+
+// Options control a solve. The zero value means: no time limit (other than
+// the context's deadline), the engine's default relative gap, no log, seed 0.
+type Options struct {
+	// TimeLimit bounds the solve's wall-clock time (0: none). The earlier of
+	// TimeLimit and the context's deadline applies.
+	TimeLimit time.Duration
+	// RelGap is the relative MIP gap at which a solution is declared optimal
+	// (0: DefaultRelGap, the same for every engine).
+	RelGap float64
+	// Log receives the engine's log when non-nil.
+	Log io.Writer
+	// Seed is the engine's random seed.
+	Seed int64
+}
+
+// Result is the outcome of a solve.
+type Result struct {
+	Status Status
+	// Objective is the objective value (Offset included) of X when
+	// HasSolution, else NaN.
+	Objective float64
+	// BestBound is the best proven bound on the optimum (for an LP solved
+	// to optimality, equal to Objective); ±Inf or NaN when unknown.
+	BestBound float64
+	// Gap is the relative gap |Objective − BestBound| / max(|Objective|, tiny)
+	// as the engine reports it (0 for a proven optimum, +Inf when unknown).
+	Gap float64
+	// X is the primal solution (one value per column) when HasSolution.
+	X []float64
+	// RowDuals are the row duals (shadow prices ∂objective/∂row bound) of an
+	// LP solved to optimality, when the engine provides them; nil otherwise.
+	RowDuals []float64
+	// Nodes is the number of branch-and-bound nodes (0 for an LP).
+	Nodes int64
+	// Time is the wall-clock time of the solve.
+	Time time.Duration
+	// HasSolution reports whether X holds a feasible solution.
+	HasSolution bool
+}
+
+// Engine solves models. Implementations are safe for concurrent use.
+type Engine interface {
+	// Name returns the engine's short name ("highs", "cbc").
+	Name() string
+	// Solve solves m. Infeasible and unbounded models give a Result with
+	// that Status and a nil error; an error means the engine failed.
+	Solve(ctx context.Context, m *Model, opt Options) (Result, error)
+}
