@@ -1,0 +1,191 @@
+package validate
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/schedule"
+	"github.com/mrsched/mrsched/tolerance"
+)
+
+// ErrInvalid is wrapped by every validation failure.
+var ErrInvalid = errors.New("validate: schedule violates the model")
+
+// maxListed is how many violations an Error lists in its message.
+const maxListed = 10
+
+// Violation is one broken constraint.
+type Violation struct {
+	Rule    string // "segment", "rate", "map capacity", "shuffle capacity", "release", "map total", "shuffle total", "progress", "completion"
+	Segment int    // segment index, or -1
+	Job     string // job id, or ""
+	Detail  string
+}
+
+func (v Violation) String() string {
+	var b strings.Builder
+	b.WriteString(v.Rule)
+	if v.Segment >= 0 {
+		fmt.Fprintf(&b, " (segment %d)", v.Segment)
+	}
+	if v.Job != "" {
+		fmt.Fprintf(&b, " job %s", v.Job)
+	}
+	b.WriteString(": " + v.Detail)
+	return b.String()
+}
+
+// Error lists the violations found.
+type Error struct{ Violations []Violation }
+
+func (e *Error) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%v: %d violation(s)", ErrInvalid, len(e.Violations))
+	for i, v := range e.Violations {
+		if i == maxListed {
+			fmt.Fprintf(&b, "; … and %d more", len(e.Violations)-maxListed)
+			break
+		}
+		b.WriteString("; " + v.String())
+	}
+	return b.String()
+}
+
+func (e *Error) Unwrap() error { return ErrInvalid }
+
+// Result summarises a schedule that passed.
+type Result struct {
+	TotalResponse float64   // Σ (C_i − r_i) with the computed completions
+	Completion    []float64 // completion times computed from the segments
+	Makespan      float64
+}
+
+func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
+
+// Check validates s against in. It returns a *Error listing every violation
+// (nil error when the schedule is feasible and its completions are right).
+func Check(in *instances.Instance, s *schedule.Schedule) (Result, error) {
+	n := in.N()
+	var vs []Violation
+	add := func(rule string, seg int, job int, format string, args ...any) {
+		id := ""
+		if job >= 0 {
+			id = in.Jobs[job].ID
+		}
+		vs = append(vs, Violation{Rule: rule, Segment: seg, Job: id, Detail: fmt.Sprintf(format, args...)})
+	}
+	if len(s.Completion) != n {
+		add("completion", -1, -1, "%d completion times for %d jobs", len(s.Completion), n)
+		return Result{}, &Error{vs}
+	}
+	doneMap := make([]float64, n)
+	doneShuf := make([]float64, n)
+	computed := make([]float64, n)
+	for j := range computed {
+		computed[j] = math.NaN()
+	}
+	// Jobs with nothing to do complete at release (cannot happen for valid
+	// instances, which need x + y > 0, but keep the rule total).
+	reached := func(j int) bool {
+		jb := in.Jobs[j]
+		return tolerance.GE(doneMap[j], jb.Map) && tolerance.GE(doneShuf[j], jb.Shuffle)
+	}
+	prevEnd := math.Inf(-1)
+	for k, seg := range s.Segments {
+		if !finite(seg.Start) || !finite(seg.End) || seg.End < seg.Start {
+			add("segment", k, -1, "bad interval [%v, %v)", seg.Start, seg.End)
+			continue
+		}
+		if seg.Start < prevEnd && !tolerance.Eq(seg.Start, prevEnd) {
+			add("segment", k, -1, "starts at %v before the previous segment ends at %v", seg.Start, prevEnd)
+		}
+		prevEnd = seg.End
+		dt := seg.End - seg.Start
+		sumMap, sumShuf := 0.0, 0.0
+		inSeg := make(map[int]bool, len(seg.Rates))
+		for _, r := range seg.Rates {
+			if r.Job < 0 || r.Job >= n {
+				add("rate", k, -1, "job index %d out of range", r.Job)
+				continue
+			}
+			if inSeg[r.Job] {
+				add("rate", k, r.Job, "listed twice in one segment")
+			}
+			inSeg[r.Job] = true
+			if !finite(r.Map) || !finite(r.Shuffle) || r.Map < -tolerance.Abs || r.Shuffle < -tolerance.Abs {
+				add("rate", k, r.Job, "rates map=%v shuffle=%v must be finite and non-negative", r.Map, r.Shuffle)
+				continue
+			}
+			sumMap += r.Map
+			sumShuf += r.Shuffle
+			if (r.Map > tolerance.Abs || r.Shuffle > tolerance.Abs) && dt > 0 &&
+				seg.Start < in.Jobs[r.Job].Release && !tolerance.Eq(seg.Start, in.Jobs[r.Job].Release) {
+				add("release", k, r.Job, "served from %v, released at %v", seg.Start, in.Jobs[r.Job].Release)
+			}
+		}
+		if !tolerance.LE(sumMap, in.MapCapacity) {
+			add("map capacity", k, -1, "map rates sum to %v > μ_m = %v", sumMap, in.MapCapacity)
+		}
+		if !tolerance.LE(sumShuf, in.ShuffleCapacity) {
+			add("shuffle capacity", k, -1, "shuffle rates sum to %v > μ_c = %v", sumShuf, in.ShuffleCapacity)
+		}
+		for _, r := range seg.Rates {
+			if r.Job < 0 || r.Job >= n || !finite(r.Map) || !finite(r.Shuffle) {
+				continue
+			}
+			j := r.Job
+			jb := in.Jobs[j]
+			m0, s0 := doneMap[j], doneShuf[j]
+			doneMap[j] += math.Max(r.Map, 0) * dt
+			doneShuf[j] += math.Max(r.Shuffle, 0) * dt
+			if math.IsNaN(computed[j]) && reached(j) {
+				// Earliest time in the segment at which both totals are met.
+				t := seg.Start
+				if rm := jb.Map - m0; rm > 0 && r.Map > 0 {
+					t = math.Max(t, seg.Start+rm/r.Map)
+				}
+				if rs := jb.Shuffle - s0; rs > 0 && r.Shuffle > 0 {
+					t = math.Max(t, seg.Start+rs/r.Shuffle)
+				}
+				computed[j] = math.Min(t, seg.End)
+			}
+			// Progress rule at the segment's end (and so, by linearity,
+			// throughout it, given it held at the start).
+			if jb.Shuffle > 0 {
+				fm := 1.0
+				if jb.Map > 0 {
+					fm = doneMap[j] / jb.Map
+				}
+				fs := doneShuf[j] / jb.Shuffle
+				if !tolerance.LE(fs, fm) {
+					add("progress", k, j, "at t=%v shuffle fraction %.12g exceeds map fraction %.12g", seg.End, fs, fm)
+				}
+			}
+		}
+	}
+	res := Result{Completion: computed}
+	for j, jb := range in.Jobs {
+		if !tolerance.Eq(doneMap[j], jb.Map) {
+			add("map total", -1, j, "map work done %v, size %v", doneMap[j], jb.Map)
+		}
+		if !tolerance.Eq(doneShuf[j], jb.Shuffle) {
+			add("shuffle total", -1, j, "shuffle work done %v, size %v", doneShuf[j], jb.Shuffle)
+		}
+		c := computed[j]
+		if math.IsNaN(c) {
+			continue // already reported as an unmet total
+		}
+		if !tolerance.Eq(c, s.Completion[j]) {
+			add("completion", -1, j, "claimed %v, the segments complete it at %v", s.Completion[j], c)
+		}
+		res.TotalResponse += c - jb.Release
+		res.Makespan = math.Max(res.Makespan, c)
+	}
+	if len(vs) > 0 {
+		return Result{}, &Error{vs}
+	}
+	return res, nil
+}

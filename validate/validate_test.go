@@ -1,0 +1,116 @@
+package validate
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/schedule"
+)
+
+// example21 is the worked example of Lin et al. §2.1: jobs (1,2), (3,1),
+// (2,2) released at 0, served in FIFO order at both stations.
+func example21() *instances.Instance {
+	return instances.New([]instances.Job{
+		{ID: "J1", Map: 1, Shuffle: 2},
+		{ID: "J2", Map: 3, Shuffle: 1},
+		{ID: "J3", Map: 2, Shuffle: 2},
+	})
+}
+
+// fifo21 is that FIFO schedule, derived by hand in the paper's Fig. 2:
+// J1's shuffle is limited by its map progress during [0,1] (rate 1 at the
+// shuffle station, capacity-bound), J1 done at 2; J2's buffered shuffle work
+// (1/3 at t=2) drains at net rate 2/3 until t=2.5, then the shuffle station
+// follows J2's map at rate 1/3 until 4; J3 runs both phases at rate 1 on
+// [4,6]. Completions 2, 4, 6; total response time 12.
+func fifo21() *schedule.Schedule {
+	return &schedule.Schedule{
+		Completion: []float64{2, 4, 6},
+		Segments: []schedule.Segment{
+			{Start: 0, End: 1, Rates: []schedule.Rate{{Job: 0, Map: 1, Shuffle: 1}}},
+			{Start: 1, End: 2, Rates: []schedule.Rate{{Job: 0, Shuffle: 1}, {Job: 1, Map: 1}}},
+			{Start: 2, End: 2.5, Rates: []schedule.Rate{{Job: 1, Map: 1, Shuffle: 1}}},
+			{Start: 2.5, End: 4, Rates: []schedule.Rate{{Job: 1, Map: 1, Shuffle: 1.0 / 3}}},
+			{Start: 4, End: 6, Rates: []schedule.Rate{{Job: 2, Map: 1, Shuffle: 1}}},
+		},
+	}
+}
+
+func TestExample21(t *testing.T) {
+	res, err := Check(example21(), fifo21())
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 2 + 4 + 6 = 12, the paper's §2.1 example.
+	if res.TotalResponse != 12 || res.Makespan != 6 {
+		t.Fatalf("total %v makespan %v, want 12 and 6", res.TotalResponse, res.Makespan)
+	}
+}
+
+func TestViolations(t *testing.T) {
+	cases := []struct {
+		name   string
+		mutate func(in *instances.Instance, s *schedule.Schedule)
+		rule   string
+	}{
+		{"map capacity", func(in *instances.Instance, s *schedule.Schedule) {
+			s.Segments[1].Rates[0].Map = 0.5 // J1 gets map service it does not need, too
+		}, "map capacity"},
+		{"shuffle capacity", func(in *instances.Instance, s *schedule.Schedule) { in.ShuffleCapacity = 0.5 }, "shuffle capacity"},
+		{"release", func(in *instances.Instance, s *schedule.Schedule) { in.Jobs[1].Release = 1.5 }, "release"},
+		{"progress", func(in *instances.Instance, s *schedule.Schedule) {
+			// J2 shuffles at full rate in [2.5,4]: more than its map has produced.
+			s.Segments[3].Rates[0].Shuffle = 1
+		}, "progress"},
+		{"completion", func(in *instances.Instance, s *schedule.Schedule) { s.Completion[2] = 5.5 }, "completion"},
+		{"map total", func(in *instances.Instance, s *schedule.Schedule) { in.Jobs[2].Map = 3 }, "map total"},
+		{"negative rate", func(in *instances.Instance, s *schedule.Schedule) { s.Segments[4].Rates[0].Map = -1 }, "rate"},
+		{"overlap", func(in *instances.Instance, s *schedule.Schedule) { s.Segments[2].Start = 1.5 }, "segment"},
+		{"count", func(in *instances.Instance, s *schedule.Schedule) { s.Completion = s.Completion[:2] }, "completion"},
+	}
+	for _, c := range cases {
+		in, s := example21(), fifo21()
+		c.mutate(in, s)
+		_, err := Check(in, s)
+		var ve *Error
+		if !errors.As(err, &ve) || !errors.Is(err, ErrInvalid) {
+			t.Errorf("%s: error %v, want a *Error", c.name, err)
+			continue
+		}
+		found := false
+		for _, v := range ve.Violations {
+			found = found || v.Rule == c.rule
+		}
+		if !found {
+			t.Errorf("%s: violations %v lack rule %q", c.name, err, c.rule)
+		}
+	}
+}
+
+func TestZeroSizes(t *testing.T) {
+	// x = 0: the whole shuffle is available at release; y = 0: the job leaves
+	// when its map work is done (instances package doc).
+	in := instances.New([]instances.Job{
+		{ID: "A", Map: 0, Shuffle: 2},
+		{ID: "B", Map: 1, Shuffle: 0},
+	})
+	s := &schedule.Schedule{
+		Completion: []float64{2, 1},
+		Segments: []schedule.Segment{
+			{Start: 0, End: 1, Rates: []schedule.Rate{{Job: 0, Shuffle: 1}, {Job: 1, Map: 1}}},
+			{Start: 1, End: 2, Rates: []schedule.Rate{{Job: 0, Shuffle: 1}}},
+		},
+	}
+	res, err := Check(in, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.TotalResponse != 3 {
+		t.Fatalf("total %v, want 2 + 1 = 3", res.TotalResponse)
+	}
+	if msg := (&Error{Violations: make([]Violation, 12)}).Error(); !strings.Contains(msg, "and 2 more") {
+		t.Fatalf("long error not truncated with a count: %s", msg)
+	}
+}
