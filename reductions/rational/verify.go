@@ -1,0 +1,156 @@
+package rational
+
+import (
+	"fmt"
+	"math/big"
+)
+
+// Verify checks s against model (1) of §2.1 exactly: segments ordered and
+// non-overlapping, rates non-negative, map and shuffle rates summing to at
+// most the capacities, no service before release, no job served beyond its
+// size, the progress rule (shuffle fraction done ≤ map fraction done, which
+// is the constraint y_i(t)/y_i ≥ x_i(t)/x_i; checked at segment ends, which
+// suffices because both fractions are linear within a segment and the rule
+// holds at the start), and every job complete by the last segment. It
+// computes each completion time and the total response time exactly.
+// Claimed completions that differ from the computed ones are listed in
+// Mismatches (they do not make the schedule infeasible).
+func Verify(in *Instance, s *Schedule) (*Report, []Violation, error) {
+	if err := in.Validate(); err != nil {
+		return nil, nil, err
+	}
+	n := len(in.Jobs)
+	rep := &Report{Completion: make([]*big.Rat, n)}
+	add := func(rule string, seg, job int, format string, args ...any) {
+		id := ""
+		if job >= 0 {
+			id = in.Jobs[job].ID
+		}
+		rep.Violations = append(rep.Violations, Violation{Rule: rule, Segment: seg, Job: id, Detail: fmt.Sprintf(format, args...)})
+	}
+	dm := make([]*big.Rat, n)
+	ds := make([]*big.Rat, n)
+	for i := range n {
+		dm[i], ds[i] = new(big.Rat), new(big.Rat)
+	}
+	var prevEnd *big.Rat
+	tmp := new(big.Rat)
+	for k, seg := range s.Segments {
+		if seg.Start == nil || seg.End == nil || seg.End.Cmp(seg.Start) < 0 {
+			add("segment", k, -1, "bad interval")
+			continue
+		}
+		if prevEnd != nil && seg.Start.Cmp(prevEnd) < 0 {
+			add("segment", k, -1, "starts at %s before the previous segment ends at %s", seg.Start.RatString(), prevEnd.RatString())
+		}
+		prevEnd = seg.End
+		dt := new(big.Rat).Sub(seg.End, seg.Start)
+		sumM, sumS := new(big.Rat), new(big.Rat)
+		seen := map[int]bool{}
+		ok := make([]bool, len(seg.Rates))
+		for q, r := range seg.Rates {
+			if r.Job < 0 || r.Job >= n {
+				add("rate", k, -1, "job index %d out of range", r.Job)
+				continue
+			}
+			if seen[r.Job] {
+				add("rate", k, r.Job, "listed twice in one segment")
+				continue
+			}
+			seen[r.Job] = true
+			if r.Map == nil || r.Shuffle == nil || r.Map.Sign() < 0 || r.Shuffle.Sign() < 0 {
+				add("rate", k, r.Job, "rates must be non-negative")
+				continue
+			}
+			ok[q] = true
+			sumM.Add(sumM, r.Map)
+			sumS.Add(sumS, r.Shuffle)
+			if (r.Map.Sign() > 0 || r.Shuffle.Sign() > 0) && dt.Sign() > 0 && seg.Start.Cmp(in.Jobs[r.Job].Release) < 0 {
+				add("release", k, r.Job, "served from %s, released at %s", seg.Start.RatString(), in.Jobs[r.Job].Release.RatString())
+			}
+		}
+		if sumM.Cmp(in.MapCapacity) > 0 {
+			add("map capacity", k, -1, "map rates sum to %s > μ_m = %s (excess %s)", sumM.RatString(), in.MapCapacity.RatString(), tmp.Sub(sumM, in.MapCapacity).FloatString(20))
+		}
+		if sumS.Cmp(in.ShuffleCapacity) > 0 {
+			add("shuffle capacity", k, -1, "shuffle rates sum to %s > μ_c = %s (excess %s)", sumS.RatString(), in.ShuffleCapacity.RatString(), tmp.Sub(sumS, in.ShuffleCapacity).FloatString(20))
+		}
+		for q, r := range seg.Rates {
+			if !ok[q] {
+				continue
+			}
+			j := r.Job
+			jb := in.Jobs[j]
+			m0, s0 := new(big.Rat).Set(dm[j]), new(big.Rat).Set(ds[j])
+			dm[j].Add(dm[j], new(big.Rat).Mul(r.Map, dt))
+			ds[j].Add(ds[j], new(big.Rat).Mul(r.Shuffle, dt))
+			if dm[j].Cmp(jb.Map) > 0 {
+				add("map total", k, j, "map work done %s exceeds the size %s by %s", dm[j].FloatString(12), jb.Map.RatString(), tmp.Sub(dm[j], jb.Map).FloatString(20))
+			}
+			if ds[j].Cmp(jb.Shuffle) > 0 {
+				add("shuffle total", k, j, "shuffle work done %s exceeds the size %s by %s", ds[j].FloatString(12), jb.Shuffle.RatString(), tmp.Sub(ds[j], jb.Shuffle).FloatString(20))
+			}
+			// progress: ds/y ≤ dm/x  ⇔  ds·x ≤ dm·y (x > 0); for x = 0 the
+			// map fraction is 1 and the totals check covers it.
+			if jb.Map.Sign() > 0 && jb.Shuffle.Sign() > 0 {
+				lhs := new(big.Rat).Mul(ds[j], jb.Map)
+				rhs := new(big.Rat).Mul(dm[j], jb.Shuffle)
+				if lhs.Cmp(rhs) > 0 {
+					d := new(big.Rat).Sub(lhs, rhs)
+					d.Quo(d, new(big.Rat).Mul(jb.Map, jb.Shuffle))
+					add("progress", k, j, "at t=%s the shuffle fraction exceeds the map fraction by %s", seg.End.FloatString(12), d.FloatString(20))
+				}
+			}
+			if rep.Completion[j] == nil && dm[j].Cmp(jb.Map) >= 0 && ds[j].Cmp(jb.Shuffle) >= 0 {
+				t := new(big.Rat).Set(seg.Start)
+				if rm := new(big.Rat).Sub(jb.Map, m0); rm.Sign() > 0 && r.Map.Sign() > 0 {
+					c := rm.Quo(rm, r.Map)
+					c.Add(c, seg.Start)
+					if c.Cmp(t) > 0 {
+						t = c
+					}
+				}
+				if rs := new(big.Rat).Sub(jb.Shuffle, s0); rs.Sign() > 0 && r.Shuffle.Sign() > 0 {
+					c := rs.Quo(rs, r.Shuffle)
+					c.Add(c, seg.Start)
+					if c.Cmp(t) > 0 {
+						t = c
+					}
+				}
+				if t.Cmp(seg.End) > 0 {
+					t = new(big.Rat).Set(seg.End)
+				}
+				rep.Completion[j] = t
+			}
+		}
+	}
+	var mism []Violation
+	total := new(big.Rat)
+	complete := true
+	for j, jb := range in.Jobs {
+		if dm[j].Cmp(jb.Map) < 0 {
+			add("map total", -1, j, "map work done %s short of the size %s by %s", dm[j].FloatString(12), jb.Map.RatString(), tmp.Sub(jb.Map, dm[j]).FloatString(20))
+		}
+		if ds[j].Cmp(jb.Shuffle) < 0 {
+			add("shuffle total", -1, j, "shuffle work done %s short of the size %s by %s", ds[j].FloatString(12), jb.Shuffle.RatString(), tmp.Sub(jb.Shuffle, ds[j]).FloatString(20))
+		}
+		c := rep.Completion[j]
+		if c == nil {
+			complete = false
+			continue
+		}
+		total.Add(total, new(big.Rat).Sub(c, jb.Release))
+		if j < len(s.Completion) && s.Completion[j] != nil && s.Completion[j].Cmp(c) != 0 {
+			mism = append(mism, Violation{Rule: "completion", Segment: -1, Job: jb.ID,
+				Detail: fmt.Sprintf("claimed %s, the segments complete it at %s", s.Completion[j].FloatString(12), c.FloatString(12))})
+		}
+	}
+	if len(s.Completion) != n {
+		add("completion", -1, -1, "%d completion times for %d jobs", len(s.Completion), n)
+	}
+	if complete {
+		rep.Total = total
+	}
+	rep.Feasible = len(rep.Violations) == 0
+	return rep, mism, nil
+}
