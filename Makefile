@@ -3,8 +3,7 @@
 SHELL := /bin/bash
 GO ?= go
 BIN := bin/mrsched
-STATICCHECK_VERSION := 2025.1.1
-export GOFLAGS ?= -mod=mod
+STATICCHECK_VERSION := v0.8.2
 
 SETUP_TARGETS :=
 TEST_TARGETS :=
@@ -42,7 +41,7 @@ bench: build
 ## lint: go vet and staticcheck
 lint:
 	$(GO) vet ./...
-	@command -v staticcheck >/dev/null 2>&1 || $(GO) install honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION)
+	@command -v staticcheck >/dev/null 2>&1 || GOFLAGS= $(GO) install honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION)
 	PATH="$$PATH:$$($(GO) env GOPATH)/bin" staticcheck ./...
 
 fmt:
