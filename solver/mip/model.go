@@ -297,3 +297,26 @@ type Engine interface {
 	// that Status and a nil error; an error means the engine failed.
 	Solve(ctx context.Context, m *Model, opt Options) (Result, error)
 }
+
+// SolveEmpty returns the result of a model without columns, which every
+// engine handles the same way: each row is the constant 0, so the model is
+// feasible (with objective Offset) iff every row admits 0.
+func SolveEmpty(m *Model) Result {
+	for _, r := range m.Rows {
+		if r.Lower > 0 || r.Upper < 0 {
+			return Result{Status: Infeasible, Objective: math.NaN(), BestBound: math.NaN(), Gap: math.Inf(1)}
+		}
+	}
+	r := Result{Status: Optimal, Objective: m.Offset, BestBound: m.Offset, HasSolution: true, X: []float64{}}
+	if !m.IsMIP() {
+		r.RowDuals = make([]float64, len(m.Rows))
+	}
+	return r
+}
+
+// Reader is implemented by engines that read LP and MPS files with the
+// solver's own parser. The format comes from the extension of name (.lp or
+// .mps).
+type Reader interface {
+	ReadModel(ctx context.Context, name string, data []byte) (*Model, error)
+}

@@ -1,0 +1,348 @@
+package highs
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/tetratelabs/wazero"
+	"github.com/tetratelabs/wazero/api"
+)
+
+// Module is the compiled HiGHS WebAssembly module with its host functions.
+// One Module serves any number of instances (see Engine). It lives for the
+// whole process.
+type Module struct {
+	// Dir is the directory the files were loaded from.
+	Dir string
+	// CacheDir is wazero's compilation cache directory ("" if none).
+	CacheDir string
+	// Version is HiGHS's version string ("1.15.1").
+	Version string
+	// CompileTime is the time taken to compile (or load from the
+	// compilation cache) the module.
+	CompileTime time.Duration
+
+	runtime  wazero.Runtime
+	compiled wazero.CompiledModule
+	glue     *glue
+	fn       map[string]string // C name → export name
+}
+
+var (
+	defaultOnce sync.Once
+	defaultMod  *Module
+	defaultErr  error
+)
+
+// Load finds the files (see Find), checks their SHA-256 and compiles the
+// module once per process, using wazero's compilation cache in
+// DefaultCacheDir. Later calls return the same Module.
+func Load() (*Module, error) {
+	defaultOnce.Do(func() {
+		dir, err := Find()
+		if err != nil {
+			defaultErr = err
+			return
+		}
+		defaultMod, defaultErr = LoadDir(dir, DefaultCacheDir())
+	})
+	return defaultMod, defaultErr
+}
+
+// DefaultCacheDir returns wazero's compilation cache directory,
+// <user cache dir>/mrsched/wazero, or "" when there is no user cache dir.
+func DefaultCacheDir() string {
+	c, err := os.UserCacheDir()
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(c, "mrsched", "wazero")
+}
+
+// LoadDir loads the files from dir and compiles a new Module, with wazero's
+// compilation cache in cacheDir ("" for none). Most callers want Load.
+func LoadDir(dir, cacheDir string) (*Module, error) {
+	wasm, err := readPinned(dir, WasmFile, WasmSHA256)
+	if err != nil {
+		return nil, err
+	}
+	js, err := readPinned(dir, GlueFile, GlueSHA256)
+	if err != nil {
+		return nil, err
+	}
+	g, err := parseGlue(js)
+	if err != nil {
+		return nil, err
+	}
+	ctx := context.Background()
+	cfg := wazero.NewRuntimeConfig().WithCloseOnContextDone(true)
+	if cacheDir != "" {
+		if err := os.MkdirAll(cacheDir, 0o755); err == nil {
+			if cc, err := wazero.NewCompilationCacheWithDir(cacheDir); err == nil {
+				cfg = cfg.WithCompilationCache(cc)
+			} else {
+				cacheDir = ""
+			}
+		} else {
+			cacheDir = ""
+		}
+	}
+	rt := wazero.NewRuntimeWithConfig(ctx, cfg)
+	start := time.Now()
+	cm, err := rt.CompileModule(ctx, wasm)
+	if err != nil {
+		rt.Close(ctx)
+		return nil, fmt.Errorf("highs: compiling %s: %w", filepath.Join(dir, WasmFile), err)
+	}
+	m := &Module{Dir: dir, CacheDir: cacheDir, CompileTime: time.Since(start), runtime: rt, compiled: cm, glue: g, fn: g.exports}
+	if err := m.instantiateHost(ctx); err != nil {
+		rt.Close(ctx)
+		return nil, err
+	}
+	in, err := m.newInstance(ctx, 0)
+	if err != nil {
+		rt.Close(ctx)
+		return nil, err
+	}
+	defer in.close()
+	p, err := in.call(ctx, in.f.version)
+	if err != nil {
+		rt.Close(ctx)
+		return nil, err
+	}
+	m.Version = in.cstring(uint32(p))
+	if len(m.Version) > 0 && m.Version[0] == 'v' {
+		m.Version = m.Version[1:]
+	}
+	return m, nil
+}
+
+// instance state is found by host functions through the call's context.
+type ctxKey struct{}
+
+func stateOf(ctx context.Context) *instance {
+	in, _ := ctx.Value(ctxKey{}).(*instance)
+	return in
+}
+
+// abortError is the error of a solve that ended in abort, exit or a C++
+// throw inside HiGHS.
+type abortError struct{ what string }
+
+func (e *abortError) Error() string { return "highs: " + e.what }
+func (e *abortError) Unwrap() error { return ErrAbort }
+
+// ErrAbort is wrapped by the error of a call that aborted inside HiGHS (a
+// C++ throw, abort, exit, a trap or the memory limit). The instance is
+// discarded; the next solve uses a fresh one.
+var ErrAbort = errors.New("highs: aborted")
+
+// WASI/Emscripten errno values.
+const (
+	errnoBADF  = 8
+	errnoINVAL = 28
+	errnoNOENT = 44
+	errnoNOTTY = 59
+)
+
+var processStart = time.Now()
+
+func (m *Module) instantiateHost(ctx context.Context) error {
+	var modName string
+	for _, f := range m.compiled.ImportedFunctions() {
+		mod, _, _ := f.Import()
+		if modName != "" && mod != modName {
+			return fmt.Errorf("%w: imports from two modules %q and %q", errGlue, modName, mod)
+		}
+		modName = mod
+	}
+	i32, i64, f64 := api.ValueTypeI32, api.ValueTypeI64, api.ValueTypeF64
+	type hf struct {
+		fn     api.GoModuleFunc
+		params []api.ValueType
+		result []api.ValueType
+	}
+	fail := func(what string) api.GoModuleFunc {
+		return func(ctx context.Context, mod api.Module, stack []uint64) {
+			in := stateOf(ctx)
+			err := &abortError{what: what}
+			if in != nil {
+				if in.memRefused {
+					err.what += fmt.Sprintf(" after the memory limit of %d MiB was reached", in.memLimit>>20)
+				}
+				in.abort = err
+			}
+			panic(err)
+		}
+	}
+	impl := map[string]hf{
+		"__cxa_throw": {fail("C++ exception thrown (exceptions are disabled in this build: abort)"), []api.ValueType{i32, i32, i32}, nil},
+		"_abort_js":   {fail("abort() called"), nil, nil},
+		"exit": {func(ctx context.Context, mod api.Module, stack []uint64) {
+			fail(fmt.Sprintf("exit(%d) called", int32(stack[0])))(ctx, mod, stack)
+		}, []api.ValueType{i32}, nil},
+		"proc_exit": {func(ctx context.Context, mod api.Module, stack []uint64) {
+			fail(fmt.Sprintf("proc_exit(%d) called", int32(stack[0])))(ctx, mod, stack)
+		}, []api.ValueType{i32}, nil},
+		"emscripten_get_now": {func(ctx context.Context, mod api.Module, stack []uint64) {
+			stack[0] = api.EncodeF64(float64(stateOf(ctx).monoNanos()) / 1e6)
+		}, nil, []api.ValueType{f64}},
+		"emscripten_date_now": {func(ctx context.Context, mod api.Module, stack []uint64) {
+			stack[0] = api.EncodeF64(float64(stateOf(ctx).realNanos()) / 1e6)
+		}, nil, []api.ValueType{f64}},
+		"clock_time_get": {func(ctx context.Context, mod api.Module, stack []uint64) {
+			in := stateOf(ctx)
+			var ns int64
+			switch uint32(stack[0]) {
+			case 0: // CLOCK_REALTIME
+				ns = in.realNanos()
+			case 1, 2, 3: // MONOTONIC, PROCESS_CPUTIME, THREAD_CPUTIME
+				ns = in.monoNanos()
+			default:
+				stack[0] = errnoINVAL
+				return
+			}
+			if !mod.Memory().WriteUint64Le(uint32(stack[2]), uint64(ns)) {
+				stack[0] = errnoINVAL
+				return
+			}
+			stack[0] = 0
+		}, []api.ValueType{i32, i64, i32}, []api.ValueType{i32}},
+		"emscripten_resize_heap": {func(ctx context.Context, mod api.Module, stack []uint64) {
+			stack[0] = stateOf(ctx).resizeHeap(mod.Memory(), uint64(uint32(stack[0])))
+		}, []api.ValueType{i32}, []api.ValueType{i32}},
+		"fd_write": {func(ctx context.Context, mod api.Module, stack []uint64) {
+			stack[0] = uint64(stateOf(ctx).fdWrite(mod.Memory(), int32(stack[0]), uint32(stack[1]), uint32(stack[2]), uint32(stack[3])))
+		}, []api.ValueType{i32, i32, i32, i32}, []api.ValueType{i32}},
+		"fd_read": {func(ctx context.Context, mod api.Module, stack []uint64) {
+			stack[0] = uint64(stateOf(ctx).fdRead(mod.Memory(), int32(stack[0]), uint32(stack[1]), uint32(stack[2]), uint32(stack[3])))
+		}, []api.ValueType{i32, i32, i32, i32}, []api.ValueType{i32}},
+		"fd_seek": {func(ctx context.Context, mod api.Module, stack []uint64) {
+			stack[0] = uint64(stateOf(ctx).fdSeek(mod.Memory(), int32(stack[0]), int64(stack[1]), uint32(stack[2]), uint32(stack[3])))
+		}, []api.ValueType{i32, i64, i32, i32}, []api.ValueType{i32}},
+		"fd_close": {func(ctx context.Context, mod api.Module, stack []uint64) {
+			stack[0] = uint64(stateOf(ctx).fdClose(int32(stack[0])))
+		}, []api.ValueType{i32}, []api.ValueType{i32}},
+		"__syscall_openat": {func(ctx context.Context, mod api.Module, stack []uint64) {
+			stack[0] = uint64(uint32(stateOf(ctx).openat(mod.Memory(), uint32(stack[1]), int32(stack[2]))))
+		}, []api.ValueType{i32, i32, i32, i32}, []api.ValueType{i32}},
+		"__syscall_fcntl64": {func(ctx context.Context, mod api.Module, stack []uint64) {
+			stack[0] = 0
+		}, []api.ValueType{i32, i32, i32}, []api.ValueType{i32}},
+		"__syscall_ioctl": {func(ctx context.Context, mod api.Module, stack []uint64) {
+			// The console (fds 0-2) is a terminal, so that the C library
+			// line-buffers HiGHS's log; the in-memory files are not.
+			if fd := int32(stack[0]); fd >= 0 && fd <= 2 {
+				stack[0] = 0
+			} else {
+				stack[0] = uint64(uint32(1<<32 - errnoNOTTY)) // -ENOTTY
+			}
+		}, []api.ValueType{i32, i32, i32}, []api.ValueType{i32}},
+		"_tzset_js": {func(ctx context.Context, mod api.Module, stack []uint64) {
+			mem := mod.Memory()
+			mem.WriteUint32Le(uint32(stack[0]), 0)
+			mem.WriteUint32Le(uint32(stack[1]), 0)
+			mem.Write(uint32(stack[2]), []byte("UTC\x00"))
+			mem.Write(uint32(stack[3]), []byte("UTC\x00"))
+		}, []api.ValueType{i32, i32, i32, i32}, nil},
+		"_setitimer_js": {func(ctx context.Context, mod api.Module, stack []uint64) {
+			stack[0] = 0
+		}, []api.ValueType{i32, f64}, []api.ValueType{i32}},
+		"environ_sizes_get": {func(ctx context.Context, mod api.Module, stack []uint64) {
+			mem := mod.Memory()
+			mem.WriteUint32Le(uint32(stack[0]), 0)
+			mem.WriteUint32Le(uint32(stack[1]), 0)
+			stack[0] = 0
+		}, []api.ValueType{i32, i32}, []api.ValueType{i32}},
+		"environ_get": {func(ctx context.Context, mod api.Module, stack []uint64) {
+			stack[0] = 0
+		}, []api.ValueType{i32, i32}, []api.ValueType{i32}},
+		"_emscripten_runtime_keepalive_clear": {func(ctx context.Context, mod api.Module, stack []uint64) {}, nil, nil},
+	}
+	b := m.runtime.NewHostModuleBuilder(modName)
+	for _, f := range m.compiled.ImportedFunctions() {
+		_, name, _ := f.Import()
+		em, ok := m.glue.imports[name]
+		if !ok {
+			return fmt.Errorf("%w: import %q is not listed in wasmImports", errGlue, name)
+		}
+		h, ok := impl[em]
+		if !ok {
+			return fmt.Errorf("highs: the wasm imports %q (%s), which this loader does not implement", em, name)
+		}
+		if !sameTypes(h.params, f.ParamTypes()) || !sameTypes(h.result, f.ResultTypes()) {
+			return fmt.Errorf("highs: import %s (%s) has signature %v → %v, want %v → %v", em, name, f.ParamTypes(), f.ResultTypes(), h.params, h.result)
+		}
+		b.NewFunctionBuilder().WithGoModuleFunction(h.fn, h.params, h.result).WithName(em).Export(name)
+	}
+	_, err := b.Instantiate(ctx)
+	return err
+}
+
+func sameTypes(a, b []api.ValueType) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// wasmPageSize is the WebAssembly page size; maxHeap is the largest heap of
+// this build (its memory's declared maximum, 2 GiB).
+const (
+	wasmPageSize = 65536
+	maxHeap      = 1 << 31
+)
+
+// resizeHeap implements emscripten_resize_heap: grow the memory to at least
+// requested bytes, over-allocating like the Emscripten glue (by up to 20%,
+// at most 96 MiB beyond the request), never beyond the instance's limit.
+func (in *instance) resizeHeap(mem api.Memory, requested uint64) uint64 {
+	old := uint64(mem.Size())
+	limit := in.memLimit
+	if requested > limit {
+		in.memRefused = true
+		return 0
+	}
+	for cutDown := 1.0; cutDown <= 4; cutDown *= 2 {
+		over := uint64(float64(old) * (1 + 0.2/cutDown))
+		over = min(over, requested+96<<20)
+		newSize := max(requested, over)
+		newSize = (newSize + wasmPageSize - 1) / wasmPageSize * wasmPageSize
+		newSize = min(newSize, limit)
+		if newSize <= old {
+			return 1
+		}
+		if _, ok := mem.Grow(uint32((newSize - old + wasmPageSize - 1) / wasmPageSize)); ok {
+			return 1
+		}
+	}
+	in.memRefused = true
+	return 0
+}
+
+// logWriter returns the writer for HiGHS's console output.
+func (in *instance) logWriter() io.Writer {
+	if in.log == nil {
+		return io.Discard
+	}
+	return in.log
+}
+
+func (in *instance) monoNanos() int64 {
+	return int64(time.Since(processStart)) + in.skew.Load()
+}
+
+func (in *instance) realNanos() int64 {
+	return time.Now().UnixNano() + in.skew.Load()
+}
