@@ -1,0 +1,422 @@
+package fluid
+
+import (
+	"container/heap"
+	"fmt"
+	"math"
+
+	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/schedule"
+)
+
+var inf = math.Inf(1)
+
+// job is the simulator's state of one job in the system.
+type job struct {
+	seq    int // arrival sequence number
+	orig   int // instance index (Simulate) or seq
+	id     string
+	r      float64
+	x0, y0 float64 // original sizes
+	x, y   float64 // remaining map and shuffle work
+	rm, rs float64 // current map and shuffle rates
+	// track: the buffer is empty and the shuffle rate equals the inflow cap
+	// rm·y0/x0, so y = y0·x/x0 holds exactly while the rates last.
+	track bool
+	// empty: the available shuffle buffer y − y0·x/x0 is zero.
+	empty bool
+	tie   int64 // tie-break among equal keys (seq, lowered when overtaking)
+	ratio float64
+	pos   [3]int // positions in the policy's heaps (-1 when absent)
+	gone  bool   // departed
+}
+
+// buffer returns the available shuffle work b = y − y0·x/x0 (all of y once
+// the map is done or when x0 = 0).
+func (j *job) buffer() float64 {
+	if j.x0 == 0 || j.x == 0 {
+		return j.y
+	}
+	b := j.y - j.y0*j.x/j.x0
+	if b < 0 {
+		return 0
+	}
+	return b
+}
+
+// cap returns the largest shuffle rate the job can take now: unlimited with
+// a non-empty buffer, else the inflow rm·y0/x0 of its map.
+func (j *job) cap() float64 {
+	if !j.empty {
+		return inf
+	}
+	if j.x > 0 && j.rm > 0 {
+		return j.rm * j.y0 / j.x0
+	}
+	return 0
+}
+
+// snapShuffleToMap sets y to y0·x/x0, i.e. the buffer to exactly zero.
+func (j *job) snapShuffleToMap() {
+	if j.x0 == 0 || j.x == 0 {
+		j.y = 0
+		return
+	}
+	j.y = j.y0 * j.x / j.x0
+}
+
+const (
+	evNone = iota
+	evMap
+	evDrain
+)
+
+// nextEvent returns the time until the job's next own event under its
+// current rates: map completion or its buffer draining to zero (which is
+// its shuffle completion when the map is done).
+func (j *job) nextEvent() (float64, int) {
+	te, kind := inf, evNone
+	if j.rm > 0 && j.x > 0 {
+		te, kind = j.x/j.rm, evMap
+	}
+	if !j.track && j.rs > 0 {
+		in := 0.0
+		if j.x > 0 {
+			in = j.rm * j.y0 / j.x0
+		}
+		if j.rs > in {
+			if td := j.buffer() / (j.rs - in); td < te {
+				te, kind = td, evDrain
+			}
+		}
+	}
+	return te, kind
+}
+
+// state is a policy's data structures over the jobs in the system.
+type state interface {
+	add(j *job)
+	mapDone(j *job)
+	remove(j *job)
+	// refresh is called for every served job after it advanced (its keys
+	// and buffer status may have changed).
+	refresh(j *job)
+	// allocate sets rm, rs of the jobs to serve (all rates are zero on
+	// entry) and appends them to out, each once.
+	allocate(out []*job) []*job
+	// crossing returns the time until the next priority change under the
+	// current rates, and the two jobs (a ahead now, b overtaking).
+	crossing() (float64, *job, *job)
+	// flip makes b rank ahead of a (called at a crossing event).
+	flip(a, b *job)
+}
+
+// admitter is implemented by states that reject some jobs (Order).
+type admitter interface{ admit(j *job) error }
+
+type engine struct {
+	src        instances.Source
+	mum, muc   float64 // capacities of the instance (for slowdown)
+	cm, cc     float64 // capacities times speed
+	st         state
+	served     []*job
+	now        float64
+	sched      *schedule.Schedule
+	origOf     func(int) int
+	nHint      int
+	nextTie    int64
+	next       instances.Job
+	hasNext    bool
+	seq        int
+	nsys       int
+	lastRel    float64
+	srcErr     error
+	sumResp    neumaier
+	sumSlow    neumaier
+	sum        Summary
+	policyName string
+}
+
+func newEngine(src instances.Source, mum, muc float64, p Policy, opt Options, nHint int) (*engine, error) {
+	if p == nil {
+		return nil, fmt.Errorf("%w: nil policy", ErrPolicy)
+	}
+	s := opt.Speed
+	if s == 0 {
+		s = 1
+	}
+	if !(s > 0) || math.IsInf(s, 0) {
+		return nil, fmt.Errorf("%w: speed must be positive and finite, got %v", ErrInput, opt.Speed)
+	}
+	e := &engine{src: src, mum: mum, muc: muc, cm: mum * s, cc: muc * s, nHint: nHint, nextTie: -1, policyName: p.Name()}
+	e.origOf = func(seq int) int { return seq }
+	st, err := p.newState(e)
+	if err != nil {
+		return nil, err
+	}
+	e.st = st
+	return e, nil
+}
+
+// pull reads the next job of the source and checks it.
+func (e *engine) pull() {
+	j, ok := e.src.Next()
+	e.hasNext = ok
+	if !ok {
+		return
+	}
+	e.next = j
+	bad := func(format string, args ...any) {
+		e.srcErr = fmt.Errorf("%w: job %d (id %q): %s", ErrInput, e.seq, j.ID, fmt.Sprintf(format, args...))
+		e.hasNext = false
+	}
+	for _, c := range []struct {
+		n string
+		v float64
+	}{{"release", j.Release}, {"map", j.Map}, {"shuffle", j.Shuffle}} {
+		if math.IsNaN(c.v) || math.IsInf(c.v, 0) || c.v < 0 {
+			bad("%s %v must be finite and non-negative", c.n, c.v)
+			return
+		}
+	}
+	if j.Map == 0 && j.Shuffle == 0 {
+		bad("map and shuffle sizes are both 0")
+		return
+	}
+	if j.Release < e.lastRel {
+		bad("release %v before the previous job's %v (the source must be in release order)", j.Release, e.lastRel)
+		return
+	}
+	e.lastRel = j.Release
+}
+
+func (e *engine) arrive() error {
+	in := e.next
+	j := &job{
+		seq: e.seq, orig: e.origOf(e.seq), id: in.ID, r: in.Release,
+		x0: in.Map, y0: in.Shuffle, x: in.Map, y: in.Shuffle,
+		tie: int64(e.seq), pos: [3]int{-1, -1, -1},
+	}
+	switch {
+	case j.x0 == 0 || j.y0 == 0:
+		j.ratio = inf
+	default:
+		j.ratio = math.Max(j.x0/j.y0, j.y0/j.x0)
+	}
+	j.empty = j.buffer() == 0
+	e.seq++
+	if a, ok := e.st.(admitter); ok {
+		if err := a.admit(j); err != nil {
+			return err
+		}
+	}
+	e.st.add(j)
+	e.nsys++
+	if e.nsys > e.sum.MaxInSystem {
+		e.sum.MaxInSystem = e.nsys
+	}
+	return nil
+}
+
+func (e *engine) depart(j *job, sink func(JobResult)) {
+	e.st.remove(j)
+	j.gone = true
+	e.nsys--
+	resp := e.now - j.r
+	z := math.Max(j.x0/e.mum, j.y0/e.muc)
+	slow := resp / z
+	e.sum.N++
+	e.sumResp.add(resp)
+	e.sumSlow.add(slow)
+	if e.now > e.sum.Makespan {
+		e.sum.Makespan = e.now
+	}
+	if sink != nil {
+		sink(JobResult{Index: j.orig, ID: j.id, Release: j.r, Map: j.x0, Shuffle: j.y0,
+			Completion: e.now, Response: resp, Slowdown: slow})
+	}
+}
+
+func (e *engine) record(t0, t1 float64) {
+	if e.sched == nil || t1 <= t0 {
+		return
+	}
+	rates := make([]schedule.Rate, 0, len(e.served))
+	for _, j := range e.served {
+		rates = append(rates, schedule.Rate{Job: j.orig, Map: j.rm, Shuffle: j.rs})
+	}
+	e.sched.Segments = append(e.sched.Segments, schedule.Segment{Start: t0, End: t1, Rates: rates})
+}
+
+func (e *engine) run(sink func(JobResult)) (Summary, error) {
+	e.pull()
+	stall := 0
+	for {
+		if e.srcErr != nil {
+			return Summary{}, e.srcErr
+		}
+		// The next event: an arrival, a job's own event or a crossing.
+		t := inf
+		if e.hasNext {
+			t = e.next.Release
+		}
+		var evJob *job
+		evKind := evNone
+		for _, j := range e.served {
+			dt, k := j.nextEvent()
+			if tj := e.now + dt; tj < t {
+				t, evJob, evKind = tj, j, k
+			}
+		}
+		var ca, cb *job
+		if dt, a, b := e.st.crossing(); e.now+dt < t {
+			t, ca, cb, evJob, evKind = e.now+dt, a, b, nil, evNone
+		}
+		if math.IsInf(t, 1) {
+			if e.nsys > 0 {
+				return Summary{}, fmt.Errorf("%w: %s: %d jobs in the system receive no service", ErrStall, e.policyName, e.nsys)
+			}
+			break
+		}
+		if t < e.now { // rounding of now+dt cannot go backwards, but be safe
+			t = e.now
+		}
+		e.sum.Events++
+		if dt := t - e.now; dt > 0 {
+			stall = 0
+			e.record(e.now, t)
+			for _, j := range e.served {
+				j.x = math.Max(j.x-j.rm*dt, 0)
+				if j.track {
+					j.snapShuffleToMap()
+				} else {
+					j.y = math.Max(j.y-j.rs*dt, 0)
+				}
+			}
+		} else if stall++; stall > maxStall {
+			return Summary{}, fmt.Errorf("%w: %s: %d events at t=%v", ErrStall, e.policyName, stall, t)
+		}
+		e.now = t
+		// Process the served jobs' events (snapping those due now).
+		for _, j := range e.served {
+			if j.rm > 0 && ((j == evJob && evKind == evMap) || j.x <= snapRel*j.x0) {
+				j.x = 0
+				if j.track {
+					j.y = 0
+				}
+				e.st.mapDone(j)
+			}
+			if b := j.buffer(); (j == evJob && evKind == evDrain) || b <= snapRel*j.y0 {
+				j.snapShuffleToMap()
+				j.empty = true
+			} else {
+				j.empty = false
+			}
+			if j.x == 0 && j.y == 0 {
+				e.depart(j, sink)
+			} else {
+				e.st.refresh(j)
+			}
+		}
+		if ca != nil && !ca.gone && !cb.gone {
+			e.st.flip(ca, cb)
+		}
+		for e.hasNext && e.next.Release <= e.now {
+			if err := e.arrive(); err != nil {
+				return Summary{}, err
+			}
+			e.pull()
+		}
+		if e.srcErr != nil {
+			return Summary{}, e.srcErr
+		}
+		for _, j := range e.served {
+			j.rm, j.rs, j.track = 0, 0, false
+		}
+		e.served = e.st.allocate(e.served[:0])
+		for _, j := range e.served {
+			if j.empty && j.x > 0 && j.rm > 0 && j.y0 > 0 {
+				if c := j.rm * j.y0 / j.x0; j.rs >= c {
+					j.rs, j.track = c, true
+				}
+			}
+		}
+	}
+	if e.nHint >= 0 && e.sum.N != e.nHint {
+		return Summary{}, fmt.Errorf("fluid: internal error: %d of %d jobs completed", e.sum.N, e.nHint)
+	}
+	e.sum.TotalResponse = e.sumResp.sum()
+	if e.sum.N > 0 {
+		e.sum.MeanResponse = e.sum.TotalResponse / float64(e.sum.N)
+		e.sum.MeanSlowdown = e.sumSlow.sum() / float64(e.sum.N)
+	}
+	return e.sum, nil
+}
+
+// neumaier is compensated summation (Neumaier's variant of Kahan's), so
+// that totals over 5·10^7 jobs keep full precision.
+type neumaier struct{ s, c float64 }
+
+func (n *neumaier) add(v float64) {
+	t := n.s + v
+	if math.Abs(n.s) >= math.Abs(v) {
+		n.c += (n.s - t) + v
+	} else {
+		n.c += (v - t) + n.s
+	}
+	n.s = t
+}
+
+func (n *neumaier) sum() float64 { return n.s + n.c }
+
+// jheap is an indexed binary heap of jobs (container/heap); each job keeps
+// its position in pos[slot].
+type jheap struct {
+	a    []*job
+	slot int
+	less func(a, b *job) bool
+}
+
+func (h *jheap) Len() int           { return len(h.a) }
+func (h *jheap) Less(i, j int) bool { return h.less(h.a[i], h.a[j]) }
+func (h *jheap) Swap(i, j int) {
+	h.a[i], h.a[j] = h.a[j], h.a[i]
+	h.a[i].pos[h.slot] = i
+	h.a[j].pos[h.slot] = j
+}
+func (h *jheap) Push(x any) {
+	j := x.(*job)
+	j.pos[h.slot] = len(h.a)
+	h.a = append(h.a, j)
+}
+func (h *jheap) Pop() any {
+	n := len(h.a) - 1
+	j := h.a[n]
+	h.a[n] = nil
+	h.a = h.a[:n]
+	j.pos[h.slot] = -1
+	return j
+}
+
+func (h *jheap) top() *job {
+	if len(h.a) == 0 {
+		return nil
+	}
+	return h.a[0]
+}
+func (h *jheap) has(j *job) bool { return j.pos[h.slot] >= 0 }
+func (h *jheap) push(j *job) {
+	if !h.has(j) {
+		heap.Push(h, j)
+	}
+}
+func (h *jheap) del(j *job) {
+	if h.has(j) {
+		heap.Remove(h, j.pos[h.slot])
+	}
+}
+func (h *jheap) fix(j *job) {
+	if h.has(j) {
+		heap.Fix(h, j.pos[h.slot])
+	}
+}

@@ -1,0 +1,160 @@
+package fluid
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/schedule"
+)
+
+// Sentinel errors.
+var (
+	ErrPolicy = errors.New("fluid: invalid policy")
+	ErrInput  = errors.New("fluid: invalid input")
+	// ErrStall is returned if the event loop makes no progress in time for
+	// maxStall consecutive events (it would otherwise loop forever); it
+	// signals a bug or a pathological tie, never a silently wrong answer.
+	ErrStall = errors.New("fluid: event loop stalled")
+)
+
+const (
+	// snapRel is the relative tolerance under which a remaining map work,
+	// shuffle work or buffer is set to exactly zero after an event (it
+	// absorbs the rounding of r·Δt subtractions so that events due at the
+	// same instant are processed together). It is far below the
+	// validator's tolerance (tolerance.Rel = 1e-9).
+	snapRel = 1e-12
+	// maxStall bounds consecutive events at the same instant.
+	maxStall = 1 << 20
+)
+
+// Policy is a scheduling policy of the overlapping tandem queue.
+type Policy interface {
+	Name() string
+	newState(e *engine) (state, error)
+}
+
+// Options tune a simulation.
+type Options struct {
+	Speed  float64 // multiplies both capacities; 0 means 1 (Theorems 3, 5)
+	Record bool    // keep the whole schedule (Simulate only)
+}
+
+// JobResult is the outcome of one job.
+type JobResult struct {
+	Index      int // instance index (Simulate) or arrival sequence number (SimulateStream)
+	ID         string
+	Release    float64
+	Map        float64
+	Shuffle    float64
+	Completion float64
+	Response   float64 // Completion − Release
+	// Slowdown is Response / max(x/μ_m, y/μ_c): the response time over the
+	// stand-alone processing time at speed 1 (§5.3: z = max(x, y) with unit
+	// capacities).
+	Slowdown float64
+}
+
+// Summary aggregates a run.
+type Summary struct {
+	N                          int
+	TotalResponse              float64
+	MeanResponse, MeanSlowdown float64
+	Makespan                   float64
+	MaxInSystem                int   // peak number of jobs in the system
+	Events                     int64 // event-loop iterations
+}
+
+// Result is the outcome of Simulate.
+type Result struct {
+	Completion, Response, Slowdown []float64
+	TotalResponse, MeanResponse    float64
+	MeanSlowdown, Makespan         float64
+	Summary                        Summary
+	Schedule                       *schedule.Schedule // when Options.Record
+}
+
+// Simulate runs policy p on the instance.
+func Simulate(in *instances.Instance, p Policy, opt Options) (*Result, error) {
+	if in == nil {
+		return nil, fmt.Errorf("%w: nil instance", ErrInput)
+	}
+	if err := in.Validate(); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrInput, err)
+	}
+	n := in.N()
+	res := &Result{
+		Completion: make([]float64, n),
+		Response:   make([]float64, n),
+		Slowdown:   make([]float64, n),
+	}
+	order := in.SortedByRelease()
+	src := &indexedSource{in: in, order: order}
+	e, err := newEngine(src, in.MapCapacity, in.ShuffleCapacity, p, opt, n)
+	if err != nil {
+		return nil, err
+	}
+	e.origOf = func(seq int) int { return order[seq] }
+	if opt.Record {
+		e.sched = &schedule.Schedule{Completion: res.Completion}
+	}
+	sum, err := e.run(func(r JobResult) {
+		res.Completion[r.Index] = r.Completion
+		res.Response[r.Index] = r.Response
+		res.Slowdown[r.Index] = r.Slowdown
+	})
+	if err != nil {
+		return nil, err
+	}
+	res.Summary = sum
+	res.TotalResponse, res.MeanResponse = sum.TotalResponse, sum.MeanResponse
+	res.MeanSlowdown, res.Makespan = sum.MeanSlowdown, sum.Makespan
+	if opt.Record {
+		res.Schedule = e.sched
+	}
+	return res, nil
+}
+
+// SimulateStream runs policy p on the jobs of src (non-decreasing release
+// order) with the given capacities, calling sink (if not nil) for each job
+// as it leaves. Memory is O(jobs in system). Options.Record is not
+// supported here (use Simulate). Order policies index jobs by their
+// position in the stream.
+func SimulateStream(src instances.Source, mapCap, shuffleCap float64, p Policy, opt Options, sink func(JobResult)) (Summary, error) {
+	if opt.Record {
+		return Summary{}, fmt.Errorf("%w: Options.Record needs Simulate (the schedule is O(n))", ErrInput)
+	}
+	if src == nil {
+		return Summary{}, fmt.Errorf("%w: nil source", ErrInput)
+	}
+	for _, c := range []struct {
+		name string
+		v    float64
+	}{{"map capacity", mapCap}, {"shuffle capacity", shuffleCap}} {
+		if !(c.v > 0) || math.IsInf(c.v, 0) {
+			return Summary{}, fmt.Errorf("%w: %s must be positive and finite, got %v", ErrInput, c.name, c.v)
+		}
+	}
+	e, err := newEngine(src, mapCap, shuffleCap, p, opt, -1)
+	if err != nil {
+		return Summary{}, err
+	}
+	return e.run(sink)
+}
+
+type indexedSource struct {
+	in    *instances.Instance
+	order []int
+	k     int
+}
+
+func (s *indexedSource) Next() (instances.Job, bool) {
+	if s.k >= len(s.order) {
+		return instances.Job{}, false
+	}
+	j := s.in.Jobs[s.order[s.k]]
+	s.k++
+	return j, true
+}

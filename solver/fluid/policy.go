@@ -1,0 +1,639 @@
+package fluid
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// DefaultK is the k of k-LPS used in §5.1 ("k = 100, which is reasonable
+// for a huge cluster").
+const DefaultK = 100
+
+type policy struct {
+	name string
+	mk   func(e *engine) (state, error)
+}
+
+func (p policy) Name() string                       { return p.name }
+func (p policy) newState(e *engine) (state, error) { return p.mk(e) }
+
+// FIFO serves jobs in arrival order at both stations (§2.1, Fig. 2); the
+// shuffle station is work-conserving down the arrival order.
+func FIFO() Policy {
+	return policy{"fifo", func(e *engine) (state, error) {
+		return newPrio(e, func(a, b *job) bool { return a.seq < b.seq }, false), nil
+	}}
+}
+
+// Order serves jobs in the fixed priority order perm (perm[0] first; job
+// indices of the instance, or stream positions for SimulateStream) at both
+// stations, work-conserving like FIFO.
+func Order(perm []int) Policy {
+	perm = append([]int(nil), perm...)
+	return policy{"order", func(e *engine) (state, error) {
+		rank := make([]int, len(perm))
+		for i := range rank {
+			rank[i] = -1
+		}
+		for pos, j := range perm {
+			if j < 0 || j >= len(perm) || rank[j] >= 0 {
+				return nil, fmt.Errorf("%w: order: %v is not a permutation of 0..%d (entry %d is %d)", ErrPolicy, perm, len(perm)-1, pos, j)
+			}
+			rank[j] = pos
+		}
+		if e.nHint >= 0 && e.nHint != len(perm) {
+			return nil, fmt.Errorf("%w: order has %d entries for %d jobs", ErrPolicy, len(perm), e.nHint)
+		}
+		s := newPrio(e, func(a, b *job) bool { return rank[a.orig] < rank[b.orig] }, false)
+		s.check = func(j *job) error {
+			if j.orig >= len(rank) {
+				return fmt.Errorf("%w: order has %d entries but job %d arrived", ErrPolicy, len(rank), j.orig)
+			}
+			return nil
+		}
+		return s, nil
+	}}
+}
+
+// MaxSRPT is Algorithm 1 (§4.1): both stations give priority to the job with
+// the smallest max(x_i(t), y_i(t)), ties to the earlier arrival; the shuffle
+// station is work-conserving (§4.1, last paragraph before Theorem 3, and §5).
+func MaxSRPT() Policy {
+	return policy{"maxsrpt", func(e *engine) (state, error) {
+		return newPrio(e, func(a, b *job) bool {
+			la, lb := math.Max(a.x, a.y), math.Max(b.x, b.y)
+			if la != lb {
+				return la < lb
+			}
+			return a.tie < b.tie
+		}, true), nil
+	}}
+}
+
+// SplitSRPT is Algorithm 2 (§4.2) with capacity that one class cannot use
+// passed to the other (work-conserving).
+func SplitSRPT() Policy {
+	return policy{"splitsrpt", func(e *engine) (state, error) { return newSplit(e, false), nil }}
+}
+
+// SplitSRPTStrict is Algorithm 2 taken literally: the map-heavy class never
+// gets more than μ2 of the map and μ1 of the shuffle capacity, the other
+// class never more than μ1 and μ2, even when the other class is idle.
+func SplitSRPTStrict() Policy {
+	return policy{"splitsrpt-strict", func(e *engine) (state, error) { return newSplit(e, true), nil }}
+}
+
+// PS is processor sharing at both stations (§2.2), water-filling at the
+// shuffle station.
+func PS() Policy {
+	return policy{"ps", func(e *engine) (state, error) { return &psState{e: e}, nil }}
+}
+
+// KLPS is k-limited processor sharing at the map station with PS at the
+// shuffle station (§5.1). A job keeps its place among the k until it leaves
+// the system (Hadoop's running-job limit counts it until it completes).
+// k ≤ 0 means DefaultK.
+func KLPS(k int) Policy {
+	if k <= 0 {
+		k = DefaultK
+	}
+	return policy{"klps", func(e *engine) (state, error) { return &psState{e: e, k: k}, nil }}
+}
+
+// KLPSMapOnly is KLPS where a job frees its place once its map work is done
+// (the k places limit the map phase only).
+func KLPSMapOnly(k int) Policy {
+	if k <= 0 {
+		k = DefaultK
+	}
+	return policy{"klps-maponly", func(e *engine) (state, error) { return &psState{e: e, k: k, mapOnly: true}, nil }}
+}
+
+// PolicyNames lists the names ParsePolicy accepts.
+var PolicyNames = []string{"fifo", "ps", "klps", "klps-maponly", "maxsrpt", "splitsrpt", "splitsrpt-strict", "order"}
+
+// ParsePolicy returns the policy with the given name; k is used by the
+// k-LPS variants (≤ 0 means DefaultK) and order by "order".
+func ParsePolicy(name string, k int, order []int) (Policy, error) {
+	switch strings.ToLower(name) {
+	case "fifo":
+		return FIFO(), nil
+	case "ps":
+		return PS(), nil
+	case "klps", "k-lps":
+		return KLPS(k), nil
+	case "klps-maponly", "k-lps-maponly":
+		return KLPSMapOnly(k), nil
+	case "maxsrpt":
+		return MaxSRPT(), nil
+	case "splitsrpt":
+		return SplitSRPT(), nil
+	case "splitsrpt-strict":
+		return SplitSRPTStrict(), nil
+	case "order":
+		if len(order) == 0 {
+			return nil, fmt.Errorf("%w: policy order needs a permutation of the job indices", ErrPolicy)
+		}
+		return Order(order), nil
+	}
+	return nil, fmt.Errorf("%w: unknown policy %q (want one of %s)", ErrPolicy, name, strings.Join(PolicyNames, ", "))
+}
+
+// ParseOrder parses a comma-separated permutation such as "2,0,1".
+func ParseOrder(s string) ([]int, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return nil, nil
+	}
+	parts := strings.Split(s, ",")
+	out := make([]int, len(parts))
+	for i, p := range parts {
+		v, err := strconv.Atoi(strings.TrimSpace(p))
+		if err != nil {
+			return nil, fmt.Errorf("%w: order entry %d: %q is not an integer", ErrPolicy, i, p)
+		}
+		out[i] = v
+	}
+	return out, nil
+}
+
+// ---------------------------------------------------------------- priority
+
+// prioState serves FIFO, Order and MaxSRPT: one priority order used at both
+// stations. The map station serves the first job (in the order) with map
+// work left; the shuffle station walks the order among jobs that can take
+// shuffle work: the map job, capped by its inflow while its buffer is empty,
+// then the first job with a non-empty buffer, which absorbs the rest.
+type prioState struct {
+	e      *engine
+	less   func(a, b *job) bool
+	hm, hb jheap // jobs with map work left; jobs with a non-empty buffer
+	dyn    bool  // keys change with service (MaxSRPT): detect crossings
+	m, b   *job  // the map job and the first buffered job of the last allocation
+	check  func(j *job) error
+}
+
+func newPrio(e *engine, less func(a, b *job) bool, dyn bool) *prioState {
+	return &prioState{e: e, less: less, dyn: dyn,
+		hm: jheap{slot: 0, less: less}, hb: jheap{slot: 1, less: less}}
+}
+
+func (s *prioState) admit(j *job) error {
+	if s.check != nil {
+		return s.check(j)
+	}
+	return nil
+}
+
+func (s *prioState) add(j *job) {
+	if j.x > 0 {
+		s.hm.push(j)
+	}
+	if !j.empty {
+		s.hb.push(j)
+	}
+}
+
+func (s *prioState) mapDone(j *job) { s.hm.del(j) }
+func (s *prioState) remove(j *job)  { s.hm.del(j); s.hb.del(j) }
+
+func (s *prioState) refresh(j *job) {
+	if s.dyn {
+		s.hm.fix(j)
+	}
+	if !j.empty {
+		if s.hb.has(j) {
+			if s.dyn {
+				s.hb.fix(j)
+			}
+		} else {
+			s.hb.push(j)
+		}
+	} else {
+		s.hb.del(j)
+	}
+}
+
+func (s *prioState) allocate(out []*job) []*job {
+	m, b := s.hm.top(), s.hb.top()
+	s.m, s.b = m, b
+	if m != nil {
+		m.rm = s.e.cm
+		out = append(out, m)
+	}
+	c := s.e.cc
+	if m != nil && m.empty && (b == nil || s.less(m, b)) {
+		r := math.Min(c, m.cap())
+		m.rs = r
+		c -= r
+	}
+	if b != nil && c > 0 {
+		b.rs = c
+		if b != m {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+func (s *prioState) crossing() (float64, *job, *job) {
+	if !s.dyn || s.m == nil || s.b == nil || s.m == s.b {
+		return inf, nil, nil
+	}
+	a, b := s.m, s.b
+	if !s.less(a, b) {
+		a, b = b, a
+	}
+	return crossMax(a, b), a, b
+}
+
+func (s *prioState) flip(a, b *job) {
+	la, lb := math.Max(a.x, a.y), math.Max(b.x, b.y)
+	if lb > la && lb-la <= 1e-9*la {
+		// Rounding left b a hair behind a at the crossing instant: put it
+		// exactly level (a change far below the validator's tolerance).
+		if b.x >= b.y {
+			b.x = la
+		} else {
+			b.y = la
+		}
+	}
+	b.tie = s.e.nextTie
+	s.e.nextTie--
+	for _, j := range []*job{a, b} {
+		s.hm.fix(j)
+		s.hb.fix(j)
+	}
+}
+
+// keyMax returns max(x − rm·τ, y − rs·τ) and its rate of decrease at τ
+// (taken just after τ, so at a kink the slope of the piece that follows).
+func keyMax(j *job, tau float64) (float64, float64) {
+	xv, yv := j.x-j.rm*tau, j.y-j.rs*tau
+	switch {
+	case xv > yv:
+		return xv, j.rm
+	case yv > xv:
+		return yv, j.rs
+	default:
+		return xv, math.Min(j.rm, j.rs)
+	}
+}
+
+// crossMax returns the first τ ≥ 0 at which b's key max(x, y) drops below
+// a's (a ahead now), solving the piecewise-linear difference exactly on the
+// pieces between the kinks where x(t) = y(t).
+func crossMax(a, b *job) float64 {
+	bps := [4]float64{0, inf, inf, inf}
+	n := 1
+	for _, j := range []*job{a, b} {
+		if d := j.rm - j.rs; d != 0 {
+			if k := (j.x - j.y) / d; k > 0 && !math.IsInf(k, 0) {
+				bps[n] = k
+				n++
+			}
+		}
+	}
+	if n == 3 && bps[2] < bps[1] {
+		bps[1], bps[2] = bps[2], bps[1]
+	}
+	for i := 0; i < n; i++ {
+		p, q := bps[i], bps[i+1]
+		la, sa := keyMax(a, p)
+		lb, sb := keyMax(b, p)
+		d := la - lb // ≤ 0 while a is ahead
+		if d > 0 {
+			return p
+		}
+		if g := sb - sa; g > 0 {
+			if tau := p - d/g; tau < q {
+				return math.Max(tau, p)
+			}
+		}
+	}
+	return inf
+}
+
+// ---------------------------------------------------------------- SplitSRPT
+
+// splitState implements Algorithm 2. Class 0 is S1 (x ≥ y, SRPT on the
+// remaining map size), class 1 is S2 (x < y, SRPT on the remaining shuffle
+// size). Within a class the stations are served as in prioState.
+type splitState struct {
+	e      *engine
+	strict bool
+	hm, hb [2]jheap
+	beta   jheap // all jobs by imbalance max(x/y, y/x), for β(t)
+	m, b   [2]*job
+}
+
+func lessS1Map(a, b *job) bool {
+	if a.x != b.x {
+		return a.x < b.x
+	}
+	return a.tie < b.tie
+}
+
+// lessS1Shuffle orders S1 at the shuffle station: jobs whose map is done
+// (remaining map size 0, first under SRPT on map size) by remaining shuffle
+// size, then the others by remaining map size as at the map station.
+func lessS1Shuffle(a, b *job) bool {
+	if a.x != b.x {
+		return a.x < b.x
+	}
+	if a.x == 0 && a.y != b.y {
+		return a.y < b.y
+	}
+	return a.tie < b.tie
+}
+
+func lessS2(a, b *job) bool {
+	if a.y != b.y {
+		return a.y < b.y
+	}
+	return a.tie < b.tie
+}
+
+func newSplit(e *engine, strict bool) *splitState {
+	s := &splitState{e: e, strict: strict}
+	s.hm[0] = jheap{slot: 0, less: lessS1Map}
+	s.hb[0] = jheap{slot: 1, less: lessS1Shuffle}
+	s.hm[1] = jheap{slot: 0, less: lessS2}
+	s.hb[1] = jheap{slot: 1, less: lessS2}
+	s.beta = jheap{slot: 2, less: func(a, b *job) bool {
+		if a.ratio != b.ratio {
+			return a.ratio < b.ratio
+		}
+		return a.seq < b.seq
+	}}
+	return s
+}
+
+func class(j *job) int {
+	if j.x0 >= j.y0 {
+		return 0
+	}
+	return 1
+}
+
+func (s *splitState) add(j *job) {
+	c := class(j)
+	if j.x > 0 {
+		s.hm[c].push(j)
+	}
+	if !j.empty {
+		s.hb[c].push(j)
+	}
+	s.beta.push(j)
+}
+
+func (s *splitState) mapDone(j *job) { s.hm[class(j)].del(j) }
+
+func (s *splitState) remove(j *job) {
+	c := class(j)
+	s.hm[c].del(j)
+	s.hb[c].del(j)
+	s.beta.del(j)
+}
+
+func (s *splitState) refresh(j *job) {
+	c := class(j)
+	s.hm[c].fix(j)
+	if !j.empty {
+		if s.hb[c].has(j) {
+			s.hb[c].fix(j)
+		} else {
+			s.hb[c].push(j)
+		}
+	} else {
+		s.hb[c].del(j)
+	}
+}
+
+// give hands amount of shuffle capacity to class c in its order and returns
+// what it could not use.
+func (s *splitState) give(c int, amount float64) float64 {
+	m, b := s.m[c], s.b[c]
+	if amount <= 0 {
+		return 0
+	}
+	if m != nil && m.empty && (b == nil || s.hb[c].less(m, b)) {
+		r := math.Min(amount, m.cap()-m.rs)
+		if r > 0 {
+			m.rs += r
+			amount -= r
+		}
+	}
+	if b != nil && amount > 0 {
+		b.rs += amount
+		amount = 0
+	}
+	return amount
+}
+
+func (s *splitState) allocate(out []*job) []*job {
+	bj := s.beta.top()
+	if bj == nil {
+		return out
+	}
+	// Algorithm 2: β(t) = min over the jobs in the system of
+	// max(x_i/y_i, y_i/x_i) on the original sizes; μ1 = 1/(1+β),
+	// μ2 = β/(1+β) (β = ∞ when every job has a zero size: μ1 = 0, μ2 = 1).
+	mu1, mu2 := 0.0, 1.0
+	if beta := bj.ratio; !math.IsInf(beta, 1) {
+		mu1, mu2 = 1/(1+beta), beta/(1+beta)
+	}
+	for c := 0; c < 2; c++ {
+		s.m[c], s.b[c] = s.hm[c].top(), s.hb[c].top()
+	}
+	mapShare := [2]float64{mu2 * s.e.cm, mu1 * s.e.cm}
+	if !s.strict {
+		if s.m[0] == nil {
+			mapShare[1] = s.e.cm
+		}
+		if s.m[1] == nil {
+			mapShare[0] = s.e.cm
+		}
+	}
+	for c := 0; c < 2; c++ {
+		if s.m[c] != nil {
+			s.m[c].rm = mapShare[c]
+		}
+	}
+	left0 := s.give(0, mu1*s.e.cc)
+	left1 := s.give(1, mu2*s.e.cc)
+	if !s.strict {
+		s.give(0, left1)
+		s.give(1, left0)
+	}
+	for _, j := range [4]*job{s.m[0], s.b[0], s.m[1], s.b[1]} {
+		if j == nil || (j.rm == 0 && j.rs == 0) {
+			continue
+		}
+		dup := false
+		for _, o := range out {
+			if o == j {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			out = append(out, j)
+		}
+	}
+	return out
+}
+
+// crossing: within S1 the served keys only move their owners further ahead
+// (the map job has the least positive remaining map size; a buffered job
+// ahead of it has its map done), so only S2's map job and first buffered
+// job, both keyed by remaining shuffle size, can swap.
+func (s *splitState) crossing() (float64, *job, *job) {
+	m, b := s.m[1], s.b[1]
+	if m == nil || b == nil || m == b {
+		return inf, nil, nil
+	}
+	if !lessS2(m, b) {
+		m, b = b, m
+	}
+	d := m.y - b.y // ≤ 0
+	if d > 0 {
+		return 0, m, b
+	}
+	if g := b.rs - m.rs; g > 0 {
+		return -d / g, m, b
+	}
+	return inf, nil, nil
+}
+
+func (s *splitState) flip(a, b *job) {
+	if b.y > a.y && b.y-a.y <= 1e-9*a.y {
+		b.y = a.y
+	}
+	b.tie = s.e.nextTie
+	s.e.nextTie--
+	for _, j := range []*job{a, b} {
+		s.hm[1].fix(j)
+		s.hb[1].fix(j)
+	}
+}
+
+// ---------------------------------------------------------------- PS, k-LPS
+
+// psState implements PS (k = 0: no limit) and k-LPS.
+type psState struct {
+	e       *engine
+	k       int
+	mapOnly bool
+	sys     []*job // jobs in the system in arrival order
+	capped  []*job
+}
+
+func (s *psState) add(j *job) { s.sys = append(s.sys, j) }
+func (s *psState) remove(j *job) {
+	for i, o := range s.sys {
+		if o == j {
+			copy(s.sys[i:], s.sys[i+1:])
+			s.sys[len(s.sys)-1] = nil
+			s.sys = s.sys[:len(s.sys)-1]
+			return
+		}
+	}
+}
+func (s *psState) mapDone(*job)                    {}
+func (s *psState) refresh(*job)                    {}
+func (s *psState) crossing() (float64, *job, *job) { return inf, nil, nil }
+func (s *psState) flip(_, _ *job)                  {}
+
+func (s *psState) allocate(out []*job) []*job {
+	// Which jobs hold one of the k places: the first k in arrival order
+	// (KLPS), or the first k among those with map work left (KLPSMapOnly).
+	limit := len(s.sys)
+	if s.k > 0 && s.k < limit && !s.mapOnly {
+		limit = s.k
+	}
+	nmap := 0
+	for i := 0; i < limit; i++ {
+		if j := s.sys[i]; j.x > 0 && (s.k == 0 || !s.mapOnly || nmap < s.k) {
+			nmap++
+			j.rm = -1 // marker: gets a map share
+		}
+	}
+	share := 0.0
+	if nmap > 0 {
+		share = s.e.cm / float64(nmap)
+	}
+	// Shuffle: water-filling among the jobs that can take shuffle work
+	// (holding a place for KLPS): unlimited with a non-empty buffer, capped
+	// by the inflow of their map otherwise.
+	s.capped = s.capped[:0]
+	free := 0
+	for i := 0; i < limit; i++ {
+		j := s.sys[i]
+		if j.rm < 0 {
+			j.rm = share
+		}
+		switch c := j.cap(); {
+		case math.IsInf(c, 1):
+			free++
+		case c > 0:
+			s.capped = append(s.capped, j)
+		}
+	}
+	c := s.e.cc
+	rem := free + len(s.capped)
+	if rem > 0 {
+		sortByCap(s.capped)
+		level := c / float64(rem)
+		i := 0
+		for ; i < len(s.capped); i++ {
+			j := s.capped[i]
+			cp := j.cap()
+			if cp > level {
+				break
+			}
+			j.rs = cp
+			c -= cp
+			rem--
+			if rem > 0 {
+				level = c / float64(rem)
+			}
+		}
+		for ; i < len(s.capped); i++ {
+			s.capped[i].rs = level
+		}
+		if free > 0 {
+			for k := 0; k < limit; k++ {
+				if j := s.sys[k]; !j.empty {
+					j.rs = level
+				}
+			}
+		}
+	}
+	for i := 0; i < limit; i++ {
+		if j := s.sys[i]; j.rm > 0 || j.rs > 0 {
+			out = append(out, j)
+		}
+	}
+	return out
+}
+
+// sortByCap sorts by inflow cap, ties by arrival (insertion sort: the lists
+// are short and nearly sorted from one event to the next).
+func sortByCap(a []*job) {
+	for i := 1; i < len(a); i++ {
+		j := a[i]
+		cj := j.cap()
+		k := i - 1
+		for ; k >= 0; k-- {
+			ck := a[k].cap()
+			if ck < cj || (ck == cj && a[k].seq < j.seq) {
+				break
+			}
+			a[k+1] = a[k]
+		}
+		a[k+1] = j
+	}
+}
