@@ -1,0 +1,519 @@
+package main
+
+// Hard instances (issue 5): NMTS and the reduction of Theorem 1, the tight
+// families of §4, the online adversary of Theorem 2 and the worst-case
+// search of §6. Library code lives in reductions/...
+
+import (
+	"bytes"
+	"fmt"
+	"math/big"
+	"math/rand/v2"
+	"path/filepath"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/reductions"
+	"github.com/mrsched/mrsched/reductions/nmts"
+	"github.com/mrsched/mrsched/reductions/rational"
+	"github.com/mrsched/mrsched/reductions/tight"
+	"github.com/mrsched/mrsched/schedule"
+	"github.com/mrsched/mrsched/tabular"
+	"github.com/mrsched/mrsched/validate"
+)
+
+func init() {
+	registerSub("gen", genNMTSCmd(), genTightMaxCmd(), genTightSplitCmd())
+	register(nmtsCmd(), reduceCmd())
+}
+
+func hardQuietFlag() cli.Flag {
+	return &cli.BoolFlag{Name: "quiet", Usage: "no messages on stderr"}
+}
+
+func hardFormatFlag() cli.Flag {
+	return &cli.StringFlag{Name: "format", Value: "table", Usage: "output format: table, md, csv or json"}
+}
+
+// hardWriteInstance writes in to path (atomically) or, when path is empty,
+// as JSON to stdout.
+func hardWriteInstance(c *cli.Context, in *instances.Instance, path string) error {
+	if path == "" {
+		return instances.WriteJSON(c.App.Writer, in)
+	}
+	if err := instances.WriteFile(path, in); err != nil {
+		return err
+	}
+	if !c.Bool("quiet") {
+		fmt.Fprintf(c.App.ErrWriter, "wrote %s (%d jobs)\n", path, in.N())
+	}
+	return nil
+}
+
+func hardWriteSchedule(c *cli.Context, in *instances.Instance, s *schedule.Schedule, path string) error {
+	if err := schedule.WriteFile(path, in, s); err != nil {
+		return err
+	}
+	if !c.Bool("quiet") {
+		fmt.Fprintf(c.App.ErrWriter, "wrote %s (%d segments)\n", path, len(s.Segments))
+	}
+	return nil
+}
+
+// writeTable writes t to stdout in --format.
+func writeTable(c *cli.Context, t *tabular.Table) error {
+	f, err := tabular.ParseFormat(c.String("format"))
+	if err != nil {
+		return fmt.Errorf("--format: %w", err)
+	}
+	return t.Write(c.App.Writer, f)
+}
+
+func oneBased(xs []int) string {
+	parts := make([]string, len(xs))
+	for i, x := range xs {
+		parts[i] = fmt.Sprint(x + 1)
+	}
+	return strings.Join(parts, " ")
+}
+
+func seedSource(seed uint64) rand.Source { return rand.NewPCG(seed, seed^0x9e3779b97f4a7c15) }
+
+// ratString prints an exact rational as an integer when it is one, else
+// as p/q followed by a 12-digit decimal.
+func ratString(r *big.Rat) string {
+	if r == nil {
+		return "-"
+	}
+	if r.IsInt() {
+		return r.Num().String()
+	}
+	return r.RatString() + " (≈" + r.FloatString(12) + ")"
+}
+
+// ---------------------------------------------------------------- gen nmts
+
+func genNMTSCmd() *cli.Command {
+	return &cli.Command{
+		Name:     "nmts",
+		Category: catHard,
+		Usage:    "an NMTS instance (Definition 1): yes by construction or no by perturbation",
+		Description: `Yes-instances: f uniform on 1..max-f, g uniform on 1..max-g, h_i = f_π(i) + g_σ(i) for a
+random pairing (recorded, 1-based, in metadata.planted). No-instances: a yes-instance whose
+targets are perturbed keeping Σh (h_a += d, h_b -= d) until the exact solver says "no".
+The same seed gives a byte-identical file.
+
+Example:
+   mrsched gen nmts --q 3 --max-f 5 --max-g 20 --answer yes --seed 1 --out yes3.json
+   mrsched gen nmts --q 3 --max-f 5 --max-g 20 --answer no --seed 1 --out no3.json`,
+		Flags: []cli.Flag{
+			&cli.IntFlag{Name: "q", Value: 3, Usage: "size q of each set"},
+			&cli.Int64Flag{Name: "max-f", Value: 5, Usage: "f values are uniform on 1..`N`"},
+			&cli.Int64Flag{Name: "max-g", Value: 20, Usage: "g values are uniform on 1..`N`"},
+			&cli.StringFlag{Name: "answer", Value: "yes", Usage: "yes or no"},
+			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "random seed"},
+			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write to `FILE` instead of stdout"},
+			hardQuietFlag(),
+		},
+		Action: func(c *cli.Context) error {
+			spec := nmts.Spec{Q: c.Int("q"), MaxF: c.Int64("max-f"), MaxG: c.Int64("max-g")}
+			seed := c.Uint64("seed")
+			var in *nmts.Instance
+			md := map[string]any{"generator": "mrsched gen nmts", "seed": seed, "q": spec.Q, "max_f": spec.MaxF, "max_g": spec.MaxG}
+			switch c.String("answer") {
+			case "yes":
+				var sol nmts.Solution
+				var err error
+				in, sol, err = spec.YesInstance(seedSource(seed))
+				if err != nil {
+					return err
+				}
+				md["answer"] = "yes"
+				pi, sigma := make([]int, len(sol.Pi)), make([]int, len(sol.Sigma))
+				for i := range pi {
+					pi[i], sigma[i] = sol.Pi[i]+1, sol.Sigma[i]+1
+				}
+				md["planted"] = map[string]any{"pi": pi, "sigma": sigma}
+			case "no":
+				var err error
+				in, err = spec.NoInstance(seedSource(seed))
+				if err != nil {
+					return err
+				}
+				md["answer"] = "no (confirmed by the exact solver)"
+			default:
+				return fmt.Errorf("--answer: want yes or no, got %q", c.String("answer"))
+			}
+			in.Metadata = md
+			var b bytes.Buffer
+			if err := nmts.WriteJSON(&b, in); err != nil {
+				return err
+			}
+			if out := c.String("out"); out != "" {
+				if err := instances.AtomicWrite(out, b.Bytes()); err != nil {
+					return err
+				}
+				if !c.Bool("quiet") {
+					fmt.Fprintf(c.App.ErrWriter, "wrote %s (q = %d)\n", out, in.Q())
+				}
+				return nil
+			}
+			_, err := c.App.Writer.Write(b.Bytes())
+			return err
+		},
+	}
+}
+
+// ---------------------------------------------------------------- nmts solve
+
+func nmtsCmd() *cli.Command {
+	return &cli.Command{
+		Name:     "nmts",
+		Category: catHard,
+		Usage:    "Numerical Matching with Target Sums (Definition 1)",
+		Subcommands: []*cli.Command{{
+			Name:  "solve",
+			Usage: "decide an NMTS instance exactly and print π, σ (1-based) or \"no\"",
+			Description: `Backtracking over the targets in decreasing order with memoised failed states
+(exponential in q; instant for q ≤ 20 on random instances). --brute-force enumerates all q!²
+permutation pairs instead (q ≤ 7), the independent oracle of the tests.
+
+Example:
+   mrsched gen nmts --q 4 --answer yes --seed 2 --out y4.json && mrsched nmts solve --instance y4.json`,
+			Flags: []cli.Flag{
+				&cli.StringFlag{Name: "instance", Aliases: []string{"i"}, Required: true, Usage: "NMTS `FILE`"},
+				&cli.BoolFlag{Name: "brute-force", Usage: "enumerate all permutation pairs (q ≤ 7)"},
+				hardFormatFlag(),
+			},
+			Action: func(c *cli.Context) error {
+				in, err := nmts.ReadFile(c.String("instance"))
+				if err != nil {
+					return err
+				}
+				var sol nmts.Solution
+				var ok bool
+				var st nmts.Stats
+				method := "backtracking"
+				if c.Bool("brute-force") {
+					method = "brute force"
+					sol, ok, err = nmts.BruteForce(in)
+				} else {
+					sol, ok, st, err = nmts.Solve(in)
+				}
+				if err != nil {
+					return err
+				}
+				t := &tabular.Table{Header: []string{"q", "answer", "pi", "sigma", "method", "nodes"}}
+				ans, pi, sigma := "no", "-", "-"
+				if ok {
+					ans, pi, sigma = "yes", oneBased(sol.Pi), oneBased(sol.Sigma)
+				}
+				nodes := "-"
+				if !c.Bool("brute-force") {
+					nodes = fmt.Sprint(st.Nodes)
+				}
+				t.Add(fmt.Sprint(in.Q()), ans, pi, sigma, method, nodes)
+				return writeTable(c, t)
+			},
+		}},
+	}
+}
+
+// ---------------------------------------------------------------- reduce
+
+func certificatePath(out string) string {
+	ext := filepath.Ext(out)
+	return strings.TrimSuffix(out, ext) + ".certificate.json"
+}
+
+func parseBig(name, s string) (*big.Int, error) {
+	if s == "" {
+		return nil, nil
+	}
+	v, ok := new(big.Int).SetString(s, 10)
+	if !ok || v.Sign() <= 0 {
+		return nil, fmt.Errorf("--%s: %q is not a positive integer", name, s)
+	}
+	return v, nil
+}
+
+func reduceCmd() *cli.Command {
+	return &cli.Command{
+		Name:     "reduce",
+		Category: catHard,
+		Usage:    "the NP-hardness reduction of Theorem 1 (NMTS → batch tandem instance and threshold y)",
+		Subcommands: []*cli.Command{{
+			Name:  "nmts",
+			Usage: "reduce an NMTS instance to a tandem instance with threshold y (appendix A)",
+			Description: `Shifts g and h so that g_i > 3Σf, takes A = 2(Σg + 2Σf)Σg and M = 9qA (or larger values
+given with --A, --M), and writes jobs F_i = (A, A+f_i), G_i = (A, A+g_i), H_i = (A, A−h_i),
+E_1 = E_2 = (A, A+M), all released at 0, with y = (9q²/2 + 3q/2)A + 2Σf + Σg + 6qA + 3M + 3A
+(a bound on the TOTAL response time) and the source NMTS instance in the metadata. All
+arithmetic is in math/big; the file is written only if every size is an integer ≤ 2^53 (exact
+in float64), otherwise the command fails and says so. If the NMTS instance is a yes-instance
+the proof's certificate (priority order F_π(1), G_σ(1), H_1, …, H_q, E_1, E_2 at both stations)
+is recorded in the metadata, built and verified in exact rational arithmetic (it costs exactly
+y), and written as a float schedule to --schedule-out (default OUT.certificate.json), which
+validate.Check also accepts.
+
+Example:
+   mrsched gen nmts --q 2 --answer yes --seed 1 --out y2.json
+   mrsched reduce nmts --instance y2.json --out t2.json`,
+			Flags: []cli.Flag{
+				&cli.StringFlag{Name: "instance", Aliases: []string{"i"}, Required: true, Usage: "NMTS `FILE`"},
+				&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Required: true, Usage: "tandem instance `FILE` to write"},
+				&cli.StringFlag{Name: "schedule-out", Usage: "certificate schedule `FILE` (default OUT.certificate.json)"},
+				&cli.StringFlag{Name: "A", Usage: "use this A (≥ the minimum) instead of the smallest admissible"},
+				&cli.StringFlag{Name: "M", Usage: "use this M (≥ 9qA) instead of the smallest admissible"},
+				hardFormatFlag(), hardQuietFlag(),
+			},
+			Action: reduceNMTS,
+		}, {
+			Name:  "verify",
+			Usage: "check a schedule for a reduced instance against y in exact rational arithmetic (exit 0: holds, 2: not)",
+			Description: `Reads a tandem instance written by 'reduce nmts', rebuilds the reduction from its metadata
+(and checks every job against it), and verifies a schedule exactly: every float in the schedule
+file is taken as the exact dyadic rational it denotes, and model (1) (capacities, releases,
+totals, progress y_i(t)/y_i ≥ x_i(t)/x_i) is checked with no tolerance; the total response
+time is computed exactly and compared with y. Without --schedule the recorded certificate is
+rebuilt in exact arithmetic and verified. Exit status 0 when the schedule is feasible and costs
+at most y, 2 when it is not.
+
+Example:
+   mrsched gen nmts --q 2 --answer yes --seed 1 --out y2.json
+   mrsched reduce nmts --instance y2.json --out t2.json
+   mrsched reduce verify --instance t2.json
+   mrsched reduce verify --instance t2.json --schedule t2.certificate.json`,
+			Flags: []cli.Flag{
+				&cli.StringFlag{Name: "instance", Aliases: []string{"i"}, Required: true, Usage: "reduced tandem instance `FILE`"},
+				&cli.StringFlag{Name: "schedule", Aliases: []string{"s"}, Usage: "schedule `FILE` (default: the recorded certificate)"},
+				hardFormatFlag(),
+			},
+			Action: reduceVerify,
+		}},
+	}
+}
+
+func reduceNMTS(c *cli.Context) error {
+	path := c.String("instance")
+	src, err := nmts.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	var opt reductions.Options
+	if opt.A, err = parseBig("A", c.String("A")); err != nil {
+		return err
+	}
+	if opt.M, err = parseBig("M", c.String("M")); err != nil {
+		return err
+	}
+	r, err := reductions.Reduce(src, opt)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	sol, yes, _, err := nmts.Solve(src)
+	if err != nil {
+		return err
+	}
+	var solp *nmts.Solution
+	if yes {
+		solp = &sol
+	}
+	tin, err := r.Tandem(solp)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	tin.Metadata["nmts_file"] = filepath.Base(path)
+	out := c.String("out")
+	if err := hardWriteInstance(c, tin, out); err != nil {
+		return err
+	}
+	t := &tabular.Table{Header: []string{"q", "jobs", "shift", "A", "M", "y", "nmts", "certificate_total", "total_minus_y", "float_exact", "validate"}}
+	certTotal, diff, fexact, vres := "-", "-", "-", "-"
+	if yes {
+		s, err := r.Certificate(sol)
+		if err != nil {
+			return err
+		}
+		v, err := r.Check(s)
+		if err != nil {
+			return err
+		}
+		if !v.Feasible {
+			return fmt.Errorf("internal error: the certificate fails exact verification: %w", v.Report.Err())
+		}
+		certTotal = ratString(v.Total)
+		diff = ratString(new(big.Rat).Sub(v.Total, new(big.Rat).SetInt(r.Y)))
+		fs, exact := s.Float()
+		fexact = fmt.Sprint(exact)
+		if res, err := validate.Check(tin, fs); err != nil {
+			vres = "FAIL: " + err.Error()
+		} else {
+			vres = "ok, total " + tabular.Float(res.TotalResponse)
+		}
+		sp := c.String("schedule-out")
+		if sp == "" {
+			sp = certificatePath(out)
+		}
+		if err := hardWriteSchedule(c, tin, fs, sp); err != nil {
+			return err
+		}
+	}
+	ans := "no"
+	if yes {
+		ans = "yes"
+	}
+	t.Add(fmt.Sprint(r.Q()), fmt.Sprint(len(r.Jobs)), r.Shift.String(), r.A.String(), r.M.String(), r.Y.String(), ans, certTotal, diff, fexact, vres)
+	return writeTable(c, t)
+}
+
+func reduceVerify(c *cli.Context) error {
+	path := c.String("instance")
+	in, err := instances.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	r, cert, err := reductions.FromTandem(in)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	var s *rational.Schedule
+	what := ""
+	if sp := c.String("schedule"); sp != "" {
+		fs, err := schedule.ReadFile(sp, in)
+		if err != nil {
+			return err
+		}
+		if s, err = rational.FromSchedule(fs); err != nil {
+			return fmt.Errorf("%s: %w", sp, err)
+		}
+		what = sp
+	} else {
+		if cert == nil {
+			return exitWith(2, fmt.Errorf("%s: no certificate recorded (the NMTS instance is a no-instance); give --schedule", path))
+		}
+		if s, err = r.Certificate(*cert); err != nil {
+			return err
+		}
+		what = "recorded certificate (rebuilt exactly)"
+	}
+	v, err := r.Check(s)
+	if err != nil {
+		return err
+	}
+	t := &tabular.Table{Header: []string{"schedule", "feasible", "violations", "total", "y", "total_minus_y", "holds"}}
+	diff := "-"
+	if v.Total != nil {
+		diff = ratString(new(big.Rat).Sub(v.Total, new(big.Rat).SetInt(r.Y)))
+	}
+	t.Add(what, fmt.Sprint(v.Feasible), fmt.Sprint(len(v.Report.Violations)), ratString(v.Total), r.Y.String(), diff, fmt.Sprint(v.Holds))
+	if err := writeTable(c, t); err != nil {
+		return err
+	}
+	for i, vi := range v.Report.Violations {
+		if i == 10 {
+			fmt.Fprintf(c.App.ErrWriter, "… and %d more violations\n", len(v.Report.Violations)-10)
+			break
+		}
+		fmt.Fprintln(c.App.ErrWriter, "violation:", vi.String())
+	}
+	if !v.Holds {
+		why := "the schedule costs more than y"
+		if !v.Feasible {
+			why = "the schedule is infeasible in exact arithmetic"
+		}
+		return exitWith(2, fmt.Errorf("%s: %s", path, why))
+	}
+	return nil
+}
+
+// ---------------------------------------------------------------- tight families
+
+func tightSummary(c *cli.Context, f *tight.Family, policyName string, policyCost float64, altPath string) error {
+	b, err := tight.PriorityBound(f.Instance, f.Alternative)
+	if err != nil {
+		return err
+	}
+	alt, _ := b.Total.Float64()
+	f.Instance.Metadata["alternative_total"] = alt
+	f.Instance.Metadata["alternative_note"] = "the paper's alternative schedule (priority order at both stations), exact and validated: an upper bound on OPT"
+	f.Instance.Metadata[policyName+"_total_closed_form"] = policyCost
+	f.Instance.Metadata["ratio_lower_bound"] = policyCost / alt
+	f.Instance.Metadata["guarantee"] = f.Guarantee
+	if err := hardWriteInstance(c, f.Instance, c.String("out")); err != nil {
+		return err
+	}
+	if altPath != "" {
+		if err := hardWriteSchedule(c, f.Instance, b.Float, altPath); err != nil {
+			return err
+		}
+	}
+	if !c.Bool("quiet") {
+		fmt.Fprintf(c.App.ErrWriter, "%s total %s, alternative (≥ OPT) %s, ratio ≥ %s, guarantee %s\n",
+			policyName, tabular.Float(policyCost), tabular.Float(alt), tabular.Fixed(policyCost/alt, 6), tabular.Fixed(f.Guarantee, 6))
+	}
+	return nil
+}
+
+func genTightMaxCmd() *cli.Command {
+	return &cli.Command{
+		Name:     "tight-maxsrpt",
+		Category: catHard,
+		Usage:    "the family after Cor 4: n/2 jobs (α−ε, 1), n/2 jobs (1, α); MaxSRPT/OPT → 2α/(1+α)",
+		Description: `Writes the instance with, in its metadata, MaxSRPT's total (closed form, checked against the
+exact priority schedule in the tests), the paper's alternative schedule's total (each (1, α)
+job followed by an (α−ε, 1) job; built exactly and validated: an upper bound on OPT), their
+ratio and the guarantee 2α/(1+α). --alt-out writes the alternative schedule.
+
+Example:
+   mrsched gen tight-maxsrpt --n 20 --alpha 3 --eps 0.01 --out t4.json --alt-out t4.alt.json`,
+		Flags: []cli.Flag{
+			&cli.IntFlag{Name: "n", Value: 20, Usage: "number of jobs (even)"},
+			&cli.Float64Flag{Name: "alpha", Value: 2, Usage: "α > 1"},
+			&cli.Float64Flag{Name: "eps", Value: 0.01, Usage: "0 < ε < α − 1"},
+			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "instance `FILE` (default stdout)"},
+			&cli.StringFlag{Name: "alt-out", Usage: "write the alternative schedule to `FILE`"},
+			hardQuietFlag(),
+		},
+		Action: func(c *cli.Context) error {
+			n, a, e := c.Int("n"), c.Float64("alpha"), c.Float64("eps")
+			f, err := tight.MaxSRPTFamily(n, a, e)
+			if err != nil {
+				return err
+			}
+			return tightSummary(c, f, "maxsrpt", tight.MaxSRPTCost(n, a, e), c.String("alt-out"))
+		},
+	}
+}
+
+func genTightSplitCmd() *cli.Command {
+	return &cli.Command{
+		Name:     "tight-splitsrpt",
+		Category: catHard,
+		Usage:    "the family after Cor 6: n−1 jobs (β, 1), one job (n−1, (n−1)β); SplitSRPT/OPT → 1 + 1/β",
+		Description: `Writes the instance with, in its metadata, SplitSRPT's total (closed form), the paper's
+alternative schedule's total (the (β, 1) jobs one by one, then the big job; built exactly and
+validated: an upper bound on OPT), their ratio and the guarantee 1 + 1/β. --alt-out writes the
+alternative schedule.
+
+Example:
+   mrsched gen tight-splitsrpt --n 20 --beta 2 --out t6.json --alt-out t6.alt.json`,
+		Flags: []cli.Flag{
+			&cli.IntFlag{Name: "n", Value: 20, Usage: "number of jobs"},
+			&cli.Float64Flag{Name: "beta", Value: 2, Usage: "β > 1"},
+			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "instance `FILE` (default stdout)"},
+			&cli.StringFlag{Name: "alt-out", Usage: "write the alternative schedule to `FILE`"},
+			hardQuietFlag(),
+		},
+		Action: func(c *cli.Context) error {
+			n, b := c.Int("n"), c.Float64("beta")
+			f, err := tight.SplitSRPTFamily(n, b)
+			if err != nil {
+				return err
+			}
+			return tightSummary(c, f, "splitsrpt", tight.SplitSRPTCost(n, b), c.String("alt-out"))
+		},
+	}
+}
