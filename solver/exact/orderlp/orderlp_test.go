@@ -1,0 +1,150 @@
+package orderlp
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/solver/exact/internal/bruteforce"
+	"github.com/mrsched/mrsched/solver/highs"
+	"github.com/mrsched/mrsched/solver/mip"
+	"github.com/mrsched/mrsched/validate"
+)
+
+func engine(t testing.TB) mip.Engine {
+	t.Helper()
+	e, err := highs.New()
+	if err != nil {
+		t.Skipf("HiGHS engine unavailable (run make setup): %v", err)
+	}
+	return e
+}
+
+// relEq compares objective values at the LP engines' tolerance.
+func relEq(a, b float64) bool { return math.Abs(a-b) <= 1e-6*math.Max(1, math.Max(math.Abs(a), math.Abs(b))) }
+
+func TestKnownValues(t *testing.T) {
+	eng := engine(t)
+	ctx := context.Background()
+	two := instances.New([]instances.Job{{ID: "a", Map: 10, Shuffle: 1}, {ID: "b", Map: 1, Shuffle: 10}})
+	for _, c := range []struct {
+		name  string
+		in    *instances.Instance
+		order []int
+		want  float64
+	}{
+		// Issue 4: map-heavy (10,1) first costs 22 (the map station works
+		// on the second job first); shuffle-heavy first costs 21 = OPT.
+		{"map-heavy first", two, []int{0, 1}, 22},
+		{"shuffle-heavy first", two, []int{1, 0}, 21},
+		// Lin et al. §2.1: FIFO completes at 2, 4, 6 (total 12), and 12 is
+		// also the order's LP optimum (the prefix bound max(X_k, Y_k) is
+		// 2, 4, 6 for this order).
+		{"§2.1 FIFO", instances.Example21(), []int{0, 1, 2}, 12},
+	} {
+		res, err := Solve(ctx, eng, c.in, BatchPlan(c.order))
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if !relEq(res.LPValue, c.want) || !relEq(res.Total, c.want) {
+			t.Errorf("%s: LP %v, schedule %v, want %v", c.name, res.LPValue, res.Total, c.want)
+		}
+		vr, err := validate.Check(c.in, res.Schedule)
+		if err != nil {
+			t.Fatalf("%s: schedule rejected: %v", c.name, err)
+		}
+		if !relEq(vr.TotalResponse, c.want) {
+			t.Errorf("%s: validator total %v, want %v", c.name, vr.TotalResponse, c.want)
+		}
+	}
+}
+
+// Every fixed sequence: orderlp (HiGHS) equals the independent brute-force
+// LP (gonum simplex), and the schedule passes the validator with the same
+// total.
+func TestAgainstIndependentLP(t *testing.T) {
+	eng := engine(t)
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(4, 1))
+	for trial := 0; trial < 60; trial++ {
+		rel := trial%2 == 1
+		n := 2 + rng.IntN(3)
+		in := bruteforce.Random(rng, n, rel)
+		rho, relOf := Periods(in)
+		// A random valid plan: a random order, each completion placed in a
+		// random period at or after its release period and the previous one.
+		order := rng.Perm(n)
+		plan := Plan{Order: order, Period: make([]int, n)}
+		cur := 0
+		for k, j := range order {
+			lo := max(cur, relOf[j])
+			cur = lo + rng.IntN(len(rho)-lo)
+			plan.Period[k] = cur
+		}
+		// The job released last must complete in the last period.
+		plan.Period[n-1] = len(rho) - 1
+		for k := n - 2; k >= 0; k-- {
+			if plan.Period[k] > plan.Period[k+1] {
+				plan.Period[k] = plan.Period[k+1]
+			}
+			if plan.Period[k] < relOf[order[k]] {
+				plan.Period[k] = relOf[order[k]]
+			}
+		}
+		if err := plan.Check(in); err != nil {
+			continue
+		}
+		var seq []bruteforce.Event
+		k := 0
+		for l := range rho {
+			seq = append(seq, bruteforce.Event{Job: -1, Release: l})
+			for k < n && plan.Period[k] == l {
+				seq = append(seq, bruteforce.Event{Job: order[k], Release: -1})
+				k++
+			}
+		}
+		want, err := bruteforce.SequenceValue(in, rho, seq)
+		if err != nil {
+			t.Fatalf("trial %d: brute force: %v", trial, err)
+		}
+		res, err := Solve(ctx, eng, in, plan)
+		if math.IsInf(want, 1) {
+			if err == nil {
+				t.Fatalf("trial %d: orderlp feasible (%v) where brute force says infeasible", trial, res.LPValue)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("trial %d: %v", trial, err)
+		}
+		if !relEq(res.LPValue, want) {
+			t.Errorf("trial %d (%+v, plan %+v): orderlp %v, brute force %v", trial, in.Jobs, plan, res.LPValue, want)
+		}
+		vr, err := validate.Check(in, res.Schedule)
+		if err != nil {
+			t.Fatalf("trial %d: %v", trial, err)
+		}
+		// The plan forces C_k ≥ the k-th job's completion (and ≥ the start
+		// of its period), so the schedule's real total can be smaller than
+		// the LP value (a job may finish before its slot), never larger.
+		if vr.TotalResponse > want*(1+1e-6)+1e-6 || !relEq(vr.TotalResponse, res.Total) {
+			t.Errorf("trial %d: validated total %v, claimed %v, LP %v", trial, vr.TotalResponse, res.Total, want)
+		}
+	}
+}
+
+func TestPlanErrors(t *testing.T) {
+	in := instances.Example21()
+	for _, p := range []Plan{
+		{Order: []int{0, 1}, Period: []int{0, 0}},
+		{Order: []int{0, 1, 1}, Period: []int{0, 0, 0}},
+		{Order: []int{0, 1, 3}, Period: []int{0, 0, 0}},
+		{Order: []int{0, 1, 2}, Period: []int{0, 0, 1}},
+	} {
+		if _, err := Build(in, p); err == nil {
+			t.Errorf("plan %+v accepted", p)
+		}
+	}
+}
