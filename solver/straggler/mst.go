@@ -217,6 +217,11 @@ func MSTIntegralGroups(groups []Group, opt IntegralOptions) (Result, error) {
 }
 
 func finishIntegral(f batchFunc, t0, thi float64, kinks []float64, tail, tailErr float64, total int, opt IntegralOptions) (Result, error) {
+	res, _, err := finishIntegralMesh(f, t0, thi, kinks, tail, tailErr, total, opt)
+	return res, err
+}
+
+func finishIntegralMesh(f batchFunc, t0, thi float64, kinks []float64, tail, tailErr float64, total int, opt IntegralOptions) (Result, [][2]float64, error) {
 	res := Result{Method: "integral", Nodes: total}
 	mid := QuadResult{}
 	var err error
@@ -228,7 +233,7 @@ func finishIntegral(f batchFunc, t0, thi float64, kinks []float64, tail, tailErr
 	res.MST = t0 + mid.Value + tail
 	res.AbsErr = mid.AbsErr + tailErr
 	res.Evals, res.Panels = mid.Evals, mid.Panels
-	return res, err
+	return res, mid.mesh, err
 }
 
 // adaptGKBase runs adaptGK with a tolerance relative to base + the
@@ -272,7 +277,7 @@ type dexpKernel struct {
 func newDexpKernel(d []DelayedExp, cnt []float64) *dexpKernel {
 	type node struct {
 		off, rate, cnt, cut float64
-		idx               int
+		idx                 int
 	}
 	nodes := make([]node, len(d))
 	for i := range d {
@@ -386,14 +391,30 @@ func (kr *dexpKernel) evalGeneric(x, y []float64) {
 // log. Nodes dropped as exactly 1 change the integrand by less than
 // N·e^{−37.5}, below 1e-11 for N = 10^5.
 func mstDelayedExp(d []DelayedExp, cnt []float64, total int, opt IntegralOptions) (Result, error) {
+	res, _, _, err := mstDelayedExpMesh(d, cnt, total, opt)
+	return res, err
+}
+
+// mstDelayedExpMesh is mstDelayedExp that also returns the converged
+// quadrature mesh and the cut-off t_hi (for the gradient).
+func mstDelayedExpMesh(d []DelayedExp, cnt []float64, total int, opt IntegralOptions) (Result, [][2]float64, float64, error) {
+	opt = opt.defaults()
 	t0, thi := 0.0, 0.0
+	maxOff := math.Inf(-1)
 	for i, de := range d {
-		if err := de.Validate(); err != nil {
-			return Result{}, fmt.Errorf("node %d: %w", i, err)
+		// A negative offset is accepted (the formal S-EP mapping with
+		// migration gives λ_i < 0 and so T_i = Dλ_i/μ_i < 0): E[max] is
+		// still ∫₀^∞ (1 − Π F_i) as long as some offset is ≥ 0.
+		if !(de.Rate > 0) || math.IsInf(de.Rate, 1) || math.IsNaN(de.Offset) || math.IsInf(de.Offset, 0) {
+			return Result{}, nil, 0, fmt.Errorf("node %d: %w: delayed exponential rate %v must be positive and finite, offset %v finite", i, ErrParam, de.Rate, de.Offset)
 		}
+		maxOff = math.Max(maxOff, de.Offset)
 		t0 = math.Max(t0, de.Offset)
 		// S_i(t) ≤ tailDelta/N  ⇔  t ≥ T_i + ln(N/tailDelta)/γ_i.
 		thi = math.Max(thi, de.Offset+math.Log(float64(total)/tailDelta)/de.Rate)
+	}
+	if maxOff < 0 {
+		return Result{}, nil, 0, fmt.Errorf("%w: every offset is negative (largest %v): the response times are not non-negative", ErrParam, maxOff)
 	}
 	kr := newDexpKernel(d, cnt)
 	tail, sSum := 0.0, 0.0
@@ -402,7 +423,8 @@ func mstDelayedExp(d []DelayedExp, cnt []float64, total int, opt IntegralOptions
 		tail += cnt[i] * e / de.Rate
 		sSum += cnt[i] * e
 	}
-	return finishIntegral(kr.eval, t0, thi, nil, tail, 0.5*sSum*tail, total, opt)
+	res, mesh, err := finishIntegralMesh(kr.eval, t0, thi, nil, tail, 0.5*sSum*tail, total, opt)
+	return res, mesh, thi, err
 }
 
 // MCOptions tunes MSTMonteCarlo.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"sort"
 )
 
 // Adaptive Gauss–Kronrod quadrature.
@@ -142,6 +143,17 @@ type QuadResult struct {
 	AbsErr float64 // estimated absolute error (sum over panels)
 	Evals  int     // integrand evaluations
 	Panels int     // final number of panels
+	mesh   [][2]float64
+}
+
+// sortedMesh returns the final panels ordered by their left ends.
+func (h panelHeap) sortedMesh() [][2]float64 {
+	m := make([][2]float64, len(h))
+	for i, p := range h {
+		m[i] = [2]float64{p.a, p.b}
+	}
+	sort.Slice(m, func(i, j int) bool { return m[i][0] < m[j][0] })
+	return m
 }
 
 // adaptGK integrates f over the consecutive intervals of the sorted points
@@ -197,7 +209,21 @@ func adaptGK(f batchFunc, pts []float64, absTol, relTol float64, maxPanels int) 
 	}
 	val, err = total()
 	res.Value, res.AbsErr, res.Panels = val, err, len(h)
+	res.mesh = h.sortedMesh()
 	return res, nil
+}
+
+// applyMesh integrates f with the 21-point Kronrod rule on each panel of
+// mesh (no adaptivity): used for the MST gradient on the mesh that the MST
+// integral itself converged on.
+func applyMesh(f batchFunc, mesh [][2]float64) float64 {
+	var r gkRule
+	s := 0.0
+	for _, p := range mesh {
+		v, _ := r.eval(f, p[0], p[1])
+		s += v
+	}
+	return s
 }
 
 // scalar adapts a scalar integrand to batchFunc.
