@@ -1,0 +1,77 @@
+package cluster
+
+import (
+	"container/heap"
+	"sort"
+
+	cw "github.com/mrsched/mrsched/instances/cluster"
+)
+
+// FluidPS returns each job's finish time under the fluid processor-sharing
+// reference of H-PFSP (§II-A: "take parallel slots as a processor with the
+// aggregated capacity"): one server of capacity 1 shared equally by the
+// jobs present, job i needing w_i = (map slot-seconds)/N(S)_M + (reduce
+// slot-seconds)/N(S)_R units (eq. 3–5 with exact sizes). It uses PS virtual
+// time: V advances at rate 1/m while m jobs are present, and a job arriving
+// at virtual time V_a leaves when V reaches V_a + w_i; O(n log n).
+func FluidPS(w *cw.Workload) []float64 {
+	n := len(w.Jobs)
+	nm, nr := float64(w.TotalMapSlots()), float64(w.TotalReduceSlots())
+	size := make([]float64, n)
+	order := make([]int, n)
+	for i := range w.Jobs {
+		size[i] = w.Jobs[i].MapWork() / nm
+		if len(w.Jobs[i].Reduce) > 0 {
+			size[i] += w.Jobs[i].ReduceWork() / nr
+		}
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return w.Jobs[order[a]].Submit < w.Jobs[order[b]].Submit })
+	finish := make([]float64, n)
+	var h vfHeap
+	now, V := 0.0, 0.0
+	next := 0
+	for next < n || len(h) > 0 {
+		m := float64(len(h))
+		tDone := now
+		if m > 0 {
+			tDone = now + (h[0].v-V)*m
+		}
+		if next < n && (m == 0 || w.Jobs[order[next]].Submit < tDone) {
+			ta := w.Jobs[order[next]].Submit
+			if m > 0 {
+				V += (ta - now) / m
+			}
+			now = ta
+			i := order[next]
+			next++
+			heap.Push(&h, vf{V + size[i], i})
+			continue
+		}
+		now, V = tDone, h[0].v
+		for len(h) > 0 && h[0].v <= V {
+			finish[heap.Pop(&h).(vf).job] = now
+		}
+	}
+	return finish
+}
+
+type vf struct {
+	v   float64
+	job int
+}
+
+type vfHeap []vf
+
+func (h vfHeap) Len() int { return len(h) }
+func (h vfHeap) Less(a, b int) bool {
+	return h[a].v < h[b].v || h[a].v == h[b].v && h[a].job < h[b].job
+}
+func (h vfHeap) Swap(a, b int) { h[a], h[b] = h[b], h[a] }
+func (h *vfHeap) Push(x any)   { *h = append(*h, x.(vf)) }
+func (h *vfHeap) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
+}

@@ -1,0 +1,367 @@
+package cluster
+
+import (
+	"math"
+
+	"github.com/mrsched/mrsched/tolerance"
+)
+
+// Clock says how fast the virtual PS of H-PFSP runs.
+type Clock int
+
+const (
+	// ClockWork is eq. 8 as printed: every v_j decreases by Δt̂_i/m for each
+	// executed job i, so the virtual PS serves exactly the work the cluster
+	// did (with map and reduce slots both busy that is up to 2 units of
+	// normalised work per second).
+	ClockWork Clock = iota
+	// ClockTime runs the virtual PS in real time with capacity 1: v_j
+	// decreases by Δt/m, as the fluid PS reference (FluidPS) does; idle
+	// capacity consumes slack. Protectiveness against FluidPS needs it.
+	ClockTime
+)
+
+// HPFSPConfig tunes H-PFSP and Parallel PFSP.
+type HPFSPConfig struct {
+	// FairLimit is FAIR_LIMIT (the threshold K of §II-E and Algorithm 3):
+	// a job whose stage is Map (map progress < StageSwitch) and that has
+	// had fewer than FairLimit map tasks scheduled, or whose stage is
+	// Reduce with fewer than FairLimit reduce tasks scheduled, is in its
+	// fair phase and is served first. 0 disables the fair phase.
+	FairLimit int
+	// Exact uses the true remaining work of every job as w (Parallel PFSP
+	// with exact sizes, §II-A); otherwise w is estimated (eq. 1–5, 18).
+	Exact bool
+	// Beta is the EWMA weight of the old average in eq. 2 (garbled '?' in
+	// the text; the paper gives no value).
+	Beta float64
+	// MinProgress: eq. 2 is skipped while a phase's progress grew by less
+	// than this since the last estimate (the paper: 0.02).
+	MinProgress float64
+	// StageSwitch: a job is in its Map stage while its map progress is
+	// below this (Algorithm 3: 0.95).
+	StageSwitch float64
+	// UpdateInterval is UPDATE_INTERVAL of Algorithm 1 in seconds.
+	UpdateInterval float64
+	// WMin is w_min of eq. 5 (normalised seconds).
+	WMin float64
+	// DefaultTask is the task time used by eq. 18 before any job has
+	// finished (the paper's default is "the average execution time of the
+	// tasks of the finished jobs", which does not exist yet).
+	DefaultTask float64
+	Clock       Clock
+}
+
+// DefaultHPFSP is H-PFSP1 of the paper (FAIR_LIMIT 2) with our choices for
+// the constants the paper leaves open (β = 0.5, UPDATE_INTERVAL 5 s,
+// w_min = 10⁻³ s, 60 s default task time) and the printed eq. 8 clock.
+func DefaultHPFSP() HPFSPConfig {
+	return HPFSPConfig{FairLimit: 2, Beta: 0.5, MinProgress: 0.02, StageSwitch: 0.95,
+		UpdateInterval: 5, WMin: 1e-3, DefaultTask: 60, Clock: ClockWork}
+}
+
+// ParallelPFSPConfig is Parallel PFSP (§II-A): exact remaining sizes, no
+// fair phase, a real-time virtual PS (so that FluidPS is its reference).
+func ParallelPFSPConfig() HPFSPConfig {
+	return HPFSPConfig{FairLimit: 0, Exact: true, StageSwitch: 0.95, Clock: ClockTime}
+}
+
+// HPFSP is the H-PFSP scheduler of Li, Lin, Ren and Geng (and Parallel
+// PFSP with ParallelPFSPConfig).
+//
+// Normalised time (eq. 3–4, 10): the cluster is one processor; a map task
+// of d seconds is d/N(S)_M units of work and a reduce task d/N(S)_R. Eq. 10
+// divides Δt by "N(S), the total number of slots"; we divide by the slots
+// of the executed task's type, which is what keeps eq. 7 consistent with
+// the normalisation of w by eq. 3–5 (a job alone on the cluster needs w
+// units). A job with k_M running map and k_R running reduce tasks thus
+// executes Δt̂ = Δt·(k_M/N(S)_M + k_R/N(S)_R) in an interval Δt.
+//
+// Estimates (eq. 1–5): every UpdateInterval seconds, for each job that ran,
+// and for each phase whose progress P grew by ΔP ≥ MinProgress since its
+// last estimate, the measured task time is (slot-seconds the job spent on
+// that phase since then)/(n·ΔP) — the paper's "Δt/ΔP_Mi is the average
+// time of a Map task" holds when Δt counts slot time and ΔP is in tasks
+// (n·ΔP); with P a fraction of the phase and several slots the literal
+// Δt/ΔP would be the phase's duration, not a task's — and
+// Avg ← β·Avg + (1−β)·measured (eq. 2; eq. 1's '?' is a minus: ΔP = P̃ − P).
+// Before a job's reduce tasks have progressed its map average stands in
+// for the reduce average (§II-B). Then w̃ = max(w_min, N(T)_M·(1−P_M)·Avg_M/N(S)_M
+// + N(T)_R·(1−P_R)·Avg_R/N(S)_R) (eq. 5, the '?'s are minus and products)
+// replaces w by eq. 11–17 (Slack.Reestimate). Between estimates w decreases
+// by executed work (eq. 7), never below w_min while the job runs.
+//
+// A new job enters the virtual queue with w = v from eq. 18, the default
+// task times being the mean map (reduce) task time over all finished jobs
+// (DefaultTask before any). When a job finishes for real, its w becomes 0
+// (re-estimation with the true remaining time, eq. 11–13) and its slack
+// counts as +∞; it leaves the queue when its v reaches 0.
+//
+// Comparator (Algorithm 2): first the jobs in their fair phase (Algorithm
+// 3), the one with the fewest tasks of the slot's phase scheduled; else the
+// completable job (Algorithm 4) with the smallest w that has a runnable
+// task; jobs whose virtual service is over (late jobs) count as
+// completable. If no completable job can use the slot, Algorithm 2 would
+// leave it idle; we give it to the job with the smallest w that can use it
+// (work conservation; its slack accounting is unchanged) and say so here as
+// our one extension.
+type HPFSP struct {
+	Config HPFSPConfig
+	name   string
+	s      *Sim
+	ss     Slack
+	jobs   []hjob
+	last   float64
+	seq    int
+	defSum [2]float64
+	defN   [2]int
+	exec   []Exec
+	late   int // jobs whose virtual service ended before the real one
+}
+
+type hjob struct {
+	e        SlackEntry
+	avg      [2]float64
+	measured [2]bool
+	lastP    [2]float64
+	slotTime [2]float64
+	ran      bool
+	known    bool
+}
+
+// NewHPFSP returns H-PFSP with the given configuration (ParallelPFSPConfig
+// for Parallel PFSP). name is reported as Policy.Name.
+func NewHPFSP(name string, c HPFSPConfig) *HPFSP { return &HPFSP{Config: c, name: name} }
+
+// Name implements Policy.
+func (h *HPFSP) Name() string { return h.name }
+
+// Init implements Policy.
+func (h *HPFSP) Init(s *Sim) {
+	h.s = s
+	h.jobs = make([]hjob, len(s.Jobs))
+	for i := range h.jobs {
+		h.jobs[i].e.pos = -1
+		h.jobs[i].e.ID = i
+	}
+}
+
+// Late returns how many jobs left the virtual PS queue (v = 0) before they
+// finished for real.
+func (h *HPFSP) Late() int { return h.late }
+
+func (h *HPFSP) norm(p Phase) float64 {
+	if h.s.Slots[p] == 0 {
+		return 0
+	}
+	return 1 / float64(h.s.Slots[p])
+}
+
+// Advance implements Advancer: eq. 7–10 over [last, now), split at virtual
+// completions (a job whose v reaches 0 leaves the queue, which changes m).
+func (h *HPFSP) Advance(now float64) {
+	dt := now - h.last
+	h.last = now
+	if dt <= 0 {
+		return
+	}
+	nm, nr := h.norm(Map), h.norm(Reduce)
+	total := 0.0
+	for _, j := range h.s.Active {
+		if j.Running[Map]+j.Running[Reduce] == 0 {
+			continue
+		}
+		hj := &h.jobs[j.Index]
+		hj.ran = true
+		hj.slotTime[Map] += float64(j.Running[Map]) * dt
+		hj.slotTime[Reduce] += float64(j.Running[Reduce]) * dt
+		total += float64(j.Running[Map])*nm + float64(j.Running[Reduce])*nr
+	}
+	for left := dt; left > 0; {
+		m := float64(h.ss.Len())
+		rate := total // virtual PS service per second
+		if h.Config.Clock == ClockTime {
+			rate = 1
+		}
+		step := left
+		if m > 0 && rate > 0 && h.ss.FrontV() < rate/m*left {
+			step = max(h.ss.FrontV()*m/rate, 0)
+		}
+		h.exec = h.exec[:0]
+		for _, j := range h.s.Active {
+			r := float64(j.Running[Map])*nm + float64(j.Running[Reduce])*nr
+			if r == 0 {
+				continue
+			}
+			hj := &h.jobs[j.Index]
+			floor := h.Config.WMin
+			if h.Config.Exact {
+				floor = 0
+			}
+			d := max(0, min(r*step, hj.e.W-floor))
+			if hj.e.pos >= 0 {
+				h.exec = append(h.exec, Exec{&hj.e, d})
+			} else {
+				hj.e.W -= d
+			}
+		}
+		if m > 0 {
+			h.ss.Advance(rate*step, h.exec)
+		}
+		for h.ss.Len() > 0 && (h.ss.FrontV() <= 0 || tolerance.Zero(h.ss.FrontV())) {
+			e := h.ss.At(0)
+			if !e.Done {
+				h.late++
+			}
+			h.ss.Remove(e)
+		}
+		left -= step
+		if step == 0 && m == float64(h.ss.Len()) {
+			break // no progress possible (cannot happen; guards the loop)
+		}
+	}
+}
+
+// Arrive implements Policy: eq. 18 (or the exact size) and Slack.Insert.
+func (h *HPFSP) Arrive(j *JobState, _ float64) {
+	hj := &h.jobs[j.Index]
+	nm, nr := h.norm(Map), h.norm(Reduce)
+	var w float64
+	if h.Config.Exact {
+		w = j.Job.MapWork()*nm + j.Job.ReduceWork()*nr
+	} else {
+		dm := h.Config.DefaultTask
+		if h.defN[Map] > 0 {
+			dm = h.defSum[Map] / float64(h.defN[Map])
+		}
+		dr := dm
+		if h.defN[Reduce] > 0 {
+			dr = h.defSum[Reduce] / float64(h.defN[Reduce])
+		}
+		hj.avg = [2]float64{dm, dr}
+		w = max(0, float64(len(j.Job.Map))*dm*nm+float64(len(j.Job.Reduce))*dr*nr) // eq. 18
+	}
+	hj.e.Key = h.seq
+	h.seq++
+	hj.e.W, hj.e.V = w, w
+	h.ss.Insert(&hj.e)
+}
+
+// TaskStart implements Policy.
+func (*HPFSP) TaskStart(*JobState, Phase, int, float64) {}
+
+// TaskFinish implements Policy.
+func (*HPFSP) TaskFinish(*JobState, Phase, int, float64) {}
+
+// Depart implements Policy.
+func (h *HPFSP) Depart(j *JobState, _ float64) {
+	hj := &h.jobs[j.Index]
+	h.ss.Reestimate(&hj.e, 0)
+	hj.e.Done = true
+	for p := Map; p <= Reduce; p++ {
+		h.defSum[p] += j.DoneTime[p]
+		h.defN[p] += j.NumTasks(p)
+	}
+}
+
+// Interval implements Ticker (Algorithm 1's UPDATE_INTERVAL; none with
+// exact sizes).
+func (h *HPFSP) Interval() float64 {
+	if h.Config.Exact {
+		return 0
+	}
+	return h.Config.UpdateInterval
+}
+
+// Tick implements Ticker: Algorithm 1, eq. 1–5 then eq. 11–17.
+func (h *HPFSP) Tick(now float64) {
+	nm, nr := h.norm(Map), h.norm(Reduce)
+	b := h.Config.Beta
+	for _, j := range h.s.Active {
+		hj := &h.jobs[j.Index]
+		if !hj.ran {
+			continue
+		}
+		hj.ran = false
+		updated := false
+		var P [2]float64
+		for p := Map; p <= Reduce; p++ {
+			P[p] = j.Progress(p, now)
+			dP := P[p] - hj.lastP[p] // eq. 1
+			if n := j.NumTasks(p); n > 0 && dP >= h.Config.MinProgress && hj.slotTime[p] > 0 {
+				meas := hj.slotTime[p] / (float64(n) * dP)
+				hj.avg[p] = b*hj.avg[p] + (1-b)*meas // eq. 2
+				hj.measured[p] = true
+				hj.lastP[p] = P[p]
+				hj.slotTime[p] = 0
+				updated = true
+			}
+		}
+		if !updated {
+			continue
+		}
+		ar := hj.avg[Reduce]
+		if !hj.measured[Reduce] {
+			ar = hj.avg[Map]
+		}
+		w := float64(len(j.Job.Map))*(1-P[Map])*hj.avg[Map]*nm + float64(len(j.Job.Reduce))*(1-P[Reduce])*ar*nr // eq. 3–5
+		h.ss.Reestimate(&hj.e, max(h.Config.WMin, w))
+	}
+}
+
+// inFairPhase is Algorithm 3 for a slot of phase p.
+func (h *HPFSP) inFairPhase(j *JobState, p Phase, now float64) bool {
+	k := h.Config.FairLimit
+	if k <= 0 || j.Next[p] >= k {
+		return false
+	}
+	mapStage := j.Progress(Map, now) < h.Config.StageSwitch
+	return mapStage == (p == Map)
+}
+
+// Pick implements Policy: the H-PFSP comparator (Algorithm 2).
+func (h *HPFSP) Pick(p Phase, now float64) *JobState {
+	if h.Config.FairLimit > 0 {
+		var best *JobState
+		for _, j := range h.s.Active {
+			if j.Pending(p) > 0 && (best == nil || j.Next[p] < best.Next[p]) && h.inFairPhase(j, p, now) {
+				best = j
+			}
+		}
+		if best != nil {
+			return best
+		}
+	}
+	var best *JobState
+	bestW := math.Inf(1)
+	consider := func(j *JobState, w float64) {
+		if w < bestW {
+			best, bestW = j, w
+		}
+	}
+	prefMin := math.Inf(1)
+	for k := 0; k < h.ss.Len(); k++ {
+		e := h.ss.At(k)
+		j := &h.s.Jobs[e.ID]
+		if !e.Done && j.Pending(p) > 0 && tolerance.GE(prefMin, e.W) {
+			consider(j, e.W)
+		}
+		if !e.Done {
+			prefMin = min(prefMin, e.S)
+		}
+	}
+	for _, j := range h.s.Active {
+		if hj := &h.jobs[j.Index]; hj.e.pos < 0 && j.Pending(p) > 0 {
+			consider(j, hj.e.W)
+		}
+	}
+	if best != nil {
+		return best
+	}
+	for _, j := range h.s.Active {
+		if j.Pending(p) > 0 {
+			consider(j, h.jobs[j.Index].e.W)
+		}
+	}
+	return best
+}

@@ -1,0 +1,116 @@
+package cluster
+
+import (
+	"container/heap"
+
+	cw "github.com/mrsched/mrsched/instances/cluster"
+)
+
+// JobResult is the outcome of one job.
+type JobResult struct {
+	ID         string  `json:"id"`
+	User       string  `json:"user"`
+	Submit     float64 `json:"submit"`
+	FirstStart float64 `json:"first_start"`
+	Finish     float64 `json:"finish"`
+	Response   float64 `json:"response"` // Finish − Submit (flow time)
+	Alone      float64 `json:"alone"`    // response when alone on the whole cluster
+	Slowdown   float64 `json:"slowdown"` // Response / Alone
+}
+
+// UserResult summarises one user's jobs.
+type UserResult struct {
+	User         string  `json:"user"`
+	Jobs         int     `json:"jobs"`
+	MeanResponse float64 `json:"mean_response"`
+	MeanSlowdown float64 `json:"mean_slowdown"`
+}
+
+// Result is the outcome of a simulation.
+type Result struct {
+	Policy       string       `json:"policy"`
+	Jobs         []JobResult  `json:"jobs"`
+	Users        []UserResult `json:"users"`
+	MeanResponse float64      `json:"mean_response"`
+	MeanSlowdown float64      `json:"mean_slowdown"`
+	Makespan     float64      `json:"makespan"`
+	Events       int64        `json:"events"` // arrivals, task completions and ticks processed
+	Timeline     []TaskRecord `json:"timeline,omitempty"`
+}
+
+func (r *Result) fill(s *Sim) {
+	r.Jobs = make([]JobResult, len(s.Jobs))
+	r.Users = make([]UserResult, len(s.Users))
+	for u, name := range s.Users {
+		r.Users[u].User = name
+	}
+	for i := range s.Jobs {
+		j := &s.Jobs[i]
+		alone := Alone(j.Job, s.Slots[Map], s.Slots[Reduce])
+		jr := JobResult{ID: j.Job.ID, User: j.Job.User, Submit: j.Submit, FirstStart: j.FirstStart, Finish: j.Finish,
+			Response: j.Finish - j.Submit, Alone: alone}
+		jr.Slowdown = jr.Response / alone
+		r.Jobs[i] = jr
+		u := &r.Users[j.User]
+		u.Jobs++
+		u.MeanResponse += jr.Response
+		u.MeanSlowdown += jr.Slowdown
+		r.MeanResponse += jr.Response
+		r.MeanSlowdown += jr.Slowdown
+		r.Makespan = max(r.Makespan, j.Finish)
+	}
+	for u := range r.Users {
+		r.Users[u].MeanResponse /= float64(r.Users[u].Jobs)
+		r.Users[u].MeanSlowdown /= float64(r.Users[u].Jobs)
+	}
+	r.MeanResponse /= float64(len(r.Jobs))
+	r.MeanSlowdown /= float64(len(r.Jobs))
+}
+
+// Alone returns the response time of job j alone on a cluster with the
+// given numbers of map and reduce slots: its map tasks list-scheduled in
+// index order, each on the slot that frees first, then its reduce tasks
+// likewise from the end of the map phase (the shuffle assumption of the
+// package documentation).
+func Alone(j *cw.Job, mapSlots, reduceSlots int) float64 {
+	end := listSchedule(j.Map, mapSlots, 0)
+	if len(j.Reduce) > 0 {
+		end = listSchedule(j.Reduce, reduceSlots, end)
+	}
+	return end
+}
+
+func listSchedule(d []float64, slots int, start float64) float64 {
+	if len(d) <= slots {
+		m := start
+		for _, x := range d {
+			m = max(m, start+x)
+		}
+		return m
+	}
+	h := make(floatHeap, slots)
+	for k := range h {
+		h[k] = start
+	}
+	m := start
+	for _, x := range d {
+		t := h[0] + x
+		h[0] = t
+		heap.Fix(&h, 0)
+		m = max(m, t)
+	}
+	return m
+}
+
+type floatHeap []float64
+
+func (h floatHeap) Len() int           { return len(h) }
+func (h floatHeap) Less(a, b int) bool { return h[a] < h[b] }
+func (h floatHeap) Swap(a, b int)      { h[a], h[b] = h[b], h[a] }
+func (h *floatHeap) Push(x any)        { *h = append(*h, x.(float64)) }
+func (h *floatHeap) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
+}

@@ -1,0 +1,126 @@
+package cluster
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/mrsched/mrsched/tolerance"
+)
+
+func checkEq6(t *testing.T, ss *Slack, step int, op string) {
+	t.Helper()
+	want := ss.Eq6()
+	for k := 0; k < ss.Len(); k++ {
+		e := ss.At(k)
+		if e.pos != k {
+			t.Fatalf("step %d (%s): entry at %d has pos %d", step, op, k, e.pos)
+		}
+		if k > 0 && less(e, ss.At(k-1).V, ss.At(k-1).Key) {
+			t.Fatalf("step %d (%s): queue not sorted at %d", step, op, k)
+		}
+		// Tolerance: the slack is a sum of up to 2m terms of size ≤ 100·m,
+		// each update adds a few roundings; 1e-9 relative to that scale.
+		scale := 0.0
+		for j := 0; j < ss.Len(); j++ {
+			scale += math.Abs(ss.At(j).V) + math.Abs(ss.At(j).W)
+		}
+		if math.Abs(e.S-want[k]) > 1e-9*(1+float64(ss.Len())*scale) {
+			t.Fatalf("step %d (%s): s[%d] = %v incrementally, eq. 6 from scratch gives %v", step, op, k, e.S, want[k])
+		}
+	}
+}
+
+// TestSlackIncrementalMatchesEq6 is the property test of §II-C/D: after
+// every insertion (eq. 18), execution step (eq. 7–9, both virtual clocks),
+// re-estimation (eq. 11–17, moves in both directions and in place) and
+// removal, the incrementally maintained slacks equal eq. 6 evaluated from
+// scratch (oracle: Slack.Eq6, a direct transcription of eq. 6).
+func TestSlackIncrementalMatchesEq6(t *testing.T) {
+	for seed := uint64(1); seed <= 40; seed++ {
+		rnd := rand.New(rand.NewPCG(seed, 99))
+		var ss Slack
+		var live []*SlackEntry
+		key := 0
+		for step := 0; step < 400; step++ {
+			op := rnd.IntN(10)
+			switch {
+			case op < 3 || ss.Len() == 0:
+				w := rnd.Float64() * 100
+				if rnd.IntN(5) == 0 && len(live) > 0 {
+					w = live[rnd.IntN(len(live))].V // ties in v
+				}
+				e := &SlackEntry{Key: key, W: w, V: w}
+				key++
+				ss.Insert(e)
+				live = append(live, e)
+				checkEq6(t, &ss, step, "insert")
+			case op < 6:
+				// Execute some jobs for a short interval, never past the
+				// next virtual completion.
+				m := float64(ss.Len())
+				D := rnd.Float64() * ss.FrontV() * m
+				var exec []Exec
+				tot := 0.0
+				for _, e := range live {
+					if rnd.IntN(3) == 0 {
+						d := min(rnd.Float64()*D/m, e.W)
+						exec = append(exec, Exec{e, d})
+						tot += d
+					}
+				}
+				if rnd.IntN(2) == 0 {
+					D = tot // the paper's work-driven virtual clock (eq. 8)
+					if D > ss.FrontV()*m {
+						continue
+					}
+				}
+				ss.Advance(D, exec)
+				checkEq6(t, &ss, step, "advance")
+			case op < 9:
+				e := live[rnd.IntN(len(live))]
+				w := max(0, e.W+(rnd.Float64()-0.5)*60)
+				if rnd.IntN(6) == 0 {
+					w = 0
+				}
+				ss.Reestimate(e, w)
+				checkEq6(t, &ss, step, "reestimate")
+			default:
+				k := rnd.IntN(len(live))
+				ss.Remove(live[k])
+				live = append(live[:k], live[k+1:]...)
+				checkEq6(t, &ss, step, "remove")
+			}
+		}
+	}
+}
+
+// TestSlackHandExample checks eq. 6 and eq. 7–9 on three jobs by hand.
+// Jobs w = v = 1, 2, 3 (m = 3): s_1 = 3·1 − 1 = 2; s_2 = 1 + 2·2 − 3 = 2;
+// s_3 = 1 + 2 + 1·3 − 6 = 0 (PS finishes the last job at 6 = Σw: no
+// slack). Job 3 runs for 0.3 (work clock, D = 0.3): v −= 0.1 each; s_1 and
+// s_2 lose 0.3 (eq. 9), s_3 is unchanged: w = (1, 2, 2.7), v = (0.9, 1.9,
+// 2.9), s = (1.7, 1.7, 0): check 0.9+1.9+2.9−5.7 = 0 ✓, 3·0.9−1 = 1.7 ✓.
+// Completable (Algorithm 4): job 3 has w = 2.7 > s_1 = 1.7 → not
+// completable; job 2 (w = 2) likewise; job 1 always.
+func TestSlackHandExample(t *testing.T) {
+	var ss Slack
+	es := []*SlackEntry{{Key: 0, W: 1, V: 1}, {Key: 1, W: 2, V: 2}, {Key: 2, W: 3, V: 3}}
+	for _, e := range es {
+		ss.Insert(e)
+	}
+	for k, want := range []float64{2, 2, 0} {
+		if !tolerance.Eq(es[k].S, want) {
+			t.Errorf("s_%d = %v, want %v", k+1, es[k].S, want)
+		}
+	}
+	ss.Advance(0.3, []Exec{{es[2], 0.3}})
+	for k, want := range []float64{1.7, 1.7, 0} {
+		if !tolerance.Eq(es[k].S, want) {
+			t.Errorf("after eq. 7–9: s_%d = %v, want %v", k+1, es[k].S, want)
+		}
+	}
+	if !ss.Completable(es[0]) || ss.Completable(es[1]) || ss.Completable(es[2]) {
+		t.Errorf("completable = %v %v %v, want true false false", ss.Completable(es[0]), ss.Completable(es[1]), ss.Completable(es[2]))
+	}
+}
