@@ -33,13 +33,13 @@ type SLAStep struct {
 type Job struct {
 	ID           string    `json:"id"`
 	Arrival      float64   `json:"arrival"`
-	Datasets     []string  `json:"datasets"`       // scanned datasets (ids)
-	Weight       float64   `json:"weight"`         // > 0; default 1
-	MinSlots     int       `json:"min_slots"`      // m_j ≥ 0; default 1
-	MaxSlots     int       `json:"max_slots"`      // M_j ≥ max(m_j, 1); default S
+	Datasets     []string  `json:"datasets"`           // scanned datasets (ids)
+	Weight       float64   `json:"weight"`             // > 0; default 1
+	MinSlots     int       `json:"min_slots"`          // m_j ≥ 0; default 1
+	MaxSlots     int       `json:"max_slots"`          // M_j ≥ max(m_j, 1); default S
 	Deadline     *float64  `json:"deadline,omitempty"` // optional D_j
 	SLA          []SLAStep `json:"sla,omitempty"`      // optional; deadlines strictly increasing, penalties non-decreasing
-	ScanFraction float64   `json:"scan_fraction"`  // f_j ∈ (0,1]; default 1
+	ScanFraction float64   `json:"scan_fraction"`      // f_j ∈ (0,1]; default 1
 }
 
 // Workload is a shared-scan workload.

@@ -1,0 +1,495 @@
+package flex
+
+import (
+	"container/heap"
+	"fmt"
+	"math"
+	"math/bits"
+)
+
+// PackInput is the input of the Ready List Malleable Packing scheme.
+type PackInput struct {
+	S        float64   // slots
+	Work     []float64 // remaining work of each subjob (slot-time)
+	Min, Max []float64 // slot limits, 0 ≤ Min ≤ Max, Max > 0
+	Preds    [][]int   // immediate predecessors
+	Order    []int     // priority order; must be a topological order
+	// Horizon stops the packing at this time (the epoch simulation follows
+	// a plan only until the next arrival); 0 or +Inf means run to the end.
+	Horizon float64
+}
+
+// Interval is one interval [Start, End) of a malleable schedule. Scale is
+// the factor c = min(1, S/Σ_{ready} m_j) applied to the minima in it.
+type Interval struct {
+	Start, End, Scale float64
+}
+
+// Run says that subjob Subjob holds Slots slots (times the interval's
+// Scale when Scaled) in intervals From…To−1.
+type Run struct {
+	Subjob   int
+	From, To int
+	Slots    float64
+	Scaled   bool
+}
+
+// Schedule is a malleable schedule (A.3): intervals and, per subjob, runs
+// of constant allocation; it is stored run-length encoded because a
+// subjob at its minimum keeps one allocation over many intervals.
+type Schedule struct {
+	S          float64
+	Intervals  []Interval
+	Runs       []Run
+	Completion []float64 // per subjob; NaN when not completed within the horizon
+	Done       []float64 // work done per subjob
+}
+
+// SlotsIn returns the slots of run r in interval i.
+func (s *Schedule) SlotsIn(r *Run, i int) float64 {
+	if r.Scaled {
+		return r.Slots * s.Intervals[i].Scale
+	}
+	return r.Slots
+}
+
+// Makespan returns the largest completion time (NaN entries skipped).
+func (s *Schedule) Makespan() float64 {
+	m := 0.0
+	for _, c := range s.Completion {
+		if !math.IsNaN(c) && c > m {
+			m = c
+		}
+	}
+	return m
+}
+
+// doneEps is the relative remaining work below which a subjob is taken as
+// complete at the same instant as the one that triggered the interval end
+// (ties of the model computed in floating point).
+const doneEps = 1e-12
+
+const (
+	modeWait = iota
+	modeMin
+	modeZero
+	modeBoost
+	modeDone
+)
+
+// Pack is the Ready List Malleable Packing scheme of §3.3 and appendix
+// B.3. In each interval every ready subjob (all predecessors complete)
+// gets its minimum m_j; the slack S − Σ m_j goes, in priority order, to
+// ready subjobs up to their maxima M_j; the interval ends when the first
+// ready subjob completes (ties in priority order) and its successors may
+// become ready.
+//
+// Normalisation of minima (B.3 says only "the minima have been normalized,
+// if necessary"): in an interval whose ready subjobs have Σ m_j > S every
+// ready subjob gets c·m_j slots with c = S/Σ m_j and there is no slack.
+// c is recomputed in every interval, so it is as large as feasibility
+// allows; allocations can therefore be fractional (slots time-shared).
+//
+// The transcription of B.3 costs O(n) per interval, O(n²) in all. This
+// implementation keeps the ready subjobs in a rank bitset and the
+// subjobs at their (scaled) minimum in a heap keyed by their completion
+// in "virtual time" V = ∫c dt (a subjob at its minimum needs rem/m_j units
+// of V, whatever c does), and only touches the few subjobs receiving slack
+// in each interval: O((n + E) log n + Σ_i B_i) with B_i the number of
+// subjobs receiving slack in interval i (at most S when slot limits are
+// integers).
+func Pack(in *PackInput) (*Schedule, error) {
+	n := len(in.Work)
+	if err := checkPack(in); err != nil {
+		return nil, err
+	}
+	horizon := in.Horizon
+	if horizon <= 0 || math.IsNaN(horizon) {
+		horizon = math.Inf(1)
+	}
+	rank := make([]int, n)
+	for r, j := range in.Order {
+		rank[j] = r
+	}
+	succ := make([][]int, n)
+	predLeft := make([]int, n)
+	for j, ps := range in.Preds {
+		predLeft[j] = len(ps)
+		for _, q := range ps {
+			succ[q] = append(succ[q], j)
+		}
+	}
+	st := &packState{
+		in: in, rank: rank, mode: make([]int8, n), rem: make([]float64, n), vf: make([]float64, n),
+		hpos: make([]int, n), runFrom: make([]int, n), runSlots: make([]float64, n),
+		boostable: newBitset(n),
+	}
+	sched := &Schedule{S: in.S, Completion: make([]float64, n), Done: make([]float64, n)}
+	st.sched = sched
+	for j := range sched.Completion {
+		sched.Completion[j] = math.NaN()
+		st.rem[j] = in.Work[j]
+		st.hpos[j] = -1
+	}
+	t := 0.0
+	var instant []int // ready subjobs with no work left
+	ready := func(j int) {
+		if st.rem[j] <= 0 {
+			instant = append(instant, j)
+			return
+		}
+		st.sumMin += in.Min[j]
+		st.nReady++
+		if in.Max[j] > in.Min[j] {
+			st.boostable.set(rank[j])
+		}
+		st.toMin(j)
+	}
+	complete := func(j int) {
+		if st.mode[j] != modeWait { // it was ready with work
+			st.leave(j)
+			st.sumMin -= in.Min[j]
+			st.nReady--
+			st.boostable.clear(rank[j])
+		}
+		st.mode[j] = modeDone
+		st.rem[j] = 0
+		sched.Completion[j] = t
+		for _, s := range succ[j] {
+			if predLeft[s]--; predLeft[s] == 0 {
+				ready(s)
+			}
+		}
+	}
+	for j := 0; j < n; j++ {
+		if predLeft[j] == 0 {
+			ready(j)
+		}
+	}
+	ndone := 0
+	var boosted, next []boost
+	for {
+		for len(instant) > 0 {
+			j := instant[len(instant)-1]
+			instant = instant[:len(instant)-1]
+			complete(j)
+			ndone++
+		}
+		if ndone == n {
+			break
+		}
+		if st.nReady == 0 {
+			return nil, fmt.Errorf("%w: no ready subjob (precedence cycle?)", ErrInput)
+		}
+		c := 1.0
+		if st.sumMin > in.S {
+			c = in.S / st.sumMin
+		}
+		slack := in.S - c*st.sumMin
+		if c < 1 || slack < 0 {
+			slack = 0
+		}
+		next = next[:0]
+		for r := st.boostable.next(0); r >= 0 && slack > 0; r = st.boostable.next(r + 1) {
+			j := in.Order[r]
+			e := math.Min(slack, in.Max[j]-in.Min[j])
+			slack -= e
+			next = append(next, boost{j, e})
+		}
+		// Move subjobs between the minimum heap and the boosted list.
+		st.stamp++
+		for _, b := range next {
+			st.mark(b.j)
+		}
+		for _, b := range boosted {
+			if !st.marked(b.j) && st.mode[b.j] == modeBoost {
+				st.closeRun(b.j)
+				st.toMin(b.j)
+			}
+		}
+		for _, b := range next {
+			j := b.j
+			slots := in.Min[j] + b.e
+			if st.mode[j] == modeBoost && st.runSlots[j] == slots {
+				continue
+			}
+			st.leave(j)
+			st.mode[j] = modeBoost
+			st.openRun(j, slots, false)
+		}
+		boosted, next = next, boosted
+		// First completion.
+		best, tau := -1, math.Inf(1)
+		for _, b := range boosted {
+			v := st.rem[b.j] / (in.Min[b.j] + b.e)
+			if best < 0 || v < tau || (v == tau && rank[b.j] < rank[best]) {
+				best, tau = b.j, v
+			}
+		}
+		if st.h.Len() > 0 && c > 0 {
+			j := st.h.ids[0]
+			v := (st.vf[j] - st.V) / c
+			if v < tau || (v == tau && (best < 0 || rank[j] < rank[best])) {
+				best, tau = j, v
+			}
+		}
+		if best < 0 {
+			return nil, fmt.Errorf("%w: no subjob can progress", ErrInput)
+		}
+		if tau < 0 {
+			tau = 0
+		}
+		stop := false
+		if t+tau > horizon {
+			tau = horizon - t
+			stop = true
+		}
+		if tau > 0 {
+			sched.Intervals = append(sched.Intervals, Interval{Start: t, End: t + tau, Scale: c})
+			for _, b := range boosted {
+				st.rem[b.j] -= (in.Min[b.j] + b.e) * tau
+			}
+			st.V += c * tau
+			t += tau
+		}
+		if stop {
+			break
+		}
+		complete(best)
+		ndone++
+		for _, b := range boosted {
+			if st.mode[b.j] == modeBoost && st.rem[b.j] <= doneEps*in.Work[b.j] {
+				complete(b.j)
+				ndone++
+			}
+		}
+		for st.h.Len() > 0 {
+			j := st.h.ids[0]
+			if (st.vf[j]-st.V)*in.Min[j] > doneEps*in.Work[j] {
+				break
+			}
+			complete(j)
+			ndone++
+		}
+		if ndone == n {
+			break
+		}
+	}
+	for j := 0; j < n; j++ {
+		switch st.mode[j] {
+		case modeMin, modeBoost, modeZero:
+			if st.mode[j] == modeMin {
+				st.rem[j] = math.Max(0, (st.vf[j]-st.V)*in.Min[j])
+			}
+			st.leave(j)
+		}
+		sched.Done[j] = in.Work[j] - math.Max(0, st.rem[j])
+		if !math.IsNaN(sched.Completion[j]) {
+			sched.Done[j] = in.Work[j]
+		}
+	}
+	return sched, nil
+}
+
+type boost struct {
+	j int
+	e float64
+}
+
+type packState struct {
+	in       *PackInput
+	sched    *Schedule
+	rank     []int
+	mode     []int8
+	rem, vf  []float64
+	hpos     []int
+	runFrom  []int
+	runSlots []float64
+	h        minHeap
+	V        float64
+	sumMin   float64
+	nReady   int
+	boostable bitset
+	stampOf  []int
+	stamp    int
+}
+
+func (s *packState) mark(j int) {
+	if s.stampOf == nil {
+		s.stampOf = make([]int, len(s.rem))
+	}
+	s.stampOf[j] = s.stamp
+}
+func (s *packState) marked(j int) bool { return s.stampOf != nil && s.stampOf[j] == s.stamp }
+
+// toMin puts a ready subjob at its (scaled) minimum.
+func (s *packState) toMin(j int) {
+	if s.in.Min[j] > 0 {
+		s.mode[j] = modeMin
+		s.vf[j] = s.V + s.rem[j]/s.in.Min[j]
+		s.h.st = s
+		heap.Push(&s.h, j)
+		s.openRun(j, s.in.Min[j], true)
+	} else {
+		s.mode[j] = modeZero
+	}
+}
+
+// leave takes a subjob out of its current mode, closing its run.
+func (s *packState) leave(j int) {
+	switch s.mode[j] {
+	case modeMin:
+		s.rem[j] = math.Max(0, (s.vf[j]-s.V)*s.in.Min[j])
+		heap.Remove(&s.h, s.hpos[j])
+		s.hpos[j] = -1
+		s.closeRun(j)
+	case modeBoost:
+		s.closeRun(j)
+	case modeZero:
+		s.closeRun(j)
+	}
+	s.mode[j] = modeWait
+}
+
+func (s *packState) openRun(j int, slots float64, scaled bool) {
+	s.runFrom[j] = len(s.sched.Intervals)
+	s.runSlots[j] = slots
+	if scaled {
+		s.runSlots[j] = -slots // sign marks a scaled run
+	}
+}
+
+func (s *packState) closeRun(j int) {
+	from, to := s.runFrom[j], len(s.sched.Intervals)
+	if s.runSlots[j] == 0 || from < 0 {
+		return
+	}
+	if to > from {
+		sl, sc := s.runSlots[j], false
+		if sl < 0 {
+			sl, sc = -sl, true
+		}
+		s.sched.Runs = append(s.sched.Runs, Run{Subjob: j, From: from, To: to, Slots: sl, Scaled: sc})
+	}
+	s.runSlots[j] = 0
+	s.runFrom[j] = -1
+}
+
+// minHeap orders subjobs at their minimum by virtual finish time, then rank.
+type minHeap struct {
+	ids []int
+	st  *packState
+}
+
+func (h *minHeap) Len() int { return len(h.ids) }
+func (h *minHeap) Less(a, b int) bool {
+	ia, ib := h.ids[a], h.ids[b]
+	if h.st.vf[ia] != h.st.vf[ib] {
+		return h.st.vf[ia] < h.st.vf[ib]
+	}
+	return h.st.rank[ia] < h.st.rank[ib]
+}
+func (h *minHeap) Swap(a, b int) {
+	h.ids[a], h.ids[b] = h.ids[b], h.ids[a]
+	h.st.hpos[h.ids[a]] = a
+	h.st.hpos[h.ids[b]] = b
+}
+func (h *minHeap) Push(x any) {
+	j := x.(int)
+	h.st.hpos[j] = len(h.ids)
+	h.ids = append(h.ids, j)
+}
+func (h *minHeap) Pop() any {
+	j := h.ids[len(h.ids)-1]
+	h.ids = h.ids[:len(h.ids)-1]
+	return j
+}
+
+// bitset is a two-level bitset over ranks with a fast next-set-bit.
+type bitset struct {
+	lo []uint64
+	hi []uint64
+}
+
+func newBitset(n int) bitset {
+	w := (n + 63) / 64
+	return bitset{lo: make([]uint64, w), hi: make([]uint64, (w+63)/64)}
+}
+
+func (b *bitset) set(i int) {
+	b.lo[i>>6] |= 1 << (i & 63)
+	b.hi[i>>12] |= 1 << ((i >> 6) & 63)
+}
+
+func (b *bitset) clear(i int) {
+	w := i >> 6
+	b.lo[w] &^= 1 << (i & 63)
+	if b.lo[w] == 0 {
+		b.hi[w>>6] &^= 1 << (w & 63)
+	}
+}
+
+// next returns the smallest set index ≥ i, or −1.
+func (b *bitset) next(i int) int {
+	w := i >> 6
+	if w >= len(b.lo) {
+		return -1
+	}
+	if m := b.lo[w] >> (i & 63); m != 0 {
+		return i + bits.TrailingZeros64(m)
+	}
+	w++
+	for hw := w >> 6; hw < len(b.hi); hw++ {
+		m := b.hi[hw]
+		if hw == w>>6 {
+			if w&63 == 0 {
+				// whole word
+			} else {
+				m &= ^uint64(0) << (w & 63)
+			}
+		}
+		if m != 0 {
+			lw := hw<<6 + bits.TrailingZeros64(m)
+			return lw<<6 + bits.TrailingZeros64(b.lo[lw])
+		}
+	}
+	return -1
+}
+
+func checkPack(in *PackInput) error {
+	n := len(in.Work)
+	if !(in.S > 0) || math.IsInf(in.S, 0) {
+		return fmt.Errorf("%w: slots S = %v must be finite and > 0", ErrInput, in.S)
+	}
+	if len(in.Min) != n || len(in.Max) != n || len(in.Preds) != n || len(in.Order) != n {
+		return fmt.Errorf("%w: work, min, max, preds and order must have the same length", ErrInput)
+	}
+	pos := make([]int, n)
+	for j := range pos {
+		pos[j] = -1
+	}
+	for r, j := range in.Order {
+		if j < 0 || j >= n || pos[j] >= 0 {
+			return fmt.Errorf("%w: order is not a permutation (entry %d = %d)", ErrInput, r, j)
+		}
+		pos[j] = r
+	}
+	for j := 0; j < n; j++ {
+		w, lo, hi := in.Work[j], in.Min[j], in.Max[j]
+		if math.IsNaN(w) || math.IsInf(w, 0) || w < 0 {
+			return fmt.Errorf("%w: subjob %d: work %v must be finite and ≥ 0", ErrInput, j, w)
+		}
+		if math.IsNaN(lo) || lo < 0 || math.IsNaN(hi) || hi < lo || !(hi > 0) || math.IsInf(hi, 0) {
+			return fmt.Errorf("%w: subjob %d: need 0 ≤ min ≤ max, max > 0 finite (min %v, max %v)", ErrInput, j, lo, hi)
+		}
+		for _, q := range in.Preds[j] {
+			if q < 0 || q >= n {
+				return fmt.Errorf("%w: subjob %d: predecessor %d out of range", ErrInput, j, q)
+			}
+			if pos[q] > pos[j] {
+				return fmt.Errorf("%w: order is not topological: %d precedes %d but comes after it", ErrInput, q, j)
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,256 @@
+package flex
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/mrsched/mrsched/instances/sharedscan"
+)
+
+// Scheme is a scheduling scheme of the §4 experiments.
+type Scheme int
+
+// The schemes.
+const (
+	FLEX       Scheme = iota // no sharing: every job scans its own copy
+	CIRCUMFLEX               // cyclic piggybacking (§2.2) + CIRCUMFLEX scheduling (§3)
+	BATCH                    // batching windows per dataset + FLEX on the batches (§4)
+)
+
+// Schemes lists the schemes in report order.
+var Schemes = []Scheme{FLEX, CIRCUMFLEX, BATCH}
+
+func (s Scheme) String() string {
+	switch s {
+	case FLEX:
+		return "flex"
+	case CIRCUMFLEX:
+		return "circumflex"
+	case BATCH:
+		return "batch"
+	}
+	return fmt.Sprintf("Scheme(%d)", int(s))
+}
+
+// ParseScheme parses flex, circumflex or batch.
+func ParseScheme(s string) (Scheme, error) {
+	for _, x := range Schemes {
+		if strings.EqualFold(s, x.String()) {
+			return x, nil
+		}
+	}
+	return 0, fmt.Errorf("%w: unknown scheme %q (want flex, circumflex or batch)", ErrInput, s)
+}
+
+// SimOptions configure Simulate.
+type SimOptions struct {
+	Scheme Scheme
+	Metric Metric
+	// Window is BATCH's window W per dataset (§4: 2 minutes). Window
+	// starts are offset evenly: dataset d (0-based, of D) has windows
+	// [o_d + kW, o_d + (k+1)W) with o_d = d·W/D, and a job arriving in a
+	// window is released at its end.
+	Window float64
+}
+
+// SimResult is the outcome of an epoch simulation.
+type SimResult struct {
+	Completion   []float64 // per workload job
+	Release      []float64 // when the job became schedulable (arrival, or batch release)
+	AvgResponse  float64
+	AvgStretch   float64
+	MaxStretch   float64
+	Value        float64 // the simulated metric (sum or max) over all jobs
+	Work         float64 // total slot-time of map work performed
+	UnsharedWork float64 // Σ_j W_j
+	Replans      int
+	// MaxConcurrent is, averaged over the datasets scanned at least once,
+	// the largest number of subjobs on the dataset at any re-plan
+	// (CIRCUMFLEX), the largest batch (BATCH), or the largest number of
+	// active jobs on it (FLEX).
+	MaxConcurrent float64
+	MaxSubjobs    int // largest number of subjobs in one plan
+}
+
+type pending struct {
+	job     int
+	release float64
+	group   int
+}
+
+// Simulate runs the epoch-based simulation of §4 (and A.4): at every
+// arrival (BATCH: every batch release) the scheme re-plans the whole
+// remaining work, and the plan is followed exactly until the next event;
+// after the last event the plan runs to completion. Responses are
+// measured from the arrival (so BATCH's window latency counts).
+func Simulate(w *sharedscan.Workload, opt SimOptions) (*SimResult, error) {
+	if err := w.Validate(); err != nil {
+		return nil, err
+	}
+	infos := JobInfos(w)
+	if err := opt.Metric.CheckJobs(infos); err != nil {
+		return nil, err
+	}
+	idx := w.DatasetIndex()
+	D := len(w.Datasets)
+	sizes := make([]float64, D)
+	for i, d := range w.Datasets {
+		sizes[i] = d.Size
+	}
+	n := len(w.Jobs)
+	res := &SimResult{Completion: make([]float64, n), Release: make([]float64, n)}
+	var evs []pending
+	batchOf := map[[2]int]int{}
+	batchSize := map[int]int{}
+	maxConc := make([]int, D)
+	used := make([]bool, D)
+	for j := range w.Jobs {
+		res.UnsharedWork += w.UnsharedWork(j, idx)
+		p := pending{job: j, release: w.Jobs[j].Arrival, group: j + 1}
+		if opt.Scheme == CIRCUMFLEX {
+			p.group = 0
+		}
+		for _, d := range w.Jobs[j].Datasets {
+			used[idx[d]] = true
+		}
+		if opt.Scheme == BATCH {
+			if len(w.Jobs[j].Datasets) != 1 {
+				return nil, fmt.Errorf("%w: BATCH is defined for fully shared scans only (§4), and job %q scans %d datasets", ErrInput, w.Jobs[j].ID, len(w.Jobs[j].Datasets))
+			}
+			if !(opt.Window > 0) || math.IsInf(opt.Window, 0) {
+				return nil, fmt.Errorf("%w: BATCH needs a finite window > 0, got %v", ErrInput, opt.Window)
+			}
+			d := idx[w.Jobs[j].Datasets[0]]
+			o := float64(d) * opt.Window / float64(D)
+			k := math.Floor((w.Jobs[j].Arrival - o) / opt.Window)
+			p.release = o + (k+1)*opt.Window
+			key := [2]int{d, int(k)}
+			g, ok := batchOf[key]
+			if !ok {
+				g = len(batchOf) + 1
+				batchOf[key] = g
+			}
+			p.group = g
+			batchSize[g]++
+			maxConc[d] = max(maxConc[d], batchSize[g])
+		}
+		res.Release[j] = p.release
+		evs = append(evs, p)
+	}
+	sort.SliceStable(evs, func(a, b int) bool { return evs[a].release < evs[b].release })
+	var active []Active
+	var actJob []int
+	var plan *Plan
+	var planT float64
+	// apply follows the current plan (cut at the horizon it was built
+	// with) and retires the jobs it completes.
+	apply := func() {
+		if plan == nil {
+			return
+		}
+		plan.Subjobs.Apply(active, plan.Schedule.Done)
+		for _, d := range plan.Schedule.Done {
+			res.Work += d
+		}
+		keep := 0
+		for a := range active {
+			doneAll := true
+			for _, c := range active[a].Copies {
+				if c.Remaining > 0 {
+					doneAll = false
+					break
+				}
+			}
+			if doneAll {
+				c := plan.JobCompletion[a]
+				if math.IsNaN(c) {
+					c = plan.Schedule.Makespan()
+				}
+				res.Completion[actJob[a]] = planT + c
+				continue
+			}
+			active[keep] = active[a]
+			actJob[keep] = actJob[a]
+			keep++
+		}
+		active, actJob = active[:keep], actJob[:keep]
+	}
+	for e := 0; e < len(evs); {
+		t := evs[e].release
+		apply()
+		for ; e < len(evs) && evs[e].release == t; e++ {
+			p := evs[e]
+			j := &w.Jobs[p.job]
+			a := Active{Job: p.job, Extra: (1 - j.ScanFraction) / j.ScanFraction, Min: float64(j.MinSlots), Max: float64(j.MaxSlots)}
+			for _, d := range j.Datasets {
+				a.Copies = append(a.Copies, Copy{Dataset: idx[d], Group: p.group, Remaining: 1})
+			}
+			active = append(active, a)
+			actJob = append(actJob, p.job)
+		}
+		horizon := math.Inf(1)
+		if e < len(evs) {
+			horizon = evs[e].release - t
+		}
+		sj, err := Build(active, sizes)
+		if err != nil {
+			return nil, err
+		}
+		jobs := make([]JobInfo, len(active))
+		for a := range active {
+			jobs[a] = infos[actJob[a]]
+		}
+		plan, err = MakePlan(sj, float64(w.Slots), opt.Metric, jobs, t, horizon)
+		if err != nil {
+			return nil, err
+		}
+		planT = t
+		res.Replans++
+		res.MaxSubjobs = max(res.MaxSubjobs, len(sj.List))
+		if opt.Scheme != BATCH {
+			cnt := map[int]int{}
+			if opt.Scheme == CIRCUMFLEX {
+				for i := range sj.List {
+					for _, p := range sj.List[i].Pieces {
+						cnt[p.Dataset]++
+					}
+				}
+			} else {
+				for a := range active {
+					for _, c := range active[a].Copies {
+						if c.Remaining > 0 {
+							cnt[c.Dataset]++
+						}
+					}
+				}
+			}
+			for d, c := range cnt {
+				maxConc[d] = max(maxConc[d], c)
+			}
+		}
+	}
+	apply()
+	if len(active) > 0 {
+		return nil, fmt.Errorf("flex: internal error: %d jobs unfinished after the last plan", len(active))
+	}
+	nu, sum := 0, 0
+	for d := range used {
+		if used[d] {
+			nu++
+			sum += maxConc[d]
+		}
+	}
+	res.MaxConcurrent = float64(sum) / float64(nu)
+	res.MaxStretch = math.Inf(-1)
+	for j := range w.Jobs {
+		r := res.Completion[j] - infos[j].Arrival
+		s := r / infos[j].Isolation
+		res.AvgResponse += r / float64(n)
+		res.AvgStretch += s / float64(n)
+		res.MaxStretch = math.Max(res.MaxStretch, s)
+	}
+	res.Value = opt.Metric.Value(infos, res.Completion)
+	return res, nil
+}
