@@ -10,23 +10,28 @@ import (
 	"math/big"
 	"math/rand/v2"
 	"path/filepath"
+	"strconv"
 	"strings"
+
+	"gonum.org/v1/plot/vg"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/reductions"
+	"github.com/mrsched/mrsched/reductions/adversary"
 	"github.com/mrsched/mrsched/reductions/nmts"
 	"github.com/mrsched/mrsched/reductions/rational"
 	"github.com/mrsched/mrsched/reductions/tight"
 	"github.com/mrsched/mrsched/schedule"
+	"github.com/mrsched/mrsched/solver/fluid"
 	"github.com/mrsched/mrsched/tabular"
 	"github.com/mrsched/mrsched/validate"
 )
 
 func init() {
-	registerSub("gen", genNMTSCmd(), genTightMaxCmd(), genTightSplitCmd())
-	register(nmtsCmd(), reduceCmd())
+	registerSub("gen", genNMTSCmd(), genTightMaxCmd(), genTightSplitCmd(), genAdversaryCmd())
+	register(nmtsCmd(), reduceCmd(), adversaryCmd())
 }
 
 func hardQuietFlag() cli.Flag {
@@ -514,6 +519,175 @@ Example:
 				return err
 			}
 			return tightSummary(c, f, "splitsrpt", tight.SplitSRPTCost(n, b), c.String("alt-out"))
+		},
+	}
+}
+
+// ---------------------------------------------------------------- adversary
+
+func parseInts(name, s string) ([]int, error) {
+	var out []int
+	for _, f := range strings.Split(s, ",") {
+		f = strings.TrimSpace(f)
+		if f == "" {
+			continue
+		}
+		v, err := strconv.Atoi(f)
+		if err != nil {
+			return nil, fmt.Errorf("--%s: %q is not an integer", name, f)
+		}
+		out = append(out, v)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("--%s: empty list", name)
+	}
+	return out, nil
+}
+
+func parsePolicies(s string) ([]fluid.Policy, error) {
+	var out []fluid.Policy
+	for _, name := range strings.Split(s, ",") {
+		name = strings.TrimSpace(name)
+		if name == "" {
+			continue
+		}
+		p, err := fluid.ParsePolicy(name, 1, nil)
+		if err != nil {
+			return nil, fmt.Errorf("--policy: %w", err)
+		}
+		out = append(out, p)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("--policy: empty list")
+	}
+	return out, nil
+}
+
+func adversaryCmd() *cli.Command {
+	return &cli.Command{
+		Name:     "adversary",
+		Category: catHard,
+		Usage:    "play the online adversary of Theorem 2 against policies for growing n (ratio ~ n^{1/3})",
+		Description: `For each policy and n: k = ⌊n^{1/3}⌋, k² jobs (1, 1/2) and k jobs (k, 3k/2) at t = 0; the
+policy is simulated to t = k²; case 1 (≥ k²/5 type-2 map work done) appends type-1 jobs at
+k² + j, case 2 appends type-2 jobs at 2k² + j·3k/2 (j = 0..k³). Reports the policy's total, the
+proof's alternative schedule (validated: an upper bound on OPT), the proof's bounds T and T',
+and policy/alternative, a lower bound on policy/OPT that grows like n^{1/3}. --plot PREFIX
+writes PREFIX.svg and PREFIX.png; --csv FILE writes the table as CSV too.
+
+Example:
+   mrsched adversary --policy maxsrpt,splitsrpt,fifo,ps --n 8,64,512,4096`,
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "policy", Value: "maxsrpt,splitsrpt,fifo,ps", Usage: "comma-separated policies (solver/fluid names)"},
+			&cli.StringFlag{Name: "n", Value: "8,64,512,4096", Usage: "comma-separated n values"},
+			&cli.StringFlag{Name: "plot", Usage: "write `PREFIX`.svg and PREFIX.png"},
+			&cli.StringFlag{Name: "csv", Usage: "also write the table as CSV to `FILE`"},
+			hardFormatFlag(), hardQuietFlag(),
+		},
+		Action: func(c *cli.Context) error {
+			ps, err := parsePolicies(c.String("policy"))
+			if err != nil {
+				return err
+			}
+			ns, err := parseInts("n", c.String("n"))
+			if err != nil {
+				return err
+			}
+			t := &tabular.Table{Header: []string{"policy", "n", "k", "jobs", "case", "type2_map_by_k2", "policy_total", "paper_T_lower", "alt_total", "paper_T'_upper", "ratio", "ratio_over_k"}}
+			var all []*adversary.Result
+			for _, p := range ps {
+				for _, n := range ns {
+					if !c.Bool("quiet") {
+						fmt.Fprintf(c.App.ErrWriter, "adversary: %s n=%d\n", p.Name(), n)
+					}
+					r, err := adversary.Play(n, p)
+					if err != nil {
+						return err
+					}
+					all = append(all, r)
+					t.Add(r.Policy, fmt.Sprint(r.N), fmt.Sprint(r.K), fmt.Sprint(r.Jobs), fmt.Sprint(r.Case), tabular.Float(r.Type2Map),
+						tabular.Float(r.PolicyTotal), tabular.Float(r.PaperT), tabular.Float(r.AltTotal), tabular.Float(r.PaperTAlt),
+						tabular.Fixed(r.Ratio, 4), tabular.Fixed(r.Ratio/float64(r.K), 4))
+				}
+			}
+			if err := writeTable(c, t); err != nil {
+				return err
+			}
+			if path := c.String("csv"); path != "" {
+				var b bytes.Buffer
+				if err := t.Write(&b, tabular.CSV); err != nil {
+					return err
+				}
+				if err := instances.AtomicWrite(path, b.Bytes()); err != nil {
+					return err
+				}
+			}
+			if prefix := c.String("plot"); prefix != "" {
+				pl, err := adversary.Plot(all)
+				if err != nil {
+					return err
+				}
+				for _, ext := range []string{".svg", ".png"} {
+					if err := pl.Save(7*vg.Inch, 4.5*vg.Inch, prefix+ext); err != nil {
+						return err
+					}
+				}
+				if !c.Bool("quiet") {
+					fmt.Fprintf(c.App.ErrWriter, "wrote %s.svg and %s.png\n", prefix, prefix)
+				}
+			}
+			return nil
+		},
+	}
+}
+
+func genAdversaryCmd() *cli.Command {
+	return &cli.Command{
+		Name:     "adversary",
+		Category: catHard,
+		Usage:    "the instance the Theorem 2 adversary builds against one policy",
+		Description: `Plays the adversary of Theorem 2 against --policy for --n and writes the resulting online
+instance (case, k and the type-2 map work by k² in its metadata); --alt-out writes the proof's
+alternative schedule (validated by validate.Check; an upper bound on OPT).
+
+Example:
+   mrsched gen adversary --policy maxsrpt --n 512 --out adv512.json --alt-out adv512.alt.json`,
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "policy", Value: "maxsrpt", Usage: "policy (solver/fluid name)"},
+			&cli.IntFlag{Name: "n", Value: 512, Usage: "n (k = ⌊n^{1/3}⌋)"},
+			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "instance `FILE` (default stdout)"},
+			&cli.StringFlag{Name: "alt-out", Usage: "write the alternative schedule to `FILE`"},
+			hardQuietFlag(),
+		},
+		Action: func(c *cli.Context) error {
+			p, err := fluid.ParsePolicy(c.String("policy"), 1, nil)
+			if err != nil {
+				return fmt.Errorf("--policy: %w", err)
+			}
+			r, err := adversary.Play(c.Int("n"), p)
+			if err != nil {
+				return err
+			}
+			r.Instance.Metadata["policy_total"] = r.PolicyTotal
+			r.Instance.Metadata["alternative_total"] = r.AltTotal
+			r.Instance.Metadata["ratio_lower_bound"] = r.Ratio
+			if err := hardWriteInstance(c, r.Instance, c.String("out")); err != nil {
+				return err
+			}
+			if path := c.String("alt-out"); path != "" {
+				alt, err := adversary.AltSchedule(r)
+				if err != nil {
+					return err
+				}
+				if err := hardWriteSchedule(c, r.Instance, alt.Schedule, path); err != nil {
+					return err
+				}
+			}
+			if !c.Bool("quiet") {
+				fmt.Fprintf(c.App.ErrWriter, "%s: case %d, total %s, alternative %s, ratio ≥ %s\n", r.Policy, r.Case,
+					tabular.Float(r.PolicyTotal), tabular.Float(r.AltTotal), tabular.Fixed(r.Ratio, 4))
+			}
+			return nil
 		},
 	}
 }
