@@ -1,0 +1,302 @@
+package report
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/mrsched/mrsched/bounds"
+	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/schedule"
+	"github.com/mrsched/mrsched/solver/fluid"
+	"github.com/mrsched/mrsched/validate"
+)
+
+// Sentinel errors.
+var (
+	ErrMethod   = errors.New("report: unknown method")
+	ErrSchedule = errors.New("report: a method produced an invalid schedule")
+)
+
+// Kind classifies what a method produces.
+type Kind int
+
+// Method kinds.
+const (
+	Heuristic Kind = iota // a feasible schedule (upper bound on OPT)
+	Exact                 // a schedule and possibly a proof of optimality or a lower bound
+	Bound                 // a lower bound on OPT only
+)
+
+// String names the kind.
+func (k Kind) String() string {
+	switch k {
+	case Heuristic:
+		return "heuristic"
+	case Exact:
+		return "exact"
+	case Bound:
+		return "bound"
+	}
+	return "kind(" + strconv.Itoa(int(k)) + ")"
+}
+
+// Guarantee names the approximation guarantee that applies to a method.
+type Guarantee string
+
+// Guarantees of §4.
+const (
+	NoGuarantee        Guarantee = ""
+	MaxSRPTGuarantee   Guarantee = "maxsrpt"   // 2α/(1+α), Corollary 4
+	SplitSRPTGuarantee Guarantee = "splitsrpt" // 1 + 1/β, Corollary 6
+)
+
+// Env is what a method may use besides the instance.
+type Env struct {
+	TimeLimit time.Duration // 0: no limit
+	// Record asks for the schedule (for Gantt charts and validation).
+	Record bool
+	// Validate checks every schedule with validate.Check (the independent
+	// validator) and fails on a violation or a total that disagrees.
+	Validate bool
+	// Prior holds the outcomes of the methods that ran before on this
+	// instance (in the order given), for methods that start from the best
+	// schedule so far (polishing, exact search with an incumbent).
+	Prior []Outcome
+	// Alternative is a priority order known for the instance (the paper's
+	// alternative schedule of a tight family), nil when none.
+	Alternative []int
+}
+
+// Outcome is what one method produced on one instance.
+type Outcome struct {
+	Method string
+	Kind   Kind
+	// Status: "heuristic", "optimal", "feasible", "time_limit",
+	// "lower_bound", "not_applicable" or an engine's status word.
+	Status string
+	// Total is the total response time Σ (C_i − r_i) of the schedule found
+	// (NaN when the method produced none).
+	Total float64
+	// Lower is a proven lower bound on OPT (NaN when none).
+	Lower float64
+	// Optimal reports that Total is proven optimal.
+	Optimal   bool
+	Guarantee Guarantee
+	Schedule  *schedule.Schedule // when Env.Record (may be nil for bounds)
+	// Order is a priority order of job indices realising the schedule,
+	// when the method has one (used by polishing methods).
+	Order []int
+	Note  string
+}
+
+// Method is a named solver, heuristic or bound.
+type Method interface {
+	Name() string
+	Kind() Kind
+	Run(ctx context.Context, in *instances.Instance, env Env) (Outcome, error)
+}
+
+// Factory makes a method from the argument after ':' in its name ("" when
+// there is none), for example "10" in "klps:10".
+type Factory func(arg string) (Method, error)
+
+type entry struct {
+	help    string
+	factory Factory
+}
+
+var (
+	regMu    sync.RWMutex
+	registry = map[string]entry{}
+)
+
+// Register adds a method name (lower case, no ':' or ','). It panics on a
+// duplicate, which is a programming error found at init time.
+func Register(name, help string, f Factory) {
+	regMu.Lock()
+	defer regMu.Unlock()
+	if _, ok := registry[name]; ok || name == "" || strings.ContainsAny(name, ":,") {
+		panic("report: bad or duplicate method name " + strconv.Quote(name))
+	}
+	registry[name] = entry{help, f}
+}
+
+// Names returns the registered method names, sorted.
+func Names() []string {
+	regMu.RLock()
+	defer regMu.RUnlock()
+	out := make([]string, 0, len(registry))
+	for n := range registry {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Help returns the one-line description of a registered method.
+func Help(name string) string {
+	regMu.RLock()
+	defer regMu.RUnlock()
+	return registry[name].help
+}
+
+// Resolve turns a comma-separated list such as "maxsrpt,klps:10,lb51" into
+// methods, in order. Duplicates are an error.
+func Resolve(list string) ([]Method, error) {
+	var out []Method
+	seen := map[string]bool{}
+	for _, raw := range strings.Split(list, ",") {
+		spec := strings.TrimSpace(strings.ToLower(raw))
+		if spec == "" {
+			continue
+		}
+		name, arg, _ := strings.Cut(spec, ":")
+		regMu.RLock()
+		e, ok := registry[name]
+		regMu.RUnlock()
+		if !ok {
+			return nil, fmt.Errorf("%w %q (known: %s)", ErrMethod, name, strings.Join(Names(), ", "))
+		}
+		m, err := e.factory(arg)
+		if err != nil {
+			return nil, fmt.Errorf("method %q: %w", spec, err)
+		}
+		if seen[m.Name()] {
+			return nil, fmt.Errorf("%w: %q given twice", ErrMethod, m.Name())
+		}
+		seen[m.Name()] = true
+		out = append(out, m)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("%w: empty method list", ErrMethod)
+	}
+	return out, nil
+}
+
+// ---------------------------------------------------------------- policies
+
+type policyMethod struct {
+	name string
+	kind Kind
+	g    Guarantee
+	make func() fluid.Policy
+}
+
+func (m *policyMethod) Name() string { return m.name }
+func (m *policyMethod) Kind() Kind   { return m.kind }
+
+// Run simulates the policy. With env.Validate the recorded schedule is
+// checked by validate.Check and its total must agree with the simulator's.
+func (m *policyMethod) Run(ctx context.Context, in *instances.Instance, env Env) (Outcome, error) {
+	if err := ctx.Err(); err != nil {
+		return Outcome{}, err
+	}
+	res, err := fluid.Simulate(in, m.make(), fluid.Options{Record: env.Record || env.Validate})
+	if err != nil {
+		return Outcome{}, err
+	}
+	out := Outcome{Method: m.name, Kind: m.kind, Status: "heuristic", Total: res.TotalResponse, Lower: math.NaN(), Guarantee: m.g}
+	if env.Validate {
+		if err := checkSchedule(in, res.Schedule, res.TotalResponse); err != nil {
+			return Outcome{}, fmt.Errorf("%s: %w", m.name, err)
+		}
+	}
+	if env.Record {
+		out.Schedule = res.Schedule
+	}
+	return out, nil
+}
+
+// checkSchedule validates s with the independent validator and compares
+// its total with the one the method claims.
+func checkSchedule(in *instances.Instance, s *schedule.Schedule, total float64) error {
+	if s == nil {
+		return fmt.Errorf("%w: no schedule recorded", ErrSchedule)
+	}
+	vr, err := validate.Check(in, s)
+	if err != nil {
+		return fmt.Errorf("%w: %v", ErrSchedule, err)
+	}
+	// The validator recomputes Σ (C_i − r_i) from the segments; the method's
+	// claim must agree to a relative 1e-6 (sums of n terms each exact to
+	// tolerance.Rel).
+	if d := math.Abs(vr.TotalResponse - total); d > 1e-6*math.Max(1, math.Abs(total)) {
+		return fmt.Errorf("%w: claimed total %v, validator computes %v", ErrSchedule, total, vr.TotalResponse)
+	}
+	return nil
+}
+
+func noArg(name string, f func() Method) Factory {
+	return func(arg string) (Method, error) {
+		if arg != "" {
+			return nil, fmt.Errorf("%s takes no argument, got %q", name, arg)
+		}
+		return f(), nil
+	}
+}
+
+func kArg(name string, mk func(k int) fluid.Policy) Factory {
+	return func(arg string) (Method, error) {
+		k := fluid.DefaultK
+		n := name
+		if arg != "" {
+			v, err := strconv.Atoi(arg)
+			if err != nil || v < 1 {
+				return nil, fmt.Errorf("k must be a positive integer, got %q", arg)
+			}
+			k = v
+			n = name + ":" + arg
+		}
+		return &policyMethod{name: n, make: func() fluid.Policy { return mk(k) }}, nil
+	}
+}
+
+// ---------------------------------------------------------------- bounds
+
+type boundMethod struct {
+	name string
+	f    func(in *instances.Instance) (float64, error)
+}
+
+func (m *boundMethod) Name() string { return m.name }
+func (m *boundMethod) Kind() Kind   { return Bound }
+func (m *boundMethod) Run(ctx context.Context, in *instances.Instance, env Env) (Outcome, error) {
+	out := Outcome{Method: m.name, Kind: Bound, Status: "lower_bound", Total: math.NaN(), Lower: math.NaN()}
+	v, err := m.f(in)
+	if errors.Is(err, bounds.ErrNotBatch) {
+		out.Status = "not_applicable"
+		out.Note = "batch instances only"
+		return out, nil
+	}
+	if err != nil {
+		return Outcome{}, err
+	}
+	out.Lower = v
+	return out, nil
+}
+
+func init() {
+	pol := func(name, help string, g Guarantee, p func() fluid.Policy) {
+		Register(name, help, noArg(name, func() Method { return &policyMethod{name: name, g: g, make: p} }))
+	}
+	pol("fifo", "FIFO at both stations (§2.1 example)", NoGuarantee, fluid.FIFO)
+	pol("ps", "processor sharing at both stations (§2.2)", NoGuarantee, fluid.PS)
+	pol("maxsrpt", "MaxSRPT, Algorithm 1 (§4.1); guarantee 2α/(1+α) on batches", MaxSRPTGuarantee, fluid.MaxSRPT)
+	pol("splitsrpt", "SplitSRPT, Algorithm 2 (§4.2), work-conserving; guarantee 1+1/β on batches", SplitSRPTGuarantee, fluid.SplitSRPT)
+	pol("splitsrpt-strict", "SplitSRPT with the capacity split kept literally (§4.2); guarantee 1+1/β on batches", SplitSRPTGuarantee, fluid.SplitSRPTStrict)
+	Register("klps", "k-limited processor sharing, PS shuffle (§5.1, Hadoop Fair Scheduler); klps:K, default K=100", kArg("klps", fluid.KLPS))
+	Register("klps-maponly", "k-LPS whose k places limit the map phase only; klps-maponly:K", kArg("klps-maponly", fluid.KLPSMapOnly))
+	bnd := func(name, help string, f func(*instances.Instance) (float64, error)) {
+		Register(name, help, noArg(name, func() Method { return &boundMethod{name: name, f: f} }))
+	}
+	bnd("lb51", "lower bound of §5.1 (SRPT on the map and shuffle systems, busy periods)", func(in *instances.Instance) (float64, error) { return bounds.Paper51(in), nil })
+	bnd("lbcount", "counting lower bound (≥ lb51; SRPT completion counts)", func(in *instances.Instance) (float64, error) { return bounds.Counting(in), nil })
+	bnd("lbprefix", "prefix-sum lower bound, batches only", bounds.PrefixBatch)
+}

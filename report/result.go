@@ -1,0 +1,245 @@
+package report
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strconv"
+
+	"github.com/mrsched/mrsched/bounds"
+	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/schedule"
+	"github.com/mrsched/mrsched/tabular"
+	"github.com/mrsched/mrsched/tolerance"
+)
+
+// Num is a float64 whose JSON form keeps every value: finite numbers as
+// shortest round-trip numbers, NaN ("not available") as null, infinities as
+// the strings "+Inf" and "-Inf" (α = ∞ when a job has a zero size).
+type Num float64
+
+// MarshalJSON implements json.Marshaler.
+func (x Num) MarshalJSON() ([]byte, error) {
+	v := float64(x)
+	switch {
+	case math.IsNaN(v):
+		return []byte("null"), nil
+	case math.IsInf(v, 0):
+		return []byte(`"` + tabular.Float(v) + `"`), nil
+	}
+	return []byte(tabular.Float(v)), nil
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (x *Num) UnmarshalJSON(b []byte) error {
+	switch string(b) {
+	case "null":
+		*x = Num(math.NaN())
+		return nil
+	case `"+Inf"`:
+		*x = Num(math.Inf(1))
+		return nil
+	case `"-Inf"`:
+		*x = Num(math.Inf(-1))
+		return nil
+	}
+	v, err := strconv.ParseFloat(string(b), 64)
+	if err != nil {
+		return fmt.Errorf("report: not a number: %s", b)
+	}
+	*x = Num(v)
+	return nil
+}
+
+// Guarantee check results.
+const (
+	CheckOK        = "ok"
+	CheckViolation = "VIOLATION"
+	CheckUnknown   = "unknown"
+	CheckNA        = "n/a"
+)
+
+// Ratio bases.
+const (
+	BasisOPT   = "opt"
+	BasisLower = "lower_bound"
+)
+
+// MethodResult is one method on one instance.
+type MethodResult struct {
+	Method        string `json:"method"`
+	Kind          string `json:"kind"`
+	Status        string `json:"status"`
+	TotalResponse Num    `json:"total_response"`
+	MeanResponse  Num    `json:"mean_response"`
+	LowerBound    Num    `json:"lower_bound"`
+	// Ratio is TotalResponse / OPT, or / the best lower bound when OPT is
+	// unknown (RatioBasis "lower_bound": then an over-estimate).
+	Ratio          Num    `json:"ratio"`
+	RatioBasis     string `json:"ratio_basis,omitempty"`
+	Guarantee      Num    `json:"guarantee_ratio"`
+	GuaranteeCheck string `json:"guarantee_check,omitempty"`
+	Note           string `json:"note,omitempty"`
+}
+
+// InstanceResult is the report of one instance.
+type InstanceResult struct {
+	Name               string         `json:"instance"`
+	N                  int            `json:"n"`
+	Batch              bool           `json:"batch"`
+	Alpha              Num            `json:"alpha"`
+	Beta               Num            `json:"beta"`
+	MaxSRPTGuarantee   Num            `json:"maxsrpt_guarantee_ratio"`
+	SplitSRPTGuarantee Num            `json:"splitsrpt_guarantee_ratio"`
+	OPT                Num            `json:"opt"`
+	OPTStatus          string         `json:"opt_status"`
+	BestLower          Num            `json:"best_lower_bound"`
+	BestLowerBy        string         `json:"best_lower_bound_by,omitempty"`
+	BestUpper          Num            `json:"best_upper_bound"`
+	BestUpperBy        string         `json:"best_upper_bound_by,omitempty"`
+	Gap                Num            `json:"gap"`
+	Methods            []MethodResult `json:"methods"`
+	Violations         []string       `json:"violations,omitempty"`
+}
+
+// Evaluate runs the methods on in, in order (each sees the outcomes before
+// it in env.Prior), and assembles the instance's report. The outcomes are
+// returned too (they carry the schedules when env.Record).
+func Evaluate(ctx context.Context, name string, in *instances.Instance, methods []Method, env Env) (InstanceResult, []Outcome, error) {
+	if err := in.Validate(); err != nil {
+		return InstanceResult{}, nil, fmt.Errorf("%s: %w", name, err)
+	}
+	var outs []Outcome
+	for _, m := range methods {
+		e := env
+		e.Prior = outs
+		o, err := m.Run(ctx, in, e)
+		if err != nil {
+			return InstanceResult{}, nil, fmt.Errorf("%s: %s: %w", name, m.Name(), err)
+		}
+		if o.Method == "" {
+			o.Method = m.Name()
+		}
+		if env.Validate && o.Schedule != nil && !math.IsNaN(o.Total) {
+			if err := checkSchedule(in, o.Schedule, o.Total); err != nil {
+				return InstanceResult{}, nil, fmt.Errorf("%s: %s: %w", name, m.Name(), err)
+			}
+		}
+		outs = append(outs, o)
+	}
+	return Assemble(name, in, outs), outs, nil
+}
+
+// Assemble computes OPT or the best bounds, ratios and guarantee checks
+// from the outcomes of the methods on in.
+func Assemble(name string, in *instances.Instance, outs []Outcome) InstanceResult {
+	nan := Num(math.NaN())
+	alpha, beta := bounds.Alpha(in), bounds.Beta(in)
+	r := InstanceResult{
+		Name: name, N: in.N(), Batch: in.IsBatch(),
+		Alpha: Num(alpha), Beta: Num(beta),
+		MaxSRPTGuarantee:   Num(bounds.MaxSRPTGuarantee(alpha)),
+		SplitSRPTGuarantee: Num(bounds.SplitSRPTGuarantee(beta)),
+		OPT:                nan, OPTStatus: "unknown", BestLower: nan, BestUpper: nan, Gap: nan,
+	}
+	n := float64(in.N())
+	lower, upper := math.Inf(-1), math.Inf(1)
+	opt := math.NaN()
+	for _, o := range outs {
+		if !math.IsNaN(o.Lower) && o.Lower > lower {
+			lower, r.BestLowerBy = o.Lower, o.Method
+		}
+		if !math.IsNaN(o.Total) && o.Total < upper {
+			upper, r.BestUpperBy = o.Total, o.Method
+		}
+		if o.Optimal && !math.IsNaN(o.Total) && (math.IsNaN(opt) || o.Total < opt) {
+			opt = o.Total
+		}
+	}
+	if !math.IsInf(lower, -1) {
+		r.BestLower = Num(lower)
+	}
+	if !math.IsInf(upper, 1) {
+		r.BestUpper = Num(upper)
+	}
+	if !math.IsNaN(opt) {
+		r.OPT, r.OPTStatus = Num(opt), "optimal"
+		// An optimum is a lower bound too.
+		if math.IsInf(lower, -1) || opt > lower {
+			lower = opt
+		}
+	}
+	if !math.IsInf(lower, -1) && !math.IsInf(upper, 1) && upper > 0 {
+		r.Gap = Num(math.Max(0, (upper-lower)/upper))
+	}
+	flag := func(format string, a ...any) {
+		r.Violations = append(r.Violations, fmt.Sprintf(format, a...))
+	}
+	for _, o := range outs {
+		mr := MethodResult{
+			Method: o.Method, Kind: o.Kind.String(), Status: o.Status,
+			TotalResponse: Num(o.Total), MeanResponse: Num(o.Total / n), LowerBound: Num(o.Lower),
+			Ratio: nan, Guarantee: nan, Note: o.Note,
+		}
+		if !math.IsNaN(o.Total) {
+			switch {
+			case !math.IsNaN(opt):
+				mr.Ratio, mr.RatioBasis = Num(o.Total/opt), BasisOPT
+			case !math.IsInf(lower, -1) && lower > 0:
+				mr.Ratio, mr.RatioBasis = Num(o.Total/lower), BasisLower
+			}
+			if !math.IsInf(lower, -1) && !tolerance.GE(o.Total, lower) {
+				flag("%s: total response %v is below the lower bound %v of %s (one of them is wrong)", o.Method, o.Total, lower, r.BestLowerBy)
+			}
+		}
+		if o.Optimal && !tolerance.LE(o.Total, upper) {
+			flag("%s: claims optimum %v but %s found %v", o.Method, o.Total, r.BestUpperBy, upper)
+		}
+		var g float64
+		switch o.Guarantee {
+		case MaxSRPTGuarantee:
+			g = float64(r.MaxSRPTGuarantee)
+		case SplitSRPTGuarantee:
+			g = float64(r.SplitSRPTGuarantee)
+		}
+		if g > 0 && !math.IsNaN(o.Total) {
+			mr.Guarantee = Num(g)
+			switch {
+			case !r.Batch:
+				mr.GuaranteeCheck = CheckNA
+			case !math.IsNaN(opt):
+				if tolerance.LE(o.Total, g*opt) {
+					mr.GuaranteeCheck = CheckOK
+				} else {
+					mr.GuaranteeCheck = CheckViolation
+				}
+			case !math.IsInf(lower, -1) && tolerance.LE(o.Total, g*lower):
+				mr.GuaranteeCheck = CheckOK
+			case !tolerance.LE(o.Total, g*upper):
+				mr.GuaranteeCheck = CheckViolation
+			default:
+				mr.GuaranteeCheck = CheckUnknown
+			}
+			if mr.GuaranteeCheck == CheckViolation {
+				ref, by := opt, "OPT"
+				if math.IsNaN(opt) {
+					ref, by = upper, "the schedule of "+r.BestUpperBy+" (≥ OPT)"
+				}
+				flag("%s: GUARANTEE VIOLATED: total %v > %v × %v (%s)", o.Method, o.Total, g, ref, by)
+			}
+		}
+		r.Methods = append(r.Methods, mr)
+	}
+	return r
+}
+
+// Schedules maps method names to the schedules recorded for one instance.
+func Schedules(outs []Outcome) map[string]*schedule.Schedule {
+	m := map[string]*schedule.Schedule{}
+	for _, o := range outs {
+		if o.Schedule != nil {
+			m[o.Method] = o.Schedule
+		}
+	}
+	return m
+}

@@ -1,0 +1,191 @@
+package report
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/report/shard"
+	"github.com/mrsched/mrsched/schedule"
+	"github.com/mrsched/mrsched/solver/fluid"
+	"github.com/mrsched/mrsched/tabular"
+)
+
+// Renderer turns the cells of a finished sweep into output. Studies and
+// the report register one per sweep kind, so that 'mrsched merge' can
+// render any merged sweep exactly as the unsharded run does.
+type Renderer struct {
+	// Write renders the results (cells in order) in format f.
+	Write func(set *shard.Set, f tabular.Format, w io.Writer) error
+	// Figures, when set, writes the sweep's figures into dir and returns
+	// the files written.
+	Figures func(set *shard.Set, dir string) ([]string, error)
+}
+
+var (
+	rendMu    sync.RWMutex
+	renderers = map[string]Renderer{}
+)
+
+// RegisterRenderer adds the renderer of a sweep kind (panics on a
+// duplicate: a programming error found at init).
+func RegisterRenderer(kind string, r Renderer) {
+	rendMu.Lock()
+	defer rendMu.Unlock()
+	if _, ok := renderers[kind]; ok {
+		panic("report: duplicate renderer " + kind)
+	}
+	renderers[kind] = r
+}
+
+// RendererFor returns the renderer of a sweep kind.
+func RendererFor(kind string) (Renderer, error) {
+	rendMu.RLock()
+	defer rendMu.RUnlock()
+	r, ok := renderers[kind]
+	if !ok {
+		var ks []string
+		for k := range renderers {
+			ks = append(ks, k)
+		}
+		sort.Strings(ks)
+		return Renderer{}, fmt.Errorf("report: no renderer for sweep kind %q (known: %v)", kind, ks)
+	}
+	return r, nil
+}
+
+// Kind is the sweep kind of a report.
+const SweepKind = "report"
+
+// Config identifies a report sweep; it is the header's configuration.
+type Config struct {
+	Instances []SourceID `json:"instances"`
+	Methods   []string   `json:"methods"`
+	TimeLimit string     `json:"time_limit"`
+	Validate  bool       `json:"validate"`
+}
+
+// SourceID is an instance's name and content identity.
+type SourceID struct {
+	Name string `json:"name"`
+	ID   string `json:"id"`
+}
+
+// Options tune a report run.
+type Options struct {
+	TimeLimit time.Duration
+	// Validate checks every schedule with the independent validator.
+	Validate bool
+	// KeepSchedules, when set, is called with the schedules of each
+	// instance (for Gantt charts); it asks methods to record them.
+	KeepSchedules func(cell int, in *instances.Instance, s map[string]*schedule.Schedule)
+}
+
+// NewSweep returns the sweep of a report: one cell per instance, each
+// running every method. The method list is resolved by name (Resolve).
+func NewSweep(srcs []Source, methodList string, opt Options) (shard.Sweep, error) {
+	methods, err := Resolve(methodList)
+	if err != nil {
+		return shard.Sweep{}, err
+	}
+	cfg := Config{TimeLimit: opt.TimeLimit.String(), Validate: opt.Validate}
+	for _, m := range methods {
+		cfg.Methods = append(cfg.Methods, m.Name())
+	}
+	keys := make([]string, len(srcs))
+	for i, s := range srcs {
+		cfg.Instances = append(cfg.Instances, SourceID{s.Name, s.ID})
+		keys[i] = s.Name
+	}
+	return shard.Sweep{
+		Kind:   SweepKind,
+		Config: cfg,
+		Keys:   keys,
+		Compute: func(ctx context.Context, c int) (any, error) {
+			src := srcs[c]
+			in, err := src.Load()
+			if err != nil {
+				return nil, err
+			}
+			// Fresh methods per cell: methods may keep state.
+			ms, err := Resolve(methodList)
+			if err != nil {
+				return nil, err
+			}
+			env := Env{TimeLimit: opt.TimeLimit, Validate: opt.Validate, Record: opt.KeepSchedules != nil, Alternative: src.Alternative}
+			res, outs, err := Evaluate(ctx, src.Name, in, ms, env)
+			if err != nil {
+				return nil, err
+			}
+			if opt.KeepSchedules != nil {
+				opt.KeepSchedules(c, in, Schedules(outs))
+			}
+			return res, nil
+		},
+	}, nil
+}
+
+// Decode reads the instance results of a report sweep's cells.
+func Decode(set *shard.Set) ([]InstanceResult, error) {
+	if set.Header.Kind != SweepKind {
+		return nil, fmt.Errorf("report: cells of kind %q, want %q", set.Header.Kind, SweepKind)
+	}
+	out := make([]InstanceResult, len(set.Cells))
+	for i, c := range set.Cells {
+		if err := json.Unmarshal(c.Result, &out[i]); err != nil {
+			return nil, fmt.Errorf("report: cell %d (%s): %w", c.Cell, c.Key, err)
+		}
+	}
+	return out, nil
+}
+
+// ---------------------------------------------------------------- alt
+
+// altMethod evaluates the instance's known alternative priority order (the
+// paper's alternative schedules of the tight families, §4): a feasible
+// schedule, hence an upper bound on OPT.
+type altMethod struct{}
+
+func (altMethod) Name() string { return "alt" }
+func (altMethod) Kind() Kind   { return Heuristic }
+func (altMethod) Run(ctx context.Context, in *instances.Instance, env Env) (Outcome, error) {
+	if env.Alternative == nil {
+		return Outcome{Method: "alt", Kind: Heuristic, Status: "not_applicable", Total: math.NaN(), Lower: math.NaN(),
+			Note: "no alternative schedule known for this instance"}, nil
+	}
+	res, err := fluid.Simulate(in, fluid.Order(env.Alternative), fluid.Options{Record: env.Record || env.Validate})
+	if err != nil {
+		return Outcome{}, err
+	}
+	out := Outcome{Method: "alt", Kind: Heuristic, Status: "heuristic", Total: res.TotalResponse, Lower: math.NaN(),
+		Order: append([]int(nil), env.Alternative...), Note: "paper's alternative schedule"}
+	if env.Validate {
+		if err := checkSchedule(in, res.Schedule, res.TotalResponse); err != nil {
+			return Outcome{}, fmt.Errorf("alt: %w", err)
+		}
+	}
+	if env.Record {
+		out.Schedule = res.Schedule
+	}
+	return out, nil
+}
+
+func init() {
+	Register("alt", "the paper's alternative schedule of a tight family (cor4/cor6 generators); an upper bound on OPT",
+		noArg("alt", func() Method { return altMethod{} }))
+}
+
+// Render writes the report of a finished report sweep.
+func Render(set *shard.Set, f tabular.Format, w io.Writer) error {
+	res, err := Decode(set)
+	if err != nil {
+		return err
+	}
+	return Build(res).Write(w, f)
+}
