@@ -18,10 +18,10 @@ type MethodSummary struct {
 	Instances int    `json:"instances"` // instances where the method produced a schedule
 	// MeanResponse is the mean over instances of the per-instance mean
 	// response time.
-	MeanResponse Num `json:"mean_response"`
-	MeanRatio    Num `json:"mean_ratio"`
-	GeoMeanRatio Num `json:"geomean_ratio"`
-	MaxRatio     Num `json:"max_ratio"`
+	MeanResponse Num    `json:"mean_response"`
+	MeanRatio    Num    `json:"mean_ratio"`
+	GeoMeanRatio Num    `json:"geomean_ratio"`
+	MaxRatio     Num    `json:"max_ratio"`
 	MaxRatioAt   string `json:"max_ratio_instance,omitempty"`
 	// RatioBasis is "opt" when every ratio is to a proven optimum,
 	// "lower_bound" when every one is to a lower bound, "mixed" otherwise.
