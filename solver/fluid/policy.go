@@ -16,7 +16,7 @@ type policy struct {
 	mk   func(e *engine) (state, error)
 }
 
-func (p policy) Name() string                       { return p.name }
+func (p policy) Name() string                      { return p.name }
 func (p policy) newState(e *engine) (state, error) { return p.mk(e) }
 
 // FIFO serves jobs in arrival order at both stations (§2.1, Fig. 2); the
