@@ -188,9 +188,17 @@ func ReadCSV(r io.Reader, name string) (*File, error) {
 		if err == io.EOF {
 			break
 		}
-		line, _ := cr.FieldPos(0)
 		if err != nil {
+			line := 0
+			var pe *csv.ParseError
+			if errors.As(err, &pe) {
+				line = pe.Line
+			}
 			return nil, &instances.ParseError{File: name, Line: line, Err: fmt.Errorf("%w: %v", ErrSyntax, err)}
+		}
+		line := 0
+		if len(rec) > 0 {
+			line, _ = cr.FieldPos(0)
 		}
 		if len(rec) != len(header) {
 			return nil, &instances.ParseError{File: name, Line: line, Err: fmt.Errorf("%w: %d fields, header has %d", ErrSyntax, len(rec), len(header))}
