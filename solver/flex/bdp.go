@@ -114,7 +114,7 @@ func (h *keyHeap) Less(a, b int) bool {
 	return h.ids[a] > h.ids[b]
 }
 func (h *keyHeap) Swap(a, b int) { h.ids[a], h.ids[b] = h.ids[b], h.ids[a] }
-func (h *keyHeap) Push(x any)   { h.ids = append(h.ids, x.(int)) }
+func (h *keyHeap) Push(x any)    { h.ids = append(h.ids, x.(int)) }
 func (h *keyHeap) Pop() any {
 	x := h.ids[len(h.ids)-1]
 	h.ids = h.ids[:len(h.ids)-1]

@@ -297,21 +297,21 @@ type boost struct {
 }
 
 type packState struct {
-	in       *PackInput
-	sched    *Schedule
-	rank     []int
-	mode     []int8
-	rem, vf  []float64
-	hpos     []int
-	runFrom  []int
-	runSlots []float64
-	h        minHeap
-	V        float64
-	sumMin   float64
-	nReady   int
+	in        *PackInput
+	sched     *Schedule
+	rank      []int
+	mode      []int8
+	rem, vf   []float64
+	hpos      []int
+	runFrom   []int
+	runSlots  []float64
+	h         minHeap
+	V         float64
+	sumMin    float64
+	nReady    int
 	boostable bitset
-	stampOf  []int
-	stamp    int
+	stampOf   []int
+	stamp     int
 }
 
 func (s *packState) mark(j int) {
