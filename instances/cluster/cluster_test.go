@@ -67,7 +67,7 @@ func TestReadErrors(t *testing.T) {
 		{`{"kind": "cluster", "nodes": 1, "map_slots": 1, "reduce_slots": 1, "jobs": [{"id": "a", "map": []}]}`, "x.json: jobs[0].map: cluster: invalid workload: a job needs at least one map task"},
 		{`{"kind": "cluster", "nodes": 1, "map_slots": 1, "reduce_slots": 1, "jobs": [{"id": "a", "submit": -1, "map": [1]}]}`, "x.json: jobs[0].submit"},
 		{`{"kind": "cluster", "nodes": 1, "map_slots": 1, "reduce_slots": 1, "jobs": [{"id": "a", "map": {"count": 2}}]}`, "x.json: jobs[0].map: cluster: invalid workload: the compact form needs both count and time"},
-		{`{"kind": "cluster", "nodes": 1, "map_slots": 1, "reduce_slots": 1, "jobs": [{"id": "a", "map": {"count": 99999999999, "time": 1}}]}`, "x.json: jobs[0].map.count"},
+		{`{"kind": "cluster", "nodes": 1, "map_slots": 1, "reduce_slots": 1, "jobs": [{"id": "a", "map": {"count": 4194305, "time": 1}}]}`, "x.json: jobs[0].map.count"},
 		{"{\n\"kind\": \"cluster\",\n nodes: 1}", "x.json:3: cluster: syntax error"},
 	}
 	for _, c := range cases {
@@ -113,13 +113,13 @@ func TestTableIIShape(t *testing.T) {
 }
 
 // TestAppTasks: a 130 MB WordCount input is 3 splits (64, 64, 2 MB): map
-// times 2 + 64·0.5 = 34, 34 and 2 + 2·0.5 = 3 s without noise; one reducer
-// of 3 + 130·0.05 = 9.5 s.
+// times 2 + 64·0.8 = 53.2, 53.2 and 2 + 2·0.8 = 3.6 s without noise; one
+// reducer of 5 + 130·0.1 = 18 s.
 func TestAppTasks(t *testing.T) {
 	a := WordCount
 	a.Noise = 0
 	m, r := a.Tasks(130, nil)
-	if !reflect.DeepEqual(m, []float64{34, 34, 3}) || !reflect.DeepEqual(r, []float64{9.5}) {
+	if !reflect.DeepEqual(m, []float64{2 + 64*0.8, 2 + 64*0.8, 2 + 2*0.8}) || !reflect.DeepEqual(r, []float64{5 + 130*0.1}) {
 		t.Fatalf("tasks %v %v", m, r)
 	}
 }

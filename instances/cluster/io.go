@@ -116,6 +116,7 @@ func ReadJSON(r io.Reader, name string) (*Workload, error) {
 		return nil, perr("jobs", fmt.Errorf("%w: must be an array of job objects", ErrInvalid))
 	}
 	w.Jobs = make([]Job, len(jobs))
+	total := 0
 	for i, rj := range jobs {
 		path := fmt.Sprintf("jobs[%d]", i)
 		var obj map[string]json.RawMessage
@@ -157,6 +158,9 @@ func ReadJSON(r io.Reader, name string) (*Workload, error) {
 			if j.Reduce, err = tasks(raw, path+".reduce"); err != nil {
 				return nil, &ParseError{File: name, Path: err.(*ParseError).Path, Err: err.(*ParseError).Err}
 			}
+		}
+		if total += len(j.Map) + len(j.Reduce); total > MaxTotalTasks {
+			return nil, perr(path, fmt.Errorf("%w: more than %d tasks in the workload", ErrInvalid, MaxTotalTasks))
 		}
 	}
 	if err := w.Validate(); err != nil {
@@ -344,3 +348,6 @@ func WriteFile(path string, w *Workload) error {
 	}
 	return instances.AtomicWrite(path, b.Bytes())
 }
+
+// AtomicWriteFile writes data to path atomically (instances.AtomicWrite).
+func AtomicWriteFile(path string, data []byte) error { return instances.AtomicWrite(path, data) }

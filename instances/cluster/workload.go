@@ -96,9 +96,15 @@ func (e *FieldError) Path() string {
 func (e *FieldError) Error() string { return e.Path() + ": " + e.Err.Error() }
 func (e *FieldError) Unwrap() error { return e.Err }
 
-// MaxTasks bounds the tasks of one job (map plus reduce) so that a corrupt
-// or hostile file cannot make the simulator allocate without limit.
-const MaxTasks = 1 << 24
+// MaxTasks bounds the tasks of one job (map plus reduce) and MaxTotalTasks
+// those of a workload, so that a corrupt or hostile file (the compact
+// {"count", "time"} form expands) cannot make readers allocate without
+// limit. The largest SWIM job (11.7 TB in FB-2010) has 175,000 map tasks and
+// the whole FB-2010 day 22.7 million tasks.
+const (
+	MaxTasks      = 1 << 22
+	MaxTotalTasks = 1 << 25
+)
 
 // Validate checks the workload: at least one node; non-negative slot
 // counts; at least one map slot when any job has map tasks and one reduce

@@ -1,0 +1,388 @@
+package main
+
+// Slot-level cluster simulation (issue 9): FIFO, Fair, LsPS (Yao et al.)
+// and H-PFSP / Parallel PFSP (Li et al.). Library code lives in
+// instances/cluster, solver/cluster and solver/cluster/study.
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+
+	"github.com/urfave/cli/v2"
+
+	cw "github.com/mrsched/mrsched/instances/cluster"
+	"github.com/mrsched/mrsched/instances/swim"
+	"github.com/mrsched/mrsched/solver/cluster"
+	"github.com/mrsched/mrsched/solver/cluster/study"
+	"github.com/mrsched/mrsched/tabular"
+)
+
+func init() {
+	register(clusterCmd())
+	registerSub("gen", genClusterCmd())
+	registerSub("import", importSWIMClusterCmd())
+}
+
+func clusterCmd() *cli.Command {
+	return &cli.Command{
+		Name:     "cluster",
+		Category: catCluster,
+		Usage:    "slot-level Hadoop cluster simulation: FIFO, Fair, LsPS, H-PFSP, Parallel PFSP",
+		Subcommands: []*cli.Command{
+			clusterSimulateCmd(),
+			clusterStudyCmd(),
+		},
+	}
+}
+
+func clusterSimulateCmd() *cli.Command {
+	return &cli.Command{
+		Name:      "simulate",
+		Usage:     "simulate a cluster workload under one scheduler",
+		UsageText: "mrsched cluster simulate --workload FILE --policy fifo|fair|lsps|hpfsp|ppfsp [options]",
+		Description: "Runs the discrete-event slot-level simulator (docs/cluster.md) and prints per-user and overall\n" +
+			"mean response time and slowdown (--jobs: one row per job; --format json: everything).\n\n" +
+			"Example (from the repository root):\n" +
+			"  mrsched gen cluster --kind table2 --seed 1 --out /tmp/t2.json\n" +
+			"  mrsched cluster simulate --workload /tmp/t2.json --policy lsps\n" +
+			"  mrsched cluster simulate --workload /tmp/t2.json --policy hpfsp --fair-limit 5 --format md",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "workload", Aliases: []string{"w"}, Required: true, Usage: "cluster workload `FILE` (JSON, see mrsched gen cluster)"},
+			&cli.StringFlag{Name: "policy", Aliases: []string{"p"}, Value: "fair", Usage: "fifo, fair, lsps, hpfsp or ppfsp"},
+			&cli.Float64Flag{Name: "alpha", Value: 1, Usage: "LsPS α of eq. 8 in [0, 1]"},
+			&cli.Float64Flag{Name: "cv-threshold", Value: 1, Usage: "LsPS tier-2 CV threshold"},
+			&cli.IntFlag{Name: "fair-limit", Value: 2, Usage: "H-PFSP FAIR_LIMIT (0: no fair phase)"},
+			&cli.BoolFlag{Name: "exact", Usage: "H-PFSP with exact remaining sizes instead of estimates"},
+			&cli.StringFlag{Name: "clock", Usage: "H-PFSP virtual PS clock: work (eq. 8 as printed; hpfsp default) or time (real-time PS; ppfsp default)"},
+			&cli.Float64Flag{Name: "update-interval", Value: 5, Usage: "H-PFSP UPDATE_INTERVAL in seconds"},
+			&cli.Float64Flag{Name: "heartbeat", Usage: "assign free slots only every `SECONDS` (0: at once)"},
+			&cli.BoolFlag{Name: "jobs", Usage: "one row per job instead of the per-user summary"},
+			&cli.StringFlag{Name: "timeline", Usage: "write the task-to-slot timeline to `FILE` (CSV)"},
+			&cli.StringFlag{Name: "format", Value: "table", Usage: "table, md, csv or json"},
+			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write results to `FILE` instead of stdout"},
+		},
+		Action: func(c *cli.Context) error {
+			w, err := cw.ReadFile(c.String("workload"))
+			if err != nil {
+				return err
+			}
+			pol, err := clusterPolicy(c)
+			if err != nil {
+				return err
+			}
+			f, err := tabular.ParseFormat(c.String("format"))
+			if err != nil {
+				return fmt.Errorf("--format: %w", err)
+			}
+			opt := cluster.Options{Heartbeat: c.Float64("heartbeat"), Timeline: c.String("timeline") != ""}
+			r, err := cluster.Simulate(w, pol, opt)
+			if err != nil {
+				return err
+			}
+			if path := c.String("timeline"); path != "" {
+				t := &tabular.Table{Header: []string{"job", "phase", "task", "node", "slot", "start", "end"}}
+				for _, x := range r.Timeline {
+					t.Add(x.Job, x.Phase, strconv.Itoa(x.Task), strconv.Itoa(x.Node), strconv.Itoa(x.Slot), tabular.Float(x.Start), tabular.Float(x.End))
+				}
+				var b bytes.Buffer
+				if err := t.Write(&b, tabular.CSV); err != nil {
+					return err
+				}
+				if err := cw.AtomicWriteFile(path, b.Bytes()); err != nil {
+					return err
+				}
+				r.Timeline = nil
+			}
+			var b bytes.Buffer
+			switch {
+			case f == tabular.JSON:
+				err = tabular.WriteJSON(&b, r)
+			case c.Bool("jobs"):
+				t := &tabular.Table{Header: []string{"id", "user", "submit", "first_start", "finish", "response", "alone", "slowdown"},
+					RightAlign: []bool{false, false, true, true, true, true, true, true}}
+				for _, j := range r.Jobs {
+					t.Add(j.ID, j.User, tabular.Float(j.Submit), tabular.Float(j.FirstStart), tabular.Float(j.Finish),
+						tabular.Float(j.Response), tabular.Float(j.Alone), tabular.Float(j.Slowdown))
+				}
+				err = t.Write(&b, f)
+			default:
+				t := &tabular.Table{Title: fmt.Sprintf("%s on %s (%d jobs, %d events, makespan %s s)", r.Policy, c.String("workload"), len(r.Jobs), r.Events, tabular.Fixed(r.Makespan, 1)),
+					Header: []string{"user", "jobs", "mean_response", "mean_slowdown"}, RightAlign: []bool{false, true, true, true}}
+				for _, u := range r.Users {
+					t.Add(u.User, strconv.Itoa(u.Jobs), tabular.Float(u.MeanResponse), tabular.Float(u.MeanSlowdown))
+				}
+				t.Add("overall", strconv.Itoa(len(r.Jobs)), tabular.Float(r.MeanResponse), tabular.Float(r.MeanSlowdown))
+				err = t.Write(&b, f)
+			}
+			if err != nil {
+				return err
+			}
+			return clusterOutput(c, b.Bytes())
+		},
+	}
+}
+
+func clusterOutput(c *cli.Context, data []byte) error {
+	if path := c.String("out"); path != "" {
+		return cw.AtomicWriteFile(path, data)
+	}
+	_, err := c.App.Writer.Write(data)
+	return err
+}
+
+func clusterPolicy(c *cli.Context) (cluster.Policy, error) {
+	name := c.String("policy")
+	switch name {
+	case "lsps":
+		a := c.Float64("alpha")
+		if !(a >= 0 && a <= 1) {
+			return nil, fmt.Errorf("--alpha %v: want a value in [0, 1]", a)
+		}
+		return cluster.NewLsPS(cluster.LsPSConfig{Alpha: a, CVThreshold: c.Float64("cv-threshold")}), nil
+	case "hpfsp", "ppfsp":
+		cfg := cluster.DefaultHPFSP()
+		if name == "ppfsp" {
+			cfg = cluster.ParallelPFSPConfig()
+		} else {
+			if k := c.Int("fair-limit"); k < 0 {
+				return nil, fmt.Errorf("--fair-limit %d: want ≥ 0", k)
+			}
+			cfg.FairLimit = c.Int("fair-limit")
+			cfg.Exact = c.Bool("exact")
+			if iv := c.Float64("update-interval"); !(iv > 0) {
+				return nil, fmt.Errorf("--update-interval %v: want > 0", iv)
+			}
+			cfg.UpdateInterval = c.Float64("update-interval")
+		}
+		switch c.String("clock") {
+		case "":
+		case "work":
+			cfg.Clock = cluster.ClockWork
+		case "time":
+			cfg.Clock = cluster.ClockTime
+		default:
+			return nil, fmt.Errorf("--clock %q: want work or time", c.String("clock"))
+		}
+		return cluster.NewHPFSP(name, cfg), nil
+	}
+	return cluster.NewPolicy(name)
+}
+
+func clusterStudyCmd() *cli.Command {
+	return &cli.Command{
+		Name:      "study",
+		Usage:     "reproduce the LsPS and H-PFSP experiments and run the SWIM traces (tables, CSV, SVG/PNG)",
+		UsageText: "mrsched cluster study lsps|hpfsp|swim [--seeds N] [--out DIR]",
+		Description: "lsps:  LsPS Table II under FIFO, Fair and LsPS over --seeds seeds (95% CIs), beside Fig. 1.\n" +
+			"hpfsp: H-PFSP Fig. 2, 3(a), 3(b), 4, 5 and the protectiveness report.\n" +
+			"swim:  a SWIM trace (--trace) through all five policies.\n" +
+			"Tables go to stdout (markdown) and, with files and figures, to --out (default results/cluster).\n\n" +
+			"Example (from the repository root):\n" +
+			"  mrsched cluster study lsps --seeds 20\n" +
+			"  mrsched cluster study hpfsp --seeds 5\n" +
+			"  mrsched cluster study swim --trace ../shared/data/swim/FB-2009_samples_24_times_1hr_0.tsv",
+		ArgsUsage: "lsps|hpfsp|swim",
+		Flags: []cli.Flag{
+			&cli.IntFlag{Name: "seeds", Value: 20, Usage: "independent replications"},
+			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Value: "results/cluster", Usage: "results `DIR` (\"\" writes no files)"},
+			&cli.StringFlag{Name: "trace", Value: "../shared/data/swim/FB-2009_samples_24_times_1hr_0.tsv", Usage: "SWIM trace for the swim study"},
+			&cli.IntFlag{Name: "nodes", Value: 100, Usage: "cluster nodes for the swim study"},
+			&cli.IntFlag{Name: "workers", Value: study.Workers, Usage: "parallel simulations"},
+			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress on stderr"},
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() != 1 {
+				return fmt.Errorf("cluster study: want one of lsps, hpfsp, swim")
+			}
+			if c.Int("seeds") < 1 {
+				return fmt.Errorf("--seeds %d: want ≥ 1", c.Int("seeds"))
+			}
+			study.Workers = max(1, c.Int("workers"))
+			env := study.Env{OutDir: c.String("out")}
+			if !c.Bool("quiet") {
+				env.Progress = c.App.ErrWriter
+			}
+			var tables []*tabular.Table
+			switch c.Args().First() {
+			case "lsps":
+				r, err := study.LsPSTableII(env, c.Int("seeds"))
+				if err != nil {
+					return err
+				}
+				if err := r.Write(env); err != nil {
+					return err
+				}
+				tables = append(tables, r.Table())
+			case "hpfsp":
+				s := c.Int("seeds")
+				steps := []func() (*tabular.Table, error){
+					func() (*tabular.Table, error) { return study.HPFSPFig2(env, 10, s) },
+					func() (*tabular.Table, error) { return study.HPFSPFig3a(env, s) },
+					func() (*tabular.Table, error) { return study.HPFSPFig3b(env, s) },
+					func() (*tabular.Table, error) { return study.HPFSPFig45(env, 0, s) },
+					func() (*tabular.Table, error) { return study.HPFSPFig45(env, 2.236, s) },
+					func() (*tabular.Table, error) { return study.Protect(env, s) },
+				}
+				for _, f := range steps {
+					t, err := f()
+					if err != nil {
+						return err
+					}
+					tables = append(tables, t)
+				}
+			case "swim":
+				path := c.String("trace")
+				recs, err := swim.ReadFile(path)
+				if err != nil {
+					return err
+				}
+				o := cw.DefaultSWIMOptions()
+				o.Nodes = c.Int("nodes")
+				w, err := cw.FromSWIM(recs, path, o)
+				if err != nil {
+					return err
+				}
+				name := swimName(path)
+				t, err := study.SWIM(env, w, name)
+				if err != nil {
+					return err
+				}
+				tables = append(tables, t)
+			default:
+				return fmt.Errorf("cluster study: unknown study %q (want lsps, hpfsp or swim)", c.Args().First())
+			}
+			for _, t := range tables {
+				if err := t.Write(c.App.Writer, tabular.Markdown); err != nil {
+					return err
+				}
+				fmt.Fprintln(c.App.Writer)
+			}
+			return nil
+		},
+	}
+}
+
+func swimName(path string) string {
+	base := path
+	for i := len(path) - 1; i >= 0; i-- {
+		if path[i] == '/' {
+			base = path[i+1:]
+			break
+		}
+	}
+	if len(base) >= 7 && base[:3] == "FB-" {
+		return base[:7] // FB-2009, FB-2010
+	}
+	return "trace"
+}
+
+func genClusterCmd() *cli.Command {
+	return &cli.Command{
+		Name:      "cluster",
+		Category:  catCluster,
+		Usage:     "generate a slot-level cluster workload (LsPS Table II, H-PFSP Fig. 2–5, synthetic)",
+		UsageText: "mrsched gen cluster --kind table2|fig2|fig3a|fig3b|fig4|fig5|synthetic [--seed S] [--n N] [--size GB] [--out FILE]",
+		Description: "table2: LsPS Table II (4 users, 11 nodes × 2+2 slots); fig2: --n identical 1 GB WordCount jobs;\n" +
+			"fig3a: --n TeraSort jobs of --size GB; fig3b: TeraSort 1..5 GB; fig4/fig5: 50 jobs × 200 tasks of\n" +
+			"10 min (fig5: N(10, 2.236) min) on 30 slots; synthetic: --n jobs of the benchmark workload.\n" +
+			"The task-time model is in docs/cluster.md. Same seed, byte-identical output.\n\n" +
+			"Example (from the repository root):\n" +
+			"  mrsched gen cluster --kind table2 --seed 1 --out /tmp/t2.json\n" +
+			"  mrsched gen cluster --kind fig2 --n 4 | head",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "kind", Required: true, Usage: "table2, fig2, fig3a, fig3b, fig4, fig5 or synthetic"},
+			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "random seed"},
+			&cli.IntFlag{Name: "n", Value: 5, Usage: "jobs (fig2, fig3a, synthetic)"},
+			&cli.Float64Flag{Name: "size", Value: 1, Usage: "TeraSort size in GB (fig3a)"},
+			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write to `FILE` instead of stdout"},
+			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no messages on stderr"},
+		},
+		Action: func(c *cli.Context) error {
+			s, n := c.Uint64("seed"), c.Int("n")
+			if n < 1 {
+				return fmt.Errorf("--n %d: want ≥ 1", n)
+			}
+			var w *cw.Workload
+			switch c.String("kind") {
+			case "table2":
+				w = cw.TableII(s)
+			case "fig2":
+				w = cw.Fig2(n, s)
+			case "fig3a":
+				if !(c.Float64("size") > 0) {
+					return fmt.Errorf("--size %v: want > 0", c.Float64("size"))
+				}
+				w = cw.Fig3Equal(c.Float64("size"), n, s)
+			case "fig3b":
+				w = cw.Fig3Mixed(s)
+			case "fig4":
+				w = cw.Fig4(0, s)
+			case "fig5":
+				w = cw.Fig4(2.236, s)
+			case "synthetic":
+				w = cw.Synthetic(n, s)
+			default:
+				return fmt.Errorf("--kind %q: want table2, fig2, fig3a, fig3b, fig4, fig5 or synthetic", c.String("kind"))
+			}
+			return clusterWriteWorkload(c, w)
+		},
+	}
+}
+
+func clusterWriteWorkload(c *cli.Context, w *cw.Workload) error {
+	if path := c.String("out"); path != "" {
+		if err := cw.WriteFile(path, w); err != nil {
+			return err
+		}
+		if !c.Bool("quiet") {
+			fmt.Fprintf(c.App.ErrWriter, "wrote %s (%d jobs)\n", path, len(w.Jobs))
+		}
+		return nil
+	}
+	return cw.WriteJSON(c.App.Writer, w)
+}
+
+func importSWIMClusterCmd() *cli.Command {
+	return &cli.Command{
+		Name:      "swim-cluster",
+		Category:  catCluster,
+		Usage:     "convert a SWIM Facebook trace into a slot-level cluster workload",
+		UsageText: "mrsched import swim-cluster --trace FILE [--nodes N] [--users K] [--max-jobs M] [--out FILE]",
+		Description: "Map tasks: one per 64 MiB input split (the last one partial), 1 s + bytes/16 MB/s each.\n" +
+			"Reduce tasks: none for a zero shuffle, else max(1, ceil(shuffle/64 MiB)) sharing shuffle and output,\n" +
+			"1 s + shuffle/8 MB/s + output/16 MB/s each (SWIM's replay uses 64 MiB per reducer). docs/cluster.md.\n\n" +
+			"Example (from the repository root):\n" +
+			"  mrsched import swim-cluster --trace ../shared/data/swim/FB-2009_samples_24_times_1hr_0_first50jobs.tsv --nodes 10 --out /tmp/fb50.json\n" +
+			"  mrsched cluster simulate --workload /tmp/fb50.json --policy hpfsp",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "trace", Required: true, Usage: "SWIM trace `FILE` (TSV)"},
+			&cli.IntFlag{Name: "nodes", Value: 100, Usage: "cluster nodes"},
+			&cli.IntFlag{Name: "map-slots", Value: 2, Usage: "map slots per node"},
+			&cli.IntFlag{Name: "reduce-slots", Value: 2, Usage: "reduce slots per node"},
+			&cli.IntFlag{Name: "users", Value: 1, Usage: "assign job k to user k mod USERS (the traces have no users)"},
+			&cli.IntFlag{Name: "max-jobs", Usage: "keep only the first `M` jobs (0: all)"},
+			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write to `FILE` instead of stdout"},
+			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no messages on stderr"},
+		},
+		Action: func(c *cli.Context) error {
+			recs, err := swim.ReadFile(c.String("trace"))
+			if err != nil {
+				return err
+			}
+			o := cw.DefaultSWIMOptions()
+			o.Nodes, o.MapSlots, o.ReduceSlots = c.Int("nodes"), c.Int("map-slots"), c.Int("reduce-slots")
+			o.Users, o.MaxJobs = c.Int("users"), c.Int("max-jobs")
+			w, err := cw.FromSWIM(recs, c.String("trace"), o)
+			if err != nil {
+				return err
+			}
+			return clusterWriteWorkload(c, w)
+		},
+	}
+}
+
+var _ = io.Discard
+var _ = os.Stdout

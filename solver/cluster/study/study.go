@@ -1,0 +1,121 @@
+package study
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sync"
+
+	cw "github.com/mrsched/mrsched/instances/cluster"
+	"github.com/mrsched/mrsched/solver/cluster"
+	"github.com/mrsched/mrsched/tabular"
+	"gonum.org/v1/gonum/stat"
+	"gonum.org/v1/gonum/stat/distuv"
+)
+
+// Workers is the number of goroutines running independent simulations.
+var Workers = runtime.GOMAXPROCS(0)
+
+// Env carries progress output and the results directory of a study.
+type Env struct {
+	Progress io.Writer // messages; nil for none
+	OutDir   string    // where tables and figures go; "" writes nothing
+}
+
+func (e Env) logf(format string, a ...any) {
+	if e.Progress != nil {
+		fmt.Fprintf(e.Progress, format, a...)
+	}
+}
+
+// parallel runs f(0..n-1) on Workers goroutines.
+func parallel(n int, f func(i int)) {
+	var wg sync.WaitGroup
+	ch := make(chan int)
+	for k := 0; k < max(1, Workers); k++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range ch {
+				f(i)
+			}
+		}()
+	}
+	for i := 0; i < n; i++ {
+		ch <- i
+	}
+	close(ch)
+	wg.Wait()
+}
+
+// CI is a mean with the half-width of its 95% Student-t confidence interval.
+type CI struct{ Mean, Half float64 }
+
+func ci(xs []float64) CI {
+	m := stat.Mean(xs, nil)
+	if len(xs) < 2 {
+		return CI{m, 0}
+	}
+	sd := stat.StdDev(xs, nil)
+	q := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(len(xs) - 1)}.Quantile(0.975)
+	return CI{m, q * sd / math.Sqrt(float64(len(xs)))}
+}
+
+func (c CI) String() string {
+	return tabular.Fixed(c.Mean, 1) + " ± " + tabular.Fixed(c.Half, 1)
+}
+
+// policy returns a fresh policy; names: fifo, fair, lsps, hpfsp, ppfsp,
+// hpfsp-K (FAIR_LIMIT K).
+func policy(name string) cluster.Policy {
+	var k int
+	if _, err := fmt.Sscanf(name, "hpfsp-%d", &k); err == nil {
+		c := cluster.DefaultHPFSP()
+		c.FairLimit = k
+		return cluster.NewHPFSP(name, c)
+	}
+	p, err := cluster.NewPolicy(name)
+	if err != nil {
+		panic(err) // study code only passes the names above
+	}
+	return p
+}
+
+func simulate(w *cw.Workload, name string) *cluster.Result {
+	r, err := cluster.Simulate(w, policy(name), cluster.Options{})
+	if err != nil {
+		panic(fmt.Sprintf("study: %s: %v", name, err)) // generated workloads are valid
+	}
+	return r
+}
+
+// writeTable writes t as name.csv and name.md under the results directory.
+func (e Env) writeTable(name string, t *tabular.Table) error {
+	if e.OutDir == "" {
+		return nil
+	}
+	if err := os.MkdirAll(e.OutDir, 0o755); err != nil {
+		return err
+	}
+	for _, f := range []struct {
+		ext string
+		fm  tabular.Format
+	}{{".csv", tabular.CSV}, {".md", tabular.Markdown}} {
+		var b bytesBuffer
+		if err := t.Write(&b, f.fm); err != nil {
+			return err
+		}
+		if err := cw.AtomicWriteFile(filepath.Join(e.OutDir, name+f.ext), b.data); err != nil {
+			return err
+		}
+	}
+	e.logf("wrote %s.{csv,md}\n", filepath.Join(e.OutDir, name))
+	return nil
+}
+
+type bytesBuffer struct{ data []byte }
+
+func (b *bytesBuffer) Write(p []byte) (int, error) { b.data = append(b.data, p...); return len(p), nil }
