@@ -6,12 +6,14 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"math/big"
 	"math/rand/v2"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	"gonum.org/v1/plot/vg"
 
@@ -22,8 +24,10 @@ import (
 	"github.com/mrsched/mrsched/reductions/adversary"
 	"github.com/mrsched/mrsched/reductions/nmts"
 	"github.com/mrsched/mrsched/reductions/rational"
+	"github.com/mrsched/mrsched/reductions/search"
 	"github.com/mrsched/mrsched/reductions/tight"
 	"github.com/mrsched/mrsched/schedule"
+	"github.com/mrsched/mrsched/solver/engine"
 	"github.com/mrsched/mrsched/solver/fluid"
 	"github.com/mrsched/mrsched/tabular"
 	"github.com/mrsched/mrsched/validate"
@@ -31,7 +35,7 @@ import (
 
 func init() {
 	registerSub("gen", genNMTSCmd(), genTightMaxCmd(), genTightSplitCmd(), genAdversaryCmd())
-	register(nmtsCmd(), reduceCmd(), adversaryCmd())
+	register(nmtsCmd(), reduceCmd(), adversaryCmd(), searchCmd())
 }
 
 func hardQuietFlag() cli.Flag {
@@ -297,6 +301,27 @@ Example:
 				hardFormatFlag(),
 			},
 			Action: reduceVerify,
+		}, {
+			Name:  "opt",
+			Usage: "exact OPT of a reduced instance (order-LP enumeration) compared with y; a study of engine precision",
+			Description: `Computes OPT of a reduced tandem instance as the minimum over all completion orders of the
+fixed-order LP (solver/exact/orderlp; the identical jobs E_1, E_2 are not permuted, so 8!/2 =
+20160 LPs for q = 2), compares it with y (Theorem 1: OPT ≤ y iff the NMTS instance is a
+yes-instance), reports the gap to the second-best order, and re-verifies the optimal LP
+schedule both with validate.Check (tolerance 1e-9) and in exact rational arithmetic (no
+tolerance). For q = 2 this takes a few minutes; q = 3 (11 jobs) is out of reach of enumeration.
+
+Example:
+   mrsched gen nmts --q 2 --answer no --seed 1 --out n2.json
+   mrsched reduce nmts --instance n2.json --out tn2.json
+   mrsched reduce opt --instance tn2.json`,
+			Flags: []cli.Flag{
+				&cli.StringFlag{Name: "instance", Aliases: []string{"i"}, Required: true, Usage: "reduced tandem instance `FILE`"},
+				&cli.StringFlag{Name: "engine", Value: engine.DefaultName, Usage: "LP engine"},
+				&cli.StringFlag{Name: "schedule-out", Usage: "write the optimal LP schedule to `FILE`"},
+				hardFormatFlag(), hardQuietFlag(),
+			},
+			Action: reduceOpt,
 		}},
 	}
 }
@@ -690,4 +715,173 @@ Example:
 			return nil
 		},
 	}
+}
+
+// ---------------------------------------------------------------- search
+
+func parseRange(s string) (lo, hi int, err error) {
+	a, b, ok := strings.Cut(s, "..")
+	if !ok {
+		b = a
+	}
+	if lo, err = strconv.Atoi(strings.TrimSpace(a)); err != nil {
+		return 0, 0, fmt.Errorf("--n: %q: want N or LO..HI", s)
+	}
+	if hi, err = strconv.Atoi(strings.TrimSpace(b)); err != nil || hi < lo {
+		return 0, 0, fmt.Errorf("--n: %q: want N or LO..HI", s)
+	}
+	return lo, hi, nil
+}
+
+func searchCmd() *cli.Command {
+	return &cli.Command{
+		Name:     "search",
+		Category: catHard,
+		Usage:    "search small batch instances maximising MaxSRPT/OPT or SplitSRPT/OPT (§6 open question)",
+		Description: `For each n in the range: a seeded hill climb with restarts over n jobs with continuous sizes in
+[0.05, 20] and max(x/y, y/x) ≤ --alpha-max, maximising policy total / UB where UB is the best
+priority-order schedule (all n! orders for n ≤ 6; a local search over orders above), a
+certified lower bound on policy/OPT. The worst instance found is then solved exactly when
+n ≤ --exact-max: OPT = min over the n! completion orders of the fixed-order LP (orderlp with
+the default engine; identical jobs are not permuted), and the optimal schedule is validated.
+Reports the ratio with its guarantee (Cor 4: 2α/(1+α); Cor 6: 1 + 1/β) and saves the worst
+instance (metadata: ratio, guarantee, OPT order) to --out-dir/search-POLICY-nN.json. Without
+--time-limit the result depends only on the seed.
+
+Example:
+   mrsched search --policy maxsrpt --n 4..5 --restarts 2 --steps 40 --out-dir /tmp`,
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "policy", Value: "maxsrpt", Usage: "maxsrpt or splitsrpt"},
+			&cli.StringFlag{Name: "n", Value: "4..6", Usage: "number of jobs `N` or range LO..HI (2..10)"},
+			&cli.Float64Flag{Name: "alpha-max", Value: 4, Usage: "largest max(x/y, y/x) of a job"},
+			&cli.IntFlag{Name: "restarts", Value: 4, Usage: "hill-climb restarts per n"},
+			&cli.IntFlag{Name: "steps", Value: 150, Usage: "steps per restart"},
+			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "random seed"},
+			&cli.DurationFlag{Name: "time-limit", Usage: "stop each n's search after this long (0: none)"},
+			&cli.IntFlag{Name: "exact-max", Value: 7, Usage: "solve OPT exactly by order enumeration up to this n (≤ 8)"},
+			&cli.StringFlag{Name: "out-dir", Usage: "save the worst instances in `DIR`"},
+			&cli.StringFlag{Name: "engine", Value: engine.DefaultName, Usage: "LP engine for the exact OPT"},
+			hardFormatFlag(), hardQuietFlag(),
+		},
+		Action: func(c *cli.Context) error {
+			lo, hi, err := parseRange(c.String("n"))
+			if err != nil {
+				return err
+			}
+			pol := c.String("policy")
+			t := &tabular.Table{Header: []string{"policy", "n", "alpha", "beta", "guarantee", "policy_total", "ub_priority", "ratio_lb", "opt", "ratio_exact", "ratio_over_guarantee", "opt_validated", "evaluations"}}
+			ctx := context.Background()
+			for n := lo; n <= hi; n++ {
+				opt := search.Options{Policy: pol, N: n, AlphaMax: c.Float64("alpha-max"), Restarts: c.Int("restarts"),
+					Steps: c.Int("steps"), Seed: c.Uint64("seed") + uint64(n), TimeLimit: c.Duration("time-limit")}
+				if !c.Bool("quiet") {
+					opt.Progress = func(r int, best float64) {
+						fmt.Fprintf(c.App.ErrWriter, "search %s n=%d: restart %d/%d, best ratio ≥ %.6f\n", pol, n, r+1, opt.Restarts, best)
+					}
+				}
+				f, err := search.Run(ctx, opt)
+				if err != nil {
+					return err
+				}
+				optS, ratio, valid := "-", "-", "-"
+				rel := f.RatioLB / f.Guarantee
+				if n <= c.Int("exact-max") && n <= search.MaxExactN {
+					eng, err := engine.Get(c.String("engine"))
+					if err != nil {
+						return err
+					}
+					t0 := time.Now()
+					v, order, ok, err := search.ExactOPT(ctx, eng, f.Instance, func(done, total int) {
+						if !c.Bool("quiet") {
+							fmt.Fprintf(c.App.ErrWriter, "exact OPT n=%d: %d/%d orders\n", n, done, total)
+						}
+					})
+					if err != nil {
+						return err
+					}
+					f.Exact, f.OPT, f.OPTOrder, f.OPTValidated = true, v, order, ok
+					f.Ratio = f.PolicyTotal / v
+					optS, ratio, valid = tabular.Float(v), tabular.Fixed(f.Ratio, 6), fmt.Sprint(ok)
+					rel = f.Ratio / f.Guarantee
+					if !c.Bool("quiet") {
+						fmt.Fprintf(c.App.ErrWriter, "exact OPT n=%d in %v\n", n, time.Since(t0).Round(time.Millisecond))
+					}
+				}
+				t.Add(pol, fmt.Sprint(n), tabular.Fixed(f.Alpha, 4), tabular.Fixed(f.Beta, 4), tabular.Fixed(f.Guarantee, 6),
+					tabular.Float(f.PolicyTotal), tabular.Float(f.UB), tabular.Fixed(f.RatioLB, 6), optS, ratio, tabular.Fixed(rel, 4), valid, fmt.Sprint(f.Evaluations))
+				if dir := c.String("out-dir"); dir != "" {
+					in := f.Instance
+					in.Metadata = map[string]any{"generator": "mrsched search", "policy": pol, "seed": opt.Seed, "alpha_max": opt.AlphaMax,
+						"policy_total": f.PolicyTotal, "ub_priority": f.UB, "ratio_lower_bound": f.RatioLB, "guarantee": f.Guarantee,
+						"alpha": f.Alpha, "beta": f.Beta}
+					if f.Exact {
+						in.Metadata["opt"] = f.OPT
+						in.Metadata["ratio"] = f.Ratio
+						in.Metadata["opt_completion_order"] = f.OPTOrder
+					}
+					if err := hardWriteInstance(c, in, filepath.Join(dir, fmt.Sprintf("search-%s-n%d.json", pol, n))); err != nil {
+						return err
+					}
+				}
+			}
+			return writeTable(c, t)
+		},
+	}
+}
+
+func reduceOpt(c *cli.Context) error {
+	path := c.String("instance")
+	in, err := instances.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	r, cert, err := reductions.FromTandem(in)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	eng, err := engine.Get(c.String("engine"))
+	if err != nil {
+		return err
+	}
+	t0 := time.Now()
+	ex, err := search.ExactOPTFull(context.Background(), eng, in, func(done, total int) {
+		if !c.Bool("quiet") && done%5000 == 0 {
+			fmt.Fprintf(c.App.ErrWriter, "reduce opt: %d/%d orders (%v)\n", done, total, time.Since(t0).Round(time.Second))
+		}
+	})
+	if err != nil {
+		return err
+	}
+	yf, _ := new(big.Float).SetInt(r.Y).Float64()
+	vres := "ok"
+	if _, err := validate.Check(in, ex.Best.Schedule); err != nil {
+		vres = "FAIL: " + err.Error()
+	}
+	exact := "-"
+	if rs, err := rational.FromSchedule(ex.Best.Schedule); err == nil {
+		if v, err := r.Check(rs); err == nil {
+			if v.Feasible {
+				exact = "feasible, total − y = " + ratString(new(big.Rat).Sub(v.Total, new(big.Rat).SetInt(r.Y)))
+			} else {
+				exact = fmt.Sprintf("infeasible (%d violations, first: %s)", len(v.Report.Violations), v.Report.Violations[0].String())
+			}
+		}
+	}
+	ids := make([]string, len(ex.Order))
+	for i, j := range ex.Order {
+		ids[i] = in.Jobs[j].ID
+	}
+	nm := "no"
+	if cert != nil {
+		nm = "yes"
+	}
+	t := &tabular.Table{Header: []string{"engine", "nmts", "lps", "opt_lp", "y", "opt_minus_y", "rel_gap_to_y", "second_best_lp", "schedule_total", "validate", "exact_check", "opt_order", "seconds"}}
+	t.Add(eng.Name(), nm, fmt.Sprint(ex.Solved), tabular.Float(ex.OPT), r.Y.String(), tabular.Float(ex.OPT-yf), tabular.Float((ex.OPT-yf)/yf),
+		tabular.Float(ex.SecondOPT), tabular.Float(ex.Best.Total), vres, exact, strings.Join(ids, " "), tabular.Fixed(time.Since(t0).Seconds(), 1))
+	if sp := c.String("schedule-out"); sp != "" {
+		if err := hardWriteSchedule(c, in, ex.Best.Schedule, sp); err != nil {
+			return err
+		}
+	}
+	return writeTable(c, t)
 }

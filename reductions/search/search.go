@@ -329,9 +329,30 @@ const MaxExactN = 8
 // completion orders of the fixed-order LP (package orderlp), and validates
 // the optimal schedule. progress (may be nil) is called every 1000 orders.
 func ExactOPT(ctx context.Context, eng mip.Engine, in *instances.Instance, progress func(done, total int)) (float64, []int, bool, error) {
+	r, err := ExactOPTFull(ctx, eng, in, progress)
+	if err != nil {
+		return 0, nil, false, err
+	}
+	return r.OPT, r.Order, r.Validated, nil
+}
+
+// Exact is the outcome of ExactOPTFull.
+type Exact struct {
+	OPT       float64 // the smallest LP value over the orders solved
+	Order     []int   // its completion order
+	Solved    int     // LPs solved (orders after the symmetry reduction)
+	Best      *orderlp.Result
+	Validated bool // Best.Schedule passed validate.Check
+	// SecondOPT is the second smallest LP value (over distinct orders), to
+	// judge how well separated the optimum is.
+	SecondOPT float64
+}
+
+// ExactOPTFull is ExactOPT returning the optimal LP solution and schedule.
+func ExactOPTFull(ctx context.Context, eng mip.Engine, in *instances.Instance, progress func(done, total int)) (*Exact, error) {
 	n := in.N()
 	if n > MaxExactN {
-		return 0, nil, false, fmt.Errorf("%w: exact OPT by enumeration needs n ≤ %d", ErrParam, MaxExactN)
+		return nil, fmt.Errorf("%w: exact OPT by enumeration needs n ≤ %d", ErrParam, MaxExactN)
 	}
 	nf := 1
 	for i := 2; i <= n; i++ {
@@ -356,9 +377,11 @@ func ExactOPT(ctx context.Context, eng mip.Engine, in *instances.Instance, progr
 	}
 	pos := make([]int, n)
 	best, bestP := math.Inf(1), []int(nil)
+	second := math.Inf(1)
+	solved := 0
 	for k := 0; ; k++ {
 		if err := ctx.Err(); err != nil {
-			return 0, nil, false, err
+			return nil, err
 		}
 		for i, j := range p {
 			pos[j] = i
@@ -378,10 +401,14 @@ func ExactOPT(ctx context.Context, eng mip.Engine, in *instances.Instance, progr
 		}
 		v, err := orderlp.Value(ctx, eng, in, orderlp.BatchPlan(p))
 		if err != nil {
-			return 0, nil, false, err
+			return nil, err
 		}
+		solved++
 		if v < best {
+			second = best
 			best, bestP = v, append([]int(nil), p...)
+		} else if v < second {
+			second = v
 		}
 		if progress != nil && k%1000 == 999 {
 			progress(k+1, nf)
@@ -392,8 +419,8 @@ func ExactOPT(ctx context.Context, eng mip.Engine, in *instances.Instance, progr
 	}
 	res, err := orderlp.Solve(ctx, eng, in, orderlp.BatchPlan(bestP))
 	if err != nil {
-		return 0, nil, false, err
+		return nil, err
 	}
 	_, verr := validate.Check(in, res.Schedule)
-	return best, bestP, verr == nil, nil
+	return &Exact{OPT: best, Order: bestP, Solved: solved, Best: res, Validated: verr == nil, SecondOPT: second}, nil
 }
