@@ -1,0 +1,487 @@
+// Command tandemsim measures and exercises the overlapping tandem queue
+// simulator (solver/fluid) on the §5.3 log-normal workload of Lin et al.:
+//
+//	tandemsim throughput  jobs/s and peak heap per policy, beside the single-server
+//	                      SRPT reference (solver/srpt) in the same run, as ratios
+//	tandemsim long        one long run (the paper's 5·10^7 arrivals) with progress
+//	tandemsim repro       §5.3 mean response times over independent seeds with
+//	                      95% Student-t confidence intervals, beside the paper's
+//
+// Results go to stdout (table) and, with --out PREFIX, to PREFIX.csv,
+// PREFIX.json and PREFIX.md. Progress goes to stderr.
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"runtime"
+	"runtime/metrics"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"gonum.org/v1/gonum/stat/distuv"
+
+	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/solver/fluid"
+	"github.com/mrsched/mrsched/solver/srpt"
+	"github.com/mrsched/mrsched/tabular"
+)
+
+func main() {
+	if len(os.Args) < 2 {
+		fmt.Fprintln(os.Stderr, "usage: tandemsim throughput|long|repro [flags]  (tandemsim CMD -h for flags)")
+		os.Exit(1)
+	}
+	var err error
+	switch os.Args[1] {
+	case "throughput":
+		err = throughput(os.Args[2:])
+	case "long":
+		err = long(os.Args[2:])
+	case "repro":
+		err = repro(os.Args[2:])
+	default:
+		err = fmt.Errorf("unknown command %q (want throughput, long or repro)", os.Args[1])
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "tandemsim:", err)
+		os.Exit(1)
+	}
+}
+
+func parseInts(s string) ([]int, error) {
+	var out []int
+	for _, p := range strings.Split(s, ",") {
+		v, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
+		if err != nil || v < 1 || v != math.Trunc(v) {
+			return nil, fmt.Errorf("bad count %q", p)
+		}
+		out = append(out, int(v))
+	}
+	return out, nil
+}
+
+func parseFloats(s string) ([]float64, error) {
+	var out []float64
+	for _, p := range strings.Split(s, ",") {
+		v, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
+		if err != nil || !(v > 0 && v < 1) {
+			return nil, fmt.Errorf("bad load %q (want 0 < ρ < 1)", p)
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+func parsePolicies(s string, k int) ([]fluid.Policy, error) {
+	var out []fluid.Policy
+	for _, p := range strings.Split(s, ",") {
+		pol, err := fluid.ParsePolicy(strings.TrimSpace(p), k, nil)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, pol)
+	}
+	return out, nil
+}
+
+// source returns the §5.3 workload stream for (n, load, seed).
+func source(n int, load float64, seed uint64) (instances.Source, error) {
+	return instances.PaperLogNormal(n, load, false).Source(rand.New(rand.NewPCG(seed, 0x5eed^seed)))
+}
+
+// heapPeak samples the live heap every few milliseconds while f runs and
+// returns the peak (bytes above the level before f).
+func heapPeak(f func() error) (uint64, error) {
+	runtime.GC()
+	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	metrics.Read(sample)
+	base := sample[0].Value.Uint64()
+	var peak atomic.Uint64
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+		tk := time.NewTicker(2 * time.Millisecond)
+		defer tk.Stop()
+		for {
+			metrics.Read(s)
+			if v := s[0].Value.Uint64(); v > peak.Load() {
+				peak.Store(v)
+			}
+			select {
+			case <-done:
+				return
+			case <-tk.C:
+			}
+		}
+	}()
+	err := f()
+	close(done)
+	wg.Wait()
+	p := peak.Load()
+	if p < base {
+		return 0, err
+	}
+	return p - base, err
+}
+
+func writeOut(prefix string, t *tabular.Table, v any) error {
+	if err := t.Write(os.Stdout, tabular.Text); err != nil {
+		return err
+	}
+	if prefix == "" {
+		return nil
+	}
+	for _, f := range []struct {
+		ext string
+		fn  func(*bytes.Buffer) error
+	}{
+		{".csv", func(b *bytes.Buffer) error { return t.Write(b, tabular.CSV) }},
+		{".md", func(b *bytes.Buffer) error { return t.Write(b, tabular.Markdown) }},
+		{".json", func(b *bytes.Buffer) error {
+			e := json.NewEncoder(b)
+			e.SetIndent("", "  ")
+			return e.Encode(v)
+		}},
+	} {
+		var b bytes.Buffer
+		if err := f.fn(&b); err != nil {
+			return err
+		}
+		if err := instances.AtomicWrite(prefix+f.ext, b.Bytes()); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintf(os.Stderr, "wrote %s.{csv,md,json}\n", prefix)
+	return nil
+}
+
+type tputRow struct {
+	Load         float64 `json:"load"`
+	N            int     `json:"n"`
+	Policy       string  `json:"policy"`
+	Seconds      float64 `json:"seconds"`
+	JobsPerSec   float64 `json:"jobs_per_second"`
+	RatioToSRPT  float64 `json:"time_ratio_to_srpt"`
+	PeakHeapMB   float64 `json:"peak_heap_mb"`
+	MaxInSystem  int     `json:"max_in_system"`
+	MeanResponse float64 `json:"mean_response_time"`
+}
+
+func throughput(args []string) error {
+	fs := flag.NewFlagSet("throughput", flag.ContinueOnError)
+	ns := fs.String("n", "100000,1000000", "numbers of arrivals")
+	loads := fs.String("loads", "0.5,0.75,0.9", "loads ρ")
+	pols := fs.String("policies", "fifo,ps,klps,maxsrpt,splitsrpt", "policies")
+	k := fs.Int("k", fluid.DefaultK, "k of k-LPS")
+	seed := fs.Uint64("seed", 1, "seed")
+	out := fs.String("out", "", "output prefix (writes PREFIX.csv, .md, .json)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	nl, err := parseInts(*ns)
+	if err != nil {
+		return err
+	}
+	ll, err := parseFloats(*loads)
+	if err != nil {
+		return err
+	}
+	pl, err := parsePolicies(*pols, *k)
+	if err != nil {
+		return err
+	}
+	t := &tabular.Table{
+		Title:      "tandem simulator throughput, §5.3 log-normal workload (same arrivals for every row of a (load, n) group)",
+		Header:     []string{"load", "n", "policy", "seconds", "jobs_per_s", "time_ratio_to_srpt", "peak_heap_MB", "max_in_system", "mean_response"},
+		RightAlign: []bool{true, true, false, true, true, true, true, true, true},
+	}
+	var rows []tputRow
+	for _, load := range ll {
+		for _, n := range nl {
+			var srptSec float64
+			run := func(name string, f func(instances.Source) (int, float64, error)) error {
+				src, err := source(n, load, *seed)
+				if err != nil {
+					return err
+				}
+				var maxIn int
+				var mean float64
+				start := time.Now()
+				peak, err := heapPeak(func() error {
+					var e error
+					maxIn, mean, e = f(src)
+					return e
+				})
+				sec := time.Since(start).Seconds()
+				if err != nil {
+					return fmt.Errorf("%s load %v n %d: %w", name, load, n, err)
+				}
+				if name == "srpt-ref" {
+					srptSec = sec
+				}
+				r := tputRow{Load: load, N: n, Policy: name, Seconds: sec, JobsPerSec: float64(n) / sec,
+					RatioToSRPT: sec / srptSec, PeakHeapMB: float64(peak) / (1 << 20), MaxInSystem: maxIn, MeanResponse: mean}
+				rows = append(rows, r)
+				t.Add(tabular.Float(load), fmt.Sprint(n), name, tabular.Fixed(sec, 3), tabular.Fixed(r.JobsPerSec, 0),
+					tabular.Fixed(r.RatioToSRPT, 2), tabular.Fixed(r.PeakHeapMB, 2), fmt.Sprint(maxIn), tabular.Fixed(mean, 4))
+				fmt.Fprintf(os.Stderr, "load %v n %d %-10s %.3fs (%.2f× SRPT) mean %.4f\n", load, n, name, sec, r.RatioToSRPT, mean)
+				return nil
+			}
+			if err := run("srpt-ref", func(src instances.Source) (int, float64, error) {
+				s, err := srpt.Simulate(src, 1, 1, 1, nil)
+				return s.MaxInSystem, s.MeanResponse, err
+			}); err != nil {
+				return err
+			}
+			for _, p := range pl {
+				if err := run(p.Name(), func(src instances.Source) (int, float64, error) {
+					s, err := fluid.SimulateStream(src, 1, 1, p, fluid.Options{}, nil)
+					return s.MaxInSystem, s.MeanResponse, err
+				}); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return writeOut(*out, t, rows)
+}
+
+type longRow struct {
+	Policy       string  `json:"policy"`
+	Load         float64 `json:"load"`
+	N            int     `json:"n"`
+	Seed         uint64  `json:"seed"`
+	Seconds      float64 `json:"seconds"`
+	PeakHeapMB   float64 `json:"peak_heap_mb"`
+	MaxRSSMB     float64 `json:"max_rss_mb"`
+	MaxInSystem  int     `json:"max_in_system"`
+	MeanResponse float64 `json:"mean_response_time"`
+	MeanSlowdown float64 `json:"mean_slowdown"`
+}
+
+// maxRSS returns the process's peak resident set (VmHWM) in MB, or NaN.
+func maxRSS() float64 {
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return math.NaN()
+	}
+	for _, l := range strings.Split(string(b), "\n") {
+		if strings.HasPrefix(l, "VmHWM:") {
+			f := strings.Fields(l)
+			if len(f) >= 2 {
+				kb, _ := strconv.ParseFloat(f[1], 64)
+				return kb / 1024
+			}
+		}
+	}
+	return math.NaN()
+}
+
+func long(args []string) error {
+	fs := flag.NewFlagSet("long", flag.ContinueOnError)
+	n := fs.Int("n", 50000000, "number of arrivals")
+	load := fs.Float64("load", 0.9, "load ρ")
+	pols := fs.String("policies", "maxsrpt,splitsrpt", "policies")
+	k := fs.Int("k", fluid.DefaultK, "k of k-LPS")
+	seed := fs.Uint64("seed", 1, "seed")
+	out := fs.String("out", "", "output prefix")
+	quiet := fs.Bool("quiet", false, "no progress bar")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	pl, err := parsePolicies(*pols, *k)
+	if err != nil {
+		return err
+	}
+	t := &tabular.Table{
+		Title:      fmt.Sprintf("long runs: %d arrivals of the §5.3 workload at load %v", *n, *load),
+		Header:     []string{"policy", "seconds", "peak_heap_MB", "process_max_rss_MB", "max_in_system", "mean_response", "mean_slowdown"},
+		RightAlign: []bool{false, true, true, true, true, true, true},
+	}
+	var rows []longRow
+	for _, p := range pl {
+		src, err := source(*n, *load, *seed)
+		if err != nil {
+			return err
+		}
+		var bar *progressbar.ProgressBar
+		if !*quiet {
+			bar = progressbar.NewOptions64(int64(*n), progressbar.OptionSetWriter(os.Stderr),
+				progressbar.OptionSetDescription(p.Name()), progressbar.OptionShowCount(),
+				progressbar.OptionThrottle(500*time.Millisecond), progressbar.OptionSetItsString("jobs"), progressbar.OptionShowIts())
+		}
+		done := 0
+		sink := func(fluid.JobResult) {
+			done++
+			if bar != nil && done%100000 == 0 {
+				_ = bar.Set(done)
+			}
+		}
+		var s fluid.Summary
+		start := time.Now()
+		peak, err := heapPeak(func() error {
+			var e error
+			s, e = fluid.SimulateStream(src, 1, 1, p, fluid.Options{}, sink)
+			return e
+		})
+		sec := time.Since(start).Seconds()
+		if bar != nil {
+			_ = bar.Finish()
+			fmt.Fprintln(os.Stderr)
+		}
+		if err != nil {
+			return fmt.Errorf("%s: %w", p.Name(), err)
+		}
+		r := longRow{Policy: p.Name(), Load: *load, N: *n, Seed: *seed, Seconds: sec, PeakHeapMB: float64(peak) / (1 << 20),
+			MaxRSSMB: maxRSS(), MaxInSystem: s.MaxInSystem, MeanResponse: s.MeanResponse, MeanSlowdown: s.MeanSlowdown}
+		rows = append(rows, r)
+		t.Add(p.Name(), tabular.Fixed(sec, 1), tabular.Fixed(r.PeakHeapMB, 2), tabular.Fixed(r.MaxRSSMB, 1),
+			fmt.Sprint(s.MaxInSystem), tabular.Fixed(s.MeanResponse, 4), tabular.Fixed(s.MeanSlowdown, 3))
+	}
+	return writeOut(*out, t, rows)
+}
+
+// paper holds the §5.3 mean response times (5·10^7 arrivals, k = 100).
+var paper = map[float64]map[string]float64{
+	0.75: {"klps": 6.50, "maxsrpt": 3.32, "splitsrpt": 3.55},
+	0.90: {"klps": 16.28, "maxsrpt": 5.58, "splitsrpt": 5.66},
+}
+
+type reproRow struct {
+	Load      float64   `json:"load"`
+	Policy    string    `json:"policy"`
+	Paper     *float64  `json:"paper,omitempty"`
+	Mean      float64   `json:"mean_response_time"`
+	HalfWidth float64   `json:"ci95_half_width"`
+	Seeds     int       `json:"seeds"`
+	N         int       `json:"arrivals_per_seed"`
+	PerSeed   []float64 `json:"per_seed"`
+}
+
+func repro(args []string) error {
+	fs := flag.NewFlagSet("repro", flag.ContinueOnError)
+	n := fs.Int("n", 2000000, "arrivals per seed")
+	seeds := fs.Int("seeds", 8, "independent seeds")
+	loads := fs.String("loads", "0.75,0.9", "loads")
+	pols := fs.String("policies", "klps,klps-maponly,maxsrpt,splitsrpt,splitsrpt-strict", "policies")
+	k := fs.Int("k", fluid.DefaultK, "k of k-LPS")
+	workers := fs.Int("workers", 2, "parallel runs (results merged in a fixed order)")
+	out := fs.String("out", "", "output prefix")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *seeds < 2 {
+		return errors.New("--seeds must be at least 2 for a confidence interval")
+	}
+	ll, err := parseFloats(*loads)
+	if err != nil {
+		return err
+	}
+	pl, err := parsePolicies(*pols, *k)
+	if err != nil {
+		return err
+	}
+	type task struct{ li, pi, s int }
+	var tasks []task
+	for li := range ll {
+		for pi := range pl {
+			for s := 0; s < *seeds; s++ {
+				tasks = append(tasks, task{li, pi, s})
+			}
+		}
+	}
+	res := make([]float64, len(tasks))
+	errs := make([]error, len(tasks))
+	var next atomic.Int64
+	var finished atomic.Int64
+	start := time.Now()
+	var wg sync.WaitGroup
+	for w := 0; w < *workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(tasks) {
+					return
+				}
+				tk := tasks[i]
+				src, err := source(*n, ll[tk.li], uint64(1000+tk.s))
+				if err != nil {
+					errs[i] = err
+					continue
+				}
+				s, err := fluid.SimulateStream(src, 1, 1, pl[tk.pi], fluid.Options{}, nil)
+				res[i], errs[i] = s.MeanResponse, err
+				f := finished.Add(1)
+				fmt.Fprintf(os.Stderr, "[%d/%d %.0fs] load %v %s seed %d: mean response %.4f\n",
+					f, len(tasks), time.Since(start).Seconds(), ll[tk.li], pl[tk.pi].Name(), 1000+tk.s, s.MeanResponse)
+			}
+		}()
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return err
+	}
+	t := &tabular.Table{
+		Title: fmt.Sprintf("§5.3 mean response time: %d independent seeds × %d Poisson arrivals, 95%% Student-t intervals; paper: 5·10^7 arrivals",
+			*seeds, *n),
+		Header:     []string{"load", "policy", "paper", "ours", "ci95", "within_ci", "per_seed_min", "per_seed_max"},
+		RightAlign: []bool{true, false, true, true, true, false, true, true},
+	}
+	var rows []reproRow
+	tq := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(*seeds - 1)}.Quantile(0.975)
+	for li, load := range ll {
+		for pi, p := range pl {
+			var xs []float64
+			for i, tk := range tasks {
+				if tk.li == li && tk.pi == pi {
+					xs = append(xs, res[i])
+				}
+			}
+			m, sd := meanSD(xs)
+			hw := tq * sd / math.Sqrt(float64(len(xs)))
+			r := reproRow{Load: load, Policy: p.Name(), Mean: m, HalfWidth: hw, Seeds: len(xs), N: *n, PerSeed: xs}
+			pv, within := "", ""
+			if v, ok := paper[load][p.Name()]; ok {
+				r.Paper = &v
+				pv = tabular.Fixed(v, 2)
+				within = fmt.Sprint(math.Abs(v-m) <= hw)
+			}
+			lo, hi := math.Inf(1), math.Inf(-1)
+			for _, x := range xs {
+				lo, hi = math.Min(lo, x), math.Max(hi, x)
+			}
+			rows = append(rows, r)
+			t.Add(tabular.Float(load), p.Name(), pv, tabular.Fixed(m, 3), "± "+tabular.Fixed(hw, 3), within, tabular.Fixed(lo, 3), tabular.Fixed(hi, 3))
+		}
+	}
+	return writeOut(*out, t, rows)
+}
+
+func meanSD(xs []float64) (float64, float64) {
+	m := 0.0
+	for _, x := range xs {
+		m += x
+	}
+	m /= float64(len(xs))
+	v := 0.0
+	for _, x := range xs {
+		v += (x - m) * (x - m)
+	}
+	return m, math.Sqrt(v / float64(len(xs)-1))
+}
