@@ -53,6 +53,18 @@ type SimOptions struct {
 	// [o_d + kW, o_d + (k+1)W) with o_d = d·W/D, and a job arriving in a
 	// window is released at its end.
 	Window float64
+	// StopAt > 0 stops the simulation at that time: the jobs released by
+	// then are planned from their progress at StopAt, and the plan is
+	// returned in SimResult.Final (completions of jobs still active are
+	// those of the plan; jobs released later are ignored).
+	StopAt float64
+}
+
+// FinalPlan is the plan made at SimOptions.StopAt.
+type FinalPlan struct {
+	At   float64
+	Plan *Plan
+	Jobs []int // workload job index of each active job of the plan
 }
 
 // SimResult is the outcome of an epoch simulation.
@@ -72,6 +84,7 @@ type SimResult struct {
 	// active jobs on it (FLEX).
 	MaxConcurrent float64
 	MaxSubjobs    int // largest number of subjobs in one plan
+	Final         *FinalPlan
 }
 
 type pending struct {
@@ -177,8 +190,15 @@ func Simulate(w *sharedscan.Workload, opt SimOptions) (*SimResult, error) {
 		}
 		active, actJob = active[:keep], actJob[:keep]
 	}
-	for e := 0; e < len(evs); {
-		t := evs[e].release
+	stopAt := opt.StopAt
+	if !(stopAt > 0) {
+		stopAt = math.Inf(1)
+	}
+	for e := 0; e < len(evs) || stopAt < math.Inf(1); {
+		t := stopAt
+		if e < len(evs) && evs[e].release <= stopAt {
+			t = evs[e].release
+		}
 		apply()
 		for ; e < len(evs) && evs[e].release == t; e++ {
 			p := evs[e]
@@ -190,9 +210,14 @@ func Simulate(w *sharedscan.Workload, opt SimOptions) (*SimResult, error) {
 			active = append(active, a)
 			actJob = append(actJob, p.job)
 		}
-		horizon := math.Inf(1)
+		next := stopAt
 		if e < len(evs) {
-			horizon = evs[e].release - t
+			next = math.Min(evs[e].release, stopAt)
+		}
+		horizon := next - t
+		final := t == stopAt
+		if final {
+			horizon = math.Inf(1)
 		}
 		sj, err := Build(active, sizes)
 		if err != nil {
@@ -208,6 +233,20 @@ func Simulate(w *sharedscan.Workload, opt SimOptions) (*SimResult, error) {
 		}
 		planT = t
 		res.Replans++
+		if final {
+			res.Final = &FinalPlan{At: t, Plan: plan, Jobs: append([]int(nil), actJob...)}
+			for a, j := range actJob {
+				res.Completion[j] = t + plan.JobCompletion[a]
+			}
+			for k := e; k < len(evs); k++ {
+				res.Completion[evs[k].job] = math.NaN()
+			}
+			plan = nil
+			active = active[:0]
+			e = len(evs)
+			stopAt = math.Inf(1)
+			break
+		}
 		res.MaxSubjobs = max(res.MaxSubjobs, len(sj.List))
 		if opt.Scheme != BATCH {
 			cnt := map[int]int{}
@@ -244,7 +283,18 @@ func Simulate(w *sharedscan.Workload, opt SimOptions) (*SimResult, error) {
 	}
 	res.MaxConcurrent = float64(sum) / float64(nu)
 	res.MaxStretch = math.Inf(-1)
+	nn := 0
 	for j := range w.Jobs {
+		if math.IsNaN(res.Completion[j]) {
+			continue
+		}
+		nn++
+	}
+	for j := range w.Jobs {
+		if math.IsNaN(res.Completion[j]) {
+			continue
+		}
+		n := nn
 		r := res.Completion[j] - infos[j].Arrival
 		s := r / infos[j].Isolation
 		res.AvgResponse += r / float64(n)

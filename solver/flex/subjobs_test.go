@@ -295,3 +295,29 @@ func TestSimulateProperties(t *testing.T) {
 		}
 	}
 }
+
+func TestSimulateStopAt(t *testing.T) {
+	// Stopping at t = 1.5 in the hand example: a has run alone for 1 min
+	// on 4 slots (half of red scanned), then b piggybacks. The final plan
+	// must contain a's remaining half shared with b, then b's wrap-around.
+	w := tiny(t)
+	m, _ := ParseMetric("max-response")
+	r, err := Simulate(w, SimOptions{Scheme: CIRCUMFLEX, Metric: m, StopAt: 1.5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Final == nil || r.Final.At != 1.5 || len(r.Final.Jobs) != 3 {
+		t.Fatalf("final %+v", r.Final)
+	}
+	if err := Validate(r.Final.Plan.Input, r.Final.Plan.Schedule); err != nil {
+		t.Fatal(err)
+	}
+	full, _ := Simulate(w, SimOptions{Scheme: CIRCUMFLEX, Metric: m})
+	// No arrival after 1.5: following the final plan gives the same
+	// completions as the full simulation.
+	for j := range full.Completion {
+		if !tolerance.Eq(full.Completion[j], r.Completion[j]) {
+			t.Errorf("job %d: %v vs %v", j, r.Completion[j], full.Completion[j])
+		}
+	}
+}
