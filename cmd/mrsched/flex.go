@@ -757,4 +757,3 @@ func importSWIMScansCmd() *cli.Command {
 		},
 	}
 }
-
