@@ -1,0 +1,25 @@
+# Straggling mappers (solver/straggler, instances/nodes, mrsched mst).
+.PHONY: straggler-test straggler-bench straggler-figures straggler-fuzz
+
+## straggler-test: the straggler CLI examples run as written
+straggler-test: build
+	$(BIN) mst eval --mu 1,1,0.8 --lambda 0.5,0.5,0.4 --method all >/dev/null
+	$(BIN) mst forkjoin --k 4 --jobs 20000 >/dev/null
+	$(BIN) mst fit --samples results/straggler/samples_example.txt >/dev/null
+
+## straggler-bench: MST integral (1e4, 1e5 nodes), optimal mapping (1e4), Monte Carlo throughput
+straggler-bench:
+	$(GO) test -run '^$$' -bench . -benchtime 5x ./solver/straggler/ | tee bench-straggler.out
+
+## straggler-figures: recompute results/straggler (Fig. 3, 4, 6, 8, 10, 11)
+straggler-figures: build
+	$(BIN) mst figures --out results/straggler
+
+straggler-fuzz:
+	$(GO) test -run '^$$' -fuzz FuzzReadJSON -fuzztime 30s ./instances/nodes
+	$(GO) test -run '^$$' -fuzz FuzzReadCSV -fuzztime 30s ./instances/nodes
+	$(GO) test -run '^$$' -fuzz FuzzReadSamples -fuzztime 30s ./instances/nodes
+
+TEST_TARGETS += straggler-test
+BENCH_TARGETS += straggler-bench
+RUN_TARGETS += straggler-figures
