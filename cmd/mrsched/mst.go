@@ -54,7 +54,7 @@ func mstOutput(c *cli.Context, write func(w io.Writer, f tabular.Format) error) 
 	return write(c.App.Writer, f)
 }
 
-func parseList(s, name string) ([]float64, error) {
+func mstParseList(s, name string) ([]float64, error) {
 	var xs []float64
 	for i, f := range strings.Split(s, ",") {
 		f = strings.TrimSpace(f)
@@ -83,7 +83,7 @@ func mstNodes(c *cli.Context, needLambda bool) (mu, lambda []float64, err error)
 		if !c.IsSet("mu") {
 			return nil, nil, errors.New("give the nodes: --nodes FILE or --mu μ1,μ2,…")
 		}
-		if mu, err = parseList(c.String("mu"), "mu"); err != nil {
+		if mu, err = mstParseList(c.String("mu"), "mu"); err != nil {
 			return nil, nil, err
 		}
 		lambda = make([]float64, len(mu))
@@ -91,7 +91,7 @@ func mstNodes(c *cli.Context, needLambda bool) (mu, lambda []float64, err error)
 			lambda[i] = math.NaN()
 		}
 		if c.IsSet("lambda") {
-			l, err := parseList(c.String("lambda"), "lambda")
+			l, err := mstParseList(c.String("lambda"), "lambda")
 			if err != nil {
 				return nil, nil, err
 			}
@@ -111,7 +111,7 @@ func mstNodes(c *cli.Context, needLambda bool) (mu, lambda []float64, err error)
 	return mu, lambda, nil
 }
 
-func ff(v float64) string { return tabular.Float(v) }
+func mstFloat(v float64) string { return tabular.Float(v) }
 
 func mstEvalCmd() *cli.Command {
 	return &cli.Command{
@@ -210,7 +210,7 @@ func mstEvalCmd() *cli.Command {
 					case "closed":
 						d = "Lemma 3 inclusion–exclusion; rounding bound"
 					}
-					t.Add(r.Method, ff(r.MST), ff(r.AbsErr), d)
+					t.Add(r.Method, mstFloat(r.MST), mstFloat(r.AbsErr), d)
 				}
 				return t.Write(w, f)
 			})
@@ -293,7 +293,7 @@ func mstMapCmd() *cli.Command {
 					if m.KKT != nil {
 						k = fmt.Sprintf("ok=%v α=%.6g dev=%.2g viol=%.2g it=%d", m.KKT.OK, m.KKT.Multiplier, m.KKT.MaxInteriorDev, m.KKT.MaxBoundViolate, m.KKT.Iterations)
 					}
-					t.Add(string(m.Policy), ff(m.MST.MST), ff(lo), ff(hi), strings.Join(cs, "; "), k)
+					t.Add(string(m.Policy), mstFloat(m.MST.MST), mstFloat(lo), mstFloat(hi), strings.Join(cs, "; "), k)
 				}
 				for _, e := range errs {
 					t.Add("error", "", "", "", e, "")
@@ -307,9 +307,9 @@ func mstMapCmd() *cli.Command {
 						pt.Header = append(pt.Header, string(m.Policy))
 					}
 					for i := range mu {
-						row := []string{strconv.Itoa(i), ff(mu[i])}
+						row := []string{strconv.Itoa(i), mstFloat(mu[i])}
 						for _, m := range maps {
-							row = append(row, ff(m.Lambda[i]))
+							row = append(row, mstFloat(m.Lambda[i]))
 						}
 						pt.Add(row...)
 					}
@@ -371,7 +371,7 @@ func mstFitCmd() *cli.Command {
 				}
 				t := &tabular.Table{Title: fmt.Sprintf("Delayed exponential fit, %d samples", len(xs)), Header: []string{"method", "offset_T", "rate_γ", "rmse", "max_abs", "newton_iter"}, RightAlign: []bool{false, true, true, true, true, true}}
 				for _, x := range fits {
-					t.Add(x.Method, ff(x.Offset), ff(x.Rate), ff(x.RMSE), ff(x.MaxAbs), strconv.Itoa(x.Iterations))
+					t.Add(x.Method, mstFloat(x.Offset), mstFloat(x.Rate), mstFloat(x.RMSE), mstFloat(x.MaxAbs), strconv.Itoa(x.Iterations))
 				}
 				return t.Write(w, f)
 			})
@@ -434,10 +434,10 @@ func mstNodesCmd() *cli.Command {
 					return tabular.WriteJSON(w, res)
 				}
 				t := &tabular.Table{Title: fmt.Sprintf("Optimal node count, λ = %g, policy %s", c.Float64("total"), p), Header: []string{"method", "N", "counts", "mst"}, RightAlign: []bool{false, true, false, true}}
-				t.Add("separation (Lemma 4)", strconv.Itoa(res.Best.N), fmt.Sprint(res.Best.Counts), ff(res.Best.MST))
+				t.Add("separation (Lemma 4)", strconv.Itoa(res.Best.N), fmt.Sprint(res.Best.Counts), mstFloat(res.Best.MST))
 				if res.Brute != nil {
-					t.Add(fmt.Sprintf("brute force (%d selections)", res.BruteSize), strconv.Itoa(res.Brute.N), fmt.Sprint(res.Brute.Counts), ff(res.Brute.MST))
-					t.Add("gap %", "", "", ff(res.GapPercent))
+					t.Add(fmt.Sprintf("brute force (%d selections)", res.BruteSize), strconv.Itoa(res.Brute.N), fmt.Sprint(res.Brute.Counts), mstFloat(res.Brute.MST))
+					t.Add("gap %", "", "", mstFloat(res.GapPercent))
 				} else {
 					t.Add(fmt.Sprintf("brute force skipped (%d+ selections > --brute-limit)", res.BruteSize), "", "", "")
 				}
@@ -447,7 +447,7 @@ func mstNodesCmd() *cli.Command {
 				if c.Bool("curve") {
 					ct := &tabular.Table{Header: []string{"N", "counts", "mst"}}
 					for _, pt := range res.Curve {
-						ct.Add(strconv.Itoa(pt.N), fmt.Sprint(pt.Counts), ff(pt.MST))
+						ct.Add(strconv.Itoa(pt.N), fmt.Sprint(pt.Counts), mstFloat(pt.MST))
 					}
 					return ct.Write(w, f)
 				}
@@ -497,12 +497,12 @@ func mstForkJoinCmd() *cli.Command {
 					return tabular.WriteJSON(w, out)
 				}
 				t := &tabular.Table{Title: fmt.Sprintf("Fork-join K = %d, λ = %g, μ = %g", k, l, m), Header: []string{"quantity", "value"}, RightAlign: []bool{false, true}}
-				t.Add("lower bound (1/μ)[H_K + Σ(1/j)ρ/(j−ρ)]", ff(low))
-				t.Add("upper bound H_K/(μ−λ) = paper's MST", ff(up))
-				t.Add("Nelson–Tantawi approximation", ff(straggler.NelsonTantawi(k, l, m)))
+				t.Add("lower bound (1/μ)[H_K + Σ(1/j)ρ/(j−ρ)]", mstFloat(low))
+				t.Add("upper bound H_K/(μ−λ) = paper's MST", mstFloat(up))
+				t.Add("Nelson–Tantawi approximation", mstFloat(straggler.NelsonTantawi(k, l, m)))
 				if sim != nil {
-					t.Add(fmt.Sprintf("simulation (%d jobs) mean", sim.Jobs), ff(sim.Mean))
-					t.Add("simulation 95% half-width", ff(sim.HalfWidth))
+					t.Add(fmt.Sprintf("simulation (%d jobs) mean", sim.Jobs), mstFloat(sim.Mean))
+					t.Add("simulation 95% half-width", mstFloat(sim.HalfWidth))
 				}
 				return t.Write(w, f)
 			})
