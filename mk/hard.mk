@@ -1,0 +1,55 @@
+# Hard instances (issue 5): NMTS reduction of Theorem 1, Theorem 2 adversary,
+# Cor 4/6 tight families, worst-case search. Outputs under results/hard/.
+.PHONY: hard-run hard-test hard-bench hard-adversary hard-reduce-opt hard-search hard-tight
+
+HARD_TMP ?= /tmp/mrsched-hard
+
+## hard-run: NMTS → tandem reduction for q = 2, 3 (yes and no) with exact verification of the certificate
+hard-run: build
+	mkdir -p $(HARD_TMP)
+	$(BIN) gen nmts --q 2 --answer yes --seed 1 --out $(HARD_TMP)/y2.json
+	$(BIN) gen nmts --q 3 --answer yes --seed 1 --out $(HARD_TMP)/y3.json
+	$(BIN) gen nmts --q 3 --answer no --seed 1 --out $(HARD_TMP)/n3.json
+	$(BIN) nmts solve --instance $(HARD_TMP)/n3.json
+	$(BIN) reduce nmts --instance $(HARD_TMP)/y2.json --out $(HARD_TMP)/t2.json
+	$(BIN) reduce nmts --instance $(HARD_TMP)/y3.json --out $(HARD_TMP)/t3.json
+	$(BIN) reduce verify --instance $(HARD_TMP)/t3.json
+	$(BIN) reduce verify --instance $(HARD_TMP)/t3.json --schedule $(HARD_TMP)/t3.certificate.json
+
+## hard-test: fuzz the NMTS reader for 30 s
+hard-test:
+	$(GO) test -run '^$$' -fuzz FuzzReadJSON -fuzztime 30s ./reductions/nmts
+
+## hard-bench: NMTS solver and exact certificate benchmarks
+hard-bench:
+	$(GO) test -run '^$$' -bench . -benchmem -count 1 ./reductions/... | tee results/hard/bench.txt
+
+## hard-adversary: Theorem 2 adversary vs MaxSRPT, SplitSRPT, FIFO, PS for n up to 32768 (table, CSV, SVG/PNG)
+hard-adversary: build
+	$(BIN) adversary --policy maxsrpt,splitsrpt,fifo,ps --n 8,27,64,125,216,512,1000,4096,8000,32768 \
+	  --plot results/hard/adversary --csv results/hard/adversary.csv --format md > results/hard/adversary.md
+
+## hard-reduce-opt: exact OPT of the q = 2 reductions (yes and no) vs y with HiGHS (minutes)
+hard-reduce-opt: build
+	mkdir -p $(HARD_TMP)
+	$(BIN) gen nmts --q 2 --answer yes --seed 1 --out $(HARD_TMP)/y2.json
+	$(BIN) gen nmts --q 2 --answer no --seed 1 --out $(HARD_TMP)/n2.json
+	$(BIN) reduce nmts --instance $(HARD_TMP)/y2.json --out $(HARD_TMP)/t2.json
+	$(BIN) reduce nmts --instance $(HARD_TMP)/n2.json --out $(HARD_TMP)/tn2.json
+	$(BIN) reduce opt --instance $(HARD_TMP)/t2.json --format md > results/hard/reduce-opt-yes-q2.md
+	$(BIN) reduce opt --instance $(HARD_TMP)/tn2.json --format md > results/hard/reduce-opt-no-q2.md
+
+## hard-search: worst-case search n = 4..8 for MaxSRPT and SplitSRPT (long; exact OPT up to n = 7)
+hard-search: build
+	$(BIN) search --policy maxsrpt --n 4..8 --alpha-max 4 --restarts 3 --steps 120 --exact-max 7 --out-dir results/hard --format md > results/hard/search-maxsrpt.md
+	$(BIN) search --policy splitsrpt --n 4..8 --alpha-max 4 --restarts 3 --steps 120 --exact-max 7 --out-dir results/hard --format md > results/hard/search-splitsrpt.md
+
+## hard-tight: the Cor 4 and Cor 6 families with their validated alternative schedules
+hard-tight: build
+	mkdir -p $(HARD_TMP)
+	$(BIN) gen tight-maxsrpt --n 1000 --alpha 3 --eps 0.001 --out $(HARD_TMP)/t4.json --alt-out $(HARD_TMP)/t4.alt.json
+	$(BIN) gen tight-splitsrpt --n 1000 --beta 2 --out $(HARD_TMP)/t6.json --alt-out $(HARD_TMP)/t6.alt.json
+
+RUN_TARGETS += hard-run
+TEST_TARGETS += hard-test
+BENCH_TARGETS += hard-bench
