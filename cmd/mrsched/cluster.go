@@ -7,8 +7,6 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"io"
-	"os"
 	"strconv"
 
 	"github.com/urfave/cli/v2"
@@ -171,96 +169,131 @@ func clusterPolicy(c *cli.Context) (cluster.Policy, error) {
 	return cluster.NewPolicy(name)
 }
 
+func clusterStudyFlags(swimFlags bool) []cli.Flag {
+	fl := []cli.Flag{
+		&cli.IntFlag{Name: "seeds", Value: 20, Usage: "independent replications"},
+		&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Value: "results/cluster", Usage: "results `DIR` (\"\" writes no files)"},
+		&cli.IntFlag{Name: "workers", Value: study.Workers, Usage: "parallel simulations"},
+		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress on stderr"},
+	}
+	if swimFlags {
+		fl = append(fl,
+			&cli.StringFlag{Name: "trace", Value: "../shared/data/swim/FB-2009_samples_24_times_1hr_0.tsv", Usage: "SWIM trace `FILE`"},
+			&cli.IntFlag{Name: "nodes", Value: 100, Usage: "cluster nodes (2 map + 2 reduce slots each)"},
+			&cli.StringFlag{Name: "name", Usage: "label of the output files (default: FB-2009 or FB-2010 from the file name, with the node count)"})
+	}
+	return fl
+}
+
+// clusterStudyRun wraps a study: flags, environment, markdown to stdout.
+func clusterStudyRun(run func(c *cli.Context, env study.Env) ([]*tabular.Table, error)) cli.ActionFunc {
+	return func(c *cli.Context) error {
+		if c.NArg() > 0 {
+			return fmt.Errorf("unexpected arguments %q (flags go before them)", c.Args().Slice())
+		}
+		if c.Int("seeds") < 1 {
+			return fmt.Errorf("--seeds %d: want ≥ 1", c.Int("seeds"))
+		}
+		study.Workers = max(1, c.Int("workers"))
+		env := study.Env{OutDir: c.String("out")}
+		if !c.Bool("quiet") {
+			env.Progress = c.App.ErrWriter
+		}
+		tables, err := run(c, env)
+		if err != nil {
+			return err
+		}
+		for _, t := range tables {
+			if err := t.Write(c.App.Writer, tabular.Markdown); err != nil {
+				return err
+			}
+			fmt.Fprintln(c.App.Writer)
+		}
+		return nil
+	}
+}
+
 func clusterStudyCmd() *cli.Command {
 	return &cli.Command{
-		Name:      "study",
-		Usage:     "reproduce the LsPS and H-PFSP experiments and run the SWIM traces (tables, CSV, SVG/PNG)",
-		UsageText: "mrsched cluster study lsps|hpfsp|swim [--seeds N] [--out DIR]",
-		Description: "lsps:  LsPS Table II under FIFO, Fair and LsPS over --seeds seeds (95% CIs), beside Fig. 1.\n" +
-			"hpfsp: H-PFSP Fig. 2, 3(a), 3(b), 4, 5 and the protectiveness report.\n" +
-			"swim:  a SWIM trace (--trace) through all five policies.\n" +
-			"Tables go to stdout (markdown) and, with files and figures, to --out (default results/cluster).\n\n" +
+		Name:  "study",
+		Usage: "reproduce the LsPS and H-PFSP experiments and run the SWIM traces (tables, CSV, SVG/PNG)",
+		Description: "Tables go to stdout (markdown) and, with CSV files and figures, to --out (default results/cluster).\n\n" +
 			"Example (from the repository root):\n" +
 			"  mrsched cluster study lsps --seeds 20\n" +
 			"  mrsched cluster study hpfsp --seeds 5\n" +
 			"  mrsched cluster study swim --trace ../shared/data/swim/FB-2009_samples_24_times_1hr_0.tsv",
-		ArgsUsage: "lsps|hpfsp|swim",
-		Flags: []cli.Flag{
-			&cli.IntFlag{Name: "seeds", Value: 20, Usage: "independent replications"},
-			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Value: "results/cluster", Usage: "results `DIR` (\"\" writes no files)"},
-			&cli.StringFlag{Name: "trace", Value: "../shared/data/swim/FB-2009_samples_24_times_1hr_0.tsv", Usage: "SWIM trace for the swim study"},
-			&cli.IntFlag{Name: "nodes", Value: 100, Usage: "cluster nodes for the swim study"},
-			&cli.IntFlag{Name: "workers", Value: study.Workers, Usage: "parallel simulations"},
-			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress on stderr"},
-		},
-		Action: func(c *cli.Context) error {
-			if c.NArg() != 1 {
-				return fmt.Errorf("cluster study: want one of lsps, hpfsp, swim")
-			}
-			if c.Int("seeds") < 1 {
-				return fmt.Errorf("--seeds %d: want ≥ 1", c.Int("seeds"))
-			}
-			study.Workers = max(1, c.Int("workers"))
-			env := study.Env{OutDir: c.String("out")}
-			if !c.Bool("quiet") {
-				env.Progress = c.App.ErrWriter
-			}
-			var tables []*tabular.Table
-			switch c.Args().First() {
-			case "lsps":
-				r, err := study.LsPSTableII(env, c.Int("seeds"))
-				if err != nil {
-					return err
-				}
-				if err := r.Write(env); err != nil {
-					return err
-				}
-				tables = append(tables, r.Table())
-			case "hpfsp":
-				s := c.Int("seeds")
-				steps := []func() (*tabular.Table, error){
-					func() (*tabular.Table, error) { return study.HPFSPFig2(env, 10, s) },
-					func() (*tabular.Table, error) { return study.HPFSPFig3a(env, s) },
-					func() (*tabular.Table, error) { return study.HPFSPFig3b(env, s) },
-					func() (*tabular.Table, error) { return study.HPFSPFig45(env, 0, s) },
-					func() (*tabular.Table, error) { return study.HPFSPFig45(env, 2.236, s) },
-					func() (*tabular.Table, error) { return study.Protect(env, s) },
-				}
-				for _, f := range steps {
-					t, err := f()
+		Subcommands: []*cli.Command{
+			{
+				Name:  "lsps",
+				Usage: "LsPS Table II under FIFO, Fair and LsPS over --seeds seeds with 95% CIs (paper Fig. 1)",
+				Description: "Example (from the repository root):\n" +
+					"  mrsched cluster study lsps --seeds 20",
+				Flags: clusterStudyFlags(false),
+				Action: clusterStudyRun(func(c *cli.Context, env study.Env) ([]*tabular.Table, error) {
+					r, err := study.LsPSTableII(env, c.Int("seeds"))
 					if err != nil {
-						return err
+						return nil, err
 					}
-					tables = append(tables, t)
-				}
-			case "swim":
-				path := c.String("trace")
-				recs, err := swim.ReadFile(path)
-				if err != nil {
-					return err
-				}
-				o := cw.DefaultSWIMOptions()
-				o.Nodes = c.Int("nodes")
-				w, err := cw.FromSWIM(recs, path, o)
-				if err != nil {
-					return err
-				}
-				name := swimName(path)
-				t, err := study.SWIM(env, w, name)
-				if err != nil {
-					return err
-				}
-				tables = append(tables, t)
-			default:
-				return fmt.Errorf("cluster study: unknown study %q (want lsps, hpfsp or swim)", c.Args().First())
-			}
-			for _, t := range tables {
-				if err := t.Write(c.App.Writer, tabular.Markdown); err != nil {
-					return err
-				}
-				fmt.Fprintln(c.App.Writer)
-			}
-			return nil
+					return []*tabular.Table{r.Table()}, r.Write(env)
+				}),
+			},
+			{
+				Name:  "hpfsp",
+				Usage: "H-PFSP Fig. 2, 3(a), 3(b), 4, 5 and the protectiveness report",
+				Description: "Example (from the repository root):\n" +
+					"  mrsched cluster study hpfsp --seeds 5",
+				Flags: clusterStudyFlags(false),
+				Action: clusterStudyRun(func(c *cli.Context, env study.Env) ([]*tabular.Table, error) {
+					s := c.Int("seeds")
+					steps := []func() (*tabular.Table, error){
+						func() (*tabular.Table, error) { return study.HPFSPFig2(env, 10, s) },
+						func() (*tabular.Table, error) { return study.HPFSPFig3a(env, s) },
+						func() (*tabular.Table, error) { return study.HPFSPFig3b(env, s) },
+						func() (*tabular.Table, error) { return study.HPFSPFig45(env, 0, s) },
+						func() (*tabular.Table, error) { return study.HPFSPFig45(env, 2.236, s) },
+						func() (*tabular.Table, error) { return study.Protect(env, s) },
+					}
+					var tables []*tabular.Table
+					for _, f := range steps {
+						t, err := f()
+						if err != nil {
+							return nil, err
+						}
+						tables = append(tables, t)
+					}
+					return tables, nil
+				}),
+			},
+			{
+				Name:  "swim",
+				Usage: "a SWIM Facebook trace through FIFO, Fair, LsPS, H-PFSP and Parallel PFSP",
+				Description: "Imports the trace as 'mrsched import swim-cluster' does (docs/cluster.md) and runs all policies.\n\n" +
+					"Example (from the repository root):\n" +
+					"  mrsched cluster study swim --trace ../shared/data/swim/FB-2009_samples_24_times_1hr_0.tsv --nodes 100",
+				Flags: clusterStudyFlags(true),
+				Action: clusterStudyRun(func(c *cli.Context, env study.Env) ([]*tabular.Table, error) {
+					path := c.String("trace")
+					recs, err := swim.ReadFile(path)
+					if err != nil {
+						return nil, err
+					}
+					o := cw.DefaultSWIMOptions()
+					o.Nodes = c.Int("nodes")
+					w, err := cw.FromSWIM(recs, path, o)
+					if err != nil {
+						return nil, err
+					}
+					name := c.String("name")
+					if name == "" {
+						name = fmt.Sprintf("%s-%dnodes", swimName(path), o.Nodes)
+					}
+					t, err := study.SWIM(env, w, name)
+					if err != nil {
+						return nil, err
+					}
+					return []*tabular.Table{t}, nil
+				}),
+			},
 		},
 	}
 }
@@ -383,6 +416,3 @@ func importSWIMClusterCmd() *cli.Command {
 		},
 	}
 }
-
-var _ = io.Discard
-var _ = os.Stdout

@@ -101,7 +101,14 @@ func ParallelPFSPConfig() HPFSPConfig {
 // 3), the one with the fewest tasks of the slot's phase scheduled; else the
 // completable job (Algorithm 4) with the smallest w that has a runnable
 // task; jobs whose virtual service is over (late jobs) count as
-// completable. If no completable job can use the slot, Algorithm 2 would
+// completable. Jobs whose virtual PS service ended while they still run
+// (possible with estimation errors or the fair phase, never with exact
+// sizes on the single-server-like workloads of the protectiveness test)
+// are overdue: they go first, in the order their virtual service ended
+// (earliest PS deadline first), so that a late job is not starved further
+// by smaller completable jobs; PFSP itself never has overdue jobs, so this
+// only fixes an undefined case. If no completable job can use the slot,
+// Algorithm 2 would
 // leave it idle; we give it to the job with the smallest w that can use it
 // (work conservation; its slack accounting is unchanged) and say so here as
 // our one extension.
@@ -119,6 +126,13 @@ type HPFSP struct {
 	late   int // jobs whose virtual service ended before the real one
 }
 
+// overdueJob marks the owner of e, which just left the virtual queue
+// unfinished.
+func (h *HPFSP) overdueJob(e *SlackEntry) {
+	h.late++
+	h.jobs[e.ID].overdue = h.late
+}
+
 type hjob struct {
 	e        SlackEntry
 	avg      [2]float64
@@ -126,7 +140,7 @@ type hjob struct {
 	lastP    [2]float64
 	slotTime [2]float64
 	ran      bool
-	known    bool
+	overdue  int // order in which the job left the virtual queue unfinished (1, 2, …); 0: not overdue
 }
 
 // NewHPFSP returns H-PFSP with the given configuration (ParallelPFSPConfig
@@ -211,7 +225,7 @@ func (h *HPFSP) Advance(now float64) {
 		for h.ss.Len() > 0 && (h.ss.FrontV() <= 0 || tolerance.Zero(h.ss.FrontV())) {
 			e := h.ss.At(0)
 			if !e.Done {
-				h.late++
+				h.overdueJob(e)
 			}
 			h.ss.Remove(e)
 		}
@@ -332,6 +346,15 @@ func (h *HPFSP) Pick(p Phase, now float64) *JobState {
 			return best
 		}
 	}
+	var over *JobState
+	for _, j := range h.s.Active {
+		if o := h.jobs[j.Index].overdue; o > 0 && j.Pending(p) > 0 && (over == nil || o < h.jobs[over.Index].overdue) {
+			over = j
+		}
+	}
+	if over != nil {
+		return over
+	}
 	var best *JobState
 	bestW := math.Inf(1)
 	consider := func(j *JobState, w float64) {
@@ -348,11 +371,6 @@ func (h *HPFSP) Pick(p Phase, now float64) *JobState {
 		}
 		if !e.Done {
 			prefMin = min(prefMin, e.S)
-		}
-	}
-	for _, j := range h.s.Active {
-		if hj := &h.jobs[j.Index]; hj.e.pos < 0 && j.Pending(p) > 0 {
-			consider(j, hj.e.W)
 		}
 	}
 	if best != nil {

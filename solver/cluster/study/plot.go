@@ -27,7 +27,7 @@ func (e Env) savePlot(p *plot.Plot, name string) error {
 	}
 	for _, ext := range []string{".svg", ".png"} {
 		path := filepath.Join(e.OutDir, name+ext)
-		tmp := filepath.Join(e.OutDir, "."+name+ext+".tmp")
+		tmp := filepath.Join(e.OutDir, "."+name+".tmp"+ext)
 		if err := p.Save(16*vg.Centimeter, 10*vg.Centimeter, tmp); err != nil {
 			return err
 		}

@@ -1,0 +1,26 @@
+# Slot-level cluster simulation (issue 9): docs/cluster.md.
+.PHONY: cluster-test cluster-bench cluster-studies cluster-run
+
+## cluster-test: the cluster packages' tests (also part of go test ./...)
+cluster-test:
+	$(GO) test -count=1 ./instances/cluster/... ./solver/cluster/...
+
+## cluster-bench: simulator events per second on the 10^5-job synthetic workload, all policies side by side
+cluster-bench:
+	$(GO) test -run '^$$' -bench Simulate -benchtime 3x -count 1 ./solver/cluster/
+
+## cluster-studies: LsPS Table II (20 seeds), H-PFSP Fig. 2-5 and protectiveness, SWIM FB-2009 → results/cluster
+cluster-studies: build
+	$(BIN) cluster study lsps --seeds 20 --out results/cluster > results/cluster/lsps.md
+	$(BIN) cluster study hpfsp --seeds 10 --out results/cluster > results/cluster/hpfsp.md
+	$(BIN) cluster study swim --nodes 100 --out results/cluster > results/cluster/swim-100.md
+	$(BIN) cluster study swim --nodes 30 --out results/cluster > results/cluster/swim-30.md
+
+## cluster-run: a quick demonstration on the default workload
+cluster-run: build
+	$(BIN) gen cluster --kind table2 --seed 1 --out /tmp/mrsched-cluster-t2.json --quiet
+	$(BIN) cluster simulate --workload /tmp/mrsched-cluster-t2.json --policy lsps
+
+TEST_TARGETS += cluster-test
+BENCH_TARGETS += cluster-bench
+RUN_TARGETS += cluster-run
