@@ -1,0 +1,127 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/mrsched/mrsched/solver/highs"
+	"github.com/mrsched/mrsched/solver/mip"
+)
+
+// DefaultName is the name of the default engine.
+const DefaultName = "highs"
+
+// Info describes an engine.
+type Info struct {
+	Name      string `json:"name"`
+	Available bool   `json:"available"`
+	Default   bool   `json:"default"`
+	Version   string `json:"version"`
+	// Kind says how the engine runs ("WebAssembly (wazero), pure Go", "native (cgo)").
+	Kind string `json:"kind"`
+	// Location is where its files or library are.
+	Location string `json:"location"`
+	// Problem says why an engine is not available, and how to fix it.
+	Problem string `json:"problem,omitempty"`
+}
+
+// ErrUnknown is returned by Get for a name that is not an engine.
+var ErrUnknown = errors.New("engine: unknown engine")
+
+// ErrUnavailable is returned by Get for an engine that is known but not
+// usable (files missing, not compiled in).
+var ErrUnavailable = errors.New("engine: engine not available")
+
+type entry struct {
+	open func() (mip.Engine, error)
+	info func() Info
+	once sync.Once
+	eng  mip.Engine
+	err  error
+}
+
+var registry = map[string]*entry{}
+
+func register(name string, open func() (mip.Engine, error), info func() Info) {
+	registry[name] = &entry{open: open, info: info}
+}
+
+// Names returns the known engine names, sorted.
+func Names() []string {
+	names := make([]string, 0, len(registry))
+	for n := range registry {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// Get returns the engine called name ("" means the default). Engines are
+// created once per process and shared; they are safe for concurrent use.
+func Get(name string) (mip.Engine, error) {
+	if name == "" {
+		name = DefaultName
+	}
+	e, ok := registry[strings.ToLower(name)]
+	if !ok {
+		return nil, fmt.Errorf("%w %q (known: %s)", ErrUnknown, name, strings.Join(Names(), ", "))
+	}
+	e.once.Do(func() { e.eng, e.err = e.open() })
+	if e.err != nil {
+		return nil, fmt.Errorf("%w: %s: %w", ErrUnavailable, name, e.err)
+	}
+	return e.eng, nil
+}
+
+// Default returns the default engine (HiGHS).
+func Default() (mip.Engine, error) { return Get(DefaultName) }
+
+// Available describes every known engine, sorted by name. It loads the
+// engines (for HiGHS: finds, checks and compiles the WebAssembly module).
+func Available() []Info {
+	var out []Info
+	for _, n := range Names() {
+		e := registry[n]
+		inf := e.info()
+		inf.Name = n
+		inf.Default = n == DefaultName
+		if _, err := Get(n); err != nil {
+			inf.Available = false
+			inf.Problem = err.Error()
+		} else {
+			inf.Available = true
+			inf = mergeInfo(inf, e.info())
+		}
+		out = append(out, inf)
+	}
+	return out
+}
+
+func mergeInfo(a, b Info) Info {
+	if b.Version != "" {
+		a.Version = b.Version
+	}
+	if b.Location != "" {
+		a.Location = b.Location
+	}
+	return a
+}
+
+func init() {
+	register("highs", func() (mip.Engine, error) { return highs.New() }, func() Info {
+		inf := Info{Kind: "WebAssembly (wazero), pure Go", Version: "1.15.1 (npm " + highs.NPMPackage + ")"}
+		if m, err := highs.Load(); err == nil {
+			inf.Version = m.Version + " (npm " + highs.NPMPackage + ")"
+			inf.Location = m.Dir
+			if m.CacheDir != "" {
+				inf.Location += "; compilation cache " + m.CacheDir
+			}
+		} else if d, err := highs.Find(); err == nil {
+			inf.Location = d
+		}
+		return inf
+	})
+}

@@ -1,0 +1,301 @@
+package miptest
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"sync"
+	"testing"
+
+	"github.com/mrsched/mrsched/solver/mip"
+)
+
+// Tol is the tolerance of objective and solution comparisons in the engine
+// tests: relative to max(1, |value|). It is looser than mip.DefaultRelGap
+// (1e-6) because MIP solutions are integral only up to the engines'
+// integrality tolerance (1e-6 for HiGHS, 1e-7 for CBC) and LP values are
+// exact only up to feasibility tolerances (1e-7).
+const Tol = 1e-6
+
+// KnownSet returns the models with known optima used by CheckKnown.
+func KnownSet() []Known {
+	rng := rand.New(rand.NewPCG(3, 1))
+	ks := []Known{TinyMIP(), TinyLP(), MinLP()}
+	for _, n := range []int{5, 12, 40} {
+		ks = append(ks, KnapsackLP(rng, n))
+	}
+	for _, inst := range [][2][]int{
+		{{3, 1, 2, 4}, {1, 2, 2, 3}},
+		{{2, 5, 1, 3, 4}, {3, 1, 4, 2, 2}},
+		{{4, 2, 3, 1, 2, 3}, {2, 5, 1, 3, 4, 2}},
+	} {
+		ks = append(ks, SmithMIP(inst[0], inst[1]))
+	}
+	ks = append(ks, Infeasible(false), Infeasible(true), Unbounded(false), Unbounded(true))
+	return ks
+}
+
+// StatusMatches reports whether got is an acceptable outcome for want:
+// equal, or for an unbounded integer model the weaker
+// InfeasibleOrUnbounded (engines need not decide feasibility when the
+// relaxation is unbounded).
+func StatusMatches(want, got mip.Status, integer bool) bool {
+	return got == want || (integer && want == mip.Unbounded && got == mip.InfeasibleOrUnbounded)
+}
+
+// CheckKnown solves every model of KnownSet with e and checks status,
+// objective, solution and (when the engine reports them) duals.
+func CheckKnown(t *testing.T, e mip.Engine) {
+	t.Helper()
+	if best, x, y := BruteTiny(); best != 1100 || x != 20 || y != 10 {
+		t.Fatalf("enumeration of the tiny MIP gives %v at (%d, %d), want 1100 at (20, 10)", best, x, y)
+	}
+	for _, k := range KnownSet() {
+		t.Run(k.Name, func(t *testing.T) {
+			r, err := e.Solve(context.Background(), k.Model, mip.Options{})
+			if err != nil {
+				t.Fatalf("%s: %v", e.Name(), err)
+			}
+			if !StatusMatches(k.Status, r.Status, k.Model.IsMIP()) {
+				t.Fatalf("%s: status %v, want %v (%s)", e.Name(), r.Status, k.Status, k.Source)
+			}
+			if k.Status != mip.Optimal {
+				if r.HasSolution && k.Status == mip.Infeasible {
+					t.Errorf("%s: infeasible model with a solution", e.Name())
+				}
+				return
+			}
+			if !r.HasSolution || !Close(r.Objective, k.Objective, Tol) {
+				t.Fatalf("%s: objective %v (has solution %v), want %v (%s)", e.Name(), r.Objective, r.HasSolution, k.Objective, k.Source)
+			}
+			if !Close(r.BestBound, k.Objective, Tol) {
+				t.Errorf("%s: best bound %v, want %v", e.Name(), r.BestBound, k.Objective)
+			}
+			if r.Gap > 1e-6 {
+				t.Errorf("%s: gap %v at optimality", e.Name(), r.Gap)
+			}
+			if err := Feasible(k.Model, r.X, 1e-6); err != nil {
+				t.Errorf("%s: %v", e.Name(), err)
+			}
+			if obj := Objective(k.Model, r.X); !Close(obj, r.Objective, Tol) {
+				t.Errorf("%s: reported objective %v but c·x + offset = %v", e.Name(), r.Objective, obj)
+			}
+			for j, want := range k.X {
+				if !Close(r.X[j], want, Tol) {
+					t.Errorf("%s: x[%d] = %v, want %v (%s)", e.Name(), j, r.X[j], want, k.Source)
+				}
+			}
+			if k.RowDuals != nil && r.RowDuals != nil {
+				for i, want := range k.RowDuals {
+					if !Close(r.RowDuals[i], want, Tol) {
+						t.Errorf("%s: dual of row %d = %v, want %v (%s)", e.Name(), i, r.RowDuals[i], want, k.Source)
+					}
+				}
+			}
+		})
+	}
+}
+
+// Objective returns Offset + c·x.
+func Objective(m *mip.Model, x []float64) float64 {
+	s := m.Offset
+	for j, v := range m.Vars {
+		s += v.Obj * x[j]
+	}
+	return s
+}
+
+// Feasible checks x against bounds, rows and integrality with absolute
+// tolerance tol (scaled by max(1, |side|) for rows).
+func Feasible(m *mip.Model, x []float64, tol float64) error {
+	if len(x) != len(m.Vars) {
+		return fmt.Errorf("solution has %d values for %d columns", len(x), len(m.Vars))
+	}
+	for j, v := range m.Vars {
+		lo, up := m.Bounds(j)
+		if x[j] < lo-tol || x[j] > up+tol {
+			return fmt.Errorf("x[%d] = %v outside [%v, %v]", j, x[j], lo, up)
+		}
+		if v.Type != mip.Continuous && math.Abs(x[j]-math.Round(x[j])) > tol {
+			return fmt.Errorf("x[%d] = %v not integral", j, x[j])
+		}
+	}
+	for i, r := range m.Rows {
+		a := 0.0
+		for k, j := range r.Ind {
+			a += r.Val[k] * x[j]
+		}
+		if a < r.Lower-tol*math.Max(1, math.Abs(r.Lower)) || a > r.Upper+tol*math.Max(1, math.Abs(r.Upper)) {
+			return fmt.Errorf("row %d: activity %v outside [%v, %v]", i, a, r.Lower, r.Upper)
+		}
+	}
+	return nil
+}
+
+// RoundTripModels are models for the LP/MPS round trips: the known set's
+// optimal models plus random ones with every kind of bound and row.
+func RoundTripModels() []*mip.Model {
+	var ms []*mip.Model
+	for _, k := range KnownSet() {
+		if k.Status == mip.Optimal {
+			ms = append(ms, k.Model)
+		}
+	}
+	rng := rand.New(rand.NewPCG(7, 7))
+	for i := 0; i < 20; i++ {
+		ms = append(ms, Random(rng, 3+rng.IntN(8), 2+rng.IntN(6), i%2 == 0))
+	}
+	return ms
+}
+
+// CheckRoundTrip writes each of RoundTripModels as LP and as MPS, reads it
+// back with rd (the engine's own reader), and checks that e finds the same
+// status and objective as for the model itself. offset says whether rd
+// keeps the objective offset (CBC's C interface cannot report it).
+func CheckRoundTrip(t *testing.T, e mip.Engine, rd mip.Reader, offset bool) {
+	t.Helper()
+	ctx := context.Background()
+	for i, m := range RoundTripModels() {
+		want, err := e.Solve(ctx, m, mip.Options{})
+		if err != nil {
+			t.Fatalf("model %d: %v", i, err)
+		}
+		for _, format := range []string{"lp", "mps"} {
+			var buf bytes.Buffer
+			write := mip.WriteLP
+			if format == "mps" {
+				write = mip.WriteMPS
+			}
+			if err := write(&buf, m); err != nil {
+				t.Fatalf("model %d: write %s: %v", i, format, err)
+			}
+			back, err := rd.ReadModel(ctx, fmt.Sprintf("model%d.%s", i, format), buf.Bytes())
+			if err != nil {
+				t.Fatalf("model %d (%s): read back: %v\n%s", i, format, err, buf.String())
+			}
+			if len(back.Vars) != len(m.Vars) {
+				t.Fatalf("model %d (%s): %d columns read back, want %d", i, format, len(back.Vars), len(m.Vars))
+			}
+			// WriteMPS writes a maximisation as the minimisation of the
+			// negated objective.
+			sign := 1.0
+			if format == "mps" && m.Sense == mip.Maximize {
+				sign = -1
+				if back.Sense != mip.Minimize {
+					t.Fatalf("model %d (mps): maximisation read back as %v, want minimize (negated)", i, back.Sense)
+				}
+			} else if back.Sense != m.Sense {
+				t.Fatalf("model %d (%s): sense %v read back as %v", i, format, m.Sense, back.Sense)
+			}
+			cols, _, _ := m.Names()
+			for j := range m.Vars {
+				if back.Vars[j].Name != cols[j] {
+					t.Fatalf("model %d (%s): column %d read back as %q, want %q (column order must be kept)", i, format, j, back.Vars[j].Name, cols[j])
+				}
+				lo, up := m.Bounds(j)
+				blo, bup := back.Bounds(j)
+				if (m.Vars[j].Type == mip.Continuous) != (back.Vars[j].Type == mip.Continuous) || lo != blo || up != bup || sign*m.Vars[j].Obj != back.Vars[j].Obj {
+					t.Fatalf("model %d (%s): column %d read back as %+v, want %+v\n%s", i, format, j, back.Vars[j], m.Vars[j], buf.String())
+				}
+			}
+			if !offset {
+				back.Offset = sign * m.Offset
+			} else if back.Offset != sign*m.Offset {
+				t.Fatalf("model %d (%s): offset %v read back as %v", i, format, sign*m.Offset, back.Offset)
+			}
+			got, err := e.Solve(ctx, back, mip.Options{})
+			if err != nil {
+				t.Fatalf("model %d (%s): solve after read: %v", i, format, err)
+			}
+			if !sameClass(got.Status, want.Status) {
+				t.Fatalf("model %d (%s): status %v after the round trip, %v before\n%s", i, format, got.Status, want.Status, buf.String())
+			}
+			if want.HasSolution && !Close(sign*got.Objective, want.Objective, Tol) {
+				t.Fatalf("model %d (%s): objective %v after the round trip, %v before\n%s", i, format, got.Objective, want.Objective, buf.String())
+			}
+		}
+	}
+}
+
+// CheckParallel solves the known set and random models on several
+// goroutines at once and checks that every result equals the serial one
+// exactly (status, objective, solution bits).
+func CheckParallel(t *testing.T, e mip.Engine, goroutines, rounds int) {
+	t.Helper()
+	ctx := context.Background()
+	var models []*mip.Model
+	for _, k := range KnownSet() {
+		models = append(models, k.Model)
+	}
+	rng := rand.New(rand.NewPCG(11, 5))
+	for i := 0; i < 10; i++ {
+		models = append(models, Random(rng, 8, 6, i%2 == 0))
+	}
+	serial := make([]mip.Result, len(models))
+	for i, m := range models {
+		r, err := e.Solve(ctx, m, mip.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		serial[i] = r
+	}
+	var wg sync.WaitGroup
+	errs := make(chan error, goroutines)
+	for g := 0; g < goroutines; g++ {
+		wg.Add(1)
+		go func(g int) {
+			defer wg.Done()
+			for round := 0; round < rounds; round++ {
+				for k := range models {
+					i := (k + g + round) % len(models)
+					r, err := e.Solve(ctx, models[i], mip.Options{})
+					if err != nil {
+						errs <- err
+						return
+					}
+					if !SameResult(r, serial[i]) {
+						errs <- fmt.Errorf("goroutine %d model %d: %v/%v/%v, serial %v/%v/%v", g, i, r.Status, r.Objective, r.X, serial[i].Status, serial[i].Objective, serial[i].X)
+						return
+					}
+				}
+			}
+		}(g)
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+}
+
+// SameResult reports whether two results have the same status, solution
+// flag, objective bits and solution bits.
+func SameResult(a, b mip.Result) bool {
+	if a.Status != b.Status || a.HasSolution != b.HasSolution || len(a.X) != len(b.X) {
+		return false
+	}
+	if a.HasSolution && math.Float64bits(a.Objective) != math.Float64bits(b.Objective) {
+		return false
+	}
+	for j := range a.X {
+		if math.Float64bits(a.X[j]) != math.Float64bits(b.X[j]) {
+			return false
+		}
+	}
+	return true
+}
+
+// sameClass reports whether two statuses agree: equal, or one is
+// InfeasibleOrUnbounded and the other Infeasible or Unbounded.
+func sameClass(a, b mip.Status) bool {
+	if a == b {
+		return true
+	}
+	iu := func(s mip.Status) bool { return s == mip.Infeasible || s == mip.Unbounded }
+	return (a == mip.InfeasibleOrUnbounded && iu(b)) || (b == mip.InfeasibleOrUnbounded && iu(a))
+}
+
+// SameClass is sameClass, exported for the engines' agreement tests.
+func SameClass(a, b mip.Status) bool { return sameClass(a, b) }
