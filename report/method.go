@@ -93,7 +93,10 @@ type Outcome struct {
 	// Order is a priority order of job indices realising the schedule,
 	// when the method has one (used by polishing methods).
 	Order []int
-	Note  string
+	// Completion holds the schedule's completion times when the method
+	// produced a schedule (kept even without Env.Record: polishing uses it).
+	Completion []float64
+	Note       string
 }
 
 // Method is a named solver, heuristic or bound.
@@ -202,7 +205,8 @@ func (m *policyMethod) Run(ctx context.Context, in *instances.Instance, env Env)
 	if err != nil {
 		return Outcome{}, err
 	}
-	out := Outcome{Method: m.name, Kind: m.kind, Status: "heuristic", Total: res.TotalResponse, Lower: math.NaN(), Guarantee: m.g}
+	out := Outcome{Method: m.name, Kind: m.kind, Status: "heuristic", Total: res.TotalResponse, Lower: math.NaN(), Guarantee: m.g,
+		Completion: res.Completion}
 	if env.Validate {
 		if err := checkSchedule(in, res.Schedule, res.TotalResponse); err != nil {
 			return Outcome{}, fmt.Errorf("%s: %w", m.name, err)
@@ -299,4 +303,10 @@ func init() {
 	bnd("lb51", "lower bound of §5.1 (SRPT on the map and shuffle systems, busy periods)", func(in *instances.Instance) (float64, error) { return bounds.Paper51(in), nil })
 	bnd("lbcount", "counting lower bound (≥ lb51; SRPT completion counts)", func(in *instances.Instance) (float64, error) { return bounds.Counting(in), nil })
 	bnd("lbprefix", "prefix-sum lower bound, batches only", bounds.PrefixBatch)
+}
+
+// CheckSchedule validates s with the independent validator (validate.Check)
+// and checks that its total response time agrees with total.
+func CheckSchedule(in *instances.Instance, s *schedule.Schedule, total float64) error {
+	return checkSchedule(in, s, total)
 }

@@ -164,7 +164,7 @@ func (altMethod) Run(ctx context.Context, in *instances.Instance, env Env) (Outc
 		return Outcome{}, err
 	}
 	out := Outcome{Method: "alt", Kind: Heuristic, Status: "heuristic", Total: res.TotalResponse, Lower: math.NaN(),
-		Order: append([]int(nil), env.Alternative...), Note: "paper's alternative schedule"}
+		Order: append([]int(nil), env.Alternative...), Completion: res.Completion, Note: "paper's alternative schedule"}
 	if env.Validate {
 		if err := checkSchedule(in, res.Schedule, res.TotalResponse); err != nil {
 			return Outcome{}, fmt.Errorf("alt: %w", err)

@@ -1,0 +1,124 @@
+package report
+
+import (
+	"context"
+	"math"
+	"testing"
+
+	"github.com/mrsched/mrsched/solver/exact/orderlp"
+)
+
+// permutations of 0..n−1 in lexicographic order.
+func permutations(n int) [][]int {
+	var out [][]int
+	p := make([]int, n)
+	used := make([]bool, n)
+	var rec func(k int)
+	rec = func(k int) {
+		if k == n {
+			out = append(out, append([]int(nil), p...))
+			return
+		}
+		for v := 0; v < n; v++ {
+			if !used[v] {
+				used[v], p[k] = true, v
+				rec(k + 1)
+				used[v] = false
+			}
+		}
+	}
+	rec(0)
+	return out
+}
+
+func TestMIPAgainstAllOrdersAndPolish(t *testing.T) {
+	if testing.Short() {
+		t.Skip("LP engine runs")
+	}
+	srcs, err := ParseGen("lognormal,n=4,batch,seed=1-3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c4, _ := ParseGen("cor4,n=4,alpha=3,eps=0.5")
+	srcs = append(srcs, c4...)
+	eng, err := engineFor("")
+	if err != nil {
+		t.Skipf("no LP engine: %v", err)
+	}
+	for _, s := range srcs {
+		in, err := s.Load()
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, _, err := Evaluate(context.Background(), s.Name, in, mustResolve(t, "fifo,maxsrpt,splitsrpt,polish,mip,lbcount"), Env{Validate: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Oracle: every schedule of a batch has a completion order, and the
+		// fixed-order LP is optimal for its order, so OPT = the minimum over
+		// the n! orders of the LP (brute force, 24 LPs).
+		brute := math.Inf(1)
+		for _, p := range permutations(in.N()) {
+			v, err := orderlp.Value(context.Background(), eng, in, orderlp.BatchPlan(p))
+			if err != nil {
+				t.Fatal(err)
+			}
+			brute = math.Min(brute, v)
+		}
+		if r.OPTStatus != "optimal" || math.Abs(float64(r.OPT)-brute) > 1e-6*brute {
+			t.Errorf("%s: MIP OPT %v (%s), brute force over orders %v", s.Name, r.OPT, r.OPTStatus, brute)
+		}
+		// Polishing never loses: it is at most the best policy's total.
+		best := math.Inf(1)
+		for _, m := range []string{"fifo", "maxsrpt", "splitsrpt"} {
+			best = math.Min(best, float64(method(t, r, m).TotalResponse))
+		}
+		if pol := float64(method(t, r, "polish").TotalResponse); pol > best*(1+1e-7) || pol < brute*(1-1e-7) {
+			t.Errorf("%s: polish %v outside [OPT %v, best policy %v]", s.Name, pol, brute, best)
+		}
+		if len(r.Violations) > 0 {
+			t.Errorf("%s: %v", s.Name, r.Violations)
+		}
+		for _, m := range r.Methods {
+			if m.RatioBasis != "" && m.RatioBasis != BasisOPT {
+				t.Errorf("%s: %s ratio basis %s with OPT known", s.Name, m.Method, m.RatioBasis)
+			}
+		}
+	}
+}
+
+func TestPolishWithoutPrior(t *testing.T) {
+	srcs, _ := ParseGen("lognormal,n=3,batch,seed=1")
+	in, _ := srcs[0].Load()
+	r, _, err := Evaluate(context.Background(), "x", in, mustResolve(t, "polish"), Env{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Methods[0].Status != "not_applicable" {
+		t.Errorf("polish with nothing to polish: %+v", r.Methods[0])
+	}
+}
+
+func TestPlanOfReleasePeriods(t *testing.T) {
+	srcs, _ := ParseGen("lognormal,n=12,load=0.9,seed=4")
+	in, _ := srcs[0].Load()
+	ms := mustResolve(t, "maxsrpt")
+	_, outs, err := Evaluate(context.Background(), "x", in, ms, Env{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := PlanOf(in, outs[0].Completion).Check(in); err != nil {
+		t.Fatalf("plan of a simulated schedule is invalid: %v", err)
+	}
+	if testing.Short() {
+		return
+	}
+	// Polishing an online schedule: validated, and never worse.
+	r, _, err := Evaluate(context.Background(), "x", in, mustResolve(t, "maxsrpt,polish"), Env{Validate: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p, m := float64(method(t, r, "polish").TotalResponse), float64(method(t, r, "maxsrpt").TotalResponse); p > m*(1+1e-7) {
+		t.Errorf("polish %v worse than maxsrpt %v on an online instance", p, m)
+	}
+}

@@ -1,0 +1,271 @@
+// Package figures draws the report's figures with gonum.org/v1/plot and
+// saves each as SVG and PNG (written atomically): ratio against n with the
+// guarantee lines (§4, Corollaries 4 and 6), relative E[T] against load
+// (§5.2, Fig. 7), mean slowdown by size bucket (§5.3, Fig. 9), and a Gantt
+// chart of any schedule.Schedule (per job: the map and shuffle rates over
+// time, in two lanes).
+//
+// The package takes plain data (series of points, an instance and a
+// schedule), so every study can use it. Output is deterministic: the same
+// data give the same bytes.
+package figures
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"image/color"
+	"math"
+	"path/filepath"
+	"sort"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/mrsched/mrsched/instances"
+)
+
+// ErrData is returned for data that cannot be plotted.
+var ErrData = errors.New("figures: cannot plot")
+
+// Palette is the colour cycle of the line plots (colour-blind safe
+// Okabe–Ito order, then greys).
+var Palette = []color.Color{
+	color.RGBA{0x00, 0x72, 0xb2, 255}, // blue
+	color.RGBA{0xd5, 0x5e, 0x00, 255}, // vermillion
+	color.RGBA{0x00, 0x9e, 0x73, 255}, // green
+	color.RGBA{0xcc, 0x79, 0xa7, 255}, // purple
+	color.RGBA{0xe6, 0x9f, 0x00, 255}, // orange
+	color.RGBA{0x56, 0xb4, 0xe9, 255}, // sky blue
+	color.RGBA{0xf0, 0xe4, 0x42, 255}, // yellow
+	color.RGBA{0x40, 0x40, 0x40, 255},
+}
+
+// Series is one line of a line plot.
+type Series struct {
+	Name   string
+	Points []plotter.XY // drawn in the given order
+	Dashed bool
+	Color  color.Color // nil: next palette colour
+}
+
+// Mark is a horizontal (guarantee) or vertical (percentile) reference line.
+type Mark struct {
+	At    float64
+	Label string
+}
+
+// LineOptions decorate a line plot.
+type LineOptions struct {
+	Title, X, Y  string
+	LogX, LogY   bool
+	HMarks       []Mark // horizontal dashed lines, e.g. guarantees
+	VMarks       []Mark // vertical dotted lines, e.g. the 99th percentile
+	LegendBottom bool
+	YMin         float64 // when YMax > YMin, fix the y range
+	YMax         float64
+}
+
+// Lines draws series as lines with points.
+func Lines(series []Series, opt LineOptions) (*plot.Plot, error) {
+	if len(series) == 0 {
+		return nil, fmt.Errorf("%w: no series", ErrData)
+	}
+	p := plot.New()
+	p.Title.Text = opt.Title
+	p.X.Label.Text, p.Y.Label.Text = opt.X, opt.Y
+	if opt.LogX {
+		p.X.Scale, p.X.Tick.Marker = plot.LogScale{}, plot.LogTicks{Prec: -1}
+	}
+	if opt.LogY {
+		p.Y.Scale, p.Y.Tick.Marker = plot.LogScale{}, plot.LogTicks{Prec: -1}
+	}
+	p.Add(plotter.NewGrid())
+	p.Legend.Top = !opt.LegendBottom
+	p.Legend.Left = true
+	xmin, xmax := math.Inf(1), math.Inf(-1)
+	k := 0
+	for _, s := range series {
+		var pts plotter.XYs
+		for _, pt := range s.Points {
+			if math.IsNaN(pt.X) || math.IsNaN(pt.Y) || math.IsInf(pt.X, 0) || math.IsInf(pt.Y, 0) ||
+				(opt.LogX && pt.X <= 0) || (opt.LogY && pt.Y <= 0) {
+				continue // not plottable (for example an empty bucket)
+			}
+			pts = append(pts, pt)
+			xmin, xmax = math.Min(xmin, pt.X), math.Max(xmax, pt.X)
+		}
+		if len(pts) == 0 {
+			continue
+		}
+		c := s.Color
+		if c == nil {
+			c = Palette[k%len(Palette)]
+			k++
+		}
+		l, sc, err := plotter.NewLinePoints(pts)
+		if err != nil {
+			return nil, err
+		}
+		l.Color, sc.Color = c, c
+		l.Width = vg.Points(1.5)
+		sc.Shape = draw.CircleGlyph{}
+		sc.Radius = vg.Points(2)
+		if s.Dashed {
+			l.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
+		}
+		if len(pts) > 60 {
+			p.Add(l)
+			p.Legend.Add(s.Name, l)
+		} else {
+			p.Add(l, sc)
+			p.Legend.Add(s.Name, l, sc)
+		}
+	}
+	if math.IsInf(xmin, 1) {
+		return nil, fmt.Errorf("%w: no finite points", ErrData)
+	}
+	if xmin == xmax {
+		xmin, xmax = xmin-0.5, xmax+0.5
+	}
+	for i, m := range opt.HMarks {
+		l, err := plotter.NewLine(plotter.XYs{{X: xmin, Y: m.At}, {X: xmax, Y: m.At}})
+		if err != nil {
+			return nil, err
+		}
+		l.Color = color.Gray{Y: uint8(0x30 + 0x30*(i%3))}
+		l.Dashes = []vg.Length{vg.Points(6), vg.Points(3)}
+		p.Add(l)
+		if m.Label != "" {
+			p.Legend.Add(m.Label, l)
+		}
+	}
+	if len(opt.VMarks) > 0 {
+		// Vertical marks span the data's y range.
+		ymin, ymax := math.Inf(1), math.Inf(-1)
+		for _, s := range series {
+			for _, pt := range s.Points {
+				if !math.IsNaN(pt.Y) && !math.IsInf(pt.Y, 0) && (!opt.LogY || pt.Y > 0) {
+					ymin, ymax = math.Min(ymin, pt.Y), math.Max(ymax, pt.Y)
+				}
+			}
+		}
+		for _, m := range opt.VMarks {
+			l, err := plotter.NewLine(plotter.XYs{{X: m.At, Y: ymin}, {X: m.At, Y: ymax}})
+			if err != nil {
+				return nil, err
+			}
+			l.Color = color.Gray{Y: 0x50}
+			l.Dashes = []vg.Length{vg.Points(2), vg.Points(2)}
+			p.Add(l)
+			if m.Label != "" {
+				p.Legend.Add(m.Label, l)
+			}
+		}
+	}
+	if opt.YMax > opt.YMin {
+		p.Y.Min, p.Y.Max = opt.YMin, opt.YMax
+	}
+	return p, nil
+}
+
+// Save writes p as base.svg and base.png (atomically) with the given size
+// in inches, and returns the two paths.
+func Save(p *plot.Plot, widthIn, heightIn float64, base string) ([]string, error) {
+	var out []string
+	for _, ext := range []string{"svg", "png"} {
+		wt, err := p.WriterTo(vg.Length(widthIn)*vg.Inch, vg.Length(heightIn)*vg.Inch, ext)
+		if err != nil {
+			return nil, err
+		}
+		var b bytes.Buffer
+		if _, err := wt.WriteTo(&b); err != nil {
+			return nil, err
+		}
+		path := base + "." + ext
+		if err := instances.AtomicWrite(path, b.Bytes()); err != nil {
+			return nil, err
+		}
+		out = append(out, filepath.Clean(path))
+	}
+	return out, nil
+}
+
+// RatioPoint is one method's ratio on one instance of size N.
+type RatioPoint struct {
+	Method string
+	N      int
+	Ratio  float64
+}
+
+// RatioVsN plots, per method, the mean ratio over the instances of each
+// size n, with horizontal guarantee lines (marks).
+func RatioVsN(title, ylabel string, pts []RatioPoint, marks []Mark) (*plot.Plot, error) {
+	type key struct {
+		m string
+		n int
+	}
+	sum := map[key]float64{}
+	cnt := map[key]int{}
+	var methods []string
+	seen := map[string]bool{}
+	for _, p := range pts {
+		if math.IsNaN(p.Ratio) {
+			continue
+		}
+		if !seen[p.Method] {
+			seen[p.Method] = true
+			methods = append(methods, p.Method)
+		}
+		k := key{p.Method, p.N}
+		sum[k] += p.Ratio
+		cnt[k]++
+	}
+	var series []Series
+	for _, m := range methods {
+		var xy []plotter.XY
+		for k, s := range sum {
+			if k.m == m {
+				xy = append(xy, plotter.XY{X: float64(k.n), Y: s / float64(cnt[k])})
+			}
+		}
+		sort.Slice(xy, func(a, b int) bool { return xy[a].X < xy[b].X })
+		series = append(series, Series{Name: m, Points: xy})
+	}
+	return Lines(series, LineOptions{Title: title, X: "n (jobs)", Y: ylabel, HMarks: marks, LegendBottom: true})
+}
+
+// Bars draws one bar per label with horizontal reference marks (for
+// example the lower bound and OPT).
+func Bars(title, ylabel string, labels []string, values []float64, marks []Mark) (*plot.Plot, error) {
+	if len(labels) == 0 || len(labels) != len(values) {
+		return nil, fmt.Errorf("%w: %d labels for %d values", ErrData, len(labels), len(values))
+	}
+	p := plot.New()
+	p.Title.Text = title
+	p.Y.Label.Text = ylabel
+	bars, err := plotter.NewBarChart(plotter.Values(values), vg.Points(28))
+	if err != nil {
+		return nil, err
+	}
+	bars.Color = Palette[0]
+	bars.LineStyle.Width = 0
+	p.Add(plotter.NewGrid(), bars)
+	p.NominalX(labels...)
+	p.Y.Min = 0
+	for i, m := range marks {
+		l, err := plotter.NewLine(plotter.XYs{{X: -0.5, Y: m.At}, {X: float64(len(labels)) - 0.5, Y: m.At}})
+		if err != nil {
+			return nil, err
+		}
+		l.Color = Palette[(i+1)%len(Palette)]
+		l.Width = vg.Points(1.5)
+		l.Dashes = []vg.Length{vg.Points(6), vg.Points(3)}
+		p.Add(l)
+		p.Legend.Add(m.Label, l)
+	}
+	p.Legend.Top = true
+	return p, nil
+}

@@ -1,0 +1,254 @@
+package study
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"gonum.org/v1/plot/plotter"
+
+	"github.com/mrsched/mrsched/bounds"
+	"github.com/mrsched/mrsched/instances/swim"
+	"github.com/mrsched/mrsched/report"
+	"github.com/mrsched/mrsched/report/figures"
+	"github.com/mrsched/mrsched/report/shard"
+	"github.com/mrsched/mrsched/solver/fluid"
+	"github.com/mrsched/mrsched/tabular"
+)
+
+// Fig7Kind is the sweep kind of the Fig. 7 study.
+const Fig7Kind = "study/fig7"
+
+// TraceID names a trace by base name and content.
+type TraceID struct {
+	Name   string `json:"name"`
+	SHA256 string `json:"sha256"`
+}
+
+// Fig7Config parameterises the Fig. 7 study. Cells: every trace × variant
+// (original sizes, then cube-root balanced) × load.
+type Fig7Config struct {
+	Traces   []TraceID `json:"traces"`
+	Loads    []float64 `json:"loads"`
+	Policies []string  `json:"policies"` // fluid policy names: klps, maxsrpt, splitsrpt, …
+	K        int       `json:"k"`        // k of k-LPS (§5.1: 100)
+	Variants []string  `json:"variants"` // "original", "cuberoot"
+	MaxJobs  int       `json:"max_jobs"` // 0: all
+	paths    []string
+}
+
+// DefaultLoads is 0.05, 0.10, …, 0.75 (§5.2: loads in (0, 0.75)).
+func DefaultLoads() []float64 {
+	var out []float64
+	for k := 1; k <= 15; k++ {
+		out = append(out, float64(k)*5/100)
+	}
+	return out
+}
+
+// NewFig7Config fingerprints the trace files.
+func NewFig7Config(paths []string, loads []float64, maxJobs int) (Fig7Config, error) {
+	cfg := Fig7Config{Loads: loads, Policies: []string{"klps", "maxsrpt", "splitsrpt"}, K: fluid.DefaultK,
+		Variants: []string{"original", "cuberoot"}, MaxJobs: maxJobs, paths: paths}
+	if len(paths) == 0 {
+		return cfg, fmt.Errorf("study: fig7: no trace files")
+	}
+	for _, p := range paths {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return cfg, fmt.Errorf("study: fig7: %w", err)
+		}
+		sum := sha256.Sum256(data)
+		cfg.Traces = append(cfg.Traces, TraceID{Name: filepath.Base(p), SHA256: hex.EncodeToString(sum[:])})
+	}
+	for _, l := range loads {
+		if !(l > 0) || math.IsInf(l, 0) {
+			return cfg, fmt.Errorf("study: fig7: load %v must be positive", l)
+		}
+	}
+	return cfg, nil
+}
+
+// Fig7Policy is one policy in one cell.
+type Fig7Policy struct {
+	Policy       string     `json:"policy"`
+	MeanResponse report.Num `json:"mean_response"`
+	// Relative is E[T] / (best lower bound / n), the best lower bound being
+	// the larger of the §5.1 bound and the counting bound (which dominates
+	// it: package bounds).
+	Relative report.Num `json:"relative_et_ratio"`
+	// Relative51 uses the §5.1 bound itself, as the paper does.
+	Relative51 report.Num `json:"relative_et_lb51_ratio"`
+}
+
+// Fig7Result is one cell.
+type Fig7Result struct {
+	Trace    string       `json:"trace"`
+	Variant  string       `json:"variant"`
+	Load     float64      `json:"load"`
+	N        int          `json:"n"`
+	LB51     report.Num   `json:"lb51_mean"`
+	LBCount  report.Num   `json:"lbcount_mean"`
+	Best     string       `json:"best_lower_bound"`
+	Policies []Fig7Policy `json:"policies"`
+}
+
+type fig7Cell struct {
+	trace   int
+	variant string
+	load    float64
+}
+
+func (cfg Fig7Config) cells() []fig7Cell {
+	var out []fig7Cell
+	for t := range cfg.Traces {
+		for _, v := range cfg.Variants {
+			for _, l := range cfg.Loads {
+				out = append(out, fig7Cell{t, v, l})
+			}
+		}
+	}
+	return out
+}
+
+// Fig7Sweep returns the sweep of the Fig. 7 study.
+func Fig7Sweep(cfg Fig7Config) (shard.Sweep, error) {
+	if len(cfg.paths) != len(cfg.Traces) {
+		return shard.Sweep{}, fmt.Errorf("study: fig7: use NewFig7Config")
+	}
+	var pols []fluid.Policy
+	for _, p := range cfg.Policies {
+		pol, err := fluid.ParsePolicy(p, cfg.K, nil)
+		if err != nil {
+			return shard.Sweep{}, fmt.Errorf("study: fig7: %w", err)
+		}
+		pols = append(pols, pol)
+	}
+	_ = pols
+	cells := cfg.cells()
+	keys := make([]string, len(cells))
+	for i, c := range cells {
+		keys[i] = fmt.Sprintf("%s %s load=%s", cfg.Traces[c.trace].Name, c.variant, tabular.Float(c.load))
+	}
+	return shard.Sweep{Kind: Fig7Kind, Config: cfg, Keys: keys, Compute: func(ctx context.Context, i int) (any, error) {
+		c := cells[i]
+		recs, err := swim.ReadFile(cfg.paths[c.trace])
+		if err != nil {
+			return nil, err
+		}
+		in, err := report.SWIMInstance(recs, cfg.paths[c.trace], c.load, cfg.MaxJobs, c.variant == "cuberoot")
+		if err != nil {
+			return nil, err
+		}
+		n := float64(in.N())
+		lb51, lbc := bounds.Paper51(in), bounds.Counting(in)
+		best, which := lbc, "lbcount"
+		if lb51 > lbc {
+			best, which = lb51, "lb51"
+		}
+		r := &Fig7Result{Trace: cfg.Traces[c.trace].Name, Variant: c.variant, Load: c.load, N: in.N(),
+			LB51: report.Num(lb51 / n), LBCount: report.Num(lbc / n), Best: which}
+		for _, name := range cfg.Policies {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			pol, _ := fluid.ParsePolicy(name, cfg.K, nil)
+			res, err := fluid.Simulate(in, pol, fluid.Options{})
+			if err != nil {
+				return nil, err
+			}
+			r.Policies = append(r.Policies, Fig7Policy{Policy: name, MeanResponse: report.Num(res.MeanResponse),
+				Relative: report.Num(res.TotalResponse / best), Relative51: report.Num(res.TotalResponse / lb51)})
+		}
+		return r, nil
+	}}, nil
+}
+
+func writeFig7(set *shard.Set, f tabular.Format, w io.Writer) error {
+	rs, err := decodeAll[Fig7Result](set, Fig7Kind)
+	if err != nil {
+		return err
+	}
+	if f == tabular.JSON {
+		return tabular.WriteJSON(w, map[string]any{"cells": rs})
+	}
+	t := &tabular.Table{
+		Title: "Fig. 7 on SWIM: relative E[T] = mean response / (best lower bound / n); best bound = max(§5.1, counting)",
+		Header: []string{"trace", "variant", "load", "n", "policy", "mean_response", "relative_et_ratio", "relative_et_lb51_ratio",
+			"lb51_mean", "lbcount_mean", "best_lower_bound"},
+		RightAlign: []bool{false, false, true, true, false, true, true, true, true, true, false},
+	}
+	fm := hum
+	if f == tabular.CSV {
+		fm = mach
+	}
+	for _, r := range rs {
+		for _, p := range r.Policies {
+			t.Add(r.Trace, r.Variant, tabular.Float(r.Load), strconv.Itoa(r.N), p.Policy, fm(p.MeanResponse), fm(p.Relative), fm(p.Relative51),
+				fm(r.LB51), fm(r.LBCount), r.Best)
+		}
+	}
+	return t.Write(w, f)
+}
+
+func fig7Figures(set *shard.Set, dir string) ([]string, error) {
+	rs, err := decodeAll[Fig7Result](set, Fig7Kind)
+	if err != nil {
+		return nil, err
+	}
+	type key struct{ trace, variant string }
+	var keys []key
+	groups := map[key][]Fig7Result{}
+	for _, r := range rs {
+		k := key{r.Trace, r.Variant}
+		if _, ok := groups[k]; !ok {
+			keys = append(keys, k)
+		}
+		groups[k] = append(groups[k], r)
+	}
+	var files []string
+	for _, k := range keys {
+		g := groups[k]
+		by := map[string][]plotter.XY{}
+		var names []string
+		for _, r := range g {
+			for _, p := range r.Policies {
+				if _, ok := by[p.Policy]; !ok {
+					names = append(names, p.Policy)
+				}
+				by[p.Policy] = append(by[p.Policy], plotter.XY{X: r.Load, Y: float64(p.Relative)})
+			}
+		}
+		var series []figures.Series
+		for _, n := range names {
+			series = append(series, figures.Series{Name: n, Points: by[n]})
+		}
+		variant := "original sizes (Fig. 7a)"
+		if k.variant == "cuberoot" {
+			variant = "size ratio → cube root (Fig. 7b)"
+		}
+		p, err := figures.Lines(series, figures.LineOptions{
+			Title: strings.TrimSuffix(k.trace, ".tsv") + ": " + variant,
+			X:     "load", Y: "relative E[T] (÷ best lower bound)", HMarks: []figures.Mark{{At: 1, Label: "lower bound"}}})
+		if err != nil {
+			return nil, err
+		}
+		fs, err := figures.Save(p, 7, 4.5, filepath.Join(dir, "fig7_"+strings.TrimSuffix(k.trace, ".tsv")+"_"+k.variant))
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, fs...)
+	}
+	return files, nil
+}
+
+func init() {
+	report.RegisterRenderer(Fig7Kind, report.Renderer{Write: writeFig7, Figures: fig7Figures})
+}

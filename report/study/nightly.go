@@ -1,0 +1,231 @@
+package study
+
+import (
+	"bytes"
+	"context"
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"gonum.org/v1/plot"
+
+	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/report"
+	"github.com/mrsched/mrsched/report/figures"
+	"github.com/mrsched/mrsched/report/shard"
+	"github.com/mrsched/mrsched/schedule"
+	"github.com/mrsched/mrsched/tabular"
+)
+
+// NightlyKind is the sweep kind of the nightly-batch study.
+const NightlyKind = "study/nightly"
+
+//go:embed nightly.csv
+var nightlyCSV []byte
+
+// DefaultNightly returns the embedded default batch: 16 jobs of an
+// illustrative nightly pipeline, sizes in minutes of the whole cluster.
+func DefaultNightly() (*instances.Instance, error) {
+	return instances.ReadCSV(bytes.NewReader(nightlyCSV), "nightly.csv (embedded)")
+}
+
+// DefaultNightlyMethods are the methods of the planner's view: every
+// policy, polishing of the best one, the exact MIP under the time limit,
+// and the lower bounds.
+const DefaultNightlyMethods = "fifo,ps,klps,maxsrpt,splitsrpt,polish,mip,lb51,lbcount,lbprefix"
+
+// NightlyConfig identifies a nightly study.
+type NightlyConfig struct {
+	Instance  string `json:"instance"`
+	ID        string `json:"instance_id"`
+	Methods   string `json:"methods"`
+	TimeLimit string `json:"time_limit"`
+}
+
+// NightlyResult is the single cell: the report of the batch, the batch
+// itself and every schedule (so that the Gantt charts can be drawn from
+// merged cells too).
+type NightlyResult struct {
+	Report    report.InstanceResult      `json:"report"`
+	Instance  json.RawMessage            `json:"instance_file"`
+	Schedules map[string]json.RawMessage `json:"schedules"`
+}
+
+// NightlySweep returns the one-cell sweep of the nightly study on src.
+func NightlySweep(src report.Source, methods string, timeLimit time.Duration) (shard.Sweep, error) {
+	if _, err := report.Resolve(methods); err != nil {
+		return shard.Sweep{}, err
+	}
+	cfg := NightlyConfig{Instance: src.Name, ID: src.ID, Methods: methods, TimeLimit: timeLimit.String()}
+	return shard.Sweep{Kind: NightlyKind, Config: cfg, Keys: []string{src.Name}, Compute: func(ctx context.Context, _ int) (any, error) {
+		in, err := src.Load()
+		if err != nil {
+			return nil, err
+		}
+		if !in.IsBatch() {
+			return nil, fmt.Errorf("study: nightly: %s is not a batch (some release time is not 0)", src.Name)
+		}
+		ms, err := report.Resolve(methods)
+		if err != nil {
+			return nil, err
+		}
+		ir, outs, err := report.Evaluate(ctx, src.Name, in, ms, report.Env{TimeLimit: timeLimit, Validate: true, Record: true})
+		if err != nil {
+			return nil, err
+		}
+		res := &NightlyResult{Report: ir, Schedules: map[string]json.RawMessage{}}
+		var b bytes.Buffer
+		if err := instances.WriteJSON(&b, in); err != nil {
+			return nil, err
+		}
+		res.Instance = append(json.RawMessage(nil), b.Bytes()...)
+		for m, s := range report.Schedules(outs) {
+			var sb bytes.Buffer
+			if err := schedule.WriteJSON(&sb, in, s); err != nil {
+				return nil, err
+			}
+			res.Schedules[m] = append(json.RawMessage(nil), sb.Bytes()...)
+		}
+		return res, nil
+	}}, nil
+}
+
+func decodeNightly(set *shard.Set) (*NightlyResult, *instances.Instance, map[string]*schedule.Schedule, error) {
+	rs, err := decodeAll[NightlyResult](set, NightlyKind)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if len(rs) != 1 {
+		return nil, nil, nil, fmt.Errorf("study: nightly: %d cells, want 1", len(rs))
+	}
+	r := &rs[0]
+	in, err := instances.ReadJSON(bytes.NewReader(r.Instance), "cells: instance_file")
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	scheds := map[string]*schedule.Schedule{}
+	for m, raw := range r.Schedules {
+		s, err := schedule.ReadJSON(bytes.NewReader(raw), "cells: schedules."+m, in)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		scheds[m] = s
+	}
+	return r, in, scheds, nil
+}
+
+func writeNightly(set *shard.Set, f tabular.Format, w io.Writer) error {
+	r, in, scheds, err := decodeNightly(set)
+	if err != nil {
+		return err
+	}
+	ir := r.Report
+	rep := report.Build([]report.InstanceResult{ir})
+	best := ir.BestUpperBy
+	plan := &tabular.Table{
+		Title:      "Recommended plan: the best schedule (" + best + "), jobs by completion",
+		Header:     []string{"rank", "job", "map", "shuffle", "completion"},
+		RightAlign: []bool{true, false, true, true, true},
+	}
+	if s, ok := scheds[best]; ok {
+		idx := make([]int, in.N())
+		for i := range idx {
+			idx[i] = i
+		}
+		sort.SliceStable(idx, func(a, b int) bool { return s.Completion[idx[a]] < s.Completion[idx[b]] })
+		for k, j := range idx {
+			jb := in.Jobs[j]
+			plan.Add(fmt.Sprint(k+1), jb.ID, tabular.Float(jb.Map), tabular.Float(jb.Shuffle), fmt.Sprintf("%.4g", s.Completion[j]))
+		}
+	}
+	if f == tabular.JSON {
+		return tabular.WriteJSON(w, map[string]any{"report": rep, "plan": plan.Rows, "plan_header": plan.Header})
+	}
+	var b bytes.Buffer
+	if f != tabular.CSV {
+		opt := "unknown (no method proved optimality within the time limit)"
+		if ir.OPTStatus == "optimal" {
+			opt = fmt.Sprintf("%.6g (proven)", float64(ir.OPT))
+		}
+		fmt.Fprintf(&b, "Nightly batch %s: %d jobs\n", ir.Name, ir.N)
+		fmt.Fprintf(&b, "  best schedule: %s, total response %.6g, mean %.6g\n", best, float64(ir.BestUpper), float64(ir.BestUpper)/float64(ir.N))
+		fmt.Fprintf(&b, "  best lower bound: %.6g (%s); gap (UB−LB)/UB = %.3g%%\n", float64(ir.BestLower), ir.BestLowerBy, 100*float64(ir.Gap))
+		fmt.Fprintf(&b, "  OPT: %s\n", opt)
+		fmt.Fprintf(&b, "  α = %s, β = %s: MaxSRPT within %.4g × OPT, SplitSRPT within %.4g × OPT (Cor. 4, 6)\n\n",
+			hum(ir.Alpha), hum(ir.Beta), float64(ir.MaxSRPTGuarantee), float64(ir.SplitSRPTGuarantee))
+	}
+	if err := rep.Write(&b, f); err != nil {
+		return err
+	}
+	if f != tabular.CSV {
+		b.WriteString("\n")
+		if err := plan.Write(&b, f); err != nil {
+			return err
+		}
+	}
+	_, err = w.Write(b.Bytes())
+	return err
+}
+
+func nightlyFigures(set *shard.Set, dir string) ([]string, error) {
+	r, in, scheds, err := decodeNightly(set)
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	for _, m := range r.Report.Methods {
+		if _, ok := scheds[m.Method]; ok {
+			names = append(names, m.Method)
+		}
+	}
+	files, err := report.GanttFigures(r.Report.Name, in, scheds, names, dir)
+	if err != nil {
+		return files, err
+	}
+	// Mean response per method beside the lower bound or OPT.
+	p, err := barTotals(r.Report)
+	if err != nil {
+		return files, err
+	}
+	fs, err := figures.Save(p, 8, 4.5, filepath.Join(dir, "nightly_totals"))
+	return append(files, fs...), err
+}
+
+// Gantt draws s on in and saves base.svg and base.png.
+func Gantt(in *instances.Instance, s *schedule.Schedule, title, base string) ([]string, error) {
+	p, err := figures.Gantt(in, s, title)
+	if err != nil {
+		return nil, err
+	}
+	w, h := figures.GanttSize(in.N())
+	return figures.Save(p, w, h, strings.TrimSuffix(strings.TrimSuffix(base, ".svg"), ".png"))
+}
+
+func init() {
+	report.RegisterRenderer(NightlyKind, report.Renderer{Write: writeNightly, Figures: nightlyFigures})
+}
+
+func barTotals(ir report.InstanceResult) (*plot.Plot, error) {
+	var labels []string
+	var vals []float64
+	for _, m := range ir.Methods {
+		if math.IsNaN(float64(m.MeanResponse)) {
+			continue
+		}
+		labels = append(labels, m.Method)
+		vals = append(vals, float64(m.MeanResponse))
+	}
+	var marks []figures.Mark
+	if !math.IsNaN(float64(ir.OPT)) {
+		marks = append(marks, figures.Mark{At: float64(ir.OPT) / float64(ir.N), Label: "OPT"})
+	} else if !math.IsNaN(float64(ir.BestLower)) {
+		marks = append(marks, figures.Mark{At: float64(ir.BestLower) / float64(ir.N), Label: "best lower bound (" + ir.BestLowerBy + ")"})
+	}
+	return figures.Bars("Nightly batch "+ir.Name+": mean response time per method", "mean response time", labels, vals, marks)
+}

@@ -1,0 +1,377 @@
+package study
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"time"
+
+	"github.com/mrsched/mrsched/bounds"
+	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/reductions/tight"
+	"github.com/mrsched/mrsched/report"
+	"github.com/mrsched/mrsched/report/figures"
+	"github.com/mrsched/mrsched/report/shard"
+	"github.com/mrsched/mrsched/schedule"
+	"github.com/mrsched/mrsched/solver/fluid"
+	"github.com/mrsched/mrsched/tabular"
+	"gonum.org/v1/plot/plotter"
+)
+
+// TightnessKind is the sweep kind of the tightness study.
+const TightnessKind = "study/tightness"
+
+// TightnessConfig parameterises the tightness study. Cells are every
+// (α, ε, n) of the Cor 4 family followed by every (β, n) of the Cor 6
+// family (n odd is skipped for Cor 4, which needs n even).
+type TightnessConfig struct {
+	Alphas []float64 `json:"alphas"`
+	Eps    []float64 `json:"eps"`
+	Betas  []float64 `json:"betas"`
+	Ns     []int     `json:"ns"`
+	// Exact names a registered exact method (for example "search") run
+	// when n ≤ ExactMaxN; "" runs none.
+	Exact     string `json:"exact"`
+	ExactMaxN int    `json:"exact_max_n"`
+	TimeLimit string `json:"time_limit"`
+}
+
+// DefaultTightness is the configuration of 'mrsched study tightness'.
+func DefaultTightness() TightnessConfig {
+	return TightnessConfig{
+		Alphas: []float64{1.5, 3, 10}, Eps: []float64{0.01, 0.2}, Betas: []float64{1.5, 3, 10},
+		Ns:    []int{2, 4, 6, 8, 10, 20, 50, 100, 200, 500, 1000},
+		Exact: "", ExactMaxN: 8, TimeLimit: "60s",
+	}
+}
+
+type tightCell struct {
+	Family string  // "cor4" or "cor6"
+	Alpha  float64 // cor4
+	Eps    float64 // cor4
+	Beta   float64 // cor6
+	N      int
+}
+
+func (c TightnessConfig) cells() []tightCell {
+	var out []tightCell
+	for _, a := range c.Alphas {
+		for _, e := range c.Eps {
+			if !(e > 0 && e < a-1) {
+				continue // the paper's condition 0 < ε < α − 1
+			}
+			for _, n := range c.Ns {
+				if n >= 2 && n%2 == 0 {
+					out = append(out, tightCell{Family: "cor4", Alpha: a, Eps: e, N: n})
+				}
+			}
+		}
+	}
+	for _, b := range c.Betas {
+		for _, n := range c.Ns {
+			if n >= 2 {
+				out = append(out, tightCell{Family: "cor6", Beta: b, N: n})
+			}
+		}
+	}
+	return out
+}
+
+func (t tightCell) key() string {
+	if t.Family == "cor4" {
+		return fmt.Sprintf("cor4 alpha=%s eps=%s n=%d", tabular.Float(t.Alpha), tabular.Float(t.Eps), t.N)
+	}
+	return fmt.Sprintf("cor6 beta=%s n=%d", tabular.Float(t.Beta), t.N)
+}
+
+// TightResult is one cell of the tightness study.
+type TightResult struct {
+	Family string     `json:"family"`
+	Alpha  report.Num `json:"alpha"`
+	Eps    report.Num `json:"eps"`
+	Beta   report.Num `json:"beta"`
+	N      int        `json:"n"`
+	Policy string     `json:"policy"`
+	Total  report.Num `json:"policy_total"`
+	Alt    report.Num `json:"alternative_total"`
+	OPT    report.Num `json:"opt"`
+	Lower  report.Num `json:"lower_bound"`
+	// RatioToAlt = policy / alternative ≤ policy / OPT (alternative ≥ OPT).
+	RatioToAlt report.Num `json:"ratio_to_alternative"`
+	// RatioToOPT when an exact method proved OPT.
+	RatioToOPT report.Num `json:"ratio_to_opt"`
+	// RatioToLower = policy / lower bound ≥ policy / OPT.
+	RatioToLower report.Num `json:"ratio_to_lower_bound"`
+	// PaperLimit is the paper's asymptotic ratio of policy to the
+	// alternative: (2α − 3ε/2)/(1 + α) for Cor 4, 1 + 1/β for Cor 6.
+	PaperLimit report.Num `json:"paper_limit_ratio"`
+	Guarantee  report.Num `json:"guarantee_ratio"`
+	Check      string     `json:"guarantee_check"`
+}
+
+// TightnessSweep returns the sweep of the tightness study.
+func TightnessSweep(cfg TightnessConfig) (shard.Sweep, error) {
+	cells := cfg.cells()
+	if len(cells) == 0 {
+		return shard.Sweep{}, fmt.Errorf("study: tightness: no cells (need α > 1 + ε, ε > 0, β > 1, n ≥ 2)")
+	}
+	tl, err := time.ParseDuration(cfg.TimeLimit)
+	if err != nil {
+		return shard.Sweep{}, fmt.Errorf("study: tightness: time limit: %w", err)
+	}
+	if cfg.Exact != "" {
+		if _, err := report.Resolve(cfg.Exact); err != nil {
+			return shard.Sweep{}, fmt.Errorf("study: tightness: exact method: %w", err)
+		}
+	}
+	keys := make([]string, len(cells))
+	for i, c := range cells {
+		keys[i] = c.key()
+	}
+	return shard.Sweep{Kind: TightnessKind, Config: cfg, Keys: keys, Compute: func(ctx context.Context, i int) (any, error) {
+		return tightnessCell(ctx, cells[i], cfg, tl)
+	}}, nil
+}
+
+func tightnessCell(ctx context.Context, c tightCell, cfg TightnessConfig, tl time.Duration) (*TightResult, error) {
+	nan := report.Num(math.NaN())
+	var fam *tight.Family
+	var err error
+	r := &TightResult{Family: c.Family, N: c.N, Alpha: nan, Eps: nan, Beta: nan, OPT: nan, RatioToOPT: nan}
+	var pol fluid.Policy
+	if c.Family == "cor4" {
+		fam, err = tight.MaxSRPTFamily(c.N, c.Alpha, c.Eps)
+		r.Alpha, r.Eps, r.Policy, pol = report.Num(c.Alpha), report.Num(c.Eps), "maxsrpt", fluid.MaxSRPT()
+		r.PaperLimit = report.Num((2*c.Alpha - 1.5*c.Eps) / (1 + c.Alpha))
+		r.Guarantee = report.Num(bounds.MaxSRPTGuarantee(bounds.Alpha(fam.Instance)))
+	} else {
+		fam, err = tight.SplitSRPTFamily(c.N, c.Beta)
+		r.Beta, r.Policy, pol = report.Num(c.Beta), "splitsrpt", fluid.SplitSRPT()
+		r.PaperLimit = report.Num(1 + 1/c.Beta)
+		r.Guarantee = report.Num(bounds.SplitSRPTGuarantee(bounds.Beta(fam.Instance)))
+	}
+	if err != nil {
+		return nil, err
+	}
+	in := fam.Instance
+	// Validate the schedules on small instances (the validator is
+	// quadratic-ish in segments × jobs; the closed forms of package tight
+	// cover the large ones in its tests).
+	check := c.N <= 200
+	pr, err := fluid.Simulate(in, pol, fluid.Options{Record: check})
+	if err != nil {
+		return nil, err
+	}
+	ar, err := fluid.Simulate(in, fluid.Order(fam.Alternative), fluid.Options{Record: check})
+	if err != nil {
+		return nil, err
+	}
+	if check {
+		for _, x := range []struct {
+			s *schedule.Schedule
+			t float64
+		}{{pr.Schedule, pr.TotalResponse}, {ar.Schedule, ar.TotalResponse}} {
+			if err := validateTotal(in, x.s, x.t); err != nil {
+				return nil, err
+			}
+		}
+	}
+	r.Total, r.Alt = report.Num(pr.TotalResponse), report.Num(ar.TotalResponse)
+	lb, err := bounds.PrefixBatch(in)
+	if err != nil {
+		return nil, err
+	}
+	lb = math.Max(lb, bounds.Counting(in))
+	upper := math.Min(pr.TotalResponse, ar.TotalResponse)
+	if cfg.Exact != "" && c.N <= cfg.ExactMaxN {
+		ms, err := report.Resolve(cfg.Exact)
+		if err != nil {
+			return nil, err
+		}
+		o, err := ms[0].Run(ctx, in, report.Env{TimeLimit: tl, Validate: true})
+		if err != nil {
+			return nil, err
+		}
+		if o.Optimal {
+			r.OPT = report.Num(o.Total)
+			r.RatioToOPT = report.Num(pr.TotalResponse / o.Total)
+		}
+		if !math.IsNaN(o.Lower) {
+			lb = math.Max(lb, o.Lower)
+		}
+		if !math.IsNaN(o.Total) {
+			upper = math.Min(upper, o.Total)
+		}
+	}
+	r.Lower = report.Num(lb)
+	r.RatioToAlt = report.Num(pr.TotalResponse / ar.TotalResponse)
+	r.RatioToLower = report.Num(pr.TotalResponse / lb)
+	g := float64(r.Guarantee)
+	switch {
+	case !math.IsNaN(float64(r.OPT)):
+		r.Check = checkWord(pr.TotalResponse <= g*float64(r.OPT)*(1+1e-9))
+	case pr.TotalResponse <= g*lb*(1+1e-9):
+		r.Check = report.CheckOK
+	case pr.TotalResponse > g*upper*(1+1e-9):
+		r.Check = report.CheckViolation
+	default:
+		r.Check = report.CheckUnknown
+	}
+	return r, nil
+}
+
+func checkWord(ok bool) string {
+	if ok {
+		return report.CheckOK
+	}
+	return report.CheckViolation
+}
+
+func decodeAll[T any](set *shard.Set, kind string) ([]T, error) {
+	if set.Header.Kind != kind {
+		return nil, fmt.Errorf("study: cells of kind %q, want %q", set.Header.Kind, kind)
+	}
+	out := make([]T, len(set.Cells))
+	for i, c := range set.Cells {
+		if err := json.Unmarshal(c.Result, &out[i]); err != nil {
+			return nil, fmt.Errorf("study: cell %d (%s): %w", c.Cell, c.Key, err)
+		}
+	}
+	return out, nil
+}
+
+func hum(x report.Num) string {
+	v := float64(x)
+	if math.IsNaN(v) {
+		return "-"
+	}
+	return strconv.FormatFloat(v, 'g', 6, 64)
+}
+
+func mach(x report.Num) string {
+	if math.IsNaN(float64(x)) {
+		return ""
+	}
+	return tabular.Float(float64(x))
+}
+
+func writeTightness(set *shard.Set, f tabular.Format, w io.Writer) error {
+	rs, err := decodeAll[TightResult](set, TightnessKind)
+	if err != nil {
+		return err
+	}
+	if f == tabular.JSON {
+		return tabular.WriteJSON(w, map[string]any{"cells": rs})
+	}
+	t := &tabular.Table{
+		Title: "Tightness of Cor. 4 (MaxSRPT) and Cor. 6 (SplitSRPT): policy/alternative ≤ policy/OPT ≤ policy/lower bound",
+		Header: []string{"family", "alpha", "eps", "beta", "n", "policy", "policy_total", "alternative_total", "opt", "lower_bound",
+			"ratio_to_alternative", "ratio_to_opt", "ratio_to_lower_bound", "paper_limit_ratio", "guarantee_ratio", "guarantee_check"},
+		RightAlign: []bool{false, true, true, true, true, false, true, true, true, true, true, true, true, true, true, false},
+	}
+	fm := hum
+	if f == tabular.CSV {
+		fm = mach
+	}
+	viol := 0
+	for _, r := range rs {
+		if r.Check == report.CheckViolation {
+			viol++
+		}
+		t.Add(r.Family, fm(r.Alpha), fm(r.Eps), fm(r.Beta), strconv.Itoa(r.N), r.Policy, fm(r.Total), fm(r.Alt), fm(r.OPT), fm(r.Lower),
+			fm(r.RatioToAlt), fm(r.RatioToOPT), fm(r.RatioToLower), fm(r.PaperLimit), fm(r.Guarantee), r.Check)
+	}
+	if err := t.Write(w, f); err != nil {
+		return err
+	}
+	if viol > 0 && f != tabular.CSV {
+		_, err = fmt.Fprintf(w, "\n!!! %d GUARANTEE VIOLATION(S) — a bug in the policy, the bound or the paper\n", viol)
+	}
+	return err
+}
+
+func tightnessFigures(set *shard.Set, dir string) ([]string, error) {
+	rs, err := decodeAll[TightResult](set, TightnessKind)
+	if err != nil {
+		return nil, err
+	}
+	var files []string
+	for _, fam := range []string{"cor4", "cor6"} {
+		type key struct{ a, e, b float64 }
+		groups := map[key][]TightResult{}
+		var keys []key
+		for _, r := range rs {
+			if r.Family != fam {
+				continue
+			}
+			k := key{float64(r.Alpha), float64(r.Eps), float64(r.Beta)}
+			if _, ok := groups[k]; !ok {
+				keys = append(keys, k)
+			}
+			groups[k] = append(groups[k], r)
+		}
+		if len(keys) == 0 {
+			continue
+		}
+		var series []figures.Series
+		var marks []figures.Mark
+		seenG := map[float64]bool{}
+		for i, k := range keys {
+			g := groups[k]
+			sort.Slice(g, func(a, b int) bool { return g[a].N < g[b].N })
+			var alt, opt []plotter.XY
+			for _, r := range g {
+				alt = append(alt, plotter.XY{X: float64(r.N), Y: float64(r.RatioToAlt)})
+				if !math.IsNaN(float64(r.RatioToOPT)) {
+					opt = append(opt, plotter.XY{X: float64(r.N), Y: float64(r.RatioToOPT)})
+				}
+			}
+			name := fmt.Sprintf("α=%s ε=%s", tabular.Float(k.a), tabular.Float(k.e))
+			if fam == "cor6" {
+				name = fmt.Sprintf("β=%s", tabular.Float(k.b))
+			}
+			col := figures.Palette[i%len(figures.Palette)]
+			series = append(series, figures.Series{Name: name + " (÷ alternative)", Points: alt, Color: col})
+			if len(opt) > 0 {
+				series = append(series, figures.Series{Name: name + " (÷ OPT)", Points: opt, Color: col, Dashed: true})
+			}
+			gv := float64(g[0].Guarantee)
+			if !seenG[gv] {
+				seenG[gv] = true
+				lbl := "guarantee 2α/(1+α) = "
+				if fam == "cor6" {
+					lbl = "guarantee 1+1/β = "
+				}
+				marks = append(marks, figures.Mark{At: gv, Label: lbl + strconv.FormatFloat(gv, 'g', 4, 64)})
+			}
+		}
+		title := "Cor. 4 family: MaxSRPT / alternative (≤ MaxSRPT / OPT ≤ 2α/(1+α))"
+		if fam == "cor6" {
+			title = "Cor. 6 family: SplitSRPT / alternative (≤ SplitSRPT / OPT ≤ 1+1/β)"
+		}
+		p, err := figures.Lines(series, figures.LineOptions{Title: title, X: "n (jobs)", Y: "ratio", LogX: true, HMarks: marks, LegendBottom: true})
+		if err != nil {
+			return nil, err
+		}
+		fs, err := figures.Save(p, 8, 5.5, filepath.Join(dir, "tightness_"+fam))
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, fs...)
+	}
+	return files, nil
+}
+
+// validateTotal checks a schedule with the independent validator.
+func validateTotal(in *instances.Instance, s *schedule.Schedule, total float64) error {
+	return report.CheckSchedule(in, s, total)
+}
+
+func init() {
+	report.RegisterRenderer(TightnessKind, report.Renderer{Write: writeTightness, Figures: tightnessFigures})
+}
