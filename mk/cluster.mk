@@ -11,10 +11,10 @@ cluster-bench:
 
 ## cluster-studies: LsPS Table II (20 seeds), H-PFSP Fig. 2-5 and protectiveness, SWIM FB-2009 → results/cluster
 cluster-studies: build
-	$(BIN) cluster study lsps --seeds 20 --out results/cluster > results/cluster/lsps.md
-	$(BIN) cluster study hpfsp --seeds 10 --out results/cluster > results/cluster/hpfsp.md
-	$(BIN) cluster study swim --nodes 100 --out results/cluster > results/cluster/swim-100.md
-	$(BIN) cluster study swim --nodes 30 --out results/cluster > results/cluster/swim-30.md
+	$(BIN) cluster study lsps --seeds 20 --out results/cluster
+	$(BIN) cluster study hpfsp --seeds 10 --out results/cluster
+	$(BIN) cluster study swim --nodes 100 --out results/cluster
+	$(BIN) cluster study swim --nodes 30 --out results/cluster
 
 ## cluster-run: a quick demonstration on the default workload
 cluster-run: build
