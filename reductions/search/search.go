@@ -25,6 +25,7 @@ import (
 	"time"
 
 	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/reductions/tight"
 	"github.com/mrsched/mrsched/solver/exact/orderlp"
 	"github.com/mrsched/mrsched/solver/fluid"
 	"github.com/mrsched/mrsched/solver/mip"
@@ -265,6 +266,13 @@ func Run(ctx context.Context, opt Options) (*Found, error) {
 			jobs[i] = instances.Job{ID: fmt.Sprintf("j%d", i+1), Map: x, Shuffle: y}
 		}
 		cur := instances.New(jobs)
+		if r == 0 {
+			// First restart: start from the paper's tight family (§4), so
+			// the climb begins at least as high as the known construction.
+			if fam := seedFamily(opt); fam != nil {
+				cur = fam
+			}
+		}
 		curS, _, _, _, err := score(cur)
 		if err != nil {
 			return nil, err
@@ -319,6 +327,38 @@ func Run(ctx context.Context, opt Options) (*Found, error) {
 	}
 	best.Evaluations = evals
 	return best, nil
+}
+
+// seedFamily returns the Cor 4 family (MaxSRPT, n even, α = AlphaMax,
+// ε = (α−1)/100) or the Cor 6 family (SplitSRPT, β = min(AlphaMax, 1.25)),
+// with sizes clamped to the search box, or nil.
+func seedFamily(opt Options) *instances.Instance {
+	var in *instances.Instance
+	switch opt.Policy {
+	case "maxsrpt":
+		if opt.N%2 != 0 {
+			return nil
+		}
+		f, err := tight.MaxSRPTFamily(opt.N, opt.AlphaMax, (opt.AlphaMax-1)/100)
+		if err != nil {
+			return nil
+		}
+		in = f.Instance
+	case "splitsrpt":
+		f, err := tight.SplitSRPTFamily(opt.N, math.Min(opt.AlphaMax, 1.25))
+		if err != nil {
+			return nil
+		}
+		in = f.Instance
+	default:
+		return nil
+	}
+	in.Metadata = nil
+	for i, j := range in.Jobs {
+		in.Jobs[i].Map, in.Jobs[i].Shuffle = clampJob(j.Map, j.Shuffle, opt.AlphaMax)
+		in.Jobs[i].ID = fmt.Sprintf("j%d", i+1)
+	}
+	return in
 }
 
 // MaxExactN is the largest n for which ExactOPT enumerates all n! orders
