@@ -302,18 +302,21 @@ func tightnessFigures(set *shard.Set, dir string) ([]string, error) {
 	}
 	var files []string
 	for _, fam := range []string{"cor4", "cor6"} {
+		// String keys: α, ε, β hold NaN where they do not apply, and NaN
+		// never equals itself as a map key.
 		type key struct{ a, e, b float64 }
-		groups := map[key][]TightResult{}
+		groups := map[string][]TightResult{}
 		var keys []key
 		for _, r := range rs {
 			if r.Family != fam {
 				continue
 			}
 			k := key{float64(r.Alpha), float64(r.Eps), float64(r.Beta)}
-			if _, ok := groups[k]; !ok {
+			ks := mach(r.Alpha) + "/" + mach(r.Eps) + "/" + mach(r.Beta)
+			if _, ok := groups[ks]; !ok {
 				keys = append(keys, k)
 			}
-			groups[k] = append(groups[k], r)
+			groups[ks] = append(groups[ks], r)
 		}
 		if len(keys) == 0 {
 			continue
@@ -322,7 +325,7 @@ func tightnessFigures(set *shard.Set, dir string) ([]string, error) {
 		var marks []figures.Mark
 		seenG := map[float64]bool{}
 		for i, k := range keys {
-			g := groups[k]
+			g := groups[mach(report.Num(k.a))+"/"+mach(report.Num(k.e))+"/"+mach(report.Num(k.b))]
 			sort.Slice(g, func(a, b int) bool { return g[a].N < g[b].N })
 			var alt, opt []plotter.XY
 			for _, r := range g {

@@ -1,0 +1,263 @@
+package study
+
+import (
+	"bytes"
+	"context"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mrsched/mrsched/reductions/tight"
+	"github.com/mrsched/mrsched/report"
+	"github.com/mrsched/mrsched/report/shard"
+	"github.com/mrsched/mrsched/tabular"
+)
+
+// renderAll renders a finished set in every format with its registered
+// renderer.
+func renderAll(t *testing.T, set *shard.Set) map[tabular.Format]string {
+	t.Helper()
+	r, err := report.RendererFor(set.Header.Kind)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[tabular.Format]string{}
+	for _, f := range []tabular.Format{tabular.Text, tabular.Markdown, tabular.CSV, tabular.JSON} {
+		var b bytes.Buffer
+		if err := r.Write(set, f, &b); err != nil {
+			t.Fatal(err)
+		}
+		out[f] = b.String()
+	}
+	return out
+}
+
+// checkShardInvariance runs sw whole with 1 and 3 workers and as 3 merged
+// shards, and requires identical output in every format.
+func checkShardInvariance(t *testing.T, sw shard.Sweep) *shard.Set {
+	t.Helper()
+	whole, err := shard.Run(context.Background(), sw, shard.Options{Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := renderAll(t, whole)
+	w3, err := shard.Run(context.Background(), sw, shard.Options{Workers: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sets []*shard.Set
+	for i := 1; i <= 3; i++ {
+		s, err := shard.Run(context.Background(), sw, shard.Options{Shard: shard.Spec{I: i, N: 3}, Workers: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sets = append(sets, s)
+	}
+	merged, err := shard.Merge(sets, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, set := range map[string]*shard.Set{"3 workers": w3, "merged shards": merged} {
+		got := renderAll(t, set)
+		for f := range want {
+			if got[f] != want[f] {
+				t.Fatalf("%s: %v output differs from the 1-worker run", name, f)
+			}
+		}
+	}
+	return whole
+}
+
+func TestTightness(t *testing.T) {
+	cfg := TightnessConfig{Alphas: []float64{3}, Eps: []float64{0.5, 2.5}, Betas: []float64{2}, Ns: []int{2, 3, 8, 400}, TimeLimit: "1s"}
+	sw, err := TightnessSweep(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Cor 4: n ∈ {2, 8, 400} (3 is odd) × ε ∈ {0.5} (2.5 ≥ α − 1 is skipped); Cor 6: 4 sizes.
+	if len(sw.Keys) != 3+4 {
+		t.Fatalf("cells %v", sw.Keys)
+	}
+	set := checkShardInvariance(t, sw)
+	rs, err := decodeAll[TightResult](set, TightnessKind)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rs {
+		var wantP, wantA float64
+		if r.Family == "cor4" {
+			wantP, wantA = tight.MaxSRPTCost(r.N, 3, 0.5), tight.MaxAltCost(r.N, 3, 0.5)
+		} else {
+			wantP, wantA = tight.SplitSRPTCost(r.N, 2), tight.SplitAltCost(r.N, 2)
+		}
+		// Closed forms of package tight (derived from the paper's §4 text).
+		if math.Abs(float64(r.Total)-wantP) > 1e-9*wantP || math.Abs(float64(r.Alt)-wantA) > 1e-9*wantA {
+			t.Errorf("%s n=%d: policy %v alt %v, closed forms %v %v", r.Family, r.N, r.Total, r.Alt, wantP, wantA)
+		}
+		if !(float64(r.RatioToAlt) <= float64(r.RatioToLower)) || r.Check == report.CheckViolation {
+			t.Errorf("%s n=%d: ratio to alternative %v, to lower bound %v, check %s", r.Family, r.N, r.RatioToAlt, r.RatioToLower, r.Check)
+		}
+		if r.N == 400 {
+			// Large n: the ratio to the alternative is near the paper's limit
+			// (2α − 3ε/2)/(1+α) = 5.25/4 for Cor 4, 1 + 1/β = 1.5 for Cor 6
+			// (the O(1/n) terms of the closed forms are below 1%).
+			if math.Abs(float64(r.RatioToAlt)-float64(r.PaperLimit)) > 0.01*float64(r.PaperLimit) {
+				t.Errorf("%s n=400: ratio %v, paper limit %v", r.Family, r.RatioToAlt, r.PaperLimit)
+			}
+		}
+	}
+	if Violations(set) != 0 {
+		t.Error("violations")
+	}
+	files, err := tightnessFigures(set, t.TempDir())
+	if err != nil || len(files) != 4 {
+		t.Fatalf("figures %v %v", files, err)
+	}
+}
+
+func TestTightnessExactOPT(t *testing.T) {
+	if testing.Short() {
+		t.Skip("LP engine")
+	}
+	cfg := TightnessConfig{Alphas: []float64{3}, Eps: []float64{0.5}, Betas: []float64{2}, Ns: []int{4}, Exact: "mip", ExactMaxN: 4, TimeLimit: "60s"}
+	sw, err := TightnessSweep(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := shard.Run(context.Background(), sw, shard.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, _ := decodeAll[TightResult](set, TightnessKind)
+	for _, r := range rs {
+		// OPT between the lower bound and the alternative; the policy ratio
+		// to OPT between the ratio to the alternative and the guarantee.
+		if math.IsNaN(float64(r.OPT)) || float64(r.OPT) > float64(r.Alt)*(1+1e-7) || float64(r.OPT) < float64(r.Lower)*(1-1e-7) {
+			t.Errorf("%s: OPT %v, alternative %v, lower bound %v", r.Family, r.OPT, r.Alt, r.Lower)
+		}
+		if float64(r.RatioToOPT) < float64(r.RatioToAlt)*(1-1e-7) || r.Check != report.CheckOK {
+			t.Errorf("%s: ratio to OPT %v < ratio to alternative %v or check %s", r.Family, r.RatioToOPT, r.RatioToAlt, r.Check)
+		}
+	}
+}
+
+func TestFig7(t *testing.T) {
+	path := filepath.Join("..", "..", "..", "shared", "data", "swim", "FB-2009_samples_24_times_1hr_0.tsv")
+	if _, err := os.Stat(path); err != nil {
+		t.Skipf("shared data not beside the repository: %v", err)
+	}
+	cfg, err := NewFig7Config([]string{path}, []float64{0.1, 0.5}, 300)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sw, err := Fig7Sweep(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sw.Keys) != 4 {
+		t.Fatalf("cells %v", sw.Keys)
+	}
+	set := checkShardInvariance(t, sw)
+	rs, _ := decodeAll[Fig7Result](set, Fig7Kind)
+	for _, r := range rs {
+		if r.N != 300 || r.Best != "lbcount" {
+			t.Errorf("%s %v: n %d best bound %s", r.Variant, r.Load, r.N, r.Best)
+		}
+		for _, p := range r.Policies {
+			// The lower bound is ≤ OPT ≤ every policy: relative E[T] ≥ 1;
+			// the counting bound dominates §5.1 (package bounds), so the
+			// ratio to §5.1 is the larger.
+			if !(float64(p.Relative) >= 1-1e-9) || !(float64(p.Relative51) >= float64(p.Relative)-1e-12) {
+				t.Errorf("%s %v %s: relative %v, to §5.1 %v", r.Variant, r.Load, p.Policy, p.Relative, p.Relative51)
+			}
+		}
+	}
+	files, err := fig7Figures(set, t.TempDir())
+	if err != nil || len(files) != 4 {
+		t.Fatalf("figures %v %v", files, err)
+	}
+	if _, err := NewFig7Config([]string{path}, []float64{0}, 0); err == nil {
+		t.Error("load 0 accepted")
+	}
+}
+
+func TestFig9(t *testing.T) {
+	cfg := DefaultFig9()
+	cfg.Jobs, cfg.Reps = 3000, 2
+	sw, err := Fig9Sweep(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sw.Keys) != 2*3*2 {
+		t.Fatalf("cells %d", len(sw.Keys))
+	}
+	set := checkShardInvariance(t, sw)
+	rs, _ := decodeAll[Fig9Result](set, Fig9Kind)
+	for _, r := range rs {
+		var n int64
+		for _, c := range r.Count {
+			n += c
+		}
+		if int(n+r.Beyond) != r.Jobs || r.Jobs != cfg.Jobs {
+			t.Errorf("%v %s: %d in buckets + %d beyond ≠ %d jobs", r.Load, r.Policy, n, r.Beyond, r.Jobs)
+		}
+	}
+	// Same jobs for every policy of a replication (common random numbers):
+	// the bucket counts agree.
+	for _, a := range rs {
+		for _, b := range rs {
+			if a.Load == b.Load && a.Rep == b.Rep && a.Count[3] != b.Count[3] {
+				t.Fatalf("replication %d at load %v: policies saw different jobs", a.Rep, a.Load)
+			}
+		}
+	}
+	files, err := fig9Figures(set, t.TempDir())
+	if err != nil || len(files) != 4 {
+		t.Fatalf("figures %v %v", files, err)
+	}
+	for _, bad := range []func(*Fig9Config){func(c *Fig9Config) { c.Loads = []float64{1} }, func(c *Fig9Config) { c.Jobs = 0 }, func(c *Fig9Config) { c.Policies = []string{"nosuch"} }} {
+		c := DefaultFig9()
+		bad(&c)
+		if _, err := Fig9Sweep(c); err == nil {
+			t.Errorf("accepted %+v", c)
+		}
+	}
+}
+
+func TestNightly(t *testing.T) {
+	in, err := DefaultNightly()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if in.N() < 12 || in.N() > 20 || !in.IsBatch() {
+		t.Fatalf("embedded batch: %d jobs, batch %v", in.N(), in.IsBatch())
+	}
+	methods := "fifo,maxsrpt,splitsrpt,lbcount,lbprefix"
+	if !testing.Short() {
+		methods = "fifo,maxsrpt,splitsrpt,polish,lbcount,lbprefix"
+	}
+	sw, err := NightlySweep(report.InstanceSource("nightly-default", "embedded", in), methods, 10*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	set := checkShardInvariance(t, sw)
+	out := renderAll(t, set)
+	for _, want := range []string{"Nightly batch nightly-default: 16 jobs", "Recommended plan", "best lower bound", "gap"} {
+		if !strings.Contains(out[tabular.Text], want) {
+			t.Errorf("text output lacks %q:\n%s", want, out[tabular.Text])
+		}
+	}
+	dir := t.TempDir()
+	files, err := nightlyFigures(set, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A Gantt chart (SVG + PNG) per schedule, and the totals bar chart.
+	nsched := strings.Count(methods, ",") + 1 - 2
+	if len(files) != 2*nsched+2 {
+		t.Errorf("files %v", files)
+	}
+}
