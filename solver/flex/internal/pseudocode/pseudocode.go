@@ -93,8 +93,9 @@ func BDP(p []float64, succ [][]int, F func(j int, t float64) float64) []int {
 // minima to the ready list L1 (line 5), walks it in priority order handing
 // out the slack (lines 6–12), finds the first subjob to complete (line 13,
 // ties in priority order), removes it and adds its newly ready successors
-// (lines 14–16) and updates the remaining work of every ready subjob
-// (line 17). It returns the completion times.
+// (lines 14–16) and, as line 17 is printed, recomputes the remaining work
+// of every job of the list 𝓛 (ready or not; a job that is not ready has no
+// slots and keeps its work). It returns the completion times.
 func Pack(S float64, work, lo, hi []float64, preds [][]int, order []int) []float64 {
 	n := len(work)
 	rank := make([]int, n)
@@ -173,8 +174,13 @@ func Pack(S float64, work, lo, hi []float64, preds [][]int, order []int) []float
 					}
 				}
 			}
+			for j := 0; j < n; j++ { // line 17: every job of 𝓛
+				if !done[j] {
+					rem[j] -= alloc[j] * tau
+				}
+			}
 			for _, j := range L1 {
-				rem[j] -= alloc[j] * tau
+				alloc[j] = 0
 			}
 			t += tau
 		}
