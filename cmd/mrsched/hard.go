@@ -71,8 +71,8 @@ func hardWriteSchedule(c *cli.Context, in *instances.Instance, s *schedule.Sched
 	return nil
 }
 
-// writeTable writes t to stdout in --format.
-func writeTable(c *cli.Context, t *tabular.Table) error {
+// hardWriteTable writes t to stdout in --format.
+func hardWriteTable(c *cli.Context, t *tabular.Table) error {
 	f, err := tabular.ParseFormat(c.String("format"))
 	if err != nil {
 		return fmt.Errorf("--format: %w", err)
@@ -80,7 +80,7 @@ func writeTable(c *cli.Context, t *tabular.Table) error {
 	return t.Write(c.App.Writer, f)
 }
 
-func oneBased(xs []int) string {
+func hardOneBased(xs []int) string {
 	parts := make([]string, len(xs))
 	for i, x := range xs {
 		parts[i] = fmt.Sprint(x + 1)
@@ -88,11 +88,11 @@ func oneBased(xs []int) string {
 	return strings.Join(parts, " ")
 }
 
-func seedSource(seed uint64) rand.Source { return rand.NewPCG(seed, seed^0x9e3779b97f4a7c15) }
+func hardSeedSource(seed uint64) rand.Source { return rand.NewPCG(seed, seed^0x9e3779b97f4a7c15) }
 
-// ratString prints an exact rational as an integer when it is one, else
+// hardRatString prints an exact rational as an integer when it is one, else
 // as p/q followed by a 12-digit decimal.
-func ratString(r *big.Rat) string {
+func hardRatString(r *big.Rat) string {
 	if r == nil {
 		return "-"
 	}
@@ -135,7 +135,7 @@ Example:
 			case "yes":
 				var sol nmts.Solution
 				var err error
-				in, sol, err = spec.YesInstance(seedSource(seed))
+				in, sol, err = spec.YesInstance(hardSeedSource(seed))
 				if err != nil {
 					return err
 				}
@@ -147,7 +147,7 @@ Example:
 				md["planted"] = map[string]any{"pi": pi, "sigma": sigma}
 			case "no":
 				var err error
-				in, err = spec.NoInstance(seedSource(seed))
+				in, err = spec.NoInstance(hardSeedSource(seed))
 				if err != nil {
 					return err
 				}
@@ -217,14 +217,14 @@ Example:
 				t := &tabular.Table{Header: []string{"q", "answer", "pi", "sigma", "method", "nodes"}}
 				ans, pi, sigma := "no", "-", "-"
 				if ok {
-					ans, pi, sigma = "yes", oneBased(sol.Pi), oneBased(sol.Sigma)
+					ans, pi, sigma = "yes", hardOneBased(sol.Pi), hardOneBased(sol.Sigma)
 				}
 				nodes := "-"
 				if !c.Bool("brute-force") {
 					nodes = fmt.Sprint(st.Nodes)
 				}
 				t.Add(fmt.Sprint(in.Q()), ans, pi, sigma, method, nodes)
-				return writeTable(c, t)
+				return hardWriteTable(c, t)
 			},
 		}},
 	}
@@ -232,12 +232,12 @@ Example:
 
 // ---------------------------------------------------------------- reduce
 
-func certificatePath(out string) string {
+func hardCertificatePath(out string) string {
 	ext := filepath.Ext(out)
 	return strings.TrimSuffix(out, ext) + ".certificate.json"
 }
 
-func parseBig(name, s string) (*big.Int, error) {
+func hardParseBig(name, s string) (*big.Int, error) {
 	if s == "" {
 		return nil, nil
 	}
@@ -278,7 +278,7 @@ Example:
 				&cli.StringFlag{Name: "M", Usage: "use this M (≥ 9qA) instead of the smallest admissible"},
 				hardFormatFlag(), hardQuietFlag(),
 			},
-			Action: reduceNMTS,
+			Action: hardReduceNMTS,
 		}, {
 			Name:  "verify",
 			Usage: "check a schedule for a reduced instance against y in exact rational arithmetic (exit 0: holds, 2: not)",
@@ -300,7 +300,7 @@ Example:
 				&cli.StringFlag{Name: "schedule", Aliases: []string{"s"}, Usage: "schedule `FILE` (default: the recorded certificate)"},
 				hardFormatFlag(),
 			},
-			Action: reduceVerify,
+			Action: hardReduceVerify,
 		}, {
 			Name:  "opt",
 			Usage: "exact OPT of a reduced instance (order-LP enumeration) compared with y; a study of engine precision",
@@ -321,22 +321,22 @@ Example:
 				&cli.StringFlag{Name: "schedule-out", Usage: "write the optimal LP schedule to `FILE`"},
 				hardFormatFlag(), hardQuietFlag(),
 			},
-			Action: reduceOpt,
+			Action: hardReduceOpt,
 		}},
 	}
 }
 
-func reduceNMTS(c *cli.Context) error {
+func hardReduceNMTS(c *cli.Context) error {
 	path := c.String("instance")
 	src, err := nmts.ReadFile(path)
 	if err != nil {
 		return err
 	}
 	var opt reductions.Options
-	if opt.A, err = parseBig("A", c.String("A")); err != nil {
+	if opt.A, err = hardParseBig("A", c.String("A")); err != nil {
 		return err
 	}
-	if opt.M, err = parseBig("M", c.String("M")); err != nil {
+	if opt.M, err = hardParseBig("M", c.String("M")); err != nil {
 		return err
 	}
 	r, err := reductions.Reduce(src, opt)
@@ -374,8 +374,8 @@ func reduceNMTS(c *cli.Context) error {
 		if !v.Feasible {
 			return fmt.Errorf("internal error: the certificate fails exact verification: %w", v.Report.Err())
 		}
-		certTotal = ratString(v.Total)
-		diff = ratString(new(big.Rat).Sub(v.Total, new(big.Rat).SetInt(r.Y)))
+		certTotal = hardRatString(v.Total)
+		diff = hardRatString(new(big.Rat).Sub(v.Total, new(big.Rat).SetInt(r.Y)))
 		fs, exact := s.Float()
 		fexact = fmt.Sprint(exact)
 		if res, err := validate.Check(tin, fs); err != nil {
@@ -385,7 +385,7 @@ func reduceNMTS(c *cli.Context) error {
 		}
 		sp := c.String("schedule-out")
 		if sp == "" {
-			sp = certificatePath(out)
+			sp = hardCertificatePath(out)
 		}
 		if err := hardWriteSchedule(c, tin, fs, sp); err != nil {
 			return err
@@ -396,10 +396,10 @@ func reduceNMTS(c *cli.Context) error {
 		ans = "yes"
 	}
 	t.Add(fmt.Sprint(r.Q()), fmt.Sprint(len(r.Jobs)), r.Shift.String(), r.A.String(), r.M.String(), r.Y.String(), ans, certTotal, diff, fexact, vres)
-	return writeTable(c, t)
+	return hardWriteTable(c, t)
 }
 
-func reduceVerify(c *cli.Context) error {
+func hardReduceVerify(c *cli.Context) error {
 	path := c.String("instance")
 	in, err := instances.ReadFile(path)
 	if err != nil {
@@ -436,10 +436,10 @@ func reduceVerify(c *cli.Context) error {
 	t := &tabular.Table{Header: []string{"schedule", "feasible", "violations", "total", "y", "total_minus_y", "holds"}}
 	diff := "-"
 	if v.Total != nil {
-		diff = ratString(new(big.Rat).Sub(v.Total, new(big.Rat).SetInt(r.Y)))
+		diff = hardRatString(new(big.Rat).Sub(v.Total, new(big.Rat).SetInt(r.Y)))
 	}
-	t.Add(what, fmt.Sprint(v.Feasible), fmt.Sprint(len(v.Report.Violations)), ratString(v.Total), r.Y.String(), diff, fmt.Sprint(v.Holds))
-	if err := writeTable(c, t); err != nil {
+	t.Add(what, fmt.Sprint(v.Feasible), fmt.Sprint(len(v.Report.Violations)), hardRatString(v.Total), r.Y.String(), diff, fmt.Sprint(v.Holds))
+	if err := hardWriteTable(c, t); err != nil {
 		return err
 	}
 	for i, vi := range v.Report.Violations {
@@ -461,7 +461,7 @@ func reduceVerify(c *cli.Context) error {
 
 // ---------------------------------------------------------------- tight families
 
-func tightSummary(c *cli.Context, f *tight.Family, policyName string, policyCost float64, altPath string) error {
+func hardTightSummary(c *cli.Context, f *tight.Family, policyName string, policyCost float64, altPath string) error {
 	b, err := tight.PriorityBound(f.Instance, f.Alternative)
 	if err != nil {
 		return err
@@ -513,7 +513,7 @@ Example:
 			if err != nil {
 				return err
 			}
-			return tightSummary(c, f, "maxsrpt", tight.MaxSRPTCost(n, a, e), c.String("alt-out"))
+			return hardTightSummary(c, f, "maxsrpt", tight.MaxSRPTCost(n, a, e), c.String("alt-out"))
 		},
 	}
 }
@@ -543,14 +543,14 @@ Example:
 			if err != nil {
 				return err
 			}
-			return tightSummary(c, f, "splitsrpt", tight.SplitSRPTCost(n, b), c.String("alt-out"))
+			return hardTightSummary(c, f, "splitsrpt", tight.SplitSRPTCost(n, b), c.String("alt-out"))
 		},
 	}
 }
 
 // ---------------------------------------------------------------- adversary
 
-func parseInts(name, s string) ([]int, error) {
+func hardParseInts(name, s string) ([]int, error) {
 	var out []int
 	for _, f := range strings.Split(s, ",") {
 		f = strings.TrimSpace(f)
@@ -569,7 +569,7 @@ func parseInts(name, s string) ([]int, error) {
 	return out, nil
 }
 
-func parsePolicies(s string) ([]fluid.Policy, error) {
+func hardParsePolicies(s string) ([]fluid.Policy, error) {
 	var out []fluid.Policy
 	for _, name := range strings.Split(s, ",") {
 		name = strings.TrimSpace(name)
@@ -610,11 +610,11 @@ Example:
 			hardFormatFlag(), hardQuietFlag(),
 		},
 		Action: func(c *cli.Context) error {
-			ps, err := parsePolicies(c.String("policy"))
+			ps, err := hardParsePolicies(c.String("policy"))
 			if err != nil {
 				return err
 			}
-			ns, err := parseInts("n", c.String("n"))
+			ns, err := hardParseInts("n", c.String("n"))
 			if err != nil {
 				return err
 			}
@@ -635,7 +635,7 @@ Example:
 						tabular.Fixed(r.Ratio, 4), tabular.Fixed(r.Ratio/float64(r.K), 4))
 				}
 			}
-			if err := writeTable(c, t); err != nil {
+			if err := hardWriteTable(c, t); err != nil {
 				return err
 			}
 			if path := c.String("csv"); path != "" {
@@ -719,7 +719,7 @@ Example:
 
 // ---------------------------------------------------------------- search
 
-func parseRange(s string) (lo, hi int, err error) {
+func hardParseRange(s string) (lo, hi int, err error) {
 	a, b, ok := strings.Cut(s, "..")
 	if !ok {
 		b = a
@@ -764,7 +764,7 @@ Example:
 			hardFormatFlag(), hardQuietFlag(),
 		},
 		Action: func(c *cli.Context) error {
-			lo, hi, err := parseRange(c.String("n"))
+			lo, hi, err := hardParseRange(c.String("n"))
 			if err != nil {
 				return err
 			}
@@ -824,12 +824,12 @@ Example:
 					}
 				}
 			}
-			return writeTable(c, t)
+			return hardWriteTable(c, t)
 		},
 	}
 }
 
-func reduceOpt(c *cli.Context) error {
+func hardReduceOpt(c *cli.Context) error {
 	path := c.String("instance")
 	in, err := instances.ReadFile(path)
 	if err != nil {
@@ -861,7 +861,7 @@ func reduceOpt(c *cli.Context) error {
 	if rs, err := rational.FromSchedule(ex.Best.Schedule); err == nil {
 		if v, err := r.Check(rs); err == nil {
 			if v.Feasible {
-				exact = "feasible, total − y = " + ratString(new(big.Rat).Sub(v.Total, new(big.Rat).SetInt(r.Y)))
+				exact = "feasible, total − y = " + hardRatString(new(big.Rat).Sub(v.Total, new(big.Rat).SetInt(r.Y)))
 			} else {
 				exact = fmt.Sprintf("infeasible (%d violations, first: %s)", len(v.Report.Violations), v.Report.Violations[0].String())
 			}
@@ -883,5 +883,5 @@ func reduceOpt(c *cli.Context) error {
 			return err
 		}
 	}
-	return writeTable(c, t)
+	return hardWriteTable(c, t)
 }

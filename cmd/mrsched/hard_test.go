@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/csv"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -40,9 +41,12 @@ func TestHardNMTSAndReduce(t *testing.T) {
 		t.Fatalf("reduce nmts: %d %s %s", code, out, errs)
 	}
 	// The certificate costs exactly y: total − y = 0 in the exact column.
-	rows := strings.Split(strings.TrimSpace(out), "\n")
-	if f := strings.Split(rows[1], ","); f[8] != "0" || f[9] != "true" || !strings.HasPrefix(f[10], "ok") {
-		t.Errorf("reduce nmts row %q: want total_minus_y 0, float_exact true, validate ok", rows[1])
+	rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	if err != nil || len(rows) != 2 {
+		t.Fatalf("reduce nmts output: %v %q", err, out)
+	}
+	if f := rows[1]; f[8] != "0" || f[9] != "true" || !strings.HasPrefix(f[10], "ok") {
+		t.Errorf("reduce nmts row %q: want total_minus_y 0, float_exact true, validate ok", f)
 	}
 	if code, out, errs := runCLI(t, "reduce", "verify", "--instance", ty); code != 0 || !strings.Contains(out, "true") {
 		t.Errorf("verify recorded certificate: %d %s %s", code, out, errs)
