@@ -101,14 +101,10 @@ func ParallelPFSPConfig() HPFSPConfig {
 // 3), the one with the fewest tasks of the slot's phase scheduled; else the
 // completable job (Algorithm 4) with the smallest w that has a runnable
 // task; jobs whose virtual service is over (late jobs) count as
-// completable. Jobs whose virtual PS service ended while they still run
-// (possible with estimation errors or the fair phase, never with exact
-// sizes on the single-server-like workloads of the protectiveness test)
-// are overdue: they go first, in the order their virtual service ended
-// (earliest PS deadline first), so that a late job is not starved further
-// by smaller completable jobs; PFSP itself never has overdue jobs, so this
-// only fixes an undefined case. If no completable job can use the slot,
-// Algorithm 2 would
+// completable (PFSP itself never has such jobs; we tried serving them
+// first, earliest virtual deadline first, and it made Fig. 3(b) and Table
+// II less protective, see docs/cluster.md). If no completable job can use
+// the slot, Algorithm 2 would
 // leave it idle; we give it to the job with the smallest w that can use it
 // (work conservation; its slack accounting is unchanged) and say so here as
 // our one extension.
@@ -346,15 +342,6 @@ func (h *HPFSP) Pick(p Phase, now float64) *JobState {
 			return best
 		}
 	}
-	var over *JobState
-	for _, j := range h.s.Active {
-		if o := h.jobs[j.Index].overdue; o > 0 && j.Pending(p) > 0 && (over == nil || o < h.jobs[over.Index].overdue) {
-			over = j
-		}
-	}
-	if over != nil {
-		return over
-	}
 	var best *JobState
 	bestW := math.Inf(1)
 	consider := func(j *JobState, w float64) {
@@ -371,6 +358,11 @@ func (h *HPFSP) Pick(p Phase, now float64) *JobState {
 		}
 		if !e.Done {
 			prefMin = min(prefMin, e.S)
+		}
+	}
+	for _, j := range h.s.Active {
+		if hj := &h.jobs[j.Index]; hj.e.pos < 0 && j.Pending(p) > 0 {
+			consider(j, hj.e.W)
 		}
 	}
 	if best != nil {
