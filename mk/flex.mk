@@ -1,0 +1,34 @@
+# CIRCUMFLEX / FLEX shared scans (issue 7): docs/flex.md.
+.PHONY: flex-test flex-fuzz flex-bench flex-study flex-study-sharded flex-run
+
+## flex-test: the shared-scan packages' tests (also part of go test ./...)
+flex-test:
+	$(GO) test -count=1 ./instances/sharedscan/... ./solver/flex/...
+
+## flex-fuzz: a short fuzz run of the shared-scan workload reader
+flex-fuzz:
+	$(GO) test -run '^$$' -fuzz FuzzReadJSON -fuzztime 20s ./instances/sharedscan/
+
+## flex-bench: GSR, backwards DP and packing vs the appendix-B transcriptions, 10^3…10^5 subjobs, side by side
+flex-bench:
+	$(GO) test -run '^$$' -bench 'GSR|BDP|Pack' -benchtime 1x -count 1 ./solver/flex/ | tee results/flex/bench.txt
+
+## flex-study: the full §4 study (225 points × 10 repetitions) → results/flex (resumable)
+flex-study: build
+	$(BIN) flex study --out-dir results/flex --workers 2
+
+## flex-study-sharded: the same study as two shards merged (byte-identical to flex-study) → /tmp/mrsched-flex-shards
+flex-study-sharded: build
+	$(BIN) flex study --out-dir /tmp/mrsched-flex-shards --shard 1/2
+	$(BIN) flex study --out-dir /tmp/mrsched-flex-shards --shard 2/2
+	$(BIN) flex merge --out-dir /tmp/mrsched-flex-shards /tmp/mrsched-flex-shards/cells-1-of-2.jsonl /tmp/mrsched-flex-shards/cells-2-of-2.jsonl
+
+## flex-run: a quick demonstration: a §4 workload planned and simulated under the three schemes
+flex-run: build
+	$(BIN) gen sharedscan --seed 1 --out /tmp/mrsched-sharedscan.json
+	$(BIN) flex simulate --workload /tmp/mrsched-sharedscan.json --metric avg-response
+	$(BIN) flex plan --workload /tmp/mrsched-sharedscan.json --metric max-stretch --at 50 --svg /tmp/mrsched-flex-plan.svg
+
+TEST_TARGETS += flex-fuzz
+BENCH_TARGETS += flex-bench
+RUN_TARGETS += flex-run
