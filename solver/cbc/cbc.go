@@ -127,11 +127,13 @@ func (e *Engine) Solve(ctx context.Context, m *mip.Model, opt mip.Options) (mip.
 	mu.Lock()
 	defer mu.Unlock()
 	r, err := e.solveLocked(m, opt, tl, cnt, index, value, collb, colub, obj, rowlb, rowub)
-	if err == nil && r.Status == mip.InfeasibleOrUnbounded {
-		// CBC does not decide between the two; a second solve with a zero
-		// objective does: if the model is feasible, it is unbounded (for a
-		// MIP with rational data, a feasible MIP whose relaxation is
-		// unbounded is unbounded: R. R. Meyer, Math. Prog. 7, 1974).
+	if err == nil && (r.Status == mip.InfeasibleOrUnbounded || r.Status == mip.Infeasible) {
+		// CBC does not decide between the two when the relaxation is
+		// unbounded, and CBC 2.10 (Clp's presolve) even reports some
+		// unbounded LPs as infeasible. A second solve with a zero objective
+		// decides: if the model is feasible it is unbounded (for a MIP with
+		// rational data, a feasible MIP whose relaxation is unbounded is
+		// unbounded: R. R. Meyer, Math. Prog. 7, 1974).
 		zero := make([]C.double, n)
 		f, ferr := e.solveLocked(&mip.Model{Vars: m.Vars, Rows: m.Rows}, opt, tl, cnt, index, value, collb, colub, zero, rowlb, rowub)
 		if ferr == nil {

@@ -198,6 +198,27 @@ func (e *Engine) Solve(ctx context.Context, m *mip.Model, opt mip.Options) (mip.
 	}
 	sctx, done := e.session(ctx, in, opt.Log)
 	r, err := e.solve(sctx, in, m, opt, ctx)
+	if err == nil && r.Status == mip.InfeasibleOrUnbounded {
+		// HiGHS's presolve may stop at "unbounded or infeasible". A second
+		// solve with a zero objective decides: if the model is feasible it
+		// is unbounded (for a MIP with rational data, a feasible MIP whose
+		// relaxation is unbounded is unbounded: R. R. Meyer, Math. Prog. 7,
+		// 1974).
+		zero := &mip.Model{Name: m.Name, Vars: make([]mip.Var, len(m.Vars)), Rows: m.Rows}
+		copy(zero.Vars, m.Vars)
+		for j := range zero.Vars {
+			zero.Vars[j].Obj = 0
+		}
+		var f mip.Result
+		if f, err = e.solve(sctx, in, zero, opt, ctx); err == nil {
+			switch f.Status {
+			case mip.Optimal:
+				r.Status = mip.Unbounded
+			case mip.Infeasible:
+				r.Status = mip.Infeasible
+			}
+		}
+	}
 	done()
 	e.put(in, err == nil)
 	r.Time = time.Since(start)

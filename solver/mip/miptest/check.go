@@ -37,12 +37,11 @@ func KnownSet() []Known {
 	return ks
 }
 
-// StatusMatches reports whether got is an acceptable outcome for want:
-// equal, or for an unbounded integer model the weaker
-// InfeasibleOrUnbounded (engines need not decide feasibility when the
-// relaxation is unbounded).
+// StatusMatches reports whether got is the outcome want. Both engines
+// decide InfeasibleOrUnbounded by a second solve, so no weaker status is
+// accepted.
 func StatusMatches(want, got mip.Status, integer bool) bool {
-	return got == want || (integer && want == mip.Unbounded && got == mip.InfeasibleOrUnbounded)
+	return got == want
 }
 
 // CheckKnown solves every model of KnownSet with e and checks status,

@@ -267,13 +267,15 @@ func Random(rng *rand.Rand, n, m int, mixed bool) *mip.Model {
 				val = append(val, float64(rng.IntN(11)-5)+float64(rng.IntN(2))/2)
 			}
 		}
-		b := float64(rng.IntN(30) - 5)
+		b := float64(rng.IntN(30) - 2)
 		lo, up := -inf, b
 		switch rng.IntN(6) {
 		case 0:
-			lo, up = b, inf
+			lo, up = float64(rng.IntN(20)-15), inf
 		case 1:
-			lo, up = b, b
+			lo, up = float64(rng.IntN(15)-5), float64(rng.IntN(15)-5)
+			lo = math.Min(lo, up)
+			up = lo
 		case 2:
 			lo, up = b-float64(1+rng.IntN(10)), b
 		}

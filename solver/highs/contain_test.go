@@ -1,0 +1,204 @@
+package highs
+
+import (
+	"context"
+	"errors"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mrsched/mrsched/solver/mip"
+	"github.com/mrsched/mrsched/solver/mip/miptest"
+)
+
+// require is highstest.Require, repeated here because highstest imports
+// this package.
+func require(t *testing.T) *Engine {
+	t.Helper()
+	e, err := New()
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("HiGHS engine files are required under CI: %v", err)
+		}
+		t.Skipf("skipping: %v", err)
+	}
+	return e
+}
+
+// checkNextSolveWorks solves the tiny MIP (optimum 1100, see
+// miptest.TinyMIP) after a failure.
+func checkNextSolveWorks(t *testing.T, e *Engine) {
+	t.Helper()
+	k := miptest.TinyMIP()
+	r, err := e.Solve(context.Background(), k.Model, mip.Options{})
+	if err != nil || r.Status != mip.Optimal || r.Objective != k.Objective {
+		t.Fatalf("solve after the failure: %v %v %v, want optimal %v", r.Status, r.Objective, err, k.Objective)
+	}
+}
+
+// A trap (an out-of-bounds memory access inside HiGHS) ends the call with
+// an error wrapping ErrAbort; the instance is discarded and the next solve
+// works.
+func TestTrapIsContained(t *testing.T) {
+	e := NewWithModule(require(t).Module())
+	ctx := context.Background()
+	in, err := e.get(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Highs_getSolution writing to the last bytes of the 4 GiB address
+	// space: out of bounds of the linear memory, so the wasm traps.
+	k := miptest.TinyLP()
+	if err := in.load(ctx, k.Model); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := in.call(ctx, in.f.run, uint64(in.highs)); err != nil {
+		t.Fatal(err)
+	}
+	_, err = in.call(ctx, in.f.solution, uint64(in.highs), 0xFFFFFFF0, 0xFFFFFFF0, 0xFFFFFFF0, 0xFFFFFFF0)
+	if !errors.Is(err, ErrAbort) {
+		t.Fatalf("trap: error %v, want one wrapping ErrAbort", err)
+	}
+	e.put(in, false)
+	checkNextSolveWorks(t, e)
+}
+
+// A C++ throw (here std::bad_alloc when the memory limit refuses to grow
+// the heap) aborts the solve with an error naming the limit; the engine
+// keeps working for models that fit.
+func TestMemoryLimitIsContained(t *testing.T) {
+	e := NewWithModule(require(t).Module())
+	e.MemoryLimit = 40 << 20 // the module starts with 324 pages (20.25 MiB)
+	rng := rand.New(rand.NewPCG(1, 2))
+	big := miptest.Random(rng, 60000, 40, false) // about 1.4M nonzeros: ~30 MiB of input alone
+	_, err := e.Solve(context.Background(), big, mip.Options{})
+	if !errors.Is(err, ErrAbort) || !strings.Contains(err.Error(), "memory limit") {
+		t.Fatalf("oversized model: error %v, want ErrAbort naming the memory limit", err)
+	}
+	checkNextSolveWorks(t, e)
+}
+
+// A time limit returns the best solution found, with status TimeLimit and
+// its gap. The market split instance (Cornuéjols and Dawande 1999) with 5
+// rows and 40 binaries is not solved by HiGHS in 0.5 s.
+func TestTimeLimitReturnsBestSolution(t *testing.T) {
+	e := require(t)
+	m := miptest.MarketSplit(rand.New(rand.NewPCG(5, 5)), 5)
+	r, err := e.Solve(context.Background(), m, mip.Options{TimeLimit: 500 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Status != mip.TimeLimit {
+		t.Fatalf("status %v, want time limit", r.Status)
+	}
+	if !r.HasSolution || r.Gap <= 0 || math.IsInf(r.Gap, 0) || !(r.BestBound <= r.Objective) {
+		t.Fatalf("time limit: has solution %v, objective %v, bound %v, gap %v; want a solution with a finite positive gap", r.HasSolution, r.Objective, r.BestBound, r.Gap)
+	}
+	if err := miptest.Feasible(m, r.X, 1e-6); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// The context's deadline acts as a time limit, and cancelling the context
+// stops the solve with status Interrupted and the best solution so far.
+func TestContextDeadlineAndCancel(t *testing.T) {
+	e := require(t)
+	m := miptest.MarketSplit(rand.New(rand.NewPCG(5, 5)), 5)
+	ctx, cancel := context.WithTimeout(context.Background(), 400*time.Millisecond)
+	r, err := e.Solve(ctx, m, mip.Options{})
+	cancel()
+	if err != nil || r.Status != mip.TimeLimit || !r.HasSolution {
+		t.Fatalf("deadline: %v %v has solution %v, want time limit with a solution", r.Status, err, r.HasSolution)
+	}
+	ctx, cancel = context.WithCancel(context.Background())
+	time.AfterFunc(300*time.Millisecond, cancel)
+	r, err = e.Solve(ctx, m, mip.Options{})
+	if err != nil || r.Status != mip.Interrupted {
+		t.Fatalf("cancel: %v %v, want interrupted", r.Status, err)
+	}
+	checkNextSolveWorks(t, e)
+}
+
+// A solve whose context is already done does not start.
+func TestCancelledBeforeStart(t *testing.T) {
+	e := require(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	r, err := e.Solve(ctx, miptest.TinyMIP().Model, mip.Options{})
+	if !errors.Is(err, context.Canceled) || r.Status != mip.Interrupted {
+		t.Fatalf("got %v %v, want interrupted with context.Canceled", r.Status, err)
+	}
+}
+
+// HiGHS's log goes to Options.Log.
+func TestLog(t *testing.T) {
+	e := require(t)
+	var log strings.Builder
+	if _, err := e.Solve(context.Background(), miptest.TinyMIP().Model, mip.Options{Log: &log}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(log.String(), "Running HiGHS 1.15.1") {
+		t.Fatalf("log does not name HiGHS 1.15.1:\n%s", log.String())
+	}
+}
+
+// The glue mapping read from highs.js matches what the issue established
+// by reading the file: _Highs_create is export "F", the constructor is
+// "v", and the 20 imports include a = __cxa_throw, q = emscripten_resize_heap.
+func TestGlueMapping(t *testing.T) {
+	m := require(t).Module()
+	if got := m.glue.exports["Highs_create"]; got != "F" {
+		t.Errorf("Highs_create → %q, want F", got)
+	}
+	if m.glue.ctor != "v" {
+		t.Errorf("constructor %q, want v", m.glue.ctor)
+	}
+	if len(m.glue.imports) != 20 || m.glue.imports["a"] != "__cxa_throw" || m.glue.imports["q"] != "emscripten_resize_heap" {
+		t.Errorf("imports %v", m.glue.imports)
+	}
+	if m.Version != "1.15.1" {
+		t.Errorf("version %q, want 1.15.1", m.Version)
+	}
+}
+
+func TestGlueErrors(t *testing.T) {
+	for _, js := range []string{"", "var wasmImports={a:___cxa_throw};", "wasmImports={a:_x};function initRuntime(){wasmExports[\"v\"]()}"} {
+		if _, err := parseGlue([]byte(js)); !errors.Is(err, errGlue) {
+			t.Errorf("parseGlue(%q): %v, want errGlue", js, err)
+		}
+	}
+}
+
+// Missing files give ErrNotInstalled with the one-line install hint; a
+// modified file gives ErrChecksum.
+func TestFilesMissingAndChecksum(t *testing.T) {
+	empty := t.TempDir()
+	t.Setenv(EnvDir, empty)
+	_, err := Find()
+	if !errors.Is(err, ErrNotInstalled) || !strings.Contains(err.Error(), "make setup") || strings.Contains(err.Error(), "\n") {
+		t.Fatalf("Find with an empty %s: %v, want one line wrapping ErrNotInstalled that mentions make setup", EnvDir, err)
+	}
+	src := require(t).Module().Dir
+	dir := t.TempDir()
+	wasm, err := os.ReadFile(filepath.Join(src, WasmFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	js, err := os.ReadFile(filepath.Join(src, GlueFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(dir, WasmFile), wasm, 0o644)
+	os.WriteFile(filepath.Join(dir, GlueFile), append(js, ' '), 0o644)
+	t.Setenv(EnvDir, dir)
+	if d, err := Find(); err != nil || d != dir {
+		t.Fatalf("Find: %q %v, want %q", d, err, dir)
+	}
+	if _, err := LoadDir(dir, ""); !errors.Is(err, ErrChecksum) {
+		t.Fatalf("LoadDir with a modified highs.js: %v, want ErrChecksum", err)
+	}
+}
