@@ -2,9 +2,8 @@ package main
 
 import (
 	"bytes"
-	"context"
+	"flag"
 	"fmt"
-	"io"
 	"os"
 	"runtime"
 	"strings"
@@ -200,22 +199,22 @@ Examples:
    mrsched report --gen cor4,n=2-20/2,alpha=3,eps=0.1 --methods maxsrpt,alt,lbcount --format md --figures out/cor4
    mrsched report --gen lognormal,n=10,batch,seed=1-8 --methods maxsrpt,lbcount --shard 1/2 --cells s1.jsonl --quiet`,
 		Flags: append([]cli.Flag{
-			&cli.StringSliceFlag{Name: "instance", Aliases: []string{"i"}, Usage: "instance `FILE` (JSON or CSV); repeatable"},
-			&cli.StringSliceFlag{Name: "gen", Usage: "generator `SPEC`; repeatable (see above)"},
+			&repeatedFlag{cli.GenericFlag{Name: "instance", Aliases: []string{"i"}, Value: &repeated{}, Usage: "instance `FILE` (JSON or CSV); repeatable"}},
+			&repeatedFlag{cli.GenericFlag{Name: "gen", Value: &repeated{}, Usage: "generator `SPEC`; repeatable (see above)"}},
 			&cli.StringFlag{Name: "methods", Aliases: []string{"m"}, Value: "fifo,klps,maxsrpt,splitsrpt,lb51,lbcount", Usage: "comma-separated `LIST` of methods"},
 			&cli.DurationFlag{Name: "time-limit", Value: 60 * time.Second, Usage: "per method and instance, for exact methods"},
 			&cli.BoolFlag{Name: "no-validate", Usage: "skip checking every schedule with the independent validator"},
 		}, sweepFlags()...),
 		Action: func(c *cli.Context) error {
 			var srcs []report.Source
-			for _, f := range c.StringSlice("instance") {
+			for _, f := range repeatedOf(c, "instance") {
 				s, err := report.FileSource(f)
 				if err != nil {
 					return fmt.Errorf("--instance: %w", err)
 				}
 				srcs = append(srcs, s)
 			}
-			for _, g := range c.StringSlice("gen") {
+			for _, g := range repeatedOf(c, "gen") {
 				ss, err := report.ParseGen(g)
 				if err != nil {
 					return fmt.Errorf("--gen: %w", err)
@@ -278,6 +277,30 @@ Examples:
 			return violationsOf(set)
 		},
 	}
+}
+
+// repeated is a repeatable string flag whose values may contain commas
+// (urfave/cli's slice flags split on them, which breaks generator specs).
+type repeated []string
+
+func (r *repeated) Set(v string) error { *r = append(*r, v); return nil }
+func (r *repeated) String() string     { return strings.Join(*r, " ") }
+
+// repeatedFlag gives every parse a fresh value: commands are built once
+// and run many times in one process (tests), and a shared value would
+// accumulate the values of earlier runs.
+type repeatedFlag struct{ cli.GenericFlag }
+
+func (f *repeatedFlag) Apply(set *flag.FlagSet) error {
+	f.GenericFlag.Value = &repeated{}
+	return f.GenericFlag.Apply(set)
+}
+
+func repeatedOf(c *cli.Context, name string) []string {
+	if r, ok := c.Generic(name).(*repeated); ok && r != nil {
+		return *r
+	}
+	return nil
 }
 
 func indent(s, pre string) string {
