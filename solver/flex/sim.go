@@ -156,7 +156,7 @@ func Simulate(w *sharedscan.Workload, opt SimOptions) (*SimResult, error) {
 	var active []Active
 	var actJob []int
 	var plan *Plan
-	var planT float64
+	var planT, planH float64
 	// apply follows the current plan (cut at the horizon it was built
 	// with) and retires the jobs it completes.
 	apply := func() {
@@ -178,8 +178,8 @@ func Simulate(w *sharedscan.Workload, opt SimOptions) (*SimResult, error) {
 			}
 			if doneAll {
 				c := plan.JobCompletion[a]
-				if math.IsNaN(c) {
-					c = plan.Schedule.Makespan()
+				if math.IsNaN(c) { // finished within MergeEps of the cut: at the cut
+					c = planH
 				}
 				res.Completion[actJob[a]] = planT + c
 				continue
@@ -231,7 +231,7 @@ func Simulate(w *sharedscan.Workload, opt SimOptions) (*SimResult, error) {
 		if err != nil {
 			return nil, err
 		}
-		planT = t
+		planT, planH = t, horizon
 		res.Replans++
 		if final {
 			res.Final = &FinalPlan{At: t, Plan: plan, Jobs: append([]int(nil), actJob...)}
