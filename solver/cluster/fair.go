@@ -82,6 +82,7 @@ type tiered struct {
 	shares  []float64
 	wts     []float64
 	dem     []float64
+	idx     []int
 }
 
 func (t *tiered) init(s *Sim) {
@@ -124,7 +125,7 @@ func (t *tiered) pick(p Phase, weight func(u int) float64, fifo func(u int) bool
 		t.wts = append(t.wts, weight(u))
 		t.dem = append(t.dem, t.demand[u])
 	}
-	t.shares = waterfill(float64(t.s.Slots[p]), t.wts, t.dem, t.shares)
+	t.shares, t.idx = waterfill(float64(t.s.Slots[p]), t.wts, t.dem, t.shares, t.idx)
 	best, bestDef := -1, 0.0
 	var bestShare float64
 	for k, u := range t.users {
@@ -152,7 +153,7 @@ func (t *tiered) pick(p Phase, weight func(u int) float64, fifo func(u int) bool
 		t.wts = append(t.wts, 1)
 		t.dem = append(t.dem, float64(j.Running[p]+j.Pending(p)))
 	}
-	t.shares = waterfill(bestShare, t.wts, t.dem, t.shares)
+	t.shares, t.idx = waterfill(bestShare, t.wts, t.dem, t.shares, t.idx)
 	var bj *JobState
 	bjDef := 0.0
 	for k, j := range js {
@@ -169,13 +170,15 @@ func (t *tiered) pick(p Phase, weight func(u int) float64, fifo func(u int) bool
 // waterfill returns max-min fair shares of capacity c among claimants with
 // weights w (> 0) and demands d (≥ 0): share_k = min(d_k, λ·w_k) with λ the
 // largest value for which Σ share ≤ c (so Σ share = min(c, Σ d)). The
-// result is written into out (resized) in the claimants' order.
-func waterfill(c float64, w, d []float64, out []float64) []float64 {
+// result is written into out (resized) in the claimants' order; idx is
+// scratch space. Both are returned for reuse.
+func waterfill(c float64, w, d []float64, out []float64, idx []int) ([]float64, []int) {
 	n := len(w)
-	out = append(out[:0], make([]float64, n)...)
-	idx := make([]int, n)
-	for k := range idx {
-		idx[k] = k
+	out = out[:0]
+	idx = idx[:0]
+	for k := 0; k < n; k++ {
+		out = append(out, 0)
+		idx = append(idx, k)
 	}
 	sort.SliceStable(idx, func(a, b int) bool { return d[idx[a]]/w[idx[a]] < d[idx[b]]/w[idx[b]] })
 	W := 0.0
@@ -195,5 +198,5 @@ func waterfill(c float64, w, d []float64, out []float64) []float64 {
 		}
 		break
 	}
-	return out
+	return out, idx
 }

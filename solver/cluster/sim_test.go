@@ -295,3 +295,25 @@ func TestHPFSPRuns(t *testing.T) {
 		}
 	}
 }
+
+// TestWaterfill: max-min shares by hand. 10 slots, equal weights, demands
+// 2, 10, 10 → the first user is capped at 2 and the others split 8: 2, 4,
+// 4. Weights 1:3 with ample demand → 2.5, 7.5. Total demand 3 < 10 → the
+// demands themselves.
+func TestWaterfill(t *testing.T) {
+	cases := []struct{ c, w, d, want []float64 }{
+		{[]float64{10}, []float64{1, 1, 1}, []float64{2, 10, 10}, []float64{2, 4, 4}},
+		{[]float64{10}, []float64{1, 3}, []float64{10, 10}, []float64{2.5, 7.5}},
+		{[]float64{10}, []float64{1, 1}, []float64{1, 2}, []float64{1, 2}},
+		{[]float64{6}, []float64{2, 1, 1}, []float64{10, 1, 10}, []float64{10.0 / 3, 1, 5.0 / 3}},
+	}
+	for _, c := range cases {
+		got, _ := waterfill(c.c[0], c.w, c.d, nil, nil)
+		for k := range got {
+			if !tolerance.Eq(got[k], c.want[k]) {
+				t.Errorf("waterfill(%v, %v, %v) = %v, want %v", c.c[0], c.w, c.d, got, c.want)
+				break
+			}
+		}
+	}
+}
