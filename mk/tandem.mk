@@ -16,7 +16,7 @@ tandem-5e7:
 
 ## tandem-repro: §5.3 mean response times with confidence intervals (long)
 tandem-repro:
-	$(GO) run ./bench/tandemsim repro --n 2000000 --seeds 8 --out results/tandem-sim/repro
+	$(GO) run ./bench/tandemsim repro --n 1000000 --seeds 5 --workers 1 --policies klps,klps-maponly,maxsrpt,splitsrpt --out results/tandem-sim/repro
 
 RUN_TARGETS += tandem-run
 BENCH_TARGETS += tandem-bench
