@@ -1,6 +1,7 @@
 package study
 
 import (
+	"math"
 	"os"
 	"path/filepath"
 
@@ -83,6 +84,11 @@ func (e errPts) YError(i int) (float64, float64) { return e.e[i], e.e[i] }
 // so groups stay readable) with its error bar: a dot-and-whisker version of
 // a grouped bar chart.
 func groupPlot(title, yl string, labels []string, ss []series) (*plot.Plot, error) {
+	return groupPlotScale(title, yl, labels, ss, false)
+}
+
+// groupPlotScale is groupPlot with an optional logarithmic y axis.
+func groupPlotScale(title, yl string, labels []string, ss []series, logY bool) (*plot.Plot, error) {
 	p := plot.New()
 	p.Title.Text, p.Y.Label.Text = title, yl
 	p.Legend.Top = true
@@ -113,6 +119,18 @@ func groupPlot(title, yl string, labels []string, ss []series) (*plot.Plot, erro
 	p.NominalX(labels...)
 	p.X.Min, p.X.Max = -0.5, float64(len(labels))-0.5
 	p.Y.Min = 0
+	if logY {
+		lo := math.Inf(1)
+		for _, s := range ss {
+			for _, y := range s.Y {
+				lo = math.Min(lo, y)
+			}
+		}
+		p.Y.Scale = plot.LogScale{}
+		p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
+		p.Y.Min = math.Pow(10, math.Floor(math.Log10(lo)))
+		p.Y.Max *= 2
+	}
 	p.Add(plotter.NewGrid())
 	return p, nil
 }

@@ -60,14 +60,14 @@ func SWIM(env Env, w *cw.Workload, name string) (*tabular.Table, error) {
 	if err := env.writeTable("swim-"+name, t); err != nil {
 		return nil, err
 	}
-	pl, err := groupPlot("SWIM "+name+": mean slowdown", "mean slowdown", SWIMPolicies, []series{slow})
+	pl, err := groupPlotScale("SWIM "+name+": mean slowdown (log scale)", "mean slowdown", SWIMPolicies, []series{slow}, true)
 	if err != nil {
 		return nil, err
 	}
 	if err := env.savePlot(pl, "swim-"+name+"-slowdown"); err != nil {
 		return nil, err
 	}
-	pl, err = groupPlot("SWIM "+name+": mean response time", "seconds", SWIMPolicies, []series{resp})
+	pl, err = groupPlotScale("SWIM "+name+": mean response time (log scale)", "seconds", SWIMPolicies, []series{resp}, true)
 	if err != nil {
 		return nil, err
 	}
