@@ -338,3 +338,36 @@ func TestWorkersShardsAndMergeGiveIdenticalOutput(t *testing.T) {
 		t.Errorf("text output:\n%s", want[tabular.Text])
 	}
 }
+
+// FuzzParseGen: any spec either parses into loadable sources or is an
+// error; never a panic. (Specs with ranges are capped so the fuzzer does
+// not generate millions of instances.)
+func FuzzParseGen(f *testing.F) {
+	for _, s := range []string{"lognormal,n=5|7,batch,seed=1-3", "cor4,n=2-8/2,alpha=2,eps=0.1", "cor6,n=3,beta=2", "lognormal,n=3,load=0.5,map_sd=1"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, spec string) {
+		srcs, err := ParseGen(spec)
+		if err != nil {
+			return
+		}
+		if len(srcs) == 0 {
+			t.Fatalf("%q: no error and no instances", spec)
+		}
+		for _, s := range srcs[:min(len(srcs), 3)] {
+			if s.Name == "" || s.ID == "" {
+				t.Fatalf("%q: unnamed source", spec)
+			}
+			if strings.HasPrefix(s.Name, "lognormal") {
+				continue // generating may be large; parsing is what is fuzzed
+			}
+			in, err := s.Load()
+			if err != nil {
+				continue
+			}
+			if err := in.Validate(); err != nil {
+				t.Fatalf("%q: invalid instance: %v", spec, err)
+			}
+		}
+	})
+}

@@ -227,12 +227,24 @@ func ParseGen(spec string) ([]Source, error) {
 		return nil, err
 	}
 	var out []Source
+	// The tight families are built eagerly (their alternative orders come
+	// with them): bound the total size.
+	const maxEagerJobs = 2000000
+	eager := 0
 	for _, c := range combos {
 		for k, def := range allowed {
 			if def == "" {
 				if _, ok := c[k]; !ok {
 					return nil, fmt.Errorf("%w %q: %s needs %s=…", ErrGen, spec, g.kind, k)
 				}
+			}
+		}
+		if g.kind == "cor4" || g.kind == "cor6" {
+			if n, err := strconv.Atoi(c["n"]); err == nil {
+				eager += n
+			}
+			if eager > maxEagerJobs {
+				return nil, fmt.Errorf("%w %q: more than %d jobs in all; split the sweep", ErrGen, spec, maxEagerJobs)
 			}
 		}
 		s, err := genSource(g, c)
