@@ -3,8 +3,8 @@
 // completions with the distinct release times, and solves each fixed
 // sequence by a linear program written independently of package orderlp
 // (variables are per-event increments of the map and shuffle *fractions*,
-// release times are explicit events) and solved by gonum's simplex
-// (gonum.org/v1/gonum/optimize/convex/lp) instead of an engine. It is only
+// release times are explicit events) and solved by its own dense two-phase simplex with Bland's rule
+// (simplex.go) instead of an engine. It is only
 // meant for n ≤ 6 (batch) and n ≤ 5 (releases) and is used only by tests.
 package bruteforce
 
@@ -12,9 +12,6 @@ import (
 	"errors"
 	"math"
 	"sort"
-
-	"gonum.org/v1/gonum/mat"
-	"gonum.org/v1/gonum/optimize/convex/lp"
 
 	"github.com/mrsched/mrsched/instances"
 )
@@ -176,16 +173,17 @@ func SequenceValue(in *instances.Instance, rho []float64, seq []Event) (float64,
 		}
 	}
 	ncol := col + nslack
-	A := mat.NewDense(len(rows), ncol, nil)
-	b := make([]float64, len(rows))
+	A := make([][]float64, len(rows))
+	bvec := make([]float64, len(rows))
 	sl := col
 	for i, r := range rows {
+		A[i] = make([]float64, ncol)
 		for k, c := range r.ind {
-			A.Set(i, c, r.val[k])
+			A[i][c] = r.val[k]
 		}
-		b[i] = r.rhs
+		bvec[i] = r.rhs
 		if !r.eq {
-			A.Set(i, sl, 1)
+			A[i][sl] = 1
 			sl++
 		}
 	}
@@ -198,20 +196,8 @@ func SequenceValue(in *instances.Instance, rho []float64, seq []Event) (float64,
 		}
 		off -= jb.Release
 	}
-	// gonum rejects all-zero columns: give unused deltas (none exist, every
-	// delta is in a capacity or release row or has an objective weight) a
-	// harmless guard anyway.
-	for j := 0; j < ncol; j++ {
-		nz := c[j] != 0
-		for i := 0; i < len(rows) && !nz; i++ {
-			nz = A.At(i, j) != 0
-		}
-		if !nz {
-			return 0, errors.New("bruteforce: zero column")
-		}
-	}
-	opt, _, err := lp.Simplex(c, A, b, 1e-10, nil)
-	if errors.Is(err, lp.ErrInfeasible) {
+	opt, err := simplex(c, A, bvec)
+	if errors.Is(err, errInfeasible) {
 		return math.Inf(1), nil
 	}
 	if err != nil {

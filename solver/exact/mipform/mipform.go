@@ -1,0 +1,461 @@
+package mipform
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"sort"
+
+	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/schedule"
+	"github.com/mrsched/mrsched/solver/exact/orderlp"
+	"github.com/mrsched/mrsched/solver/mip"
+)
+
+// ErrDecode is returned when a MIP solution does not decode to a plan.
+var ErrDecode = errors.New("mipform: the MIP solution does not decode to a completion plan")
+
+// Formulation is a built MIP with the maps needed to decode a solution.
+type Formulation struct {
+	Model *mip.Model
+	Batch bool
+	// Slots: sub-intervals that can end with a completion, in time order.
+	SlotPeriod []int   // period of slot s
+	Z          [][]int // Z[j][s]: column of z_js, −1 when absent
+	// H is the makespan bound used by the big-M constants (release MIP).
+	H  float64
+	in *instances.Instance
+}
+
+// Build returns the batch MIP when every release is 0 (or when forceRelease
+// is false and the instance is a batch), and the release-date MIP
+// otherwise; forceRelease builds the release-date MIP even for a batch.
+func Build(in *instances.Instance, forceRelease bool) (*Formulation, error) {
+	if err := in.Validate(); err != nil {
+		return nil, err
+	}
+	if in.IsBatch() && !forceRelease {
+		return buildBatch(in), nil
+	}
+	return buildRelease(in), nil
+}
+
+func prefixSums(v []float64) []float64 {
+	s := append([]float64(nil), v...)
+	sort.Float64s(s)
+	for k := 1; k < len(s); k++ {
+		s[k] += s[k-1]
+	}
+	return s
+}
+
+func buildBatch(in *instances.Instance) *Formulation {
+	n := in.N()
+	m := &mip.Model{Name: "tandem_batch"}
+	f := &Formulation{Model: m, Batch: true, SlotPeriod: make([]int, n), in: in}
+	d := make([]int, n)
+	for k := range d {
+		d[k] = m.AddVar(fmt.Sprintf("d%d", k), mip.Continuous, 0, math.Inf(1), float64(n-k))
+	}
+	f.Z = make([][]int, n)
+	a, b := make([][]int, n), make([][]int, n)
+	for j, jb := range in.Jobs {
+		f.Z[j], a[j], b[j] = make([]int, n), make([]int, n), make([]int, n)
+		for k := 0; k < n; k++ {
+			f.Z[j][k] = m.AddVar(fmt.Sprintf("z_%d_%d", j, k), mip.Binary, 0, 1, 0)
+			a[j][k], b[j][k] = -1, -1
+			if jb.Map > 0 {
+				a[j][k] = m.AddVar(fmt.Sprintf("a_%d_%d", j, k), mip.Continuous, 0, jb.Map, 0)
+			}
+			if jb.Shuffle > 0 {
+				b[j][k] = m.AddVar(fmt.Sprintf("b_%d_%d", j, k), mip.Continuous, 0, jb.Shuffle, 0)
+			}
+		}
+	}
+	// Assignment.
+	for j := 0; j < n; j++ {
+		ind, val := make([]int, n), make([]float64, n)
+		for k := 0; k < n; k++ {
+			ind[k], val[k] = f.Z[j][k], 1
+		}
+		m.AddRow(fmt.Sprintf("job%d", j), 1, 1, ind, val)
+	}
+	for k := 0; k < n; k++ {
+		ind, val := make([]int, n), make([]float64, n)
+		for j := 0; j < n; j++ {
+			ind[j], val[j] = f.Z[j][k], 1
+		}
+		m.AddRow(fmt.Sprintf("pos%d", k), 1, 1, ind, val)
+	}
+	addWorkRows(in, m, d, a, b, func(j, k int) bool { return true }, func(j int) int { return n - 1 })
+	// Links: no work after the job's position (big-M x_j, y_j).
+	for j, jb := range in.Jobs {
+		for k := 1; k < n; k++ {
+			for s, cols := range [2][]int{a[j], b[j]} {
+				size := jb.Map
+				if s == 1 {
+					size = jb.Shuffle
+				}
+				if cols[k] < 0 {
+					continue
+				}
+				ind := []int{cols[k]}
+				val := []float64{1}
+				for k2 := 0; k2 < k; k2++ {
+					ind = append(ind, f.Z[j][k2])
+					val = append(val, size)
+				}
+				m.AddRow(fmt.Sprintf("link%c_%d_%d", "ab"[s], j, k), math.Inf(-1), size, ind, val)
+			}
+		}
+	}
+	// Valid inequalities on C_k = Σ_{k'≤k} d_k'.
+	xs, ys := make([]float64, n), make([]float64, n)
+	for j, jb := range in.Jobs {
+		xs[j], ys[j] = jb.Map/in.MapCapacity, jb.Shuffle/in.ShuffleCapacity
+	}
+	px, py := prefixSums(xs), prefixSums(ys)
+	for k := 0; k < n; k++ {
+		ind, val := make([]int, 0, k+1), make([]float64, 0, k+1)
+		for k2 := 0; k2 <= k; k2++ {
+			ind = append(ind, d[k2])
+			val = append(val, 1)
+		}
+		m.AddRow(fmt.Sprintf("prefix%d", k), math.Max(px[k], py[k]), math.Inf(1), ind, val)
+		for s := 0; s < 2; s++ {
+			ind2 := append([]int(nil), ind...)
+			val2 := append([]float64(nil), val...)
+			for j := 0; j < n; j++ {
+				w := xs[j]
+				if s == 1 {
+					w = ys[j]
+				}
+				if w == 0 {
+					continue
+				}
+				for k2 := 0; k2 <= k; k2++ {
+					ind2 = append(ind2, f.Z[j][k2])
+					val2 = append(val2, -w)
+				}
+			}
+			m.AddRow(fmt.Sprintf("placed%c%d", "xy"[s], k), 0, math.Inf(1), ind2, val2)
+		}
+	}
+	return f
+}
+
+// addWorkRows adds capacities, totals and progress rows for sub-intervals
+// with length columns d; active(j, q) says whether job j has columns in q
+// (a, b hold −1 otherwise); last(j) is the last sub-interval of job j.
+func addWorkRows(in *instances.Instance, m *mip.Model, d []int, a, b [][]int, active func(j, q int) bool, last func(j int) int) {
+	nq := len(d)
+	for q := 0; q < nq; q++ {
+		for s, cols := range [2][][]int{a, b} {
+			capy, name := in.MapCapacity, "mapcap"
+			if s == 1 {
+				capy, name = in.ShuffleCapacity, "shufcap"
+			}
+			ind := []int{d[q]}
+			val := []float64{-capy}
+			for j := range in.Jobs {
+				if c := cols[j][q]; c >= 0 {
+					ind = append(ind, c)
+					val = append(val, 1)
+				}
+			}
+			if len(ind) > 1 {
+				m.AddRow(fmt.Sprintf("%s%d", name, q), math.Inf(-1), 0, ind, val)
+			}
+		}
+	}
+	for j, jb := range in.Jobs {
+		for s, cols := range [2][]int{a[j], b[j]} {
+			size, name := jb.Map, "maptot"
+			if s == 1 {
+				size, name = jb.Shuffle, "shuftot"
+			}
+			if size == 0 {
+				continue
+			}
+			var ind []int
+			var val []float64
+			for _, c := range cols {
+				if c >= 0 {
+					ind = append(ind, c)
+					val = append(val, 1)
+				}
+			}
+			m.AddRow(fmt.Sprintf("%s%d", name, j), size, size, ind, val)
+		}
+		if jb.Map == 0 || jb.Shuffle == 0 {
+			continue
+		}
+		var ind []int
+		var val []float64
+		for q := 0; q < last(j); q++ {
+			if !active(j, q) || a[j][q] < 0 {
+				continue
+			}
+			ind = append(ind, b[j][q], a[j][q])
+			val = append(val, 1/jb.Shuffle, -1/jb.Map)
+			m.AddRow(fmt.Sprintf("prog%d_%d", j, q), math.Inf(-1), 0, append([]int(nil), ind...), append([]float64(nil), val...))
+		}
+	}
+}
+
+// Horizon returns H = max_j r_j + Σ_j x_j/μ_m + Σ_j y_j/μ_c, a bound on the
+// makespan of every optimal schedule (see the package comment).
+func Horizon(in *instances.Instance) float64 {
+	h := 0.0
+	for _, j := range in.Jobs {
+		h = math.Max(h, j.Release)
+	}
+	for _, j := range in.Jobs {
+		h += j.Map/in.MapCapacity + j.Shuffle/in.ShuffleCapacity
+	}
+	return h
+}
+
+func buildRelease(in *instances.Instance) *Formulation {
+	n := in.N()
+	rho, rel := orderlp.Periods(in)
+	np := len(rho)
+	H := Horizon(in)
+	m := &mip.Model{Name: "tandem_release"}
+	f := &Formulation{Model: m, H: H, in: in}
+	// Sub-intervals: per period, S_l slots then a trailing one (l < m−1).
+	var subPeriod []int
+	var isSlot []bool
+	var slotSub []int // slot index → sub-interval
+	for l := 0; l < np; l++ {
+		S := 0
+		for j := range in.Jobs {
+			if rel[j] <= l {
+				S++
+			}
+		}
+		for s := 0; s < S; s++ {
+			slotSub = append(slotSub, len(subPeriod))
+			f.SlotPeriod = append(f.SlotPeriod, l)
+			subPeriod = append(subPeriod, l)
+			isSlot = append(isSlot, true)
+		}
+		if l < np-1 {
+			subPeriod = append(subPeriod, l)
+			isSlot = append(isSlot, false)
+		}
+	}
+	nq, ns := len(subPeriod), len(slotSub)
+	d := make([]int, nq)
+	for q := range d {
+		d[q] = m.AddVar(fmt.Sprintf("d%d", q), mip.Continuous, 0, math.Inf(1), 0)
+	}
+	C := make([]int, n)
+	L := make([]float64, n)
+	for j, jb := range in.Jobs {
+		L[j] = jb.Release + math.Max(jb.Map/in.MapCapacity, jb.Shuffle/in.ShuffleCapacity)
+		C[j] = m.AddVar(fmt.Sprintf("C%d", j), mip.Continuous, L[j], H, 1)
+		m.Offset -= jb.Release
+	}
+	f.Z = make([][]int, n)
+	for j := range in.Jobs {
+		f.Z[j] = make([]int, ns)
+		for s := 0; s < ns; s++ {
+			f.Z[j][s] = -1
+			if f.SlotPeriod[s] >= rel[j] {
+				f.Z[j][s] = m.AddVar(fmt.Sprintf("z_%d_%d", j, s), mip.Binary, 0, 1, 0)
+			}
+		}
+	}
+	a, b := make([][]int, n), make([][]int, n)
+	for j, jb := range in.Jobs {
+		a[j], b[j] = make([]int, nq), make([]int, nq)
+		for q := 0; q < nq; q++ {
+			a[j][q], b[j][q] = -1, -1
+			if subPeriod[q] < rel[j] {
+				continue
+			}
+			if jb.Map > 0 {
+				a[j][q] = m.AddVar(fmt.Sprintf("a_%d_%d", j, q), mip.Continuous, 0, jb.Map, 0)
+			}
+			if jb.Shuffle > 0 {
+				b[j][q] = m.AddVar(fmt.Sprintf("b_%d_%d", j, q), mip.Continuous, 0, jb.Shuffle, 0)
+			}
+		}
+	}
+	// Period lengths.
+	for l := 0; l < np; l++ {
+		var ind []int
+		var val []float64
+		for q := 0; q < nq; q++ {
+			if subPeriod[q] == l {
+				ind = append(ind, d[q])
+				val = append(val, 1)
+			}
+		}
+		if l < np-1 {
+			m.AddRow(fmt.Sprintf("period%d", l), rho[l+1]-rho[l], rho[l+1]-rho[l], ind, val)
+		} else {
+			m.AddRow(fmt.Sprintf("period%d", l), 0, H-rho[l], ind, val)
+		}
+	}
+	// Assignment: each job one slot; at most one job per slot; filled slots
+	// first within a period.
+	for j := range in.Jobs {
+		var ind []int
+		var val []float64
+		for _, c := range f.Z[j] {
+			if c >= 0 {
+				ind = append(ind, c)
+				val = append(val, 1)
+			}
+		}
+		m.AddRow(fmt.Sprintf("job%d", j), 1, 1, ind, val)
+	}
+	slotRow := func(s int) ([]int, []float64) {
+		var ind []int
+		var val []float64
+		for j := range in.Jobs {
+			if c := f.Z[j][s]; c >= 0 {
+				ind = append(ind, c)
+				val = append(val, 1)
+			}
+		}
+		return ind, val
+	}
+	for s := 0; s < ns; s++ {
+		ind, val := slotRow(s)
+		m.AddRow(fmt.Sprintf("slot%d", s), math.Inf(-1), 1, ind, val)
+		if s+1 < ns && f.SlotPeriod[s+1] == f.SlotPeriod[s] {
+			ind2, val2 := slotRow(s + 1)
+			for k := range val2 {
+				val2[k] = -1
+			}
+			m.AddRow(fmt.Sprintf("fill%d", s), 0, math.Inf(1), append(ind, ind2...), append(val, val2...))
+		}
+	}
+	// Work rows.
+	lastSub := func(j int) int { return nq - 1 }
+	addWorkRows(in, m, d, a, b, func(j, q int) bool { return subPeriod[q] >= rel[j] }, lastSub)
+	// Links: no work in a sub-interval after the job's slot. The slots
+	// strictly before sub-interval q are those with slotSub < q.
+	for j, jb := range in.Jobs {
+		for q := 0; q < nq; q++ {
+			for st, cols := range [2][]int{a[j], b[j]} {
+				size := jb.Map
+				if st == 1 {
+					size = jb.Shuffle
+				}
+				if cols[q] < 0 {
+					continue
+				}
+				ind := []int{cols[q]}
+				val := []float64{1}
+				for s := 0; s < ns && slotSub[s] < q; s++ {
+					if c := f.Z[j][s]; c >= 0 {
+						ind = append(ind, c)
+						val = append(val, size)
+					}
+				}
+				if len(ind) > 1 {
+					m.AddRow(fmt.Sprintf("link%c_%d_%d", "ab"[st], j, q), math.Inf(-1), size, ind, val)
+				}
+			}
+		}
+	}
+	// Completion times: C_j ≥ T_s − M_js (1 − z_js).
+	for j := range in.Jobs {
+		for s := 0; s < ns; s++ {
+			c := f.Z[j][s]
+			if c < 0 {
+				continue
+			}
+			l := f.SlotPeriod[s]
+			U := H
+			if l < np-1 {
+				U = rho[l+1]
+			}
+			M := math.Max(0, U-L[j])
+			// C_j − Σ_{q ≤ slotSub[s], q in l} d_q − M z ≥ ρ_l − M
+			ind := []int{C[j], c}
+			val := []float64{1, -M}
+			for q := 0; q <= slotSub[s]; q++ {
+				if subPeriod[q] == l {
+					ind = append(ind, d[q])
+					val = append(val, -1)
+				}
+			}
+			m.AddRow(fmt.Sprintf("comp%d_%d", j, s), rho[l]-M, math.Inf(1), ind, val)
+		}
+	}
+	_ = isSlot
+	return f
+}
+
+// Decode reads the plan (completion order and periods) from a solution.
+func (f *Formulation) Decode(x []float64) (orderlp.Plan, error) {
+	n := f.in.N()
+	type js struct{ j, s int }
+	var list []js
+	for j := 0; j < n; j++ {
+		best, bs := -1.0, -1
+		for s, c := range f.Z[j] {
+			if c >= 0 && x[c] > best {
+				best, bs = x[c], s
+			}
+		}
+		if best < 0.5 {
+			return orderlp.Plan{}, fmt.Errorf("%w: job %d has no slot", ErrDecode, j)
+		}
+		list = append(list, js{j, bs})
+	}
+	sort.SliceStable(list, func(a, b int) bool { return list[a].s < list[b].s })
+	p := orderlp.Plan{Order: make([]int, n), Period: make([]int, n)}
+	for k, e := range list {
+		p.Order[k] = e.j
+		p.Period[k] = f.SlotPeriod[e.s]
+	}
+	return p, nil
+}
+
+// Result is the outcome of an exact MIP solve.
+type Result struct {
+	Status    mip.Status
+	Plan      orderlp.Plan // best plan found (when HasSolution)
+	Objective float64      // total response of Schedule (when HasSolution)
+	MIPValue  float64      // the engine's incumbent value
+	BestBound float64      // the engine's proven lower bound
+	Gap       float64
+	Nodes     int64
+	Schedule  *schedule.Schedule
+	Raw       mip.Result
+}
+
+// Solve solves the exact MIP of in with eng and, when a solution exists,
+// re-solves its plan with the fixed-order LP (package orderlp) to produce a
+// validated schedule.
+func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt mip.Options) (*Result, error) {
+	f, err := Build(in, false)
+	if err != nil {
+		return nil, err
+	}
+	raw, err := eng.Solve(ctx, f.Model, opt)
+	if err != nil {
+		return nil, fmt.Errorf("mipform: %s: %w", eng.Name(), err)
+	}
+	res := &Result{Status: raw.Status, MIPValue: raw.Objective, BestBound: raw.BestBound, Gap: raw.Gap, Nodes: raw.Nodes, Raw: raw, Objective: math.NaN()}
+	if !raw.HasSolution {
+		return res, nil
+	}
+	p, err := f.Decode(raw.X)
+	if err != nil {
+		return nil, err
+	}
+	olp, err := orderlp.Solve(ctx, eng, in, p)
+	if err != nil {
+		return nil, err
+	}
+	res.Plan, res.Objective, res.Schedule = p, olp.Total, olp.Schedule
+	return res, nil
+}

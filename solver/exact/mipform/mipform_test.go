@@ -1,0 +1,112 @@
+package mipform
+
+import (
+	"context"
+	"flag"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/solver/exact/internal/bruteforce"
+	"github.com/mrsched/mrsched/solver/highs"
+	"github.com/mrsched/mrsched/solver/mip"
+	"github.com/mrsched/mrsched/validate"
+)
+
+// full enlarges the brute-force sweep to n ≤ 6 (batch) and n ≤ 5
+// (releases); make exact-sweep sets it.
+var full = flag.Bool("full", false, "brute-force sweep up to n = 6 (batch) and 5 (releases)")
+
+func engine(t testing.TB) mip.Engine {
+	t.Helper()
+	e, err := highs.New()
+	if err != nil {
+		t.Skipf("HiGHS engine unavailable (run make setup): %v", err)
+	}
+	return e
+}
+
+func relEq(a, b float64) bool {
+	return math.Abs(a-b) <= 1e-6*math.Max(1, math.Max(math.Abs(a), math.Abs(b)))
+}
+
+func TestKnownOptima(t *testing.T) {
+	eng := engine(t)
+	for _, c := range []struct {
+		name string
+		in   *instances.Instance
+		want float64
+	}{
+		// Issue 4: jobs (10,1), (1,10): OPT 21, shuffle-heavy job first.
+		{"(10,1),(1,10)", instances.New([]instances.Job{{ID: "a", Map: 10, Shuffle: 1}, {ID: "b", Map: 1, Shuffle: 10}}), 21},
+		// Lin et al. §2.1: the FIFO schedule (12) is optimal; 12 also equals
+		// the prefix bound Σ_k max(X_(k), Y_(k)) = 2 + 4 + 6 (package bounds).
+		{"§2.1", instances.Example21(), 12},
+	} {
+		for _, force := range []bool{false, true} {
+			f, err := Build(c.in, force)
+			if err != nil {
+				t.Fatal(err)
+			}
+			raw, err := eng.Solve(context.Background(), f.Model, mip.Options{})
+			if err != nil || raw.Status != mip.Optimal {
+				t.Fatalf("%s: %v %v", c.name, raw.Status, err)
+			}
+			if !relEq(raw.Objective, c.want) {
+				t.Errorf("%s (release form %v): MIP %v, want %v", c.name, force, raw.Objective, c.want)
+			}
+		}
+	}
+}
+
+// The MIP optimum equals the brute-force optimum (every completion order and
+// interleaving, independent LP and solver) on random instances with ties,
+// zero sizes, extreme ratios, unequal capacities and release dates; the
+// release form also solves batches.
+func TestAgainstBruteForce(t *testing.T) {
+	eng := engine(t)
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(2024, 4))
+	nb, nr := 120, 80
+	maxB, maxR := 4, 3
+	if *full {
+		maxB, maxR = 6, 5
+	}
+	for trial := 0; trial < nb+nr; trial++ {
+		rel := trial >= nb
+		n := 1 + rng.IntN(maxB)
+		if rel {
+			n = 1 + rng.IntN(maxR)
+		}
+		in := bruteforce.Random(rng, n, rel)
+		bf, err := bruteforce.Solve(in)
+		if err != nil {
+			t.Fatalf("trial %d: brute force: %v", trial, err)
+		}
+		res, err := Solve(ctx, eng, in, mip.Options{})
+		if err != nil {
+			t.Fatalf("trial %d: %v", trial, err)
+		}
+		if res.Status != mip.Optimal {
+			t.Fatalf("trial %d: status %v", trial, res.Status)
+		}
+		if !relEq(res.MIPValue, bf.Value) || !relEq(res.Objective, bf.Value) {
+			t.Errorf("trial %d (%+v caps %v/%v): MIP %v (schedule %v), brute force %v", trial, in.Jobs, in.MapCapacity, in.ShuffleCapacity, res.MIPValue, res.Objective, bf.Value)
+		}
+		vr, err := validate.Check(in, res.Schedule)
+		if err != nil {
+			t.Fatalf("trial %d: %v", trial, err)
+		}
+		if !relEq(vr.TotalResponse, bf.Value) {
+			t.Errorf("trial %d: validated %v, brute force %v", trial, vr.TotalResponse, bf.Value)
+		}
+		if in.IsBatch() && trial%4 == 0 {
+			f, _ := Build(in, true)
+			raw, err := eng.Solve(ctx, f.Model, mip.Options{})
+			if err != nil || raw.Status != mip.Optimal || !relEq(raw.Objective, bf.Value) {
+				t.Errorf("trial %d: release form on a batch: %v %v %v, want %v", trial, raw.Status, raw.Objective, err, bf.Value)
+			}
+		}
+	}
+}
