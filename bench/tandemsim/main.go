@@ -6,6 +6,10 @@
 //	tandemsim long        one long run (the paper's 5·10^7 arrivals) with progress
 //	tandemsim repro       §5.3 mean response times over independent seeds with
 //	                      95% Student-t confidence intervals, beside the paper's
+//	tandemsim digest      SHA-256 of every per-job result (float bits) and summary of
+//	                      streamed runs, and of the recorded schedule files of smaller
+//	                      in-memory runs: two builds of the simulator give the same
+//	                      digests iff their outputs are byte-identical
 //
 // Results go to stdout (table) and, with --out PREFIX, to PREFIX.csv,
 // PREFIX.json and PREFIX.md. Progress goes to stderr.
@@ -39,7 +43,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: tandemsim throughput|long|repro [flags]  (tandemsim CMD -h for flags)")
+		fmt.Fprintln(os.Stderr, "usage: tandemsim throughput|long|repro|digest [flags]  (tandemsim CMD -h for flags)")
 		os.Exit(1)
 	}
 	var err error
@@ -50,8 +54,10 @@ func main() {
 		err = long(os.Args[2:])
 	case "repro":
 		err = repro(os.Args[2:])
+	case "digest":
+		err = digest(os.Args[2:])
 	default:
-		err = fmt.Errorf("unknown command %q (want throughput, long or repro)", os.Args[1])
+		err = fmt.Errorf("unknown command %q (want throughput, long, repro or digest)", os.Args[1])
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "tandemsim:", err)

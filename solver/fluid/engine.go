@@ -11,6 +11,11 @@ import (
 
 var inf = math.Inf(1)
 
+// testHookFlip, when set (by tests only), is called at every priority
+// crossing event with the policy's name, so that tests can show they
+// exercise crossings.
+var testHookFlip func(policy string)
+
 // job is the simulator's state of one job in the system.
 type job struct {
 	seq    int // arrival sequence number
@@ -320,6 +325,9 @@ func (e *engine) run(sink func(JobResult)) (Summary, error) {
 		}
 		if ca != nil && !ca.gone && !cb.gone {
 			e.st.flip(ca, cb)
+			if testHookFlip != nil {
+				testHookFlip(e.policyName)
+			}
 		}
 		for e.hasNext && e.next.Release <= e.now {
 			if err := e.arrive(); err != nil {

@@ -381,7 +381,7 @@ func TestAgainstTimeStepped(t *testing.T) {
 		for _, c := range []struct {
 			name string
 			p    Policy
-		}{{"fifo", FIFO()}, {"ps", PS()}, {"klps", KLPS(2)}, {"maxsrpt", MaxSRPT()}, {"splitsrpt", SplitSRPT()}} {
+		}{{"fifo", FIFO()}, {"ps", PS()}, {"klps", KLPS(2)}, {"klps-maponly", KLPSMapOnly(2)}, {"maxsrpt", MaxSRPT()}, {"splitsrpt", SplitSRPT()}} {
 			r, err := Simulate(in, c.p, Options{})
 			if err != nil {
 				t.Fatal(err)

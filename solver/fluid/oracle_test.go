@@ -13,7 +13,8 @@ import (
 // accurate to O(dt). The shuffle work a job can take in a step is its
 // buffer plus what its map produces during the step. It returns completion
 // times indexed like in.Jobs. Policies: fifo, ps, klps (k places held until
-// departure), maxsrpt, splitsrpt (work-conserving).
+// departure), klps-maponly (k places among the jobs with map work left),
+// maxsrpt, splitsrpt (work-conserving).
 func stepSim(in *instances.Instance, pol string, k int, dt float64) []float64 {
 	n := in.N()
 	order := in.SortedByRelease()
@@ -85,21 +86,23 @@ func stepSim(in *instances.Instance, pol string, k int, dt float64) []float64 {
 				rm[m] = cm
 			}
 			greedy(list, cc)
-		case "ps", "klps":
+		case "ps", "klps", "klps-maponly":
 			list := act
 			if pol == "klps" && len(list) > k {
 				list = list[:k]
 			}
-			nm := 0
+			// Map: PS among the jobs of list with map work left; for
+			// klps-maponly only the first k of them (in arrival order)
+			// hold a place, and every job in the system shares the
+			// shuffle station.
+			var mapping []int
 			for _, i := range list {
-				if x[i] > 0 {
-					nm++
+				if x[i] > 0 && (pol != "klps-maponly" || len(mapping) < k) {
+					mapping = append(mapping, i)
 				}
 			}
-			for _, i := range list {
-				if x[i] > 0 {
-					rm[i] = cm / float64(nm)
-				}
+			for _, i := range mapping {
+				rm[i] = cm / float64(len(mapping))
 			}
 			// Water-filling by repeated levelling.
 			rest := append([]int(nil), list...)
