@@ -45,7 +45,7 @@ var Palette = []color.Color{
 
 // Series is one line of a line plot.
 type Series struct {
-	Name   string
+	Name   string       // "" keeps it out of the legend
 	Points []plotter.XY // drawn in the given order
 	Dashed bool
 	Color  color.Color // nil: next palette colour
@@ -116,12 +116,17 @@ func Lines(series []Series, opt LineOptions) (*plot.Plot, error) {
 		if s.Dashed {
 			l.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
 		}
-		if len(pts) > 60 {
+		switch {
+		case len(pts) > 60:
 			p.Add(l)
-			p.Legend.Add(s.Name, l)
-		} else {
+			if s.Name != "" {
+				p.Legend.Add(s.Name, l)
+			}
+		default:
 			p.Add(l, sc)
-			p.Legend.Add(s.Name, l, sc)
+			if s.Name != "" {
+				p.Legend.Add(s.Name, l, sc)
+			}
 		}
 	}
 	if math.IsInf(xmin, 1) {

@@ -323,6 +323,7 @@ func tightnessFigures(set *shard.Set, dir string) ([]string, error) {
 		}
 		var series []figures.Series
 		var marks []figures.Mark
+		gmax := 1.0
 		seenG := map[float64]bool{}
 		for i, k := range keys {
 			g := groups[mach(report.Num(k.a))+"/"+mach(report.Num(k.e))+"/"+mach(report.Num(k.b))]
@@ -339,25 +340,31 @@ func tightnessFigures(set *shard.Set, dir string) ([]string, error) {
 				name = fmt.Sprintf("β=%s", tabular.Float(k.b))
 			}
 			col := figures.Palette[i%len(figures.Palette)]
-			series = append(series, figures.Series{Name: name + " (÷ alternative)", Points: alt, Color: col})
+			series = append(series, figures.Series{Name: name, Points: alt, Color: col})
 			if len(opt) > 0 {
-				series = append(series, figures.Series{Name: name + " (÷ OPT)", Points: opt, Color: col, Dashed: true})
+				series = append(series, figures.Series{Points: opt, Color: col, Dashed: true})
 			}
 			gv := float64(g[0].Guarantee)
 			if !seenG[gv] {
 				seenG[gv] = true
-				lbl := "guarantee 2α/(1+α) = "
-				if fam == "cor6" {
-					lbl = "guarantee 1+1/β = "
+				lbl := ""
+				if len(marks) == 0 {
+					lbl = "guarantees 2α/(1+α)"
+					if fam == "cor6" {
+						lbl = "guarantees 1+1/β"
+					}
 				}
-				marks = append(marks, figures.Mark{At: gv, Label: lbl + strconv.FormatFloat(gv, 'g', 4, 64)})
+				marks = append(marks, figures.Mark{At: gv, Label: lbl})
+				gmax = math.Max(gmax, gv)
 			}
 		}
-		title := "Cor. 4 family: MaxSRPT / alternative (≤ MaxSRPT / OPT ≤ 2α/(1+α))"
+		title := "Cor. 4: MaxSRPT ÷ alternative (solid) ≤ MaxSRPT ÷ OPT (dashed, exact) ≤ 2α/(1+α)"
 		if fam == "cor6" {
-			title = "Cor. 6 family: SplitSRPT / alternative (≤ SplitSRPT / OPT ≤ 1+1/β)"
+			title = "Cor. 6: SplitSRPT ÷ alternative (solid) ≤ SplitSRPT ÷ OPT (dashed, exact) ≤ 1+1/β"
 		}
-		p, err := figures.Lines(series, figures.LineOptions{Title: title, X: "n (jobs)", Y: "ratio", LogX: true, HMarks: marks, LegendBottom: true})
+		// Room below the curves for the legend.
+		p, err := figures.Lines(series, figures.LineOptions{Title: title, X: "n (jobs)", Y: "ratio", LogX: true, HMarks: marks,
+			LegendBottom: true, YMin: 0.55, YMax: gmax + 0.05})
 		if err != nil {
 			return nil, err
 		}
