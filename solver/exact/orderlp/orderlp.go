@@ -17,6 +17,9 @@ import (
 var (
 	ErrPlan   = errors.New("orderlp: invalid plan")
 	ErrSolver = errors.New("orderlp: the LP engine did not return an optimum")
+	// ErrInfeasible: no schedule follows the plan (possible with release
+	// periods: a completion placed in a period too short for it).
+	ErrInfeasible = errors.New("orderlp: the plan is infeasible")
 )
 
 // Periods returns the distinct release times in increasing order and, for
@@ -251,6 +254,9 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, p Plan) 
 	if err != nil {
 		return nil, fmt.Errorf("orderlp: %s: %w", eng.Name(), err)
 	}
+	if res.Status == mip.Infeasible {
+		return nil, ErrInfeasible
+	}
 	if res.Status != mip.Optimal || !res.HasSolution {
 		return nil, fmt.Errorf("%w: status %v", ErrSolver, res.Status)
 	}
@@ -267,6 +273,9 @@ func Value(ctx context.Context, eng mip.Engine, in *instances.Instance, p Plan) 
 	res, err := eng.Solve(ctx, lp.Model, mip.Options{})
 	if err != nil {
 		return 0, fmt.Errorf("orderlp: %s: %w", eng.Name(), err)
+	}
+	if res.Status == mip.Infeasible {
+		return math.Inf(1), ErrInfeasible
 	}
 	if res.Status != mip.Optimal {
 		return 0, fmt.Errorf("%w: status %v", ErrSolver, res.Status)

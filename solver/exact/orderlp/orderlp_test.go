@@ -23,7 +23,9 @@ func engine(t testing.TB) mip.Engine {
 }
 
 // relEq compares objective values at the LP engines' tolerance.
-func relEq(a, b float64) bool { return math.Abs(a-b) <= 1e-6*math.Max(1, math.Max(math.Abs(a), math.Abs(b))) }
+func relEq(a, b float64) bool {
+	return math.Abs(a-b) <= 1e-6*math.Max(1, math.Max(math.Abs(a), math.Abs(b)))
+}
 
 func TestKnownValues(t *testing.T) {
 	eng := engine(t)

@@ -1,0 +1,51 @@
+// Package search is a specialised exact method for the overlapping tandem
+// queue (Lin, Wierman, Zhang and Tan, model (1); strongly NP-hard for
+// batches, §3.1 Theorem 1): branch-and-bound over completion orders, with
+// the fixed-order LP (package orderlp) evaluating complete orders.
+//
+// # Batches
+//
+// Every schedule whose completion order is π has C_k ≥ max(X^π_k/μ_m,
+// Y^π_k/μ_c), the prefix sums of map and shuffle sizes along π (the jobs
+// completed by C_k have finished both phases). So
+//
+//	LP(π) ≥ P(π) = Σ_k max(X^π_k/μ_m, Y^π_k/μ_c)
+//
+// and, because X^π_k and Y^π_k depend only on the *set* S of the first k
+// jobs, min_π P(π) is a shortest path in the subset lattice:
+// h(S) = min_{j∉S} [max(X_{S+j}, Y_{S+j}) + h(S+j)], h(all) = 0, computed
+// for all 2^n sets in O(n·2^n) (n ≤ MaxDPJobs). h(∅) is a lower bound on
+// OPT at least as strong as PrefixBatch of package bounds (which relaxes the
+// set constraint), and h(S) is the exact completion cost of this relaxation
+// below a node whose prefix has set S. A node with ordered prefix P and set
+// S is pruned when P-prefix cost + h(S) ≥ incumbent; a complete order is
+// evaluated by its LP only when P(π) < incumbent. Children are visited in
+// increasing bound. For n > MaxDPJobs the tail bound falls back to
+// Σ_i max(X_S + (i smallest remaining x), Y_S + (i smallest remaining y)).
+//
+// Dominance: jobs with identical (x, y) are interchangeable, so only orders
+// listing them by index are explored (pure symmetry). No other dominance
+// rule is used: exchanging two jobs that are smaller in both sizes is not
+// always harmless under the progress rule (the exchanged trajectories can
+// violate it), so such rules are not applied.
+//
+// Incumbents: the LP re-optimisation of the orders of MaxSRPT (§4.1,
+// Algorithm 1) and SplitSRPT (§4.2, Algorithm 2) as simulated by package
+// fluid, and of the order minimising P (reconstructed from h). If an
+// incumbent equals h(∅), it is optimal without search.
+//
+// # Release dates
+//
+// With releases the search branches over plans (package orderlp): the next
+// event is either the completion of a released, unfinished job in the
+// current release period or the move to the next period. The bound of a
+// partial plan is Σ over placed completions of max(ρ of its period,
+// previous bound, r_j + max(x_j/μ_m, y_j/μ_c)) plus, for unplaced jobs,
+// max(start of the current period, r_j + max(…)), minus Σ r_j — valid but
+// weak, so with releases the search is essentially an enumeration and meant
+// for small n (the MIP of package mipform is the method of choice there).
+//
+// The answer carries the status (optimal or time limit), the best order and
+// its validated schedule, the best lower bound (the root bound h(∅), or the
+// smallest bound of an unexplored node when stopped) and the gap.
+package search

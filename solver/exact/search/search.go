@@ -1,0 +1,482 @@
+package search
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/bits"
+	"sort"
+	"time"
+
+	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/schedule"
+	"github.com/mrsched/mrsched/solver/exact/orderlp"
+	"github.com/mrsched/mrsched/solver/fluid"
+	"github.com/mrsched/mrsched/solver/mip"
+)
+
+// MaxDPJobs is the largest n for which the subset bound h is tabulated
+// (2^n float64 values: 32 MiB at n = 22).
+const MaxDPJobs = 22
+
+// pruneRel is the relative tolerance of pruning: a node is cut when its
+// bound is within pruneRel of the incumbent, i.e. the search proves
+// optimality up to this relative gap (the LP engine's own accuracy is about
+// 1e-7 relative, so closer distinctions are not meaningful).
+const pruneRel = 1e-9
+
+// Options control a search.
+type Options struct {
+	// TimeLimit bounds the search (0: none besides the context).
+	TimeLimit time.Duration
+	// Progress, when non-nil, is called about once a second.
+	Progress func(Stats)
+}
+
+// Stats are the search counters.
+type Stats struct {
+	Nodes      int64
+	LPs        int64
+	Incumbent  float64
+	LowerBound float64
+	Elapsed    time.Duration
+}
+
+// Result is the answer of a search.
+type Result struct {
+	Status     mip.Status // Optimal or TimeLimit / Interrupted
+	Plan       orderlp.Plan
+	Objective  float64 // validated total response of Schedule
+	LowerBound float64
+	Gap        float64 // (Objective − LowerBound)/Objective
+	RootBound  float64 // h(∅) (batch) or the root bound (releases)
+	Schedule   *schedule.Schedule
+	Stats      Stats
+}
+
+// ErrEngine wraps LP failures.
+var ErrEngine = errors.New("search: LP evaluation failed")
+
+type searcher struct {
+	ctx      context.Context
+	eng      mip.Engine
+	in       *instances.Instance
+	opt      Options
+	start    time.Time
+	deadline time.Time
+	n        int
+	x, y     []float64
+	h        []float64 // subset bound (nil when n > MaxDPJobs)
+	sortedX  []int     // job indices by x (fallback tail bound)
+	sortedY  []int
+	twin     []int // twin[j] = previous job with identical sizes, or −1
+	best     float64
+	bestPlan orderlp.Plan
+	stats    Stats
+	stopped  bool
+	lastProg time.Time
+	// frames hold, per depth, the bounds of the not yet explored children.
+	frames [][]float64
+	err    error
+}
+
+// Solve runs the search on in with LP engine eng.
+func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Options) (*Result, error) {
+	if err := in.Validate(); err != nil {
+		return nil, err
+	}
+	s := &searcher{ctx: ctx, eng: eng, in: in, opt: opt, start: time.Now(), n: in.N(), best: math.Inf(1)}
+	if opt.TimeLimit > 0 {
+		s.deadline = s.start.Add(opt.TimeLimit)
+	}
+	if d, ok := ctx.Deadline(); ok && (s.deadline.IsZero() || d.Before(s.deadline)) {
+		s.deadline = d
+	}
+	s.x, s.y = make([]float64, s.n), make([]float64, s.n)
+	for j, jb := range in.Jobs {
+		s.x[j], s.y[j] = jb.Map/in.MapCapacity, jb.Shuffle/in.ShuffleCapacity
+	}
+	s.twin = make([]int, s.n)
+	for j := range s.twin {
+		s.twin[j] = -1
+		for i := j - 1; i >= 0; i-- {
+			if in.Jobs[i].Map == in.Jobs[j].Map && in.Jobs[i].Shuffle == in.Jobs[j].Shuffle && in.Jobs[i].Release == in.Jobs[j].Release {
+				s.twin[j] = i
+				break
+			}
+		}
+	}
+	var root float64
+	if in.IsBatch() {
+		root = s.prepareBatch()
+	} else {
+		root = s.releaseRootBound()
+	}
+	s.stats.LowerBound = root
+	// Incumbents from heuristics.
+	for _, p := range s.heuristicPlans() {
+		if err := s.evaluate(p); err != nil {
+			return nil, err
+		}
+	}
+	if s.best > root*(1+pruneRel)+pruneRel {
+		if in.IsBatch() {
+			s.frames = make([][]float64, s.n+1)
+			s.batchDFS(make([]int, 0, s.n), 0, 0, 0, 0)
+		} else {
+			_, rel := orderlp.Periods(in)
+			s.frames = make([][]float64, 2*s.n+2)
+			s.releaseDFS(orderlp.Plan{}, rel, 0, make([]bool, s.n), 0, 0)
+		}
+	}
+	if s.err != nil {
+		return nil, s.err
+	}
+	if math.IsInf(s.best, 1) {
+		return nil, fmt.Errorf("%w: no complete order was evaluated", ErrEngine)
+	}
+	final, err := orderlp.Solve(ctx, eng, in, s.bestPlan)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrEngine, err)
+	}
+	res := &Result{Plan: s.bestPlan, Objective: final.Total, Schedule: final.Schedule, RootBound: root}
+	lb := s.best
+	res.Status = mip.Optimal
+	if s.stopped {
+		res.Status = mip.TimeLimit
+		if ctx.Err() != nil && (s.deadline.IsZero() || time.Now().Before(s.deadline)) {
+			res.Status = mip.Interrupted
+		}
+		for _, f := range s.frames {
+			for _, b := range f {
+				lb = math.Min(lb, b)
+			}
+		}
+		lb = math.Max(lb, root)
+	}
+	res.LowerBound = math.Min(lb, res.Objective)
+	res.Gap = 0
+	if res.Objective > 0 {
+		res.Gap = math.Max(0, (res.Objective-res.LowerBound)/res.Objective)
+	}
+	s.stats.Elapsed = time.Since(s.start)
+	s.stats.Incumbent, s.stats.LowerBound = s.best, res.LowerBound
+	res.Stats = s.stats
+	return res, nil
+}
+
+// prepareBatch tabulates h and returns h(∅).
+func (s *searcher) prepareBatch() float64 {
+	n := s.n
+	s.sortedX, s.sortedY = make([]int, n), make([]int, n)
+	for j := range s.sortedX {
+		s.sortedX[j], s.sortedY[j] = j, j
+	}
+	sort.SliceStable(s.sortedX, func(a, b int) bool { return s.x[s.sortedX[a]] < s.x[s.sortedX[b]] })
+	sort.SliceStable(s.sortedY, func(a, b int) bool { return s.y[s.sortedY[a]] < s.y[s.sortedY[b]] })
+	if n > MaxDPJobs {
+		return s.tailBound(0, 0, 0)
+	}
+	N := 1 << n
+	X, Y := make([]float64, N), make([]float64, N)
+	for S := 1; S < N; S++ {
+		j := bits.TrailingZeros(uint(S))
+		X[S], Y[S] = X[S&(S-1)]+s.x[j], Y[S&(S-1)]+s.y[j]
+	}
+	h := make([]float64, N)
+	full := N - 1
+	for S := full - 1; S >= 0; S-- {
+		best := math.Inf(1)
+		for rest := full &^ S; rest != 0; rest &= rest - 1 {
+			j := bits.TrailingZeros(uint(rest))
+			T := S | 1<<j
+			if v := math.Max(X[T], Y[T]) + h[T]; v < best {
+				best = v
+			}
+		}
+		h[S] = best
+	}
+	s.h = h
+	return h[0]
+}
+
+// tailBound bounds Σ of the completions after a prefix with set mask and
+// sums X, Y.
+func (s *searcher) tailBound(mask uint64, X, Y float64) float64 {
+	if s.h != nil {
+		return s.h[mask]
+	}
+	total := 0.0
+	sx, sy := X, Y
+	ix, iy := 0, 0
+	for k := 0; k < s.n-bits.OnesCount64(mask); k++ {
+		for mask&(1<<s.sortedX[ix]) != 0 {
+			ix++
+		}
+		for mask&(1<<s.sortedY[iy]) != 0 {
+			iy++
+		}
+		sx += s.x[s.sortedX[ix]]
+		sy += s.y[s.sortedY[iy]]
+		ix++
+		iy++
+		total += math.Max(sx, sy)
+	}
+	return total
+}
+
+func (s *searcher) heuristicPlans() []orderlp.Plan {
+	var plans []orderlp.Plan
+	for _, p := range []fluid.Policy{fluid.MaxSRPT(), fluid.SplitSRPT(), fluid.FIFO()} {
+		r, err := fluid.Simulate(s.in, p, fluid.Options{})
+		if err != nil {
+			continue
+		}
+		plans = append(plans, PlanFromCompletions(s.in, r.Completion))
+	}
+	if s.h != nil {
+		// The order minimising P, reconstructed from h.
+		order := make([]int, 0, s.n)
+		var S uint64
+		X, Y := 0.0, 0.0
+		for len(order) < s.n {
+			bj, bv := -1, math.Inf(1)
+			for j := 0; j < s.n; j++ {
+				if S&(1<<j) != 0 {
+					continue
+				}
+				v := math.Max(X+s.x[j], Y+s.y[j]) + s.h[S|1<<j]
+				if v < bv {
+					bj, bv = j, v
+				}
+			}
+			order = append(order, bj)
+			S |= 1 << bj
+			X, Y = X+s.x[bj], Y+s.y[bj]
+		}
+		plans = append(plans, orderlp.BatchPlan(order))
+	}
+	return plans
+}
+
+// PlanFromCompletions returns the plan of a schedule's completion times:
+// jobs by completion time (ties by index), each placed in the release
+// period that contains its completion (a completion at a release time in
+// the earlier period, but never before the job's own release period).
+func PlanFromCompletions(in *instances.Instance, c []float64) orderlp.Plan {
+	n := in.N()
+	rho, rel := orderlp.Periods(in)
+	order := make([]int, n)
+	for j := range order {
+		order[j] = j
+	}
+	sort.SliceStable(order, func(a, b int) bool { return c[order[a]] < c[order[b]] })
+	p := orderlp.Plan{Order: order, Period: make([]int, n)}
+	prev := 0
+	for k, j := range order {
+		l := sort.SearchFloat64s(rho, c[j]) - 1 // largest l with ρ_l < c
+		if l < 0 {
+			l = 0
+		}
+		l = max(l, rel[j], prev)
+		p.Period[k] = l
+		prev = l
+	}
+	return p
+}
+
+func (s *searcher) timeUp() bool {
+	if s.stopped {
+		return true
+	}
+	if s.stats.Nodes&255 == 0 {
+		now := time.Now()
+		if s.ctx.Err() != nil || (!s.deadline.IsZero() && now.After(s.deadline)) {
+			s.stopped = true
+		}
+		if s.opt.Progress != nil && now.Sub(s.lastProg) > time.Second {
+			s.lastProg = now
+			st := s.stats
+			st.Incumbent, st.Elapsed = s.best, now.Sub(s.start)
+			s.opt.Progress(st)
+		}
+	}
+	return s.stopped
+}
+
+func (s *searcher) evaluate(p orderlp.Plan) error {
+	if p.Check(s.in) != nil {
+		return nil
+	}
+	v, err := orderlp.Value(s.ctx, s.eng, s.in, p)
+	s.stats.LPs++
+	if errors.Is(err, orderlp.ErrInfeasible) {
+		return nil
+	}
+	if err != nil {
+		if s.ctx.Err() != nil {
+			s.stopped = true
+			return nil
+		}
+		return fmt.Errorf("%w: %v", ErrEngine, err)
+	}
+	if v < s.best {
+		s.best = v
+		s.bestPlan = orderlp.Plan{Order: append([]int(nil), p.Order...), Period: append([]int(nil), p.Period...)}
+	}
+	return nil
+}
+
+func (s *searcher) cut(bound float64) bool { return bound >= s.best-pruneRel*math.Abs(s.best) }
+
+type child struct {
+	j     int
+	bound float64
+	cost  float64
+}
+
+// batchDFS explores the orders extending prefix (set mask, sums X, Y,
+// prefix cost P).
+func (s *searcher) batchDFS(prefix []int, mask uint64, X, Y, P float64) {
+	if s.err != nil || s.timeUp() {
+		return
+	}
+	s.stats.Nodes++
+	depth := len(prefix)
+	if depth == s.n {
+		if err := s.evaluate(orderlp.BatchPlan(prefix)); err != nil {
+			s.err = err
+		}
+		return
+	}
+	var kids []child
+	for j := 0; j < s.n; j++ {
+		if mask&(1<<j) != 0 {
+			continue
+		}
+		if t := s.twin[j]; t >= 0 && mask&(1<<t) == 0 {
+			continue // identical job with a smaller index goes first
+		}
+		X2, Y2 := X+s.x[j], Y+s.y[j]
+		c := P + math.Max(X2, Y2)
+		b := c + s.tailBound(mask|1<<j, X2, Y2)
+		if !s.cut(b) {
+			kids = append(kids, child{j, b, c})
+		}
+	}
+	sort.SliceStable(kids, func(a, b int) bool { return kids[a].bound < kids[b].bound })
+	pending := make([]float64, len(kids))
+	for i, k := range kids {
+		pending[i] = k.bound
+	}
+	for i, k := range kids {
+		s.frames[depth] = pending[i:]
+		if s.cut(k.bound) {
+			break
+		}
+		if s.timeUp() {
+			return
+		}
+		s.batchDFS(append(prefix, k.j), mask|1<<k.j, X+s.x[k.j], Y+s.y[k.j], k.cost)
+		if s.stopped {
+			return
+		}
+	}
+	s.frames[depth] = nil
+}
+
+// ---------------------------------------------------------------- releases
+
+func (s *searcher) standalone(j int) float64 {
+	return s.in.Jobs[j].Release + math.Max(s.x[j], s.y[j])
+}
+
+func (s *searcher) releaseRootBound() float64 {
+	b := 0.0
+	for j := range s.in.Jobs {
+		b += s.standalone(j) - s.in.Jobs[j].Release
+	}
+	return b
+}
+
+// releaseDFS extends plan p; l is the current period, last the bound on
+// the last placed completion, P the placed completions' bound sum.
+func (s *searcher) releaseDFS(p orderlp.Plan, rel []int, l int, done []bool, last, P float64) {
+	if s.err != nil || s.timeUp() {
+		return
+	}
+	s.stats.Nodes++
+	rho, _ := orderlp.Periods(s.in)
+	depth := len(p.Order) + l
+	if len(p.Order) == s.n {
+		// Every job is placed, so the last release period has been reached
+		// (its jobs complete in it).
+		if err := s.evaluate(p); err != nil {
+			s.err = err
+		}
+		return
+	}
+	bound := func(l2 int, last2, P2 float64, done2 []bool) float64 {
+		b := P2
+		for j := range s.in.Jobs {
+			if !done2[j] {
+				b += math.Max(math.Max(rho[l2], last2), s.standalone(j))
+			}
+		}
+		for _, jb := range s.in.Jobs {
+			b -= jb.Release
+		}
+		return b
+	}
+	type rk struct {
+		j     int // −1: next period
+		bound float64
+		c     float64
+	}
+	var kids []rk
+	for j := 0; j < s.n; j++ {
+		if done[j] || rel[j] > l {
+			continue
+		}
+		if t := s.twin[j]; t >= 0 && !done[t] {
+			continue
+		}
+		c := math.Max(math.Max(rho[l], last), s.standalone(j))
+		done[j] = true
+		b := bound(l, c, P+c, done)
+		done[j] = false
+		if !s.cut(b) {
+			kids = append(kids, rk{j, b, c})
+		}
+	}
+	if l+1 < len(rho) {
+		b := bound(l+1, math.Max(last, rho[l+1]), P, done)
+		if !s.cut(b) {
+			kids = append(kids, rk{-1, b, 0})
+		}
+	}
+	sort.SliceStable(kids, func(a, b int) bool { return kids[a].bound < kids[b].bound })
+	pending := make([]float64, len(kids))
+	for i, k := range kids {
+		pending[i] = k.bound
+	}
+	for i, k := range kids {
+		s.frames[depth] = pending[i:]
+		if s.cut(k.bound) || s.timeUp() {
+			break
+		}
+		if k.j < 0 {
+			s.releaseDFS(p, rel, l+1, done, math.Max(last, rho[l+1]), P)
+		} else {
+			done[k.j] = true
+			q := orderlp.Plan{Order: append(append([]int(nil), p.Order...), k.j), Period: append(append([]int(nil), p.Period...), l)}
+			s.releaseDFS(q, rel, l, done, k.c, P+k.c)
+			done[k.j] = false
+		}
+		if s.stopped {
+			return
+		}
+	}
+	s.frames[depth] = nil
+}

@@ -1,0 +1,113 @@
+package search
+
+import (
+	"context"
+	"flag"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/mrsched/mrsched/bounds"
+	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/instances/taillard"
+	"github.com/mrsched/mrsched/solver/exact/internal/bruteforce"
+	"github.com/mrsched/mrsched/solver/highs"
+	"github.com/mrsched/mrsched/solver/mip"
+	"github.com/mrsched/mrsched/validate"
+)
+
+var full = flag.Bool("full", false, "brute-force sweep up to n = 6 (batch) and 5 (releases)")
+
+func engine(t testing.TB) mip.Engine {
+	t.Helper()
+	e, err := highs.New()
+	if err != nil {
+		t.Skipf("HiGHS engine unavailable (run make setup): %v", err)
+	}
+	return e
+}
+
+func relEq(a, b float64) bool {
+	return math.Abs(a-b) <= 1e-6*math.Max(1, math.Max(math.Abs(a), math.Abs(b)))
+}
+
+func TestKnownOptima(t *testing.T) {
+	eng := engine(t)
+	for _, c := range []struct {
+		name string
+		in   *instances.Instance
+		want float64
+	}{
+		// Issue 4: (10,1), (1,10) has OPT 21.
+		{"(10,1),(1,10)", instances.New([]instances.Job{{ID: "a", Map: 10, Shuffle: 1}, {ID: "b", Map: 1, Shuffle: 10}}), 21},
+		// Lin et al. §2.1: FIFO's 12 is optimal.
+		{"§2.1", instances.Example21(), 12},
+	} {
+		res, err := Solve(context.Background(), eng, c.in, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Status != mip.Optimal || !relEq(res.Objective, c.want) || !relEq(res.LowerBound, c.want) {
+			t.Errorf("%s: %v %v lb %v, want %v", c.name, res.Status, res.Objective, res.LowerBound, c.want)
+		}
+	}
+}
+
+// The search's optimum equals brute force on random instances (ties, zero
+// sizes, extreme ratios, capacities, releases); its root bound h(∅) is at
+// least PrefixBatch and at most OPT.
+func TestAgainstBruteForce(t *testing.T) {
+	eng := engine(t)
+	rng := rand.New(rand.NewPCG(77, 5))
+	maxB, maxR := 5, 3
+	if *full {
+		maxB, maxR = 6, 5
+	}
+	for trial := 0; trial < 220; trial++ {
+		rel := trial >= 140
+		n := 1 + rng.IntN(maxB)
+		if rel {
+			n = 1 + rng.IntN(maxR)
+		}
+		in := bruteforce.Random(rng, n, rel)
+		bf, err := bruteforce.Solve(in)
+		if err != nil {
+			t.Fatalf("trial %d: %v", trial, err)
+		}
+		res, err := Solve(context.Background(), eng, in, Options{})
+		if err != nil {
+			t.Fatalf("trial %d: %v", trial, err)
+		}
+		if res.Status != mip.Optimal || !relEq(res.Objective, bf.Value) {
+			t.Errorf("trial %d (%+v): search %v %v, brute force %v", trial, in.Jobs, res.Status, res.Objective, bf.Value)
+		}
+		if _, err := validate.Check(in, res.Schedule); err != nil {
+			t.Fatalf("trial %d: %v", trial, err)
+		}
+		if res.RootBound > bf.Value*(1+1e-7)+1e-7 {
+			t.Errorf("trial %d: root bound %v > OPT %v", trial, res.RootBound, bf.Value)
+		}
+		if !rel {
+			pb, _ := bounds.PrefixBatch(in)
+			if res.RootBound < pb*(1-1e-12)-1e-12 {
+				t.Errorf("trial %d: h(∅) %v < PrefixBatch %v", trial, res.RootBound, pb)
+			}
+		}
+	}
+}
+
+// A time limit stops the search with a valid bound and gap (no timing
+// assertion: only the status contract when the limit is hit).
+func TestTaillardSmall(t *testing.T) {
+	eng := engine(t)
+	ti, _ := taillard.Generate(8, 2, taillard.Seeds20x5[0])
+	in, _ := ti.ToTandem()
+	res, err := Solve(context.Background(), eng, in, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lb := bounds.Counting(in)
+	if res.Status != mip.Optimal || res.Objective < lb*(1-1e-9) {
+		t.Fatalf("status %v objective %v bound %v", res.Status, res.Objective, lb)
+	}
+}
