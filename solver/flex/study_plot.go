@@ -18,8 +18,10 @@ type yerr struct {
 
 func (e yerr) YError(i int) (float64, float64) { return e.lo[i], e.hi[i] }
 
-func svg(p *plot.Plot, w, h vg.Length) ([]byte, error) {
-	wt, err := p.WriterTo(w, h, "svg")
+func svg(p *plot.Plot, w, h vg.Length) ([]byte, error) { return render(p, w, h, "svg") }
+
+func render(p *plot.Plot, w, h vg.Length, format string) ([]byte, error) {
+	wt, err := p.WriterTo(w, h, format)
 	if err != nil {
 		return nil, err
 	}
@@ -93,11 +95,14 @@ func (s *Summary) figures(t1, t2 float64) (map[string][]byte, error) {
 			return nil, err
 		}
 		out["fig5-"+m+".svg"] = b
+		if out["fig5-"+m+".png"], err = render(p, 18*vg.Centimeter, 11*vg.Centimeter, "png"); err != nil {
+			return nil, err
+		}
 
 		rows := s.Fig6(m)
 		p = plot.New()
 		p.Title.Text = "Fig. 6 analogue: " + m + " ratio to FLEX (median, min–max over levels)"
-		p.X.Label.Text = "(θ1, θ2) pair: θ1 = 0.25·⌊(x−1)/5⌋, θ2 = 0.25·((x−1) mod 5)"
+		p.X.Label.Text = "(θ1, θ2) pair: θ1 = 0.25·floor((x−1)/5), θ2 = 0.25·((x−1) mod 5)"
 		p.Y.Label.Text = "ratio to FLEX"
 		for i, name := range []string{"CIRCUMFLEX", "BATCH"} {
 			var pts plotter.XYs
@@ -137,6 +142,9 @@ func (s *Summary) figures(t1, t2 float64) (map[string][]byte, error) {
 			return nil, err
 		}
 		out["fig6-"+m+".svg"] = b
+		if out["fig6-"+m+".png"], err = render(p, 20*vg.Centimeter, 11*vg.Centimeter, "png"); err != nil {
+			return nil, err
+		}
 	}
 	return out, nil
 }
