@@ -361,7 +361,10 @@ Example (two shards, then merge; the last line prints the same bytes as the unsh
 			if err := renderSet(c, m, format); err != nil {
 				return err
 			}
-			return violationsOf(m)
+			if err := violationsOf(m); err != nil {
+				return err
+			}
+			return studyViolations(m)
 		},
 	}
 }
@@ -500,7 +503,7 @@ func studyViolations(set *shard.Set) error {
 		return nil
 	}
 	if n := study.Violations(set); n > 0 {
-		return exitWith(2, fmt.Errorf("%d guarantee violation(s) in %s (a bug)", n, set.Header.Kind))
+		return exitWith(2, fmt.Errorf("%d guarantee violation(s) or conflict(s) between methods in %s (a bug)", n, set.Header.Kind))
 	}
 	return nil
 }

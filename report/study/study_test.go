@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/reductions/tight"
 	"github.com/mrsched/mrsched/report"
 	"github.com/mrsched/mrsched/report/shard"
@@ -259,5 +260,42 @@ func TestNightly(t *testing.T) {
 	nsched := strings.Count(methods, ",") + 1 - 2
 	if len(files) != 2*nsched+2 {
 		t.Errorf("files %v", files)
+	}
+}
+
+// wrongOPT claims an optimum twice the alternative's total: the tightness
+// study must report the conflict.
+type wrongOPT struct{}
+
+func (wrongOPT) Name() string      { return "test-wrong-opt" }
+func (wrongOPT) Kind() report.Kind { return report.Exact }
+func (wrongOPT) Run(_ context.Context, in *instances.Instance, _ report.Env) (report.Outcome, error) {
+	// 2·(sum of releases + total work) exceeds any sensible schedule here.
+	w := 0.0
+	for _, j := range in.Jobs {
+		w += j.Map + j.Shuffle
+	}
+	return report.Outcome{Method: "test-wrong-opt", Kind: report.Exact, Status: "optimal", Optimal: true, Total: 10 * w * float64(in.N()), Lower: 10 * w * float64(in.N())}, nil
+}
+
+func init() {
+	report.Register("test-wrong-opt", "test only", func(string) (report.Method, error) { return wrongOPT{}, nil })
+}
+
+func TestTightnessConflict(t *testing.T) {
+	sw, err := TightnessSweep(TightnessConfig{Alphas: []float64{3}, Eps: []float64{0.5}, Ns: []int{4}, Exact: "test-wrong-opt", ExactMaxN: 4, TimeLimit: "1s"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := shard.Run(context.Background(), sw, shard.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := Violations(set); n != 2 {
+		t.Errorf("%d violations, want 2 (optimum and bound above the alternative)", n)
+	}
+	out := renderAll(t, set)[tabular.Text]
+	if !strings.Contains(out, "CONFLICT(S)") {
+		t.Errorf("conflict not flagged:\n%s", out)
 	}
 }

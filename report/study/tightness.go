@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/mrsched/mrsched/bounds"
@@ -112,6 +113,9 @@ type TightResult struct {
 	PaperLimit report.Num `json:"paper_limit_ratio"`
 	Guarantee  report.Num `json:"guarantee_ratio"`
 	Check      string     `json:"guarantee_check"`
+	// Conflicts lists contradictions between methods (an exact method's
+	// optimum or bound above a validated schedule): bugs, flagged loudly.
+	Conflicts []string `json:"conflicts,omitempty"`
 }
 
 // TightnessSweep returns the sweep of the tightness study.
@@ -200,8 +204,14 @@ func tightnessCell(ctx context.Context, c tightCell, cfg TightnessConfig, tl tim
 		if o.Optimal {
 			r.OPT = report.Num(o.Total)
 			r.RatioToOPT = report.Num(pr.TotalResponse / o.Total)
+			if o.Total > upper*(1+1e-9) {
+				r.Conflicts = append(r.Conflicts, fmt.Sprintf("%s claims OPT %v above the validated schedule of total %v", cfg.Exact, o.Total, upper))
+			}
 		}
 		if !math.IsNaN(o.Lower) {
+			if o.Lower > upper*(1+1e-9) {
+				r.Conflicts = append(r.Conflicts, fmt.Sprintf("%s lower bound %v above the validated schedule of total %v", cfg.Exact, o.Lower, upper))
+			}
 			lb = math.Max(lb, o.Lower)
 		}
 		if !math.IsNaN(o.Total) {
@@ -279,9 +289,13 @@ func writeTightness(set *shard.Set, f tabular.Format, w io.Writer) error {
 		fm = mach
 	}
 	viol := 0
+	var conflicts []string
 	for _, r := range rs {
 		if r.Check == report.CheckViolation {
 			viol++
+		}
+		for _, c := range r.Conflicts {
+			conflicts = append(conflicts, r.Family+" n="+strconv.Itoa(r.N)+" α="+hum(r.Alpha)+" ε="+hum(r.Eps)+" β="+hum(r.Beta)+": "+c)
 		}
 		t.Add(r.Family, fm(r.Alpha), fm(r.Eps), fm(r.Beta), strconv.Itoa(r.N), r.Policy, fm(r.Total), fm(r.Alt), fm(r.OPT), fm(r.Lower),
 			fm(r.RatioToAlt), fm(r.RatioToOPT), fm(r.RatioToLower), fm(r.PaperLimit), fm(r.Guarantee), r.Check)
@@ -291,6 +305,9 @@ func writeTightness(set *shard.Set, f tabular.Format, w io.Writer) error {
 	}
 	if viol > 0 && f != tabular.CSV {
 		_, err = fmt.Fprintf(w, "\n!!! %d GUARANTEE VIOLATION(S) — a bug in the policy, the bound or the paper\n", viol)
+	}
+	if len(conflicts) > 0 && f != tabular.CSV && err == nil {
+		_, err = fmt.Fprintf(w, "\n!!! %d CONFLICT(S) between methods — a bug in one of them:\n!!! %s\n", len(conflicts), strings.Join(conflicts, "\n!!! "))
 	}
 	return err
 }

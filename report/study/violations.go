@@ -19,6 +19,7 @@ func Violations(set *shard.Set) int {
 			if r.Check == report.CheckViolation {
 				n++
 			}
+			n += len(r.Conflicts)
 		}
 		return n
 	case NightlyKind:
