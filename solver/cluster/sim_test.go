@@ -317,3 +317,27 @@ func TestWaterfill(t *testing.T) {
 		}
 	}
 }
+
+// spy is FIFO plus a 1 s ticker that records the map progress of job 0.
+type spy struct {
+	FIFO
+	got []float64
+}
+
+func (s *spy) Interval() float64 { return 1 }
+func (s *spy) Tick(now float64) {
+	s.got = append(s.got, s.s.Jobs[0].Progress(Map, now))
+}
+
+// TestProgress: 4 map tasks of 2 s on 2 slots, started at 0, 0, 2, 2. At
+// t = 1: (0 + ½ + ½)/4 = 0.25; t = 2: 2 done → 0.5; t = 3: (2 + ½ + ½)/4 =
+// 0.75. (Ticks at 1, 2, 3; the job finishes at 4.)
+func TestProgress(t *testing.T) {
+	w := &cw.Workload{Nodes: 1, MapSlots: 2, ReduceSlots: 0, Jobs: []cw.Job{{ID: "a", Map: []float64{2, 2, 2, 2}}}}
+	s := &spy{}
+	run(t, w, s, Options{})
+	want := []float64{0.25, 0.5, 0.75}
+	if len(s.got) < 3 || !reflect.DeepEqual(s.got[:3], want) {
+		t.Fatalf("progress %v, want %v", s.got, want)
+	}
+}
