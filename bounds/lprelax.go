@@ -1,0 +1,37 @@
+package bounds
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/solver/exact/mipform"
+	"github.com/mrsched/mrsched/solver/mip"
+)
+
+// LPRelaxation returns the optimum of the linear relaxation of the exact MIP
+// of package mipform (the batch MIP for batches, the release-date MIP
+// otherwise): binaries relaxed to [0, 1]. It is a lower bound on OPT because
+// the relaxation's feasible set contains the MIP's.
+func LPRelaxation(ctx context.Context, eng mip.Engine, in *instances.Instance) (float64, error) {
+	f, err := mipform.Build(in, false)
+	if err != nil {
+		return 0, err
+	}
+	m := *f.Model
+	m.Vars = append([]mip.Var(nil), f.Model.Vars...)
+	for j := range m.Vars {
+		if m.Vars[j].Type != mip.Continuous {
+			lo, up := f.Model.Bounds(j)
+			m.Vars[j].Type, m.Vars[j].Lower, m.Vars[j].Upper = mip.Continuous, lo, up
+		}
+	}
+	res, err := eng.Solve(ctx, &m, mip.Options{})
+	if err != nil {
+		return 0, fmt.Errorf("bounds: LP relaxation: %w", err)
+	}
+	if res.Status != mip.Optimal {
+		return 0, fmt.Errorf("bounds: LP relaxation: status %v", res.Status)
+	}
+	return res.Objective, nil
+}

@@ -1,0 +1,181 @@
+// Package polish is a heuristic for planners (issue 4, formulation 5): it
+// starts from the best of the paper's policies (MaxSRPT §4.1, SplitSRPT
+// §4.2) and FIFO/PS as simulated by package fluid, re-optimises the
+// schedule of that completion order with the fixed-order LP (package
+// orderlp; the LP optimum of a policy's own order is never worse than the
+// policy, because the policy's schedule is feasible for it), and then
+// improves the order by local search — adjacent swaps, then moving one job
+// to another position — with the LP as evaluator, first improvement, until
+// no move improves or the time limit is reached. The result is a validated
+// schedule and its value; it proves nothing about optimality by itself
+// (callers pair it with a lower bound from package bounds).
+//
+// With release dates a candidate order is turned into a plan by simulating
+// the fixed-priority policy fluid.Order on it and placing each completion in
+// the release period where that schedule completes it (a feasible plan).
+package polish
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/schedule"
+	"github.com/mrsched/mrsched/solver/exact/orderlp"
+	"github.com/mrsched/mrsched/solver/exact/search"
+	"github.com/mrsched/mrsched/solver/fluid"
+	"github.com/mrsched/mrsched/solver/mip"
+)
+
+// improveRel is the relative improvement a move must bring to be accepted
+// (smaller differences are within the LP engine's accuracy).
+const improveRel = 1e-7
+
+// Options control polishing.
+type Options struct {
+	TimeLimit time.Duration // 0: run the local search to a local optimum
+}
+
+// Start is one starting heuristic's value.
+type Start struct {
+	Policy    string
+	Simulated float64 // the policy's own total response time
+	LP        float64 // the LP re-optimisation of its completion order
+}
+
+// Result is a polished schedule.
+type Result struct {
+	Plan        orderlp.Plan
+	Objective   float64 // validated total response of Schedule
+	Starts      []Start
+	BestStart   string
+	Evaluations int
+	Moves       int
+	TimedOut    bool
+	Schedule    *schedule.Schedule
+}
+
+// Solve polishes in with LP engine eng.
+func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Options) (*Result, error) {
+	if err := in.Validate(); err != nil {
+		return nil, err
+	}
+	start := time.Now()
+	var deadline time.Time
+	if opt.TimeLimit > 0 {
+		deadline = start.Add(opt.TimeLimit)
+	}
+	res := &Result{}
+	best := math.Inf(1)
+	var bestPlan orderlp.Plan
+	eval := func(p orderlp.Plan) (float64, error) {
+		if p.Check(in) != nil {
+			return math.Inf(1), nil
+		}
+		res.Evaluations++
+		v, err := orderlp.Value(ctx, eng, in, p)
+		if errors.Is(err, orderlp.ErrInfeasible) {
+			return math.Inf(1), nil
+		}
+		return v, err
+	}
+	planOf := func(order []int) (orderlp.Plan, error) {
+		if in.IsBatch() {
+			return orderlp.BatchPlan(order), nil
+		}
+		r, err := fluid.Simulate(in, fluid.Order(order), fluid.Options{})
+		if err != nil {
+			return orderlp.Plan{}, err
+		}
+		return search.PlanFromCompletions(in, r.Completion), nil
+	}
+	for _, p := range []fluid.Policy{fluid.MaxSRPT(), fluid.SplitSRPT(), fluid.FIFO(), fluid.PS()} {
+		r, err := fluid.Simulate(in, p, fluid.Options{})
+		if err != nil {
+			return nil, fmt.Errorf("polish: %s: %w", p.Name(), err)
+		}
+		plan := search.PlanFromCompletions(in, r.Completion)
+		v, err := eval(plan)
+		if err != nil {
+			return nil, fmt.Errorf("polish: LP of %s's order: %w", p.Name(), err)
+		}
+		res.Starts = append(res.Starts, Start{Policy: p.Name(), Simulated: r.TotalResponse, LP: v})
+		if v < best {
+			best, bestPlan, res.BestStart = v, plan, p.Name()
+		}
+	}
+	if math.IsInf(best, 1) {
+		return nil, errors.New("polish: no starting order has a feasible LP")
+	}
+	order := append([]int(nil), bestPlan.Order...)
+	n := len(order)
+	timeUp := func() bool {
+		if ctx.Err() != nil || (!deadline.IsZero() && time.Now().After(deadline)) {
+			res.TimedOut = true
+			return true
+		}
+		return false
+	}
+	try := func(cand []int) (bool, error) {
+		p, err := planOf(cand)
+		if err != nil {
+			return false, err
+		}
+		v, err := eval(p)
+		if err != nil {
+			return false, err
+		}
+		if v < best*(1-improveRel) {
+			best, bestPlan = v, p
+			copy(order, cand)
+			res.Moves++
+			return true, nil
+		}
+		return false, nil
+	}
+	cand := make([]int, n)
+	for improved := true; improved && !timeUp(); {
+		improved = false
+		// Adjacent swaps.
+		for k := 0; k+1 < n && !timeUp(); k++ {
+			copy(cand, order)
+			cand[k], cand[k+1] = cand[k+1], cand[k]
+			ok, err := try(cand)
+			if err != nil {
+				return nil, err
+			}
+			improved = improved || ok
+		}
+		// Insertions: move the job at position a to position b.
+		for a := 0; a < n && !improved && !timeUp(); a++ {
+			for b := 0; b < n && !improved && !timeUp(); b++ {
+				if b == a || b == a+1 || b == a-1 {
+					continue
+				}
+				cand = cand[:0]
+				job := order[a]
+				for k, j := range order {
+					if k == a {
+						continue
+					}
+					cand = append(cand, j)
+				}
+				cand = append(cand[:b], append([]int{job}, cand[b:]...)...)
+				ok, err := try(cand)
+				if err != nil {
+					return nil, err
+				}
+				improved = improved || ok
+			}
+		}
+	}
+	final, err := orderlp.Solve(ctx, eng, in, bestPlan)
+	if err != nil {
+		return nil, err
+	}
+	res.Plan, res.Objective, res.Schedule = bestPlan, final.Total, final.Schedule
+	return res, nil
+}
