@@ -29,6 +29,11 @@ func clusterCmd() *cli.Command {
 		Name:     "cluster",
 		Category: catCluster,
 		Usage:    "slot-level Hadoop cluster simulation: FIFO, Fair, LsPS, H-PFSP, Parallel PFSP",
+		Description: "Simulate a shared cluster of map and reduce slots (docs/cluster.md) and reproduce the LsPS\n" +
+			"and H-PFSP experiments.\n\n" +
+			"Example (from the repository root):\n" +
+			"  mrsched gen cluster --kind fig3b --out /tmp/f3b.json\n" +
+			"  mrsched cluster simulate --workload /tmp/f3b.json --policy ppfsp --jobs",
 		Subcommands: []*cli.Command{
 			clusterSimulateCmd(),
 			clusterStudyCmd(),
