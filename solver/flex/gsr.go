@@ -31,8 +31,7 @@ func ratio(p, w float64) float64 {
 // B.1 repeatedly rescans every chain for the initial segment with the
 // smallest ratio Σp/Σw and schedules it, O(n²) in the worst case. This
 // implementation computes the same segments in O(n log n): each chain is
-// decomposed once into blocks of non-decreasing … strictly increasing
-// ratio by a stack (push each subjob as a block; merge the top two while
+// decomposed once into blocks of strictly increasing ratio by a stack (push each subjob as a block; merge the top two while
 // the top's ratio is ≤ the one below — the ρ-maximal initial segments of
 // Conway, Maxwell and Miller / Sidney), and the blocks of all chains are
 // merged in ratio order. A block of ratio ρ never precedes a block of its
