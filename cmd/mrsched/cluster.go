@@ -61,6 +61,7 @@ func clusterSimulateCmd() *cli.Command {
 			&cli.BoolFlag{Name: "exact", Usage: "H-PFSP with exact remaining sizes instead of estimates"},
 			&cli.StringFlag{Name: "clock", Usage: "H-PFSP virtual PS clock: work (eq. 8 as printed; hpfsp default) or time (real-time PS; ppfsp default)"},
 			&cli.Float64Flag{Name: "update-interval", Value: 5, Usage: "H-PFSP UPDATE_INTERVAL in seconds"},
+			&cli.BoolFlag{Name: "default-from-tasks", Usage: "H-PFSP eq. 18 defaults from every finished task, not only finished jobs'"},
 			&cli.Float64Flag{Name: "heartbeat", Usage: "assign free slots only every `SECONDS` (0: at once)"},
 			&cli.BoolFlag{Name: "jobs", Usage: "one row per job instead of the per-user summary"},
 			&cli.StringFlag{Name: "timeline", Usage: "write the task-to-slot timeline to `FILE` (CSV)"},
@@ -159,6 +160,7 @@ func clusterPolicy(c *cli.Context) (cluster.Policy, error) {
 				return nil, fmt.Errorf("--update-interval %v: want > 0", iv)
 			}
 			cfg.UpdateInterval = c.Float64("update-interval")
+			cfg.DefaultFromTasks = c.Bool("default-from-tasks")
 		}
 		switch c.String("clock") {
 		case "":

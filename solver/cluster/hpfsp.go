@@ -49,7 +49,10 @@ type HPFSPConfig struct {
 	// finished (the paper's default is "the average execution time of the
 	// tasks of the finished jobs", which does not exist yet).
 	DefaultTask float64
-	Clock       Clock
+	// DefaultFromTasks takes eq. 18's default task times from every
+	// finished task (of running jobs too) instead of finished jobs only.
+	DefaultFromTasks bool
+	Clock            Clock
 }
 
 // DefaultHPFSP is H-PFSP1 of the paper (FAIR_LIMIT 2) with our choices for
@@ -261,14 +264,19 @@ func (h *HPFSP) Arrive(j *JobState, _ float64) {
 func (*HPFSP) TaskStart(*JobState, Phase, int, float64) {}
 
 // TaskFinish implements Policy.
-func (*HPFSP) TaskFinish(*JobState, Phase, int, float64) {}
+func (h *HPFSP) TaskFinish(j *JobState, p Phase, k int, _ float64) {
+	if h.Config.DefaultFromTasks {
+		h.defSum[p] += j.Tasks(p)[k]
+		h.defN[p]++
+	}
+}
 
 // Depart implements Policy.
 func (h *HPFSP) Depart(j *JobState, _ float64) {
 	hj := &h.jobs[j.Index]
 	h.ss.Reestimate(&hj.e, 0)
 	hj.e.Done = true
-	for p := Map; p <= Reduce; p++ {
+	for p := Map; p <= Reduce && !h.Config.DefaultFromTasks; p++ {
 		h.defSum[p] += j.DoneTime[p]
 		h.defN[p] += j.NumTasks(p)
 	}
