@@ -187,6 +187,7 @@ func clusterStudyFlags(swimFlags bool) []cli.Flag {
 		fl = append(fl,
 			&cli.StringFlag{Name: "trace", Value: "../shared/data/swim/FB-2009_samples_24_times_1hr_0.tsv", Usage: "SWIM trace `FILE`"},
 			&cli.IntFlag{Name: "nodes", Value: 100, Usage: "cluster nodes (2 map + 2 reduce slots each)"},
+			&cli.IntFlag{Name: "max-jobs", Usage: "keep only the first `M` jobs of the trace (0: all)"},
 			&cli.StringFlag{Name: "name", Usage: "label of the output files (default: FB-2009 or FB-2010 from the file name, with the node count)"})
 	}
 	return fl
@@ -285,7 +286,7 @@ func clusterStudyCmd() *cli.Command {
 						return nil, err
 					}
 					o := cw.DefaultSWIMOptions()
-					o.Nodes = c.Int("nodes")
+					o.Nodes, o.MaxJobs = c.Int("nodes"), c.Int("max-jobs")
 					w, err := cw.FromSWIM(recs, path, o)
 					if err != nil {
 						return nil, err
@@ -293,6 +294,9 @@ func clusterStudyCmd() *cli.Command {
 					name := c.String("name")
 					if name == "" {
 						name = fmt.Sprintf("%s-%dnodes", swimName(path), o.Nodes)
+						if o.MaxJobs > 0 {
+							name += fmt.Sprintf("-first%d", o.MaxJobs)
+						}
 					}
 					t, err := study.SWIM(env, w, name)
 					if err != nil {
