@@ -46,7 +46,7 @@ func flexCmd() *cli.Command {
 	}
 }
 
-func writeOut(c *cli.Context, data []byte) error {
+func flexWriteOut(c *cli.Context, data []byte) error {
 	if p := c.String("out"); p != "" {
 		return instances.AtomicWrite(p, data)
 	}
@@ -89,7 +89,7 @@ func flexMetricsCmd() *cli.Command {
 	}
 }
 
-func parseMetricFlag(c *cli.Context) (flex.Metric, error) {
+func flexParseMetricFlag(c *cli.Context) (flex.Metric, error) {
 	m, err := flex.ParseMetric(c.String("metric"))
 	if err != nil {
 		return m, fmt.Errorf("--metric: %w", err)
@@ -97,7 +97,7 @@ func parseMetricFlag(c *cli.Context) (flex.Metric, error) {
 	return m, nil
 }
 
-func subjobLabel(w *sharedscan.Workload, jobs []int, s *flex.Subjob) string {
+func flexSubjobLabel(w *sharedscan.Workload, jobs []int, s *flex.Subjob) string {
 	if len(s.Pieces) == 1 && s.Chain >= 0 {
 		p := s.Pieces[0]
 		ds := w.Datasets[p.Dataset].ID
@@ -116,7 +116,7 @@ func subjobLabel(w *sharedscan.Workload, jobs []int, s *flex.Subjob) string {
 	return "{" + strings.Join(ids, ",") + "}"
 }
 
-type planSubjobJSON struct {
+type flexPlanSubjobJSON struct {
 	Rank        int      `json:"rank"`
 	Label       string   `json:"label"`
 	Jobs        []string `json:"jobs"`
@@ -129,13 +129,13 @@ type planSubjobJSON struct {
 	Completion  float64  `json:"completion"`
 }
 
-type planIntervalJSON struct {
+type flexPlanIntervalJSON struct {
 	Start float64            `json:"start"`
 	End   float64            `json:"end"`
 	Slots map[string]float64 `json:"slots"`
 }
 
-type planJSON struct {
+type flexPlanJSON struct {
 	Workload   string             `json:"workload"`
 	Scheme     string             `json:"scheme"`
 	Metric     string             `json:"metric"`
@@ -144,8 +144,8 @@ type planJSON struct {
 	Optimal    bool               `json:"optimal_order"`
 	Value      float64            `json:"value"`
 	Slots      int                `json:"slots"`
-	Subjobs    []planSubjobJSON   `json:"subjobs"`
-	Intervals  []planIntervalJSON `json:"intervals"`
+	Subjobs    []flexPlanSubjobJSON   `json:"subjobs"`
+	Intervals  []flexPlanIntervalJSON `json:"intervals"`
 	Completion map[string]float64 `json:"job_completion"`
 }
 
@@ -179,7 +179,7 @@ func flexPlanCmd() *cli.Command {
 			if err != nil {
 				return err
 			}
-			m, err := parseMetricFlag(c)
+			m, err := flexParseMetricFlag(c)
 			if err != nil {
 				return err
 			}
@@ -212,7 +212,7 @@ func flexPlanCmd() *cli.Command {
 			if err := flex.Validate(pl.Input, pl.Schedule); err != nil {
 				return exitWith(2, fmt.Errorf("the packed schedule failed validation: %w", err))
 			}
-			out := planJSON{Workload: c.String("workload"), Scheme: sc.String(), Metric: m.Name(), At: fp.At, Method: string(pl.Method),
+			out := flexPlanJSON{Workload: c.String("workload"), Scheme: sc.String(), Metric: m.Name(), At: fp.At, Method: string(pl.Method),
 				Optimal: pl.Optimal, Slots: w.Slots, Completion: map[string]float64{}}
 			infos := flex.JobInfos(w)
 			comp := make([]float64, len(w.Jobs))
@@ -226,7 +226,7 @@ func flexPlanCmd() *cli.Command {
 			out.Value = m.Value(infos, comp)
 			labels := make([]string, len(pl.Subjobs.List))
 			for i := range pl.Subjobs.List {
-				labels[i] = subjobLabel(w, fp.Jobs, &pl.Subjobs.List[i])
+				labels[i] = flexSubjobLabel(w, fp.Jobs, &pl.Subjobs.List[i])
 			}
 			ids := func(as []int) []string {
 				s := make([]string, len(as))
@@ -241,13 +241,13 @@ func flexPlanCmd() *cli.Command {
 				for _, p := range s.Preds {
 					ps = append(ps, labels[p])
 				}
-				out.Subjobs = append(out.Subjobs, planSubjobJSON{Rank: r + 1, Label: labels[i], Jobs: ids(s.Jobs), Completes: ids(s.Completes),
+				out.Subjobs = append(out.Subjobs, flexPlanSubjobJSON{Rank: r + 1, Label: labels[i], Jobs: ids(s.Jobs), Completes: ids(s.Completes),
 					Concurrency: len(s.Jobs), Work: s.Work, Min: s.Min, Max: s.Max, Preds: ps, Completion: fp.At + pl.Schedule.Completion[i]})
 			}
 			sch := pl.Schedule
-			out.Intervals = make([]planIntervalJSON, len(sch.Intervals))
+			out.Intervals = make([]flexPlanIntervalJSON, len(sch.Intervals))
 			for i, iv := range sch.Intervals {
-				out.Intervals[i] = planIntervalJSON{Start: fp.At + iv.Start, End: fp.At + iv.End, Slots: map[string]float64{}}
+				out.Intervals[i] = flexPlanIntervalJSON{Start: fp.At + iv.Start, End: fp.At + iv.End, Slots: map[string]float64{}}
 			}
 			for ri := range sch.Runs {
 				r := &sch.Runs[ri]
@@ -256,7 +256,7 @@ func flexPlanCmd() *cli.Command {
 				}
 			}
 			if p := c.String("svg"); p != "" {
-				b, err := planFigure(&out, labels, pl)
+				b, err := flexPlanFigure(&out, labels, pl)
 				if err != nil {
 					return err
 				}
@@ -269,7 +269,7 @@ func flexPlanCmd() *cli.Command {
 				if err := tabular.WriteJSON(&buf, out); err != nil {
 					return err
 				}
-				return writeOut(c, buf.Bytes())
+				return flexWriteOut(c, buf.Bytes())
 			}
 			opt := "optimal for this metric"
 			if !out.Optimal {
@@ -304,14 +304,14 @@ func flexPlanCmd() *cli.Command {
 					return err
 				}
 			}
-			return writeOut(c, buf.Bytes())
+			return flexWriteOut(c, buf.Bytes())
 		},
 	}
 }
 
-// planFigure stacks, in every interval, the subjobs' slots in priority
+// flexPlanFigure stacks, in every interval, the subjobs' slots in priority
 // order (one colour per subjob).
-func planFigure(out *planJSON, labels []string, pl *flex.Plan) ([]byte, error) {
+func flexPlanFigure(out *flexPlanJSON, labels []string, pl *flex.Plan) ([]byte, error) {
 	cells := 0
 	for _, iv := range out.Intervals {
 		cells += len(iv.Slots)
@@ -392,7 +392,7 @@ func flexSimulateCmd() *cli.Command {
 			if err != nil {
 				return err
 			}
-			m, err := parseMetricFlag(c)
+			m, err := flexParseMetricFlag(c)
 			if err != nil {
 				return err
 			}
@@ -446,7 +446,7 @@ func flexSimulateCmd() *cli.Command {
 				if err := tb.Write(&buf, f); err != nil {
 					return err
 				}
-				return writeOut(c, buf.Bytes())
+				return flexWriteOut(c, buf.Bytes())
 			}
 			if f == tabular.JSON {
 				for i := range rows {
@@ -455,7 +455,7 @@ func flexSimulateCmd() *cli.Command {
 				if err := tabular.WriteJSON(&buf, map[string]any{"workload": c.String("workload"), "metric": m.Name(), "window": c.Float64("window"), "schemes": rows}); err != nil {
 					return err
 				}
-				return writeOut(c, buf.Bytes())
+				return flexWriteOut(c, buf.Bytes())
 			}
 			tb := &tabular.Table{Title: fmt.Sprintf("%s: %d jobs, %d datasets, S = %d, metric %s", c.String("workload"), len(w.Jobs), len(w.Datasets), w.Slots, m.Name()),
 				Header:     []string{"scheme", "avg response", "avg stretch", "max stretch", m.Name(), "work", "work/unshared", "replans", "max concurrent"},
@@ -467,12 +467,12 @@ func flexSimulateCmd() *cli.Command {
 			if err := tb.Write(&buf, f); err != nil {
 				return err
 			}
-			return writeOut(c, buf.Bytes())
+			return flexWriteOut(c, buf.Bytes())
 		},
 	}
 }
 
-func parseFloats(s string) ([]float64, error) {
+func flexParseFloats(s string) ([]float64, error) {
 	var out []float64
 	for _, p := range strings.Split(s, ",") {
 		v, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
@@ -484,7 +484,7 @@ func parseFloats(s string) ([]float64, error) {
 	return out, nil
 }
 
-func parseInts(s string) ([]int, error) {
+func flexParseInts(s string) ([]int, error) {
 	var out []int
 	for _, p := range strings.Split(s, ",") {
 		v, err := strconv.Atoi(strings.TrimSpace(p))
@@ -496,7 +496,7 @@ func parseInts(s string) ([]int, error) {
 	return out, nil
 }
 
-func studyFlags() []cli.Flag {
+func flexStudyFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "out-dir", Value: "results/flex", Usage: "write cells and report files under `DIR`"},
 		&cli.StringFlag{Name: "shard", Usage: "compute only shard `i/N` of the cells (then 'mrsched flex merge')"},
@@ -516,16 +516,16 @@ func studyFlags() []cli.Flag {
 	}
 }
 
-func studyConfig(c *cli.Context) (flex.StudyConfig, error) {
+func flexStudyConfig(c *cli.Context) (flex.StudyConfig, error) {
 	cfg := flex.DefaultStudy()
 	var err error
-	if cfg.Theta1, err = parseFloats(c.String("theta1")); err != nil {
+	if cfg.Theta1, err = flexParseFloats(c.String("theta1")); err != nil {
 		return cfg, fmt.Errorf("--theta1: %w", err)
 	}
-	if cfg.Theta2, err = parseFloats(c.String("theta2")); err != nil {
+	if cfg.Theta2, err = flexParseFloats(c.String("theta2")); err != nil {
 		return cfg, fmt.Errorf("--theta2: %w", err)
 	}
-	if cfg.Levels, err = parseInts(c.String("levels")); err != nil {
+	if cfg.Levels, err = flexParseInts(c.String("levels")); err != nil {
 		return cfg, fmt.Errorf("--levels: %w", err)
 	}
 	cfg.Metrics = strings.Split(c.String("metrics"), ",")
@@ -542,7 +542,7 @@ func studyConfig(c *cli.Context) (flex.StudyConfig, error) {
 	return cfg, cfg.Check()
 }
 
-func renderStudy(c *cli.Context, dir string, set *shard.Set) error {
+func flexRenderStudy(c *cli.Context, dir string, set *shard.Set) error {
 	files, err := flex.Render(set)
 	if err != nil {
 		return err
@@ -582,9 +582,9 @@ func flexStudyCmd() *cli.Command {
 			"  mrsched flex study --out-dir /tmp/fs2 --theta1 1 --theta2 1 --levels 0,4,8 --reps 2 --jobs 200 --horizon 20 --shard 2/2\n" +
 			"  mrsched flex merge --out-dir /tmp/fs2 /tmp/fs2/cells-1-of-2.jsonl /tmp/fs2/cells-2-of-2.jsonl\n" +
 			"  cmp /tmp/fs/cells.jsonl /tmp/fs2/cells.jsonl",
-		Flags: studyFlags(),
+		Flags: flexStudyFlags(),
 		Action: func(c *cli.Context) error {
-			cfg, err := studyConfig(c)
+			cfg, err := flexStudyConfig(c)
 			if err != nil {
 				return err
 			}
@@ -622,7 +622,7 @@ func flexStudyCmd() *cli.Command {
 				fmt.Fprintf(c.App.ErrWriter, "wrote %s; merge all shards with 'mrsched flex merge --out-dir %s FILES…'\n", path, dir)
 				return nil
 			}
-			return renderStudy(c, dir, set)
+			return flexRenderStudy(c, dir, set)
 		},
 	}
 }
@@ -666,7 +666,7 @@ func flexMergeCmd() *cli.Command {
 			if err := instances.AtomicWrite(filepath.Join(dir, "cells.jsonl"), b.Bytes()); err != nil {
 				return err
 			}
-			return renderStudy(c, dir, set)
+			return flexRenderStudy(c, dir, set)
 		},
 	}
 }
@@ -709,7 +709,7 @@ func genSharedScanCmd() *cli.Command {
 			if err := sharedscan.WriteJSON(&b, w); err != nil {
 				return err
 			}
-			return writeOut(c, b.Bytes())
+			return flexWriteOut(c, b.Bytes())
 		},
 	}
 }
@@ -753,7 +753,7 @@ func importSWIMScansCmd() *cli.Command {
 			if err := sharedscan.WriteJSON(&b, w); err != nil {
 				return err
 			}
-			return writeOut(c, b.Bytes())
+			return flexWriteOut(c, b.Bytes())
 		},
 	}
 }

@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-func runFlex(t *testing.T, args ...string) (int, string, string) {
+func flexRun(t *testing.T, args ...string) (int, string, string) {
 	t.Helper()
 	var o, e bytes.Buffer
 	code := run(append([]string{"mrsched"}, args...), &o, &e)
@@ -18,43 +18,43 @@ func runFlex(t *testing.T, args ...string) (int, string, string) {
 func TestFlexCommands(t *testing.T) {
 	dir := t.TempDir()
 	ws := filepath.Join(dir, "ss.json")
-	if code, _, e := runFlex(t, "gen", "sharedscan", "--jobs", "40", "--datasets", "4", "--horizon", "4", "--seed", "2", "--out", ws); code != 0 {
+	if code, _, e := flexRun(t, "gen", "sharedscan", "--jobs", "40", "--datasets", "4", "--horizon", "4", "--seed", "2", "--out", ws); code != 0 {
 		t.Fatalf("gen: %d %s", code, e)
 	}
-	code, out, e := runFlex(t, "flex", "plan", "--workload", ws, "--metric", "avg-stretch", "--intervals", "--svg", filepath.Join(dir, "p.svg"))
+	code, out, e := flexRun(t, "flex", "plan", "--workload", ws, "--metric", "avg-stretch", "--intervals", "--svg", filepath.Join(dir, "p.svg"))
 	if code != 0 || !strings.Contains(out, "method gsr, optimal") || !strings.Contains(out, "intervals") {
 		t.Fatalf("plan: %d %s %s", code, out, e)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "p.svg")); err != nil {
 		t.Error(err)
 	}
-	code, _, e = runFlex(t, "flex", "plan", "--workload", ws, "--metric", "sum-tardiness")
+	code, _, e = flexRun(t, "flex", "plan", "--workload", ws, "--metric", "sum-tardiness")
 	if code != 1 || !strings.Contains(e, "needs deadlines") {
 		t.Errorf("sum-tardiness without deadlines: exit %d, %s", code, e)
 	}
-	code, out, e = runFlex(t, "flex", "simulate", "--workload", ws, "--metric", "max-stretch", "--format", "csv")
+	code, out, e = flexRun(t, "flex", "simulate", "--workload", ws, "--metric", "max-stretch", "--format", "csv")
 	if code != 0 || !strings.HasPrefix(out, "scheme,") || strings.Count(out, "\n") != 4 {
 		t.Fatalf("simulate: %d %q %s", code, out, e)
 	}
-	code, out, _ = runFlex(t, "flex", "metrics", "--format", "csv")
+	code, out, _ = flexRun(t, "flex", "metrics", "--format", "csv")
 	if code != 0 || strings.Count(out, "\n") != 17 {
 		t.Errorf("metrics: %d lines", strings.Count(out, "\n"))
 	}
-	if code, _, e = runFlex(t, "flex", "simulate", "--workload", ws, "--metric", "avg-speed"); code != 1 || !strings.Contains(e, "--metric") {
+	if code, _, e = flexRun(t, "flex", "simulate", "--workload", ws, "--metric", "avg-speed"); code != 1 || !strings.Contains(e, "--metric") {
 		t.Errorf("bad metric: %d %s", code, e)
 	}
 	// Study: unsharded vs two shards merged, byte-identical files.
 	grid := []string{"--theta1", "0,1", "--theta2", "1", "--levels", "0,8", "--reps", "2", "--jobs", "40", "--horizon", "4", "--quiet"}
 	a, b := filepath.Join(dir, "a"), filepath.Join(dir, "b")
-	if code, _, e = runFlex(t, append([]string{"flex", "study", "--out-dir", a, "--workers", "2"}, grid...)...); code != 0 {
+	if code, _, e = flexRun(t, append([]string{"flex", "study", "--out-dir", a, "--workers", "2"}, grid...)...); code != 0 {
 		t.Fatalf("study: %s", e)
 	}
 	for _, s := range []string{"1/2", "2/2"} {
-		if code, _, e = runFlex(t, append([]string{"flex", "study", "--out-dir", b, "--workers", "1", "--shard", s}, grid...)...); code != 0 {
+		if code, _, e = flexRun(t, append([]string{"flex", "study", "--out-dir", b, "--workers", "1", "--shard", s}, grid...)...); code != 0 {
 			t.Fatalf("study shard %s: %s", s, e)
 		}
 	}
-	if code, _, e = runFlex(t, "flex", "merge", "--quiet", "--out-dir", b, filepath.Join(b, "cells-2-of-2.jsonl"), filepath.Join(b, "cells-1-of-2.jsonl")); code != 0 {
+	if code, _, e = flexRun(t, "flex", "merge", "--quiet", "--out-dir", b, filepath.Join(b, "cells-2-of-2.jsonl"), filepath.Join(b, "cells-1-of-2.jsonl")); code != 0 {
 		t.Fatalf("merge: %s", e)
 	}
 	ents, _ := os.ReadDir(a)
@@ -70,7 +70,7 @@ func TestFlexCommands(t *testing.T) {
 	if n < 8 {
 		t.Errorf("only %d files", n)
 	}
-	if code, _, e = runFlex(t, "flex", "merge", "--quiet", "--out-dir", b, filepath.Join(b, "cells-1-of-2.jsonl")); code != 1 || !strings.Contains(e, "missing") {
+	if code, _, e = flexRun(t, "flex", "merge", "--quiet", "--out-dir", b, filepath.Join(b, "cells-1-of-2.jsonl")); code != 1 || !strings.Contains(e, "missing") {
 		t.Errorf("incomplete merge: %d %s", code, e)
 	}
 }
