@@ -136,17 +136,17 @@ type flexPlanIntervalJSON struct {
 }
 
 type flexPlanJSON struct {
-	Workload   string             `json:"workload"`
-	Scheme     string             `json:"scheme"`
-	Metric     string             `json:"metric"`
-	At         float64            `json:"at"`
-	Method     string             `json:"method"`
-	Optimal    bool               `json:"optimal_order"`
-	Value      float64            `json:"value"`
-	Slots      int                `json:"slots"`
+	Workload   string                 `json:"workload"`
+	Scheme     string                 `json:"scheme"`
+	Metric     string                 `json:"metric"`
+	At         float64                `json:"at"`
+	Method     string                 `json:"method"`
+	Optimal    bool                   `json:"optimal_order"`
+	Value      float64                `json:"value"`
+	Slots      int                    `json:"slots"`
 	Subjobs    []flexPlanSubjobJSON   `json:"subjobs"`
 	Intervals  []flexPlanIntervalJSON `json:"intervals"`
-	Completion map[string]float64 `json:"job_completion"`
+	Completion map[string]float64     `json:"job_completion"`
 }
 
 func flexPlanCmd() *cli.Command {
