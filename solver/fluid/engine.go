@@ -1,7 +1,6 @@
 package fluid
 
 import (
-	"container/heap"
 	"fmt"
 	"math"
 
@@ -32,7 +31,8 @@ type job struct {
 	empty bool
 	tie   int64 // tie-break among equal keys (seq, lowered when overtaking)
 	ratio float64
-	pos   [3]int // positions in the policy's heaps (-1 when absent)
+	capv  float64 // psState.allocate: cap() cached during one allocation
+	pos   [3]int  // positions in the policy's heaps (-1 when absent)
 	gone  bool   // departed
 }
 
@@ -121,7 +121,8 @@ type admitter interface{ admit(j *job) error }
 
 type engine struct {
 	src        instances.Source
-	mum, muc   float64 // capacities of the instance (for slowdown)
+	adm        admitter // st, when it rejects some jobs (Order)
+	mum, muc   float64  // capacities of the instance (for slowdown)
 	cm, cc     float64 // capacities times speed
 	st         state
 	served     []*job
@@ -140,6 +141,10 @@ type engine struct {
 	sumSlow    neumaier
 	sum        Summary
 	policyName string
+	// Departed jobs are reused for later arrivals (no allocation per job):
+	// dead holds those departed at the current event (still referenced by
+	// served until the next allocation), free those ready for reuse.
+	dead, free []*job
 }
 
 func newEngine(src instances.Source, mum, muc float64, p Policy, opt Options, nHint int) (*engine, error) {
@@ -160,6 +165,7 @@ func newEngine(src instances.Source, mum, muc float64, p Policy, opt Options, nH
 		return nil, err
 	}
 	e.st = st
+	e.adm, _ = st.(admitter)
 	return e, nil
 }
 
@@ -197,7 +203,15 @@ func (e *engine) pull() {
 
 func (e *engine) arrive() error {
 	in := e.next
-	j := &job{
+	var j *job
+	if n := len(e.free); n > 0 {
+		j = e.free[n-1]
+		e.free[n-1] = nil
+		e.free = e.free[:n-1]
+	} else {
+		j = new(job)
+	}
+	*j = job{
 		seq: e.seq, orig: e.origOf(e.seq), id: in.ID, r: in.Release,
 		x0: in.Map, y0: in.Shuffle, x: in.Map, y: in.Shuffle,
 		tie: int64(e.seq), pos: [3]int{-1, -1, -1},
@@ -206,12 +220,12 @@ func (e *engine) arrive() error {
 	case j.x0 == 0 || j.y0 == 0:
 		j.ratio = inf
 	default:
-		j.ratio = math.Max(j.x0/j.y0, j.y0/j.x0)
+		j.ratio = maxf(j.x0/j.y0, j.y0/j.x0) // both positive, not NaN
 	}
 	j.empty = j.buffer() == 0
 	e.seq++
-	if a, ok := e.st.(admitter); ok {
-		if err := a.admit(j); err != nil {
+	if e.adm != nil {
+		if err := e.adm.admit(j); err != nil {
 			return err
 		}
 	}
@@ -240,6 +254,7 @@ func (e *engine) depart(j *job, sink func(JobResult)) {
 		sink(JobResult{Index: j.orig, ID: j.id, Release: j.r, Map: j.x0, Shuffle: j.y0,
 			Completion: e.now, Response: resp, Slowdown: slow})
 	}
+	e.dead = append(e.dead, j)
 }
 
 func (e *engine) record(t0, t1 float64) {
@@ -287,15 +302,17 @@ func (e *engine) run(sink func(JobResult)) (Summary, error) {
 			t = e.now
 		}
 		e.sum.Events++
+		advanced := t > e.now
 		if dt := t - e.now; dt > 0 {
 			stall = 0
 			e.record(e.now, t)
 			for _, j := range e.served {
-				j.x = math.Max(j.x-j.rm*dt, 0)
+				// clamp0 is math.Max(v, 0) for the non-NaN values here.
+				j.x = clamp0(j.x - j.rm*dt)
 				if j.track {
 					j.snapShuffleToMap()
 				} else {
-					j.y = math.Max(j.y-j.rs*dt, 0)
+					j.y = clamp0(j.y - j.rs*dt)
 				}
 			}
 		} else if stall++; stall > maxStall {
@@ -311,7 +328,11 @@ func (e *engine) run(sink func(JobResult)) (Summary, error) {
 				}
 				e.st.mapDone(j)
 			}
-			if b := j.buffer(); (j == evJob && evKind == evDrain) || b <= snapRel*j.y0 {
+			if j.track && advanced {
+				// The advance set y = y0·x/x0 (or both to 0): the buffer
+				// is exactly 0, as j.buffer() would compute it.
+				j.empty = true
+			} else if b := j.buffer(); (j == evJob && evKind == evDrain) || b <= snapRel*j.y0 {
 				j.snapShuffleToMap()
 				j.empty = true
 			} else {
@@ -349,6 +370,12 @@ func (e *engine) run(sink func(JobResult)) (Summary, error) {
 				}
 			}
 		}
+		// No pointer to the jobs departed at this event is left.
+		for i, j := range e.dead {
+			e.free = append(e.free, j)
+			e.dead[i] = nil
+		}
+		e.dead = e.dead[:0]
 	}
 	if e.nHint >= 0 && e.sum.N != e.nHint {
 		return Summary{}, fmt.Errorf("fluid: internal error: %d of %d jobs completed", e.sum.N, e.nHint)
@@ -359,6 +386,14 @@ func (e *engine) run(sink func(JobResult)) (Summary, error) {
 		e.sum.MeanSlowdown = e.sumSlow.sum() / float64(e.sum.N)
 	}
 	return e.sum, nil
+}
+
+// clamp0 returns v if v > 0, else +0: math.Max(v, 0) for every non-NaN v.
+func clamp0(v float64) float64 {
+	if v > 0 {
+		return v
+	}
+	return 0
 }
 
 // neumaier is compensated summation (Neumaier's variant of Kahan's), so
@@ -377,33 +412,117 @@ func (n *neumaier) add(v float64) {
 
 func (n *neumaier) sum() float64 { return n.s + n.c }
 
-// jheap is an indexed binary heap of jobs (container/heap); each job keeps
-// its position in pos[slot].
+// hkind selects a heap's priority order (see jheap.less).
+type hkind uint8
+
+const (
+	hkFIFO      hkind = iota // arrival order
+	hkOrder                  // rank[orig], a fixed priority order
+	hkMax                    // MaxSRPT: max(x, y), then tie
+	hkS1Map                  // SplitSRPT S1 at the map station: x, then tie
+	hkS1Shuffle              // SplitSRPT S1 at the shuffle station: x, then y if x = 0, then tie
+	hkS2                     // SplitSRPT S2: y, then tie
+	hkBeta                   // imbalance max(x0/y0, y0/x0), then arrival
+)
+
+// jheap is an indexed binary heap of jobs; each job keeps its position in
+// pos[slot]. Its sift-up and sift-down are those of container/heap
+// (same comparisons and swaps in the same order), with the order chosen by
+// kind compiled in rather than called through an interface and a closure.
 type jheap struct {
 	a    []*job
 	slot int
-	less func(a, b *job) bool
+	kind hkind
+	rank []int // hkOrder: rank of each instance index
 }
 
-func (h *jheap) Len() int           { return len(h.a) }
-func (h *jheap) Less(i, j int) bool { return h.less(h.a[i], h.a[j]) }
-func (h *jheap) Swap(i, j int) {
+// less is the heap's strict order; every order ends with a key unique to
+// the job (tie, seq or rank), so the minimum is unique.
+func (h *jheap) less(a, b *job) bool {
+	switch h.kind {
+	case hkMax:
+		la, lb := maxf(a.x, a.y), maxf(b.x, b.y)
+		if la != lb {
+			return la < lb
+		}
+		return a.tie < b.tie
+	case hkS1Map:
+		if a.x != b.x {
+			return a.x < b.x
+		}
+		return a.tie < b.tie
+	case hkS1Shuffle:
+		// Jobs whose map is done (remaining map size 0, first under SRPT
+		// on map size) by remaining shuffle size, then the others by
+		// remaining map size as at the map station.
+		if a.x != b.x {
+			return a.x < b.x
+		}
+		if a.x == 0 && a.y != b.y {
+			return a.y < b.y
+		}
+		return a.tie < b.tie
+	case hkS2:
+		if a.y != b.y {
+			return a.y < b.y
+		}
+		return a.tie < b.tie
+	case hkBeta:
+		if a.ratio != b.ratio {
+			return a.ratio < b.ratio
+		}
+		return a.seq < b.seq
+	case hkOrder:
+		return h.rank[a.orig] < h.rank[b.orig]
+	}
+	return a.seq < b.seq // hkFIFO
+}
+
+// maxf is math.Max for the non-negative, non-NaN sizes of the simulator
+// (it may differ from math.Max only in the sign of a zero, which no
+// comparison sees).
+func maxf(a, b float64) float64 {
+	if a > b {
+		return a
+	}
+	return b
+}
+
+func (h *jheap) swap(i, j int) {
 	h.a[i], h.a[j] = h.a[j], h.a[i]
 	h.a[i].pos[h.slot] = i
 	h.a[j].pos[h.slot] = j
 }
-func (h *jheap) Push(x any) {
-	j := x.(*job)
-	j.pos[h.slot] = len(h.a)
-	h.a = append(h.a, j)
+
+func (h *jheap) up(j int) {
+	for {
+		i := (j - 1) / 2 // parent
+		if i == j || !h.less(h.a[j], h.a[i]) {
+			break
+		}
+		h.swap(i, j)
+		j = i
+	}
 }
-func (h *jheap) Pop() any {
-	n := len(h.a) - 1
-	j := h.a[n]
-	h.a[n] = nil
-	h.a = h.a[:n]
-	j.pos[h.slot] = -1
-	return j
+
+func (h *jheap) down(i0, n int) bool {
+	i := i0
+	for {
+		j1 := 2*i + 1
+		if j1 >= n || j1 < 0 {
+			break
+		}
+		j := j1
+		if j2 := j1 + 1; j2 < n && h.less(h.a[j2], h.a[j1]) {
+			j = j2
+		}
+		if !h.less(h.a[j], h.a[i]) {
+			break
+		}
+		h.swap(i, j)
+		i = j
+	}
+	return i > i0
 }
 
 func (h *jheap) top() *job {
@@ -413,18 +532,37 @@ func (h *jheap) top() *job {
 	return h.a[0]
 }
 func (h *jheap) has(j *job) bool { return j.pos[h.slot] >= 0 }
+
 func (h *jheap) push(j *job) {
-	if !h.has(j) {
-		heap.Push(h, j)
+	if h.has(j) {
+		return
 	}
+	j.pos[h.slot] = len(h.a)
+	h.a = append(h.a, j)
+	h.up(len(h.a) - 1)
 }
+
 func (h *jheap) del(j *job) {
-	if h.has(j) {
-		heap.Remove(h, j.pos[h.slot])
+	i := j.pos[h.slot]
+	if i < 0 {
+		return
 	}
+	n := len(h.a) - 1
+	if n != i {
+		h.swap(i, n)
+		if !h.down(i, n) {
+			h.up(i)
+		}
+	}
+	h.a[n] = nil
+	h.a = h.a[:n]
+	j.pos[h.slot] = -1
 }
+
 func (h *jheap) fix(j *job) {
-	if h.has(j) {
-		heap.Fix(h, j.pos[h.slot])
+	if i := j.pos[h.slot]; i >= 0 {
+		if !h.down(i, len(h.a)) {
+			h.up(i)
+		}
 	}
 }

@@ -23,7 +23,7 @@ func (p policy) newState(e *engine) (state, error) { return p.mk(e) }
 // shuffle station is work-conserving down the arrival order.
 func FIFO() Policy {
 	return policy{"fifo", func(e *engine) (state, error) {
-		return newPrio(e, func(a, b *job) bool { return a.seq < b.seq }, false), nil
+		return newPrio(e, hkFIFO, nil, false), nil
 	}}
 }
 
@@ -46,7 +46,7 @@ func Order(perm []int) Policy {
 		if e.nHint >= 0 && e.nHint != len(perm) {
 			return nil, fmt.Errorf("%w: order has %d entries for %d jobs", ErrPolicy, len(perm), e.nHint)
 		}
-		s := newPrio(e, func(a, b *job) bool { return rank[a.orig] < rank[b.orig] }, false)
+		s := newPrio(e, hkOrder, rank, false)
 		s.check = func(j *job) error {
 			if j.orig >= len(rank) {
 				return fmt.Errorf("%w: order has %d entries but job %d arrived", ErrPolicy, len(rank), j.orig)
@@ -62,13 +62,7 @@ func Order(perm []int) Policy {
 // station is work-conserving (§4.1, last paragraph before Theorem 3, and §5).
 func MaxSRPT() Policy {
 	return policy{"maxsrpt", func(e *engine) (state, error) {
-		return newPrio(e, func(a, b *job) bool {
-			la, lb := math.Max(a.x, a.y), math.Max(b.x, b.y)
-			if la != lb {
-				return la < lb
-			}
-			return a.tie < b.tie
-		}, true), nil
+		return newPrio(e, hkMax, nil, true), nil
 	}}
 }
 
@@ -168,17 +162,18 @@ func ParseOrder(s string) ([]int, error) {
 // then the first job with a non-empty buffer, which absorbs the rest.
 type prioState struct {
 	e      *engine
-	less   func(a, b *job) bool
-	hm, hb jheap // jobs with map work left; jobs with a non-empty buffer
+	hm, hb jheap // jobs with map work left; jobs with a non-empty buffer (same order)
 	dyn    bool  // keys change with service (MaxSRPT): detect crossings
 	m, b   *job  // the map job and the first buffered job of the last allocation
 	check  func(j *job) error
 }
 
-func newPrio(e *engine, less func(a, b *job) bool, dyn bool) *prioState {
-	return &prioState{e: e, less: less, dyn: dyn,
-		hm: jheap{slot: 0, less: less}, hb: jheap{slot: 1, less: less}}
+func newPrio(e *engine, kind hkind, rank []int, dyn bool) *prioState {
+	return &prioState{e: e, dyn: dyn,
+		hm: jheap{slot: 0, kind: kind, rank: rank}, hb: jheap{slot: 1, kind: kind, rank: rank}}
 }
+
+func (s *prioState) less(a, b *job) bool { return s.hm.less(a, b) }
 
 func (s *prioState) admit(j *job) error {
 	if s.check != nil {
@@ -329,26 +324,6 @@ type splitState struct {
 	m, b   [2]*job
 }
 
-func lessS1Map(a, b *job) bool {
-	if a.x != b.x {
-		return a.x < b.x
-	}
-	return a.tie < b.tie
-}
-
-// lessS1Shuffle orders S1 at the shuffle station: jobs whose map is done
-// (remaining map size 0, first under SRPT on map size) by remaining shuffle
-// size, then the others by remaining map size as at the map station.
-func lessS1Shuffle(a, b *job) bool {
-	if a.x != b.x {
-		return a.x < b.x
-	}
-	if a.x == 0 && a.y != b.y {
-		return a.y < b.y
-	}
-	return a.tie < b.tie
-}
-
 func lessS2(a, b *job) bool {
 	if a.y != b.y {
 		return a.y < b.y
@@ -358,16 +333,11 @@ func lessS2(a, b *job) bool {
 
 func newSplit(e *engine, strict bool) *splitState {
 	s := &splitState{e: e, strict: strict}
-	s.hm[0] = jheap{slot: 0, less: lessS1Map}
-	s.hb[0] = jheap{slot: 1, less: lessS1Shuffle}
-	s.hm[1] = jheap{slot: 0, less: lessS2}
-	s.hb[1] = jheap{slot: 1, less: lessS2}
-	s.beta = jheap{slot: 2, less: func(a, b *job) bool {
-		if a.ratio != b.ratio {
-			return a.ratio < b.ratio
-		}
-		return a.seq < b.seq
-	}}
+	s.hm[0] = jheap{slot: 0, kind: hkS1Map}
+	s.hb[0] = jheap{slot: 1, kind: hkS1Shuffle}
+	s.hm[1] = jheap{slot: 0, kind: hkS2}
+	s.hb[1] = jheap{slot: 1, kind: hkS2}
+	s.beta = jheap{slot: 2, kind: hkBeta}
 	return s
 }
 
@@ -575,7 +545,9 @@ func (s *psState) allocate(out []*job) []*job {
 		if j.rm < 0 {
 			j.rm = share
 		}
-		switch c := j.cap(); {
+		c := j.cap()
+		j.capv = c // cached for the sort and the levelling below
+		switch {
 		case math.IsInf(c, 1):
 			free++
 		case c > 0:
@@ -590,7 +562,7 @@ func (s *psState) allocate(out []*job) []*job {
 		i := 0
 		for ; i < len(s.capped); i++ {
 			j := s.capped[i]
-			cp := j.cap()
+			cp := j.capv
 			if cp > level {
 				break
 			}
@@ -620,15 +592,16 @@ func (s *psState) allocate(out []*job) []*job {
 	return out
 }
 
-// sortByCap sorts by inflow cap, ties by arrival (insertion sort: the lists
-// are short and nearly sorted from one event to the next).
+// sortByCap sorts by inflow cap (capv, set by allocate), ties by arrival
+// (insertion sort: the lists are short and nearly sorted from one event to
+// the next).
 func sortByCap(a []*job) {
 	for i := 1; i < len(a); i++ {
 		j := a[i]
-		cj := j.cap()
+		cj := j.capv
 		k := i - 1
 		for ; k >= 0; k-- {
-			ck := a[k].cap()
+			ck := a[k].capv
 			if ck < cj || (ck == cj && a[k].seq < j.seq) {
 				break
 			}
