@@ -100,17 +100,18 @@ func TestBoundsHeuristicsAndAnswers(t *testing.T) {
 }
 
 // The §2.1 example: FIFO completes at 2, 4, 6 (Lin et al. §2.1, Fig. 2),
-// total 12, and 12 is optimal: the search proves it (its root bound h(∅),
-// the best prefix-sum bound over all orders, is 12 as well), while the
-// instance bound Counting is only 1 + 3 + 6 = 10 (sorted map prefix sums
-// 1, 3, 6; shuffle 1, 3, 5).
+// total 12, and 12 is optimal: the subset bound h(∅) (the best prefix-sum
+// bound over all 6 orders, e.g. J1, J3, J2: max(1,2) + max(3,4) + max(6,5))
+// is 12, so FIFO's answer is proven optimal without an LP, whereas Counting
+// alone is only 1 + 3 + 6 = 10 (sorted map prefix sums 1, 3, 6; shuffle
+// 1, 3, 5).
 func TestExample21FIFOOptimal(t *testing.T) {
 	in := instancesExample21()
 	a, err := Solve(context.Background(), nil, in, Options{Method: "fifo"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if a.Objective != 12 || a.LowerBound != 10 || a.Status != StatusFeasible {
+	if a.Objective != 12 || a.LowerBound != 12 || a.Status != StatusOptimal {
 		t.Fatalf("FIFO: %v bound %v %q", a.Objective, a.LowerBound, a.Status)
 	}
 	s, err := Solve(context.Background(), engine(t), in, Options{Method: "search"})

@@ -452,7 +452,9 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt mip.
 	if err != nil {
 		return nil, err
 	}
-	olp, err := orderlp.Solve(ctx, eng, in, p)
+	// The re-solve of the plan is one small LP: it must run even when the
+	// MIP used up the deadline.
+	olp, err := orderlp.Solve(context.WithoutCancel(ctx), eng, in, p)
 	if err != nil {
 		return nil, err
 	}

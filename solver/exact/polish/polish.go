@@ -172,7 +172,7 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 			}
 		}
 	}
-	final, err := orderlp.Solve(ctx, eng, in, bestPlan)
+	final, err := orderlp.Solve(context.WithoutCancel(ctx), eng, in, bestPlan)
 	if err != nil {
 		return nil, err
 	}

@@ -136,7 +136,7 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 	if math.IsInf(s.best, 1) {
 		return nil, fmt.Errorf("%w: no complete order was evaluated", ErrEngine)
 	}
-	final, err := orderlp.Solve(ctx, eng, in, s.bestPlan)
+	final, err := orderlp.Solve(context.WithoutCancel(ctx), eng, in, s.bestPlan)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrEngine, err)
 	}
@@ -479,4 +479,20 @@ func (s *searcher) releaseDFS(p orderlp.Plan, rel []int, l int, done []bool, las
 		}
 	}
 	s.frames[depth] = nil
+}
+
+// SubsetBound returns h(∅) = min over completion orders π of
+// Σ_k max(X^π_k/μ_m, Y^π_k/μ_c), a lower bound on OPT for a batch (see the
+// package comment), computed by the subset DP in O(n·2^n); ok is false when
+// the instance is not a batch or n > MaxDPJobs.
+func SubsetBound(in *instances.Instance) (float64, bool) {
+	if !in.IsBatch() || in.N() > MaxDPJobs || in.Validate() != nil {
+		return 0, false
+	}
+	s := &searcher{in: in, n: in.N()}
+	s.x, s.y = make([]float64, s.n), make([]float64, s.n)
+	for j, jb := range in.Jobs {
+		s.x[j], s.y[j] = jb.Map/in.MapCapacity, jb.Shuffle/in.ShuffleCapacity
+	}
+	return s.prepareBatch(), true
 }
