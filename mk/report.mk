@@ -57,7 +57,7 @@ report-studies: study-tightness study-fig7 study-fig9 study-nightly
 
 study-tightness: build
 	mkdir -p results/report/tightness
-	$(BIN) study tightness --exact mip --exact-max-n 6 --time-limit 60s --format md --figures results/report/tightness \
+	$(BIN) study tightness --exact search --exact-max-n 8 --time-limit 60s --format md --figures results/report/tightness \
 		--cells results/report/tightness/cells.jsonl > results/report/tightness.md || { rc=$$?; [ $$rc -eq 2 ] || exit $$rc; \
 		echo "study-tightness: VIOLATIONS or CONFLICTS flagged (exit 2): see the end of results/report/tightness.md" >&2; }
 	$(BIN) merge --format csv --quiet results/report/tightness/cells.jsonl > results/report/tightness.csv || [ $$? -eq 2 ]

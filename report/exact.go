@@ -5,10 +5,11 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strings"
 
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/solver/engine"
-	"github.com/mrsched/mrsched/solver/exact/mipform"
+	"github.com/mrsched/mrsched/solver/exact"
 	"github.com/mrsched/mrsched/solver/exact/orderlp"
 	"github.com/mrsched/mrsched/solver/mip"
 )
@@ -32,24 +33,24 @@ func engineArg(name string, mk func(eng string) Method) Factory {
 	}
 }
 
-// ---------------------------------------------------------------- polish
+// ---------------------------------------------------------------- reopt
 
-// polishMethod re-optimises the best schedule found so far: it keeps that
+// reoptMethod re-optimises the best schedule found so far: it keeps that
 // schedule's completion order (and, with release dates, the release
 // period of each completion) and solves the fixed-order LP of package
 // orderlp, whose optimum is the best schedule with that order — never
 // worse than the schedule it starts from, which is feasible for the LP.
-type polishMethod struct{ eng string }
+type reoptMethod struct{ eng string }
 
-func (m polishMethod) Name() string {
+func (m reoptMethod) Name() string {
 	if m.eng != "" {
-		return "polish:" + m.eng
+		return "reopt:" + m.eng
 	}
-	return "polish"
+	return "reopt"
 }
-func (polishMethod) Kind() Kind { return Heuristic }
+func (reoptMethod) Kind() Kind { return Heuristic }
 
-func (m polishMethod) Run(ctx context.Context, in *instances.Instance, env Env) (Outcome, error) {
+func (m reoptMethod) Run(ctx context.Context, in *instances.Instance, env Env) (Outcome, error) {
 	var best *Outcome
 	for k := range env.Prior {
 		o := &env.Prior[k]
@@ -59,7 +60,7 @@ func (m polishMethod) Run(ctx context.Context, in *instances.Instance, env Env) 
 	}
 	if best == nil {
 		return Outcome{Method: m.Name(), Kind: Heuristic, Status: "not_applicable", Total: math.NaN(), Lower: math.NaN(),
-			Note: "no schedule to polish: list a policy (e.g. maxsrpt) before polish"}, nil
+			Note: "no schedule to re-optimise: list a policy (e.g. maxsrpt) before reopt"}, nil
 	}
 	eng, err := engineFor(m.eng)
 	if err != nil {
@@ -67,7 +68,7 @@ func (m polishMethod) Run(ctx context.Context, in *instances.Instance, env Env) 
 	}
 	plan := PlanOf(in, best.Completion)
 	if err := plan.Check(in); err != nil {
-		return Outcome{}, fmt.Errorf("polish: plan of %s: %w", best.Method, err)
+		return Outcome{}, fmt.Errorf("reopt: plan of %s: %w", best.Method, err)
 	}
 	if env.TimeLimit > 0 {
 		var cancel context.CancelFunc
@@ -76,13 +77,13 @@ func (m polishMethod) Run(ctx context.Context, in *instances.Instance, env Env) 
 	}
 	res, err := orderlp.Solve(ctx, eng, in, plan)
 	if err != nil {
-		return Outcome{}, fmt.Errorf("polish: %w", err)
+		return Outcome{}, fmt.Errorf("reopt: %w", err)
 	}
 	out := Outcome{Method: m.Name(), Kind: Heuristic, Status: "heuristic", Total: res.Total, Lower: math.NaN(),
 		Order: plan.Order, Completion: orderlp.Completions(in, res.Schedule), Note: "fixed-order LP on the order of " + best.Method}
 	if env.Validate {
 		if err := checkSchedule(in, res.Schedule, res.Total); err != nil {
-			return Outcome{}, fmt.Errorf("polish: %w", err)
+			return Outcome{}, fmt.Errorf("reopt: %w", err)
 		}
 	}
 	if env.Record {
@@ -112,76 +113,67 @@ func PlanOf(in *instances.Instance, c []float64) orderlp.Plan {
 	return orderlp.Plan{Order: order, Period: period}
 }
 
-// ---------------------------------------------------------------- mip
+// ---------------------------------------------------------------- exact
 
-// mipMethod solves the exact MIP of package mipform (batch or release
-// formulation) under the time limit; a proven optimum sets OPT, otherwise
-// the incumbent is a feasible schedule and the engine's best bound a lower
-// bound.
-type mipMethod struct{ eng string }
-
-func (m mipMethod) Name() string {
-	if m.eng != "" {
-		return "mip:" + m.eng
-	}
-	return "mip"
+// exactMethod runs a method of package solver/exact (mip: the exact MIP of
+// mipform; search: branch-and-bound over completion orders; polish: the
+// best policy re-optimised by the fixed-order LP and improved by local
+// search) under the time limit. A proven optimum sets OPT; otherwise the
+// answer's schedule is an upper bound and its lower bound (the method's
+// own, or the instance bound of package bounds) a lower bound.
+type exactMethod struct {
+	method, eng string
+	kind        Kind
 }
-func (mipMethod) Kind() Kind { return Exact }
 
-func (m mipMethod) Run(ctx context.Context, in *instances.Instance, env Env) (Outcome, error) {
+func (m exactMethod) Name() string {
+	if m.eng != "" {
+		return m.method + ":" + m.eng
+	}
+	return m.method
+}
+func (m exactMethod) Kind() Kind { return m.kind }
+
+func (m exactMethod) Run(ctx context.Context, in *instances.Instance, env Env) (Outcome, error) {
 	eng, err := engineFor(m.eng)
 	if err != nil {
 		return Outcome{}, err
 	}
-	res, err := mipform.Solve(ctx, eng, in, mip.Options{TimeLimit: env.TimeLimit})
+	ans, err := exact.Solve(ctx, eng, in, exact.Options{Method: m.method, TimeLimit: env.TimeLimit})
 	if err != nil {
-		return Outcome{}, fmt.Errorf("mip: %w", err)
+		return Outcome{}, fmt.Errorf("%s: %w", m.method, err)
 	}
-	out := Outcome{Method: m.Name(), Kind: Exact, Status: statusWord(res.Status), Total: math.NaN(), Lower: math.NaN()}
-	if res.Status == mip.Optimal {
-		out.Optimal = true
+	out := Outcome{Method: m.Name(), Kind: m.kind, Status: strings.ReplaceAll(ans.Status, " ", "_"), Total: math.NaN(), Lower: math.NaN()}
+	if m.kind == Heuristic {
+		out.Status = "heuristic"
 	}
-	if !math.IsNaN(res.BestBound) && !math.IsInf(res.BestBound, 0) {
-		out.Lower = res.BestBound
+	out.Optimal = ans.Status == exact.StatusOptimal && m.kind == Exact
+	if m.kind == Exact && !math.IsNaN(ans.LowerBound) && !math.IsInf(ans.LowerBound, 0) {
+		out.Lower = ans.LowerBound
 	}
-	if res.Schedule != nil {
-		out.Total = res.Objective
-		out.Order = res.Plan.Order
-		out.Completion = orderlp.Completions(in, res.Schedule)
+	if ans.Schedule != nil {
+		out.Total = ans.Objective
+		out.Order = ans.Order
+		out.Completion = orderlp.Completions(in, ans.Schedule)
 		if env.Validate {
-			if err := checkSchedule(in, res.Schedule, res.Objective); err != nil {
-				return Outcome{}, fmt.Errorf("mip: %w", err)
+			if err := checkSchedule(in, ans.Schedule, ans.Objective); err != nil {
+				return Outcome{}, fmt.Errorf("%s: %w", m.method, err)
 			}
 		}
 		if env.Record {
-			out.Schedule = res.Schedule
+			out.Schedule = ans.Schedule
 		}
-	}
-	if out.Optimal && math.IsNaN(out.Lower) {
-		out.Lower = out.Total
 	}
 	return out, nil
 }
 
-func statusWord(s mip.Status) string {
-	switch s {
-	case mip.Optimal:
-		return "optimal"
-	case mip.TimeLimit:
-		return "time_limit"
-	}
-	w := []byte(s.String())
-	for i, c := range w {
-		if c == ' ' {
-			w[i] = '_'
-		}
-	}
-	return string(w)
-}
-
 func init() {
-	Register("polish", "fixed-order LP on the completion order of the best schedule so far (polish[:ENGINE]; orderlp)",
-		engineArg("polish", func(e string) Method { return polishMethod{eng: e} }))
-	Register("mip", "exact MIP (mipform) under --time-limit; mip[:ENGINE], default HiGHS",
-		engineArg("mip", func(e string) Method { return mipMethod{eng: e} }))
+	Register("reopt", "fixed-order LP (orderlp) on the completion order of the best schedule so far: never worse (reopt[:ENGINE])",
+		engineArg("reopt", func(e string) Method { return reoptMethod{eng: e} }))
+	Register("polish", "solver/exact polish: best policy re-optimised by the fixed-order LP, then local search (polish[:ENGINE])",
+		engineArg("polish", func(e string) Method { return exactMethod{method: "polish", eng: e, kind: Heuristic} }))
+	Register("mip", "exact MIP (solver/exact, mipform) under --time-limit; mip[:ENGINE], default HiGHS",
+		engineArg("mip", func(e string) Method { return exactMethod{method: "mip", eng: e, kind: Exact} }))
+	Register("search", "exact branch-and-bound over completion orders (solver/exact/search) under --time-limit",
+		engineArg("search", func(e string) Method { return exactMethod{method: "search", eng: e, kind: Exact} }))
 }

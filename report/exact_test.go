@@ -50,7 +50,7 @@ func TestMIPAgainstAllOrdersAndPolish(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r, _, err := Evaluate(context.Background(), s.Name, in, mustResolve(t, "fifo,maxsrpt,splitsrpt,polish,mip,lbcount"), Env{Validate: true})
+		r, _, err := Evaluate(context.Background(), s.Name, in, mustResolve(t, "fifo,maxsrpt,splitsrpt,reopt,polish,mip,search,lbcount"), Env{Validate: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -66,15 +66,23 @@ func TestMIPAgainstAllOrdersAndPolish(t *testing.T) {
 			brute = math.Min(brute, v)
 		}
 		if r.OPTStatus != "optimal" || math.Abs(float64(r.OPT)-brute) > 1e-6*brute {
-			t.Errorf("%s: MIP OPT %v (%s), brute force over orders %v", s.Name, r.OPT, r.OPTStatus, brute)
+			t.Errorf("%s: OPT %v (%s), brute force over orders %v", s.Name, r.OPT, r.OPTStatus, brute)
+		}
+		for _, ex := range []string{"mip", "search"} {
+			m := method(t, r, ex)
+			if m.Status != "optimal" || math.Abs(float64(m.TotalResponse)-brute) > 1e-6*brute {
+				t.Errorf("%s: %s %v (%s), brute force over orders %v", s.Name, ex, m.TotalResponse, m.Status, brute)
+			}
 		}
 		// Polishing never loses: it is at most the best policy's total.
 		best := math.Inf(1)
 		for _, m := range []string{"fifo", "maxsrpt", "splitsrpt"} {
 			best = math.Min(best, float64(method(t, r, m).TotalResponse))
 		}
-		if pol := float64(method(t, r, "polish").TotalResponse); pol > best*(1+1e-7) || pol < brute*(1-1e-7) {
-			t.Errorf("%s: polish %v outside [OPT %v, best policy %v]", s.Name, pol, brute, best)
+		for _, h := range []string{"reopt", "polish"} {
+			if v := float64(method(t, r, h).TotalResponse); v > best*(1+1e-7) || v < brute*(1-1e-7) {
+				t.Errorf("%s: %s %v outside [OPT %v, best policy %v]", s.Name, h, v, brute, best)
+			}
 		}
 		if len(r.Violations) > 0 {
 			t.Errorf("%s: %v", s.Name, r.Violations)
@@ -87,15 +95,15 @@ func TestMIPAgainstAllOrdersAndPolish(t *testing.T) {
 	}
 }
 
-func TestPolishWithoutPrior(t *testing.T) {
+func TestReoptWithoutPrior(t *testing.T) {
 	srcs, _ := ParseGen("lognormal,n=3,batch,seed=1")
 	in, _ := srcs[0].Load()
-	r, _, err := Evaluate(context.Background(), "x", in, mustResolve(t, "polish"), Env{})
+	r, _, err := Evaluate(context.Background(), "x", in, mustResolve(t, "reopt"), Env{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if r.Methods[0].Status != "not_applicable" {
-		t.Errorf("polish with nothing to polish: %+v", r.Methods[0])
+		t.Errorf("reopt with nothing to re-optimise: %+v", r.Methods[0])
 	}
 }
 
@@ -113,12 +121,12 @@ func TestPlanOfReleasePeriods(t *testing.T) {
 	if testing.Short() {
 		return
 	}
-	// Polishing an online schedule: validated, and never worse.
-	r, _, err := Evaluate(context.Background(), "x", in, mustResolve(t, "maxsrpt,polish"), Env{Validate: true})
+	// Re-optimising an online schedule: validated, and never worse.
+	r, _, err := Evaluate(context.Background(), "x", in, mustResolve(t, "maxsrpt,reopt"), Env{Validate: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p, m := float64(method(t, r, "polish").TotalResponse), float64(method(t, r, "maxsrpt").TotalResponse); p > m*(1+1e-7) {
-		t.Errorf("polish %v worse than maxsrpt %v on an online instance", p, m)
+	if p, m := float64(method(t, r, "reopt").TotalResponse), float64(method(t, r, "maxsrpt").TotalResponse); p > m*(1+1e-7) {
+		t.Errorf("reopt %v worse than maxsrpt %v on an online instance", p, m)
 	}
 }

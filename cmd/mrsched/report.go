@@ -195,7 +195,7 @@ schedule on the first instance. --shard i/N computes every N-th instance (JSON l
 with 'mrsched merge'); --cells FILE makes a run resumable after a kill.
 
 Examples:
-   mrsched report --gen lognormal,n=10,batch,seed=1-5 --methods fifo,klps,maxsrpt,splitsrpt,lb51,lbcount
+   mrsched report --gen lognormal,n=10,batch,seed=1-5 --methods fifo,klps,maxsrpt,splitsrpt,polish,search,lb51,lbcount --time-limit 30s
    mrsched report --gen cor4,n=2-20/2,alpha=3,eps=0.1 --methods maxsrpt,alt,lbcount --format md --figures out/cor4
    mrsched report --gen lognormal,n=10,batch,seed=1-8 --methods maxsrpt,lbcount --shard 1/2 --cells s1.jsonl --quiet`,
 		Flags: append([]cli.Flag{
@@ -402,17 +402,17 @@ and 'mrsched merge' work as for 'mrsched report'; the output never depends on --
 				`For the Cor. 4 family (n/2 jobs (α−ε, 1), n/2 jobs (1, α)) and the Cor. 6 family (n−1 jobs (β, 1),
 one (n−1, (n−1)β)) it runs MaxSRPT resp. SplitSRPT and the paper's alternative schedule, and
 brackets the true ratio: policy/alternative ≤ policy/OPT ≤ policy/lower bound. With --exact
-(a registered exact method, e.g. mip) OPT is computed for n ≤ --exact-max-n. The paper's limit
+(a registered exact method: search or mip) OPT is computed for n ≤ --exact-max-n. The paper's limit
 of policy/alternative is (2α − 3ε/2)/(1+α) resp. 1 + 1/β.
 
 Example:
-   mrsched study tightness --alphas 2,4 --eps 0.1 --betas 2 --ns 2,4,8,16,64,256 --exact mip --exact-max-n 6 --figures out/tight`,
+   mrsched study tightness --alphas 2,4 --eps 0.1 --betas 2 --ns 2,4,8,16,64,256 --exact search --exact-max-n 8 --figures out/tight`,
 				[]cli.Flag{
 					&cli.Float64SliceFlag{Name: "alphas", Value: cli.NewFloat64Slice(def.Alphas...), Usage: "α values (Cor. 4)"},
 					&cli.Float64SliceFlag{Name: "eps", Value: cli.NewFloat64Slice(def.Eps...), Usage: "ε values (Cor. 4), 0 < ε < α − 1"},
 					&cli.Float64SliceFlag{Name: "betas", Value: cli.NewFloat64Slice(def.Betas...), Usage: "β values (Cor. 6)"},
 					&cli.IntSliceFlag{Name: "ns", Value: cli.NewIntSlice(def.Ns...), Usage: "numbers of jobs (Cor. 4 uses the even ones)"},
-					&cli.StringFlag{Name: "exact", Value: def.Exact, Usage: "exact `METHOD` for OPT on small n (e.g. mip); empty: none"},
+					&cli.StringFlag{Name: "exact", Value: def.Exact, Usage: "exact `METHOD` for OPT on small n (search or mip); empty: none"},
 					&cli.IntFlag{Name: "exact-max-n", Value: def.ExactMaxN, Usage: "largest n solved exactly"},
 					&cli.DurationFlag{Name: "time-limit", Value: 60 * time.Second, Usage: "per exact solve"},
 				},
@@ -463,7 +463,7 @@ Example (small; the defaults run 8 × 500000 jobs per load and policy):
 					cfg.Loads, cfg.Jobs, cfg.Reps, cfg.Seed = c.Float64Slice("loads"), c.Int("jobs"), c.Int("reps"), c.Uint64("seed")
 					return study.Fig9Sweep(cfg)
 				}),
-			mkStudy("nightly", "a planner's view of one batch: heuristics, polish, exact MIP, bounds, gap, Gantt charts",
+			mkStudy("nightly", "a planner's view of one batch: heuristics, polish, exact search, bounds, gap, Gantt charts",
 				`Runs every method on the batch (the embedded 16-job default, or --instance), prints the
 report with OPT or the best bounds and gap, and the recommended plan (the best schedule's
 jobs by completion); --figures draws a Gantt chart of every schedule and the mean response

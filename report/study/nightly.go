@@ -36,9 +36,9 @@ func DefaultNightly() (*instances.Instance, error) {
 }
 
 // DefaultNightlyMethods are the methods of the planner's view: every
-// policy, polishing of the best one, the exact MIP under the time limit,
-// and the lower bounds.
-const DefaultNightlyMethods = "fifo,ps,klps,maxsrpt,splitsrpt,polish,mip,lb51,lbcount,lbprefix"
+// policy, LP re-optimisation of the best one, polish (LP + local search),
+// exact branch-and-bound search under the time limit, and the lower bounds.
+const DefaultNightlyMethods = "fifo,ps,klps,maxsrpt,splitsrpt,reopt,polish,search,lb51,lbcount,lbprefix"
 
 // NightlyConfig identifies a nightly study.
 type NightlyConfig struct {

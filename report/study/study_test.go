@@ -238,7 +238,7 @@ func TestNightly(t *testing.T) {
 	}
 	methods := "fifo,maxsrpt,splitsrpt,lbcount,lbprefix"
 	if !testing.Short() {
-		methods = "fifo,maxsrpt,splitsrpt,polish,lbcount,lbprefix"
+		methods = "fifo,maxsrpt,splitsrpt,reopt,lbcount,lbprefix"
 	}
 	sw, err := NightlySweep(report.InstanceSource("nightly-default", "embedded", in), methods, 10*time.Second)
 	if err != nil {
