@@ -16,6 +16,8 @@ var inf = math.Inf(1)
 var testHookFlip func(policy string)
 
 // job is the simulator's state of one job in the system.
+// job is reused after departure: engine.arrive sets every field, so a field
+// added here must be reset there too.
 type job struct {
 	seq    int // arrival sequence number
 	orig   int // instance index (Simulate) or seq
@@ -33,7 +35,7 @@ type job struct {
 	ratio float64
 	capv  float64 // psState.allocate: cap() cached during one allocation
 	pos   [3]int  // positions in the policy's heaps (-1 when absent)
-	gone  bool   // departed
+	gone  bool    // departed
 }
 
 // buffer returns the available shuffle work b = y − y0·x/x0 (all of y once
@@ -123,7 +125,7 @@ type engine struct {
 	src        instances.Source
 	adm        admitter // st, when it rejects some jobs (Order)
 	mum, muc   float64  // capacities of the instance (for slowdown)
-	cm, cc     float64 // capacities times speed
+	cm, cc     float64  // capacities times speed
 	st         state
 	served     []*job
 	now        float64
@@ -211,11 +213,14 @@ func (e *engine) arrive() error {
 	} else {
 		j = new(job)
 	}
-	*j = job{
-		seq: e.seq, orig: e.origOf(e.seq), id: in.ID, r: in.Release,
-		x0: in.Map, y0: in.Shuffle, x: in.Map, y: in.Shuffle,
-		tie: int64(e.seq), pos: [3]int{-1, -1, -1},
-	}
+	// Every field is set (a reused job starts afresh); field by field
+	// rather than *j = job{…}, which copies the whole struct.
+	j.seq, j.orig, j.id, j.r = e.seq, e.origOf(e.seq), in.ID, in.Release
+	j.x0, j.y0, j.x, j.y = in.Map, in.Shuffle, in.Map, in.Shuffle
+	j.rm, j.rs, j.track, j.empty = 0, 0, false, false
+	j.tie, j.ratio, j.capv = int64(e.seq), 0, 0
+	j.pos = [3]int{-1, -1, -1}
+	j.gone = false
 	switch {
 	case j.x0 == 0 || j.y0 == 0:
 		j.ratio = inf
@@ -242,7 +247,7 @@ func (e *engine) depart(j *job, sink func(JobResult)) {
 	j.gone = true
 	e.nsys--
 	resp := e.now - j.r
-	z := math.Max(j.x0/e.mum, j.y0/e.muc)
+	z := maxf(j.x0/e.mum, j.y0/e.muc)
 	slow := resp / z
 	e.sum.N++
 	e.sumResp.add(resp)
@@ -483,6 +488,14 @@ func (h *jheap) less(a, b *job) bool {
 // comparison sees).
 func maxf(a, b float64) float64 {
 	if a > b {
+		return a
+	}
+	return b
+}
+
+// minf is math.Min for the non-NaN, never −0 values it is used on.
+func minf(a, b float64) float64 {
+	if a < b {
 		return a
 	}
 	return b

@@ -220,7 +220,7 @@ func (s *prioState) allocate(out []*job) []*job {
 	}
 	c := s.e.cc
 	if m != nil && m.empty && (b == nil || s.less(m, b)) {
-		r := math.Min(c, m.cap())
+		r := minf(c, m.cap())
 		m.rs = r
 		c -= r
 	}
@@ -273,7 +273,7 @@ func keyMax(j *job, tau float64) (float64, float64) {
 	case yv > xv:
 		return yv, j.rs
 	default:
-		return xv, math.Min(j.rm, j.rs)
+		return xv, minf(j.rm, j.rs)
 	}
 }
 
@@ -304,7 +304,7 @@ func crossMax(a, b *job) float64 {
 		}
 		if g := sb - sa; g > 0 {
 			if tau := p - d/g; tau < q {
-				return math.Max(tau, p)
+				return maxf(tau, p)
 			}
 		}
 	}
@@ -390,7 +390,7 @@ func (s *splitState) give(c int, amount float64) float64 {
 		return 0
 	}
 	if m != nil && m.empty && (b == nil || s.hb[c].less(m, b)) {
-		r := math.Min(amount, m.cap()-m.rs)
+		r := minf(amount, m.cap()-m.rs)
 		if r > 0 {
 			m.rs += r
 			amount -= r
