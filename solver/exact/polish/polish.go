@@ -80,6 +80,11 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 		if errors.Is(err, orderlp.ErrInfeasible) {
 			return math.Inf(1), nil
 		}
+		if err != nil && res.Evaluations > 1 && (ctx.Err() != nil || (!deadline.IsZero() && time.Now().After(deadline))) {
+			// Out of time inside an LP: the move is simply not taken.
+			res.TimedOut = true
+			return math.Inf(1), nil
+		}
 		return v, err
 	}
 	planOf := func(order []int) (orderlp.Plan, error) {

@@ -305,8 +305,18 @@ func (s *searcher) timeUp() bool {
 	return s.stopped
 }
 
+func (s *searcher) expired() bool {
+	return s.ctx.Err() != nil || (!s.deadline.IsZero() && time.Now().After(s.deadline))
+}
+
 func (s *searcher) evaluate(p orderlp.Plan) error {
 	if p.Check(s.in) != nil {
+		return nil
+	}
+	if s.stopped || (s.stats.LPs > 0 && s.expired()) {
+		// Each LP takes milliseconds, so the clock is read before every
+		// one (the incumbent heuristics at the start always run).
+		s.stopped = true
 		return nil
 	}
 	v, err := orderlp.Value(s.ctx, s.eng, s.in, p)
@@ -315,7 +325,7 @@ func (s *searcher) evaluate(p orderlp.Plan) error {
 		return nil
 	}
 	if err != nil {
-		if s.ctx.Err() != nil {
+		if s.expired() {
 			s.stopped = true
 			return nil
 		}

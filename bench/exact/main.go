@@ -1,0 +1,196 @@
+// Command exact is the benchmark program of issue 4 (docs/exact.md,
+// "Benchmarks"): it runs the exact search and the MIP on each engine side
+// by side on Taillard-derived tandem instances and on log-normal batches,
+// and reports status, objective, bound, gap and time, plus the distance of
+// the heuristics (MaxSRPT, SplitSRPT, polish) from the best proven bound.
+//
+//	go run ./bench/exact -suite taillard -limit 60s -out results/exact
+//	go run ./bench/exact -suite lognormal -limit 60s -seeds 10 -out results/exact
+//	go run -tags cbc ./bench/exact -suite taillard -engines highs,cbc …
+//
+// Progress goes to stderr; tables are written as CSV, JSON and Markdown.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/instances/taillard"
+	"github.com/mrsched/mrsched/solver/engine"
+	"github.com/mrsched/mrsched/solver/exact"
+	"github.com/mrsched/mrsched/solver/mip"
+	"github.com/mrsched/mrsched/tabular"
+)
+
+type row struct {
+	Suite, Instance, Method, Engine, Status string
+	N                                       int
+	Objective, LowerBound, Gap, Seconds     float64
+}
+
+func main() {
+	suite := flag.String("suite", "taillard", "taillard or lognormal")
+	limit := flag.Duration("limit", 60*time.Second, "time limit per run")
+	engines := flag.String("engines", "highs", "MIP engines, comma separated (cbc needs -tags cbc)")
+	methods := flag.String("methods", "search,mip,maxsrpt,splitsrpt,polish", "methods")
+	seeds := flag.Int("seeds", 10, "log-normal seeds per n")
+	ns := flag.String("n", "6,8,10,12,14,16", "log-normal sizes")
+	count := flag.Int("count", 10, "Taillard instances (first K of the 20×5 set)")
+	out := flag.String("out", "results/exact", "output directory")
+	flag.Parse()
+	var engs []mip.Engine
+	for _, name := range strings.Split(*engines, ",") {
+		e, err := engine.Get(strings.TrimSpace(name))
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "exact:", err)
+			os.Exit(1)
+		}
+		engs = append(engs, e)
+	}
+	type inst struct {
+		name  string
+		suite string
+		in    *instances.Instance
+	}
+	var list []inst
+	switch *suite {
+	case "taillard":
+		for k := 0; k < *count; k++ {
+			ti, err := taillard.Generate(20, 5, taillard.Seeds20x5[k])
+			if err != nil {
+				panic(err)
+			}
+			in, _ := ti.ToTandem()
+			list = append(list, inst{fmt.Sprintf("ta%03d", k+1), "taillard", in})
+		}
+	case "lognormal":
+		for _, f := range strings.Split(*ns, ",") {
+			var n int
+			fmt.Sscan(f, &n)
+			for _, kind := range []string{"balanced", "unbalanced"} {
+				for s := 0; s < *seeds; s++ {
+					in, err := instances.PaperLogNormal(n, 0.75, true).Generate(rand.NewPCG(uint64(s+1), uint64(n)))
+					if err != nil {
+						panic(err)
+					}
+					if kind == "balanced" {
+						// α ≤ 2: each shuffle/map ratio clamped to [1/2, 2].
+						for j := range in.Jobs {
+							x, y := in.Jobs[j].Map/in.MapCapacity, in.Jobs[j].Shuffle/in.ShuffleCapacity
+							r := math.Min(2, math.Max(0.5, y/x))
+							in.Jobs[j].Shuffle = x * r * in.ShuffleCapacity
+						}
+					}
+					list = append(list, inst{fmt.Sprintf("%s-n%d-s%d", kind, n, s+1), "lognormal-" + kind, in})
+				}
+			}
+		}
+	default:
+		fmt.Fprintln(os.Stderr, "exact: -suite taillard or lognormal")
+		os.Exit(2)
+	}
+	var rows []row
+	for _, it := range list {
+		for _, m := range strings.Split(*methods, ",") {
+			es := []mip.Engine{engs[0]}
+			if m == "mip" {
+				es = engs
+			}
+			for _, e := range es {
+				a, err := exact.Solve(context.Background(), e, it.in, exact.Options{Method: m, TimeLimit: *limit})
+				r := row{Suite: it.suite, Instance: it.name, Method: m, Engine: e.Name(), N: it.in.N()}
+				if err != nil {
+					r.Status = "error: " + err.Error()
+				} else {
+					r.Status, r.Objective, r.LowerBound, r.Gap, r.Seconds = a.Status, a.Objective, a.LowerBound, a.Gap, a.Time.Seconds()
+				}
+				fmt.Fprintf(os.Stderr, "%s %s %s: %s obj %.6g lb %.6g gap %.3g %.1fs\n", it.name, m, e.Name(), r.Status, r.Objective, r.LowerBound, r.Gap, r.Seconds)
+				rows = append(rows, r)
+			}
+		}
+	}
+	// Best proven bound and best objective per instance, for distances.
+	bestLB, bestObj := map[string]float64{}, map[string]float64{}
+	for _, r := range rows {
+		if r.Objective > 0 {
+			bestLB[r.Instance] = math.Max(bestLB[r.Instance], r.LowerBound)
+			if v, ok := bestObj[r.Instance]; !ok || r.Objective < v {
+				bestObj[r.Instance] = r.Objective
+			}
+		}
+	}
+	t := &tabular.Table{Header: []string{"suite", "instance", "n", "method", "engine", "status", "objective", "lower_bound", "gap", "seconds", "vs_best_bound"}}
+	for _, r := range rows {
+		t.Add(r.Suite, r.Instance, fmt.Sprint(r.N), r.Method, r.Engine, r.Status, tabular.Float(r.Objective), tabular.Float(r.LowerBound),
+			tabular.Float(r.Gap), tabular.Fixed(r.Seconds, 2), tabular.Float(r.Objective/bestLB[r.Instance]-1))
+	}
+	if err := os.MkdirAll(*out, 0o755); err != nil {
+		panic(err)
+	}
+	base := filepath.Join(*out, *suite)
+	for ext, f := range map[string]tabular.Format{".csv": tabular.CSV, ".md": tabular.Markdown} {
+		fh, err := os.Create(base + ext)
+		if err != nil {
+			panic(err)
+		}
+		if err := t.Write(fh, f); err != nil {
+			panic(err)
+		}
+		fh.Close()
+	}
+	// Summary: for the log-normal suite, the largest n whose median run is
+	// proven optimal per method/engine and kind.
+	if *suite == "lognormal" {
+		type key struct{ kind, method string }
+		proven := map[key]map[int][]bool{}
+		for _, r := range rows {
+			k := key{r.Suite, r.Method + "/" + r.Engine}
+			if proven[k] == nil {
+				proven[k] = map[int][]bool{}
+			}
+			proven[k][r.N] = append(proven[k][r.N], r.Status == exact.StatusOptimal && r.Seconds <= limit.Seconds())
+		}
+		var keys []key
+		for k := range proven {
+			keys = append(keys, k)
+		}
+		sort.Slice(keys, func(a, b int) bool { return keys[a].kind+keys[a].method < keys[b].kind+keys[b].method })
+		s := &tabular.Table{Header: []string{"kind", "method", "largest n with ≥ half the seeds proven", "proven per n"}}
+		for _, k := range keys {
+			var nsSorted []int
+			for n := range proven[k] {
+				nsSorted = append(nsSorted, n)
+			}
+			sort.Ints(nsSorted)
+			largest := 0
+			var parts []string
+			for _, n := range nsSorted {
+				c := 0
+				for _, ok := range proven[k][n] {
+					if ok {
+						c++
+					}
+				}
+				parts = append(parts, fmt.Sprintf("n=%d:%d/%d", n, c, len(proven[k][n])))
+				if 2*c >= len(proven[k][n]) {
+					largest = n
+				}
+			}
+			s.Add(k.kind, k.method, fmt.Sprint(largest), strings.Join(parts, " "))
+		}
+		fh, _ := os.Create(base + "-summary.md")
+		_ = s.Write(fh, tabular.Markdown)
+		fh.Close()
+		_ = s.Write(os.Stdout, tabular.Text)
+	}
+	_ = t.Write(os.Stdout, tabular.Text)
+}

@@ -1,0 +1,27 @@
+# Exact optima and bounds (issue 4): brute-force sweeps and benchmarks.
+.PHONY: exact-test exact-sweep exact-cbc exact-bench-taillard exact-bench-lognormal exact-bench
+
+## exact-test: the exact-method packages' tests (default sizes, < 60 s)
+exact-test:
+	$(GO) test -count=1 ./bounds/... ./instances/taillard/... ./solver/exact/...
+
+## exact-sweep: brute force vs MIP and search up to n = 6 (batch) and 5 (releases)
+exact-sweep:
+	$(GO) test -count=1 -timeout 60m -run 'TestAgainstBruteForce' ./solver/exact/mipform ./solver/exact/search -args -full
+
+## exact-cbc: both engines agree with brute force (needs CBC: -tags cbc)
+exact-cbc:
+	$(GO) test -tags cbc -count=1 -timeout 30m -run TestEnginesAgree ./solver/exact/mipform
+
+## exact-bench-taillard: the ten Taillard 20x5 instances (first two machines), 60 s per run
+exact-bench-taillard:
+	$(GO) run ./bench/exact -suite taillard -limit 60s -out results/exact
+
+## exact-bench-lognormal: log-normal batches, balanced (α ≤ 2) and unbalanced, 10 seeds per n
+exact-bench-lognormal:
+	$(GO) run ./bench/exact -suite lognormal -limit 60s -seeds 10 -n 6,8,10,12,14 -methods search,mip -out results/exact
+
+exact-bench: exact-bench-taillard exact-bench-lognormal
+
+TEST_TARGETS += exact-test
+BENCH_TARGETS += exact-bench

@@ -1,0 +1,46 @@
+//go:build cbc
+
+package mipform
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	engines "github.com/mrsched/mrsched/solver/engine"
+	"github.com/mrsched/mrsched/solver/exact/internal/bruteforce"
+	"github.com/mrsched/mrsched/solver/mip"
+)
+
+// Both engines give the same MIP optimum, equal to brute force (issue 4),
+// on batch and release instances: go test -tags cbc ./solver/exact/mipform
+func TestEnginesAgree(t *testing.T) {
+	hi := engine(t)
+	cbc, err := engines.Get("cbc")
+	if err != nil {
+		t.Skipf("CBC unavailable: %v", err)
+	}
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(31, 7))
+	for trial := 0; trial < 200; trial++ {
+		rel := trial >= 120
+		n := 1 + rng.IntN(4)
+		if rel {
+			n = 1 + rng.IntN(3)
+		}
+		in := bruteforce.Random(rng, n, rel)
+		bf, err := bruteforce.Solve(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, eng := range []mip.Engine{hi, cbc} {
+			res, err := Solve(ctx, eng, in, mip.Options{})
+			if err != nil {
+				t.Fatalf("trial %d %s: %v", trial, eng.Name(), err)
+			}
+			if res.Status != mip.Optimal || !relEq(res.MIPValue, bf.Value) {
+				t.Errorf("trial %d %s: %v %v, brute force %v", trial, eng.Name(), res.Status, res.MIPValue, bf.Value)
+			}
+		}
+	}
+}
