@@ -36,11 +36,12 @@ type Report struct {
 	Instances  []InstanceResult `json:"instances"`
 	Summary    []MethodSummary  `json:"summary"`
 	Violations []string         `json:"violations"`
+	Errors     []string         `json:"errors"`
 }
 
 // Build aggregates instance results (in the given order).
 func Build(results []InstanceResult) *Report {
-	r := &Report{Instances: results, Violations: []string{}}
+	r := &Report{Instances: results, Violations: []string{}, Errors: []string{}}
 	idx := map[string]int{}
 	type acc struct {
 		sumMean, sumRatio, sumLog, maxRatio float64
@@ -50,6 +51,9 @@ func Build(results []InstanceResult) *Report {
 	for _, ir := range results {
 		for _, v := range ir.Violations {
 			r.Violations = append(r.Violations, ir.Name+": "+v)
+		}
+		for _, e := range ir.Errors {
+			r.Errors = append(r.Errors, ir.Name+": "+e)
 		}
 		for _, m := range ir.Methods {
 			k, ok := idx[m.Method]
@@ -238,6 +242,12 @@ func (r *Report) Write(w io.Writer, f tabular.Format) error {
 				b.WriteString("!!! " + v + "\n")
 			}
 			b.WriteString(strings.Repeat("!", 72) + "\n")
+		}
+		if len(r.Errors) > 0 {
+			fmt.Fprintf(&b, "\n!!! %d METHOD(S) FAILED (their rows say status error):\n", len(r.Errors))
+			for _, e := range r.Errors {
+				b.WriteString("!!! " + e + "\n")
+			}
 		}
 	}
 	_, err := w.Write(b.Bytes())

@@ -5,10 +5,12 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/reductions/tight"
@@ -370,4 +372,39 @@ func FuzzParseGen(f *testing.F) {
 			}
 		}
 	})
+}
+
+type failing struct {
+	name string
+	err  error
+}
+
+func (f failing) Name() string { return f.name }
+func (f failing) Kind() Kind   { return Heuristic }
+func (f failing) Run(context.Context, *instances.Instance, Env) (Outcome, error) {
+	return Outcome{}, f.err
+}
+
+func TestFailingMethodsDoNotSinkTheReport(t *testing.T) {
+	in := instances.Example21()
+	ms := append(mustResolve(t, "maxsrpt"),
+		failing{"boom", errors.New("engine crashed")},
+		failing{"slow", errors.New("orderlp: the LP engine did not return an optimum: status time limit")},
+		failing{"bad", fmt.Errorf("%w: segment 3 overloads the map station", ErrSchedule)})
+	r, _, err := Evaluate(context.Background(), "ex", in, append(ms, mustResolve(t, "lbcount")...), Env{TimeLimit: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if method(t, r, "boom").Status != "error" || method(t, r, "slow").Status != "time_limit" || method(t, r, "bad").Status != "error" {
+		t.Errorf("statuses %+v", r.Methods)
+	}
+	if len(r.Errors) != 1 || !strings.Contains(r.Errors[0], "engine crashed") {
+		t.Errorf("errors %v", r.Errors)
+	}
+	if len(r.Violations) != 1 || !strings.Contains(r.Violations[0], "overloads") {
+		t.Errorf("an invalid schedule must be a violation: %v", r.Violations)
+	}
+	if float64(method(t, r, "maxsrpt").Ratio) < 1 {
+		t.Errorf("other methods must still be reported: %+v", r.Methods)
+	}
 }

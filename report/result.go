@@ -2,9 +2,11 @@ package report
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/mrsched/mrsched/bounds"
 	"github.com/mrsched/mrsched/instances"
@@ -100,6 +102,8 @@ type InstanceResult struct {
 	Gap                Num            `json:"gap"`
 	Methods            []MethodResult `json:"methods"`
 	Violations         []string       `json:"violations,omitempty"`
+	// Errors lists methods that failed to run (not a verdict on the others).
+	Errors []string `json:"errors,omitempty"`
 }
 
 // Evaluate runs the methods on in, in order (each sees the outcomes before
@@ -110,24 +114,41 @@ func Evaluate(ctx context.Context, name string, in *instances.Instance, methods 
 		return InstanceResult{}, nil, fmt.Errorf("%s: %w", name, err)
 	}
 	var outs []Outcome
+	var invalid, failed []string
 	for _, m := range methods {
 		e := env
 		e.Prior = outs
 		o, err := m.Run(ctx, in, e)
+		if err == nil && env.Validate && o.Schedule != nil && !math.IsNaN(o.Total) {
+			err = checkSchedule(in, o.Schedule, o.Total)
+		}
 		if err != nil {
-			return InstanceResult{}, nil, fmt.Errorf("%s: %s: %w", name, m.Name(), err)
+			if ctx.Err() != nil {
+				return InstanceResult{}, nil, ctx.Err() // the whole run was interrupted
+			}
+			// A failing method does not sink the report: its row says what
+			// happened. Running out of the time limit without a result is
+			// a status; an invalid schedule is a violation (a bug); any
+			// other failure is an error, reported loudly.
+			o = Outcome{Method: m.Name(), Kind: m.Kind(), Status: "error", Total: math.NaN(), Lower: math.NaN(), Note: err.Error()}
+			switch {
+			case errors.Is(err, ErrSchedule):
+				invalid = append(invalid, fmt.Sprintf("%s: %v", m.Name(), err))
+			case env.TimeLimit > 0 && (errors.Is(err, context.DeadlineExceeded) || strings.Contains(err.Error(), "time limit")):
+				o.Status = "time_limit"
+			default:
+				failed = append(failed, fmt.Sprintf("%s: %v", m.Name(), err))
+			}
 		}
 		if o.Method == "" {
 			o.Method = m.Name()
 		}
-		if env.Validate && o.Schedule != nil && !math.IsNaN(o.Total) {
-			if err := checkSchedule(in, o.Schedule, o.Total); err != nil {
-				return InstanceResult{}, nil, fmt.Errorf("%s: %s: %w", name, m.Name(), err)
-			}
-		}
 		outs = append(outs, o)
 	}
-	return Assemble(name, in, outs), outs, nil
+	r := Assemble(name, in, outs)
+	r.Violations = append(r.Violations, invalid...)
+	r.Errors = failed
+	return r, outs, nil
 }
 
 // Assemble computes OPT or the best bounds, ratios and guarantee checks

@@ -161,6 +161,9 @@ func violationsOf(set *shard.Set) error {
 	if len(rep.Violations) > 0 {
 		return exitWith(2, fmt.Errorf("%d violation(s) of a guarantee or bound (a bug): %s", len(rep.Violations), strings.Join(rep.Violations, "; ")))
 	}
+	if len(rep.Errors) > 0 {
+		return fmt.Errorf("%d method run(s) failed: %s", len(rep.Errors), strings.Join(rep.Errors, "; "))
+	}
 	return nil
 }
 
