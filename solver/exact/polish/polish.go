@@ -76,7 +76,9 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 			return math.Inf(1), nil
 		}
 		res.Evaluations++
-		v, err := orderlp.Value(ctx, eng, in, p)
+		// No deadline inside an LP (milliseconds); the local search checks
+		// the time limit between moves.
+		v, err := orderlp.Value(context.WithoutCancel(ctx), eng, in, p)
 		if errors.Is(err, orderlp.ErrInfeasible) {
 			return math.Inf(1), nil
 		}

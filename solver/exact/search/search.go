@@ -319,7 +319,10 @@ func (s *searcher) evaluate(p orderlp.Plan) error {
 		s.stopped = true
 		return nil
 	}
-	v, err := orderlp.Value(s.ctx, s.eng, s.in, p)
+	// The LP gets no deadline: one solve takes milliseconds and the search
+	// checks its own deadline before each, so an LP is never cut short
+	// (a cut-short LP would be indistinguishable from a failed one).
+	v, err := orderlp.Value(context.WithoutCancel(s.ctx), s.eng, s.in, p)
 	s.stats.LPs++
 	if errors.Is(err, orderlp.ErrInfeasible) {
 		return nil
