@@ -25,7 +25,10 @@ type job struct {
 	r      float64
 	x0, y0 float64 // original sizes
 	x, y   float64 // remaining map and shuffle work
-	rm, rs float64 // current map and shuffle rates
+	rm, rs float64 // current map and shuffle rates (set rm with setRM)
+	// in caches inflow() (valid when inOK) until rm is set again.
+	in   float64
+	inOK bool
 	// track: the buffer is empty and the shuffle rate equals the inflow cap
 	// rm·y0/x0, so y = y0·x/x0 holds exactly while the rates last.
 	track bool
@@ -51,6 +54,21 @@ func (j *job) buffer() float64 {
 	return b
 }
 
+// setRM sets the map rate (and invalidates the cached inflow).
+func (j *job) setRM(r float64) { j.rm, j.inOK = r, false }
+
+// inflow returns the rate rm·y0/x0 at which the map produces shuffle work
+// (0 once the map is done), computed once per map rate.
+func (j *job) inflow() float64 {
+	if !j.inOK {
+		j.in, j.inOK = 0, true
+		if j.x > 0 {
+			j.in = j.rm * j.y0 / j.x0
+		}
+	}
+	return j.in
+}
+
 // cap returns the largest shuffle rate the job can take now: unlimited with
 // a non-empty buffer, else the inflow rm·y0/x0 of its map.
 func (j *job) cap() float64 {
@@ -58,7 +76,7 @@ func (j *job) cap() float64 {
 		return inf
 	}
 	if j.x > 0 && j.rm > 0 {
-		return j.rm * j.y0 / j.x0
+		return j.inflow()
 	}
 	return 0
 }
@@ -87,11 +105,7 @@ func (j *job) nextEvent() (float64, int) {
 		te, kind = j.x/j.rm, evMap
 	}
 	if !j.track && j.rs > 0 {
-		in := 0.0
-		if j.x > 0 {
-			in = j.rm * j.y0 / j.x0
-		}
-		if j.rs > in {
+		if in := j.inflow(); j.rs > in {
 			if td := j.buffer() / (j.rs - in); td < te {
 				te, kind = td, evDrain
 			}
@@ -183,13 +197,17 @@ func (e *engine) pull() {
 		e.srcErr = fmt.Errorf("%w: job %d (id %q): %s", ErrInput, e.seq, j.ID, fmt.Sprintf(format, args...))
 		e.hasNext = false
 	}
-	for _, c := range []struct {
-		n string
-		v float64
-	}{{"release", j.Release}, {"map", j.Map}, {"shuffle", j.Shuffle}} {
-		if math.IsNaN(c.v) || math.IsInf(c.v, 0) || c.v < 0 {
-			bad("%s %v must be finite and non-negative", c.n, c.v)
-			return
+	// v >= 0 && v <= MaxFloat64 is false for NaN, ±Inf and negatives.
+	if !(j.Release >= 0 && j.Release <= math.MaxFloat64 && j.Map >= 0 && j.Map <= math.MaxFloat64 &&
+		j.Shuffle >= 0 && j.Shuffle <= math.MaxFloat64) {
+		for _, c := range []struct {
+			n string
+			v float64
+		}{{"release", j.Release}, {"map", j.Map}, {"shuffle", j.Shuffle}} {
+			if math.IsNaN(c.v) || math.IsInf(c.v, 0) || c.v < 0 {
+				bad("%s %v must be finite and non-negative", c.n, c.v)
+				return
+			}
 		}
 	}
 	if j.Map == 0 && j.Shuffle == 0 {
@@ -217,7 +235,7 @@ func (e *engine) arrive() error {
 	// rather than *j = job{…}, which copies the whole struct.
 	j.seq, j.orig, j.id, j.r = e.seq, e.origOf(e.seq), in.ID, in.Release
 	j.x0, j.y0, j.x, j.y = in.Map, in.Shuffle, in.Map, in.Shuffle
-	j.rm, j.rs, j.track, j.empty = 0, 0, false, false
+	j.rm, j.rs, j.track, j.empty, j.in, j.inOK = 0, 0, false, false, 0, false
 	j.tie, j.ratio, j.capv = int64(e.seq), 0, 0
 	j.pos = [3]int{-1, -1, -1}
 	j.gone = false
@@ -365,12 +383,12 @@ func (e *engine) run(sink func(JobResult)) (Summary, error) {
 			return Summary{}, e.srcErr
 		}
 		for _, j := range e.served {
-			j.rm, j.rs, j.track = 0, 0, false
+			j.rm, j.rs, j.track, j.inOK = 0, 0, false, false
 		}
 		e.served = e.st.allocate(e.served[:0])
 		for _, j := range e.served {
 			if j.empty && j.x > 0 && j.rm > 0 && j.y0 > 0 {
-				if c := j.rm * j.y0 / j.x0; j.rs >= c {
+				if c := j.inflow(); j.rs >= c {
 					j.rs, j.track = c, true
 				}
 			}

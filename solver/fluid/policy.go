@@ -215,7 +215,7 @@ func (s *prioState) allocate(out []*job) []*job {
 	m, b := s.hm.top(), s.hb.top()
 	s.m, s.b = m, b
 	if m != nil {
-		m.rm = s.e.cm
+		m.setRM(s.e.cm)
 		out = append(out, m)
 	}
 	c := s.e.cc
@@ -322,6 +322,8 @@ type splitState struct {
 	hm, hb [2]jheap
 	beta   jheap // all jobs by imbalance max(x/y, y/x), for β(t)
 	m, b   [2]*job
+	// μ1, μ2 of the last β (β changes only at arrivals and departures).
+	lastBeta, mu1, mu2 float64
 }
 
 func lessS2(a, b *job) bool {
@@ -332,7 +334,7 @@ func lessS2(a, b *job) bool {
 }
 
 func newSplit(e *engine, strict bool) *splitState {
-	s := &splitState{e: e, strict: strict}
+	s := &splitState{e: e, strict: strict, lastBeta: math.NaN()}
 	s.hm[0] = jheap{slot: 0, kind: hkS1Map}
 	s.hb[0] = jheap{slot: 1, kind: hkS1Shuffle}
 	s.hm[1] = jheap{slot: 0, kind: hkS2}
@@ -411,10 +413,13 @@ func (s *splitState) allocate(out []*job) []*job {
 	// Algorithm 2: β(t) = min over the jobs in the system of
 	// max(x_i/y_i, y_i/x_i) on the original sizes; μ1 = 1/(1+β),
 	// μ2 = β/(1+β) (β = ∞ when every job has a zero size: μ1 = 0, μ2 = 1).
-	mu1, mu2 := 0.0, 1.0
-	if beta := bj.ratio; !math.IsInf(beta, 1) {
-		mu1, mu2 = 1/(1+beta), beta/(1+beta)
+	if beta := bj.ratio; beta != s.lastBeta {
+		s.lastBeta, s.mu1, s.mu2 = beta, 0, 1
+		if !math.IsInf(beta, 1) {
+			s.mu1, s.mu2 = 1/(1+beta), beta/(1+beta)
+		}
 	}
+	mu1, mu2 := s.mu1, s.mu2
 	for c := 0; c < 2; c++ {
 		s.m[c], s.b[c] = s.hm[c].top(), s.hb[c].top()
 	}
@@ -429,7 +434,7 @@ func (s *splitState) allocate(out []*job) []*job {
 	}
 	for c := 0; c < 2; c++ {
 		if s.m[c] != nil {
-			s.m[c].rm = mapShare[c]
+			s.m[c].setRM(mapShare[c])
 		}
 	}
 	left0 := s.give(0, mu1*s.e.cc)
@@ -528,7 +533,7 @@ func (s *psState) allocate(out []*job) []*job {
 	for i := 0; i < limit; i++ {
 		if j := s.sys[i]; j.x > 0 && (s.k == 0 || !s.mapOnly || nmap < s.k) {
 			nmap++
-			j.rm = -1 // marker: gets a map share
+			j.setRM(-1) // marker: gets a map share
 		}
 	}
 	share := 0.0
@@ -543,7 +548,7 @@ func (s *psState) allocate(out []*job) []*job {
 	for i := 0; i < limit; i++ {
 		j := s.sys[i]
 		if j.rm < 0 {
-			j.rm = share
+			j.setRM(share)
 		}
 		c := j.cap()
 		j.capv = c // cached for the sort and the levelling below
