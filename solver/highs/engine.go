@@ -1,6 +1,7 @@
 package highs
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -30,6 +31,10 @@ type Engine struct {
 	// MaxIdleMemory: an instance whose memory grew beyond this many bytes
 	// is not kept (0: DefaultMaxIdleMemory).
 	MaxIdleMemory uint64
+	// ReadTimeout bounds ReadModel when the context has no earlier
+	// deadline (0: DefaultReadTimeout): HiGHS's fixed-format MPS reader can
+	// loop forever on some malformed files (found by FuzzReadModel).
+	ReadTimeout time.Duration
 
 	mod  *Module
 	mu   sync.Mutex
@@ -40,6 +45,7 @@ type Engine struct {
 const (
 	DefaultHardStopGrace = 2 * time.Second
 	DefaultMaxIdleMemory = 256 << 20
+	DefaultReadTimeout   = 2 * time.Minute
 )
 
 // New returns an engine over the process-wide Module (see Load).
@@ -573,6 +579,15 @@ func (e *Engine) ReadModel(ctx context.Context, name string, data []byte) (*mip.
 	default:
 		return nil, fmt.Errorf("highs: %s: unknown model format (want .lp or .mps)", name)
 	}
+	if i := bytes.IndexByte(data, 0); i >= 0 {
+		return nil, fmt.Errorf("highs: %s: byte %d is NUL: not an LP or MPS text file", name, i)
+	}
+	rt := e.ReadTimeout
+	if rt <= 0 {
+		rt = DefaultReadTimeout
+	}
+	ctx, cancel := context.WithTimeout(ctx, rt)
+	defer cancel()
 	in, err := e.get(ctx)
 	if err != nil {
 		return nil, err
@@ -594,6 +609,9 @@ func (e *Engine) ReadModel(ctx context.Context, name string, data []byte) (*mip.
 	}
 	if m.Name == "" {
 		m.Name = name
+	}
+	if err := m.Validate(); err != nil {
+		return nil, fmt.Errorf("highs: reading %s: %w", name, err)
 	}
 	return m, nil
 }
