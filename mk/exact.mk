@@ -15,7 +15,8 @@ exact-cbc:
 
 ## exact-bench-taillard: the ten Taillard 20x5 instances (first two machines), 60 s per run
 exact-bench-taillard:
-	$(GO) run ./bench/exact -suite taillard -limit 60s -out results/exact
+	$(GO) run ./bench/exact -suite taillard -limit 60s -polish-limit 30s -out results/exact
+	@echo "with CBC: go run -tags cbc ./bench/exact -suite taillard -limit 60s -polish-limit 30s -engines highs,cbc -search-engines cbc -out results/exact"
 
 ## exact-bench-lognormal: log-normal batches, balanced (α ≤ 2) and unbalanced, 10 seeds per n
 exact-bench-lognormal:

@@ -6,7 +6,7 @@
 //
 //	go run ./bench/exact -suite taillard -limit 60s -out results/exact
 //	go run ./bench/exact -suite lognormal -limit 60s -seeds 10 -out results/exact
-//	go run -tags cbc ./bench/exact -suite taillard -engines highs,cbc …
+//	go run -tags cbc ./bench/exact -suite taillard -engines highs,cbc -search-engines cbc …
 //
 // Progress goes to stderr; tables are written as CSV, JSON and Markdown.
 package main
@@ -42,6 +42,8 @@ func main() {
 	limit := flag.Duration("limit", 60*time.Second, "time limit per run")
 	engines := flag.String("engines", "highs", "MIP engines, comma separated (cbc needs -tags cbc)")
 	methods := flag.String("methods", "search,mip,maxsrpt,splitsrpt,polish", "methods")
+	searchEngines := flag.String("search-engines", "", "engines for search and polish LPs (default: the first of -engines)")
+	polishLimit := flag.Duration("polish-limit", 0, "time limit of polish (default: -limit)")
 	seeds := flag.Int("seeds", 10, "log-normal seeds per n")
 	ns := flag.String("n", "6,8,10,12,14,16", "log-normal sizes")
 	count := flag.Int("count", 10, "Taillard instances (first K of the 20×5 set)")
@@ -55,6 +57,25 @@ func main() {
 			os.Exit(1)
 		}
 		engs = append(engs, e)
+	}
+	getEngs := func(list string) []mip.Engine {
+		var out []mip.Engine
+		for _, name := range strings.Split(list, ",") {
+			e, err := engine.Get(strings.TrimSpace(name))
+			if err != nil {
+				fmt.Fprintln(os.Stderr, "exact:", err)
+				os.Exit(1)
+			}
+			out = append(out, e)
+		}
+		return out
+	}
+	sengs := engs[:1]
+	if *searchEngines != "" {
+		sengs = getEngs(*searchEngines)
+	}
+	if *polishLimit == 0 {
+		*polishLimit = *limit
 	}
 	type inst struct {
 		name  string
@@ -101,12 +122,19 @@ func main() {
 	var rows []row
 	for _, it := range list {
 		for _, m := range strings.Split(*methods, ",") {
-			es := []mip.Engine{engs[0]}
-			if m == "mip" {
+			es := sengs[:1]
+			switch m {
+			case "mip":
 				es = engs
+			case "search":
+				es = sengs
 			}
 			for _, e := range es {
-				a, err := exact.Solve(context.Background(), e, it.in, exact.Options{Method: m, TimeLimit: *limit})
+				lim := *limit
+				if m == "polish" {
+					lim = *polishLimit
+				}
+				a, err := exact.Solve(context.Background(), e, it.in, exact.Options{Method: m, TimeLimit: lim})
 				r := row{Suite: it.suite, Instance: it.name, Method: m, Engine: e.Name(), N: it.in.N()}
 				if err != nil {
 					r.Status = "error: " + err.Error()
