@@ -79,7 +79,7 @@ study-nightly: build
 ## run-nightly: the planner's view of the embedded nightly batch; figures in out/nightly
 run-nightly:
 	mkdir -p out/nightly
-	$(BIN) study nightly --time-limit 30s --figures out/nightly
+	$(BIN) study nightly --time-limit 20s --figures out/nightly
 	@echo "run-nightly: Gantt charts and totals in out/nightly/"
 
 SETUP_TARGETS += report-setup

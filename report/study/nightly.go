@@ -37,8 +37,9 @@ func DefaultNightly() (*instances.Instance, error) {
 
 // DefaultNightlyMethods are the methods of the planner's view: every
 // policy, LP re-optimisation of the best one, polish (LP + local search),
-// exact branch-and-bound search under the time limit, and the lower bounds.
-const DefaultNightlyMethods = "fifo,ps,klps,maxsrpt,splitsrpt,reopt,polish,search,lb51,lbcount,lbprefix"
+// exact branch-and-bound search and the exact MIP under the time limit,
+// and the lower bounds.
+const DefaultNightlyMethods = "fifo,ps,klps,maxsrpt,splitsrpt,reopt,polish,search,mip,lb51,lbcount,lbprefix"
 
 // NightlyConfig identifies a nightly study.
 type NightlyConfig struct {
