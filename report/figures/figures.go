@@ -260,6 +260,14 @@ func Bars(title, ylabel string, labels []string, values []float64, marks []Mark)
 	p.Add(plotter.NewGrid(), bars)
 	p.NominalX(labels...)
 	p.Y.Min = 0
+	top := 0.0
+	for _, v := range values {
+		top = math.Max(top, v)
+	}
+	for _, m := range marks {
+		top = math.Max(top, m.At)
+	}
+	p.Y.Max = 1.1 * top // headroom for the legend
 	for i, m := range marks {
 		l, err := plotter.NewLine(plotter.XYs{{X: -0.5, Y: m.At}, {X: float64(len(labels)) - 0.5, Y: m.At}})
 		if err != nil {
