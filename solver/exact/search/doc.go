@@ -23,6 +23,12 @@
 // increasing bound. For n > MaxDPJobs the tail bound falls back to
 // Σ_i max(X_S + (i smallest remaining x), Y_S + (i smallest remaining y)).
 //
+// Chain bound (chain.go): consecutive completions are coupled through the
+// progress rule — shuffle work of the k-th job cannot be done before
+// C_{k−1} faster than its map allows — which gives a pairwise bound on
+// C_{k−1} + C_k; summed over disjoint pairs it tightens the prefix part of
+// node bounds and prunes complete orders before their LP.
+//
 // Dominance: jobs with identical (x, y) are interchangeable, so only orders
 // listing them by index are explored (pure symmetry). No other dominance
 // rule is used: exchanging two jobs that are smaller in both sizes is not

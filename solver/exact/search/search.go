@@ -38,6 +38,7 @@ type Options struct {
 type Stats struct {
 	Nodes      int64
 	LPs        int64
+	ChainCuts  int64 // nodes and leaves cut by the chain bound (chain.go)
 	Incumbent  float64
 	LowerBound float64
 	Elapsed    time.Duration
@@ -358,6 +359,12 @@ func (s *searcher) batchDFS(prefix []int, mask uint64, X, Y, P float64) {
 	s.stats.Nodes++
 	depth := len(prefix)
 	if depth == s.n {
+		// The chain bound (chain.go) often proves that the order's LP
+		// cannot beat the incumbent, saving the LP.
+		if s.cut(chainBound(s.x, s.y, prefix)) {
+			s.stats.ChainCuts++
+			return
+		}
 		if err := s.evaluate(orderlp.BatchPlan(prefix)); err != nil {
 			s.err = err
 		}
@@ -391,7 +398,12 @@ func (s *searcher) batchDFS(prefix []int, mask uint64, X, Y, P float64) {
 		if s.timeUp() {
 			return
 		}
-		s.batchDFS(append(prefix, k.j), mask|1<<k.j, X+s.x[k.j], Y+s.y[k.j], k.cost)
+		child := append(prefix, k.j)
+		if depth+1 < s.n && depth >= 1 && s.cut(chainBound(s.x, s.y, child)+s.tailBound(mask|1<<k.j, X+s.x[k.j], Y+s.y[k.j])) {
+			s.stats.ChainCuts++
+			continue
+		}
+		s.batchDFS(child, mask|1<<k.j, X+s.x[k.j], Y+s.y[k.j], k.cost)
 		if s.stopped {
 			return
 		}
