@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/schollz/progressbar/v3"
 	"github.com/urfave/cli/v2"
@@ -159,12 +160,24 @@ func violationsOf(set *shard.Set) error {
 	}
 	rep := report.Build(res)
 	if len(rep.Violations) > 0 {
-		return exitWith(2, fmt.Errorf("%d violation(s) of a guarantee or bound (a bug): %s", len(rep.Violations), strings.Join(rep.Violations, "; ")))
+		return exitWith(2, fmt.Errorf("%d violation(s) of a guarantee, a bound or the model (a bug), listed at the end of the output; first: %s",
+			len(rep.Violations), clip(rep.Violations[0], 300)))
 	}
 	if len(rep.Errors) > 0 {
-		return fmt.Errorf("%d method run(s) failed: %s", len(rep.Errors), strings.Join(rep.Errors, "; "))
+		return fmt.Errorf("%d method run(s) failed, listed at the end of the output; first: %s", len(rep.Errors), clip(rep.Errors[0], 300))
 	}
 	return nil
+}
+
+// clip shortens s to at most n bytes (at a rune boundary) with "…".
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
 }
 
 func methodHelp() string {
