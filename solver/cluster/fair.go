@@ -1,6 +1,10 @@
 package cluster
 
-import "sort"
+import (
+	"cmp"
+	"slices"
+	"sort"
+)
 
 // FIFO is Hadoop's default scheduler: every free slot goes to the earliest
 // submitted job (ties by workload index) with a runnable task of the slot's
@@ -82,7 +86,7 @@ type tiered struct {
 	shares  []float64
 	wts     []float64
 	dem     []float64
-	idx     []int
+	idx     []wfItem
 }
 
 func (t *tiered) init(s *Sim) {
@@ -172,21 +176,30 @@ func (t *tiered) pick(p Phase, weight func(u int) float64, fifo func(u int) bool
 // largest value for which Σ share ≤ c (so Σ share = min(c, Σ d)). The
 // result is written into out (resized) in the claimants' order; idx is
 // scratch space. Both are returned for reuse.
-func waterfill(c float64, w, d []float64, out []float64, idx []int) ([]float64, []int) {
+func waterfill(c float64, w, d []float64, out []float64, idx []wfItem) ([]float64, []wfItem) {
 	n := len(w)
 	out = out[:0]
 	idx = idx[:0]
+	W, D := 0.0, 0.0
 	for k := 0; k < n; k++ {
 		out = append(out, 0)
-		idx = append(idx, k)
+		idx = append(idx, wfItem{d[k] / w[k], k})
+		W += w[k]
+		D += d[k]
 	}
-	sort.SliceStable(idx, func(a, b int) bool { return d[idx[a]]/w[idx[a]] < d[idx[b]]/w[idx[b]] })
-	W := 0.0
-	for _, x := range w {
-		W += x
+	if D <= c {
+		copy(out, d) // everybody's demand fits
+		return out, idx
 	}
+	slices.SortFunc(idx, func(a, b wfItem) int { // (key, index): the stable order
+		if a.key != b.key {
+			return cmp.Compare(a.key, b.key)
+		}
+		return a.k - b.k
+	})
 	left := c
-	for pos, k := range idx {
+	for pos, it := range idx {
+		k := it.k
 		if d[k]*W <= left*w[k] {
 			out[k] = d[k]
 			left -= d[k]
@@ -194,9 +207,14 @@ func waterfill(c float64, w, d []float64, out []float64, idx []int) ([]float64, 
 			continue
 		}
 		for _, r := range idx[pos:] {
-			out[r] = left * w[r] / W
+			out[r.k] = left * w[r.k] / W
 		}
 		break
 	}
 	return out, idx
+}
+
+type wfItem struct {
+	key float64
+	k   int
 }
