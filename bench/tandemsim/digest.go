@@ -56,8 +56,20 @@ func digest(args []string) error {
 	k := fs.Int("k", fluid.DefaultK, "k of k-LPS")
 	seed := fs.Uint64("seed", 1, "seed")
 	out := fs.String("out", "", "output prefix (writes PREFIX.csv, .md, .json)")
+	mapCap := fs.Float64("map-cap", 1, "map capacity μ_m")
+	shuffleCap := fs.Float64("shuffle-cap", 1, "shuffle capacity μ_c")
+	speed := fs.Float64("speed", 1, "speed factor")
+	grid := fs.Float64("grid", 0, "round releases down and sizes to multiples of this (ties, simultaneous events); 0: off")
+	zeros := fs.Float64("zeros", 0, "with --grid: fraction of jobs whose map (half of them) or shuffle size is set to 0")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	opt := fluid.Options{Speed: *speed}
+	tweak := func(src instances.Source) instances.Source {
+		if *grid <= 0 {
+			return src
+		}
+		return &gridSource{src: src, g: *grid, zeros: *zeros, rng: rand.New(rand.NewPCG(*seed, 77))}
 	}
 	ll, err := parseFloats(*loads)
 	if err != nil {
@@ -85,7 +97,7 @@ func digest(args []string) error {
 				return err
 			}
 			h := sha256.New()
-			s, err := fluid.SimulateStream(src, 1, 1, p, fluid.Options{}, func(r fluid.JobResult) {
+			s, err := fluid.SimulateStream(tweak(src), *mapCap, *shuffleCap, p, opt, func(r fluid.JobResult) {
 				putI(h, int64(r.Index))
 				putF(h, r.Completion)
 				putF(h, r.Response)
@@ -106,12 +118,19 @@ func digest(args []string) error {
 		if *ms == 0 {
 			continue
 		}
-		in, err := instances.PaperLogNormal(*ms, load, false).Generate(rand.New(rand.NewPCG(*seed, 0x5eed^*seed)))
+		src, err := source(*ms, load, *seed)
 		if err != nil {
 			return err
 		}
+		src = tweak(src)
+		var jobs []instances.Job
+		for j, ok := src.Next(); ok; j, ok = src.Next() {
+			jobs = append(jobs, j)
+		}
+		in := instances.New(jobs)
+		in.MapCapacity, in.ShuffleCapacity = *mapCap, *shuffleCap
 		for _, p := range pl {
-			r, err := fluid.Simulate(in, p, fluid.Options{Record: true})
+			r, err := fluid.Simulate(in, p, fluid.Options{Record: true, Speed: *speed})
 			if err != nil {
 				return fmt.Errorf("%s load %v (recorded): %w", p.Name(), load, err)
 			}
@@ -136,4 +155,33 @@ func digest(args []string) error {
 		}
 	}
 	return writeOut(*out, t, rows)
+}
+
+// gridSource rounds releases down and sizes to the nearest multiple of g
+// (at least g when both would be 0) and zeroes the map or shuffle size of a
+// fraction of the jobs: ties and simultaneous events for the digests.
+type gridSource struct {
+	src   instances.Source
+	g     float64
+	zeros float64
+	rng   *rand.Rand
+}
+
+func (s *gridSource) Next() (instances.Job, bool) {
+	j, ok := s.src.Next()
+	if !ok {
+		return j, false
+	}
+	j.Release = math.Floor(j.Release/s.g) * s.g
+	j.Map = math.Round(j.Map/s.g) * s.g
+	j.Shuffle = math.Round(j.Shuffle/s.g) * s.g
+	if u := s.rng.Float64(); u < s.zeros/2 {
+		j.Map = 0
+	} else if u < s.zeros {
+		j.Shuffle = 0
+	}
+	if j.Map == 0 && j.Shuffle == 0 {
+		j.Map = s.g
+	}
+	return j, true
 }

@@ -188,3 +188,56 @@ func TestSplitSRPTCrossingsOracle(t *testing.T) {
 		}
 	}
 }
+
+// TestSubULPCrossing: a crossing due less than half an ulp of the clock
+// after an event (tiny remaining works late in a run, here at t = 2^14 where
+// an ulp is 2^-38 ≈ 3.6·10⁻¹²) cannot advance the clock; the engine used to
+// flip the pair without any change of keys and repeat the event until
+// ErrStall (found by `tandemsim digest --grid 0.25 --map-cap 2
+// --shuffle-cap 0.7` at load 0.9). Both jobs must complete within a few
+// ulps of their release, and the schedule must pass the validator.
+//
+// MaxSRPT, μ_m = 2, μ_c = 0.7: A = (0, 6.5e-12) has the smaller key and
+// shuffles at 0.7; B = (7.3e-12, 0) maps at 2; the keys cross after
+// τ = 0.8e-12/1.3 ≈ 6.2e-13.
+// SplitSRPT, μ_m = 1, μ_c = 4 (the pattern of TestSplitSRPTCrossingHand
+// at the scale 10⁻¹²): B = (0, 6.5e-12) buffered, M = (5e-12, 6e-12) ahead,
+// following its map (inflow 1.2), B at 2.8: crossing after 0.5e-12/1.6 ≈
+// 3.1e-13, while the jobs' own events are more than half an ulp away.
+// (Events of the jobs themselves due within half an ulp are not a
+// problem: they are processed at once, snapping the remaining work, of
+// the order of 10⁻¹², to zero.)
+func TestSubULPCrossing(t *testing.T) {
+	const T = 1 << 14
+	for _, c := range []struct {
+		p        Policy
+		mum, muc float64
+		jobs     []instances.Job
+	}{
+		{MaxSRPT(), 2, 0.7, []instances.Job{{ID: "A", Release: T, Shuffle: 6.5e-12}, {ID: "B", Release: T, Map: 7.3e-12}}},
+		{SplitSRPT(), 1, 4, []instances.Job{{ID: "B", Release: T, Shuffle: 6.5e-12}, {ID: "M", Release: T, Map: 5e-12, Shuffle: 6e-12}}},
+	} {
+		in := instances.New(c.jobs)
+		in.MapCapacity, in.ShuffleCapacity = c.mum, c.muc
+		var r *Result
+		var err error
+		flips := countFlips(func() {
+			r, err = Simulate(in, c.p, Options{Record: true})
+		})
+		if err != nil {
+			t.Errorf("%s: %v", c.p.Name(), err)
+			continue
+		}
+		if flips[c.p.Name()] == 0 {
+			t.Errorf("%s: no crossing event: the instance no longer tests sub-ulp crossings", c.p.Name())
+		}
+		for i, v := range r.Completion {
+			if v < T || v > T+1e-9 {
+				t.Errorf("%s: job %d completes at %v, want within 1e-9 after %v", c.p.Name(), i, v, T)
+			}
+		}
+		if _, err := validate.Check(in, r.Schedule); err != nil {
+			t.Errorf("%s: %v", c.p.Name(), err)
+		}
+	}
+}

@@ -244,9 +244,18 @@ func (s *prioState) crossing() (float64, *job, *job) {
 	return crossMax(a, b), a, b
 }
 
+// flipRel is the relative gap under which a crossing snaps the overtaking
+// job's key level with the other's (rounding left it a hair behind).
+const flipRel = 1e-9
+
+func (s *prioState) resolves(a, b *job) bool {
+	la, lb := math.Max(a.x, a.y), math.Max(b.x, b.y)
+	return lb <= la || lb-la <= flipRel*la
+}
+
 func (s *prioState) flip(a, b *job) {
 	la, lb := math.Max(a.x, a.y), math.Max(b.x, b.y)
-	if lb > la && lb-la <= 1e-9*la {
+	if lb > la && lb-la <= flipRel*la {
 		// Rounding left b a hair behind a at the crossing instant: put it
 		// exactly level (a change far below the validator's tolerance).
 		if b.x >= b.y {
@@ -483,8 +492,12 @@ func (s *splitState) crossing() (float64, *job, *job) {
 	return inf, nil, nil
 }
 
+func (s *splitState) resolves(a, b *job) bool {
+	return b.y <= a.y || b.y-a.y <= flipRel*a.y
+}
+
 func (s *splitState) flip(a, b *job) {
-	if b.y > a.y && b.y-a.y <= 1e-9*a.y {
+	if b.y > a.y && b.y-a.y <= flipRel*a.y {
 		b.y = a.y
 	}
 	b.tie = s.e.nextTie
@@ -503,7 +516,8 @@ type psState struct {
 	k       int
 	mapOnly bool
 	sys     []*job // jobs in the system in arrival order
-	capped  []*job
+	capped  []*job // allocate: jobs capped by their inflow
+	free    []*job // allocate: jobs with a non-empty buffer
 }
 
 func (s *psState) add(j *job) { s.sys = append(s.sys, j) }
@@ -521,6 +535,7 @@ func (s *psState) mapDone(*job)                    {}
 func (s *psState) refresh(*job)                    {}
 func (s *psState) crossing() (float64, *job, *job) { return inf, nil, nil }
 func (s *psState) flip(_, _ *job)                  {}
+func (s *psState) resolves(_, _ *job) bool         { return true }
 
 func (s *psState) allocate(out []*job) []*job {
 	// Which jobs hold one of the k places: the first k in arrival order
@@ -542,9 +557,11 @@ func (s *psState) allocate(out []*job) []*job {
 	}
 	// Shuffle: water-filling among the jobs that can take shuffle work
 	// (holding a place for KLPS): unlimited with a non-empty buffer, capped
-	// by the inflow of their map otherwise.
+	// by the inflow of their map otherwise. The jobs served are appended
+	// to out in arrival order: those with a map share or a positive cap
+	// (the others get nothing).
 	s.capped = s.capped[:0]
-	free := 0
+	s.free = s.free[:0]
 	for i := 0; i < limit; i++ {
 		j := s.sys[i]
 		if j.rm < 0 {
@@ -554,16 +571,21 @@ func (s *psState) allocate(out []*job) []*job {
 		j.capv = c // cached for the sort and the levelling below
 		switch {
 		case math.IsInf(c, 1):
-			free++
+			s.free = append(s.free, j)
+			out = append(out, j)
 		case c > 0:
 			s.capped = append(s.capped, j)
+			out = append(out, j)
+		case j.rm > 0:
+			out = append(out, j)
 		}
 	}
 	c := s.e.cc
-	rem := free + len(s.capped)
+	rem := len(s.free) + len(s.capped)
+	level := 0.0
 	if rem > 0 {
 		sortByCap(s.capped)
-		level := c / float64(rem)
+		level = c / float64(rem)
 		i := 0
 		for ; i < len(s.capped); i++ {
 			j := s.capped[i]
@@ -581,18 +603,21 @@ func (s *psState) allocate(out []*job) []*job {
 		for ; i < len(s.capped); i++ {
 			s.capped[i].rs = level
 		}
-		if free > 0 {
-			for k := 0; k < limit; k++ {
-				if j := s.sys[k]; !j.empty {
-					j.rs = level
-				}
-			}
+		for _, j := range s.free {
+			j.rs = level
 		}
 	}
-	for i := 0; i < limit; i++ {
-		if j := s.sys[i]; j.rm > 0 || j.rs > 0 {
-			out = append(out, j)
+	if !(level > 0) && len(s.free)+len(s.capped) > 0 {
+		// Some job may have got neither map nor shuffle rate.
+		k := 0
+		for _, j := range out {
+			if j.rm > 0 || j.rs > 0 {
+				out[k] = j
+				k++
+			}
 		}
+		clear(out[k:])
+		out = out[:k]
 	}
 	return out
 }
