@@ -239,7 +239,21 @@ func RatioVsN(title, ylabel string, pts []RatioPoint, marks []Mark) (*plot.Plot,
 		sort.Slice(xy, func(a, b int) bool { return xy[a].X < xy[b].X })
 		series = append(series, Series{Name: m, Points: xy})
 	}
-	return Lines(series, LineOptions{Title: title, X: "n (jobs)", Y: ylabel, HMarks: marks, LegendBottom: true})
+	// Room above the data and the marks for the legend (top left).
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, s := range series {
+		for _, p := range s.Points {
+			lo, hi = math.Min(lo, p.Y), math.Max(hi, p.Y)
+		}
+	}
+	for _, m := range marks {
+		lo, hi = math.Min(lo, m.At), math.Max(hi, m.At)
+	}
+	opt := LineOptions{Title: title, X: "n (jobs)", Y: ylabel, HMarks: marks}
+	if !math.IsInf(lo, 0) && hi > lo {
+		opt.YMin, opt.YMax = lo-0.02*(hi-lo), hi+0.35*(hi-lo)
+	}
+	return Lines(series, opt)
 }
 
 // Bars draws one bar per label with horizontal reference marks (for
