@@ -3,6 +3,7 @@
 //
 //	tandemsim throughput  jobs/s and peak heap per policy, beside the single-server
 //	                      SRPT reference (solver/srpt) in the same run, as ratios
+//	                      of thread CPU time, medians over repetitions
 //	tandemsim long        one long run (the paper's 5·10^7 arrivals) with progress
 //	tandemsim repro       §5.3 mean response times over independent seeds with
 //	                      95% Student-t confidence intervals, beside the paper's
@@ -26,6 +27,7 @@ import (
 	"os"
 	"runtime"
 	"runtime/metrics"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -176,15 +178,47 @@ func writeOut(prefix string, t *tabular.Table, v any) error {
 }
 
 type tputRow struct {
-	Load         float64 `json:"load"`
-	N            int     `json:"n"`
-	Policy       string  `json:"policy"`
-	Seconds      float64 `json:"seconds"`
-	JobsPerSec   float64 `json:"jobs_per_second"`
-	RatioToSRPT  float64 `json:"time_ratio_to_srpt"`
-	PeakHeapMB   float64 `json:"peak_heap_mb"`
-	MaxInSystem  int     `json:"max_in_system"`
-	MeanResponse float64 `json:"mean_response_time"`
+	Load         float64   `json:"load"`
+	N            int       `json:"n"`
+	Policy       string    `json:"policy"`
+	Reps         int       `json:"reps"`
+	Seconds      float64   `json:"seconds"`     // median wall time
+	CPUSeconds   float64   `json:"cpu_seconds"` // median thread CPU time
+	JobsPerSec   float64   `json:"jobs_per_second"`
+	RatioToSRPT  float64   `json:"time_ratio_to_srpt"`  // median over reps of CPU time / the reference's
+	RatioWall    float64   `json:"wall_ratio_to_srpt"`  // median over reps of wall time / the reference's
+	Ratios       []float64 `json:"cpu_ratios_per_rep"`  // per repetition
+	PeakHeapMB   float64   `json:"peak_heap_mb"`        // first repetition
+	MaxInSystem  int       `json:"max_in_system"`       // peak jobs in the system
+	MeanResponse float64   `json:"mean_response_time"`  // same in every repetition
+	Generation   bool      `json:"generation_included"` // false with --pregen
+}
+
+func median(xs []float64) float64 {
+	ys := append([]float64(nil), xs...)
+	sort.Float64s(ys)
+	n := len(ys)
+	if n == 0 {
+		return math.NaN()
+	}
+	if n%2 == 1 {
+		return ys[n/2]
+	}
+	return (ys[n/2-1] + ys[n/2]) / 2
+}
+
+// jobSlice replays pre-generated jobs.
+type jobSlice struct {
+	jobs []instances.Job
+	k    int
+}
+
+func (s *jobSlice) Next() (instances.Job, bool) {
+	if s.k >= len(s.jobs) {
+		return instances.Job{}, false
+	}
+	s.k++
+	return s.jobs[s.k-1], true
 }
 
 func throughput(args []string) error {
@@ -194,9 +228,14 @@ func throughput(args []string) error {
 	pols := fs.String("policies", "fifo,ps,klps,maxsrpt,splitsrpt", "policies")
 	k := fs.Int("k", fluid.DefaultK, "k of k-LPS")
 	seed := fs.Uint64("seed", 1, "seed")
+	reps := fs.Int("reps", 5, "repetitions (each runs the reference, then every policy); medians are reported")
+	pregen := fs.Bool("pregen", false, "generate the arrivals once in memory and replay them (excludes generation from every timing)")
 	out := fs.String("out", "", "output prefix (writes PREFIX.csv, .md, .json)")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if *reps < 1 {
+		return fmt.Errorf("--reps must be ≥ 1")
 	}
 	nl, err := parseInts(*ns)
 	if err != nil {
@@ -210,56 +249,111 @@ func throughput(args []string) error {
 	if err != nil {
 		return err
 	}
-	t := &tabular.Table{
-		Title:      "tandem simulator throughput, §5.3 log-normal workload (same arrivals for every row of a (load, n) group)",
-		Header:     []string{"load", "n", "policy", "seconds", "jobs_per_s", "time_ratio_to_srpt", "peak_heap_MB", "max_in_system", "mean_response"},
-		RightAlign: []bool{true, true, false, true, true, true, true, true, true},
+	what := "generation included in every timing"
+	if *pregen {
+		what = "arrivals pre-generated, generation excluded"
 	}
+	t := &tabular.Table{
+		Title: fmt.Sprintf("tandem simulator throughput, §5.3 log-normal workload, same arrivals for every row of a (load, n) group; "+
+			"%s; medians over %d repetitions; ratios of thread CPU time (wall-time ratio beside)", what, *reps),
+		Header:     []string{"load", "n", "policy", "cpu_s", "jobs_per_s", "time_ratio_to_srpt", "ratio_min", "ratio_max", "wall_ratio", "peak_heap_MB", "max_in_system", "mean_response"},
+		RightAlign: []bool{true, true, false, true, true, true, true, true, true, true, true, true},
+	}
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	var rows []tputRow
 	for _, load := range ll {
 		for _, n := range nl {
-			var srptSec float64
-			run := func(name string, f func(instances.Source) (int, float64, error)) error {
+			var jobs []instances.Job
+			if *pregen {
 				src, err := source(n, load, *seed)
 				if err != nil {
 					return err
 				}
-				var maxIn int
-				var mean float64
-				start := time.Now()
-				peak, err := heapPeak(func() error {
-					var e error
-					maxIn, mean, e = f(src)
-					return e
-				})
-				sec := time.Since(start).Seconds()
-				if err != nil {
-					return fmt.Errorf("%s load %v n %d: %w", name, load, n, err)
+				jobs = make([]instances.Job, 0, n)
+				for j, ok := src.Next(); ok; j, ok = src.Next() {
+					jobs = append(jobs, j)
 				}
-				if name == "srpt-ref" {
-					srptSec = sec
-				}
-				r := tputRow{Load: load, N: n, Policy: name, Seconds: sec, JobsPerSec: float64(n) / sec,
-					RatioToSRPT: sec / srptSec, PeakHeapMB: float64(peak) / (1 << 20), MaxInSystem: maxIn, MeanResponse: mean}
-				rows = append(rows, r)
-				t.Add(tabular.Float(load), fmt.Sprint(n), name, tabular.Fixed(sec, 3), tabular.Fixed(r.JobsPerSec, 0),
-					tabular.Fixed(r.RatioToSRPT, 2), tabular.Fixed(r.PeakHeapMB, 2), fmt.Sprint(maxIn), tabular.Fixed(mean, 4))
-				fmt.Fprintf(os.Stderr, "load %v n %d %-10s %.3fs (%.2f× SRPT) mean %.4f\n", load, n, name, sec, r.RatioToSRPT, mean)
-				return nil
 			}
-			if err := run("srpt-ref", func(src instances.Source) (int, float64, error) {
+			newSrc := func() (instances.Source, error) {
+				if *pregen {
+					return &jobSlice{jobs: jobs}, nil
+				}
+				return source(n, load, *seed)
+			}
+			type runner struct {
+				name string
+				f    func(instances.Source) (int, float64, error)
+			}
+			runners := []runner{{"srpt-ref", func(src instances.Source) (int, float64, error) {
 				s, err := srpt.Simulate(src, 1, 1, 1, nil)
 				return s.MaxInSystem, s.MeanResponse, err
-			}); err != nil {
-				return err
-			}
+			}}}
 			for _, p := range pl {
-				if err := run(p.Name(), func(src instances.Source) (int, float64, error) {
+				runners = append(runners, runner{p.Name(), func(src instances.Source) (int, float64, error) {
 					s, err := fluid.SimulateStream(src, 1, 1, p, fluid.Options{}, nil)
 					return s.MaxInSystem, s.MeanResponse, err
-				}); err != nil {
-					return err
+				}})
+			}
+			acc := make([]tputRow, len(runners))
+			cpu := make([][]float64, len(runners))
+			wall := make([][]float64, len(runners))
+			for rep := 0; rep < *reps; rep++ {
+				for i, r := range runners {
+					src, err := newSrc()
+					if err != nil {
+						return err
+					}
+					var maxIn int
+					var mean float64
+					body := func() error {
+						var e error
+						maxIn, mean, e = r.f(src)
+						return e
+					}
+					var peak uint64
+					runtime.GC()
+					start, c0 := time.Now(), threadCPU()
+					if rep == 0 {
+						peak, err = heapPeak(body) // the sampler runs on another thread
+					} else {
+						err = body()
+					}
+					c, w := (threadCPU() - c0).Seconds(), time.Since(start).Seconds()
+					if err != nil {
+						return fmt.Errorf("%s load %v n %d: %w", r.name, load, n, err)
+					}
+					if !haveThreadCPU {
+						c = w
+					}
+					cpu[i] = append(cpu[i], c)
+					wall[i] = append(wall[i], w)
+					if rep == 0 {
+						acc[i] = tputRow{Load: load, N: n, Policy: r.name, Reps: *reps, PeakHeapMB: float64(peak) / (1 << 20),
+							MaxInSystem: maxIn, MeanResponse: mean, Generation: !*pregen}
+					}
+					fmt.Fprintf(os.Stderr, "load %v n %d rep %d %-10s cpu %.3fs wall %.3fs (%.2f× SRPT cpu)\n",
+						load, n, rep+1, r.name, c, w, c/cpu[0][rep])
 				}
+			}
+			for i := range runners {
+				r := acc[i]
+				var rc, rw []float64
+				for rep := range cpu[i] {
+					rc = append(rc, cpu[i][rep]/cpu[0][rep])
+					rw = append(rw, wall[i][rep]/wall[0][rep])
+				}
+				r.Seconds, r.CPUSeconds = median(wall[i]), median(cpu[i])
+				r.JobsPerSec = float64(n) / r.CPUSeconds
+				r.RatioToSRPT, r.RatioWall, r.Ratios = median(rc), median(rw), rc
+				lo, hi := rc[0], rc[0]
+				for _, v := range rc {
+					lo, hi = math.Min(lo, v), math.Max(hi, v)
+				}
+				rows = append(rows, r)
+				t.Add(tabular.Float(load), fmt.Sprint(n), r.Policy, tabular.Fixed(r.CPUSeconds, 3), tabular.Fixed(r.JobsPerSec, 0),
+					tabular.Fixed(r.RatioToSRPT, 2), tabular.Fixed(lo, 2), tabular.Fixed(hi, 2), tabular.Fixed(r.RatioWall, 2),
+					tabular.Fixed(r.PeakHeapMB, 2), fmt.Sprint(r.MaxInSystem), tabular.Fixed(r.MeanResponse, 4))
 			}
 		}
 	}

@@ -21,6 +21,8 @@ mutations=(
   'buffer-drain|engine.go|s/if !j\.track && j\.rs > 0 \{/if !j.track \&\& j.rs > 0 \&\& j.x == 0 {/'
   'klps-admission|policy.go|s/if s\.k > 0 && s\.k < limit && !s\.mapOnly \{/if false {/'
   'klps-maponly-admission|policy.go|s/\(s\.k == 0 \|\| !s\.mapOnly \|\| nmap < s\.k\)/true/'
+  'splitsrpt-beta-frozen|policy.go|s/if beta := bj\.ratio; beta != s\.lastBeta \{/if beta := bj.ratio; math.IsNaN(s.lastBeta) {/'
+  'sub-ulp-crossing|engine.go|s/if ca != nil && ctau > 0 && !e\.st\.resolves\(ca, cb\) \{/if false {/'
 )
 
 want=("$@")
