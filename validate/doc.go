@@ -4,7 +4,10 @@
 // and schedule types, so that a bug in a producer cannot hide itself.
 //
 // For an instance and a schedule it checks, with the tolerance policy of
-// package tolerance (|a−b| ≤ 1e-9 + 1e-9·max(|a|,|b|)):
+// package tolerance (|a−b| ≤ 1e-9 + 1e-9·max(|a|,|b|)) for times and rates,
+// and for work the relative part 1e-9·size plus the effect of the float64
+// resolution of the segment boundaries that served the job (rate × 4 ulps
+// of the boundary time, summed over segments; see workSlack):
 //
 //  1. segments are finite, have Start ≤ End and do not overlap, and every
 //     rate is finite and ≥ 0 (model (1): dx_i/dt ≤ 0, dy_i/dt ≤ 0);
@@ -13,7 +16,8 @@
 //  3. no job is served before its release r_i;
 //  4. each job's map work totals x_i and its shuffle work totals y_i;
 //  5. at every segment boundary, each job's shuffle progress fraction is at
-//     most its map progress fraction, y-done/y_i ≤ x-done/x_i (the last
+//     most its map progress fraction, y-done/y_i ≤ x-done/x_i, up to the
+//     work tolerances of both totals divided by the sizes (the last
 //     constraint of model (1)); because rates are constant inside a segment,
 //     both fractions are linear there, so the boundaries suffice. A job with
 //     x_i = 0 has map fraction 1 from its release on; a job with y_i = 0 has

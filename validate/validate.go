@@ -63,6 +63,35 @@ type Result struct {
 	Makespan      float64
 }
 
+// timeULPs is how many units in the last place a segment boundary may be
+// off: a producer computes each boundary by at least one rounded addition,
+// and the validator's End − Start adds one more rounding on each side.
+const timeULPs = 4
+
+// timeResolution bounds the error of End − Start caused by storing the two
+// boundaries as float64: timeULPs ulps of the larger magnitude.
+func timeResolution(start, end float64) float64 {
+	t := math.Max(math.Abs(start), math.Abs(end))
+	return timeULPs * (math.Nextafter(t, math.Inf(1)) - t)
+}
+
+// workSlack is the admissible difference between work done and a size: the
+// package's relative tolerance plus the accumulated effect of the
+// time resolution of the segments that served the job (rate · resolution).
+// Without the second term a job whose whole size is smaller than
+// (rate · 10⁻¹⁶ · t) — tiny jobs late in a long trace — could never pass.
+//
+// The absolute part tolerance.Abs applies only when the size is zero (work
+// that must not be done at all): for a positive size the comparison is
+// relative, so that the rules are as strict for a job of size 10⁻⁷ as for
+// one of size 10³.
+func workSlack(done, size, timeErr float64) float64 {
+	if size == 0 {
+		return tolerance.Slack(done, size) + timeErr
+	}
+	return tolerance.Rel*math.Max(math.Abs(done), math.Abs(size)) + timeErr
+}
+
 func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
 
 // Check validates s against in. It returns a *Error listing every violation
@@ -83,6 +112,10 @@ func Check(in *instances.Instance, s *schedule.Schedule) (Result, error) {
 	}
 	doneMap := make([]float64, n)
 	doneShuf := make([]float64, n)
+	// errMap/errShuf bound the error of doneMap/doneShuf that comes from
+	// representing segment boundaries as float64 (see workSlack).
+	errMap := make([]float64, n)
+	errShuf := make([]float64, n)
 	computed := make([]float64, n)
 	for j := range computed {
 		computed[j] = math.NaN()
@@ -91,7 +124,8 @@ func Check(in *instances.Instance, s *schedule.Schedule) (Result, error) {
 	// instances, which need x + y > 0, but keep the rule total).
 	reached := func(j int) bool {
 		jb := in.Jobs[j]
-		return tolerance.GE(doneMap[j], jb.Map) && tolerance.GE(doneShuf[j], jb.Shuffle)
+		return doneMap[j]+workSlack(doneMap[j], jb.Map, errMap[j]) >= jb.Map &&
+			doneShuf[j]+workSlack(doneShuf[j], jb.Shuffle, errShuf[j]) >= jb.Shuffle
 	}
 	prevEnd := math.Inf(-1)
 	for k, seg := range s.Segments {
@@ -104,6 +138,7 @@ func Check(in *instances.Instance, s *schedule.Schedule) (Result, error) {
 		}
 		prevEnd = seg.End
 		dt := seg.End - seg.Start
+		tres := timeResolution(seg.Start, seg.End)
 		sumMap, sumShuf := 0.0, 0.0
 		inSeg := make(map[int]bool, len(seg.Rates))
 		for _, r := range seg.Rates {
@@ -141,6 +176,8 @@ func Check(in *instances.Instance, s *schedule.Schedule) (Result, error) {
 			m0, s0 := doneMap[j], doneShuf[j]
 			doneMap[j] += math.Max(r.Map, 0) * dt
 			doneShuf[j] += math.Max(r.Shuffle, 0) * dt
+			errMap[j] += math.Max(r.Map, 0) * tres
+			errShuf[j] += math.Max(r.Shuffle, 0) * tres
 			if math.IsNaN(computed[j]) && reached(j) {
 				// Earliest time in the segment at which both totals are met.
 				t := seg.Start
@@ -154,24 +191,29 @@ func Check(in *instances.Instance, s *schedule.Schedule) (Result, error) {
 			}
 			// Progress rule at the segment's end (and so, by linearity,
 			// throughout it, given it held at the start).
+			// The fractions carry the work tolerance of each total divided
+			// by the job's size, so that the rule is checked exactly as
+			// strictly as the totals are.
 			if jb.Shuffle > 0 {
-				fm := 1.0
+				fm, tm := 1.0, 0.0
 				if jb.Map > 0 {
 					fm = doneMap[j] / jb.Map
+					tm = workSlack(doneMap[j], jb.Map, errMap[j]) / jb.Map
 				}
 				fs := doneShuf[j] / jb.Shuffle
-				if !tolerance.LE(fs, fm) {
-					add("progress", k, j, "at t=%v shuffle fraction %.12g exceeds map fraction %.12g", seg.End, fs, fm)
+				ts := workSlack(doneShuf[j], jb.Shuffle, errShuf[j]) / jb.Shuffle
+				if fs > fm+tm+ts {
+					add("progress", k, j, "at t=%v shuffle fraction %.12g exceeds map fraction %.12g (tolerance %.3g)", seg.End, fs, fm, tm+ts)
 				}
 			}
 		}
 	}
 	res := Result{Completion: computed}
 	for j, jb := range in.Jobs {
-		if !tolerance.Eq(doneMap[j], jb.Map) {
+		if math.Abs(doneMap[j]-jb.Map) > workSlack(doneMap[j], jb.Map, errMap[j]) {
 			add("map total", -1, j, "map work done %v, size %v", doneMap[j], jb.Map)
 		}
-		if !tolerance.Eq(doneShuf[j], jb.Shuffle) {
+		if math.Abs(doneShuf[j]-jb.Shuffle) > workSlack(doneShuf[j], jb.Shuffle, errShuf[j]) {
 			add("shuffle total", -1, j, "shuffle work done %v, size %v", doneShuf[j], jb.Shuffle)
 		}
 		c := computed[j]

@@ -7,6 +7,7 @@ import (
 
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/schedule"
+	"github.com/mrsched/mrsched/tolerance"
 )
 
 // example21 is the worked example of Lin et al. §2.1: jobs (1,2), (3,1),
@@ -112,5 +113,71 @@ func TestZeroSizes(t *testing.T) {
 	}
 	if msg := (&Error{Violations: make([]Violation, 12)}).Error(); !strings.Contains(msg, "and 2 more") {
 		t.Fatalf("long error not truncated with a count: %s", msg)
+	}
+}
+
+// TestTinyJobsLate is the regression for schedules of SWIM-derived
+// instances (docs/report.md): a job whose size is far below the time
+// resolution of its segment boundaries (3·10⁻⁷ of work at t ≈ 800, where one
+// ulp of t is 1.1·10⁻¹³) must pass when map and shuffle progress are equal
+// in exact arithmetic, and must still fail when the shuffle genuinely runs
+// 1% ahead of the map.
+func TestTinyJobsLate(t *testing.T) {
+	const size = 3e-7
+	in := instances.New([]instances.Job{{ID: "tiny", Release: 800.1, Map: size, Shuffle: size}})
+	in.ShuffleCapacity = 2
+	build := func(ahead float64) *schedule.Schedule {
+		s := &schedule.Schedule{}
+		t0 := 800.1
+		// Ten segments with boundaries produced by repeated float
+		// additions, as a simulator produces them.
+		for k := 0; k < 10; k++ {
+			t1 := t0 + size/10
+			sh := 1.0
+			if k == 0 {
+				sh = 1 + ahead // shuffle runs ahead in the first segment...
+			}
+			if k == 9 {
+				sh = 1 - ahead // ...and catches up at the end
+			}
+			s.Segments = append(s.Segments, schedule.Segment{Start: t0, End: t1, Rates: []schedule.Rate{{Job: 0, Map: 1, Shuffle: sh}}})
+			t0 = t1
+		}
+		s.Completion = []float64{t0}
+		return s
+	}
+	if _, err := Check(in, build(0)); err != nil {
+		t.Fatalf("exactly proportional progress rejected: %v", err)
+	}
+	_, err := Check(in, build(0.01))
+	var ve *Error
+	if !errors.As(err, &ve) || ve.Violations[0].Rule != "progress" {
+		t.Fatalf("shuffle 1%% ahead of map accepted: %v", err)
+	}
+}
+
+// TestSWIMSchedule is the regression for docs/report.md's "simulator vs
+// validator on SWIM instances": the first 300 shuffling jobs of the FB-2009
+// SWIM trace (normalised, load 0.3; provenance in the instance metadata)
+// and the MaxSRPT schedule that solver/fluid recorded for them. Sizes range
+// over seven orders of magnitude, so tiny jobs late in the trace sit below
+// the time resolution of their segment boundaries; with the old
+// fraction-based tolerance ten progress checks failed by up to 2.5·10⁻⁷.
+func TestSWIMSchedule(t *testing.T) {
+	in, err := instances.ReadFile("testdata/fb2009-300.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := schedule.ReadFile("testdata/fb2009-300.maxsrpt.schedule.json", in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Check(in, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The schedule's own claimed total (Σ claimed completions − releases).
+	if want := s.TotalResponse(in); !tolerance.Eq(res.TotalResponse, want) {
+		t.Fatalf("total %v, claimed %v", res.TotalResponse, want)
 	}
 }
