@@ -123,6 +123,16 @@ func LoadDir(dir, cacheDir string) (*Module, error) {
 	return m, nil
 }
 
+// Close releases the module's runtime and compiled code. Engines over it
+// must not be used afterwards. The process-wide module of Load is never
+// closed; Close is for modules made by LoadDir (tests, benchmarks).
+func (m *Module) Close() error {
+	if m == defaultMod {
+		return errors.New("highs: the process-wide module cannot be closed")
+	}
+	return m.runtime.Close(context.Background())
+}
+
 // instance state is found by host functions through the call's context.
 type ctxKey struct{}
 

@@ -323,3 +323,27 @@ func MarketSplit(rng *rand.Rand, m int) *mip.Model {
 func Close(a, b, tol float64) bool {
 	return math.Abs(a-b) <= tol*math.Max(1, math.Max(math.Abs(a), math.Abs(b)))
 }
+
+// SmallLP is an LP of the size the exact tandem-queue formulations solve by
+// the thousand (300 columns and 200 rows in the benchmarks): 10% dense,
+// positive coefficients, boxed columns and ≤ rows with positive sides, so
+// x = 0 is feasible and the optimum is finite.
+func SmallLP(seed uint64, n, m int) *mip.Model {
+	rng := rand.New(rand.NewPCG(seed, 1))
+	md := &mip.Model{Name: "smalllp", Sense: mip.Maximize}
+	for j := 0; j < n; j++ {
+		md.AddVar("", mip.Continuous, 0, float64(1+rng.IntN(10)), float64(rng.IntN(20)))
+	}
+	for i := 0; i < m; i++ {
+		var ind []int
+		var val []float64
+		for j := 0; j < n; j++ {
+			if rng.Float64() < 0.1 {
+				ind = append(ind, j)
+				val = append(val, float64(1+rng.IntN(9)))
+			}
+		}
+		md.AddRow("", -inf, float64(50+rng.IntN(100)), ind, val)
+	}
+	return md
+}
