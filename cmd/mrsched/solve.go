@@ -21,6 +21,7 @@ import (
 	"github.com/mrsched/mrsched/solver/engine"
 	"github.com/mrsched/mrsched/solver/exact"
 	"github.com/mrsched/mrsched/solver/exact/mipform"
+	"github.com/mrsched/mrsched/solver/exact/search"
 	"github.com/mrsched/mrsched/solver/fluid"
 	"github.com/mrsched/mrsched/solver/mip"
 	"github.com/mrsched/mrsched/tabular"
@@ -206,8 +207,9 @@ func boundCmd() *cli.Command {
 		Usage:    "every lower bound on OPT and the approximation guarantees of MaxSRPT and SplitSRPT",
 		Description: `Prints α and β with MaxSRPT's 2α/(1+α) (Theorem 3, Corollary 4) and SplitSRPT's 1 + 1/β
 (Theorem 5, Corollary 6); the §5.1 lower bound; the counting bound (b) (≥ §5.1); for batches
-the prefix bound (a) Σ_k max(X_(k), Y_(k)) (≥ §5.1); and, unless --no-lp, the LP relaxation of
-the exact MIP (engine --engine). Bounds are on the total response time Σ (C_j − r_j).
+the prefix bound (a) Σ_k max(X_(k), Y_(k)) (≥ §5.1) and, up to 22 jobs, the subset bound
+(min over completion orders of the prefix sums, ≥ (a)); and, unless --no-lp, the LP
+relaxation of the exact MIP (engine --engine). Bounds are on the total response time Σ (C_j − r_j).
 
 Example:
    mrsched gen taillard --jobs 10 --machines 2 --seed 873654221 --format json > /tmp/ta10.json
@@ -239,6 +241,9 @@ Example:
 			}
 			if pb, err := bounds.PrefixBatch(in); err == nil {
 				rows = append(rows, boundRow{"prefix", pb, "lower bound", "(a) batch: Σ_k max(X_(k), Y_(k))"})
+			}
+			if h, ok := search.SubsetBound(in); ok {
+				rows = append(rows, boundRow{"subset", h, "lower bound", "batch, n ≤ 22: min over orders of Σ_k max(X_k, Y_k) (subset DP, ≥ prefix)"})
 			}
 			if !c.Bool("no-lp") {
 				eng, err := engine.Get(c.String("engine"))
@@ -384,14 +389,16 @@ tandem instance of the --index-th instance (1-based) with map = machine 1, shuff
 
 Example:
    mrsched gen taillard --jobs 20 --machines 5 --out /tmp/ta001.fsp
-   mrsched import taillard /tmp/ta001.fsp --out /tmp/ta001.json`,
+   mrsched import taillard --out /tmp/ta001.json /tmp/ta001.fsp
+
+Flags go before FILE.fsp.`,
 		Flags: []cli.Flag{
 			&cli.IntFlag{Name: "index", Value: 1, Usage: "which instance of the file (1-based)"},
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "output `FILE` (JSON, or CSV by extension; default stdout JSON)"},
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
-				return fmt.Errorf("import taillard: want one FILE.fsp argument, got %d", c.NArg())
+				return fmt.Errorf("import taillard: want one FILE.fsp argument after the flags, got %d (%s)", c.NArg(), strings.Join(c.Args().Slice(), " "))
 			}
 			path := c.Args().First()
 			f, err := os.Open(path)
