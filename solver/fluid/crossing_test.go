@@ -195,18 +195,17 @@ func TestSplitSRPTCrossingsOracle(t *testing.T) {
 // flip the pair without any change of keys and repeat the event until
 // ErrStall (found by `tandemsim digest --grid 0.25 --map-cap 2
 // --shuffle-cap 0.7` at load 0.9). Both jobs must complete within a few
-// ulps of their release, and the schedule must pass the validator.
+// ulps of their release, and the schedule must pass the validator (the
+// jobs' own events are more than half an ulp away, so that each job is
+// served in a segment of positive length).
 //
-// MaxSRPT, μ_m = 2, μ_c = 0.7: A = (0, 6.5e-12) has the smaller key and
-// shuffles at 0.7; B = (7.3e-12, 0) maps at 2; the keys cross after
-// τ = 0.8e-12/1.3 ≈ 6.2e-13.
+// MaxSRPT, μ_m = 2, μ_c = 0.7: A = (0, 20e-12) has the smaller key and
+// shuffles at 0.7; B = (21e-12, 0) maps at 2; the keys cross after
+// τ = 1e-12/1.3 ≈ 7.7e-13.
 // SplitSRPT, μ_m = 1, μ_c = 4 (the pattern of TestSplitSRPTCrossingHand
-// at the scale 10⁻¹²): B = (0, 6.5e-12) buffered, M = (5e-12, 6e-12) ahead,
-// following its map (inflow 1.2), B at 2.8: crossing after 0.5e-12/1.6 ≈
-// 3.1e-13, while the jobs' own events are more than half an ulp away.
-// (Events of the jobs themselves due within half an ulp are not a
-// problem: they are processed at once, snapping the remaining work, of
-// the order of 10⁻¹², to zero.)
+// at the scale 10⁻¹²): B = (0, 30e-12) buffered, M = (25e-12, 29e-12)
+// ahead, following its map (inflow 1.16), B at 2.84: crossing after
+// 1e-12/1.68 ≈ 6e-13.
 func TestSubULPCrossing(t *testing.T) {
 	const T = 1 << 14
 	for _, c := range []struct {
@@ -214,8 +213,8 @@ func TestSubULPCrossing(t *testing.T) {
 		mum, muc float64
 		jobs     []instances.Job
 	}{
-		{MaxSRPT(), 2, 0.7, []instances.Job{{ID: "A", Release: T, Shuffle: 6.5e-12}, {ID: "B", Release: T, Map: 7.3e-12}}},
-		{SplitSRPT(), 1, 4, []instances.Job{{ID: "B", Release: T, Shuffle: 6.5e-12}, {ID: "M", Release: T, Map: 5e-12, Shuffle: 6e-12}}},
+		{MaxSRPT(), 2, 0.7, []instances.Job{{ID: "A", Release: T, Shuffle: 20e-12}, {ID: "B", Release: T, Map: 21e-12}}},
+		{SplitSRPT(), 1, 4, []instances.Job{{ID: "B", Release: T, Shuffle: 30e-12}, {ID: "M", Release: T, Map: 25e-12, Shuffle: 29e-12}}},
 	} {
 		in := instances.New(c.jobs)
 		in.MapCapacity, in.ShuffleCapacity = c.mum, c.muc

@@ -331,6 +331,7 @@ type splitState struct {
 	hm, hb [2]jheap
 	beta   jheap // all jobs by imbalance max(x/y, y/x), for β(t)
 	m, b   [2]*job
+	mFirst [2]bool // allocate: m[c] precedes b[c] at the shuffle station
 	// μ1, μ2 of the last β (β changes only at arrivals and departures).
 	lastBeta, mu1, mu2 float64
 }
@@ -400,7 +401,7 @@ func (s *splitState) give(c int, amount float64) float64 {
 	if amount <= 0 {
 		return 0
 	}
-	if m != nil && m.empty && (b == nil || s.hb[c].less(m, b)) {
+	if s.mFirst[c] {
 		r := minf(amount, m.cap()-m.rs)
 		if r > 0 {
 			m.rs += r
@@ -446,25 +447,28 @@ func (s *splitState) allocate(out []*job) []*job {
 			s.m[c].setRM(mapShare[c])
 		}
 	}
+	for c := 0; c < 2; c++ {
+		// The map job comes first at the shuffle station when its buffer
+		// is empty (it takes up to its inflow) and it ranks ahead of the
+		// first buffered job.
+		m, b := s.m[c], s.b[c]
+		s.mFirst[c] = m != nil && m.empty && (b == nil || s.hb[c].less(m, b))
+	}
 	left0 := s.give(0, mu1*s.e.cc)
 	left1 := s.give(1, mu2*s.e.cc)
 	if !s.strict {
 		s.give(0, left1)
 		s.give(1, left0)
 	}
-	for _, j := range [4]*job{s.m[0], s.b[0], s.m[1], s.b[1]} {
-		if j == nil || (j.rm == 0 && j.rs == 0) {
-			continue
+	// Served jobs in the order m0, b0, m1, b1, each once (a job is in
+	// one class only, so only m_c = b_c can repeat).
+	for c := 0; c < 2; c++ {
+		m, b := s.m[c], s.b[c]
+		if m != nil && (m.rm != 0 || m.rs != 0) {
+			out = append(out, m)
 		}
-		dup := false
-		for _, o := range out {
-			if o == j {
-				dup = true
-				break
-			}
-		}
-		if !dup {
-			out = append(out, j)
+		if b != nil && b != m && (b.rm != 0 || b.rs != 0) {
+			out = append(out, b)
 		}
 	}
 	return out
