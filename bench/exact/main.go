@@ -47,6 +47,7 @@ func main() {
 	seeds := flag.Int("seeds", 10, "log-normal seeds per n")
 	ns := flag.String("n", "6,8,10,12,14,16", "log-normal sizes")
 	count := flag.Int("count", 10, "Taillard instances (first K of the 20×5 set)")
+	tn := flag.Int("taillard-n", 20, "keep the first N jobs of each Taillard instance")
 	out := flag.String("out", "results/exact", "output directory")
 	flag.Parse()
 	var engs []mip.Engine
@@ -91,7 +92,12 @@ func main() {
 				panic(err)
 			}
 			in, _ := ti.ToTandem()
-			list = append(list, inst{fmt.Sprintf("ta%03d", k+1), "taillard", in})
+			name := fmt.Sprintf("ta%03d", k+1)
+			if *tn < 20 {
+				in.Jobs = in.Jobs[:*tn]
+				name = fmt.Sprintf("ta%03d-first%d", k+1, *tn)
+			}
+			list = append(list, inst{name, "taillard", in})
 		}
 	case "lognormal":
 		for _, f := range strings.Split(*ns, ",") {
@@ -165,6 +171,9 @@ func main() {
 		panic(err)
 	}
 	base := filepath.Join(*out, *suite)
+	if *suite == "taillard" && *tn < 20 {
+		base = fmt.Sprintf("%s-first%d", base, *tn)
+	}
 	for ext, f := range map[string]tabular.Format{".csv": tabular.CSV, ".md": tabular.Markdown} {
 		fh, err := os.Create(base + ext)
 		if err != nil {
