@@ -13,7 +13,8 @@
 //
 // The lower bound of every answer is the best of the method's own proven
 // bound and the instance bounds of package bounds (Counting, which is at
-// least the §5.1 bound, and for batches the subset bound of package search
-// when the method computed it). Gap = (objective − lower bound)/objective.
+// least the §5.1 bound, and for batches of at most 20 jobs the subset bound
+// h(∅) of package search). Gap = (objective − lower bound)/objective; an
+// answer whose bound meets its objective is reported as optimal.
 // Every returned schedule passes validate.Check (the tests check it).
 package exact
