@@ -35,6 +35,10 @@ type job struct {
 	// empty: the available shuffle buffer y − y0·x/x0 is zero.
 	empty bool
 	tie   int64 // tie-break among equal keys (seq, lowered when overtaking)
+	// te, ek: time until the job's own next event and its kind (nextEvent
+	// under the rates of the last allocation; for served jobs only).
+	te    float64
+	ek    int
 	ratio float64
 	capv  float64 // psState.allocate: cap() cached during one allocation
 	pos   [3]int  // positions in the policy's heaps (-1 when absent)
@@ -226,7 +230,7 @@ func (e *engine) pull() {
 }
 
 func (e *engine) arrive() error {
-	in := e.next
+	in := &e.next
 	var j *job
 	if n := len(e.free); n > 0 {
 		j = e.free[n-1]
@@ -240,14 +244,21 @@ func (e *engine) arrive() error {
 	j.seq, j.orig, j.id, j.r = e.seq, e.origOf(e.seq), in.ID, in.Release
 	j.x0, j.y0, j.x, j.y = in.Map, in.Shuffle, in.Map, in.Shuffle
 	j.rm, j.rs, j.track, j.empty, j.in, j.inOK = 0, 0, false, false, 0, false
-	j.tie, j.ratio, j.capv = int64(e.seq), 0, 0
+	j.tie, j.ratio, j.capv, j.te, j.ek = int64(e.seq), 0, 0, 0, evNone
 	j.pos = [3]int{-1, -1, -1}
 	j.gone = false
 	switch {
 	case j.x0 == 0 || j.y0 == 0:
 		j.ratio = inf
 	default:
-		j.ratio = maxf(j.x0/j.y0, j.y0/j.x0) // both positive, not NaN
+		// max(x0/y0, y0/x0): the quotient of the larger by the smaller
+		// (rounding is monotone, so it is the larger of the two rounded
+		// quotients too: the same value with one division).
+		if j.x0 >= j.y0 {
+			j.ratio = j.x0 / j.y0
+		} else {
+			j.ratio = j.y0 / j.x0
+		}
 	}
 	j.empty = j.buffer() == 0
 	e.seq++
@@ -269,7 +280,16 @@ func (e *engine) depart(j *job, sink func(JobResult)) {
 	j.gone = true
 	e.nsys--
 	resp := e.now - j.r
-	z := maxf(j.x0/e.mum, j.y0/e.muc)
+	// z = max(x0/μm, y0/μc); a division by 1 is exact, so unit
+	// capacities (the usual case) skip it with the same result.
+	zm, zc := j.x0, j.y0
+	if e.mum != 1 {
+		zm = j.x0 / e.mum
+	}
+	if e.muc != 1 {
+		zc = j.y0 / e.muc
+	}
+	z := maxf(zm, zc)
 	slow := resp / z
 	e.sum.N++
 	e.sumResp.add(resp)
@@ -310,9 +330,8 @@ func (e *engine) run(sink func(JobResult)) (Summary, error) {
 		var evJob *job
 		evKind := evNone
 		for _, j := range e.served {
-			dt, k := j.nextEvent()
-			if tj := e.now + dt; tj < t {
-				t, evJob, evKind = tj, j, k
+			if tj := e.now + j.te; tj < t {
+				t, evJob, evKind = tj, j, j.ek
 			}
 		}
 		var ca, cb *job
@@ -402,6 +421,9 @@ func (e *engine) run(sink func(JobResult)) (Summary, error) {
 					j.rs, j.track = c, true
 				}
 			}
+			// The job's own next event under these rates (nothing
+			// changes the served jobs before the next iteration reads it).
+			j.te, j.ek = j.nextEvent()
 		}
 		// No pointer to the jobs departed at this event is left.
 		for i, j := range e.dead {
