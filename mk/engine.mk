@@ -37,7 +37,7 @@ test-engine-race:
 ## bench-engine: HiGHS-wasm vs CBC on the same models, overheads, cold/warm first solve
 bench-engine:
 	@mkdir -p $(ENGINE_RESULTS)
-	$(GO) test -run '^$$' -bench 'SmallLP|FixedOverhead|NewInstance' -benchmem -count 1 ./solver/highs/ | tee $(ENGINE_RESULTS)/bench-highs.txt
+	$(GO) test -run '^$$' -bench 'SmallLP|FixedOverhead|NewInstance' -benchtime 20x -benchmem -count 1 ./solver/highs/ | tee $(ENGINE_RESULTS)/bench-highs.txt
 	$(GO) test -run '^$$' -bench 'FirstSolve' -benchtime 2x -benchmem -count 1 ./solver/highs/ | tee $(ENGINE_RESULTS)/bench-firstsolve.txt
 	@if pkg-config --exists cbc 2>/dev/null; then \
 		$(GO) test -tags cbc -run '^$$' -bench Engines -benchtime 3x -count 1 ./solver/engine/ | tee $(ENGINE_RESULTS)/bench-engines.txt; \

@@ -285,8 +285,9 @@ func collect(model unsafe.Pointer, isMIP bool, n int, offset float64) mip.Result
 	return r
 }
 
-// relGap is |primal − bound| / max(|primal|, 1e-9): HiGHS's definition of
-// mip_gap, so that gaps of the two engines compare.
+// relGap is the usual relative gap |primal − bound| / max(|primal|, 1e-9)
+// (CBC's C interface reports no gap; HiGHS reports its own mip_gap, the
+// same quantity for nonzero primal values).
 func relGap(primal, bound float64) float64 {
 	if math.IsNaN(bound) || math.IsInf(bound, 0) {
 		return math.Inf(1)

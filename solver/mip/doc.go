@@ -1,8 +1,9 @@
 // Package mip is a small, solver-independent description of linear and
-// mixed-integer programs, the Engine interface that solves them, and writers
-// (and readers) for the LP and MPS text formats that CBC, HiGHS, Gurobi,
-// CPLEX, SCIP and GLPK read, so that any model built here can be checked with
-// the solver of the user's choice.
+// mixed-integer programs, the Engine interface that solves them, writers for
+// the LP and MPS text formats that CBC, HiGHS, Gurobi, CPLEX, SCIP and GLPK
+// read (so that any model built here can be checked with the solver of the
+// user's choice), and the Reader interface through which engines read such
+// files with their own parsers.
 //
 // A Model has columns (Var: continuous, integer or binary, with bounds and an
 // objective coefficient) and rows (Row: Lower ≤ Σ Val[k]·x[Ind[k]] ≤ Upper,

@@ -273,8 +273,9 @@ type Result struct {
 	// BestBound is the best proven bound on the optimum (for an LP solved
 	// to optimality, equal to Objective); ±Inf or NaN when unknown.
 	BestBound float64
-	// Gap is the relative gap |Objective − BestBound| / max(|Objective|, tiny)
-	// as the engine reports it (0 for a proven optimum, +Inf when unknown).
+	// Gap is the relative gap |Objective − BestBound| / |Objective| (HiGHS's
+	// mip_gap; computed for CBC), 0 for an LP solved to optimality, +Inf
+	// when unknown. An Optimal MIP has Gap ≤ the RelGap used.
 	Gap float64
 	// X is the primal solution (one value per column) when HasSolution.
 	X []float64
