@@ -3,9 +3,14 @@
 package cbc_test
 
 import (
+	"context"
+	"math"
+	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/mrsched/mrsched/solver/cbc"
+	"github.com/mrsched/mrsched/solver/mip"
 	"github.com/mrsched/mrsched/solver/mip/miptest"
 )
 
@@ -22,4 +27,41 @@ func TestRoundTripLPMPS(t *testing.T) {
 
 func TestParallelIdentical(t *testing.T) {
 	miptest.CheckParallel(t, cbc.New(), 4, 1)
+}
+
+// A time limit returns CBC's best solution with status TimeLimit and its
+// gap: the market split instance (Cornuéjols and Dawande 1999) with 5 rows
+// and 40 binaries is not solved in 0.5 s.
+func TestTimeLimitReturnsBestSolution(t *testing.T) {
+	m := miptest.MarketSplit(rand.New(rand.NewPCG(5, 5)), 5)
+	r, err := cbc.New().Solve(context.Background(), m, mip.Options{TimeLimit: 500 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Status != mip.TimeLimit || !r.HasSolution || !(r.Gap > 0) || math.IsInf(r.Gap, 0) {
+		t.Fatalf("status %v, has solution %v, objective %v, bound %v, gap %v; want time limit with a solution and a finite positive gap", r.Status, r.HasSolution, r.Objective, r.BestBound, r.Gap)
+	}
+	if err := miptest.Feasible(m, r.X, 1e-6); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// A model CBC's reader rejects is an error, not a crash: CoinLpIO throws a
+// CoinError, which the C++ shim turns into a Go error.
+func TestReaderErrorsAreContained(t *testing.T) {
+	e := cbc.New()
+	for name, data := range map[string]string{
+		"bad.lp":  "Minimize\n obj: x +\nSubject To\n c: x >= \nEnd\n",
+		"bad.mps": "NAME x\nROWS\n N obj\nCOLUMNS\n x obj notanumber\nENDATA\n",
+		"bad.txt": "",
+	} {
+		if _, err := e.ReadModel(context.Background(), name, []byte(data)); err == nil {
+			t.Errorf("%s: no error", name)
+		}
+	}
+	// The engine still works.
+	r, err := e.Solve(context.Background(), miptest.TinyMIP().Model, mip.Options{})
+	if err != nil || r.Objective != 1100 {
+		t.Fatalf("after reader errors: %v %v", r.Objective, err)
+	}
 }
