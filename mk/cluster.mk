@@ -1,5 +1,5 @@
 # Slot-level cluster simulation (issue 9): docs/cluster.md.
-.PHONY: cluster-test cluster-bench cluster-studies cluster-run
+.PHONY: cluster-test cluster-bench cluster-studies cluster-swim2010 cluster-run
 
 ## cluster-test: the cluster packages' tests (also part of go test ./...)
 cluster-test:
@@ -15,6 +15,11 @@ cluster-studies: build
 	$(BIN) cluster study hpfsp --seeds 10 --out results/cluster
 	$(BIN) cluster study swim --nodes 100 --out results/cluster
 	$(BIN) cluster study swim --nodes 30 --out results/cluster
+
+## cluster-swim2010: the whole FB-2010 day on 300 nodes, all policies (about 35 min on 2 busy cores)
+cluster-swim2010: build
+	$(BIN) cluster study swim --trace ../shared/data/swim/FB-2010_samples_24_times_1hr_0.tsv --nodes 300 --out results/cluster
+	$(BIN) cluster study swim --trace ../shared/data/swim/FB-2010_samples_24_times_1hr_0.tsv --nodes 300 --max-jobs 6000 --out results/cluster
 
 ## cluster-run: a quick demonstration on the default workload
 cluster-run: build
