@@ -41,7 +41,7 @@ type job struct {
 	ek    int
 	ratio float64
 	capv  float64 // psState.allocate: cap() cached during one allocation
-	pos   [3]int  // positions in the policy's heaps (-1 when absent)
+	pos   [4]int  // positions in the policy's heaps, by slot 0..2 (-1 when absent; [3] unused, so slot&3 needs no bounds check)
 	gone  bool    // departed
 }
 
@@ -245,7 +245,7 @@ func (e *engine) arrive() error {
 	j.x0, j.y0, j.x, j.y = in.Map, in.Shuffle, in.Map, in.Shuffle
 	j.rm, j.rs, j.track, j.empty, j.in, j.inOK = 0, 0, false, false, 0, false
 	j.tie, j.ratio, j.capv, j.te, j.ek = int64(e.seq), 0, 0, 0, evNone
-	j.pos = [3]int{-1, -1, -1}
+	j.pos = [4]int{-1, -1, -1, -1}
 	j.gone = false
 	switch {
 	case j.x0 == 0 || j.y0 == 0:
@@ -566,14 +566,14 @@ func minf(a, b float64) float64 {
 
 func (h *jheap) swap(i, j int) {
 	h.a[i], h.a[j] = h.a[j], h.a[i]
-	h.a[i].pos[h.slot] = i
-	h.a[j].pos[h.slot] = j
+	h.a[i].pos[h.slot&3] = i
+	h.a[j].pos[h.slot&3] = j
 }
 
 func (h *jheap) up(j int) {
-	for {
-		i := (j - 1) / 2 // parent
-		if i == j || !h.less(h.a[j], h.a[i]) {
+	for j > 0 { // container/heap stops at the root through (0−1)/2 = 0
+		i := (j - 1) >> 1 // parent
+		if !h.less(h.a[j], h.a[i]) {
 			break
 		}
 		h.swap(i, j)
@@ -607,19 +607,19 @@ func (h *jheap) top() *job {
 	}
 	return h.a[0]
 }
-func (h *jheap) has(j *job) bool { return j.pos[h.slot] >= 0 }
+func (h *jheap) has(j *job) bool { return j.pos[h.slot&3] >= 0 }
 
 func (h *jheap) push(j *job) {
 	if h.has(j) {
 		return
 	}
-	j.pos[h.slot] = len(h.a)
+	j.pos[h.slot&3] = len(h.a)
 	h.a = append(h.a, j)
 	h.up(len(h.a) - 1)
 }
 
 func (h *jheap) del(j *job) {
-	i := j.pos[h.slot]
+	i := j.pos[h.slot&3]
 	if i < 0 {
 		return
 	}
@@ -632,11 +632,11 @@ func (h *jheap) del(j *job) {
 	}
 	h.a[n] = nil
 	h.a = h.a[:n]
-	j.pos[h.slot] = -1
+	j.pos[h.slot&3] = -1
 }
 
 func (h *jheap) fix(j *job) {
-	if i := j.pos[h.slot]; i >= 0 {
+	if i := j.pos[h.slot&3]; i >= 0 && len(h.a) > 1 { // a heap of one is in order
 		if !h.down(i, len(h.a)) {
 			h.up(i)
 		}

@@ -329,9 +329,8 @@ type splitState struct {
 	e      *engine
 	strict bool
 	hm, hb [2]jheap
-	beta   jheap // all jobs by imbalance max(x/y, y/x), for β(t)
-	m, b   [2]*job
-	mFirst [2]bool // allocate: m[c] precedes b[c] at the shuffle station
+	beta   jheap   // all jobs by imbalance max(x/y, y/x), for β(t)
+	m, b   [2]*job // the map job and first buffered job of each class (last allocation)
 	// μ1, μ2 of the last β (β changes only at arrivals and departures).
 	lastBeta, mu1, mu2 float64
 }
@@ -394,14 +393,14 @@ func (s *splitState) refresh(j *job) {
 	}
 }
 
-// give hands amount of shuffle capacity to class c in its order and returns
+// give hands amount of shuffle capacity to a class whose map job is m and
+// first buffered job b (m first, up to its inflow, when mFirst) and returns
 // what it could not use.
-func (s *splitState) give(c int, amount float64) float64 {
-	m, b := s.m[c], s.b[c]
+func give(m, b *job, mFirst bool, amount float64) float64 {
 	if amount <= 0 {
 		return 0
 	}
-	if s.mFirst[c] {
+	if mFirst {
 		r := minf(amount, m.cap()-m.rs)
 		if r > 0 {
 			m.rs += r
@@ -430,46 +429,49 @@ func (s *splitState) allocate(out []*job) []*job {
 		}
 	}
 	mu1, mu2 := s.mu1, s.mu2
-	for c := 0; c < 2; c++ {
-		s.m[c], s.b[c] = s.hm[c].top(), s.hb[c].top()
-	}
-	mapShare := [2]float64{mu2 * s.e.cm, mu1 * s.e.cm}
+	cm, cc := s.e.cm, s.e.cc
+	m0, b0, m1, b1 := s.hm[0].top(), s.hb[0].top(), s.hm[1].top(), s.hb[1].top()
+	s.m, s.b = [2]*job{m0, m1}, [2]*job{b0, b1}
+	share0, share1 := mu2*cm, mu1*cm
 	if !s.strict {
-		if s.m[0] == nil {
-			mapShare[1] = s.e.cm
+		if m0 == nil {
+			share1 = cm
 		}
-		if s.m[1] == nil {
-			mapShare[0] = s.e.cm
-		}
-	}
-	for c := 0; c < 2; c++ {
-		if s.m[c] != nil {
-			s.m[c].setRM(mapShare[c])
+		if m1 == nil {
+			share0 = cm
 		}
 	}
-	for c := 0; c < 2; c++ {
-		// The map job comes first at the shuffle station when its buffer
-		// is empty (it takes up to its inflow) and it ranks ahead of the
-		// first buffered job.
-		m, b := s.m[c], s.b[c]
-		s.mFirst[c] = m != nil && m.empty && (b == nil || s.hb[c].less(m, b))
+	// The map job comes first at the shuffle station when its buffer is
+	// empty (it takes up to its inflow) and it ranks ahead of the first
+	// buffered job of its class.
+	first0, first1 := false, false
+	if m0 != nil {
+		m0.setRM(share0)
+		first0 = m0.empty && (b0 == nil || s.hb[0].less(m0, b0))
 	}
-	left0 := s.give(0, mu1*s.e.cc)
-	left1 := s.give(1, mu2*s.e.cc)
+	if m1 != nil {
+		m1.setRM(share1)
+		first1 = m1.empty && (b1 == nil || s.hb[1].less(m1, b1))
+	}
+	left0 := give(m0, b0, first0, mu1*cc)
+	left1 := give(m1, b1, first1, mu2*cc)
 	if !s.strict {
-		s.give(0, left1)
-		s.give(1, left0)
+		give(m0, b0, first0, left1)
+		give(m1, b1, first1, left0)
 	}
 	// Served jobs in the order m0, b0, m1, b1, each once (a job is in
 	// one class only, so only m_c = b_c can repeat).
-	for c := 0; c < 2; c++ {
-		m, b := s.m[c], s.b[c]
-		if m != nil && (m.rm != 0 || m.rs != 0) {
-			out = append(out, m)
-		}
-		if b != nil && b != m && (b.rm != 0 || b.rs != 0) {
-			out = append(out, b)
-		}
+	if m0 != nil && (m0.rm != 0 || m0.rs != 0) {
+		out = append(out, m0)
+	}
+	if b0 != nil && b0 != m0 && (b0.rm != 0 || b0.rs != 0) {
+		out = append(out, b0)
+	}
+	if m1 != nil && (m1.rm != 0 || m1.rs != 0) {
+		out = append(out, m1)
+	}
+	if b1 != nil && b1 != m1 && (b1.rm != 0 || b1.rs != 0) {
+		out = append(out, b1)
 	}
 	return out
 }
