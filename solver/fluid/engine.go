@@ -152,7 +152,7 @@ type engine struct {
 	served     []*job
 	now        float64
 	sched      *schedule.Schedule
-	origOf     func(int) int
+	order      []int // instance index of each arrival (Simulate); nil: the arrival number
 	nHint      int
 	nextTie    int64
 	next       instances.Job
@@ -183,7 +183,6 @@ func newEngine(src instances.Source, mum, muc float64, p Policy, opt Options, nH
 		return nil, fmt.Errorf("%w: speed must be positive and finite, got %v", ErrInput, opt.Speed)
 	}
 	e := &engine{src: src, mum: mum, muc: muc, cm: mum * s, cc: muc * s, nHint: nHint, nextTie: -1, policyName: p.Name()}
-	e.origOf = func(seq int) int { return seq }
 	st, err := p.newState(e)
 	if err != nil {
 		return nil, err
@@ -201,32 +200,36 @@ func (e *engine) pull() {
 		return
 	}
 	e.next = j
+	// v >= 0 && v <= MaxFloat64 is false for NaN, ±Inf and negatives.
+	if !(j.Release >= 0 && j.Release <= math.MaxFloat64 && j.Map >= 0 && j.Map <= math.MaxFloat64 &&
+		j.Shuffle >= 0 && j.Shuffle <= math.MaxFloat64) || (j.Map == 0 && j.Shuffle == 0) || j.Release < e.lastRel {
+		e.badJob(j)
+		return
+	}
+	e.lastRel = j.Release
+}
+
+// badJob records why the source's job j is rejected (the first failing
+// check in the order release, map, shuffle, both sizes 0, release order).
+func (e *engine) badJob(j instances.Job) {
 	bad := func(format string, args ...any) {
 		e.srcErr = fmt.Errorf("%w: job %d (id %q): %s", ErrInput, e.seq, j.ID, fmt.Sprintf(format, args...))
 		e.hasNext = false
 	}
-	// v >= 0 && v <= MaxFloat64 is false for NaN, ±Inf and negatives.
-	if !(j.Release >= 0 && j.Release <= math.MaxFloat64 && j.Map >= 0 && j.Map <= math.MaxFloat64 &&
-		j.Shuffle >= 0 && j.Shuffle <= math.MaxFloat64) {
-		for _, c := range []struct {
-			n string
-			v float64
-		}{{"release", j.Release}, {"map", j.Map}, {"shuffle", j.Shuffle}} {
-			if math.IsNaN(c.v) || math.IsInf(c.v, 0) || c.v < 0 {
-				bad("%s %v must be finite and non-negative", c.n, c.v)
-				return
-			}
+	for _, c := range []struct {
+		n string
+		v float64
+	}{{"release", j.Release}, {"map", j.Map}, {"shuffle", j.Shuffle}} {
+		if math.IsNaN(c.v) || math.IsInf(c.v, 0) || c.v < 0 {
+			bad("%s %v must be finite and non-negative", c.n, c.v)
+			return
 		}
 	}
 	if j.Map == 0 && j.Shuffle == 0 {
 		bad("map and shuffle sizes are both 0")
 		return
 	}
-	if j.Release < e.lastRel {
-		bad("release %v before the previous job's %v (the source must be in release order)", j.Release, e.lastRel)
-		return
-	}
-	e.lastRel = j.Release
+	bad("release %v before the previous job's %v (the source must be in release order)", j.Release, e.lastRel)
 }
 
 func (e *engine) arrive() error {
@@ -241,7 +244,10 @@ func (e *engine) arrive() error {
 	}
 	// Every field is set (a reused job starts afresh); field by field
 	// rather than *j = job{…}, which copies the whole struct.
-	j.seq, j.orig, j.id, j.r = e.seq, e.origOf(e.seq), in.ID, in.Release
+	j.seq, j.orig, j.id, j.r = e.seq, e.seq, in.ID, in.Release
+	if e.order != nil {
+		j.orig = e.order[e.seq]
+	}
 	j.x0, j.y0, j.x, j.y = in.Map, in.Shuffle, in.Map, in.Shuffle
 	j.rm, j.rs, j.track, j.empty, j.in, j.inOK = 0, 0, false, false, 0, false
 	j.tie, j.ratio, j.capv, j.te, j.ek = int64(e.seq), 0, 0, 0, evNone
@@ -426,11 +432,13 @@ func (e *engine) run(sink func(JobResult)) (Summary, error) {
 			j.te, j.ek = j.nextEvent()
 		}
 		// No pointer to the jobs departed at this event is left.
-		for i, j := range e.dead {
-			e.free = append(e.free, j)
-			e.dead[i] = nil
+		if len(e.dead) > 0 {
+			for i, j := range e.dead {
+				e.free = append(e.free, j)
+				e.dead[i] = nil
+			}
+			e.dead = e.dead[:0]
 		}
-		e.dead = e.dead[:0]
 	}
 	if e.nHint >= 0 && e.sum.N != e.nHint {
 		return Summary{}, fmt.Errorf("fluid: internal error: %d of %d jobs completed", e.sum.N, e.nHint)

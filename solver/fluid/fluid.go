@@ -96,7 +96,7 @@ func Simulate(in *instances.Instance, p Policy, opt Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	e.origOf = func(seq int) int { return order[seq] }
+	e.order = order
 	if opt.Record {
 		e.sched = &schedule.Schedule{Completion: res.Completion}
 	}
