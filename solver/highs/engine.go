@@ -85,7 +85,7 @@ func (e *Engine) put(in *instance, healthy bool) {
 	if maxMem == 0 {
 		maxMem = DefaultMaxIdleMemory
 	}
-	if !healthy || in.abort != nil || in.skew.Load() != 0 || uint64(in.mod.Memory().Size()) > maxMem {
+	if !healthy || in.abort != nil || in.skew.Load() != 0 || in.stop.Load() || uint64(in.mod.Memory().Size()) > maxMem {
 		in.close()
 		return
 	}
@@ -126,8 +126,13 @@ const (
 )
 
 // session runs one solve on an instance: it carries the instance in the
-// context, turns cancellation of ctx into a clock jump and, after the
-// grace period, into closing the instance.
+// context and turns cancellation of ctx into a clock jump (HiGHS stops at
+// its next time check) and, after the grace period, into a hard stop at the
+// next import call (stopCheck).
+//
+// On an instance of the read module (compiled with wazero's close-on-done
+// checks) the returned context is also cancelled after the grace period,
+// which closes the instance wherever it is.
 func (e *Engine) session(ctx context.Context, in *instance, log io.Writer) (context.Context, func()) {
 	in.log = log
 	grace := e.HardStopGrace
@@ -140,7 +145,12 @@ func (e *Engine) session(ctx context.Context, in *instance, log io.Writer) (cont
 	stop := context.AfterFunc(ctx, func() {
 		in.skew.Store(cancelSkew)
 		mu.Lock()
-		timer = time.AfterFunc(grace, func() { cancelHard(context.Cause(ctx)) })
+		timer = time.AfterFunc(grace, func() {
+			cause := context.Cause(ctx)
+			in.stopCause.Store(&cause)
+			in.stop.Store(true)
+			cancelHard(cause)
+		})
 		mu.Unlock()
 	})
 	return context.WithValue(hard, ctxKey{}, in), func() {
@@ -588,7 +598,11 @@ func (e *Engine) ReadModel(ctx context.Context, name string, data []byte) (*mip.
 	}
 	ctx, cancel := context.WithTimeout(ctx, rt)
 	defer cancel()
-	in, err := e.get(ctx)
+	rm, err := e.mod.readModule()
+	if err != nil {
+		return nil, err
+	}
+	in, err := rm.newInstance(ctx, e.MemoryLimit)
 	if err != nil {
 		return nil, err
 	}
@@ -596,7 +610,7 @@ func (e *Engine) ReadModel(ctx context.Context, name string, data []byte) (*mip.
 	sctx, done := e.session(ctx, in, &log)
 	m, err := in.readModel(sctx, "/model"+ext, data)
 	done()
-	e.put(in, err == nil)
+	in.close()
 	if err != nil {
 		msg := strings.TrimSpace(log.String())
 		if i := strings.LastIndex(msg, "\n"); i >= 0 && len(msg) > 2000 {

@@ -45,6 +45,8 @@ type instance struct {
 	memRefused bool
 	abort      error
 	skew       atomic.Int64 // added to the clocks after cancellation
+	stop       atomic.Bool  // set after the grace period: stopCheck aborts the call
+	stopCause  atomic.Pointer[error]
 
 	files  map[string][]byte
 	fds    map[int32]*memFile
