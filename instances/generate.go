@@ -117,6 +117,16 @@ func (s LogNormalSpec) Validate() error {
 			return err
 		}
 	}
+	// A finite mean and sd can still give an infinite σ² = ln(1 + s²/m²)
+	// (s = 1e308): every draw would be NaN.
+	for _, c := range []struct {
+		n    string
+		m, v float64
+	}{{"map", s.MapMean, s.MapSD}, {"ratio", s.RatioMean, s.RatioSD}} {
+		if mu, sigma := lognormalParams(c.m, c.v); math.IsInf(mu, 0) || math.IsNaN(mu) || math.IsInf(sigma, 0) || math.IsNaN(sigma) {
+			return fmt.Errorf("%w: %s mean %v and sd %v overflow the log-normal parameters (σ² = ln(1 + sd²/mean²) must be finite)", ErrSpec, c.n, c.m, c.v)
+		}
+	}
 	mc, sc := s.caps()
 	if err := pos("map capacity", mc); err != nil {
 		return err
@@ -192,6 +202,9 @@ func (s LogNormalSpec) Generate(src rand.Source) (*Instance, error) {
 	if err != nil {
 		return nil, err
 	}
+	if s.N > MaxGenerateJobs {
+		return nil, fmt.Errorf("%w: n = %d is more than Generate holds in memory (%d); stream the jobs with Source instead", ErrSpec, s.N, MaxGenerateJobs)
+	}
 	jobs := make([]Job, 0, s.N)
 	for j, ok := g.Next(); ok; j, ok = g.Next() {
 		jobs = append(jobs, j)
@@ -211,5 +224,14 @@ func (s LogNormalSpec) Generate(src rand.Source) (*Instance, error) {
 		md["arrival_rate"] = s.ArrivalRate()
 	}
 	in.Metadata = md
+	// Extreme but finite parameters can draw sizes whose sums overflow.
+	if err := in.Validate(); err != nil {
+		return nil, fmt.Errorf("%w: the generated instance is invalid: %v", ErrSpec, err)
+	}
 	return in, nil
 }
+
+// MaxGenerateJobs is the largest N that LogNormalSpec.Generate materialises
+// (about 56 bytes a job, plus the file's text when written); beyond it the
+// allocation alone would exhaust memory. Source streams any N.
+const MaxGenerateJobs = 50_000_000

@@ -106,7 +106,8 @@ func finiteNonNeg(v float64) error {
 
 // Validate checks the instance: at least one job; capacities finite and
 // positive; ids non-empty and unique; releases and sizes finite and
-// non-negative; x + y > 0 for every job. The error is a *FieldError.
+// non-negative; x + y > 0 for every job; n·(max release + Σx/μ_m + Σy/μ_c)
+// at most MaxMagnitude. The error is a *FieldError.
 func (in *Instance) Validate() error {
 	for _, c := range []struct {
 		name string
@@ -143,8 +144,27 @@ func (in *Instance) Validate() error {
 			return &FieldError{Job: i, Field: "map", Err: fmt.Errorf("%w: map and shuffle sizes are both 0 (x + y must be positive)", ErrInvalid)}
 		}
 	}
+	// Every finite value can still overflow once added up: the makespan of a
+	// work-conserving schedule is at most H = max r + Σx/μ_m + Σy/μ_c and a
+	// total response time at most n·H. Past MaxMagnitude solvers and
+	// simulators would print +Inf or NaN, so such an instance is refused.
+	var maxR, sx, sy float64
+	for _, j := range in.Jobs {
+		maxR = math.Max(maxR, j.Release)
+		sx += j.Map
+		sy += j.Shuffle
+	}
+	if h := float64(len(in.Jobs)) * (maxR + sx/in.MapCapacity + sy/in.ShuffleCapacity); !(h <= MaxMagnitude) {
+		return &FieldError{Job: -1, Field: "jobs", Err: fmt.Errorf("%w: too large: n·(max release + Σmap/map_capacity + Σshuffle/shuffle_capacity) = %s exceeds %g (sums of completion times would overflow float64)", ErrInvalid, FormatFloat(h), MaxMagnitude)}
+	}
 	return nil
 }
+
+// MaxMagnitude bounds n·(max release + Σx/μ_m + Σy/μ_c), the largest total
+// response time of a work-conserving schedule, in a valid instance. It
+// leaves a factor 1e8 below math.MaxFloat64 for the products and sums that
+// solvers and bounds form from these quantities.
+const MaxMagnitude = 1e300
 
 // SortedByRelease returns the job indices ordered by release time, ties by
 // position (a stable order).

@@ -101,6 +101,18 @@ func TestJSONErrors(t *testing.T) {
 		{"{\"kind\":\"tandem\",\n\"jobs\":[,]}", "x.json:2: instances: syntax error"},
 		{`{"kind":"tandem","frobs":1,"jobs":[]}`, "x.json: frobs: instances: invalid instance: unknown field"},
 		{`[]`, "x.json: instances: syntax error: the file must hold one JSON object"},
+		// Found by the bad-input QA (docs/qa-bad-input.md): strings and null
+		// were taken as numbers ("1" as 1, null as "number  out of range").
+		{`{"kind":"tandem","jobs":[{"id":"a","map":"1","shuffle":1}]}`, `x.json: jobs[0].map: instances: invalid instance: not a number: "1"`},
+		{`{"kind":"tandem","jobs":[{"id":"a","map":null,"shuffle":1}]}`, `x.json: jobs[0].map: instances: invalid instance: not a number: null`},
+		{`{"kind":"tandem","map_capacity":"2","jobs":[{"id":"a","map":1,"shuffle":1}]}`, `x.json: map_capacity: instances: invalid instance: not a number: "2"`},
+		{`{"kind":"tandem","jobs":[{"id":"a","map":true,"shuffle":1}]}`, `x.json: jobs[0].map: instances: invalid instance: not a number: true`},
+		// Finite values whose sums overflow: the CLI printed total_map +Inf
+		// and the simulators stalled or printed NaN.
+		{`{"kind":"tandem","jobs":[{"id":"a","map":1e308,"shuffle":1},{"id":"b","map":1e308,"shuffle":1}]}`, "x.json: jobs: instances: invalid instance: too large"},
+		{`{"kind":"tandem","jobs":[{"id":"a","map":1e300,"shuffle":1},{"id":"b","map":1,"shuffle":1}]}`, "x.json: jobs: instances: invalid instance: too large"},
+		{`{"kind":"tandem","jobs":[{"id":"a","release":1e308,"map":1,"shuffle":1}]}`, "x.json: jobs: instances: invalid instance: too large"},
+		{`{"kind":"tandem","map_capacity":1e-301,"jobs":[{"id":"a","map":1,"shuffle":1}]}`, "x.json: jobs: instances: invalid instance: too large"},
 	}
 	for _, c := range cases {
 		_, err := ReadJSON(strings.NewReader(c.in), "x.json")
@@ -128,6 +140,11 @@ func TestCSVErrors(t *testing.T) {
 		{"id,map,shuffle\na,+Inf,2\n", "x.csv:2: field map: instances: invalid instance: infinite value"},
 		{"# map_capacity: -1\nid,map,shuffle\na,1,2\n", "x.csv: map_capacity: instances: invalid instance: negative value -1"},
 		{"# metadata: [1]\nid,map,shuffle\na,1,2\n", "x.csv:1: metadata: instances: invalid instance: metadata must be a JSON object"},
+		// Found by the bad-input QA (docs/qa-bad-input.md): a foreign kind
+		// line and quoted capacities were accepted silently.
+		{"# kind: cluster\nid,map,shuffle\na,1,2\n", `x.csv:1: kind: instances: invalid instance: unknown kind "cluster" (want "tandem")`},
+		{"# map_capacity: \"2\"\nid,map,shuffle\na,1,2\n", `x.csv:1: map_capacity: instances: invalid instance: not a number: "2"`},
+		{"id,map,shuffle\na,1e308,2\nb,1e308,2\n", "x.csv: jobs: instances: invalid instance: too large"},
 	}
 	for _, c := range cases {
 		_, err := ReadCSV(strings.NewReader(c.in), "x.csv")
@@ -205,6 +222,13 @@ func TestSpecErrors(t *testing.T) {
 		PaperLogNormal(10, 0, false),
 		PaperLogNormal(10, math.NaN(), false),
 		{N: 3, Batch: true, MapMean: 1, MapSD: -1, RatioMean: 1, RatioSD: 1},
+		// Found by the bad-input QA (docs/qa-bad-input.md): finite but huge
+		// parameters printed NaN sizes (σ² = ln(1 + sd²) = +Inf) or sizes
+		// whose sums overflow; a huge n died of out-of-memory.
+		{N: 3, Batch: true, MapMean: 1, MapSD: 1e308, RatioMean: 1, RatioSD: 1},
+		{N: 3, Batch: true, MapMean: 1, MapSD: 1, RatioMean: 1, RatioSD: 1e308},
+		{N: 50, Batch: true, MapMean: 1e300, MapSD: 1, RatioMean: 1e10, RatioSD: 1},
+		PaperLogNormal(MaxGenerateJobs+1, 0.5, true),
 	}
 	for _, s := range bad {
 		if _, err := s.Generate(rand.NewPCG(1, 1)); !errors.Is(err, ErrSpec) {
@@ -309,4 +333,14 @@ func FuzzReadCSV(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestAtomicWriteErrorNamesPath: the error names the file asked for, not the
+// random temporary name (found by the bad-input QA).
+func TestAtomicWriteErrorNamesPath(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "no", "such", "dir", "x.json")
+	err := AtomicWrite(p, []byte("{}"))
+	if err == nil || !strings.HasPrefix(err.Error(), "write "+p+": ") || strings.Contains(err.Error(), ".tmp") {
+		t.Errorf("AtomicWrite into a missing directory: %v", err)
+	}
 }

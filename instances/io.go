@@ -173,6 +173,11 @@ func ReadJSON(r io.Reader, name string) (*Instance, error) {
 }
 
 func number(raw json.RawMessage) (float64, error) {
+	// A JSON number starts with '-' or a digit. json.Number alone would also
+	// take a quoted string ("1") or null (as ""), so check the token first.
+	if t := bytes.TrimSpace(raw); len(t) == 0 || (t[0] != '-' && (t[0] < '0' || t[0] > '9')) {
+		return 0, fmt.Errorf("%w: not a number: %s", ErrInvalid, t)
+	}
 	var n json.Number
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
@@ -227,7 +232,7 @@ func WriteJSON(w io.Writer, in *Instance) error {
 var CSVHeader = []string{"id", "release", "map", "shuffle"}
 
 // ReadCSV reads a CSV instance: optional leading comment lines
-// "# map_capacity: V", "# shuffle_capacity: V", "# metadata: {JSON}" (other
+// "# kind: tandem" (any other kind is an error), "# map_capacity: V", "# shuffle_capacity: V", "# metadata: {JSON}" (other
 // comment lines are ignored), then a header naming the columns id, release,
 // map, shuffle (release may be omitted: 0), then one job per line.
 func ReadCSV(r io.Reader, name string) (*Instance, error) {
@@ -259,6 +264,10 @@ func ReadCSV(r io.Reader, name string) (*Instance, error) {
 		key, val = strings.TrimSpace(key), strings.TrimSpace(val)
 		cerr := func(err error) error { return &ParseError{File: name, Line: lines, Path: key, Err: err} }
 		switch key {
+		case "kind":
+			if val != Kind {
+				return nil, cerr(fmt.Errorf("%w: unknown kind %q (want %q)", ErrInvalid, val, Kind))
+			}
 		case "map_capacity", "shuffle_capacity":
 			v, err := number(json.RawMessage(val))
 			if err != nil {
@@ -433,6 +442,19 @@ func WriteFile(path string, in *Instance) error {
 // AtomicWrite writes data to path through a temporary file in the same
 // directory and a rename, so that readers never see a partial file.
 func AtomicWrite(path string, data []byte) error {
+	if err := atomicWrite(path, data); err != nil {
+		// Name the file asked for, not the temporary one, and drop the
+		// random suffix from the message (same input, same output).
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return nil
+}
+
+func atomicWrite(path string, data []byte) error {
 	dir := filepath.Dir(path)
 	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
 	if err != nil {

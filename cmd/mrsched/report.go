@@ -299,8 +299,22 @@ Examples:
 // (urfave/cli's slice flags split on them, which breaks generator specs).
 type repeated []string
 
-func (r *repeated) Set(v string) error { *r = append(*r, v); return nil }
-func (r *repeated) String() string     { return strings.Join(*r, " ") }
+// aliasSync is what Serialize returns: urfave/cli copies a flag's value to
+// its aliases after parsing (set.Set(alias, Serialize())), and every name of
+// a repeatedFlag shares one *repeated, so that copy must be a no-op — without
+// it "--instance a.json" became the list [a.json a.json] ("two instances are
+// named …") and two files became one path "a.json b.json".
+const aliasSync = "\x00mrsched-repeated-alias-sync\x00"
+
+func (r *repeated) Set(v string) error {
+	if v == aliasSync {
+		return nil
+	}
+	*r = append(*r, v)
+	return nil
+}
+func (r *repeated) String() string    { return strings.Join(*r, " ") }
+func (r *repeated) Serialize() string { return aliasSync }
 
 // repeatedFlag gives every parse a fresh value: commands are built once
 // and run many times in one process (tests), and a shared value would

@@ -206,3 +206,39 @@ func TestReportHelpExamples(t *testing.T) {
 		}
 	}
 }
+
+// TestReportInstanceFlag: --instance and its alias -i take one file per
+// occurrence. Found by the bad-input QA (docs/qa-bad-input.md): urfave/cli's
+// alias sync appended every value twice, so one file failed with "two
+// instances are named" and two files were joined into one path.
+func TestReportInstanceFlag(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.json"), filepath.Join(dir, "b.csv")
+	for _, p := range []string{a, b} {
+		if err := instances.WriteFile(p, instances.New([]instances.Job{{ID: "J1", Map: 1, Shuffle: 2}, {ID: "J2", Map: 2, Shuffle: 1}})); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cases := [][]string{
+		{"--instance", a},
+		{"-i", a},
+		{"--instance", a, "--instance", b},
+		{"-i", a, "-i", b},
+	}
+	for _, args := range cases {
+		code, out, errs := runReport(t, append(append([]string{"report", "--methods", "fifo,lbcount", "--quiet"}, args...), "--format", "csv")...)
+		if code != 0 {
+			t.Errorf("%v: exit %d: %s", args, code, errs)
+			continue
+		}
+		// One row per (instance, method) plus summaries: count the instances named.
+		for _, want := range []string{"a.json"} {
+			if !strings.Contains(out, want) {
+				t.Errorf("%v: output lacks %s", args, want)
+			}
+		}
+		if len(args) == 4 && !strings.Contains(out, "b.csv") {
+			t.Errorf("%v: output lacks b.csv", args)
+		}
+	}
+}

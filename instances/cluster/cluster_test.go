@@ -69,6 +69,10 @@ func TestReadErrors(t *testing.T) {
 		{`{"kind": "cluster", "nodes": 1, "map_slots": 1, "reduce_slots": 1, "jobs": [{"id": "a", "map": {"count": 2}}]}`, "x.json: jobs[0].map: cluster: invalid workload: the compact form needs both count and time"},
 		{`{"kind": "cluster", "nodes": 1, "map_slots": 1, "reduce_slots": 1, "jobs": [{"id": "a", "map": {"count": 4194305, "time": 1}}]}`, "x.json: jobs[0].map.count"},
 		{"{\n\"kind\": \"cluster\",\n nodes: 1}", "x.json:3: cluster: syntax error"},
+		// Found by the bad-input QA (docs/qa-bad-input.md): finite durations
+		// whose sums overflow printed a mean response of +Inf.
+		{`{"kind": "cluster", "nodes": 1, "map_slots": 1, "reduce_slots": 1, "jobs": [{"id": "a", "map": [1e308, 1e308]}]}`, "x.json: jobs: cluster: invalid workload: too large"},
+		{`{"kind": "cluster", "nodes": 1, "map_slots": 1, "reduce_slots": 1, "jobs": [{"id": "a", "submit": 1e300, "map": [1]}, {"id": "b", "map": [1]}]}`, "x.json: jobs: cluster: invalid workload: too large"},
 	}
 	for _, c := range cases {
 		_, err := ReadJSON(strings.NewReader(c.in), "x.json")

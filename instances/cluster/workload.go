@@ -110,7 +110,7 @@ const (
 // counts; at least one map slot when any job has map tasks and one reduce
 // slot when any job has reduce tasks; every job with a non-empty unique id,
 // a finite submission time ≥ 0, at least one map task, and finite task
-// durations > 0. Jobs need not be sorted by submission time (the simulator
+// durations > 0; n·(max submit + Σ durations) ≤ MaxMagnitude. Jobs need not be sorted by submission time (the simulator
 // orders them by time, then by index). The error is a *FieldError.
 func (w *Workload) Validate() error {
 	fe := func(job int, field string, task int, format string, a ...any) error {
@@ -167,8 +167,30 @@ func (w *Workload) Validate() error {
 			}
 		}
 	}
+	// Finite durations can still overflow once added up (durations of
+	// 1e308 made the simulator print a mean response of +Inf). Running every
+	// task one after another after the last submission bounds every
+	// response time: n·(max submit + Σ durations) bounds their sum.
+	var maxS, sum float64
+	for _, j := range w.Jobs {
+		maxS = math.Max(maxS, j.Submit)
+		for _, d := range j.Map {
+			sum += d
+		}
+		for _, d := range j.Reduce {
+			sum += d
+		}
+	}
+	if h := float64(len(w.Jobs)) * (maxS + sum); !(h <= MaxMagnitude) {
+		return fe(-1, "jobs", -1, "too large: n·(max submit + Σ task durations) = %g exceeds %g (sums of response times would overflow float64)", h, MaxMagnitude)
+	}
 	return nil
 }
+
+// MaxMagnitude bounds n·(max submit + Σ task durations) in a valid
+// workload, leaving a factor 1e8 below math.MaxFloat64 for the sums the
+// simulator forms.
+const MaxMagnitude = 1e300
 
 // Clone returns a deep copy (metadata one level deep).
 func (w *Workload) Clone() *Workload {

@@ -86,6 +86,10 @@ func TestReadErrors(t *testing.T) {
 		{base(`{"id":"x","datasets":["a"]}`), "x.json: jobs[0].arrival: sharedscan: invalid workload: missing field"},
 		{base(`{"id":"x","arrival":"soon","datasets":["a"]}`), "x.json: jobs[0].arrival: sharedscan: invalid workload: not a number"},
 		{base(``), "x.json: jobs: sharedscan: invalid workload: no jobs"},
+		// Found by the bad-input QA (docs/qa-bad-input.md): finite sizes
+		// whose sums overflow printed +Inf work and NaN ratios.
+		{`{"kind":"sharedscan","slots":4,"datasets":[{"id":"a","size":1e308},{"id":"b","size":1e308}],"jobs":[{"id":"x","arrival":0,"datasets":["a"]}]}`, "x.json: datasets: sharedscan: invalid workload: too large"},
+		{base(`{"id":"x","arrival":1e300,"datasets":["a"]},{"id":"y","arrival":0,"datasets":["a"]}`), "x.json: datasets: sharedscan: invalid workload: too large"},
 	}
 	for _, c := range cases {
 		_, err := ReadJSON(strings.NewReader(c.in), "x.json")

@@ -71,7 +71,7 @@ func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
 // least one known dataset, each at most once; weights finite and > 0;
 // 0 ≤ m_j ≤ M_j, 1 ≤ M_j ≤ S, m_j ≤ S; deadlines finite; SLA deadlines
 // finite and strictly increasing with finite, non-negative, non-decreasing
-// penalties; 0 < f_j ≤ 1.
+// penalties; 0 < f_j ≤ 1; n·(max arrival + n·Σ sizes) ≤ MaxMagnitude.
 func (w *Workload) Validate() error {
 	if w.Slots < 1 {
 		return ferr("slots", "must be a positive integer, got %d", w.Slots)
@@ -160,8 +160,27 @@ func (w *Workload) Validate() error {
 			return ferr(p+".scan_fraction", "must be in (0,1], got %v", j.ScanFraction)
 		}
 	}
+	// Finite values can still overflow once added up (sizes of 1e308 made
+	// the simulator print +Inf work and NaN ratios). Every job scanning every
+	// dataset once, one slot at a time, after the last arrival, bounds the
+	// sum of response times: n·(max arrival + Σ sizes).
+	var maxA, sum float64
+	for _, j := range w.Jobs {
+		maxA = math.Max(maxA, j.Arrival)
+	}
+	for _, d := range w.Datasets {
+		sum += d.Size
+	}
+	if h := float64(len(w.Jobs)) * (maxA + float64(len(w.Jobs))*sum); !(h <= MaxMagnitude) {
+		return ferr("datasets", "too large: n·(max arrival + n·Σ sizes) = %g exceeds %g (sums of response times would overflow float64)", h, MaxMagnitude)
+	}
 	return nil
 }
+
+// MaxMagnitude bounds n·(max arrival + n·Σ dataset sizes) in a valid
+// workload, leaving a factor 1e8 below math.MaxFloat64 for the sums and
+// products the simulator forms (work, stretch, weighted sums).
+const MaxMagnitude = 1e300
 
 // DatasetIndex maps dataset ids to their index in Datasets.
 func (w *Workload) DatasetIndex() map[string]int {
