@@ -344,3 +344,24 @@ func TestAtomicWriteErrorNamesPath(t *testing.T) {
 		t.Errorf("AtomicWrite into a missing directory: %v", err)
 	}
 }
+
+// TestFromSWIMBadOptions: found by the bad-input QA (docs/qa-bad-input.md):
+// a negative --max-jobs was taken as "all" and a tiny --load gave NaN
+// release times reported as "jobs[0].release: NaN".
+func TestFromSWIMBadOptions(t *testing.T) {
+	recs := []swim.Record{{ID: "a", Submit: 0, MapBytes: 1, ShuffleBytes: 1}, {ID: "b", Submit: 10, MapBytes: 2, ShuffleBytes: 1}}
+	cases := []struct {
+		opt  SWIMOptions
+		want string
+	}{
+		{SWIMOptions{MaxJobs: -5}, "max jobs must be ≥ 0"},
+		{SWIMOptions{Load: 1e-320}, "gives the time scale +Inf"},
+		{SWIMOptions{Load: -1}, "load must be a positive number"},
+	}
+	for _, c := range cases {
+		_, err := FromSWIM(recs, c.opt)
+		if !errors.Is(err, ErrSpec) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%+v: got %v, want ErrSpec …%s…", c.opt, err, c.want)
+		}
+	}
+}

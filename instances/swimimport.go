@@ -30,6 +30,9 @@ func FromSWIM(recs []swim.Record, opt SWIMOptions) (*Instance, error) {
 	if opt.Load < 0 || math.IsNaN(opt.Load) || math.IsInf(opt.Load, 0) {
 		return nil, fmt.Errorf("%w: load must be a positive number, got %v", ErrSpec, opt.Load)
 	}
+	if opt.MaxJobs < 0 {
+		return nil, fmt.Errorf("%w: max jobs must be ≥ 0 (0: all), got %d", ErrSpec, opt.MaxJobs)
+	}
 	var jobs []Job
 	droppedEmpty, droppedMapOnly := 0, 0
 	for _, r := range recs {
@@ -87,6 +90,9 @@ func FromSWIM(recs []swim.Record, opt SWIMOptions) (*Instance, error) {
 		}
 		rho0 := math.Max(sumX, sumY) / span // unit capacities
 		scale := rho0 / opt.Load
+		if !(scale > 0) || math.IsInf(scale, 0) {
+			return nil, fmt.Errorf("%w: load %v gives the time scale %v (trace load %v): want a finite positive scale", ErrSpec, opt.Load, scale, rho0)
+		}
 		for i := range jobs {
 			jobs[i].Release = (jobs[i].Release - first) * scale
 		}

@@ -76,21 +76,23 @@ func (s *Schedule) Normalize() {
 
 // ---------------------------------------------------------------- JSON
 
+// Numbers and ids are pointers so that a missing or null field is an error
+// naming it, not a silent zero.
 type fileRate struct {
-	ID      string  `json:"id"`
-	Map     float64 `json:"map"`
-	Shuffle float64 `json:"shuffle"`
+	ID      *string  `json:"id"`
+	Map     *float64 `json:"map"`
+	Shuffle *float64 `json:"shuffle"`
 }
 
 type fileSegment struct {
-	Start float64    `json:"start"`
-	End   float64    `json:"end"`
+	Start *float64   `json:"start"`
+	End   *float64   `json:"end"`
 	Rates []fileRate `json:"rates"`
 }
 
 type fileCompletion struct {
-	ID         string  `json:"id"`
-	Completion float64 `json:"completion"`
+	ID         *string  `json:"id"`
+	Completion *float64 `json:"completion"`
 }
 
 type file struct {
@@ -134,28 +136,56 @@ func WriteJSON(w io.Writer, in *instances.Instance, s *Schedule) error {
 // ReadJSON reads a schedule for in. Unknown job ids, unknown fields, a
 // missing completion for some job and non-finite numbers are errors.
 func ReadJSON(r io.Reader, name string, in *instances.Instance) (*Schedule, error) {
-	dec := json.NewDecoder(r)
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w: %v", name, ErrFormat, err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	var f file
 	if err := dec.Decode(&f); err != nil {
-		return nil, fmt.Errorf("%s: %w: %v", name, ErrFormat, err)
+		var se *json.SyntaxError
+		var te *json.UnmarshalTypeError
+		switch {
+		case errors.As(err, &se):
+			return nil, fmt.Errorf("%s:%d: %w: %v", name, lineOf(data, se.Offset), ErrFormat, se)
+		case errors.As(err, &te):
+			return nil, fmt.Errorf("%s:%d: %s: %w: %s where a %s is wanted", name, lineOf(data, te.Offset), te.Field, ErrFormat, te.Value, te.Type)
+		case err == io.EOF:
+			return nil, fmt.Errorf("%s: %w: empty file", name, ErrFormat)
+		case err == io.ErrUnexpectedEOF:
+			return nil, fmt.Errorf("%s:%d: %w: unexpected end of file (truncated?)", name, lineOf(data, int64(len(data))), ErrFormat)
+		}
+		return nil, fmt.Errorf("%s:%d: %w: %v", name, lineOf(data, dec.InputOffset()), ErrFormat, err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, fmt.Errorf("%s:%d: %w: data after the schedule object", name, lineOf(data, dec.InputOffset()), ErrFormat)
 	}
 	if f.Kind != Kind {
 		return nil, fmt.Errorf("%s: kind: %w: %q (want %q)", name, ErrFormat, f.Kind, Kind)
+	}
+	missing := func(path string) error {
+		return fmt.Errorf("%s: %s: %w: missing or null", name, path, ErrFormat)
 	}
 	idx := in.Index()
 	s := &Schedule{Completion: make([]float64, in.N())}
 	seen := make([]bool, in.N())
 	for i, c := range f.Completions {
-		j, ok := idx[c.ID]
+		if c.ID == nil {
+			return nil, missing(fmt.Sprintf("completions[%d].id", i))
+		}
+		if c.Completion == nil {
+			return nil, missing(fmt.Sprintf("completions[%d].completion", i))
+		}
+		j, ok := idx[*c.ID]
 		if !ok {
-			return nil, fmt.Errorf("%s: completions[%d].id: %w: unknown job %q", name, i, ErrFormat, c.ID)
+			return nil, fmt.Errorf("%s: completions[%d].id: %w: unknown job %q", name, i, ErrFormat, *c.ID)
 		}
 		if seen[j] {
-			return nil, fmt.Errorf("%s: completions[%d].id: %w: job %q listed twice", name, i, ErrFormat, c.ID)
+			return nil, fmt.Errorf("%s: completions[%d].id: %w: job %q listed twice", name, i, ErrFormat, *c.ID)
 		}
 		seen[j] = true
-		s.Completion[j] = c.Completion
+		s.Completion[j] = *c.Completion
 	}
 	for j, ok := range seen {
 		if !ok {
@@ -164,17 +194,42 @@ func ReadJSON(r io.Reader, name string, in *instances.Instance) (*Schedule, erro
 	}
 	s.Segments = make([]Segment, len(f.Segments))
 	for k, fs := range f.Segments {
-		seg := Segment{Start: fs.Start, End: fs.End, Rates: make([]Rate, len(fs.Rates))}
+		if fs.Start == nil {
+			return nil, missing(fmt.Sprintf("segments[%d].start", k))
+		}
+		if fs.End == nil {
+			return nil, missing(fmt.Sprintf("segments[%d].end", k))
+		}
+		seg := Segment{Start: *fs.Start, End: *fs.End, Rates: make([]Rate, len(fs.Rates))}
 		for q, fr := range fs.Rates {
-			j, ok := idx[fr.ID]
-			if !ok {
-				return nil, fmt.Errorf("%s: segments[%d].rates[%d].id: %w: unknown job %q", name, k, q, ErrFormat, fr.ID)
+			p := fmt.Sprintf("segments[%d].rates[%d]", k, q)
+			switch {
+			case fr.ID == nil:
+				return nil, missing(p + ".id")
+			case fr.Map == nil:
+				return nil, missing(p + ".map")
+			case fr.Shuffle == nil:
+				return nil, missing(p + ".shuffle")
 			}
-			seg.Rates[q] = Rate{Job: j, Map: fr.Map, Shuffle: fr.Shuffle}
+			j, ok := idx[*fr.ID]
+			if !ok {
+				return nil, fmt.Errorf("%s: %s.id: %w: unknown job %q", name, p, ErrFormat, *fr.ID)
+			}
+			seg.Rates[q] = Rate{Job: j, Map: *fr.Map, Shuffle: *fr.Shuffle}
 		}
 		s.Segments[k] = seg
 	}
 	return s, nil
+}
+
+func lineOf(data []byte, offset int64) int {
+	if offset > int64(len(data)) {
+		offset = int64(len(data))
+	}
+	if offset < 0 {
+		offset = 0
+	}
+	return bytes.Count(data[:offset], []byte("\n")) + 1
 }
 
 // ---------------------------------------------------------------- CSV
@@ -262,6 +317,11 @@ func ReadCSV(r io.Reader, name string, in *instances.Instance) (*Schedule, error
 		line, _ := cr.FieldPos(0)
 		switch rec[0] {
 		case "completion":
+			for _, c := range []int{1, 2, 4, 5} {
+				if rec[c] != "" {
+					return nil, fmt.Errorf("%s:%d: field %s: %w: %q on a completion row (want it empty)", name, line, CSVHeader[c], ErrFormat, rec[c])
+				}
+			}
 			j, ok := idx[rec[3]]
 			if !ok || seen[j] {
 				return nil, fmt.Errorf("%s:%d: field id: %w: unknown or repeated job %q", name, line, ErrFormat, rec[3])
@@ -271,6 +331,9 @@ func ReadCSV(r io.Reader, name string, in *instances.Instance) (*Schedule, error
 				return nil, err
 			}
 		case "segment":
+			if rec[6] != "" {
+				return nil, fmt.Errorf("%s:%d: field completion: %w: %q on a segment row (completions have rows of their own)", name, line, ErrFormat, rec[6])
+			}
 			st, err := num(line, "start", rec[1])
 			if err != nil {
 				return nil, err

@@ -419,6 +419,12 @@ func importSWIMClusterCmd() *cli.Command {
 			o := cw.DefaultSWIMOptions()
 			o.Nodes, o.MapSlots, o.ReduceSlots = c.Int("nodes"), c.Int("map-slots"), c.Int("reduce-slots")
 			o.Users, o.MaxJobs = c.Int("users"), c.Int("max-jobs")
+			if o.Users < 1 {
+				return fmt.Errorf("--users %d: want ≥ 1", o.Users)
+			}
+			if o.MaxJobs < 0 {
+				return fmt.Errorf("--max-jobs %d: want ≥ 0 (0: all)", o.MaxJobs)
+			}
 			w, err := cw.FromSWIM(recs, c.String("trace"), o)
 			if err != nil {
 				return err

@@ -48,6 +48,8 @@ func TestClusterGenSimulate(t *testing.T) {
 func TestClusterErrors(t *testing.T) {
 	dir := t.TempDir()
 	bad := filepath.Join(dir, "bad.json")
+	trace := filepath.Join(dir, "t.tsv")
+	os.WriteFile(trace, []byte("job0\t49\t49\t740773\t2339561\t627471\n"), 0o644)
 	os.WriteFile(bad, []byte(`{"kind": "cluster", "nodes": 1, "map_slots": 1, "reduce_slots": 1, "jobs": [{"id": "a", "map": [0]}]}`), 0o644)
 	cases := []struct {
 		args []string
@@ -57,6 +59,11 @@ func TestClusterErrors(t *testing.T) {
 		{[]string{"cluster", "simulate", "--workload", bad, "--policy", "srpt"}, "bad.json"},
 		{[]string{"gen", "cluster", "--kind", "nope"}, `--kind "nope"`},
 		{[]string{"cluster", "study", "lsps", "--seeds", "0", "--out", ""}, "--seeds 0"},
+		// Found by the bad-input QA (docs/qa-bad-input.md): taken as 1 user
+		// and "all jobs" silently.
+		{[]string{"import", "swim-cluster", "--trace", trace, "--users", "0"}, "--users 0: want ≥ 1"},
+		{[]string{"import", "swim-cluster", "--trace", trace, "--users", "-1"}, "--users -1: want ≥ 1"},
+		{[]string{"import", "swim-cluster", "--trace", trace, "--max-jobs", "-1"}, "--max-jobs -1: want ≥ 0"},
 	}
 	for _, c := range cases {
 		code, _, e := clusterRun(t, c.args...)

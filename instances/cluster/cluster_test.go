@@ -157,6 +157,22 @@ func TestFromSWIM(t *testing.T) {
 	}
 }
 
+// TestFromSWIMBadOptions: found by the bad-input QA (docs/qa-bad-input.md):
+// negative users and max jobs were taken as 1 and "all".
+func TestFromSWIMBadOptions(t *testing.T) {
+	recs := []swim.Record{{ID: "job0", Submit: 49, MapBytes: 740773, ShuffleBytes: 2339561, ReduceBytes: 627471}}
+	for _, mod := range []func(*SWIMOptions){
+		func(o *SWIMOptions) { o.Users = -1 },
+		func(o *SWIMOptions) { o.MaxJobs = -1 },
+	} {
+		o := DefaultSWIMOptions()
+		mod(&o)
+		if _, err := FromSWIM(recs, "t", o); !errors.Is(err, ErrInvalid) {
+			t.Errorf("%+v: got %v, want ErrInvalid", o, err)
+		}
+	}
+}
+
 func FuzzReadJSON(f *testing.F) {
 	f.Add(small)
 	var b bytes.Buffer

@@ -51,6 +51,9 @@ func FromSWIM(recs []swim.Record, name string, o SWIMOptions) (*Workload, error)
 		o.MapStartup < 0 || o.ReduceStartup < 0 {
 		return nil, fmt.Errorf("%w: SWIM options need positive split, reduce bytes and rates, non-negative start-ups", ErrInvalid)
 	}
+	if o.Users < 0 || o.MaxJobs < 0 {
+		return nil, fmt.Errorf("%w: SWIM options need users ≥ 0 and max jobs ≥ 0 (0: all), got %d and %d", ErrInvalid, o.Users, o.MaxJobs)
+	}
 	if o.Users < 1 {
 		o.Users = 1
 	}

@@ -102,6 +102,31 @@ func TestReadErrors(t *testing.T) {
 	}
 }
 
+// TestFromSWIMBadSpec: found by the bad-input QA (docs/qa-bad-input.md):
+// negative --from/--to were accepted, and every error listed all the
+// constraints instead of naming the broken one.
+func TestFromSWIMBadSpec(t *testing.T) {
+	recs := []swim.Record{{ID: "job0", Submit: 49, MapBytes: 1 << 27, ShuffleBytes: 1, InputPath: "/a"}}
+	cases := []struct {
+		mod  func(*SWIMSpec)
+		want string
+	}{
+		{func(s *SWIMSpec) { s.From = -5 }, "from must be finite and ≥ 0, got -5"},
+		{func(s *SWIMSpec) { s.To = -1 }, "to must be finite and ≥ 0 (0: no limit), got -1"},
+		{func(s *SWIMSpec) { s.Slots = 0 }, "slots must be ≥ 1, got 0"},
+		{func(s *SWIMSpec) { s.BlockMinutes = math.NaN() }, "block minutes must be finite and > 0, got NaN"},
+		{func(s *SWIMSpec) { s.Limit = -1 }, "limit must be ≥ 0, got -1"},
+	}
+	for _, c := range cases {
+		spec := DefaultSWIMSpec()
+		c.mod(&spec)
+		_, err := FromSWIM(recs, spec)
+		if !errors.Is(err, ErrSpec) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("got %v, want ErrSpec …%s…", err, c.want)
+		}
+	}
+}
+
 func FuzzReadJSON(f *testing.F) {
 	f.Add(small)
 	f.Add(`{"kind":"sharedscan","slots":1,"datasets":[{"id":"a","size":1}],"jobs":[{"id":"x","arrival":0,"datasets":["a"]}]}`)

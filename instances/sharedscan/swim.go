@@ -39,9 +39,22 @@ func DefaultSWIMSpec() SWIMSpec {
 // The metadata records the counts of dropped jobs and of jobs whose own
 // map input is less than 90% of their dataset's size.
 func FromSWIM(recs []swim.Record, spec SWIMSpec) (*Workload, error) {
-	if spec.Slots < 1 || !(spec.BlockBytes > 0) || !(spec.BlockMinutes > 0) || spec.MinSlots < 0 || spec.Limit < 0 ||
-		math.IsInf(spec.BlockBytes, 0) || math.IsInf(spec.BlockMinutes, 0) {
-		return nil, fmt.Errorf("%w: need slots ≥ 1, block bytes > 0, block minutes > 0, min slots ≥ 0, limit ≥ 0", ErrSpec)
+	for _, c := range []struct {
+		bad  bool
+		name string
+		v    any
+	}{
+		{spec.Slots < 1, "slots must be ≥ 1", spec.Slots},
+		{!(spec.BlockBytes > 0) || math.IsInf(spec.BlockBytes, 0), "block bytes must be finite and > 0", spec.BlockBytes},
+		{!(spec.BlockMinutes > 0) || math.IsInf(spec.BlockMinutes, 0), "block minutes must be finite and > 0", spec.BlockMinutes},
+		{spec.MinSlots < 0, "min slots must be ≥ 0", spec.MinSlots},
+		{spec.Limit < 0, "limit must be ≥ 0", spec.Limit},
+		{!(spec.From >= 0) || math.IsInf(spec.From, 0), "from must be finite and ≥ 0", spec.From},
+		{!(spec.To >= 0) || math.IsInf(spec.To, 0), "to must be finite and ≥ 0 (0: no limit)", spec.To},
+	} {
+		if c.bad {
+			return nil, fmt.Errorf("%w: %s, got %v", ErrSpec, c.name, c.v)
+		}
 	}
 	type ds struct{ blocks float64 }
 	var kept []swim.Record
