@@ -227,3 +227,29 @@ func TestHardStopAtImport(t *testing.T) {
 	e.put(in, true)
 	checkNextSolveWorks(t, e)
 }
+
+// HiGHS's LP reader throws std::invalid_argument on a malformed file; with
+// exceptions disabled the throw is an abort, which becomes an error naming
+// the exception and its message, and the engine keeps working.
+func TestCxxThrowIsContained(t *testing.T) {
+	e := require(t)
+	_, err := e.ReadModel(context.Background(), "bad.lp", []byte("Minimize\n obj: x +\nSubject To\n c: x >= \nEnd\n"))
+	if !errors.Is(err, ErrAbort) || !strings.Contains(err.Error(), "std::invalid_argument: File not existent or illegal file format") {
+		t.Fatalf("got %v, want ErrAbort naming std::invalid_argument and HiGHS's message", err)
+	}
+	checkNextSolveWorks(t, e)
+}
+
+func TestDemangleStd(t *testing.T) {
+	for in, want := range map[string]string{
+		"St16invalid_argument": "std::invalid_argument",
+		"St9bad_alloc":         "std::bad_alloc",
+		"St9bad":               "St9bad",
+		"N5Highs7ErrorE":       "N5Highs7ErrorE",
+		"St":                   "St",
+	} {
+		if got := demangleStd(in); got != want {
+			t.Errorf("demangleStd(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -612,8 +612,15 @@ func (e *Engine) ReadModel(ctx context.Context, name string, data []byte) (*mip.
 	done()
 	in.close()
 	if err != nil {
-		msg := strings.TrimSpace(log.String())
-		if i := strings.LastIndex(msg, "\n"); i >= 0 && len(msg) > 2000 {
+		// HiGHS's messages without its banner, at most the last 2000 bytes.
+		var lines []string
+		for _, l := range strings.Split(log.String(), "\n") {
+			if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "Running HiGHS") && !strings.HasPrefix(l, "Includes third-party") {
+				lines = append(lines, l)
+			}
+		}
+		msg := strings.Join(lines, "\n")
+		if len(msg) > 2000 {
 			msg = msg[len(msg)-2000:]
 		}
 		if msg != "" {

@@ -220,7 +220,13 @@ func (m *Module) instantiateHost(ctx context.Context) error {
 		}
 	}
 	impl := map[string]hf{
-		"__cxa_throw": {fail("C++ exception thrown (exceptions are disabled in this build: abort)"), []api.ValueType{i32, i32, i32}, nil},
+		"__cxa_throw": {func(ctx context.Context, mod api.Module, stack []uint64) {
+			what := "C++ exception thrown (exceptions are disabled in this build: abort)"
+			if d := describeException(mod.Memory(), uint32(stack[0]), uint32(stack[1])); d != "" {
+				what = "C++ exception " + d + " (exceptions are disabled in this build: abort)"
+			}
+			fail(what)(ctx, mod, stack)
+		}, []api.ValueType{i32, i32, i32}, nil},
 		"_abort_js":   {fail("abort() called"), nil, nil},
 		"exit": {func(ctx context.Context, mod api.Module, stack []uint64) {
 			fail(fmt.Sprintf("exit(%d) called", int32(stack[0])))(ctx, mod, stack)
@@ -359,6 +365,69 @@ func stopCheck(ctx context.Context) {
 	}
 	in.abort = err
 	panic(err)
+}
+
+// describeException names a thrown C++ exception from __cxa_throw's
+// arguments: the std::type_info (wasm32 Itanium ABI: vtable pointer, then
+// the mangled name) and, for the standard exceptions that carry a message
+// (std::logic_error and std::runtime_error and their subclasses, which in
+// libc++ keep a pointer to the message right after the vtable pointer), the
+// message. It returns "" when the memory does not look as expected.
+func describeException(mem api.Memory, obj, typ uint32) string {
+	cstr := func(p uint32, max int) (string, bool) {
+		var b []byte
+		for i := 0; i < max; i++ {
+			c, ok := mem.ReadByte(p + uint32(i))
+			if !ok {
+				return "", false
+			}
+			if c == 0 {
+				return string(b), true
+			}
+			if c < 32 || c > 126 {
+				c = '?'
+			}
+			b = append(b, c)
+		}
+		return string(b) + "…", true
+	}
+	np, ok := mem.ReadUint32Le(typ + 4)
+	if !ok {
+		return ""
+	}
+	mangled, ok := cstr(np, 200)
+	if !ok || mangled == "" {
+		return ""
+	}
+	name := demangleStd(mangled)
+	switch name {
+	case "std::logic_error", "std::invalid_argument", "std::domain_error", "std::length_error", "std::out_of_range",
+		"std::runtime_error", "std::range_error", "std::overflow_error", "std::underflow_error":
+		if mp, ok := mem.ReadUint32Le(obj + 4); ok {
+			if msg, ok := cstr(mp, 500); ok && msg != "" {
+				return name + ": " + msg
+			}
+		}
+	}
+	return name
+}
+
+// demangleStd turns "St16invalid_argument" into "std::invalid_argument";
+// other names are returned as they are.
+func demangleStd(s string) string {
+	if len(s) < 3 || s[:2] != "St" {
+		return s
+	}
+	i := 2
+	n := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		n = 10*n + int(s[i]-'0')
+		i++
+	}
+	if i == 2 || i+n != len(s) {
+		return s
+	}
+	return "std::" + s[i:]
 }
 
 // wasmPageSize is the WebAssembly page size; maxHeap is the largest heap of
