@@ -227,7 +227,7 @@ func (m *Module) instantiateHost(ctx context.Context) error {
 			}
 			fail(what)(ctx, mod, stack)
 		}, []api.ValueType{i32, i32, i32}, nil},
-		"_abort_js":   {fail("abort() called"), nil, nil},
+		"_abort_js": {fail("abort() called"), nil, nil},
 		"exit": {func(ctx context.Context, mod api.Module, stack []uint64) {
 			fail(fmt.Sprintf("exit(%d) called", int32(stack[0])))(ctx, mod, stack)
 		}, []api.ValueType{i32}, nil},
