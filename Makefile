@@ -1,5 +1,6 @@
 # mrsched — make targets. Topic-specific targets live in mk/*.mk, which add
-# themselves to SETUP_TARGETS, TEST_TARGETS, BENCH_TARGETS and RUN_TARGETS.
+# themselves to SETUP_TARGETS, TEST_TARGETS, BENCH_TARGETS, RUN_TARGETS (the
+# main job of `make run`), DEMO_TARGETS (`make demo`) and FUZZ_TARGETS.
 SHELL := /bin/bash
 GO ?= go
 BIN := bin/mrsched
@@ -9,10 +10,13 @@ SETUP_TARGETS :=
 TEST_TARGETS :=
 BENCH_TARGETS :=
 RUN_TARGETS :=
+DEMO_TARGETS :=
+FUZZ_TARGETS :=
+FUZZTIME ?= 10s
 
 include $(sort $(wildcard mk/*.mk))
 
-.PHONY: all setup build run test bench lint fmt clean
+.PHONY: all setup build run demo test fuzz bench lint fmt clean
 
 all: build
 
@@ -27,6 +31,18 @@ build:
 
 ## run: setup, then the main job on the embedded default instance
 run: setup build $(RUN_TARGETS)
+
+## demo: a short demonstration of every topic (CIRCUMFLEX, stragglers, cluster, hard instances)
+demo: setup build
+	@for t in $(DEMO_TARGETS); do $(MAKE) --no-print-directory $$t || exit 1; done
+
+## fuzz: run every fuzz target of the repository for FUZZTIME each (default 10s), then topic fuzz targets
+fuzz:
+	@set -e; for f in $$(grep -rl --include='*_test.go' '^func Fuzz' . | xargs -n1 dirname | sort -u); do \
+		for fn in $$(grep -h '^func Fuzz' $$f/*_test.go | sed 's/func \(Fuzz[A-Za-z0-9_]*\).*/\1/'); do \
+			echo "fuzz $$f $$fn"; $(GO) test -run '^$$' -fuzz "^$$fn$$" -fuzztime $(FUZZTIME) $$f >/dev/null || { echo "FAIL: $$f $$fn"; exit 1; }; \
+		done; done
+	@for t in $(FUZZ_TARGETS); do $(MAKE) --no-print-directory $$t || exit 1; done
 
 ## test: every test (unit, examples, oracles, CLI), then topic test targets
 test: build
