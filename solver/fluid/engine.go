@@ -122,6 +122,7 @@ func (j *job) nextEvent() (float64, int) {
 type state interface {
 	add(j *job)
 	mapDone(j *job)
+	// remove takes j out of every structure (mapDone included).
 	remove(j *job)
 	// refresh is called for every served job after it advanced (its keys
 	// and buffer status may have changed).
@@ -379,12 +380,13 @@ func (e *engine) run(sink func(JobResult)) (Summary, error) {
 		e.now = t
 		// Process the served jobs' events (snapping those due now).
 		for _, j := range e.served {
+			mapDone := false
 			if j.rm > 0 && ((j == evJob && evKind == evMap) || j.x <= snapRel*j.x0) {
 				j.x = 0
 				if j.track {
 					j.y = 0
 				}
-				e.st.mapDone(j)
+				mapDone = true
 			}
 			if j.track && advanced {
 				// The advance set y = y0·x/x0 (or both to 0): the buffer
@@ -397,8 +399,11 @@ func (e *engine) run(sink func(JobResult)) (Summary, error) {
 				j.empty = false
 			}
 			if j.x == 0 && j.y == 0 {
-				e.depart(j, sink)
+				e.depart(j, sink) // remove covers mapDone
 			} else {
+				if mapDone {
+					e.st.mapDone(j)
+				}
 				e.st.refresh(j)
 			}
 			// The rates are set afresh by the allocation below (nothing

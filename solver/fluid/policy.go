@@ -394,15 +394,14 @@ func (s *splitState) refresh(j *job) {
 }
 
 // give hands amount of shuffle capacity to a class whose map job is m and
-// first buffered job b (m first, up to its inflow, when mFirst) and returns
-// what it could not use.
-func give(m, b *job, mFirst bool, amount float64) float64 {
+// first buffered job b (m first, up to its cap capm, when mFirst) and
+// returns what it could not use.
+func give(m, b *job, mFirst bool, capm, amount float64) float64 {
 	if amount <= 0 {
 		return 0
 	}
 	if mFirst {
-		r := minf(amount, m.cap()-m.rs)
-		if r > 0 {
+		if r := minf(amount, capm-m.rs); r > 0 {
 			m.rs += r
 			amount -= r
 		}
@@ -445,19 +444,24 @@ func (s *splitState) allocate(out []*job) []*job {
 	// empty (it takes up to its inflow) and it ranks ahead of the first
 	// buffered job of its class.
 	first0, first1 := false, false
+	cap0, cap1 := 0.0, 0.0 // the map jobs' caps (they do not change while giving)
 	if m0 != nil {
 		m0.setRM(share0)
-		first0 = m0.empty && (b0 == nil || s.hb[0].less(m0, b0))
+		if first0 = m0.empty && (b0 == nil || s.hb[0].less(m0, b0)); first0 {
+			cap0 = m0.cap()
+		}
 	}
 	if m1 != nil {
 		m1.setRM(share1)
-		first1 = m1.empty && (b1 == nil || s.hb[1].less(m1, b1))
+		if first1 = m1.empty && (b1 == nil || s.hb[1].less(m1, b1)); first1 {
+			cap1 = m1.cap()
+		}
 	}
-	left0 := give(m0, b0, first0, mu1*cc)
-	left1 := give(m1, b1, first1, mu2*cc)
+	left0 := give(m0, b0, first0, cap0, mu1*cc)
+	left1 := give(m1, b1, first1, cap1, mu2*cc)
 	if !s.strict {
-		give(m0, b0, first0, left1)
-		give(m1, b1, first1, left0)
+		give(m0, b0, first0, cap0, left1)
+		give(m1, b1, first1, cap1, left0)
 	}
 	// Served jobs in the order m0, b0, m1, b1, each once (a job is in
 	// one class only, so only m_c = b_c can repeat).
