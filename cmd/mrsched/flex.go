@@ -192,6 +192,9 @@ func flexPlanCmd() *cli.Command {
 				return err
 			}
 			at := c.Float64("at")
+			if c.IsSet("at") && !(at >= 0 && !math.IsInf(at, 0)) {
+				return fmt.Errorf("--at %v: want a finite time ≥ 0 (omit it for the last arrival)", at)
+			}
 			if at < 0 {
 				for _, j := range w.Jobs {
 					at = math.Max(at, j.Arrival)
@@ -591,6 +594,9 @@ func flexStudyCmd() *cli.Command {
 			sp, err := shard.Parse(c.String("shard"))
 			if err != nil {
 				return fmt.Errorf("--shard: %w", err)
+			}
+			if w := c.Int("workers"); w < 1 {
+				return fmt.Errorf("--workers %d: want ≥ 1", w)
 			}
 			sw, err := cfg.Sweep()
 			if err != nil {

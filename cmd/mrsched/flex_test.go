@@ -74,3 +74,32 @@ func TestFlexCommands(t *testing.T) {
 		t.Errorf("incomplete merge: %d %s", code, e)
 	}
 }
+
+// TestFlexBadFlags: found by the bad-input QA (docs/qa-bad-input.md):
+// --at -5 planned at the last arrival silently, --window 1e308 printed +Inf
+// and NaN, and --workers 0 was accepted.
+func TestFlexBadFlags(t *testing.T) {
+	dir := t.TempDir()
+	ws := filepath.Join(dir, "ss.json")
+	if code, _, e := flexRun(t, "gen", "sharedscan", "--jobs", "5", "--datasets", "2", "--seed", "1", "--out", ws); code != 0 {
+		t.Fatalf("gen: %d %s", code, e)
+	}
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"flex", "plan", "-w", ws, "--at", "-5"}, "--at -5: want a finite time ≥ 0"},
+		{[]string{"flex", "plan", "-w", ws, "--at", "-1"}, "--at -1: want a finite time ≥ 0"},
+		{[]string{"flex", "simulate", "-w", ws, "--window", "1e308"}, "BATCH needs a window in (0, 1e+290], got 1e+308"},
+		{[]string{"flex", "study", "--out-dir", dir, "--workers", "0", "--quiet"}, "--workers 0: want ≥ 1"},
+	}
+	for _, c := range cases {
+		code, out, e := flexRun(t, c.args...)
+		if code != 1 || !strings.Contains(e, c.want) {
+			t.Errorf("%v: exit %d, stderr %q, want 1 and …%s…", c.args, code, e, c.want)
+		}
+		if strings.Contains(out, "NaN") || strings.Contains(out, "Inf") {
+			t.Errorf("%v: output has NaN/Inf: %s", c.args, out)
+		}
+	}
+}

@@ -98,6 +98,14 @@ func runSweep(c *cli.Context, sw shard.Sweep, what string) (*shard.Set, error) {
 	if err != nil {
 		return nil, fmt.Errorf("--format: %w", err)
 	}
+	if w := c.Int("workers"); w < 1 {
+		return nil, fmt.Errorf("--workers %d: want ≥ 1", w)
+	}
+	// Every sweep with a time limit (report, study tightness, study nightly):
+	// c.Duration is 0 for the others.
+	if d := c.Duration("time-limit"); d < 0 {
+		return nil, fmt.Errorf("--time-limit %s: want ≥ 0", d)
+	}
 	prog, finish := progress(c, what)
 	set, err := shard.Run(c.Context, sw, shard.Options{Shard: sp, Workers: c.Int("workers"), Path: c.String("cells"), Progress: prog})
 	finish()

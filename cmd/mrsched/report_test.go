@@ -126,6 +126,12 @@ func TestReportErrors(t *testing.T) {
 		{[]string{"report", "--gen", "lognormal,n=3,batch", "--format", "xml"}, "--format"},
 		{[]string{"report", "--gen", "lognormal,n=3,batch", "--gen", "lognormal,n=3,batch"}, "two instances are named"},
 		{[]string{"merge"}, "give the shard files"},
+		// Found by the bad-input QA (docs/qa-bad-input.md): accepted silently.
+		{[]string{"report", "--gen", "lognormal,n=3,batch", "--workers", "0"}, "--workers 0: want ≥ 1"},
+		{[]string{"report", "--gen", "lognormal,n=3,batch", "--workers", "-1"}, "--workers -1: want ≥ 1"},
+		{[]string{"report", "--gen", "lognormal,n=3,batch", "--time-limit", "-1s"}, "--time-limit -1s: want ≥ 0"},
+		{[]string{"study", "nightly", "--methods", "fifo", "--time-limit", "-1s"}, "--time-limit -1s: want ≥ 0"},
+		{[]string{"study", "tightness", "--ns", "2", "--workers", "0"}, "--workers 0: want ≥ 1"},
 	}
 	for _, c := range cases {
 		code, _, errs := runReport(t, append(c.args, "--quiet")...)

@@ -299,3 +299,33 @@ func TestTightnessConflict(t *testing.T) {
 		t.Errorf("conflict not flagged:\n%s", out)
 	}
 }
+
+// TestTightnessBadConfig: found by the bad-input QA (docs/qa-bad-input.md).
+// --betas 0 and --ns 10^9 panicked (the family's error was checked after
+// its nil instance was used); --alphas 1 silently dropped every Cor. 4 row;
+// NaN failed in JSON encoding of the config.
+func TestTightnessBadConfig(t *testing.T) {
+	ok := TightnessConfig{Alphas: []float64{2}, Eps: []float64{0.1}, Betas: []float64{2}, Ns: []int{2}, TimeLimit: "1s"}
+	cases := []struct {
+		mod  func(*TightnessConfig)
+		want string
+	}{
+		{func(c *TightnessConfig) { c.Betas = []float64{0} }, "--betas 0: want a finite β > 1"},
+		{func(c *TightnessConfig) { c.Ns = []int{1000000000} }, "--ns 1000000000: want 2 ≤ n ≤ 100000"},
+		{func(c *TightnessConfig) { c.Ns = []int{2, 0} }, "--ns 0: want 2 ≤ n"},
+		{func(c *TightnessConfig) { c.Alphas = []float64{1} }, "--alphas 1: want a finite α > 1"},
+		{func(c *TightnessConfig) { c.Alphas = []float64{math.NaN()} }, "--alphas NaN"},
+		{func(c *TightnessConfig) { c.Alphas = []float64{1.05} }, "--alphas 1.05: no --eps value"},
+		{func(c *TightnessConfig) { c.Eps = []float64{-1} }, "no --eps value"},
+	}
+	for _, c := range cases {
+		cfg := ok
+		c.mod(&cfg)
+		if _, err := TightnessSweep(cfg); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%+v: got %v, want …%s…", cfg, err, c.want)
+		}
+	}
+	if _, err := TightnessSweep(ok); err != nil {
+		t.Errorf("valid config: %v", err)
+	}
+}

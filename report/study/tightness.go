@@ -83,6 +83,44 @@ func (c TightnessConfig) cells() []tightCell {
 	return out
 }
 
+// check refuses values that could never form a cell instead of dropping
+// them silently (found by the bad-input QA, docs/qa-bad-input.md: --alphas 1
+// printed only the Cor. 6 rows, --betas 0 and --ns 10^9 panicked).
+func (c TightnessConfig) check() error {
+	bad := func(format string, a ...any) error {
+		return fmt.Errorf("study: tightness: "+format, a...)
+	}
+	fin := func(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
+	for _, a := range c.Alphas {
+		if !fin(a) || a <= 1 {
+			return bad("--alphas %v: want a finite α > 1", a)
+		}
+		ok := false
+		for _, e := range c.Eps {
+			ok = ok || (e > 0 && e < a-1)
+		}
+		if !ok {
+			return bad("--alphas %v: no --eps value ε with 0 < ε < α − 1 = %v (eps %v)", a, a-1, c.Eps)
+		}
+	}
+	for _, e := range c.Eps {
+		if !fin(e) || e <= 0 {
+			return bad("--eps %v: want a finite ε > 0", e)
+		}
+	}
+	for _, b := range c.Betas {
+		if !fin(b) || b <= 1 {
+			return bad("--betas %v: want a finite β > 1", b)
+		}
+	}
+	for _, n := range c.Ns {
+		if n < 2 || n > tight.MaxN {
+			return bad("--ns %d: want 2 ≤ n ≤ %d", n, tight.MaxN)
+		}
+	}
+	return nil
+}
+
 func (t tightCell) key() string {
 	if t.Family == "cor4" {
 		return fmt.Sprintf("cor4 alpha=%s eps=%s n=%d", tabular.Float(t.Alpha), tabular.Float(t.Eps), t.N)
@@ -120,6 +158,9 @@ type TightResult struct {
 
 // TightnessSweep returns the sweep of the tightness study.
 func TightnessSweep(cfg TightnessConfig) (shard.Sweep, error) {
+	if err := cfg.check(); err != nil {
+		return shard.Sweep{}, err
+	}
 	cells := cfg.cells()
 	if len(cells) == 0 {
 		return shard.Sweep{}, fmt.Errorf("study: tightness: no cells (need α > 1 + ε, ε > 0, β > 1, n ≥ 2)")
@@ -150,11 +191,17 @@ func tightnessCell(ctx context.Context, c tightCell, cfg TightnessConfig, tl tim
 	var pol fluid.Policy
 	if c.Family == "cor4" {
 		fam, err = tight.MaxSRPTFamily(c.N, c.Alpha, c.Eps)
+		if err != nil {
+			return nil, err
+		}
 		r.Alpha, r.Eps, r.Policy, pol = report.Num(c.Alpha), report.Num(c.Eps), "maxsrpt", fluid.MaxSRPT()
 		r.PaperLimit = report.Num((2*c.Alpha - 1.5*c.Eps) / (1 + c.Alpha))
 		r.Guarantee = report.Num(bounds.MaxSRPTGuarantee(bounds.Alpha(fam.Instance)))
 	} else {
 		fam, err = tight.SplitSRPTFamily(c.N, c.Beta)
+		if err != nil {
+			return nil, err
+		}
 		r.Beta, r.Policy, pol = report.Num(c.Beta), "splitsrpt", fluid.SplitSRPT()
 		r.PaperLimit = report.Num(1 + 1/c.Beta)
 		r.Guarantee = report.Num(bounds.SplitSRPTGuarantee(bounds.Beta(fam.Instance)))

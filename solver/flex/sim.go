@@ -132,8 +132,10 @@ func Simulate(w *sharedscan.Workload, opt SimOptions) (*SimResult, error) {
 			if len(w.Jobs[j].Datasets) != 1 {
 				return nil, fmt.Errorf("%w: BATCH is defined for fully shared scans only (§4), and job %q scans %d datasets", ErrInput, w.Jobs[j].ID, len(w.Jobs[j].Datasets))
 			}
-			if !(opt.Window > 0) || math.IsInf(opt.Window, 0) {
-				return nil, fmt.Errorf("%w: BATCH needs a finite window > 0, got %v", ErrInput, opt.Window)
+			// A window whose batches release past MaxWindow would overflow the
+			// sums of response times (a window of 1e308 printed +Inf and NaN).
+			if !(opt.Window > 0) || !(opt.Window <= MaxWindow) {
+				return nil, fmt.Errorf("%w: BATCH needs a window in (0, %g], got %v", ErrInput, MaxWindow, opt.Window)
 			}
 			d := idx[w.Jobs[j].Datasets[0]]
 			o := float64(d) * opt.Window / float64(D)
@@ -304,3 +306,8 @@ func Simulate(w *sharedscan.Workload, opt SimOptions) (*SimResult, error) {
 	res.Value = opt.Metric.Value(infos, res.Completion)
 	return res, nil
 }
+
+// MaxWindow bounds the BATCH window W: batches are released up to W after
+// an arrival, and response times of 1e300 and more would overflow their
+// sums (workloads themselves are bounded by sharedscan.MaxMagnitude).
+const MaxWindow = 1e290
