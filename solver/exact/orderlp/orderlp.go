@@ -400,3 +400,30 @@ func Completions(in *instances.Instance, s *schedule.Schedule) []float64 {
 	}
 	return c
 }
+
+// PlanFromCompletions returns the plan of a schedule's completion times:
+// jobs by completion time (ties by index), each placed in the release
+// period that contains its completion (a completion at a release time in
+// the earlier period, but never before the job's own release period).
+func PlanFromCompletions(in *instances.Instance, c []float64) Plan {
+	n := in.N()
+	rho, rel := Periods(in)
+	order := make([]int, n)
+	for j := range order {
+		order[j] = j
+	}
+	sort.SliceStable(order, func(a, b int) bool { return c[order[a]] < c[order[b]] })
+	p := Plan{Order: order, Period: make([]int, n)}
+	prev := 0
+	for k, j := range order {
+		l := sort.SearchFloat64s(rho, c[j]) - 1 // largest l with ρ_l < c
+		if l < 0 {
+			l = 0
+		}
+		l = max(l, rel[j], prev)
+		p.Period[k] = l
+		prev = l
+	}
+	return p
+}
+

@@ -25,7 +25,6 @@ import (
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/schedule"
 	"github.com/mrsched/mrsched/solver/exact/orderlp"
-	"github.com/mrsched/mrsched/solver/exact/search"
 	"github.com/mrsched/mrsched/solver/fluid"
 	"github.com/mrsched/mrsched/solver/mip"
 )
@@ -97,14 +96,14 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 		if err != nil {
 			return orderlp.Plan{}, err
 		}
-		return search.PlanFromCompletions(in, r.Completion), nil
+		return orderlp.PlanFromCompletions(in, r.Completion), nil
 	}
 	for _, p := range []fluid.Policy{fluid.MaxSRPT(), fluid.SplitSRPT(), fluid.FIFO(), fluid.PS()} {
 		r, err := fluid.Simulate(in, p, fluid.Options{})
 		if err != nil {
 			return nil, fmt.Errorf("polish: %s: %w", p.Name(), err)
 		}
-		plan := search.PlanFromCompletions(in, r.Completion)
+		plan := orderlp.PlanFromCompletions(in, r.Completion)
 		v, err := eval(plan)
 		if err != nil {
 			return nil, fmt.Errorf("polish: LP of %s's order: %w", p.Name(), err)

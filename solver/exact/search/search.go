@@ -12,9 +12,14 @@ import (
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/schedule"
 	"github.com/mrsched/mrsched/solver/exact/orderlp"
+	"github.com/mrsched/mrsched/solver/exact/polish"
 	"github.com/mrsched/mrsched/solver/fluid"
 	"github.com/mrsched/mrsched/solver/mip"
 )
+
+// PolishFromN is the smallest batch for which the search seeds its
+// incumbent with package polish (below it the search is faster alone).
+const PolishFromN = 12
 
 // MaxDPJobs is the largest n for which the subset bound h is tabulated
 // (2^n float64 values: 32 MiB at n = 22).
@@ -119,6 +124,27 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 	for _, p := range s.heuristicPlans() {
 		if err := s.evaluate(p); err != nil {
 			return nil, err
+		}
+	}
+	// A better incumbent prunes more: for batches of PolishFromN jobs or
+	// more, polish (LP local search) from the heuristics for a fifth of the
+	// time limit (or to a local optimum without a limit) when the
+	// heuristics have not already met the root bound.
+	if in.IsBatch() && s.n >= PolishFromN && !s.cut(root) {
+		budget := time.Duration(0)
+		if !s.deadline.IsZero() {
+			budget = time.Until(s.deadline) / 5
+		}
+		if budget >= 0 {
+			pr, err := polish.Solve(ctx, eng, in, polish.Options{TimeLimit: budget})
+			if err == nil {
+				s.stats.LPs += int64(pr.Evaluations)
+				// The polish value is that of its validated schedule; the
+				// plan's LP value (what the search compares) is re-read.
+				if err := s.evaluate(pr.Plan); err != nil {
+					return nil, err
+				}
+			}
 		}
 	}
 	if s.best > root*(1+pruneRel)+pruneRel {
@@ -261,30 +287,9 @@ func (s *searcher) heuristicPlans() []orderlp.Plan {
 	return plans
 }
 
-// PlanFromCompletions returns the plan of a schedule's completion times:
-// jobs by completion time (ties by index), each placed in the release
-// period that contains its completion (a completion at a release time in
-// the earlier period, but never before the job's own release period).
+// PlanFromCompletions is orderlp.PlanFromCompletions (kept for callers).
 func PlanFromCompletions(in *instances.Instance, c []float64) orderlp.Plan {
-	n := in.N()
-	rho, rel := orderlp.Periods(in)
-	order := make([]int, n)
-	for j := range order {
-		order[j] = j
-	}
-	sort.SliceStable(order, func(a, b int) bool { return c[order[a]] < c[order[b]] })
-	p := orderlp.Plan{Order: order, Period: make([]int, n)}
-	prev := 0
-	for k, j := range order {
-		l := sort.SearchFloat64s(rho, c[j]) - 1 // largest l with ρ_l < c
-		if l < 0 {
-			l = 0
-		}
-		l = max(l, rel[j], prev)
-		p.Period[k] = l
-		prev = l
-	}
-	return p
+	return orderlp.PlanFromCompletions(in, c)
 }
 
 func (s *searcher) timeUp() bool {
