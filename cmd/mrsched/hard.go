@@ -768,6 +768,9 @@ Example:
 			if err != nil {
 				return err
 			}
+			if d := c.Duration("time-limit"); d < 0 {
+				return fmt.Errorf("--time-limit %s: want ≥ 0 (0: none)", d)
+			}
 			pol := c.String("policy")
 			t := &tabular.Table{Header: []string{"policy", "n", "alpha", "beta", "guarantee", "policy_total", "ub_priority", "ratio_lb", "opt", "ratio_exact", "ratio_over_guarantee", "opt_validated", "evaluations"}}
 			ctx := context.Background()

@@ -153,6 +153,13 @@ func mstEvalCmd() *cli.Command {
 				gammas = append(gammas, mu[i]-lambda[i])
 				groups = append(groups, straggler.Group{R: r, Count: 1})
 			}
+			// 0 and negative values fell back to the defaults silently (bad-input QA).
+			if n := c.Int("samples"); n < 1 {
+				return fmt.Errorf("--samples %d: want ≥ 1", n)
+			}
+			if tol := c.Float64("rel-tol"); !(tol > 0 && tol < 1) {
+				return fmt.Errorf("--rel-tol %v: want a value in (0, 1)", tol)
+			}
 			method := c.String("method")
 			var results []straggler.Result
 			run := func(m string) error {
@@ -424,6 +431,9 @@ func mstNodesCmd() *cli.Command {
 			p, err := straggler.ParsePolicy(c.String("policy"))
 			if err != nil {
 				return err
+			}
+			if n := c.Int("brute-limit"); n < 0 {
+				return fmt.Errorf("--brute-limit %d: want ≥ 0", n)
 			}
 			res, err := straggler.OptimalNodeCount(classes, c.Float64("total"), p, straggler.MapOptions{Model: straggler.Model{D: c.Float64("D")}}, c.Int("brute-limit"))
 			if err != nil {

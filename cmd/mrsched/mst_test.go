@@ -34,3 +34,25 @@ func TestMSTMapConditionCLI(t *testing.T) {
 		t.Fatalf("optimal: exit %d, %s %s", code, out.String(), errb.String())
 	}
 }
+
+// TestMSTBadFlags: found by the bad-input QA (docs/qa-bad-input.md): these
+// values fell back to the defaults silently and exited 0.
+func TestMSTBadFlags(t *testing.T) {
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"mst", "eval", "--mu", "1", "--lambda", "0.5", "--method", "mc", "--samples", "0"}, "--samples 0: want ≥ 1"},
+		{[]string{"mst", "eval", "--mu", "1", "--lambda", "0.5", "--method", "mc", "--samples", "-5"}, "--samples -5: want ≥ 1"},
+		{[]string{"mst", "eval", "--mu", "1", "--lambda", "0.5", "--method", "integral", "--rel-tol", "-1"}, "--rel-tol -1: want a value in (0, 1)"},
+		{[]string{"mst", "eval", "--mu", "1", "--lambda", "0.5", "--method", "integral", "--rel-tol", "0"}, "--rel-tol 0: want a value in (0, 1)"},
+		{[]string{"mst", "nodes", "--class", "1:3", "--total", "1", "--brute-limit", "-1"}, "--brute-limit -1: want ≥ 0"},
+	}
+	for _, c := range cases {
+		var out, errb bytes.Buffer
+		code := run(append([]string{"mrsched"}, c.args...), &out, &errb)
+		if code != 1 || !strings.Contains(errb.String(), c.want) {
+			t.Errorf("%v: exit %d, stderr %q, want 1 and …%s…", c.args, code, errb.String(), c.want)
+		}
+	}
+}

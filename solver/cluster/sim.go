@@ -213,8 +213,9 @@ func Simulate(w *cw.Workload, pol Policy, opt Options) (*Result, error) {
 	if err := w.Validate(); err != nil {
 		return nil, err
 	}
-	if opt.Heartbeat < 0 {
-		return nil, fmt.Errorf("cluster: negative heartbeat %v", opt.Heartbeat)
+	// NaN passed a "< 0" test and hung the event loop (bad-input QA).
+	if !(opt.Heartbeat >= 0) || math.IsInf(opt.Heartbeat, 0) {
+		return nil, fmt.Errorf("cluster: heartbeat %v: want a finite value ≥ 0", opt.Heartbeat)
 	}
 	s := &Sim{W: w, Slots: [2]int{w.TotalMapSlots(), w.TotalReduceSlots()}}
 	names, userOf := w.Users()

@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"reflect"
+	"strings"
 	"testing"
 
 	cw "github.com/mrsched/mrsched/instances/cluster"
@@ -339,5 +340,15 @@ func TestProgress(t *testing.T) {
 	want := []float64{0.25, 0.5, 0.75}
 	if len(s.got) < 3 || !reflect.DeepEqual(s.got[:3], want) {
 		t.Fatalf("progress %v, want %v", s.got, want)
+	}
+}
+
+// TestBadHeartbeat: found by the bad-input QA (docs/qa-bad-input.md): a NaN
+// heartbeat passed the "< 0" check and hung the event loop.
+func TestBadHeartbeat(t *testing.T) {
+	for _, hb := range []float64{-1, math.NaN(), math.Inf(1)} {
+		if _, err := Simulate(twoJobs(), &FIFO{}, Options{Heartbeat: hb}); err == nil || !strings.Contains(err.Error(), "want a finite value ≥ 0") {
+			t.Errorf("heartbeat %v: %v", hb, err)
+		}
 	}
 }
