@@ -193,4 +193,3 @@ func summarise(w io.Writer, in *instances.Instance, f tabular.Format) error {
 	}
 	return t.Write(w, f)
 }
-

@@ -6,6 +6,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 
 	"github.com/urfave/cli/v2"
@@ -91,6 +92,9 @@ Example:
 			if err != nil {
 				return fmt.Errorf("--order: %w", err)
 			}
+			if err := checkSimFlags(c); err != nil {
+				return err
+			}
 			p, err := fluid.ParsePolicy(c.String("policy"), c.Int("k"), order)
 			if err != nil {
 				return fmt.Errorf("--policy: %w", err)
@@ -141,7 +145,8 @@ func validateCmd() *cli.Command {
 		Usage:    "check a fluid schedule against model (1) with the independent validator",
 		Description: `Checks rates ≥ 0, each station's capacity, no work before release, the map and shuffle
 totals, shuffle progress ≤ map progress at every segment boundary, and the claimed
-completion times (package validate, tolerance 1e-9 relative + 1e-9 absolute). Exit
+completion times (package validate: 1e-9 relative, plus the float64 resolution of the
+segment boundaries for work totals). Exit
 status 2 when the schedule violates the model (each violation is listed).
 
 Example:
@@ -186,6 +191,18 @@ Example:
 			return t.Write(c.App.Writer, format)
 		},
 	}
+}
+
+// checkSimFlags rejects --k < 1 and a --speed that is not a positive finite
+// number (fluid.Options treats 0 as 1, which must not happen silently).
+func checkSimFlags(c *cli.Context) error {
+	if k := c.Int("k"); k < 1 {
+		return fmt.Errorf("--k: k-LPS needs k ≥ 1, got %d", k)
+	}
+	if sp := c.Float64("speed"); !(sp > 0) || math.IsInf(sp, 0) {
+		return fmt.Errorf("--speed: want a positive finite speed factor, got %v", sp)
+	}
+	return nil
 }
 
 // comparePolicies are the policies compared side by side.
@@ -252,6 +269,9 @@ Example:
 					return fmt.Errorf("--lognormal: %w", err)
 				}
 				name = fmt.Sprintf("§5.3 log-normal batch, n=%d, seed %d", n, seed)
+			}
+			if err := checkSimFlags(c); err != nil {
+				return err
 			}
 			speed := c.Float64("speed")
 			vin := in.Clone()

@@ -77,3 +77,28 @@ func TestSimulateCommands(t *testing.T) {
 		t.Errorf("two instance sources: exit %d", code)
 	}
 }
+
+// TestSimulateBadFlags: QA finding O2 (docs/qa-bad-input.md) — --k 0 and
+// --speed 0 used to be accepted (speed 0 silently meant 1).
+func TestSimulateBadFlags(t *testing.T) {
+	x := filepath.Join(t.TempDir(), "x.json")
+	if err := instances.WriteFile(x, instances.Example21()); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		flag string
+	}{
+		{[]string{"simulate", "--instance", x, "--policy", "klps", "--k", "0"}, "--k"},
+		{[]string{"simulate", "--instance", x, "--policy", "fifo", "--speed", "0"}, "--speed"},
+		{[]string{"compare", "--example", "--speed", "-1"}, "--speed"},
+		{[]string{"compare", "--example", "--k", "-3"}, "--k"},
+	} {
+		args := c.args
+		var out, errb bytes.Buffer
+		code := run(append([]string{"mrsched"}, args...), &out, &errb)
+		if code != 1 || !strings.Contains(errb.String(), c.flag) {
+			t.Errorf("%v: exit %d, stderr %q", args, code, errb.String())
+		}
+	}
+}
