@@ -17,17 +17,48 @@ func heteroMM1(n int, seed uint64) []Response {
 }
 
 // BenchmarkMSTIntegral1e4 is the performance goal: the MST of 10^4
-// heterogeneous M/M/1 nodes by integration to 1e-9 relative.
+// heterogeneous M/M/1 nodes by integration to 1e-9 relative. The
+// sub-benchmarks run the current MSTIntegral (uniform trapezoidal grid,
+// msttrap.go) and, side by side, the previous implementation (adaptive
+// Gauss–Kronrod, mstDelayedExpGK, reached exactly as MSTIntegral reached it
+// before) as the baseline.
 func BenchmarkMSTIntegral1e4(b *testing.B) {
 	nodes := heteroMM1(10000, 1)
-	var res Result
-	for b.Loop() {
-		var err error
-		res, err = MSTIntegral(nodes, IntegralOptions{RelTol: 1e-9})
-		if err != nil {
-			b.Fatal(err)
+	b.Run("impl=trapezoid", func(b *testing.B) {
+		var res Result
+		for b.Loop() {
+			var err error
+			res, err = MSTIntegral(nodes, IntegralOptions{RelTol: 1e-9})
+			if err != nil {
+				b.Fatal(err)
+			}
 		}
+		reportMST(b, res)
+	})
+	b.Run("impl=gk-baseline", func(b *testing.B) {
+		var res Result
+		for b.Loop() {
+			var err error
+			res, err = mstIntegralGKBaseline(nodes, IntegralOptions{RelTol: 1e-9})
+			if err != nil {
+				b.Fatal(err)
+			}
+		}
+		reportMST(b, res)
+	})
+}
+
+// mstIntegralGKBaseline is MSTIntegral as it was before the trapezoidal
+// path: MSTIntegralGroups → allDelayedExp → adaptive Gauss–Kronrod.
+func mstIntegralGKBaseline(nodes []Response, opt IntegralOptions) (Result, error) {
+	d, c, ok := allDelayedExp(unitGroups(nodes))
+	if !ok {
+		panic("baseline: not delayed exponential")
 	}
+	return mstDelayedExpGK(d, c, len(d), opt.defaults())
+}
+
+func reportMST(b *testing.B, res Result) {
 	b.ReportMetric(float64(res.Evals), "evals")
 	if res.AbsErr > 1e-9*res.MST {
 		b.Fatalf("error estimate %g above 1e-9 relative", res.AbsErr/res.MST)
@@ -70,12 +101,22 @@ func BenchmarkMonteCarlo(b *testing.B) {
 	b.ReportMetric(float64(n*100)*float64(b.N)/b.Elapsed().Seconds(), "node-draws/s")
 }
 
-// BenchmarkMSTIntegral1e5 scales the integral to 10^5 heterogeneous nodes.
+// BenchmarkMSTIntegral1e5 scales the integral to 10^5 heterogeneous nodes
+// (current and previous implementation side by side).
 func BenchmarkMSTIntegral1e5(b *testing.B) {
 	nodes := heteroMM1(100000, 5)
-	for b.Loop() {
-		if _, err := MSTIntegral(nodes, IntegralOptions{RelTol: 1e-9}); err != nil {
-			b.Fatal(err)
+	b.Run("impl=trapezoid", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := MSTIntegral(nodes, IntegralOptions{RelTol: 1e-9}); err != nil {
+				b.Fatal(err)
+			}
 		}
-	}
+	})
+	b.Run("impl=gk-baseline", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := mstIntegralGKBaseline(nodes, IntegralOptions{RelTol: 1e-9}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }

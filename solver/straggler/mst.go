@@ -390,9 +390,47 @@ func (kr *dexpKernel) evalGeneric(x, y []float64) {
 // nears underflow: one exp per node and abscissa instead of an exp and a
 // log. Nodes dropped as exactly 1 change the integrand by less than
 // N·e^{−37.5}, below 1e-11 for N = 10^5.
+//
+// Unit counts with at least trapMinNodes nodes go first to the uniform
+// trapezoidal grid of msttrap.go (two exponentials per node and pass
+// instead of ~11 per node and panel); mstDelayedExpGK is the fallback.
 func mstDelayedExp(d []DelayedExp, cnt []float64, total int, opt IntegralOptions) (Result, error) {
+	opt = opt.defaults()
+	if err := validateDelayedExp(d); err != nil {
+		return Result{}, err
+	}
+	if total == len(d) {
+		if res, ok := mstDelayedExpTrap(d, opt); ok {
+			return res, nil
+		}
+	}
+	return mstDelayedExpGK(d, cnt, total, opt)
+}
+
+// mstDelayedExpGK is the adaptive Gauss–Kronrod evaluation (the only one
+// before the trapezoidal path; kept as its fallback and as the benchmark
+// baseline).
+func mstDelayedExpGK(d []DelayedExp, cnt []float64, total int, opt IntegralOptions) (Result, error) {
 	res, _, _, err := mstDelayedExpMesh(d, cnt, total, opt)
 	return res, err
+}
+
+// validateDelayedExp checks the parameters that the MST integral needs.
+// A negative offset is accepted (the formal S-EP mapping with migration
+// gives λ_i < 0 and so T_i = Dλ_i/μ_i < 0): E[max] is still
+// ∫₀^∞ (1 − Π F_i) as long as some offset is ≥ 0.
+func validateDelayedExp(d []DelayedExp) error {
+	maxOff := math.Inf(-1)
+	for i, de := range d {
+		if !(de.Rate > 0) || math.IsInf(de.Rate, 1) || math.IsNaN(de.Offset) || math.IsInf(de.Offset, 0) {
+			return fmt.Errorf("node %d: %w: delayed exponential rate %v must be positive and finite, offset %v finite", i, ErrParam, de.Rate, de.Offset)
+		}
+		maxOff = math.Max(maxOff, de.Offset)
+	}
+	if maxOff < 0 {
+		return fmt.Errorf("%w: every offset is negative (largest %v): the response times are not non-negative", ErrParam, maxOff)
+	}
+	return nil
 }
 
 // mstDelayedExpMesh is mstDelayedExp that also returns the converged
