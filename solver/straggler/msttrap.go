@@ -41,12 +41,22 @@ const trapLeftLog = -50
 const trapMinNodes = 64
 
 // trapStepGamma is the initial step times the largest rate of a node that
-// is not yet 1 at t_lo. Measured (TestMSTTrapezoid… and a scan of 0.25 to
-// 1.3): with γ_max·h = 0.8 heterogeneous clusters of 10^2 to 10^5 M/M/1
+// still matters at t_lo (see trapRelevantZ). Measured (TestMSTTrapezoid…
+// and a scan of 0.25 to 1.3): with γ_max·h = 0.8 heterogeneous clusters of 10^2 to 10^5 M/M/1
 // nodes converge in the first pass (|T_h − T_{2h}| far below 1e-9
 // relative), homogeneous ones after one or two halvings; the true error
 // stayed below 1e-12 relative in every case.
 const trapStepGamma = 0.8
+
+// trapRelevantZ selects the nodes whose rate sets the step: those with
+// S_i(t_lo) = e^{−γ_i(t_lo−T_i)} ≥ e^{−18.4} ≈ 1e-8. Faster nodes enter the
+// integrand only through perturbations below 1e-8 that decay faster still,
+// so they need no resolution of their own; the |T_h − T_{2h}| estimate
+// remains the check. A scan over heterogeneous, homogeneous, offset and
+// wide-rate (0.01–10) clusters of 10^2–10^4 nodes, thresholds 37.5 down to
+// 12 and γh = 0.8 and 1 found the true error below 1e-13 relative in every
+// case (oracle: composite Gauss–Legendre or H_N/γ).
+const trapRelevantZ = 18.4
 
 // trapMaxHalvings bounds the refinement; beyond it the caller falls back to
 // adaptive Gauss–Kronrod.
@@ -58,9 +68,9 @@ const trapMaxHalvings = 8
 const trapResync = 128
 
 // trapPilot is the number of points of the coarse pilot pass that moves
-// the left end of the grid from Jensen's bound to the last point where the
-// product is still ≤ e^{−50}.
-const trapPilot = 24
+// the left end of the grid from Jensen's bound to the last pilot point
+// where the product is still ≤ e^{−50}.
+const trapPilot = 32
 
 // trapKernel holds the per-node constants of the trapezoidal passes.
 type trapKernel struct {
@@ -87,19 +97,28 @@ func (kr *trapKernel) pass(p []float64, a, h float64) {
 			k1 := min(k0+trapResync, kmax+1)
 			e := math.Exp(-r * (a + float64(k0)*h - off))
 			seg := p[k0:k1]
-			// Two interleaved geometric sequences (step q²) halve the
+			// Four interleaved geometric sequences (step q⁴) shorten the
 			// latency chain of the running product.
-			q2 := q * q
+			q4 := q * q
+			q4 *= q4
 			e1 := e * q
+			e2 := e1 * q
+			e3 := e2 * q
 			j := 0
-			for ; j+1 < len(seg); j += 2 {
-				seg[j] *= 1 - e
-				seg[j+1] *= 1 - e1
-				e *= q2
-				e1 *= q2
+			for ; j+3 < len(seg); j += 4 {
+				s := seg[j : j+4 : j+4]
+				s[0] *= 1 - e
+				s[1] *= 1 - e1
+				s[2] *= 1 - e2
+				s[3] *= 1 - e3
+				e *= q4
+				e1 *= q4
+				e2 *= q4
+				e3 *= q4
 			}
-			if j < len(seg) {
+			for ; j < len(seg); j++ {
 				seg[j] *= 1 - e
+				e *= q
 			}
 		}
 		if i&15 == 15 {
@@ -151,11 +170,13 @@ func mstDelayedExpTrap(d []DelayedExp, opt IntegralOptions) (res Result, ok bool
 	if !(tLo > t0) || !(tEnd > tLo) {
 		return Result{}, false
 	}
-	// Pilot pass: Π F_i on a coarse grid over [tLo, tEnd]; the product is
-	// increasing in t, so the last coarse point where it is still
-	// ≤ e^{−50} is a valid (and much tighter) left end.
+	// Pilot pass: Π F_i on a coarse grid of spacing 1/γ̄ from tLo; the
+	// product is increasing in t, so the last pilot point where it is
+	// still ≤ e^{−50} is a valid and tighter left end (Jensen's bound is
+	// loose for heterogeneous rates: 7.6 against 30 for the benchmark's
+	// 10^4 nodes).
 	{
-		hp := (tEnd - tLo) / trapPilot
+		hp := math.Min(fn/sumRate, (tEnd-tLo)/trapPilot)
 		p := make([]float64, trapPilot)
 		for k := range p {
 			p[k] = 1
@@ -171,7 +192,7 @@ func mstDelayedExpTrap(d []DelayedExp, opt IntegralOptions) (res Result, ok bool
 	}
 	gmax := 0.0
 	for i, r := range kr.rate {
-		if kr.cut[i] > tLo {
+		if kr.off[i]+trapRelevantZ/r > tLo {
 			gmax = math.Max(gmax, r)
 		}
 	}

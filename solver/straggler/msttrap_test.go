@@ -70,7 +70,8 @@ func unitNodes(d []DelayedExp) []Response {
 // TestMSTIntegral1e4VsGaussLegendre is issue 8's accuracy check: the MST of
 // the benchmark's 10^4 heterogeneous M/M/1 nodes (and of 2000
 // heterogeneous delayed exponential nodes with offsets, some negative as
-// in the S-EP mapping with migration) agrees with an independent composite
+// in the S-EP mapping with migration, and of 1000 nodes with rates over
+// three decades) agrees with an independent composite
 // Gauss–Legendre evaluation to 1e-9 relative, and the reported error
 // estimate is honest. The oracle's own convergence is checked by running it
 // with 20 and 30 points per panel.
@@ -84,12 +85,18 @@ func TestMSTIntegral1e4VsGaussLegendre(t *testing.T) {
 		// that a few offsets are negative.
 		offsets[i] = DelayedExp{Rate: mu - lam, Offset: 10*lam/mu - 0.5}
 	}
+	wide := make([]DelayedExp, 1000) // rates over three decades
+	for i := range wide {
+		wide[i] = DelayedExp{Rate: 0.01 * (1 + 999*rnd.Float64())}
+	}
 	cases := []struct {
 		name  string
 		nodes []DelayedExp
+		w0    float64 // oracle panel width ≈ 0.5/γ_max
 	}{
-		{"bench 1e4 M/M/1", toDexp(heteroMM1(10000, 1))},
-		{"2000 delayed exponential", offsets},
+		{"bench 1e4 M/M/1", toDexp(heteroMM1(10000, 1)), 0.5},
+		{"2000 delayed exponential", offsets, 0.5},
+		{"1000 rates 0.01–10", wide, 0.05},
 	}
 	for _, tc := range cases {
 		if _, ok := mstDelayedExpTrap(tc.nodes, IntegralOptions{}.defaults()); !ok {
@@ -99,8 +106,8 @@ func TestMSTIntegral1e4VsGaussLegendre(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
-		ref20 := glReference(tc.nodes, 20, 0.5)
-		ref30 := glReference(tc.nodes, 30, 0.5)
+		ref20 := glReference(tc.nodes, 20, tc.w0)
+		ref30 := glReference(tc.nodes, 30, tc.w0)
 		if e := relErr(ref20, ref30); e > 1e-12 {
 			t.Fatalf("%s: oracle not converged: G20 %v, G30 %v (rel %.2g)", tc.name, ref20, ref30, e)
 		}
