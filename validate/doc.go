@@ -14,7 +14,10 @@
 //  2. in every segment the map rates sum to at most μ_m and the shuffle
 //     rates to at most μ_c (the capacity constraints of model (1));
 //  3. no job is served before its release r_i;
-//  4. each job's map work totals x_i and its shuffle work totals y_i;
+//  4. each job's map work totals x_i and its shuffle work totals y_i (a job
+//     may also finish work smaller than capacity × the clock's resolution at
+//     its completion inside a zero-length interval, which no float64
+//     segment can show);
 //  5. at every segment boundary, each job's shuffle progress fraction is at
 //     most its map progress fraction, y-done/y_i ≤ x-done/x_i, up to the
 //     work tolerances of both totals divided by the sizes (the last

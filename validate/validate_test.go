@@ -181,3 +181,31 @@ func TestSWIMSchedule(t *testing.T) {
 		t.Fatalf("total %v, claimed %v", res.TotalResponse, want)
 	}
 }
+
+// TestSubResolutionJob: a job whose whole work (10⁻¹³) is less than one
+// ulp of the clock at t = 1000 (1.1·10⁻¹³) × capacity cannot appear in a
+// positive-length segment (solver/fluid's TestSubULPCrossing situation); it
+// passes when claimed complete at a time ≥ its release, and a job of
+// 10⁻⁶ left unserved still fails.
+func TestSubResolutionJob(t *testing.T) {
+	in := instances.New([]instances.Job{
+		{ID: "big", Release: 0, Map: 1000, Shuffle: 0},
+		{ID: "dust", Release: 999, Map: 1e-13, Shuffle: 0},
+	})
+	s := &schedule.Schedule{
+		Completion: []float64{1000, 1000},
+		Segments:   []schedule.Segment{{Start: 0, End: 1000, Rates: []schedule.Rate{{Job: 0, Map: 1}}}},
+	}
+	if _, err := Check(in, s); err != nil {
+		t.Fatalf("sub-resolution job rejected: %v", err)
+	}
+	in.Jobs[1].Map = 1e-6
+	if _, err := Check(in, s); err == nil {
+		t.Fatal("an unserved job of size 1e-6 accepted")
+	}
+	in.Jobs[1].Map = 1e-13
+	s.Completion[1] = 998 // before its release
+	if _, err := Check(in, s); err == nil {
+		t.Fatal("completion before release accepted")
+	}
+}
