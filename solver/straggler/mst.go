@@ -33,7 +33,7 @@ type Result struct {
 	Method string  `json:"method"`
 	Nodes  int     `json:"nodes"`
 	Evals  int     `json:"evals,omitempty"`  // integrand evaluations (integral)
-	Panels int     `json:"panels,omitempty"` // quadrature panels (integral)
+	Panels int     `json:"panels,omitempty"` // quadrature panels (integral: Gauss–Kronrod panels, or trapezoid intervals on the fast path)
 	// Monte Carlo only.
 	Samples int     `json:"samples,omitempty"`
 	StdErr  float64 `json:"std_err,omitempty"`
