@@ -30,7 +30,8 @@ build:
 	$(GO) build -o $(BIN) ./cmd/mrsched
 
 ## run: setup, then the main job on the embedded default instance
-run: setup build $(RUN_TARGETS)
+run: setup build
+	@for t in $(filter tandem-run,$(RUN_TARGETS)) $(filter-out tandem-run,$(RUN_TARGETS)); do $(MAKE) --no-print-directory $$t || exit 1; done
 
 ## demo: a short demonstration of every topic (CIRCUMFLEX, stragglers, cluster, hard instances)
 demo: setup build

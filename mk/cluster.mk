@@ -26,6 +26,6 @@ cluster-run: build
 	$(BIN) gen cluster --kind table2 --seed 1 --out /tmp/mrsched-cluster-t2.json --quiet
 	$(BIN) cluster simulate --workload /tmp/mrsched-cluster-t2.json --policy lsps
 
-TEST_TARGETS += cluster-test
+# cluster-test repeats what go test ./... runs; it is not in TEST_TARGETS
 BENCH_TARGETS += cluster-bench
-RUN_TARGETS += cluster-run
+DEMO_TARGETS += cluster-run

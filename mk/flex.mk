@@ -29,6 +29,6 @@ flex-run: build
 	$(BIN) flex simulate --workload /tmp/mrsched-sharedscan.json --metric avg-response
 	$(BIN) flex plan --workload /tmp/mrsched-sharedscan.json --metric max-stretch --at 50 --svg /tmp/mrsched-flex-plan.svg
 
-TEST_TARGETS += flex-fuzz
+FUZZ_TARGETS += flex-fuzz
 BENCH_TARGETS += flex-bench
-RUN_TARGETS += flex-run
+DEMO_TARGETS += flex-run

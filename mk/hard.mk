@@ -50,6 +50,6 @@ hard-tight: build
 	$(BIN) gen tight-maxsrpt --n 1000 --alpha 3 --eps 0.001 --out $(HARD_TMP)/t4.json --alt-out $(HARD_TMP)/t4.alt.json
 	$(BIN) gen tight-splitsrpt --n 1000 --beta 2 --out $(HARD_TMP)/t6.json --alt-out $(HARD_TMP)/t6.alt.json
 
-RUN_TARGETS += hard-run
-TEST_TARGETS += hard-test
+DEMO_TARGETS += hard-run
+FUZZ_TARGETS += hard-test
 BENCH_TARGETS += hard-bench

@@ -9,7 +9,7 @@ straggler-test: build
 
 ## straggler-bench: MST integral (1e4, 1e5 nodes), optimal mapping (1e4), Monte Carlo throughput
 straggler-bench:
-	$(GO) test -run '^$$' -bench . -benchtime 5x ./solver/straggler/ | tee bench-straggler.out
+	$(GO) test -run '^$$' -bench . -count 5 ./solver/straggler/ | tee bench-straggler.out
 
 ## straggler-figures: recompute results/straggler (Fig. 3, 4, 6, 8, 10, 11)
 straggler-figures: build
@@ -22,4 +22,4 @@ straggler-fuzz:
 
 TEST_TARGETS += straggler-test
 BENCH_TARGETS += straggler-bench
-RUN_TARGETS += straggler-figures
+DEMO_TARGETS += straggler-test
