@@ -125,6 +125,11 @@ const (
 	cancellableTimeLimit = 1e8 // seconds; used when the context can be cancelled but there is no limit
 )
 
+// afterCancelHook, when set (by tests), runs first in the function that
+// turns the context's cancellation into a clock jump: tests use it to hold
+// that function at the point where it may race with the end of the solve.
+var afterCancelHook func()
+
 // session runs one solve on an instance: it carries the instance in the
 // context and turns cancellation of ctx into a clock jump (HiGHS stops at
 // its next time check) and, after the grace period, into a hard stop at the
@@ -140,22 +145,46 @@ func (e *Engine) session(ctx context.Context, in *instance, log io.Writer) (cont
 		grace = DefaultHardStopGrace
 	}
 	hard, cancelHard := context.WithCancelCause(context.WithoutCancel(ctx))
-	var timer *time.Timer
-	var mu sync.Mutex
+	// The cancellation callback runs on its own goroutine and may still be
+	// running when the solve ends (context.AfterFunc's stop then returns
+	// false without waiting). Everything it and its timer do to the
+	// instance happens under mu and only while the session is open
+	// (!ended), so that nothing reaches the instance after the returned
+	// func has run: before, a context cancelled as a solve ended could jump
+	// the clocks of (and later hard-stop) an instance already back in the
+	// pool, whose next solve with a deadline then ended at once with
+	// "time limit" or ErrAbort (TestCancelAtSolveEndDoesNotLeak).
+	var (
+		mu    sync.Mutex
+		ended bool
+		timer *time.Timer
+	)
 	stop := context.AfterFunc(ctx, func() {
-		in.skew.Store(cancelSkew)
+		if afterCancelHook != nil {
+			afterCancelHook()
+		}
 		mu.Lock()
+		defer mu.Unlock()
+		if ended {
+			return
+		}
+		in.skew.Store(cancelSkew)
 		timer = time.AfterFunc(grace, func() {
+			mu.Lock()
+			defer mu.Unlock()
+			if ended {
+				return
+			}
 			cause := context.Cause(ctx)
 			in.stopCause.Store(&cause)
 			in.stop.Store(true)
 			cancelHard(cause)
 		})
-		mu.Unlock()
 	})
 	return context.WithValue(hard, ctxKey{}, in), func() {
 		stop()
 		mu.Lock()
+		ended = true
 		if timer != nil {
 			timer.Stop()
 		}
@@ -476,6 +505,17 @@ func (e *Engine) solve(ctx context.Context, in *instance, m *mip.Model, opt mip.
 	}
 	if err := in.load(ctx, m); err != nil {
 		return r, err
+	}
+	// HiGHS's run clock is not reset by Highs_run or Highs_clear: on a
+	// reused instance the time of every earlier run counted against this
+	// run's time_limit, so pooled instances ended short LPs with "time
+	// limit" once their accumulated run time passed the remaining time of
+	// a deadline (highs_c_api.h, Highs_zeroAllClocks, which gives this
+	// work-around; TestRunClockDoesNotCarryOver).
+	if st, err := in.call(ctx, in.f.zeroClocks, uint64(in.highs)); err != nil {
+		return r, err
+	} else if int32(st) == -1 {
+		return r, fmt.Errorf("%w: Highs_zeroAllClocks failed", ErrSolver)
 	}
 	if _, err := in.call(ctx, in.f.run, uint64(in.highs)); err != nil {
 		return r, err

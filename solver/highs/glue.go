@@ -57,5 +57,5 @@ var cFuncs = []string{
 	"Highs_getModelStatus", "Highs_getSolution", "Highs_getObjectiveValue",
 	"Highs_getIntInfoValue", "Highs_getDoubleInfoValue", "Highs_getInt64InfoValue",
 	"Highs_readModel", "Highs_writeModel", "Highs_getNumCol", "Highs_getNumRow", "Highs_getNumNz",
-	"Highs_getLp", "Highs_getColName", "Highs_getRowName",
+	"Highs_getLp", "Highs_getColName", "Highs_getRowName", "Highs_zeroAllClocks",
 }

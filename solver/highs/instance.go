@@ -20,6 +20,7 @@ type funcs struct {
 	setBool, setInt, setDouble, setString                                       api.Function
 	modelStatus, solution, objective, intInfo, doubleInfo, int64Info            api.Function
 	readModel, writeModel, numCol, numRow, numNz, getLp, getColName, getRowName api.Function
+	zeroClocks                                                                  api.Function
 }
 
 // memFile is a file of the in-memory file table.
@@ -81,6 +82,7 @@ func (m *Module) newInstance(ctx context.Context, memLimit uint64) (*instance, e
 		readModel: get("Highs_readModel"), writeModel: get("Highs_writeModel"),
 		numCol: get("Highs_getNumCol"), numRow: get("Highs_getNumRow"), numNz: get("Highs_getNumNz"),
 		getLp: get("Highs_getLp"), getColName: get("Highs_getColName"), getRowName: get("Highs_getRowName"),
+		zeroClocks: get("Highs_zeroAllClocks"),
 	}
 	for _, c := range cFuncs {
 		if mod.ExportedFunction(m.fn[c]) == nil {
