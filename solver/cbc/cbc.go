@@ -112,12 +112,16 @@ func (e *Engine) Solve(ctx context.Context, m *mip.Model, opt mip.Options) (mip.
 	for i, r := range m.Rows {
 		rowlb[i], rowub[i] = cInf(r.Lower), cInf(r.Upper)
 	}
-	tl := math.Inf(1)
+	// The limit is wall-clock time from the call: the earlier of start +
+	// TimeLimit and the context's deadline (zero: none). Waiting for mu
+	// (solves are serialised) counts against it, and so does the first solve
+	// when a second one is needed below.
+	var end time.Time
 	if opt.TimeLimit > 0 {
-		tl = opt.TimeLimit.Seconds()
+		end = start.Add(opt.TimeLimit)
 	}
-	if d, ok := ctx.Deadline(); ok {
-		tl = math.Min(tl, math.Max(time.Until(d).Seconds(), 0))
+	if d, ok := ctx.Deadline(); ok && (end.IsZero() || d.Before(end)) {
+		end = d
 	}
 	if err := ctx.Err(); err != nil {
 		bad.Status = mip.Interrupted
@@ -126,7 +130,11 @@ func (e *Engine) Solve(ctx context.Context, m *mip.Model, opt mip.Options) (mip.
 
 	mu.Lock()
 	defer mu.Unlock()
-	r, err := e.solveLocked(m, opt, tl, cnt, index, value, collb, colub, obj, rowlb, rowub)
+	if err := ctx.Err(); err != nil {
+		bad.Status = mip.Interrupted
+		return bad, fmt.Errorf("cbc: %w", err)
+	}
+	r, err := e.solveLocked(m, opt, end, cnt, index, value, collb, colub, obj, rowlb, rowub)
 	if err == nil && (r.Status == mip.InfeasibleOrUnbounded || r.Status == mip.Infeasible) {
 		// CBC does not decide between the two when the relaxation is
 		// unbounded, and CBC 2.10 (Clp's presolve) even reports some
@@ -135,7 +143,7 @@ func (e *Engine) Solve(ctx context.Context, m *mip.Model, opt mip.Options) (mip.
 		// rational data, a feasible MIP whose relaxation is unbounded is
 		// unbounded: R. R. Meyer, Math. Prog. 7, 1974).
 		zero := make([]C.double, n)
-		f, ferr := e.solveLocked(&mip.Model{Vars: m.Vars, Rows: m.Rows}, opt, tl, cnt, index, value, collb, colub, zero, rowlb, rowub)
+		f, ferr := e.solveLocked(&mip.Model{Vars: m.Vars, Rows: m.Rows}, opt, end, cnt, index, value, collb, colub, zero, rowlb, rowub)
 		if ferr == nil {
 			switch f.Status {
 			case mip.Optimal:
@@ -152,9 +160,14 @@ func (e *Engine) Solve(ctx context.Context, m *mip.Model, opt mip.Options) (mip.
 	return r, err
 }
 
+// minSeconds is the smallest seconds limit given to CBC: a limit already
+// reached when CBC starts becomes this, so that CBC stops at its first time
+// check with status time limit (and whatever solution it has by then).
+const minSeconds = 1e-3
+
 // solveLocked loads the column-wise model into a new Cbc_Model and solves
-// it; mu must be held.
-func (e *Engine) solveLocked(m *mip.Model, opt mip.Options, tl float64, cnt []C.CoinBigIndex, index []C.int, value, collb, colub, obj, rowlb, rowub []C.double) (mip.Result, error) {
+// it with a wall-clock limit ending at end (zero: none); mu must be held.
+func (e *Engine) solveLocked(m *mip.Model, opt mip.Options, end time.Time, cnt []C.CoinBigIndex, index []C.int, value, collb, colub, obj, rowlb, rowub []C.double) (mip.Result, error) {
 	bad := mip.Result{Status: mip.Error, Objective: math.NaN(), BestBound: math.NaN(), Gap: math.Inf(1)}
 	n, nr := len(m.Vars), len(m.Rows)
 	model := C.Cbc_newModel()
@@ -182,8 +195,15 @@ func (e *Engine) solveLocked(m *mip.Model, opt mip.Options, tl float64, cnt []C.
 		gap = mip.DefaultRelGap
 	}
 	C.Cbc_setAllowableFractionGap(model, C.double(gap))
-	if !math.IsInf(tl, 1) {
-		C.Cbc_setMaximumSeconds(model, C.double(tl))
+	// CBC's seconds limit counts the process's CPU time unless timeMode is
+	// "elapsed" (CbcOrClpParam.cpp: "cpu uses CPU time for stopping, while
+	// elapsed uses elapsed time"). CPU time runs slower than the clock on a
+	// loaded machine (a 60 s limit took over 4 minutes, issue 3) and faster
+	// in a busy multi-threaded process, since it is the whole process's.
+	// The limit is computed here, after the wait for mu.
+	setParam(model, "timeMode", "elapsed")
+	if !end.IsZero() {
+		C.Cbc_setMaximumSeconds(model, C.double(max(time.Until(end).Seconds(), minSeconds)))
 	}
 	// randomCbcSeed 0 would mean "time of day"; keep runs reproducible.
 	setParam(model, "randomCbcSeed", strconv.FormatInt((opt.Seed%math.MaxInt32+math.MaxInt32)%math.MaxInt32+1, 10))
