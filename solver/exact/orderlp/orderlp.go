@@ -20,7 +20,18 @@ var (
 	// ErrInfeasible: no schedule follows the plan (possible with release
 	// periods: a completion placed in a period too short for it).
 	ErrInfeasible = errors.New("orderlp: the plan is infeasible")
+	// ErrTimeLimit is wrapped (with ErrSolver) when the engine stopped at a
+	// time or interruption limit before proving the LP optimum.
+	ErrTimeLimit = errors.New("orderlp: the LP engine stopped at a time limit")
 )
+
+// statusErr is the error of a non-optimal engine status.
+func statusErr(st mip.Status) error {
+	if st == mip.TimeLimit || st == mip.Interrupted {
+		return fmt.Errorf("%w: status %v: %w", ErrSolver, st, ErrTimeLimit)
+	}
+	return fmt.Errorf("%w: status %v", ErrSolver, st)
+}
 
 // Periods returns the distinct release times in increasing order and, for
 // each job, the index of its release period.
@@ -258,7 +269,7 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, p Plan) 
 		return nil, ErrInfeasible
 	}
 	if res.Status != mip.Optimal || !res.HasSolution {
-		return nil, fmt.Errorf("%w: status %v", ErrSolver, res.Status)
+		return nil, statusErr(res.Status)
 	}
 	s := lp.Decode(res.X)
 	return &Result{Plan: p, LPValue: res.Objective, Total: s.TotalResponse(in), Schedule: s}, nil
@@ -278,7 +289,7 @@ func Value(ctx context.Context, eng mip.Engine, in *instances.Instance, p Plan) 
 		return math.Inf(1), ErrInfeasible
 	}
 	if res.Status != mip.Optimal {
-		return 0, fmt.Errorf("%w: status %v", ErrSolver, res.Status)
+		return 0, statusErr(res.Status)
 	}
 	return res.Objective, nil
 }
@@ -426,4 +437,3 @@ func PlanFromCompletions(in *instances.Instance, c []float64) Plan {
 	}
 	return p
 }
-

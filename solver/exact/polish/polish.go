@@ -24,6 +24,7 @@ import (
 
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/schedule"
+	"github.com/mrsched/mrsched/solver/exact/fastlp"
 	"github.com/mrsched/mrsched/solver/exact/orderlp"
 	"github.com/mrsched/mrsched/solver/fluid"
 	"github.com/mrsched/mrsched/solver/mip"
@@ -36,6 +37,10 @@ const improveRel = 1e-7
 // Options control polishing.
 type Options struct {
 	TimeLimit time.Duration // 0: run the local search to a local optimum
+	// UseEngine evaluates batch orders with the LP engine (package
+	// orderlp) instead of package fastlp. Release-date plans always use
+	// the engine.
+	UseEngine bool
 }
 
 // Start is one starting heuristic's value.
@@ -70,19 +75,29 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 	res := &Result{}
 	best := math.Inf(1)
 	var bestPlan orderlp.Plan
+	var fast *fastlp.Solver
+	if in.IsBatch() && !opt.UseEngine {
+		fast = new(fastlp.Solver)
+	} else if eng == nil {
+		return nil, errors.New("polish: no LP engine given for an instance with release dates")
+	}
 	eval := func(p orderlp.Plan) (float64, error) {
 		if p.Check(in) != nil {
 			return math.Inf(1), nil
 		}
 		res.Evaluations++
+		if fast != nil {
+			return fast.Value(in, p.Order)
+		}
 		// No deadline inside an LP (milliseconds); the local search checks
 		// the time limit between moves.
 		v, err := orderlp.Value(context.WithoutCancel(ctx), eng, in, p)
 		if errors.Is(err, orderlp.ErrInfeasible) {
 			return math.Inf(1), nil
 		}
-		if err != nil && res.Evaluations > 1 && (ctx.Err() != nil || (!deadline.IsZero() && time.Now().After(deadline))) {
-			// Out of time inside an LP: the move is simply not taken.
+		if err != nil && (errors.Is(err, orderlp.ErrTimeLimit) || ctx.Err() != nil || (!deadline.IsZero() && time.Now().After(deadline))) {
+			// Out of time inside an LP: the order is simply not taken
+			// (the incumbent is returned as timed out).
 			res.TimedOut = true
 			return math.Inf(1), nil
 		}
@@ -114,12 +129,15 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 		}
 	}
 	if math.IsInf(best, 1) {
+		if res.TimedOut {
+			return nil, errors.New("polish: the time limit was reached before any starting order's LP was solved")
+		}
 		return nil, errors.New("polish: no starting order has a feasible LP")
 	}
 	order := append([]int(nil), bestPlan.Order...)
 	n := len(order)
 	timeUp := func() bool {
-		if ctx.Err() != nil || (!deadline.IsZero() && time.Now().After(deadline)) {
+		if res.TimedOut || ctx.Err() != nil || (!deadline.IsZero() && time.Now().After(deadline)) {
 			res.TimedOut = true
 			return true
 		}
@@ -178,9 +196,15 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 			}
 		}
 	}
-	final, err := orderlp.Solve(context.WithoutCancel(ctx), eng, in, bestPlan)
+	var final *orderlp.Result
+	var err error
+	if fast != nil {
+		final, err = fast.Solve(in, bestPlan.Order)
+	} else {
+		final, err = orderlp.Solve(context.WithoutCancel(ctx), eng, in, bestPlan)
+	}
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("polish: schedule of the best order: %w", err)
 	}
 	res.Plan, res.Objective, res.Schedule = bestPlan, final.Total, final.Schedule
 	return res, nil

@@ -2,8 +2,12 @@ package polish
 
 import (
 	"context"
+	"math"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/mrsched/mrsched/instances/taillard"
+	"github.com/mrsched/mrsched/solver/mip"
 
 	"github.com/mrsched/mrsched/solver/exact/internal/bruteforce"
 	"github.com/mrsched/mrsched/solver/highs"
@@ -46,5 +50,63 @@ func TestPolishBetweenOptAndStarts(t *testing.T) {
 				t.Errorf("trial %d: polish %v worse than start %s (%v)", trial, vr.TotalResponse, s.Policy, s.LP)
 			}
 		}
+	}
+}
+
+// failOnce reports the status "time limit" on its k-th LP.
+type failOnce struct {
+	mip.Engine
+	k, calls int
+}
+
+func (e *failOnce) Solve(ctx context.Context, m *mip.Model, opt mip.Options) (mip.Result, error) {
+	e.calls++
+	if e.calls == e.k {
+		return mip.Result{Status: mip.TimeLimit, Objective: math.NaN()}, nil
+	}
+	return e.Engine.Solve(ctx, m, opt)
+}
+
+// An engine time limit during an LP evaluation is a timed-out polish with
+// its incumbent, not an error (report finding "LP evaluation failed …
+// status time limit"); before the fix only the deadline of polish itself
+// was recognised.
+func TestEngineTimeLimitKeepsIncumbent(t *testing.T) {
+	eng, err := highs.New()
+	if err != nil {
+		t.Skip(err)
+	}
+	ti, _ := taillard.Generate(6, 2, taillard.Seeds20x5[0])
+	in, _ := ti.ToTandem()
+	r, err := Solve(context.Background(), &failOnce{Engine: eng, k: 6}, in, Options{UseEngine: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.TimedOut {
+		t.Errorf("TimedOut not set")
+	}
+	if _, err := validate.Check(in, r.Schedule); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// fastlp (default) and the engine give the same polished value on batches.
+func TestFastAndEngineAgree(t *testing.T) {
+	eng, err := highs.New()
+	if err != nil {
+		t.Skip(err)
+	}
+	ti, _ := taillard.Generate(7, 2, taillard.Seeds20x5[3])
+	in, _ := ti.ToTandem()
+	a, err := Solve(context.Background(), eng, in, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Solve(context.Background(), eng, in, Options{UseEngine: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if math.Abs(a.Objective-b.Objective) > 1e-6*b.Objective {
+		t.Errorf("fastlp %v, engine %v", a.Objective, b.Objective)
 	}
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/schedule"
+	"github.com/mrsched/mrsched/solver/exact/fastlp"
 	"github.com/mrsched/mrsched/solver/exact/orderlp"
 	"github.com/mrsched/mrsched/solver/exact/polish"
 	"github.com/mrsched/mrsched/solver/fluid"
@@ -20,6 +21,9 @@ import (
 // PolishFromN is the smallest batch for which the search seeds its
 // incumbent with package polish (below it the search is faster alone).
 const PolishFromN = 12
+
+// prefixLPFrom is the smallest prefix length bounded by its LP.
+const prefixLPFrom = 3
 
 // MaxDPJobs is the largest n for which the subset bound h is tabulated
 // (2^n float64 values: 32 MiB at n = 22).
@@ -37,6 +41,11 @@ type Options struct {
 	TimeLimit time.Duration
 	// Progress, when non-nil, is called about once a second.
 	Progress func(Stats)
+	// UseEngine evaluates batch orders with the LP engine (package
+	// orderlp) instead of the specialised evaluator of package fastlp,
+	// and turns off the prefix-LP bound. Release-date plans always use
+	// the engine.
+	UseEngine bool
 }
 
 // Stats are the search counters.
@@ -44,6 +53,8 @@ type Stats struct {
 	Nodes      int64
 	LPs        int64
 	ChainCuts  int64 // nodes and leaves cut by the chain bound (chain.go)
+	PrefixLPs  int64 // prefix LPs solved for node bounds (fastlp)
+	PrefixCuts int64 // nodes cut by a prefix LP
 	Incumbent  float64
 	LowerBound float64
 	Elapsed    time.Duration
@@ -61,8 +72,11 @@ type Result struct {
 	Stats      Stats
 }
 
-// ErrEngine wraps LP failures.
-var ErrEngine = errors.New("search: LP evaluation failed")
+// Sentinel errors.
+var (
+	// ErrEngine wraps LP failures.
+	ErrEngine = errors.New("search: LP evaluation failed")
+)
 
 type searcher struct {
 	ctx      context.Context
@@ -85,6 +99,8 @@ type searcher struct {
 	// frames hold, per depth, the bounds of the not yet explored children.
 	frames [][]float64
 	err    error
+	fast   *fastlp.Solver // nil: engine evaluation
+	pfast  *fastlp.Solver // prefix bounds
 }
 
 // Solve runs the search on in with LP engine eng.
@@ -102,6 +118,12 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 	s.x, s.y = make([]float64, s.n), make([]float64, s.n)
 	for j, jb := range in.Jobs {
 		s.x[j], s.y[j] = jb.Map/in.MapCapacity, jb.Shuffle/in.ShuffleCapacity
+	}
+	if in.IsBatch() && !opt.UseEngine {
+		s.fast, s.pfast = new(fastlp.Solver), new(fastlp.Solver)
+	}
+	if s.fast == nil && eng == nil {
+		return nil, fmt.Errorf("%w: no LP engine given for an instance with release dates", ErrEngine)
 	}
 	s.twin = make([]int, s.n)
 	for j := range s.twin {
@@ -136,7 +158,7 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 			budget = time.Until(s.deadline) / 5
 		}
 		if budget >= 0 {
-			pr, err := polish.Solve(ctx, eng, in, polish.Options{TimeLimit: budget})
+			pr, err := polish.Solve(ctx, eng, in, polish.Options{TimeLimit: budget, UseEngine: opt.UseEngine})
 			if err == nil {
 				s.stats.LPs += int64(pr.Evaluations)
 				// The polish value is that of its validated schedule; the
@@ -163,9 +185,15 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 	if math.IsInf(s.best, 1) {
 		return nil, fmt.Errorf("%w: no complete order was evaluated", ErrEngine)
 	}
-	final, err := orderlp.Solve(context.WithoutCancel(ctx), eng, in, s.bestPlan)
+	var final *orderlp.Result
+	var err error
+	if s.fast != nil {
+		final, err = s.fast.Solve(in, s.bestPlan.Order)
+	} else {
+		final, err = orderlp.Solve(context.WithoutCancel(ctx), eng, in, s.bestPlan)
+	}
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrEngine, err)
+		return nil, fmt.Errorf("%w: %w", ErrEngine, err)
 	}
 	res := &Result{Plan: s.bestPlan, Objective: final.Total, Schedule: final.Schedule, RootBound: root}
 	lb := s.best
@@ -325,20 +353,28 @@ func (s *searcher) evaluate(p orderlp.Plan) error {
 		s.stopped = true
 		return nil
 	}
-	// The LP gets no deadline: one solve takes milliseconds and the search
-	// checks its own deadline before each, so an LP is never cut short
-	// (a cut-short LP would be indistinguishable from a failed one).
-	v, err := orderlp.Value(context.WithoutCancel(s.ctx), s.eng, s.in, p)
+	var v float64
+	var err error
+	if s.fast != nil {
+		v, err = s.fast.ValueNorm(s.x, s.y, p.Order)
+	} else {
+		// The LP gets no deadline: one solve takes milliseconds and the
+		// search checks its own deadline before each.
+		v, err = orderlp.Value(context.WithoutCancel(s.ctx), s.eng, s.in, p)
+	}
 	s.stats.LPs++
 	if errors.Is(err, orderlp.ErrInfeasible) {
 		return nil
 	}
 	if err != nil {
-		if s.expired() {
+		// An engine that stops at a time limit (or any failure once the
+		// search's own limit has passed) ends the search with its
+		// incumbent, status time limit.
+		if s.expired() || errors.Is(err, orderlp.ErrTimeLimit) {
 			s.stopped = true
 			return nil
 		}
-		return fmt.Errorf("%w: %v", ErrEngine, err)
+		return fmt.Errorf("%w: %w", ErrEngine, err)
 	}
 	if v < s.best {
 		s.best = v
@@ -404,9 +440,24 @@ func (s *searcher) batchDFS(prefix []int, mask uint64, X, Y, P float64) {
 			return
 		}
 		child := append(prefix, k.j)
-		if depth+1 < s.n && depth >= 1 && s.cut(chainBound(s.x, s.y, child)+s.tailBound(mask|1<<k.j, X+s.x[k.j], Y+s.y[k.j])) {
-			s.stats.ChainCuts++
-			continue
+		if depth+1 < s.n && depth >= 1 {
+			tail := s.tailBound(mask|1<<k.j, X+s.x[k.j], Y+s.y[k.j])
+			if s.cut(chainBound(s.x, s.y, child) + tail) {
+				s.stats.ChainCuts++
+				continue
+			}
+			// The prefix LP (its jobs alone) bounds the prefix's
+			// completions at least as tightly as the chain bound
+			// (package fastlp, doc.go).
+			if s.pfast != nil && depth+1 >= prefixLPFrom {
+				_, err := s.pfast.ValueNorm(s.x, s.y, child)
+				s.stats.PrefixLPs++
+				// Lower is the certified dual bound of the prefix LP.
+				if err == nil && s.cut(s.pfast.Lower+tail) {
+					s.stats.PrefixCuts++
+					continue
+				}
+			}
 		}
 		s.batchDFS(child, mask|1<<k.j, X+s.x[k.j], Y+s.y[k.j], k.cost)
 		if s.stopped {
