@@ -212,9 +212,7 @@ func (s *Solver) solve() (float64, float64, error) {
 	for _, id := range s.basic {
 		s.isBas[id] = true
 	}
-	if err := s.reinvert(); err != nil {
-		return 0, 0, err
-	}
+	s.startInverse()
 	tol := rcTol * float64(1+n)
 	maxIter := 200*m + 1000
 	degen := 0
@@ -384,6 +382,31 @@ func (s *Solver) pivot(leave, enter int, theta float64) {
 	s.isBas[s.basic[leave]] = false
 	s.basic[leave] = enter
 	s.isBas[enter] = true
+}
+
+// startInverse writes the inverse of the starting basis, block by block:
+// for position p the rows (job p, map p, shuffle p) and the basic columns
+// (z(p,p,p), d_p, slack). With the shuffle slack (x ≥ y) the block is
+// [[1,0,0],[x,−1,0],[y,−1,1]] with inverse rows (1,0,0), (x,−1,0),
+// (x−y,−1,1); with the map slack it is [[1,0,0],[x,−1,1],[y,−1,0]] with
+// inverse rows (1,0,0), (y,0,−1), (y−x,1,−1). xB = (1, max(x,y), |x−y|).
+func (s *Solver) startInverse() {
+	n, m := s.n, s.m
+	inv := s.binv
+	clear(inv)
+	for p := 0; p < n; p++ {
+		c, mr, sr := p, n+p, 2*n+p
+		x, y := s.x[p], s.y[p]
+		inv[p*m+c] = 1
+		if x >= y {
+			inv[(n+p)*m+c], inv[(n+p)*m+mr] = x, -1
+			inv[(2*n+p)*m+c], inv[(2*n+p)*m+mr], inv[(2*n+p)*m+sr] = x-y, -1, 1
+		} else {
+			inv[(n+p)*m+c], inv[(n+p)*m+sr] = y, -1
+			inv[(2*n+p)*m+c], inv[(2*n+p)*m+mr], inv[(2*n+p)*m+sr] = y-x, 1, -1
+		}
+		s.xb[p], s.xb[n+p], s.xb[2*n+p] = 1, math.Max(x, y), math.Abs(x-y)
+	}
 }
 
 // reinvert recomputes Binv from the basic columns (Gauss–Jordan with
