@@ -49,6 +49,7 @@ func main() {
 	count := flag.Int("count", 10, "Taillard instances (first K of the 20×5 set)")
 	tn := flag.Int("taillard-n", 20, "keep the first N jobs of each Taillard instance")
 	out := flag.String("out", "results/exact", "output directory")
+	suffix := flag.String("name", "", "suffix of the output file names (e.g. fastlp → taillard-fastlp.csv)")
 	flag.Parse()
 	var engs []mip.Engine
 	for _, name := range strings.Split(*engines, ",") {
@@ -142,6 +143,11 @@ func main() {
 				}
 				a, err := exact.Solve(context.Background(), e, it.in, exact.Options{Method: m, TimeLimit: lim})
 				r := row{Suite: it.suite, Instance: it.name, Method: m, Engine: e.Name(), N: it.in.N()}
+				if (m == "search" || m == "polish") && it.in.IsBatch() {
+					// Batch LPs of search and polish are evaluated by
+					// package fastlp, not by the engine.
+					r.Engine = "fastlp"
+				}
 				if err != nil {
 					r.Status = "error: " + err.Error()
 				} else {
@@ -173,6 +179,9 @@ func main() {
 	base := filepath.Join(*out, *suite)
 	if *suite == "taillard" && *tn < 20 {
 		base = fmt.Sprintf("%s-first%d", base, *tn)
+	}
+	if *suffix != "" {
+		base += "-" + *suffix
 	}
 	for ext, f := range map[string]tabular.Format{".csv": tabular.CSV, ".md": tabular.Markdown} {
 		fh, err := os.Create(base + ext)
