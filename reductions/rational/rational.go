@@ -59,8 +59,6 @@ type Schedule struct {
 	Completion []*big.Rat
 }
 
-func rat(x int64) *big.Rat { return new(big.Rat).SetInt64(x) }
-
 // FromInstance converts a float instance exactly.
 func FromInstance(in *instances.Instance) (*Instance, error) {
 	conv := func(path string, v float64) (*big.Rat, error) {

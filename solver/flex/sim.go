@@ -245,8 +245,6 @@ func Simulate(w *sharedscan.Workload, opt SimOptions) (*SimResult, error) {
 			}
 			plan = nil
 			active = active[:0]
-			e = len(evs)
-			stopAt = math.Inf(1)
 			break
 		}
 		res.MaxSubjobs = max(res.MaxSubjobs, len(sj.List))

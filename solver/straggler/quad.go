@@ -213,19 +213,6 @@ func adaptGK(f batchFunc, pts []float64, absTol, relTol float64, maxPanels int) 
 	return res, nil
 }
 
-// applyMesh integrates f with the 21-point Kronrod rule on each panel of
-// mesh (no adaptivity): used for the MST gradient on the mesh that the MST
-// integral itself converged on.
-func applyMesh(f batchFunc, mesh [][2]float64) float64 {
-	var r gkRule
-	s := 0.0
-	for _, p := range mesh {
-		v, _ := r.eval(f, p[0], p[1])
-		s += v
-	}
-	return s
-}
-
 // scalar adapts a scalar integrand to batchFunc.
 func scalar(g func(float64) float64) batchFunc {
 	return func(x, y []float64) {
