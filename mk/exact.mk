@@ -1,13 +1,15 @@
 # Exact optima and bounds (issue 4): brute-force sweeps and benchmarks.
 .PHONY: exact-test exact-sweep exact-cbc exact-bench-taillard exact-bench-lognormal exact-bench
 
-## exact-test: the exact-method packages' tests (default sizes, < 60 s)
+## exact-test: the exact-method packages' tests (default sizes); not in TEST_TARGETS,
+## since make test's go test ./... already runs them
 exact-test:
 	$(GO) test -count=1 ./bounds/... ./instances/taillard/... ./solver/exact/...
 
-## exact-sweep: brute force vs MIP and search up to n = 6 (batch) and 5 (releases)
+## exact-sweep: brute force vs MIP and search up to n = 6 (batch) and 5 (releases),
+## plus the MIP's 300 + 150 tie-family instances (identical jobs, extreme ratios)
 exact-sweep:
-	$(GO) test -count=1 -timeout 60m -run 'TestAgainstBruteForce' ./solver/exact/mipform ./solver/exact/search -args -full
+	$(GO) test -count=1 -timeout 60m -run 'AgainstBruteForce' ./solver/exact/mipform ./solver/exact/search -args -full
 
 ## exact-cbc: both engines agree with brute force (needs CBC: -tags cbc)
 exact-cbc:
@@ -24,5 +26,4 @@ exact-bench-lognormal:
 
 exact-bench: exact-bench-taillard exact-bench-lognormal
 
-TEST_TARGETS += exact-test
 BENCH_TARGETS += exact-bench

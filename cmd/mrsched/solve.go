@@ -130,6 +130,13 @@ Example:
 			if err != nil {
 				return err
 			}
+			// QA finding O3 (docs/qa-bad-input.md): a negative limit was
+			// accepted. 0 keeps its documented meaning, no limit (the
+			// library's exact.Options.TimeLimit convention), so that an
+			// optimum can be proven however long it takes.
+			if tl := c.Duration("time-limit"); tl < 0 {
+				return fmt.Errorf("solve: --time-limit %v is negative (give a positive duration such as 60s, or 0 for no limit)", tl)
+			}
 			path := c.String("instance")
 			in, err := instances.ReadFile(path)
 			if err != nil {

@@ -149,3 +149,26 @@ func TestBoundAndExport(t *testing.T) {
 		t.Errorf("export without format: exit %d", code)
 	}
 }
+
+// QA finding O3 (docs/qa-bad-input.md): a negative --time-limit is refused
+// with an error naming the flag, before the instance is read; 0 (no limit)
+// still solves.
+func TestSolveRejectsNegativeTimeLimit(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "x.json")
+	if err := os.WriteFile(path, []byte(`{"kind":"tandem","jobs":[{"id":"a","map":10,"shuffle":1},{"id":"b","map":1,"shuffle":10}]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tl := range []string{"-1s", "-1ns"} {
+		code, _, errs := runExact(t, "solve", "--instance", path, "--method", "maxsrpt", "--time-limit", tl)
+		if code != 1 || !strings.Contains(errs, "--time-limit") || !strings.Contains(errs, "negative") {
+			t.Errorf("--time-limit %s: exit %d, stderr %q", tl, code, errs)
+		}
+	}
+	haveHiGHS(t)
+	// Issue 4: jobs (10,1), (1,10) have OPT 21.
+	code, out, errs := runExact(t, "solve", "--instance", path, "--method", "search", "--time-limit", "0", "--format", "json", "--quiet")
+	if code != 0 || !strings.Contains(out, `"objective": 21`) {
+		t.Errorf("--time-limit 0: exit %d, out %q, stderr %q", code, out, errs)
+	}
+}
