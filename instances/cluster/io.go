@@ -14,27 +14,10 @@ import (
 	"github.com/mrsched/mrsched/instances"
 )
 
-// ParseError locates an error in a workload file: Line for JSON syntax
-// errors (1-based, 0 when unknown), Path for the JSON path of a bad field.
-type ParseError struct {
-	File string
-	Line int
-	Path string
-	Err  error
-}
-
-func (e *ParseError) Error() string {
-	s := e.File
-	if e.Line > 0 {
-		s += ":" + strconv.Itoa(e.Line)
-	}
-	if e.Path != "" {
-		s += ": " + e.Path
-	}
-	return s + ": " + e.Err.Error()
-}
-
-func (e *ParseError) Unwrap() error { return e.Err }
+// ParseError locates an error in a file: Line for syntax errors (1-based),
+// Path (a JSON path such as "jobs[3].map") otherwise. It is the one error
+// type of every mrsched file reader (instances.ParseError).
+type ParseError = instances.ParseError
 
 // DefaultUser is the user of jobs whose "user" field is absent.
 const DefaultUser = "default"

@@ -9,34 +9,14 @@ import (
 	"os"
 	"sort"
 	"strconv"
-	"strings"
 
 	"github.com/mrsched/mrsched/instances"
 )
 
-// ParseError locates an error in an NMTS file: Line for syntax errors,
-// Path (a JSON path such as "f[2]") otherwise.
-type ParseError struct {
-	File string
-	Line int
-	Path string
-	Err  error
-}
-
-func (e *ParseError) Error() string {
-	var b strings.Builder
-	b.WriteString(e.File)
-	if e.Line > 0 {
-		fmt.Fprintf(&b, ":%d", e.Line)
-	}
-	if e.Path != "" {
-		b.WriteString(": " + e.Path)
-	}
-	b.WriteString(": " + e.Err.Error())
-	return b.String()
-}
-
-func (e *ParseError) Unwrap() error { return e.Err }
+// ParseError locates an error in a file: Line for syntax errors (1-based),
+// Path (a JSON path such as "jobs[3].map") otherwise. It is the one error
+// type of every mrsched file reader (instances.ParseError).
+type ParseError = instances.ParseError
 
 var topKeys = map[string]bool{"kind": true, "f": true, "g": true, "h": true, "metadata": true}
 
