@@ -88,7 +88,7 @@ func buildBatch(in *instances.Instance) *Formulation {
 		}
 		m.AddRow(fmt.Sprintf("pos%d", k), 1, 1, ind, val)
 	}
-	addWorkRows(in, m, d, a, b, func(j, k int) bool { return true }, func(j int) int { return n - 1 })
+	orderlp.AddWorkRows(in, m, d, a, b, nil, func(j int) int { return n - 1 })
 	addTieRows(in, m, f.Z)
 	// Links: no work after the job's position (big-M x_j, y_j).
 	for j, jb := range in.Jobs {
@@ -229,65 +229,6 @@ func addTieRows(in *instances.Instance, m *mip.Model, Z [][]int) {
 	}
 }
 
-// addWorkRows adds capacities, totals and progress rows for sub-intervals
-// with length columns d; active(j, q) says whether job j has columns in q
-// (a, b hold −1 otherwise); last(j) is the last sub-interval of job j.
-func addWorkRows(in *instances.Instance, m *mip.Model, d []int, a, b [][]int, active func(j, q int) bool, last func(j int) int) {
-	nq := len(d)
-	for q := 0; q < nq; q++ {
-		for s, cols := range [2][][]int{a, b} {
-			capy, name := in.MapCapacity, "mapcap"
-			if s == 1 {
-				capy, name = in.ShuffleCapacity, "shufcap"
-			}
-			ind := []int{d[q]}
-			val := []float64{-capy}
-			for j := range in.Jobs {
-				if c := cols[j][q]; c >= 0 {
-					ind = append(ind, c)
-					val = append(val, 1)
-				}
-			}
-			if len(ind) > 1 {
-				m.AddRow(fmt.Sprintf("%s%d", name, q), math.Inf(-1), 0, ind, val)
-			}
-		}
-	}
-	for j, jb := range in.Jobs {
-		for s, cols := range [2][]int{a[j], b[j]} {
-			size, name := jb.Map, "maptot"
-			if s == 1 {
-				size, name = jb.Shuffle, "shuftot"
-			}
-			if size == 0 {
-				continue
-			}
-			var ind []int
-			var val []float64
-			for _, c := range cols {
-				if c >= 0 {
-					ind = append(ind, c)
-					val = append(val, 1)
-				}
-			}
-			m.AddRow(fmt.Sprintf("%s%d", name, j), size, size, ind, val)
-		}
-		if jb.Map == 0 || jb.Shuffle == 0 {
-			continue
-		}
-		var ind []int
-		var val []float64
-		for q := 0; q < last(j); q++ {
-			if !active(j, q) || a[j][q] < 0 {
-				continue
-			}
-			ind = append(ind, b[j][q], a[j][q])
-			val = append(val, 1/jb.Shuffle, -1/jb.Map)
-			m.AddRow(fmt.Sprintf("prog%d_%d", j, q), math.Inf(-1), 0, append([]int(nil), ind...), append([]float64(nil), val...))
-		}
-	}
-}
-
 // Horizon returns H = max_j r_j + Σ_j x_j/μ_m + Σ_j y_j/μ_c, a bound on the
 // makespan of every optimal schedule (see the package comment).
 func Horizon(in *instances.Instance) float64 {
@@ -422,7 +363,7 @@ func buildRelease(in *instances.Instance) *Formulation {
 	addTieRows(in, m, f.Z)
 	// Work rows.
 	lastSub := func(j int) int { return nq - 1 }
-	addWorkRows(in, m, d, a, b, func(j, q int) bool { return subPeriod[q] >= rel[j] }, lastSub)
+	orderlp.AddWorkRows(in, m, d, a, b, func(j, q int) bool { return subPeriod[q] >= rel[j] }, lastSub)
 	// Links: no work in a sub-interval after the job's slot. The slots
 	// strictly before sub-interval q are those with slotSub < q.
 	for j, jb := range in.Jobs {

@@ -188,15 +188,27 @@ func Build(in *instances.Instance, p Plan) (*LP, error) {
 		}
 		m.AddRow(fmt.Sprintf("period%d", l), rho[l+1]-rho[l], rho[l+1]-rho[l], ind, val)
 	}
-	// Capacities.
-	for q := 0; q < nq; q++ {
-		for s, cols := range [2][][]int{lp.A, lp.B} {
-			capy := in.MapCapacity
-			name := "mapcap"
+	AddWorkRows(in, m, lp.D, lp.A, lp.B, nil, func(j int) int { return endJob[j] })
+	return lp, nil
+}
+
+// AddWorkRows adds the rows shared by the fixed-order LP and the exact MIPs
+// (package mipform) over intervals q with length columns d[q] and work
+// columns a[j][q], b[j][q] (−1: the job gets no work in q):
+//
+//   - capacities: Σ_j a[j][q] ≤ μ_m·d[q] and Σ_j b[j][q] ≤ μ_c·d[q];
+//   - totals: Σ_q a[j][q] = x_j and Σ_q b[j][q] = y_j (for non-zero sizes);
+//   - progress at interval ends: Σ_{q'≤q} b[j][q']/y_j ≤ Σ_{q'≤q} a[j][q']/x_j
+//     for q < last(j) and active(j, q) (active nil: every interval), which is
+//     enough because rates are constant inside an interval.
+func AddWorkRows(in *instances.Instance, m *mip.Model, d []int, a, b [][]int, active func(j, q int) bool, last func(j int) int) {
+	for q := range d {
+		for s, cols := range [2][][]int{a, b} {
+			capy, name := in.MapCapacity, "mapcap"
 			if s == 1 {
 				capy, name = in.ShuffleCapacity, "shufcap"
 			}
-			ind := []int{lp.D[q]}
+			ind := []int{d[q]}
 			val := []float64{-capy}
 			for j := range in.Jobs {
 				if c := cols[j][q]; c >= 0 {
@@ -209,9 +221,8 @@ func Build(in *instances.Instance, p Plan) (*LP, error) {
 			}
 		}
 	}
-	// Totals and progress.
 	for j, jb := range in.Jobs {
-		for s, cols := range [2][]int{lp.A[j], lp.B[j]} {
+		for s, cols := range [2][]int{a[j], b[j]} {
 			size, name := jb.Map, "maptot"
 			if s == 1 {
 				size, name = jb.Shuffle, "shuftot"
@@ -234,16 +245,15 @@ func Build(in *instances.Instance, p Plan) (*LP, error) {
 		}
 		var ind []int
 		var val []float64
-		for q := 0; q < endJob[j]; q++ {
-			if lp.A[j][q] < 0 {
+		for q := 0; q < last(j); q++ {
+			if (active != nil && !active(j, q)) || a[j][q] < 0 {
 				continue
 			}
-			ind = append(ind, lp.B[j][q], lp.A[j][q])
+			ind = append(ind, b[j][q], a[j][q])
 			val = append(val, 1/jb.Shuffle, -1/jb.Map)
 			m.AddRow(fmt.Sprintf("prog%d_%d", j, q), math.Inf(-1), 0, append([]int(nil), ind...), append([]float64(nil), val...))
 		}
 	}
-	return lp, nil
 }
 
 // Result is the outcome of a fixed-plan solve.
