@@ -116,7 +116,7 @@ Example:
    mrsched validate --instance /tmp/ta8.json --schedule /tmp/s.json`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "instance", Aliases: []string{"i"}, Required: true, Usage: "tandem instance `FILE` (JSON or CSV)"},
-			&cli.StringFlag{Name: "method", Aliases: []string{"m"}, Value: "search", Usage: "mip, search, order-lp, polish or a policy name"},
+			&cli.StringFlag{Name: "method", Aliases: []string{"m"}, Value: exact.DefaultMethod, Usage: "portfolio, mip, search, order-lp, polish or a policy name"},
 			&cli.StringFlag{Name: "order", Usage: "completion order for order-lp (or priority order for --method order)"},
 			&cli.DurationFlag{Name: "time-limit", Value: 60 * time.Second, Usage: "time limit (0: none)"},
 			&cli.StringFlag{Name: "engine", Value: engine.DefaultName, Usage: "LP/MIP engine: " + strings.Join(engine.Names(), ", ")},
