@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/mrsched/mrsched/internal/fileio"
 	"io"
 	"os"
 	"path/filepath"
@@ -14,30 +15,10 @@ import (
 	"strings"
 )
 
-// ParseError locates an error in an instance file: Line for CSV (1-based,
-// 0 when unknown), Path for JSON (for example "jobs[3].map").
-type ParseError struct {
-	File string
-	Line int
-	Path string
-	Err  error
-}
-
-func (e *ParseError) Error() string {
-	var b strings.Builder
-	b.WriteString(e.File)
-	if e.Line > 0 {
-		fmt.Fprintf(&b, ":%d", e.Line)
-	}
-	if e.Path != "" {
-		b.WriteString(": " + e.Path)
-	}
-	b.WriteString(": ")
-	b.WriteString(e.Err.Error())
-	return b.String()
-}
-
-func (e *ParseError) Unwrap() error { return e.Err }
+// ParseError locates an error in an input file ("file:line: field:
+// message"); it is the one error type of every mrsched file reader
+// (internal/fileio.ParseError).
+type ParseError = fileio.ParseError
 
 // FormatFloat is the number format of every instance file: the shortest
 // decimal that parses back to the same float64, so round trips are exact.
@@ -439,40 +420,10 @@ func WriteFile(path string, in *Instance) error {
 	return AtomicWrite(path, b.Bytes())
 }
 
-// AtomicWrite writes data to path through a temporary file in the same
-// directory and a rename, so that readers never see a partial file.
-func AtomicWrite(path string, data []byte) error {
-	if err := atomicWrite(path, data); err != nil {
-		// Name the file asked for, not the temporary one, and drop the
-		// random suffix from the message (same input, same output).
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	return nil
-}
-
-func atomicWrite(path string, data []byte) error {
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		os.Remove(tmp)
-		return err
-	}
-	if err := f.Close(); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	if err := os.Chmod(tmp, 0o644); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	return os.Rename(tmp, path)
+// AtomicWrite writes data to path atomically (fileio.WriteFileAtomic: a
+// temporary file in the same directory, removed on every failure, renamed
+// into place; a symbolic link is written through; opts may protect input
+// files from being overwritten).
+func AtomicWrite(path string, data []byte, opts ...fileio.WriteOption) error {
+	return fileio.WriteFileAtomic(path, data, opts...)
 }
