@@ -151,9 +151,28 @@ func TestFromSWIM(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if w, err := FromSWIM(recs, path, DefaultSWIMOptions()); err != nil || len(w.Jobs) != 50 {
+		// 50 records, 2 of them empty (awk -F'\t' '$4==0 && $5==0' counts 2).
+		if w, err := FromSWIM(recs, path, DefaultSWIMOptions()); err != nil || len(w.Jobs) != 48 || w.Metadata["dropped_empty"] != 2 {
 			t.Fatalf("first50jobs: %v", err)
 		}
+	}
+}
+
+// Issue 12: import swim dropped an all-zero job while import swim-cluster
+// made it a one-task job. Both now drop it (swim.Record.Empty).
+func TestFromSWIMDropsEmpty(t *testing.T) {
+	recs := []swim.Record{{ID: "e", Submit: 1, ReduceBytes: 7}, {ID: "a", Submit: 2, MapBytes: 1}, {ID: "z", Submit: 3}}
+	w, err := FromSWIM(recs, "t", DefaultSWIMOptions())
+	if err != nil || len(w.Jobs) != 1 || w.Jobs[0].ID != "a" || w.Metadata["dropped_empty"] != 2 {
+		t.Fatalf("got %+v, %v; want only job a, 2 dropped", w, err)
+	}
+	o := DefaultSWIMOptions()
+	o.MaxJobs = 1 // counts kept jobs: job a, not the empty e
+	if w, err := FromSWIM(recs, "t", o); err != nil || len(w.Jobs) != 1 || w.Jobs[0].ID != "a" {
+		t.Fatalf("MaxJobs 1: %+v, %v", w, err)
+	}
+	if _, err := FromSWIM(recs[2:], "t", o); !errors.Is(err, ErrInvalid) {
+		t.Fatalf("only empty jobs: %v", err)
 	}
 }
 

@@ -240,7 +240,7 @@ func TestDecodeObject(t *testing.T) {
 		t.Errorf("Unknown(a) = %v", u)
 	}
 	for in, wantLine := range map[string]int{
-		"{\"a\": 1,\n\"a\": 2}":   2, // duplicate key
+		"{\"a\": 1,\n\"a\": 2}":  2, // duplicate key
 		"{\"a\": 1}\n{\"b\": 2}": 2, // trailing data
 		"null":                   1,
 		"[1]":                    1,

@@ -216,7 +216,7 @@ func JSONNumber(raw []byte) (float64, error) {
 	}
 	v, err := strconv.ParseFloat(string(n), 64)
 	if err != nil && math.IsInf(v, 0) {
-		return 0, &NumberError{Text: string(t), Why: whyRange}
+		return 0, &NumberError{Text: string(t), Why: whyRange, Range: true}
 	}
 	return v, nil
 }

@@ -14,6 +14,7 @@ type NumberError struct {
 	Field string
 	Text  string
 	Why   string
+	Range bool // the number is well formed but out of range
 }
 
 func (e *NumberError) Error() string {
@@ -86,7 +87,7 @@ func ParseFloat(s string) (float64, error) {
 	if err != nil {
 		var ne *strconv.NumError
 		if errors.As(err, &ne) && errors.Is(ne.Err, strconv.ErrRange) && math.IsInf(v, 0) {
-			return 0, &NumberError{Text: s, Why: whyRange}
+			return 0, &NumberError{Text: s, Why: whyRange, Range: true}
 		}
 		if !math.IsInf(v, 0) && errors.As(err, &ne) && errors.Is(ne.Err, strconv.ErrRange) {
 			return v, nil // underflow to a subnormal or zero: strconv's rounding
@@ -127,7 +128,7 @@ func ParseInt(s string) (int64, error) {
 	}
 	v, err := strconv.ParseInt(s, 10, 64)
 	if err != nil {
-		return 0, &NumberError{Text: s, Why: whyIntRng}
+		return 0, &NumberError{Text: s, Why: whyIntRng, Range: true}
 	}
 	return v, nil
 }

@@ -1,6 +1,7 @@
 package fileio
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"unicode/utf8"
@@ -31,6 +32,18 @@ type TextReader struct {
 // NewTextReader returns a TextReader of r; name is used in error messages.
 func NewTextReader(r io.Reader, name string) *TextReader {
 	return &TextReader{r: r, name: name, scratch: make([]byte, 64<<10), line: 1}
+}
+
+// Err returns the text error (a *ParseError wrapping ErrNotText) that
+// stopped the reader, or nil. Line scanners that get a last, partial line
+// before the error use it to report the error instead of the fragment:
+// the fragment is on line Err().Line.
+func (t *TextReader) Err() *ParseError {
+	var pe *ParseError
+	if errors.As(t.err, &pe) && errors.Is(t.err, ErrNotText) {
+		return pe
+	}
+	return nil
 }
 
 // Read implements io.Reader.
