@@ -55,20 +55,27 @@ func TestRoundTrip(t *testing.T) {
 
 func TestReadErrors(t *testing.T) {
 	cases := []struct{ in, want string }{
-		{`[]`, "x.json: cluster: syntax error"},
-		{`{"kind": "tandem"}`, "x.json: kind: cluster: invalid workload"},
-		{`{"kind": "cluster", "nodes": 1, "map_slots": 1, "reduce_slots": 1, "jobs": [], "extra": 1}`, "x.json: extra: cluster: invalid workload: unknown field"},
+		{`[]`, "x.json:1: cluster: syntax error"},
+		{`{"kind": "tandem"}`, "x.json:1: kind: cluster: invalid workload"},
+		{`{"kind": "cluster", "nodes": 1, "map_slots": 1, "reduce_slots": 1, "jobs": [], "extra": 1}`, "x.json:1: extra: cluster: invalid workload: unknown field"},
 		{`{"kind": "cluster", "nodes": 0, "map_slots": 1, "reduce_slots": 1, "jobs": [{"id": "a", "map": [1]}]}`, "x.json: nodes: "},
-		{`{"kind": "cluster", "nodes": 1.5, "map_slots": 1, "reduce_slots": 1, "jobs": []}`, "x.json: nodes: cluster: invalid workload: want an integer"},
-		{`{"kind": "cluster", "nodes": 1, "map_slots": 1, "reduce_slots": 1, "jobs": [{"id": "a", "map": [1, -2]}]}`, "x.json: jobs[0].map[1]: cluster: invalid workload: task duration must be finite and > 0"},
-		{`{"kind": "cluster", "nodes": 1, "map_slots": 1, "reduce_slots": 1, "jobs": [{"id": "a", "map": [1, "x"]}]}`, "x.json: jobs[0].map[1]: cluster: invalid workload: not a number"},
-		{`{"kind": "cluster", "nodes": 1, "map_slots": 1, "reduce_slots": 0, "jobs": [{"id": "a", "map": [1], "reduce": [1]}]}`, "x.json: jobs[0].reduce: cluster: invalid workload: the job has reduce tasks but the cluster has no reduce slot"},
-		{`{"kind": "cluster", "nodes": 1, "map_slots": 1, "reduce_slots": 1, "jobs": [{"id": "a", "map": [1]}, {"id": "a", "map": [1]}]}`, "x.json: jobs[1].id: cluster: invalid workload: duplicate id"},
-		{`{"kind": "cluster", "nodes": 1, "map_slots": 1, "reduce_slots": 1, "jobs": [{"id": "a", "map": []}]}`, "x.json: jobs[0].map: cluster: invalid workload: a job needs at least one map task"},
-		{`{"kind": "cluster", "nodes": 1, "map_slots": 1, "reduce_slots": 1, "jobs": [{"id": "a", "submit": -1, "map": [1]}]}`, "x.json: jobs[0].submit"},
-		{`{"kind": "cluster", "nodes": 1, "map_slots": 1, "reduce_slots": 1, "jobs": [{"id": "a", "map": {"count": 2}}]}`, "x.json: jobs[0].map: cluster: invalid workload: the compact form needs both count and time"},
-		{`{"kind": "cluster", "nodes": 1, "map_slots": 1, "reduce_slots": 1, "jobs": [{"id": "a", "map": {"count": 4194305, "time": 1}}]}`, "x.json: jobs[0].map.count"},
+		{`{"kind": "cluster", "nodes": 1.5, "map_slots": 1, "reduce_slots": 1, "jobs": []}`, "x.json:1: nodes: cluster: invalid workload: 1.5 is not an integer"},
+		{`{"kind": "cluster", "nodes": 1, "map_slots": 1, "reduce_slots": 1, "jobs": [{"id": "a", "map": [1, -2]}]}`, "x.json:1: jobs[0].map[1]: cluster: invalid workload: task duration must be finite and > 0"},
+		{`{"kind": "cluster", "nodes": 1, "map_slots": 1, "reduce_slots": 1, "jobs": [{"id": "a", "map": [1, "x"]}]}`, "x.json:1: jobs[0].map[1]: cluster: invalid workload: not a number"},
+		{`{"kind": "cluster", "nodes": 1, "map_slots": 1, "reduce_slots": 0, "jobs": [{"id": "a", "map": [1], "reduce": [1]}]}`, "x.json:1: jobs[0].reduce: cluster: invalid workload: the job has reduce tasks but the cluster has no reduce slot"},
+		{`{"kind": "cluster", "nodes": 1, "map_slots": 1, "reduce_slots": 1, "jobs": [{"id": "a", "map": [1]}, {"id": "a", "map": [1]}]}`, "x.json:1: jobs[1].id: cluster: invalid workload: duplicate id"},
+		{`{"kind": "cluster", "nodes": 1, "map_slots": 1, "reduce_slots": 1, "jobs": [{"id": "a", "map": []}]}`, "x.json:1: jobs[0].map: cluster: invalid workload: a job needs at least one map task"},
+		{`{"kind": "cluster", "nodes": 1, "map_slots": 1, "reduce_slots": 1, "jobs": [{"id": "a", "submit": -1, "map": [1]}]}`, "x.json:1: jobs[0].submit"},
+		{`{"kind": "cluster", "nodes": 1, "map_slots": 1, "reduce_slots": 1, "jobs": [{"id": "a", "map": {"count": 2}}]}`, "x.json:1: jobs[0].map: cluster: invalid workload: the compact form needs both count and time"},
+		{`{"kind": "cluster", "nodes": 1, "map_slots": 1, "reduce_slots": 1, "jobs": [{"id": "a", "map": {"count": 4194305, "time": 1}}]}`, "x.json:1: jobs[0].map.count"},
 		{"{\n\"kind\": \"cluster\",\n nodes: 1}", "x.json:3: cluster: syntax error"},
+		// Issue 12: duplicate keys, control characters in ids and user
+		// names, quoted counts; errors now carry the line.
+		{"{\"kind\": \"cluster\", \"nodes\": 1, \"map_slots\": 1, \"reduce_slots\": 1, \"jobs\": [\n{\"id\": \"a\", \"map\": [1], \"map\": [2]}]}", `x.json:2: jobs[0]: cluster: invalid workload: key "map" twice in one object`},
+		{`{"kind": "cluster", "nodes": 1, "map_slots": 1, "reduce_slots": 1, "jobs": [{"id": "a\u0000", "map": [1]}]}`, "x.json:1: jobs[0].id: cluster: invalid workload: \"a\\x00\" has a NUL character"},
+		{`{"kind": "cluster", "nodes": 1, "map_slots": 1, "reduce_slots": 1, "jobs": [{"id": "a", "user": "", "map": [1]}]}`, "x.json:1: jobs[0].user: cluster: invalid workload: empty"},
+		{`{"kind": "cluster", "nodes": "1", "map_slots": 1, "reduce_slots": 1, "jobs": []}`, "x.json:1: nodes: cluster: invalid workload: \"1\" is not an integer"},
+		{`{"kind": "cluster", "nodes": 1, "map_slots": 1, "reduce_slots": 1, "jobs": [{"id": "a", "map": {"count": 2e0, "time": 1}}]}`, "x.json:1: jobs[0].map.count: cluster: invalid workload: 2e0 is not an integer"},
 		// Found by the bad-input QA (docs/qa-bad-input.md): finite durations
 		// whose sums overflow printed a mean response of +Inf.
 		{`{"kind": "cluster", "nodes": 1, "map_slots": 1, "reduce_slots": 1, "jobs": [{"id": "a", "map": [1e308, 1e308]}]}`, "x.json: jobs: cluster: invalid workload: too large"},

@@ -475,3 +475,13 @@ func FuzzDecodeObject(f *testing.F) {
 		_ = CheckDuplicates(data)
 	})
 }
+
+func TestFind(t *testing.T) {
+	data := []byte("{\n\"jobs\": [\n {\"id\": 1},\n {\"id\": 2,\n  \"sla\": [{\"d\": 1},\n   {\"d\": 2}]}\n]}\n")
+	d := &Doc{Name: "f.json", Data: data, Invalid: errors.New("x"), Syntax: errors.New("y")}
+	for path, line := range map[string]int{"": 1, "jobs": 2, "jobs[0]": 3, "jobs[1].sla[1].d": 6, "jobs[1].sla[1]": 6, "jobs[1].nope": 4, "jobs[7]": 2, "jobs[x]": 2} {
+		if got := d.AtPath(path).Line(); got != line {
+			t.Errorf("Find(%q): line %d, want %d", path, got, line)
+		}
+	}
+}

@@ -203,10 +203,26 @@ func (v Value) numErr(err error) error {
 func (v Value) Int(min, max int64) (int64, error) {
 	t := string(bytes.TrimSpace(v.Raw))
 	x, err := JSONInt(v.Raw)
-	if err != nil || x < min || x > max {
-		return 0, v.Wrap(err, fmt.Sprintf("%s is not an integer in [%d, %d] (want digits only, such as %d)", short(t), min, max, min))
+	var ne *NumberError
+	switch {
+	case errors.As(err, &ne) && isDigits(t):
+		return 0, v.Wrap(err, fmt.Sprintf("%s is not an integer in range (want one in [%d, %d])", short(t), min, max))
+	case err != nil:
+		return 0, v.Wrap(err, fmt.Sprintf("%s is not an integer (want a whole number written with digits only, in [%d, %d])", short(t), min, max))
+	case x < min || x > max:
+		return 0, v.Errorf("%s is not an integer in range (want one in [%d, %d])", short(t), min, max)
 	}
 	return x, nil
+}
+
+func isDigits(s string) bool {
+	s = strings.TrimPrefix(s, "-")
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
 }
 
 func short(s string) string {
@@ -364,3 +380,51 @@ func (o *Obj) Metadata(k string) (map[string]any, error) {
 // At returns a Value for the document at path (no raw value), for errors
 // found after decoding (validation) that name a path; off < 0 omits the line.
 func (d *Doc) At(path string, off int64) Value { return Value{doc: d, Path: path, Off: off} }
+
+// Find returns the byte offset of the value at path ("jobs[3].sla[1].deadline")
+// in the document, or of the deepest enclosing value that exists (0 for the
+// top): readers use it to give validation errors found after decoding a
+// line. Only for errors: it decodes along the path.
+func (d *Doc) Find(path string) int64 {
+	cur := Value{doc: d, Raw: d.Data, Off: 0}
+	for path != "" {
+		var key string
+		idx := -1
+		switch {
+		case path[0] == '[':
+			end := strings.IndexByte(path, ']')
+			if end < 0 {
+				return cur.Off
+			}
+			n, err := ParseInt(path[1:end])
+			if err != nil {
+				return cur.Off
+			}
+			idx, path = int(n), path[end+1:]
+		default:
+			end := strings.IndexAny(path, ".[")
+			if end < 0 {
+				end = len(path)
+			}
+			key, path = path[:end], path[end:]
+		}
+		path = strings.TrimPrefix(path, ".")
+		if idx >= 0 {
+			arr, err := cur.Array()
+			if err != nil || idx >= len(arr) {
+				return cur.Off
+			}
+			cur = arr[idx]
+			continue
+		}
+		o, err := DecodeObject(cur.Raw, cur.Off)
+		if err != nil || !o.Has(key) {
+			return cur.Off
+		}
+		cur = Value{doc: d, Raw: o.Fields[key], Off: o.Offset(key)}
+	}
+	return cur.Off
+}
+
+// AtPath returns a Value for errors at path, located with Find.
+func (d *Doc) AtPath(path string) Value { return Value{doc: d, Path: path, Off: d.Find(path)} }
