@@ -17,17 +17,18 @@ flex-bench:
 flex-study: build
 	$(BIN) flex study --out-dir results/flex --workers 2
 
-## flex-study-sharded: the same study as two shards merged (byte-identical to flex-study) → /tmp/mrsched-flex-shards
+## flex-study-sharded: the same study as two shards merged (byte-identical to flex-study) → out/flex-shards
 flex-study-sharded: build
-	$(BIN) flex study --out-dir /tmp/mrsched-flex-shards --shard 1/2
-	$(BIN) flex study --out-dir /tmp/mrsched-flex-shards --shard 2/2
-	$(BIN) flex merge --out-dir /tmp/mrsched-flex-shards /tmp/mrsched-flex-shards/cells-1-of-2.jsonl /tmp/mrsched-flex-shards/cells-2-of-2.jsonl
+	$(BIN) flex study --out-dir out/flex-shards --shard 1/2
+	$(BIN) flex study --out-dir out/flex-shards --shard 2/2
+	$(BIN) flex merge --out-dir out/flex-shards out/flex-shards/cells-1-of-2.jsonl out/flex-shards/cells-2-of-2.jsonl
 
 ## flex-run: a quick demonstration: a §4 workload planned and simulated under the three schemes
 flex-run: build
-	$(BIN) gen sharedscan --seed 1 --out /tmp/mrsched-sharedscan.json
-	$(BIN) flex simulate --workload /tmp/mrsched-sharedscan.json --metric avg-response
-	$(BIN) flex plan --workload /tmp/mrsched-sharedscan.json --metric max-stretch --at 50 --svg /tmp/mrsched-flex-plan.svg
+	mkdir -p out/flex-run
+	$(BIN) gen sharedscan --seed 1 --out out/flex-run/sharedscan.json
+	$(BIN) flex simulate --workload out/flex-run/sharedscan.json --metric avg-response
+	$(BIN) flex plan --workload out/flex-run/sharedscan.json --metric max-stretch --at 50 --svg out/flex-run/plan.svg
 
 FUZZ_TARGETS += flex-fuzz
 BENCH_TARGETS += flex-bench
