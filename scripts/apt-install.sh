@@ -42,7 +42,8 @@ fi
 export DEBIAN_FRONTEND=noninteractive
 
 # locked: true while another process holds one of apt's or dpkg's locks.
-locks=(/var/lib/dpkg/lock-frontend /var/lib/dpkg/lock /var/lib/apt/lists/lock /var/cache/apt/archives/lock)
+# APT_LOCK_FILES (space-separated) replaces the list in the script's own test.
+read -r -a locks <<<"${APT_LOCK_FILES:-/var/lib/dpkg/lock-frontend /var/lib/dpkg/lock /var/lib/apt/lists/lock /var/cache/apt/archives/lock}"
 locked() {
 	local f
 	for f in "${locks[@]}"; do
@@ -92,5 +93,5 @@ while :; do
 	echo "apt-install: apt-get install failed; waiting for the dpkg lock and retrying (a concurrent apt run is the usual cause)" >&2
 	need_update=1
 	attempt=$((attempt + 1))
-	sleep 5
+	sleep "${APT_RETRY_PAUSE:-5}"
 done

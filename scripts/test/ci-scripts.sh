@@ -130,7 +130,34 @@ check ".ci/run: exit status is make's" "2" "$rc"
 check ".ci/run: closing line" "ci: 3 passed, 2 failed" "$(tail -n 1 <<<"$out")"
 check ".ci/run: closing line format" "yes" "$(tail -n 1 <<<"$out" | grep -qE '^([A-Za-z-]+: )?[0-9]+ passed, [0-9]+ failed$' && echo yes || echo no)"
 
-# 4. no skip bypasses internal/testenv.
+# 4. apt-install.sh waits for a held dpkg lock, then retries a failed install
+# (a fake apt-get that fails once like the concurrent-apt failure of issue 12).
+mkdir -p "$tmp/bin"
+cat >"$tmp/bin/apt-get" <<FAKE
+#!/usr/bin/env bash
+[[ " \$* " == *" install "* ]] || exit 0
+n=\$(cat "$tmp/apt-calls" 2>/dev/null || echo 0); echo \$((n + 1)) >"$tmp/apt-calls"
+if [[ \$n == 0 ]]; then echo "dpkg-deb: error: failed to read archive '/var/cache/apt/archives/x.deb'" >&2; exit 100; fi
+echo "fake apt-get \$*"
+FAKE
+printf '#!/bin/sh\nexit 1\n' >"$tmp/bin/dpkg-query"
+printf '#!/bin/sh\nexit 0\n' >"$tmp/bin/apt-cache"
+chmod +x "$tmp/bin/"*
+touch "$tmp/lock"
+flock "$tmp/lock" sleep 3 &
+holder=$!
+sleep 0.5
+start=$SECONDS
+out=$(PATH="$tmp/bin:$PATH" APT_LOCK_FILES="$tmp/lock" APT_RETRY_PAUSE=0 bash scripts/apt-install.sh fake-pkg 2>&1)
+rc=$?
+wait $holder
+check "apt-install: succeeds on the second attempt" "0 2" "$rc $(cat "$tmp/apt-calls")"
+check "apt-install: waited for the lock" "yes" "$( ((SECONDS - start >= 2)) && grep -q 'waiting for another apt/dpkg process' <<<"$out" && echo yes || echo no)"
+out=$(PATH="$tmp/bin:$PATH" APT_LOCK_FILES="$tmp/lock" APT_LOCK_TIMEOUT=2 bash -c 'flock '"$tmp/lock"' sleep 5 & sleep 0.5; bash scripts/apt-install.sh fake-pkg' 2>&1)
+rc=$?
+check "apt-install: gives up on a held lock with a clear message" "1 yes" "$rc $(grep -q 'still holds the dpkg lock after 2s' <<<"$out" && echo yes || echo no)"
+
+# 5. no skip bypasses internal/testenv.
 check "check-test-skips" "0" "$(bash scripts/check-test-skips.sh >/dev/null 2>&1; echo $?)"
 
 if ((fails > 0)); then
