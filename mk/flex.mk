@@ -1,5 +1,5 @@
 # CIRCUMFLEX / FLEX shared scans (issue 7): docs/flex.md.
-.PHONY: flex-test flex-fuzz flex-bench flex-study flex-study-sharded flex-run
+.PHONY: flex-test flex-fuzz flex-bench flex-study flex-study-maxslots flex-study-sharded flex-run
 
 ## flex-test: the shared-scan packages' tests (also part of go test ./...)
 flex-test:
@@ -16,6 +16,11 @@ flex-bench:
 ## flex-study: the full §4 study (225 points × 10 repetitions) → results/flex (resumable)
 flex-study: build
 	$(BIN) flex study --out-dir results/flex --workers 2
+
+## flex-study-maxslots: the sensitivity runs with M_j = 10 and M_j = 3 (θ1 = θ2 = 1) → results/flex/maxslots-{10,3}
+flex-study-maxslots: build
+	$(BIN) flex study --out-dir results/flex/maxslots-10 --max-slots 10 --theta1 1 --theta2 1
+	$(BIN) flex study --out-dir results/flex/maxslots-3 --max-slots 3 --theta1 1 --theta2 1
 
 ## flex-study-sharded: the same study as two shards merged (byte-identical to flex-study) → out/flex-shards
 flex-study-sharded: build
