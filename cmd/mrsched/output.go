@@ -19,6 +19,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/schedule"
 	"github.com/mrsched/mrsched/tabular"
 )
 
@@ -205,4 +206,46 @@ func progressBar(c *cli.Context, what string) (func(done, total int), func()) {
 				fmt.Fprintln(c.App.ErrWriter)
 			}
 		}
+}
+
+// saveInstance writes in to path: CSV when it ends in .csv, else JSON.
+func saveInstance(c *cli.Context, path string, in *instances.Instance) error {
+	return writeWith(c, path, fmt.Sprintf("%d jobs", in.N()), func(w io.Writer) error {
+		if instances.IsCSV(path) {
+			return instances.WriteCSV(w, in)
+		}
+		return instances.WriteJSON(w, in)
+	})
+}
+
+// saveSchedule writes s to path: CSV when it ends in .csv, else JSON.
+func saveSchedule(c *cli.Context, path string, in *instances.Instance, s *schedule.Schedule) error {
+	return writeWith(c, path, fmt.Sprintf("%d segments", len(s.Segments)), func(w io.Writer) error {
+		if instances.IsCSV(path) {
+			return schedule.WriteCSV(w, in, s)
+		}
+		return schedule.WriteJSON(w, in, s)
+	})
+}
+
+// emitInstance writes in to --out (see saveInstance) or to stdout in
+// --format (json or csv).
+func emitInstance(c *cli.Context, in *instances.Instance) error {
+	if out := c.String("out"); out != "" {
+		return saveInstance(c, out, in)
+	}
+	if c.String("format") == "csv" {
+		return instances.WriteCSV(c.App.Writer, in)
+	}
+	return instances.WriteJSON(c.App.Writer, in)
+}
+
+// instanceOutFlags are --out, --format (json or csv) and --quiet of
+// commands that write an instance.
+func instanceOutFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the instance to `FILE` (.csv for CSV, otherwise JSON) instead of stdout (" + overwriteNote + ")"},
+		formatFlag("json", tabular.JSON, tabular.CSV),
+		quietFlag(),
+	}
 }
