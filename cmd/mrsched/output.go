@@ -7,11 +7,8 @@ package main
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"sync"
 	"time"
 
@@ -19,6 +16,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/internal/fileio"
 	"github.com/mrsched/mrsched/schedule"
 	"github.com/mrsched/mrsched/tabular"
 )
@@ -30,44 +28,16 @@ type fileWriter interface {
 	WriteFile(path string, data []byte, protect []string) error
 }
 
-// files is the writer every command uses.
+// files is the writer every command uses: package fileio, which refuses
+// to write over a protected path (os.SameFile, so another spelling or a
+// link to an input is refused too), writes through a symlink to its target
+// and removes its temporary file on failure.
 var files fileWriter = atomicFiles{}
 
-// ErrOverwriteInput is returned when an output file is one of the
-// command's input files.
-var ErrOverwriteInput = errors.New("refusing to write over an input file of this command")
-
-// atomicFiles writes with instances.AtomicWrite.
 type atomicFiles struct{}
 
 func (atomicFiles) WriteFile(path string, data []byte, protect []string) error {
-	for _, in := range protect {
-		if samePath(path, in) {
-			return fmt.Errorf("%s: %w (%s)", path, ErrOverwriteInput, in)
-		}
-	}
-	target := path
-	if fi, err := os.Lstat(path); err == nil && fi.Mode()&os.ModeSymlink != 0 {
-		t, err := filepath.EvalSymlinks(path)
-		if err != nil {
-			return fmt.Errorf("write %s: %w", path, err)
-		}
-		target = t
-	}
-	return instances.AtomicWrite(target, data)
-}
-
-// samePath reports whether a and b name one file: the same file on disk,
-// or, when either does not exist yet, the same cleaned absolute path.
-func samePath(a, b string) bool {
-	fa, ea := os.Stat(a)
-	fb, eb := os.Stat(b)
-	if ea == nil && eb == nil {
-		return os.SameFile(fa, fb)
-	}
-	aa, e1 := filepath.Abs(a)
-	ab, e2 := filepath.Abs(b)
-	return e1 == nil && e2 == nil && aa == ab
+	return fileio.WriteFileAtomic(path, data, fileio.Protect(protect...))
 }
 
 // protectedInputs lists the files a command reads: the values of its input
