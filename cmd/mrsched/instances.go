@@ -113,7 +113,7 @@ JSON path, or prints a summary. Exit status 1 on an invalid file.
 
 Example:
    mrsched gen lognormal --n 20 --batch --seed 3 --out b.json && mrsched check --instance b.json`,
-		Flags: []cli.Flag{instanceFlag(), formatFlag("table"), outFlag("the summary")},
+		Flags: []cli.Flag{instanceFlag(), formatFlag("table"), outFlag("the summary"), quietFlag()},
 		Action: func(c *cli.Context) error {
 			in, err := instances.ReadFile(c.String("instance"))
 			if err != nil {
