@@ -71,6 +71,11 @@ func TestFlagValidation(t *testing.T) {
 		{[]string{"study", "tightness", "--ns", "8..4"}, `--ns: "8..4": want N, LO..HI`},
 		{[]string{"study", "tightness", "--exact-max-n", "-1"}, "--exact-max-n: want an integer ≥ 0"},
 		{[]string{"study", "nightly", "-i", missing, "--time-limit", "-1s"}, "--time-limit: want a duration ≥ 0"},
+		{[]string{"study", "nightly", "-i", missing, "--methods", "fifo,nosuch"}, "--methods: "},
+		{[]string{"report", "-i", missing, "--methods", "nosuch"}, "--methods: "},
+		{[]string{"solve", "-i", missing, "--engine", "gurobi"}, "--engine: want one of"},
+		{[]string{"bound", "-i", missing, "--engine", "gurobi"}, "--engine: want one of"},
+		{[]string{"gen", "taillard", "--seed", "0"}, "--seed: want a value in [1, 2147483646], got 0"},
 	}
 	for _, c := range cases {
 		code, out, errs := runCmd(t, c.args...)

@@ -158,7 +158,7 @@ Examples:
 		Flags: append([]cli.Flag{
 			&repeatedFlag{cli.GenericFlag{Name: "instance", Aliases: []string{"i"}, Value: &repeated{}, Usage: "instance `FILE` (JSON or CSV); repeatable"}, true},
 			&repeatedFlag{cli.GenericFlag{Name: "gen", Value: &repeated{}, Usage: "generator `SPEC`; repeatable (see above)"}, false},
-			&cli.StringFlag{Name: "methods", Aliases: []string{"m"}, Value: "fifo,klps,maxsrpt,splitsrpt,lb51,lbcount", Usage: "comma-separated `LIST` of methods"},
+			methodsFlag("fifo,klps,maxsrpt,splitsrpt,lb51,lbcount"),
 			timeLimitFlag(60*time.Second, "per method and instance, for exact methods"),
 			&cli.BoolFlag{Name: "no-validate", Usage: "skip checking every schedule with the independent validator"},
 		}, sweepFlags()...),
@@ -198,6 +198,17 @@ func reportAction(c *cli.Context) error {
 		}
 	}
 	return sweepProblems(set)
+}
+
+// methodsFlag is --methods: a comma-separated list of report methods.
+func methodsFlag(value string) cli.Flag {
+	return &cli.StringFlag{Name: "methods", Aliases: []string{"m"}, Value: value, Usage: "comma-separated `LIST` of methods (see above)",
+		Action: func(_ *cli.Context, s string) error {
+			if _, err := report.Resolve(s); err != nil {
+				return fmt.Errorf("--methods: %w", err)
+			}
+			return nil
+		}}
 }
 
 // repeated is a repeatable string flag whose values may contain commas
@@ -429,7 +440,7 @@ Example:
    mrsched study nightly --time-limit 20s --figures out/nightly`,
 		[]cli.Flag{
 			inFlag("instance", "batch instance `FILE` (default: the embedded nightly batch)", false, "i"),
-			&cli.StringFlag{Name: "methods", Aliases: []string{"m"}, Value: study.DefaultNightlyMethods, Usage: "methods"},
+			methodsFlag(study.DefaultNightlyMethods),
 			timeLimitFlag(30*time.Second, "per exact method"),
 		},
 		func(c *cli.Context) (shard.Sweep, error) {

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -91,9 +92,17 @@ Example:
 	}
 }
 
-// engineFlag is --engine: an LP/MIP engine name.
+// engineFlag is --engine: an LP/MIP engine name (whether the engine is
+// available is checked when it is needed).
 func engineFlag(usage string) cli.Flag {
-	return &cli.StringFlag{Name: "engine", Value: engine.DefaultName, Usage: usage + ": " + strings.Join(engine.Names(), ", ")}
+	names := engine.Names()
+	return &cli.StringFlag{Name: "engine", Value: engine.DefaultName, Usage: usage + ": " + strings.Join(names, ", "),
+		Action: func(_ *cli.Context, s string) error {
+			if !slices.Contains(names, strings.ToLower(s)) {
+				return fmt.Errorf("--engine: want one of %s, got %q", strings.Join(names, ", "), s)
+			}
+			return nil
+		}}
 }
 
 // needsEngine reports whether a solve method uses an LP/MIP engine.
@@ -269,7 +278,8 @@ Example:
 		Flags: []cli.Flag{
 			intFlag("jobs", 20, "number of jobs", atLeastOne),
 			intFlag("machines", 5, "number of machines (≥ 2 for json)", atLeastOne),
-			&cli.Int64Flag{Name: "seed", Value: taillard.Seeds20x5[0], Usage: "time seed (1 … 2^31−2)"},
+			&cli.Int64Flag{Name: "seed", Value: taillard.Seeds20x5[0], Usage: "time seed (an integer in [1, 2^31−2])",
+				Action: func(_ *cli.Context, v int64) error { return between(1, 1<<31-2).check("seed", float64(v)) }},
 			intFlag("seeds20x5", 0, "use seed K of Taillard's 20 × 5 set", between(1, 10)),
 			&cli.StringFlag{Name: "format", Value: "fsp", Usage: "fsp or json", Action: func(_ *cli.Context, s string) error {
 				if s != "fsp" && s != "json" {
