@@ -39,7 +39,7 @@ var (
 
 // between is the rule "a number in [lo, hi]" (integers when the flag is).
 func between(lo, hi float64) rule {
-	return rule{fmt.Sprintf("a value in [%s, %s]", tabular.Float(lo), tabular.Float(hi)),
+	return rule{fmt.Sprintf("a value in [%s, %s]", numStr(lo), numStr(hi)),
 		func(x float64) bool { return x >= lo && x <= hi }}
 }
 
@@ -48,7 +48,15 @@ func (r rule) check(flag string, x float64) error {
 	if r.ok(x) {
 		return nil
 	}
-	return fmt.Errorf("--%s: want %s, got %s", flag, r.want, strconv.FormatFloat(x, 'g', -1, 64))
+	return fmt.Errorf("--%s: want %s, got %s", flag, r.want, numStr(x))
+}
+
+// numStr writes x in flag messages: integers in full, others shortest.
+func numStr(x float64) string {
+	if x == math.Trunc(x) && math.Abs(x) < 1e15 {
+		return strconv.FormatFloat(x, 'f', -1, 64)
+	}
+	return strconv.FormatFloat(x, 'g', -1, 64)
 }
 
 // intFlag is an integer flag whose values must satisfy r.

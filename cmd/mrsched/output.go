@@ -7,11 +7,8 @@ package main
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"sync"
 	"time"
 
@@ -19,6 +16,8 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/internal/fileio"
+	"github.com/mrsched/mrsched/schedule"
 	"github.com/mrsched/mrsched/tabular"
 )
 
@@ -29,44 +28,16 @@ type fileWriter interface {
 	WriteFile(path string, data []byte, protect []string) error
 }
 
-// files is the writer every command uses.
+// files is the writer every command uses: package fileio, which refuses
+// to write over a protected path (os.SameFile, so another spelling or a
+// link to an input is refused too), writes through a symlink to its target
+// and removes its temporary file on failure.
 var files fileWriter = atomicFiles{}
 
-// ErrOverwriteInput is returned when an output file is one of the
-// command's input files.
-var ErrOverwriteInput = errors.New("refusing to write over an input file of this command")
-
-// atomicFiles writes with instances.AtomicWrite.
 type atomicFiles struct{}
 
 func (atomicFiles) WriteFile(path string, data []byte, protect []string) error {
-	for _, in := range protect {
-		if samePath(path, in) {
-			return fmt.Errorf("%s: %w (%s)", path, ErrOverwriteInput, in)
-		}
-	}
-	target := path
-	if fi, err := os.Lstat(path); err == nil && fi.Mode()&os.ModeSymlink != 0 {
-		t, err := filepath.EvalSymlinks(path)
-		if err != nil {
-			return fmt.Errorf("write %s: %w", path, err)
-		}
-		target = t
-	}
-	return instances.AtomicWrite(target, data)
-}
-
-// samePath reports whether a and b name one file: the same file on disk,
-// or, when either does not exist yet, the same cleaned absolute path.
-func samePath(a, b string) bool {
-	fa, ea := os.Stat(a)
-	fb, eb := os.Stat(b)
-	if ea == nil && eb == nil {
-		return os.SameFile(fa, fb)
-	}
-	aa, e1 := filepath.Abs(a)
-	ab, e2 := filepath.Abs(b)
-	return e1 == nil && e2 == nil && aa == ab
+	return fileio.WriteFileAtomic(path, data, fileio.Protect(protect...))
 }
 
 // protectedInputs lists the files a command reads: the values of its input
@@ -205,4 +176,46 @@ func progressBar(c *cli.Context, what string) (func(done, total int), func()) {
 				fmt.Fprintln(c.App.ErrWriter)
 			}
 		}
+}
+
+// saveInstance writes in to path: CSV when it ends in .csv, else JSON.
+func saveInstance(c *cli.Context, path string, in *instances.Instance) error {
+	return writeWith(c, path, fmt.Sprintf("%d jobs", in.N()), func(w io.Writer) error {
+		if instances.IsCSV(path) {
+			return instances.WriteCSV(w, in)
+		}
+		return instances.WriteJSON(w, in)
+	})
+}
+
+// saveSchedule writes s to path: CSV when it ends in .csv, else JSON.
+func saveSchedule(c *cli.Context, path string, in *instances.Instance, s *schedule.Schedule) error {
+	return writeWith(c, path, fmt.Sprintf("%d segments", len(s.Segments)), func(w io.Writer) error {
+		if instances.IsCSV(path) {
+			return schedule.WriteCSV(w, in, s)
+		}
+		return schedule.WriteJSON(w, in, s)
+	})
+}
+
+// emitInstance writes in to --out (see saveInstance) or to stdout in
+// --format (json or csv).
+func emitInstance(c *cli.Context, in *instances.Instance) error {
+	if out := c.String("out"); out != "" {
+		return saveInstance(c, out, in)
+	}
+	if c.String("format") == "csv" {
+		return instances.WriteCSV(c.App.Writer, in)
+	}
+	return instances.WriteJSON(c.App.Writer, in)
+}
+
+// instanceOutFlags are --out, --format (json or csv) and --quiet of
+// commands that write an instance.
+func instanceOutFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the instance to `FILE` (.csv for CSV, otherwise JSON) instead of stdout (" + overwriteNote + ")"},
+		formatFlag("json", tabular.JSON, tabular.CSV),
+		quietFlag(),
+	}
 }
