@@ -196,6 +196,7 @@ func (s *prioState) remove(j *job)  { s.hm.del(j); s.hb.del(j) }
 
 func (s *prioState) refresh(j *job) {
 	if s.dyn {
+		j.key = maxf(j.x, j.y)
 		s.hm.fix(j)
 	}
 	if !j.empty {
@@ -263,6 +264,8 @@ func (s *prioState) flip(a, b *job) {
 		} else {
 			b.y = la
 		}
+		b.bufOK = false
+		b.key = maxf(b.x, b.y)
 	}
 	b.tie = s.e.nextTie
 	s.e.nextTie--
@@ -292,12 +295,16 @@ func keyMax(j *job, tau float64) (float64, float64) {
 func crossMax(a, b *job) float64 {
 	bps := [4]float64{0, inf, inf, inf}
 	n := 1
-	for _, j := range []*job{a, b} {
-		if d := j.rm - j.rs; d != 0 {
-			if k := (j.x - j.y) / d; k > 0 && !math.IsInf(k, 0) {
-				bps[n] = k
-				n++
-			}
+	if d := a.rm - a.rs; d != 0 {
+		if k := (a.x - a.y) / d; k > 0 && k < inf {
+			bps[n] = k
+			n++
+		}
+	}
+	if d := b.rm - b.rs; d != 0 {
+		if k := (b.x - b.y) / d; k > 0 && k < inf {
+			bps[n] = k
+			n++
 		}
 	}
 	if n == 3 && bps[2] < bps[1] {
@@ -508,7 +515,7 @@ func (s *splitState) resolves(a, b *job) bool {
 
 func (s *splitState) flip(a, b *job) {
 	if b.y > a.y && b.y-a.y <= flipRel*a.y {
-		b.y = a.y
+		b.y, b.bufOK = a.y, false
 	}
 	b.tie = s.e.nextTie
 	s.e.nextTie--
