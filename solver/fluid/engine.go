@@ -683,6 +683,13 @@ func (h *jheap) del(j *job) {
 	j.pos[h.slot&3] = -1
 }
 
+// upj sifts j up (j is in order with its children).
+func (h *jheap) upj(j *job) {
+	if i := j.pos[h.slot&3]; i > 0 {
+		h.up(i)
+	}
+}
+
 func (h *jheap) fix(j *job) {
 	if i := j.pos[h.slot&3]; i >= 0 && len(h.a) > 1 { // a heap of one is in order
 		if !h.down(i, len(h.a)) {

@@ -195,14 +195,29 @@ func (s *prioState) mapDone(j *job) { s.hm.del(j) }
 func (s *prioState) remove(j *job)  { s.hm.del(j); s.hb.del(j) }
 
 func (s *prioState) refresh(j *job) {
+	// With a dynamic key, the heaps are in order for the cached keys of
+	// every job but j. If j's key did not grow (the usual case: service
+	// only lowers x and y; the tracking snap y = y0·x/x0 may round it a
+	// hair up), j is still in order with its children and only sifting up
+	// can be needed.
+	lower := true
 	if s.dyn {
+		old := j.key
 		j.key = maxf(j.x, j.y)
-		s.hm.fix(j)
+		if lower = j.key <= old; lower {
+			s.hm.upj(j)
+		} else {
+			s.hm.fix(j)
+		}
 	}
 	if !j.empty {
 		if s.hb.has(j) {
 			if s.dyn {
-				s.hb.fix(j)
+				if lower {
+					s.hb.upj(j)
+				} else {
+					s.hb.fix(j)
+				}
 			}
 		} else {
 			s.hb.push(j)
