@@ -383,6 +383,7 @@ func class(j *job) int {
 
 func (s *splitState) add(j *job) {
 	c := class(j)
+	j.key = j.y // y as placed in the heaps (refresh)
 	if j.x > 0 {
 		s.hm[c].push(j)
 	}
@@ -403,10 +404,24 @@ func (s *splitState) remove(j *job) {
 
 func (s *splitState) refresh(j *job) {
 	c := class(j)
-	s.hm[c].fix(j)
+	// The keys (x; x, then y; y) did not grow unless y did (x never grows
+	// under service; the tracking snap y = y0·x/x0 may round y a hair up;
+	// key holds y as of the last placement): then j is in order with its
+	// children and only sifting up can be needed (see prioState.refresh).
+	lower := j.y <= j.key
+	j.key = j.y
+	if lower {
+		s.hm[c].upj(j)
+	} else {
+		s.hm[c].fix(j)
+	}
 	if !j.empty {
 		if s.hb[c].has(j) {
-			s.hb[c].fix(j)
+			if lower {
+				s.hb[c].upj(j)
+			} else {
+				s.hb[c].fix(j)
+			}
 		} else {
 			s.hb[c].push(j)
 		}
@@ -531,6 +546,7 @@ func (s *splitState) resolves(a, b *job) bool {
 func (s *splitState) flip(a, b *job) {
 	if b.y > a.y && b.y-a.y <= flipRel*a.y {
 		b.y, b.bufOK = a.y, false
+		b.key = b.y
 	}
 	b.tie = s.e.nextTie
 	s.e.nextTie--
