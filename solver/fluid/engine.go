@@ -46,9 +46,9 @@ type job struct {
 	// key caches max(x, y) for the MaxSRPT heaps (hkMax): set at arrival,
 	// by prioState.refresh after the job was served and by flip.
 	key  float64
-	capv  float64 // psState.allocate: cap() cached during one allocation
-	pos   [4]int  // positions in the policy's heaps, by slot 0..2 (-1 when absent; [3] unused, so slot&3 needs no bounds check)
-	gone  bool    // departed
+	capv float64 // psState.allocate: cap() cached during one allocation
+	pos  [4]int  // positions in the policy's heaps, by slot 0..2 (-1 when absent; [3] unused, so slot&3 needs no bounds check)
+	gone bool    // departed
 }
 
 // buffer returns the available shuffle work b = y − y0·x/x0 (all of y once
@@ -163,17 +163,17 @@ type state interface {
 type admitter interface{ admit(j *job) error }
 
 type engine struct {
-	src        instances.Source
-	adm        admitter // st, when it rejects some jobs (Order)
-	mum, muc   float64  // capacities of the instance (for slowdown)
-	cm, cc     float64  // capacities times speed
-	st         state
+	src      instances.Source
+	adm      admitter // st, when it rejects some jobs (Order)
+	mum, muc float64  // capacities of the instance (for slowdown)
+	cm, cc   float64  // capacities times speed
+	st       state
 	// The concrete state (one of them is set): calls go to it directly
 	// rather than through the state interface on the hot path.
-	prio      *prioState
-	split     *splitState
-	ps        *psState
-	needRatio bool // the state reads job.ratio (SplitSRPT)
+	prio       *prioState
+	split      *splitState
+	ps         *psState
+	needRatio  bool // the state reads job.ratio (SplitSRPT)
 	served     []*job
 	now        float64
 	sched      *schedule.Schedule
@@ -545,11 +545,18 @@ const (
 // pos[slot]. Its sift-up and sift-down are those of container/heap
 // (same comparisons and swaps in the same order), with the order chosen by
 // kind compiled in rather than called through an interface and a closure.
+//
+// FIFO (hkFIFO) is kept instead as a slice sorted by arrival, a[head:],
+// positions being indices into a: under FIFO jobs join at the back and
+// leave from the front (the job served), so that each operation is O(1)
+// where a heap of the thousands of jobs FIFO queues at high load costs
+// O(log n) cache misses; the minimum, the only thing read, is the same.
 type jheap struct {
 	a    []*job
 	slot int
 	kind hkind
 	rank []int // hkOrder: rank of each instance index
+	head int   // hkFIFO: a[:head] is unused
 }
 
 // less is the heap's strict order; every order ends with a key unique to
@@ -650,10 +657,10 @@ func (h *jheap) down(i0, n int) bool {
 }
 
 func (h *jheap) top() *job {
-	if len(h.a) == 0 {
+	if len(h.a) == h.head {
 		return nil
 	}
-	return h.a[0]
+	return h.a[h.head]
 }
 func (h *jheap) has(j *job) bool { return j.pos[h.slot&3] >= 0 }
 
@@ -661,14 +668,65 @@ func (h *jheap) push(j *job) {
 	if h.has(j) {
 		return
 	}
+	if h.kind == hkFIFO {
+		h.qpush(j)
+		return
+	}
 	j.pos[h.slot&3] = len(h.a)
 	h.a = append(h.a, j)
 	h.up(len(h.a) - 1)
 }
 
+// qpush inserts j into the sorted FIFO slice (at the back unless it
+// arrived before jobs already there).
+func (h *jheap) qpush(j *job) {
+	sl := h.slot & 3
+	i := len(h.a)
+	h.a = append(h.a, j)
+	for ; i > h.head && h.a[i-1].seq > j.seq; i-- {
+		h.a[i] = h.a[i-1]
+		h.a[i].pos[sl] = i
+	}
+	h.a[i] = j
+	j.pos[sl] = i
+}
+
+// qdel removes the job at index i of the sorted FIFO slice.
+func (h *jheap) qdel(i int) {
+	sl := h.slot & 3
+	h.a[i].pos[sl] = -1
+	if i == h.head {
+		h.a[i] = nil
+		h.head++
+		if h.head == len(h.a) {
+			h.a, h.head = h.a[:0], 0
+		} else if h.head >= 64 && 2*h.head >= len(h.a) {
+			// Slide the live part to the front (amortised O(1)).
+			n := copy(h.a, h.a[h.head:])
+			clear(h.a[n:])
+			h.a, h.head = h.a[:n], 0
+			for k, o := range h.a {
+				o.pos[sl] = k
+			}
+		}
+		return
+	}
+	copy(h.a[i:], h.a[i+1:])
+	n := len(h.a) - 1
+	h.a[n] = nil
+	h.a = h.a[:n]
+	for k := i; k < n; k++ {
+		h.a[k].pos[sl] = k
+	}
+}
+
 func (h *jheap) del(j *job) {
 	i := j.pos[h.slot&3]
 	if i < 0 {
+		return
+	}
+	if h.kind == hkFIFO {
+		h.qdel(i)
 		return
 	}
 	n := len(h.a) - 1
@@ -685,12 +743,15 @@ func (h *jheap) del(j *job) {
 
 // upj sifts j up (j is in order with its children).
 func (h *jheap) upj(j *job) {
-	if i := j.pos[h.slot&3]; i > 0 {
+	if i := j.pos[h.slot&3]; i > 0 && h.kind != hkFIFO {
 		h.up(i)
 	}
 }
 
 func (h *jheap) fix(j *job) {
+	if h.kind == hkFIFO { // arrival order never changes
+		return
+	}
 	if i := j.pos[h.slot&3]; i >= 0 && len(h.a) > 1 { // a heap of one is in order
 		if !h.down(i, len(h.a)) {
 			h.up(i)
