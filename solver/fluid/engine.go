@@ -460,6 +460,7 @@ func (e *engine) run(sink func(JobResult)) (Summary, error) {
 			return Summary{}, e.srcErr
 		}
 		e.served = e.stAllocate(e.served[:0])
+		e.sum.Served += int64(len(e.served))
 		for _, j := range e.served {
 			if j.empty && j.x > 0 && j.rm > 0 && j.y0 > 0 {
 				if c := j.inflow(); j.rs >= c {
