@@ -213,9 +213,15 @@ func Simulate(w *cw.Workload, pol Policy, opt Options) (*Result, error) {
 	if err := w.Validate(); err != nil {
 		return nil, err
 	}
-	// NaN passed a "< 0" test and hung the event loop (bad-input QA).
-	if !(opt.Heartbeat >= 0) || math.IsInf(opt.Heartbeat, 0) {
-		return nil, fmt.Errorf("cluster: heartbeat %v: want a finite value ≥ 0", opt.Heartbeat)
+	// NaN passed a "< 0" test and hung the event loop (bad-input QA); 1e308
+	// gave a 300-digit makespan (issue 12).
+	if err := opt.Validate(); err != nil {
+		return nil, err
+	}
+	if v, ok := pol.(interface{ Validate() error }); ok {
+		if err := v.Validate(); err != nil {
+			return nil, err
+		}
 	}
 	s := &Sim{W: w, Slots: [2]int{w.TotalMapSlots(), w.TotalReduceSlots()}}
 	names, userOf := w.Users()
