@@ -3,7 +3,7 @@
 
 # benchstat, pinned (golang.org/x/perf has no releases; this is a commit of 2026-09-08).
 BENCHSTAT ?= GOFLAGS= $(GO) run golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9c6c9d4da
-TANDEM_COUNT ?= 5
+TANDEM_COUNT ?= 6
 
 ## tandem-run: all policies on the §2.1 example and on a log-normal batch (each schedule validated)
 tandem-run: build
