@@ -5,13 +5,13 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/mrsched/mrsched/instances/swim"
+	"github.com/mrsched/mrsched/internal/testenv"
 )
 
 func randomInstance(rng *rand.Rand, n int) *Instance {
@@ -265,10 +265,7 @@ func TestSpecErrors(t *testing.T) {
 }
 
 func TestFromSWIM(t *testing.T) {
-	path := filepath.Join("..", "..", "shared", "data", "swim", "FB-2009_samples_24_times_1hr_0_first50jobs.tsv")
-	if _, err := os.Stat(path); err != nil {
-		t.Skipf("shared data not beside the repository: %v", err)
-	}
+	path := testenv.RequireData(t, "swim", "FB-2009_samples_24_times_1hr_0_first50jobs.tsv")
 	recs, err := swim.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mrsched/mrsched/internal/testenv"
 )
 
 func clusterRun(t *testing.T, args ...string) (int, string, string) {
@@ -82,10 +84,7 @@ func TestClusterErrors(t *testing.T) {
 }
 
 func TestClusterImportSWIM(t *testing.T) {
-	trace := filepath.Join("..", "..", "..", "shared", "data", "swim", "FB-2009_samples_24_times_1hr_0_first50jobs.tsv")
-	if _, err := os.Stat(trace); err != nil {
-		t.Skip("SWIM trace not present")
-	}
+	trace := testenv.RequireData(t, "swim", "FB-2009_samples_24_times_1hr_0_first50jobs.tsv")
 	out := filepath.Join(t.TempDir(), "fb.json")
 	if code, _, e := clusterRun(t, "import", "swim-cluster", "--trace", trace, "--nodes", "10", "--out", out); code != 0 {
 		t.Fatal(e)

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/internal/testenv"
 	"github.com/mrsched/mrsched/solver/engine"
 )
 
@@ -120,9 +121,7 @@ func TestHardTightAndAdversary(t *testing.T) {
 }
 
 func TestHardSearch(t *testing.T) {
-	if _, err := engine.Default(); err != nil {
-		t.Skipf("no LP engine: %v", err)
-	}
+	testenv.RequireHiGHS(t, engine.Default)
 	dir := t.TempDir()
 	code, out, errs := runCLI(t, "search", "--policy", "splitsrpt", "--n", "3", "--restarts", "1", "--steps", "5", "--exact-max", "3", "--out-dir", dir, "--format", "csv", "--quiet")
 	if code != 0 || !strings.Contains(out, "splitsrpt,3,") {

@@ -5,12 +5,11 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/mrsched/mrsched/instances/swim"
+	"github.com/mrsched/mrsched/internal/testenv"
 )
 
 const small = `{
@@ -267,10 +266,7 @@ func TestFromSWIM(t *testing.T) {
 	if w.Metadata["dropped_no_map_input"] != 1 || w.Metadata["jobs_reading_under_90pct_of_dataset"] != 1 {
 		t.Errorf("metadata %v", w.Metadata)
 	}
-	path := filepath.Join("..", "..", "..", "shared", "data", "swim", "FB-2010_samples_24_times_1hr_withInputPaths_0.tsv")
-	if _, err := os.Stat(path); err != nil {
-		t.Skip("trace not present")
-	}
+	path := testenv.RequireData(t, "swim", "FB-2010_samples_24_times_1hr_withInputPaths_0.tsv")
 	all, err := swim.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)

@@ -2,10 +2,10 @@ package swim
 
 import (
 	"errors"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mrsched/mrsched/internal/testenv"
 )
 
 func TestReadShippedTraces(t *testing.T) {
@@ -19,10 +19,7 @@ func TestReadShippedTraces(t *testing.T) {
 		{"FB-2009_samples_24_times_1hr_0.tsv", 5894, false},
 	}
 	for _, c := range cases {
-		path := filepath.Join("..", "..", "..", "shared", "data", "swim", c.file)
-		if _, err := os.Stat(path); err != nil {
-			t.Skipf("trace not present beside the repository: %v", err)
-		}
+		path := testenv.RequireData(t, "swim", c.file)
 		recs, err := ReadFile(path)
 		if err != nil {
 			t.Fatal(err)
