@@ -109,25 +109,30 @@ func emit(c *cli.Context, render func(w io.Writer, f tabular.Format) error) erro
 }
 
 // emitTables writes tables in --format: JSON is value (when non-nil) or
-// the tables as lists of objects; text and Markdown separate tables by a
-// blank line.
+// the tables as lists of objects.
 func emitTables(c *cli.Context, value any, tables ...*tabular.Table) error {
 	return emit(c, func(w io.Writer, f tabular.Format) error {
 		if f == tabular.JSON && value != nil {
 			return tabular.WriteJSON(w, value)
 		}
-		for i, t := range tables {
-			if i > 0 && (f == tabular.Text || f == tabular.Markdown) {
-				if _, err := io.WriteString(w, "\n"); err != nil {
-					return err
-				}
-			}
-			if err := t.Write(w, f); err != nil {
+		return writeTables(w, f, tables...)
+	})
+}
+
+// writeTables writes tables in format f, separated by a blank line in
+// text and Markdown.
+func writeTables(w io.Writer, f tabular.Format, tables ...*tabular.Table) error {
+	for i, t := range tables {
+		if i > 0 && (f == tabular.Text || f == tabular.Markdown) {
+			if _, err := io.WriteString(w, "\n"); err != nil {
 				return err
 			}
 		}
-		return nil
-	})
+		if err := t.Write(w, f); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // infof prints a message line on stderr unless --quiet.
