@@ -287,14 +287,18 @@ func quietFlag() cli.Flag {
 // names a file to write.
 const overwriteNote = "replaced if it exists; never one of the command's input files"
 
+// outputFlag is a flag naming a file the command writes: checked against
+// the inputs before the command runs (see checkOutputs).
+type outputFlag struct{ cli.StringFlag }
+
 // outFlag is --out FILE: the command's result goes there instead of stdout.
 func outFlag(what string) cli.Flag {
-	return &cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write " + what + " to `FILE` instead of stdout (" + overwriteNote + ")"}
+	return &outputFlag{cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write " + what + " to `FILE` instead of stdout (" + overwriteNote + ")"}}
 }
 
 // fileOutFlag is a flag naming an extra output file (a schedule, cells).
 func fileOutFlag(name, usage string) cli.Flag {
-	return &cli.StringFlag{Name: name, Usage: usage + " (" + overwriteNote + ")"}
+	return &outputFlag{cli.StringFlag{Name: name, Usage: usage + " (" + overwriteNote + ")"}}
 }
 
 // inputFlag is a flag naming a file the command reads: output files are

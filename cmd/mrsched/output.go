@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"os"
 	"sync"
 	"time"
 
@@ -59,6 +60,34 @@ func protectedInputs(c *cli.Context) []string {
 		}
 	}
 	return append(out, c.Args().Slice()...)
+}
+
+// notInput refuses a file that a library writes itself (a sweep's --cells)
+// when it is one of the command's inputs.
+func notInput(c *cli.Context, flag, path string) error {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil // a new file is no input
+	}
+	for _, in := range protectedInputs(c) {
+		if ist, err := os.Stat(in); err == nil && os.SameFile(st, ist) {
+			return fmt.Errorf("--%s %s: refusing to write over an input file of this command (%s)", flag, path, in)
+		}
+	}
+	return nil
+}
+
+// checkOutputs refuses, before the command runs, output files (flags made
+// by outFlag and fileOutFlag) that are inputs of the command.
+func checkOutputs(c *cli.Context) error {
+	for _, f := range c.Command.Flags {
+		if o, ok := f.(*outputFlag); ok && c.String(o.Name) != "" {
+			if err := notInput(c, o.Name, c.String(o.Name)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // writeFile writes data to path for the command: atomically, never over an

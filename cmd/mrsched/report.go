@@ -48,6 +48,9 @@ func runSweep(c *cli.Context, sw shard.Sweep, what string) (*shard.Set, error) {
 	if err != nil {
 		return nil, fmt.Errorf("--shard: %w", err)
 	}
+	if err := notInput(c, "cells", c.String("cells")); err != nil {
+		return nil, err
+	}
 	prog, finish := progressBar(c, what)
 	set, err := shard.Run(c.Context, sw, shard.Options{Shard: sp, Workers: c.Int("workers"), Path: c.String("cells"), Progress: prog})
 	finish()
