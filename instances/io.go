@@ -102,9 +102,9 @@ func WriteJSON(w io.Writer, in *Instance) error {
 	fmt.Fprintf(&b, "{\n  \"kind\": %q,\n  \"map_capacity\": %s,\n  \"shuffle_capacity\": %s,\n",
 		Kind, FormatFloat(in.MapCapacity), FormatFloat(in.ShuffleCapacity))
 	if in.Metadata != nil {
-		md, err := json.MarshalIndent(in.Metadata, "  ", "  ")
+		md, err := fileio.MarshalMetadata(in.Metadata, "  ", "instances")
 		if err != nil {
-			return fmt.Errorf("instances: metadata: %w", err)
+			return err
 		}
 		fmt.Fprintf(&b, "  \"metadata\": %s,\n", md)
 	}
