@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -47,6 +46,9 @@ func runSweep(c *cli.Context, sw shard.Sweep, what string) (*shard.Set, error) {
 	sp, err := shard.Parse(c.String("shard"))
 	if err != nil {
 		return nil, fmt.Errorf("--shard: %w", err)
+	}
+	if err := notInput(c, "cells", c.String("cells")); err != nil {
+		return nil, err
 	}
 	prog, finish := progressBar(c, what)
 	set, err := shard.Run(c.Context, sw, shard.Options{Shard: sp, Workers: c.Int("workers"), Path: c.String("cells"), Progress: prog})
@@ -202,54 +204,13 @@ func reportAction(c *cli.Context) error {
 
 // methodsFlag is --methods: a comma-separated list of report methods.
 func methodsFlag(value string) cli.Flag {
-	return &cli.StringFlag{Name: "methods", Aliases: []string{"m"}, Value: value, Usage: "comma-separated `LIST` of methods (see above)",
+	return &cli.StringFlag{Name: "methods", Aliases: []string{"m"}, Value: value, Usage: "comma-separated `LIST` of methods (listed in 'mrsched report --help')",
 		Action: func(_ *cli.Context, s string) error {
 			if _, err := report.Resolve(s); err != nil {
 				return fmt.Errorf("--methods: %w", err)
 			}
 			return nil
 		}}
-}
-
-// repeated is a repeatable string flag whose values may contain commas
-// (urfave/cli's slice flags split on them, which breaks generator specs).
-type repeated []string
-
-// aliasSync is what Serialize returns: urfave/cli copies a flag's value to
-// its aliases after parsing (set.Set(alias, Serialize())), and every name of
-// a repeatedFlag shares one *repeated, so that copy must be a no-op — without
-// it "--instance a.json" became the list [a.json a.json] ("two instances are
-// named …") and two files became one path "a.json b.json".
-const aliasSync = "\x00mrsched-repeated-alias-sync\x00"
-
-func (r *repeated) Set(v string) error {
-	if v == aliasSync {
-		return nil
-	}
-	*r = append(*r, v)
-	return nil
-}
-func (r *repeated) String() string    { return strings.Join(*r, " ") }
-func (r *repeated) Serialize() string { return aliasSync }
-
-// repeatedFlag gives every parse a fresh value: commands are built once
-// and run many times in one process (tests), and a shared value would
-// accumulate the values of earlier runs.
-type repeatedFlag struct {
-	cli.GenericFlag
-	files bool // the values are input files (see protectedInputs)
-}
-
-func (f *repeatedFlag) Apply(set *flag.FlagSet) error {
-	f.GenericFlag.Value = &repeated{}
-	return f.GenericFlag.Apply(set)
-}
-
-func repeatedOf(c *cli.Context, name string) []string {
-	if r, ok := c.Generic(name).(*repeated); ok && r != nil {
-		return *r
-	}
-	return nil
 }
 
 func indent(s, pre string) string {
