@@ -59,11 +59,10 @@ if [[ ${MRSCHED_SLURM_NETNS:-} != 1 ]]; then
 			say "openssh-server could not be installed; the --sshlogin step will say so"
 	fi
 	command -v parallel >/dev/null 2>&1 || bash scripts/apt-install.sh parallel || die "could not install GNU parallel"
-	if unshare --net true 2>/dev/null; then
+	if [[ ${MRSCHED_SLURM_NO_NETNS:-} != 1 ]] && unshare --net true 2>/dev/null; then
 		exec unshare --net -- env MRSCHED_SLURM_NETNS=1 bash "$0" "$@"
 	fi
-	cannot "unshare --net is not permitted here, so the daemons cannot be confined to a loopback-only network namespace (Slurm has no bind-address setting)"
-	say "running in the host network namespace instead: slurmctld and slurmd listen on two free ports of all addresses while the test runs"
+	say "unshare --net is not available here${MRSCHED_SLURM_NO_NETNS:+ (MRSCHED_SLURM_NO_NETNS=1)}: the daemons run in the host's network namespace on free ports, bound to 127.0.0.1 (CommunicationParameters=NoCtldInAddrAny,NoInAddrAny; checked with ss below)"
 	export MRSCHED_SLURM_NETNS=0
 fi
 
@@ -156,6 +155,7 @@ AccountingStorageType=accounting_storage/none
 JobCompType=jobcomp/none
 MpiDefault=none
 ReturnToService=2
+CommunicationParameters=NoCtldInAddrAny,NoInAddrAny
 $node State=UNKNOWN
 PartitionName=mrsched Nodes=$host Default=YES MaxTime=INFINITE State=UP
 CONF
@@ -173,6 +173,17 @@ for _ in $(seq 1 120); do
 	done
 done
 [[ $state == idle ]] || die "node $host not idle after 60 s (sinfo state '$state')"
+if [[ $MRSCHED_SLURM_NETNS == 0 ]]; then
+	# Outside a namespace of its own every listening socket must be on 127.0.0.1.
+	for p in "$ctl_port" "$node_port"; do
+		bound=$(ss -Hltn "sport = :$p" | awk '{print $4}' | sort -u | paste -sd' ')
+		[[ -n $bound ]] || die "nothing listens on port $p"
+		if grep -qv '^127\.0\.0\.1:' <<<"$(tr ' ' '\n' <<<"$bound")"; then
+			cannot "port $p is bound to $bound, not only 127.0.0.1"
+		fi
+	done
+	say "slurmctld and slurmd listen on 127.0.0.1 only ($(ss -Hltn "( sport = :$ctl_port or sport = :$node_port )" | awk '{print $4}' | paste -sd' '))"
+fi
 say "slurmctld and slurmd up (ports $ctl_port, $node_port); sinfo: node $host idle with $(sinfo -h -N -o %c) CPUs, $(sinfo -h -N -o %m) MB"
 
 # wait_job JOBID — wait (polling squeue, up to 10 min) until no task of the
