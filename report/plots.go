@@ -8,8 +8,8 @@ import (
 
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/report/figures"
-	"github.com/mrsched/mrsched/report/shard"
 	"github.com/mrsched/mrsched/schedule"
+	"github.com/mrsched/mrsched/sweep"
 	"github.com/mrsched/mrsched/tabular"
 )
 
@@ -93,15 +93,17 @@ func GanttFigures(name string, in *instances.Instance, scheds map[string]*schedu
 	return out, nil
 }
 
-func init() {
-	RegisterRenderer(SweepKind, Renderer{
+// SweepRenderer renders a report sweep (kind SweepKind): the report in the
+// requested format and the ratio figure.
+func SweepRenderer() Renderer {
+	return Renderer{
 		Write: Render,
-		Figures: func(set *shard.Set, dir string) ([]string, error) {
+		Figures: func(set *sweep.Set, dir string) ([]string, error) {
 			res, err := Decode(set)
 			if err != nil {
 				return nil, err
 			}
 			return RatioFigure(res, dir)
 		},
-	})
+	}
 }

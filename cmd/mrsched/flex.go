@@ -24,8 +24,8 @@ import (
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/instances/sharedscan"
 	"github.com/mrsched/mrsched/instances/swim"
-	"github.com/mrsched/mrsched/report/shard"
 	"github.com/mrsched/mrsched/solver/flex"
+	"github.com/mrsched/mrsched/sweep"
 	"github.com/mrsched/mrsched/tabular"
 )
 
@@ -545,7 +545,7 @@ func flexStudyConfig(c *cli.Context) (flex.StudyConfig, error) {
 	return cfg, cfg.Check()
 }
 
-func flexRenderStudy(c *cli.Context, dir string, set *shard.Set) error {
+func flexRenderStudy(c *cli.Context, dir string, set *sweep.Set) error {
 	files, err := flex.Render(set)
 	if err != nil {
 		return err
@@ -574,7 +574,7 @@ func flexStudyCmd() *cli.Command {
 		UsageText: "mrsched flex study [--out-dir DIR] [--shard i/N] [--workers K] [--reps R] [grid options]",
 		Description: "Each cell (θ1, θ2, correlation level, repetition) draws a §4 workload and simulates FLEX,\n" +
 			"CIRCUMFLEX and BATCH for every metric. Cells are JSON lines in DIR/cells.jsonl (format of\n" +
-			"package report/shard: a header line, then {\"cell\",\"key\",\"result\"} per cell); a killed run\n" +
+			"package sweep: a header line, then {\"cell\",\"key\",\"result\"} per cell); a killed run\n" +
 			"resumes from its journal. Unsharded, the run also writes the report: summary.md, summary.json,\n" +
 			"points.csv, fig6.csv, fig5-*.svg, fig6-*.svg. With --shard i/N only that shard's cells are\n" +
 			"computed, into DIR/cells-i-of-N.jsonl; 'mrsched flex merge' combines the shards into output\n" +
@@ -591,7 +591,7 @@ func flexStudyCmd() *cli.Command {
 			if err != nil {
 				return err
 			}
-			sp, err := shard.Parse(c.String("shard"))
+			sp, err := sweep.Parse(c.String("shard"))
 			if err != nil {
 				return fmt.Errorf("--shard: %w", err)
 			}
@@ -610,7 +610,7 @@ func flexStudyCmd() *cli.Command {
 			if !sp.Whole() {
 				path = filepath.Join(dir, fmt.Sprintf("cells-%d-of-%d.jsonl", sp.I, sp.N))
 			}
-			opt := shard.Options{Shard: sp, Workers: c.Int("workers"), Path: path}
+			opt := sweep.Options{Shard: sp, Workers: c.Int("workers"), Path: path}
 			if !c.Bool("quiet") {
 				last := -1
 				opt.Progress = func(done, total int) {
@@ -620,9 +620,12 @@ func flexStudyCmd() *cli.Command {
 					}
 				}
 			}
-			set, err := shard.Run(context.Background(), sw, opt)
+			set, err := sweep.Run(context.Background(), sw, opt)
 			if err != nil {
 				return err
+			}
+			for _, n := range set.Notices {
+				fmt.Fprintln(c.App.ErrWriter, "mrsched: "+n)
 			}
 			if !sp.Whole() {
 				fmt.Fprintf(c.App.ErrWriter, "wrote %s; merge all shards with 'mrsched flex merge --out-dir %s FILES…'\n", path, dir)
@@ -649,15 +652,15 @@ func flexMergeCmd() *cli.Command {
 			if c.NArg() == 0 {
 				return fmt.Errorf("merge: name the shard files")
 			}
-			var sets []*shard.Set
+			var sets []*sweep.Set
 			for _, p := range c.Args().Slice() {
-				s, err := shard.ReadFile(p)
+				s, err := sweep.ReadFile(p)
 				if err != nil {
 					return err
 				}
 				sets = append(sets, s)
 			}
-			set, err := shard.Merge(sets, c.Args().Slice())
+			set, err := sweep.Merge(sets, c.Args().Slice())
 			if err != nil {
 				return err
 			}

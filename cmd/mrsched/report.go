@@ -16,9 +16,9 @@ import (
 
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/report"
-	"github.com/mrsched/mrsched/report/shard"
 	"github.com/mrsched/mrsched/report/study"
 	"github.com/mrsched/mrsched/schedule"
+	"github.com/mrsched/mrsched/sweep"
 	"github.com/mrsched/mrsched/tabular"
 )
 
@@ -89,8 +89,8 @@ func reportWriteOut(c *cli.Context, data []byte) error {
 // JSON lines (to --cells, or stdout); the whole sweep is rendered in
 // --format, with figures in --figures. It returns the set for the whole
 // sweep (nil for a shard).
-func runSweep(c *cli.Context, sw shard.Sweep, what string) (*shard.Set, error) {
-	sp, err := shard.Parse(c.String("shard"))
+func runSweep(c *cli.Context, sw sweep.Sweep, what string) (*sweep.Set, error) {
+	sp, err := sweep.Parse(c.String("shard"))
 	if err != nil {
 		return nil, fmt.Errorf("--shard: %w", err)
 	}
@@ -107,10 +107,13 @@ func runSweep(c *cli.Context, sw shard.Sweep, what string) (*shard.Set, error) {
 		return nil, fmt.Errorf("--time-limit %s: want ≥ 0", d)
 	}
 	prog, finish := progress(c, what)
-	set, err := shard.Run(c.Context, sw, shard.Options{Shard: sp, Workers: c.Int("workers"), Path: c.String("cells"), Progress: prog})
+	set, err := sweep.Run(c.Context, sw, sweep.Options{Shard: sp, Workers: c.Int("workers"), Path: c.String("cells"), Progress: prog})
 	finish()
 	if err != nil {
 		return nil, err
+	}
+	for _, n := range set.Notices {
+		fmt.Fprintln(c.App.ErrWriter, "mrsched: "+n)
 	}
 	if !sp.Whole() {
 		if c.String("cells") != "" {
@@ -129,8 +132,8 @@ func runSweep(c *cli.Context, sw shard.Sweep, what string) (*shard.Set, error) {
 }
 
 // renderSet renders a whole sweep with its kind's renderer.
-func renderSet(c *cli.Context, set *shard.Set, format tabular.Format) error {
-	r, err := report.RendererFor(set.Header.Kind)
+func renderSet(c *cli.Context, set *sweep.Set, format tabular.Format) error {
+	r, err := study.RendererFor(set.Header.Kind)
 	if err != nil {
 		return err
 	}
@@ -158,7 +161,7 @@ func renderSet(c *cli.Context, set *shard.Set, format tabular.Format) error {
 	return nil
 }
 
-func violationsOf(set *shard.Set) error {
+func violationsOf(set *sweep.Set) error {
 	if set == nil || set.Header.Kind != report.SweepKind {
 		return nil
 	}
@@ -262,7 +265,7 @@ Examples:
 			}
 			var first *kept
 			var mu sync.Mutex
-			sp, _ := shard.Parse(c.String("shard"))
+			sp, _ := sweep.Parse(c.String("shard"))
 			if c.String("figures") != "" && sp.Whole() {
 				opt.KeepSchedules = func(cell int, in *instances.Instance, s map[string]*schedule.Schedule) {
 					if cell == 0 {
@@ -375,15 +378,15 @@ Example (two shards, then merge; the last line prints the same bytes as the unsh
 			if err != nil {
 				return fmt.Errorf("--format: %w", err)
 			}
-			var sets []*shard.Set
+			var sets []*sweep.Set
 			for _, f := range c.Args().Slice() {
-				s, err := shard.ReadFile(f)
+				s, err := sweep.ReadFile(f)
 				if err != nil {
 					return err
 				}
 				sets = append(sets, s)
 			}
-			m, err := shard.Merge(sets, c.Args().Slice())
+			m, err := sweep.Merge(sets, c.Args().Slice())
 			if err != nil {
 				return err
 			}
@@ -408,7 +411,7 @@ Example (two shards, then merge; the last line prints the same bytes as the unsh
 }
 
 func studyCmd() *cli.Command {
-	mkStudy := func(name, usage, desc string, flags []cli.Flag, mk func(c *cli.Context) (shard.Sweep, error)) *cli.Command {
+	mkStudy := func(name, usage, desc string, flags []cli.Flag, mk func(c *cli.Context) (sweep.Sweep, error)) *cli.Command {
 		return &cli.Command{
 			Name:        name,
 			Usage:       usage,
@@ -454,7 +457,7 @@ Example:
 					&cli.IntFlag{Name: "exact-max-n", Value: def.ExactMaxN, Usage: "largest n solved exactly"},
 					&cli.DurationFlag{Name: "time-limit", Value: 60 * time.Second, Usage: "per exact solve"},
 				},
-				func(c *cli.Context) (shard.Sweep, error) {
+				func(c *cli.Context) (sweep.Sweep, error) {
 					cfg := study.TightnessConfig{Alphas: c.Float64Slice("alphas"), Eps: c.Float64Slice("eps"), Betas: c.Float64Slice("betas"),
 						Ns: c.IntSlice("ns"), Exact: c.String("exact"), ExactMaxN: c.Int("exact-max-n"), TimeLimit: c.Duration("time-limit").String()}
 					return study.TightnessSweep(cfg)
@@ -475,10 +478,10 @@ Example:
 					&cli.Float64SliceFlag{Name: "loads", Value: cli.NewFloat64Slice(study.DefaultLoads()...), Usage: "loads"},
 					&cli.IntFlag{Name: "max-jobs", Usage: "keep only the first N jobs of each trace (0: all)"},
 				},
-				func(c *cli.Context) (shard.Sweep, error) {
+				func(c *cli.Context) (sweep.Sweep, error) {
 					cfg, err := study.NewFig7Config(c.StringSlice("trace"), c.Float64Slice("loads"), c.Int("max-jobs"))
 					if err != nil {
-						return shard.Sweep{}, err
+						return sweep.Sweep{}, err
 					}
 					return study.Fig7Sweep(cfg)
 				}),
@@ -496,7 +499,7 @@ Example (small; the defaults run 8 × 500000 jobs per load and policy):
 					&cli.IntFlag{Name: "reps", Value: f9.Reps, Usage: "replications per load and policy"},
 					&cli.Uint64Flag{Name: "seed", Value: f9.Seed, Usage: "seed of replication 0 (replication r uses seed + r)"},
 				},
-				func(c *cli.Context) (shard.Sweep, error) {
+				func(c *cli.Context) (sweep.Sweep, error) {
 					cfg := study.DefaultFig9()
 					cfg.Loads, cfg.Jobs, cfg.Reps, cfg.Seed = c.Float64Slice("loads"), c.Int("jobs"), c.Int("reps"), c.Uint64("seed")
 					return study.Fig9Sweep(cfg)
@@ -514,18 +517,18 @@ Example:
 					&cli.StringFlag{Name: "methods", Aliases: []string{"m"}, Value: study.DefaultNightlyMethods, Usage: "methods"},
 					&cli.DurationFlag{Name: "time-limit", Value: 30 * time.Second, Usage: "per exact method"},
 				},
-				func(c *cli.Context) (shard.Sweep, error) {
+				func(c *cli.Context) (sweep.Sweep, error) {
 					var src report.Source
 					if f := c.String("instance"); f != "" {
 						s, err := report.FileSource(f)
 						if err != nil {
-							return shard.Sweep{}, err
+							return sweep.Sweep{}, err
 						}
 						src = s
 					} else {
 						in, err := study.DefaultNightly()
 						if err != nil {
-							return shard.Sweep{}, err
+							return sweep.Sweep{}, err
 						}
 						src = report.InstanceSource("nightly-default", "embedded nightly.csv", in)
 					}
@@ -536,7 +539,7 @@ Example:
 }
 
 // studyViolations turns a study's guarantee violations into exit status 2.
-func studyViolations(set *shard.Set) error {
+func studyViolations(set *sweep.Set) error {
 	if set == nil {
 		return nil
 	}

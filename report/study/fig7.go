@@ -18,8 +18,8 @@ import (
 	"github.com/mrsched/mrsched/instances/swim"
 	"github.com/mrsched/mrsched/report"
 	"github.com/mrsched/mrsched/report/figures"
-	"github.com/mrsched/mrsched/report/shard"
 	"github.com/mrsched/mrsched/solver/fluid"
+	"github.com/mrsched/mrsched/sweep"
 	"github.com/mrsched/mrsched/tabular"
 )
 
@@ -119,15 +119,15 @@ func (cfg Fig7Config) cells() []fig7Cell {
 }
 
 // Fig7Sweep returns the sweep of the Fig. 7 study.
-func Fig7Sweep(cfg Fig7Config) (shard.Sweep, error) {
+func Fig7Sweep(cfg Fig7Config) (sweep.Sweep, error) {
 	if len(cfg.paths) != len(cfg.Traces) {
-		return shard.Sweep{}, fmt.Errorf("study: fig7: use NewFig7Config")
+		return sweep.Sweep{}, fmt.Errorf("study: fig7: use NewFig7Config")
 	}
 	var pols []fluid.Policy
 	for _, p := range cfg.Policies {
 		pol, err := fluid.ParsePolicy(p, cfg.K, nil)
 		if err != nil {
-			return shard.Sweep{}, fmt.Errorf("study: fig7: %w", err)
+			return sweep.Sweep{}, fmt.Errorf("study: fig7: %w", err)
 		}
 		pols = append(pols, pol)
 	}
@@ -137,7 +137,7 @@ func Fig7Sweep(cfg Fig7Config) (shard.Sweep, error) {
 	for i, c := range cells {
 		keys[i] = fmt.Sprintf("%s %s load=%s", cfg.Traces[c.trace].Name, c.variant, tabular.Float(c.load))
 	}
-	return shard.Sweep{Kind: Fig7Kind, Config: cfg, Keys: keys, Compute: func(ctx context.Context, i int) (any, error) {
+	return sweep.Sweep{Kind: Fig7Kind, Config: cfg, Keys: keys, Compute: func(ctx context.Context, i int) (any, error) {
 		c := cells[i]
 		recs, err := swim.ReadFile(cfg.paths[c.trace])
 		if err != nil {
@@ -171,7 +171,7 @@ func Fig7Sweep(cfg Fig7Config) (shard.Sweep, error) {
 	}}, nil
 }
 
-func writeFig7(set *shard.Set, f tabular.Format, w io.Writer) error {
+func writeFig7(set *sweep.Set, f tabular.Format, w io.Writer) error {
 	rs, err := decodeAll[Fig7Result](set, Fig7Kind)
 	if err != nil {
 		return err
@@ -198,7 +198,7 @@ func writeFig7(set *shard.Set, f tabular.Format, w io.Writer) error {
 	return t.Write(w, f)
 }
 
-func fig7Figures(set *shard.Set, dir string) ([]string, error) {
+func fig7Figures(set *sweep.Set, dir string) ([]string, error) {
 	rs, err := decodeAll[Fig7Result](set, Fig7Kind)
 	if err != nil {
 		return nil, err
@@ -247,8 +247,4 @@ func fig7Figures(set *shard.Set, dir string) ([]string, error) {
 		files = append(files, fs...)
 	}
 	return files, nil
-}
-
-func init() {
-	report.RegisterRenderer(Fig7Kind, report.Renderer{Write: writeFig7, Figures: fig7Figures})
 }

@@ -15,8 +15,8 @@ import (
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/report"
 	"github.com/mrsched/mrsched/report/figures"
-	"github.com/mrsched/mrsched/report/shard"
 	"github.com/mrsched/mrsched/solver/fluid"
+	"github.com/mrsched/mrsched/sweep"
 	"github.com/mrsched/mrsched/tabular"
 )
 
@@ -78,18 +78,18 @@ func (cfg Fig9Config) cells() []fig9Cell {
 }
 
 // Fig9Sweep returns the sweep of the Fig. 9 study.
-func Fig9Sweep(cfg Fig9Config) (shard.Sweep, error) {
+func Fig9Sweep(cfg Fig9Config) (sweep.Sweep, error) {
 	if cfg.Jobs < 1 || cfg.Reps < 1 || cfg.Buckets < 1 || !(cfg.MaxSize > 0) {
-		return shard.Sweep{}, fmt.Errorf("study: fig9: need jobs, replications, buckets ≥ 1 and max size > 0")
+		return sweep.Sweep{}, fmt.Errorf("study: fig9: need jobs, replications, buckets ≥ 1 and max size > 0")
 	}
 	for _, l := range cfg.Loads {
 		if !(l > 0 && l < 1) {
-			return shard.Sweep{}, fmt.Errorf("study: fig9: load %v must be in (0, 1) for a stable queue", l)
+			return sweep.Sweep{}, fmt.Errorf("study: fig9: load %v must be in (0, 1) for a stable queue", l)
 		}
 	}
 	for _, p := range cfg.Policies {
 		if _, err := fluid.ParsePolicy(p, cfg.K, nil); err != nil {
-			return shard.Sweep{}, fmt.Errorf("study: fig9: %w", err)
+			return sweep.Sweep{}, fmt.Errorf("study: fig9: %w", err)
 		}
 	}
 	cells := cfg.cells()
@@ -98,7 +98,7 @@ func Fig9Sweep(cfg Fig9Config) (shard.Sweep, error) {
 		keys[i] = fmt.Sprintf("load=%s %s rep=%d", tabular.Float(c.load), c.policy, c.rep)
 	}
 	width := cfg.MaxSize / float64(cfg.Buckets)
-	return shard.Sweep{Kind: Fig9Kind, Config: cfg, Keys: keys, Compute: func(ctx context.Context, i int) (any, error) {
+	return sweep.Sweep{Kind: Fig9Kind, Config: cfg, Keys: keys, Compute: func(ctx context.Context, i int) (any, error) {
 		c := cells[i]
 		spec := instances.PaperLogNormal(cfg.Jobs, c.load, false)
 		seed := cfg.Seed + uint64(c.rep)
@@ -187,7 +187,7 @@ var fig9Paper = map[string]float64{
 	"0.9 klps": 16.28, "0.9 maxsrpt": 5.58, "0.9 splitsrpt": 5.66,
 }
 
-func writeFig9(set *shard.Set, f tabular.Format, w io.Writer) error {
+func writeFig9(set *sweep.Set, f tabular.Format, w io.Writer) error {
 	rs, err := decodeAll[Fig9Result](set, Fig9Kind)
 	if err != nil {
 		return err
@@ -288,7 +288,7 @@ func paperMean(a *fig9Agg) report.Num {
 	return report.Num(math.NaN())
 }
 
-func fig9Figures(set *shard.Set, dir string) ([]string, error) {
+func fig9Figures(set *sweep.Set, dir string) ([]string, error) {
 	rs, err := decodeAll[Fig9Result](set, Fig9Kind)
 	if err != nil {
 		return nil, err
@@ -338,10 +338,6 @@ func fig9Figures(set *shard.Set, dir string) ([]string, error) {
 		files = append(files, fs...)
 	}
 	return files, nil
-}
-
-func init() {
-	report.RegisterRenderer(Fig9Kind, report.Renderer{Write: writeFig9, Figures: fig9Figures})
 }
 
 func jsonUnmarshal(b []byte, v any) error {

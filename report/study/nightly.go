@@ -18,8 +18,8 @@ import (
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/report"
 	"github.com/mrsched/mrsched/report/figures"
-	"github.com/mrsched/mrsched/report/shard"
 	"github.com/mrsched/mrsched/schedule"
+	"github.com/mrsched/mrsched/sweep"
 	"github.com/mrsched/mrsched/tabular"
 )
 
@@ -59,12 +59,12 @@ type NightlyResult struct {
 }
 
 // NightlySweep returns the one-cell sweep of the nightly study on src.
-func NightlySweep(src report.Source, methods string, timeLimit time.Duration) (shard.Sweep, error) {
+func NightlySweep(src report.Source, methods string, timeLimit time.Duration) (sweep.Sweep, error) {
 	if _, err := report.Resolve(methods); err != nil {
-		return shard.Sweep{}, err
+		return sweep.Sweep{}, err
 	}
 	cfg := NightlyConfig{Instance: src.Name, ID: src.ID, Methods: methods, TimeLimit: timeLimit.String()}
-	return shard.Sweep{Kind: NightlyKind, Config: cfg, Keys: []string{src.Name}, Compute: func(ctx context.Context, _ int) (any, error) {
+	return sweep.Sweep{Kind: NightlyKind, Config: cfg, Keys: []string{src.Name}, Compute: func(ctx context.Context, _ int) (any, error) {
 		in, err := src.Load()
 		if err != nil {
 			return nil, err
@@ -97,7 +97,7 @@ func NightlySweep(src report.Source, methods string, timeLimit time.Duration) (s
 	}}, nil
 }
 
-func decodeNightly(set *shard.Set) (*NightlyResult, *instances.Instance, map[string]*schedule.Schedule, error) {
+func decodeNightly(set *sweep.Set) (*NightlyResult, *instances.Instance, map[string]*schedule.Schedule, error) {
 	rs, err := decodeAll[NightlyResult](set, NightlyKind)
 	if err != nil {
 		return nil, nil, nil, err
@@ -121,7 +121,7 @@ func decodeNightly(set *shard.Set) (*NightlyResult, *instances.Instance, map[str
 	return r, in, scheds, nil
 }
 
-func writeNightly(set *shard.Set, f tabular.Format, w io.Writer) error {
+func writeNightly(set *sweep.Set, f tabular.Format, w io.Writer) error {
 	r, in, scheds, err := decodeNightly(set)
 	if err != nil {
 		return err
@@ -174,7 +174,7 @@ func writeNightly(set *shard.Set, f tabular.Format, w io.Writer) error {
 	return err
 }
 
-func nightlyFigures(set *shard.Set, dir string) ([]string, error) {
+func nightlyFigures(set *sweep.Set, dir string) ([]string, error) {
 	r, in, scheds, err := decodeNightly(set)
 	if err != nil {
 		return nil, err
@@ -206,10 +206,6 @@ func Gantt(in *instances.Instance, s *schedule.Schedule, title, base string) ([]
 	}
 	w, h := figures.GanttSize(in.N())
 	return figures.Save(p, w, h, strings.TrimSuffix(strings.TrimSuffix(base, ".svg"), ".png"))
-}
-
-func init() {
-	report.RegisterRenderer(NightlyKind, report.Renderer{Write: writeNightly, Figures: nightlyFigures})
 }
 
 func barTotals(ir report.InstanceResult) (*plot.Plot, error) {

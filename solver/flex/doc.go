@@ -22,7 +22,7 @@
 //     sharing), CIRCUMFLEX and BATCH (windows of length W per dataset,
 //     offset evenly, FLEX on the batches).
 //   - Study: the 225-point × repetitions experiment of §4 (Fig. 5–6),
-//     shardable through package report/shard.
+//     shardable through package sweep.
 //
 // FLEX, CIRCUMFLEX and BATCH share one code path: a job's scan of a dataset
 // is a Copy in a sharing group; CIRCUMFLEX puts every job in one group per

@@ -12,7 +12,7 @@ import (
 	"strconv"
 
 	"github.com/mrsched/mrsched/instances/sharedscan"
-	"github.com/mrsched/mrsched/report/shard"
+	"github.com/mrsched/mrsched/sweep"
 	"github.com/mrsched/mrsched/tabular"
 )
 
@@ -156,17 +156,17 @@ func (c StudyConfig) runCell(id cellID) (*CellResult, error) {
 	return out, nil
 }
 
-// Sweep returns the study as a shardable sweep (package report/shard).
-func (c StudyConfig) Sweep() (shard.Sweep, error) {
+// Sweep returns the study as a shardable sweep (package sweep).
+func (c StudyConfig) Sweep() (sweep.Sweep, error) {
 	if err := c.Check(); err != nil {
-		return shard.Sweep{}, err
+		return sweep.Sweep{}, err
 	}
 	ids := c.cells()
 	keys := make([]string, len(ids))
 	for i, id := range ids {
 		keys[i] = id.key()
 	}
-	return shard.Sweep{Kind: StudyKind, Config: c, Keys: keys,
+	return sweep.Sweep{Kind: StudyKind, Config: c, Keys: keys,
 		Compute: func(ctx context.Context, i int) (any, error) { return c.runCell(ids[i]) }}, nil
 }
 
@@ -223,7 +223,7 @@ func meanStd(x []float64) Ratio {
 }
 
 // Summarise aggregates a complete set of study cells.
-func Summarise(set *shard.Set) (*Summary, error) {
+func Summarise(set *sweep.Set) (*Summary, error) {
 	if set.Header.Kind != StudyKind {
 		return nil, fmt.Errorf("%w: cells file is a %q sweep, not %q", ErrInput, set.Header.Kind, StudyKind)
 	}
@@ -380,7 +380,7 @@ func (s *Summary) Headline(metric string) (worstCirc, bestBatch float64) {
 // summary.md, fig5.csv, fig6.csv and the figures fig5.svg, fig6.svg. The
 // bytes depend only on the cells, so rendering a merged set of shards gives
 // the same files as the unsharded run.
-func Render(set *shard.Set) (map[string][]byte, error) {
+func Render(set *sweep.Set) (map[string][]byte, error) {
 	s, err := Summarise(set)
 	if err != nil {
 		return nil, err

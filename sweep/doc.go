@@ -1,4 +1,4 @@
-// Package shard runs a sweep — a fixed, ordered list of independent cells
+// Package sweep runs a sweep — a fixed, ordered list of independent cells
 // (one instance of a report, one load of a study, …) — deterministically,
 // in parallel, split across machines, and resumable after a kill.
 //
@@ -35,4 +35,4 @@
 //
 // Output never depends on the number of workers or on the order in which
 // cells finish: results are stored by cell index and written in cell order.
-package shard
+package sweep
