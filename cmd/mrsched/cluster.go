@@ -6,8 +6,10 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -81,10 +83,9 @@ func clusterSimulateCmd() *cli.Command {
 			if err != nil {
 				return fmt.Errorf("--format: %w", err)
 			}
-			opt := cluster.Options{Heartbeat: c.Float64("heartbeat"), Timeline: c.String("timeline") != ""}
-			r, err := cluster.Simulate(w, pol, opt)
+			r, err := study.Simulate(w, pol, study.SimulateConfig{Heartbeat: c.Float64("heartbeat"), Timeline: c.String("timeline") != ""})
 			if err != nil {
-				return err
+				return clusterFlagError(err)
 			}
 			if path := c.String("timeline"); path != "" {
 				t := &tabular.Table{Header: []string{"job", "phase", "task", "node", "slot", "start", "end"}}
@@ -127,6 +128,16 @@ func clusterSimulateCmd() *cli.Command {
 			return clusterOutput(c, b.Bytes())
 		},
 	}
+}
+
+// clusterFlagError names the flag of a configuration field the library
+// rejected ("cluster study: invalid configuration: heartbeat …" becomes
+// "--heartbeat …").
+func clusterFlagError(err error) error {
+	if errors.Is(err, study.ErrConfig) {
+		return errors.New("--" + strings.TrimPrefix(err.Error(), study.ErrConfig.Error()+": "))
+	}
+	return err
 }
 
 func clusterOutput(c *cli.Context, data []byte) error {

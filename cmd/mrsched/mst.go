@@ -111,6 +111,16 @@ func mstNodes(c *cli.Context, needLambda bool) (mu, lambda []float64, err error)
 	return mu, lambda, nil
 }
 
+// mstFlagError names the flag of a configuration field the library
+// rejected.
+func mstFlagError(err error) error {
+	var fe *straggler.FieldError
+	if errors.As(err, &fe) {
+		return fmt.Errorf("--%s %s", fe.Field, fe.Msg)
+	}
+	return err
+}
+
 func mstFloat(v float64) string { return tabular.Float(v) }
 
 func mstEvalCmd() *cli.Command {
@@ -137,70 +147,10 @@ func mstEvalCmd() *cli.Command {
 			if err != nil {
 				return err
 			}
-			model := straggler.Model{D: c.Float64("D")}
-			if err := model.Validate(); err != nil {
-				return err
-			}
-			var resp []straggler.Response
-			var gammas []float64
-			var groups []straggler.Group
-			for i := range mu {
-				if err := (straggler.MM1{Lambda: lambda[i], Mu: mu[i]}).Validate(); err != nil {
-					return fmt.Errorf("node %d: %w", i, err)
-				}
-				r := model.Response(lambda[i], mu[i])
-				resp = append(resp, r)
-				gammas = append(gammas, mu[i]-lambda[i])
-				groups = append(groups, straggler.Group{R: r, Count: 1})
-			}
-			// 0 and negative values fell back to the defaults silently (bad-input QA).
-			if n := c.Int("samples"); n < 1 {
-				return fmt.Errorf("--samples %d: want ≥ 1", n)
-			}
-			if tol := c.Float64("rel-tol"); !(tol > 0 && tol < 1) {
-				return fmt.Errorf("--rel-tol %v: want a value in (0, 1)", tol)
-			}
-			method := c.String("method")
-			var results []straggler.Result
-			run := func(m string) error {
-				var r straggler.Result
-				var err error
-				switch m {
-				case "closed":
-					if model.D != 0 {
-						return errors.New("the closed form (Lemma 3) is for M/M/1 nodes only (D = 0)")
-					}
-					r, err = straggler.MSTClosedForm(gammas)
-				case "integral":
-					r, err = straggler.MSTIntegral(resp, straggler.IntegralOptions{RelTol: c.Float64("rel-tol")})
-				case "mc":
-					r, err = straggler.MSTMonteCarlo(groups, straggler.MCOptions{Samples: c.Int("samples")}, rand.NewPCG(c.Uint64("seed"), 0x5eed))
-				default:
-					return fmt.Errorf("unknown --method %q (want closed, integral, mc, all or auto)", m)
-				}
-				if err != nil {
-					return err
-				}
-				results = append(results, r)
-				return nil
-			}
-			switch method {
-			case "auto":
-				err = run("integral")
-			case "all":
-				for _, m := range []string{"closed", "integral", "mc"} {
-					if m == "closed" && (len(mu) > straggler.MaxClosedFormNodes || model.D != 0) {
-						continue
-					}
-					if err = run(m); err != nil {
-						break
-					}
-				}
-			default:
-				err = run(method)
-			}
+			results, err := straggler.Eval(straggler.EvalConfig{Mu: mu, Lambda: lambda, D: c.Float64("D"),
+				Method: c.String("method"), Samples: c.Int("samples"), Seed: c.Uint64("seed"), RelTol: c.Float64("rel-tol")})
 			if err != nil {
-				return err
+				return mstFlagError(err)
 			}
 			return mstOutput(c, func(w io.Writer, f tabular.Format) error {
 				if f == tabular.JSON {
