@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/report/figures"
 	"github.com/mrsched/mrsched/schedule"
 	"github.com/mrsched/mrsched/solver/fluid"
 	"github.com/mrsched/mrsched/sweep"
@@ -23,8 +24,8 @@ type Renderer struct {
 	// Write renders the results (cells in order) in format f.
 	Write func(set *sweep.Set, f tabular.Format, w io.Writer) error
 	// Figures, when set, writes the sweep's figures into dir and returns
-	// the files written.
-	Figures func(set *sweep.Set, dir string) ([]string, error)
+	// the files written (SVG; PNG too when asked for).
+	Figures func(set *sweep.Set, dir string, formats ...figures.Format) ([]string, error)
 }
 
 // Kind is the sweep kind of a report.

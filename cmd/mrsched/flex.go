@@ -16,14 +16,12 @@ import (
 	"strings"
 
 	"github.com/urfave/cli/v2"
-	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/plotutil"
-	"gonum.org/v1/plot/vg"
 
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/instances/sharedscan"
 	"github.com/mrsched/mrsched/instances/swim"
+	"github.com/mrsched/mrsched/report/figures"
+	"github.com/mrsched/mrsched/report/study"
 	"github.com/mrsched/mrsched/solver/flex"
 	"github.com/mrsched/mrsched/sweep"
 	"github.com/mrsched/mrsched/tabular"
@@ -312,59 +310,22 @@ func flexPlanCmd() *cli.Command {
 	}
 }
 
-// flexPlanFigure stacks, in every interval, the subjobs' slots in priority
-// order (one colour per subjob).
+// flexPlanFigure draws the plan's slot allocations with report/figures.
 func flexPlanFigure(out *flexPlanJSON, labels []string, pl *flex.Plan) ([]byte, error) {
-	cells := 0
-	for _, iv := range out.Intervals {
-		cells += len(iv.Slots)
-	}
-	if cells > 20000 {
-		return nil, fmt.Errorf("--svg: %d rectangles is too many for a figure (plan fewer jobs)", cells)
-	}
-	p := plot.New()
-	p.Title.Text = fmt.Sprintf("%s plan for %s at t = %s: slots per subjob", out.Scheme, out.Metric, tabular.Float(out.At))
-	p.X.Label.Text = "time"
-	p.Y.Label.Text = "slots"
 	rank := map[string]int{}
 	for r, i := range pl.Order {
 		rank[labels[i]] = r
 	}
-	legend := map[string]bool{}
-	for _, iv := range out.Intervals {
-		keys := make([]string, 0, len(iv.Slots))
-		for k := range iv.Slots {
-			keys = append(keys, k)
-		}
-		sort.Slice(keys, func(a, b int) bool { return rank[keys[a]] < rank[keys[b]] })
-		y := 0.0
-		for _, k := range keys {
-			v := iv.Slots[k]
-			poly, err := plotter.NewPolygon(plotter.XYs{{X: iv.Start, Y: y}, {X: iv.End, Y: y}, {X: iv.End, Y: y + v}, {X: iv.Start, Y: y + v}})
-			if err != nil {
-				return nil, err
-			}
-			poly.Color = plotutil.Color(rank[k])
-			poly.LineStyle.Width = vg.Points(0.3)
-			p.Add(poly)
-			if !legend[k] && len(legend) < 12 {
-				legend[k] = true
-				p.Legend.Add(k, poly)
-			}
-			y += v
-		}
+	ivs := make([]figures.PlanInterval, len(out.Intervals))
+	for i, iv := range out.Intervals {
+		ivs[i] = figures.PlanInterval{Start: iv.Start, End: iv.End, Slots: iv.Slots}
 	}
-	p.Y.Min, p.Y.Max = 0, float64(out.Slots)
-	p.Legend.Top = true
-	wt, err := p.WriterTo(20*vg.Centimeter, 11*vg.Centimeter, "svg")
+	title := fmt.Sprintf("%s plan for %s at t = %s: slots per subjob", out.Scheme, out.Metric, tabular.Float(out.At))
+	b, err := figures.FlexPlan(title, out.Slots, rank, ivs, figures.SVG)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("--svg: %w", err)
 	}
-	var b bytes.Buffer
-	if _, err := wt.WriteTo(&b); err != nil {
-		return nil, err
-	}
-	return b.Bytes(), nil
+	return b, nil
 }
 
 func flexSimulateCmd() *cli.Command {
@@ -515,6 +476,7 @@ func flexStudyFlags() []cli.Flag {
 		&cli.IntFlag{Name: "min-slots", Value: 1, Usage: "m_j of every job"},
 		&cli.Float64Flag{Name: "window", Value: 2, Usage: "BATCH window W in minutes"},
 		&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "base seed"},
+		&cli.BoolFlag{Name: "png", Usage: "write PNG figures besides the SVG ones"},
 		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress on stderr"},
 	}
 }
@@ -546,7 +508,7 @@ func flexStudyConfig(c *cli.Context) (flex.StudyConfig, error) {
 }
 
 func flexRenderStudy(c *cli.Context, dir string, set *sweep.Set) error {
-	files, err := flex.Render(set)
+	files, err := study.RenderFlex(set, figures.Formats(c.Bool("png"))...)
 	if err != nil {
 		return err
 	}
@@ -576,7 +538,7 @@ func flexStudyCmd() *cli.Command {
 			"CIRCUMFLEX and BATCH for every metric. Cells are JSON lines in DIR/cells.jsonl (format of\n" +
 			"package sweep: a header line, then {\"cell\",\"key\",\"result\"} per cell); a killed run\n" +
 			"resumes from its journal. Unsharded, the run also writes the report: summary.md, summary.json,\n" +
-			"points.csv, fig6.csv, fig5-*.svg, fig6-*.svg. With --shard i/N only that shard's cells are\n" +
+			"points.csv, fig6.csv, fig5-*.svg, fig6-*.svg (and .png with --png). With --shard i/N only that shard's cells are\n" +
 			"computed, into DIR/cells-i-of-N.jsonl; 'mrsched flex merge' combines the shards into output\n" +
 			"byte-identical to the unsharded run. The full default study is 2250 cells (minutes of CPU).\n\n" +
 			"Example (from the repository root; a reduced grid):\n" +
@@ -646,6 +608,7 @@ func flexMergeCmd() *cli.Command {
 			"Example: see 'mrsched flex study --help'.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "out-dir", Value: "results/flex", Usage: "output `DIR`"},
+			&cli.BoolFlag{Name: "png", Usage: "write PNG figures besides the SVG ones"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress on stderr"},
 		},
 		Action: func(c *cli.Context) error {

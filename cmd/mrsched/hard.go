@@ -15,8 +15,6 @@ import (
 	"strings"
 	"time"
 
-	"gonum.org/v1/plot/vg"
-
 	"github.com/urfave/cli/v2"
 
 	"github.com/mrsched/mrsched/instances"
@@ -26,6 +24,7 @@ import (
 	"github.com/mrsched/mrsched/reductions/rational"
 	"github.com/mrsched/mrsched/reductions/search"
 	"github.com/mrsched/mrsched/reductions/tight"
+	"github.com/mrsched/mrsched/report/figures"
 	"github.com/mrsched/mrsched/schedule"
 	"github.com/mrsched/mrsched/solver/engine"
 	"github.com/mrsched/mrsched/solver/fluid"
@@ -598,14 +597,15 @@ policy is simulated to t = k²; case 1 (≥ k²/5 type-2 map work done) appends 
 k² + j, case 2 appends type-2 jobs at 2k² + j·3k/2 (j = 0..k³). Reports the policy's total, the
 proof's alternative schedule (validated: an upper bound on OPT), the proof's bounds T and T',
 and policy/alternative, a lower bound on policy/OPT that grows like n^{1/3}. --plot PREFIX
-writes PREFIX.svg and PREFIX.png; --csv FILE writes the table as CSV too.
+writes PREFIX.svg (PREFIX.png too with --png); --csv FILE writes the table as CSV too.
 
 Example:
    mrsched adversary --policy maxsrpt,splitsrpt,fifo,ps --n 8,64,512,4096`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "policy", Value: "maxsrpt,splitsrpt,fifo,ps", Usage: "comma-separated policies (solver/fluid names)"},
 			&cli.StringFlag{Name: "n", Value: "8,64,512,4096", Usage: "comma-separated n values"},
-			&cli.StringFlag{Name: "plot", Usage: "write `PREFIX`.svg and PREFIX.png"},
+			&cli.StringFlag{Name: "plot", Usage: "write `PREFIX`.svg (and PREFIX.png with --png)"},
+			&cli.BoolFlag{Name: "png", Usage: "with --plot, write PREFIX.png too"},
 			&cli.StringFlag{Name: "csv", Usage: "also write the table as CSV to `FILE`"},
 			hardFormatFlag(), hardQuietFlag(),
 		},
@@ -648,17 +648,16 @@ Example:
 				}
 			}
 			if prefix := c.String("plot"); prefix != "" {
-				pl, err := adversary.Plot(all)
+				pl, err := figures.Adversary(all)
 				if err != nil {
 					return err
 				}
-				for _, ext := range []string{".svg", ".png"} {
-					if err := pl.Save(7*vg.Inch, 4.5*vg.Inch, prefix+ext); err != nil {
-						return err
-					}
+				files, err := figures.Save(pl, 9, 4.5, prefix, figures.Formats(c.Bool("png"))...)
+				if err != nil {
+					return err
 				}
 				if !c.Bool("quiet") {
-					fmt.Fprintf(c.App.ErrWriter, "wrote %s.svg and %s.png\n", prefix, prefix)
+					fmt.Fprintf(c.App.ErrWriter, "wrote %s\n", strings.Join(files, " and "))
 				}
 			}
 			return nil

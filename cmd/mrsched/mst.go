@@ -16,8 +16,8 @@ import (
 
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/instances/nodes"
+	"github.com/mrsched/mrsched/report/figures"
 	"github.com/mrsched/mrsched/solver/straggler"
-	"github.com/mrsched/mrsched/solver/straggler/figures"
 	"github.com/mrsched/mrsched/tabular"
 )
 
@@ -474,10 +474,11 @@ func mstFiguresCmd() *cli.Command {
 	return &cli.Command{
 		Name:        "figures",
 		Category:    catStraggler,
-		Usage:       "recompute the data of Fig. 3, 4, 6, 8, 10, 11 as CSV, SVG and PNG",
+		Usage:       "recompute the data of Fig. 3, 4, 6, 8, 10, 11 as CSV and SVG (PNG with --png)",
 		Description: "Example: mrsched mst figures --out results/straggler",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "out", Value: "results/straggler", Usage: "output directory"},
+			&cli.BoolFlag{Name: "png", Usage: "write PNG figures besides the SVG ones"},
 			&cli.BoolFlag{Name: "quiet", Usage: "no progress on stderr"},
 		},
 		Action: func(c *cli.Context) error {
@@ -485,7 +486,7 @@ func mstFiguresCmd() *cli.Command {
 			if err := os.MkdirAll(dir, 0o755); err != nil {
 				return err
 			}
-			figs, err := figures.All(func(done, total int, name string) {
+			figs, err := straggler.PaperFigures(func(done, total int, name string) {
 				if !c.Bool("quiet") {
 					fmt.Fprintf(c.App.ErrWriter, "mst figures: %d/%d %s\n", done, total, name)
 				}
@@ -494,7 +495,7 @@ func mstFiguresCmd() *cli.Command {
 				return err
 			}
 			for _, f := range figs {
-				if err := f.Write(dir); err != nil {
+				if _, err := figures.Straggler(f, dir, figures.Formats(c.Bool("png"))...); err != nil {
 					return err
 				}
 				fmt.Fprintf(c.App.Writer, "%s\t%s\n", f.Name, f.Note)

@@ -16,6 +16,7 @@ import (
 
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/report"
+	"github.com/mrsched/mrsched/report/figures"
 	"github.com/mrsched/mrsched/report/study"
 	"github.com/mrsched/mrsched/schedule"
 	"github.com/mrsched/mrsched/sweep"
@@ -31,7 +32,8 @@ func sweepFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "format", Value: "table", Usage: "output format: table, md, csv or json"},
 		&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the output to `FILE` (atomically) instead of stdout"},
-		&cli.StringFlag{Name: "figures", Usage: "write figures (SVG and PNG) into `DIR`"},
+		&cli.StringFlag{Name: "figures", Usage: "write figures (SVG) into `DIR`"},
+		&cli.BoolFlag{Name: "png", Usage: "write PNG figures too"},
 		&cli.StringFlag{Name: "shard", Usage: "compute only shard `i/N` of the cells and write them as JSON lines (see 'mrsched merge')"},
 		&cli.StringFlag{Name: "cells", Usage: "keep the cells in `FILE` (JSON lines): a killed run resumes from it without recomputing finished cells"},
 		&cli.IntFlag{Name: "workers", Value: runtime.NumCPU(), Usage: "cells computed in parallel (the output does not depend on it)"},
@@ -148,7 +150,7 @@ func renderSet(c *cli.Context, set *sweep.Set, format tabular.Format) error {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return err
 		}
-		files, err := r.Figures(set, dir)
+		files, err := r.Figures(set, dir, figures.Formats(c.Bool("png"))...)
 		if err != nil {
 			return fmt.Errorf("figures: %w", err)
 		}
@@ -289,7 +291,7 @@ Examples:
 				for _, m := range ms {
 					names = append(names, m.Name())
 				}
-				files, err := report.GanttFigures(srcs[0].Name, first.in, first.s, names, c.String("figures"))
+				files, err := report.GanttFigures(srcs[0].Name, first.in, first.s, names, c.String("figures"), figures.Formats(c.Bool("png"))...)
 				if err != nil {
 					return fmt.Errorf("figures: %w", err)
 				}
@@ -366,7 +368,8 @@ Example (two shards, then merge; the last line prints the same bytes as the unsh
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "format", Value: "table", Usage: "output format: table, md, csv or json"},
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the output to `FILE` (atomically) instead of stdout"},
-			&cli.StringFlag{Name: "figures", Usage: "write the sweep's figures into `DIR`"},
+			&cli.StringFlag{Name: "figures", Usage: "write the sweep's figures (SVG) into `DIR`"},
+			&cli.BoolFlag{Name: "png", Usage: "write PNG figures too"},
 			&cli.StringFlag{Name: "cells-out", Usage: "also write the merged cells to `FILE`"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no messages on stderr"},
 		},
@@ -553,7 +556,7 @@ func ganttCmd() *cli.Command {
 	return &cli.Command{
 		Name:     "gantt",
 		Category: catReport,
-		Usage:    "draw a Gantt chart (SVG and PNG) of any schedule file",
+		Usage:    "draw a Gantt chart (SVG; PNG with --png) of any schedule file",
 		Description: `One row per job (first to complete on top), an upper lane for the map rate and a lower
 lane for the shuffle rate, each filled to the job's share of the station; grey from release
 to completion, a black tick at the completion.
@@ -562,11 +565,12 @@ Example:
    mrsched gen lognormal --n 30 --batch --seed 1 --out b30.json --quiet
    mrsched simulate --instance b30.json --policy maxsrpt --schedule b30.sched.json
    mrsched gantt --instance b30.json --schedule b30.sched.json --out b30-gantt
-(writes b30-gantt.svg and b30-gantt.png; 'simulate' is the simulator's command)`,
+(writes b30-gantt.svg, and b30-gantt.png with --png; 'simulate' is the simulator's command)`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "instance", Aliases: []string{"i"}, Required: true, Usage: "instance `FILE`"},
 			&cli.StringFlag{Name: "schedule", Aliases: []string{"s"}, Required: true, Usage: "schedule `FILE` (JSON or CSV)"},
-			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Required: true, Usage: "output `BASE` name: writes BASE.svg and BASE.png"},
+			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Required: true, Usage: "output `BASE` name: writes BASE.svg (and BASE.png with --png)"},
+			&cli.BoolFlag{Name: "png", Usage: "write BASE.png too"},
 			&cli.StringFlag{Name: "title", Usage: "chart title (default: the file names)"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no messages on stderr"},
 		},
@@ -583,7 +587,7 @@ Example:
 			if title == "" {
 				title = c.String("schedule") + " on " + c.String("instance")
 			}
-			files, err := study.Gantt(in, s, title, c.String("out"))
+			files, err := study.Gantt(in, s, title, c.String("out"), figures.Formats(c.Bool("png"))...)
 			if err != nil {
 				return err
 			}

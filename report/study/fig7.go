@@ -12,8 +12,6 @@ import (
 	"strconv"
 	"strings"
 
-	"gonum.org/v1/plot/plotter"
-
 	"github.com/mrsched/mrsched/bounds"
 	"github.com/mrsched/mrsched/instances/swim"
 	"github.com/mrsched/mrsched/report"
@@ -198,7 +196,7 @@ func writeFig7(set *sweep.Set, f tabular.Format, w io.Writer) error {
 	return t.Write(w, f)
 }
 
-func fig7Figures(set *sweep.Set, dir string) ([]string, error) {
+func fig7Figures(set *sweep.Set, dir string, formats ...figures.Format) ([]string, error) {
 	rs, err := decodeAll[Fig7Result](set, Fig7Kind)
 	if err != nil {
 		return nil, err
@@ -216,14 +214,14 @@ func fig7Figures(set *sweep.Set, dir string) ([]string, error) {
 	var files []string
 	for _, k := range keys {
 		g := groups[k]
-		by := map[string][]plotter.XY{}
+		by := map[string][]figures.XY{}
 		var names []string
 		for _, r := range g {
 			for _, p := range r.Policies {
 				if _, ok := by[p.Policy]; !ok {
 					names = append(names, p.Policy)
 				}
-				by[p.Policy] = append(by[p.Policy], plotter.XY{X: r.Load, Y: float64(p.Relative)})
+				by[p.Policy] = append(by[p.Policy], figures.XY{X: r.Load, Y: float64(p.Relative)})
 			}
 		}
 		var series []figures.Series
@@ -236,11 +234,11 @@ func fig7Figures(set *sweep.Set, dir string) ([]string, error) {
 		}
 		p, err := figures.Lines(series, figures.LineOptions{
 			Title: strings.TrimSuffix(k.trace, ".tsv") + ": " + variant,
-			X:     "load", Y: "relative E[T] (÷ best lower bound)", HMarks: []figures.Mark{{At: 1, Label: "lower bound"}}})
+			X:     "load ρ (offered work ÷ capacity)", Y: "relative E[T] (÷ best lower bound)", HMarks: []figures.Mark{{At: 1, Label: "lower bound"}}})
 		if err != nil {
 			return nil, err
 		}
-		fs, err := figures.Save(p, 7, 4.5, filepath.Join(dir, "fig7_"+strings.TrimSuffix(k.trace, ".tsv")+"_"+k.variant))
+		fs, err := figures.Save(p, 9, 4.5, filepath.Join(dir, "fig7_"+strings.TrimSuffix(k.trace, ".tsv")+"_"+k.variant), formats...)
 		if err != nil {
 			return nil, err
 		}

@@ -10,8 +10,6 @@ import (
 	"path/filepath"
 	"strconv"
 
-	"gonum.org/v1/plot/plotter"
-
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/report"
 	"github.com/mrsched/mrsched/report/figures"
@@ -288,7 +286,7 @@ func paperMean(a *fig9Agg) report.Num {
 	return report.Num(math.NaN())
 }
 
-func fig9Figures(set *sweep.Set, dir string) ([]string, error) {
+func fig9Figures(set *sweep.Set, dir string, formats ...figures.Format) ([]string, error) {
 	rs, err := decodeAll[Fig9Result](set, Fig9Kind)
 	if err != nil {
 		return nil, err
@@ -307,12 +305,12 @@ func fig9Figures(set *sweep.Set, dir string) ([]string, error) {
 			if a.Load != load {
 				continue
 			}
-			var pts []plotter.XY
+			var pts []figures.XY
 			for b, c := range a.Count {
 				// Buckets with few jobs are noise; the paper's 5·10^7 jobs
 				// fill them, ours may not.
 				if c >= 20 {
-					pts = append(pts, plotter.XY{X: (float64(b) + 0.5) * width, Y: a.SumSlow[b] / float64(c)})
+					pts = append(pts, figures.XY{X: (float64(b) + 0.5) * width, Y: a.SumSlow[b] / float64(c)})
 				}
 			}
 			series = append(series, figures.Series{Name: a.Policy, Points: pts})
@@ -327,11 +325,11 @@ func fig9Figures(set *sweep.Set, dir string) ([]string, error) {
 		}
 		p, err := figures.Lines(series, figures.LineOptions{
 			Title: fmt.Sprintf("Fig. 9: mean slowdown by size, load %s (buckets with ≥ 20 jobs)", tabular.Float(load)),
-			X:     "z = max(x, y)", Y: "E[S(z)]", VMarks: vm})
+			X:     "job size z = max(x, y) (time units)", Y: "mean slowdown E[S(z)] (response ÷ size)", VMarks: vm})
 		if err != nil {
 			return nil, err
 		}
-		fs, err := figures.Save(p, 7, 4.5, filepath.Join(dir, "fig9_load"+tabular.Float(load)))
+		fs, err := figures.Save(p, 9, 4.5, filepath.Join(dir, "fig9_load"+tabular.Float(load)), formats...)
 		if err != nil {
 			return nil, err
 		}

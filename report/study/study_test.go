@@ -13,6 +13,7 @@ import (
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/reductions/tight"
 	"github.com/mrsched/mrsched/report"
+	"github.com/mrsched/mrsched/report/figures"
 	"github.com/mrsched/mrsched/sweep"
 	"github.com/mrsched/mrsched/tabular"
 )
@@ -113,7 +114,7 @@ func TestTightness(t *testing.T) {
 	if Violations(set) != 0 {
 		t.Error("violations")
 	}
-	files, err := tightnessFigures(set, t.TempDir())
+	files, err := tightnessFigures(set, t.TempDir(), figures.SVG, figures.PNG)
 	if err != nil || len(files) != 4 {
 		t.Fatalf("figures %v %v", files, err)
 	}
@@ -176,7 +177,7 @@ func TestFig7(t *testing.T) {
 			}
 		}
 	}
-	files, err := fig7Figures(set, t.TempDir())
+	files, err := fig7Figures(set, t.TempDir(), figures.SVG, figures.PNG)
 	if err != nil || len(files) != 4 {
 		t.Fatalf("figures %v %v", files, err)
 	}
@@ -215,7 +216,7 @@ func TestFig9(t *testing.T) {
 			}
 		}
 	}
-	files, err := fig9Figures(set, t.TempDir())
+	files, err := fig9Figures(set, t.TempDir(), figures.SVG, figures.PNG)
 	if err != nil || len(files) != 4 {
 		t.Fatalf("figures %v %v", files, err)
 	}
@@ -252,7 +253,7 @@ func TestNightly(t *testing.T) {
 		}
 	}
 	dir := t.TempDir()
-	files, err := nightlyFigures(set, dir)
+	files, err := nightlyFigures(set, dir, figures.SVG, figures.PNG)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -21,7 +21,6 @@ import (
 	"github.com/mrsched/mrsched/solver/fluid"
 	"github.com/mrsched/mrsched/sweep"
 	"github.com/mrsched/mrsched/tabular"
-	"gonum.org/v1/plot/plotter"
 )
 
 // TightnessKind is the sweep kind of the tightness study.
@@ -359,7 +358,7 @@ func writeTightness(set *sweep.Set, f tabular.Format, w io.Writer) error {
 	return err
 }
 
-func tightnessFigures(set *sweep.Set, dir string) ([]string, error) {
+func tightnessFigures(set *sweep.Set, dir string, formats ...figures.Format) ([]string, error) {
 	rs, err := decodeAll[TightResult](set, TightnessKind)
 	if err != nil {
 		return nil, err
@@ -392,11 +391,11 @@ func tightnessFigures(set *sweep.Set, dir string) ([]string, error) {
 		for i, k := range keys {
 			g := groups[mach(report.Num(k.a))+"/"+mach(report.Num(k.e))+"/"+mach(report.Num(k.b))]
 			sort.Slice(g, func(a, b int) bool { return g[a].N < g[b].N })
-			var alt, opt []plotter.XY
+			var alt, opt []figures.XY
 			for _, r := range g {
-				alt = append(alt, plotter.XY{X: float64(r.N), Y: float64(r.RatioToAlt)})
+				alt = append(alt, figures.XY{X: float64(r.N), Y: float64(r.RatioToAlt)})
 				if !math.IsNaN(float64(r.RatioToOPT)) {
-					opt = append(opt, plotter.XY{X: float64(r.N), Y: float64(r.RatioToOPT)})
+					opt = append(opt, figures.XY{X: float64(r.N), Y: float64(r.RatioToOPT)})
 				}
 			}
 			name := fmt.Sprintf("α=%s ε=%s", tabular.Float(k.a), tabular.Float(k.e))
@@ -426,13 +425,12 @@ func tightnessFigures(set *sweep.Set, dir string) ([]string, error) {
 		if fam == "cor6" {
 			title = "Cor. 6: SplitSRPT ÷ alternative (solid) ≤ SplitSRPT ÷ OPT (dashed, exact) ≤ 1+1/β"
 		}
-		// Room below the curves for the legend.
-		p, err := figures.Lines(series, figures.LineOptions{Title: title, X: "n (jobs)", Y: "ratio", LogX: true, HMarks: marks,
-			LegendBottom: true, YMin: 0.55, YMax: gmax + 0.05})
+		p, err := figures.Lines(series, figures.LineOptions{Title: title, X: "n (jobs, log scale)", Y: "ratio (total response ÷ reference)", LogX: true, HMarks: marks,
+			YMin: 0.55, YMax: gmax + 0.05})
 		if err != nil {
 			return nil, err
 		}
-		fs, err := figures.Save(p, 8, 5.5, filepath.Join(dir, "tightness_"+fam))
+		fs, err := figures.Save(p, 10, 5.5, filepath.Join(dir, "tightness_"+fam), formats...)
 		if err != nil {
 			return nil, err
 		}
