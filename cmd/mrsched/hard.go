@@ -837,53 +837,23 @@ func hardReduceOpt(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	r, cert, err := reductions.FromTandem(in)
-	if err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
 	eng, err := engine.Get(c.String("engine"))
 	if err != nil {
 		return err
 	}
 	t0 := time.Now()
-	ex, err := search.ExactOPTFull(context.Background(), eng, in, func(done, total int) {
+	res, err := reductions.OptimumVsY(context.Background(), eng, in, func(done, total int) {
 		if !c.Bool("quiet") && done%5000 == 0 {
 			fmt.Fprintf(c.App.ErrWriter, "reduce opt: %d/%d orders (%v)\n", done, total, time.Since(t0).Round(time.Second))
 		}
 	})
 	if err != nil {
-		return err
+		return fmt.Errorf("%s: %w", path, err)
 	}
-	yf, _ := new(big.Float).SetInt(r.Y).Float64()
-	vres := "ok"
-	if _, err := validate.Check(in, ex.Best.Schedule); err != nil {
-		vres = "FAIL: " + err.Error()
-	}
-	exact := "-"
-	if rs, err := rational.FromSchedule(ex.Best.Schedule); err == nil {
-		if v, err := r.Check(rs); err == nil {
-			if v.Feasible {
-				exact = "feasible, total − y = " + hardRatString(new(big.Rat).Sub(v.Total, new(big.Rat).SetInt(r.Y)))
-			} else {
-				exact = fmt.Sprintf("infeasible (%d violations, first: %s)", len(v.Report.Violations), v.Report.Violations[0].String())
-			}
-		}
-	}
-	ids := make([]string, len(ex.Order))
-	for i, j := range ex.Order {
-		ids[i] = in.Jobs[j].ID
-	}
-	nm := "no"
-	if cert != nil {
-		nm = "yes"
-	}
-	t := &tabular.Table{Header: []string{"engine", "nmts", "lps", "opt_lp", "y", "opt_minus_y", "rel_gap_to_y", "second_best_lp", "schedule_total", "validate", "exact_check", "opt_order", "seconds"}}
-	t.Add(eng.Name(), nm, fmt.Sprint(ex.Solved), tabular.Float(ex.OPT), r.Y.String(), tabular.Float(ex.OPT-yf), tabular.Float((ex.OPT-yf)/yf),
-		tabular.Float(ex.SecondOPT), tabular.Float(ex.Best.Total), vres, exact, strings.Join(ids, " "), tabular.Fixed(time.Since(t0).Seconds(), 1))
 	if sp := c.String("schedule-out"); sp != "" {
-		if err := hardWriteSchedule(c, in, ex.Best.Schedule, sp); err != nil {
+		if err := hardWriteSchedule(c, in, res.Schedule, sp); err != nil {
 			return err
 		}
 	}
-	return hardWriteTable(c, t)
+	return hardWriteTable(c, res.Table())
 }
