@@ -6,6 +6,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -95,58 +96,6 @@ func flexParseMetricFlag(c *cli.Context) (flex.Metric, error) {
 	return m, nil
 }
 
-func flexSubjobLabel(w *sharedscan.Workload, jobs []int, s *flex.Subjob) string {
-	if len(s.Pieces) == 1 && s.Chain >= 0 {
-		p := s.Pieces[0]
-		ds := w.Datasets[p.Dataset].ID
-		if p.Group == 0 {
-			return fmt.Sprintf("(%s,%d)", ds, s.Pos)
-		}
-		if len(s.Jobs) == 1 {
-			return fmt.Sprintf("(%s,%d)@%s", ds, s.Pos, w.Jobs[jobs[s.Jobs[0]]].ID)
-		}
-		return fmt.Sprintf("(%s,%d)#batch%d", ds, s.Pos, p.Group)
-	}
-	ids := make([]string, len(s.Jobs))
-	for i, a := range s.Jobs {
-		ids[i] = w.Jobs[jobs[a]].ID
-	}
-	return "{" + strings.Join(ids, ",") + "}"
-}
-
-type flexPlanSubjobJSON struct {
-	Rank        int      `json:"rank"`
-	Label       string   `json:"label"`
-	Jobs        []string `json:"jobs"`
-	Completes   []string `json:"completes"`
-	Concurrency int      `json:"concurrency"`
-	Work        float64  `json:"work"`
-	Min         float64  `json:"min_slots"`
-	Max         float64  `json:"max_slots"`
-	Preds       []string `json:"preds"`
-	Completion  float64  `json:"completion"`
-}
-
-type flexPlanIntervalJSON struct {
-	Start float64            `json:"start"`
-	End   float64            `json:"end"`
-	Slots map[string]float64 `json:"slots"`
-}
-
-type flexPlanJSON struct {
-	Workload   string                 `json:"workload"`
-	Scheme     string                 `json:"scheme"`
-	Metric     string                 `json:"metric"`
-	At         float64                `json:"at"`
-	Method     string                 `json:"method"`
-	Optimal    bool                   `json:"optimal_order"`
-	Value      float64                `json:"value"`
-	Slots      int                    `json:"slots"`
-	Subjobs    []flexPlanSubjobJSON   `json:"subjobs"`
-	Intervals  []flexPlanIntervalJSON `json:"intervals"`
-	Completion map[string]float64     `json:"job_completion"`
-}
-
 func flexPlanCmd() *cli.Command {
 	return &cli.Command{
 		Name:      "plan",
@@ -193,139 +142,39 @@ func flexPlanCmd() *cli.Command {
 			if c.IsSet("at") && !(at >= 0 && !math.IsInf(at, 0)) {
 				return fmt.Errorf("--at %v: want a finite time ≥ 0 (omit it for the last arrival)", at)
 			}
-			if at < 0 {
-				for _, j := range w.Jobs {
-					at = math.Max(at, j.Arrival)
-				}
-			}
-			if at <= 0 {
-				at = math.SmallestNonzeroFloat64 // plan at 0 with the jobs arriving at 0
-			}
-			res, err := flex.Simulate(w, flex.SimOptions{Scheme: sc, Metric: m, StopAt: at})
-			if err != nil {
+			rep, err := flex.PlanAt(w, c.String("workload"), flex.PlanAtConfig{Scheme: sc, Metric: m, At: at})
+			switch {
+			case errors.Is(err, flex.ErrPlanInvalid):
+				return exitWith(2, err)
+			case err != nil:
 				return err
 			}
-			fp := res.Final
-			if fp == nil || len(fp.Jobs) == 0 {
-				return fmt.Errorf("no job is active at time %v", at)
-			}
-			pl := fp.Plan
-			if err := flex.Validate(pl.Input, pl.Schedule); err != nil {
-				return exitWith(2, fmt.Errorf("the packed schedule failed validation: %w", err))
-			}
-			out := flexPlanJSON{Workload: c.String("workload"), Scheme: sc.String(), Metric: m.Name(), At: fp.At, Method: string(pl.Method),
-				Optimal: pl.Optimal, Slots: w.Slots, Completion: map[string]float64{}}
-			infos := flex.JobInfos(w)
-			comp := make([]float64, len(w.Jobs))
-			for i := range comp {
-				comp[i] = math.NaN()
-			}
-			for a, j := range fp.Jobs {
-				comp[j] = fp.At + pl.JobCompletion[a]
-				out.Completion[w.Jobs[j].ID] = comp[j]
-			}
-			out.Value = m.Value(infos, comp)
-			labels := make([]string, len(pl.Subjobs.List))
-			for i := range pl.Subjobs.List {
-				labels[i] = flexSubjobLabel(w, fp.Jobs, &pl.Subjobs.List[i])
-			}
-			ids := func(as []int) []string {
-				s := make([]string, len(as))
-				for i, a := range as {
-					s[i] = w.Jobs[fp.Jobs[a]].ID
-				}
-				return s
-			}
-			for r, i := range pl.Order {
-				s := &pl.Subjobs.List[i]
-				ps := []string{}
-				for _, p := range s.Preds {
-					ps = append(ps, labels[p])
-				}
-				out.Subjobs = append(out.Subjobs, flexPlanSubjobJSON{Rank: r + 1, Label: labels[i], Jobs: ids(s.Jobs), Completes: ids(s.Completes),
-					Concurrency: len(s.Jobs), Work: s.Work, Min: s.Min, Max: s.Max, Preds: ps, Completion: fp.At + pl.Schedule.Completion[i]})
-			}
-			sch := pl.Schedule
-			out.Intervals = make([]flexPlanIntervalJSON, len(sch.Intervals))
-			for i, iv := range sch.Intervals {
-				out.Intervals[i] = flexPlanIntervalJSON{Start: fp.At + iv.Start, End: fp.At + iv.End, Slots: map[string]float64{}}
-			}
-			for ri := range sch.Runs {
-				r := &sch.Runs[ri]
-				for i := r.From; i < r.To; i++ {
-					out.Intervals[i].Slots[labels[r.Subjob]] = sch.SlotsIn(r, i)
-				}
-			}
 			if p := c.String("svg"); p != "" {
-				b, err := flexPlanFigure(&out, labels, pl)
-				if err != nil {
-					return err
-				}
-				if err := instances.AtomicWrite(p, b); err != nil {
+				if err := flexPlanFigure(rep, p); err != nil {
 					return err
 				}
 			}
 			var buf bytes.Buffer
-			if f == tabular.JSON {
-				if err := tabular.WriteJSON(&buf, out); err != nil {
-					return err
-				}
-				return flexWriteOut(c, buf.Bytes())
-			}
-			opt := "optimal for this metric"
-			if !out.Optimal {
-				opt = "a heuristic for this metric"
-			}
-			tb := &tabular.Table{Title: fmt.Sprintf("%s plan at t = %s for %s: value %s (method %s, %s)", sc, tabular.Float(out.At), m.Name(), tabular.Float(out.Value), out.Method, opt),
-				Header:     []string{"rank", "subjob", "concurrency", "work", "min", "max", "completion", "completes", "preds"},
-				RightAlign: []bool{true, false, true, true, true, true, true, false, false}}
-			for _, s := range out.Subjobs {
-				tb.Add(strconv.Itoa(s.Rank), s.Label, strconv.Itoa(s.Concurrency), tabular.Float(s.Work), tabular.Float(s.Min), tabular.Float(s.Max),
-					tabular.Float(s.Completion), strings.Join(s.Completes, " "), strings.Join(s.Preds, " "))
-			}
-			if err := tb.Write(&buf, f); err != nil {
+			if err := rep.Write(&buf, f, c.Bool("intervals")); err != nil {
 				return err
-			}
-			if c.Bool("intervals") {
-				buf.WriteString("\n")
-				it := &tabular.Table{Title: "intervals (slots per subjob)", Header: []string{"start", "end", "allocations"}, RightAlign: []bool{true, true, false}}
-				for _, iv := range out.Intervals {
-					keys := make([]string, 0, len(iv.Slots))
-					for k := range iv.Slots {
-						keys = append(keys, k)
-					}
-					sort.Strings(keys)
-					parts := make([]string, len(keys))
-					for i, k := range keys {
-						parts[i] = k + "=" + tabular.Float(iv.Slots[k])
-					}
-					it.Add(tabular.Float(iv.Start), tabular.Float(iv.End), strings.Join(parts, " "))
-				}
-				if err := it.Write(&buf, f); err != nil {
-					return err
-				}
 			}
 			return flexWriteOut(c, buf.Bytes())
 		},
 	}
 }
 
-// flexPlanFigure draws the plan's slot allocations with report/figures.
-func flexPlanFigure(out *flexPlanJSON, labels []string, pl *flex.Plan) ([]byte, error) {
-	rank := map[string]int{}
-	for r, i := range pl.Order {
-		rank[labels[i]] = r
-	}
-	ivs := make([]figures.PlanInterval, len(out.Intervals))
-	for i, iv := range out.Intervals {
+// flexPlanFigure draws the plan's slot allocations to the --svg file.
+func flexPlanFigure(rep *flex.PlanReport, path string) error {
+	ivs := make([]figures.PlanInterval, len(rep.Intervals))
+	for i, iv := range rep.Intervals {
 		ivs[i] = figures.PlanInterval{Start: iv.Start, End: iv.End, Slots: iv.Slots}
 	}
-	title := fmt.Sprintf("%s plan for %s at t = %s: slots per subjob", out.Scheme, out.Metric, tabular.Float(out.At))
-	b, err := figures.FlexPlan(title, out.Slots, rank, ivs, figures.SVG)
+	title := fmt.Sprintf("%s plan for %s at t = %s: slots per subjob", rep.Scheme, rep.Metric, tabular.Float(rep.At))
+	b, err := figures.FlexPlan(title, rep.Slots, rep.Rank(), ivs, figures.SVG)
 	if err != nil {
-		return nil, fmt.Errorf("--svg: %w", err)
+		return fmt.Errorf("--svg: %w", err)
 	}
-	return b, nil
+	return instances.AtomicWrite(path, b)
 }
 
 func flexSimulateCmd() *cli.Command {
