@@ -23,8 +23,9 @@ import (
 	"github.com/mrsched/mrsched/tabular"
 )
 
-func init() {
-	register(engineCmd(), mipCmd())
+// engineCommands returns engine and mip.
+func engineCommands() []*cli.Command {
+	return []*cli.Command{engineCmd(), mipCmd()}
 }
 
 func engineCmd() *cli.Command {

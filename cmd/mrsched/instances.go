@@ -13,12 +13,6 @@ import (
 	"github.com/mrsched/mrsched/tabular"
 )
 
-func init() {
-	registerSub("gen", genLogNormalCmd())
-	registerSub("import", importSWIMCmd())
-	register(checkCmd())
-}
-
 // writeInstance writes in to --out (atomically; CSV when it ends in .csv)
 // or to stdout in the format given.
 func writeInstance(c *cli.Context, in *instances.Instance, out, format string) error {

@@ -11,7 +11,6 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/urfave/cli/v2"
 
 	"github.com/mrsched/mrsched/instances"
@@ -23,8 +22,9 @@ import (
 	"github.com/mrsched/mrsched/tabular"
 )
 
-func init() {
-	register(reportCmd(), mergeCmd(), studyCmd(), ganttCmd())
+// reportCommands returns report, merge, study and gantt.
+func reportCommands() []*cli.Command {
+	return []*cli.Command{reportCmd(), mergeCmd(), studyCmd(), ganttCmd()}
 }
 
 // sweepFlags are shared by report and every study.
@@ -39,52 +39,6 @@ func sweepFlags() []cli.Flag {
 		&cli.IntFlag{Name: "workers", Value: runtime.NumCPU(), Usage: "cells computed in parallel (the output does not depend on it)"},
 		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress bar or messages on stderr"},
 	}
-}
-
-// progress returns a shard progress callback drawing a bar on stderr.
-func progress(c *cli.Context, what string) (func(done, total int), func()) {
-	if c.Bool("quiet") {
-		return nil, func() {}
-	}
-	var bar *progressbar.ProgressBar
-	var mu sync.Mutex
-	return func(done, total int) {
-			mu.Lock()
-			defer mu.Unlock()
-			if bar == nil {
-				bar = progressbar.NewOptions(total,
-					progressbar.OptionSetWriter(c.App.ErrWriter),
-					progressbar.OptionSetDescription(what),
-					progressbar.OptionShowCount(),
-					progressbar.OptionSetElapsedTime(true),
-					progressbar.OptionSetPredictTime(true),
-					progressbar.OptionThrottle(200*time.Millisecond),
-					progressbar.OptionSetWidth(30))
-			}
-			_ = bar.Set(done)
-		}, func() {
-			mu.Lock()
-			defer mu.Unlock()
-			if bar != nil {
-				_ = bar.Finish()
-				fmt.Fprintln(c.App.ErrWriter)
-			}
-		}
-}
-
-// reportWriteOut writes data to --out atomically, or to stdout.
-func reportWriteOut(c *cli.Context, data []byte) error {
-	if out := c.String("out"); out != "" {
-		if err := instances.AtomicWrite(out, data); err != nil {
-			return err
-		}
-		if !c.Bool("quiet") {
-			fmt.Fprintf(c.App.ErrWriter, "wrote %s\n", out)
-		}
-		return nil
-	}
-	_, err := c.App.Writer.Write(data)
-	return err
 }
 
 // runSweep runs (a shard of) a sweep. A shard (N > 1) writes its cells as
@@ -108,7 +62,7 @@ func runSweep(c *cli.Context, sw sweep.Sweep, what string) (*sweep.Set, error) {
 	if d := c.Duration("time-limit"); d < 0 {
 		return nil, fmt.Errorf("--time-limit %s: want ≥ 0", d)
 	}
-	prog, finish := progress(c, what)
+	prog, finish := progressBar(c, what)
 	set, err := sweep.Run(c.Context, sw, sweep.Options{Shard: sp, Workers: c.Int("workers"), Path: c.String("cells"), Progress: prog})
 	finish()
 	if err != nil {
@@ -128,7 +82,7 @@ func runSweep(c *cli.Context, sw sweep.Sweep, what string) (*sweep.Set, error) {
 		if err := set.Write(&b); err != nil {
 			return nil, err
 		}
-		return nil, reportWriteOut(c, b.Bytes())
+		return nil, emitBytes(c, b.Bytes())
 	}
 	return set, renderSet(c, set, format)
 }
@@ -143,7 +97,7 @@ func renderSet(c *cli.Context, set *sweep.Set, format tabular.Format) error {
 	if err := r.Write(set, format, &b); err != nil {
 		return err
 	}
-	if err := reportWriteOut(c, b.Bytes()); err != nil {
+	if err := emitBytes(c, b.Bytes()); err != nil {
 		return err
 	}
 	if dir := c.String("figures"); dir != "" && r.Figures != nil {
@@ -228,8 +182,8 @@ Examples:
    mrsched report --gen cor4,n=2-20/2,alpha=3,eps=0.1 --methods maxsrpt,alt,lbcount --format md --figures out/cor4
    mrsched report --gen lognormal,n=10,batch,seed=1-8 --methods maxsrpt,lbcount --shard 1/2 --cells s1.jsonl --quiet`,
 		Flags: append([]cli.Flag{
-			&repeatedFlag{cli.GenericFlag{Name: "instance", Aliases: []string{"i"}, Value: &repeated{}, Usage: "instance `FILE` (JSON or CSV); repeatable"}},
-			&repeatedFlag{cli.GenericFlag{Name: "gen", Value: &repeated{}, Usage: "generator `SPEC`; repeatable (see above)"}},
+			&repeatedFlag{cli.GenericFlag{Name: "instance", Aliases: []string{"i"}, Value: &repeated{}, Usage: "instance `FILE` (JSON or CSV); repeatable"}, true},
+			&repeatedFlag{cli.GenericFlag{Name: "gen", Value: &repeated{}, Usage: "generator `SPEC`; repeatable (see above)"}, false},
 			&cli.StringFlag{Name: "methods", Aliases: []string{"m"}, Value: "fifo,klps,maxsrpt,splitsrpt,lb51,lbcount", Usage: "comma-separated `LIST` of methods"},
 			&cli.DurationFlag{Name: "time-limit", Value: 60 * time.Second, Usage: "per method and instance, for exact methods"},
 			&cli.BoolFlag{Name: "no-validate", Usage: "skip checking every schedule with the independent validator"},
@@ -332,7 +286,10 @@ func (r *repeated) Serialize() string { return aliasSync }
 // repeatedFlag gives every parse a fresh value: commands are built once
 // and run many times in one process (tests), and a shared value would
 // accumulate the values of earlier runs.
-type repeatedFlag struct{ cli.GenericFlag }
+type repeatedFlag struct {
+	cli.GenericFlag
+	files bool // the values are input files (see protectedInputs)
+}
 
 func (f *repeatedFlag) Apply(set *flag.FlagSet) error {
 	f.GenericFlag.Value = &repeated{}

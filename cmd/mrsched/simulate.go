@@ -18,8 +18,9 @@ import (
 	"github.com/mrsched/mrsched/validate"
 )
 
-func init() {
-	register(simulateCmd(), validateCmd(), compareCmd())
+// tandemCommands returns simulate, validate and compare.
+func tandemCommands() []*cli.Command {
+	return []*cli.Command{simulateCmd(), validateCmd(), compareCmd()}
 }
 
 func tandemFormatFlag() cli.Flag {

@@ -27,10 +27,10 @@ import (
 	"github.com/mrsched/mrsched/tabular"
 )
 
-func init() {
-	register(solveCmd(), boundCmd(), exportCmd())
-	registerSub("gen", genTaillardCmd())
-	registerSub("import", importTaillardCmd())
+// solveCommands returns solve, bound and export (gen taillard and import
+// taillard are in main's tree).
+func solveCommands() []*cli.Command {
+	return []*cli.Command{solveCmd(), boundCmd(), exportCmd()}
 }
 
 // parseJobOrder reads a comma-separated completion order of job ids (or,

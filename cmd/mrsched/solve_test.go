@@ -9,14 +9,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mrsched/mrsched/internal/testenv"
 	"github.com/mrsched/mrsched/solver/engine"
+	"github.com/mrsched/mrsched/solver/mip"
 )
 
 func haveHiGHS(t *testing.T) {
 	t.Helper()
-	if _, err := engine.Get("highs"); err != nil {
-		t.Skipf("HiGHS unavailable: %v", err)
-	}
+	testenv.RequireHiGHS(t, func() (mip.Engine, error) { return engine.Get("highs") })
 }
 
 func runExact(t *testing.T, args ...string) (int, string, string) {

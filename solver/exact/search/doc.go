@@ -54,6 +54,12 @@
 // for small n (the MIP of package mipform is the method of choice there).
 //
 // The answer carries the status (optimal or time limit), the best order and
-// its validated schedule, the best lower bound (the root bound h(∅), or the
-// smallest bound of an unexplored node when stopped) and the gap.
+// its validated schedule, the best lower bound and the gap. The lower bound
+// always comes from a proof: the incumbent when the whole tree has been
+// explored or pruned against it; when stopped, the smallest bound of a node
+// not yet explored (never less than the root bound), or the root bound
+// alone when the limit ends before the root's children are recorded. The
+// incumbent is never taken as a bound of a search it has not finished.
+// Options.Clock injects the clock (tests stop the search after a given
+// number of clock reads).
 package search

@@ -46,6 +46,10 @@ type Options struct {
 	// and turns off the prefix-LP bound. Release-date plans always use
 	// the engine.
 	UseEngine bool
+	// Clock, when non-nil, replaces time.Now for the time limit and the
+	// elapsed time (tests inject a clock that expires after a given number
+	// of reads; the context's own deadline still applies).
+	Clock func() time.Time
 }
 
 // Stats are the search counters.
@@ -95,6 +99,10 @@ type searcher struct {
 	bestPlan orderlp.Plan
 	stats    Stats
 	stopped  bool
+	// rootOpen is true until the root node has recorded its children in
+	// frames[0]: a search stopped before that has proved only the root
+	// bound.
+	rootOpen bool
 	lastProg time.Time
 	// frames hold, per depth, the bounds of the not yet explored children.
 	frames [][]float64
@@ -108,7 +116,8 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 	if err := in.Validate(); err != nil {
 		return nil, err
 	}
-	s := &searcher{ctx: ctx, eng: eng, in: in, opt: opt, start: time.Now(), n: in.N(), best: math.Inf(1)}
+	s := &searcher{ctx: ctx, eng: eng, in: in, opt: opt, n: in.N(), best: math.Inf(1)}
+	s.start = s.now()
 	if opt.TimeLimit > 0 {
 		s.deadline = s.start.Add(opt.TimeLimit)
 	}
@@ -155,7 +164,7 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 	if in.IsBatch() && s.n >= PolishFromN && !s.cut(root) {
 		budget := time.Duration(0)
 		if !s.deadline.IsZero() {
-			budget = time.Until(s.deadline) / 5
+			budget = s.deadline.Sub(s.now()) / 5
 		}
 		if budget >= 0 {
 			pr, err := polish.Solve(ctx, eng, in, polish.Options{TimeLimit: budget, UseEngine: opt.UseEngine})
@@ -170,6 +179,7 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 		}
 	}
 	if s.best > root*(1+pruneRel)+pruneRel {
+		s.rootOpen = true
 		if in.IsBatch() {
 			s.frames = make([][]float64, s.n+1)
 			s.batchDFS(make([]int, 0, s.n), 0, 0, 0, 0)
@@ -196,26 +206,21 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 		return nil, fmt.Errorf("%w: %w", ErrEngine, err)
 	}
 	res := &Result{Plan: s.bestPlan, Objective: final.Total, Schedule: final.Schedule, RootBound: root}
-	lb := s.best
 	res.Status = mip.Optimal
+	lb := s.best // the search space is exhausted: proven up to pruneRel
 	if s.stopped {
 		res.Status = mip.TimeLimit
-		if ctx.Err() != nil && (s.deadline.IsZero() || time.Now().Before(s.deadline)) {
+		if ctx.Err() != nil && (s.deadline.IsZero() || s.now().Before(s.deadline)) {
 			res.Status = mip.Interrupted
 		}
-		for _, f := range s.frames {
-			for _, b := range f {
-				lb = math.Min(lb, b)
-			}
-		}
-		lb = math.Max(lb, root)
+		lb = s.openBound(root)
 	}
 	res.LowerBound = math.Min(lb, res.Objective)
 	res.Gap = 0
 	if res.Objective > 0 {
 		res.Gap = math.Max(0, (res.Objective-res.LowerBound)/res.Objective)
 	}
-	s.stats.Elapsed = time.Since(s.start)
+	s.stats.Elapsed = s.now().Sub(s.start)
 	s.stats.Incumbent, s.stats.LowerBound = s.best, res.LowerBound
 	res.Stats = s.stats
 	return res, nil
@@ -320,12 +325,40 @@ func PlanFromCompletions(in *instances.Instance, c []float64) orderlp.Plan {
 	return orderlp.PlanFromCompletions(in, c)
 }
 
+// now reads the injected clock or time.Now.
+func (s *searcher) now() time.Time {
+	if s.opt.Clock != nil {
+		return s.opt.Clock()
+	}
+	return time.Now()
+}
+
+// openBound is the lower bound proved by a stopped search: the smallest
+// bound of a node not yet explored (the pending children recorded in
+// frames, each bounding its whole subtree), or the incumbent when every
+// node is explored or pruned against it, and never less than the root
+// bound. A search stopped before the root recorded its children has
+// proved the root bound only. The incumbent itself is not a bound: it
+// enters only as the value every pruned node was proved not to beat.
+func (s *searcher) openBound(root float64) float64 {
+	if s.rootOpen {
+		return root
+	}
+	lb := s.best
+	for _, f := range s.frames {
+		for _, b := range f {
+			lb = math.Min(lb, b)
+		}
+	}
+	return math.Max(lb, root)
+}
+
 func (s *searcher) timeUp() bool {
 	if s.stopped {
 		return true
 	}
 	if s.stats.Nodes&255 == 0 {
-		now := time.Now()
+		now := s.now()
 		if s.ctx.Err() != nil || (!s.deadline.IsZero() && now.After(s.deadline)) {
 			s.stopped = true
 		}
@@ -340,7 +373,7 @@ func (s *searcher) timeUp() bool {
 }
 
 func (s *searcher) expired() bool {
-	return s.ctx.Err() != nil || (!s.deadline.IsZero() && time.Now().After(s.deadline))
+	return s.ctx.Err() != nil || (!s.deadline.IsZero() && s.now().After(s.deadline))
 }
 
 func (s *searcher) evaluate(p orderlp.Plan) error {
@@ -430,6 +463,10 @@ func (s *searcher) batchDFS(prefix []int, mask uint64, X, Y, P float64) {
 	pending := make([]float64, len(kids))
 	for i, k := range kids {
 		pending[i] = k.bound
+	}
+	s.frames[depth] = pending
+	if depth == 0 {
+		s.rootOpen = false
 	}
 	for i, k := range kids {
 		s.frames[depth] = pending[i:]
@@ -542,10 +579,19 @@ func (s *searcher) releaseDFS(p orderlp.Plan, rel []int, l int, done []bool, las
 	for i, k := range kids {
 		pending[i] = k.bound
 	}
+	s.frames[depth] = pending
+	if depth == 0 {
+		s.rootOpen = false
+	}
 	for i, k := range kids {
 		s.frames[depth] = pending[i:]
-		if s.cut(k.bound) || s.timeUp() {
+		if s.cut(k.bound) {
 			break
+		}
+		if s.timeUp() {
+			// The pending children stay in frames[depth]: they are the
+			// open nodes that bound what the search has not proved.
+			return
 		}
 		if k.j < 0 {
 			s.releaseDFS(p, rel, l+1, done, math.Max(last, rho[l+1]), P)
