@@ -116,9 +116,21 @@ func flexFig6(s *flex.Summary, m string) (*plot.Plot, error) {
 	rows := s.Fig6(m)
 	p := plot.New()
 	p.Title.Text = "Fig. 6 analogue: " + m + " ratio to FLEX (median, min–max over levels)"
-	p.X.Label.Text = "(θ1, θ2) pair x: θ1 = 0.25·floor((x−1)/5), θ2 = 0.25·((x−1) mod 5)"
+	p.X.Label.Text = "(θ1, θ2): popularity and size Zipf parameters"
 	p.Y.Label.Text = "ratio to FLEX (dimensionless)"
-	p.X.Tick.Marker, p.Y.Tick.Marker = Ticks{}, Ticks{}
+	// One tick per pair, labelled (θ1, θ2); with many pairs every label
+	// would collide, so only every ⌈n/12⌉-th is labelled.
+	every := (len(rows) + 11) / 12
+	var xt plot.ConstantTicks
+	for k, r := range rows {
+		t := plot.Tick{Value: float64(k + 1)}
+		if k%every == 0 {
+			t.Label = fmt.Sprintf("(%g, %g)", r.Theta1, r.Theta2)
+		}
+		xt = append(xt, t)
+	}
+	p.X.Tick.Marker, p.Y.Tick.Marker = xt, Ticks{}
+	p.X.Min, p.X.Max = 0.5, float64(len(rows))+0.5
 	p.Add(plotter.NewGrid())
 	for i, name := range []string{"CIRCUMFLEX", "BATCH"} {
 		var pts plotter.XYs
