@@ -5,10 +5,9 @@ package main
 // instances/cluster, solver/cluster and solver/cluster/study.
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
-	"strconv"
+	"io"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -70,8 +69,8 @@ func clusterSimulateCmd() *cli.Command {
 			&cli.Float64Flag{Name: "heartbeat", Usage: "assign free slots only every `SECONDS` (0: at once)"},
 			&cli.BoolFlag{Name: "jobs", Usage: "one row per job instead of the per-user summary"},
 			&cli.StringFlag{Name: "timeline", Usage: "write the task-to-slot timeline to `FILE` (CSV)"},
-			&cli.StringFlag{Name: "format", Value: "table", Usage: "table, md, csv or json"},
-			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write results to `FILE` instead of stdout"},
+			formatFlag("table"),
+			outFlag("the results"),
 		},
 		Action: func(c *cli.Context) error {
 			w, err := cw.ReadFile(c.String("workload"))
@@ -82,53 +81,25 @@ func clusterSimulateCmd() *cli.Command {
 			if err != nil {
 				return err
 			}
-			f, err := tabular.ParseFormat(c.String("format"))
-			if err != nil {
-				return fmt.Errorf("--format: %w", err)
-			}
 			r, err := study.Simulate(w, pol, study.SimulateConfig{Heartbeat: c.Float64("heartbeat"), Timeline: c.String("timeline") != ""})
 			if err != nil {
 				return clusterFlagError(err)
 			}
 			if path := c.String("timeline"); path != "" {
-				t := &tabular.Table{Header: []string{"job", "phase", "task", "node", "slot", "start", "end"}}
-				for _, x := range r.Timeline {
-					t.Add(x.Job, x.Phase, strconv.Itoa(x.Task), strconv.Itoa(x.Node), strconv.Itoa(x.Slot), tabular.Float(x.Start), tabular.Float(x.End))
-				}
-				var b bytes.Buffer
-				if err := t.Write(&b, tabular.CSV); err != nil {
-					return err
-				}
-				if err := cw.AtomicWriteFile(path, b.Bytes()); err != nil {
+				if err := writeWith(c, path, "timeline", func(w io.Writer) error { return study.TimelineTable(r).Write(w, tabular.CSV) }); err != nil {
 					return err
 				}
 				r.Timeline = nil
 			}
-			var b bytes.Buffer
-			switch {
-			case f == tabular.JSON:
-				err = tabular.WriteJSON(&b, r)
-			case c.Bool("jobs"):
-				t := &tabular.Table{Header: []string{"id", "user", "submit", "first_start", "finish", "response", "alone", "slowdown"},
-					RightAlign: []bool{false, false, true, true, true, true, true, true}}
-				for _, j := range r.Jobs {
-					t.Add(j.ID, j.User, tabular.Float(j.Submit), tabular.Float(j.FirstStart), tabular.Float(j.Finish),
-						tabular.Float(j.Response), tabular.Float(j.Alone), tabular.Float(j.Slowdown))
+			return emit(c, func(w io.Writer, f tabular.Format) error {
+				switch {
+				case f == tabular.JSON:
+					return tabular.WriteJSON(w, r)
+				case c.Bool("jobs"):
+					return study.JobsTable(r).Write(w, f)
 				}
-				err = t.Write(&b, f)
-			default:
-				t := &tabular.Table{Title: fmt.Sprintf("%s on %s (%d jobs, %d events, makespan %s s)", r.Policy, c.String("workload"), len(r.Jobs), r.Events, tabular.Fixed(r.Makespan, 1)),
-					Header: []string{"user", "jobs", "mean_response", "mean_slowdown"}, RightAlign: []bool{false, true, true, true}}
-				for _, u := range r.Users {
-					t.Add(u.User, strconv.Itoa(u.Jobs), tabular.Float(u.MeanResponse), tabular.Float(u.MeanSlowdown))
-				}
-				t.Add("overall", strconv.Itoa(len(r.Jobs)), tabular.Float(r.MeanResponse), tabular.Float(r.MeanSlowdown))
-				err = t.Write(&b, f)
-			}
-			if err != nil {
-				return err
-			}
-			return clusterOutput(c, b.Bytes())
+				return study.UsersTable(r, c.String("workload")).Write(w, f)
+			})
 		},
 	}
 }
@@ -140,14 +111,6 @@ func clusterFlagError(err error) error {
 	if errors.Is(err, study.ErrConfig) {
 		return errors.New("--" + strings.TrimPrefix(err.Error(), study.ErrConfig.Error()+": "))
 	}
-	return err
-}
-
-func clusterOutput(c *cli.Context, data []byte) error {
-	if path := c.String("out"); path != "" {
-		return cw.AtomicWriteFile(path, data)
-	}
-	_, err := c.App.Writer.Write(data)
 	return err
 }
 
@@ -195,7 +158,7 @@ func clusterStudyFlags(swimFlags bool) []cli.Flag {
 		&cli.IntFlag{Name: "seeds", Value: 20, Usage: "independent replications"},
 		&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Value: "results/cluster", Usage: "results `DIR` (\"\" writes no files)"},
 		&cli.IntFlag{Name: "workers", Value: study.Workers, Usage: "parallel simulations"},
-		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress on stderr"},
+		quietFlag(),
 	}
 	if swimFlags {
 		fl = append(fl,
@@ -352,11 +315,11 @@ func genClusterCmd() *cli.Command {
 			"  mrsched gen cluster --kind fig2 --n 4 | head",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "kind", Required: true, Usage: "table2, fig2, fig3a, fig3b, fig4, fig5 or synthetic"},
-			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "random seed"},
+			seedFlag(1, "random seed"),
 			&cli.IntFlag{Name: "n", Value: 5, Usage: "jobs (fig2, fig3a, synthetic)"},
 			&cli.Float64Flag{Name: "size", Value: 1, Usage: "TeraSort size in GB (fig3a)"},
-			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write to `FILE` instead of stdout"},
-			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no messages on stderr"},
+			outFlag("the workload"),
+			quietFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			s, n := c.Uint64("seed"), c.Int("n")
@@ -422,8 +385,8 @@ func importSWIMClusterCmd() *cli.Command {
 			&cli.IntFlag{Name: "reduce-slots", Value: 2, Usage: "reduce slots per node"},
 			&cli.IntFlag{Name: "users", Value: 1, Usage: "assign job k to user k mod USERS (the traces have no users)"},
 			&cli.IntFlag{Name: "max-jobs", Usage: "keep only the first `M` jobs (0: all)"},
-			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write to `FILE` instead of stdout"},
-			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no messages on stderr"},
+			outFlag("the workload"),
+			quietFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			recs, err := swim.ReadFile(c.String("trace"))

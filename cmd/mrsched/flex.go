@@ -48,14 +48,6 @@ func flexCmd() *cli.Command {
 	}
 }
 
-func flexWriteOut(c *cli.Context, data []byte) error {
-	if p := c.String("out"); p != "" {
-		return instances.AtomicWrite(p, data)
-	}
-	_, err := c.App.Writer.Write(data)
-	return err
-}
-
 func flexMetricsCmd() *cli.Command {
 	return &cli.Command{
 		Name:  "metrics",
@@ -63,7 +55,7 @@ func flexMetricsCmd() *cli.Command {
 		Description: "Prints the metric menu of appendix A.2 with the method CIRCUMFLEX uses for each, with\n" +
 			"chain precedence (fully shared scans) and with semi-shared scans.\n\n" +
 			"Example:\n  mrsched flex metrics --format md",
-		Flags: []cli.Flag{&cli.StringFlag{Name: "format", Value: "table", Usage: "table, md, csv or json"}},
+		Flags: []cli.Flag{formatFlag("table")},
 		Action: func(c *cli.Context) error {
 			f, err := tabular.ParseFormat(c.String("format"))
 			if err != nil {
@@ -121,8 +113,8 @@ func flexPlanCmd() *cli.Command {
 			&cli.Float64Flag{Name: "at", Value: -1, Usage: "plan at this time (default: the last arrival)"},
 			&cli.BoolFlag{Name: "intervals", Usage: "also print the intervals with per-subjob slots"},
 			&cli.StringFlag{Name: "svg", Usage: "draw the slot allocations over time to `FILE`"},
-			&cli.StringFlag{Name: "format", Value: "table", Usage: "table, md, csv or json"},
-			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write to `FILE` instead of stdout"},
+			formatFlag("table"),
+			outFlag("the result"),
 		},
 		Action: func(c *cli.Context) error {
 			w, err := sharedscan.ReadFile(c.String("workload"))
@@ -161,7 +153,7 @@ func flexPlanCmd() *cli.Command {
 			if err := rep.Write(&buf, f, c.Bool("intervals")); err != nil {
 				return err
 			}
-			return flexWriteOut(c, buf.Bytes())
+			return emitBytes(c, buf.Bytes())
 		},
 	}
 }
@@ -200,8 +192,8 @@ func flexSimulateCmd() *cli.Command {
 			&cli.StringFlag{Name: "scheme", Value: "all", Usage: "all, flex, circumflex or batch"},
 			&cli.Float64Flag{Name: "window", Value: 2, Usage: "BATCH window W per dataset (time units of the workload)"},
 			&cli.BoolFlag{Name: "jobs", Usage: "one row per job"},
-			&cli.StringFlag{Name: "format", Value: "table", Usage: "table, md, csv or json"},
-			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write to `FILE` instead of stdout"},
+			formatFlag("table"),
+			outFlag("the result"),
 		},
 		Action: func(c *cli.Context) error {
 			w, err := sharedscan.ReadFile(c.String("workload"))
@@ -262,7 +254,7 @@ func flexSimulateCmd() *cli.Command {
 				if err := tb.Write(&buf, f); err != nil {
 					return err
 				}
-				return flexWriteOut(c, buf.Bytes())
+				return emitBytes(c, buf.Bytes())
 			}
 			if f == tabular.JSON {
 				for i := range rows {
@@ -271,7 +263,7 @@ func flexSimulateCmd() *cli.Command {
 				if err := tabular.WriteJSON(&buf, map[string]any{"workload": c.String("workload"), "metric": m.Name(), "window": c.Float64("window"), "schemes": rows}); err != nil {
 					return err
 				}
-				return flexWriteOut(c, buf.Bytes())
+				return emitBytes(c, buf.Bytes())
 			}
 			tb := &tabular.Table{Title: fmt.Sprintf("%s: %d jobs, %d datasets, S = %d, metric %s", c.String("workload"), len(w.Jobs), len(w.Datasets), w.Slots, m.Name()),
 				Header:     []string{"scheme", "avg response", "avg stretch", "max stretch", m.Name(), "work", "work/unshared", "replans", "max concurrent"},
@@ -283,41 +275,17 @@ func flexSimulateCmd() *cli.Command {
 			if err := tb.Write(&buf, f); err != nil {
 				return err
 			}
-			return flexWriteOut(c, buf.Bytes())
+			return emitBytes(c, buf.Bytes())
 		},
 	}
-}
-
-func flexParseFloats(s string) ([]float64, error) {
-	var out []float64
-	for _, p := range strings.Split(s, ",") {
-		v, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
-		if err != nil {
-			return nil, fmt.Errorf("%q is not a number", p)
-		}
-		out = append(out, v)
-	}
-	return out, nil
-}
-
-func flexParseInts(s string) ([]int, error) {
-	var out []int
-	for _, p := range strings.Split(s, ",") {
-		v, err := strconv.Atoi(strings.TrimSpace(p))
-		if err != nil {
-			return nil, fmt.Errorf("%q is not an integer", p)
-		}
-		out = append(out, v)
-	}
-	return out, nil
 }
 
 func flexStudyFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "out-dir", Value: "results/flex", Usage: "write cells and report files under `DIR`"},
-		&cli.StringFlag{Name: "shard", Usage: "compute only shard `i/N` of the cells (then 'mrsched flex merge')"},
-		&cli.IntFlag{Name: "workers", Value: 2, Usage: "parallel cells (output is identical for any number)"},
-		&cli.IntFlag{Name: "reps", Value: 10, Usage: "repetitions per point"},
+		shardFlag(),
+		workersFlag(2),
+		repsFlag(10),
 		&cli.StringFlag{Name: "theta1", Value: "0,0.25,0.5,0.75,1", Usage: "popularity Zipf parameters"},
 		&cli.StringFlag{Name: "theta2", Value: "0,0.25,0.5,0.75,1", Usage: "size Zipf parameters"},
 		&cli.StringFlag{Name: "levels", Value: "0,1,2,3,4,5,6,7,8", Usage: "correlation levels (0 negative … 4 random … 8 positive)"},
@@ -327,23 +295,23 @@ func flexStudyFlags() []cli.Flag {
 		&cli.IntFlag{Name: "max-slots", Value: 100, Usage: "M_j of every job"},
 		&cli.IntFlag{Name: "min-slots", Value: 1, Usage: "m_j of every job"},
 		&cli.Float64Flag{Name: "window", Value: 2, Usage: "BATCH window W in minutes"},
-		&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "base seed"},
+		seedFlag(1, "base seed"),
 		&cli.BoolFlag{Name: "png", Usage: "write PNG figures besides the SVG ones"},
-		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress on stderr"},
+		quietFlag(),
 	}
 }
 
 func flexStudyConfig(c *cli.Context) (flex.StudyConfig, error) {
 	cfg := flex.DefaultStudy()
 	var err error
-	if cfg.Theta1, err = flexParseFloats(c.String("theta1")); err != nil {
-		return cfg, fmt.Errorf("--theta1: %w", err)
+	if cfg.Theta1, err = floatsOf(c, "theta1", anyFinite); err != nil {
+		return cfg, err
 	}
-	if cfg.Theta2, err = flexParseFloats(c.String("theta2")); err != nil {
-		return cfg, fmt.Errorf("--theta2: %w", err)
+	if cfg.Theta2, err = floatsOf(c, "theta2", anyFinite); err != nil {
+		return cfg, err
 	}
-	if cfg.Levels, err = flexParseInts(c.String("levels")); err != nil {
-		return cfg, fmt.Errorf("--levels: %w", err)
+	if cfg.Levels, err = intsOf(c, "levels", between(0, 8)); err != nil {
+		return cfg, err
 	}
 	cfg.Metrics = strings.Split(c.String("metrics"), ",")
 	for i, m := range cfg.Metrics {
@@ -409,9 +377,6 @@ func flexStudyCmd() *cli.Command {
 			if err != nil {
 				return fmt.Errorf("--shard: %w", err)
 			}
-			if w := c.Int("workers"); w < 1 {
-				return fmt.Errorf("--workers %d: want ≥ 1", w)
-			}
 			sw, err := cfg.Sweep()
 			if err != nil {
 				return err
@@ -461,7 +426,7 @@ func flexMergeCmd() *cli.Command {
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "out-dir", Value: "results/flex", Usage: "output `DIR`"},
 			&cli.BoolFlag{Name: "png", Usage: "write PNG figures besides the SVG ones"},
-			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress on stderr"},
+			quietFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() == 0 {
@@ -518,8 +483,8 @@ func genSharedScanCmd() *cli.Command {
 			&cli.Float64Flag{Name: "f", Value: d.ScanFraction, Usage: "scan fraction of map work in (0,1]"},
 			&cli.IntFlag{Name: "min-slots", Value: d.MinSlots, Usage: "m_j"},
 			&cli.IntFlag{Name: "max-slots", Value: d.MaxSlots, Usage: "M_j (capped at S)"},
-			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "random seed"},
-			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write to `FILE` instead of stdout"},
+			seedFlag(1, "random seed"),
+			outFlag("the result"),
 		},
 		Action: func(c *cli.Context) error {
 			spec := sharedscan.GenSpec{Jobs: c.Int("jobs"), Datasets: c.Int("datasets"), Theta1: c.Float64("theta1"), Theta2: c.Float64("theta2"),
@@ -533,7 +498,7 @@ func genSharedScanCmd() *cli.Command {
 			if err := sharedscan.WriteJSON(&b, w); err != nil {
 				return err
 			}
-			return flexWriteOut(c, b.Bytes())
+			return emitBytes(c, b.Bytes())
 		},
 	}
 }
@@ -560,7 +525,7 @@ func importSWIMScansCmd() *cli.Command {
 			&cli.Float64Flag{Name: "from", Usage: "keep jobs submitted at or after `SECONDS`"},
 			&cli.Float64Flag{Name: "to", Usage: "keep jobs submitted before `SECONDS` (0: no limit)"},
 			&cli.IntFlag{Name: "limit", Usage: "keep at most N jobs (0: all)"},
-			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write to `FILE` instead of stdout"},
+			outFlag("the result"),
 		},
 		Action: func(c *cli.Context) error {
 			recs, err := swim.ReadFile(c.String("trace"))
@@ -577,7 +542,7 @@ func importSWIMScansCmd() *cli.Command {
 			if err := sharedscan.WriteJSON(&b, w); err != nil {
 				return err
 			}
-			return flexWriteOut(c, b.Bytes())
+			return emitBytes(c, b.Bytes())
 		},
 	}
 }

@@ -11,7 +11,6 @@ import (
 	"math/big"
 	"math/rand/v2"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"time"
 
@@ -42,29 +41,6 @@ func hardGenCommands() []*cli.Command {
 	return []*cli.Command{genNMTSCmd(), genTightMaxCmd(), genTightSplitCmd(), genAdversaryCmd()}
 }
 
-func hardQuietFlag() cli.Flag {
-	return &cli.BoolFlag{Name: "quiet", Usage: "no messages on stderr"}
-}
-
-func hardFormatFlag() cli.Flag {
-	return &cli.StringFlag{Name: "format", Value: "table", Usage: "output format: table, md, csv or json"}
-}
-
-// hardWriteInstance writes in to path (atomically) or, when path is empty,
-// as JSON to stdout.
-func hardWriteInstance(c *cli.Context, in *instances.Instance, path string) error {
-	if path == "" {
-		return instances.WriteJSON(c.App.Writer, in)
-	}
-	if err := instances.WriteFile(path, in); err != nil {
-		return err
-	}
-	if !c.Bool("quiet") {
-		fmt.Fprintf(c.App.ErrWriter, "wrote %s (%d jobs)\n", path, in.N())
-	}
-	return nil
-}
-
 func hardWriteSchedule(c *cli.Context, in *instances.Instance, s *schedule.Schedule, path string) error {
 	if err := schedule.WriteFile(path, in, s); err != nil {
 		return err
@@ -75,11 +51,12 @@ func hardWriteSchedule(c *cli.Context, in *instances.Instance, s *schedule.Sched
 	return nil
 }
 
-// hardWriteTable writes t to stdout in --format.
-func hardWriteTable(c *cli.Context, t *tabular.Table) error {
-	f, err := tabular.ParseFormat(c.String("format"))
+// reduceTable writes t in --format to stdout: reduce's --out names the
+// instance file it writes, so its tables never go there.
+func reduceTable(c *cli.Context, t *tabular.Table) error {
+	f, err := formatOf(c)
 	if err != nil {
-		return fmt.Errorf("--format: %w", err)
+		return err
 	}
 	return t.Write(c.App.Writer, f)
 }
@@ -128,7 +105,7 @@ Example:
 			&cli.StringFlag{Name: "answer", Value: "yes", Usage: "yes or no"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "random seed"},
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write to `FILE` instead of stdout"},
-			hardQuietFlag(),
+			&cli.BoolFlag{Name: "quiet", Usage: "no progress or messages on stderr (no -q: --q is the set size)"},
 		},
 		Action: func(c *cli.Context) error {
 			spec := nmts.Spec{Q: c.Int("q"), MaxF: c.Int64("max-f"), MaxG: c.Int64("max-g")}
@@ -198,7 +175,7 @@ Example:
 			Flags: []cli.Flag{
 				&cli.StringFlag{Name: "instance", Aliases: []string{"i"}, Required: true, Usage: "NMTS `FILE`"},
 				&cli.BoolFlag{Name: "brute-force", Usage: "enumerate all permutation pairs (q ≤ 7)"},
-				hardFormatFlag(),
+				formatFlag("table"),
 			},
 			Action: func(c *cli.Context) error {
 				in, err := nmts.ReadFile(c.String("instance"))
@@ -228,7 +205,7 @@ Example:
 					nodes = fmt.Sprint(st.Nodes)
 				}
 				t.Add(fmt.Sprint(in.Q()), ans, pi, sigma, method, nodes)
-				return hardWriteTable(c, t)
+				return emitTables(c, nil, t)
 			},
 		}},
 	}
@@ -280,7 +257,7 @@ Example:
 				&cli.StringFlag{Name: "schedule-out", Usage: "certificate schedule `FILE` (default OUT.certificate.json)"},
 				&cli.StringFlag{Name: "A", Usage: "use this A (≥ the minimum) instead of the smallest admissible"},
 				&cli.StringFlag{Name: "M", Usage: "use this M (≥ 9qA) instead of the smallest admissible"},
-				hardFormatFlag(), hardQuietFlag(),
+				formatFlag("table"), quietFlag(),
 			},
 			Action: hardReduceNMTS,
 		}, {
@@ -302,7 +279,7 @@ Example:
 			Flags: []cli.Flag{
 				&cli.StringFlag{Name: "instance", Aliases: []string{"i"}, Required: true, Usage: "reduced tandem instance `FILE`"},
 				&cli.StringFlag{Name: "schedule", Aliases: []string{"s"}, Usage: "schedule `FILE` (default: the recorded certificate)"},
-				hardFormatFlag(),
+				formatFlag("table"),
 			},
 			Action: hardReduceVerify,
 		}, {
@@ -323,7 +300,7 @@ Example:
 				&cli.StringFlag{Name: "instance", Aliases: []string{"i"}, Required: true, Usage: "reduced tandem instance `FILE`"},
 				&cli.StringFlag{Name: "engine", Value: engine.DefaultName, Usage: "LP engine"},
 				&cli.StringFlag{Name: "schedule-out", Usage: "write the optimal LP schedule to `FILE`"},
-				hardFormatFlag(), hardQuietFlag(),
+				formatFlag("table"), quietFlag(),
 			},
 			Action: hardReduceOpt,
 		}},
@@ -361,7 +338,7 @@ func hardReduceNMTS(c *cli.Context) error {
 	}
 	tin.Metadata["nmts_file"] = filepath.Base(path)
 	out := c.String("out")
-	if err := hardWriteInstance(c, tin, out); err != nil {
+	if err := writeInstance(c, tin, out, ""); err != nil {
 		return err
 	}
 	t := &tabular.Table{Header: []string{"q", "jobs", "shift", "A", "M", "y", "nmts", "certificate_total", "total_minus_y", "float_exact", "validate"}}
@@ -400,7 +377,7 @@ func hardReduceNMTS(c *cli.Context) error {
 		ans = "yes"
 	}
 	t.Add(fmt.Sprint(r.Q()), fmt.Sprint(len(r.Jobs)), r.Shift.String(), r.A.String(), r.M.String(), r.Y.String(), ans, certTotal, diff, fexact, vres)
-	return hardWriteTable(c, t)
+	return reduceTable(c, t)
 }
 
 func hardReduceVerify(c *cli.Context) error {
@@ -443,7 +420,7 @@ func hardReduceVerify(c *cli.Context) error {
 		diff = hardRatString(new(big.Rat).Sub(v.Total, new(big.Rat).SetInt(r.Y)))
 	}
 	t.Add(what, fmt.Sprint(v.Feasible), fmt.Sprint(len(v.Report.Violations)), hardRatString(v.Total), r.Y.String(), diff, fmt.Sprint(v.Holds))
-	if err := hardWriteTable(c, t); err != nil {
+	if err := reduceTable(c, t); err != nil {
 		return err
 	}
 	for i, vi := range v.Report.Violations {
@@ -476,7 +453,7 @@ func hardTightSummary(c *cli.Context, f *tight.Family, policyName string, policy
 	f.Instance.Metadata[policyName+"_total_closed_form"] = policyCost
 	f.Instance.Metadata["ratio_lower_bound"] = policyCost / alt
 	f.Instance.Metadata["guarantee"] = f.Guarantee
-	if err := hardWriteInstance(c, f.Instance, c.String("out")); err != nil {
+	if err := writeInstance(c, f.Instance, c.String("out"), ""); err != nil {
 		return err
 	}
 	if altPath != "" {
@@ -509,7 +486,7 @@ Example:
 			&cli.Float64Flag{Name: "eps", Value: 0.01, Usage: "0 < ε < α − 1"},
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "instance `FILE` (default stdout)"},
 			&cli.StringFlag{Name: "alt-out", Usage: "write the alternative schedule to `FILE`"},
-			hardQuietFlag(),
+			quietFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			n, a, e := c.Int("n"), c.Float64("alpha"), c.Float64("eps")
@@ -539,7 +516,7 @@ Example:
 			&cli.Float64Flag{Name: "beta", Value: 2, Usage: "β > 1"},
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "instance `FILE` (default stdout)"},
 			&cli.StringFlag{Name: "alt-out", Usage: "write the alternative schedule to `FILE`"},
-			hardQuietFlag(),
+			quietFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			n, b := c.Int("n"), c.Float64("beta")
@@ -553,25 +530,6 @@ Example:
 }
 
 // ---------------------------------------------------------------- adversary
-
-func hardParseInts(name, s string) ([]int, error) {
-	var out []int
-	for _, f := range strings.Split(s, ",") {
-		f = strings.TrimSpace(f)
-		if f == "" {
-			continue
-		}
-		v, err := strconv.Atoi(f)
-		if err != nil {
-			return nil, fmt.Errorf("--%s: %q is not an integer", name, f)
-		}
-		out = append(out, v)
-	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("--%s: empty list", name)
-	}
-	return out, nil
-}
 
 func hardParsePolicies(s string) ([]fluid.Policy, error) {
 	var out []fluid.Policy
@@ -612,14 +570,14 @@ Example:
 			&cli.StringFlag{Name: "plot", Usage: "write `PREFIX`.svg (and PREFIX.png with --png)"},
 			&cli.BoolFlag{Name: "png", Usage: "with --plot, write PREFIX.png too"},
 			&cli.StringFlag{Name: "csv", Usage: "also write the table as CSV to `FILE`"},
-			hardFormatFlag(), hardQuietFlag(),
+			formatFlag("table"), quietFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			ps, err := hardParsePolicies(c.String("policy"))
 			if err != nil {
 				return err
 			}
-			ns, err := hardParseInts("n", c.String("n"))
+			ns, err := intsOf(c, "n", atLeastOne)
 			if err != nil {
 				return err
 			}
@@ -640,7 +598,7 @@ Example:
 						tabular.Fixed(r.Ratio, 4), tabular.Fixed(r.Ratio/float64(r.K), 4))
 				}
 			}
-			if err := hardWriteTable(c, t); err != nil {
+			if err := emitTables(c, nil, t); err != nil {
 				return err
 			}
 			if path := c.String("csv"); path != "" {
@@ -686,7 +644,7 @@ Example:
 			&cli.IntFlag{Name: "n", Value: 512, Usage: "n (k = ⌊n^{1/3}⌋)"},
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "instance `FILE` (default stdout)"},
 			&cli.StringFlag{Name: "alt-out", Usage: "write the alternative schedule to `FILE`"},
-			hardQuietFlag(),
+			quietFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			p, err := fluid.ParsePolicy(c.String("policy"), 1, nil)
@@ -700,7 +658,7 @@ Example:
 			r.Instance.Metadata["policy_total"] = r.PolicyTotal
 			r.Instance.Metadata["alternative_total"] = r.AltTotal
 			r.Instance.Metadata["ratio_lower_bound"] = r.Ratio
-			if err := hardWriteInstance(c, r.Instance, c.String("out")); err != nil {
+			if err := writeInstance(c, r.Instance, c.String("out"), ""); err != nil {
 				return err
 			}
 			if path := c.String("alt-out"); path != "" {
@@ -722,20 +680,6 @@ Example:
 }
 
 // ---------------------------------------------------------------- search
-
-func hardParseRange(s string) (lo, hi int, err error) {
-	a, b, ok := strings.Cut(s, "..")
-	if !ok {
-		b = a
-	}
-	if lo, err = strconv.Atoi(strings.TrimSpace(a)); err != nil {
-		return 0, 0, fmt.Errorf("--n: %q: want N or LO..HI", s)
-	}
-	if hi, err = strconv.Atoi(strings.TrimSpace(b)); err != nil || hi < lo {
-		return 0, 0, fmt.Errorf("--n: %q: want N or LO..HI", s)
-	}
-	return lo, hi, nil
-}
 
 func searchCmd() *cli.Command {
 	return &cli.Command{
@@ -765,10 +709,10 @@ Example:
 			&cli.IntFlag{Name: "exact-max", Value: 7, Usage: "solve OPT exactly by order enumeration up to this n (≤ 8)"},
 			&cli.StringFlag{Name: "out-dir", Usage: "save the worst instances in `DIR`"},
 			&cli.StringFlag{Name: "engine", Value: engine.DefaultName, Usage: "LP engine for the exact OPT"},
-			hardFormatFlag(), hardQuietFlag(),
+			formatFlag("table"), quietFlag(),
 		},
 		Action: func(c *cli.Context) error {
-			lo, hi, err := hardParseRange(c.String("n"))
+			ns, err := intsOf(c, "n", between(2, 10))
 			if err != nil {
 				return err
 			}
@@ -778,7 +722,7 @@ Example:
 			pol := c.String("policy")
 			t := &tabular.Table{Header: []string{"policy", "n", "alpha", "beta", "guarantee", "policy_total", "ub_priority", "ratio_lb", "opt", "ratio_exact", "ratio_over_guarantee", "opt_validated", "evaluations"}}
 			ctx := context.Background()
-			for n := lo; n <= hi; n++ {
+			for _, n := range ns {
 				opt := search.Options{Policy: pol, N: n, AlphaMax: c.Float64("alpha-max"), Restarts: c.Int("restarts"),
 					Steps: c.Int("steps"), Seed: c.Uint64("seed") + uint64(n), TimeLimit: c.Duration("time-limit")}
 				if !c.Bool("quiet") {
@@ -826,12 +770,12 @@ Example:
 						in.Metadata["ratio"] = f.Ratio
 						in.Metadata["opt_completion_order"] = f.OPTOrder
 					}
-					if err := hardWriteInstance(c, in, filepath.Join(dir, fmt.Sprintf("search-%s-n%d.json", pol, n))); err != nil {
+					if err := writeInstance(c, in, filepath.Join(dir, fmt.Sprintf("search-%s-n%d.json", pol, n)), ""); err != nil {
 						return err
 					}
 				}
 			}
-			return hardWriteTable(c, t)
+			return emitTables(c, nil, t)
 		},
 	}
 }
@@ -860,5 +804,5 @@ func hardReduceOpt(c *cli.Context) error {
 			return err
 		}
 	}
-	return hardWriteTable(c, res.Table())
+	return reduceTable(c, res.Table())
 }

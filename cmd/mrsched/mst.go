@@ -14,7 +14,6 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/instances/nodes"
 	"github.com/mrsched/mrsched/report/figures"
 	"github.com/mrsched/mrsched/solver/straggler"
@@ -35,37 +34,9 @@ func mstCommands() []*cli.Command {
 
 func mstCommonFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.StringFlag{Name: "format", Value: "table", Usage: "output format: table, md, csv or json"},
-		&cli.StringFlag{Name: "out", Usage: "write the result to FILE instead of stdout"},
+		formatFlag("table"),
+		outFlag("the result"),
 	}
-}
-
-func mstOutput(c *cli.Context, write func(w io.Writer, f tabular.Format) error) error {
-	f, err := tabular.ParseFormat(c.String("format"))
-	if err != nil {
-		return err
-	}
-	if out := c.String("out"); out != "" {
-		var b strings.Builder
-		if err := write(&b, f); err != nil {
-			return err
-		}
-		return instances.AtomicWrite(out, []byte(b.String()))
-	}
-	return write(c.App.Writer, f)
-}
-
-func mstParseList(s, name string) ([]float64, error) {
-	var xs []float64
-	for i, f := range strings.Split(s, ",") {
-		f = strings.TrimSpace(f)
-		v, err := strconv.ParseFloat(f, 64)
-		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-			return nil, fmt.Errorf("--%s: item %d %q is not a finite number", name, i+1, f)
-		}
-		xs = append(xs, v)
-	}
-	return xs, nil
 }
 
 // mstNodes returns per-node μ and λ from --nodes or --mu/--lambda; λ may
@@ -84,7 +55,7 @@ func mstNodes(c *cli.Context, needLambda bool) (mu, lambda []float64, err error)
 		if !c.IsSet("mu") {
 			return nil, nil, errors.New("give the nodes: --nodes FILE or --mu μ1,μ2,…")
 		}
-		if mu, err = mstParseList(c.String("mu"), "mu"); err != nil {
+		if mu, err = parseFloats("mu", c.String("mu"), anyFinite); err != nil {
 			return nil, nil, err
 		}
 		lambda = make([]float64, len(mu))
@@ -92,7 +63,7 @@ func mstNodes(c *cli.Context, needLambda bool) (mu, lambda []float64, err error)
 			lambda[i] = math.NaN()
 		}
 		if c.IsSet("lambda") {
-			l, err := mstParseList(c.String("lambda"), "lambda")
+			l, err := parseFloats("lambda", c.String("lambda"), anyFinite)
 			if err != nil {
 				return nil, nil, err
 			}
@@ -121,8 +92,6 @@ func mstFlagError(err error) error {
 	}
 	return err
 }
-
-func mstFloat(v float64) string { return tabular.Float(v) }
 
 func mstEvalCmd() *cli.Command {
 	return &cli.Command{
@@ -153,7 +122,7 @@ func mstEvalCmd() *cli.Command {
 			if err != nil {
 				return mstFlagError(err)
 			}
-			return mstOutput(c, func(w io.Writer, f tabular.Format) error {
+			return emit(c, func(w io.Writer, f tabular.Format) error {
 				if f == tabular.JSON {
 					return tabular.WriteJSON(w, map[string]any{"mst": results[0].MST, "abs_err": results[0].AbsErr, "method": results[0].Method, "nodes": len(mu), "results": results})
 				}
@@ -168,7 +137,7 @@ func mstEvalCmd() *cli.Command {
 					case "closed":
 						d = "Lemma 3 inclusion–exclusion; rounding bound"
 					}
-					t.Add(r.Method, mstFloat(r.MST), mstFloat(r.AbsErr), d)
+					t.Add(r.Method, tabular.Float(r.MST), tabular.Float(r.AbsErr), d)
 				}
 				return t.Write(w, f)
 			})
@@ -228,7 +197,7 @@ func mstMapCmd() *cli.Command {
 					uncertified = true
 				}
 			}
-			err = mstOutput(c, func(w io.Writer, f tabular.Format) error {
+			err = emit(c, func(w io.Writer, f tabular.Format) error {
 				if f == tabular.JSON {
 					return tabular.WriteJSON(w, map[string]any{"mappings": maps, "errors": errs})
 				}
@@ -251,7 +220,7 @@ func mstMapCmd() *cli.Command {
 					if m.KKT != nil {
 						k = fmt.Sprintf("ok=%v α=%.6g dev=%.2g viol=%.2g it=%d", m.KKT.OK, m.KKT.Multiplier, m.KKT.MaxInteriorDev, m.KKT.MaxBoundViolate, m.KKT.Iterations)
 					}
-					t.Add(string(m.Policy), mstFloat(m.MST.MST), mstFloat(lo), mstFloat(hi), strings.Join(cs, "; "), k)
+					t.Add(string(m.Policy), tabular.Float(m.MST.MST), tabular.Float(lo), tabular.Float(hi), strings.Join(cs, "; "), k)
 				}
 				for _, e := range errs {
 					t.Add("error", "", "", "", e, "")
@@ -265,9 +234,9 @@ func mstMapCmd() *cli.Command {
 						pt.Header = append(pt.Header, string(m.Policy))
 					}
 					for i := range mu {
-						row := []string{strconv.Itoa(i), mstFloat(mu[i])}
+						row := []string{strconv.Itoa(i), tabular.Float(mu[i])}
 						for _, m := range maps {
-							row = append(row, mstFloat(m.Lambda[i]))
+							row = append(row, tabular.Float(m.Lambda[i]))
 						}
 						pt.Add(row...)
 					}
@@ -323,13 +292,13 @@ func mstFitCmd() *cli.Command {
 				return err
 			}
 			fits := []straggler.Fit{mle, ls, joint}
-			return mstOutput(c, func(w io.Writer, f tabular.Format) error {
+			return emit(c, func(w io.Writer, f tabular.Format) error {
 				if f == tabular.JSON {
 					return tabular.WriteJSON(w, map[string]any{"samples": len(xs), "fits": fits})
 				}
 				t := &tabular.Table{Title: fmt.Sprintf("Delayed exponential fit, %d samples", len(xs)), Header: []string{"method", "offset_T", "rate_γ", "rmse", "max_abs", "newton_iter"}, RightAlign: []bool{false, true, true, true, true, true}}
 				for _, x := range fits {
-					t.Add(x.Method, mstFloat(x.Offset), mstFloat(x.Rate), mstFloat(x.RMSE), mstFloat(x.MaxAbs), strconv.Itoa(x.Iterations))
+					t.Add(x.Method, tabular.Float(x.Offset), tabular.Float(x.Rate), tabular.Float(x.RMSE), tabular.Float(x.MaxAbs), strconv.Itoa(x.Iterations))
 				}
 				return t.Write(w, f)
 			})
@@ -390,15 +359,15 @@ func mstNodesCmd() *cli.Command {
 			if err != nil {
 				return err
 			}
-			return mstOutput(c, func(w io.Writer, f tabular.Format) error {
+			return emit(c, func(w io.Writer, f tabular.Format) error {
 				if f == tabular.JSON {
 					return tabular.WriteJSON(w, res)
 				}
 				t := &tabular.Table{Title: fmt.Sprintf("Optimal node count, λ = %g, policy %s", c.Float64("total"), p), Header: []string{"method", "N", "counts", "mst"}, RightAlign: []bool{false, true, false, true}}
-				t.Add("separation (Lemma 4)", strconv.Itoa(res.Best.N), fmt.Sprint(res.Best.Counts), mstFloat(res.Best.MST))
+				t.Add("separation (Lemma 4)", strconv.Itoa(res.Best.N), fmt.Sprint(res.Best.Counts), tabular.Float(res.Best.MST))
 				if res.Brute != nil {
-					t.Add(fmt.Sprintf("brute force (%d selections)", res.BruteSize), strconv.Itoa(res.Brute.N), fmt.Sprint(res.Brute.Counts), mstFloat(res.Brute.MST))
-					t.Add("gap %", "", "", mstFloat(res.GapPercent))
+					t.Add(fmt.Sprintf("brute force (%d selections)", res.BruteSize), strconv.Itoa(res.Brute.N), fmt.Sprint(res.Brute.Counts), tabular.Float(res.Brute.MST))
+					t.Add("gap %", "", "", tabular.Float(res.GapPercent))
 				} else {
 					t.Add(fmt.Sprintf("brute force skipped (%d+ selections > --brute-limit)", res.BruteSize), "", "", "")
 				}
@@ -408,7 +377,7 @@ func mstNodesCmd() *cli.Command {
 				if c.Bool("curve") {
 					ct := &tabular.Table{Header: []string{"N", "counts", "mst"}}
 					for _, pt := range res.Curve {
-						ct.Add(strconv.Itoa(pt.N), fmt.Sprint(pt.Counts), mstFloat(pt.MST))
+						ct.Add(strconv.Itoa(pt.N), fmt.Sprint(pt.Counts), tabular.Float(pt.MST))
 					}
 					return ct.Write(w, f)
 				}
@@ -453,17 +422,17 @@ func mstForkJoinCmd() *cli.Command {
 				sim = &s
 				out["simulation"] = s
 			}
-			return mstOutput(c, func(w io.Writer, f tabular.Format) error {
+			return emit(c, func(w io.Writer, f tabular.Format) error {
 				if f == tabular.JSON {
 					return tabular.WriteJSON(w, out)
 				}
 				t := &tabular.Table{Title: fmt.Sprintf("Fork-join K = %d, λ = %g, μ = %g", k, l, m), Header: []string{"quantity", "value"}, RightAlign: []bool{false, true}}
-				t.Add("lower bound (1/μ)[H_K + Σ(1/j)ρ/(j−ρ)]", mstFloat(low))
-				t.Add("upper bound H_K/(μ−λ) = paper's MST", mstFloat(up))
-				t.Add("Nelson–Tantawi approximation", mstFloat(straggler.NelsonTantawi(k, l, m)))
+				t.Add("lower bound (1/μ)[H_K + Σ(1/j)ρ/(j−ρ)]", tabular.Float(low))
+				t.Add("upper bound H_K/(μ−λ) = paper's MST", tabular.Float(up))
+				t.Add("Nelson–Tantawi approximation", tabular.Float(straggler.NelsonTantawi(k, l, m)))
 				if sim != nil {
-					t.Add(fmt.Sprintf("simulation (%d jobs) mean", sim.Jobs), mstFloat(sim.Mean))
-					t.Add("simulation 95% half-width", mstFloat(sim.HalfWidth))
+					t.Add(fmt.Sprintf("simulation (%d jobs) mean", sim.Jobs), tabular.Float(sim.Mean))
+					t.Add("simulation 95% half-width", tabular.Float(sim.HalfWidth))
 				}
 				return t.Write(w, f)
 			})

@@ -4,9 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strconv"
 
 	cw "github.com/mrsched/mrsched/instances/cluster"
 	"github.com/mrsched/mrsched/solver/cluster"
+	"github.com/mrsched/mrsched/tabular"
 )
 
 // ErrConfig reports a SimulateConfig field outside its allowed values; the
@@ -53,4 +55,38 @@ func Simulate(w *cw.Workload, pol cluster.Policy, c SimulateConfig) (*cluster.Re
 		return nil, err
 	}
 	return cluster.Simulate(w, pol, cluster.Options{Heartbeat: c.Heartbeat, Timeline: c.Timeline})
+}
+
+// TimelineTable is the task-to-slot timeline of r (Options.Timeline), one
+// row per task run.
+func TimelineTable(r *cluster.Result) *tabular.Table {
+	t := &tabular.Table{Header: []string{"job", "phase", "task", "node", "slot", "start", "end"}}
+	for _, x := range r.Timeline {
+		t.Add(x.Job, x.Phase, strconv.Itoa(x.Task), strconv.Itoa(x.Node), strconv.Itoa(x.Slot), tabular.Float(x.Start), tabular.Float(x.End))
+	}
+	return t
+}
+
+// JobsTable has one row per job of r: submission, first start, finish,
+// response, time alone and slowdown.
+func JobsTable(r *cluster.Result) *tabular.Table {
+	t := &tabular.Table{Header: []string{"id", "user", "submit", "first_start", "finish", "response", "alone", "slowdown"},
+		RightAlign: []bool{false, false, true, true, true, true, true, true}}
+	for _, j := range r.Jobs {
+		t.Add(j.ID, j.User, tabular.Float(j.Submit), tabular.Float(j.FirstStart), tabular.Float(j.Finish),
+			tabular.Float(j.Response), tabular.Float(j.Alone), tabular.Float(j.Slowdown))
+	}
+	return t
+}
+
+// UsersTable has the mean response time and slowdown per user of r, then
+// overall; name labels the workload in the title.
+func UsersTable(r *cluster.Result, name string) *tabular.Table {
+	t := &tabular.Table{Title: fmt.Sprintf("%s on %s (%d jobs, %d events, makespan %s s)", r.Policy, name, len(r.Jobs), r.Events, tabular.Fixed(r.Makespan, 1)),
+		Header: []string{"user", "jobs", "mean_response", "mean_slowdown"}, RightAlign: []bool{false, true, true, true}}
+	for _, u := range r.Users {
+		t.Add(u.User, strconv.Itoa(u.Jobs), tabular.Float(u.MeanResponse), tabular.Float(u.MeanSlowdown))
+	}
+	t.Add("overall", strconv.Itoa(len(r.Jobs)), tabular.Float(r.MeanResponse), tabular.Float(r.MeanSlowdown))
+	return t
 }
