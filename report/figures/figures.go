@@ -91,7 +91,7 @@ func Lines(series []Series, opt LineOptions) (*plot.Plot, error) {
 	p.Add(plotter.NewGrid())
 	xmin, xmax := math.Inf(1), math.Inf(-1)
 	k := 0
-	for _, s := range series {
+	for si, s := range series {
 		var pts plotter.XYs
 		for _, pt := range s.Points {
 			if math.IsNaN(pt.X) || math.IsNaN(pt.Y) || math.IsInf(pt.X, 0) || math.IsInf(pt.Y, 0) ||
@@ -118,7 +118,9 @@ func Lines(series []Series, opt LineOptions) (*plot.Plot, error) {
 		sc.Shape = draw.CircleGlyph{}
 		sc.Radius = vg.Points(2)
 		if s.Dashed {
-			l.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
+			// Dash lengths differ by series so that coinciding curves stay
+			// distinguishable.
+			l.Dashes = []vg.Length{vg.Points(float64(3 + 2*(si%4))), vg.Points(3)}
 		}
 		switch {
 		case len(pts) > 60 || opt.NoMarkers:
