@@ -42,11 +42,12 @@ func Adversary(results []*adversary.Result) (*plot.Plot, error) {
 	}
 	if c := best / math.Cbrt(bestN); c > 0 {
 		var ref []XY
-		for x := lo; x <= hi*1.0001; x *= 2 {
+		for x := lo; x < hi; x *= 2 {
 			ref = append(ref, XY{X: x, Y: c * math.Cbrt(x)})
 		}
+		ref = append(ref, XY{X: hi, Y: c * math.Cbrt(hi)})
 		if len(ref) >= 2 {
-			series = append(series, Series{Name: fmt.Sprintf("%.3g·n^{1/3}", c), Points: ref, Dashed: true, Color: color.Gray{Y: 0x60}})
+			series = append(series, Series{Name: fmt.Sprintf("%.3g·n^{1/3}", c), Points: ref, Dashed: true, LineOnly: true, Color: color.Gray{Y: 0x60}})
 		}
 	}
 	return Lines(series, LineOptions{

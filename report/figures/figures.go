@@ -54,6 +54,8 @@ type Series struct {
 	Points []XY   // drawn in the given order
 	Dashed bool
 	Color  color.Color // nil: next palette colour
+	// LineOnly draws no point glyphs (for reference curves).
+	LineOnly bool
 }
 
 // Mark is a horizontal (guarantee) or vertical (percentile) reference line.
@@ -83,10 +85,10 @@ func Lines(series []Series, opt LineOptions) (*plot.Plot, error) {
 	p.X.Label.Text, p.Y.Label.Text = opt.X, opt.Y
 	p.X.Tick.Marker, p.Y.Tick.Marker = Ticks{}, Ticks{}
 	if opt.LogX {
-		p.X.Scale, p.X.Tick.Marker = plot.LogScale{}, plot.LogTicks{Prec: -1}
+		p.X.Scale, p.X.Tick.Marker = plot.LogScale{}, LogTicks{}
 	}
 	if opt.LogY {
-		p.Y.Scale, p.Y.Tick.Marker = plot.LogScale{}, plot.LogTicks{Prec: -1}
+		p.Y.Scale, p.Y.Tick.Marker = plot.LogScale{}, LogTicks{}
 	}
 	p.Add(plotter.NewGrid())
 	xmin, xmax := math.Inf(1), math.Inf(-1)
@@ -123,7 +125,7 @@ func Lines(series []Series, opt LineOptions) (*plot.Plot, error) {
 			l.Dashes = []vg.Length{vg.Points(float64(3 + 2*(si%4))), vg.Points(3)}
 		}
 		switch {
-		case len(pts) > 60 || opt.NoMarkers:
+		case len(pts) > 60 || opt.NoMarkers || s.LineOnly:
 			p.Add(l)
 			if s.Name != "" {
 				p.Legend.Add(s.Name, l)
@@ -299,6 +301,44 @@ func (Ticks) Ticks(min, max float64) []plot.Tick {
 		ts = append(ts, plot.Tick{Value: h})
 	}
 	return ts
+}
+
+// LogTicks marks a log axis: every power of ten on wide ranges (gonum's
+// LogTicks); on ranges of less than two decades, which gonum labels at one
+// power of ten or none, also 2 and 5 (then every digit) times a power of
+// ten, and on ranges too short for that round linear steps, so that at
+// least three ticks are labelled.
+type LogTicks struct{}
+
+// Ticks returns the ticks of [min, max] (min > 0).
+func (LogTicks) Ticks(min, max float64) []plot.Tick {
+	if !(min > 0) || !(max > min) || max/min >= 100 {
+		return plot.LogTicks{Prec: -1}.Ticks(min, max)
+	}
+	for _, ms := range [][]float64{{1, 2, 5}, {1, 2, 3, 5, 7}, {1, 2, 3, 4, 5, 6, 7, 8, 9}} {
+		var ts []plot.Tick
+		labelled := 0
+		for e := math.Floor(math.Log10(min)); e <= math.Ceil(math.Log10(max)); e++ {
+			for d := 1.0; d <= 9; d++ {
+				v := d * math.Pow(10, e)
+				if v < min*(1-1e-12) || v > max*(1+1e-12) {
+					continue
+				}
+				t := plot.Tick{Value: v}
+				for _, m := range ms {
+					if d == m {
+						t.Label = strconv.FormatFloat(v, 'g', 6, 64)
+						labelled++
+					}
+				}
+				ts = append(ts, t)
+			}
+		}
+		if labelled >= 3 {
+			return ts
+		}
+	}
+	return Ticks{}.Ticks(min, max) // less than a factor 3 or so: round linear steps
 }
 
 // niceStep returns the smallest of 1, 2, 5 × 10^k that is ≥ x.

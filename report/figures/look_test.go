@@ -94,3 +94,28 @@ func ExampleSave() {
 	// ratio.svg
 	// <nil>
 }
+
+// TestLogTicks: gonum's LogTicks labels only powers of ten, so a ratio
+// axis from 1.1 to 3 had no label at all (the adversary figure); LogTicks
+// labels 1, 2, 5 × 10^k on ranges under two decades and round linear
+// steps when those give fewer than three labels.
+func TestLogTicks(t *testing.T) {
+	for _, tc := range []struct {
+		min, max float64
+		want     string
+	}{
+		{1.1, 3, "1.5 2.0 2.5 3.0"},                  // digits give only 2, 3: linear, step 1.9/8 = 0.2375 → 0.5
+		{0.3, 8, "0.5 1 2 5"},                        // 1, 2, 5 × 10^k inside the range
+		{1, 1e6, "1 10 100 1000 10000 100000 1e+06"}, // six decades: gonum's powers of ten
+	} {
+		var labels []string
+		for _, tk := range (LogTicks{}).Ticks(tc.min, tc.max) {
+			if tk.Label != "" {
+				labels = append(labels, tk.Label)
+			}
+		}
+		if got := strings.Join(labels, " "); got != tc.want {
+			t.Errorf("[%v, %v]: labelled ticks %q, want %q", tc.min, tc.max, got, tc.want)
+		}
+	}
+}
