@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"math/big"
 	"math/rand/v2"
 	"path/filepath"
@@ -581,32 +582,16 @@ Example:
 			if err != nil {
 				return err
 			}
-			t := &tabular.Table{Header: []string{"policy", "n", "k", "jobs", "case", "type2_map_by_k2", "policy_total", "paper_T_lower", "alt_total", "paper_T'_upper", "ratio", "ratio_over_k"}}
-			var all []*adversary.Result
-			for _, p := range ps {
-				for _, n := range ns {
-					if !c.Bool("quiet") {
-						fmt.Fprintf(c.App.ErrWriter, "adversary: %s n=%d\n", p.Name(), n)
-					}
-					r, err := adversary.Play(n, p)
-					if err != nil {
-						return err
-					}
-					all = append(all, r)
-					t.Add(r.Policy, fmt.Sprint(r.N), fmt.Sprint(r.K), fmt.Sprint(r.Jobs), fmt.Sprint(r.Case), tabular.Float(r.Type2Map),
-						tabular.Float(r.PolicyTotal), tabular.Float(r.PaperT), tabular.Float(r.AltTotal), tabular.Float(r.PaperTAlt),
-						tabular.Fixed(r.Ratio, 4), tabular.Fixed(r.Ratio/float64(r.K), 4))
-				}
+			all, err := adversary.Sweep(ps, ns, func(p string, n int) { infof(c, "adversary: %s n=%d", p, n) })
+			if err != nil {
+				return err
 			}
+			t := adversary.Table(all)
 			if err := emitTables(c, nil, t); err != nil {
 				return err
 			}
 			if path := c.String("csv"); path != "" {
-				var b bytes.Buffer
-				if err := t.Write(&b, tabular.CSV); err != nil {
-					return err
-				}
-				if err := instances.AtomicWrite(path, b.Bytes()); err != nil {
+				if err := writeWith(c, path, "", func(w io.Writer) error { return t.Write(w, tabular.CSV) }); err != nil {
 					return err
 				}
 			}
