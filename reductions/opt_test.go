@@ -2,6 +2,7 @@ package reductions
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/big"
 	"strings"
@@ -9,6 +10,8 @@ import (
 
 	"github.com/mrsched/mrsched/reductions/nmts"
 	"github.com/mrsched/mrsched/solver/highs/highstest"
+	"github.com/mrsched/mrsched/solver/mip"
+	"github.com/mrsched/mrsched/tabular"
 )
 
 // TestOptimumVsY: by Theorem 1, OPT ≤ y exactly when the NMTS instance is
@@ -75,4 +78,41 @@ func ExampleReduce() {
 	// A = 48 M = 432 y = 2022
 	// certificate feasible: true total: 2022
 	// jobs: 5
+}
+
+// TestWorst: solved exactly, OPT ≤ UB (UB is one priority order's LP
+// value, OPT the minimum over all orders), hence RatioLB = total/UB ≤
+// total/OPT = Ratio, and OPT's schedule passes the validator; n above
+// ExactMax is not solved; the same seed gives the same table.
+func TestWorst(t *testing.T) {
+	eng := highstest.Require(t)
+	cfg := WorstConfig{Policy: "maxsrpt", Ns: []int{3, 4}, AlphaMax: 4, Restarts: 1, Steps: 10, Seed: 1, ExactMax: 3,
+		Engine: func() (mip.Engine, error) { return eng, nil }}
+	a, err := Worst(context.Background(), cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(a) != 2 || !a[0].Exact || a[1].Exact {
+		t.Fatalf("%d results, exact %v %v; want n = 3 exact, n = 4 not", len(a), a[0].Exact, a[len(a)-1].Exact)
+	}
+	if f := a[0]; !(f.OPT <= f.UB*(1+1e-9)) || !(f.RatioLB <= f.Ratio*(1+1e-9)) || !f.OPTValidated {
+		t.Errorf("n = 3: OPT %v, UB %v, ratio_lb %v, ratio %v, validated %v", f.OPT, f.UB, f.RatioLB, f.Ratio, f.OPTValidated)
+	}
+	if a[0].Instance.Metadata["opt"] != a[0].OPT {
+		t.Errorf("metadata %v lacks opt", a[0].Instance.Metadata)
+	}
+	b, err := Worst(context.Background(), cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ta, tb strings.Builder
+	WorstTable(a).Write(&ta, tabular.CSV)
+	WorstTable(b).Write(&tb, tabular.CSV)
+	if ta.String() != tb.String() {
+		t.Errorf("same seed, different tables:\n%s\n%s", ta.String(), tb.String())
+	}
+	cfg.Engine = nil
+	if _, err := Worst(context.Background(), cfg, nil); !errors.Is(err, ErrOption) {
+		t.Errorf("exact solve without an engine: %v", err)
+	}
 }

@@ -22,12 +22,12 @@ import (
 	"github.com/mrsched/mrsched/reductions/adversary"
 	"github.com/mrsched/mrsched/reductions/nmts"
 	"github.com/mrsched/mrsched/reductions/rational"
-	"github.com/mrsched/mrsched/reductions/search"
 	"github.com/mrsched/mrsched/reductions/tight"
 	"github.com/mrsched/mrsched/report/figures"
 	"github.com/mrsched/mrsched/schedule"
 	"github.com/mrsched/mrsched/solver/engine"
 	"github.com/mrsched/mrsched/solver/fluid"
+	"github.com/mrsched/mrsched/solver/mip"
 	"github.com/mrsched/mrsched/tabular"
 	"github.com/mrsched/mrsched/validate"
 )
@@ -704,62 +704,21 @@ Example:
 			if d := c.Duration("time-limit"); d < 0 {
 				return fmt.Errorf("--time-limit %s: want ≥ 0 (0: none)", d)
 			}
-			pol := c.String("policy")
-			t := &tabular.Table{Header: []string{"policy", "n", "alpha", "beta", "guarantee", "policy_total", "ub_priority", "ratio_lb", "opt", "ratio_exact", "ratio_over_guarantee", "opt_validated", "evaluations"}}
-			ctx := context.Background()
-			for _, n := range ns {
-				opt := search.Options{Policy: pol, N: n, AlphaMax: c.Float64("alpha-max"), Restarts: c.Int("restarts"),
-					Steps: c.Int("steps"), Seed: c.Uint64("seed") + uint64(n), TimeLimit: c.Duration("time-limit")}
-				if !c.Bool("quiet") {
-					opt.Progress = func(r int, best float64) {
-						fmt.Fprintf(c.App.ErrWriter, "search %s n=%d: restart %d/%d, best ratio ≥ %.6f\n", pol, n, r+1, opt.Restarts, best)
-					}
-				}
-				f, err := search.Run(ctx, opt)
-				if err != nil {
-					return err
-				}
-				optS, ratio, valid := "-", "-", "-"
-				rel := f.RatioLB / f.Guarantee
-				if n <= c.Int("exact-max") && n <= search.MaxExactN {
-					eng, err := engine.Get(c.String("engine"))
-					if err != nil {
-						return err
-					}
-					t0 := time.Now()
-					v, order, ok, err := search.ExactOPT(ctx, eng, f.Instance, func(done, total int) {
-						if !c.Bool("quiet") {
-							fmt.Fprintf(c.App.ErrWriter, "exact OPT n=%d: %d/%d orders\n", n, done, total)
-						}
-					})
-					if err != nil {
-						return err
-					}
-					f.Exact, f.OPT, f.OPTOrder, f.OPTValidated = true, v, order, ok
-					f.Ratio = f.PolicyTotal / v
-					optS, ratio, valid = tabular.Float(v), tabular.Fixed(f.Ratio, 6), fmt.Sprint(ok)
-					rel = f.Ratio / f.Guarantee
-					if !c.Bool("quiet") {
-						fmt.Fprintf(c.App.ErrWriter, "exact OPT n=%d in %v\n", n, time.Since(t0).Round(time.Millisecond))
-					}
-				}
-				t.Add(pol, fmt.Sprint(n), tabular.Fixed(f.Alpha, 4), tabular.Fixed(f.Beta, 4), tabular.Fixed(f.Guarantee, 6),
-					tabular.Float(f.PolicyTotal), tabular.Float(f.UB), tabular.Fixed(f.RatioLB, 6), optS, ratio, tabular.Fixed(rel, 4), valid, fmt.Sprint(f.Evaluations))
-				if dir := c.String("out-dir"); dir != "" {
-					in := f.Instance
-					in.Metadata = map[string]any{"generator": "mrsched search", "policy": pol, "seed": opt.Seed, "alpha_max": opt.AlphaMax,
-						"policy_total": f.PolicyTotal, "ub_priority": f.UB, "ratio_lower_bound": f.RatioLB, "guarantee": f.Guarantee,
-						"alpha": f.Alpha, "beta": f.Beta}
-					if f.Exact {
-						in.Metadata["opt"] = f.OPT
-						in.Metadata["ratio"] = f.Ratio
-						in.Metadata["opt_completion_order"] = f.OPTOrder
-					}
-					if err := writeInstance(c, in, filepath.Join(dir, fmt.Sprintf("search-%s-n%d.json", pol, n)), ""); err != nil {
+			cfg := reductions.WorstConfig{Policy: c.String("policy"), Ns: ns, AlphaMax: c.Float64("alpha-max"), Restarts: c.Int("restarts"),
+				Steps: c.Int("steps"), Seed: c.Uint64("seed"), TimeLimit: c.Duration("time-limit"), ExactMax: c.Int("exact-max"),
+				Engine: func() (mip.Engine, error) { return engine.Get(c.String("engine")) }}
+			founds, err := reductions.Worst(context.Background(), cfg, progressLine(c))
+			if err != nil {
+				return err
+			}
+			if dir := c.String("out-dir"); dir != "" {
+				for _, f := range founds {
+					if err := writeInstance(c, f.Instance, filepath.Join(dir, fmt.Sprintf("search-%s-n%d.json", f.Policy, f.Instance.N())), ""); err != nil {
 						return err
 					}
 				}
 			}
+			t := reductions.WorstTable(founds)
 			return emitTables(c, nil, t)
 		},
 	}
