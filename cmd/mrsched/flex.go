@@ -8,12 +8,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -204,10 +204,6 @@ func flexSimulateCmd() *cli.Command {
 			if err != nil {
 				return err
 			}
-			f, err := tabular.ParseFormat(c.String("format"))
-			if err != nil {
-				return err
-			}
 			schemes := flex.Schemes
 			if s := c.String("scheme"); s != "all" {
 				sc, err := flex.ParseScheme(s)
@@ -216,66 +212,11 @@ func flexSimulateCmd() *cli.Command {
 				}
 				schemes = []flex.Scheme{sc}
 			}
-			type row struct {
-				Scheme        string    `json:"scheme"`
-				AvgResponse   float64   `json:"avg_response"`
-				AvgStretch    float64   `json:"avg_stretch"`
-				MaxStretch    float64   `json:"max_stretch"`
-				Value         float64   `json:"value"`
-				Work          float64   `json:"work"`
-				WorkRatio     float64   `json:"work_ratio_to_unshared"`
-				Replans       int       `json:"replans"`
-				MaxConcurrent float64   `json:"max_concurrent"`
-				Completion    []float64 `json:"completion,omitempty"`
-			}
-			var rows []row
-			var results []*flex.SimResult
-			for _, s := range schemes {
-				r, err := flex.Simulate(w, flex.SimOptions{Scheme: s, Metric: m, Window: c.Float64("window")})
-				if err != nil {
-					return err
-				}
-				results = append(results, r)
-				rows = append(rows, row{s.String(), r.AvgResponse, r.AvgStretch, r.MaxStretch, r.Value, r.Work, r.Work / r.UnsharedWork, r.Replans, r.MaxConcurrent, nil})
-			}
-			var buf bytes.Buffer
-			if c.Bool("jobs") {
-				tb := &tabular.Table{Header: []string{"job", "arrival", "datasets"}}
-				for _, s := range schemes {
-					tb.Header = append(tb.Header, s.String()+"_completion", s.String()+"_response")
-				}
-				for j, job := range w.Jobs {
-					cells := []string{job.ID, tabular.Float(job.Arrival), strings.Join(job.Datasets, " ")}
-					for _, r := range results {
-						cells = append(cells, tabular.Float(r.Completion[j]), tabular.Float(r.Completion[j]-job.Arrival))
-					}
-					tb.Add(cells...)
-				}
-				if err := tb.Write(&buf, f); err != nil {
-					return err
-				}
-				return emitBytes(c, buf.Bytes())
-			}
-			if f == tabular.JSON {
-				for i := range rows {
-					rows[i].Completion = results[i].Completion
-				}
-				if err := tabular.WriteJSON(&buf, map[string]any{"workload": c.String("workload"), "metric": m.Name(), "window": c.Float64("window"), "schemes": rows}); err != nil {
-					return err
-				}
-				return emitBytes(c, buf.Bytes())
-			}
-			tb := &tabular.Table{Title: fmt.Sprintf("%s: %d jobs, %d datasets, S = %d, metric %s", c.String("workload"), len(w.Jobs), len(w.Datasets), w.Slots, m.Name()),
-				Header:     []string{"scheme", "avg response", "avg stretch", "max stretch", m.Name(), "work", "work/unshared", "replans", "max concurrent"},
-				RightAlign: []bool{false, true, true, true, true, true, true, true, true}}
-			for _, r := range rows {
-				tb.Add(r.Scheme, tabular.Fixed(r.AvgResponse, 4), tabular.Fixed(r.AvgStretch, 4), tabular.Fixed(r.MaxStretch, 4), tabular.Float(r.Value),
-					tabular.Fixed(r.Work, 3), tabular.Fixed(r.WorkRatio, 4), strconv.Itoa(r.Replans), tabular.Fixed(r.MaxConcurrent, 2))
-			}
-			if err := tb.Write(&buf, f); err != nil {
+			cmp, err := flex.Compare(w, c.String("workload"), m, schemes, c.Float64("window"))
+			if err != nil {
 				return err
 			}
-			return emitBytes(c, buf.Bytes())
+			return emit(c, func(out io.Writer, f tabular.Format) error { return cmp.Write(out, f, c.Bool("jobs")) })
 		},
 	}
 }

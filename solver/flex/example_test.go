@@ -65,3 +65,30 @@ func ExamplePlanAt() {
 	fmt.Println(rep.Value, rep.Completion["a"], rep.Completion["b"], len(rep.Subjobs))
 	// Output: 4 2 2 1
 }
+
+// FLEX against CIRCUMFLEX on two jobs arriving at 0 that scan the same
+// dataset of size 8 on 4 slots: FLEX scans it twice (work 16, ratio 1 to
+// the unshared work), CIRCUMFLEX once (work 8, ratio 0.5; both finish at
+// 2). Under FLEX each job keeps its minimum of 1 slot (A.1): the first in
+// priority runs on 3 slots and ends at 8/3, the second has 8 − 8/3 left at
+// that time and ends at 8/3 + (16/3)/4 = 4; average (8/3 + 4)/2 = 10/3.
+func ExampleCompare() {
+	w := &sharedscan.Workload{Slots: 4,
+		Datasets: []sharedscan.Dataset{{ID: "red", Size: 8}},
+		Jobs: []sharedscan.Job{
+			{ID: "a", Datasets: []string{"red"}, Weight: 1, MinSlots: 1, MaxSlots: 4, ScanFraction: 1},
+			{ID: "b", Datasets: []string{"red"}, Weight: 1, MinSlots: 1, MaxSlots: 4, ScanFraction: 1},
+		}}
+	m, _ := flex.ParseMetric("sum-response")
+	c, err := flex.Compare(w, "example", m, []flex.Scheme{flex.FLEX, flex.CIRCUMFLEX}, 2)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, r := range c.Schemes {
+		fmt.Printf("%s work %g ratio %g avg response %.4f\n", r.Scheme, r.Work, r.WorkRatio, r.AvgResponse)
+	}
+	// Output:
+	// flex work 16 ratio 1 avg response 3.3333
+	// circumflex work 8 ratio 0.5 avg response 2.0000
+}
