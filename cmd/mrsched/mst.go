@@ -178,72 +178,12 @@ func mstMapCmd() *cli.Command {
 				}
 				pols = []straggler.Policy{p}
 			}
-			var maps []straggler.Mapping
-			var errs []string
-			for _, p := range pols {
-				m, err := straggler.Map(p, c.Float64("total"), mu, opt)
-				if err != nil {
-					if len(pols) == 1 {
-						return err
-					}
-					errs = append(errs, err.Error())
-					continue
-				}
-				maps = append(maps, m)
+			rep, err := straggler.MapPolicies(pols, c.Float64("total"), mu, opt)
+			if err != nil {
+				return err
 			}
-			uncertified := false
-			for _, m := range maps {
-				if m.KKT != nil && !m.KKT.OK {
-					uncertified = true
-				}
-			}
-			err = emit(c, func(w io.Writer, f tabular.Format) error {
-				if f == tabular.JSON {
-					return tabular.WriteJSON(w, map[string]any{"mappings": maps, "errors": errs})
-				}
-				t := &tabular.Table{Title: fmt.Sprintf("Mapping λ = %g over %d nodes (D = %g)", c.Float64("total"), len(mu), opt.Model.D),
-					Header: []string{"policy", "mst", "min λ_i", "max λ_i", "conditions", "kkt"}, RightAlign: []bool{false, true, true, true, false, false}}
-				for _, m := range maps {
-					lo, hi := math.Inf(1), math.Inf(-1)
-					for _, l := range m.Lambda {
-						lo, hi = math.Min(lo, l), math.Max(hi, l)
-					}
-					var cs []string
-					for _, cd := range m.Conditions {
-						mark := "ok"
-						if !cd.Holds {
-							mark = "VIOLATED"
-						}
-						cs = append(cs, cd.Name+" "+mark)
-					}
-					k := ""
-					if m.KKT != nil {
-						k = fmt.Sprintf("ok=%v α=%.6g dev=%.2g viol=%.2g it=%d", m.KKT.OK, m.KKT.Multiplier, m.KKT.MaxInteriorDev, m.KKT.MaxBoundViolate, m.KKT.Iterations)
-					}
-					t.Add(string(m.Policy), tabular.Float(m.MST.MST), tabular.Float(lo), tabular.Float(hi), strings.Join(cs, "; "), k)
-				}
-				for _, e := range errs {
-					t.Add("error", "", "", "", e, "")
-				}
-				if err := t.Write(w, f); err != nil {
-					return err
-				}
-				if c.Bool("per-node") {
-					pt := &tabular.Table{Header: []string{"node", "mu"}}
-					for _, m := range maps {
-						pt.Header = append(pt.Header, string(m.Policy))
-					}
-					for i := range mu {
-						row := []string{strconv.Itoa(i), tabular.Float(mu[i])}
-						for _, m := range maps {
-							row = append(row, tabular.Float(m.Lambda[i]))
-						}
-						pt.Add(row...)
-					}
-					return pt.Write(w, f)
-				}
-				return nil
-			})
+			uncertified := rep.Uncertified()
+			err = emit(c, func(w io.Writer, f tabular.Format) error { return rep.Write(w, f, c.Bool("per-node")) })
 			if err == nil && uncertified {
 				return exitWith(2, errors.New("optimal mapping: KKT conditions not met within the iteration limit"))
 			}
