@@ -246,6 +246,34 @@ func mstFitCmd() *cli.Command {
 	}
 }
 
+// mstClasses returns the node classes of --nodes or --class μ:available,….
+func mstClasses(c *cli.Context) ([]straggler.NodeClass, error) {
+	var classes []straggler.NodeClass
+	if p := c.String("nodes"); p != "" {
+		f, err := nodes.ReadFile(p)
+		if err != nil {
+			return nil, err
+		}
+		for _, n := range f.Nodes {
+			classes = append(classes, straggler.NodeClass{Name: n.Name, Mu: n.Mu, Available: n.Count})
+		}
+	} else {
+		if c.String("class") == "" {
+			return nil, errors.New("give --class μ:available,… or --nodes FILE")
+		}
+		for i, s := range strings.Split(c.String("class"), ",") {
+			a, b, ok := strings.Cut(strings.TrimSpace(s), ":")
+			mu, err1 := strconv.ParseFloat(a, 64)
+			n, err2 := strconv.Atoi(b)
+			if !ok || err1 != nil || err2 != nil {
+				return nil, fmt.Errorf("--class: item %d %q is not μ:available", i+1, s)
+			}
+			classes = append(classes, straggler.NodeClass{Mu: mu, Available: n})
+		}
+	}
+	return classes, nil
+}
+
 func mstNodesCmd() *cli.Command {
 	return &cli.Command{
 		Name:     "nodes",
@@ -261,67 +289,24 @@ func mstNodesCmd() *cli.Command {
 			&cli.Float64Flag{Name: "total", Usage: "total task arrival rate λ", Required: true},
 			&cli.StringFlag{Name: "policy", Value: "optimal", Usage: "mapping policy for each selection"},
 			&cli.Float64Flag{Name: "D", Usage: "deterministic coefficient of the delayed exponential model"},
-			&cli.IntFlag{Name: "brute-limit", Value: 2000, Usage: "enumerate all selections when there are at most this many"},
+			intFlag("brute-limit", 2000, "enumerate all selections when there are at most this many", nonNegInt),
 			&cli.BoolFlag{Name: "curve", Usage: "print the MST for every N (table formats)"},
 		),
 		Action: func(c *cli.Context) error {
-			var classes []straggler.NodeClass
-			if p := c.String("nodes"); p != "" {
-				f, err := nodes.ReadFile(p)
-				if err != nil {
-					return err
-				}
-				for _, n := range f.Nodes {
-					classes = append(classes, straggler.NodeClass{Name: n.Name, Mu: n.Mu, Available: n.Count})
-				}
-			} else {
-				if c.String("class") == "" {
-					return errors.New("give --class μ:available,… or --nodes FILE")
-				}
-				for i, s := range strings.Split(c.String("class"), ",") {
-					a, b, ok := strings.Cut(strings.TrimSpace(s), ":")
-					mu, err1 := strconv.ParseFloat(a, 64)
-					n, err2 := strconv.Atoi(b)
-					if !ok || err1 != nil || err2 != nil {
-						return fmt.Errorf("--class: item %d %q is not μ:available", i+1, s)
-					}
-					classes = append(classes, straggler.NodeClass{Mu: mu, Available: n})
-				}
+			classes, err := mstClasses(c)
+			if err != nil {
+				return err
 			}
 			p, err := straggler.ParsePolicy(c.String("policy"))
 			if err != nil {
 				return err
-			}
-			if n := c.Int("brute-limit"); n < 0 {
-				return fmt.Errorf("--brute-limit %d: want ≥ 0", n)
 			}
 			res, err := straggler.OptimalNodeCount(classes, c.Float64("total"), p, straggler.MapOptions{Model: straggler.Model{D: c.Float64("D")}}, c.Int("brute-limit"))
 			if err != nil {
 				return err
 			}
 			return emit(c, func(w io.Writer, f tabular.Format) error {
-				if f == tabular.JSON {
-					return tabular.WriteJSON(w, res)
-				}
-				t := &tabular.Table{Title: fmt.Sprintf("Optimal node count, λ = %g, policy %s", c.Float64("total"), p), Header: []string{"method", "N", "counts", "mst"}, RightAlign: []bool{false, true, false, true}}
-				t.Add("separation (Lemma 4)", strconv.Itoa(res.Best.N), fmt.Sprint(res.Best.Counts), tabular.Float(res.Best.MST))
-				if res.Brute != nil {
-					t.Add(fmt.Sprintf("brute force (%d selections)", res.BruteSize), strconv.Itoa(res.Brute.N), fmt.Sprint(res.Brute.Counts), tabular.Float(res.Brute.MST))
-					t.Add("gap %", "", "", tabular.Float(res.GapPercent))
-				} else {
-					t.Add(fmt.Sprintf("brute force skipped (%d+ selections > --brute-limit)", res.BruteSize), "", "", "")
-				}
-				if err := t.Write(w, f); err != nil {
-					return err
-				}
-				if c.Bool("curve") {
-					ct := &tabular.Table{Header: []string{"N", "counts", "mst"}}
-					for _, pt := range res.Curve {
-						ct.Add(strconv.Itoa(pt.N), fmt.Sprint(pt.Counts), tabular.Float(pt.MST))
-					}
-					return ct.Write(w, f)
-				}
-				return nil
+				return res.Write(w, f, c.Float64("total"), p, c.Bool("curve"))
 			})
 		},
 	}

@@ -47,7 +47,7 @@ func TestMSTBadFlags(t *testing.T) {
 		{[]string{"mst", "eval", "--mu", "1", "--lambda", "0.5", "--method", "mc", "--samples", "-5"}, "--samples -5: want 2 … 33554432"},
 		{[]string{"mst", "eval", "--mu", "1", "--lambda", "0.5", "--method", "integral", "--rel-tol", "-1"}, "--rel-tol -1: want a value in (0, 1)"},
 		{[]string{"mst", "eval", "--mu", "1", "--lambda", "0.5", "--method", "integral", "--rel-tol", "0"}, "--rel-tol 0: want a value in (0, 1)"},
-		{[]string{"mst", "nodes", "--class", "1:3", "--total", "1", "--brute-limit", "-1"}, "--brute-limit -1: want ≥ 0"},
+		{[]string{"mst", "nodes", "--class", "1:3", "--total", "1", "--brute-limit", "-1"}, "--brute-limit: want an integer ≥ 0, got -1"},
 	}
 	for _, c := range cases {
 		var out, errb bytes.Buffer

@@ -103,3 +103,29 @@ func (r *MapReport) Write(w io.Writer, f tabular.Format, perNode bool) error {
 	}
 	return pt.Write(w, f)
 }
+
+// Write writes the node count in format f: JSON the NodeCount; otherwise
+// Lemma 4's separation beside the brute force (and the gap) and, with
+// curve, the MST of the best selection of every size N. lambda and policy
+// label the title.
+func (r NodeCount) Write(w io.Writer, f tabular.Format, lambda float64, policy Policy, curve bool) error {
+	if f == tabular.JSON {
+		return tabular.WriteJSON(w, r)
+	}
+	t := &tabular.Table{Title: fmt.Sprintf("Optimal node count, λ = %g, policy %s", lambda, policy), Header: []string{"method", "N", "counts", "mst"}, RightAlign: []bool{false, true, false, true}}
+	t.Add("separation (Lemma 4)", strconv.Itoa(r.Best.N), fmt.Sprint(r.Best.Counts), tabular.Float(r.Best.MST))
+	if r.Brute != nil {
+		t.Add(fmt.Sprintf("brute force (%d selections)", r.BruteSize), strconv.Itoa(r.Brute.N), fmt.Sprint(r.Brute.Counts), tabular.Float(r.Brute.MST))
+		t.Add("gap %", "", "", tabular.Float(r.GapPercent))
+	} else {
+		t.Add(fmt.Sprintf("brute force skipped (%d+ selections > --brute-limit)", r.BruteSize), "", "", "")
+	}
+	if err := t.Write(w, f); err != nil || !curve {
+		return err
+	}
+	ct := &tabular.Table{Header: []string{"N", "counts", "mst"}}
+	for _, pt := range r.Curve {
+		ct.Add(strconv.Itoa(pt.N), fmt.Sprint(pt.Counts), tabular.Float(pt.MST))
+	}
+	return ct.Write(w, f)
+}
