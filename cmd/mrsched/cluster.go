@@ -155,9 +155,9 @@ func clusterPolicy(c *cli.Context) (cluster.Policy, error) {
 
 func clusterStudyFlags(swimFlags bool) []cli.Flag {
 	fl := []cli.Flag{
-		&cli.IntFlag{Name: "seeds", Value: 20, Usage: "independent replications"},
+		intFlag("seeds", 20, "independent replications", atLeastOne),
 		&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Value: "results/cluster", Usage: "results `DIR` (\"\" writes no files)"},
-		&cli.IntFlag{Name: "workers", Value: study.Workers, Usage: "parallel simulations"},
+		intFlag("workers", study.Workers, "parallel simulations", atLeastOne),
 		quietFlag(),
 	}
 	if swimFlags {
@@ -176,10 +176,7 @@ func clusterStudyRun(run func(c *cli.Context, env study.Env) ([]*tabular.Table, 
 		if c.NArg() > 0 {
 			return fmt.Errorf("unexpected arguments %q (flags go before them)", c.Args().Slice())
 		}
-		if c.Int("seeds") < 1 {
-			return fmt.Errorf("--seeds %d: want ≥ 1", c.Int("seeds"))
-		}
-		study.Workers = max(1, c.Int("workers"))
+		study.Workers = c.Int("workers")
 		env := study.Env{OutDir: c.String("out")}
 		if !c.Bool("quiet") {
 			env.Progress = c.App.ErrWriter
@@ -229,24 +226,7 @@ func clusterStudyCmd() *cli.Command {
 					"  mrsched cluster study hpfsp --seeds 5",
 				Flags: clusterStudyFlags(false),
 				Action: clusterStudyRun(func(c *cli.Context, env study.Env) ([]*tabular.Table, error) {
-					s := c.Int("seeds")
-					steps := []func() (*tabular.Table, error){
-						func() (*tabular.Table, error) { return study.HPFSPFig2(env, 10, s) },
-						func() (*tabular.Table, error) { return study.HPFSPFig3a(env, s) },
-						func() (*tabular.Table, error) { return study.HPFSPFig3b(env, s) },
-						func() (*tabular.Table, error) { return study.HPFSPFig45(env, 0, s) },
-						func() (*tabular.Table, error) { return study.HPFSPFig45(env, 2.236, s) },
-						func() (*tabular.Table, error) { return study.Protect(env, s) },
-					}
-					var tables []*tabular.Table
-					for _, f := range steps {
-						t, err := f()
-						if err != nil {
-							return nil, err
-						}
-						tables = append(tables, t)
-					}
-					return tables, nil
+					return study.HPFSPAll(env, c.Int("seeds"))
 				}),
 			},
 			{
@@ -257,25 +237,7 @@ func clusterStudyCmd() *cli.Command {
 					"  mrsched cluster study swim --trace ../shared/data/swim/FB-2009_samples_24_times_1hr_0.tsv --nodes 100",
 				Flags: clusterStudyFlags(true),
 				Action: clusterStudyRun(func(c *cli.Context, env study.Env) ([]*tabular.Table, error) {
-					path := c.String("trace")
-					recs, err := swim.ReadFile(path)
-					if err != nil {
-						return nil, err
-					}
-					o := cw.DefaultSWIMOptions()
-					o.Nodes, o.MaxJobs = c.Int("nodes"), c.Int("max-jobs")
-					w, err := cw.FromSWIM(recs, path, o)
-					if err != nil {
-						return nil, err
-					}
-					name := c.String("name")
-					if name == "" {
-						name = fmt.Sprintf("%s-%dnodes", swimName(path), o.Nodes)
-						if o.MaxJobs > 0 {
-							name += fmt.Sprintf("-first%d", o.MaxJobs)
-						}
-					}
-					t, err := study.SWIM(env, w, name)
+					t, err := study.SWIMTrace(env, c.String("trace"), c.Int("nodes"), c.Int("max-jobs"), c.String("name"))
 					if err != nil {
 						return nil, err
 					}
@@ -284,20 +246,6 @@ func clusterStudyCmd() *cli.Command {
 			},
 		},
 	}
-}
-
-func swimName(path string) string {
-	base := path
-	for i := len(path) - 1; i >= 0; i-- {
-		if path[i] == '/' {
-			base = path[i+1:]
-			break
-		}
-	}
-	if len(base) >= 7 && base[:3] == "FB-" {
-		return base[:7] // FB-2009, FB-2010
-	}
-	return "trace"
 }
 
 func genClusterCmd() *cli.Command {

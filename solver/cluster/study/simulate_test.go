@@ -58,3 +58,18 @@ func ExampleSimulate() {
 	// 5 <nil>
 	// cluster study: invalid configuration: heartbeat 1e+308: want 0 ≤ heartbeat ≤ 5 s (the workload's last submission plus its total task work)
 }
+
+// TestTraceName: the SWIM traces are named by their year; other files are
+// "trace".
+func TestTraceName(t *testing.T) {
+	for in, want := range map[string]string{
+		"../shared/data/swim/FB-2009_samples_24_times_1hr_0.tsv": "FB-2009",
+		"FB-2010_samples_24_times_1hr_0.tsv":                     "FB-2010",
+		"/tmp/other.tsv":                                         "trace",
+		"FB-1.tsv":                                               "trace",
+	} {
+		if got := TraceName(in); got != want {
+			t.Errorf("TraceName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
