@@ -61,7 +61,7 @@ func OptimumVsY(ctx context.Context, eng mip.Engine, in *instances.Instance, pro
 	if rs, err := rational.FromSchedule(ex.Best.Schedule); err == nil {
 		if v, err := r.Check(rs); err == nil {
 			if v.Feasible {
-				out.Exact = "feasible, total − y = " + ratString(new(big.Rat).Sub(v.Total, new(big.Rat).SetInt(r.Y)))
+				out.Exact = "feasible, total − y = " + RatString(new(big.Rat).Sub(v.Total, new(big.Rat).SetInt(r.Y)))
 			} else {
 				out.Exact = fmt.Sprintf("infeasible (%d violations, first: %s)", len(v.Report.Violations), v.Report.Violations[0].String())
 			}
@@ -87,9 +87,9 @@ func (o *OptCheck) Table() *tabular.Table {
 	return t
 }
 
-// ratString prints an exact rational as an integer when it is one, else as
+// RatString prints an exact rational as an integer when it is one, else as
 // p/q followed by a 12-digit decimal.
-func ratString(r *big.Rat) string {
+func RatString(r *big.Rat) string {
 	if r == nil {
 		return "-"
 	}

@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"io"
 	"math/big"
-	"math/rand/v2"
 	"path/filepath"
 	"strings"
 	"time"
@@ -29,7 +28,6 @@ import (
 	"github.com/mrsched/mrsched/solver/fluid"
 	"github.com/mrsched/mrsched/solver/mip"
 	"github.com/mrsched/mrsched/tabular"
-	"github.com/mrsched/mrsched/validate"
 )
 
 // hardCommands returns the top-level commands of hard instances.
@@ -70,20 +68,6 @@ func hardOneBased(xs []int) string {
 	return strings.Join(parts, " ")
 }
 
-func hardSeedSource(seed uint64) rand.Source { return rand.NewPCG(seed, seed^0x9e3779b97f4a7c15) }
-
-// hardRatString prints an exact rational as an integer when it is one, else
-// as p/q followed by a 12-digit decimal.
-func hardRatString(r *big.Rat) string {
-	if r == nil {
-		return "-"
-	}
-	if r.IsInt() {
-		return r.Num().String()
-	}
-	return r.RatString() + " (≈" + r.FloatString(12) + ")"
-}
-
 // ---------------------------------------------------------------- gen nmts
 
 func genNMTSCmd() *cli.Command {
@@ -109,50 +93,23 @@ Example:
 			&cli.BoolFlag{Name: "quiet", Usage: "no progress or messages on stderr (no -q: --q is the set size)"},
 		},
 		Action: func(c *cli.Context) error {
-			spec := nmts.Spec{Q: c.Int("q"), MaxF: c.Int64("max-f"), MaxG: c.Int64("max-g")}
-			seed := c.Uint64("seed")
-			var in *nmts.Instance
-			md := map[string]any{"generator": "mrsched gen nmts", "seed": seed, "q": spec.Q, "max_f": spec.MaxF, "max_g": spec.MaxG}
-			switch c.String("answer") {
-			case "yes":
-				var sol nmts.Solution
-				var err error
-				in, sol, err = spec.YesInstance(hardSeedSource(seed))
-				if err != nil {
-					return err
-				}
-				md["answer"] = "yes"
-				pi, sigma := make([]int, len(sol.Pi)), make([]int, len(sol.Sigma))
-				for i := range pi {
-					pi[i], sigma[i] = sol.Pi[i]+1, sol.Sigma[i]+1
-				}
-				md["planted"] = map[string]any{"pi": pi, "sigma": sigma}
-			case "no":
-				var err error
-				in, err = spec.NoInstance(hardSeedSource(seed))
-				if err != nil {
-					return err
-				}
-				md["answer"] = "no (confirmed by the exact solver)"
-			default:
-				return fmt.Errorf("--answer: want yes or no, got %q", c.String("answer"))
+			answer := c.String("answer")
+			if answer != "yes" && answer != "no" {
+				return fmt.Errorf("--answer: want yes or no, got %q", answer)
 			}
-			in.Metadata = md
+			spec := nmts.Spec{Q: c.Int("q"), MaxF: c.Int64("max-f"), MaxG: c.Int64("max-g")}
+			in, err := reductions.NMTSInstance(spec, answer == "yes", c.Uint64("seed"))
+			if err != nil {
+				return err
+			}
 			var b bytes.Buffer
 			if err := nmts.WriteJSON(&b, in); err != nil {
 				return err
 			}
 			if out := c.String("out"); out != "" {
-				if err := instances.AtomicWrite(out, b.Bytes()); err != nil {
-					return err
-				}
-				if !c.Bool("quiet") {
-					fmt.Fprintf(c.App.ErrWriter, "wrote %s (q = %d)\n", out, in.Q())
-				}
-				return nil
+				return writeFile(c, out, b.Bytes(), fmt.Sprintf("q = %d", in.Q()))
 			}
-			_, err := c.App.Writer.Write(b.Bytes())
-			return err
+			return emitBytes(c, b.Bytes())
 		},
 	}
 }
@@ -321,64 +278,25 @@ func hardReduceNMTS(c *cli.Context) error {
 	if opt.M, err = hardParseBig("M", c.String("M")); err != nil {
 		return err
 	}
-	r, err := reductions.Reduce(src, opt)
+	b, err := reductions.Build(src, opt)
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
-	sol, yes, _, err := nmts.Solve(src)
-	if err != nil {
-		return err
-	}
-	var solp *nmts.Solution
-	if yes {
-		solp = &sol
-	}
-	tin, err := r.Tandem(solp)
-	if err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	tin.Metadata["nmts_file"] = filepath.Base(path)
+	b.Tandem.Metadata["nmts_file"] = filepath.Base(path)
 	out := c.String("out")
-	if err := writeInstance(c, tin, out, ""); err != nil {
+	if err := writeInstance(c, b.Tandem, out, ""); err != nil {
 		return err
 	}
-	t := &tabular.Table{Header: []string{"q", "jobs", "shift", "A", "M", "y", "nmts", "certificate_total", "total_minus_y", "float_exact", "validate"}}
-	certTotal, diff, fexact, vres := "-", "-", "-", "-"
-	if yes {
-		s, err := r.Certificate(sol)
-		if err != nil {
-			return err
-		}
-		v, err := r.Check(s)
-		if err != nil {
-			return err
-		}
-		if !v.Feasible {
-			return fmt.Errorf("internal error: the certificate fails exact verification: %w", v.Report.Err())
-		}
-		certTotal = hardRatString(v.Total)
-		diff = hardRatString(new(big.Rat).Sub(v.Total, new(big.Rat).SetInt(r.Y)))
-		fs, exact := s.Float()
-		fexact = fmt.Sprint(exact)
-		if res, err := validate.Check(tin, fs); err != nil {
-			vres = "FAIL: " + err.Error()
-		} else {
-			vres = "ok, total " + tabular.Float(res.TotalResponse)
-		}
+	if b.Yes {
 		sp := c.String("schedule-out")
 		if sp == "" {
 			sp = hardCertificatePath(out)
 		}
-		if err := hardWriteSchedule(c, tin, fs, sp); err != nil {
+		if err := hardWriteSchedule(c, b.Tandem, b.Schedule, sp); err != nil {
 			return err
 		}
 	}
-	ans := "no"
-	if yes {
-		ans = "yes"
-	}
-	t.Add(fmt.Sprint(r.Q()), fmt.Sprint(len(r.Jobs)), r.Shift.String(), r.A.String(), r.M.String(), r.Y.String(), ans, certTotal, diff, fexact, vres)
-	return reduceTable(c, t)
+	return reduceTable(c, b.Table())
 }
 
 func hardReduceVerify(c *cli.Context) error {
@@ -418,9 +336,9 @@ func hardReduceVerify(c *cli.Context) error {
 	t := &tabular.Table{Header: []string{"schedule", "feasible", "violations", "total", "y", "total_minus_y", "holds"}}
 	diff := "-"
 	if v.Total != nil {
-		diff = hardRatString(new(big.Rat).Sub(v.Total, new(big.Rat).SetInt(r.Y)))
+		diff = reductions.RatString(new(big.Rat).Sub(v.Total, new(big.Rat).SetInt(r.Y)))
 	}
-	t.Add(what, fmt.Sprint(v.Feasible), fmt.Sprint(len(v.Report.Violations)), hardRatString(v.Total), r.Y.String(), diff, fmt.Sprint(v.Holds))
+	t.Add(what, fmt.Sprint(v.Feasible), fmt.Sprint(len(v.Report.Violations)), reductions.RatString(v.Total), r.Y.String(), diff, fmt.Sprint(v.Holds))
 	if err := reduceTable(c, t); err != nil {
 		return err
 	}
