@@ -91,6 +91,19 @@ func flexParseMetricFlag(c *cli.Context) (flex.Metric, error) {
 	return m, nil
 }
 
+func flexPlanFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "workload", Aliases: []string{"w"}, Required: true, Usage: "shared-scan workload `FILE` (JSON)"},
+		&cli.StringFlag{Name: "metric", Aliases: []string{"m"}, Value: "sum-response", Usage: "one of 'mrsched flex metrics' (aliases avg-response, avg-stretch, makespan)"},
+		&cli.StringFlag{Name: "scheme", Value: "circumflex", Usage: "circumflex or flex"},
+		&cli.Float64Flag{Name: "at", Value: -1, Usage: "plan at this time (default: the last arrival)"},
+		&cli.BoolFlag{Name: "intervals", Usage: "also print the intervals with per-subjob slots"},
+		&cli.StringFlag{Name: "svg", Usage: "draw the slot allocations over time to `FILE`"},
+		formatFlag("table"),
+		outFlag("the result"),
+	}
+}
+
 func flexPlanCmd() *cli.Command {
 	return &cli.Command{
 		Name:      "plan",
@@ -106,16 +119,7 @@ func flexPlanCmd() *cli.Command {
 			"  mrsched gen sharedscan --jobs 12 --datasets 3 --horizon 1 --seed 1 --out /tmp/ss.json\n" +
 			"  mrsched flex plan --workload /tmp/ss.json --metric avg-response --intervals\n" +
 			"  mrsched flex plan --workload /tmp/ss.json --metric max-stretch --scheme flex --format json --svg /tmp/plan.svg",
-		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "workload", Aliases: []string{"w"}, Required: true, Usage: "shared-scan workload `FILE` (JSON)"},
-			&cli.StringFlag{Name: "metric", Aliases: []string{"m"}, Value: "sum-response", Usage: "one of 'mrsched flex metrics' (aliases avg-response, avg-stretch, makespan)"},
-			&cli.StringFlag{Name: "scheme", Value: "circumflex", Usage: "circumflex or flex"},
-			&cli.Float64Flag{Name: "at", Value: -1, Usage: "plan at this time (default: the last arrival)"},
-			&cli.BoolFlag{Name: "intervals", Usage: "also print the intervals with per-subjob slots"},
-			&cli.StringFlag{Name: "svg", Usage: "draw the slot allocations over time to `FILE`"},
-			formatFlag("table"),
-			outFlag("the result"),
-		},
+		Flags: flexPlanFlags(),
 		Action: func(c *cli.Context) error {
 			w, err := sharedscan.ReadFile(c.String("workload"))
 			if err != nil {
@@ -290,6 +294,53 @@ func flexRenderStudy(c *cli.Context, dir string, set *sweep.Set) error {
 	return err
 }
 
+// flexStudyAction runs (or resumes) the study sweep and, unsharded,
+// writes its report.
+func flexStudyAction(c *cli.Context) error {
+	cfg, err := flexStudyConfig(c)
+	if err != nil {
+		return err
+	}
+	sp, err := sweep.Parse(c.String("shard"))
+	if err != nil {
+		return fmt.Errorf("--shard: %w", err)
+	}
+	sw, err := cfg.Sweep()
+	if err != nil {
+		return err
+	}
+	dir := c.String("out-dir")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	path := filepath.Join(dir, "cells.jsonl")
+	if !sp.Whole() {
+		path = filepath.Join(dir, fmt.Sprintf("cells-%d-of-%d.jsonl", sp.I, sp.N))
+	}
+	opt := sweep.Options{Shard: sp, Workers: c.Int("workers"), Path: path}
+	if !c.Bool("quiet") {
+		last := -1
+		opt.Progress = func(done, total int) {
+			if pct := 100 * done / max(total, 1); pct/5 != last/5 || done == total {
+				last = pct
+				fmt.Fprintf(c.App.ErrWriter, "flex study %s: %d/%d cells\n", sp, done, total)
+			}
+		}
+	}
+	set, err := sweep.Run(context.Background(), sw, opt)
+	if err != nil {
+		return err
+	}
+	for _, n := range set.Notices {
+		fmt.Fprintln(c.App.ErrWriter, "mrsched: "+n)
+	}
+	if !sp.Whole() {
+		fmt.Fprintf(c.App.ErrWriter, "wrote %s; merge all shards with 'mrsched flex merge --out-dir %s FILES…'\n", path, dir)
+		return nil
+	}
+	return flexRenderStudy(c, dir, set)
+}
+
 func flexStudyCmd() *cli.Command {
 	return &cli.Command{
 		Name:      "study",
@@ -308,51 +359,8 @@ func flexStudyCmd() *cli.Command {
 			"  mrsched flex study --out-dir /tmp/fs2 --theta1 1 --theta2 1 --levels 0,4,8 --reps 2 --jobs 200 --horizon 20 --shard 2/2\n" +
 			"  mrsched flex merge --out-dir /tmp/fs2 /tmp/fs2/cells-1-of-2.jsonl /tmp/fs2/cells-2-of-2.jsonl\n" +
 			"  cmp /tmp/fs/cells.jsonl /tmp/fs2/cells.jsonl",
-		Flags: flexStudyFlags(),
-		Action: func(c *cli.Context) error {
-			cfg, err := flexStudyConfig(c)
-			if err != nil {
-				return err
-			}
-			sp, err := sweep.Parse(c.String("shard"))
-			if err != nil {
-				return fmt.Errorf("--shard: %w", err)
-			}
-			sw, err := cfg.Sweep()
-			if err != nil {
-				return err
-			}
-			dir := c.String("out-dir")
-			if err := os.MkdirAll(dir, 0o755); err != nil {
-				return err
-			}
-			path := filepath.Join(dir, "cells.jsonl")
-			if !sp.Whole() {
-				path = filepath.Join(dir, fmt.Sprintf("cells-%d-of-%d.jsonl", sp.I, sp.N))
-			}
-			opt := sweep.Options{Shard: sp, Workers: c.Int("workers"), Path: path}
-			if !c.Bool("quiet") {
-				last := -1
-				opt.Progress = func(done, total int) {
-					if pct := 100 * done / max(total, 1); pct/5 != last/5 || done == total {
-						last = pct
-						fmt.Fprintf(c.App.ErrWriter, "flex study %s: %d/%d cells\n", sp, done, total)
-					}
-				}
-			}
-			set, err := sweep.Run(context.Background(), sw, opt)
-			if err != nil {
-				return err
-			}
-			for _, n := range set.Notices {
-				fmt.Fprintln(c.App.ErrWriter, "mrsched: "+n)
-			}
-			if !sp.Whole() {
-				fmt.Fprintf(c.App.ErrWriter, "wrote %s; merge all shards with 'mrsched flex merge --out-dir %s FILES…'\n", path, dir)
-				return nil
-			}
-			return flexRenderStudy(c, dir, set)
-		},
+		Flags:  flexStudyFlags(),
+		Action: flexStudyAction,
 	}
 }
 

@@ -189,13 +189,18 @@ func hardParseBig(name, s string) (*big.Int, error) {
 
 func reduceCmd() *cli.Command {
 	return &cli.Command{
-		Name:     "reduce",
-		Category: catHard,
-		Usage:    "the NP-hardness reduction of Theorem 1 (NMTS → batch tandem instance and threshold y)",
-		Subcommands: []*cli.Command{{
-			Name:  "nmts",
-			Usage: "reduce an NMTS instance to a tandem instance with threshold y (appendix A)",
-			Description: `Shifts g and h so that g_i > 3Σf, takes A = 2(Σg + 2Σf)Σg and M = 9qA (or larger values
+		Name:        "reduce",
+		Category:    catHard,
+		Usage:       "the NP-hardness reduction of Theorem 1 (NMTS → batch tandem instance and threshold y)",
+		Subcommands: []*cli.Command{reduceNMTSCmd(), reduceVerifyCmd(), reduceOptCmd()},
+	}
+}
+
+func reduceNMTSCmd() *cli.Command {
+	return &cli.Command{
+		Name:  "nmts",
+		Usage: "reduce an NMTS instance to a tandem instance with threshold y (appendix A)",
+		Description: `Shifts g and h so that g_i > 3Σf, takes A = 2(Σg + 2Σf)Σg and M = 9qA (or larger values
 given with --A, --M), and writes jobs F_i = (A, A+f_i), G_i = (A, A+g_i), H_i = (A, A−h_i),
 E_1 = E_2 = (A, A+M), all released at 0, with y = (9q²/2 + 3q/2)A + 2Σf + Σg + 6qA + 3M + 3A
 (a bound on the TOTAL response time) and the source NMTS instance in the metadata. All
@@ -209,19 +214,23 @@ validate.Check also accepts.
 Example:
    mrsched gen nmts --q 2 --answer yes --seed 1 --out y2.json
    mrsched reduce nmts --instance y2.json --out t2.json`,
-			Flags: []cli.Flag{
-				&cli.StringFlag{Name: "instance", Aliases: []string{"i"}, Required: true, Usage: "NMTS `FILE`"},
-				&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Required: true, Usage: "tandem instance `FILE` to write"},
-				&cli.StringFlag{Name: "schedule-out", Usage: "certificate schedule `FILE` (default OUT.certificate.json)"},
-				&cli.StringFlag{Name: "A", Usage: "use this A (≥ the minimum) instead of the smallest admissible"},
-				&cli.StringFlag{Name: "M", Usage: "use this M (≥ 9qA) instead of the smallest admissible"},
-				formatFlag("table"), quietFlag(),
-			},
-			Action: hardReduceNMTS,
-		}, {
-			Name:  "verify",
-			Usage: "check a schedule for a reduced instance against y in exact rational arithmetic (exit 0: holds, 2: not)",
-			Description: `Reads a tandem instance written by 'reduce nmts', rebuilds the reduction from its metadata
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "instance", Aliases: []string{"i"}, Required: true, Usage: "NMTS `FILE`"},
+			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Required: true, Usage: "tandem instance `FILE` to write"},
+			&cli.StringFlag{Name: "schedule-out", Usage: "certificate schedule `FILE` (default OUT.certificate.json)"},
+			&cli.StringFlag{Name: "A", Usage: "use this A (≥ the minimum) instead of the smallest admissible"},
+			&cli.StringFlag{Name: "M", Usage: "use this M (≥ 9qA) instead of the smallest admissible"},
+			formatFlag("table"), quietFlag(),
+		},
+		Action: hardReduceNMTS,
+	}
+}
+
+func reduceVerifyCmd() *cli.Command {
+	return &cli.Command{
+		Name:  "verify",
+		Usage: "check a schedule for a reduced instance against y in exact rational arithmetic (exit 0: holds, 2: not)",
+		Description: `Reads a tandem instance written by 'reduce nmts', rebuilds the reduction from its metadata
 (and checks every job against it), and verifies a schedule exactly: every float in the schedule
 file is taken as the exact dyadic rational it denotes, and model (1) (capacities, releases,
 totals, progress y_i(t)/y_i ≥ x_i(t)/x_i) is checked with no tolerance; the total response
@@ -234,16 +243,20 @@ Example:
    mrsched reduce nmts --instance y2.json --out t2.json
    mrsched reduce verify --instance t2.json
    mrsched reduce verify --instance t2.json --schedule t2.certificate.json`,
-			Flags: []cli.Flag{
-				&cli.StringFlag{Name: "instance", Aliases: []string{"i"}, Required: true, Usage: "reduced tandem instance `FILE`"},
-				&cli.StringFlag{Name: "schedule", Aliases: []string{"s"}, Usage: "schedule `FILE` (default: the recorded certificate)"},
-				formatFlag("table"),
-			},
-			Action: hardReduceVerify,
-		}, {
-			Name:  "opt",
-			Usage: "exact OPT of a reduced instance (order-LP enumeration) compared with y; a study of engine precision",
-			Description: `Computes OPT of a reduced tandem instance as the minimum over all completion orders of the
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "instance", Aliases: []string{"i"}, Required: true, Usage: "reduced tandem instance `FILE`"},
+			&cli.StringFlag{Name: "schedule", Aliases: []string{"s"}, Usage: "schedule `FILE` (default: the recorded certificate)"},
+			formatFlag("table"),
+		},
+		Action: hardReduceVerify,
+	}
+}
+
+func reduceOptCmd() *cli.Command {
+	return &cli.Command{
+		Name:  "opt",
+		Usage: "exact OPT of a reduced instance (order-LP enumeration) compared with y; a study of engine precision",
+		Description: `Computes OPT of a reduced tandem instance as the minimum over all completion orders of the
 fixed-order LP (solver/exact/orderlp; the identical jobs E_1, E_2 are not permuted, so 8!/2 =
 20160 LPs for q = 2), compares it with y (Theorem 1: OPT ≤ y iff the NMTS instance is a
 yes-instance), reports the gap to the second-best order, and re-verifies the optimal LP
@@ -254,14 +267,13 @@ Example:
    mrsched gen nmts --q 2 --answer no --seed 1 --out n2.json
    mrsched reduce nmts --instance n2.json --out tn2.json
    mrsched reduce opt --instance tn2.json`,
-			Flags: []cli.Flag{
-				&cli.StringFlag{Name: "instance", Aliases: []string{"i"}, Required: true, Usage: "reduced tandem instance `FILE`"},
-				&cli.StringFlag{Name: "engine", Value: engine.DefaultName, Usage: "LP engine"},
-				&cli.StringFlag{Name: "schedule-out", Usage: "write the optimal LP schedule to `FILE`"},
-				formatFlag("table"), quietFlag(),
-			},
-			Action: hardReduceOpt,
-		}},
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "instance", Aliases: []string{"i"}, Required: true, Usage: "reduced tandem instance `FILE`"},
+			&cli.StringFlag{Name: "engine", Value: engine.DefaultName, Usage: "LP engine"},
+			&cli.StringFlag{Name: "schedule-out", Usage: "write the optimal LP schedule to `FILE`"},
+			formatFlag("table"), quietFlag(),
+		},
+		Action: hardReduceOpt,
 	}
 }
 
