@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"math"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -406,5 +407,19 @@ func TestFailingMethodsDoNotSinkTheReport(t *testing.T) {
 	}
 	if float64(method(t, r, "maxsrpt").Ratio) < 1 {
 		t.Errorf("other methods must still be reported: %+v", r.Methods)
+	}
+}
+
+// TestBuiltinMethods: the explicit method list (no init() registration)
+// holds every method the report documents (docs/report.md), once.
+func TestBuiltinMethods(t *testing.T) {
+	var got []string
+	for n := range builtinRegistry() {
+		got = append(got, n)
+	}
+	sort.Strings(got)
+	want := "alt fifo klps klps-maponly lb51 lbcount lbprefix maxsrpt mip polish ps reopt search splitsrpt splitsrpt-strict"
+	if strings.Join(got, " ") != want {
+		t.Errorf("built-in methods %v, want %s", got, want)
 	}
 }

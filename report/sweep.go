@@ -144,9 +144,12 @@ func (altMethod) Run(ctx context.Context, in *instances.Instance, env Env) (Outc
 	return out, nil
 }
 
-func init() {
-	Register("alt", "the paper's alternative schedule of a tight family (cor4/cor6 generators); an upper bound on OPT",
+// altMethods lists the methods of this file (see builtinRegistry).
+func altMethods() (out []builtin) {
+	reg := func(name, help string, f Factory) { out = append(out, builtin{name, help, f}) }
+	reg("alt", "the paper's alternative schedule of a tight family (cor4/cor6 generators); an upper bound on OPT",
 		noArg("alt", func() Method { return altMethod{} }))
+	return out
 }
 
 // Render writes the report of a finished report sweep.
