@@ -102,9 +102,9 @@ func WriteJSON(w io.Writer, in *Instance) error {
 	fmt.Fprintf(&b, "{\n  \"kind\": %q,\n  \"map_capacity\": %s,\n  \"shuffle_capacity\": %s,\n",
 		Kind, FormatFloat(in.MapCapacity), FormatFloat(in.ShuffleCapacity))
 	if in.Metadata != nil {
-		md, err := json.MarshalIndent(in.Metadata, "  ", "  ")
+		md, err := fileio.MarshalMetadata(in.Metadata, "  ", "instances")
 		if err != nil {
-			return fmt.Errorf("instances: metadata: %w", err)
+			return err
 		}
 		fmt.Fprintf(&b, "  \"metadata\": %s,\n", md)
 	}
@@ -395,7 +395,9 @@ func ReadFile(path string) (*Instance, error) {
 
 // WriteFile writes in atomically (a temporary file renamed into place), as
 // CSV when path ends in .csv and as JSON otherwise.
-func WriteFile(path string, in *Instance) error {
+// opts such as fileio.Protect(inputs...) refuse to overwrite the given
+// files (a command's own inputs); see fileio.WriteFileAtomic.
+func WriteFile(path string, in *Instance, opts ...fileio.WriteOption) error {
 	var b bytes.Buffer
 	var err error
 	if IsCSV(path) {
@@ -406,7 +408,7 @@ func WriteFile(path string, in *Instance) error {
 	if err != nil {
 		return err
 	}
-	return AtomicWrite(path, b.Bytes())
+	return AtomicWrite(path, b.Bytes(), opts...)
 }
 
 // AtomicWrite writes data to path atomically (fileio.WriteFileAtomic: a

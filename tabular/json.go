@@ -13,8 +13,8 @@ import (
 )
 
 // Num is a float64 whose JSON form follows the package convention: finite
-// numbers as shortest round-trip numbers, NaN (not available) as null and
-// the infinities as the strings "+Inf" and "-Inf".
+// numbers exactly as encoding/json writes a float64, NaN (not available) as
+// null and the infinities as the strings "+Inf" and "-Inf".
 type Num float64
 
 // MarshalJSON implements json.Marshaler.
@@ -26,7 +26,7 @@ func (x Num) MarshalJSON() ([]byte, error) {
 	case math.IsInf(v, 0):
 		return []byte(`"` + Float(v) + `"`), nil
 	}
-	return []byte(Float(v)), nil
+	return json.Marshal(v)
 }
 
 // ErrNumber is returned when decoding a Num from anything but a number,

@@ -40,16 +40,6 @@ func hardGenCommands() []*cli.Command {
 	return []*cli.Command{genNMTSCmd(), genTightMaxCmd(), genTightSplitCmd(), genAdversaryCmd()}
 }
 
-func hardWriteSchedule(c *cli.Context, in *instances.Instance, s *schedule.Schedule, path string) error {
-	if err := schedule.WriteFile(path, in, s); err != nil {
-		return err
-	}
-	if !c.Bool("quiet") {
-		fmt.Fprintf(c.App.ErrWriter, "wrote %s (%d segments)\n", path, len(s.Segments))
-	}
-	return nil
-}
-
 // reduceTable writes t in --format to stdout: reduce's --out names the
 // instance file it writes, so its tables never go there.
 func reduceTable(c *cli.Context, t *tabular.Table) error {
@@ -296,7 +286,7 @@ func hardReduceNMTS(c *cli.Context) error {
 	}
 	b.Tandem.Metadata["nmts_file"] = filepath.Base(path)
 	out := c.String("out")
-	if err := writeInstance(c, b.Tandem, out, ""); err != nil {
+	if err := saveInstance(c, out, b.Tandem); err != nil {
 		return err
 	}
 	if b.Yes {
@@ -304,7 +294,7 @@ func hardReduceNMTS(c *cli.Context) error {
 		if sp == "" {
 			sp = hardCertificatePath(out)
 		}
-		if err := hardWriteSchedule(c, b.Tandem, b.Schedule, sp); err != nil {
+		if err := saveSchedule(c, sp, b.Tandem, b.Schedule); err != nil {
 			return err
 		}
 	}
@@ -384,11 +374,11 @@ func hardTightSummary(c *cli.Context, f *tight.Family, policyName string, policy
 	f.Instance.Metadata[policyName+"_total_closed_form"] = policyCost
 	f.Instance.Metadata["ratio_lower_bound"] = policyCost / alt
 	f.Instance.Metadata["guarantee"] = f.Guarantee
-	if err := writeInstance(c, f.Instance, c.String("out"), ""); err != nil {
+	if err := emitInstance(c, f.Instance); err != nil {
 		return err
 	}
 	if altPath != "" {
-		if err := hardWriteSchedule(c, f.Instance, b.Float, altPath); err != nil {
+		if err := saveSchedule(c, altPath, f.Instance, b.Float); err != nil {
 			return err
 		}
 	}
@@ -573,7 +563,7 @@ Example:
 			r.Instance.Metadata["policy_total"] = r.PolicyTotal
 			r.Instance.Metadata["alternative_total"] = r.AltTotal
 			r.Instance.Metadata["ratio_lower_bound"] = r.Ratio
-			if err := writeInstance(c, r.Instance, c.String("out"), ""); err != nil {
+			if err := emitInstance(c, r.Instance); err != nil {
 				return err
 			}
 			if path := c.String("alt-out"); path != "" {
@@ -581,7 +571,7 @@ Example:
 				if err != nil {
 					return err
 				}
-				if err := hardWriteSchedule(c, r.Instance, alt.Schedule, path); err != nil {
+				if err := saveSchedule(c, path, r.Instance, alt.Schedule); err != nil {
 					return err
 				}
 			}
@@ -643,7 +633,7 @@ Example:
 			}
 			if dir := c.String("out-dir"); dir != "" {
 				for _, f := range founds {
-					if err := writeInstance(c, f.Instance, filepath.Join(dir, fmt.Sprintf("search-%s-n%d.json", f.Policy, f.Instance.N())), ""); err != nil {
+					if err := saveInstance(c, filepath.Join(dir, fmt.Sprintf("search-%s-n%d.json", f.Policy, f.Instance.N())), f.Instance); err != nil {
 						return err
 					}
 				}
@@ -674,7 +664,7 @@ func hardReduceOpt(c *cli.Context) error {
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	if sp := c.String("schedule-out"); sp != "" {
-		if err := hardWriteSchedule(c, in, res.Schedule, sp); err != nil {
+		if err := saveSchedule(c, sp, in, res.Schedule); err != nil {
 			return err
 		}
 	}

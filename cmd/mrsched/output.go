@@ -7,11 +7,9 @@ package main
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"sync"
 	"time"
 
@@ -19,6 +17,8 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/internal/fileio"
+	"github.com/mrsched/mrsched/schedule"
 	"github.com/mrsched/mrsched/tabular"
 )
 
@@ -29,44 +29,16 @@ type fileWriter interface {
 	WriteFile(path string, data []byte, protect []string) error
 }
 
-// files is the writer every command uses.
+// files is the writer every command uses: package fileio, which refuses
+// to write over a protected path (os.SameFile, so another spelling or a
+// link to an input is refused too), writes through a symlink to its target
+// and removes its temporary file on failure.
 var files fileWriter = atomicFiles{}
 
-// ErrOverwriteInput is returned when an output file is one of the
-// command's input files.
-var ErrOverwriteInput = errors.New("refusing to write over an input file of this command")
-
-// atomicFiles writes with instances.AtomicWrite.
 type atomicFiles struct{}
 
 func (atomicFiles) WriteFile(path string, data []byte, protect []string) error {
-	for _, in := range protect {
-		if samePath(path, in) {
-			return fmt.Errorf("%s: %w (%s)", path, ErrOverwriteInput, in)
-		}
-	}
-	target := path
-	if fi, err := os.Lstat(path); err == nil && fi.Mode()&os.ModeSymlink != 0 {
-		t, err := filepath.EvalSymlinks(path)
-		if err != nil {
-			return fmt.Errorf("write %s: %w", path, err)
-		}
-		target = t
-	}
-	return instances.AtomicWrite(target, data)
-}
-
-// samePath reports whether a and b name one file: the same file on disk,
-// or, when either does not exist yet, the same cleaned absolute path.
-func samePath(a, b string) bool {
-	fa, ea := os.Stat(a)
-	fb, eb := os.Stat(b)
-	if ea == nil && eb == nil {
-		return os.SameFile(fa, fb)
-	}
-	aa, e1 := filepath.Abs(a)
-	ab, e2 := filepath.Abs(b)
-	return e1 == nil && e2 == nil && aa == ab
+	return fileio.WriteFileAtomic(path, data, fileio.Protect(protect...))
 }
 
 // protectedInputs lists the files a command reads: the values of its input
@@ -88,6 +60,34 @@ func protectedInputs(c *cli.Context) []string {
 		}
 	}
 	return append(out, c.Args().Slice()...)
+}
+
+// notInput refuses a file that a library writes itself (a sweep's --cells)
+// when it is one of the command's inputs.
+func notInput(c *cli.Context, flag, path string) error {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil // a new file is no input
+	}
+	for _, in := range protectedInputs(c) {
+		if ist, err := os.Stat(in); err == nil && os.SameFile(st, ist) {
+			return fmt.Errorf("--%s %s: refusing to write over an input file of this command (%s)", flag, path, in)
+		}
+	}
+	return nil
+}
+
+// checkOutputs refuses, before the command runs, output files (flags made
+// by outFlag and fileOutFlag) that are inputs of the command.
+func checkOutputs(c *cli.Context) error {
+	for _, f := range c.Command.Flags {
+		if o, ok := f.(*outputFlag); ok && c.String(o.Name) != "" {
+			if err := notInput(c, o.Name, c.String(o.Name)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // writeFile writes data to path for the command: atomically, never over an
@@ -138,25 +138,30 @@ func emit(c *cli.Context, render func(w io.Writer, f tabular.Format) error) erro
 }
 
 // emitTables writes tables in --format: JSON is value (when non-nil) or
-// the tables as lists of objects; text and Markdown separate tables by a
-// blank line.
+// the tables as lists of objects.
 func emitTables(c *cli.Context, value any, tables ...*tabular.Table) error {
 	return emit(c, func(w io.Writer, f tabular.Format) error {
 		if f == tabular.JSON && value != nil {
 			return tabular.WriteJSON(w, value)
 		}
-		for i, t := range tables {
-			if i > 0 && (f == tabular.Text || f == tabular.Markdown) {
-				if _, err := io.WriteString(w, "\n"); err != nil {
-					return err
-				}
-			}
-			if err := t.Write(w, f); err != nil {
+		return writeTables(w, f, tables...)
+	})
+}
+
+// writeTables writes tables in format f, separated by a blank line in
+// text and Markdown.
+func writeTables(w io.Writer, f tabular.Format, tables ...*tabular.Table) error {
+	for i, t := range tables {
+		if i > 0 && (f == tabular.Text || f == tabular.Markdown) {
+			if _, err := io.WriteString(w, "\n"); err != nil {
 				return err
 			}
 		}
-		return nil
-	})
+		if err := t.Write(w, f); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // infof prints a message line on stderr unless --quiet.
@@ -205,4 +210,46 @@ func progressBar(c *cli.Context, what string) (func(done, total int), func()) {
 				fmt.Fprintln(c.App.ErrWriter)
 			}
 		}
+}
+
+// saveInstance writes in to path: CSV when it ends in .csv, else JSON.
+func saveInstance(c *cli.Context, path string, in *instances.Instance) error {
+	return writeWith(c, path, fmt.Sprintf("%d jobs", in.N()), func(w io.Writer) error {
+		if instances.IsCSV(path) {
+			return instances.WriteCSV(w, in)
+		}
+		return instances.WriteJSON(w, in)
+	})
+}
+
+// saveSchedule writes s to path: CSV when it ends in .csv, else JSON.
+func saveSchedule(c *cli.Context, path string, in *instances.Instance, s *schedule.Schedule) error {
+	return writeWith(c, path, fmt.Sprintf("%d segments", len(s.Segments)), func(w io.Writer) error {
+		if instances.IsCSV(path) {
+			return schedule.WriteCSV(w, in, s)
+		}
+		return schedule.WriteJSON(w, in, s)
+	})
+}
+
+// emitInstance writes in to --out (see saveInstance) or to stdout in
+// --format (json or csv).
+func emitInstance(c *cli.Context, in *instances.Instance) error {
+	if out := c.String("out"); out != "" {
+		return saveInstance(c, out, in)
+	}
+	if c.String("format") == "csv" {
+		return instances.WriteCSV(c.App.Writer, in)
+	}
+	return instances.WriteJSON(c.App.Writer, in)
+}
+
+// instanceOutFlags are --out, --format (json or csv) and --quiet of
+// commands that write an instance.
+func instanceOutFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the instance to `FILE` (.csv for CSV, otherwise JSON) instead of stdout (" + overwriteNote + ")"},
+		formatFlag("json", tabular.JSON, tabular.CSV),
+		quietFlag(),
+	}
 }

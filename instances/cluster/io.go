@@ -175,9 +175,9 @@ func WriteJSON(out io.Writer, w *Workload) error {
 	fmt.Fprintf(&b, "{\n  \"kind\": %q,\n  \"nodes\": %d,\n  \"map_slots\": %d,\n  \"reduce_slots\": %d,\n",
 		Kind, w.Nodes, w.MapSlots, w.ReduceSlots)
 	if w.Metadata != nil {
-		md, err := json.MarshalIndent(w.Metadata, "  ", "  ")
+		md, err := fileio.MarshalMetadata(w.Metadata, "  ", "cluster")
 		if err != nil {
-			return fmt.Errorf("cluster: metadata: %w", err)
+			return err
 		}
 		fmt.Fprintf(&b, "  \"metadata\": %s,\n", md)
 	}
@@ -228,21 +228,14 @@ func writeTasks(b *bytes.Buffer, d []float64) {
 // ReadFile reads the workload at path (a file over fileio.Limit() is
 // refused before it is read, with its size).
 func ReadFile(path string) (*Workload, error) {
-	f, err := fileio.Open(path, 0)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return ReadJSON(f, path)
+	return fileio.ReadFileWith(path, ReadJSON)
 }
 
 // WriteFile writes w to path atomically.
-func WriteFile(path string, w *Workload) error {
-	var b bytes.Buffer
-	if err := WriteJSON(&b, w); err != nil {
-		return err
-	}
-	return instances.AtomicWrite(path, b.Bytes())
+// opts such as fileio.Protect(inputs...) refuse to overwrite the given
+// files (a command's own inputs); see fileio.WriteFileAtomic.
+func WriteFile(path string, w *Workload, opts ...fileio.WriteOption) error {
+	return fileio.WriteFileWith(path, w, WriteJSON, opts...)
 }
 
 // AtomicWriteFile writes data to path atomically (instances.AtomicWrite).

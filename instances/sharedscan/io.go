@@ -1,7 +1,6 @@
 package sharedscan
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"io"
@@ -180,19 +179,12 @@ func WriteJSON(out io.Writer, w *Workload) error {
 // ReadFile reads and validates the workload at path (a file over
 // fileio.Limit() is refused before it is read, with its size).
 func ReadFile(path string) (*Workload, error) {
-	f, err := fileio.Open(path, 0)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return ReadJSON(f, path)
+	return fileio.ReadFileWith(path, ReadJSON)
 }
 
 // WriteFile writes w to path atomically.
-func WriteFile(path string, w *Workload) error {
-	var b bytes.Buffer
-	if err := WriteJSON(&b, w); err != nil {
-		return err
-	}
-	return instances.AtomicWrite(path, b.Bytes())
+// opts such as fileio.Protect(inputs...) refuse to overwrite the given
+// files (a command's own inputs); see fileio.WriteFileAtomic.
+func WriteFile(path string, w *Workload, opts ...fileio.WriteOption) error {
+	return fileio.WriteFileWith(path, w, WriteJSON, opts...)
 }

@@ -136,10 +136,5 @@ func Read(r io.Reader, name string) ([]Record, error) {
 // ReadFile parses the trace at path (a file over fileio.Limit() is refused
 // before it is read, with its size).
 func ReadFile(path string) ([]Record, error) {
-	f, err := fileio.Open(path, 0)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return Read(f, path)
+	return fileio.ReadFileWith(path, Read)
 }

@@ -120,3 +120,9 @@ func writeAtomic(path string, write func(io.Writer) error, opts []WriteOption) (
 	}
 	return os.Rename(tmp, target)
 }
+
+// WriteFileWith writes the file path atomically (WriteAtomic) with the
+// content written by write, the one WriteFile of every mrsched format.
+func WriteFileWith[T any](path string, v T, write func(io.Writer, T) error, opts ...WriteOption) error {
+	return WriteAtomic(path, func(w io.Writer) error { return write(w, v) }, opts...)
+}

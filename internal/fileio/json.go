@@ -316,3 +316,14 @@ func SortedKeys[V any](m map[string]V) []string {
 // unknownBase makes every offset negative: used where the offset of raw in
 // the file is not known, so that ErrorAt reports the path instead.
 const unknownBase = -1 << 62
+
+// MarshalMetadata renders a metadata object for a file written with a fixed
+// key order: indented by indent (json.MarshalIndent sorts the keys, so equal
+// metadata gives equal bytes). Errors name the package prefix pkg.
+func MarshalMetadata(md map[string]any, indent, pkg string) ([]byte, error) {
+	b, err := json.MarshalIndent(md, indent, "  ")
+	if err != nil {
+		return nil, fmt.Errorf("%s: metadata: %w", pkg, err)
+	}
+	return b, nil
+}

@@ -242,3 +242,17 @@ func ReadAll(r io.Reader, name string, max int64) ([]byte, error) {
 	}
 	return io.ReadAll(lr)
 }
+
+// ReadFileWith opens path with the size limit Limit() (a larger regular file
+// is refused before it is read, with its size) and decodes it with read,
+// which gets path as the name for its messages: the one ReadFile of every
+// mrsched format.
+func ReadFileWith[T any](path string, read func(io.Reader, string) (T, error)) (T, error) {
+	f, err := Open(path, 0)
+	if err != nil {
+		var zero T
+		return zero, err
+	}
+	defer f.Close()
+	return read(f, path)
+}

@@ -2,7 +2,6 @@ package nmts
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -92,9 +91,9 @@ func WriteJSON(w io.Writer, in *Instance) error {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "{\n  \"kind\": %q,\n", Kind)
 	if in.Metadata != nil {
-		md, err := json.MarshalIndent(in.Metadata, "  ", "  ")
+		md, err := fileio.MarshalMetadata(in.Metadata, "  ", "nmts")
 		if err != nil {
-			return fmt.Errorf("nmts: metadata: %w", err)
+			return err
 		}
 		fmt.Fprintf(&b, "  \"metadata\": %s,\n", md)
 	}
@@ -112,19 +111,12 @@ func WriteJSON(w io.Writer, in *Instance) error {
 // ReadFile reads an NMTS JSON file (a file over fileio.Limit() is refused
 // before it is read, with its size).
 func ReadFile(path string) (*Instance, error) {
-	f, err := fileio.Open(path, 0)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return ReadJSON(f, path)
+	return fileio.ReadFileWith(path, ReadJSON)
 }
 
 // WriteFile writes in atomically.
-func WriteFile(path string, in *Instance) error {
-	var b bytes.Buffer
-	if err := WriteJSON(&b, in); err != nil {
-		return err
-	}
-	return instances.AtomicWrite(path, b.Bytes())
+// opts such as fileio.Protect(inputs...) refuse to overwrite the given
+// files (a command's own inputs); see fileio.WriteFileAtomic.
+func WriteFile(path string, in *Instance, opts ...fileio.WriteOption) error {
+	return fileio.WriteFileWith(path, in, WriteJSON, opts...)
 }

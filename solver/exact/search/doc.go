@@ -29,11 +29,13 @@
 // C_{k−1} + C_k; summed over disjoint pairs it tightens the prefix part of
 // node bounds and prunes complete orders before their LP.
 //
-// Dominance: jobs with identical (x, y) are interchangeable, so only orders
-// listing them by index are explored (pure symmetry). No other dominance
-// rule is used: exchanging two jobs that are smaller in both sizes is not
-// always harmless under the progress rule (the exchanged trajectories can
-// violate it), so such rules are not applied.
+// Dominance: only completion orders that respect the rule of package
+// dominance are explored (a job no larger in both phases, released no
+// later and at least as shuffle-heavy as another completes first; identical
+// jobs by index), and the subset bound h is the minimum over such orders
+// only, which is still a lower bound because some optimal order respects
+// the rule (proof in package dominance). Options.NoDominance keeps only the
+// ordering of identical jobs, to measure what the rule removes.
 //
 // Incumbents: the LP re-optimisation of the orders of MaxSRPT (§4.1,
 // Algorithm 1) and SplitSRPT (§4.2, Algorithm 2) as simulated by package
