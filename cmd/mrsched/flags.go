@@ -118,10 +118,12 @@ func parseInts(name, s string, r rule) ([]int, error) {
 		if err != nil {
 			return nil, fmt.Errorf("--%s: %q: want N, LO..HI or LO-HI/STEP with integers LO ≤ HI and STEP ≥ 1", name, item)
 		}
-		if (hi-lo)/step > 1_000_000 {
+		count := (uint64(hi) - uint64(lo)) / uint64(step) // hi ≥ lo: no overflow
+		if count >= 1_000_000 {
 			return nil, fmt.Errorf("--%s: %q: more than a million values", name, item)
 		}
-		for v := lo; v <= hi; v += step {
+		for k := range int(count) + 1 {
+			v := lo + k*step
 			if err := r.check(name, float64(v)); err != nil {
 				return nil, err
 			}
