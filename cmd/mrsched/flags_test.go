@@ -247,3 +247,20 @@ func FuzzParseInts(f *testing.F) {
 		}
 	})
 }
+
+func TestFlagsFirst(t *testing.T) {
+	cmds := commands()
+	for _, tc := range []struct{ in, want string }{
+		{"mrsched import swim f.tsv --out x.json --normalize", "mrsched import swim --out x.json --normalize f.tsv"},
+		{"mrsched mip solve a.lp --engine=cbc --all", "mrsched mip solve --engine=cbc --all a.lp"},
+		{"mrsched merge --format md a b -q c", "mrsched merge --format md -q a b c"},
+		{"mrsched merge a -- -b", "mrsched merge a -- -b"},
+		{"mrsched solve -i x.json", "mrsched solve -i x.json"},
+		{"mrsched gen", "mrsched gen"},
+		{"mrsched nosuch a --b", "mrsched nosuch a --b"},
+	} {
+		if got := strings.Join(flagsFirst(cmds, strings.Fields(tc.in)), " "); got != tc.want {
+			t.Errorf("flagsFirst(%s) = %s, want %s", tc.in, got, tc.want)
+		}
+	}
+}
