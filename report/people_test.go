@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/mrsched/mrsched/report"
-	"github.com/mrsched/mrsched/report/shard"
+	"github.com/mrsched/mrsched/sweep"
 	"github.com/mrsched/mrsched/tabular"
 )
 
@@ -25,7 +25,7 @@ func TestReportTablesForPeople(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	set, err := shard.Run(context.Background(), sw, shard.Options{Workers: 1})
+	set, err := sweep.Run(context.Background(), sw, sweep.Options{Workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,8 +15,8 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/mrsched/mrsched/report/shard"
 	"github.com/mrsched/mrsched/solver/fluid"
+	"github.com/mrsched/mrsched/sweep"
 	"github.com/mrsched/mrsched/tabular"
 )
 
@@ -243,7 +243,7 @@ func workersFlag(value int) cli.Flag {
 func shardFlag() cli.Flag {
 	return &cli.StringFlag{Name: "shard", Usage: "compute only shard `i/N` of the cells and write them as JSON lines",
 		Action: func(_ *cli.Context, s string) error {
-			if _, err := shard.Parse(s); err != nil {
+			if _, err := sweep.Parse(s); err != nil {
 				return fmt.Errorf("--shard: %w", err)
 			}
 			return nil

@@ -15,9 +15,10 @@ import (
 
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/report"
-	"github.com/mrsched/mrsched/report/shard"
+	"github.com/mrsched/mrsched/report/figures"
 	"github.com/mrsched/mrsched/report/study"
 	"github.com/mrsched/mrsched/schedule"
+	"github.com/mrsched/mrsched/sweep"
 	"github.com/mrsched/mrsched/tabular"
 )
 
@@ -30,7 +31,8 @@ func reportCommands() []*cli.Command {
 func sweepFlags() []cli.Flag {
 	return []cli.Flag{
 		formatFlag("table"), outFlag("the output"),
-		&cli.StringFlag{Name: "figures", Usage: "write figures (SVG and PNG) into `DIR`"},
+		&cli.StringFlag{Name: "figures", Usage: "write figures (SVG) into `DIR`"},
+		&cli.BoolFlag{Name: "png", Usage: "write PNG figures too"},
 		shardFlag(),
 		&cli.StringFlag{Name: "cells", Usage: "keep the cells in `FILE` (JSON lines): a killed run resumes from it without recomputing finished cells"},
 		workersFlag(runtime.NumCPU()),
@@ -42,8 +44,8 @@ func sweepFlags() []cli.Flag {
 // JSON lines (to --cells, or stdout); the whole sweep is rendered in
 // --format, with figures in --figures. It returns the set for the whole
 // sweep (nil for a shard).
-func runSweep(c *cli.Context, sw shard.Sweep, what string) (*shard.Set, error) {
-	sp, err := shard.Parse(c.String("shard"))
+func runSweep(c *cli.Context, sw sweep.Sweep, what string) (*sweep.Set, error) {
+	sp, err := sweep.Parse(c.String("shard"))
 	if err != nil {
 		return nil, fmt.Errorf("--shard: %w", err)
 	}
@@ -51,10 +53,13 @@ func runSweep(c *cli.Context, sw shard.Sweep, what string) (*shard.Set, error) {
 		return nil, err
 	}
 	prog, finish := progressBar(c, what)
-	set, err := shard.Run(c.Context, sw, shard.Options{Shard: sp, Workers: c.Int("workers"), Path: c.String("cells"), Progress: prog})
+	set, err := sweep.Run(c.Context, sw, sweep.Options{Shard: sp, Workers: c.Int("workers"), Path: c.String("cells"), Progress: prog})
 	finish()
 	if err != nil {
 		return nil, err
+	}
+	for _, n := range set.Notices {
+		fmt.Fprintln(c.App.ErrWriter, "mrsched: "+n)
 	}
 	switch {
 	case sp.Whole():
@@ -71,8 +76,8 @@ func runSweep(c *cli.Context, sw shard.Sweep, what string) (*shard.Set, error) {
 }
 
 // renderSet renders a whole sweep with its kind's renderer.
-func renderSet(c *cli.Context, set *shard.Set) error {
-	r, err := report.RendererFor(set.Header.Kind)
+func renderSet(c *cli.Context, set *sweep.Set) error {
+	r, err := study.RendererFor(set.Header.Kind)
 	if err != nil {
 		return err
 	}
@@ -86,7 +91,7 @@ func renderSet(c *cli.Context, set *shard.Set) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	files, err := r.Figures(set, dir)
+	files, err := r.Figures(set, dir, figures.Formats(c.Bool("png"))...)
 	if err != nil {
 		return fmt.Errorf("figures: %w", err)
 	}
@@ -98,7 +103,7 @@ func renderSet(c *cli.Context, set *shard.Set) error {
 
 // sweepProblems turns a report's violations into exit status 2 and its
 // failed runs into exit status 1.
-func sweepProblems(set *shard.Set) error {
+func sweepProblems(set *sweep.Set) error {
 	violations, failures, err := report.Problems(set)
 	switch {
 	case err != nil:
@@ -175,7 +180,7 @@ func reportAction(c *cli.Context) error {
 	}
 	opt := report.Options{TimeLimit: c.Duration("time-limit"), Validate: !c.Bool("no-validate")}
 	var first report.FirstSchedules
-	sp, _ := shard.Parse(c.String("shard"))
+	sp, _ := sweep.Parse(c.String("shard"))
 	if c.String("figures") != "" && sp.Whole() {
 		opt.KeepSchedules = first.Keep
 	}
@@ -191,7 +196,7 @@ func reportAction(c *cli.Context) error {
 		if !first.Kept() {
 			infof(c, "note: no Gantt charts — the first instance's cell came from --cells, schedules are not kept there")
 		}
-		files, err := first.Figures(srcs[0].Name, c.String("methods"), c.String("figures"))
+		files, err := first.Figures(srcs[0].Name, c.String("methods"), c.String("figures"), figures.Formats(c.Bool("png"))...)
 		if err != nil {
 			return fmt.Errorf("figures: %w", err)
 		}
@@ -234,7 +239,8 @@ Example (two shards, then merge; the last line prints the same bytes as the unsh
    mrsched merge --format md s1.jsonl s2.jsonl`,
 		Flags: []cli.Flag{
 			formatFlag("table"), outFlag("the output"),
-			&cli.StringFlag{Name: "figures", Usage: "write the sweep's figures into `DIR`"},
+			&cli.StringFlag{Name: "figures", Usage: "write the sweep's figures (SVG) into `DIR`"},
+			&cli.BoolFlag{Name: "png", Usage: "write PNG figures too"},
 			fileOutFlag("cells-out", "also write the merged cells to `FILE`"),
 			quietFlag(),
 		},
@@ -242,15 +248,15 @@ Example (two shards, then merge; the last line prints the same bytes as the unsh
 			if c.NArg() == 0 {
 				return fmt.Errorf("merge: give the shard files (see 'mrsched merge --help')")
 			}
-			var sets []*shard.Set
+			var sets []*sweep.Set
 			for _, f := range c.Args().Slice() {
-				s, err := shard.ReadFile(f)
+				s, err := sweep.ReadFile(f)
 				if err != nil {
 					return err
 				}
 				sets = append(sets, s)
 			}
-			m, err := shard.Merge(sets, c.Args().Slice())
+			m, err := sweep.Merge(sets, c.Args().Slice())
 			if err != nil {
 				return err
 			}
@@ -283,7 +289,7 @@ and 'mrsched merge' work as for 'mrsched report'; the output never depends on --
 
 // studyCommand is a study: its flags, then the sweep flags; the action
 // builds the sweep with mk, runs it and turns violations into exit status 2.
-func studyCommand(name, usage, desc string, flags []cli.Flag, mk func(c *cli.Context) (shard.Sweep, error)) *cli.Command {
+func studyCommand(name, usage, desc string, flags []cli.Flag, mk func(c *cli.Context) (sweep.Sweep, error)) *cli.Command {
 	return &cli.Command{
 		Name:        name,
 		Usage:       usage,
@@ -330,10 +336,10 @@ Example:
 			intFlag("exact-max-n", def.ExactMaxN, "largest n solved exactly", nonNegInt),
 			timeLimitFlag(60*time.Second, "per exact solve"),
 		},
-		func(c *cli.Context) (shard.Sweep, error) {
+		func(c *cli.Context) (sweep.Sweep, error) {
 			ns, err := intsOf(c, "ns", atLeastOne)
 			if err != nil {
-				return shard.Sweep{}, err
+				return sweep.Sweep{}, err
 			}
 			cfg := study.TightnessConfig{Alphas: c.Float64Slice("alphas"), Eps: c.Float64Slice("eps"), Betas: c.Float64Slice("betas"),
 				Ns: ns, Exact: c.String("exact"), ExactMaxN: c.Int("exact-max-n"), TimeLimit: c.Duration("time-limit").String()}
@@ -358,10 +364,10 @@ Example:
 			loadsFlag(study.DefaultLoads()),
 			intFlag("max-jobs", 0, "keep only the first N jobs of each trace; 0 keeps all", nonNegInt),
 		},
-		func(c *cli.Context) (shard.Sweep, error) {
+		func(c *cli.Context) (sweep.Sweep, error) {
 			cfg, err := study.NewFig7Config(c.StringSlice("trace"), c.Float64Slice("loads"), c.Int("max-jobs"))
 			if err != nil {
-				return shard.Sweep{}, err
+				return sweep.Sweep{}, err
 			}
 			return study.Fig7Sweep(cfg)
 		})
@@ -383,7 +389,7 @@ Example (small; the defaults run 8 × 500000 jobs per load and policy):
 			repsFlag(f9.Reps),
 			seedFlag(f9.Seed, "seed of replication 0 (replication r uses seed + r)"),
 		},
-		func(c *cli.Context) (shard.Sweep, error) {
+		func(c *cli.Context) (sweep.Sweep, error) {
 			cfg := study.DefaultFig9()
 			cfg.Loads, cfg.Jobs, cfg.Reps, cfg.Seed = c.Float64Slice("loads"), c.Int("jobs"), c.Int("reps"), c.Uint64("seed")
 			return study.Fig9Sweep(cfg)
@@ -404,10 +410,10 @@ Example:
 			methodsFlag(study.DefaultNightlyMethods),
 			timeLimitFlag(30*time.Second, "per exact method"),
 		},
-		func(c *cli.Context) (shard.Sweep, error) {
+		func(c *cli.Context) (sweep.Sweep, error) {
 			src, err := nightlySource(c.String("instance"))
 			if err != nil {
-				return shard.Sweep{}, err
+				return sweep.Sweep{}, err
 			}
 			return study.NightlySweep(src, c.String("methods"), c.Duration("time-limit"))
 		})
@@ -426,7 +432,7 @@ func nightlySource(path string) (report.Source, error) {
 }
 
 // studyViolations turns a study's guarantee violations into exit status 2.
-func studyViolations(set *shard.Set) error {
+func studyViolations(set *sweep.Set) error {
 	if set == nil {
 		return nil
 	}
@@ -440,7 +446,7 @@ func ganttCmd() *cli.Command {
 	return &cli.Command{
 		Name:     "gantt",
 		Category: catReport,
-		Usage:    "draw a Gantt chart (SVG and PNG) of any schedule file",
+		Usage:    "draw a Gantt chart (SVG; PNG with --png) of any schedule file",
 		Description: `One row per job (first to complete on top), an upper lane for the map rate and a lower
 lane for the shuffle rate, each filled to the job's share of the station; grey from release
 to completion, a black tick at the completion.
@@ -449,11 +455,12 @@ Example:
    mrsched gen lognormal --n 30 --batch --seed 1 --out b30.json --quiet
    mrsched simulate --instance b30.json --policy maxsrpt --schedule b30.sched.json
    mrsched gantt --instance b30.json --schedule b30.sched.json --out b30-gantt
-(writes b30-gantt.svg and b30-gantt.png; 'simulate' is the simulator's command)`,
+(writes b30-gantt.svg, and b30-gantt.png with --png; 'simulate' is the simulator's command)`,
 		Flags: []cli.Flag{
 			instanceFlag(),
 			inFlag("schedule", "schedule `FILE` (JSON or CSV)", true, "s"),
-			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Required: true, Usage: "output `BASE` name: writes BASE.svg and BASE.png (" + overwriteNote + ")"},
+			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Required: true, Usage: "output `BASE` name: writes BASE.svg, and BASE.png with --png (" + overwriteNote + ")"},
+			&cli.BoolFlag{Name: "png", Usage: "write BASE.png too"},
 			&cli.StringFlag{Name: "title", Usage: "chart title (default: the file names)"},
 			quietFlag(),
 		},
@@ -470,7 +477,7 @@ Example:
 			if title == "" {
 				title = c.String("schedule") + " on " + c.String("instance")
 			}
-			files, err := study.Gantt(in, s, title, c.String("out"))
+			files, err := study.Gantt(in, s, title, c.String("out"), figures.Formats(c.Bool("png"))...)
 			if err != nil {
 				return err
 			}
