@@ -184,17 +184,8 @@ func parseFloats(name, s string, r rule) ([]float64, error) {
 	return out, nil
 }
 
-// floatListFlag is a comma-separated list of numbers kept as a string (for
-// commands that must know whether it was given); read it with floatsOf.
-func floatListFlag(name, value, usage string, r rule, aliases ...string) *cli.StringFlag {
-	return &cli.StringFlag{Name: name, Aliases: aliases, Value: value, Usage: usage + " (comma-separated, each " + r.want + ")",
-		Action: func(_ *cli.Context, s string) error {
-			_, err := parseFloats(name, s, r)
-			return err
-		}}
-}
-
-// floatsOf returns the values of a flag made by floatListFlag.
+// floatsOf returns the values of a comma-separated list flag (see
+// parseFloats).
 func floatsOf(c *cli.Context, name string, r rule) ([]float64, error) {
 	return parseFloats(name, c.String(name), r)
 }
