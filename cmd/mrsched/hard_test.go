@@ -80,7 +80,7 @@ func TestHardNMTSAndReduce(t *testing.T) {
 	// Bad input names file and path.
 	badN := filepath.Join(dir, "badn.json")
 	os.WriteFile(badN, []byte(`{"kind":"nmts","f":[1,2],"g":[3,-5],"h":[6,5]}`), 0o644)
-	if code, _, errs := runCLI(t, "reduce", "nmts", "--instance", badN, "--out", filepath.Join(dir, "x.json")); code != 1 || !strings.Contains(errs, "badn.json: g[1]") {
+	if code, _, errs := runCLI(t, "reduce", "nmts", "--instance", badN, "--out", filepath.Join(dir, "x.json")); code != 1 || !strings.Contains(errs, "badn.json:1: g[1]") {
 		t.Errorf("bad NMTS file: exit %d, %s", code, errs)
 	}
 	if code, _, errs := runCLI(t, "reduce", "nmts", "--instance", y, "--out", filepath.Join(dir, "x.json"), "--A", "5"); code != 1 || !strings.Contains(errs, "below the proof's minimum") {
