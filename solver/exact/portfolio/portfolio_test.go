@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/internal/testenv"
 	"github.com/mrsched/mrsched/solver/exact/internal/bruteforce"
 	"github.com/mrsched/mrsched/solver/exact/search"
 	"github.com/mrsched/mrsched/solver/glpk"
@@ -18,11 +19,7 @@ import (
 
 func mipEngine(t *testing.T) mip.Engine {
 	t.Helper()
-	g, err := glpk.New()
-	if err != nil {
-		t.Skipf("skipping: %v", err)
-	}
-	return g
+	return testenv.Require(t, "GLPK engine (glpsol)", testenv.GLPKInstall, glpk.New)
 }
 
 func relEq(a, b float64) bool {
