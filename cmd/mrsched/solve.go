@@ -62,6 +62,7 @@ func solveCmd() *cli.Command {
 		Category: catExact,
 		Usage:    "optimal or near-optimal schedule of a tandem instance with status, lower bound and gap",
 		Description: `Methods (--method):
+   portfolio  (default) search and GLPK's MIP (glpsol) side by side, sharing the proven bound
    mip        the exact MIP (batch or release-date formulation, docs/exact.md), solved by --engine
    search     branch-and-bound over completion orders (subset-DP bound, LP at leaves); batches
    order-lp   the optimal schedule for the completion order --order (job ids or 0-based indices)
@@ -80,7 +81,7 @@ Example:
    mrsched validate --instance /tmp/ta8.json --schedule /tmp/s.json`,
 		Flags: []cli.Flag{
 			instanceFlag(),
-			&cli.StringFlag{Name: "method", Aliases: []string{"m"}, Value: "search", Usage: "mip, search, order-lp, polish or a policy name"},
+			&cli.StringFlag{Name: "method", Aliases: []string{"m"}, Value: exact.DefaultMethod, Usage: "portfolio, mip, search, order-lp, polish or a policy name"},
 			&cli.StringFlag{Name: "order", Usage: "completion order for order-lp (or priority order for --method order)"},
 			timeLimitFlag(60*time.Second, "time limit"),
 			engineFlag("LP/MIP engine"),
@@ -107,7 +108,7 @@ func engineFlag(usage string) cli.Flag {
 
 // needsEngine reports whether a solve method uses an LP/MIP engine.
 func needsEngine(method string) bool {
-	return method == "mip" || method == "search" || method == "order-lp" || method == "polish"
+	return method == "portfolio" || method == "mip" || method == "search" || method == "order-lp" || method == "polish"
 }
 
 func solveAction(c *cli.Context) error {

@@ -35,9 +35,28 @@ func DefaultNightly() (*instances.Instance, error) {
 
 // DefaultNightlyMethods are the methods of the planner's view: every
 // policy, LP re-optimisation of the best one, polish (LP + local search),
-// exact branch-and-bound search and the exact MIP under the time limit,
-// and the lower bounds.
-const DefaultNightlyMethods = "fifo,ps,klps,maxsrpt,splitsrpt,reopt,polish,search,mip,lb51,lbcount,lbprefix"
+// the exact portfolio (branch-and-bound search and GLPK's MIP side by side)
+// under the time limit, and the lower bounds (lbprefix only for batches).
+const DefaultNightlyMethods = "fifo,ps,klps,maxsrpt,splitsrpt,reopt,polish,portfolio,lb51,lbcount,lbprefix"
+
+// batchOnlyMethods are dropped from the methods of an instance with
+// release dates.
+var batchOnlyMethods = map[string]bool{"lbprefix": true}
+
+// forInstance drops the batch-only methods from methods when in has
+// release dates.
+func forInstance(methods string, in *instances.Instance) string {
+	if in.IsBatch() {
+		return methods
+	}
+	var keep []string
+	for _, m := range strings.Split(methods, ",") {
+		if !batchOnlyMethods[strings.TrimSpace(m)] {
+			keep = append(keep, m)
+		}
+	}
+	return strings.Join(keep, ",")
+}
 
 // NightlyConfig identifies a nightly study.
 type NightlyConfig struct {
@@ -67,10 +86,7 @@ func NightlySweep(src report.Source, methods string, timeLimit time.Duration) (s
 		if err != nil {
 			return nil, err
 		}
-		if !in.IsBatch() {
-			return nil, fmt.Errorf("study: nightly: %s is not a batch (some release time is not 0)", src.Name)
-		}
-		ms, err := report.Resolve(methods)
+		ms, err := report.Resolve(forInstance(methods, in))
 		if err != nil {
 			return nil, err
 		}

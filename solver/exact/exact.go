@@ -14,8 +14,10 @@ import (
 	"github.com/mrsched/mrsched/solver/exact/mipform"
 	"github.com/mrsched/mrsched/solver/exact/orderlp"
 	"github.com/mrsched/mrsched/solver/exact/polish"
+	"github.com/mrsched/mrsched/solver/exact/portfolio"
 	"github.com/mrsched/mrsched/solver/exact/search"
 	"github.com/mrsched/mrsched/solver/fluid"
+	"github.com/mrsched/mrsched/solver/glpk"
 	"github.com/mrsched/mrsched/solver/mip"
 )
 
@@ -33,7 +35,7 @@ const (
 
 // Options for Solve.
 type Options struct {
-	Method    string        // mip, search, order-lp, polish or a fluid policy
+	Method    string        // portfolio (default), mip, search, order-lp, polish or a fluid policy
 	Order     []int         // for order-lp (job indices)
 	TimeLimit time.Duration // 0: none
 	K         int           // k of klps
@@ -57,7 +59,22 @@ type Answer struct {
 }
 
 // Methods lists the method names Solve accepts besides fluid policies.
-var Methods = []string{"mip", "search", "order-lp", "polish"}
+var Methods = []string{"portfolio", "mip", "search", "order-lp", "polish"}
+
+// DefaultMethod is the method of an empty Options.Method: the portfolio
+// (package portfolio) of the search and GLPK's MIP side by side.
+const DefaultMethod = "portfolio"
+
+// PortfolioMIP returns the MIP engine the portfolio runs beside the search:
+// GLPK (package solver/glpk) when glpsol is installed, else nil (the search
+// alone).
+func PortfolioMIP() mip.Engine {
+	g, err := glpk.New()
+	if err != nil {
+		return nil
+	}
+	return g
+}
 
 func gap(obj, lb float64) float64 {
 	if obj <= 0 || math.IsNaN(obj) || math.IsInf(obj, 0) {
@@ -90,7 +107,11 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 	}
 	t0 := time.Now()
 	lb := InstanceBound(in)
-	a := &Answer{Method: strings.ToLower(opt.Method), Detail: map[string]float64{}}
+	method := strings.ToLower(opt.Method)
+	if method == "" {
+		method = DefaultMethod
+	}
+	a := &Answer{Method: method, Detail: map[string]float64{}}
 	if eng != nil {
 		a.Engine = eng.Name()
 	}
@@ -106,6 +127,37 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 		defer cancel()
 	}
 	switch a.Method {
+	case "portfolio":
+		if err := needEngine(); err != nil {
+			return nil, err
+		}
+		po := portfolio.Options{TimeLimit: opt.TimeLimit, MIP: PortfolioMIP()}
+		if po.MIP != nil {
+			a.Engine += "+" + po.MIP.Name()
+		}
+		if opt.Progress != nil {
+			po.Progress = func(s search.Stats) {
+				opt.Progress(fmt.Sprintf("portfolio: search %d nodes, %d LPs, incumbent %.6g, %v", s.Nodes, s.LPs, s.Incumbent, s.Elapsed.Round(time.Second)))
+			}
+		}
+		r, err := portfolio.Solve(ctx, eng, in, po)
+		if err != nil {
+			return nil, err
+		}
+		a.Objective, a.Schedule, a.Order = r.Objective, r.Schedule, r.Plan.Order
+		if r.Search != nil {
+			a.Nodes, a.LPs = r.Search.Stats.Nodes, r.Search.Stats.LPs
+			a.Detail["root_bound"] = r.Search.RootBound
+		}
+		lb = math.Max(lb, r.LowerBound)
+		switch r.Status {
+		case mip.Optimal:
+			a.Status = StatusOptimal
+		case mip.Interrupted:
+			a.Status = StatusInterrupt
+		default:
+			a.Status = StatusTimeLimit
+		}
 	case "mip":
 		if err := needEngine(); err != nil {
 			return nil, err
