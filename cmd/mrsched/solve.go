@@ -27,6 +27,10 @@ import (
 	"github.com/mrsched/mrsched/tabular"
 )
 
+// processStart is when the program started (package initialisation): the
+// time limit of solve counts from here, so that it covers start-up.
+var processStart = time.Now()
+
 func init() {
 	register(solveCmd(), boundCmd(), exportCmd())
 	registerSub("gen", genTaillardCmd())
@@ -77,19 +81,25 @@ type solveJob struct {
 }
 
 type solveOutput struct {
-	Instance    string             `json:"instance"`
-	Method      string             `json:"method"`
-	Engine      string             `json:"engine,omitempty"`
-	Status      string             `json:"status"`
-	Objective   float64            `json:"objective"`
-	LowerBound  float64            `json:"lower_bound"`
-	Gap         float64            `json:"gap"`
-	Order       []string           `json:"order"`
-	Nodes       int64              `json:"nodes"`
-	LPs         int64              `json:"lps"`
-	TimeSeconds float64            `json:"time_seconds"`
-	Detail      map[string]float64 `json:"detail,omitempty"`
-	Jobs        []solveJob         `json:"jobs"`
+	Instance    string        `json:"instance"`
+	Method      string        `json:"method"`
+	Engine      string        `json:"engine,omitempty"`
+	Status      string        `json:"status"`
+	Objective   float64       `json:"objective"`
+	LowerBound  float64       `json:"lower_bound"`
+	BoundSource string        `json:"bound_source"`
+	Bounds      []exact.Bound `json:"bounds"`
+	// ScheduleSource says who found the schedule (the method, or a
+	// heuristic or fallback one).
+	ScheduleSource string             `json:"schedule_source"`
+	Gap            float64            `json:"gap"`
+	Order          []string           `json:"order"`
+	Nodes          int64              `json:"nodes"`
+	LPs            int64              `json:"lps"`
+	TimeSeconds    float64            `json:"time_seconds"`
+	Detail         map[string]float64 `json:"detail,omitempty"`
+	Notes          []string           `json:"notes,omitempty"`
+	Jobs           []solveJob         `json:"jobs"`
 }
 
 func solveCmd() *cli.Command {
@@ -103,9 +113,15 @@ func solveCmd() *cli.Command {
    order-lp   the optimal schedule for the completion order --order (job ids or 0-based indices)
    polish     best of MaxSRPT/SplitSRPT/FIFO/PS, LP re-optimised, then local search (heuristic)
    fifo, ps, klps, maxsrpt, splitsrpt, …   a policy of 'mrsched simulate'
-Every answer has a status (optimal, time limit, order optimal, feasible), the objective
-Σ (C_j − r_j), the best lower bound (the method's own and the Counting bound, ≥ §5.1) and
-gap = (objective − bound)/objective. --schedule writes the schedule ('mrsched validate'
+Every answer has a status (optimal, time limit, order optimal, feasible, interrupted), the
+objective Σ (C_j − r_j) of the best validated schedule found (schedule_source), the best
+proven lower bound the toolkit knows (the method's, §5.1, counting, prefix, subset and the LP
+relaxation of the MIP; bound_source) and gap = (objective − bound)/objective. "optimal" means
+a proven bound meets the objective (package tolerance), never an engine's word alone.
+--time-limit covers the whole command: the answer is written by start + limit − min(0.5 s,
+limit/10); a method that cannot answer in time (engine not ready, no MIP incumbent) is
+replaced by the best of MaxSRPT/SplitSRPT/FIFO/PS with status "time limit" and a note.
+The LP engine is loaded only when a method needs it. --schedule writes the schedule ('mrsched validate'
 checks it). Progress goes to stderr.
 
 Example:
@@ -146,14 +162,11 @@ Example:
 			if err != nil {
 				return err
 			}
-			method := strings.ToLower(c.String("method"))
-			var eng mip.Engine
-			if method == "mip" || method == "search" || method == "order-lp" || method == "polish" {
-				if eng, err = engine.Get(c.String("engine")); err != nil {
-					return err
-				}
+			eng, err := engine.Lazy(c.String("engine"))
+			if err != nil {
+				return err
 			}
-			opt := exact.Options{Method: method, Order: order, TimeLimit: c.Duration("time-limit"), K: c.Int("k")}
+			opt := exact.Options{Method: c.String("method"), Order: order, TimeLimit: c.Duration("time-limit"), Start: processStart, K: c.Int("k")}
 			if !c.Bool("quiet") {
 				opt.Progress = func(s string) { fmt.Fprintln(c.App.ErrWriter, s) }
 			}
@@ -170,7 +183,8 @@ Example:
 				}
 			}
 			o := solveOutput{Instance: path, Method: a.Method, Engine: a.Engine, Status: a.Status, Objective: a.Objective,
-				LowerBound: a.LowerBound, Gap: a.Gap, Nodes: a.Nodes, LPs: a.LPs, TimeSeconds: a.Time.Seconds(), Detail: a.Detail}
+				LowerBound: a.LowerBound, BoundSource: a.BoundSource, ScheduleSource: a.ScheduleSource, Bounds: a.Bounds,
+				Gap: a.Gap, Nodes: a.Nodes, LPs: a.LPs, TimeSeconds: a.Time.Seconds(), Detail: a.Detail, Notes: a.Notes}
 			for _, j := range a.Order {
 				o.Order = append(o.Order, in.Jobs[j].ID)
 			}
@@ -193,8 +207,11 @@ Example:
 			if o.Engine != "" {
 				fmt.Fprintf(w, " (engine %s)", o.Engine)
 			}
-			fmt.Fprintf(w, ": %s, objective %s, lower bound %s, gap %s, %d nodes, %d LPs, %.3gs\norder %s\n",
-				o.Status, tabular.Float(o.Objective), tabular.Float(o.LowerBound), tabular.Float(o.Gap), o.Nodes, o.LPs, o.TimeSeconds, strings.Join(o.Order, ","))
+			fmt.Fprintf(w, ": %s, objective %s (%s), lower bound %s (%s), gap %s, %d nodes, %d LPs, %.3gs\norder %s\n",
+				o.Status, tabular.Float(o.Objective), o.ScheduleSource, tabular.Float(o.LowerBound), o.BoundSource, tabular.Float(o.Gap), o.Nodes, o.LPs, o.TimeSeconds, strings.Join(o.Order, ","))
+			for _, n := range o.Notes {
+				fmt.Fprintf(w, "note: %s\n", n)
+			}
 			return t.Write(w, format)
 		},
 	}
@@ -257,7 +274,7 @@ Example:
 				if err != nil {
 					return err
 				}
-				v, err := bounds.LPRelaxation(context.Background(), eng, in)
+				v, err := mipform.LPRelaxation(context.Background(), eng, in)
 				if err != nil {
 					return err
 				}

@@ -195,6 +195,9 @@ func (e *Engine) solveLocked(m *mip.Model, opt mip.Options, end time.Time, cnt [
 		gap = mip.DefaultRelGap
 	}
 	C.Cbc_setAllowableFractionGap(model, C.double(gap))
+	if opt.AbsGap > 0 {
+		C.Cbc_setAllowableGap(model, C.double(opt.AbsGap))
+	}
 	// CBC's seconds limit counts the process's CPU time unless timeMode is
 	// "elapsed" (CbcOrClpParam.cpp: "cpu uses CPU time for stopping, while
 	// elapsed uses elapsed time"). CPU time runs slower than the clock on a

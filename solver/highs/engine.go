@@ -344,6 +344,9 @@ func (in *instance) setOptions(ctx context.Context, opt mip.Options, outer conte
 			return err
 		}
 	}
+	if opt.AbsGap > 0 {
+		return in.setOption(ctx, 'd', "mip_abs_gap", opt.AbsGap)
+	}
 	return nil
 }
 
