@@ -136,8 +136,11 @@ func mipSolveCmd() *cli.Command {
 		Description: "Reads the model with the chosen engine's own reader (HiGHS's, or CBC's CoinLpIO/CoinMpsIO),\n" +
 			"solves it and prints the status, objective, best bound, gap, node count and the columns' values\n" +
 			"(nonzero ones unless --all; row duals of an LP with --duals). Infeasible and unbounded models\n" +
-			"are results (exit status 0). The format comes from the extension (.lp or .mps). A time limit\n" +
-			"returns the best solution found with status \"time limit\" and its gap.\n\n" +
+			"are results (exit status 0). The format comes from the extension (.lp or .mps); a file that is\n" +
+			"not a readable model of that format (empty, binary, no End, a value that is not a number) is an\n" +
+			"error naming the file and line (exit status 1). --time-limit covers the whole command (loading\n" +
+			"the engine and reading included; the answer is written by start + limit − min(0.5 s, limit/10))\n" +
+			"and returns the best solution found with status \"time limit\" and its gap.\n\n" +
 			"Example (write a model, then solve it with each engine):\n" +
 			"  printf 'Maximize\\n obj: 30 x + 50 y\\nSubject To\\n c1: x + 2 y <= 40\\n c2: 2 x + y <= 50\\nGenerals\\n x y\\nEnd\\n' > /tmp/tiny.lp\n" +
 			"  mrsched mip solve /tmp/tiny.lp\n" +
@@ -165,7 +168,7 @@ func mipSolveCmd() *cli.Command {
 			if err != nil {
 				return err
 			}
-			eng, err := engine.Get(c.String("engine"))
+			eng, err := engine.Lazy(c.String("engine"))
 			if err != nil {
 				return err
 			}
@@ -178,7 +181,12 @@ func mipSolveCmd() *cli.Command {
 				return err
 			}
 			ctx := context.Background()
-			m, err := rd.ReadModel(ctx, path, data)
+			if d := mip.Deadline(processStart, c.Duration("time-limit")); !d.IsZero() {
+				var cancel context.CancelFunc
+				ctx, cancel = context.WithDeadline(ctx, d)
+				defer cancel()
+			}
+			m, err := mip.ReadModel(ctx, rd, path, data)
 			if err != nil {
 				return err
 			}

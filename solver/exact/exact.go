@@ -29,7 +29,7 @@ type Options struct {
 	// TimeLimit bounds the whole call, counted from Start (0: none): every
 	// phase (engine loading, model building, solving, polishing, bounds,
 	// validation) ends by Deadline(Start, TimeLimit), which leaves
-	// OutputMargin(TimeLimit) for the caller to write the answer.
+	// mip.OutputMargin(TimeLimit) for the caller to write the answer.
 	TimeLimit time.Duration
 	// Start is when the time limit began (zero: when Solve is called). A
 	// command passes its process start so that the limit covers start-up.
@@ -78,25 +78,9 @@ type Answer struct {
 // Methods lists the method names Solve accepts besides fluid policies.
 var Methods = []string{"mip", "search", "order-lp", "polish"}
 
-// MaxOutputMargin is the largest part of a time limit kept back for
-// writing the answer (see OutputMargin).
-const MaxOutputMargin = 500 * time.Millisecond
-
-// OutputMargin returns the part of limit that Solve leaves to its caller
-// for writing the answer: a tenth of the limit, at most MaxOutputMargin.
-func OutputMargin(limit time.Duration) time.Duration {
-	return min(limit/10, MaxOutputMargin)
-}
-
 // Deadline returns the instant by which Solve returns when the time limit
-// began at start: start + limit − OutputMargin(limit); the zero time when
-// limit is 0 (no limit).
-func Deadline(start time.Time, limit time.Duration) time.Time {
-	if limit <= 0 {
-		return time.Time{}
-	}
-	return start.Add(limit - OutputMargin(limit))
-}
+// began at start (mip.Deadline: start + limit − mip.OutputMargin(limit)).
+func Deadline(start time.Time, limit time.Duration) time.Time { return mip.Deadline(start, limit) }
 
 // heuristics are the fluid policies every answer can fall back on (no
 // engine, O(n log n) each).
