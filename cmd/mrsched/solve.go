@@ -110,7 +110,8 @@ func solveCmd() *cli.Command {
 		Description: `Methods (--method):
    mip        the exact MIP (batch or release-date formulation, docs/exact.md), solved by --engine
    search     branch-and-bound over completion orders (subset-DP bound, LP at leaves); batches
-   order-lp   the optimal schedule for the completion order --order (job ids or 0-based indices)
+   order-lp   the optimal schedule for the completion order --order (job ids or 0-based indices):
+              C_o1 ≤ C_o2 ≤ … (ties allowed) by the validator's completion times
    polish     best of MaxSRPT/SplitSRPT/FIFO/PS, LP re-optimised, then local search (heuristic)
    fifo, ps, klps, maxsrpt, splitsrpt, …   a policy of 'mrsched simulate'
 Every answer has a status (optimal, time limit, order optimal, feasible, interrupted), the

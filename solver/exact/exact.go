@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 	"time"
 
@@ -291,13 +292,18 @@ func runMethod(ctx context.Context, eng mip.Engine, in *instances.Instance, opt 
 				plan.Period[k] = max(plan.Period[k], plan.Period[k-1])
 			}
 		}
-		r, err := orderlp.Solve(ctx, eng, in, plan)
+		r, err := orderlp.SolveOrder(ctx, eng, in, plan)
 		if err != nil {
 			return candidate{}, nil, err
 		}
 		a.LPs = 1
 		a.Detail["order_lp_value"] = r.LPValue
-		return candidate{schedule: r.Schedule, order: plan.Order, source: "order-lp", orderOptimal: true}, nil, nil
+		c := candidate{schedule: r.Schedule, order: plan.Order, source: "order-lp", orderOptimal: r.OrderKept}
+		if !r.OrderKept {
+			c.order = search.PlanFromCompletions(in, r.Schedule.Completion).Order
+			a.Notes = append(a.Notes, fmt.Sprintf("order-lp: no schedule keeping the order was found at the LP optimum %v (the infimum over schedules completing in that order); the schedule returned completes in another order", tabularFloat(r.LPValue)))
+		}
+		return c, nil, nil
 	case "polish":
 		r, err := polish.Solve(ctx, eng, in, polish.Options{TimeLimit: remaining()})
 		if err != nil {
@@ -320,3 +326,5 @@ func runMethod(ctx context.Context, eng mip.Engine, in *instances.Instance, opt 
 	}
 	return candidate{schedule: r.Schedule, source: policy.Name(), order: search.PlanFromCompletions(in, r.Completion).Order}, nil, nil
 }
+
+func tabularFloat(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }

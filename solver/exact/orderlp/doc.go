@@ -30,6 +30,25 @@
 // for jobs (10,1), (1,10) completing in that order the optimum, 22, maps the
 // second job first (issue 4).
 //
+// # What "fixed order" means
+//
+// A completion order π is the constraint C_π(1) ≤ C_π(2) ≤ … ≤ C_π(n) on the
+// completion times as the validator computes them (the first instant at
+// which both of a job's totals are done; ties allowed). Every schedule with
+// that order, averaged over the sub-intervals its completions cut, is a
+// feasible LP point with the same total, so the LP optimum is a lower bound
+// on, and (shrinking a small share of each job's work into the end of its
+// sub-interval) the infimum of, the totals of such schedules. In an LP
+// solution a job may finish its work before the end of its sub-interval —
+// a zero-map job, say, done in the first one (issue 12: total 38 for an
+// order whose optimum is 50): that schedule is another order's. Solve
+// returns it as it is (the exact methods want the best schedule);
+// SolveOrder, for a user's order, fixes the optimal interval lengths and
+// re-solves for the schedule in which every job works until its completion
+// (Result.OrderKept). The exact MIPs (package mipform) and package fastlp
+// use the same rows (AddWorkRows) and the same notion: their optimum over
+// all plans is OPT either way.
+//
 // Solving is delegated to a mip.Engine. The solution is repaired into a
 // schedule whose totals are exact and whose progress rule holds exactly
 // (cumulative shuffle fractions are clipped to the map fractions), and
