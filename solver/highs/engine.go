@@ -130,6 +130,10 @@ const (
 // that function at the point where it may race with the end of the solve.
 var afterCancelHook func()
 
+// cancelDoneHook, when set (by tests), runs when that function returns, so
+// that tests can wait for it instead of sleeping.
+var cancelDoneHook func()
+
 // session runs one solve on an instance: it carries the instance in the
 // context and turns cancellation of ctx into a clock jump (HiGHS stops at
 // its next time check) and, after the grace period, into a hard stop at the
@@ -160,6 +164,9 @@ func (e *Engine) session(ctx context.Context, in *instance, log io.Writer) (cont
 		timer *time.Timer
 	)
 	stop := context.AfterFunc(ctx, func() {
+		if cancelDoneHook != nil {
+			defer cancelDoneHook()
+		}
 		if afterCancelHook != nil {
 			afterCancelHook()
 		}
