@@ -6,7 +6,7 @@ BENCH_TARGETS += bench-engine
 
 ENGINE_RESULTS := results/engine
 
-.PHONY: setup-highs setup-cbc test-engine-cbc test-engine-race bench-engine
+.PHONY: setup-highs setup-cbc test-engine-cbc test-engine-race bench-engine engine-sweep bench-engine-startup
 
 ## setup-highs: npm pack highs@1.15.3, verify, install highs.wasm/highs.js in third_party/highs
 setup-highs:
@@ -45,3 +45,7 @@ bench-engine:
 	else \
 		echo "bench-engine: CBC not installed; skipping the HiGHS/CBC comparison"; \
 	fi
+
+## engine-sweep: the long oracle sweeps of the exact MIP (brute force up to n = 6 and 5, every Cor 4 seed)
+engine-sweep:
+	$(GO) test -count=1 -timeout 60m -run 'AgainstBruteForce|Cor4Regression' ./solver/exact/mipform -args -full
