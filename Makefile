@@ -16,7 +16,9 @@ FUZZTIME ?= 10s
 
 include $(sort $(wildcard mk/*.mk))
 
-.PHONY: all setup build run demo test fuzz bench lint fmt clean
+TEST_TARGETS += test-scripts test-build-cbc
+
+.PHONY: all setup build run demo test test-go test-scripts test-build-cbc fuzz bench lint fmt clean
 
 all: build
 
@@ -25,9 +27,13 @@ setup: $(SETUP_TARGETS)
 	$(GO) mod download
 	@echo "setup: done"
 
-## build: compile the mrsched command into bin/
+## build: compile the mrsched command into bin/; with the CBC engine (-tags cbc) whenever
+## CBC's C library is installed (pkg-config --exists cbc), else HiGHS only. Decided when
+## the recipe runs, so `make run` builds with CBC right after its setup installed it.
 build:
-	$(GO) build -o $(BIN) ./cmd/mrsched
+	@tags=$$(pkg-config --exists cbc 2>/dev/null && echo cbc); \
+	echo "$(GO) build$${tags:+ -tags $$tags} -o $(BIN) ./cmd/mrsched"; \
+	$(GO) build $${tags:+-tags $$tags} -o $(BIN) ./cmd/mrsched
 
 ## run: setup, then the main job on the embedded default instance
 run: setup build
@@ -45,10 +51,34 @@ fuzz:
 		done; done
 	@for t in $(FUZZ_TARGETS); do $(MAKE) --no-print-directory $$t || exit 1; done
 
-## test: every test (unit, examples, oracles, CLI), then topic test targets
+## test: every test (go test ./..., then every topic test target), each run even when an
+## earlier one failed; per-target times, then a failure naming every failing target.
+## Missing engines or shared data fail the tests here (MRSCHED_REQUIRE_ALL=1, internal/testenv).
+test: export MRSCHED_REQUIRE_ALL := 1
 test: build
+	@MAKE="$(MAKE)" bash scripts/run-targets.sh test test-go $(TEST_TARGETS)
+
+## test-go: go test ./... (the unit, example, oracle and CLI tests)
+test-go:
 	$(GO) test -count=1 ./...
-	@for t in $(TEST_TARGETS); do $(MAKE) --no-print-directory $$t || exit 1; done
+
+## test-scripts: the CI machinery against fabricated logs and makefiles (closing line, every
+## target runs, make's exit status) and the check that every skip goes through internal/testenv
+test-scripts:
+	bash scripts/test/ci-scripts.sh
+
+## test-build-cbc: `make build` includes the CBC engine whenever pkg-config finds cbc
+## (a missing CBC fails under MRSCHED_REQUIRE_ALL=1, i.e. in make test and CI)
+test-build-cbc: build
+	@if pkg-config --exists cbc 2>/dev/null; then \
+		$(BIN) engine info --format csv | grep -q '^cbc,true,' || { \
+			echo "test-build-cbc: pkg-config finds cbc but $(BIN) has no CBC engine:"; $(BIN) engine info; exit 1; }; \
+		echo "test-build-cbc: $(BIN) includes CBC $$(pkg-config --modversion cbc)"; \
+	elif [ "$$MRSCHED_REQUIRE_ALL" = 1 ] || [ "$$CI" = true ]; then \
+		echo "test-build-cbc: CBC missing (pkg-config finds no cbc); install: make setup-cbc (apt-get install -y coinor-libcbc-dev pkg-config)"; exit 1; \
+	else \
+		echo "test-build-cbc: skipped: pkg-config finds no cbc (make setup-cbc installs it)"; \
+	fi
 
 ## bench: Go benchmarks and the topic benchmark programs (figures for BENCHMARKS.md)
 bench: build

@@ -4,11 +4,11 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"os"
 	"testing"
 
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/instances/swim"
+	"github.com/mrsched/mrsched/internal/testenv"
 	"github.com/mrsched/mrsched/tolerance"
 )
 
@@ -118,10 +118,7 @@ func TestDominance(t *testing.T) {
 // instances; logged (go test -v -run TestImprovementSWIM ./bounds) and
 // recorded in docs/exact.md.
 func TestImprovementSWIM(t *testing.T) {
-	path := "/work/shared/data/swim/FB-2009_samples_24_times_1hr_0.tsv"
-	if _, err := os.Stat(path); err != nil {
-		t.Skip("SWIM trace not available")
-	}
+	path := testenv.RequireData(t, "swim", "FB-2009_samples_24_times_1hr_0.tsv")
 	recs, err := swim.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)

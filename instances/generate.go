@@ -156,6 +156,11 @@ type lognormalSource struct {
 	k        int
 	t        float64
 	idPrefix string
+	// rng draws from the same src as the distributions' Rand methods
+	// (rand.Rand keeps no state of its own): Next computes their draws
+	// with the same operations without a rand.New per draw.
+	rng   *rand.Rand
+	idBuf []byte // idPrefix, then the job number appended in place
 }
 
 // Source returns a streaming generator (O(1) memory). For each job it draws,
@@ -172,10 +177,12 @@ func (s LogNormalSpec) Source(src rand.Source) (Source, error) {
 		mapD:     distuv.LogNormal{Mu: mmu, Sigma: msig, Src: src},
 		ratioD:   distuv.LogNormal{Mu: rmu, Sigma: rsig, Src: src},
 		idPrefix: s.IDPrefix,
+		rng:      rand.New(src),
 	}
 	if g.idPrefix == "" {
 		g.idPrefix = "J"
 	}
+	g.idBuf = append(make([]byte, 0, len(g.idPrefix)+20), g.idPrefix...)
 	if !s.Batch {
 		g.gap = distuv.Exponential{Rate: s.ArrivalRate(), Src: src}
 	}
@@ -187,12 +194,16 @@ func (g *lognormalSource) Next() (Job, bool) {
 		return Job{}, false
 	}
 	g.k++
+	// distuv's Exponential.Rand, LogNormal.Rand (the same draws from the
+	// same source, in the same order).
 	if !g.spec.Batch {
-		g.t += g.gap.Rand()
+		g.t += g.rng.ExpFloat64() / g.gap.Rate
 	}
-	x := g.mapD.Rand()
-	y := x * g.ratioD.Rand()
-	return Job{ID: g.idPrefix + strconv.Itoa(g.k), Release: g.t, Map: x, Shuffle: y}, true
+	x := math.Exp(g.rng.NormFloat64()*g.mapD.Sigma + g.mapD.Mu)
+	y := x * math.Exp(g.rng.NormFloat64()*g.ratioD.Sigma+g.ratioD.Mu)
+	// idPrefix + strconv.Itoa(k) with one allocation.
+	id := string(strconv.AppendInt(g.idBuf[:len(g.idPrefix)], int64(g.k), 10))
+	return Job{ID: id, Release: g.t, Map: x, Shuffle: y}, true
 }
 
 // Generate materialises the workload as an instance whose metadata records

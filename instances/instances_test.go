@@ -5,13 +5,13 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/mrsched/mrsched/instances/swim"
+	"github.com/mrsched/mrsched/internal/testenv"
 )
 
 func randomInstance(rng *rand.Rand, n int) *Instance {
@@ -88,31 +88,42 @@ func TestRoundTrip(t *testing.T) {
 func TestJSONErrors(t *testing.T) {
 	cases := []struct{ in, want string }{
 		{`{"kind":"tandem","jobs":[]}`, "x.json: jobs: instances: invalid instance: empty instance"},
-		{`{"kind":"flow","jobs":[]}`, `x.json: kind: instances: invalid instance: unknown kind "flow"`},
-		{`{"jobs":[]}`, "x.json: kind: instances: invalid instance: missing field"},
-		{`{"kind":"tandem","jobs":[{"id":"a","map":1}]}`, "x.json: jobs[0].shuffle: instances: invalid instance: missing field"},
-		{`{"kind":"tandem","jobs":[{"id":"a","map":1,"shuffle":1,"size":2}]}`, "x.json: jobs[0].size: instances: invalid instance: unknown field"},
-		{`{"kind":"tandem","jobs":[{"id":"a","map":-1,"shuffle":1}]}`, "x.json: jobs[0].map: instances: invalid instance: negative value -1"},
-		{`{"kind":"tandem","jobs":[{"id":"a","map":0,"shuffle":0}]}`, "x.json: jobs[0].map: instances: invalid instance: map and shuffle sizes are both 0"},
-		{`{"kind":"tandem","jobs":[{"id":"a","map":1,"shuffle":1},{"id":"a","map":1,"shuffle":1}]}`, `x.json: jobs[1].id: instances: invalid instance: duplicate id "a"`},
-		{`{"kind":"tandem","jobs":[{"id":"a","map":1e400,"shuffle":1}]}`, "x.json: jobs[0].map: instances: invalid instance: number 1e400 out of float64 range"},
-		{`{"kind":"tandem","jobs":[{"id":"a","map":"NaN","shuffle":1}]}`, `x.json: jobs[0].map: instances: invalid instance: not a number: "NaN"`},
+		{`{"kind":"flow","jobs":[]}`, `x.json:1: kind: instances: invalid instance: unknown kind "flow"`},
+		{`{"jobs":[]}`, "x.json:1: kind: instances: invalid instance: missing field"},
+		{`{"kind":"tandem","jobs":[{"id":"a","map":1}]}`, "x.json:1: jobs[0].shuffle: instances: invalid instance: missing field"},
+		{`{"kind":"tandem","jobs":[{"id":"a","map":1,"shuffle":1,"size":2}]}`, "x.json:1: jobs[0].size: instances: invalid instance: unknown field"},
+		{`{"kind":"tandem","jobs":[{"id":"a","map":-1,"shuffle":1}]}`, "x.json:1: jobs[0].map: instances: invalid instance: negative value -1"},
+		{`{"kind":"tandem","jobs":[{"id":"a","map":0,"shuffle":0}]}`, "x.json:1: jobs[0].map: instances: invalid instance: map and shuffle sizes are both 0"},
+		{`{"kind":"tandem","jobs":[{"id":"a","map":1,"shuffle":1},{"id":"a","map":1,"shuffle":1}]}`, `x.json:1: jobs[1].id: instances: invalid instance: duplicate id "a"`},
+		{`{"kind":"tandem","jobs":[{"id":"a","map":1e400,"shuffle":1}]}`, "x.json:1: jobs[0].map: instances: invalid instance: number 1e400 out of float64 range"},
+		{`{"kind":"tandem","jobs":[{"id":"a","map":"NaN","shuffle":1}]}`, `x.json:1: jobs[0].map: instances: invalid instance: not a number: "NaN"`},
 		{`{"kind":"tandem","map_capacity":0,"jobs":[{"id":"a","map":1,"shuffle":1}]}`, "x.json: map_capacity: instances: invalid instance: capacity must be positive"},
 		{"{\"kind\":\"tandem\",\n\"jobs\":[,]}", "x.json:2: instances: syntax error"},
-		{`{"kind":"tandem","frobs":1,"jobs":[]}`, "x.json: frobs: instances: invalid instance: unknown field"},
-		{`[]`, "x.json: instances: syntax error: the file must hold one JSON object"},
+		{`{"kind":"tandem","frobs":1,"jobs":[]}`, "x.json:1: frobs: instances: invalid instance: unknown field"},
+		{`[]`, "x.json:1: instances: syntax error: want a JSON object, found an array"},
 		// Found by the bad-input QA (docs/qa-bad-input.md): strings and null
 		// were taken as numbers ("1" as 1, null as "number  out of range").
-		{`{"kind":"tandem","jobs":[{"id":"a","map":"1","shuffle":1}]}`, `x.json: jobs[0].map: instances: invalid instance: not a number: "1"`},
-		{`{"kind":"tandem","jobs":[{"id":"a","map":null,"shuffle":1}]}`, `x.json: jobs[0].map: instances: invalid instance: not a number: null`},
-		{`{"kind":"tandem","map_capacity":"2","jobs":[{"id":"a","map":1,"shuffle":1}]}`, `x.json: map_capacity: instances: invalid instance: not a number: "2"`},
-		{`{"kind":"tandem","jobs":[{"id":"a","map":true,"shuffle":1}]}`, `x.json: jobs[0].map: instances: invalid instance: not a number: true`},
+		{`{"kind":"tandem","jobs":[{"id":"a","map":"1","shuffle":1}]}`, `x.json:1: jobs[0].map: instances: invalid instance: not a number: "1"`},
+		{`{"kind":"tandem","jobs":[{"id":"a","map":null,"shuffle":1}]}`, `x.json:1: jobs[0].map: instances: invalid instance: not a number: null`},
+		{`{"kind":"tandem","map_capacity":"2","jobs":[{"id":"a","map":1,"shuffle":1}]}`, `x.json:1: map_capacity: instances: invalid instance: not a number: "2"`},
+		{`{"kind":"tandem","jobs":[{"id":"a","map":true,"shuffle":1}]}`, `x.json:1: jobs[0].map: instances: invalid instance: not a number: true`},
 		// Finite values whose sums overflow: the CLI printed total_map +Inf
 		// and the simulators stalled or printed NaN.
 		{`{"kind":"tandem","jobs":[{"id":"a","map":1e308,"shuffle":1},{"id":"b","map":1e308,"shuffle":1}]}`, "x.json: jobs: instances: invalid instance: too large"},
 		{`{"kind":"tandem","jobs":[{"id":"a","map":1e300,"shuffle":1},{"id":"b","map":1,"shuffle":1}]}`, "x.json: jobs: instances: invalid instance: too large"},
 		{`{"kind":"tandem","jobs":[{"id":"a","release":1e308,"map":1,"shuffle":1}]}`, "x.json: jobs: instances: invalid instance: too large"},
 		{`{"kind":"tandem","map_capacity":1e-301,"jobs":[{"id":"a","map":1,"shuffle":1}]}`, "x.json: jobs: instances: invalid instance: too large"},
+		// Issue 12: duplicate keys were taken silently (the last one won), a
+		// NUL byte or invalid UTF-8 inside an id was kept, a BOM refused.
+		{"{\"kind\":\"tandem\",\n\"jobs\":[{\"id\":\"a\",\"map\":1,\"map\":2,\"shuffle\":1}]}", `x.json:2: jobs[0]: instances: invalid instance: key "map" twice in one object`},
+		{"{\"kind\":\"tandem\",\"kind\":\"tandem\",\"jobs\":[]}", `x.json:1: instances: syntax error: key "kind" twice in one object`},
+		{"{\"kind\":\"tandem\",\"jobs\":[{\"id\":\"a\\u0000b\",\"map\":1,\"shuffle\":1}]}", `x.json:1: jobs[0].id: instances: invalid instance: "a\x00b" has a NUL character`},
+		{"{\"kind\":\"tandem\",\n\"jobs\":[{\"id\":\"a\xffb\",\"map\":1,\"shuffle\":1}]}", "x.json:2: instances: syntax error: fileio: not a UTF-8 text file: invalid UTF-8 byte 0xff"},
+		{"{\"kind\":\"tandem\",\"jobs\":[{\"id\":\"a\x00\",\"map\":1,\"shuffle\":1}]}", "x.json:1: instances: syntax error: fileio: not a UTF-8 text file: NUL byte"},
+		{"", "x.json: instances: syntax error: empty file"},
+		{"{\"kind\":\"tandem\",\n\"jobs\":[", "x.json:2: instances: syntax error: unexpected end of file"},
+		{`{"kind":"tandem","jobs":[]} {}`, "x.json:1: instances: syntax error: data after the end of the JSON value"},
+		{`{"kind":"tandem","metadata":{"a":1,"a":2},"jobs":[{"id":"a","map":1,"shuffle":1}]}`, `x.json:1: metadata: instances: invalid instance: must be a JSON object: key "a" twice`},
 	}
 	for _, c := range cases {
 		_, err := ReadJSON(strings.NewReader(c.in), "x.json")
@@ -131,20 +142,33 @@ func TestCSVErrors(t *testing.T) {
 		{"", "x.csv:1: instances: invalid instance: missing header line"},
 		{"id,release,map\na,0,1\n", `x.csv:1: header: instances: invalid instance: missing column "shuffle"`},
 		{"id,map,shuffle,extra\n", `x.csv:1: header: instances: invalid instance: unknown column "extra"`},
-		{"id,map,shuffle\na,1,2\nb,x,2\n", `x.csv:3: field map: instances: invalid instance: "x" is not a number`},
+		{"id,map,shuffle\na,1,2\nb,x,2\n", `x.csv:3: field map: instances: invalid instance: "x" is not a decimal number`},
 		{"# map_capacity: 2\nid,map,shuffle\na,1,2\nb,1,-2\n", "x.csv:4: field shuffle: instances: invalid instance: negative value -2"},
 		{"id,map,shuffle\na,1,2\nb,1\n", "x.csv:3: instances: invalid instance: 2 fields, header has 3"},
 		{"id,map,shuffle\n", "x.csv: jobs: instances: invalid instance: empty instance"},
 		{"id,map,shuffle\na,1,2\na,1,2\n", `x.csv:3: field id: instances: invalid instance: duplicate id "a"`},
-		{"id,map,shuffle\na,NaN,2\n", "x.csv:2: field map: instances: invalid instance: NaN"},
-		{"id,map,shuffle\na,+Inf,2\n", "x.csv:2: field map: instances: invalid instance: infinite value"},
+		{"id,map,shuffle\na,NaN,2\n", `x.csv:2: field map: instances: invalid instance: "NaN" is not a decimal number`},
+		{"id,map,shuffle\na,+Inf,2\n", `x.csv:2: field map: instances: invalid instance: "+Inf" is not a decimal number`},
 		{"# map_capacity: -1\nid,map,shuffle\na,1,2\n", "x.csv: map_capacity: instances: invalid instance: negative value -1"},
 		{"# metadata: [1]\nid,map,shuffle\na,1,2\n", "x.csv:1: metadata: instances: invalid instance: metadata must be a JSON object"},
 		// Found by the bad-input QA (docs/qa-bad-input.md): a foreign kind
 		// line and quoted capacities were accepted silently.
 		{"# kind: cluster\nid,map,shuffle\na,1,2\n", `x.csv:1: kind: instances: invalid instance: unknown kind "cluster" (want "tandem")`},
-		{"# map_capacity: \"2\"\nid,map,shuffle\na,1,2\n", `x.csv:1: map_capacity: instances: invalid instance: not a number: "2"`},
+		{"# map_capacity: \"2\"\nid,map,shuffle\na,1,2\n", `x.csv:1: map_capacity: instances: invalid instance: "\"2\"" is not a decimal number`},
 		{"id,map,shuffle\na,1e308,2\nb,1e308,2\n", "x.csv: jobs: instances: invalid instance: too large"},
+		// Issue 12: Go-only number syntax was accepted (strconv.ParseFloat),
+		// unknown "# key:" lines ignored, a BOM before "# kind" misread as
+		// the header, NUL and invalid UTF-8 kept in ids.
+		{"id,map,shuffle\na,1_000,2\n", `x.csv:2: field map: instances: invalid instance: "1_000" is not a decimal number`},
+		{"id,map,shuffle\na,0x1p-2,2\n", `x.csv:2: field map: instances: invalid instance: "0x1p-2" is not a decimal number`},
+		{"# kind: tandem\n# map_capacty: 2\nid,map,shuffle\na,1,2\n", `x.csv:2: map_capacty: instances: invalid instance: unknown comment key "map_capacty"`},
+		{"# map_capacity: 2\n# map_capacity: 3\nid,map,shuffle\na,1,2\n", `x.csv:2: map_capacity: instances: invalid instance: "# map_capacity:" line given twice`},
+		{"# map_capacity: 0x2\nid,map,shuffle\na,1,2\n", `x.csv:1: map_capacity: instances: invalid instance: "0x2" is not a decimal number`},
+		{"id,map,shuffle\na\x00,1,2\n", "x.csv:2: instances: syntax error: fileio: not a UTF-8 text file: NUL byte at byte offset 16"},
+		{"id,map,shuffle\nb,1,2\na\xff,1,2\n", "x.csv:3: instances: syntax error: fileio: not a UTF-8 text file: invalid UTF-8 byte 0xff"},
+		{"id,map,shuffle\n\"a\tb\",1,2\n", `x.csv:2: field id: instances: invalid instance: "a\tb" has the control character U+0009`},
+		{"id,map,shuffle\nb,1,2\n\ufeffc,1,2\n", `x.csv:3: field id: instances: invalid instance: "\ufeffc" has a byte order mark`},
+		{"id,map,shuffle\na,1e400,2\n", `x.csv:2: field map: instances: invalid instance: "1e400" is out of the float64 range`},
 	}
 	for _, c := range cases {
 		_, err := ReadCSV(strings.NewReader(c.in), "x.csv")
@@ -241,10 +265,7 @@ func TestSpecErrors(t *testing.T) {
 }
 
 func TestFromSWIM(t *testing.T) {
-	path := filepath.Join("..", "..", "shared", "data", "swim", "FB-2009_samples_24_times_1hr_0_first50jobs.tsv")
-	if _, err := os.Stat(path); err != nil {
-		t.Skipf("shared data not beside the repository: %v", err)
-	}
+	path := testenv.RequireData(t, "swim", "FB-2009_samples_24_times_1hr_0_first50jobs.tsv")
 	recs, err := swim.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)

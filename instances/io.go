@@ -1,43 +1,24 @@
 package instances
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/mrsched/mrsched/internal/fileio"
 )
 
-// ParseError locates an error in an instance file: Line for CSV (1-based,
-// 0 when unknown), Path for JSON (for example "jobs[3].map").
-type ParseError struct {
-	File string
-	Line int
-	Path string
-	Err  error
-}
-
-func (e *ParseError) Error() string {
-	var b strings.Builder
-	b.WriteString(e.File)
-	if e.Line > 0 {
-		fmt.Fprintf(&b, ":%d", e.Line)
-	}
-	if e.Path != "" {
-		b.WriteString(": " + e.Path)
-	}
-	b.WriteString(": ")
-	b.WriteString(e.Err.Error())
-	return b.String()
-}
-
-func (e *ParseError) Unwrap() error { return e.Err }
+// ParseError locates an error in an input file ("file:line: field:
+// message"); it is the one error type of every mrsched file reader
+// (internal/fileio.ParseError).
+type ParseError = fileio.ParseError
 
 // FormatFloat is the number format of every instance file: the shortest
 // decimal that parses back to the same float64, so round trips are exact.
@@ -45,159 +26,74 @@ func FormatFloat(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) 
 
 // ---------------------------------------------------------------- JSON
 
-var (
-	topKeys = map[string]bool{"kind": true, "map_capacity": true, "shuffle_capacity": true, "jobs": true, "metadata": true}
-	jobKeys = map[string]bool{"id": true, "release": true, "map": true, "shuffle": true}
-)
-
-func lineOf(data []byte, offset int64) int {
-	if offset > int64(len(data)) {
-		offset = int64(len(data))
-	}
-	return bytes.Count(data[:offset], []byte("\n")) + 1
-}
-
 // ReadJSON reads a JSON instance. name is used in error messages. Required:
 // "kind" ("tandem") and "jobs" (each with "id", "map", "shuffle"; "release"
-// defaults to 0). Capacities default to 1. Unknown fields are errors.
+// defaults to 0). Capacities default to 1. Unknown and duplicate fields are
+// errors. The input is read under the internal/fileio rules: at most
+// fileio.Limit() bytes, UTF-8 text without NUL bytes (a leading BOM is
+// stripped), JSON numbers only (no strings, null or 1e400), ids checked by
+// fileio.CheckID. Errors are *ParseError "file:line: path: message".
 func ReadJSON(r io.Reader, name string) (*Instance, error) {
-	data, err := io.ReadAll(r)
+	doc, top, err := fileio.ReadJSON(r, name, ErrInvalid, ErrSyntax)
 	if err != nil {
-		return nil, &ParseError{File: name, Err: err}
+		return nil, err
 	}
-	perr := func(path string, err error) error { return &ParseError{File: name, Path: path, Err: err} }
-	var top map[string]json.RawMessage
-	if err := json.Unmarshal(data, &top); err != nil {
-		var se *json.SyntaxError
-		if errors.As(err, &se) {
-			return nil, &ParseError{File: name, Line: lineOf(data, se.Offset), Err: fmt.Errorf("%w: %v", ErrSyntax, se)}
-		}
-		return nil, perr("", fmt.Errorf("%w: the file must hold one JSON object: %v", ErrSyntax, err))
+	top, err = top.Object("kind", "map_capacity", "shuffle_capacity", "jobs", "metadata")
+	if err != nil {
+		return nil, err
 	}
-	if top == nil {
-		return nil, perr("", fmt.Errorf("%w: the file must hold one JSON object, found null", ErrSyntax))
-	}
-	for _, k := range sortedKeys(top) {
-		if !topKeys[k] {
-			return nil, perr(k, fmt.Errorf("%w: unknown field (want kind, map_capacity, shuffle_capacity, jobs, metadata)", ErrInvalid))
-		}
-	}
-	rawKind, ok := top["kind"]
-	if !ok {
-		return nil, perr("kind", fmt.Errorf("%w: missing field (want \"kind\": %q)", ErrInvalid, Kind))
-	}
-	var kind string
-	if err := json.Unmarshal(rawKind, &kind); err != nil {
-		return nil, perr("kind", fmt.Errorf("%w: not a string", ErrInvalid))
-	}
-	if kind != Kind {
-		return nil, perr("kind", fmt.Errorf("%w: unknown kind %q (want %q)", ErrInvalid, kind, Kind))
+	if err := top.Kind(Kind); err != nil {
+		return nil, err
 	}
 	in := &Instance{MapCapacity: 1, ShuffleCapacity: 1}
-	for _, c := range []struct {
-		key string
-		dst *float64
-	}{{"map_capacity", &in.MapCapacity}, {"shuffle_capacity", &in.ShuffleCapacity}} {
-		if raw, ok := top[c.key]; ok {
-			v, err := number(raw)
-			if err != nil {
-				return nil, perr(c.key, err)
-			}
-			*c.dst = v
-		}
+	if err := top.Float("map_capacity", &in.MapCapacity, false); err != nil {
+		return nil, err
 	}
-	if raw, ok := top["metadata"]; ok {
-		dec := json.NewDecoder(bytes.NewReader(raw))
-		dec.UseNumber()
-		var md map[string]any
-		if err := dec.Decode(&md); err != nil || md == nil {
-			return nil, perr("metadata", fmt.Errorf("%w: must be a JSON object", ErrInvalid))
-		}
-		in.Metadata = md
+	if err := top.Float("shuffle_capacity", &in.ShuffleCapacity, false); err != nil {
+		return nil, err
 	}
-	rawJobs, ok := top["jobs"]
-	if !ok {
-		return nil, perr("jobs", fmt.Errorf("%w: missing field", ErrInvalid))
+	if in.Metadata, err = top.Metadata("metadata"); err != nil {
+		return nil, err
 	}
-	var jobs []json.RawMessage
-	if err := json.Unmarshal(rawJobs, &jobs); err != nil || jobs == nil {
-		return nil, perr("jobs", fmt.Errorf("%w: must be an array of job objects", ErrInvalid))
+	rawJobs, err := top.Need("jobs")
+	if err != nil {
+		return nil, err
+	}
+	jobs, err := rawJobs.Array()
+	if err != nil {
+		return nil, err
 	}
 	in.Jobs = make([]Job, len(jobs))
-	for i, rj := range jobs {
-		path := fmt.Sprintf("jobs[%d]", i)
-		var obj map[string]json.RawMessage
-		if err := json.Unmarshal(rj, &obj); err != nil || obj == nil {
-			return nil, perr(path, fmt.Errorf("%w: must be an object", ErrInvalid))
+	for i, jv := range jobs {
+		obj, err := jv.Object("id", "release", "map", "shuffle")
+		if err != nil {
+			return nil, err
 		}
-		for _, k := range sortedKeys(obj) {
-			if !jobKeys[k] {
-				return nil, perr(path+"."+k, fmt.Errorf("%w: unknown field (want id, release, map, shuffle)", ErrInvalid))
-			}
+		j := &in.Jobs[i]
+		if err := obj.ID("id", &j.ID, true); err != nil {
+			return nil, err
 		}
-		for _, k := range []string{"id", "map", "shuffle"} {
-			if _, ok := obj[k]; !ok {
-				return nil, perr(path+"."+k, fmt.Errorf("%w: missing field", ErrInvalid))
-			}
+		if err := obj.Float("release", &j.Release, false); err != nil {
+			return nil, err
 		}
-		if err := json.Unmarshal(obj["id"], &in.Jobs[i].ID); err != nil {
-			return nil, perr(path+".id", fmt.Errorf("%w: not a string", ErrInvalid))
+		if err := obj.Float("map", &j.Map, true); err != nil {
+			return nil, err
 		}
-		for _, c := range []struct {
-			key string
-			dst *float64
-		}{{"release", &in.Jobs[i].Release}, {"map", &in.Jobs[i].Map}, {"shuffle", &in.Jobs[i].Shuffle}} {
-			raw, ok := obj[c.key]
-			if !ok {
-				continue
-			}
-			v, err := number(raw)
-			if err != nil {
-				return nil, perr(path+"."+c.key, err)
-			}
-			*c.dst = v
+		if err := obj.Float("shuffle", &j.Shuffle, true); err != nil {
+			return nil, err
 		}
 	}
 	if err := in.Validate(); err != nil {
 		var fe *FieldError
 		if errors.As(err, &fe) {
-			p := fe.Field
 			if fe.Job >= 0 {
-				p = fmt.Sprintf("jobs[%d].%s", fe.Job, fe.Field)
+				return nil, doc.At(fmt.Sprintf("jobs[%d].%s", fe.Job, fe.Field), jobs[fe.Job].Off).Wrap(fe.Err, "")
 			}
-			return nil, perr(p, fe.Err)
+			return nil, &ParseError{File: name, Path: fe.Field, Err: fe.Err}
 		}
-		return nil, perr("", err)
+		return nil, &ParseError{File: name, Err: err}
 	}
 	return in, nil
-}
-
-func number(raw json.RawMessage) (float64, error) {
-	// A JSON number starts with '-' or a digit. json.Number alone would also
-	// take a quoted string ("1") or null (as ""), so check the token first.
-	if t := bytes.TrimSpace(raw); len(t) == 0 || (t[0] != '-' && (t[0] < '0' || t[0] > '9')) {
-		return 0, fmt.Errorf("%w: not a number: %s", ErrInvalid, t)
-	}
-	var n json.Number
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	if err := dec.Decode(&n); err != nil {
-		return 0, fmt.Errorf("%w: not a number: %s", ErrInvalid, bytes.TrimSpace(raw))
-	}
-	v, err := strconv.ParseFloat(string(n), 64)
-	if err != nil {
-		return 0, fmt.Errorf("%w: number %s out of float64 range", ErrInvalid, n)
-	}
-	return v, nil
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	ks := make([]string, 0, len(m))
-	for k := range m {
-		ks = append(ks, k)
-	}
-	sort.Strings(ks)
-	return ks
 }
 
 // WriteJSON writes in as JSON: fixed key order, one job per line.
@@ -206,9 +102,9 @@ func WriteJSON(w io.Writer, in *Instance) error {
 	fmt.Fprintf(&b, "{\n  \"kind\": %q,\n  \"map_capacity\": %s,\n  \"shuffle_capacity\": %s,\n",
 		Kind, FormatFloat(in.MapCapacity), FormatFloat(in.ShuffleCapacity))
 	if in.Metadata != nil {
-		md, err := json.MarshalIndent(in.Metadata, "  ", "  ")
+		md, err := fileio.MarshalMetadata(in.Metadata, "  ", "instances")
 		if err != nil {
-			return fmt.Errorf("instances: metadata: %w", err)
+			return err
 		}
 		fmt.Fprintf(&b, "  \"metadata\": %s,\n", md)
 	}
@@ -231,47 +127,65 @@ func WriteJSON(w io.Writer, in *Instance) error {
 // CSVHeader is the header of a tandem CSV file (columns may come in any order).
 var CSVHeader = []string{"id", "release", "map", "shuffle"}
 
-// ReadCSV reads a CSV instance: optional leading comment lines
-// "# kind: tandem" (any other kind is an error), "# map_capacity: V", "# shuffle_capacity: V", "# metadata: {JSON}" (other
-// comment lines are ignored), then a header naming the columns id, release,
-// map, shuffle (release may be omitted: 0), then one job per line.
+// ReadCSV reads a CSV instance: optional leading comment lines, then a
+// header naming the columns id, release, map, shuffle (any order; release
+// may be omitted: 0), then one job per line. Comment lines start with '#';
+// a comment of the form "# key: value" with key one of kind (must be
+// tandem), map_capacity, shuffle_capacity (decimal numbers; each defaults
+// to 1 when its line is absent, as in JSON) or metadata (a JSON object on
+// one line) sets that key, each at most once; any other "# word: …" line is
+// an error (a misspelt key is not ignored), and other comments are free
+// text. Numbers are decimal (fileio.ParseFloat: no 1_000, 0x1p-2, inf or
+// nan); ids are checked by fileio.CheckID. The file is read as a stream
+// under the internal/fileio rules (size limit, UTF-8 without NUL, a BOM at
+// the very start stripped). Errors are *ParseError "file:line: field: …".
 func ReadCSV(r io.Reader, name string) (*Instance, error) {
-	data, err := io.ReadAll(r)
+	lr, err := fileio.LimitReader(r, name, 0)
 	if err != nil {
-		return nil, &ParseError{File: name, Err: err}
+		return nil, err
 	}
+	br := bufio.NewReaderSize(fileio.NewTextReader(lr, name), 64<<10)
 	in := &Instance{MapCapacity: 1, ShuffleCapacity: 1}
 	lines := 0
-	rest := data
-	for len(rest) > 0 {
-		trimmed := bytes.TrimLeft(rest, " \t")
-		if len(trimmed) == 0 || trimmed[0] != '#' {
+	seenKey := map[string]bool{}
+	var first string // the first line after the comments
+	for {
+		line, err := br.ReadString('\n')
+		if err != nil && err != io.EOF {
+			return nil, readErr(name, lines+1, err)
+		}
+		if line == "" && err == io.EOF {
 			break
 		}
-		nl := bytes.IndexByte(rest, '\n')
-		var line []byte
-		if nl < 0 {
-			line, rest = rest, nil
-		} else {
-			line, rest = rest[:nl], rest[nl+1:]
+		trimmed := strings.TrimSpace(line)
+		if !strings.HasPrefix(trimmed, "#") {
+			first = line
+			break
 		}
 		lines++
-		body := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(string(line)), "#"))
+		body := strings.TrimSpace(strings.TrimPrefix(trimmed, "#"))
 		key, val, ok := strings.Cut(body, ":")
-		if !ok {
-			continue
-		}
 		key, val = strings.TrimSpace(key), strings.TrimSpace(val)
+		if !ok || !isWord(key) {
+			if err == io.EOF {
+				break
+			}
+			continue // free-text comment
+		}
 		cerr := func(err error) error { return &ParseError{File: name, Line: lines, Path: key, Err: err} }
+		if seenKey[key] {
+			return nil, cerr(fmt.Errorf("%w: %q line given twice", ErrInvalid, "# "+key+":"))
+		}
+		seenKey[key] = true
 		switch key {
 		case "kind":
 			if val != Kind {
 				return nil, cerr(fmt.Errorf("%w: unknown kind %q (want %q)", ErrInvalid, val, Kind))
 			}
 		case "map_capacity", "shuffle_capacity":
-			v, err := number(json.RawMessage(val))
+			v, err := fileio.ParseFloat(val)
 			if err != nil {
-				return nil, cerr(err)
+				return nil, cerr(&fileio.Tagged{Kind: ErrInvalid, Cause: err, Msg: numMsg(err)})
 			}
 			if key == "map_capacity" {
 				in.MapCapacity = v
@@ -279,19 +193,22 @@ func ReadCSV(r io.Reader, name string) (*Instance, error) {
 				in.ShuffleCapacity = v
 			}
 		case "metadata":
-			dec := json.NewDecoder(strings.NewReader(val))
-			dec.UseNumber()
-			var md map[string]any
-			if err := dec.Decode(&md); err != nil || md == nil {
-				return nil, cerr(fmt.Errorf("%w: metadata must be a JSON object on one line", ErrInvalid))
+			md, err := fileio.DecodeMetadata([]byte(val))
+			if err != nil {
+				return nil, cerr(&fileio.Tagged{Kind: ErrInvalid, Cause: err, Msg: "metadata must be a JSON object on one line"})
 			}
 			in.Metadata = md
+		default:
+			return nil, cerr(fmt.Errorf("%w: unknown comment key %q (want kind, map_capacity, shuffle_capacity or metadata; free-text comments must not start with \"word:\")", ErrInvalid, key))
+		}
+		if err == io.EOF {
+			break
 		}
 	}
-	cr := csv.NewReader(bytes.NewReader(rest))
+	cr := csv.NewReader(io.MultiReader(strings.NewReader(first), br))
 	cr.FieldsPerRecord = -1
 	cr.TrimLeadingSpace = true
-	cr.ReuseRecord = false
+	cr.ReuseRecord = true
 	header, err := cr.Read()
 	if err == io.EOF {
 		return nil, &ParseError{File: name, Line: lines + 1, Err: fmt.Errorf("%w: missing header line (want %s)", ErrInvalid, strings.Join(CSVHeader, ","))}
@@ -299,12 +216,10 @@ func ReadCSV(r io.Reader, name string) (*Instance, error) {
 	if err != nil {
 		return nil, csvErr(name, lines, err)
 	}
+	header = append([]string(nil), header...)
 	col := map[string]int{}
 	for i, h := range header {
 		h = strings.ToLower(strings.TrimSpace(h))
-		if i == 0 {
-			h = strings.TrimPrefix(h, "\ufeff")
-		}
 		known := false
 		for _, k := range CSVHeader {
 			known = known || h == k
@@ -322,6 +237,17 @@ func ReadCSV(r io.Reader, name string) (*Instance, error) {
 			return nil, &ParseError{File: name, Line: lines + 1, Path: "header", Err: fmt.Errorf("%w: missing column %q", ErrInvalid, k)}
 		}
 	}
+	type numCol struct {
+		key string
+		col int
+	}
+	var nums []numCol
+	for _, k := range []string{"release", "map", "shuffle"} {
+		if c, ok := col[k]; ok {
+			nums = append(nums, numCol{k, c})
+		}
+	}
+	idCol := col["id"]
 	var lineOfJob []int
 	for {
 		rec, err := cr.Read()
@@ -340,21 +266,23 @@ func ReadCSV(r io.Reader, name string) (*Instance, error) {
 			return nil, &ParseError{File: name, Line: ln, Err: fmt.Errorf("%w: %d fields, header has %d", ErrInvalid, len(rec), len(header))}
 		}
 		var j Job
-		j.ID = strings.TrimSpace(rec[col["id"]])
-		for _, c := range []struct {
-			key string
-			dst *float64
-		}{{"release", &j.Release}, {"map", &j.Map}, {"shuffle", &j.Shuffle}} {
-			ci, ok := col[c.key]
-			if !ok {
-				continue
-			}
-			s := strings.TrimSpace(rec[ci])
-			v, err := strconv.ParseFloat(s, 64)
+		j.ID = strings.Clone(strings.TrimSpace(rec[idCol]))
+		if err := fileio.CheckID(j.ID); err != nil {
+			return nil, &ParseError{File: name, Line: ln, Path: "field id", Err: &fileio.Tagged{Kind: ErrInvalid, Cause: err, Msg: strings.TrimPrefix(err.Error(), fileio.ErrID.Error()+": ")}}
+		}
+		for _, c := range nums {
+			v, err := fileio.ParseFloat(strings.TrimSpace(rec[c.col]))
 			if err != nil {
-				return nil, &ParseError{File: name, Line: ln, Path: "field " + c.key, Err: fmt.Errorf("%w: %q is not a number", ErrInvalid, s)}
+				return nil, &ParseError{File: name, Line: ln, Path: "field " + c.key, Err: &fileio.Tagged{Kind: ErrInvalid, Cause: err, Msg: numMsg(err)}}
 			}
-			*c.dst = v
+			switch c.key {
+			case "release":
+				j.Release = v
+			case "map":
+				j.Map = v
+			default:
+				j.Shuffle = v
+			}
 		}
 		in.Jobs = append(in.Jobs, j)
 		lineOfJob = append(lineOfJob, ln)
@@ -372,12 +300,53 @@ func ReadCSV(r io.Reader, name string) (*Instance, error) {
 	return in, nil
 }
 
+// isWord reports whether s is a non-empty lower-case word of letters,
+// digits and '_' (a comment key).
+func isWord(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_') {
+			return false
+		}
+	}
+	return true
+}
+
+// numMsg is the message of a fileio number error without its prefix.
+func numMsg(err error) string {
+	var ne *fileio.NumberError
+	if errors.As(err, &ne) {
+		return fmt.Sprintf("%q %s", ne.Text, ne.Why)
+	}
+	return err.Error()
+}
+
+// readErr converts an error from the text layer (size limit, NUL, invalid
+// UTF-8) into a reader error.
+func readErr(name string, line int, err error) error {
+	var pe *ParseError
+	if errors.As(err, &pe) {
+		return &ParseError{File: name, Line: pe.Line, Err: &fileio.Tagged{Kind: ErrSyntax, Cause: pe.Err}}
+	}
+	var le *fileio.LimitError
+	if errors.As(err, &le) {
+		return err
+	}
+	return &ParseError{File: name, Line: line, Err: &fileio.Tagged{Kind: ErrSyntax, Cause: err}}
+}
+
 func csvErr(name string, offset int, err error) error {
 	var pe *csv.ParseError
 	if errors.As(err, &pe) {
+		if pe.Err != nil && !errors.Is(pe.Err, csv.ErrQuote) && !errors.Is(pe.Err, csv.ErrBareQuote) && !errors.Is(pe.Err, csv.ErrFieldCount) {
+			// An error of the underlying reader (text checks, size limit).
+			return readErr(name, pe.Line+offset, pe.Err)
+		}
 		return &ParseError{File: name, Line: pe.Line + offset, Err: fmt.Errorf("%w: %v", ErrSyntax, pe.Err)}
 	}
-	return &ParseError{File: name, Err: fmt.Errorf("%w: %v", ErrSyntax, err)}
+	return readErr(name, offset, err)
 }
 
 // WriteCSV writes in as CSV with capacity and metadata comment lines.
@@ -410,9 +379,10 @@ func WriteCSV(w io.Writer, in *Instance) error {
 func IsCSV(path string) bool { return strings.EqualFold(filepath.Ext(path), ".csv") }
 
 // ReadFile reads a JSON or CSV instance, chosen by the extension (.csv is
-// CSV, anything else JSON).
+// CSV, anything else JSON), with the size limit fileio.Limit(): a larger
+// regular file is refused before it is read, with its size.
 func ReadFile(path string) (*Instance, error) {
-	f, err := os.Open(path)
+	f, err := fileio.Open(path, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -439,40 +409,10 @@ func WriteFile(path string, in *Instance) error {
 	return AtomicWrite(path, b.Bytes())
 }
 
-// AtomicWrite writes data to path through a temporary file in the same
-// directory and a rename, so that readers never see a partial file.
-func AtomicWrite(path string, data []byte) error {
-	if err := atomicWrite(path, data); err != nil {
-		// Name the file asked for, not the temporary one, and drop the
-		// random suffix from the message (same input, same output).
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	return nil
-}
-
-func atomicWrite(path string, data []byte) error {
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		os.Remove(tmp)
-		return err
-	}
-	if err := f.Close(); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	if err := os.Chmod(tmp, 0o644); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	return os.Rename(tmp, path)
+// AtomicWrite writes data to path atomically (fileio.WriteFileAtomic: a
+// temporary file in the same directory, removed on every failure, renamed
+// into place; a symbolic link is written through; opts may protect input
+// files from being overwritten).
+func AtomicWrite(path string, data []byte, opts ...fileio.WriteOption) error {
+	return fileio.WriteFileAtomic(path, data, opts...)
 }

@@ -11,8 +11,9 @@ import (
 // SWIMOptions controls the conversion of a SWIM trace into a tandem instance.
 //
 // Arrival = submit time, map size = map input bytes, shuffle size = shuffle
-// bytes. Jobs with neither map nor shuffle bytes cannot be tandem jobs
-// (x + y > 0) and are always dropped and counted.
+// bytes. Empty jobs (swim.Record.Empty: neither map nor shuffle bytes)
+// cannot be tandem jobs (x + y > 0) and are always dropped and counted in
+// the metadata as "dropped_empty", the rule of every SWIM importer.
 type SWIMOptions struct {
 	Source      string  // file name recorded in metadata
 	DropMapOnly bool    // drop jobs with shuffle bytes = 0
@@ -36,7 +37,7 @@ func FromSWIM(recs []swim.Record, opt SWIMOptions) (*Instance, error) {
 	var jobs []Job
 	droppedEmpty, droppedMapOnly := 0, 0
 	for _, r := range recs {
-		if r.MapBytes == 0 && r.ShuffleBytes == 0 {
+		if r.Empty() {
 			droppedEmpty++
 			continue
 		}

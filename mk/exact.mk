@@ -27,3 +27,11 @@ exact-bench-lognormal:
 exact-bench: exact-bench-taillard exact-bench-lognormal
 
 BENCH_TARGETS += exact-bench
+
+## setup-glpk: GLPK's glpsol (Debian glpk-utils) for the portfolio's MIP engine (package solver/glpk)
+SETUP_TARGETS += setup-glpk
+.PHONY: setup-glpk
+setup-glpk:
+	@if command -v glpsol >/dev/null 2>&1; then echo "setup-glpk: $$(glpsol --version | head -1)"; \
+	elif command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then DEBIAN_FRONTEND=noninteractive apt-get install -y glpk-utils; \
+	else echo "setup-glpk: install glpk-utils (glpsol) for the portfolio's MIP engine"; fi

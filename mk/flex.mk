@@ -1,5 +1,5 @@
 # CIRCUMFLEX / FLEX shared scans (issue 7): docs/flex.md.
-.PHONY: flex-test flex-fuzz flex-bench flex-study flex-study-sharded flex-run
+.PHONY: flex-test flex-fuzz flex-bench flex-study flex-study-maxslots flex-study-sharded flex-run
 
 ## flex-test: the shared-scan packages' tests (also part of go test ./...)
 flex-test:
@@ -17,17 +17,23 @@ flex-bench:
 flex-study: build
 	$(BIN) flex study --out-dir results/flex --workers 2
 
-## flex-study-sharded: the same study as two shards merged (byte-identical to flex-study) → /tmp/mrsched-flex-shards
+## flex-study-maxslots: the sensitivity runs with M_j = 10 and M_j = 3 (θ1 = θ2 = 1) → results/flex/maxslots-{10,3}
+flex-study-maxslots: build
+	$(BIN) flex study --out-dir results/flex/maxslots-10 --max-slots 10 --theta1 1 --theta2 1
+	$(BIN) flex study --out-dir results/flex/maxslots-3 --max-slots 3 --theta1 1 --theta2 1
+
+## flex-study-sharded: the same study as two shards merged (byte-identical to flex-study) → out/flex-shards
 flex-study-sharded: build
-	$(BIN) flex study --out-dir /tmp/mrsched-flex-shards --shard 1/2
-	$(BIN) flex study --out-dir /tmp/mrsched-flex-shards --shard 2/2
-	$(BIN) flex merge --out-dir /tmp/mrsched-flex-shards /tmp/mrsched-flex-shards/cells-1-of-2.jsonl /tmp/mrsched-flex-shards/cells-2-of-2.jsonl
+	$(BIN) flex study --out-dir out/flex-shards --shard 1/2
+	$(BIN) flex study --out-dir out/flex-shards --shard 2/2
+	$(BIN) flex merge --out-dir out/flex-shards out/flex-shards/cells-1-of-2.jsonl out/flex-shards/cells-2-of-2.jsonl
 
 ## flex-run: a quick demonstration: a §4 workload planned and simulated under the three schemes
 flex-run: build
-	$(BIN) gen sharedscan --seed 1 --out /tmp/mrsched-sharedscan.json
-	$(BIN) flex simulate --workload /tmp/mrsched-sharedscan.json --metric avg-response
-	$(BIN) flex plan --workload /tmp/mrsched-sharedscan.json --metric max-stretch --at 50 --svg /tmp/mrsched-flex-plan.svg
+	mkdir -p out/flex-run
+	$(BIN) gen sharedscan --seed 1 --out out/flex-run/sharedscan.json
+	$(BIN) flex simulate --workload out/flex-run/sharedscan.json --metric avg-response
+	$(BIN) flex plan --workload out/flex-run/sharedscan.json --metric max-stretch --at 50 --svg out/flex-run/plan.svg
 
 FUZZ_TARGETS += flex-fuzz
 BENCH_TARGETS += flex-bench

@@ -2,19 +2,21 @@
 # Cor 4/6 tight families, worst-case search. Outputs under results/hard/.
 .PHONY: hard-run hard-test hard-bench hard-adversary hard-reduce-opt hard-search hard-tight
 
-HARD_TMP ?= /tmp/mrsched-hard
+# Each recipe that needs scratch files makes its own temporary folder (removed
+# on exit), so two checkouts can run them at once.
+HARD_TMPDIR = tmp=$$(mktemp -d "$${TMPDIR:-/tmp}/mrsched-hard.XXXXXX"); trap 'rm -rf "$$tmp"' EXIT
 
 ## hard-run: NMTS → tandem reduction for q = 2, 3 (yes and no) with exact verification of the certificate
 hard-run: build
-	mkdir -p $(HARD_TMP)
-	$(BIN) gen nmts --q 2 --answer yes --seed 1 --out $(HARD_TMP)/y2.json
-	$(BIN) gen nmts --q 3 --answer yes --seed 1 --out $(HARD_TMP)/y3.json
-	$(BIN) gen nmts --q 3 --answer no --seed 1 --out $(HARD_TMP)/n3.json
-	$(BIN) nmts solve --instance $(HARD_TMP)/n3.json
-	$(BIN) reduce nmts --instance $(HARD_TMP)/y2.json --out $(HARD_TMP)/t2.json
-	$(BIN) reduce nmts --instance $(HARD_TMP)/y3.json --out $(HARD_TMP)/t3.json
-	$(BIN) reduce verify --instance $(HARD_TMP)/t3.json
-	$(BIN) reduce verify --instance $(HARD_TMP)/t3.json --schedule $(HARD_TMP)/t3.certificate.json
+	@set -ex; $(HARD_TMPDIR); \
+	$(BIN) gen nmts --q 2 --answer yes --seed 1 --out $$tmp/y2.json; \
+	$(BIN) gen nmts --q 3 --answer yes --seed 1 --out $$tmp/y3.json; \
+	$(BIN) gen nmts --q 3 --answer no --seed 1 --out $$tmp/n3.json; \
+	$(BIN) nmts solve --instance $$tmp/n3.json; \
+	$(BIN) reduce nmts --instance $$tmp/y2.json --out $$tmp/t2.json; \
+	$(BIN) reduce nmts --instance $$tmp/y3.json --out $$tmp/t3.json; \
+	$(BIN) reduce verify --instance $$tmp/t3.json; \
+	$(BIN) reduce verify --instance $$tmp/t3.json --schedule $$tmp/t3.certificate.json
 
 ## hard-test: fuzz the NMTS reader for 30 s
 hard-test:
@@ -31,13 +33,13 @@ hard-adversary: build
 
 ## hard-reduce-opt: exact OPT of the q = 2 reductions (yes and no) vs y with HiGHS (minutes)
 hard-reduce-opt: build
-	mkdir -p $(HARD_TMP)
-	$(BIN) gen nmts --q 2 --answer yes --seed 1 --out $(HARD_TMP)/y2.json
-	$(BIN) gen nmts --q 2 --answer no --seed 1 --out $(HARD_TMP)/n2.json
-	$(BIN) reduce nmts --instance $(HARD_TMP)/y2.json --out $(HARD_TMP)/t2.json
-	$(BIN) reduce nmts --instance $(HARD_TMP)/n2.json --out $(HARD_TMP)/tn2.json
-	$(BIN) reduce opt --instance $(HARD_TMP)/t2.json --format md > results/hard/reduce-opt-yes-q2.md
-	$(BIN) reduce opt --instance $(HARD_TMP)/tn2.json --format md > results/hard/reduce-opt-no-q2.md
+	@set -ex; $(HARD_TMPDIR); \
+	$(BIN) gen nmts --q 2 --answer yes --seed 1 --out $$tmp/y2.json; \
+	$(BIN) gen nmts --q 2 --answer no --seed 1 --out $$tmp/n2.json; \
+	$(BIN) reduce nmts --instance $$tmp/y2.json --out $$tmp/t2.json; \
+	$(BIN) reduce nmts --instance $$tmp/n2.json --out $$tmp/tn2.json; \
+	$(BIN) reduce opt --instance $$tmp/t2.json --format md > results/hard/reduce-opt-yes-q2.md; \
+	$(BIN) reduce opt --instance $$tmp/tn2.json --format md > results/hard/reduce-opt-no-q2.md
 
 ## hard-search: worst-case search n = 4..8 for MaxSRPT and SplitSRPT (long; exact OPT up to n = 7)
 hard-search: build
@@ -46,9 +48,9 @@ hard-search: build
 
 ## hard-tight: the Cor 4 and Cor 6 families with their validated alternative schedules
 hard-tight: build
-	mkdir -p $(HARD_TMP)
-	$(BIN) gen tight-maxsrpt --n 1000 --alpha 3 --eps 0.001 --out $(HARD_TMP)/t4.json --alt-out $(HARD_TMP)/t4.alt.json
-	$(BIN) gen tight-splitsrpt --n 1000 --beta 2 --out $(HARD_TMP)/t6.json --alt-out $(HARD_TMP)/t6.alt.json
+	@set -ex; $(HARD_TMPDIR); \
+	$(BIN) gen tight-maxsrpt --n 1000 --alpha 3 --eps 0.001 --out $$tmp/t4.json --alt-out $$tmp/t4.alt.json; \
+	$(BIN) gen tight-splitsrpt --n 1000 --beta 2 --out $$tmp/t6.json --alt-out $$tmp/t6.alt.json
 
 DEMO_TARGETS += hard-run
 FUZZ_TARGETS += hard-test

@@ -5,7 +5,9 @@ import (
 	"math"
 	"testing"
 
+	"github.com/mrsched/mrsched/internal/testenv"
 	"github.com/mrsched/mrsched/solver/exact/orderlp"
+	"github.com/mrsched/mrsched/solver/mip"
 )
 
 // permutations of 0..n−1 in lexicographic order.
@@ -41,10 +43,7 @@ func TestMIPAgainstAllOrdersAndPolish(t *testing.T) {
 	}
 	c4, _ := ParseGen("cor4,n=4,alpha=3,eps=0.5")
 	srcs = append(srcs, c4...)
-	eng, err := engineFor("")
-	if err != nil {
-		t.Skipf("no LP engine: %v", err)
-	}
+	eng := testenv.RequireHiGHS(t, func() (mip.Engine, error) { return engineFor("") })
 	for _, s := range srcs {
 		in, err := s.Load()
 		if err != nil {

@@ -84,7 +84,7 @@ func GanttFigures(name string, in *instances.Instance, scheds map[string]*schedu
 			return out, err
 		}
 		w, h := figures.GanttSize(in.N())
-		files, err := figures.Save(p, w, h, filepath.Join(dir, "gantt_"+unsafeName.ReplaceAllString(name, "_")+"_"+unsafeName.ReplaceAllString(m, "_")))
+		files, err := figures.Save(p, w, h, filepath.Join(dir, "gantt_"+unsafeName.ReplaceAllString(FileStem(name), "_")+"_"+unsafeName.ReplaceAllString(m, "_")))
 		if err != nil {
 			return out, err
 		}

@@ -174,7 +174,7 @@ func (r *Report) Tables() []*tabular.Table {
 		}
 		inst.Add(ir.Name, strconv.Itoa(ir.N), strconv.FormatBool(ir.Batch), human(ir.Alpha), human(ir.Beta),
 			human(ir.MaxSRPTGuarantee), human(ir.SplitSRPTGuarantee), human(ir.OPT), human(ir.BestLower), ir.BestLowerBy,
-			human(ir.BestUpper), ir.BestUpperBy, human(ir.Gap))
+			human(ir.BestUpper), ir.BestUpperBy, tabular.Percent(float64(ir.Gap)))
 	}
 	sum := &tabular.Table{
 		Title:      "Summary over " + strconv.Itoa(len(r.Instances)) + " instances",
@@ -182,6 +182,9 @@ func (r *Report) Tables() []*tabular.Table {
 		RightAlign: []bool{false, true, true, true, true, true, false, false, true, true, true},
 	}
 	for _, s := range r.Summary {
+		if s.Instances == 0 {
+			continue // a bound method: no response time, no ratio (its values are in the tables above)
+		}
 		sum.Add(s.Method, strconv.Itoa(s.Instances), human(s.MeanResponse), human(s.MeanRatio), human(s.GeoMeanRatio),
 			human(s.MaxRatio), s.MaxRatioAt, s.RatioBasis, strconv.Itoa(s.WithinGuarantee), strconv.Itoa(s.Violations), strconv.Itoa(s.Unknown))
 	}

@@ -7,10 +7,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"sort"
-	"strconv"
 	"strings"
+
+	"github.com/mrsched/mrsched/internal/fileio"
 
 	"github.com/mrsched/mrsched/instances"
 )
@@ -76,31 +76,6 @@ func (s *Schedule) Normalize() {
 
 // ---------------------------------------------------------------- JSON
 
-// Numbers and ids are pointers so that a missing or null field is an error
-// naming it, not a silent zero.
-type fileRate struct {
-	ID      *string  `json:"id"`
-	Map     *float64 `json:"map"`
-	Shuffle *float64 `json:"shuffle"`
-}
-
-type fileSegment struct {
-	Start *float64   `json:"start"`
-	End   *float64   `json:"end"`
-	Rates []fileRate `json:"rates"`
-}
-
-type fileCompletion struct {
-	ID         *string  `json:"id"`
-	Completion *float64 `json:"completion"`
-}
-
-type file struct {
-	Kind        string           `json:"kind"`
-	Completions []fileCompletion `json:"completions"`
-	Segments    []fileSegment    `json:"segments"`
-}
-
 // WriteJSON writes s with job ids taken from in.
 func WriteJSON(w io.Writer, in *instances.Instance, s *Schedule) error {
 	var b bytes.Buffer
@@ -133,103 +108,113 @@ func WriteJSON(w io.Writer, in *instances.Instance, s *Schedule) error {
 	return err
 }
 
-// ReadJSON reads a schedule for in. Unknown job ids, unknown fields, a
-// missing completion for some job and non-finite numbers are errors.
+// ReadJSON reads a schedule for in. Unknown job ids, unknown or duplicate
+// fields, a missing completion for some job and numbers that are not JSON
+// numbers (strings, null, 1e400) are errors. The input is read under the
+// internal/fileio rules (size limit, UTF-8 without NUL, a leading BOM
+// stripped); errors are *fileio.ParseError "file:line: path: message".
 func ReadJSON(r io.Reader, name string, in *instances.Instance) (*Schedule, error) {
-	data, err := io.ReadAll(r)
+	_, top, err := fileio.ReadJSON(r, name, ErrFormat, ErrFormat)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w: %v", name, ErrFormat, err)
+		return nil, err
 	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	var f file
-	if err := dec.Decode(&f); err != nil {
-		var se *json.SyntaxError
-		var te *json.UnmarshalTypeError
-		switch {
-		case errors.As(err, &se):
-			return nil, fmt.Errorf("%s:%d: %w: %v", name, lineOf(data, se.Offset), ErrFormat, se)
-		case errors.As(err, &te):
-			return nil, fmt.Errorf("%s:%d: %s: %w: %s where a %s is wanted", name, lineOf(data, te.Offset), te.Field, ErrFormat, te.Value, te.Type)
-		case err == io.EOF:
-			return nil, fmt.Errorf("%s: %w: empty file", name, ErrFormat)
-		case err == io.ErrUnexpectedEOF:
-			return nil, fmt.Errorf("%s:%d: %w: unexpected end of file (truncated?)", name, lineOf(data, int64(len(data))), ErrFormat)
-		}
-		return nil, fmt.Errorf("%s:%d: %w: %v", name, lineOf(data, dec.InputOffset()), ErrFormat, err)
+	if top, err = top.Object("kind", "completions", "segments"); err != nil {
+		return nil, err
 	}
-	if _, err := dec.Token(); err != io.EOF {
-		return nil, fmt.Errorf("%s:%d: %w: data after the schedule object", name, lineOf(data, dec.InputOffset()), ErrFormat)
-	}
-	if f.Kind != Kind {
-		return nil, fmt.Errorf("%s: kind: %w: %q (want %q)", name, ErrFormat, f.Kind, Kind)
-	}
-	missing := func(path string) error {
-		return fmt.Errorf("%s: %s: %w: missing or null", name, path, ErrFormat)
+	if err := top.Kind(Kind); err != nil {
+		return nil, err
 	}
 	idx := in.Index()
+	job := func(obj *fileio.Obj) (int, fileio.Value, error) {
+		v, err := obj.Need("id")
+		if err != nil {
+			return 0, v, err
+		}
+		id, err := v.String()
+		if err != nil {
+			return 0, v, err
+		}
+		j, ok := idx[id]
+		if !ok {
+			return 0, v, v.Errorf("unknown job %q", id)
+		}
+		return j, v, nil
+	}
 	s := &Schedule{Completion: make([]float64, in.N())}
 	seen := make([]bool, in.N())
-	for i, c := range f.Completions {
-		if c.ID == nil {
-			return nil, missing(fmt.Sprintf("completions[%d].id", i))
+	var comps []fileio.Value
+	if cv, ok := top.Get("completions"); ok {
+		if comps, err = cv.Array(); err != nil {
+			return nil, err
 		}
-		if c.Completion == nil {
-			return nil, missing(fmt.Sprintf("completions[%d].completion", i))
+	}
+	for _, cv := range comps {
+		obj, err := cv.Object("id", "completion")
+		if err != nil {
+			return nil, err
 		}
-		j, ok := idx[*c.ID]
-		if !ok {
-			return nil, fmt.Errorf("%s: completions[%d].id: %w: unknown job %q", name, i, ErrFormat, *c.ID)
+		j, idv, err := job(obj)
+		if err != nil {
+			return nil, err
 		}
 		if seen[j] {
-			return nil, fmt.Errorf("%s: completions[%d].id: %w: job %q listed twice", name, i, ErrFormat, *c.ID)
+			return nil, idv.Errorf("job %q listed twice", in.Jobs[j].ID)
 		}
 		seen[j] = true
-		s.Completion[j] = *c.Completion
+		if err := obj.Float("completion", &s.Completion[j], true); err != nil {
+			return nil, err
+		}
 	}
 	for j, ok := range seen {
 		if !ok {
-			return nil, fmt.Errorf("%s: completions: %w: no completion for job %q", name, ErrFormat, in.Jobs[j].ID)
+			return nil, &fileio.ParseError{File: name, Path: "completions", Err: fmt.Errorf("%w: no completion for job %q", ErrFormat, in.Jobs[j].ID)}
 		}
 	}
-	s.Segments = make([]Segment, len(f.Segments))
-	for k, fs := range f.Segments {
-		if fs.Start == nil {
-			return nil, missing(fmt.Sprintf("segments[%d].start", k))
+	var segs []fileio.Value
+	if sv, ok := top.Get("segments"); ok {
+		if segs, err = sv.Array(); err != nil {
+			return nil, err
 		}
-		if fs.End == nil {
-			return nil, missing(fmt.Sprintf("segments[%d].end", k))
+	}
+	s.Segments = make([]Segment, len(segs))
+	for k, sv := range segs {
+		obj, err := sv.Object("start", "end", "rates")
+		if err != nil {
+			return nil, err
 		}
-		seg := Segment{Start: *fs.Start, End: *fs.End, Rates: make([]Rate, len(fs.Rates))}
-		for q, fr := range fs.Rates {
-			p := fmt.Sprintf("segments[%d].rates[%d]", k, q)
-			switch {
-			case fr.ID == nil:
-				return nil, missing(p + ".id")
-			case fr.Map == nil:
-				return nil, missing(p + ".map")
-			case fr.Shuffle == nil:
-				return nil, missing(p + ".shuffle")
+		seg := &s.Segments[k]
+		if err := obj.Float("start", &seg.Start, true); err != nil {
+			return nil, err
+		}
+		if err := obj.Float("end", &seg.End, true); err != nil {
+			return nil, err
+		}
+		var rates []fileio.Value
+		if rv, ok := obj.Get("rates"); ok {
+			if rates, err = rv.Array(); err != nil {
+				return nil, err
 			}
-			j, ok := idx[*fr.ID]
-			if !ok {
-				return nil, fmt.Errorf("%s: %s.id: %w: unknown job %q", name, p, ErrFormat, *fr.ID)
-			}
-			seg.Rates[q] = Rate{Job: j, Map: *fr.Map, Shuffle: *fr.Shuffle}
 		}
-		s.Segments[k] = seg
+		seg.Rates = make([]Rate, len(rates))
+		for q, rv := range rates {
+			ro, err := rv.Object("id", "map", "shuffle")
+			if err != nil {
+				return nil, err
+			}
+			j, _, err := job(ro)
+			if err != nil {
+				return nil, err
+			}
+			seg.Rates[q].Job = j
+			if err := ro.Float("map", &seg.Rates[q].Map, true); err != nil {
+				return nil, err
+			}
+			if err := ro.Float("shuffle", &seg.Rates[q].Shuffle, true); err != nil {
+				return nil, err
+			}
+		}
 	}
 	return s, nil
-}
-
-func lineOf(data []byte, offset int64) int {
-	if offset > int64(len(data)) {
-		offset = int64(len(data))
-	}
-	if offset < 0 {
-		offset = 0
-	}
-	return bytes.Count(data[:offset], []byte("\n")) + 1
 }
 
 // ---------------------------------------------------------------- CSV
@@ -258,16 +243,18 @@ func WriteCSV(w io.Writer, in *instances.Instance, s *Schedule) error {
 	return cw.Error()
 }
 
-// ReadFile reads a JSON schedule (or CSV when path ends in .csv) for in.
+// ReadFile reads a JSON schedule (or CSV when path ends in .csv) for in
+// (a file over fileio.Limit() is refused before it is read, with its size).
 func ReadFile(path string, in *instances.Instance) (*Schedule, error) {
-	data, err := os.ReadFile(path)
+	f, err := fileio.Open(path, 0)
 	if err != nil {
 		return nil, err
 	}
+	defer f.Close()
 	if instances.IsCSV(path) {
-		return ReadCSV(bytes.NewReader(data), path, in)
+		return ReadCSV(f, path, in)
 	}
-	return ReadJSON(bytes.NewReader(data), path, in)
+	return ReadJSON(f, path, in)
 }
 
 // WriteFile writes s atomically as JSON, or CSV when path ends in .csv.
@@ -285,12 +272,25 @@ func WriteFile(path string, in *instances.Instance, s *Schedule) error {
 	return instances.AtomicWrite(path, b.Bytes())
 }
 
-// ReadCSV reads the CSV form written by WriteCSV.
+// ReadCSV reads the CSV form written by WriteCSV. Numbers are decimal
+// (fileio.ParseFloat: no 1_000, 0x1p-2, inf or nan); the input is read under
+// the internal/fileio rules (size limit, UTF-8 without NUL, a leading BOM
+// stripped).
 func ReadCSV(r io.Reader, name string, in *instances.Instance) (*Schedule, error) {
-	cr := csv.NewReader(r)
+	lr, err := fileio.LimitReader(r, name, 0)
+	if err != nil {
+		return nil, err
+	}
+	cr := csv.NewReader(fileio.NewTextReader(lr, name))
 	cr.FieldsPerRecord = len(CSVHeader)
 	header, err := cr.Read()
 	if err != nil {
+		if e := textErr(name, err); e != nil {
+			return nil, e
+		}
+		if err == io.EOF {
+			return nil, fmt.Errorf("%s: %w: empty file (want the header %s)", name, ErrFormat, strings.Join(CSVHeader, ","))
+		}
 		return nil, fmt.Errorf("%s:1: %w: %v", name, ErrFormat, err)
 	}
 	if strings.Join(header, ",") != strings.Join(CSVHeader, ",") {
@@ -300,9 +300,11 @@ func ReadCSV(r io.Reader, name string, in *instances.Instance) (*Schedule, error
 	s := &Schedule{Completion: make([]float64, in.N())}
 	seen := make([]bool, in.N())
 	num := func(line int, field, v string) (float64, error) {
-		x, err := strconv.ParseFloat(v, 64)
+		x, err := fileio.ParseFloat(v)
 		if err != nil {
-			return 0, fmt.Errorf("%s:%d: field %s: %w: %q is not a number", name, line, field, ErrFormat, v)
+			var ne *fileio.NumberError
+			errors.As(err, &ne)
+			return 0, &fileio.ParseError{File: name, Line: line, Path: "field " + field, Err: &fileio.Tagged{Kind: ErrFormat, Cause: err, Msg: fmt.Sprintf("%q %s", ne.Text, ne.Why)}}
 		}
 		return x, nil
 	}
@@ -312,6 +314,9 @@ func ReadCSV(r io.Reader, name string, in *instances.Instance) (*Schedule, error
 			break
 		}
 		if err != nil {
+			if e := textErr(name, err); e != nil {
+				return nil, e
+			}
 			return nil, fmt.Errorf("%s: %w: %v", name, ErrFormat, err)
 		}
 		line, _ := cr.FieldPos(0)
@@ -373,4 +378,18 @@ func ReadCSV(r io.Reader, name string, in *instances.Instance) (*Schedule, error
 		}
 	}
 	return s, nil
+}
+
+// textErr returns the reader error for a text-layer failure (size limit,
+// NUL, invalid UTF-8) met by the CSV reader, or nil for a CSV error.
+func textErr(name string, err error) error {
+	var le *fileio.LimitError
+	if errors.As(err, &le) {
+		return err
+	}
+	var pe *fileio.ParseError
+	if errors.As(err, &pe) && errors.Is(err, fileio.ErrNotText) {
+		return &fileio.ParseError{File: name, Line: pe.Line, Err: &fileio.Tagged{Kind: ErrFormat, Cause: pe.Err}}
+	}
+	return nil
 }

@@ -67,23 +67,25 @@ func TestRoundTrip(t *testing.T) {
 func TestReadErrors(t *testing.T) {
 	in := instances.Example21()
 	cases := []struct{ in, want string }{
-		{`{"kind":"x"}`, `s.json: kind: schedule: malformed schedule file: "x"`},
+		{`{"kind":"x"}`, `s.json:1: kind: schedule: malformed schedule file: unknown kind "x"`},
 		{`{"kind":"tandem-schedule","completions":[{"id":"J9","completion":1}]}`, `completions[0].id: schedule: malformed schedule file: unknown job "J9"`},
 		{`{"kind":"tandem-schedule","completions":[{"id":"J1","completion":1}]}`, `no completion for job "J2"`},
-		{`{"kind":"tandem-schedule","extra":1}`, `unknown field "extra"`},
+		{`{"kind":"tandem-schedule","extra":1}`, `s.json:1: extra: schedule: malformed schedule file: unknown field`},
 		// Found by the bad-input QA (docs/qa-bad-input.md): missing or null
 		// numbers were read as 0, trailing data was ignored, and decoding
 		// errors named neither a line nor a JSON path.
-		{`{"kind":"tandem-schedule","completions":[{"id":"J1","completion":null},{"id":"J2","completion":1},{"id":"J3","completion":1}]}`, `s.json: completions[0].completion: schedule: malformed schedule file: missing or null`},
-		{`{"kind":"tandem-schedule","completions":[{"id":"J1"},{"id":"J2","completion":1},{"id":"J3","completion":1}]}`, `s.json: completions[0].completion: schedule: malformed schedule file: missing or null`},
-		{`{"kind":"tandem-schedule","completions":[{"id":"J1","completion":1},{"id":"J2","completion":1},{"id":"J3","completion":1}],"segments":[{"start":0,"rates":[]}]}`, `s.json: segments[0].end: schedule: malformed schedule file: missing or null`},
-		{`{"kind":"tandem-schedule","completions":[{"id":"J1","completion":1},{"id":"J2","completion":1},{"id":"J3","completion":1}],"segments":[{"start":0,"end":1,"rates":[{"id":"J1","shuffle":1}]}]}`, `s.json: segments[0].rates[0].map: schedule: malformed schedule file: missing or null`},
-		{`{"kind":"tandem-schedule","completions":[{"id":"J1","completion":1},{"id":"J2","completion":1},{"id":"J3","completion":1}],"segments":[{"start":0,"end":1,"rates":[{"id":"J1","map":null,"shuffle":1}]}]}`, `s.json: segments[0].rates[0].map: schedule: malformed schedule file: missing or null`},
-		{"{\"kind\":\"tandem-schedule\",\n\"completions\":[{\"id\":\"J1\",\n\"completion\":\"1\"}]}", `s.json:3: completions.completion: schedule: malformed schedule file: string where a float64 is wanted`},
-		{"{\"kind\":\"tandem-schedule\",\n\"completions\":[{\"id\":\"J1\",\n\"completion\":1e400}]}", `s.json:3: completions.completion: schedule: malformed schedule file: number 1e400 where a float64 is wanted`},
+		{`{"kind":"tandem-schedule","completions":[{"id":"J1","completion":null},{"id":"J2","completion":1},{"id":"J3","completion":1}]}`, `s.json:1: completions[0].completion: schedule: malformed schedule file: not a number: null`},
+		{`{"kind":"tandem-schedule","completions":[{"id":"J1"},{"id":"J2","completion":1},{"id":"J3","completion":1}]}`, `s.json:1: completions[0].completion: schedule: malformed schedule file: missing field`},
+		{`{"kind":"tandem-schedule","completions":[{"id":"J1","completion":1},{"id":"J2","completion":1},{"id":"J3","completion":1}],"segments":[{"start":0,"rates":[]}]}`, `s.json:1: segments[0].end: schedule: malformed schedule file: missing field`},
+		{`{"kind":"tandem-schedule","completions":[{"id":"J1","completion":1},{"id":"J2","completion":1},{"id":"J3","completion":1}],"segments":[{"start":0,"end":1,"rates":[{"id":"J1","shuffle":1}]}]}`, `s.json:1: segments[0].rates[0].map: schedule: malformed schedule file: missing field`},
+		{`{"kind":"tandem-schedule","completions":[{"id":"J1","completion":1},{"id":"J2","completion":1},{"id":"J3","completion":1}],"segments":[{"start":0,"end":1,"rates":[{"id":"J1","map":null,"shuffle":1}]}]}`, `s.json:1: segments[0].rates[0].map: schedule: malformed schedule file: not a number: null`},
+		{"{\"kind\":\"tandem-schedule\",\n\"completions\":[{\"id\":\"J1\",\n\"completion\":\"1\"}]}", `s.json:3: completions[0].completion: schedule: malformed schedule file: not a number: "1"`},
+		{"{\"kind\":\"tandem-schedule\",\n\"completions\":[{\"id\":\"J1\",\n\"completion\":1e400}]}", `s.json:3: completions[0].completion: schedule: malformed schedule file: number 1e400 out of float64 range`},
 		{"{\"kind\":\"tandem-schedule\",\n\"completions\":[", `s.json:2: schedule: malformed schedule file: unexpected end of file`},
 		{"", `s.json: schedule: malformed schedule file: empty file`},
-		{"{\"kind\":\"tandem-schedule\",\n\"completions\":[{\"id\":\"J1\",\"completion\":1},{\"id\":\"J2\",\"completion\":1},{\"id\":\"J3\",\"completion\":1}]}\n{\"kind\":\"x\"}", `s.json:3: schedule: malformed schedule file: data after the schedule object`},
+		{"{\"kind\":\"tandem-schedule\",\n\"completions\":[{\"id\":\"J1\",\"completion\":1},{\"id\":\"J2\",\"completion\":1},{\"id\":\"J3\",\"completion\":1}]}\n{\"kind\":\"x\"}", `s.json:3: schedule: malformed schedule file: data after the end of the JSON value`},
+		// Issue 12: duplicate keys were taken (the last one won).
+		{"{\"kind\":\"tandem-schedule\",\n\"completions\":[{\"id\":\"J1\",\"completion\":1,\"completion\":2}]}", `s.json:2: completions[0]: schedule: malformed schedule file: key "completion" twice in one object`},
 	}
 	for _, c := range cases {
 		_, err := ReadJSON(strings.NewReader(c.in), "s.json", in)
@@ -100,6 +102,11 @@ func TestReadErrors(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
 		{"kind,start,end,id,map_rate,shuffle_rate,completion\nsegment,0,1,J1,1,1,NaN\n", "s.csv:2: field completion: schedule: malformed schedule file"},
 		{"kind,start,end,id,map_rate,shuffle_rate,completion\ncompletion,,,J1,0.5,,2\n", "s.csv:2: field map_rate: schedule: malformed schedule file"},
+		// Issue 12: Go-only numbers were taken; NUL bytes kept.
+		{"kind,start,end,id,map_rate,shuffle_rate,completion\ncompletion,,,J1,,,0x1p-2\n", `s.csv:2: field completion: schedule: malformed schedule file: "0x1p-2" is not a decimal number`},
+		{"kind,start,end,id,map_rate,shuffle_rate,completion\nsegment,0,1_0,J1,1,1,\n", `s.csv:2: field end: schedule: malformed schedule file: "1_0" is not a decimal number`},
+		{"kind,start,end,id,map_rate,shuffle_rate,completion\ncompletion,,,J\x001,,,1\n", "s.csv:2: schedule: malformed schedule file: fileio: not a UTF-8 text file: NUL byte"},
+		{"", "s.csv: schedule: malformed schedule file: empty file"},
 	} {
 		_, err := ReadCSV(strings.NewReader(c.in), "s.csv", in)
 		if err == nil || !strings.Contains(err.Error(), c.want) {

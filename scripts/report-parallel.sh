@@ -14,7 +14,7 @@
 # --sshloginfile (the binary and the inputs must be at the same paths).
 #
 # Example:
-#   scripts/report-parallel.sh 4 /tmp/cells -- report --gen lognormal,n=10,batch,seed=1-40 \
+#   scripts/report-parallel.sh 4 cells/sweep -- report --gen lognormal,n=10,batch,seed=1-40 \
 #       --methods maxsrpt,splitsrpt,lbcount --format md
 set -euo pipefail
 if [[ $# -lt 4 || $3 != "--" ]]; then

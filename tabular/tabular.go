@@ -2,7 +2,6 @@ package tabular
 
 import (
 	"encoding/csv"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -63,6 +62,12 @@ type Table struct {
 	Rows   [][]string
 	// RightAlign marks columns to right-align in text output (numbers).
 	RightAlign []bool
+	// Percent marks columns holding fractions (gaps): text and Markdown
+	// show them as percentages, CSV and JSON keep the fraction.
+	Percent []bool
+	// Exact keeps every cell as given in text and Markdown too; by default
+	// numbers there are shortened to HumanDigits significant digits.
+	Exact bool
 }
 
 // Add appends a row.
@@ -73,9 +78,9 @@ func (t *Table) Add(cells ...string) { t.Rows = append(t.Rows, cells) }
 func (t *Table) Write(w io.Writer, f Format) error {
 	switch f {
 	case Text:
-		return t.writeText(w)
+		return t.forPeople().writeText(w)
 	case Markdown:
-		return t.writeMarkdown(w)
+		return t.forPeople().writeMarkdown(w)
 	case CSV:
 		return t.writeCSV(w)
 	case JSON:
@@ -92,6 +97,28 @@ func (t *Table) Write(w io.Writer, f Format) error {
 		return WriteJSON(w, objs)
 	}
 	return fmt.Errorf("%w %d", ErrFormat, int(f))
+}
+
+// forPeople returns t with its number cells in the human form (see
+// humanCell), unless t.Exact.
+func (t *Table) forPeople() *Table {
+	if t.Exact {
+		return t
+	}
+	h := *t
+	h.Rows = make([][]string, len(t.Rows))
+	for i, r := range t.Rows {
+		h.Rows[i] = make([]string, len(r))
+		for j, c := range r {
+			pct := j < len(t.Percent) && t.Percent[j]
+			if c == "" && (pct || j < len(t.RightAlign) && t.RightAlign[j]) {
+				h.Rows[i][j] = "-" // a number column's empty cell: NaN, not available
+				continue
+			}
+			h.Rows[i][j] = humanCell(c, pct)
+		}
+	}
+	return &h
 }
 
 func (t *Table) widths() []int {
@@ -197,38 +224,84 @@ func (t *Table) writeCSV(w io.Writer) error {
 	return cw.Error()
 }
 
-// WriteJSON writes v as indented JSON followed by a newline. Map keys are
-// sorted by encoding/json, so output is deterministic.
-func WriteJSON(w io.Writer, v any) error {
-	b, err := json.MarshalIndent(v, "", "  ")
-	if err != nil {
-		return err
-	}
-	b = append(b, '\n')
-	_, err = w.Write(b)
-	return err
-}
-
-// Float formats x with the shortest representation that round-trips
-// (strconv 'g', -1), the convention for every number mrsched prints in
-// machine-readable output. NaN and infinities print as "NaN", "+Inf", "-Inf".
+// Float formats x for machine-readable output (CSV cells): the shortest
+// representation that round-trips (strconv 'g', -1). Infinities print as
+// "+Inf" and "-Inf"; NaN, which mrsched uses for "not available", prints as
+// the empty cell. See the package documentation for the whole convention.
 func Float(x float64) string {
-	if math.IsNaN(x) {
-		return "NaN"
-	}
-	if math.IsInf(x, 1) {
+	switch {
+	case math.IsNaN(x):
+		return ""
+	case math.IsInf(x, 1):
 		return "+Inf"
-	}
-	if math.IsInf(x, -1) {
+	case math.IsInf(x, -1):
 		return "-Inf"
 	}
 	return strconv.FormatFloat(x, 'g', -1, 64)
 }
 
+// HumanDigits is the number of significant digits of numbers in tables for
+// people (text and Markdown).
+const HumanDigits = 6
+
+// Human formats x for people: HumanDigits significant digits
+// (157746.4742030241 → "157746"), "inf" and "-inf" for infinities and "-"
+// for NaN (not available).
+func Human(x float64) string {
+	switch {
+	case math.IsNaN(x):
+		return "-"
+	case math.IsInf(x, 1):
+		return "inf"
+	case math.IsInf(x, -1):
+		return "-inf"
+	}
+	return strconv.FormatFloat(x, 'g', HumanDigits, 64)
+}
+
+// Percent formats a fraction for people as a percentage with three
+// significant digits (0.0248428 → "2.48%"); NaN prints as "-". Every gap
+// shown in a table goes through Percent (machine formats keep the fraction).
+func Percent(x float64) string {
+	switch {
+	case math.IsNaN(x):
+		return "-"
+	case math.IsInf(x, 1):
+		return "inf"
+	case math.IsInf(x, -1):
+		return "-inf"
+	}
+	return strconv.FormatFloat(100*x, 'g', 3, 64) + "%"
+}
+
 // Fixed formats x with prec digits after the point, for human tables.
 func Fixed(x float64, prec int) string {
 	if math.IsNaN(x) || math.IsInf(x, 0) {
-		return Float(x)
+		return Human(x)
 	}
 	return strconv.FormatFloat(x, 'f', prec, 64)
+}
+
+// humanCell rewrites a machine-formatted number cell for a table meant for
+// people: a non-integer number (a cell Float could have written, with a
+// point or an exponent) gets HumanDigits significant digits, the
+// non-finite tokens become "inf", "-inf"; integers and text stay as they
+// are. percent renders the number as a percentage instead.
+func humanCell(c string, percent bool) string {
+	switch c {
+	case "+Inf", "-Inf", "NaN":
+		v, _ := strconv.ParseFloat(c, 64)
+		return Human(v)
+	}
+	if c == "" || !strings.ContainsAny(c, ".eE") && !percent {
+		return c
+	}
+	v, err := strconv.ParseFloat(c, 64)
+	if err != nil || strings.ContainsAny(c, "xXpP_") || math.IsInf(v, 0) {
+		return c
+	}
+	if percent {
+		return Percent(v)
+	}
+	return Human(v)
 }

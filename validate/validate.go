@@ -17,26 +17,9 @@ var ErrInvalid = errors.New("validate: schedule violates the model")
 // maxListed is how many violations an Error lists in its message.
 const maxListed = 10
 
-// Violation is one broken constraint.
-type Violation struct {
-	Rule    string // "segment", "rate", "map capacity", "shuffle capacity", "release", "map total", "shuffle total", "progress", "completion"
-	Segment int    // segment index, or -1
-	Job     string // job id, or ""
-	Detail  string
-}
-
-func (v Violation) String() string {
-	var b strings.Builder
-	b.WriteString(v.Rule)
-	if v.Segment >= 0 {
-		fmt.Fprintf(&b, " (segment %d)", v.Segment)
-	}
-	if v.Job != "" {
-		fmt.Fprintf(&b, " job %s", v.Job)
-	}
-	b.WriteString(": " + v.Detail)
-	return b.String()
-}
+// Violation is one broken constraint (schedule.Violation, shared with the
+// exact verifier reductions/rational).
+type Violation = schedule.Violation
 
 // Error lists the violations found.
 type Error struct{ Violations []Violation }

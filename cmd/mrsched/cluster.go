@@ -18,11 +18,14 @@ import (
 	"github.com/mrsched/mrsched/tabular"
 )
 
-func init() {
-	register(clusterCmd())
-	registerSub("gen", genClusterCmd())
-	registerSub("import", importSWIMClusterCmd())
-}
+// clusterCommands returns the cluster command.
+func clusterCommands() []*cli.Command { return []*cli.Command{clusterCmd()} }
+
+// clusterGenCommands returns the "gen" subcommands of cluster workloads.
+func clusterGenCommands() []*cli.Command { return []*cli.Command{genClusterCmd()} }
+
+// clusterImportCommands returns the "import" subcommands of cluster workloads.
+func clusterImportCommands() []*cli.Command { return []*cli.Command{importSWIMClusterCmd()} }
 
 func clusterCmd() *cli.Command {
 	return &cli.Command{

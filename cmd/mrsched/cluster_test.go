@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mrsched/mrsched/internal/testenv"
 )
 
 func clusterRun(t *testing.T, args ...string) (int, string, string) {
@@ -55,7 +57,7 @@ func TestClusterErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"cluster", "simulate", "--workload", bad}, "bad.json: jobs[0].map[0]: cluster: invalid workload: task duration must be finite and > 0"},
+		{[]string{"cluster", "simulate", "--workload", bad}, "bad.json:1: jobs[0].map[0]: cluster: invalid workload: task duration must be finite and > 0"},
 		{[]string{"cluster", "simulate", "--workload", bad, "--policy", "srpt"}, "bad.json"},
 		{[]string{"gen", "cluster", "--kind", "nope"}, `--kind "nope"`},
 		{[]string{"cluster", "study", "lsps", "--seeds", "0", "--out", ""}, "--seeds 0"},
@@ -82,10 +84,7 @@ func TestClusterErrors(t *testing.T) {
 }
 
 func TestClusterImportSWIM(t *testing.T) {
-	trace := filepath.Join("..", "..", "..", "shared", "data", "swim", "FB-2009_samples_24_times_1hr_0_first50jobs.tsv")
-	if _, err := os.Stat(trace); err != nil {
-		t.Skip("SWIM trace not present")
-	}
+	trace := testenv.RequireData(t, "swim", "FB-2009_samples_24_times_1hr_0_first50jobs.tsv")
 	out := filepath.Join(t.TempDir(), "fb.json")
 	if code, _, e := clusterRun(t, "import", "swim-cluster", "--trace", trace, "--nodes", "10", "--out", out); code != 0 {
 		t.Fatal(e)

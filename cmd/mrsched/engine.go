@@ -4,27 +4,25 @@ package main
 // Library code: solver/mip, solver/highs, solver/cbc, solver/engine.
 
 import (
-	"bytes"
 	"context"
 	"fmt"
-	"math"
-	"os"
-	"path/filepath"
+	"io"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/internal/fileio"
 	"github.com/mrsched/mrsched/solver/engine"
 	"github.com/mrsched/mrsched/solver/highs"
 	"github.com/mrsched/mrsched/solver/mip"
 	"github.com/mrsched/mrsched/tabular"
 )
 
-func init() {
-	register(engineCmd(), mipCmd())
+// engineCommands returns engine and mip.
+func engineCommands() []*cli.Command {
+	return []*cli.Command{engineCmd(), mipCmd()}
 }
 
 func engineCmd() *cli.Command {
@@ -47,42 +45,24 @@ func engineInfoCmd() *cli.Command {
 			"executable, then the user cache directory; --paths lists those directories.\n\n" +
 			"Example:\n  mrsched engine info\n  mrsched engine info --paths --format json",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "format", Value: "table", Usage: "table, md, csv or json"},
+			formatFlag("table"),
 			&cli.BoolFlag{Name: "paths", Usage: "also list the directories searched for HiGHS's files"},
+			outFlag("the list"), quietFlag(),
 		},
 		Action: func(c *cli.Context) error {
-			f, err := tabular.ParseFormat(c.String("format"))
-			if err != nil {
-				return err
-			}
 			infos := engine.Available()
-			if f == tabular.JSON {
-				out := map[string]any{"engines": infos}
-				if c.Bool("paths") {
-					out["highs_search_path"] = highs.SearchPath()
-				}
-				return tabular.WriteJSON(c.App.Writer, out)
-			}
 			tb := &tabular.Table{Header: []string{"engine", "available", "default", "version", "kind", "location", "problem"}}
 			for _, in := range infos {
 				tb.Add(in.Name, strconv.FormatBool(in.Available), strconv.FormatBool(in.Default), in.Version, in.Kind, in.Location, in.Problem)
 			}
-			if err := tb.Write(c.App.Writer, f); err != nil {
-				return err
+			if !c.Bool("paths") {
+				return emitTables(c, map[string]any{"engines": infos}, tb)
 			}
-			if c.Bool("paths") {
-				pt := &tabular.Table{Title: "HiGHS search path", Header: []string{"order", "directory", "has files"}}
-				for i, d := range highs.SearchPath() {
-					_, e1 := os.Stat(filepath.Join(d, highs.WasmFile))
-					_, e2 := os.Stat(filepath.Join(d, highs.GlueFile))
-					pt.Add(strconv.Itoa(i+1), d, strconv.FormatBool(e1 == nil && e2 == nil))
-				}
-				if f == tabular.Text || f == tabular.Markdown {
-					fmt.Fprintln(c.App.Writer)
-				}
-				return pt.Write(c.App.Writer, f)
+			pt := &tabular.Table{Title: "HiGHS search path", Header: []string{"order", "directory", "has files"}}
+			for i, d := range highs.SearchDirs() {
+				pt.Add(strconv.Itoa(i+1), d.Path, strconv.FormatBool(d.HasFiles))
 			}
-			return nil
+			return emitTables(c, map[string]any{"engines": infos, "highs_search_path": highs.SearchPath()}, tb, pt)
 		},
 	}
 }
@@ -96,14 +76,15 @@ func mipCmd() *cli.Command {
 	}
 }
 
-// mipSolution is the JSON form of a solve; non-finite numbers are null.
+// mipSolution is the JSON form of a solve (non-finite numbers as package
+// tabular writes them).
 type mipSolution struct {
 	File        string         `json:"file"`
 	Engine      string         `json:"engine"`
 	Status      string         `json:"status"`
-	Objective   *float64       `json:"objective"`
-	BestBound   *float64       `json:"best_bound"`
-	Gap         *float64       `json:"gap"`
+	Objective   tabular.Num    `json:"objective"`
+	BestBound   tabular.Num    `json:"best_bound"`
+	Gap         tabular.Num    `json:"gap"`
 	Nodes       int64          `json:"nodes"`
 	TimeSeconds float64        `json:"time_seconds"`
 	Columns     []mipColumn    `json:"columns,omitempty"`
@@ -121,13 +102,6 @@ type mipRowDual struct {
 	Dual float64 `json:"dual"`
 }
 
-func finite(x float64) *float64 {
-	if math.IsNaN(x) || math.IsInf(x, 0) {
-		return nil
-	}
-	return &x
-}
-
 func mipSolveCmd() *cli.Command {
 	return &cli.Command{
 		Name:      "solve",
@@ -138,95 +112,72 @@ func mipSolveCmd() *cli.Command {
 			"(nonzero ones unless --all; row duals of an LP with --duals). Infeasible and unbounded models\n" +
 			"are results (exit status 0). The format comes from the extension (.lp or .mps); a file that is\n" +
 			"not a readable model of that format (empty, binary, no End, a value that is not a number) is an\n" +
-			"error naming the file and line (exit status 1). --time-limit covers the whole command (loading\n" +
-			"the engine and reading included; the answer is written by start + limit − min(0.5 s, limit/10))\n" +
-			"and returns the best solution found with status \"time limit\" and its gap.\n\n" +
+			"error naming the file and line (exit status 1); files are read up to $MRSCHED_MAX_INPUT (256 MiB).\n" +
+			"--time-limit covers the whole command (loading the engine and reading included; the answer is\n" +
+			"written by start + limit − min(0.5 s, limit/10)) and returns the best solution found with status\n" +
+			"\"time limit\" and its gap.\n\n" +
 			"Example (write a model, then solve it with each engine):\n" +
 			"  printf 'Maximize\\n obj: 30 x + 50 y\\nSubject To\\n c1: x + 2 y <= 40\\n c2: 2 x + y <= 50\\nGenerals\\n x y\\nEnd\\n' > /tmp/tiny.lp\n" +
 			"  mrsched mip solve /tmp/tiny.lp\n" +
 			"  mrsched mip solve /tmp/tiny.lp --engine cbc --time-limit 10s --format json   # binaries built with -tags cbc",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "engine", Value: engine.DefaultName, Usage: "LP/MIP engine: " + strings.Join(engine.Names(), ", ")},
-			&cli.DurationFlag{Name: "time-limit", Usage: "wall-clock limit of the solve (0: none), e.g. 30s"},
-			&cli.Float64Flag{Name: "gap", Usage: "relative MIP gap (0: " + strconv.FormatFloat(mip.DefaultRelGap, 'g', -1, 64) + ")"},
+			engineFlag("LP/MIP engine"),
+			timeLimitFlag(0, "wall-clock limit of the solve"),
+			floatFlag("gap", 0, "relative MIP gap (0: "+strconv.FormatFloat(mip.DefaultRelGap, 'g', -1, 64)+")", between(0, 1)),
 			&cli.Int64Flag{Name: "seed", Usage: "the engine's random seed"},
 			&cli.BoolFlag{Name: "all", Usage: "list every column, zeros too"},
 			&cli.BoolFlag{Name: "duals", Usage: "list the row duals of an LP (HiGHS only)"},
 			&cli.BoolFlag{Name: "log", Usage: "copy the engine's log to stderr"},
-			&cli.StringFlag{Name: "format", Value: "table", Usage: "table, md, csv or json"},
-			&cli.StringFlag{Name: "out", Usage: "write the result to FILE instead of stdout"},
+			formatFlag("table"), outFlag("the result"), quietFlag(),
 		},
-		Action: func(c *cli.Context) error {
-			if c.NArg() > 1 && strings.HasPrefix(c.Args().Get(1), "-") {
-				return rerunFlagsFirst(c, []string{"mip", "solve"})
-			}
-			if c.NArg() != 1 {
-				return fmt.Errorf("mip solve: want one FILE.lp or FILE.mps argument, got %d: %q", c.NArg(), c.Args().Slice())
-			}
-			path := c.Args().First()
-			f, err := tabular.ParseFormat(c.String("format"))
-			if err != nil {
-				return err
-			}
-			eng, err := engine.Lazy(c.String("engine"))
-			if err != nil {
-				return err
-			}
-			rd, ok := eng.(mip.Reader)
-			if !ok {
-				return fmt.Errorf("mip solve: engine %s cannot read model files", eng.Name())
-			}
-			data, err := os.ReadFile(path)
-			if err != nil {
-				return err
-			}
-			ctx := context.Background()
-			if d := mip.Deadline(processStart, c.Duration("time-limit")); !d.IsZero() {
-				var cancel context.CancelFunc
-				ctx, cancel = context.WithDeadline(ctx, d)
-				defer cancel()
-			}
-			m, err := mip.ReadModel(ctx, rd, path, data)
-			if err != nil {
-				return err
-			}
-			opt := mip.Options{TimeLimit: c.Duration("time-limit"), RelGap: c.Float64("gap"), Seed: c.Int64("seed")}
-			if c.Bool("log") {
-				opt.Log = c.App.ErrWriter
-			}
-			r, err := eng.Solve(ctx, m, opt)
-			if err != nil {
-				return err
-			}
-			sol := mipSolution{
-				File: path, Engine: eng.Name(), Status: r.Status.String(),
-				Objective: finite(r.Objective), BestBound: finite(r.BestBound), Gap: finite(r.Gap),
-				Nodes: r.Nodes, TimeSeconds: r.Time.Seconds(),
-				Model: map[string]int{"columns": len(m.Vars), "rows": len(m.Rows), "nonzeros": m.NumNonzeros()},
-			}
-			if r.HasSolution {
-				for j, x := range r.X {
-					if x != 0 || c.Bool("all") {
-						sol.Columns = append(sol.Columns, mipColumn{Name: colName(m, j), Value: x})
-					}
-				}
-			}
-			if c.Bool("duals") && r.RowDuals != nil {
-				for i, d := range r.RowDuals {
-					sol.Rows = append(sol.Rows, mipRowDual{Name: rowName(m, i), Dual: d})
-				}
-			}
-			var buf bytes.Buffer
-			if err := writeMIPSolution(&buf, f, sol, r); err != nil {
-				return err
-			}
-			if p := c.String("out"); p != "" {
-				return instances.AtomicWrite(p, buf.Bytes())
-			}
-			_, err = c.App.Writer.Write(buf.Bytes())
-			return err
-		},
+		Action: mipSolveAction,
 	}
+}
+
+func mipSolveAction(c *cli.Context) error {
+	if c.NArg() > 1 && strings.HasPrefix(c.Args().Get(1), "-") {
+		return rerunFlagsFirst(c, []string{"mip", "solve"})
+	}
+	path, err := oneArg(c, "FILE.lp or FILE.mps")
+	if err != nil {
+		return err
+	}
+	eng, err := engine.Lazy(c.String("engine"))
+	if err != nil {
+		return fmt.Errorf("--engine: %w", err)
+	}
+	data, err := fileio.ReadTextFile(path, 0)
+	if err != nil {
+		return fmt.Errorf("%w: %w", mip.ErrRead, err)
+	}
+	opt := mip.Options{TimeLimit: c.Duration("time-limit"), RelGap: c.Float64("gap"), Seed: c.Int64("seed")}
+	if c.Bool("log") {
+		opt.Log = c.App.ErrWriter
+	}
+	ctx, cancel := engine.CommandContext(context.Background(), processStart, opt.TimeLimit)
+	defer cancel()
+	m, r, err := engine.SolveFile(ctx, eng, path, data, opt)
+	if err != nil {
+		return err
+	}
+	sol := mipSolution{
+		File: path, Engine: eng.Name(), Status: r.Status.String(),
+		Objective: tabular.Num(r.Objective), BestBound: tabular.Num(r.BestBound), Gap: tabular.Num(r.Gap), Nodes: r.Nodes, TimeSeconds: r.Time.Seconds(),
+		Model: map[string]int{"columns": len(m.Vars), "rows": len(m.Rows), "nonzeros": m.NumNonzeros()},
+	}
+	if r.HasSolution {
+		for j, x := range r.X {
+			if x != 0 || c.Bool("all") {
+				sol.Columns = append(sol.Columns, mipColumn{Name: colName(m, j), Value: x})
+			}
+		}
+	}
+	if c.Bool("duals") && r.RowDuals != nil {
+		for i, d := range r.RowDuals {
+			sol.Rows = append(sol.Rows, mipRowDual{Name: rowName(m, i), Dual: d})
+		}
+	}
+	return emit(c, func(w io.Writer, f tabular.Format) error { return writeMIPSolution(w, f, sol, r) })
 }
 
 // rerunFlagsFirst runs the command again with the flags that followed the
@@ -258,14 +209,23 @@ func rowName(m *mip.Model, i int) string {
 	return "r" + strconv.Itoa(i)
 }
 
-func writeMIPSolution(w *bytes.Buffer, f tabular.Format, sol mipSolution, r mip.Result) error {
+// gapCell is a gap in a key/value table: a percentage for people, the
+// fraction in CSV.
+func gapCell(f tabular.Format, g float64) string {
+	if f == tabular.CSV {
+		return tabular.Float(g)
+	}
+	return tabular.Percent(g)
+}
+
+func writeMIPSolution(w io.Writer, f tabular.Format, sol mipSolution, r mip.Result) error {
 	if f == tabular.JSON {
 		return tabular.WriteJSON(w, sol)
 	}
 	summary := [][2]string{
 		{"file", sol.File}, {"engine", sol.Engine}, {"status", sol.Status},
 		{"objective", tabular.Float(r.Objective)}, {"best_bound", tabular.Float(r.BestBound)},
-		{"gap", tabular.Float(r.Gap)}, {"nodes", strconv.FormatInt(r.Nodes, 10)},
+		{"gap", gapCell(f, r.Gap)}, {"nodes", strconv.FormatInt(r.Nodes, 10)},
 		{"time_seconds", tabular.Float(r.Time.Round(time.Microsecond).Seconds())},
 		{"columns", strconv.Itoa(sol.Model["columns"])}, {"rows", strconv.Itoa(sol.Model["rows"])},
 	}
@@ -296,7 +256,7 @@ func writeMIPSolution(w *bytes.Buffer, f tabular.Format, sol mipSolution, r mip.
 		for _, c := range sol.Columns {
 			ct.Add(c.Name, tabular.Float(c.Value))
 		}
-		w.WriteString("\n")
+		io.WriteString(w, "\n")
 		if err := ct.Write(w, f); err != nil {
 			return err
 		}
@@ -306,7 +266,7 @@ func writeMIPSolution(w *bytes.Buffer, f tabular.Format, sol mipSolution, r mip.
 		for _, d := range sol.Rows {
 			dt.Add(d.Name, tabular.Float(d.Dual))
 		}
-		w.WriteString("\n")
+		io.WriteString(w, "\n")
 		return dt.Write(w, f)
 	}
 	return nil

@@ -71,7 +71,7 @@ func TestMIPSolve(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &sol); err != nil {
 		t.Fatal(err)
 	}
-	if sol.Status != "optimal" || sol.Objective == nil || *sol.Objective != 1100 || len(sol.Columns) != 2 || sol.Columns[0] != (mipColumn{"x", 20}) || sol.Columns[1] != (mipColumn{"y", 10}) {
+	if sol.Status != "optimal" || sol.Objective != 1100 || len(sol.Columns) != 2 || sol.Columns[0] != (mipColumn{"x", 20}) || sol.Columns[1] != (mipColumn{"y", 10}) {
 		t.Fatalf("LP file: %s", out)
 	}
 	code, out, errs = runCmd(t, "mip", "solve", "--format", "csv", mpsPath)

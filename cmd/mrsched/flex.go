@@ -29,11 +29,14 @@ import (
 	"github.com/mrsched/mrsched/tabular"
 )
 
-func init() {
-	register(flexCmd())
-	registerSub("gen", genSharedScanCmd())
-	registerSub("import", importSWIMScansCmd())
-}
+// flexCommands returns the flex command.
+func flexCommands() []*cli.Command { return []*cli.Command{flexCmd()} }
+
+// flexGenCommands returns the "gen" subcommands of shared scans.
+func flexGenCommands() []*cli.Command { return []*cli.Command{genSharedScanCmd()} }
+
+// flexImportCommands returns the "import" subcommands of shared scans.
+func flexImportCommands() []*cli.Command { return []*cli.Command{importSWIMScansCmd()} }
 
 func flexCmd() *cli.Command {
 	return &cli.Command{

@@ -33,9 +33,14 @@ import (
 	"github.com/mrsched/mrsched/validate"
 )
 
-func init() {
-	registerSub("gen", genNMTSCmd(), genTightMaxCmd(), genTightSplitCmd(), genAdversaryCmd())
-	register(nmtsCmd(), reduceCmd(), adversaryCmd(), searchCmd())
+// hardCommands returns the top-level commands of hard instances.
+func hardCommands() []*cli.Command {
+	return []*cli.Command{nmtsCmd(), reduceCmd(), adversaryCmd(), searchCmd()}
+}
+
+// hardGenCommands returns the "gen" subcommands of hard instances.
+func hardGenCommands() []*cli.Command {
+	return []*cli.Command{genNMTSCmd(), genTightMaxCmd(), genTightSplitCmd(), genAdversaryCmd()}
 }
 
 func hardQuietFlag() cli.Flag {

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/internal/testenv"
 	"github.com/mrsched/mrsched/solver/engine"
 )
 
@@ -79,7 +80,7 @@ func TestHardNMTSAndReduce(t *testing.T) {
 	// Bad input names file and path.
 	badN := filepath.Join(dir, "badn.json")
 	os.WriteFile(badN, []byte(`{"kind":"nmts","f":[1,2],"g":[3,-5],"h":[6,5]}`), 0o644)
-	if code, _, errs := runCLI(t, "reduce", "nmts", "--instance", badN, "--out", filepath.Join(dir, "x.json")); code != 1 || !strings.Contains(errs, "badn.json: g[1]") {
+	if code, _, errs := runCLI(t, "reduce", "nmts", "--instance", badN, "--out", filepath.Join(dir, "x.json")); code != 1 || !strings.Contains(errs, "badn.json:1: g[1]") {
 		t.Errorf("bad NMTS file: exit %d, %s", code, errs)
 	}
 	if code, _, errs := runCLI(t, "reduce", "nmts", "--instance", y, "--out", filepath.Join(dir, "x.json"), "--A", "5"); code != 1 || !strings.Contains(errs, "below the proof's minimum") {
@@ -120,9 +121,7 @@ func TestHardTightAndAdversary(t *testing.T) {
 }
 
 func TestHardSearch(t *testing.T) {
-	if _, err := engine.Default(); err != nil {
-		t.Skipf("no LP engine: %v", err)
-	}
+	testenv.RequireHiGHS(t, engine.Default)
 	dir := t.TempDir()
 	code, out, errs := runCLI(t, "search", "--policy", "splitsrpt", "--n", "3", "--restarts", "1", "--steps", "5", "--exact-max", "3", "--out-dir", dir, "--format", "csv", "--quiet")
 	if code != 0 || !strings.Contains(out, "splitsrpt,3,") {

@@ -1,10 +1,12 @@
 package main
 
+// Commands of tandem instances: gen lognormal, import swim, check.
+
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"strconv"
 
 	"github.com/urfave/cli/v2"
 
@@ -13,46 +15,9 @@ import (
 	"github.com/mrsched/mrsched/tabular"
 )
 
-func init() {
-	registerSub("gen", genLogNormalCmd())
-	registerSub("import", importSWIMCmd())
-	register(checkCmd())
-}
-
-// writeInstance writes in to --out (atomically; CSV when it ends in .csv)
-// or to stdout in the format given.
-func writeInstance(c *cli.Context, in *instances.Instance, out, format string) error {
-	if out != "" {
-		if err := instances.WriteFile(out, in); err != nil {
-			return err
-		}
-		if !c.Bool("quiet") {
-			fmt.Fprintf(c.App.ErrWriter, "wrote %s (%d jobs)\n", out, in.N())
-		}
-		return nil
-	}
-	var b bytes.Buffer
-	var err error
-	switch format {
-	case "json", "":
-		err = instances.WriteJSON(&b, in)
-	case "csv":
-		err = instances.WriteCSV(&b, in)
-	default:
-		return fmt.Errorf("--format: unknown format %q (want json or csv)", format)
-	}
-	if err != nil {
-		return err
-	}
-	_, err = c.App.Writer.Write(b.Bytes())
-	return err
-}
-
-var outFlags = []cli.Flag{
-	&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write to `FILE` (.csv for CSV, otherwise JSON) instead of stdout"},
-	&cli.StringFlag{Name: "format", Value: "json", Usage: "stdout format: json or csv"},
-	&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no messages on stderr"},
-}
+// seedSource is the PCG source of a command's --seed (the one convention
+// of every generator command).
+func seedSource(seed uint64) *rand.PCG { return rand.NewPCG(seed, seed^0x9e3779b97f4a7c15) }
 
 func genLogNormalCmd() *cli.Command {
 	return &cli.Command{
@@ -67,23 +32,22 @@ Example:
    mrsched gen lognormal --n 50 --batch --seed 1 --out batch50.json
    mrsched gen lognormal --n 100000 --load 0.9 --seed 7 --out online.csv`,
 		Flags: append([]cli.Flag{
-			&cli.IntFlag{Name: "n", Value: 100, Usage: "number of jobs"},
-			&cli.Float64Flag{Name: "load", Value: 0.75, Usage: "offered load ρ (online instances)"},
+			intFlag("n", 100, "number of jobs", atLeastOne),
+			floatFlag("load", 0.75, "offered load ρ (online instances)", positive),
 			&cli.BoolFlag{Name: "batch", Usage: "release every job at time 0"},
-			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "random seed"},
-			&cli.Float64Flag{Name: "map-sd", Value: 3.65, Usage: "standard deviation of the map size (mean 1)"},
-			&cli.Float64Flag{Name: "ratio-sd", Value: 3.28, Usage: "standard deviation of the ratio γ (mean 1)"},
-		}, outFlags...),
+			seedFlag(1, "random seed"),
+			floatFlag("map-sd", 3.65, "standard deviation of the map size (mean 1)", nonNegative),
+			floatFlag("ratio-sd", 3.28, "standard deviation of the ratio γ (mean 1)", nonNegative),
+		}, instanceOutFlags()...),
 		Action: func(c *cli.Context) error {
 			spec := instances.PaperLogNormal(c.Int("n"), c.Float64("load"), c.Bool("batch"))
 			spec.MapSD, spec.RatioSD = c.Float64("map-sd"), c.Float64("ratio-sd")
-			seed := c.Uint64("seed")
-			in, err := spec.Generate(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
+			in, err := spec.Generate(seedSource(c.Uint64("seed")))
 			if err != nil {
 				return err
 			}
-			in.Metadata["seed"] = seed
-			return writeInstance(c, in, c.String("out"), c.String("format"))
+			in.Metadata["seed"] = c.Uint64("seed")
+			return emitInstance(c, in)
 		},
 	}
 }
@@ -106,14 +70,14 @@ Example:
 		Flags: append([]cli.Flag{
 			&cli.BoolFlag{Name: "drop-map-only", Usage: "drop jobs whose shuffle bytes are 0"},
 			&cli.BoolFlag{Name: "normalize", Usage: "scale sizes so that mean map and mean shuffle are 1"},
-			&cli.Float64Flag{Name: "load", Usage: "rescale time to this offered load ρ (0: keep seconds)"},
-			&cli.IntFlag{Name: "max-jobs", Usage: "keep only the first N jobs (0: all)"},
-		}, outFlags...),
+			floatFlag("load", 0, "rescale time to this offered load ρ; 0 keeps seconds", nonNegative),
+			intFlag("max-jobs", 0, "keep only the first N jobs; 0 keeps all", nonNegInt),
+		}, instanceOutFlags()...),
 		Action: func(c *cli.Context) error {
-			if c.NArg() != 1 {
-				return fmt.Errorf("import swim: want one trace file after the flags, got %d arguments %q (flags must come before the file)", c.NArg(), c.Args().Slice())
+			path, err := oneArg(c, "TRACE.tsv")
+			if err != nil {
+				return err
 			}
-			path := c.Args().First()
 			recs, err := swim.ReadFile(path)
 			if err != nil {
 				return err
@@ -125,9 +89,18 @@ Example:
 			if err != nil {
 				return fmt.Errorf("%s: %w", path, err)
 			}
-			return writeInstance(c, in, c.String("out"), c.String("format"))
+			return emitInstance(c, in)
 		},
 	}
+}
+
+// oneArg returns the one positional argument of a command (a file).
+func oneArg(c *cli.Context, what string) (string, error) {
+	if c.NArg() != 1 {
+		return "", fmt.Errorf("%s: want one %s argument after the flags, got %d %q (flags must come before the file)",
+			c.Command.Name, what, c.NArg(), c.Args().Slice())
+	}
+	return c.Args().First(), nil
 }
 
 func checkCmd() *cli.Command {
@@ -140,50 +113,29 @@ JSON path, or prints a summary. Exit status 1 on an invalid file.
 
 Example:
    mrsched gen lognormal --n 20 --batch --seed 3 --out b.json && mrsched check --instance b.json`,
-		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "instance", Aliases: []string{"i"}, Required: true, Usage: "instance `FILE` (.json or .csv)"},
-			&cli.StringFlag{Name: "format", Value: "table", Usage: "table, md, csv or json"},
-		},
+		Flags: []cli.Flag{instanceFlag(), formatFlag("table"), outFlag("the summary"), quietFlag()},
 		Action: func(c *cli.Context) error {
 			in, err := instances.ReadFile(c.String("instance"))
 			if err != nil {
 				return err
 			}
-			f, err := tabular.ParseFormat(c.String("format"))
-			if err != nil {
-				return err
-			}
-			return summarise(c.App.Writer, in, f)
+			return emit(c, func(w io.Writer, f tabular.Format) error { return writeSummary(w, instances.Summarize(in), f) })
 		},
 	}
 }
 
-func summarise(w io.Writer, in *instances.Instance, f tabular.Format) error {
-	var sx, sy, last float64
-	zeroX, zeroY := 0, 0
-	for _, j := range in.Jobs {
-		sx += j.Map
-		sy += j.Shuffle
-		if j.Release > last {
-			last = j.Release
-		}
-		if j.Map == 0 {
-			zeroX++
-		}
-		if j.Shuffle == 0 {
-			zeroY++
-		}
-	}
+// writeSummary writes s as a field/value table (JSON: an object of strings).
+func writeSummary(w io.Writer, s instances.Summary, f tabular.Format) error {
 	t := &tabular.Table{Header: []string{"field", "value"}}
-	t.Add("jobs", fmt.Sprint(in.N()))
-	t.Add("batch", fmt.Sprint(in.IsBatch()))
-	t.Add("map_capacity", tabular.Float(in.MapCapacity))
-	t.Add("shuffle_capacity", tabular.Float(in.ShuffleCapacity))
-	t.Add("total_map", tabular.Float(sx))
-	t.Add("total_shuffle", tabular.Float(sy))
-	t.Add("last_release", tabular.Float(last))
-	t.Add("jobs_without_map", fmt.Sprint(zeroX))
-	t.Add("jobs_without_shuffle", fmt.Sprint(zeroY))
+	t.Add("jobs", strconv.Itoa(s.Jobs))
+	t.Add("batch", strconv.FormatBool(s.Batch))
+	t.Add("map_capacity", tabular.Float(s.MapCapacity))
+	t.Add("shuffle_capacity", tabular.Float(s.ShuffleCapacity))
+	t.Add("total_map", tabular.Float(s.TotalMap))
+	t.Add("total_shuffle", tabular.Float(s.TotalShuffle))
+	t.Add("last_release", tabular.Float(s.LastRelease))
+	t.Add("jobs_without_map", strconv.Itoa(s.JobsWithoutMap))
+	t.Add("jobs_without_shuffle", strconv.Itoa(s.JobsWithoutShuffle))
 	if f == tabular.JSON {
 		m := map[string]string{}
 		for _, r := range t.Rows {

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mrsched/mrsched/internal/testenv"
 )
 
 func runCLI(t *testing.T, args ...string) (int, string, string) {
@@ -47,10 +49,7 @@ func TestCheckBadInputs(t *testing.T) {
 }
 
 func TestImportSWIM(t *testing.T) {
-	path := filepath.Join("..", "..", "..", "shared", "data", "swim", "FB-2009_samples_24_times_1hr_0_first50jobs.tsv")
-	if _, err := os.Stat(path); err != nil {
-		t.Skip("shared data not present")
-	}
+	path := testenv.RequireData(t, "swim", "FB-2009_samples_24_times_1hr_0_first50jobs.tsv")
 	code, out, errs := runCLI(t, "import", "swim", "--normalize", "--format", "csv", path)
 	if code != 0 || !strings.HasPrefix(out, "# kind: tandem") {
 		t.Fatalf("exit %d: %s %s", code, errs, out)

@@ -1,7 +1,8 @@
-// Command mrsched is the command-line face of the mrsched toolkit: a thin
-// layer of urfave/cli/v2 commands over the library packages. Each file in
-// this directory registers the commands of one topic from an init function
-// (see register and registerSub), so topics never edit each other's files.
+// Command mrsched is the command-line face of the mrsched toolkit: wiring
+// only, over the library packages. Each command parses its flags with the
+// shared helpers (flags.go), calls one library function and writes its
+// result (output.go). The command tree is built here, explicitly, from the
+// constructors each topic file exposes.
 package main
 
 import (
@@ -9,7 +10,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"reflect"
 	"sort"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 )
@@ -27,32 +30,36 @@ const (
 	catEngine    = "LP/MIP engines"
 )
 
-var (
-	topLevel []*cli.Command
-	subs     = map[string][]*cli.Command{}
-	// parents describes the commands that only group subcommands (for
-	// example "gen" and "import"), which several topics add to.
-	parents = map[string]*cli.Command{
-		"gen": {
-			Name:     "gen",
-			Usage:    "generate instances and workloads (same seed, byte-identical output)",
-			Category: catInstances,
-		},
-		"import": {
-			Name:     "import",
-			Usage:    "convert external traces and benchmark files into mrsched files",
-			Category: catInstances,
-		},
+// commands is the whole command tree.
+func commands() []*cli.Command {
+	gen := &cli.Command{
+		Name:     "gen",
+		Usage:    "generate instances and workloads (same seed, byte-identical output)",
+		Category: catInstances,
+		Subcommands: concat(
+			[]*cli.Command{genLogNormalCmd(), genTaillardCmd()},
+			hardGenCommands(), flexGenCommands(), clusterGenCommands()),
 	}
-)
+	imp := &cli.Command{
+		Name:     "import",
+		Usage:    "convert external traces and benchmark files into mrsched files",
+		Category: catInstances,
+		Subcommands: concat(
+			[]*cli.Command{importSWIMCmd(), importTaillardCmd()},
+			flexImportCommands(), clusterImportCommands()),
+	}
+	return concat(
+		[]*cli.Command{gen, imp, checkCmd()},
+		tandemCommands(), solveCommands(), engineCommands(), reportCommands(),
+		hardCommands(), flexCommands(), mstCommands(), clusterCommands())
+}
 
-// register adds top-level commands. It is called from init functions.
-func register(cmds ...*cli.Command) { topLevel = append(topLevel, cmds...) }
-
-// registerSub adds subcommands under a grouping parent such as "gen" or
-// "import"; an unknown parent is created on first use with the given usage.
-func registerSub(parent string, cmds ...*cli.Command) {
-	subs[parent] = append(subs[parent], cmds...)
+func concat(lists ...[]*cli.Command) []*cli.Command {
+	var out []*cli.Command
+	for _, l := range lists {
+		out = append(out, l...)
+	}
+	return out
 }
 
 // exitError carries a process exit status other than 1 (for example 2 for a
@@ -69,39 +76,105 @@ func (e *exitError) Unwrap() error { return e.err }
 func exitWith(code int, err error) error { return &exitError{code: code, err: err} }
 
 func newApp(stdout, stderr io.Writer) *cli.App {
-	cmds := append([]*cli.Command(nil), topLevel...)
-	names := make([]string, 0, len(subs))
-	for name := range subs {
-		names = append(names, name)
+	cmds := commands()
+	sortTree(cmds)
+	for _, c := range cmds {
+		finish(c, "mrsched")
 	}
-	sort.Strings(names)
-	for _, name := range names {
-		p, ok := parents[name]
-		if !ok {
-			p = &cli.Command{Name: name, Usage: name + " commands"}
-		}
-		pc := *p
-		sc := append([]*cli.Command(nil), subs[name]...)
-		sort.Slice(sc, func(i, j int) bool { return sc[i].Name < sc[j].Name })
-		pc.Subcommands = sc
-		cmds = append(cmds, &pc)
+	return &cli.App{
+		Name:  "mrsched",
+		Usage: "MapReduce scheduling theory, computable: exact optima, bounds, hard instances, simulations, reports",
+		Description: "Every command reads and writes plain files (JSON, CSV) and prints results as a table,\n" +
+			"Markdown, JSON or CSV (--format). Results go to stdout or to --out FILE; progress and\n" +
+			"messages go to stderr (--quiet silences them). Output files are written atomically and\n" +
+			"replaced if they exist (a symlink's target is replaced, not the link); a command never\n" +
+			"writes over one of its own input files. Run 'mrsched COMMAND --help' for a worked example\n" +
+			"of each command.",
+		Commands:       cmds,
+		Writer:         stdout,
+		ErrWriter:      stderr,
+		ExitErrHandler: func(*cli.Context, error) {}, // run decides the exit status
+		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
+			return fmt.Errorf("%w (see 'mrsched --help')", err)
+		},
 	}
+}
+
+// sortTree orders commands by category, then name, at every level.
+func sortTree(cmds []*cli.Command) {
 	sort.SliceStable(cmds, func(i, j int) bool {
 		if cmds[i].Category != cmds[j].Category {
 			return cmds[i].Category < cmds[j].Category
 		}
 		return cmds[i].Name < cmds[j].Name
 	})
-	return &cli.App{
-		Name:  "mrsched",
-		Usage: "MapReduce scheduling theory, computable: exact optima, bounds, hard instances, simulations, reports",
-		Description: "Every command reads and writes plain files (JSON, CSV) and prints results as a table,\n" +
-			"JSON or CSV. Run 'mrsched COMMAND --help' for a worked example of each command.",
-		Commands:       cmds,
-		Writer:         stdout,
-		ErrWriter:      stderr,
-		ExitErrHandler: func(*cli.Context, error) {}, // main decides the exit status
+	for _, c := range cmds {
+		sortTree(c.Subcommands)
 	}
+}
+
+// finish makes every command of the tree report a usage error (an unknown
+// flag, a bad value, a missing required flag) as one line with a pointer to
+// its --help, instead of printing the whole help first (urfave/cli's
+// default). Required flags are checked here, before the flag validations
+// and the action.
+func finish(c *cli.Command, parent string) {
+	path := parent + " " + c.Name
+	hint := fmt.Sprintf("(see '%s --help')", path)
+	c.OnUsageError = func(_ *cli.Context, err error, _ bool) error {
+		return fmt.Errorf("%s: %w %s", strings.TrimPrefix(path, "mrsched "), err, hint)
+	}
+	var required [][]string
+	for _, f := range c.Flags {
+		v := reflect.ValueOf(f)
+		if v.Kind() != reflect.Pointer || v.Elem().Kind() != reflect.Struct {
+			continue
+		}
+		req := v.Elem().FieldByName("Required")
+		if req.IsValid() && req.Kind() == reflect.Bool && req.Bool() {
+			req.SetBool(false)
+			if u := v.Elem().FieldByName("Usage"); u.IsValid() && u.Kind() == reflect.String {
+				u.SetString(u.String() + " (required)")
+			}
+			required = append(required, f.Names())
+		}
+	}
+	if len(required) > 0 {
+		before := c.Before
+		c.Before = func(ctx *cli.Context) error {
+			if err := checkRequired(ctx, required, path, hint); err != nil {
+				return err
+			}
+			if before != nil {
+				return before(ctx)
+			}
+			return nil
+		}
+	}
+	for _, s := range c.Subcommands {
+		finish(s, path)
+	}
+}
+
+func checkRequired(c *cli.Context, required [][]string, path, hint string) error {
+	var missing []string
+	for _, names := range required {
+		set := false
+		for _, n := range names {
+			set = set || c.IsSet(n)
+		}
+		if !set {
+			missing = append(missing, "--"+names[0])
+		}
+	}
+	if len(missing) == 0 {
+		return nil
+	}
+	what := "flag " + missing[0] + " is"
+	if len(missing) > 1 {
+		what = "flags " + strings.Join(missing, ", ") + " are"
+	}
+	return fmt.Errorf("%s: %s required %s", strings.TrimPrefix(path, "mrsched "), what, hint)
 }
 
 func run(args []string, stdout, stderr io.Writer) int {

@@ -21,15 +21,16 @@ import (
 	"github.com/mrsched/mrsched/tabular"
 )
 
-func init() {
-	register(&cli.Command{
+// mstCommands returns the mst command.
+func mstCommands() []*cli.Command {
+	return []*cli.Command{{
 		Name:     "mst",
 		Category: catStraggler,
 		Usage:    "straggling mappers: mean sojourn time, mapping policies, fitting, node count (Farhat et al.)",
 		Description: "The map phase as independent mapper nodes; MST = E[max_i R_i] (Definition 2).\n" +
 			"Example: mrsched mst eval --mu 1,1,0.8 --lambda 0.5,0.5,0.4 --method all",
 		Subcommands: []*cli.Command{mstEvalCmd(), mstMapCmd(), mstFitCmd(), mstNodesCmd(), mstForkJoinCmd(), mstFiguresCmd()},
-	})
+	}}
 }
 
 func mstCommonFlags() []cli.Flag {

@@ -4,14 +4,14 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"runtime"
+	"strconv"
 	"strings"
-	"sync"
 	"time"
 	"unicode/utf8"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/urfave/cli/v2"
 
 	"github.com/mrsched/mrsched/instances"
@@ -22,67 +22,21 @@ import (
 	"github.com/mrsched/mrsched/tabular"
 )
 
-func init() {
-	register(reportCmd(), mergeCmd(), studyCmd(), ganttCmd())
+// reportCommands returns report, merge, study and gantt.
+func reportCommands() []*cli.Command {
+	return []*cli.Command{reportCmd(), mergeCmd(), studyCmd(), ganttCmd()}
 }
 
 // sweepFlags are shared by report and every study.
 func sweepFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.StringFlag{Name: "format", Value: "table", Usage: "output format: table, md, csv or json"},
-		&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the output to `FILE` (atomically) instead of stdout"},
+		formatFlag("table"), outFlag("the output"),
 		&cli.StringFlag{Name: "figures", Usage: "write figures (SVG and PNG) into `DIR`"},
-		&cli.StringFlag{Name: "shard", Usage: "compute only shard `i/N` of the cells and write them as JSON lines (see 'mrsched merge')"},
+		shardFlag(),
 		&cli.StringFlag{Name: "cells", Usage: "keep the cells in `FILE` (JSON lines): a killed run resumes from it without recomputing finished cells"},
-		&cli.IntFlag{Name: "workers", Value: runtime.NumCPU(), Usage: "cells computed in parallel (the output does not depend on it)"},
-		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress bar or messages on stderr"},
+		workersFlag(runtime.NumCPU()),
+		quietFlag(),
 	}
-}
-
-// progress returns a shard progress callback drawing a bar on stderr.
-func progress(c *cli.Context, what string) (func(done, total int), func()) {
-	if c.Bool("quiet") {
-		return nil, func() {}
-	}
-	var bar *progressbar.ProgressBar
-	var mu sync.Mutex
-	return func(done, total int) {
-			mu.Lock()
-			defer mu.Unlock()
-			if bar == nil {
-				bar = progressbar.NewOptions(total,
-					progressbar.OptionSetWriter(c.App.ErrWriter),
-					progressbar.OptionSetDescription(what),
-					progressbar.OptionShowCount(),
-					progressbar.OptionSetElapsedTime(true),
-					progressbar.OptionSetPredictTime(true),
-					progressbar.OptionThrottle(200*time.Millisecond),
-					progressbar.OptionSetWidth(30))
-			}
-			_ = bar.Set(done)
-		}, func() {
-			mu.Lock()
-			defer mu.Unlock()
-			if bar != nil {
-				_ = bar.Finish()
-				fmt.Fprintln(c.App.ErrWriter)
-			}
-		}
-}
-
-// reportWriteOut writes data to --out atomically, or to stdout.
-func reportWriteOut(c *cli.Context, data []byte) error {
-	if out := c.String("out"); out != "" {
-		if err := instances.AtomicWrite(out, data); err != nil {
-			return err
-		}
-		if !c.Bool("quiet") {
-			fmt.Fprintf(c.App.ErrWriter, "wrote %s\n", out)
-		}
-		return nil
-	}
-	_, err := c.App.Writer.Write(data)
-	return err
 }
 
 // runSweep runs (a shard of) a sweep. A shard (N > 1) writes its cells as
@@ -94,85 +48,64 @@ func runSweep(c *cli.Context, sw shard.Sweep, what string) (*shard.Set, error) {
 	if err != nil {
 		return nil, fmt.Errorf("--shard: %w", err)
 	}
-	format, err := tabular.ParseFormat(c.String("format"))
-	if err != nil {
-		return nil, fmt.Errorf("--format: %w", err)
-	}
-	if w := c.Int("workers"); w < 1 {
-		return nil, fmt.Errorf("--workers %d: want ≥ 1", w)
-	}
-	// Every sweep with a time limit (report, study tightness, study nightly):
-	// c.Duration is 0 for the others.
-	if d := c.Duration("time-limit"); d < 0 {
-		return nil, fmt.Errorf("--time-limit %s: want ≥ 0", d)
-	}
-	prog, finish := progress(c, what)
+	prog, finish := progressBar(c, what)
 	set, err := shard.Run(c.Context, sw, shard.Options{Shard: sp, Workers: c.Int("workers"), Path: c.String("cells"), Progress: prog})
 	finish()
 	if err != nil {
 		return nil, err
 	}
-	if !sp.Whole() {
-		if c.String("cells") != "" {
-			if !c.Bool("quiet") {
-				fmt.Fprintf(c.App.ErrWriter, "shard %s: %d cells in %s; combine the shards with 'mrsched merge'\n", sp, len(set.Cells), c.String("cells"))
-			}
-			return nil, nil
-		}
-		var b bytes.Buffer
-		if err := set.Write(&b); err != nil {
-			return nil, err
-		}
-		return nil, reportWriteOut(c, b.Bytes())
+	switch {
+	case sp.Whole():
+		return set, renderSet(c, set)
+	case c.String("cells") != "":
+		infof(c, "shard %s: %d cells in %s; combine the shards with 'mrsched merge'", sp, len(set.Cells), c.String("cells"))
+		return nil, nil
 	}
-	return set, renderSet(c, set, format)
+	var b bytes.Buffer
+	if err := set.Write(&b); err != nil {
+		return nil, err
+	}
+	return nil, emitBytes(c, b.Bytes())
 }
 
 // renderSet renders a whole sweep with its kind's renderer.
-func renderSet(c *cli.Context, set *shard.Set, format tabular.Format) error {
+func renderSet(c *cli.Context, set *shard.Set) error {
 	r, err := report.RendererFor(set.Header.Kind)
 	if err != nil {
 		return err
 	}
-	var b bytes.Buffer
-	if err := r.Write(set, format, &b); err != nil {
+	if err := emit(c, func(w io.Writer, f tabular.Format) error { return r.Write(set, f, w) }); err != nil {
 		return err
 	}
-	if err := reportWriteOut(c, b.Bytes()); err != nil {
+	dir := c.String("figures")
+	if dir == "" || r.Figures == nil {
+		return nil
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	if dir := c.String("figures"); dir != "" && r.Figures != nil {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return err
-		}
-		files, err := r.Figures(set, dir)
-		if err != nil {
-			return fmt.Errorf("figures: %w", err)
-		}
-		if !c.Bool("quiet") {
-			for _, f := range files {
-				fmt.Fprintf(c.App.ErrWriter, "wrote %s\n", f)
-			}
-		}
+	files, err := r.Figures(set, dir)
+	if err != nil {
+		return fmt.Errorf("figures: %w", err)
+	}
+	for _, f := range files {
+		infof(c, "wrote %s", f)
 	}
 	return nil
 }
 
-func violationsOf(set *shard.Set) error {
-	if set == nil || set.Header.Kind != report.SweepKind {
-		return nil
-	}
-	res, err := report.Decode(set)
-	if err != nil {
+// sweepProblems turns a report's violations into exit status 2 and its
+// failed runs into exit status 1.
+func sweepProblems(set *shard.Set) error {
+	violations, failures, err := report.Problems(set)
+	switch {
+	case err != nil:
 		return err
-	}
-	rep := report.Build(res)
-	if len(rep.Violations) > 0 {
+	case len(violations) > 0:
 		return exitWith(2, fmt.Errorf("%d violation(s) of a guarantee, a bound or the model (a bug), listed at the end of the output; first: %s",
-			len(rep.Violations), clip(rep.Violations[0], 300)))
-	}
-	if len(rep.Errors) > 0 {
-		return fmt.Errorf("%d method run(s) failed, listed at the end of the output; first: %s", len(rep.Errors), clip(rep.Errors[0], 300))
+			len(violations), clip(violations[0], 300)))
+	case len(failures) > 0:
+		return fmt.Errorf("%d method run(s) failed, listed at the end of the output; first: %s", len(failures), clip(failures[0], 300))
 	}
 	return nil
 }
@@ -223,84 +156,59 @@ Examples:
    mrsched report --gen cor4,n=2-20/2,alpha=3,eps=0.1 --methods maxsrpt,alt,lbcount --format md --figures out/cor4
    mrsched report --gen lognormal,n=10,batch,seed=1-8 --methods maxsrpt,lbcount --shard 1/2 --cells s1.jsonl --quiet`,
 		Flags: append([]cli.Flag{
-			&repeatedFlag{cli.GenericFlag{Name: "instance", Aliases: []string{"i"}, Value: &repeated{}, Usage: "instance `FILE` (JSON or CSV); repeatable"}},
-			&repeatedFlag{cli.GenericFlag{Name: "gen", Value: &repeated{}, Usage: "generator `SPEC`; repeatable (see above)"}},
-			&cli.StringFlag{Name: "methods", Aliases: []string{"m"}, Value: "fifo,klps,maxsrpt,splitsrpt,lb51,lbcount", Usage: "comma-separated `LIST` of methods"},
-			&cli.DurationFlag{Name: "time-limit", Value: 60 * time.Second, Usage: "per method and instance, for exact methods"},
+			&repeatedFlag{cli.GenericFlag{Name: "instance", Aliases: []string{"i"}, Value: &repeated{}, Usage: "instance `FILE` (JSON or CSV); repeatable"}, true},
+			&repeatedFlag{cli.GenericFlag{Name: "gen", Value: &repeated{}, Usage: "generator `SPEC`; repeatable (see above)"}, false},
+			methodsFlag("fifo,klps,maxsrpt,splitsrpt,lb51,lbcount"),
+			timeLimitFlag(60*time.Second, "per method and instance, for exact methods"),
 			&cli.BoolFlag{Name: "no-validate", Usage: "skip checking every schedule with the independent validator"},
 		}, sweepFlags()...),
-		Action: func(c *cli.Context) error {
-			var srcs []report.Source
-			for _, f := range repeatedOf(c, "instance") {
-				s, err := report.FileSource(f)
-				if err != nil {
-					return fmt.Errorf("--instance: %w", err)
-				}
-				srcs = append(srcs, s)
-			}
-			for _, g := range repeatedOf(c, "gen") {
-				ss, err := report.ParseGen(g)
-				if err != nil {
-					return fmt.Errorf("--gen: %w", err)
-				}
-				srcs = append(srcs, ss...)
-			}
-			if len(srcs) == 0 {
-				return fmt.Errorf("report: no instances: give --instance FILE or --gen SPEC")
-			}
-			seen := map[string]bool{}
-			for _, s := range srcs {
-				if seen[s.Name] {
-					return fmt.Errorf("report: two instances are named %q (instances are keyed by name)", s.Name)
-				}
-				seen[s.Name] = true
-			}
-			opt := report.Options{TimeLimit: c.Duration("time-limit"), Validate: !c.Bool("no-validate")}
-			type kept struct {
-				in *instances.Instance
-				s  map[string]*schedule.Schedule
-			}
-			var first *kept
-			var mu sync.Mutex
-			sp, _ := shard.Parse(c.String("shard"))
-			if c.String("figures") != "" && sp.Whole() {
-				opt.KeepSchedules = func(cell int, in *instances.Instance, s map[string]*schedule.Schedule) {
-					if cell == 0 {
-						mu.Lock()
-						first = &kept{in, s}
-						mu.Unlock()
-					}
-				}
-			}
-			sw, err := report.NewSweep(srcs, c.String("methods"), opt)
-			if err != nil {
-				return err
-			}
-			set, err := runSweep(c, sw, "report")
-			if err != nil {
-				return err
-			}
-			if first != nil {
-				ms, _ := report.Resolve(c.String("methods"))
-				var names []string
-				for _, m := range ms {
-					names = append(names, m.Name())
-				}
-				files, err := report.GanttFigures(srcs[0].Name, first.in, first.s, names, c.String("figures"))
-				if err != nil {
-					return fmt.Errorf("figures: %w", err)
-				}
-				if !c.Bool("quiet") {
-					for _, f := range files {
-						fmt.Fprintf(c.App.ErrWriter, "wrote %s\n", f)
-					}
-				}
-			} else if c.String("figures") != "" && set != nil && !c.Bool("quiet") && c.String("cells") != "" {
-				fmt.Fprintln(c.App.ErrWriter, "note: no Gantt charts — the first instance's cell came from --cells, schedules are not kept there")
-			}
-			return violationsOf(set)
-		},
+		Action: reportAction,
 	}
+}
+
+func reportAction(c *cli.Context) error {
+	srcs, err := report.Sources(repeatedOf(c, "instance"), repeatedOf(c, "gen"))
+	if err != nil {
+		return err
+	}
+	opt := report.Options{TimeLimit: c.Duration("time-limit"), Validate: !c.Bool("no-validate")}
+	var first report.FirstSchedules
+	sp, _ := shard.Parse(c.String("shard"))
+	if c.String("figures") != "" && sp.Whole() {
+		opt.KeepSchedules = first.Keep
+	}
+	sw, err := report.NewSweep(srcs, c.String("methods"), opt)
+	if err != nil {
+		return err
+	}
+	set, err := runSweep(c, sw, "report")
+	if err != nil {
+		return err
+	}
+	if set != nil && c.String("figures") != "" {
+		if !first.Kept() {
+			infof(c, "note: no Gantt charts — the first instance's cell came from --cells, schedules are not kept there")
+		}
+		files, err := first.Figures(srcs[0].Name, c.String("methods"), c.String("figures"))
+		if err != nil {
+			return fmt.Errorf("figures: %w", err)
+		}
+		for _, f := range files {
+			infof(c, "wrote %s", f)
+		}
+	}
+	return sweepProblems(set)
+}
+
+// methodsFlag is --methods: a comma-separated list of report methods.
+func methodsFlag(value string) cli.Flag {
+	return &cli.StringFlag{Name: "methods", Aliases: []string{"m"}, Value: value, Usage: "comma-separated `LIST` of methods (see above)",
+		Action: func(_ *cli.Context, s string) error {
+			if _, err := report.Resolve(s); err != nil {
+				return fmt.Errorf("--methods: %w", err)
+			}
+			return nil
+		}}
 }
 
 // repeated is a repeatable string flag whose values may contain commas
@@ -327,7 +235,10 @@ func (r *repeated) Serialize() string { return aliasSync }
 // repeatedFlag gives every parse a fresh value: commands are built once
 // and run many times in one process (tests), and a shared value would
 // accumulate the values of earlier runs.
-type repeatedFlag struct{ cli.GenericFlag }
+type repeatedFlag struct {
+	cli.GenericFlag
+	files bool // the values are input files (see protectedInputs)
+}
 
 func (f *repeatedFlag) Apply(set *flag.FlagSet) error {
 	f.GenericFlag.Value = &repeated{}
@@ -361,19 +272,14 @@ Example (two shards, then merge; the last line prints the same bytes as the unsh
    mrsched report --gen lognormal,n=8,batch,seed=1-6 --methods maxsrpt,lbcount --shard 2/2 --quiet > s2.jsonl
    mrsched merge --format md s1.jsonl s2.jsonl`,
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "format", Value: "table", Usage: "output format: table, md, csv or json"},
-			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the output to `FILE` (atomically) instead of stdout"},
+			formatFlag("table"), outFlag("the output"),
 			&cli.StringFlag{Name: "figures", Usage: "write the sweep's figures into `DIR`"},
-			&cli.StringFlag{Name: "cells-out", Usage: "also write the merged cells to `FILE`"},
-			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no messages on stderr"},
+			fileOutFlag("cells-out", "also write the merged cells to `FILE`"),
+			quietFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() == 0 {
-				return fmt.Errorf("merge: give the shard files")
-			}
-			format, err := tabular.ParseFormat(c.String("format"))
-			if err != nil {
-				return fmt.Errorf("--format: %w", err)
+				return fmt.Errorf("merge: give the shard files (see 'mrsched merge --help')")
 			}
 			var sets []*shard.Set
 			for _, f := range c.Args().Slice() {
@@ -388,18 +294,14 @@ Example (two shards, then merge; the last line prints the same bytes as the unsh
 				return err
 			}
 			if p := c.String("cells-out"); p != "" {
-				var b bytes.Buffer
-				if err := m.Write(&b); err != nil {
-					return err
-				}
-				if err := instances.AtomicWrite(p, b.Bytes()); err != nil {
+				if err := writeWith(c, p, fmt.Sprintf("%d cells", len(m.Cells)), m.Write); err != nil {
 					return err
 				}
 			}
-			if err := renderSet(c, m, format); err != nil {
+			if err := renderSet(c, m); err != nil {
 				return err
 			}
-			if err := violationsOf(m); err != nil {
+			if err := sweepProblems(m); err != nil {
 				return err
 			}
 			return studyViolations(m)
@@ -408,36 +310,49 @@ Example (two shards, then merge; the last line prints the same bytes as the unsh
 }
 
 func studyCmd() *cli.Command {
-	mkStudy := func(name, usage, desc string, flags []cli.Flag, mk func(c *cli.Context) (shard.Sweep, error)) *cli.Command {
-		return &cli.Command{
-			Name:        name,
-			Usage:       usage,
-			Description: desc,
-			Flags:       append(flags, sweepFlags()...),
-			Action: func(c *cli.Context) error {
-				sw, err := mk(c)
-				if err != nil {
-					return err
-				}
-				set, err := runSweep(c, sw, "study "+name)
-				if err != nil {
-					return err
-				}
-				return studyViolations(set)
-			},
-		}
-	}
-	def := study.DefaultTightness()
-	f9 := study.DefaultFig9()
 	return &cli.Command{
 		Name:     "study",
 		Category: catReport,
 		Usage:    "the paper's studies, one command each: tightness, fig7, fig9, nightly",
 		Description: `Each study is a sweep of independent cells: --shard i/N, --cells FILE (resume after a kill)
 and 'mrsched merge' work as for 'mrsched report'; the output never depends on --workers.`,
-		Subcommands: []*cli.Command{
-			mkStudy("tightness", "Cor. 4 and Cor. 6 tight families: ratio vs n approaching 2α/(1+α) and 1+1/β",
-				`For the Cor. 4 family (n/2 jobs (α−ε, 1), n/2 jobs (1, α)) and the Cor. 6 family (n−1 jobs (β, 1),
+		Subcommands: []*cli.Command{studyTightnessCmd(), studyFig7Cmd(), studyFig9Cmd(), studyNightlyCmd()},
+	}
+}
+
+// studyCommand is a study: its flags, then the sweep flags; the action
+// builds the sweep with mk, runs it and turns violations into exit status 2.
+func studyCommand(name, usage, desc string, flags []cli.Flag, mk func(c *cli.Context) (shard.Sweep, error)) *cli.Command {
+	return &cli.Command{
+		Name:        name,
+		Usage:       usage,
+		Description: desc,
+		Flags:       append(flags, sweepFlags()...),
+		Action: func(c *cli.Context) error {
+			sw, err := mk(c)
+			if err != nil {
+				return err
+			}
+			set, err := runSweep(c, sw, "study "+name)
+			if err != nil {
+				return err
+			}
+			return studyViolations(set)
+		},
+	}
+}
+
+// aboveOne is the rule of α values.
+var aboveOne = rule{"a finite number > 1", func(x float64) bool { return x > 1 && isFinite(x) }}
+
+func studyTightnessCmd() *cli.Command {
+	def := study.DefaultTightness()
+	ns := make([]string, len(def.Ns))
+	for i, n := range def.Ns {
+		ns[i] = strconv.Itoa(n)
+	}
+	return studyCommand("tightness", "Cor. 4 and Cor. 6 tight families: ratio vs n approaching 2α/(1+α) and 1+1/β",
+		`For the Cor. 4 family (n/2 jobs (α−ε, 1), n/2 jobs (1, α)) and the Cor. 6 family (n−1 jobs (β, 1),
 one (n−1, (n−1)β)) it runs MaxSRPT resp. SplitSRPT and the paper's alternative schedule, and
 brackets the true ratio: policy/alternative ≤ policy/OPT ≤ policy/lower bound. With --exact
 (a registered exact method: search or mip) OPT is computed for n ≤ --exact-max-n. The paper's limit
@@ -445,22 +360,29 @@ of policy/alternative is (2α − 3ε/2)/(1+α) resp. 1 + 1/β.
 
 Example:
    mrsched study tightness --alphas 2,4 --eps 0.1 --betas 2 --ns 2,4,8,16,64,256 --exact search --exact-max-n 8 --figures out/tight`,
-				[]cli.Flag{
-					&cli.Float64SliceFlag{Name: "alphas", Value: cli.NewFloat64Slice(def.Alphas...), Usage: "α values (Cor. 4)"},
-					&cli.Float64SliceFlag{Name: "eps", Value: cli.NewFloat64Slice(def.Eps...), Usage: "ε values (Cor. 4), 0 < ε < α − 1"},
-					&cli.Float64SliceFlag{Name: "betas", Value: cli.NewFloat64Slice(def.Betas...), Usage: "β values (Cor. 6)"},
-					&cli.IntSliceFlag{Name: "ns", Value: cli.NewIntSlice(def.Ns...), Usage: "numbers of jobs (Cor. 4 uses the even ones)"},
-					&cli.StringFlag{Name: "exact", Value: def.Exact, Usage: "exact `METHOD` for OPT on small n (search or mip); empty: none"},
-					&cli.IntFlag{Name: "exact-max-n", Value: def.ExactMaxN, Usage: "largest n solved exactly"},
-					&cli.DurationFlag{Name: "time-limit", Value: 60 * time.Second, Usage: "per exact solve"},
-				},
-				func(c *cli.Context) (shard.Sweep, error) {
-					cfg := study.TightnessConfig{Alphas: c.Float64Slice("alphas"), Eps: c.Float64Slice("eps"), Betas: c.Float64Slice("betas"),
-						Ns: c.IntSlice("ns"), Exact: c.String("exact"), ExactMaxN: c.Int("exact-max-n"), TimeLimit: c.Duration("time-limit").String()}
-					return study.TightnessSweep(cfg)
-				}),
-			mkStudy("fig7", "Fig. 7 on the SWIM Facebook traces: relative E[T] vs load, original and cube-root sizes",
-				`Map-only jobs are dropped, sizes normalised to mean 1, time rescaled to each load (§5.2 with
+		[]cli.Flag{
+			floatsFlag("alphas", def.Alphas, "α values (Cor. 4)", aboveOne),
+			floatsFlag("eps", def.Eps, "ε values (Cor. 4), 0 < ε < α − 1", positive),
+			floatsFlag("betas", def.Betas, "β values (Cor. 6)", positive),
+			intsFlag("ns", strings.Join(ns, ","), "numbers of jobs (Cor. 4 uses the even ones)", atLeastOne),
+			&cli.StringFlag{Name: "exact", Value: def.Exact, Usage: "exact `METHOD` for OPT on small n (search or mip); empty: none"},
+			intFlag("exact-max-n", def.ExactMaxN, "largest n solved exactly", nonNegInt),
+			timeLimitFlag(60*time.Second, "per exact solve"),
+		},
+		func(c *cli.Context) (shard.Sweep, error) {
+			ns, err := intsOf(c, "ns", atLeastOne)
+			if err != nil {
+				return shard.Sweep{}, err
+			}
+			cfg := study.TightnessConfig{Alphas: c.Float64Slice("alphas"), Eps: c.Float64Slice("eps"), Betas: c.Float64Slice("betas"),
+				Ns: ns, Exact: c.String("exact"), ExactMaxN: c.Int("exact-max-n"), TimeLimit: c.Duration("time-limit").String()}
+			return study.TightnessSweep(cfg)
+		})
+}
+
+func studyFig7Cmd() *cli.Command {
+	return studyCommand("fig7", "Fig. 7 on the SWIM Facebook traces: relative E[T] vs load, original and cube-root sizes",
+		`Map-only jobs are dropped, sizes normalised to mean 1, time rescaled to each load (§5.2 with
 the SWIM traces instead of the Google trace). For k-LPS (k = 100), MaxSRPT and SplitSRPT it
 prints the mean response time and relative E[T] = E[T] / (best lower bound / n), the best bound
 being the counting bound (which dominates §5.1's; the §5.1 ratio is printed too), with the
@@ -469,70 +391,77 @@ original sizes (Fig. 7a) and with each job's size ratio replaced by its cube roo
 Example:
    mrsched study fig7 --trace ../shared/data/swim/FB-2009_samples_24_times_1hr_0.tsv \
        --trace ../shared/data/swim/FB-2010_samples_24_times_1hr_0.tsv --format md --figures out/fig7`,
-				[]cli.Flag{
-					&cli.StringSliceFlag{Name: "trace", Usage: "SWIM trace `FILE`; repeatable", Value: cli.NewStringSlice(
-						"../shared/data/swim/FB-2009_samples_24_times_1hr_0.tsv", "../shared/data/swim/FB-2010_samples_24_times_1hr_0.tsv")},
-					&cli.Float64SliceFlag{Name: "loads", Value: cli.NewFloat64Slice(study.DefaultLoads()...), Usage: "loads"},
-					&cli.IntFlag{Name: "max-jobs", Usage: "keep only the first N jobs of each trace (0: all)"},
-				},
-				func(c *cli.Context) (shard.Sweep, error) {
-					cfg, err := study.NewFig7Config(c.StringSlice("trace"), c.Float64Slice("loads"), c.Int("max-jobs"))
-					if err != nil {
-						return shard.Sweep{}, err
-					}
-					return study.Fig7Sweep(cfg)
-				}),
-			mkStudy("fig9", "Fig. 9: conditional mean slowdown by size max(x, y), log-normal workload, loads 0.75 and 0.9",
-				`Independent replications of --jobs jobs each (Poisson arrivals, the §5.3 log-normal sizes; every
+		[]cli.Flag{
+			inListFlag("trace", "SWIM trace `FILE`; repeatable",
+				"../shared/data/swim/FB-2009_samples_24_times_1hr_0.tsv", "../shared/data/swim/FB-2010_samples_24_times_1hr_0.tsv"),
+			loadsFlag(study.DefaultLoads()),
+			intFlag("max-jobs", 0, "keep only the first N jobs of each trace; 0 keeps all", nonNegInt),
+		},
+		func(c *cli.Context) (shard.Sweep, error) {
+			cfg, err := study.NewFig7Config(c.StringSlice("trace"), c.Float64Slice("loads"), c.Int("max-jobs"))
+			if err != nil {
+				return shard.Sweep{}, err
+			}
+			return study.Fig7Sweep(cfg)
+		})
+}
+
+func studyFig9Cmd() *cli.Command {
+	f9 := study.DefaultFig9()
+	return studyCommand("fig9", "Fig. 9: conditional mean slowdown by size max(x, y), log-normal workload, loads 0.75 and 0.9",
+		`Independent replications of --jobs jobs each (Poisson arrivals, the §5.3 log-normal sizes; every
 policy sees the same jobs in a replication), jobs bucketed by z = max(x, y) into 400 buckets on
 [0, 100]. Prints the mean response times beside the paper's (§5.3) and E[S(z)] at selected z;
 --format csv gives every bucket; --figures draws the curves with the 99th percentile of z.
 
 Example (small; the defaults run 8 × 500000 jobs per load and policy):
    mrsched study fig9 --jobs 20000 --reps 2 --figures out/fig9`,
-				[]cli.Flag{
-					&cli.Float64SliceFlag{Name: "loads", Value: cli.NewFloat64Slice(f9.Loads...), Usage: "loads"},
-					&cli.IntFlag{Name: "jobs", Value: f9.Jobs, Usage: "jobs per replication"},
-					&cli.IntFlag{Name: "reps", Value: f9.Reps, Usage: "replications per load and policy"},
-					&cli.Uint64Flag{Name: "seed", Value: f9.Seed, Usage: "seed of replication 0 (replication r uses seed + r)"},
-				},
-				func(c *cli.Context) (shard.Sweep, error) {
-					cfg := study.DefaultFig9()
-					cfg.Loads, cfg.Jobs, cfg.Reps, cfg.Seed = c.Float64Slice("loads"), c.Int("jobs"), c.Int("reps"), c.Uint64("seed")
-					return study.Fig9Sweep(cfg)
-				}),
-			mkStudy("nightly", "a planner's view of one batch: heuristics, polish, exact search, bounds, gap, Gantt charts",
-				`Runs every method on the batch (the embedded 16-job default, or --instance), prints the
+		[]cli.Flag{
+			loadsFlag(f9.Loads),
+			intFlag("jobs", f9.Jobs, "jobs per replication", atLeastOne),
+			repsFlag(f9.Reps),
+			seedFlag(f9.Seed, "seed of replication 0 (replication r uses seed + r)"),
+		},
+		func(c *cli.Context) (shard.Sweep, error) {
+			cfg := study.DefaultFig9()
+			cfg.Loads, cfg.Jobs, cfg.Reps, cfg.Seed = c.Float64Slice("loads"), c.Int("jobs"), c.Int("reps"), c.Uint64("seed")
+			return study.Fig9Sweep(cfg)
+		})
+}
+
+func studyNightlyCmd() *cli.Command {
+	return studyCommand("nightly", "a planner's view of one batch: heuristics, polish, exact search, bounds, gap, Gantt charts",
+		`Runs every method on the batch (the embedded 16-job default, or --instance), prints the
 report with OPT or the best bounds and gap, and the recommended plan (the best schedule's
 jobs by completion); --figures draws a Gantt chart of every schedule and the mean response
 per method beside the lower bound.
 
 Example:
    mrsched study nightly --time-limit 20s --figures out/nightly`,
-				[]cli.Flag{
-					&cli.StringFlag{Name: "instance", Aliases: []string{"i"}, Usage: "batch instance `FILE` (default: the embedded nightly batch)"},
-					&cli.StringFlag{Name: "methods", Aliases: []string{"m"}, Value: study.DefaultNightlyMethods, Usage: "methods"},
-					&cli.DurationFlag{Name: "time-limit", Value: 30 * time.Second, Usage: "per exact method"},
-				},
-				func(c *cli.Context) (shard.Sweep, error) {
-					var src report.Source
-					if f := c.String("instance"); f != "" {
-						s, err := report.FileSource(f)
-						if err != nil {
-							return shard.Sweep{}, err
-						}
-						src = s
-					} else {
-						in, err := study.DefaultNightly()
-						if err != nil {
-							return shard.Sweep{}, err
-						}
-						src = report.InstanceSource("nightly-default", "embedded nightly.csv", in)
-					}
-					return study.NightlySweep(src, c.String("methods"), c.Duration("time-limit"))
-				}),
+		[]cli.Flag{
+			inFlag("instance", "batch instance `FILE` (default: the embedded nightly batch)", false, "i"),
+			methodsFlag(study.DefaultNightlyMethods),
+			timeLimitFlag(30*time.Second, "per exact method"),
 		},
+		func(c *cli.Context) (shard.Sweep, error) {
+			src, err := nightlySource(c.String("instance"))
+			if err != nil {
+				return shard.Sweep{}, err
+			}
+			return study.NightlySweep(src, c.String("methods"), c.Duration("time-limit"))
+		})
+}
+
+// nightlySource is the instance file given, or the embedded nightly batch.
+func nightlySource(path string) (report.Source, error) {
+	if path != "" {
+		return report.FileSource(path)
 	}
+	in, err := study.DefaultNightly()
+	if err != nil {
+		return report.Source{}, err
+	}
+	return report.InstanceSource("nightly-default", "embedded nightly.csv", in), nil
 }
 
 // studyViolations turns a study's guarantee violations into exit status 2.
@@ -561,11 +490,11 @@ Example:
    mrsched gantt --instance b30.json --schedule b30.sched.json --out b30-gantt
 (writes b30-gantt.svg and b30-gantt.png; 'simulate' is the simulator's command)`,
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "instance", Aliases: []string{"i"}, Required: true, Usage: "instance `FILE`"},
-			&cli.StringFlag{Name: "schedule", Aliases: []string{"s"}, Required: true, Usage: "schedule `FILE` (JSON or CSV)"},
-			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Required: true, Usage: "output `BASE` name: writes BASE.svg and BASE.png"},
+			instanceFlag(),
+			inFlag("schedule", "schedule `FILE` (JSON or CSV)", true, "s"),
+			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Required: true, Usage: "output `BASE` name: writes BASE.svg and BASE.png (" + overwriteNote + ")"},
 			&cli.StringFlag{Name: "title", Usage: "chart title (default: the file names)"},
-			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no messages on stderr"},
+			quietFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			in, err := instances.ReadFile(c.String("instance"))
@@ -584,10 +513,8 @@ Example:
 			if err != nil {
 				return err
 			}
-			if !c.Bool("quiet") {
-				for _, f := range files {
-					fmt.Fprintf(c.App.ErrWriter, "wrote %s\n", f)
-				}
+			for _, f := range files {
+				infof(c, "wrote %s", f)
 			}
 			return nil
 		},

@@ -127,11 +127,11 @@ func TestReportErrors(t *testing.T) {
 		{[]string{"report", "--gen", "lognormal,n=3,batch", "--gen", "lognormal,n=3,batch"}, "two instances are named"},
 		{[]string{"merge"}, "give the shard files"},
 		// Found by the bad-input QA (docs/qa-bad-input.md): accepted silently.
-		{[]string{"report", "--gen", "lognormal,n=3,batch", "--workers", "0"}, "--workers 0: want ≥ 1"},
-		{[]string{"report", "--gen", "lognormal,n=3,batch", "--workers", "-1"}, "--workers -1: want ≥ 1"},
-		{[]string{"report", "--gen", "lognormal,n=3,batch", "--time-limit", "-1s"}, "--time-limit -1s: want ≥ 0"},
-		{[]string{"study", "nightly", "--methods", "fifo", "--time-limit", "-1s"}, "--time-limit -1s: want ≥ 0"},
-		{[]string{"study", "tightness", "--ns", "2", "--workers", "0"}, "--workers 0: want ≥ 1"},
+		{[]string{"report", "--gen", "lognormal,n=3,batch", "--workers", "0"}, "--workers: want an integer ≥ 1, got 0"},
+		{[]string{"report", "--gen", "lognormal,n=3,batch", "--workers", "-1"}, "--workers: want an integer ≥ 1, got -1"},
+		{[]string{"report", "--gen", "lognormal,n=3,batch", "--time-limit", "-1s"}, "--time-limit: want a duration ≥ 0"},
+		{[]string{"study", "nightly", "--methods", "fifo", "--time-limit", "-1s"}, "--time-limit: want a duration ≥ 0"},
+		{[]string{"study", "tightness", "--ns", "2", "--workers", "0"}, "--workers: want an integer ≥ 1, got 0"},
 	}
 	for _, c := range cases {
 		code, _, errs := runReport(t, append(c.args, "--quiet")...)

@@ -6,8 +6,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"math"
-	"math/rand/v2"
 
 	"github.com/urfave/cli/v2"
 
@@ -18,12 +16,9 @@ import (
 	"github.com/mrsched/mrsched/validate"
 )
 
-func init() {
-	register(simulateCmd(), validateCmd(), compareCmd())
-}
-
-func tandemFormatFlag() cli.Flag {
-	return &cli.StringFlag{Name: "format", Value: "table", Usage: "output format: table, md, csv or json"}
+// tandemCommands returns simulate, validate and compare.
+func tandemCommands() []*cli.Command {
+	return []*cli.Command{simulateCmd(), validateCmd(), compareCmd()}
 }
 
 type simJob struct {
@@ -69,73 +64,61 @@ Example:
    mrsched simulate --instance /tmp/ln.json --policy klps --k 100 --schedule /tmp/klps.json
    mrsched validate --instance /tmp/ln.json --schedule /tmp/klps.json`,
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "instance", Aliases: []string{"i"}, Required: true, Usage: "tandem instance `FILE` (JSON or CSV)"},
+			instanceFlag(),
 			&cli.StringFlag{Name: "policy", Aliases: []string{"p"}, Value: "maxsrpt", Usage: "fifo, ps, klps, klps-maponly, maxsrpt, splitsrpt, splitsrpt-strict or order"},
-			&cli.IntFlag{Name: "k", Value: fluid.DefaultK, Usage: "k of k-LPS"},
+			kFlag(),
 			&cli.StringFlag{Name: "order", Usage: "priority order for --policy order: job indices, e.g. 2,0,1"},
-			&cli.Float64Flag{Name: "speed", Value: 1, Usage: "speed factor multiplying both capacities"},
-			&cli.StringFlag{Name: "schedule", Usage: "write the fluid schedule to `FILE`"},
-			tandemFormatFlag(),
-			&cli.BoolFlag{Name: "quiet", Usage: "no messages on stderr"},
+			speedFlag(),
+			fileOutFlag("schedule", "write the fluid schedule to `FILE` (CSV when it ends in .csv, otherwise JSON)"),
+			formatFlag("table"), outFlag("the result"), quietFlag(),
 		},
-		Action: func(c *cli.Context) error {
-			format, err := tabular.ParseFormat(c.String("format"))
-			if err != nil {
-				return err
-			}
-			path := c.String("instance")
-			in, err := instances.ReadFile(path)
-			if err != nil {
-				return err
-			}
-			order, err := fluid.ParseOrder(c.String("order"))
-			if err != nil {
-				return fmt.Errorf("--order: %w", err)
-			}
-			if err := checkSimFlags(c); err != nil {
-				return err
-			}
-			p, err := fluid.ParsePolicy(c.String("policy"), c.Int("k"), order)
-			if err != nil {
-				return fmt.Errorf("--policy: %w", err)
-			}
-			out := c.String("schedule")
-			r, err := fluid.Simulate(in, p, fluid.Options{Speed: c.Float64("speed"), Record: out != ""})
-			if err != nil {
-				return fmt.Errorf("%s: %w", path, err)
-			}
-			if out != "" {
-				if err := schedule.WriteFile(out, in, r.Schedule); err != nil {
-					return err
-				}
-				if !c.Bool("quiet") {
-					fmt.Fprintf(c.App.ErrWriter, "wrote %s (%d segments)\n", out, len(r.Schedule.Segments))
-				}
-			}
-			o := simOutput{Instance: path, Policy: p.Name(), Speed: c.Float64("speed"), Jobs: in.N(),
-				TotalResponseTime: r.TotalResponse, MeanResponseTime: r.MeanResponse,
-				MeanSlowdown: r.MeanSlowdown, Makespan: r.Makespan}
-			if p.Name() == "klps" || p.Name() == "klps-maponly" {
-				o.K = c.Int("k")
-			}
-			for i, j := range in.Jobs {
-				o.JobResults = append(o.JobResults, simJob{ID: j.ID, Release: j.Release, Map: j.Map, Shuffle: j.Shuffle,
-					Completion: r.Completion[i], Response: r.Response[i], Slowdown: r.Slowdown[i]})
-			}
-			if format == tabular.JSON {
-				return tabular.WriteJSON(c.App.Writer, o)
-			}
-			t := &tabular.Table{
-				Title:      fmt.Sprintf("%s on %s: total response %s, mean %s, mean slowdown %s, makespan %s", p.Name(), path, tabular.Float(r.TotalResponse), tabular.Float(r.MeanResponse), tabular.Float(r.MeanSlowdown), tabular.Float(r.Makespan)),
-				Header:     []string{"id", "release", "map", "shuffle", "completion", "response", "slowdown"},
-				RightAlign: []bool{false, true, true, true, true, true, true},
-			}
-			for _, j := range o.JobResults {
-				t.Add(j.ID, tabular.Float(j.Release), tabular.Float(j.Map), tabular.Float(j.Shuffle), tabular.Float(j.Completion), tabular.Float(j.Response), tabular.Float(j.Slowdown))
-			}
-			return t.Write(c.App.Writer, format)
-		},
+		Action: simulateAction,
 	}
+}
+
+func simulateAction(c *cli.Context) error {
+	order, err := fluid.ParseOrder(c.String("order"))
+	if err != nil {
+		return fmt.Errorf("--order: %w", err)
+	}
+	p, err := fluid.ParsePolicy(c.String("policy"), c.Int("k"), order)
+	if err != nil {
+		return fmt.Errorf("--policy: %w", err)
+	}
+	path := c.String("instance")
+	in, err := instances.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	out := c.String("schedule")
+	r, err := fluid.Simulate(in, p, fluid.Options{Speed: c.Float64("speed"), Record: out != ""})
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	if out != "" {
+		if err := saveSchedule(c, out, in, r.Schedule); err != nil {
+			return err
+		}
+	}
+	o := simOutput{Instance: path, Policy: p.Name(), Speed: c.Float64("speed"), Jobs: in.N(),
+		TotalResponseTime: r.TotalResponse, MeanResponseTime: r.MeanResponse,
+		MeanSlowdown: r.MeanSlowdown, Makespan: r.Makespan}
+	if p.Name() == "klps" || p.Name() == "klps-maponly" {
+		o.K = c.Int("k")
+	}
+	t := &tabular.Table{
+		Title: fmt.Sprintf("%s on %s: total response %s, mean %s, mean slowdown %s, makespan %s", p.Name(), path,
+			tabular.Human(r.TotalResponse), tabular.Human(r.MeanResponse), tabular.Human(r.MeanSlowdown), tabular.Human(r.Makespan)),
+		Header:     []string{"id", "release", "map", "shuffle", "completion", "response", "slowdown"},
+		RightAlign: []bool{false, true, true, true, true, true, true},
+	}
+	for i, j := range in.Jobs {
+		sj := simJob{ID: j.ID, Release: j.Release, Map: j.Map, Shuffle: j.Shuffle,
+			Completion: r.Completion[i], Response: r.Response[i], Slowdown: r.Slowdown[i]}
+		o.JobResults = append(o.JobResults, sj)
+		t.Add(j.ID, tabular.Float(j.Release), tabular.Float(j.Map), tabular.Float(j.Shuffle), tabular.Float(sj.Completion), tabular.Float(sj.Response), tabular.Float(sj.Slowdown))
+	}
+	return emitTables(c, o, t)
 }
 
 func validateCmd() *cli.Command {
@@ -154,61 +137,43 @@ Example:
    mrsched simulate --instance /tmp/b50.json --policy splitsrpt --schedule /tmp/b50.sched.json
    mrsched validate --instance /tmp/b50.json --schedule /tmp/b50.sched.json`,
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "instance", Aliases: []string{"i"}, Required: true, Usage: "tandem instance `FILE`"},
-			&cli.StringFlag{Name: "schedule", Aliases: []string{"s"}, Required: true, Usage: "schedule `FILE` (JSON, or CSV ending in .csv)"},
-			tandemFormatFlag(),
+			instanceFlag(),
+			inFlag("schedule", "schedule `FILE` (JSON, or CSV ending in .csv)", true, "s"),
+			formatFlag("table"), outFlag("the result"), quietFlag(),
 		},
-		Action: func(c *cli.Context) error {
-			format, err := tabular.ParseFormat(c.String("format"))
-			if err != nil {
-				return err
-			}
-			in, err := instances.ReadFile(c.String("instance"))
-			if err != nil {
-				return err
-			}
-			s, err := schedule.ReadFile(c.String("schedule"), in)
-			if err != nil {
-				return err
-			}
-			res, err := validate.Check(in, s)
-			if err != nil {
-				var ve *validate.Error
-				if errors.As(err, &ve) {
-					t := &tabular.Table{Title: fmt.Sprintf("%s: INVALID (%d violations)", c.String("schedule"), len(ve.Violations)),
-						Header: []string{"rule", "segment", "job", "detail"}}
-					for _, v := range ve.Violations {
-						t.Add(v.Rule, fmt.Sprint(v.Segment), v.Job, v.Detail)
-					}
-					if werr := t.Write(c.App.Writer, format); werr != nil {
-						return werr
-					}
-				}
-				return exitWith(2, fmt.Errorf("%s: %w", c.String("schedule"), err))
-			}
-			t := &tabular.Table{Header: []string{"schedule", "valid", "total_response_time", "makespan", "segments"}}
-			t.Add(c.String("schedule"), "true", tabular.Float(res.TotalResponse), tabular.Float(res.Makespan), fmt.Sprint(len(s.Segments)))
-			return t.Write(c.App.Writer, format)
-		},
+		Action: validateAction,
 	}
 }
 
-// checkSimFlags rejects --k < 1 and a --speed that is not a positive finite
-// number (fluid.Options treats 0 as 1, which must not happen silently).
-func checkSimFlags(c *cli.Context) error {
-	if k := c.Int("k"); k < 1 {
-		return fmt.Errorf("--k: k-LPS needs k ≥ 1, got %d", k)
+func validateAction(c *cli.Context) error {
+	in, err := instances.ReadFile(c.String("instance"))
+	if err != nil {
+		return err
 	}
-	if sp := c.Float64("speed"); !(sp > 0) || math.IsInf(sp, 0) {
-		return fmt.Errorf("--speed: want a positive finite speed factor, got %v", sp)
+	path := c.String("schedule")
+	s, err := schedule.ReadFile(path, in)
+	if err != nil {
+		return err
 	}
-	return nil
-}
-
-// comparePolicies are the policies compared side by side.
-func comparePolicies(k int) []fluid.Policy {
-	return []fluid.Policy{fluid.FIFO(), fluid.PS(), fluid.KLPS(k), fluid.KLPSMapOnly(k),
-		fluid.MaxSRPT(), fluid.SplitSRPT(), fluid.SplitSRPTStrict()}
+	res, err := validate.Check(in, s)
+	var ve *validate.Error
+	switch {
+	case errors.As(err, &ve):
+		t := &tabular.Table{Title: fmt.Sprintf("%s: INVALID (%d violations)", path, len(ve.Violations)),
+			Header: []string{"rule", "segment", "job", "detail"}}
+		for _, v := range ve.Violations {
+			t.Add(v.Rule, fmt.Sprint(v.Segment), v.Job, v.Detail)
+		}
+		if werr := emitTables(c, nil, t); werr != nil {
+			return werr
+		}
+		return exitWith(2, fmt.Errorf("%s: %w", path, err))
+	case err != nil:
+		return exitWith(2, fmt.Errorf("%s: %w", path, err))
+	}
+	t := &tabular.Table{Header: []string{"schedule", "valid", "total_response_time", "makespan", "segments"}}
+	t.Add(path, "true", tabular.Float(res.TotalResponse), tabular.Float(res.Makespan), fmt.Sprint(len(s.Segments)))
+	return emitTables(c, nil, t)
 }
 
 func compareCmd() *cli.Command {
@@ -227,82 +192,70 @@ Example:
    mrsched compare --lognormal 200 --seed 1 --format md
    mrsched compare --instance /tmp/ln.json --k 100`,
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "instance", Aliases: []string{"i"}, Usage: "tandem instance `FILE`"},
+			inFlag("instance", "tandem instance `FILE`", false, "i"),
 			&cli.BoolFlag{Name: "example", Usage: "use the §2.1 example"},
-			&cli.IntFlag{Name: "lognormal", Usage: "use a batch of `N` jobs of the §5.3 log-normal workload"},
-			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed for --lognormal"},
-			&cli.IntFlag{Name: "k", Value: fluid.DefaultK, Usage: "k of k-LPS"},
-			&cli.Float64Flag{Name: "speed", Value: 1, Usage: "speed factor"},
-			tandemFormatFlag(),
+			intFlag("lognormal", 0, "use a batch of `N` jobs of the §5.3 log-normal workload", atLeastOne),
+			seedFlag(1, "seed for --lognormal"),
+			kFlag(), speedFlag(),
+			formatFlag("table"), outFlag("the table"), quietFlag(),
 		},
-		Action: func(c *cli.Context) error {
-			format, err := tabular.ParseFormat(c.String("format"))
-			if err != nil {
-				return err
-			}
-			var in *instances.Instance
-			name := c.String("instance")
-			chosen := 0
-			if name != "" {
-				chosen++
-			}
-			if c.Bool("example") {
-				chosen++
-			}
-			if c.IsSet("lognormal") {
-				chosen++
-			}
-			switch {
-			case chosen != 1:
-				return errors.New("compare: give exactly one of --instance, --example, --lognormal")
-			case name != "":
-				if in, err = instances.ReadFile(name); err != nil {
-					return err
-				}
-			case c.Bool("example"):
-				in, name = instances.Example21(), "§2.1 example"
-			default:
-				n := c.Int("lognormal")
-				seed := c.Uint64("seed")
-				in, err = instances.PaperLogNormal(n, 0, true).Generate(rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)))
-				if err != nil {
-					return fmt.Errorf("--lognormal: %w", err)
-				}
-				name = fmt.Sprintf("§5.3 log-normal batch, n=%d, seed %d", n, seed)
-			}
-			if err := checkSimFlags(c); err != nil {
-				return err
-			}
-			speed := c.Float64("speed")
-			vin := in.Clone()
-			vin.MapCapacity *= speed
-			vin.ShuffleCapacity *= speed
-			t := &tabular.Table{
-				Title:      fmt.Sprintf("policies on %s (%d jobs, speed %s)", name, in.N(), tabular.Float(speed)),
-				Header:     []string{"policy", "total_response_time", "mean_response_time", "mean_slowdown", "makespan", "segments", "valid"},
-				RightAlign: []bool{false, true, true, true, true, true, false},
-			}
-			var bad error
-			for _, p := range comparePolicies(c.Int("k")) {
-				r, err := fluid.Simulate(in, p, fluid.Options{Speed: speed, Record: true})
-				if err != nil {
-					return fmt.Errorf("%s: %w", p.Name(), err)
-				}
-				valid := "true"
-				if _, err := validate.Check(vin, r.Schedule); err != nil {
-					valid = "false"
-					bad = errors.Join(bad, fmt.Errorf("%s: %w", p.Name(), err))
-				}
-				t.Add(p.Name(), tabular.Float(r.TotalResponse), tabular.Float(r.MeanResponse), tabular.Float(r.MeanSlowdown),
-					tabular.Float(r.Makespan), fmt.Sprint(len(r.Schedule.Segments)), valid)
-			}
-			if err := t.Write(c.App.Writer, format); err != nil {
-				return err
-			}
-			if bad != nil {
-				return exitWith(2, bad)
-			}
-			return nil
-		},
+		Action: compareAction,
 	}
+}
+
+// compareInstance returns the one instance chosen by --instance, --example
+// or --lognormal, and its name.
+func compareInstance(c *cli.Context) (*instances.Instance, string, error) {
+	chosen := 0
+	for _, set := range []bool{c.String("instance") != "", c.Bool("example"), c.IsSet("lognormal")} {
+		if set {
+			chosen++
+		}
+	}
+	switch {
+	case chosen != 1:
+		return nil, "", errors.New("compare: give exactly one of --instance, --example, --lognormal (see 'mrsched compare --help')")
+	case c.String("instance") != "":
+		in, err := instances.ReadFile(c.String("instance"))
+		return in, c.String("instance"), err
+	case c.Bool("example"):
+		return instances.Example21(), "§2.1 example", nil
+	}
+	n, seed := c.Int("lognormal"), c.Uint64("seed")
+	in, err := instances.PaperLogNormal(n, 0, true).Generate(seedSource(seed))
+	if err != nil {
+		return nil, "", fmt.Errorf("--lognormal: %w", err)
+	}
+	return in, fmt.Sprintf("§5.3 log-normal batch, n=%d, seed %d", n, seed), nil
+}
+
+func compareAction(c *cli.Context) error {
+	in, name, err := compareInstance(c)
+	if err != nil {
+		return err
+	}
+	speed := c.Float64("speed")
+	cmp, err := fluid.Compare(in, fluid.ComparePolicies(c.Int("k")), speed)
+	if err != nil {
+		return err
+	}
+	t := &tabular.Table{
+		Title:      fmt.Sprintf("policies on %s (%d jobs, speed %s)", name, in.N(), tabular.Float(speed)),
+		Header:     []string{"policy", "total_response_time", "mean_response_time", "mean_slowdown", "makespan", "segments", "valid"},
+		RightAlign: []bool{false, true, true, true, true, true, false},
+	}
+	var bad error
+	for _, x := range cmp {
+		r := x.Result
+		bad = errors.Join(bad, x.Invalid)
+		t.Add(x.Policy, tabular.Float(r.TotalResponse), tabular.Float(r.MeanResponse), tabular.Float(r.MeanSlowdown),
+			tabular.Float(r.Makespan), fmt.Sprint(len(r.Schedule.Segments)), fmt.Sprint(x.Invalid == nil))
+	}
+	if err := emitTables(c, nil, t); err != nil {
+		return err
+	}
+	if bad != nil {
+		return exitWith(2, bad)
+	}
+	return nil
 }

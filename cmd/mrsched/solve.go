@@ -7,68 +7,33 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"os"
-	"strconv"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/mrsched/mrsched/bounds"
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/instances/taillard"
-	"github.com/mrsched/mrsched/schedule"
+	"github.com/mrsched/mrsched/report"
 	"github.com/mrsched/mrsched/solver/engine"
 	"github.com/mrsched/mrsched/solver/exact"
 	"github.com/mrsched/mrsched/solver/exact/mipform"
-	"github.com/mrsched/mrsched/solver/exact/search"
-	"github.com/mrsched/mrsched/solver/fluid"
 	"github.com/mrsched/mrsched/solver/mip"
 	"github.com/mrsched/mrsched/tabular"
 )
 
 // processStart is when the program started (package initialisation): the
-// time limit of solve counts from here, so that it covers start-up.
+// time limits of solve and mip solve count from here, so that they cover
+// start-up.
 var processStart = time.Now()
 
-func init() {
-	register(solveCmd(), boundCmd(), exportCmd())
-	registerSub("gen", genTaillardCmd())
-	registerSub("import", importTaillardCmd())
-}
-
-// parseJobOrder reads a comma-separated completion order of job ids (or,
-// when a token is not an id, a 0-based index).
-func parseJobOrder(in *instances.Instance, s string) ([]int, error) {
-	s = strings.TrimSpace(s)
-	if s == "" {
-		return nil, nil
-	}
-	idx := in.Index()
-	var out []int
-	for k, tok := range strings.Split(s, ",") {
-		tok = strings.TrimSpace(tok)
-		if j, ok := idx[tok]; ok {
-			out = append(out, j)
-			continue
-		}
-		j, err := strconv.Atoi(tok)
-		if err != nil || j < 0 || j >= in.N() {
-			return nil, fmt.Errorf("--order: entry %d %q is neither a job id nor an index in [0, %d)", k+1, tok, in.N())
-		}
-		out = append(out, j)
-	}
-	if len(out) != in.N() {
-		return nil, fmt.Errorf("--order: %d entries for %d jobs", len(out), in.N())
-	}
-	seen := make([]bool, in.N())
-	for _, j := range out {
-		if seen[j] {
-			return nil, fmt.Errorf("--order: job %s listed twice", in.Jobs[j].ID)
-		}
-		seen[j] = true
-	}
-	return out, nil
+// solveCommands returns solve, bound and export (gen taillard and import
+// taillard are in main's tree).
+func solveCommands() []*cli.Command {
+	return []*cli.Command{solveCmd(), boundCmd(), exportCmd()}
 }
 
 type solveJob struct {
@@ -132,97 +97,96 @@ Example:
    mrsched solve --instance /tmp/ta8.json --method order-lp --order j1,j2,j3,j4,j5,j6,j7,j8 --schedule /tmp/s.json
    mrsched validate --instance /tmp/ta8.json --schedule /tmp/s.json`,
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "instance", Aliases: []string{"i"}, Required: true, Usage: "tandem instance `FILE` (JSON or CSV)"},
+			instanceFlag(),
 			&cli.StringFlag{Name: "method", Aliases: []string{"m"}, Value: "search", Usage: "mip, search, order-lp, polish or a policy name"},
 			&cli.StringFlag{Name: "order", Usage: "completion order for order-lp (or priority order for --method order)"},
-			&cli.DurationFlag{Name: "time-limit", Value: 60 * time.Second, Usage: "time limit (0: none)"},
-			&cli.StringFlag{Name: "engine", Value: engine.DefaultName, Usage: "LP/MIP engine: " + strings.Join(engine.Names(), ", ")},
-			&cli.IntFlag{Name: "k", Value: fluid.DefaultK, Usage: "k of klps"},
-			&cli.StringFlag{Name: "schedule", Usage: "write the schedule to `FILE` (JSON, or CSV by extension)"},
-			tandemFormatFlag(),
-			&cli.BoolFlag{Name: "quiet", Usage: "no progress on stderr"},
+			timeLimitFlag(60*time.Second, "time limit"),
+			engineFlag("LP/MIP engine"),
+			kFlag(),
+			fileOutFlag("schedule", "write the schedule to `FILE` (CSV when it ends in .csv, otherwise JSON)"),
+			formatFlag("table"), outFlag("the result"), quietFlag(),
 		},
-		Action: func(c *cli.Context) error {
-			format, err := tabular.ParseFormat(c.String("format"))
-			if err != nil {
-				return err
-			}
-			// QA finding O3 (docs/qa-bad-input.md): a negative limit was
-			// accepted. 0 keeps its documented meaning, no limit (the
-			// library's exact.Options.TimeLimit convention), so that an
-			// optimum can be proven however long it takes.
-			if tl := c.Duration("time-limit"); tl < 0 {
-				return fmt.Errorf("solve: --time-limit %v is negative (give a positive duration such as 60s, or 0 for no limit)", tl)
-			}
-			path := c.String("instance")
-			in, err := instances.ReadFile(path)
-			if err != nil {
-				return err
-			}
-			order, err := parseJobOrder(in, c.String("order"))
-			if err != nil {
-				return err
-			}
-			eng, err := engine.Lazy(c.String("engine"))
-			if err != nil {
-				return err
-			}
-			opt := exact.Options{Method: c.String("method"), Order: order, TimeLimit: c.Duration("time-limit"), Start: processStart, K: c.Int("k")}
-			if !c.Bool("quiet") {
-				opt.Progress = func(s string) { fmt.Fprintln(c.App.ErrWriter, s) }
-			}
-			a, err := exact.Solve(context.Background(), eng, in, opt)
-			if err != nil {
-				return fmt.Errorf("%s: %w", path, err)
-			}
-			if out := c.String("schedule"); out != "" {
-				if err := schedule.WriteFile(out, in, a.Schedule); err != nil {
-					return err
-				}
-				if !c.Bool("quiet") {
-					fmt.Fprintf(c.App.ErrWriter, "wrote %s (%d segments)\n", out, len(a.Schedule.Segments))
-				}
-			}
-			o := solveOutput{Instance: path, Method: a.Method, Engine: a.Engine, Status: a.Status, Objective: a.Objective,
-				LowerBound: a.LowerBound, BoundSource: a.BoundSource, ScheduleSource: a.ScheduleSource, Bounds: a.Bounds,
-				Gap: a.Gap, Nodes: a.Nodes, LPs: a.LPs, TimeSeconds: a.Time.Seconds(), Detail: a.Detail, Notes: a.Notes}
-			for _, j := range a.Order {
-				o.Order = append(o.Order, in.Jobs[j].ID)
-			}
-			for i, j := range in.Jobs {
-				o.Jobs = append(o.Jobs, solveJob{ID: j.ID, Release: j.Release, Map: j.Map, Shuffle: j.Shuffle,
-					Completion: a.Schedule.Completion[i], Response: a.Schedule.Completion[i] - j.Release})
-			}
-			w := c.App.Writer
-			if format == tabular.JSON {
-				return tabular.WriteJSON(w, o)
-			}
-			t := &tabular.Table{Header: []string{"id", "release", "map", "shuffle", "completion", "response"}, RightAlign: []bool{false, true, true, true, true, true}}
-			for _, j := range o.Jobs {
-				t.Add(j.ID, tabular.Float(j.Release), tabular.Float(j.Map), tabular.Float(j.Shuffle), tabular.Float(j.Completion), tabular.Float(j.Response))
-			}
-			if format == tabular.CSV {
-				return t.Write(w, format)
-			}
-			fmt.Fprintf(w, "method %s", o.Method)
-			if o.Engine != "" {
-				fmt.Fprintf(w, " (engine %s)", o.Engine)
-			}
-			fmt.Fprintf(w, ": %s, objective %s (%s), lower bound %s (%s), gap %s, %d nodes, %d LPs, %.3gs\norder %s\n",
-				o.Status, tabular.Float(o.Objective), o.ScheduleSource, tabular.Float(o.LowerBound), o.BoundSource, tabular.Float(o.Gap), o.Nodes, o.LPs, o.TimeSeconds, strings.Join(o.Order, ","))
-			for _, n := range o.Notes {
-				fmt.Fprintf(w, "note: %s\n", n)
-			}
-			return t.Write(w, format)
-		},
+		Action: solveAction,
 	}
 }
 
-type boundRow struct {
-	Name  string  `json:"name"`
-	Value float64 `json:"value"`
-	Kind  string  `json:"kind"`
-	Note  string  `json:"note"`
+// engineFlag is --engine: an LP/MIP engine name (whether the engine is
+// available is checked when it is needed).
+func engineFlag(usage string) cli.Flag {
+	names := engine.Names()
+	return &cli.StringFlag{Name: "engine", Value: engine.DefaultName, Usage: usage + ": " + strings.Join(names, ", "),
+		Action: func(_ *cli.Context, s string) error {
+			if !slices.Contains(names, strings.ToLower(s)) {
+				return fmt.Errorf("--engine: want one of %s, got %q", strings.Join(names, ", "), s)
+			}
+			return nil
+		}}
+}
+
+func solveAction(c *cli.Context) error {
+	path := c.String("instance")
+	in, err := instances.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	order, err := instances.ParseOrder(in, c.String("order"))
+	if err != nil {
+		return fmt.Errorf("--order: %w", err)
+	}
+	// The engine is loaded when a method first needs it (exact.Solve).
+	eng, err := engine.Lazy(c.String("engine"))
+	if err != nil {
+		return fmt.Errorf("--engine: %w", err)
+	}
+	opt := exact.Options{Method: c.String("method"), Order: order, TimeLimit: c.Duration("time-limit"), Start: processStart,
+		K: c.Int("k"), Progress: progressLine(c)}
+	a, err := exact.Solve(context.Background(), eng, in, opt)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	if out := c.String("schedule"); out != "" {
+		if err := saveSchedule(c, out, in, a.Schedule); err != nil {
+			return err
+		}
+	}
+	return emitSolve(c, path, in, a)
+}
+
+// emitSolve writes a solve's answer: JSON, or the per-job table (preceded
+// in text and Markdown by the answer's summary lines).
+func emitSolve(c *cli.Context, path string, in *instances.Instance, a *exact.Answer) error {
+	o := solveOutput{Instance: path, Method: a.Method, Engine: a.Engine, Status: a.Status, Objective: a.Objective,
+		LowerBound: a.LowerBound, BoundSource: a.BoundSource, Bounds: a.Bounds, ScheduleSource: a.ScheduleSource,
+		Gap: a.Gap, Nodes: a.Nodes, LPs: a.LPs, TimeSeconds: a.Time.Seconds(), Detail: a.Detail, Notes: a.Notes}
+	for _, j := range a.Order {
+		o.Order = append(o.Order, in.Jobs[j].ID)
+	}
+	t := &tabular.Table{Header: []string{"id", "release", "map", "shuffle", "completion", "response"}, RightAlign: []bool{false, true, true, true, true, true}}
+	for i, j := range in.Jobs {
+		sj := solveJob{ID: j.ID, Release: j.Release, Map: j.Map, Shuffle: j.Shuffle,
+			Completion: a.Schedule.Completion[i], Response: a.Schedule.Completion[i] - j.Release}
+		o.Jobs = append(o.Jobs, sj)
+		t.Add(sj.ID, tabular.Float(sj.Release), tabular.Float(sj.Map), tabular.Float(sj.Shuffle), tabular.Float(sj.Completion), tabular.Float(sj.Response))
+	}
+	return emit(c, func(w io.Writer, f tabular.Format) error {
+		switch f {
+		case tabular.JSON:
+			return tabular.WriteJSON(w, o)
+		case tabular.CSV:
+			return t.Write(w, f)
+		}
+		fmt.Fprintf(w, "method %s", o.Method)
+		if o.Engine != "" {
+			fmt.Fprintf(w, " (engine %s)", o.Engine)
+		}
+		fmt.Fprintf(w, ": %s, objective %s (%s), lower bound %s (%s), gap %s, %d nodes, %d LPs, %.3gs\norder %s\n",
+			o.Status, tabular.Human(o.Objective), o.ScheduleSource, tabular.Human(o.LowerBound), o.BoundSource, tabular.Percent(o.Gap),
+			o.Nodes, o.LPs, o.TimeSeconds, strings.Join(o.Order, ","))
+		for _, n := range o.Notes {
+			fmt.Fprintf(w, "note: %s\n", n)
+		}
+		return t.Write(w, f)
+	})
 }
 
 func boundCmd() *cli.Command {
@@ -241,54 +205,31 @@ Example:
    mrsched bound --instance /tmp/ta10.json
    mrsched bound --instance /tmp/ta10.json --format json --no-lp`,
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "instance", Aliases: []string{"i"}, Required: true, Usage: "tandem instance `FILE`"},
-			&cli.StringFlag{Name: "engine", Value: engine.DefaultName, Usage: "engine for the LP relaxation"},
+			instanceFlag(),
+			engineFlag("engine for the LP relaxation"),
 			&cli.BoolFlag{Name: "no-lp", Usage: "skip the LP relaxation"},
-			tandemFormatFlag(),
+			formatFlag("table"), outFlag("the bounds"), quietFlag(),
 		},
 		Action: func(c *cli.Context) error {
-			format, err := tabular.ParseFormat(c.String("format"))
-			if err != nil {
-				return err
-			}
 			in, err := instances.ReadFile(c.String("instance"))
 			if err != nil {
 				return err
 			}
-			al, be := bounds.Alpha(in), bounds.Beta(in)
-			rows := []boundRow{
-				{"alpha", al, "parameter", "max_i max(x_i/y_i, y_i/x_i), Theorem 3"},
-				{"maxsrpt_guarantee", bounds.MaxSRPTGuarantee(al), "guarantee", "2α/(1+α): speed (Thm 3), batch ratio (Cor 4)"},
-				{"beta", be, "parameter", "min_i max(x_i/y_i, y_i/x_i), Theorem 5 / Cor 6"},
-				{"splitsrpt_guarantee", bounds.SplitSRPTGuarantee(be), "guarantee", "1 + 1/β: speed (Thm 5), batch ratio (Cor 6)"},
-				{"paper51", bounds.Paper51(in), "lower bound", "§5.1: SRPT in map and shuffle systems per busy period"},
-				{"counting", bounds.Counting(in), "lower bound", "(b) ∫ arrived − min(N_A, N_B) dt"},
-			}
-			if pb, err := bounds.PrefixBatch(in); err == nil {
-				rows = append(rows, boundRow{"prefix", pb, "lower bound", "(a) batch: Σ_k max(X_(k), Y_(k))"})
-			}
-			if h, ok := search.SubsetBound(in); ok {
-				rows = append(rows, boundRow{"subset", h, "lower bound", "batch, n ≤ 22: min over orders of Σ_k max(X_k, Y_k) (subset DP, ≥ prefix)"})
-			}
+			var eng mip.Engine
 			if !c.Bool("no-lp") {
-				eng, err := engine.Get(c.String("engine"))
-				if err != nil {
-					return err
+				if eng, err = engine.Get(c.String("engine")); err != nil {
+					return fmt.Errorf("--engine: %w", err)
 				}
-				v, err := mipform.LPRelaxation(context.Background(), eng, in)
-				if err != nil {
-					return err
-				}
-				rows = append(rows, boundRow{"lp_relaxation", v, "lower bound", "LP relaxation of the exact MIP (" + eng.Name() + ")"})
 			}
-			if format == tabular.JSON {
-				return tabular.WriteJSON(c.App.Writer, rows)
+			rows, err := report.AllBounds(context.Background(), in, eng)
+			if err != nil {
+				return err
 			}
 			t := &tabular.Table{Header: []string{"name", "value", "kind", "note"}, RightAlign: []bool{false, true, false, false}}
 			for _, r := range rows {
 				t.Add(r.Name, tabular.Float(r.Value), r.Kind, r.Note)
 			}
-			return t.Write(c.App.Writer, format)
+			return emitTables(c, rows, t)
 		},
 	}
 }
@@ -307,15 +248,15 @@ Example:
    mrsched export --instance /tmp/ta6.json --mps --out /tmp/ta6.mps
    mrsched export --instance /tmp/ta6.json --lp | head`,
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "instance", Aliases: []string{"i"}, Required: true, Usage: "tandem instance `FILE`"},
+			instanceFlag(),
 			&cli.BoolFlag{Name: "lp", Usage: "CPLEX LP format"},
 			&cli.BoolFlag{Name: "mps", Usage: "free MPS format"},
 			&cli.BoolFlag{Name: "release-form", Usage: "use the release-date formulation even for a batch"},
-			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "output `FILE` (default stdout)"},
+			outFlag("the model"), quietFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			if c.Bool("lp") == c.Bool("mps") {
-				return fmt.Errorf("export: give exactly one of --lp and --mps")
+				return fmt.Errorf("export: give exactly one of --lp and --mps (see 'mrsched export --help')")
 			}
 			in, err := instances.ReadFile(c.String("instance"))
 			if err != nil {
@@ -334,11 +275,7 @@ Example:
 			if err != nil {
 				return err
 			}
-			if out := c.String("out"); out != "" {
-				return instances.AtomicWrite(out, b.Bytes())
-			}
-			_, err = c.App.Writer.Write(b.Bytes())
-			return err
+			return emitBytes(c, b.Bytes())
 		},
 	}
 }
@@ -356,19 +293,22 @@ Example:
    mrsched gen taillard --jobs 20 --machines 5 --seed 873654221
    mrsched gen taillard --jobs 20 --machines 5 --seeds20x5 3 --format json --out /tmp/ta003.json`,
 		Flags: []cli.Flag{
-			&cli.IntFlag{Name: "jobs", Value: 20, Usage: "number of jobs"},
-			&cli.IntFlag{Name: "machines", Value: 5, Usage: "number of machines (≥ 2 for json)"},
-			&cli.Int64Flag{Name: "seed", Value: taillard.Seeds20x5[0], Usage: "time seed (1 … 2^31−2)"},
-			&cli.IntFlag{Name: "seeds20x5", Usage: "use seed K (1…10) of Taillard's 20 × 5 set"},
-			&cli.StringFlag{Name: "format", Value: "fsp", Usage: "fsp or json"},
-			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "output `FILE` (default stdout)"},
+			intFlag("jobs", 20, "number of jobs", atLeastOne),
+			intFlag("machines", 5, "number of machines (≥ 2 for json)", atLeastOne),
+			&cli.Int64Flag{Name: "seed", Value: taillard.Seeds20x5[0], Usage: "time seed (an integer in [1, 2^31−2])",
+				Action: func(_ *cli.Context, v int64) error { return between(1, 1<<31-2).check("seed", float64(v)) }},
+			intFlag("seeds20x5", 0, "use seed K of Taillard's 20 × 5 set", between(1, 10)),
+			&cli.StringFlag{Name: "format", Value: "fsp", Usage: "fsp or json", Action: func(_ *cli.Context, s string) error {
+				if s != "fsp" && s != "json" {
+					return fmt.Errorf("--format: want fsp or json, got %q", s)
+				}
+				return nil
+			}},
+			outFlag("the instance"), quietFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			seed := c.Int64("seed")
 			if k := c.Int("seeds20x5"); k != 0 {
-				if k < 1 || k > 10 {
-					return fmt.Errorf("--seeds20x5: %d outside 1…10", k)
-				}
 				seed = taillard.Seeds20x5[k-1]
 			}
 			ti, err := taillard.Generate(c.Int("jobs"), c.Int("machines"), seed)
@@ -376,31 +316,20 @@ Example:
 				return err
 			}
 			var b bytes.Buffer
-			switch strings.ToLower(c.String("format")) {
-			case "fsp":
+			if c.String("format") == "fsp" {
 				err = taillard.Write(&b, ti)
-			case "json":
+			} else {
 				var in *instances.Instance
 				if in, err = ti.ToTandem(); err == nil {
 					err = instances.WriteJSON(&b, in)
 				}
-			default:
-				return fmt.Errorf("--format: %q (want fsp or json)", c.String("format"))
 			}
 			if err != nil {
 				return err
 			}
-			return writeTaillardOut(c, b.Bytes())
+			return emitBytes(c, b.Bytes())
 		},
 	}
-}
-
-func writeTaillardOut(c *cli.Context, data []byte) error {
-	if out := c.String("out"); out != "" {
-		return instances.AtomicWrite(out, data)
-	}
-	_, err := c.App.Writer.Write(data)
-	return err
 }
 
 func importTaillardCmd() *cli.Command {
@@ -418,14 +347,15 @@ Example:
 
 Flags go before FILE.fsp.`,
 		Flags: []cli.Flag{
-			&cli.IntFlag{Name: "index", Value: 1, Usage: "which instance of the file (1-based)"},
-			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "output `FILE` (JSON, or CSV by extension; default stdout JSON)"},
+			intFlag("index", 1, "which instance of the file (1-based)", atLeastOne),
+			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the instance to `FILE` (.csv for CSV, otherwise JSON) instead of stdout JSON (" + overwriteNote + ")"},
+			quietFlag(),
 		},
 		Action: func(c *cli.Context) error {
-			if c.NArg() != 1 {
-				return fmt.Errorf("import taillard: want one FILE.fsp argument after the flags, got %d (%s)", c.NArg(), strings.Join(c.Args().Slice(), " "))
+			path, err := oneArg(c, "FILE.fsp")
+			if err != nil {
+				return err
 			}
-			path := c.Args().First()
 			f, err := os.Open(path)
 			if err != nil {
 				return err
@@ -436,17 +366,14 @@ Flags go before FILE.fsp.`,
 				return err
 			}
 			k := c.Int("index")
-			if k < 1 || k > len(list) {
+			if k > len(list) {
 				return fmt.Errorf("%s: --index %d, the file holds %d instance(s)", path, k, len(list))
 			}
 			in, err := list[k-1].ToTandem()
 			if err != nil {
 				return fmt.Errorf("%s: instance %d: %w", path, k, err)
 			}
-			if out := c.String("out"); out != "" {
-				return instances.WriteFile(out, in)
-			}
-			return instances.WriteJSON(c.App.Writer, in)
+			return emitInstance(c, in)
 		},
 	}
 }

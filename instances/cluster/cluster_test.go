@@ -55,20 +55,27 @@ func TestRoundTrip(t *testing.T) {
 
 func TestReadErrors(t *testing.T) {
 	cases := []struct{ in, want string }{
-		{`[]`, "x.json: cluster: syntax error"},
-		{`{"kind": "tandem"}`, "x.json: kind: cluster: invalid workload"},
-		{`{"kind": "cluster", "nodes": 1, "map_slots": 1, "reduce_slots": 1, "jobs": [], "extra": 1}`, "x.json: extra: cluster: invalid workload: unknown field"},
+		{`[]`, "x.json:1: cluster: syntax error"},
+		{`{"kind": "tandem"}`, "x.json:1: kind: cluster: invalid workload"},
+		{`{"kind": "cluster", "nodes": 1, "map_slots": 1, "reduce_slots": 1, "jobs": [], "extra": 1}`, "x.json:1: extra: cluster: invalid workload: unknown field"},
 		{`{"kind": "cluster", "nodes": 0, "map_slots": 1, "reduce_slots": 1, "jobs": [{"id": "a", "map": [1]}]}`, "x.json: nodes: "},
-		{`{"kind": "cluster", "nodes": 1.5, "map_slots": 1, "reduce_slots": 1, "jobs": []}`, "x.json: nodes: cluster: invalid workload: want an integer"},
-		{`{"kind": "cluster", "nodes": 1, "map_slots": 1, "reduce_slots": 1, "jobs": [{"id": "a", "map": [1, -2]}]}`, "x.json: jobs[0].map[1]: cluster: invalid workload: task duration must be finite and > 0"},
-		{`{"kind": "cluster", "nodes": 1, "map_slots": 1, "reduce_slots": 1, "jobs": [{"id": "a", "map": [1, "x"]}]}`, "x.json: jobs[0].map[1]: cluster: invalid workload: not a number"},
-		{`{"kind": "cluster", "nodes": 1, "map_slots": 1, "reduce_slots": 0, "jobs": [{"id": "a", "map": [1], "reduce": [1]}]}`, "x.json: jobs[0].reduce: cluster: invalid workload: the job has reduce tasks but the cluster has no reduce slot"},
-		{`{"kind": "cluster", "nodes": 1, "map_slots": 1, "reduce_slots": 1, "jobs": [{"id": "a", "map": [1]}, {"id": "a", "map": [1]}]}`, "x.json: jobs[1].id: cluster: invalid workload: duplicate id"},
-		{`{"kind": "cluster", "nodes": 1, "map_slots": 1, "reduce_slots": 1, "jobs": [{"id": "a", "map": []}]}`, "x.json: jobs[0].map: cluster: invalid workload: a job needs at least one map task"},
-		{`{"kind": "cluster", "nodes": 1, "map_slots": 1, "reduce_slots": 1, "jobs": [{"id": "a", "submit": -1, "map": [1]}]}`, "x.json: jobs[0].submit"},
-		{`{"kind": "cluster", "nodes": 1, "map_slots": 1, "reduce_slots": 1, "jobs": [{"id": "a", "map": {"count": 2}}]}`, "x.json: jobs[0].map: cluster: invalid workload: the compact form needs both count and time"},
-		{`{"kind": "cluster", "nodes": 1, "map_slots": 1, "reduce_slots": 1, "jobs": [{"id": "a", "map": {"count": 4194305, "time": 1}}]}`, "x.json: jobs[0].map.count"},
+		{`{"kind": "cluster", "nodes": 1.5, "map_slots": 1, "reduce_slots": 1, "jobs": []}`, "x.json:1: nodes: cluster: invalid workload: 1.5 is not an integer"},
+		{`{"kind": "cluster", "nodes": 1, "map_slots": 1, "reduce_slots": 1, "jobs": [{"id": "a", "map": [1, -2]}]}`, "x.json:1: jobs[0].map[1]: cluster: invalid workload: task duration must be finite and > 0"},
+		{`{"kind": "cluster", "nodes": 1, "map_slots": 1, "reduce_slots": 1, "jobs": [{"id": "a", "map": [1, "x"]}]}`, "x.json:1: jobs[0].map[1]: cluster: invalid workload: not a number"},
+		{`{"kind": "cluster", "nodes": 1, "map_slots": 1, "reduce_slots": 0, "jobs": [{"id": "a", "map": [1], "reduce": [1]}]}`, "x.json:1: jobs[0].reduce: cluster: invalid workload: the job has reduce tasks but the cluster has no reduce slot"},
+		{`{"kind": "cluster", "nodes": 1, "map_slots": 1, "reduce_slots": 1, "jobs": [{"id": "a", "map": [1]}, {"id": "a", "map": [1]}]}`, "x.json:1: jobs[1].id: cluster: invalid workload: duplicate id"},
+		{`{"kind": "cluster", "nodes": 1, "map_slots": 1, "reduce_slots": 1, "jobs": [{"id": "a", "map": []}]}`, "x.json:1: jobs[0].map: cluster: invalid workload: a job needs at least one map task"},
+		{`{"kind": "cluster", "nodes": 1, "map_slots": 1, "reduce_slots": 1, "jobs": [{"id": "a", "submit": -1, "map": [1]}]}`, "x.json:1: jobs[0].submit"},
+		{`{"kind": "cluster", "nodes": 1, "map_slots": 1, "reduce_slots": 1, "jobs": [{"id": "a", "map": {"count": 2}}]}`, "x.json:1: jobs[0].map: cluster: invalid workload: the compact form needs both count and time"},
+		{`{"kind": "cluster", "nodes": 1, "map_slots": 1, "reduce_slots": 1, "jobs": [{"id": "a", "map": {"count": 4194305, "time": 1}}]}`, "x.json:1: jobs[0].map.count"},
 		{"{\n\"kind\": \"cluster\",\n nodes: 1}", "x.json:3: cluster: syntax error"},
+		// Issue 12: duplicate keys, control characters in ids and user
+		// names, quoted counts; errors now carry the line.
+		{"{\"kind\": \"cluster\", \"nodes\": 1, \"map_slots\": 1, \"reduce_slots\": 1, \"jobs\": [\n{\"id\": \"a\", \"map\": [1], \"map\": [2]}]}", `x.json:2: jobs[0]: cluster: invalid workload: key "map" twice in one object`},
+		{`{"kind": "cluster", "nodes": 1, "map_slots": 1, "reduce_slots": 1, "jobs": [{"id": "a\u0000", "map": [1]}]}`, "x.json:1: jobs[0].id: cluster: invalid workload: \"a\\x00\" has a NUL character"},
+		{`{"kind": "cluster", "nodes": 1, "map_slots": 1, "reduce_slots": 1, "jobs": [{"id": "a", "user": "", "map": [1]}]}`, "x.json:1: jobs[0].user: cluster: invalid workload: empty"},
+		{`{"kind": "cluster", "nodes": "1", "map_slots": 1, "reduce_slots": 1, "jobs": []}`, "x.json:1: nodes: cluster: invalid workload: \"1\" is not an integer"},
+		{`{"kind": "cluster", "nodes": 1, "map_slots": 1, "reduce_slots": 1, "jobs": [{"id": "a", "map": {"count": 2e0, "time": 1}}]}`, "x.json:1: jobs[0].map.count: cluster: invalid workload: 2e0 is not an integer"},
 		// Found by the bad-input QA (docs/qa-bad-input.md): finite durations
 		// whose sums overflow printed a mean response of +Inf.
 		{`{"kind": "cluster", "nodes": 1, "map_slots": 1, "reduce_slots": 1, "jobs": [{"id": "a", "map": [1e308, 1e308]}]}`, "x.json: jobs: cluster: invalid workload: too large"},
@@ -151,9 +158,28 @@ func TestFromSWIM(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if w, err := FromSWIM(recs, path, DefaultSWIMOptions()); err != nil || len(w.Jobs) != 50 {
+		// 50 records, 2 of them empty (awk -F'\t' '$4==0 && $5==0' counts 2).
+		if w, err := FromSWIM(recs, path, DefaultSWIMOptions()); err != nil || len(w.Jobs) != 48 || w.Metadata["dropped_empty"] != 2 {
 			t.Fatalf("first50jobs: %v", err)
 		}
+	}
+}
+
+// Issue 12: import swim dropped an all-zero job while import swim-cluster
+// made it a one-task job. Both now drop it (swim.Record.Empty).
+func TestFromSWIMDropsEmpty(t *testing.T) {
+	recs := []swim.Record{{ID: "e", Submit: 1, ReduceBytes: 7}, {ID: "a", Submit: 2, MapBytes: 1}, {ID: "z", Submit: 3}}
+	w, err := FromSWIM(recs, "t", DefaultSWIMOptions())
+	if err != nil || len(w.Jobs) != 1 || w.Jobs[0].ID != "a" || w.Metadata["dropped_empty"] != 2 {
+		t.Fatalf("got %+v, %v; want only job a, 2 dropped", w, err)
+	}
+	o := DefaultSWIMOptions()
+	o.MaxJobs = 1 // counts kept jobs: job a, not the empty e
+	if w, err := FromSWIM(recs, "t", o); err != nil || len(w.Jobs) != 1 || w.Jobs[0].ID != "a" {
+		t.Fatalf("MaxJobs 1: %+v, %v", w, err)
+	}
+	if _, err := FromSWIM(recs[2:], "t", o); !errors.Is(err, ErrInvalid) {
+		t.Fatalf("only empty jobs: %v", err)
 	}
 }
 

@@ -6,10 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
-	"os"
-	"sort"
-	"strconv"
+
+	"github.com/mrsched/mrsched/internal/fileio"
 
 	"github.com/mrsched/mrsched/instances"
 )
@@ -22,12 +20,6 @@ type ParseError = instances.ParseError
 // DefaultUser is the user of jobs whose "user" field is absent.
 const DefaultUser = "default"
 
-var (
-	topKeys  = map[string]bool{"kind": true, "nodes": true, "map_slots": true, "reduce_slots": true, "jobs": true, "metadata": true}
-	jobKeys  = map[string]bool{"id": true, "user": true, "submit": true, "map": true, "reduce": true}
-	specKeys = map[string]bool{"count": true, "time": true, "last": true}
-)
-
 // ReadJSON reads a workload. name is used in error messages.
 //
 // Format: {"kind": "cluster", "nodes": N, "map_slots": M, "reduce_slots": R,
@@ -37,222 +29,142 @@ var (
 // array of task durations in seconds or the compact form {"count": n,
 // "time": d} for n tasks of d seconds each, optionally with "last": e when
 // the last of the n tasks takes e seconds instead (the partial last input
-// split). Unknown fields are errors.
+// split). Counts are JSON integers (digits only). Unknown and duplicate
+// fields are errors. The input is read under the internal/fileio rules
+// (size limit, UTF-8 without NUL, a leading BOM stripped, ids checked);
+// errors are *ParseError "file:line: path: message".
 func ReadJSON(r io.Reader, name string) (*Workload, error) {
-	data, err := io.ReadAll(r)
+	doc, top, err := fileio.ReadJSON(r, name, ErrInvalid, ErrSyntax)
 	if err != nil {
-		return nil, &ParseError{File: name, Err: err}
+		return nil, err
 	}
-	perr := func(path string, err error) error { return &ParseError{File: name, Path: path, Err: err} }
-	var top map[string]json.RawMessage
-	if err := json.Unmarshal(data, &top); err != nil {
-		var se *json.SyntaxError
-		if errors.As(err, &se) {
-			return nil, &ParseError{File: name, Line: bytes.Count(data[:min(int(se.Offset), len(data))], []byte("\n")) + 1, Err: fmt.Errorf("%w: %v", ErrSyntax, se)}
-		}
-		return nil, perr("", fmt.Errorf("%w: the file must hold one JSON object: %v", ErrSyntax, err))
+	if top, err = top.Object("kind", "nodes", "map_slots", "reduce_slots", "jobs", "metadata"); err != nil {
+		return nil, err
 	}
-	if top == nil {
-		return nil, perr("", fmt.Errorf("%w: the file must hold one JSON object, found null", ErrSyntax))
-	}
-	for _, k := range sortedKeys(top) {
-		if !topKeys[k] {
-			return nil, perr(k, fmt.Errorf("%w: unknown field (want kind, nodes, map_slots, reduce_slots, jobs, metadata)", ErrInvalid))
-		}
-	}
-	var kind string
-	if raw, ok := top["kind"]; !ok {
-		return nil, perr("kind", fmt.Errorf("%w: missing field (want \"kind\": %q)", ErrInvalid, Kind))
-	} else if err := json.Unmarshal(raw, &kind); err != nil || kind != Kind {
-		return nil, perr("kind", fmt.Errorf("%w: want %q", ErrInvalid, Kind))
+	if err := top.Kind(Kind); err != nil {
+		return nil, err
 	}
 	w := &Workload{}
 	for _, c := range []struct {
 		key string
 		dst *int
 	}{{"nodes", &w.Nodes}, {"map_slots", &w.MapSlots}, {"reduce_slots", &w.ReduceSlots}} {
-		raw, ok := top[c.key]
-		if !ok {
-			return nil, perr(c.key, fmt.Errorf("%w: missing field", ErrInvalid))
+		if err := top.Int(c.key, c.dst, 0, 1<<31, true); err != nil {
+			return nil, err
 		}
-		v, err := integer(raw)
-		if err != nil {
-			return nil, perr(c.key, err)
-		}
-		*c.dst = v
 	}
-	if raw, ok := top["metadata"]; ok {
-		dec := json.NewDecoder(bytes.NewReader(raw))
-		dec.UseNumber()
-		var md map[string]any
-		if err := dec.Decode(&md); err != nil || md == nil {
-			return nil, perr("metadata", fmt.Errorf("%w: must be a JSON object", ErrInvalid))
-		}
-		w.Metadata = md
+	if w.Metadata, err = top.Metadata("metadata"); err != nil {
+		return nil, err
 	}
-	rawJobs, ok := top["jobs"]
-	if !ok {
-		return nil, perr("jobs", fmt.Errorf("%w: missing field", ErrInvalid))
+	rawJobs, err := top.Need("jobs")
+	if err != nil {
+		return nil, err
 	}
-	var jobs []json.RawMessage
-	if err := json.Unmarshal(rawJobs, &jobs); err != nil || jobs == nil {
-		return nil, perr("jobs", fmt.Errorf("%w: must be an array of job objects", ErrInvalid))
+	jobs, err := rawJobs.Array()
+	if err != nil {
+		return nil, err
 	}
 	w.Jobs = make([]Job, len(jobs))
 	total := 0
-	for i, rj := range jobs {
-		path := fmt.Sprintf("jobs[%d]", i)
-		var obj map[string]json.RawMessage
-		if err := json.Unmarshal(rj, &obj); err != nil || obj == nil {
-			return nil, perr(path, fmt.Errorf("%w: must be an object", ErrInvalid))
-		}
-		for _, k := range sortedKeys(obj) {
-			if !jobKeys[k] {
-				return nil, perr(path+"."+k, fmt.Errorf("%w: unknown field (want id, user, submit, map, reduce)", ErrInvalid))
-			}
+	for i, jv := range jobs {
+		obj, err := jv.Object("id", "user", "submit", "map", "reduce")
+		if err != nil {
+			return nil, err
 		}
 		j := &w.Jobs[i]
-		if raw, ok := obj["id"]; !ok {
-			return nil, perr(path+".id", fmt.Errorf("%w: missing field", ErrInvalid))
-		} else if err := json.Unmarshal(raw, &j.ID); err != nil {
-			return nil, perr(path+".id", fmt.Errorf("%w: not a string", ErrInvalid))
+		if err := obj.ID("id", &j.ID, true); err != nil {
+			return nil, err
 		}
 		j.User = DefaultUser
-		if raw, ok := obj["user"]; ok {
-			if err := json.Unmarshal(raw, &j.User); err != nil {
-				return nil, perr(path+".user", fmt.Errorf("%w: not a string", ErrInvalid))
-			}
+		if err := obj.ID("user", &j.User, false); err != nil {
+			return nil, err
 		}
-		if raw, ok := obj["submit"]; ok {
-			v, err := number(raw)
-			if err != nil {
-				return nil, perr(path+".submit", err)
-			}
-			j.Submit = v
+		if err := obj.Float("submit", &j.Submit, false); err != nil {
+			return nil, err
 		}
-		raw, ok := obj["map"]
-		if !ok {
-			return nil, perr(path+".map", fmt.Errorf("%w: missing field", ErrInvalid))
+		mv, err := obj.Need("map")
+		if err != nil {
+			return nil, err
 		}
-		if j.Map, err = tasks(raw, path+".map"); err != nil {
-			return nil, &ParseError{File: name, Path: err.(*ParseError).Path, Err: err.(*ParseError).Err}
+		if j.Map, err = tasks(mv); err != nil {
+			return nil, err
 		}
-		if raw, ok := obj["reduce"]; ok {
-			if j.Reduce, err = tasks(raw, path+".reduce"); err != nil {
-				return nil, &ParseError{File: name, Path: err.(*ParseError).Path, Err: err.(*ParseError).Err}
+		if rv, ok := obj.Get("reduce"); ok {
+			if j.Reduce, err = tasks(rv); err != nil {
+				return nil, err
 			}
 		}
 		if total += len(j.Map) + len(j.Reduce); total > MaxTotalTasks {
-			return nil, perr(path, fmt.Errorf("%w: more than %d tasks in the workload", ErrInvalid, MaxTotalTasks))
+			return nil, jv.Errorf("more than %d tasks in the workload", MaxTotalTasks)
 		}
 	}
 	if err := w.Validate(); err != nil {
 		var fe *FieldError
 		if errors.As(err, &fe) {
-			return nil, perr(fe.Path(), fe.Err)
+			off := int64(-1)
+			if fe.Job >= 0 && fe.Job < len(jobs) {
+				off = jobs[fe.Job].Off
+			}
+			return nil, doc.At(fe.Path(), off).Wrap(fe.Err, "")
 		}
-		return nil, perr("", err)
+		return nil, &ParseError{File: name, Err: err}
 	}
 	return w, nil
 }
 
-// tasks parses an array of durations or {"count": n, "time": d}. Errors are
-// *ParseError with Path set and File empty.
-func tasks(raw json.RawMessage, path string) ([]float64, error) {
-	perr := func(p string, err error) error { return &ParseError{Path: p, Err: err} }
-	trimmed := bytes.TrimSpace(raw)
-	if len(trimmed) > 0 && trimmed[0] == '{' {
-		var obj map[string]json.RawMessage
-		if err := json.Unmarshal(raw, &obj); err != nil {
-			return nil, perr(path, fmt.Errorf("%w: must be an array of durations or {\"count\": n, \"time\": d}", ErrInvalid))
+// tasks parses an array of durations or {"count": n, "time": d, "last": e}.
+func tasks(v fileio.Value) ([]float64, error) {
+	if t := bytes.TrimSpace(v.Raw); len(t) > 0 && t[0] == '{' {
+		obj, err := v.Object("count", "time", "last")
+		if err != nil {
+			return nil, err
 		}
-		for _, k := range sortedKeys(obj) {
-			if !specKeys[k] {
-				return nil, perr(path+"."+k, fmt.Errorf("%w: unknown field (want count, time, last)", ErrInvalid))
-			}
-		}
-		rc, ok1 := obj["count"]
-		rt, ok2 := obj["time"]
+		cv, ok1 := obj.Get("count")
+		_, ok2 := obj.Get("time")
 		if !ok1 || !ok2 {
-			return nil, perr(path, fmt.Errorf("%w: the compact form needs both count and time", ErrInvalid))
+			return nil, v.Errorf("the compact form needs both count and time")
 		}
-		n, err := integer(rc)
+		n, err := cv.Int(0, MaxTasks)
 		if err != nil {
-			return nil, perr(path+".count", err)
+			return nil, err
 		}
-		if n < 0 || n > MaxTasks {
-			return nil, perr(path+".count", fmt.Errorf("%w: count %d outside [0, %d]", ErrInvalid, n, MaxTasks))
-		}
-		d, err := number(rt)
-		if err != nil {
-			return nil, perr(path+".time", err)
+		var d float64
+		if err := obj.Float("time", &d, true); err != nil {
+			return nil, err
 		}
 		out := make([]float64, n)
 		for k := range out {
 			out[k] = d
 		}
-		if rl, ok := obj["last"]; ok {
-			e, err := number(rl)
+		if lv, ok := obj.Get("last"); ok {
+			e, err := lv.Float()
 			if err != nil {
-				return nil, perr(path+".last", err)
+				return nil, err
 			}
 			if n == 0 {
-				return nil, perr(path+".last", fmt.Errorf("%w: \"last\" with count 0", ErrInvalid))
+				return nil, lv.Errorf("\"last\" with count 0")
 			}
 			out[n-1] = e
 		}
 		return out, nil
 	}
-	var arr []json.RawMessage
-	if err := json.Unmarshal(raw, &arr); err != nil {
-		return nil, perr(path, fmt.Errorf("%w: must be an array of durations or {\"count\": n, \"time\": d}", ErrInvalid))
+	if t := bytes.TrimSpace(v.Raw); len(t) == 0 || t[0] != '[' {
+		return nil, v.Errorf("must be an array of durations or {\"count\": n, \"time\": d}")
+	}
+	arr, err := v.Array()
+	if err != nil {
+		return nil, err
 	}
 	if len(arr) > MaxTasks {
-		return nil, perr(path, fmt.Errorf("%w: %d tasks, more than %d", ErrInvalid, len(arr), MaxTasks))
+		return nil, v.Errorf("%d tasks, more than %d", len(arr), MaxTasks)
 	}
 	out := make([]float64, len(arr))
 	for k, a := range arr {
-		v, err := number(a)
-		if err != nil {
-			return nil, perr(fmt.Sprintf("%s[%d]", path, k), err)
+		if out[k], err = a.Float(); err != nil {
+			return nil, err
 		}
-		out[k] = v
 	}
 	return out, nil
-}
-
-func number(raw json.RawMessage) (float64, error) {
-	var n json.Number
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	if err := dec.Decode(&n); err != nil {
-		return 0, fmt.Errorf("%w: not a number: %s", ErrInvalid, bytes.TrimSpace(raw))
-	}
-	v, err := strconv.ParseFloat(string(n), 64)
-	if err != nil {
-		return 0, fmt.Errorf("%w: number %s out of float64 range", ErrInvalid, n)
-	}
-	return v, nil
-}
-
-func integer(raw json.RawMessage) (int, error) {
-	v, err := number(raw)
-	if err != nil {
-		return 0, err
-	}
-	if v != math.Trunc(v) || math.Abs(v) > 1<<31 {
-		return 0, fmt.Errorf("%w: want an integer, got %s", ErrInvalid, bytes.TrimSpace(raw))
-	}
-	return int(v), nil
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	ks := make([]string, 0, len(m))
-	for k := range m {
-		ks = append(ks, k)
-	}
-	sort.Strings(ks)
-	return ks
 }
 
 // WriteJSON writes w as JSON: fixed key order, one job per line, task lists
@@ -263,9 +175,9 @@ func WriteJSON(out io.Writer, w *Workload) error {
 	fmt.Fprintf(&b, "{\n  \"kind\": %q,\n  \"nodes\": %d,\n  \"map_slots\": %d,\n  \"reduce_slots\": %d,\n",
 		Kind, w.Nodes, w.MapSlots, w.ReduceSlots)
 	if w.Metadata != nil {
-		md, err := json.MarshalIndent(w.Metadata, "  ", "  ")
+		md, err := fileio.MarshalMetadata(w.Metadata, "  ", "cluster")
 		if err != nil {
-			return fmt.Errorf("cluster: metadata: %w", err)
+			return err
 		}
 		fmt.Fprintf(&b, "  \"metadata\": %s,\n", md)
 	}
@@ -313,23 +225,15 @@ func writeTasks(b *bytes.Buffer, d []float64) {
 	b.WriteByte(']')
 }
 
-// ReadFile reads the workload at path.
+// ReadFile reads the workload at path (a file over fileio.Limit() is
+// refused before it is read, with its size).
 func ReadFile(path string) (*Workload, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return ReadJSON(f, path)
+	return fileio.ReadFileWith(path, ReadJSON)
 }
 
 // WriteFile writes w to path atomically.
 func WriteFile(path string, w *Workload) error {
-	var b bytes.Buffer
-	if err := WriteJSON(&b, w); err != nil {
-		return err
-	}
-	return instances.AtomicWrite(path, b.Bytes())
+	return fileio.WriteFileWith(path, w, WriteJSON)
 }
 
 // AtomicWriteFile writes data to path atomically (instances.AtomicWrite).

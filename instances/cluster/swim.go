@@ -40,10 +40,14 @@ func DefaultSWIMOptions() SWIMOptions {
 		MapStartup: 1, MapRate: 16e6, ReduceStartup: 1, ShuffleRate: 8e6, OutputRate: 16e6, Users: 1}
 }
 
-// FromSWIM converts SWIM records into a workload. Map tasks: one per
-// SplitBytes of map input, the last one partial; a job with no map input
-// gets one map task of MapStartup seconds (it still runs a task in
-// Hadoop). Reduce-task rule: none when the shuffle is 0 (SWIM's map-only
+// FromSWIM converts SWIM records into a workload. Empty jobs
+// (swim.Record.Empty: neither map input nor shuffle bytes) are dropped and
+// counted in the metadata as "dropped_empty", the rule of every SWIM
+// importer (before, this importer made them one-task jobs while the tandem
+// importer dropped them). Map tasks: one per SplitBytes of map input, the
+// last one partial; a job with no map input but shuffle bytes gets one map
+// task of MapStartup seconds (it still runs a task in Hadoop); MaxJobs
+// counts kept jobs. Reduce-task rule: none when the shuffle is 0 (SWIM's map-only
 // jobs); otherwise max(1, ⌈shuffle/ReduceBytes⌉) reduce tasks sharing the
 // shuffle and output bytes equally. name labels the metadata.
 func FromSWIM(recs []swim.Record, name string, o SWIMOptions) (*Workload, error) {
@@ -57,11 +61,24 @@ func FromSWIM(recs []swim.Record, name string, o SWIMOptions) (*Workload, error)
 	if o.Users < 1 {
 		o.Users = 1
 	}
-	if o.MaxJobs > 0 && o.MaxJobs < len(recs) {
-		recs = recs[:o.MaxJobs]
+	var kept []swim.Record
+	dropped := 0
+	for _, r := range recs {
+		if r.Empty() {
+			dropped++
+			continue
+		}
+		kept = append(kept, r)
+		if o.MaxJobs > 0 && len(kept) == o.MaxJobs {
+			break
+		}
 	}
+	if len(kept) == 0 {
+		return nil, fmt.Errorf("%w: %s: no jobs left after dropping %d empty jobs (no map input and no shuffle bytes)", ErrInvalid, name, dropped)
+	}
+	recs = kept
 	w := &Workload{Nodes: o.Nodes, MapSlots: o.MapSlots, ReduceSlots: o.ReduceSlots, Metadata: map[string]any{
-		"generator": "swim", "trace": name,
+		"generator": "swim", "trace": name, "dropped_empty": dropped,
 		"split_bytes": o.SplitBytes, "reduce_bytes": o.ReduceBytes,
 		"map_startup_s": o.MapStartup, "map_rate_Bps": o.MapRate,
 		"reduce_startup_s": o.ReduceStartup, "shuffle_rate_Bps": o.ShuffleRate, "output_rate_Bps": o.OutputRate,

@@ -1,16 +1,18 @@
 package nodes
 
 import (
-	"bytes"
 	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/mrsched/mrsched/internal/fileio"
 
 	"github.com/mrsched/mrsched/instances"
 )
@@ -96,57 +98,63 @@ func (f *File) Validate() error {
 	return nil
 }
 
-type jsonNode struct {
-	Name   string   `json:"name,omitempty"`
-	Mu     *float64 `json:"mu"`
-	Lambda *float64 `json:"lambda,omitempty"`
-	Count  *int     `json:"count,omitempty"`
-}
-
-// ReadJSON reads a JSON node file; name is used in errors.
+// ReadJSON reads a JSON node file {"nodes": [{"name": "fast", "mu": 1,
+// "lambda": 0.5, "count": 3}, …]}; name, lambda and count (default 1) are
+// optional; count is a JSON integer (digits only) in [1, MaxCount]. Unknown
+// and duplicate fields are errors. name is used in errors. The input is read
+// under the internal/fileio rules (size limit, UTF-8 without NUL, a leading
+// BOM stripped); errors are *instances.ParseError "file:line: path: …".
 func ReadJSON(r io.Reader, name string) (*File, error) {
-	data, err := io.ReadAll(r)
+	_, top, err := fileio.ReadJSON(r, name, ErrField, ErrSyntax)
 	if err != nil {
-		return nil, &instances.ParseError{File: name, Err: err}
+		return nil, err
 	}
-	var top struct {
-		Nodes []json.RawMessage `json:"nodes"`
+	if top, err = top.Object("nodes"); err != nil {
+		return nil, err
 	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&top); err != nil {
-		var se *json.SyntaxError
-		if errors.As(err, &se) {
-			return nil, &instances.ParseError{File: name, Line: bytes.Count(data[:min(int(se.Offset), len(data))], []byte("\n")) + 1, Err: fmt.Errorf("%w: %v", ErrSyntax, se)}
-		}
-		return nil, &instances.ParseError{File: name, Err: fmt.Errorf("%w: want {\"nodes\": [...]}: %v", ErrSyntax, err)}
+	nv, err := top.Need("nodes")
+	if err != nil {
+		return nil, err
 	}
-	if dec.More() {
-		return nil, &instances.ParseError{File: name, Err: fmt.Errorf("%w: trailing data after the JSON object", ErrSyntax)}
-	}
-	if top.Nodes == nil {
-		return nil, &instances.ParseError{File: name, Path: "nodes", Err: fmt.Errorf("%w: missing or null \"nodes\" list", ErrField)}
+	list, err := nv.Array()
+	if err != nil {
+		return nil, err
 	}
 	f := &File{}
-	for i, raw := range top.Nodes {
-		var jn jsonNode
-		d := json.NewDecoder(bytes.NewReader(raw))
-		d.DisallowUnknownFields()
-		if err := d.Decode(&jn); err != nil {
-			return nil, &instances.ParseError{File: name, Path: fmt.Sprintf("nodes[%d]", i), Err: fmt.Errorf("%w: %v", ErrField, err)}
+	for _, v := range list {
+		obj, err := v.Object("name", "mu", "lambda", "count")
+		if err != nil {
+			return nil, err
 		}
-		if jn.Mu == nil {
-			return nil, &instances.ParseError{File: name, Path: fmt.Sprintf("nodes[%d].mu", i), Err: fmt.Errorf("%w: missing service rate", ErrField)}
+		n := Node{Count: 1}
+		if nm, ok := obj.Get("name"); ok {
+			if n.Name, err = nm.String(); err != nil {
+				return nil, err
+			}
+			if n.Name != "" {
+				if n.Name, err = nm.ID(); err != nil {
+					return nil, err
+				}
+			}
 		}
-		n := Node{Name: jn.Name, Mu: *jn.Mu, Count: 1}
-		if jn.Lambda != nil {
-			n.Lambda, n.HasLambda = *jn.Lambda, true
+		if err := obj.Float("mu", &n.Mu, true); err != nil {
+			return nil, err
 		}
-		if jn.Count != nil {
-			n.Count = *jn.Count
+		if _, ok := obj.Get("lambda"); ok {
+			if err := obj.Float("lambda", &n.Lambda, true); err != nil {
+				return nil, err
+			}
+			n.HasLambda = true
+		}
+		if err := obj.Int("count", &n.Count, 1, MaxCount, false); err != nil {
+			return nil, err
 		}
 		if field, err := validate(n); err != nil {
-			return nil, &instances.ParseError{File: name, Path: fmt.Sprintf("nodes[%d].%s", i, field), Err: err}
+			fv, _ := obj.Get(field)
+			if fv.Path == "" {
+				fv = v
+			}
+			return nil, fv.Wrap(err, "")
 		}
 		f.Nodes = append(f.Nodes, n)
 	}
@@ -156,13 +164,25 @@ func ReadJSON(r io.Reader, name string) (*File, error) {
 	return f, nil
 }
 
-// ReadCSV reads a CSV node file with a header row.
+// ReadCSV reads a CSV node file with a header row naming the columns name,
+// mu, lambda, count (mu required; any order); lines starting with # are
+// comments. Numbers are decimal (fileio.ParseFloat; count a decimal integer
+// in [1, MaxCount]); names are checked by fileio.CheckID when not empty.
+// The input is read under the internal/fileio rules (size limit, UTF-8
+// without NUL, a leading BOM stripped).
 func ReadCSV(r io.Reader, name string) (*File, error) {
-	cr := csv.NewReader(r)
+	lr, err := fileio.LimitReader(r, name, 0)
+	if err != nil {
+		return nil, err
+	}
+	cr := csv.NewReader(fileio.NewTextReader(lr, name))
 	cr.FieldsPerRecord = -1
 	cr.Comment = '#'
 	header, err := cr.Read()
 	if err != nil {
+		if e := textErr(name, err); e != nil {
+			return nil, e
+		}
 		return nil, &instances.ParseError{File: name, Line: 1, Err: fmt.Errorf("%w: missing header (want name,mu,lambda,count): %v", ErrSyntax, err)}
 	}
 	col := map[string]int{}
@@ -189,6 +209,9 @@ func ReadCSV(r io.Reader, name string) (*File, error) {
 			break
 		}
 		if err != nil {
+			if e := textErr(name, err); e != nil {
+				return nil, e
+			}
 			line := 0
 			var pe *csv.ParseError
 			if errors.As(err, &pe) {
@@ -214,22 +237,38 @@ func ReadCSV(r io.Reader, name string) (*File, error) {
 		perr := func(field string, e error) error {
 			return &instances.ParseError{File: name, Line: line, Path: field, Err: e}
 		}
+		num := func(field, v string) (float64, error) {
+			x, err := fileio.ParseFloat(v)
+			if err != nil {
+				var ne *fileio.NumberError
+				errors.As(err, &ne)
+				return 0, perr(field, &fileio.Tagged{Kind: ErrField, Cause: err, Msg: fmt.Sprintf("%q %s", ne.Text, ne.Why)})
+			}
+			return x, nil
+		}
 		n := Node{Count: 1}
-		n.Name, _ = get("name")
+		if n.Name, _ = get("name"); n.Name != "" {
+			if err := fileio.CheckID(n.Name); err != nil {
+				return nil, perr("name", &fileio.Tagged{Kind: ErrField, Cause: err, Msg: strings.TrimPrefix(err.Error(), fileio.ErrID.Error()+": ")})
+			}
+			n.Name = strings.Clone(n.Name)
+		}
 		v, _ := get("mu")
-		if n.Mu, err = strconv.ParseFloat(v, 64); err != nil {
-			return nil, perr("mu", fmt.Errorf("%w: %q is not a number", ErrField, v))
+		if n.Mu, err = num("mu", v); err != nil {
+			return nil, err
 		}
 		if v, ok := get("lambda"); ok {
-			if n.Lambda, err = strconv.ParseFloat(v, 64); err != nil {
-				return nil, perr("lambda", fmt.Errorf("%w: %q is not a number", ErrField, v))
+			if n.Lambda, err = num("lambda", v); err != nil {
+				return nil, err
 			}
 			n.HasLambda = true
 		}
 		if v, ok := get("count"); ok {
-			if n.Count, err = strconv.Atoi(v); err != nil {
-				return nil, perr("count", fmt.Errorf("%w: %q is not an integer", ErrField, v))
+			c, err := fileio.ParseInt(v)
+			if err != nil || c < 1 || c > MaxCount {
+				return nil, perr("count", &fileio.Tagged{Kind: ErrField, Cause: err, Msg: fmt.Sprintf("%q is not an integer in [1, %d] (want a whole number of identical nodes, digits only)", v, MaxCount)})
 			}
+			n.Count = int(c)
 		}
 		if field, err := validate(n); err != nil {
 			return nil, perr(field, err)
@@ -242,9 +281,23 @@ func ReadCSV(r io.Reader, name string) (*File, error) {
 	return f, nil
 }
 
+// textErr returns the reader error for a text-layer failure (size limit,
+// NUL, invalid UTF-8) found by the CSV reader, or nil for a CSV error.
+func textErr(name string, err error) error {
+	var le *fileio.LimitError
+	if errors.As(err, &le) {
+		return err
+	}
+	var pe *instances.ParseError
+	if errors.As(err, &pe) && errors.Is(err, fileio.ErrNotText) {
+		return &instances.ParseError{File: name, Line: pe.Line, Err: &fileio.Tagged{Kind: ErrSyntax, Cause: pe.Err}}
+	}
+	return nil
+}
+
 // ReadFile reads a node file, CSV when the name ends in .csv, else JSON.
 func ReadFile(path string) (*File, error) {
-	fh, err := os.Open(path)
+	fh, err := fileio.Open(path, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -297,15 +350,25 @@ func WriteCSV(w io.Writer, f *File) error {
 	return cw.Error()
 }
 
-// ReadSamples reads completion-time samples: one number per line (the
-// first comma-separated field), blank lines and lines starting with # are
-// skipped, and a first line that is not a number is taken as a header.
+// ReadSamples reads completion-time samples: one decimal number per line
+// (the first comma-separated field; fileio.ParseFloat, so no 1_000, 0x1p-2,
+// inf or nan), finite and ≥ 0; blank lines and lines starting with # are
+// skipped. The first non-comment line is a header only when its first field
+// starts with a letter and is not a spelling of inf or nan (such as "time"
+// or "completion,node"): a header is recognised by its content, and any
+// other line that is not a number is an error naming it, never dropped. The
+// input is read under the internal/fileio rules (size limit, UTF-8 without
+// NUL, a BOM at the very start stripped).
 func ReadSamples(r io.Reader, name string) ([]float64, error) {
-	data, err := io.ReadAll(r)
+	data, err := fileio.ReadText(r, name, 0)
 	if err != nil {
+		if e := textErr(name, err); e != nil {
+			return nil, e
+		}
 		return nil, &instances.ParseError{File: name, Err: err}
 	}
 	var xs []float64
+	first := true
 	for i, line := range strings.Split(string(data), "\n") {
 		s := strings.TrimSpace(line)
 		if s == "" || strings.HasPrefix(s, "#") {
@@ -314,14 +377,18 @@ func ReadSamples(r io.Reader, name string) ([]float64, error) {
 		if j := strings.IndexByte(s, ','); j >= 0 {
 			s = strings.TrimSpace(s[:j])
 		}
-		v, err := strconv.ParseFloat(s, 64)
+		isFirst := first
+		first = false
+		v, err := fileio.ParseFloat(s)
 		if err != nil {
-			if len(xs) == 0 && i == 0 {
-				continue // header
+			if isFirst && isHeader(s) {
+				continue
 			}
-			return nil, &instances.ParseError{File: name, Line: i + 1, Err: fmt.Errorf("%w: %q is not a number", ErrField, s)}
+			var ne *fileio.NumberError
+			errors.As(err, &ne)
+			return nil, &instances.ParseError{File: name, Line: i + 1, Err: &fileio.Tagged{Kind: ErrField, Cause: err, Msg: fmt.Sprintf("%q %s", ne.Text, ne.Why)}}
 		}
-		if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
+		if v < 0 {
 			return nil, &instances.ParseError{File: name, Line: i + 1, Err: fmt.Errorf("%w: sample %v must be finite and ≥ 0", ErrField, v)}
 		}
 		xs = append(xs, v)
@@ -330,4 +397,18 @@ func ReadSamples(r io.Reader, name string) ([]float64, error) {
 		return nil, &instances.ParseError{File: name, Err: fmt.Errorf("%w: need at least 2 samples, found %d", ErrField, len(xs))}
 	}
 	return xs, nil
+}
+
+// isHeader reports whether the first field of a first line is a column
+// name: it starts with a letter and is not inf, infinity or nan.
+func isHeader(s string) bool {
+	r, _ := utf8.DecodeRuneInString(s)
+	if !unicode.IsLetter(r) {
+		return false
+	}
+	switch strings.ToLower(strings.TrimLeft(s, "+-")) {
+	case "inf", "infinity", "nan":
+		return false
+	}
+	return true
 }

@@ -81,6 +81,70 @@ func TestReadErrors(t *testing.T) {
 	}
 }
 
+// Issue 12: "count 2.5" gave a raw Go unmarshal error; Go-only numbers,
+// duplicate keys and control characters in names were taken.
+func TestReadErrorMessages(t *testing.T) {
+	for _, tc := range []struct {
+		json bool
+		in   string
+		want string
+	}{
+		{true, "{\"nodes\": [\n{\"mu\": 1, \"count\": 2.5}]}", "a:2: nodes[0].count: nodes: invalid field: 2.5 is not an integer (want a whole number written with digits only, in [1, 10000000])"},
+		{true, `{"nodes": [{"mu": 1, "count": "3"}]}`, `a:1: nodes[0].count: nodes: invalid field: "3" is not an integer`},
+		{true, `{"nodes": [{"mu": 1, "mu": 2}]}`, `a:1: nodes[0]: nodes: invalid field: key "mu" twice in one object`},
+		{true, `{"nodes": [{"name": "a\u0007", "mu": 1}]}`, `a:1: nodes[0].name: nodes: invalid field: "a\a" has the control character U+0007`},
+		{true, `{"nodes": [{"mu": 1e400}]}`, "a:1: nodes[0].mu: nodes: invalid field: number 1e400 out of float64 range"},
+		{false, "mu,count\n1,2.5\n", `a:2: count: nodes: invalid field: "2.5" is not an integer in [1, 10000000]`},
+		{false, "mu\n1_000\n", `a:2: mu: nodes: invalid field: "1_000" is not a decimal number`},
+		{false, "mu\n0x1p-2\n", `a:2: mu: nodes: invalid field: "0x1p-2" is not a decimal number`},
+		{false, "mu\n1\x00\n", "a:2: nodes: syntax error: fileio: not a UTF-8 text file: NUL byte"},
+	} {
+		var err error
+		if tc.json {
+			_, err = ReadJSON(strings.NewReader(tc.in), "a")
+		} else {
+			_, err = ReadCSV(strings.NewReader(tc.in), "a")
+		}
+		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("%q:\n got %v\nwant %s…", tc.in, err, tc.want)
+		}
+	}
+	if f, err := ReadCSV(strings.NewReader("\ufeffmu,count\n1,2\n"), "a"); err != nil || f.Total() != 2 {
+		t.Errorf("CSV with a BOM: %v", err)
+	}
+}
+
+// Issue 12: mst fit --samples took a first line "1 2", or one starting
+// with a BOM, as a header and dropped it silently.
+func TestReadSamplesHeader(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want []float64 // nil: an error
+		err  string
+	}{
+		{"1 2\n3\n4\n", nil, `s:1: nodes: invalid field: "1 2" is not a decimal number`},
+		{"\ufeff1.5\n2\n", []float64{1.5, 2}, ""},
+		{"time\n1\n2\n", []float64{1, 2}, ""},
+		{"# c\n\ncompletion,node\n1,a\n2,b\n", []float64{1, 2}, ""},
+		{"inf\n1\n2\n", nil, `s:1: nodes: invalid field: "inf"`},
+		{"NaN\n1\n2\n", nil, `s:1: nodes: invalid field: "NaN"`},
+		{"1\ntime\n2\n", nil, `s:2: nodes: invalid field: "time"`},
+		{"1\n1_0\n2\n", nil, `s:2: nodes: invalid field: "1_0"`},
+		{".5e\n1\n", nil, `s:1: nodes: invalid field: ".5e"`},
+	} {
+		xs, err := ReadSamples(strings.NewReader(c.in), "s")
+		if c.want == nil {
+			if err == nil || !strings.HasPrefix(err.Error(), c.err) {
+				t.Errorf("%q: got %v, %v; want error %s…", c.in, xs, err, c.err)
+			}
+			continue
+		}
+		if err != nil || len(xs) != len(c.want) || xs[0] != c.want[0] {
+			t.Errorf("%q: got %v, %v; want %v", c.in, xs, err, c.want)
+		}
+	}
+}
+
 func TestReadSamples(t *testing.T) {
 	xs, err := ReadSamples(strings.NewReader("time\n# comment\n1.5\n2,foo\n\n3\n"), "s")
 	if err != nil || len(xs) != 3 || xs[1] != 2 {

@@ -5,12 +5,11 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/mrsched/mrsched/instances/swim"
+	"github.com/mrsched/mrsched/internal/testenv"
 )
 
 const small = `{
@@ -73,23 +72,27 @@ func TestReadErrors(t *testing.T) {
 	}
 	cases := []struct{ in, want string }{
 		{`{"kind":"sharedscan",`, "x.json:1: sharedscan: syntax error"},
-		{`{"kind":"tandem","slots":1,"datasets":[],"jobs":[]}`, `x.json: kind: sharedscan: invalid workload: unknown kind "tandem"`},
-		{`{"kind":"sharedscan","slots":1.5}`, "x.json: slots: sharedscan: invalid workload: must be an integer"},
-		{`{"kind":"sharedscan","slots":1,"datasets":[{"id":"a","size":-1}],"jobs":[{"id":"x","arrival":0,"datasets":["a"]}]}`, "x.json: datasets[0].size"},
-		{base(`{"id":"x","arrival":0,"datasets":["b"]}`), `x.json: jobs[0].datasets[0]: sharedscan: invalid workload: unknown dataset "b"`},
-		{base(`{"id":"x","arrival":0,"datasets":["a"],"max_slots":9}`), "x.json: jobs[0].max_slots"},
-		{base(`{"id":"x","arrival":0,"datasets":["a"],"min_slots":3,"max_slots":2}`), "x.json: jobs[0].max_slots: sharedscan: invalid workload: 2 is below min_slots 3"},
-		{base(`{"id":"x","arrival":0,"datasets":["a"]},{"id":"x","arrival":1,"datasets":["a"]}`), `x.json: jobs[1].id: sharedscan: invalid workload: duplicate id "x"`},
-		{base(`{"id":"x","arrival":0,"datasets":["a"],"sla":[{"deadline":2,"penalty":1},{"deadline":1,"penalty":2}]}`), "x.json: jobs[0].sla[1].deadline"},
-		{base(`{"id":"x","arrival":0,"datasets":["a"],"scan_fraction":0}`), "x.json: jobs[0].scan_fraction"},
-		{base(`{"id":"x","arrival":0,"datasets":["a"],"speed":1}`), "x.json: jobs[0].speed: sharedscan: invalid workload: unknown field"},
-		{base(`{"id":"x","datasets":["a"]}`), "x.json: jobs[0].arrival: sharedscan: invalid workload: missing field"},
-		{base(`{"id":"x","arrival":"soon","datasets":["a"]}`), "x.json: jobs[0].arrival: sharedscan: invalid workload: not a number"},
-		{base(``), "x.json: jobs: sharedscan: invalid workload: no jobs"},
+		{`{"kind":"tandem","slots":1,"datasets":[],"jobs":[]}`, `x.json:1: kind: sharedscan: invalid workload: unknown kind "tandem"`},
+		{`{"kind":"sharedscan","slots":1.5}`, "x.json:1: slots: sharedscan: invalid workload: 1.5 is not an integer"},
+		{`{"kind":"sharedscan","slots":1,"datasets":[{"id":"a","size":-1}],"jobs":[{"id":"x","arrival":0,"datasets":["a"]}]}`, "x.json:1: datasets[0].size"},
+		{base(`{"id":"x","arrival":0,"datasets":["b"]}`), `x.json:1: jobs[0].datasets[0]: sharedscan: invalid workload: unknown dataset "b"`},
+		{base(`{"id":"x","arrival":0,"datasets":["a"],"max_slots":9}`), "x.json:1: jobs[0].max_slots"},
+		{base(`{"id":"x","arrival":0,"datasets":["a"],"min_slots":3,"max_slots":2}`), "x.json:1: jobs[0].max_slots: sharedscan: invalid workload: 2 is below min_slots 3"},
+		{base(`{"id":"x","arrival":0,"datasets":["a"]},{"id":"x","arrival":1,"datasets":["a"]}`), `x.json:1: jobs[1].id: sharedscan: invalid workload: duplicate id "x"`},
+		{base(`{"id":"x","arrival":0,"datasets":["a"],"sla":[{"deadline":2,"penalty":1},{"deadline":1,"penalty":2}]}`), "x.json:1: jobs[0].sla[1].deadline"},
+		{base(`{"id":"x","arrival":0,"datasets":["a"],"scan_fraction":0}`), "x.json:1: jobs[0].scan_fraction"},
+		{base(`{"id":"x","arrival":0,"datasets":["a"],"speed":1}`), "x.json:1: jobs[0].speed: sharedscan: invalid workload: unknown field"},
+		{base(`{"id":"x","datasets":["a"]}`), "x.json:1: jobs[0].arrival: sharedscan: invalid workload: missing field"},
+		{base(`{"id":"x","arrival":"soon","datasets":["a"]}`), "x.json:1: jobs[0].arrival: sharedscan: invalid workload: not a number"},
+		{base(``), "x.json:1: jobs: sharedscan: invalid workload: no jobs"},
 		// Found by the bad-input QA (docs/qa-bad-input.md): finite sizes
 		// whose sums overflow printed +Inf work and NaN ratios.
-		{`{"kind":"sharedscan","slots":4,"datasets":[{"id":"a","size":1e308},{"id":"b","size":1e308}],"jobs":[{"id":"x","arrival":0,"datasets":["a"]}]}`, "x.json: datasets: sharedscan: invalid workload: too large"},
-		{base(`{"id":"x","arrival":1e300,"datasets":["a"]},{"id":"y","arrival":0,"datasets":["a"]}`), "x.json: datasets: sharedscan: invalid workload: too large"},
+		{`{"kind":"sharedscan","slots":4,"datasets":[{"id":"a","size":1e308},{"id":"b","size":1e308}],"jobs":[{"id":"x","arrival":0,"datasets":["a"]}]}`, "x.json:1: datasets: sharedscan: invalid workload: too large"},
+		{base(`{"id":"x","arrival":1e300,"datasets":["a"]},{"id":"y","arrival":0,"datasets":["a"]}`), "x.json:1: datasets: sharedscan: invalid workload: too large"},
+		// Issue 12: duplicate keys, NUL in ids, quoted slot counts.
+		{"{\"kind\":\"sharedscan\",\n\"slots\":1,\"slots\":2}", `x.json:2: sharedscan: syntax error: key "slots" twice in one object`},
+		{base(`{"id":"x\u0000","arrival":0,"datasets":["a"]}`), `x.json:1: jobs[0].id: sharedscan: invalid workload: "x\x00" has a NUL character`},
+		{`{"kind":"sharedscan","slots":"4"}`, `x.json:1: slots: sharedscan: invalid workload: "4" is not an integer`},
 	}
 	for _, c := range cases {
 		_, err := ReadJSON(strings.NewReader(c.in), "x.json")
@@ -263,10 +266,7 @@ func TestFromSWIM(t *testing.T) {
 	if w.Metadata["dropped_no_map_input"] != 1 || w.Metadata["jobs_reading_under_90pct_of_dataset"] != 1 {
 		t.Errorf("metadata %v", w.Metadata)
 	}
-	path := filepath.Join("..", "..", "..", "shared", "data", "swim", "FB-2010_samples_24_times_1hr_withInputPaths_0.tsv")
-	if _, err := os.Stat(path); err != nil {
-		t.Skip("trace not present")
-	}
+	path := testenv.RequireData(t, "swim", "FB-2010_samples_24_times_1hr_withInputPaths_0.tsv")
 	all, err := swim.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)

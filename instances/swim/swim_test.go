@@ -2,10 +2,10 @@ package swim
 
 import (
 	"errors"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mrsched/mrsched/internal/testenv"
 )
 
 func TestReadShippedTraces(t *testing.T) {
@@ -19,10 +19,7 @@ func TestReadShippedTraces(t *testing.T) {
 		{"FB-2009_samples_24_times_1hr_0.tsv", 5894, false},
 	}
 	for _, c := range cases {
-		path := filepath.Join("..", "..", "..", "shared", "data", "swim", c.file)
-		if _, err := os.Stat(path); err != nil {
-			t.Skipf("trace not present beside the repository: %v", err)
-		}
+		path := testenv.RequireData(t, "swim", c.file)
 		recs, err := ReadFile(path)
 		if err != nil {
 			t.Fatal(err)
@@ -51,7 +48,16 @@ func TestReadFields(t *testing.T) {
 
 func TestReadErrors(t *testing.T) {
 	cases := []struct{ in, want string }{
-		{"", "x.tsv:0: swim: malformed trace: no jobs"},
+		// Issue 12: an empty file pointed at line 0.
+		{"", "x.tsv: swim: malformed trace: no jobs (the file is empty"},
+		{"\n\n", "x.tsv: swim: malformed trace: no jobs (2 blank lines"},
+		// Issue 12: Go-only number syntax, NUL and invalid UTF-8 were taken.
+		{"job0\t1\t1\t1_000\t0\t0\n", `x.tsv:1: column map input bytes: swim: malformed trace: "1_000" is not a decimal number`},
+		{"job0\t0x1p-2\t1\t1\t0\t0\n", `x.tsv:1: column submit time: swim: malformed trace: "0x1p-2" is not a decimal number`},
+		{"job0\t1\t1\tinf\t0\t0\n", `x.tsv:1: column map input bytes: swim: malformed trace: "inf" is not a decimal number`},
+		{"job0\t1\t1\t1\t0\t0\njob\x001\t1\t1\t1\t0\t0\n", "x.tsv:2: swim: malformed trace: fileio: not a UTF-8 text file: NUL byte"},
+		{"job\xff0\t1\t1\t1\t0\t0\n", "x.tsv:1: swim: malformed trace: fileio: not a UTF-8 text file: invalid UTF-8 byte 0xff"},
+		{"job\x010\t1\t1\t1\t0\t0\n", `x.tsv:1: column job id: swim: malformed trace: "job\x010" has the control character U+0001`},
 		{"job0\t1\t1\n", "x.tsv:1: swim: malformed trace: 3 TAB-separated fields"},
 		{"job0\t1\t1\t-5\t0\t0\n", "x.tsv:1: column map input bytes"},
 		{"job0\t1\t1\tNaN\t0\t0\n", "x.tsv:1: column map input bytes"},
@@ -62,6 +68,31 @@ func TestReadErrors(t *testing.T) {
 		_, err := Read(strings.NewReader(c.in), "x.tsv")
 		if err == nil || !strings.Contains(err.Error(), c.want) || !errors.Is(err, ErrFormat) {
 			t.Errorf("Read(%q) error %v, want containing %q", c.in, err, c.want)
+		}
+	}
+}
+
+// Issue 12: import swim kept the BOM inside the first id ("\ufeffjob0").
+func TestReadBOM(t *testing.T) {
+	recs, err := Read(strings.NewReader("\ufeffjob0\t1\t1\t1\t0\t0\n"), "x.tsv")
+	if err != nil || recs[0].ID != "job0" {
+		t.Fatalf("got %+v, %v; want id job0", recs, err)
+	}
+}
+
+func TestEmpty(t *testing.T) {
+	// The rule of Record.Empty: no map input and no shuffle bytes.
+	for _, c := range []struct {
+		r    Record
+		want bool
+	}{
+		{Record{}, true},
+		{Record{ReduceBytes: 5}, true},
+		{Record{MapBytes: 1}, false},
+		{Record{ShuffleBytes: 1}, false},
+	} {
+		if got := c.r.Empty(); got != c.want {
+			t.Errorf("%+v.Empty() = %v, want %v", c.r, got, c.want)
 		}
 	}
 }

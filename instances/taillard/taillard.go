@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mrsched/mrsched/internal/fileio"
+
 	"github.com/mrsched/mrsched/instances"
 )
 
@@ -150,15 +152,29 @@ type tok struct {
 //     follow each other;
 //   - the bare layout: "jobs machines" and then machines × jobs numbers.
 //
-// Errors name the file (name) and line.
+// Numbers are decimal integers (fileio.ParseInt). The input is read under
+// the internal/fileio rules (size limit, UTF-8 without NUL, a leading BOM
+// stripped). Errors name the file (name) and line.
 func Read(r io.Reader, name string) ([]*Instance, error) {
-	sc := bufio.NewScanner(r)
+	lr, err := fileio.LimitReader(r, name, 0)
+	if err != nil {
+		return nil, err
+	}
+	tr := fileio.NewTextReader(lr, name)
+	sc := bufio.NewScanner(tr)
 	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
 	var lines []string
 	for sc.Scan() {
 		lines = append(lines, sc.Text())
 	}
+	if te := tr.Err(); te != nil {
+		return nil, &fileio.ParseError{File: name, Line: te.Line, Err: &fileio.Tagged{Kind: ErrSyntax, Cause: te.Err}}
+	}
 	if err := sc.Err(); err != nil {
+		var le *fileio.LimitError
+		if errors.As(err, &le) {
+			return nil, err
+		}
 		return nil, fmt.Errorf("%s: %w: %v", name, ErrSyntax, err)
 	}
 	errAt := func(line int, format string, args ...any) error {
@@ -196,7 +212,7 @@ func Read(r io.Reader, name string) ([]*Instance, error) {
 			}
 			f := pending[0]
 			pending = pending[1:]
-			v, err := strconv.ParseInt(f, 10, 64)
+			v, err := fileio.ParseInt(f)
 			if err != nil {
 				return nil, pendingLine, errAt(pendingLine, "%q is not an integer (reading %s)", f, what)
 			}

@@ -125,11 +125,25 @@ func TestReadErrors(t *testing.T) {
 		{"number of jobs, ...\n 3 2 1 0 0\n1 2 3\n", "bare.fsp:3"},
 		{"0 2\n", "out of range"},
 		{"3 2\n1 -2 3\n4 5 6\n", "negative"},
+		// Issue 12: import taillard /dev/urandom read without bound; NUL
+		// and invalid UTF-8 now stop the read at their line.
+		{"3 2\n1 2 3\n4 5\x006\n", "bare.fsp:3: taillard: malformed .fsp file: fileio: not a UTF-8 text file: NUL byte"},
+		{"3 2\n\xff\xfe 2 3\n4 5 6\n", "bare.fsp:2: taillard: malformed .fsp file: fileio: not a UTF-8 text file: invalid UTF-8"},
+		{"3 2\n1 2 3\n4 5 0x6\n", "bare.fsp:3"},
+		{"3 2\n1 2 3\n4 5 6_0\n", "bare.fsp:3"},
 	} {
 		_, err := Read(strings.NewReader(c.text), "bare.fsp")
 		if err == nil || !errors.Is(err, ErrSyntax) || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("Read(%q): err %v, want ErrSyntax containing %q", c.text, err, c.want)
 		}
+	}
+}
+
+// A BOM before Taillard's header line is stripped (one BOM policy).
+func TestReadBOM(t *testing.T) {
+	list, err := Read(strings.NewReader("\ufeffnumber of jobs, ...\n 2 2 1 0 0\nprocessing times :\n1 2\n3 4\n"), "t.fsp")
+	if err != nil || len(list) != 1 || list[0].P[1][1] != 4 {
+		t.Fatalf("got %v, %v", list, err)
 	}
 }
 

@@ -2,13 +2,13 @@ package nmts
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"sort"
+	"math"
 	"strconv"
+
+	"github.com/mrsched/mrsched/internal/fileio"
 
 	"github.com/mrsched/mrsched/instances"
 )
@@ -18,92 +18,58 @@ import (
 // type of every mrsched file reader (instances.ParseError).
 type ParseError = instances.ParseError
 
-var topKeys = map[string]bool{"kind": true, "f": true, "g": true, "h": true, "metadata": true}
-
 // ReadJSON reads an NMTS file:
 //
 //	{"kind": "nmts", "f": [1, 2], "g": [10, 11], "h": [12, 12], "metadata": {...}}
 //
-// The values must be JSON integers (no fraction or exponent). name is used
-// in error messages. The instance is validated.
+// The values must be JSON integers (digits only: no fraction or exponent).
+// name is used in error messages. The input is read under the
+// internal/fileio rules (size limit, UTF-8 without NUL, a leading BOM
+// stripped, duplicate keys refused). The instance is validated; errors are
+// *ParseError "file:line: path: message".
 func ReadJSON(r io.Reader, name string) (*Instance, error) {
-	data, err := io.ReadAll(r)
+	doc, top, err := fileio.ReadJSON(r, name, ErrInvalid, ErrSyntax)
 	if err != nil {
-		return nil, &ParseError{File: name, Err: err}
+		return nil, err
 	}
-	perr := func(path string, err error) error { return &ParseError{File: name, Path: path, Err: err} }
-	var top map[string]json.RawMessage
-	if err := json.Unmarshal(data, &top); err != nil {
-		var se *json.SyntaxError
-		if errors.As(err, &se) {
-			line := bytes.Count(data[:min(int(se.Offset), len(data))], []byte("\n")) + 1
-			return nil, &ParseError{File: name, Line: line, Err: fmt.Errorf("%w: %v", ErrSyntax, se)}
-		}
-		return nil, perr("", fmt.Errorf("%w: the file must hold one JSON object: %v", ErrSyntax, err))
+	if top, err = top.Object("kind", "f", "g", "h", "metadata"); err != nil {
+		return nil, err
 	}
-	if top == nil {
-		return nil, perr("", fmt.Errorf("%w: the file must hold one JSON object, found null", ErrSyntax))
-	}
-	keys := make([]string, 0, len(top))
-	for k := range top {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		if !topKeys[k] {
-			return nil, perr(k, fmt.Errorf("%w: unknown field (want kind, f, g, h, metadata)", ErrInvalid))
-		}
-	}
-	var kind string
-	if raw, ok := top["kind"]; !ok {
-		return nil, perr("kind", fmt.Errorf("%w: missing field (want \"kind\": %q)", ErrInvalid, Kind))
-	} else if err := json.Unmarshal(raw, &kind); err != nil {
-		return nil, perr("kind", fmt.Errorf("%w: not a string", ErrInvalid))
-	}
-	if kind != Kind {
-		return nil, perr("kind", fmt.Errorf("%w: unknown kind %q (want %q)", ErrInvalid, kind, Kind))
+	if err := top.Kind(Kind); err != nil {
+		return nil, err
 	}
 	in := &Instance{}
 	for _, set := range []struct {
 		name string
 		dst  *[]int64
 	}{{"f", &in.F}, {"g", &in.G}, {"h", &in.H}} {
-		raw, ok := top[set.name]
-		if !ok {
-			return nil, perr(set.name, fmt.Errorf("%w: missing field", ErrInvalid))
+		v, err := top.Need(set.name)
+		if err != nil {
+			return nil, err
 		}
-		var vals []json.RawMessage
-		if err := json.Unmarshal(raw, &vals); err != nil || vals == nil {
-			return nil, perr(set.name, fmt.Errorf("%w: must be an array of positive integers", ErrInvalid))
+		vals, err := v.Array()
+		if err != nil {
+			return nil, err
 		}
 		if len(vals) > MaxQ {
-			return nil, perr(set.name, fmt.Errorf("%w: %d values, at most %d supported", ErrInvalid, len(vals), MaxQ))
+			return nil, v.Errorf("%d values, at most %d supported", len(vals), MaxQ)
 		}
 		*set.dst = make([]int64, len(vals))
-		for i, v := range vals {
-			s := string(bytes.TrimSpace(v))
-			x, err := strconv.ParseInt(s, 10, 64)
-			if err != nil {
-				return nil, perr(fmt.Sprintf("%s[%d]", set.name, i), fmt.Errorf("%w: %s is not an integer in range (want a positive integer ≤ 2^53)", ErrInvalid, s))
+		for i, x := range vals {
+			if (*set.dst)[i], err = x.Int(math.MinInt64, math.MaxInt64); err != nil {
+				return nil, err
 			}
-			(*set.dst)[i] = x
 		}
 	}
-	if raw, ok := top["metadata"]; ok {
-		dec := json.NewDecoder(bytes.NewReader(raw))
-		dec.UseNumber()
-		var md map[string]any
-		if err := dec.Decode(&md); err != nil || md == nil {
-			return nil, perr("metadata", fmt.Errorf("%w: must be a JSON object", ErrInvalid))
-		}
-		in.Metadata = md
+	if in.Metadata, err = top.Metadata("metadata"); err != nil {
+		return nil, err
 	}
 	if err := in.Validate(); err != nil {
 		var fe *FieldError
 		if errors.As(err, &fe) {
-			return nil, perr(fe.Path, fe.Err)
+			return nil, doc.AtPath(fe.Path).Wrap(fe.Err, "")
 		}
-		return nil, perr("", err)
+		return nil, &ParseError{File: name, Err: err}
 	}
 	return in, nil
 }
@@ -125,9 +91,9 @@ func WriteJSON(w io.Writer, in *Instance) error {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "{\n  \"kind\": %q,\n", Kind)
 	if in.Metadata != nil {
-		md, err := json.MarshalIndent(in.Metadata, "  ", "  ")
+		md, err := fileio.MarshalMetadata(in.Metadata, "  ", "nmts")
 		if err != nil {
-			return fmt.Errorf("nmts: metadata: %w", err)
+			return err
 		}
 		fmt.Fprintf(&b, "  \"metadata\": %s,\n", md)
 	}
@@ -142,21 +108,13 @@ func WriteJSON(w io.Writer, in *Instance) error {
 	return err
 }
 
-// ReadFile reads an NMTS JSON file.
+// ReadFile reads an NMTS JSON file (a file over fileio.Limit() is refused
+// before it is read, with its size).
 func ReadFile(path string) (*Instance, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return ReadJSON(f, path)
+	return fileio.ReadFileWith(path, ReadJSON)
 }
 
 // WriteFile writes in atomically.
 func WriteFile(path string, in *Instance) error {
-	var b bytes.Buffer
-	if err := WriteJSON(&b, in); err != nil {
-		return err
-	}
-	return instances.AtomicWrite(path, b.Bytes())
+	return fileio.WriteFileWith(path, in, WriteJSON)
 }

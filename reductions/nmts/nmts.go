@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math/big"
 	"sort"
+
+	"github.com/mrsched/mrsched/internal/perm"
 )
 
 // Kind is the "kind" of an NMTS file.
@@ -209,7 +211,7 @@ func BruteForce(in *Instance) (Solution, bool, error) {
 	if q > MaxBruteQ {
 		return Solution{}, false, fmt.Errorf("%w: brute force needs q ≤ %d, got %d", ErrTooLarge, MaxBruteQ, q)
 	}
-	perms := permutations(q)
+	perms := perm.All(q)
 	for _, p := range perms {
 		for _, s := range perms {
 			ok := true
@@ -225,32 +227,4 @@ func BruteForce(in *Instance) (Solution, bool, error) {
 		}
 	}
 	return Solution{}, false, nil
-}
-
-// permutations returns all permutations of 0..n-1 in lexicographic order.
-func permutations(n int) [][]int {
-	p := make([]int, n)
-	for i := range p {
-		p[i] = i
-	}
-	var out [][]int
-	for {
-		out = append(out, append([]int(nil), p...))
-		// next permutation
-		i := n - 2
-		for i >= 0 && p[i] >= p[i+1] {
-			i--
-		}
-		if i < 0 {
-			return out
-		}
-		j := n - 1
-		for p[j] <= p[i] {
-			j--
-		}
-		p[i], p[j] = p[j], p[i]
-		for a, b := i+1, n-1; a < b; a, b = a+1, b-1 {
-			p[a], p[b] = p[b], p[a]
-		}
-	}
 }

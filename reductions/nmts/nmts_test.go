@@ -139,19 +139,24 @@ func TestDeterministic(t *testing.T) {
 func TestReadErrors(t *testing.T) {
 	for _, c := range []struct{ file, want string }{
 		{`{"kind":"nmts","f":[1],"g":[2],"h":[3]}`, ""},
-		{`{"kind":"nmts","f":[1,2],"g":[2],"h":[3]}`, "x.json: g: "},
-		{`{"kind":"nmts","f":[1.5],"g":[2],"h":[3]}`, "x.json: f[0]: nmts: invalid instance: 1.5 is not an integer"},
+		{`{"kind":"nmts","f":[1,2],"g":[2],"h":[3]}`, "x.json:1: g: "},
+		{`{"kind":"nmts","f":[1.5],"g":[2],"h":[3]}`, "x.json:1: f[0]: nmts: invalid instance: 1.5 is not an integer"},
 		{`{"kind":"nmts","f":[0],"g":[2],"h":[2]}`, "f[0]: nmts: invalid instance: 0 is not a positive integer"},
-		{`{"kind":"nmts","f":[1],"g":[2],"h":[4]}`, "x.json: h: nmts: invalid instance: Σh = 4 but Σf + Σg = 3"},
-		{`{"kind":"nmts","f":[1],"g":[2],"h":[3],"x":1}`, "x.json: x: nmts: invalid instance: unknown field"},
+		{`{"kind":"nmts","f":[1],"g":[2],"h":[4]}`, "x.json:1: h: nmts: invalid instance: Σh = 4 but Σf + Σg = 3"},
+		{`{"kind":"nmts","f":[1],"g":[2],"h":[3],"x":1}`, "x.json:1: x: nmts: invalid instance: unknown field"},
 		{`{"kind":"tandem","f":[1],"g":[2],"h":[3]}`, "kind: nmts: invalid instance: unknown kind"},
-		{`{"kind":"nmts","g":[2],"h":[3]}`, "x.json: f: nmts: invalid instance: missing field"},
+		{`{"kind":"nmts","g":[2],"h":[3]}`, "x.json:1: f: nmts: invalid instance: missing field"},
 		{"{\n\"kind\":\"nmts\",\n\"f\":[1,}", "x.json:3: nmts: syntax error"},
 		{`{"kind":"nmts","f":[9007199254740993],"g":[2],"h":[3]}`, "f[0]: nmts: invalid instance: 9007199254740993 exceeds 2^53"},
 		{`{"kind":"nmts","f":[99999999999999999999],"g":[2],"h":[3]}`, "f[0]: nmts: invalid instance: 99999999999999999999 is not an integer in range"},
 		{`{"kind":"nmts","f":[],"g":[],"h":[]}`, "f: nmts: invalid instance: empty set"},
-		{`[1]`, "nmts: syntax error: the file must hold one JSON object"},
+		{`[1]`, "x.json:1: nmts: syntax error: want a JSON object, found an array"},
 		{`{"kind":"nmts","f":[1],"g":[2],"h":[3],"metadata":[1]}`, "metadata: nmts: invalid instance: must be a JSON object"},
+		// Issue 12: duplicate keys were taken silently (the last one won);
+		// a number in exponent form was refused without the rule.
+		{"{\"kind\":\"nmts\",\"f\":[1],\n\"f\":[5],\"g\":[2],\"h\":[3]}", `x.json:2: nmts: syntax error: key "f" twice in one object`},
+		{`{"kind":"nmts","f":[1e0],"g":[2],"h":[3]}`, "x.json:1: f[0]: nmts: invalid instance: 1e0 is not an integer (want a whole number written with digits only"},
+		{"\ufeff{\"kind\":\"nmts\",\"f\":[1],\"g\":[2],\"h\":[3]}", ""},
 	} {
 		_, err := ReadJSON(strings.NewReader(c.file), "x.json")
 		switch {

@@ -194,26 +194,9 @@ func (in *Instance) Validate() error {
 	return nil
 }
 
-// Violation is one broken constraint found by Verify.
-type Violation struct {
-	Rule    string // as in package validate: "segment", "rate", "map capacity", …
-	Segment int    // -1 when not about a segment
-	Job     string
-	Detail  string
-}
-
-func (v Violation) String() string {
-	var b strings.Builder
-	b.WriteString(v.Rule)
-	if v.Segment >= 0 {
-		fmt.Fprintf(&b, " (segment %d)", v.Segment)
-	}
-	if v.Job != "" {
-		fmt.Fprintf(&b, " job %s", v.Job)
-	}
-	b.WriteString(": " + v.Detail)
-	return b.String()
-}
+// Violation is one broken constraint found by Verify (schedule.Violation,
+// shared with the floating-point validator, package validate).
+type Violation = schedule.Violation
 
 // Report is the outcome of Verify.
 type Report struct {

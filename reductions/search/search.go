@@ -24,6 +24,8 @@ import (
 	"sort"
 	"time"
 
+	"github.com/mrsched/mrsched/internal/perm"
+
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/reductions/tight"
 	"github.com/mrsched/mrsched/solver/exact/orderlp"
@@ -136,7 +138,7 @@ func UpperBound(in *instances.Instance) (float64, []int, int64, error) {
 			if v < best {
 				best, bestP = v, append([]int(nil), p...)
 			}
-			if !nextPerm(p) {
+			if !perm.Next(p) {
 				break
 			}
 		}
@@ -191,26 +193,6 @@ func moveTo(p []int, a, b int) []int {
 	q = append(q[:a], q[a+1:]...)
 	q = append(q[:b], append([]int{x}, q[b:]...)...)
 	return q
-}
-
-func nextPerm(p []int) bool {
-	n := len(p)
-	i := n - 2
-	for i >= 0 && p[i] >= p[i+1] {
-		i--
-	}
-	if i < 0 {
-		return false
-	}
-	j := n - 1
-	for p[j] <= p[i] {
-		j--
-	}
-	p[i], p[j] = p[j], p[i]
-	for a, b := i+1, n-1; a < b; a, b = a+1, b-1 {
-		p[a], p[b] = p[b], p[a]
-	}
-	return true
 }
 
 func clampJob(x, y, alphaMax float64) (float64, float64) {
@@ -434,7 +416,7 @@ func ExactOPTFull(ctx context.Context, eng mip.Engine, in *instances.Instance, p
 			}
 		}
 		if skip {
-			if !nextPerm(p) {
+			if !perm.Next(p) {
 				break
 			}
 			continue
@@ -453,7 +435,7 @@ func ExactOPTFull(ctx context.Context, eng mip.Engine, in *instances.Instance, p
 		if progress != nil && k%1000 == 999 {
 			progress(k+1, nf)
 		}
-		if !nextPerm(p) {
+		if !perm.Next(p) {
 			break
 		}
 	}

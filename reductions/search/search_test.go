@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/internal/testenv"
 	"github.com/mrsched/mrsched/reductions/tight"
 	"github.com/mrsched/mrsched/solver/engine"
 	"github.com/mrsched/mrsched/solver/fluid"
@@ -17,10 +18,7 @@ import (
 // priority order (UB), the policies cost at least OPT, and their ratios
 // respect Cor 4 (MaxSRPT ≤ 2α/(1+α)) and Cor 6 (SplitSRPT ≤ 1 + 1/β).
 func TestBoundsAndGuarantees(t *testing.T) {
-	eng, err := engine.Default()
-	if err != nil {
-		t.Skipf("no LP engine: %v", err)
-	}
+	eng := testenv.RequireHiGHS(t, engine.Default)
 	rng := rand.New(rand.NewPCG(21, 4))
 	for trial := range 12 {
 		n := 3 + trial%2
@@ -64,10 +62,7 @@ func TestBoundsAndGuarantees(t *testing.T) {
 // most the paper's alternative schedule, and MaxSRPT/OPT stays within
 // 2α/(1+α).
 func TestTightFamilyOPT(t *testing.T) {
-	eng, err := engine.Default()
-	if err != nil {
-		t.Skipf("no LP engine: %v", err)
-	}
+	eng := testenv.RequireHiGHS(t, engine.Default)
 	f, err := tight.MaxSRPTFamily(4, 3, 0.25)
 	if err != nil {
 		t.Fatal(err)

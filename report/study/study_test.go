@@ -4,13 +4,12 @@ import (
 	"bytes"
 	"context"
 	"math"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/internal/testenv"
 	"github.com/mrsched/mrsched/reductions/tight"
 	"github.com/mrsched/mrsched/report"
 	"github.com/mrsched/mrsched/report/shard"
@@ -146,10 +145,7 @@ func TestTightnessExactOPT(t *testing.T) {
 }
 
 func TestFig7(t *testing.T) {
-	path := filepath.Join("..", "..", "..", "shared", "data", "swim", "FB-2009_samples_24_times_1hr_0.tsv")
-	if _, err := os.Stat(path); err != nil {
-		t.Skipf("shared data not beside the repository: %v", err)
-	}
+	path := testenv.RequireData(t, "swim", "FB-2009_samples_24_times_1hr_0.tsv")
 	cfg, err := NewFig7Config([]string{path}, []float64{0.1, 0.5}, 300)
 	if err != nil {
 		t.Fatal(err)

@@ -3,40 +3,118 @@ package cluster
 import (
 	"cmp"
 	"slices"
-	"sort"
 )
 
 // FIFO is Hadoop's default scheduler: every free slot goes to the earliest
 // submitted job (ties by workload index) with a runnable task of the slot's
 // phase.
-type FIFO struct{ s *Sim }
+//
+// The candidates are kept per phase in arrival order (Sim.Active order):
+// map candidates in a queue (jobs arrive in that order), reduce candidates
+// in a min-heap of arrival numbers (a job's reduce tasks become runnable
+// when its maps finish, out of arrival order). A job's runnable tasks of a
+// phase never come back once they have all started, so a candidate without
+// runnable tasks is dropped when it reaches the front: O(log n) per pick
+// amortised instead of a scan of the active jobs.
+type FIFO struct {
+	s      *Sim
+	seq    []int   // per job: arrival number
+	byseq  []int32 // arrival number → job
+	maps   []int32 // map candidates (jobs), arrival order, from mapsAt
+	mapsAt int
+	reds   minHeap // reduce candidates: arrival numbers
+	nseq   int
+}
 
 // Name implements Policy.
 func (*FIFO) Name() string { return "fifo" }
 
 // Init implements Policy.
-func (f *FIFO) Init(s *Sim) { f.s = s }
+func (f *FIFO) Init(s *Sim) {
+	f.s = s
+	f.seq = make([]int, len(s.Jobs))
+	f.byseq = make([]int32, len(s.Jobs))
+}
 
 // Arrive implements Policy.
-func (*FIFO) Arrive(*JobState, float64) {}
+func (f *FIFO) Arrive(j *JobState, _ float64) {
+	f.seq[j.Index] = f.nseq
+	f.byseq[f.nseq] = int32(j.Index)
+	f.nseq++
+	f.maps = append(f.maps, int32(j.Index))
+}
 
 // TaskStart implements Policy.
 func (*FIFO) TaskStart(*JobState, Phase, int, float64) {}
 
 // TaskFinish implements Policy.
-func (*FIFO) TaskFinish(*JobState, Phase, int, float64) {}
+func (f *FIFO) TaskFinish(j *JobState, p Phase, _ int, _ float64) {
+	if p == Map && j.Done[Map] == len(j.Job.Map) && len(j.Job.Reduce) > 0 {
+		f.reds.push(f.seq[j.Index])
+	}
+}
 
 // Depart implements Policy.
 func (*FIFO) Depart(*JobState, float64) {}
 
 // Pick implements Policy.
 func (f *FIFO) Pick(p Phase, _ float64) *JobState {
-	for _, j := range f.s.Active {
-		if j.Pending(p) > 0 {
+	if p == Map {
+		for f.mapsAt < len(f.maps) {
+			if j := &f.s.Jobs[f.maps[f.mapsAt]]; j.Pending(Map) > 0 {
+				return j
+			}
+			f.mapsAt++
+		}
+		return nil
+	}
+	for len(f.reds) > 0 {
+		if j := &f.s.Jobs[f.byseq[f.reds[0]]]; j.Pending(Reduce) > 0 {
 			return j
 		}
+		f.reds.pop()
 	}
 	return nil
+}
+
+// minHeap is a binary min-heap of ints.
+type minHeap []int
+
+func (h *minHeap) push(x int) {
+	*h = append(*h, x)
+	a := *h
+	for i := len(a) - 1; i > 0; {
+		p := (i - 1) / 2
+		if a[p] <= a[i] {
+			break
+		}
+		a[p], a[i] = a[i], a[p]
+		i = p
+	}
+}
+
+func (h *minHeap) pop() int {
+	a := *h
+	x := a[0]
+	n := len(a) - 1
+	a[0] = a[n]
+	a = a[:n]
+	for i := 0; ; {
+		l, m := 2*i+1, i
+		if l < n && a[l] < a[m] {
+			m = l
+		}
+		if l+1 < n && a[l+1] < a[m] {
+			m = l + 1
+		}
+		if m == i {
+			break
+		}
+		a[i], a[m] = a[m], a[i]
+		i = m
+	}
+	*h = a
+	return x
 }
 
 // Fair is the fair scheduler as both papers describe it (Zaharia et al.,
@@ -58,117 +136,146 @@ func (*Fair) Name() string { return "fair" }
 func (f *Fair) Init(s *Sim) { f.s = s; f.t.init(s) }
 
 // Arrive implements Policy.
-func (*Fair) Arrive(*JobState, float64) {}
+func (f *Fair) Arrive(j *JobState, _ float64) { f.t.arrive(j) }
 
 // TaskStart implements Policy.
-func (*Fair) TaskStart(*JobState, Phase, int, float64) {}
+func (f *Fair) TaskStart(j *JobState, _ Phase, _ int, _ float64) { f.t.update(j) }
 
 // TaskFinish implements Policy.
-func (*Fair) TaskFinish(*JobState, Phase, int, float64) {}
+func (f *Fair) TaskFinish(j *JobState, _ Phase, _ int, _ float64) { f.t.update(j) }
 
 // Depart implements Policy.
-func (*Fair) Depart(*JobState, float64) {}
+func (f *Fair) Depart(j *JobState, _ float64) { f.t.update(j) }
 
 // Pick implements Policy.
 func (f *Fair) Pick(p Phase, _ float64) *JobState {
-	return f.t.pick(p, func(int) float64 { return 1 }, func(int) bool { return false })
+	return f.t.pickFair(p)
 }
 
 // tiered is the two-tier deficit scheduler shared by Fair and LsPS (so that
 // LsPS with α = 0 and Fair tier 2 runs the very same arithmetic as Fair).
+// It keeps, per user and phase, the user's jobs with demand in a fairSet
+// (tier 2) and, per phase, the users in a fairSet (Fair's tier 1), updated
+// at every job and task event (update), so that a slot assignment costs
+// O(log n) instead of a scan and sort of every active job.
 type tiered struct {
-	s       *Sim
-	demand  []float64 // per user: running + pending of the phase
-	running []float64
-	pending []int
-	jobs    [][]*JobState // per user, active jobs with demand, in Active order
-	users   []int
-	shares  []float64
-	wts     []float64
-	dem     []float64
-	idx     []wfItem
+	s      *Sim
+	jobs   *fairSet   // node 2·job+phase
+	jroot  [][2]int32 // per user and phase
+	users  *fairSet   // node 2·user+phase
+	uroot  [2]int32
+	key    []int    // per job: arrival order (the order of Sim.Active)
+	last   [][2]int // per job and phase: demand registered
+	lastR  [][2]int // per job and phase: running registered
+	demand [2][]int // per phase and user: running + runnable tasks
+	run    [2][]int // per phase and user: running tasks
+	nseq   int
+	shares []float64
+	wts    []float64
+	dem    []float64
+	ulist  []int
+	idx    []wfItem
 }
 
 func (t *tiered) init(s *Sim) {
 	t.s = s
 	n := len(s.Users)
-	t.demand, t.running, t.pending = make([]float64, n), make([]float64, n), make([]int, n)
-	t.jobs = make([][]*JobState, n)
+	t.jobs = newFairSet(2*len(s.Jobs), 1)
+	t.users = newFairSet(2*n, 2)
+	t.jroot = make([][2]int32, n)
+	for u := range t.jroot {
+		t.jroot[u] = [2]int32{-1, -1}
+	}
+	t.uroot = [2]int32{-1, -1}
+	t.key = make([]int, len(s.Jobs))
+	t.last = make([][2]int, len(s.Jobs))
+	t.lastR = make([][2]int, len(s.Jobs))
+	for p := range t.demand {
+		t.demand[p] = make([]int, n)
+		t.run[p] = make([]int, n)
+	}
+}
+
+// arrive registers a new job (in Sim.Active order).
+func (t *tiered) arrive(j *JobState) {
+	t.key[j.Index] = t.nseq
+	t.nseq++
+	t.update(j)
+}
+
+// update re-registers job j's demand and running tasks of both phases; the
+// policies call it after every change of the job's state.
+func (t *tiered) update(j *JobState) {
+	u := j.User
+	for p := Map; p <= Reduce; p++ {
+		d, r := j.Running[p]+j.Pending(p), j.Running[p]
+		if d == t.last[j.Index][p] && r == t.lastR[j.Index][p] {
+			continue
+		}
+		t.demand[p][u] += d - t.last[j.Index][p]
+		t.run[p][u] += r - t.lastR[j.Index][p]
+		t.last[j.Index][p], t.lastR[j.Index][p] = d, r
+		t.jobs.set(&t.jroot[u][p], int32(2*j.Index+int(p)), d, r, t.key[j.Index])
+		t.users.set(&t.uroot[p], int32(2*u+int(p)), t.demand[p][u], t.run[p][u], u)
+	}
+}
+
+// pickFair chooses a job for a free slot of phase p with equal user
+// weights and Fair's tier 2: the user, then that user's job, with the
+// largest deficit (max-min water-filling capped at each user's and job's
+// demand; ties to the smaller user index, then the earlier job).
+func (t *tiered) pickFair(p Phase) *JobState {
+	uid, share := t.users.best(t.uroot[p], float64(t.s.Slots[p]))
+	if uid < 0 {
+		return nil
+	}
+	jid, _ := t.jobs.best(t.jroot[uid/2][p], share)
+	if jid < 0 {
+		return nil
+	}
+	return &t.s.Jobs[jid/2]
 }
 
 // pick chooses a job for a free slot of phase p: tier 1 by largest user
 // deficit with shares ∝ weight(u) (max-min water-filling capped at each
-// user's demand), tier 2 by FIFO when fifo(u), otherwise by largest job
-// deficit with equal job shares.
+// user's demand; O(users)), tier 2 by FIFO when fifo(u), otherwise by
+// largest job deficit with equal job shares (fairSet, O(log jobs)).
 func (t *tiered) pick(p Phase, weight func(u int) float64, fifo func(u int) bool) *JobState {
-	for u := range t.demand {
-		t.demand[u], t.running[u], t.pending[u] = 0, 0, 0
-		t.jobs[u] = t.jobs[u][:0]
-	}
-	t.users = t.users[:0]
-	for _, j := range t.s.Active {
-		d := j.Running[p] + j.Pending(p)
-		if d == 0 {
-			continue
+	t.wts, t.dem, t.ulist = t.wts[:0], t.dem[:0], t.ulist[:0]
+	for u, d := range t.demand[p] {
+		if d > 0 {
+			t.ulist = append(t.ulist, u)
+			t.wts = append(t.wts, weight(u))
+			t.dem = append(t.dem, float64(d))
 		}
-		u := j.User
-		if len(t.jobs[u]) == 0 {
-			t.users = append(t.users, u)
-		}
-		t.jobs[u] = append(t.jobs[u], j)
-		t.demand[u] += float64(d)
-		t.running[u] += float64(j.Running[p])
-		t.pending[u] += j.Pending(p)
 	}
-	if len(t.users) == 0 {
+	if len(t.ulist) == 0 {
 		return nil
-	}
-	sort.Ints(t.users)
-	t.wts, t.dem = t.wts[:0], t.dem[:0]
-	for _, u := range t.users {
-		t.wts = append(t.wts, weight(u))
-		t.dem = append(t.dem, t.demand[u])
 	}
 	t.shares, t.idx = waterfill(float64(t.s.Slots[p]), t.wts, t.dem, t.shares, t.idx)
 	best, bestDef := -1, 0.0
 	var bestShare float64
-	for k, u := range t.users {
-		if t.pending[u] == 0 {
-			continue
+	for k, u := range t.ulist {
+		if t.demand[p][u] == t.run[p][u] {
+			continue // nothing runnable
 		}
-		if def := t.shares[k] - t.running[u]; best < 0 || def > bestDef {
+		if def := t.shares[k] - float64(t.run[p][u]); best < 0 || def > bestDef {
 			best, bestDef, bestShare = u, def, t.shares[k]
 		}
 	}
 	if best < 0 {
 		return nil
 	}
-	js := t.jobs[best]
+	var jid int32
 	if fifo(best) {
-		for _, j := range js {
-			if j.Pending(p) > 0 {
-				return j
-			}
-		}
+		jid = t.jobs.first(t.jroot[best][p])
+	} else {
+		jid, _ = t.jobs.best(t.jroot[best][p], bestShare)
+	}
+	if jid < 0 {
 		return nil
 	}
-	t.wts, t.dem = t.wts[:0], t.dem[:0]
-	for _, j := range js {
-		t.wts = append(t.wts, 1)
-		t.dem = append(t.dem, float64(j.Running[p]+j.Pending(p)))
-	}
-	t.shares, t.idx = waterfill(bestShare, t.wts, t.dem, t.shares, t.idx)
-	var bj *JobState
-	bjDef := 0.0
-	for k, j := range js {
-		if j.Pending(p) == 0 {
-			continue
-		}
-		if def := t.shares[k] - float64(j.Running[p]); bj == nil || def > bjDef {
-			bj, bjDef = j, def
-		}
-	}
-	return bj
+	return &t.s.Jobs[jid/2]
 }
 
 // waterfill returns max-min fair shares of capacity c among claimants with

@@ -2,6 +2,7 @@ package cluster
 
 import (
 	"math"
+	"sort"
 
 	"github.com/mrsched/mrsched/tolerance"
 )
@@ -123,6 +124,43 @@ type HPFSP struct {
 	defN   [2]int
 	exec   []Exec
 	late   int // jobs whose virtual service ended before the real one
+	// Jobs in arrival (Sim.Active) order: with running tasks, late (out
+	// of the virtual queue, not finished), in the fair phase's candidate
+	// set of each phase (fewer than FairLimit tasks started; reduce once
+	// the maps are done); and those that ran since the last tick. They
+	// replace scans of every active job by scans of these few.
+	running, lateJobs jobList
+	fairCand          [2]jobList
+	ranList           []*JobState
+}
+
+// jobList is a list of jobs sorted by arrival number (SlackEntry.Key).
+type jobList struct {
+	h  *HPFSP
+	js []*JobState
+}
+
+func (l *jobList) find(j *JobState) int {
+	k := l.h.jobs[j.Index].e.Key
+	return sort.Search(len(l.js), func(i int) bool { return l.h.jobs[l.js[i].Index].e.Key >= k })
+}
+
+func (l *jobList) add(j *JobState) {
+	i := l.find(j)
+	if i < len(l.js) && l.js[i] == j {
+		return
+	}
+	l.js = append(l.js, nil)
+	copy(l.js[i+1:], l.js[i:])
+	l.js[i] = j
+}
+
+func (l *jobList) remove(j *JobState) {
+	if i := l.find(j); i < len(l.js) && l.js[i] == j {
+		copy(l.js[i:], l.js[i+1:])
+		l.js[len(l.js)-1] = nil
+		l.js = l.js[:len(l.js)-1]
+	}
 }
 
 // overdueJob marks the owner of e, which just left the virtual queue
@@ -130,6 +168,7 @@ type HPFSP struct {
 func (h *HPFSP) overdueJob(e *SlackEntry) {
 	h.late++
 	h.jobs[e.ID].overdue = h.late
+	h.lateJobs.add(&h.s.Jobs[e.ID])
 }
 
 type hjob struct {
@@ -152,6 +191,7 @@ func (h *HPFSP) Name() string { return h.name }
 // Init implements Policy.
 func (h *HPFSP) Init(s *Sim) {
 	h.s = s
+	h.running.h, h.lateJobs.h, h.fairCand[Map].h, h.fairCand[Reduce].h = h, h, h, h
 	h.jobs = make([]hjob, len(s.Jobs))
 	for i := range h.jobs {
 		h.jobs[i].e.pos = -1
@@ -180,11 +220,11 @@ func (h *HPFSP) Advance(now float64) {
 	}
 	nm, nr := h.norm(Map), h.norm(Reduce)
 	total := 0.0
-	for _, j := range h.s.Active {
-		if j.Running[Map]+j.Running[Reduce] == 0 {
-			continue
-		}
+	for _, j := range h.running.js {
 		hj := &h.jobs[j.Index]
+		if !hj.ran {
+			h.ranList = append(h.ranList, j)
+		}
 		hj.ran = true
 		hj.slotTime[Map] += float64(j.Running[Map]) * dt
 		hj.slotTime[Reduce] += float64(j.Running[Reduce]) * dt
@@ -201,11 +241,8 @@ func (h *HPFSP) Advance(now float64) {
 			step = max(h.ss.FrontV()*m/rate, 0)
 		}
 		h.exec = h.exec[:0]
-		for _, j := range h.s.Active {
+		for _, j := range h.running.js {
 			r := float64(j.Running[Map])*nm + float64(j.Running[Reduce])*nr
-			if r == 0 {
-				continue
-			}
 			hj := &h.jobs[j.Index]
 			floor := h.Config.WMin
 			if h.Config.Exact {
@@ -258,13 +295,26 @@ func (h *HPFSP) Arrive(j *JobState, _ float64) {
 	h.seq++
 	hj.e.W, hj.e.V = w, w
 	h.ss.Insert(&hj.e)
+	if h.Config.FairLimit > 0 {
+		h.fairCand[Map].add(j)
+	}
 }
 
 // TaskStart implements Policy.
-func (*HPFSP) TaskStart(*JobState, Phase, int, float64) {}
+func (h *HPFSP) TaskStart(j *JobState, _ Phase, _ int, _ float64) {
+	if j.Running[Map]+j.Running[Reduce] == 1 {
+		h.running.add(j)
+	}
+}
 
 // TaskFinish implements Policy.
 func (h *HPFSP) TaskFinish(j *JobState, p Phase, k int, _ float64) {
+	if j.Running[Map]+j.Running[Reduce] == 0 {
+		h.running.remove(j)
+	}
+	if p == Map && h.Config.FairLimit > 0 && j.Done[Map] == len(j.Job.Map) && len(j.Job.Reduce) > 0 {
+		h.fairCand[Reduce].add(j)
+	}
 	if h.Config.DefaultFromTasks {
 		h.defSum[p] += j.Tasks(p)[k]
 		h.defN[p]++
@@ -274,6 +324,9 @@ func (h *HPFSP) TaskFinish(j *JobState, p Phase, k int, _ float64) {
 // Depart implements Policy.
 func (h *HPFSP) Depart(j *JobState, _ float64) {
 	hj := &h.jobs[j.Index]
+	if hj.overdue > 0 {
+		h.lateJobs.remove(j)
+	}
 	h.ss.Reestimate(&hj.e, 0)
 	hj.e.Done = true
 	for p := Map; p <= Reduce && !h.Config.DefaultFromTasks; p++ {
@@ -295,12 +348,16 @@ func (h *HPFSP) Interval() float64 {
 func (h *HPFSP) Tick(now float64) {
 	nm, nr := h.norm(Map), h.norm(Reduce)
 	b := h.Config.Beta
-	for _, j := range h.s.Active {
+	// The jobs that ran since the last tick, in Sim.Active order.
+	sort.Slice(h.ranList, func(a, c int) bool { return h.jobs[h.ranList[a].Index].e.Key < h.jobs[h.ranList[c].Index].e.Key })
+	ran := h.ranList
+	h.ranList = h.ranList[:0]
+	for _, j := range ran {
 		hj := &h.jobs[j.Index]
-		if !hj.ran {
+		hj.ran = false
+		if j.Finished {
 			continue
 		}
-		hj.ran = false
 		updated := false
 		var P [2]float64
 		for p := Map; p <= Reduce; p++ {
@@ -337,15 +394,34 @@ func (h *HPFSP) inFairPhase(j *JobState, p Phase, now float64) bool {
 	return mapStage == (p == Map)
 }
 
+// noSlack: a slack below it fails tolerance.GE(s, w) for every w ≥ 0
+// (s + 1e-9 + 1e-9·max(|s|, w) < w once s ≤ −1e-8), so the scan of the
+// virtual queue stops there.
+const noSlack = -1e-8
+
 // Pick implements Policy: the H-PFSP comparator (Algorithm 2).
 func (h *HPFSP) Pick(p Phase, now float64) *JobState {
 	if h.Config.FairLimit > 0 {
+		// The candidates: jobs with fewer than FairLimit tasks of phase p
+		// started (the others leave the list for good).
 		var best *JobState
-		for _, j := range h.s.Active {
+		c := &h.fairCand[p]
+		keep := c.js[:0]
+		for k, j := range c.js {
+			if j.Finished || j.Next[p] >= h.Config.FairLimit {
+				continue
+			}
+			keep = append(keep, j)
 			if j.Pending(p) > 0 && (best == nil || j.Next[p] < best.Next[p]) && h.inFairPhase(j, p, now) {
 				best = j
+				if j.Next[p] == 0 { // nothing later can have fewer (ties: the earlier job)
+					keep = append(keep, c.js[k+1:]...)
+					break
+				}
 			}
 		}
+		clear(c.js[len(keep):])
+		c.js = keep
 		if best != nil {
 			return best
 		}
@@ -366,11 +442,14 @@ func (h *HPFSP) Pick(p Phase, now float64) *JobState {
 		}
 		if !e.Done {
 			prefMin = min(prefMin, e.S)
+			if prefMin < noSlack {
+				break // no job behind is completable (w ≥ 0)
+			}
 		}
 	}
-	for _, j := range h.s.Active {
-		if hj := &h.jobs[j.Index]; hj.e.pos < 0 && j.Pending(p) > 0 {
-			consider(j, hj.e.W)
+	for _, j := range h.lateJobs.js {
+		if j.Pending(p) > 0 {
+			consider(j, h.jobs[j.Index].e.W)
 		}
 	}
 	if best != nil {

@@ -100,20 +100,22 @@ func (l *LsPS) Init(s *Sim) {
 
 // Arrive implements Policy (Algorithm 1, step 1).
 func (l *LsPS) Arrive(j *JobState, _ float64) {
+	l.t.arrive(j)
 	l.nJobs[j.User]++
 	l.shares()
 	l.tier2(j.User)
 }
 
 // TaskStart implements Policy.
-func (*LsPS) TaskStart(*JobState, Phase, int, float64) {}
+func (l *LsPS) TaskStart(j *JobState, _ Phase, _ int, _ float64) { l.t.update(j) }
 
 // TaskFinish implements Policy (step 2: the job's t̄*_{i,j} is read from
 // JobState.DoneTime when next needed).
-func (*LsPS) TaskFinish(*JobState, Phase, int, float64) {}
+func (l *LsPS) TaskFinish(j *JobState, _ Phase, _ int, _ float64) { l.t.update(j) }
 
 // Depart implements Policy (step 3: eq. 1–6).
 func (l *LsPS) Depart(j *JobState, _ float64) {
+	l.t.update(j)
 	u := &l.users[j.User]
 	nm, nr := float64(len(j.Job.Map)), float64(len(j.Job.Reduce))
 	tmj := j.DoneTime[Map] / nm

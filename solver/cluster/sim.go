@@ -1,7 +1,6 @@
 package cluster
 
 import (
-	"container/heap"
 	"errors"
 	"fmt"
 	"math"
@@ -156,10 +155,12 @@ type event struct {
 	slot  int32
 }
 
+// eventHeap is a binary min-heap of events by (t, kind, seq), a total
+// order (seq is unique), written out for the event type: container/heap
+// boxes every pushed value in an interface, an allocation per event.
 type eventHeap []event
 
-func (h eventHeap) Len() int { return len(h) }
-func (h eventHeap) Less(a, b int) bool {
+func (h eventHeap) less(a, b int) bool {
 	if h[a].t != h[b].t {
 		return h[a].t < h[b].t
 	}
@@ -168,32 +169,88 @@ func (h eventHeap) Less(a, b int) bool {
 	}
 	return h[a].seq < h[b].seq
 }
-func (h eventHeap) Swap(a, b int) { h[a], h[b] = h[b], h[a] }
-func (h *eventHeap) Push(x any)   { *h = append(*h, x.(event)) }
-func (h *eventHeap) Pop() any {
-	old := *h
-	x := old[len(old)-1]
-	*h = old[:len(old)-1]
+
+func (h *eventHeap) push(e event) {
+	*h = append(*h, e)
+	a := *h
+	for i := len(a) - 1; i > 0; {
+		p := (i - 1) / 2
+		if !a.less(i, p) {
+			break
+		}
+		a[p], a[i] = a[i], a[p]
+		i = p
+	}
+}
+
+func (h *eventHeap) pop() event {
+	a := *h
+	x := a[0]
+	n := len(a) - 1
+	a[0] = a[n]
+	a = a[:n]
+	for i := 0; ; {
+		l, m := 2*i+1, i
+		if l < n && a.less(l, m) {
+			m = l
+		}
+		if l+1 < n && a.less(l+1, m) {
+			m = l + 1
+		}
+		if m == i {
+			break
+		}
+		a[i], a[m] = a[m], a[i]
+		i = m
+	}
+	*h = a
 	return x
 }
 
+// intHeap is a binary min-heap of slot numbers.
 type intHeap []int32
 
-func (h intHeap) Len() int           { return len(h) }
-func (h intHeap) Less(a, b int) bool { return h[a] < h[b] }
-func (h intHeap) Swap(a, b int)      { h[a], h[b] = h[b], h[a] }
-func (h *intHeap) Push(x any)        { *h = append(*h, x.(int32)) }
-func (h *intHeap) Pop() any {
-	old := *h
-	x := old[len(old)-1]
-	*h = old[:len(old)-1]
+func (h *intHeap) push(x int32) {
+	*h = append(*h, x)
+	a := *h
+	for i := len(a) - 1; i > 0; {
+		p := (i - 1) / 2
+		if a[p] <= a[i] {
+			break
+		}
+		a[p], a[i] = a[i], a[p]
+		i = p
+	}
+}
+
+func (h *intHeap) pop() int32 {
+	a := *h
+	x := a[0]
+	n := len(a) - 1
+	a[0] = a[n]
+	a = a[:n]
+	for i := 0; ; {
+		l, m := 2*i+1, i
+		if l < n && a[l] < a[m] {
+			m = l
+		}
+		if l+1 < n && a[l+1] < a[m] {
+			m = l + 1
+		}
+		if m == i {
+			break
+		}
+		a[i], a[m] = a[m], a[i]
+		i = m
+	}
+	*h = a
 	return x
 }
 
 func (s *Sim) push(e event) {
 	e.seq = s.seq
 	s.seq++
-	heap.Push(&s.events, e)
+	s.events.push(e)
 }
 
 // TaskRecord is one task of the timeline.
@@ -213,9 +270,15 @@ func Simulate(w *cw.Workload, pol Policy, opt Options) (*Result, error) {
 	if err := w.Validate(); err != nil {
 		return nil, err
 	}
-	// NaN passed a "< 0" test and hung the event loop (bad-input QA).
-	if !(opt.Heartbeat >= 0) || math.IsInf(opt.Heartbeat, 0) {
-		return nil, fmt.Errorf("cluster: heartbeat %v: want a finite value ≥ 0", opt.Heartbeat)
+	// NaN passed a "< 0" test and hung the event loop (bad-input QA); 1e308
+	// gave a 300-digit makespan (issue 12).
+	if err := opt.Validate(); err != nil {
+		return nil, err
+	}
+	if v, ok := pol.(interface{ Validate() error }); ok {
+		if err := v.Validate(); err != nil {
+			return nil, err
+		}
 	}
 	s := &Sim{W: w, Slots: [2]int{w.TotalMapSlots(), w.TotalReduceSlots()}}
 	names, userOf := w.Users()
@@ -263,7 +326,7 @@ func Simulate(w *cw.Workload, pol Policy, opt Options) (*Result, error) {
 		assign := opt.Heartbeat == 0 || math.Mod(now, opt.Heartbeat) == 0
 		// Completions, then ticks, at this instant.
 		for len(s.events) > 0 && s.events[0].t == now && s.events[0].kind == evFinish {
-			e := heap.Pop(&s.events).(event)
+			e := s.events.pop()
 			s.eventsCount++
 			j := &s.Jobs[e.job]
 			j.Running[e.phase]--
@@ -277,7 +340,7 @@ func Simulate(w *cw.Workload, pol Policy, opt Options) (*Result, error) {
 			}
 			j.DoneTime[e.phase] += j.Tasks(e.phase)[e.task]
 			s.RunningAll[e.phase]--
-			heap.Push(&s.free[e.phase], e.slot)
+			s.free[e.phase].push(e.slot)
 			pol.TaskFinish(j, e.phase, int(e.task), now)
 			if e.phase == Map && j.Done[Map] == len(j.Job.Map) {
 				s.PendingAll[Reduce] += len(j.Job.Reduce)
@@ -298,7 +361,7 @@ func Simulate(w *cw.Workload, pol Policy, opt Options) (*Result, error) {
 			pol.Arrive(j, now)
 		}
 		for len(s.events) > 0 && s.events[0].t == now && s.events[0].kind != evFinish {
-			e := heap.Pop(&s.events).(event)
+			e := s.events.pop()
 			s.eventsCount++
 			if e.kind == evTick {
 				tickScheduled = false
@@ -329,7 +392,7 @@ func Simulate(w *cw.Workload, pol Policy, opt Options) (*Result, error) {
 				if j.Finished || j.Pending(p) <= 0 {
 					return nil, fmt.Errorf("%w: %s picked %s for a %v slot at t=%v", ErrPolicy, pol.Name(), j.Job.ID, p, now)
 				}
-				slot := heap.Pop(&s.free[p]).(int32)
+				slot := s.free[p].pop()
 				k := j.Next[p]
 				j.Next[p]++
 				j.Running[p]++

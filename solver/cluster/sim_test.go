@@ -1,6 +1,8 @@
 package cluster
 
 import (
+	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"reflect"
@@ -347,8 +349,53 @@ func TestProgress(t *testing.T) {
 // heartbeat passed the "< 0" check and hung the event loop.
 func TestBadHeartbeat(t *testing.T) {
 	for _, hb := range []float64{-1, math.NaN(), math.Inf(1)} {
-		if _, err := Simulate(twoJobs(), &FIFO{}, Options{Heartbeat: hb}); err == nil || !strings.Contains(err.Error(), "want a finite value ≥ 0") {
+		if _, err := Simulate(twoJobs(), &FIFO{}, Options{Heartbeat: hb}); !errors.Is(err, ErrConfig) {
 			t.Errorf("heartbeat %v: %v", hb, err)
+		}
+	}
+}
+
+// TestValidate: settings outside their documented ranges are rejected by
+// Simulate with ErrConfig and the field's name; the boundaries are
+// accepted. Heartbeat 1e308 is the issue-12 report (it used to run and
+// print a 300-digit makespan).
+func TestValidate(t *testing.T) {
+	w := twoJobs()
+	withH := func(f func(*HPFSPConfig)) Policy { c := DefaultHPFSP(); f(&c); return NewHPFSP("hpfsp", c) }
+	cases := []struct {
+		name  string
+		pol   Policy
+		opt   Options
+		field string // "" : valid
+	}{
+		{"heartbeat 1e308", &Fair{}, Options{Heartbeat: 1e308}, "Heartbeat"},
+		{"heartbeat NaN", &Fair{}, Options{Heartbeat: math.NaN()}, "Heartbeat"},
+		{"heartbeat -1", &Fair{}, Options{Heartbeat: -1}, "Heartbeat"},
+		{"heartbeat +Inf", &Fair{}, Options{Heartbeat: math.Inf(1)}, "Heartbeat"},
+		{"heartbeat one day", &Fair{}, Options{Heartbeat: MaxHeartbeat}, ""},
+		{"heartbeat 3", &Fair{}, Options{Heartbeat: 3}, ""},
+		{"alpha 1.5", NewLsPS(LsPSConfig{Alpha: 1.5, CVThreshold: 1}), Options{}, "Alpha"},
+		{"cv -1", NewLsPS(LsPSConfig{Alpha: 1, CVThreshold: -1}), Options{}, "CVThreshold"},
+		{"cv NaN", NewLsPS(LsPSConfig{Alpha: 1, CVThreshold: math.NaN()}), Options{}, "CVThreshold"},
+		{"lsps default", NewLsPS(DefaultLsPS()), Options{}, ""},
+		{"fair limit -1", withH(func(c *HPFSPConfig) { c.FairLimit = -1 }), Options{}, "FairLimit"},
+		{"beta 2", withH(func(c *HPFSPConfig) { c.Beta = 2 }), Options{}, "Beta"},
+		{"interval 0", withH(func(c *HPFSPConfig) { c.UpdateInterval = 0 }), Options{}, "UpdateInterval"},
+		{"interval 1e308", withH(func(c *HPFSPConfig) { c.UpdateInterval = 1e308 }), Options{}, "UpdateInterval"},
+		{"default task NaN", withH(func(c *HPFSPConfig) { c.DefaultTask = math.NaN() }), Options{}, "DefaultTask"},
+		{"stage switch 0", withH(func(c *HPFSPConfig) { c.StageSwitch = 0 }), Options{}, "StageSwitch"},
+		{"clock 7", withH(func(c *HPFSPConfig) { c.Clock = 7 }), Options{}, "Clock"},
+		{"wmin -1", withH(func(c *HPFSPConfig) { c.WMin = -1 }), Options{}, "WMin"},
+		{"hpfsp default", NewHPFSP("hpfsp", DefaultHPFSP()), Options{}, ""},
+		{"ppfsp default", NewHPFSP("ppfsp", ParallelPFSPConfig()), Options{}, ""},
+	}
+	for _, c := range cases {
+		_, err := Simulate(w, c.pol, c.opt)
+		switch {
+		case c.field == "" && err != nil:
+			t.Errorf("%s: %v", c.name, err)
+		case c.field != "" && (!errors.Is(err, ErrConfig) || !strings.Contains(fmt.Sprint(err), c.field)):
+			t.Errorf("%s: error %v, want ErrConfig naming %s", c.name, err, c.field)
 		}
 	}
 }

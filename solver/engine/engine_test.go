@@ -2,9 +2,9 @@ package engine_test
 
 import (
 	"errors"
-	"os"
 	"testing"
 
+	"github.com/mrsched/mrsched/internal/testenv"
 	"github.com/mrsched/mrsched/solver/engine"
 	"github.com/mrsched/mrsched/solver/highs"
 )
@@ -18,10 +18,7 @@ func TestUnknown(t *testing.T) {
 func TestDefaultIsHiGHS(t *testing.T) {
 	e, err := engine.Default()
 	if errors.Is(err, highs.ErrNotInstalled) {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("HiGHS engine files are required under CI: %v", err)
-		}
-		t.Skipf("skipping: %v", err)
+		testenv.Missing(t, "HiGHS engine", testenv.HiGHSInstall, err)
 	}
 	if err != nil {
 		t.Fatal(err)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/mrsched/mrsched/bounds"
+	"github.com/mrsched/mrsched/internal/testenv"
 	"github.com/mrsched/mrsched/solver/exact/internal/bruteforce"
 	"github.com/mrsched/mrsched/solver/exact/mipform"
 	"github.com/mrsched/mrsched/solver/fluid"
@@ -17,11 +18,7 @@ import (
 
 func engine(t testing.TB) mip.Engine {
 	t.Helper()
-	e, err := highs.New()
-	if err != nil {
-		t.Skipf("HiGHS engine unavailable (run make setup): %v", err)
-	}
-	return e
+	return testenv.RequireHiGHS(t, highs.New)
 }
 
 // le is a ≤ b up to the LP engines' accuracy.

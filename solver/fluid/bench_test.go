@@ -1,6 +1,7 @@
 package fluid
 
 import (
+	"flag"
 	"fmt"
 	"math/rand/v2"
 	"runtime"
@@ -11,9 +12,15 @@ import (
 	"github.com/mrsched/mrsched/solver/srpt"
 )
 
-// BenchmarkStream runs each policy and the single-server SRPT reference on
-// the same 10^5 arrivals of the §5.3 workload at load 0.9 (generation
-// included in every case, so the time ratios to srpt-ref are comparable).
+// ratioN is the number of pre-generated arrivals of BenchmarkRatio and
+// BenchmarkFloor (go test -bench Ratio ./solver/fluid/ -args -ratio.n 10000000).
+var ratioN = flag.Int("ratio.n", 1000000, "arrivals per run of BenchmarkRatio and BenchmarkFloor")
+
+// BenchmarkStream runs each policy and the two SRPT references on the same
+// 10^5 arrivals of the §5.3 workload at load 0.9 (generation included in
+// every case, so the time ratios are comparable): srpt-map is the tight
+// single-station reference (srpt.SimulateMap), srpt-ref Theorem 3's
+// (srpt.Simulate, sizes max(x, y)).
 // Reproduce: go test -run '^$' -bench Stream -benchmem ./solver/fluid/
 func BenchmarkStream(b *testing.B) {
 	const n = 100000
@@ -25,6 +32,14 @@ func BenchmarkStream(b *testing.B) {
 		}
 		return s
 	}
+	b.Run("srpt-map", func(b *testing.B) {
+		for range b.N {
+			if _, err := srpt.SimulateMap(src(), 1, 1, nil); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.ReportMetric(float64(n*b.N)/b.Elapsed().Seconds(), "jobs/s")
+	})
 	b.Run("srpt-ref", func(b *testing.B) {
 		for range b.N {
 			if _, err := srpt.Simulate(src(), 1, 1, 1, nil); err != nil {
@@ -45,58 +60,154 @@ func BenchmarkStream(b *testing.B) {
 	}
 }
 
-// BenchmarkRatio measures each policy against the SRPT reference side by
-// side: every iteration runs the single-server SRPT simulation (solver/srpt,
-// sizes max(x, y)) and then the policy on the same 10^5 pre-generated
-// arrivals of the §5.3 workload, replayed from a slice in release order
-// (generation excluded from both: a harsher comparison than
-// BenchmarkStream's, where both pay for the log-normal draws). Metrics:
-// "x-srpt", the policy's CPU time over the reference's, both measured as
+// pregen returns the §5.3 arrivals (seed 1, 2) in release order.
+func pregen(b *testing.B, n int, load float64) []instances.Job {
+	src, err := instances.PaperLogNormal(n, load, false).Source(rand.New(rand.NewPCG(1, 2)))
+	if err != nil {
+		b.Fatal(err)
+	}
+	jobs := make([]instances.Job, 0, n)
+	for j, ok := src.Next(); ok; j, ok = src.Next() {
+		jobs = append(jobs, j)
+	}
+	return jobs
+}
+
+// BenchmarkRatio measures each policy against both SRPT references side by
+// side: every iteration runs, on the same pre-generated arrivals of the
+// §5.3 workload (10^6 by default, -ratio.n), replayed from a slice, the
+// tight single-station SRPT on the map sizes (srpt.SimulateMap, a stable
+// queue at load ρ: the speed of light), Theorem 3's SRPT on sizes
+// max(x, y) (srpt.Simulate, overloaded at ρ ≥ 0.75 on this workload) and
+// the policy, rotating their order between iterations. Each run is timed by
 // the CPU time of the benchmark's OS thread (getrusage RUSAGE_THREAD, the
 // goroutine locked to its thread; Linux only, else wall time), which
-// excludes the time spent waiting for a CPU on a loaded machine;
-// "x-srpt-wall", the same ratio of wall times. Issue 2's targets: MaxSRPT
-// and SplitSRPT ≤ 3, k-LPS (k = 100) ≤ 10. Use -count and benchstat for
-// medians.
-// Reproduce: go test -run '^$' -bench Ratio -count 5 ./solver/fluid/ | tee r.txt; benchstat r.txt
+// excludes the time spent waiting for a CPU on a loaded machine. Metrics:
+// "x-tight" and "x-thm3", the policy's CPU time over each reference's;
+// "x-tight-wall", the same ratio of wall times; "ns/job" of the policy.
+// Issue 18's targets: MaxSRPT and SplitSRPT x-tight ≤ 5, k-LPS (k = 100),
+// PS and FIFO ≤ 10. Use -count and benchstat for medians.
+// Reproduce: go test -run '^$' -bench Ratio -benchtime 1x -count 5 ./solver/fluid/ | tee r.txt; benchstat r.txt
 func BenchmarkRatio(b *testing.B) {
-	const n = 100000
+	n := *ratioN
 	for _, load := range []float64{0.5, 0.75, 0.9} {
-		in, err := instances.PaperLogNormal(n, load, false).Generate(rand.New(rand.NewPCG(1, 2)))
-		if err != nil {
-			b.Fatal(err)
-		}
-		jobs := make([]instances.Job, n)
-		for i, k := range in.SortedByRelease() {
-			jobs[i] = in.Jobs[k]
-		}
+		var jobs []instances.Job
 		for _, p := range []Policy{MaxSRPT(), SplitSRPT(), KLPS(DefaultK), PS(), FIFO()} {
 			b.Run(fmt.Sprintf("load=%v/%s", load, p.Name()), func(b *testing.B) {
+				if jobs == nil {
+					jobs = pregen(b, n, load)
+				}
 				runtime.LockOSThread()
 				defer runtime.UnlockOSThread()
-				var wRef, wPol, cRef, cPol time.Duration
-				for range b.N {
-					t0, c0 := time.Now(), threadCPU()
-					if _, err := srpt.Simulate(&jobsSource{jobs: jobs}, 1, 1, 1, nil); err != nil {
-						b.Fatal(err)
+				var cpu, wall [3]time.Duration
+				b.ResetTimer()
+				for i := range b.N {
+					for k := range 3 {
+						which := (i + k) % 3
+						runtime.GC()
+						t0, c0 := time.Now(), threadCPU()
+						var err error
+						switch which {
+						case 0:
+							_, err = srpt.SimulateMap(&jobsSource{jobs: jobs}, 1, 1, nil)
+						case 1:
+							_, err = srpt.Simulate(&jobsSource{jobs: jobs}, 1, 1, 1, nil)
+						case 2:
+							_, err = SimulateStream(&jobsSource{jobs: jobs}, 1, 1, p, Options{}, nil)
+						}
+						if err != nil {
+							b.Fatal(err)
+						}
+						cpu[which] += threadCPU() - c0
+						wall[which] += time.Since(t0)
 					}
-					t1, c1 := time.Now(), threadCPU()
-					if _, err := SimulateStream(&jobsSource{jobs: jobs}, 1, 1, p, Options{}, nil); err != nil {
-						b.Fatal(err)
-					}
-					t2, c2 := time.Now(), threadCPU()
-					wRef += t1.Sub(t0)
-					wPol += t2.Sub(t1)
-					cRef += c1 - c0
-					cPol += c2 - c1
 				}
-				if haveThreadCPU && cRef > 0 {
-					b.ReportMetric(float64(cPol)/float64(cRef), "x-srpt")
-				} else {
-					b.ReportMetric(float64(wPol)/float64(wRef), "x-srpt")
+				if !haveThreadCPU || cpu[0] == 0 {
+					cpu = wall
 				}
-				b.ReportMetric(float64(wPol)/float64(wRef), "x-srpt-wall")
+				b.ReportMetric(float64(cpu[2])/float64(cpu[0]), "x-tight")
+				b.ReportMetric(float64(cpu[2])/float64(cpu[1]), "x-thm3")
+				b.ReportMetric(float64(wall[2])/float64(wall[0]), "x-tight-wall")
+				b.ReportMetric(float64(cpu[2].Nanoseconds())/float64(n*b.N), "ns/job")
 			})
 		}
+	}
+}
+
+// floorJob is the least state a bit-identical simulator updates per
+// served job and event: remaining map work, shuffle work tracking the map
+// (y = y0·x/x0), the map rate and the job's own next event.
+type floorJob struct{ x, y, x0, y0, r float64 }
+
+// floorEvents performs, for m served jobs per event, the arithmetic the
+// engine cannot drop without changing output bits: advance each job
+// (x − r·Δt, clamped), recompute its tracked shuffle work y0·x/x0 (one
+// division) and its next own event x/r (one division), and take the
+// minimum. It returns the minimum (so that nothing is optimised away).
+func floorEvents(js []floorJob, events int) float64 {
+	dt, acc := 1e-9, 0.0
+	for e := 0; e < events; e++ {
+		next := inf
+		for i := range js {
+			j := &js[i]
+			j.x = clamp0(j.x - j.r*dt)
+			j.y = j.y0 * j.x / j.x0
+			if te := j.x / j.r; te < next {
+				next = te
+			}
+		}
+		acc += next
+	}
+	return acc
+}
+
+// BenchmarkFloor measures the floor of PS and k-LPS (k = 100) against the
+// tight reference, side by side on the same pre-generated arrivals: PS
+// serves every job holding a place at every event, so a run makes
+// Summary.Served job updates (about 52 per job at ρ = 0.9, 21 jobs served
+// at each of 2.46 events per job), each needing at least floorEvents' two
+// divisions. Each iteration runs the tight reference, then floorEvents for
+// the run's Served updates (measured once by running PS, in batches of the
+// run's mean number of jobs served per event). Metric "floor-x-tight": the
+// floor's CPU time over the reference's; "ns/update".
+// Reproduce: go test -run '^$' -bench Floor -benchtime 1x -count 5 ./solver/fluid/
+func BenchmarkFloor(b *testing.B) {
+	n := *ratioN
+	for _, load := range []float64{0.5, 0.75, 0.9} {
+		b.Run(fmt.Sprintf("load=%v/ps", load), func(b *testing.B) {
+			jobs := pregen(b, n, load)
+			sum, err := SimulateStream(&jobsSource{jobs: jobs}, 1, 1, PS(), Options{}, nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			m := int(float64(sum.Served)/float64(sum.Events) + 0.5)
+			js := make([]floorJob, m)
+			for i := range js {
+				js[i] = floorJob{x: 1 + float64(i), y: 2, x0: 3 + float64(i), y0: 5, r: 1 / float64(m)}
+			}
+			events := int(sum.Served / int64(m))
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			var cRef, cFloor time.Duration
+			sink := 0.0
+			b.ResetTimer()
+			for range b.N {
+				c0 := threadCPU()
+				if _, err := srpt.SimulateMap(&jobsSource{jobs: jobs}, 1, 1, nil); err != nil {
+					b.Fatal(err)
+				}
+				c1 := threadCPU()
+				sink += floorEvents(js, events)
+				c2 := threadCPU()
+				cRef += c1 - c0
+				cFloor += c2 - c1
+			}
+			if sink == 0 {
+				b.Log(sink)
+			}
+			b.ReportMetric(float64(cFloor)/float64(cRef), "floor-x-tight")
+			b.ReportMetric(float64(cFloor.Nanoseconds())/float64(int64(events*m)*int64(b.N)), "ns/update")
+			b.ReportMetric(float64(sum.Served)/float64(n), "updates/job")
+		})
 	}
 }

@@ -26,9 +26,12 @@ type job struct {
 	x0, y0 float64 // original sizes
 	x, y   float64 // remaining map and shuffle work
 	rm, rs float64 // current map and shuffle rates (set rm with setRM)
-	// in caches inflow() (valid when inOK) until rm is set again.
-	in   float64
-	inOK bool
+	// in caches rm·y0/x0 for the map rate inRM (inflow(); NaN: none yet).
+	in, inRM float64
+	// buf caches buffer() while bufOK; every write to x or y clears bufOK
+	// (or sets buf to the value buffer() would return).
+	buf   float64
+	bufOK bool
 	// track: the buffer is empty and the shuffle rate equals the inflow cap
 	// rm·y0/x0, so y = y0·x/x0 holds exactly while the rates last.
 	track bool
@@ -39,15 +42,25 @@ type job struct {
 	// under the rates of the last allocation; for served jobs only).
 	te    float64
 	ek    int
-	ratio float64
-	capv  float64 // psState.allocate: cap() cached during one allocation
-	pos   [4]int  // positions in the policy's heaps, by slot 0..2 (-1 when absent; [3] unused, so slot&3 needs no bounds check)
-	gone  bool    // departed
+	ratio float64 // max(x0/y0, y0/x0), for SplitSRPT's β (set by arrive when needRatio)
+	// key caches max(x, y) for the MaxSRPT heaps (hkMax): set at arrival,
+	// by prioState.refresh after the job was served and by flip.
+	key  float64
+	capv float64 // psState.allocate: cap() cached during one allocation
+	pos  [4]int  // positions in the policy's heaps, by slot 0..2 (-1 when absent; [3] unused, so slot&3 needs no bounds check)
+	gone bool    // departed
 }
 
 // buffer returns the available shuffle work b = y − y0·x/x0 (all of y once
 // the map is done or when x0 = 0).
 func (j *job) buffer() float64 {
+	if !j.bufOK {
+		j.buf, j.bufOK = j.bufferNow(), true
+	}
+	return j.buf
+}
+
+func (j *job) bufferNow() float64 {
 	if j.x0 == 0 || j.x == 0 {
 		return j.y
 	}
@@ -59,16 +72,16 @@ func (j *job) buffer() float64 {
 }
 
 // setRM sets the map rate (and invalidates the cached inflow).
-func (j *job) setRM(r float64) { j.rm, j.inOK = r, false }
+func (j *job) setRM(r float64) { j.rm = r }
 
 // inflow returns the rate rm·y0/x0 at which the map produces shuffle work
 // (0 once the map is done), computed once per map rate.
 func (j *job) inflow() float64 {
-	if !j.inOK {
-		j.in, j.inOK = 0, true
-		if j.x > 0 {
-			j.in = j.rm * j.y0 / j.x0
-		}
+	if !(j.x > 0) {
+		return 0
+	}
+	if j.rm != j.inRM { // rm·y0/x0 depends on rm alone (x0, y0 are fixed)
+		j.in, j.inRM = j.rm*j.y0/j.x0, j.rm
 	}
 	return j.in
 }
@@ -85,8 +98,10 @@ func (j *job) cap() float64 {
 	return 0
 }
 
-// snapShuffleToMap sets y to y0·x/x0, i.e. the buffer to exactly zero.
+// snapShuffleToMap sets y to y0·x/x0, i.e. the buffer to exactly zero
+// (bufferNow then computes y − y0·x/x0 = 0, or y = 0).
 func (j *job) snapShuffleToMap() {
+	j.buf, j.bufOK = 0, true
 	if j.x0 == 0 || j.x == 0 {
 		j.y = 0
 		return
@@ -106,7 +121,10 @@ const (
 func (j *job) nextEvent() (float64, int) {
 	te, kind := inf, evNone
 	if j.rm > 0 && j.x > 0 {
-		te, kind = j.x/j.rm, evMap
+		te, kind = j.x, evMap
+		if j.rm != 1 { // x/1 = x exactly: skip the division at unit rate
+			te = j.x / j.rm
+		}
 	}
 	if !j.track && j.rs > 0 {
 		if in := j.inflow(); j.rs > in {
@@ -145,11 +163,17 @@ type state interface {
 type admitter interface{ admit(j *job) error }
 
 type engine struct {
-	src        instances.Source
-	adm        admitter // st, when it rejects some jobs (Order)
-	mum, muc   float64  // capacities of the instance (for slowdown)
-	cm, cc     float64  // capacities times speed
-	st         state
+	src      instances.Source
+	adm      admitter // st, when it rejects some jobs (Order)
+	mum, muc float64  // capacities of the instance (for slowdown)
+	cm, cc   float64  // capacities times speed
+	st       state
+	// The concrete state (one of them is set): calls go to it directly
+	// rather than through the state interface on the hot path.
+	prio       *prioState
+	split      *splitState
+	ps         *psState
+	needRatio  bool // the state reads job.ratio (SplitSRPT)
 	served     []*job
 	now        float64
 	sched      *schedule.Schedule
@@ -190,6 +214,14 @@ func newEngine(src instances.Source, mum, muc float64, p Policy, opt Options, nH
 	}
 	e.st = st
 	e.adm, _ = st.(admitter)
+	switch s := st.(type) {
+	case *prioState:
+		e.prio = s
+	case *splitState:
+		e.split, e.needRatio = s, true
+	case *psState:
+		e.ps = s
+	}
 	return e, nil
 }
 
@@ -250,11 +282,13 @@ func (e *engine) arrive() error {
 		j.orig = e.order[e.seq]
 	}
 	j.x0, j.y0, j.x, j.y = in.Map, in.Shuffle, in.Map, in.Shuffle
-	j.rm, j.rs, j.track, j.empty, j.in, j.inOK = 0, 0, false, false, 0, false
+	j.rm, j.rs, j.track, j.empty, j.in, j.inRM, j.bufOK = 0, 0, false, false, 0, math.NaN(), false
 	j.tie, j.ratio, j.capv, j.te, j.ek = int64(e.seq), 0, 0, 0, evNone
+	j.key = maxf(j.x, j.y)
 	j.pos = [4]int{-1, -1, -1, -1}
 	j.gone = false
 	switch {
+	case !e.needRatio: // only SplitSRPT reads the ratio
 	case j.x0 == 0 || j.y0 == 0:
 		j.ratio = inf
 	default:
@@ -274,7 +308,7 @@ func (e *engine) arrive() error {
 			return err
 		}
 	}
-	e.st.add(j)
+	e.stAdd(j)
 	e.nsys++
 	if e.nsys > e.sum.MaxInSystem {
 		e.sum.MaxInSystem = e.nsys
@@ -283,7 +317,7 @@ func (e *engine) arrive() error {
 }
 
 func (e *engine) depart(j *job, sink func(JobResult)) {
-	e.st.remove(j)
+	e.stRemove(j)
 	j.gone = true
 	e.nsys--
 	resp := e.now - j.r
@@ -343,7 +377,7 @@ func (e *engine) run(sink func(JobResult)) (Summary, error) {
 		}
 		var ca, cb *job
 		ctau := 0.0
-		if dt, a, b := e.st.crossing(); e.now+dt < t {
+		if dt, a, b := e.stCrossing(); e.now+dt < t {
 			t, ca, cb, ctau, evJob, evKind = e.now+dt, a, b, dt, nil, evNone
 		}
 		if math.IsInf(t, 1) {
@@ -382,7 +416,7 @@ func (e *engine) run(sink func(JobResult)) (Summary, error) {
 		for _, j := range e.served {
 			mapDone := false
 			if j.rm > 0 && ((j == evJob && evKind == evMap) || j.x <= snapRel*j.x0) {
-				j.x = 0
+				j.x, j.bufOK = 0, false
 				if j.track {
 					j.y = 0
 				}
@@ -402,16 +436,16 @@ func (e *engine) run(sink func(JobResult)) (Summary, error) {
 				e.depart(j, sink) // remove covers mapDone
 			} else {
 				if mapDone {
-					e.st.mapDone(j)
+					e.stMapDone(j)
 				}
-				e.st.refresh(j)
+				e.stRefresh(j)
 			}
 			// The rates are set afresh by the allocation below (nothing
 			// in between reads them).
-			j.rm, j.rs, j.track, j.inOK = 0, 0, false, false
+			j.rm, j.rs, j.track = 0, 0, false
 		}
 		if ca != nil && !ca.gone && !cb.gone {
-			e.st.flip(ca, cb)
+			e.stFlip(ca, cb)
 			if testHookFlip != nil {
 				testHookFlip(e.policyName)
 			}
@@ -425,7 +459,8 @@ func (e *engine) run(sink func(JobResult)) (Summary, error) {
 		if e.srcErr != nil {
 			return Summary{}, e.srcErr
 		}
-		e.served = e.st.allocate(e.served[:0])
+		e.served = e.stAllocate(e.served[:0])
+		e.sum.Served += int64(len(e.served))
 		for _, j := range e.served {
 			if j.empty && j.x > 0 && j.rm > 0 && j.y0 > 0 {
 				if c := j.inflow(); j.rs >= c {
@@ -461,6 +496,7 @@ func (e *engine) advance(dt float64) {
 	for _, j := range e.served {
 		// clamp0 is math.Max(v, 0) for the non-NaN values here.
 		j.x = clamp0(j.x - j.rm*dt)
+		j.bufOK = false
 		if j.track {
 			j.snapShuffleToMap()
 		} else {
@@ -510,11 +546,18 @@ const (
 // pos[slot]. Its sift-up and sift-down are those of container/heap
 // (same comparisons and swaps in the same order), with the order chosen by
 // kind compiled in rather than called through an interface and a closure.
+//
+// FIFO (hkFIFO) is kept instead as a slice sorted by arrival, a[head:],
+// positions being indices into a: under FIFO jobs join at the back and
+// leave from the front (the job served), so that each operation is O(1)
+// where a heap of the thousands of jobs FIFO queues at high load costs
+// O(log n) cache misses; the minimum, the only thing read, is the same.
 type jheap struct {
 	a    []*job
 	slot int
 	kind hkind
 	rank []int // hkOrder: rank of each instance index
+	head int   // hkFIFO: a[:head] is unused
 }
 
 // less is the heap's strict order; every order ends with a key unique to
@@ -522,7 +565,7 @@ type jheap struct {
 func (h *jheap) less(a, b *job) bool {
 	switch h.kind {
 	case hkMax:
-		la, lb := maxf(a.x, a.y), maxf(b.x, b.y)
+		la, lb := a.key, b.key // max(x, y), cached
 		if la != lb {
 			return la < lb
 		}
@@ -615,10 +658,10 @@ func (h *jheap) down(i0, n int) bool {
 }
 
 func (h *jheap) top() *job {
-	if len(h.a) == 0 {
+	if len(h.a) == h.head {
 		return nil
 	}
-	return h.a[0]
+	return h.a[h.head]
 }
 func (h *jheap) has(j *job) bool { return j.pos[h.slot&3] >= 0 }
 
@@ -626,14 +669,65 @@ func (h *jheap) push(j *job) {
 	if h.has(j) {
 		return
 	}
+	if h.kind == hkFIFO {
+		h.qpush(j)
+		return
+	}
 	j.pos[h.slot&3] = len(h.a)
 	h.a = append(h.a, j)
 	h.up(len(h.a) - 1)
 }
 
+// qpush inserts j into the sorted FIFO slice (at the back unless it
+// arrived before jobs already there).
+func (h *jheap) qpush(j *job) {
+	sl := h.slot & 3
+	i := len(h.a)
+	h.a = append(h.a, j)
+	for ; i > h.head && h.a[i-1].seq > j.seq; i-- {
+		h.a[i] = h.a[i-1]
+		h.a[i].pos[sl] = i
+	}
+	h.a[i] = j
+	j.pos[sl] = i
+}
+
+// qdel removes the job at index i of the sorted FIFO slice.
+func (h *jheap) qdel(i int) {
+	sl := h.slot & 3
+	h.a[i].pos[sl] = -1
+	if i == h.head {
+		h.a[i] = nil
+		h.head++
+		if h.head == len(h.a) {
+			h.a, h.head = h.a[:0], 0
+		} else if h.head >= 64 && 2*h.head >= len(h.a) {
+			// Slide the live part to the front (amortised O(1)).
+			n := copy(h.a, h.a[h.head:])
+			clear(h.a[n:])
+			h.a, h.head = h.a[:n], 0
+			for k, o := range h.a {
+				o.pos[sl] = k
+			}
+		}
+		return
+	}
+	copy(h.a[i:], h.a[i+1:])
+	n := len(h.a) - 1
+	h.a[n] = nil
+	h.a = h.a[:n]
+	for k := i; k < n; k++ {
+		h.a[k].pos[sl] = k
+	}
+}
+
 func (h *jheap) del(j *job) {
 	i := j.pos[h.slot&3]
 	if i < 0 {
+		return
+	}
+	if h.kind == hkFIFO {
+		h.qdel(i)
 		return
 	}
 	n := len(h.a) - 1
@@ -648,10 +742,108 @@ func (h *jheap) del(j *job) {
 	j.pos[h.slot&3] = -1
 }
 
+// upj sifts j up (j is in order with its children).
+func (h *jheap) upj(j *job) {
+	if i := j.pos[h.slot&3]; i > 0 && h.kind != hkFIFO {
+		h.up(i)
+	}
+}
+
 func (h *jheap) fix(j *job) {
+	if h.kind == hkFIFO { // arrival order never changes
+		return
+	}
 	if i := j.pos[h.slot&3]; i >= 0 && len(h.a) > 1 { // a heap of one is in order
 		if !h.down(i, len(h.a)) {
 			h.up(i)
 		}
 	}
+}
+
+// The state's methods, called on the concrete type (direct, inlinable
+// calls on the hot path) with the interface as the fallback.
+
+func (e *engine) stAdd(j *job) {
+	switch {
+	case e.prio != nil:
+		e.prio.add(j)
+	case e.split != nil:
+		e.split.add(j)
+	case e.ps != nil:
+		e.ps.add(j)
+	default:
+		e.st.add(j)
+	}
+}
+
+func (e *engine) stRemove(j *job) {
+	switch {
+	case e.prio != nil:
+		e.prio.remove(j)
+	case e.split != nil:
+		e.split.remove(j)
+	case e.ps != nil:
+		e.ps.remove(j)
+	default:
+		e.st.remove(j)
+	}
+}
+
+func (e *engine) stMapDone(j *job) {
+	switch {
+	case e.prio != nil:
+		e.prio.mapDone(j)
+	case e.split != nil:
+		e.split.mapDone(j)
+	case e.ps != nil:
+	default:
+		e.st.mapDone(j)
+	}
+}
+
+func (e *engine) stRefresh(j *job) {
+	switch {
+	case e.prio != nil:
+		e.prio.refresh(j)
+	case e.split != nil:
+		e.split.refresh(j)
+	case e.ps != nil:
+	default:
+		e.st.refresh(j)
+	}
+}
+
+func (e *engine) stCrossing() (float64, *job, *job) {
+	switch {
+	case e.prio != nil:
+		return e.prio.crossing()
+	case e.split != nil:
+		return e.split.crossing()
+	case e.ps != nil:
+		return inf, nil, nil
+	}
+	return e.st.crossing()
+}
+
+func (e *engine) stFlip(a, b *job) {
+	switch {
+	case e.prio != nil:
+		e.prio.flip(a, b)
+	case e.split != nil:
+		e.split.flip(a, b)
+	default:
+		e.st.flip(a, b)
+	}
+}
+
+func (e *engine) stAllocate(out []*job) []*job {
+	switch {
+	case e.prio != nil:
+		return e.prio.allocate(out)
+	case e.split != nil:
+		return e.split.allocate(out)
+	case e.ps != nil:
+		return e.ps.allocate(out)
+	}
+	return e.st.allocate(out)
 }

@@ -65,6 +65,9 @@ type Summary struct {
 	Makespan                   float64
 	MaxInSystem                int   // peak number of jobs in the system
 	Events                     int64 // event-loop iterations
+	// Served is the sum over events of the number of jobs served (given a
+	// rate) in the interval that follows: the per-job updates of the run.
+	Served int64
 }
 
 // Result is the outcome of Simulate.

@@ -195,13 +195,29 @@ func (s *prioState) mapDone(j *job) { s.hm.del(j) }
 func (s *prioState) remove(j *job)  { s.hm.del(j); s.hb.del(j) }
 
 func (s *prioState) refresh(j *job) {
+	// With a dynamic key, the heaps are in order for the cached keys of
+	// every job but j. If j's key did not grow (the usual case: service
+	// only lowers x and y; the tracking snap y = y0·x/x0 may round it a
+	// hair up), j is still in order with its children and only sifting up
+	// can be needed.
+	lower := true
 	if s.dyn {
-		s.hm.fix(j)
+		old := j.key
+		j.key = maxf(j.x, j.y)
+		if lower = j.key <= old; lower {
+			s.hm.upj(j)
+		} else {
+			s.hm.fix(j)
+		}
 	}
 	if !j.empty {
 		if s.hb.has(j) {
 			if s.dyn {
-				s.hb.fix(j)
+				if lower {
+					s.hb.upj(j)
+				} else {
+					s.hb.fix(j)
+				}
 			}
 		} else {
 			s.hb.push(j)
@@ -263,6 +279,8 @@ func (s *prioState) flip(a, b *job) {
 		} else {
 			b.y = la
 		}
+		b.bufOK = false
+		b.key = maxf(b.x, b.y)
 	}
 	b.tie = s.e.nextTie
 	s.e.nextTie--
@@ -292,12 +310,16 @@ func keyMax(j *job, tau float64) (float64, float64) {
 func crossMax(a, b *job) float64 {
 	bps := [4]float64{0, inf, inf, inf}
 	n := 1
-	for _, j := range []*job{a, b} {
-		if d := j.rm - j.rs; d != 0 {
-			if k := (j.x - j.y) / d; k > 0 && !math.IsInf(k, 0) {
-				bps[n] = k
-				n++
-			}
+	if d := a.rm - a.rs; d != 0 {
+		if k := (a.x - a.y) / d; k > 0 && k < inf {
+			bps[n] = k
+			n++
+		}
+	}
+	if d := b.rm - b.rs; d != 0 {
+		if k := (b.x - b.y) / d; k > 0 && k < inf {
+			bps[n] = k
+			n++
 		}
 	}
 	if n == 3 && bps[2] < bps[1] {
@@ -361,6 +383,7 @@ func class(j *job) int {
 
 func (s *splitState) add(j *job) {
 	c := class(j)
+	j.key = j.y // y as placed in the heaps (refresh)
 	if j.x > 0 {
 		s.hm[c].push(j)
 	}
@@ -381,10 +404,24 @@ func (s *splitState) remove(j *job) {
 
 func (s *splitState) refresh(j *job) {
 	c := class(j)
-	s.hm[c].fix(j)
+	// The keys (x; x, then y; y) did not grow unless y did (x never grows
+	// under service; the tracking snap y = y0·x/x0 may round y a hair up;
+	// key holds y as of the last placement): then j is in order with its
+	// children and only sifting up can be needed (see prioState.refresh).
+	lower := j.y <= j.key
+	j.key = j.y
+	if lower {
+		s.hm[c].upj(j)
+	} else {
+		s.hm[c].fix(j)
+	}
 	if !j.empty {
 		if s.hb[c].has(j) {
-			s.hb[c].fix(j)
+			if lower {
+				s.hb[c].upj(j)
+			} else {
+				s.hb[c].fix(j)
+			}
 		} else {
 			s.hb[c].push(j)
 		}
@@ -508,7 +545,8 @@ func (s *splitState) resolves(a, b *job) bool {
 
 func (s *splitState) flip(a, b *job) {
 	if b.y > a.y && b.y-a.y <= flipRel*a.y {
-		b.y = a.y
+		b.y, b.bufOK = a.y, false
+		b.key = b.y
 	}
 	b.tie = s.e.nextTie
 	s.e.nextTie--

@@ -5,6 +5,7 @@ import (
 	"os"
 	"testing"
 
+	"github.com/mrsched/mrsched/internal/testenv"
 	"github.com/mrsched/mrsched/solver/mip"
 	"github.com/mrsched/mrsched/solver/mip/miptest"
 )
@@ -128,12 +129,5 @@ func BenchmarkFirstSolve(b *testing.B) {
 
 func requireB(b *testing.B) *Engine {
 	b.Helper()
-	e, err := New()
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			b.Fatalf("HiGHS engine files are required under CI: %v", err)
-		}
-		b.Skipf("skipping: %v", err)
-	}
-	return e
+	return testenv.RequireHiGHS(b, New)
 }

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mrsched/mrsched/internal/testenv"
 	"github.com/mrsched/mrsched/solver/mip"
 	"github.com/mrsched/mrsched/solver/mip/miptest"
 )
@@ -19,14 +20,7 @@ import (
 // this package.
 func require(t *testing.T) *Engine {
 	t.Helper()
-	e, err := New()
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("HiGHS engine files are required under CI: %v", err)
-		}
-		t.Skipf("skipping: %v", err)
-	}
-	return e
+	return testenv.RequireHiGHS(t, New)
 }
 
 // checkNextSolveWorks solves the tiny MIP (optimum 1100, see

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/internal/testenv"
 	"github.com/mrsched/mrsched/solver/exact/internal/bruteforce"
 	"github.com/mrsched/mrsched/solver/exact/orderlp"
 	"github.com/mrsched/mrsched/solver/highs"
@@ -153,10 +154,7 @@ func permute(n int, f func([]int)) {
 // TestAgainstHiGHS compares random orders of random instances (n ≤ 12)
 // with the orderlp LP solved by HiGHS; every 20th schedule is validated.
 func TestAgainstHiGHS(t *testing.T) {
-	eng, err := highs.New()
-	if err != nil {
-		t.Skipf("HiGHS engine unavailable (run make setup): %v", err)
-	}
+	eng := testenv.RequireHiGHS(t, highs.New)
 	rng := rand.New(rand.NewPCG(4, 2))
 	var s Solver
 	iters := 400

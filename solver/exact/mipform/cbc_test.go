@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/mrsched/mrsched/internal/testenv"
 	engines "github.com/mrsched/mrsched/solver/engine"
 	"github.com/mrsched/mrsched/solver/exact/internal/bruteforce"
 	"github.com/mrsched/mrsched/solver/mip"
@@ -16,10 +17,7 @@ import (
 // on batch and release instances: go test -tags cbc ./solver/exact/mipform
 func TestEnginesAgree(t *testing.T) {
 	hi := engine(t)
-	cbc, err := engines.Get("cbc")
-	if err != nil {
-		t.Skipf("CBC unavailable: %v", err)
-	}
+	cbc := testenv.RequireCBC(t, func() (mip.Engine, error) { return engines.Get("cbc") })
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(31, 7))
 	for trial := 0; trial < 200; trial++ {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/internal/testenv"
 	"github.com/mrsched/mrsched/solver/exact/internal/bruteforce"
 	"github.com/mrsched/mrsched/solver/highs"
 	"github.com/mrsched/mrsched/solver/mip"
@@ -15,11 +16,7 @@ import (
 
 func engine(t testing.TB) mip.Engine {
 	t.Helper()
-	e, err := highs.New()
-	if err != nil {
-		t.Skipf("HiGHS engine unavailable (run make setup): %v", err)
-	}
-	return e
+	return testenv.RequireHiGHS(t, highs.New)
 }
 
 // relEq compares objective values at the LP engines' tolerance.

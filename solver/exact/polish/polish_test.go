@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/mrsched/mrsched/instances/taillard"
+	"github.com/mrsched/mrsched/internal/testenv"
 	"github.com/mrsched/mrsched/solver/mip"
 
 	"github.com/mrsched/mrsched/solver/exact/internal/bruteforce"
@@ -17,10 +18,7 @@ import (
 // OPT (brute force) ≤ polish ≤ the LP of its best start ≤ that policy's own
 // simulated value, and the schedule validates, on batches and releases.
 func TestPolishBetweenOptAndStarts(t *testing.T) {
-	eng, err := highs.New()
-	if err != nil {
-		t.Skip(err)
-	}
+	eng := testenv.RequireHiGHS(t, highs.New)
 	rng := rand.New(rand.NewPCG(8, 8))
 	for trial := 0; trial < 30; trial++ {
 		rel := trial%3 == 0
@@ -72,10 +70,7 @@ func (e *failOnce) Solve(ctx context.Context, m *mip.Model, opt mip.Options) (mi
 // status time limit"); before the fix only the deadline of polish itself
 // was recognised.
 func TestEngineTimeLimitKeepsIncumbent(t *testing.T) {
-	eng, err := highs.New()
-	if err != nil {
-		t.Skip(err)
-	}
+	eng := testenv.RequireHiGHS(t, highs.New)
 	ti, _ := taillard.Generate(6, 2, taillard.Seeds20x5[0])
 	in, _ := ti.ToTandem()
 	r, err := Solve(context.Background(), &failOnce{Engine: eng, k: 6}, in, Options{UseEngine: true})
@@ -92,10 +87,7 @@ func TestEngineTimeLimitKeepsIncumbent(t *testing.T) {
 
 // fastlp (default) and the engine give the same polished value on batches.
 func TestFastAndEngineAgree(t *testing.T) {
-	eng, err := highs.New()
-	if err != nil {
-		t.Skip(err)
-	}
+	eng := testenv.RequireHiGHS(t, highs.New)
 	ti, _ := taillard.Generate(7, 2, taillard.Seeds20x5[3])
 	in, _ := ti.ToTandem()
 	a, err := Solve(context.Background(), eng, in, Options{})

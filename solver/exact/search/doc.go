@@ -29,11 +29,13 @@
 // C_{k−1} + C_k; summed over disjoint pairs it tightens the prefix part of
 // node bounds and prunes complete orders before their LP.
 //
-// Dominance: jobs with identical (x, y) are interchangeable, so only orders
-// listing them by index are explored (pure symmetry). No other dominance
-// rule is used: exchanging two jobs that are smaller in both sizes is not
-// always harmless under the progress rule (the exchanged trajectories can
-// violate it), so such rules are not applied.
+// Dominance: only completion orders that respect the rule of package
+// dominance are explored (a job no larger in both phases, released no
+// later and at least as shuffle-heavy as another completes first; identical
+// jobs by index), and the subset bound h is the minimum over such orders
+// only, which is still a lower bound because some optimal order respects
+// the rule (proof in package dominance). Options.NoDominance keeps only the
+// ordering of identical jobs, to measure what the rule removes.
 //
 // Incumbents: the LP re-optimisation of the orders of MaxSRPT (§4.1,
 // Algorithm 1) and SplitSRPT (§4.2, Algorithm 2) as simulated by package
@@ -54,6 +56,12 @@
 // for small n (the MIP of package mipform is the method of choice there).
 //
 // The answer carries the status (optimal or time limit), the best order and
-// its validated schedule, the best lower bound (the root bound h(∅), or the
-// smallest bound of an unexplored node when stopped) and the gap.
+// its validated schedule, the best lower bound and the gap. The lower bound
+// always comes from a proof: the incumbent when the whole tree has been
+// explored or pruned against it; when stopped, the smallest bound of a node
+// not yet explored (never less than the root bound), or the root bound
+// alone when the limit ends before the root's children are recorded. The
+// incumbent is never taken as a bound of a search it has not finished.
+// Options.Clock injects the clock (tests stop the search after a given
+// number of clock reads).
 package search

@@ -11,6 +11,7 @@ import (
 
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/schedule"
+	"github.com/mrsched/mrsched/solver/exact/dominance"
 	"github.com/mrsched/mrsched/solver/exact/fastlp"
 	"github.com/mrsched/mrsched/solver/exact/orderlp"
 	"github.com/mrsched/mrsched/solver/exact/polish"
@@ -46,6 +47,22 @@ type Options struct {
 	// and turns off the prefix-LP bound. Release-date plans always use
 	// the engine.
 	UseEngine bool
+	// NoDominance turns off the dominance rule of package dominance and
+	// keeps only the ordering of identical jobs by index (for measuring
+	// what the rule removes).
+	NoDominance bool
+	// Bound, when non-nil, is polled with the clock for a lower bound on
+	// OPT proved elsewhere (the MIP of a portfolio running alongside). The
+	// search stops, optimal, once its incumbent is within pruneRel of it;
+	// until then it does not change the search's trajectory, so the
+	// incumbent returned does not depend on when the bound arrived
+	// (incumbents improve by more than pruneRel, so at most one of them
+	// lies within pruneRel of a bound).
+	Bound func() float64
+	// Clock, when non-nil, replaces time.Now for the time limit and the
+	// elapsed time (tests inject a clock that expires after a given number
+	// of reads; the context's own deadline still applies).
+	Clock func() time.Time
 }
 
 // Stats are the search counters.
@@ -70,12 +87,20 @@ type Result struct {
 	RootBound  float64 // h(∅) (batch) or the root bound (releases)
 	Schedule   *schedule.Schedule
 	Stats      Stats
+	// ExternalBound is the best bound read from Options.Bound (−Inf if
+	// none) and BoundProof says what proved LowerBound: "search"
+	// (exhausted or stopped with open nodes), "root" (the root bound
+	// only) or "external" (Options.Bound).
+	ExternalBound float64
+	BoundProof    string
 }
 
 // Sentinel errors.
 var (
 	// ErrEngine wraps LP failures.
 	ErrEngine = errors.New("search: LP evaluation failed")
+	// ErrSize is returned for more than 64 jobs.
+	ErrSize = errors.New("search: instance too large")
 )
 
 type searcher struct {
@@ -90,11 +115,19 @@ type searcher struct {
 	h        []float64 // subset bound (nil when n > MaxDPJobs)
 	sortedX  []int     // job indices by x (fallback tail bound)
 	sortedY  []int
-	twin     []int // twin[j] = previous job with identical sizes, or −1
+	// preds[j] is the mask of the jobs that complete before j in the
+	// orders explored (package dominance; identical jobs by index).
+	preds    []uint64
 	best     float64
 	bestPlan orderlp.Plan
 	stats    Stats
 	stopped  bool
+	// rootOpen is true until the root node has recorded its children in
+	// frames[0]: a search stopped before that has proved only the root
+	// bound.
+	rootOpen bool
+	ext      float64 // best external bound seen (Options.Bound)
+	extProof bool    // the external bound proved the incumbent optimal
 	lastProg time.Time
 	// frames hold, per depth, the bounds of the not yet explored children.
 	frames [][]float64
@@ -108,7 +141,8 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 	if err := in.Validate(); err != nil {
 		return nil, err
 	}
-	s := &searcher{ctx: ctx, eng: eng, in: in, opt: opt, start: time.Now(), n: in.N(), best: math.Inf(1)}
+	s := &searcher{ctx: ctx, eng: eng, in: in, opt: opt, n: in.N(), best: math.Inf(1), ext: math.Inf(-1)}
+	s.start = s.now()
 	if opt.TimeLimit > 0 {
 		s.deadline = s.start.Add(opt.TimeLimit)
 	}
@@ -125,16 +159,10 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 	if s.fast == nil && eng == nil {
 		return nil, fmt.Errorf("%w: no LP engine given for an instance with release dates", ErrEngine)
 	}
-	s.twin = make([]int, s.n)
-	for j := range s.twin {
-		s.twin[j] = -1
-		for i := j - 1; i >= 0; i-- {
-			if in.Jobs[i].Map == in.Jobs[j].Map && in.Jobs[i].Shuffle == in.Jobs[j].Shuffle && in.Jobs[i].Release == in.Jobs[j].Release {
-				s.twin[j] = i
-				break
-			}
-		}
+	if s.n > 64 {
+		return nil, fmt.Errorf("%w: %d jobs (at most 64)", ErrSize, s.n)
 	}
+	s.preds = searchPreds(in, opt.NoDominance)
 	var root float64
 	if in.IsBatch() {
 		root = s.prepareBatch()
@@ -155,7 +183,7 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 	if in.IsBatch() && s.n >= PolishFromN && !s.cut(root) {
 		budget := time.Duration(0)
 		if !s.deadline.IsZero() {
-			budget = time.Until(s.deadline) / 5
+			budget = s.deadline.Sub(s.now()) / 5
 		}
 		if budget >= 0 {
 			pr, err := polish.Solve(ctx, eng, in, polish.Options{TimeLimit: budget, UseEngine: opt.UseEngine})
@@ -169,7 +197,13 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 			}
 		}
 	}
+	s.pollBound()
 	if s.best > root*(1+pruneRel)+pruneRel {
+		// Until the root records its children, only the root bound is
+		// proved (also when the limit ended during the heuristics).
+		s.rootOpen = true
+	}
+	if s.rootOpen && !s.stopped {
 		if in.IsBatch() {
 			s.frames = make([][]float64, s.n+1)
 			s.batchDFS(make([]int, 0, s.n), 0, 0, 0, 0)
@@ -196,26 +230,31 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 		return nil, fmt.Errorf("%w: %w", ErrEngine, err)
 	}
 	res := &Result{Plan: s.bestPlan, Objective: final.Total, Schedule: final.Schedule, RootBound: root}
-	lb := s.best
 	res.Status = mip.Optimal
-	if s.stopped {
+	res.ExternalBound, res.BoundProof = s.ext, "search"
+	lb := s.best // the search space is exhausted: proven up to pruneRel
+	switch {
+	case s.extProof:
+		lb, res.BoundProof = s.ext, "external"
+	case s.stopped:
 		res.Status = mip.TimeLimit
-		if ctx.Err() != nil && (s.deadline.IsZero() || time.Now().Before(s.deadline)) {
+		if ctx.Err() != nil && (s.deadline.IsZero() || s.now().Before(s.deadline)) {
 			res.Status = mip.Interrupted
 		}
-		for _, f := range s.frames {
-			for _, b := range f {
-				lb = math.Min(lb, b)
-			}
+		lb = s.openBound(root)
+		if s.rootOpen {
+			res.BoundProof = "root"
 		}
-		lb = math.Max(lb, root)
+		if s.ext > lb {
+			lb, res.BoundProof = s.ext, "external"
+		}
 	}
 	res.LowerBound = math.Min(lb, res.Objective)
 	res.Gap = 0
 	if res.Objective > 0 {
 		res.Gap = math.Max(0, (res.Objective-res.LowerBound)/res.Objective)
 	}
-	s.stats.Elapsed = time.Since(s.start)
+	s.stats.Elapsed = s.now().Sub(s.start)
 	s.stats.Incumbent, s.stats.LowerBound = s.best, res.LowerBound
 	res.Stats = s.stats
 	return res, nil
@@ -245,6 +284,9 @@ func (s *searcher) prepareBatch() float64 {
 		best := math.Inf(1)
 		for rest := full &^ S; rest != 0; rest &= rest - 1 {
 			j := bits.TrailingZeros(uint(rest))
+			if s.preds[j]&^uint64(S) != 0 {
+				continue
+			}
 			T := S | 1<<j
 			if v := math.Max(X[T], Y[T]) + h[T]; v < best {
 				best = v
@@ -298,7 +340,7 @@ func (s *searcher) heuristicPlans() []orderlp.Plan {
 		for len(order) < s.n {
 			bj, bv := -1, math.Inf(1)
 			for j := 0; j < s.n; j++ {
-				if S&(1<<j) != 0 {
+				if S&(1<<j) != 0 || s.preds[j]&^S != 0 {
 					continue
 				}
 				v := math.Max(X+s.x[j], Y+s.y[j]) + s.h[S|1<<j]
@@ -320,12 +362,55 @@ func PlanFromCompletions(in *instances.Instance, c []float64) orderlp.Plan {
 	return orderlp.PlanFromCompletions(in, c)
 }
 
+// now reads the injected clock or time.Now.
+func (s *searcher) now() time.Time {
+	if s.opt.Clock != nil {
+		return s.opt.Clock()
+	}
+	return time.Now()
+}
+
+// openBound is the lower bound proved by a stopped search: the smallest
+// bound of a node not yet explored (the pending children recorded in
+// frames, each bounding its whole subtree), or the incumbent when every
+// node is explored or pruned against it, and never less than the root
+// bound. A search stopped before the root recorded its children has
+// proved the root bound only. The incumbent itself is not a bound: it
+// enters only as the value every pruned node was proved not to beat.
+func (s *searcher) openBound(root float64) float64 {
+	if s.rootOpen {
+		return root
+	}
+	lb := s.best
+	for _, f := range s.frames {
+		for _, b := range f {
+			lb = math.Min(lb, b)
+		}
+	}
+	return math.Max(lb, root)
+}
+
+// pollBound reads Options.Bound and stops the search when it proves the
+// incumbent optimal.
+func (s *searcher) pollBound() {
+	if s.opt.Bound == nil {
+		return
+	}
+	if b := s.opt.Bound(); b > s.ext {
+		s.ext = b
+	}
+	if !math.IsInf(s.best, 1) && s.cut(s.ext) {
+		s.stopped, s.extProof = true, true
+	}
+}
+
 func (s *searcher) timeUp() bool {
 	if s.stopped {
 		return true
 	}
 	if s.stats.Nodes&255 == 0 {
-		now := time.Now()
+		s.pollBound()
+		now := s.now()
 		if s.ctx.Err() != nil || (!s.deadline.IsZero() && now.After(s.deadline)) {
 			s.stopped = true
 		}
@@ -340,7 +425,7 @@ func (s *searcher) timeUp() bool {
 }
 
 func (s *searcher) expired() bool {
-	return s.ctx.Err() != nil || (!s.deadline.IsZero() && time.Now().After(s.deadline))
+	return s.ctx.Err() != nil || (!s.deadline.IsZero() && s.now().After(s.deadline))
 }
 
 func (s *searcher) evaluate(p orderlp.Plan) error {
@@ -376,7 +461,9 @@ func (s *searcher) evaluate(p orderlp.Plan) error {
 		}
 		return fmt.Errorf("%w: %w", ErrEngine, err)
 	}
-	if v < s.best {
+	// Only improvements by more than pruneRel count (the same margin as
+	// pruning), so at most one incumbent lies within pruneRel of OPT.
+	if v < s.best-pruneRel*math.Abs(s.best) || math.IsInf(s.best, 1) {
 		s.best = v
 		s.bestPlan = orderlp.Plan{Order: append([]int(nil), p.Order...), Period: append([]int(nil), p.Period...)}
 	}
@@ -416,8 +503,8 @@ func (s *searcher) batchDFS(prefix []int, mask uint64, X, Y, P float64) {
 		if mask&(1<<j) != 0 {
 			continue
 		}
-		if t := s.twin[j]; t >= 0 && mask&(1<<t) == 0 {
-			continue // identical job with a smaller index goes first
+		if s.preds[j]&^mask != 0 {
+			continue // a job that precedes j (package dominance) is not placed
 		}
 		X2, Y2 := X+s.x[j], Y+s.y[j]
 		c := P + math.Max(X2, Y2)
@@ -430,6 +517,10 @@ func (s *searcher) batchDFS(prefix []int, mask uint64, X, Y, P float64) {
 	pending := make([]float64, len(kids))
 	for i, k := range kids {
 		pending[i] = k.bound
+	}
+	s.frames[depth] = pending
+	if depth == 0 {
+		s.rootOpen = false
 	}
 	for i, k := range kids {
 		s.frames[depth] = pending[i:]
@@ -520,7 +611,7 @@ func (s *searcher) releaseDFS(p orderlp.Plan, rel []int, l int, done []bool, las
 		if done[j] || rel[j] > l {
 			continue
 		}
-		if t := s.twin[j]; t >= 0 && !done[t] {
+		if !s.predsDone(j, done) {
 			continue
 		}
 		c := math.Max(math.Max(rho[l], last), s.standalone(j))
@@ -542,10 +633,19 @@ func (s *searcher) releaseDFS(p orderlp.Plan, rel []int, l int, done []bool, las
 	for i, k := range kids {
 		pending[i] = k.bound
 	}
+	s.frames[depth] = pending
+	if depth == 0 {
+		s.rootOpen = false
+	}
 	for i, k := range kids {
 		s.frames[depth] = pending[i:]
-		if s.cut(k.bound) || s.timeUp() {
+		if s.cut(k.bound) {
 			break
+		}
+		if s.timeUp() {
+			// The pending children stay in frames[depth]: they are the
+			// open nodes that bound what the search has not proved.
+			return
 		}
 		if k.j < 0 {
 			s.releaseDFS(p, rel, l+1, done, math.Max(last, rho[l+1]), P)
@@ -562,7 +662,8 @@ func (s *searcher) releaseDFS(p orderlp.Plan, rel []int, l int, done []bool, las
 	s.frames[depth] = nil
 }
 
-// SubsetBound returns h(∅) = min over completion orders π of
+// SubsetBound returns h(∅) = min over the completion orders π that respect
+// the dominance rule (package dominance) of
 // Σ_k max(X^π_k/μ_m, Y^π_k/μ_c), a lower bound on OPT for a batch (see the
 // package comment), computed by the subset DP in O(n·2^n); ok is false when
 // the instance is not a batch or n > MaxDPJobs.
@@ -570,10 +671,37 @@ func SubsetBound(in *instances.Instance) (float64, bool) {
 	if !in.IsBatch() || in.N() > MaxDPJobs || in.Validate() != nil {
 		return 0, false
 	}
-	s := &searcher{in: in, n: in.N()}
+	s := &searcher{in: in, n: in.N(), preds: searchPreds(in, false)}
 	s.x, s.y = make([]float64, s.n), make([]float64, s.n)
 	for j, jb := range in.Jobs {
 		s.x[j], s.y[j] = jb.Map/in.MapCapacity, jb.Shuffle/in.ShuffleCapacity
 	}
 	return s.prepareBatch(), true
+}
+
+// searchPreds returns the precedence masks of the explored orders: the
+// dominance rule of package dominance, or with noDominance only identical
+// jobs by index (n ≤ 64).
+func searchPreds(in *instances.Instance, noDominance bool) []uint64 {
+	preds := make([]uint64, in.N())
+	for j := range preds {
+		for i := range preds {
+			a, b := in.Jobs[i], in.Jobs[j]
+			identical := i < j && a.Map == b.Map && a.Shuffle == b.Shuffle && a.Release == b.Release
+			if identical || (!noDominance && dominance.Precedes(in, i, j)) {
+				preds[j] |= 1 << i
+			}
+		}
+	}
+	return preds
+}
+
+// predsDone reports whether every job that precedes j is done.
+func (s *searcher) predsDone(j int, done []bool) bool {
+	for p := s.preds[j]; p != 0; p &= p - 1 {
+		if !done[bits.TrailingZeros64(p)] {
+			return false
+		}
+	}
+	return true
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/mrsched/mrsched/bounds"
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/instances/taillard"
+	"github.com/mrsched/mrsched/internal/testenv"
 	"github.com/mrsched/mrsched/solver/exact/internal/bruteforce"
 	"github.com/mrsched/mrsched/solver/highs"
 	"github.com/mrsched/mrsched/solver/mip"
@@ -20,11 +21,7 @@ var full = flag.Bool("full", false, "brute-force sweep up to n = 6 (batch) and 5
 
 func engine(t testing.TB) mip.Engine {
 	t.Helper()
-	e, err := highs.New()
-	if err != nil {
-		t.Skipf("HiGHS engine unavailable (run make setup): %v", err)
-	}
-	return e
+	return testenv.RequireHiGHS(t, highs.New)
 }
 
 func relEq(a, b float64) bool {

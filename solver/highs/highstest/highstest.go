@@ -4,24 +4,18 @@
 package highstest
 
 import (
-	"os"
 	"testing"
 
+	"github.com/mrsched/mrsched/internal/testenv"
 	"github.com/mrsched/mrsched/solver/highs"
 )
 
-// Require returns the shared HiGHS engine, or fails (CI=true) or skips the
+// Require returns the shared HiGHS engine, or fails (CI=true or
+// MRSCHED_REQUIRE_ALL=1, see internal/testenv) or skips the
 // test when the engine files are not installed.
 func Require(tb testing.TB) *highs.Engine {
 	tb.Helper()
-	e, err := highs.New()
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			tb.Fatalf("HiGHS engine files are required under CI: %v", err)
-		}
-		tb.Skipf("skipping: %v", err)
-	}
-	return e
+	return testenv.RequireHiGHS(tb, highs.New)
 }
 
 // RequireModule is Require for tests that need the Module itself.

@@ -209,6 +209,10 @@ func SequenceValue(in *instances.Instance, rho []float64, seq []Event) (float64,
 // Solve enumerates every completion order and interleaving and returns the
 // best value.
 func Solve(in *instances.Instance) (Result, error) {
+	return solve(in, nil)
+}
+
+func solve(in *instances.Instance, preds []uint64) (Result, error) {
 	n := in.N()
 	rho := distinct(in)
 	relOf := make([]int, n)
@@ -218,6 +222,7 @@ func Solve(in *instances.Instance) (Result, error) {
 	best := Result{Value: math.Inf(1)}
 	seq := make([]Event, 0, n+len(rho))
 	used := make([]bool, n)
+	var doneMask uint64
 	var firstErr error
 	var rec func(nextRel, done int)
 	rec = func(nextRel, done int) {
@@ -246,11 +251,16 @@ func Solve(in *instances.Instance) (Result, error) {
 			if used[j] || relOf[j] >= nextRel {
 				continue // not released yet (its release event is ahead)
 			}
+			if preds != nil && preds[j]&^doneMask != 0 {
+				continue // a required predecessor is not complete
+			}
 			used[j] = true
+			doneMask |= 1 << j
 			seq = append(seq, Event{Job: j, Release: -1})
 			rec(nextRel, done+1)
 			seq = seq[:len(seq)-1]
 			used[j] = false
+			doneMask &^= 1 << j
 		}
 	}
 	rec(0, 0)
@@ -258,4 +268,11 @@ func Solve(in *instances.Instance) (Result, error) {
 		return best, firstErr
 	}
 	return best, nil
+}
+
+// SolveRestricted is Solve over the sequences in which every job j
+// completes after all jobs of the bit mask preds[j] (n ≤ 64): the oracle
+// of the dominance rules of package dominance.
+func SolveRestricted(in *instances.Instance, preds []uint64) (Result, error) {
+	return solve(in, preds)
 }

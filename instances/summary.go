@@ -1,0 +1,33 @@
+package instances
+
+// Summary is what 'mrsched check' prints about an instance: its size,
+// capacities, total work per station and the jobs without map or shuffle
+// work (whose α and β are infinite, Lin et al. §4).
+type Summary struct {
+	Jobs               int     `json:"jobs"`
+	Batch              bool    `json:"batch"`
+	MapCapacity        float64 `json:"map_capacity"`
+	ShuffleCapacity    float64 `json:"shuffle_capacity"`
+	TotalMap           float64 `json:"total_map"`
+	TotalShuffle       float64 `json:"total_shuffle"`
+	LastRelease        float64 `json:"last_release"`
+	JobsWithoutMap     int     `json:"jobs_without_map"`
+	JobsWithoutShuffle int     `json:"jobs_without_shuffle"`
+}
+
+// Summarize returns the summary of in.
+func Summarize(in *Instance) Summary {
+	s := Summary{Jobs: in.N(), Batch: in.IsBatch(), MapCapacity: in.MapCapacity, ShuffleCapacity: in.ShuffleCapacity}
+	for _, j := range in.Jobs {
+		s.TotalMap += j.Map
+		s.TotalShuffle += j.Shuffle
+		s.LastRelease = max(s.LastRelease, j.Release)
+		if j.Map == 0 {
+			s.JobsWithoutMap++
+		}
+		if j.Shuffle == 0 {
+			s.JobsWithoutShuffle++
+		}
+	}
+	return s
+}

@@ -1,0 +1,134 @@
+package fileio
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// NumberError is a number that a text format refuses. Field, when set, names
+// the field; Text is the text as found.
+type NumberError struct {
+	Field string
+	Text  string
+	Why   string
+	Range bool // the number is well formed but out of range
+}
+
+func (e *NumberError) Error() string {
+	var b strings.Builder
+	b.WriteString(ErrNumber.Error())
+	if e.Field != "" {
+		b.WriteString(": " + e.Field)
+	}
+	fmt.Fprintf(&b, ": %q %s", e.Text, e.Why)
+	return b.String()
+}
+
+func (e *NumberError) Unwrap() error { return ErrNumber }
+
+const (
+	whyDecimal = "is not a decimal number (want an optional sign, digits, an optional fraction and exponent, such as 12, -0.5 or 1e-3; no 1_000, 0x1p-2, inf or nan)"
+	whyRange   = "is out of the float64 range (magnitude above 1.8e308)"
+	whyInt     = "is not a decimal integer (want an optional sign and digits, such as 12 or -3)"
+	whyIntRng  = "is out of the int64 range"
+)
+
+// isDecimal reports whether s is [+-]? (digits [. digits*] | . digits) ([eE] [+-]? digits)?.
+func isDecimal(s string) bool {
+	i := 0
+	if i < len(s) && (s[i] == '+' || s[i] == '-') {
+		i++
+	}
+	digits := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+		digits++
+	}
+	if i < len(s) && s[i] == '.' {
+		i++
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+			digits++
+		}
+	}
+	if digits == 0 {
+		return false
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		exp := 0
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+			exp++
+		}
+		if exp == 0 {
+			return false
+		}
+	}
+	return i == len(s)
+}
+
+// ParseFloat parses a decimal number (surrounding spaces are not trimmed):
+// an optional sign, digits with an optional fraction, an optional exponent.
+// It refuses Go-only syntax (1_000, 0x1p-2), inf and nan, and numbers whose
+// magnitude overflows float64 (1e400); underflow rounds to 0 or a
+// subnormal, as in strconv. Errors are *NumberError (ErrNumber).
+func ParseFloat(s string) (float64, error) {
+	if !isDecimal(s) {
+		return 0, &NumberError{Text: s, Why: whyDecimal}
+	}
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		var ne *strconv.NumError
+		if errors.As(err, &ne) && errors.Is(ne.Err, strconv.ErrRange) && math.IsInf(v, 0) {
+			return 0, &NumberError{Text: s, Why: whyRange, Range: true}
+		}
+		if !math.IsInf(v, 0) && errors.As(err, &ne) && errors.Is(ne.Err, strconv.ErrRange) {
+			return v, nil // underflow to a subnormal or zero: strconv's rounding
+		}
+		return 0, &NumberError{Text: s, Why: whyDecimal}
+	}
+	return v, nil
+}
+
+// ParseFloatNonFinite is ParseFloat for formats that allow non-finite
+// values: it also takes inf, +inf, -inf, infinity and nan (any letter case).
+func ParseFloatNonFinite(s string) (float64, error) {
+	switch strings.ToLower(s) {
+	case "inf", "+inf", "infinity", "+infinity":
+		return math.Inf(1), nil
+	case "-inf", "-infinity":
+		return math.Inf(-1), nil
+	case "nan":
+		return math.NaN(), nil
+	}
+	return ParseFloat(s)
+}
+
+// ParseInt parses a decimal int64: an optional sign and digits only (no
+// 1_000, 0x10 or 1e3).
+func ParseInt(s string) (int64, error) {
+	i := 0
+	if i < len(s) && (s[i] == '+' || s[i] == '-') {
+		i++
+	}
+	if i == len(s) {
+		return 0, &NumberError{Text: s, Why: whyInt}
+	}
+	for ; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, &NumberError{Text: s, Why: whyInt}
+		}
+	}
+	v, err := strconv.ParseInt(s, 10, 64)
+	if err != nil {
+		return 0, &NumberError{Text: s, Why: whyIntRng, Range: true}
+	}
+	return v, nil
+}

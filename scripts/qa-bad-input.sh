@@ -1,0 +1,314 @@
+#!/usr/bin/env bash
+# The bad-input campaign of docs/qa-bad-input.md: every file reader of
+# mrsched is fed empty, endless (/dev/zero, /dev/urandom), oversized,
+# truncated, BOM, NUL, invalid UTF-8, Go-only number syntax, NaN/Inf,
+# negative, overflowing, duplicate-key, unknown-key and wrong-type input
+# through the command that reads it. A case fails when the command panics,
+# hangs (20 s), is killed by a signal, exits 0 on bad input, or prints a
+# message without the expected words; the campaign fails when any case
+# fails or a temporary file (.NAME.tmp*) is left behind.
+#
+# Usage: scripts/qa-bad-input.sh [path/to/mrsched]   (default bin/mrsched)
+# Exit status: 0 when every case passes, 1 otherwise.
+set -u
+BIN=${1:-bin/mrsched}
+if [[ ! -x $BIN ]]; then
+	echo "qa-bad-input: $BIN not found (run make build)" >&2
+	exit 1
+fi
+BIN=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work" || exit 1
+unset MRSCHED_MAX_INPUT
+
+fails=0
+cases=0
+
+# bad NAME WANT CMD...: CMD must fail cleanly (exit 1 or 2) with WANT in
+# its output.
+bad() {
+	local name=$1 want=$2
+	shift 2
+	cases=$((cases + 1))
+	local out rc
+	out=$(env ${QA_ENV:-} timeout 20 "$BIN" "$@" 2>&1 </dev/null)
+	rc=$?
+	local why=""
+	if ((rc == 0)); then
+		why="exit 0 on bad input"
+	elif ((rc == 124)); then
+		why="hang (killed after 20 s)"
+	elif ((rc > 2)); then
+		why="exit $rc (signal or crash)"
+	elif grep -qE 'panic:|goroutine [0-9]+' <<<"$out"; then
+		why="panic"
+	elif [[ $out != *"$want"* ]]; then
+		why="message lacks \"$want\""
+	fi
+	if [[ -n $why ]]; then
+		fails=$((fails + 1))
+		printf 'FAIL  %-34s %s\n      mrsched %s\n      %s\n' "$name" "$why" "$*" "$(head -c 300 <<<"$out")"
+	else
+		printf 'ok    %-34s exit %d: %s\n' "$name" "$rc" "$(head -n1 <<<"$out" | cut -c1-150)"
+	fi
+}
+
+# good NAME CMD...: CMD must exit 0 (input that is valid under the policy).
+good() {
+	local name=$1
+	shift
+	cases=$((cases + 1))
+	local out rc
+	out=$(timeout 20 "$BIN" "$@" 2>&1 </dev/null)
+	rc=$?
+	if ((rc != 0)); then
+		fails=$((fails + 1))
+		printf 'FAIL  %-34s exit %d on valid input\n      mrsched %s\n      %s\n' "$name" "$rc" "$*" "$(head -c 300 <<<"$out")"
+	else
+		printf 'ok    %-34s exit 0\n' "$name"
+	fi
+}
+
+# ------------------------------------------------------------ fixtures
+"$BIN" gen lognormal -n 3 --seed 1 --out g.json >/dev/null 2>&1
+"$BIN" gen lognormal -n 3 --seed 1 --out g.csv >/dev/null 2>&1
+"$BIN" simulate -i g.json --schedule s.json --quiet >/dev/null 2>&1
+"$BIN" simulate -i g.json --schedule s.csv --quiet >/dev/null 2>&1
+"$BIN" gen cluster --kind fig2 --n 2 --out cl.json >/dev/null 2>&1
+"$BIN" gen sharedscan --jobs 5 --datasets 2 --out ss.json >/dev/null 2>&1
+"$BIN" gen nmts --out n.json >/dev/null 2>&1
+"$BIN" gen taillard --jobs 4 --machines 2 --out t.fsp >/dev/null 2>&1
+for f in g.json g.csv s.json s.csv cl.json ss.json n.json t.fsp; do
+	[[ -s $f ]] || { echo "qa-bad-input: could not make fixture $f" >&2; exit 1; }
+done
+printf '{"nodes": [{"name": "a", "mu": 1, "lambda": 0.5, "count": 2}]}\n' >nodes.json
+printf 'name,mu,lambda,count\na,1,0.5,2\n' >nodes.csv
+printf '1.5\n2\n2.5\n3\n' >samples.txt
+printf 'job0\t1\t1\t1000\t2000\t10\njob1\t2\t1\t3000\t0\t10\n' >t.tsv
+: >empty.json
+: >empty.csv
+: >empty.txt
+: >empty.tsv
+: >empty.fsp
+truncate -s 300M huge.json huge.csv huge.tsv huge.fsp huge.txt # sparse: refused before reading
+head -c 200 g.json >trunc.json
+head -c 120 cl.json >trunc-cl.json
+printf '\xef\xbb\xbf' | cat - g.json >bom.json
+printf '\xef\xbb\xbf' | cat - g.csv >bom.csv
+printf '\xef\xbb\xbf' | cat - t.tsv >bom.tsv
+printf '\xef\xbb\xbf' | cat - samples.txt >bom.txt
+printf '\xef\xbb\xbf' | cat - nodes.csv >bom-nodes.csv
+printf '\xef\xbb\xbf' | cat - cl.json >bom-cl.json
+printf '\xef\xbb\xbf' | cat - s.json >bom-s.json
+printf '\xef\xbb\xbf' | cat - t.fsp >bom.fsp
+tandem() { printf '{"kind":"tandem","jobs":[%s]}\n' "$1"; }
+tandem '{"id":"a\u0000b","map":1,"shuffle":1}' >nul-escaped.json
+printf '{"kind":"tandem","jobs":[{"id":"a\x00","map":1,"shuffle":1}]}\n' >nul.json
+printf '{"kind":"tandem","jobs":[{"id":"a\xff","map":1,"shuffle":1}]}\n' >utf8.json
+tandem '{"id":"a","map":"1","shuffle":1}' >string-number.json
+tandem '{"id":"a","map":null,"shuffle":1}' >null-number.json
+tandem '{"id":"a","map":1e400,"shuffle":1}' >overflow.json
+tandem '{"id":"a","map":-1,"shuffle":1}' >negative.json
+tandem '{"id":"a","map":1,"map":2,"shuffle":1}' >dupkey.json
+tandem '{"id":"a","map":1,"shuffle":1,"size":3}' >unknown.json
+tandem '{"id":7,"map":1,"shuffle":1}' >wrongtype.json
+tandem '{"id":"a","map":1e308,"shuffle":1},{"id":"b","map":1e308,"shuffle":1}' >sum-overflow.json
+printf '{"kind":"tandem","jobs":[{"id":"a","map":1,"shuffle":1}]} {}\n' >trailing.json
+csv() { printf '# kind: tandem\nid,map,shuffle\n%s\n' "$1"; }
+csv 'a,1_000,1' >underscore.csv
+csv 'a,0x1p-2,1' >hex.csv
+csv 'a,NaN,1' >nan.csv
+csv 'a,+Inf,1' >inf.csv
+csv 'a,-1,1' >negative.csv
+csv 'a,1e400,1' >overflow.csv
+printf '# kind: tandem\nid,map,shuffle\na\x00,1,1\n' >nul.csv
+printf '# kind: tandem\nid,map,shuffle\na\xfe,1,1\n' >utf8.csv
+printf '# kind: tandem\n# map_capacty: 2\nid,map,shuffle\na,1,1\n' >unknown-key.csv
+printf '# map_capacity: 2\n# map_capacity: 3\nid,map,shuffle\na,1,1\n' >dup-key.csv
+printf '# kind: tandem\nid,map,shuffle,extra\na,1,1,1\n' >unknown-col.csv
+printf '# kind: tandem\nid,map,shuffle\na,1\n' >short-row.csv
+sed 's/"completion": [0-9.e+-]*/"completion": "1"/' s.json >s-string.json
+sed '0,/"completion": [0-9.e+-]*/s//"completion": 1, "completion": 2/' s.json >s-dup.json
+sed 's/^completion,,,\([^,]*\),,,.*/completion,,,\1,,,0x1p-2/' s.csv >s-hex.csv
+sed 's/"nodes": 10/"nodes": 2.5/' cl.json >cl-float.json
+sed 's/"nodes": 10/"nodes": 10, "nodes": 11/' cl.json >cl-dup.json
+sed 's/"submit": 0/"submit": -5/' cl.json >cl-neg.json
+printf '{"kind":"cluster","nodes":1,"map_slots":1,"reduce_slots":1,"jobs":[{"id":"a\\u0000","map":[1]}]}\n' >cl-nul.json
+sed 's/"slots": \([0-9]*\)/"slots": "\1"/' ss.json >ss-string.json
+sed '0,/"size": [0-9.e+-]*/s//"size": 1e400/' ss.json >ss-overflow.json
+sed 's/"kind": "sharedscan"/"kind": "sharedscan", "kind": "sharedscan"/' ss.json >ss-dup.json
+printf '{"nodes": [{"mu": 1, "count": 2.5}]}\n' >nodes-count.json
+printf '{"nodes": [{"mu": 1, "mu": 2}]}\n' >nodes-dup.json
+printf '{"nodes": [{"mu": "1"}]}\n' >nodes-string.json
+printf 'mu,count\n1_000,1\n' >nodes-underscore.csv
+printf 'mu,count\n1,0x2\n' >nodes-hex.csv
+printf '1 2\n3\n4\n' >samples-header.txt
+printf '1\n2\ninf\n' >samples-inf.txt
+printf '1\n-2\n3\n' >samples-neg.txt
+printf '1\n1_000\n3\n' >samples-underscore.txt
+printf '{"kind":"nmts","f":[1],"f":[5],"g":[2],"h":[3]}\n' >n-dup.json
+printf '{"kind":"nmts","f":[1e0],"g":[2],"h":[3]}\n' >n-exp.json
+printf '{"kind":"nmts","f":[99999999999999999999],"g":[2],"h":[3]}\n' >n-overflow.json
+printf '{"kind":"nmts","f":["1"],"g":[2],"h":[3]}\n' >n-string.json
+printf '2 2\n1 2\n3 0x4\n' >hex.fsp
+printf '2 2\n1 2\n3 -4\n' >neg.fsp
+printf '2 2\n1 2\n3\x00 4\n' >nul.fsp
+printf '2 2\n1 2\n3\n' >trunc.fsp
+printf 'job0\t1\t1\t1_000\t0\t0\n' >underscore.tsv
+printf 'job0\t0x1p-2\t1\t1\t0\t0\n' >hex.tsv
+printf 'job0\t1\t1\tinf\t0\t0\n' >inf.tsv
+printf 'job\x000\t1\t1\t1\t0\t0\n' >nul.tsv
+printf 'job\xff0\t1\t1\t1\t0\t0\n' >utf8.tsv
+printf 'job0\t1\t1\t-1\t0\t0\n' >neg.tsv
+printf 'job0\t1\t1\t0\t0\t0\n' >allzero.tsv
+seq 1 1000 >long.txt
+{ echo "2 1000"; seq 1 1000 | tr '\n' ' '; echo; seq 1 1000 | tr '\n' ' '; echo; } >long.fsp
+mkdir outdir
+
+# ------------------------------------------------------------ tandem instances (check)
+good "instance: JSON with BOM" check -i bom.json
+good "instance: CSV with BOM before # kind" check -i bom.csv
+bad "instance: empty JSON" "empty file" check -i empty.json
+bad "instance: empty CSV" "missing header" check -i empty.csv
+bad "instance: /dev/zero" "NUL byte" check -i /dev/zero
+bad "instance: /dev/urandom" "not a UTF-8 text file" check -i /dev/urandom
+bad "instance: 300 MB JSON" "input over the size limit" check -i huge.json
+bad "instance: 300 MB CSV" "input over the size limit" check -i huge.csv
+bad "instance: truncated JSON" "unexpected end of file" check -i trunc.json
+bad "instance: NUL in id" "NUL byte" check -i nul.json
+bad "instance: \\u0000 in id" "NUL character" check -i nul-escaped.json
+bad "instance: invalid UTF-8" "invalid UTF-8" check -i utf8.json
+bad "instance: quoted number" 'not a number: "1"' check -i string-number.json
+bad "instance: null number" "not a number: null" check -i null-number.json
+bad "instance: 1e400" "out of float64 range" check -i overflow.json
+bad "instance: negative size" "negative value" check -i negative.json
+bad "instance: duplicate key" 'key "map" twice' check -i dupkey.json
+bad "instance: unknown key" "unknown field" check -i unknown.json
+bad "instance: id of wrong type" "want a string" check -i wrongtype.json
+bad "instance: sums overflow" "too large" check -i sum-overflow.json
+bad "instance: trailing data" "data after the end" check -i trailing.json
+bad "instance CSV: 1_000" '"1_000" is not a decimal number' check -i underscore.csv
+bad "instance CSV: 0x1p-2" '"0x1p-2" is not a decimal number' check -i hex.csv
+bad "instance CSV: NaN" '"NaN" is not a decimal number' check -i nan.csv
+bad "instance CSV: +Inf" '"+Inf" is not a decimal number' check -i inf.csv
+bad "instance CSV: negative" "negative value" check -i negative.csv
+bad "instance CSV: 1e400" "out of the float64 range" check -i overflow.csv
+bad "instance CSV: NUL in id" "NUL byte" check -i nul.csv
+bad "instance CSV: invalid UTF-8" "invalid UTF-8" check -i utf8.csv
+bad "instance CSV: unknown # key" 'unknown comment key "map_capacty"' check -i unknown-key.csv
+bad "instance CSV: repeated # key" "given twice" check -i dup-key.csv
+bad "instance CSV: unknown column" 'unknown column "extra"' check -i unknown-col.csv
+bad "instance CSV: short row" "2 fields, header has 3" check -i short-row.csv
+QA_ENV=MRSCHED_MAX_INPUT=100 bad "instance: MRSCHED_MAX_INPUT=100" "input over the size limit" check -i g.json
+QA_ENV=MRSCHED_MAX_INPUT=lots bad "instance: MRSCHED_MAX_INPUT=lots" "MRSCHED_MAX_INPUT" check -i g.json
+
+# ------------------------------------------------------------ schedules (validate)
+good "schedule: JSON with BOM" validate -i g.json -s bom-s.json
+bad "schedule: empty" "empty file" validate -i g.json -s empty.json
+bad "schedule: /dev/zero" "NUL byte" validate -i g.json -s /dev/zero
+bad "schedule: /dev/urandom" "not a UTF-8 text file" validate -i g.json -s /dev/urandom
+bad "schedule: 300 MB" "input over the size limit" validate -i g.json -s huge.json
+bad "schedule: quoted number" 'not a number: "1"' validate -i g.json -s s-string.json
+bad "schedule: duplicate key" 'key "completion" twice' validate -i g.json -s s-dup.json
+bad "schedule CSV: 0x1p-2" '"0x1p-2" is not a decimal number' validate -i g.json -s s-hex.csv
+bad "schedule CSV: empty" "empty file" validate -i g.json -s empty.csv
+
+# ------------------------------------------------------------ cluster workloads
+good "cluster: BOM" cluster simulate --workload bom-cl.json --policy fifo
+bad "cluster: empty" "empty file" cluster simulate --workload empty.json --policy fifo
+bad "cluster: /dev/zero" "NUL byte" cluster simulate --workload /dev/zero --policy fifo
+bad "cluster: /dev/urandom" "not a UTF-8 text file" cluster simulate --workload /dev/urandom --policy fifo
+bad "cluster: 300 MB" "input over the size limit" cluster simulate --workload huge.json --policy fifo
+bad "cluster: truncated" "unexpected end of file" cluster simulate --workload trunc-cl.json --policy fifo
+bad "cluster: nodes 2.5" "2.5 is not an integer" cluster simulate --workload cl-float.json --policy fifo
+bad "cluster: duplicate key" 'key "nodes" twice' cluster simulate --workload cl-dup.json --policy fifo
+bad "cluster: negative submit" "submission time must be finite and ≥ 0" cluster simulate --workload cl-neg.json --policy fifo
+bad "cluster: NUL in id" "NUL character" cluster simulate --workload cl-nul.json --policy fifo
+
+# ------------------------------------------------------------ shared-scan workloads (flex)
+bad "sharedscan: empty" "empty file" flex simulate -w empty.json
+bad "sharedscan: /dev/zero" "NUL byte" flex simulate -w /dev/zero
+bad "sharedscan: /dev/urandom" "not a UTF-8 text file" flex simulate -w /dev/urandom
+bad "sharedscan: 300 MB" "input over the size limit" flex simulate -w huge.json
+bad "sharedscan: quoted slots" "is not an integer" flex simulate -w ss-string.json
+bad "sharedscan: size 1e400" "out of float64 range" flex simulate -w ss-overflow.json
+bad "sharedscan: duplicate key" 'key "kind" twice' flex simulate -w ss-dup.json
+
+# ------------------------------------------------------------ node files and samples (mst)
+good "nodes CSV: BOM" mst eval --nodes bom-nodes.csv
+bad "nodes: /dev/zero" "NUL byte" mst eval --nodes /dev/zero
+bad "nodes: /dev/urandom" "not a UTF-8 text file" mst eval --nodes /dev/urandom
+bad "nodes: 300 MB" "input over the size limit" mst eval --nodes huge.json
+bad "nodes: empty" "empty file" mst eval --nodes empty.json
+bad "nodes: count 2.5" "2.5 is not an integer" mst eval --nodes nodes-count.json
+bad "nodes: duplicate key" 'key "mu" twice' mst eval --nodes nodes-dup.json
+bad "nodes: quoted mu" 'not a number: "1"' mst eval --nodes nodes-string.json
+bad "nodes CSV: 1_000" '"1_000" is not a decimal number' mst eval --nodes nodes-underscore.csv
+bad "nodes CSV: count 0x2" '"0x2" is not an integer' mst eval --nodes nodes-hex.csv
+good "samples: BOM" mst fit --samples bom.txt
+bad "samples: /dev/zero" "NUL byte" mst fit --samples /dev/zero
+bad "samples: /dev/urandom" "not a UTF-8 text file" mst fit --samples /dev/urandom
+bad "samples: 300 MB of NUL" "NUL byte" mst fit --samples huge.txt
+QA_ENV=MRSCHED_MAX_INPUT=1000 bad "samples: stream over the limit" "input over the size limit" mst fit --samples long.txt
+bad "samples: empty" "need at least 2 samples" mst fit --samples empty.txt
+bad "samples: first line 1 2" '"1 2" is not a decimal number' mst fit --samples samples-header.txt
+bad "samples: inf" '"inf" is not a decimal number' mst fit --samples samples-inf.txt
+bad "samples: negative" "must be finite and ≥ 0" mst fit --samples samples-neg.txt
+bad "samples: 1_000" '"1_000" is not a decimal number' mst fit --samples samples-underscore.txt
+
+# ------------------------------------------------------------ NMTS
+bad "nmts: empty" "empty file" nmts solve -i empty.json
+bad "nmts: /dev/zero" "NUL byte" nmts solve -i /dev/zero
+bad "nmts: /dev/urandom" "not a UTF-8 text file" nmts solve -i /dev/urandom
+bad "nmts: 300 MB" "input over the size limit" nmts solve -i huge.json
+bad "nmts: duplicate key" 'key "f" twice' nmts solve -i n-dup.json
+bad "nmts: 1e0" "1e0 is not an integer" nmts solve -i n-exp.json
+bad "nmts: 1e20" "not an integer in range" nmts solve -i n-overflow.json
+bad "nmts: quoted" '"1" is not an integer' nmts solve -i n-string.json
+
+# ------------------------------------------------------------ Taillard .fsp
+good "taillard: BOM" import taillard --out t-bom.json bom.fsp
+bad "taillard: empty" "no instance" import taillard --out t1.json empty.fsp
+bad "taillard: /dev/zero" "NUL byte" import taillard --out t2.json /dev/zero
+bad "taillard: /dev/urandom" "not a UTF-8 text file" import taillard --out t3.json /dev/urandom
+bad "taillard: 300 MB of NUL" "NUL byte" import taillard --out t4.json huge.fsp
+QA_ENV=MRSCHED_MAX_INPUT=1000 bad "taillard: stream over the limit" "input over the size limit" import taillard --out t4b.json long.fsp
+bad "taillard: 0x4" '"0x4" is not an integer' import taillard --out t5.json hex.fsp
+bad "taillard: negative" "negative processing time" import taillard --out t6.json neg.fsp
+bad "taillard: NUL" "NUL byte" import taillard --out t7.json nul.fsp
+bad "taillard: truncated" "file ends after" import taillard --out t8.json trunc.fsp
+
+# ------------------------------------------------------------ SWIM traces
+good "swim: BOM" import swim --out sw-bom.json bom.tsv
+bad "swim: empty" "no jobs (the file is empty" import swim --out sw1.json empty.tsv
+bad "swim: /dev/zero" "NUL byte" import swim --out sw2.json /dev/zero
+bad "swim: /dev/urandom" "not a UTF-8 text file" import swim --out sw3.json /dev/urandom
+bad "swim: 300 MB" "input over the size limit" import swim --out sw4.json huge.tsv
+bad "swim: 1_000" '"1_000" is not a decimal number' import swim --out sw5.json underscore.tsv
+bad "swim: 0x1p-2" '"0x1p-2" is not a decimal number' import swim --out sw6.json hex.tsv
+bad "swim: inf" '"inf" is not a decimal number' import swim --out sw7.json inf.tsv
+bad "swim: NUL" "NUL byte" import swim --out sw8.json nul.tsv
+bad "swim: invalid UTF-8" "invalid UTF-8" import swim --out sw9.json utf8.tsv
+bad "swim: negative" "negative value" import swim --out sw10.json neg.tsv
+bad "swim: only an all-zero job" "no jobs left after dropping 1 empty" import swim --out sw11.json allzero.tsv
+bad "swim-cluster: only an all-zero job" "no jobs left after dropping 1 empty" import swim-cluster --trace allzero.tsv --out sw12.json
+bad "swim-cluster: /dev/zero" "NUL byte" import swim-cluster --trace /dev/zero --out sw13.json
+bad "swim-scans: /dev/zero" "NUL byte" import swim-scans --trace /dev/zero --out sw14.json
+
+# ------------------------------------------------------------ writers
+bad "write: --out is a directory" "is a directory" gen lognormal -n 3 --seed 1 --out outdir
+bad "write: --out in a missing directory" "no such file or directory" gen lognormal -n 3 --seed 1 --out nodir/x.json
+
+# No temporary file may be left anywhere in the work directory.
+left=$(find "$work" -name '.*.tmp*' | sed "s|$work/||")
+cases=$((cases + 1))
+if [[ -n $left ]]; then
+	fails=$((fails + 1))
+	echo "FAIL  temporary files left behind: $left"
+else
+	echo "ok    no temporary file left behind"
+fi
+
+echo "qa-bad-input: $cases cases, $fails failed"
+((fails == 0))

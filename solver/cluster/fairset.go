@@ -1,0 +1,297 @@
+package cluster
+
+import "math/rand/v2"
+
+// fairSet answers the question Fair and LsPS ask at every slot assignment
+// — which claimant has the largest deficit under max-min fair shares with
+// equal weights — in O(log n) time instead of the O(n log n) of sorting
+// every claimant (waterfill) at each assignment.
+//
+// A claimant (a job, or a user under Fair) has an integer demand d > 0
+// (running + runnable tasks of the slot's phase), r running tasks, pend =
+// d − r runnable tasks and a tie key k (arrival order for jobs, user index
+// for users). Claimants live in a treap ordered by (d, k) whose nodes carry
+// subtree counts and demand sums and, for the claimants with pend > 0, the
+// one with the most runnable tasks, the one with the fewest running tasks
+// and the one with the smallest key.
+//
+// Exactness: waterfill with unit weights caps the claimants in increasing
+// demand order while d·W ≤ left, left = c − Σ(capped d), W = uncapped
+// count. With integer demands and c < 2⁵³ every such left is exact (an
+// integer subtracted from a float whose ulp is ≤ 1, the result between 0
+// and the float), so the capped set is the longest prefix in (d, k) order
+// with c − S_k ≥ d_k·(n − k) — a condition that is monotone in k, since
+// its slack changes by (d_k − d_{k+1})(n − k − 1) ≤ 0 from k to k+1 — and
+// the uncapped share is the correctly rounded (c − S_K)/(n − K). A capped
+// claimant's deficit is its pend exactly, an uncapped one's λ − r, largest
+// for the fewest running tasks. fairSet therefore returns bit for bit the
+// claimant the from-scratch scan returns (TestFairSetMatchesScan).
+type fairSet struct {
+	nodes []fsNode
+	rnd   *rand.Rand
+	stack []int32
+}
+
+type fsNode struct {
+	d, r, pend, k int
+	prio          uint32
+	l, r2         int32 // children (-1: none)
+	in            bool
+	cnt, sum      int
+	bestPend      int32 // most runnable tasks, then smallest key; -1 if none runnable
+	bestRun       int32 // fewest running tasks, then smallest key, among runnable
+	firstPend     int32 // smallest key among runnable
+}
+
+func newFairSet(n int, seed uint64) *fairSet {
+	f := &fairSet{nodes: make([]fsNode, n), rnd: rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))}
+	for i := range f.nodes {
+		f.nodes[i] = fsNode{l: -1, r2: -1, bestPend: -1, bestRun: -1, firstPend: -1, prio: f.rnd.Uint32()}
+	}
+	return f
+}
+
+func (f *fairSet) keyLess(a int32, d, k int) bool {
+	x := &f.nodes[a]
+	return x.d < d || x.d == d && x.k < k
+}
+
+// better returns the preferred of two nodes (either may be -1) under
+// "more runnable tasks, then smaller key".
+func (f *fairSet) morePend(a, b int32) int32 {
+	if a < 0 {
+		return b
+	}
+	if b < 0 {
+		return a
+	}
+	x, y := &f.nodes[a], &f.nodes[b]
+	if x.pend > y.pend || x.pend == y.pend && x.k < y.k {
+		return a
+	}
+	return b
+}
+
+func (f *fairSet) lessRun(a, b int32) int32 {
+	if a < 0 {
+		return b
+	}
+	if b < 0 {
+		return a
+	}
+	x, y := &f.nodes[a], &f.nodes[b]
+	if x.r < y.r || x.r == y.r && x.k < y.k {
+		return a
+	}
+	return b
+}
+
+func (f *fairSet) lessKey(a, b int32) int32 {
+	if a < 0 {
+		return b
+	}
+	if b < 0 || f.nodes[a].k < f.nodes[b].k {
+		return a
+	}
+	return b
+}
+
+func (f *fairSet) pull(i int32) {
+	x := &f.nodes[i]
+	x.cnt, x.sum = 1, x.d
+	self := int32(-1)
+	if x.pend > 0 {
+		self = i
+	}
+	x.bestPend, x.bestRun, x.firstPend = self, self, self
+	if c := x.l; c >= 0 {
+		y := &f.nodes[c]
+		x.cnt += y.cnt
+		x.sum += y.sum
+		x.bestPend = f.morePend(x.bestPend, y.bestPend)
+		x.bestRun = f.lessRun(x.bestRun, y.bestRun)
+		x.firstPend = f.lessKey(x.firstPend, y.firstPend)
+	}
+	if c := x.r2; c >= 0 {
+		y := &f.nodes[c]
+		x.cnt += y.cnt
+		x.sum += y.sum
+		x.bestPend = f.morePend(x.bestPend, y.bestPend)
+		x.bestRun = f.lessRun(x.bestRun, y.bestRun)
+		x.firstPend = f.lessKey(x.firstPend, y.firstPend)
+	}
+}
+
+// path fills f.stack with the links from *root down to the node with key
+// (d, k) (which must be in the treap) and returns the link that points to
+// it.
+func (f *fairSet) path(root *int32, d, k int) *int32 {
+	f.stack = f.stack[:0]
+	link := root
+	for {
+		t := *link
+		x := &f.nodes[t]
+		if x.d == d && x.k == k {
+			return link
+		}
+		f.stack = append(f.stack, t)
+		if x.d < d || x.d == d && x.k < k {
+			link = &x.r2
+		} else {
+			link = &x.l
+		}
+	}
+}
+
+// repull recomputes the aggregates of the nodes on f.stack, deepest first.
+func (f *fairSet) repull() {
+	for i := len(f.stack) - 1; i >= 0; i-- {
+		f.pull(f.stack[i])
+	}
+}
+
+// split returns (keys < (d, k), keys ≥ (d, k)).
+func (f *fairSet) split(t int32, d, k int) (int32, int32) {
+	if t < 0 {
+		return -1, -1
+	}
+	if f.keyLess(t, d, k) {
+		a, b := f.split(f.nodes[t].r2, d, k)
+		f.nodes[t].r2 = a
+		f.pull(t)
+		return t, b
+	}
+	a, b := f.split(f.nodes[t].l, d, k)
+	f.nodes[t].l = b
+	f.pull(t)
+	return a, t
+}
+
+func (f *fairSet) merge(a, b int32) int32 {
+	if a < 0 {
+		return b
+	}
+	if b < 0 {
+		return a
+	}
+	if f.nodes[a].prio > f.nodes[b].prio {
+		f.nodes[a].r2 = f.merge(f.nodes[a].r2, b)
+		f.pull(a)
+		return a
+	}
+	f.nodes[b].l = f.merge(a, f.nodes[b].l)
+	f.pull(b)
+	return b
+}
+
+// set gives claimant id (a node of the pool) demand d, r running tasks and
+// key k in the treap rooted at *root; d = 0 removes it.
+func (f *fairSet) set(root *int32, id int32, d, r, k int) {
+	x := &f.nodes[id]
+	if x.in && x.d == d && x.k == k && d > 0 { // same place: update along the path
+		link := f.path(root, d, k)
+		x.r, x.pend = r, d-r
+		f.pull(*link)
+		f.repull()
+		return
+	}
+	if x.in { // delete: replace the node by the merge of its children
+		link := f.path(root, x.d, x.k)
+		*link = f.merge(x.l, x.r2)
+		f.repull()
+		x.in = false
+	}
+	if d <= 0 {
+		return
+	}
+	x.d, x.r, x.pend, x.k = d, r, d-r, k
+	x.in = true
+	// insert: descend while the nodes have higher priority, then split the
+	// subtree there into the new node's children.
+	f.stack = f.stack[:0]
+	link := root
+	for *link >= 0 && f.nodes[*link].prio > x.prio {
+		t := *link
+		f.stack = append(f.stack, t)
+		if f.keyLess(t, d, k) {
+			link = &f.nodes[t].r2
+		} else {
+			link = &f.nodes[t].l
+		}
+	}
+	x.l, x.r2 = f.split(*link, d, k)
+	f.pull(id)
+	*link = id
+	f.repull()
+}
+
+// best returns the claimant with the largest deficit share − running among
+// those with runnable tasks when capacity c is shared max-min fairly with
+// equal weights (ties: smaller key), and that claimant's share; -1 when no
+// claimant has a runnable task.
+func (f *fairSet) best(root int32, c float64) (int32, float64) {
+	if root < 0 {
+		return -1, 0
+	}
+	n := f.nodes[root].cnt
+	if float64(f.nodes[root].sum) <= c { // every demand fits: deficit = runnable tasks
+		b := f.nodes[root].bestPend
+		if b < 0 {
+			return -1, 0
+		}
+		return b, float64(f.nodes[b].d)
+	}
+	// Descend to the end of the capped prefix.
+	pre, suf := int32(-1), int32(-1)
+	cntBefore, sumBefore := 0, 0
+	for t := root; t >= 0; {
+		x := &f.nodes[t]
+		cl, sl := 0, 0
+		if x.l >= 0 {
+			cl, sl = f.nodes[x.l].cnt, f.nodes[x.l].sum
+		}
+		k := cntBefore + cl
+		if c-float64(sumBefore+sl) >= float64(x.d)*float64(n-k) { // capped: x and its left subtree
+			if x.l >= 0 {
+				pre = f.morePend(pre, f.nodes[x.l].bestPend)
+			}
+			if x.pend > 0 {
+				pre = f.morePend(pre, t)
+			}
+			cntBefore, sumBefore = k+1, sumBefore+sl+x.d
+			t = x.r2
+		} else { // uncapped: x and its right subtree
+			if x.r2 >= 0 {
+				suf = f.lessRun(suf, f.nodes[x.r2].bestRun)
+			}
+			if x.pend > 0 {
+				suf = f.lessRun(suf, t)
+			}
+			t = x.l
+		}
+	}
+	lambda := (c - float64(sumBefore)) / float64(n-cntBefore)
+	switch {
+	case pre < 0 && suf < 0:
+		return -1, 0
+	case suf < 0:
+		return pre, float64(f.nodes[pre].d)
+	case pre < 0:
+		return suf, lambda
+	}
+	dp := float64(f.nodes[pre].pend)
+	ds := lambda - float64(f.nodes[suf].r)
+	if ds > dp || ds == dp && f.nodes[suf].k < f.nodes[pre].k {
+		return suf, lambda
+	}
+	return pre, float64(f.nodes[pre].d)
+}
+
+// first returns the claimant with runnable tasks and the smallest key (-1
+// if none).
+func (f *fairSet) first(root int32) int32 {
+	if root < 0 {
+		return -1
+	}
+	return f.nodes[root].firstPend
+}

@@ -1,0 +1,29 @@
+package engine_test
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/mrsched/mrsched/solver/engine"
+	"github.com/mrsched/mrsched/solver/mip"
+)
+
+// A two-variable integer program in CPLEX LP format solved by HiGHS (the
+// default engine; 'make setup' installs its files). Its optimum, found by
+// enumerating the integer points of x + 2y ≤ 40, 2x + y ≤ 50, is x = 20,
+// y = 10 with 30·20 + 50·10 = 1100.
+func ExampleSolveFile() {
+	lp := "Maximize\n obj: 30 x + 50 y\nSubject To\n c1: x + 2 y <= 40\n c2: 2 x + y <= 50\nGenerals\n x y\nEnd\n"
+	eng, err := engine.Get(engine.DefaultName)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	m, r, err := engine.SolveFile(context.Background(), eng, "tiny.lp", []byte(lp), mip.Options{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("%d columns, %s, objective %g\n", len(m.Vars), r.Status, r.Objective)
+	// Output: 2 columns, optimal, objective 1100
+}
