@@ -196,7 +196,9 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 			c = h
 		}
 	}
-	if eng != nil && !opt.NoLPBound && in.N() <= lpRelaxationMaxN && !provenBy(bs, c, in) && ctx.Err() == nil {
+	// The LP relaxation, unless the answer is proven already or the MIP's
+	// dual bound (never below its root LP) is known.
+	if eng != nil && !opt.NoLPBound && in.N() <= lpRelaxationMaxN && !provenBy(bs, c, in) && !hasSource(bs, SourceMIP) && ctx.Err() == nil {
 		v, err := mipform.LPRelaxation(ctx, eng, in)
 		if err != nil {
 			a.Notes = append(a.Notes, fmt.Sprintf("lp_relaxation bound left out: %v", err))
@@ -209,6 +211,16 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 	}
 	a.Time = opt.now().Sub(t0)
 	return a, nil
+}
+
+// hasSource reports whether bs holds a bound from source.
+func hasSource(bs []Bound, source string) bool {
+	for _, b := range bs {
+		if b.Source == source {
+			return true
+		}
+	}
+	return false
 }
 
 // provenBy reports whether the bounds already prove c optimal.

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -281,4 +282,64 @@ func TestDemangleStd(t *testing.T) {
 			t.Errorf("demangleStd(%q) = %q, want %q", in, got, want)
 		}
 	}
+}
+
+// trigCtx is a context whose deadline (an hour away, for HiGHS's
+// time_limit) is declared passed when trigger is called.
+type trigCtx struct {
+	context.Context
+	done chan struct{}
+	once sync.Once
+}
+
+func newTrigCtx() *trigCtx {
+	return &trigCtx{Context: context.Background(), done: make(chan struct{})}
+}
+func (c *trigCtx) trigger()                    { c.once.Do(func() { close(c.done) }) }
+func (c *trigCtx) Done() <-chan struct{}       { return c.done }
+func (c *trigCtx) Deadline() (time.Time, bool) { return time.Now().Add(time.Hour), true }
+func (c *trigCtx) Err() error {
+	select {
+	case <-c.done:
+		return context.DeadlineExceeded
+	default:
+		return nil
+	}
+}
+
+// A solve stopped hard at its deadline (HiGHS did not return within the
+// grace period) is a "time limit" result without a solution, not an
+// error: a time limit is a promise (issue 12 §5). Deterministic: the
+// deadline passes at the solve's third log line, and the cancellation
+// callback (afterCancelHook) sets the hard stop before the clocks jump, so
+// HiGHS's next import aborts it.
+func TestHardStopAtDeadlineIsTimeLimit(t *testing.T) {
+	e := NewWithModule(require(t).Module())
+	e.MaxIdle = 1
+	ctx := newTrigCtx()
+	in, err := e.mod.newInstance(ctx, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.put(in, true) // the solve takes this instance from the pool
+	afterCancelHook = func() {
+		cause := error(context.DeadlineExceeded)
+		in.stopCause.Store(&cause)
+		in.stop.Store(true)
+	}
+	defer func() { afterCancelHook = nil }()
+	lines := 0
+	logw := writerFunc(func(p []byte) (int, error) {
+		if lines++; lines == 3 {
+			ctx.trigger()
+		}
+		return len(p), nil
+	})
+	m := miptest.MarketSplit(rand.New(rand.NewPCG(5, 5)), 5)
+	r, err := e.Solve(ctx, m, mip.Options{Log: logw})
+	if err != nil || r.Status != mip.TimeLimit || r.HasSolution {
+		t.Fatalf("hard stop at the deadline: %v (has solution %v) %v, want time limit without a solution and no error", r.Status, r.HasSolution, err)
+	}
+	afterCancelHook = nil
+	checkNextSolveWorks(t, e)
 }

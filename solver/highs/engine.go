@@ -24,7 +24,9 @@ type Engine struct {
 	// wrapping ErrAbort.
 	MemoryLimit uint64
 	// HardStopGrace is how long a cancelled solve may take to stop by
-	// itself before its instance is closed (0: DefaultHardStopGrace).
+	// itself before its instance is closed (0: DefaultHardStopGrace). A
+	// solve stopped so ends with status TimeLimit (deadline) or
+	// Interrupted (cancellation) and no solution.
 	HardStopGrace time.Duration
 	// MaxIdle bounds the idle instances kept for reuse (0: GOMAXPROCS).
 	MaxIdle int
@@ -43,7 +45,7 @@ type Engine struct {
 
 // Defaults of the Engine's fields.
 const (
-	DefaultHardStopGrace = 2 * time.Second
+	DefaultHardStopGrace = 500 * time.Millisecond
 	DefaultMaxIdleMemory = 256 << 20
 	DefaultReadTimeout   = 2 * time.Minute
 )
@@ -272,7 +274,19 @@ func (e *Engine) Solve(ctx context.Context, m *mip.Model, opt mip.Options) (mip.
 		}
 	}
 	done()
+	hard := err != nil && in.stop.Load()
 	e.put(in, err == nil)
+	if hard && ctx.Err() != nil {
+		// The hard stop after the grace period: the solve ends at the
+		// deadline (or cancellation) like HiGHS's own time limit, but
+		// without a solution, which went with the closed instance. A
+		// deadline is a promise, so this is a result, not an error.
+		st := mip.TimeLimit
+		if !errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			st = mip.Interrupted
+		}
+		r, err = mip.Result{Status: st, Objective: math.NaN(), BestBound: math.NaN(), Gap: math.Inf(1)}, nil
+	}
 	r.Time = time.Since(start)
 	return r, err
 }
