@@ -17,6 +17,10 @@ import (
 // not a model that can be read.
 var ErrRead = errors.New("mip: unreadable model file")
 
+// ErrNotRead is wrapped by ReadModel's error when the context ended (a
+// time limit) before the reader was done: the file may be fine.
+var ErrNotRead = errors.New("mip: reading stopped by the context")
+
 // ReadError is an unreadable model file, with the line (1-based; 0 when
 // the problem is not on one line).
 type ReadError struct {
@@ -215,6 +219,10 @@ func ReadModel(ctx context.Context, rd Reader, name string, data []byte) (*Model
 	}
 	m, err := rd.ReadModel(ctx, name, data)
 	if err != nil {
+		if ctx.Err() != nil {
+			// Not unreadable: the deadline came first.
+			return nil, fmt.Errorf("mip: %s: the time limit ended before the model was read (%w): %w", name, ErrNotRead, err)
+		}
 		return nil, fmt.Errorf("%w: %w", ErrRead, err)
 	}
 	return m, nil

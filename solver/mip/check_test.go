@@ -2,6 +2,7 @@ package mip
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -95,4 +96,27 @@ func FuzzCheckText(f *testing.F) {
 			t.Fatalf("error %v does not wrap ErrRead", err)
 		}
 	})
+}
+
+// failReader fails every read, as an engine's reader stopped by its context.
+type failReader struct{}
+
+func (failReader) ReadModel(ctx context.Context, name string, data []byte) (*Model, error) {
+	return nil, errors.New("stopped")
+}
+
+// A read cut off by the deadline is not an unreadable file: ErrNotRead,
+// not ErrRead (a 23 MB LP file read by HiGHS under a 10 s limit was
+// reported as unreadable).
+func TestReadModelDeadlineIsNotUnreadable(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	lp := []byte("Minimize\n obj: x\nEnd\n")
+	_, err := ReadModel(ctx, failReader{}, "big.lp", lp)
+	if !errors.Is(err, ErrNotRead) || errors.Is(err, ErrRead) {
+		t.Fatalf("cancelled read: %v, want ErrNotRead and not ErrRead", err)
+	}
+	if _, err := ReadModel(context.Background(), failReader{}, "big.lp", lp); !errors.Is(err, ErrRead) {
+		t.Fatalf("failed read: %v, want ErrRead", err)
+	}
 }
