@@ -3,7 +3,9 @@ package exact
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
+	"strings"
 	"testing"
 	"time"
 
@@ -188,5 +190,44 @@ func TestFinalise(t *testing.T) {
 				t.Errorf("status %q bound %v objective %v, want %q %v 12", a.Status, a.LowerBound, a.Objective, tc.status, tc.lb)
 			}
 		})
+	}
+}
+
+// notReady is an engine that never becomes ready (a cold WebAssembly
+// compilation longer than the time limit).
+type notReady struct{}
+
+func (notReady) Name() string { return "cold" }
+func (notReady) Solve(ctx context.Context, m *mip.Model, opt mip.Options) (mip.Result, error) {
+	return mip.Result{Status: mip.Error}, fmt.Errorf("%w: cold", mip.ErrNotReady)
+}
+
+// An engine not ready in time: every method still answers — mip and
+// order-lp from the fallback heuristics with status "time limit" and a
+// note, search and polish on a batch with fastlp (no engine), the LP
+// relaxation bound left out with a note — and never claims optimal (ln6,
+// OPT from TestStatusNeedsProof).
+func TestEngineNotReadyFallsBack(t *testing.T) {
+	in := readInstance(t, "testdata/ln6.json")
+	for _, m := range []string{"mip", "order-lp", "search", "polish", "fifo"} {
+		a, err := Solve(context.Background(), notReady{}, in, Options{Method: m, Order: []int{1, 3, 5, 0, 4, 2}, TimeLimit: time.Minute})
+		if err != nil {
+			t.Fatalf("%s: %v", m, err)
+		}
+		checkAnswer(t, in, a, ln6OPT)
+		switch m {
+		case "mip", "order-lp":
+			if a.Status != StatusTimeLimit || !strings.HasPrefix(a.ScheduleSource, "fallback ") || len(a.Notes) == 0 {
+				t.Errorf("%s: status %q from %q, notes %q; want time limit from the fallback, with a note", m, a.Status, a.ScheduleSource, a.Notes)
+			}
+		case "search":
+			if a.Status != StatusOptimal || a.BoundSource != SourceSearch {
+				t.Errorf("search on fastlp: %q (%s), want optimal by its own proof", a.Status, a.BoundSource)
+			}
+		default:
+			if a.Status == StatusOptimal || len(a.Notes) == 0 {
+				t.Errorf("%s: status %q notes %q; want no proof and a note on the LP bound", m, a.Status, a.Notes)
+			}
+		}
 	}
 }
