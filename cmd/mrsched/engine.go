@@ -7,9 +7,9 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -76,32 +76,6 @@ func mipCmd() *cli.Command {
 	}
 }
 
-// mipSolution is the JSON form of a solve (non-finite numbers as package
-// tabular writes them).
-type mipSolution struct {
-	File        string         `json:"file"`
-	Engine      string         `json:"engine"`
-	Status      string         `json:"status"`
-	Objective   tabular.Num    `json:"objective"`
-	BestBound   tabular.Num    `json:"best_bound"`
-	Gap         tabular.Num    `json:"gap"`
-	Nodes       int64          `json:"nodes"`
-	TimeSeconds float64        `json:"time_seconds"`
-	Columns     []mipColumn    `json:"columns,omitempty"`
-	Rows        []mipRowDual   `json:"row_duals,omitempty"`
-	Model       map[string]int `json:"model"`
-}
-
-type mipColumn struct {
-	Name  string  `json:"name"`
-	Value float64 `json:"value"`
-}
-
-type mipRowDual struct {
-	Name string  `json:"name"`
-	Dual float64 `json:"dual"`
-}
-
 func mipSolveCmd() *cli.Command {
 	return &cli.Command{
 		Name:      "solve",
@@ -160,24 +134,13 @@ func mipSolveAction(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	sol := mipSolution{
-		File: path, Engine: eng.Name(), Status: r.Status.String(),
-		Objective: tabular.Num(r.Objective), BestBound: tabular.Num(r.BestBound), Gap: tabular.Num(r.Gap), Nodes: r.Nodes, TimeSeconds: r.Time.Seconds(),
-		Model: map[string]int{"columns": len(m.Vars), "rows": len(m.Rows), "nonzeros": m.NumNonzeros()},
-	}
-	if r.HasSolution {
-		for j, x := range r.X {
-			if x != 0 || c.Bool("all") {
-				sol.Columns = append(sol.Columns, mipColumn{Name: colName(m, j), Value: x})
-			}
+	sol := engine.NewSolution(path, eng.Name(), m, r, c.Bool("all"), c.Bool("duals"))
+	return emit(c, func(w io.Writer, f tabular.Format) error {
+		if f == tabular.JSON {
+			return tabular.WriteJSON(w, sol)
 		}
-	}
-	if c.Bool("duals") && r.RowDuals != nil {
-		for i, d := range r.RowDuals {
-			sol.Rows = append(sol.Rows, mipRowDual{Name: rowName(m, i), Dual: d})
-		}
-	}
-	return emit(c, func(w io.Writer, f tabular.Format) error { return writeMIPSolution(w, f, sol, r) })
+		return writeTables(w, f, mipTables(sol, f)...)
+	})
 }
 
 // rerunFlagsFirst runs the command again with the flags that followed the
@@ -195,20 +158,6 @@ func rerunFlagsFirst(c *cli.Context, path []string) error {
 	return c.App.RunContext(c.Context, args)
 }
 
-func colName(m *mip.Model, j int) string {
-	if n := m.Vars[j].Name; n != "" {
-		return n
-	}
-	return "x" + strconv.Itoa(j)
-}
-
-func rowName(m *mip.Model, i int) string {
-	if n := m.Rows[i].Name; n != "" {
-		return n
-	}
-	return "r" + strconv.Itoa(i)
-}
-
 // gapCell is a gap in a key/value table: a percentage for people, the
 // fraction in CSV.
 func gapCell(f tabular.Format, g float64) string {
@@ -218,56 +167,44 @@ func gapCell(f tabular.Format, g float64) string {
 	return tabular.Percent(g)
 }
 
-func writeMIPSolution(w io.Writer, f tabular.Format, sol mipSolution, r mip.Result) error {
-	if f == tabular.JSON {
-		return tabular.WriteJSON(w, sol)
+// mipTables are the tables of a solved model in format f: the summary,
+// the columns and the row duals; in CSV one key/value table (columns as
+// "x:<name>", duals as "dual:<name>").
+func mipTables(sol engine.Solution, f tabular.Format) []*tabular.Table {
+	st := &tabular.Table{Header: []string{"field", "value"}}
+	st.Add("file", sol.File)
+	st.Add("engine", sol.Engine)
+	st.Add("status", sol.Status)
+	st.Add("objective", tabular.Float(float64(sol.Objective)))
+	st.Add("best_bound", tabular.Float(float64(sol.BestBound)))
+	st.Add("gap", gapCell(f, float64(sol.Gap)))
+	st.Add("nodes", strconv.FormatInt(sol.Nodes, 10))
+	st.Add("time_seconds", tabular.Float(math.Round(sol.TimeSeconds*1e6)/1e6))
+	st.Add("columns", strconv.Itoa(sol.Model["columns"]))
+	st.Add("rows", strconv.Itoa(sol.Model["rows"]))
+	ct := &tabular.Table{Header: []string{"column", "value"}, RightAlign: []bool{false, true}}
+	for _, c := range sol.Columns {
+		ct.Add(c.Name, tabular.Float(c.Value))
 	}
-	summary := [][2]string{
-		{"file", sol.File}, {"engine", sol.Engine}, {"status", sol.Status},
-		{"objective", tabular.Float(r.Objective)}, {"best_bound", tabular.Float(r.BestBound)},
-		{"gap", gapCell(f, r.Gap)}, {"nodes", strconv.FormatInt(r.Nodes, 10)},
-		{"time_seconds", tabular.Float(r.Time.Round(time.Microsecond).Seconds())},
-		{"columns", strconv.Itoa(sol.Model["columns"])}, {"rows", strconv.Itoa(sol.Model["rows"])},
+	dt := &tabular.Table{Header: []string{"row", "dual"}, RightAlign: []bool{false, true}}
+	for _, d := range sol.Rows {
+		dt.Add(d.Name, tabular.Float(d.Dual))
 	}
 	if f == tabular.CSV {
-		// One CSV table: the summary fields, then one row per listed column
-		// (key "x:<name>") and row dual (key "dual:<name>").
-		tb := &tabular.Table{Header: []string{"key", "value"}}
-		for _, kv := range summary {
-			tb.Add(kv[0], kv[1])
+		st.Header = []string{"key", "value"}
+		for _, r := range ct.Rows {
+			st.Add("x:"+r[0], r[1])
 		}
-		for _, c := range sol.Columns {
-			tb.Add("x:"+c.Name, tabular.Float(c.Value))
+		for _, r := range dt.Rows {
+			st.Add("dual:"+r[0], r[1])
 		}
-		for _, d := range sol.Rows {
-			tb.Add("dual:"+d.Name, tabular.Float(d.Dual))
-		}
-		return tb.Write(w, f)
+		return []*tabular.Table{st}
 	}
-	st := &tabular.Table{Header: []string{"field", "value"}}
-	for _, kv := range summary {
-		st.Add(kv[0], kv[1])
-	}
-	if err := st.Write(w, f); err != nil {
-		return err
-	}
-	if len(sol.Columns) > 0 {
-		ct := &tabular.Table{Header: []string{"column", "value"}, RightAlign: []bool{false, true}}
-		for _, c := range sol.Columns {
-			ct.Add(c.Name, tabular.Float(c.Value))
-		}
-		io.WriteString(w, "\n")
-		if err := ct.Write(w, f); err != nil {
-			return err
+	out := []*tabular.Table{st}
+	for _, t := range []*tabular.Table{ct, dt} {
+		if len(t.Rows) > 0 {
+			out = append(out, t)
 		}
 	}
-	if len(sol.Rows) > 0 {
-		dt := &tabular.Table{Header: []string{"row", "dual"}, RightAlign: []bool{false, true}}
-		for _, d := range sol.Rows {
-			dt.Add(d.Name, tabular.Float(d.Dual))
-		}
-		io.WriteString(w, "\n")
-		return dt.Write(w, f)
-	}
-	return nil
+	return out
 }

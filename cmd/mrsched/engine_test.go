@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mrsched/mrsched/solver/engine"
 	"github.com/mrsched/mrsched/solver/highs/highstest"
 	"github.com/mrsched/mrsched/solver/mip"
 	"github.com/mrsched/mrsched/solver/mip/miptest"
@@ -67,11 +68,11 @@ func TestMIPSolve(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	var sol mipSolution
+	var sol engine.Solution
 	if err := json.Unmarshal([]byte(out), &sol); err != nil {
 		t.Fatal(err)
 	}
-	if sol.Status != "optimal" || sol.Objective != 1100 || len(sol.Columns) != 2 || sol.Columns[0] != (mipColumn{"x", 20}) || sol.Columns[1] != (mipColumn{"y", 10}) {
+	if sol.Status != "optimal" || sol.Objective != 1100 || len(sol.Columns) != 2 || sol.Columns[0] != (engine.Value{Name: "x", Value: 20}) || sol.Columns[1] != (engine.Value{Name: "y", Value: 10}) {
 		t.Fatalf("LP file: %s", out)
 	}
 	code, out, errs = runCmd(t, "mip", "solve", "--format", "csv", mpsPath)

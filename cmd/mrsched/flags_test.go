@@ -147,6 +147,8 @@ func TestOutputNeverOverwritesInput(t *testing.T) {
 		{"check", "-i", in, "--out", other},
 		{"bound", "-i", in, "--no-lp", "--out", in},
 		{"export", "-i", in, "--lp", "--out", in},
+		{"report", "-i", in, "--methods", "maxsrpt", "--cells", in, "--quiet"},
+		{"report", "-i", in, "--methods", "maxsrpt", "--out", other, "--quiet"},
 	} {
 		code, _, errs := runCmd(t, args...)
 		if code != 1 || !strings.Contains(errs, "input file") {

@@ -116,8 +116,8 @@ func sortTree(cmds []*cli.Command) {
 // finish makes every command of the tree report a usage error (an unknown
 // flag, a bad value, a missing required flag) as one line with a pointer to
 // its --help, instead of printing the whole help first (urfave/cli's
-// default). Required flags are checked here, before the flag validations
-// and the action.
+// default). Required flags, and output files that are inputs, are checked
+// here, before the flag validations and the action.
 func finish(c *cli.Command, parent string) {
 	path := parent + " " + c.Name
 	hint := fmt.Sprintf("(see '%s --help')", path)
@@ -139,17 +139,18 @@ func finish(c *cli.Command, parent string) {
 			required = append(required, f.Names())
 		}
 	}
-	if len(required) > 0 {
-		before := c.Before
-		c.Before = func(ctx *cli.Context) error {
-			if err := checkRequired(ctx, required, path, hint); err != nil {
-				return err
-			}
-			if before != nil {
-				return before(ctx)
-			}
-			return nil
+	before := c.Before
+	c.Before = func(ctx *cli.Context) error {
+		if err := checkRequired(ctx, required, path, hint); err != nil {
+			return err
 		}
+		if err := checkOutputs(ctx); err != nil {
+			return err
+		}
+		if before != nil {
+			return before(ctx)
+		}
+		return nil
 	}
 	for _, s := range c.Subcommands {
 		finish(s, path)

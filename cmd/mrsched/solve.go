@@ -73,6 +73,7 @@ func solveCmd() *cli.Command {
 		Category: catExact,
 		Usage:    "optimal or near-optimal schedule of a tandem instance with status, lower bound and gap",
 		Description: `Methods (--method):
+   portfolio  (default) search and GLPK's MIP (glpsol) side by side, sharing the proven bound
    mip        the exact MIP (batch or release-date formulation, docs/exact.md), solved by --engine
    search     branch-and-bound over completion orders (subset-DP bound, LP at leaves); batches
    order-lp   the optimal schedule for the completion order --order (job ids or 0-based indices):
@@ -98,7 +99,7 @@ Example:
    mrsched validate --instance /tmp/ta8.json --schedule /tmp/s.json`,
 		Flags: []cli.Flag{
 			instanceFlag(),
-			&cli.StringFlag{Name: "method", Aliases: []string{"m"}, Value: "search", Usage: "mip, search, order-lp, polish or a policy name"},
+			&cli.StringFlag{Name: "method", Aliases: []string{"m"}, Value: exact.DefaultMethod, Usage: "portfolio, mip, search, order-lp, polish or a policy name"},
 			&cli.StringFlag{Name: "order", Usage: "completion order for order-lp (or priority order for --method order)"},
 			timeLimitFlag(60*time.Second, "time limit"),
 			engineFlag("LP/MIP engine"),

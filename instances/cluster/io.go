@@ -232,8 +232,10 @@ func ReadFile(path string) (*Workload, error) {
 }
 
 // WriteFile writes w to path atomically.
-func WriteFile(path string, w *Workload) error {
-	return fileio.WriteFileWith(path, w, WriteJSON)
+// opts such as fileio.Protect(inputs...) refuse to overwrite the given
+// files (a command's own inputs); see fileio.WriteFileAtomic.
+func WriteFile(path string, w *Workload, opts ...fileio.WriteOption) error {
+	return fileio.WriteFileWith(path, w, WriteJSON, opts...)
 }
 
 // AtomicWriteFile writes data to path atomically (instances.AtomicWrite).

@@ -115,6 +115,8 @@ func ReadFile(path string) (*Instance, error) {
 }
 
 // WriteFile writes in atomically.
-func WriteFile(path string, in *Instance) error {
-	return fileio.WriteFileWith(path, in, WriteJSON)
+// opts such as fileio.Protect(inputs...) refuse to overwrite the given
+// files (a command's own inputs); see fileio.WriteFileAtomic.
+func WriteFile(path string, in *Instance, opts ...fileio.WriteOption) error {
+	return fileio.WriteFileWith(path, in, WriteJSON, opts...)
 }

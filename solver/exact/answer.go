@@ -32,6 +32,7 @@ const (
 	SourceLPRelaxation = "lp_relaxation"  // mipform.LPRelaxation
 	SourceMIP          = "mip_dual_bound" // the MIP engine's proven dual bound
 	SourceSearch       = "search"         // the search's proven bound (closed or open nodes)
+	SourcePortfolio    = "portfolio"      // the portfolio's proven bound (its own source in parentheses)
 )
 
 // Bound is a proven lower bound on the optimum and where it comes from.

@@ -14,8 +14,10 @@ import (
 	"github.com/mrsched/mrsched/solver/exact/mipform"
 	"github.com/mrsched/mrsched/solver/exact/orderlp"
 	"github.com/mrsched/mrsched/solver/exact/polish"
+	"github.com/mrsched/mrsched/solver/exact/portfolio"
 	"github.com/mrsched/mrsched/solver/exact/search"
 	"github.com/mrsched/mrsched/solver/fluid"
+	"github.com/mrsched/mrsched/solver/glpk"
 	"github.com/mrsched/mrsched/solver/mip"
 	"github.com/mrsched/mrsched/tolerance"
 )
@@ -25,7 +27,7 @@ var ErrMethod = errors.New("exact: invalid method")
 
 // Options for Solve.
 type Options struct {
-	Method string // mip, search, order-lp, polish or a fluid policy
+	Method string // portfolio (default), mip, search, order-lp, polish or a fluid policy
 	Order  []int  // for order-lp (job indices)
 	// TimeLimit bounds the whole call, counted from Start (0: none): every
 	// phase (engine loading, model building, solving, polishing, bounds,
@@ -77,7 +79,22 @@ type Answer struct {
 }
 
 // Methods lists the method names Solve accepts besides fluid policies.
-var Methods = []string{"mip", "search", "order-lp", "polish"}
+var Methods = []string{"portfolio", "mip", "search", "order-lp", "polish"}
+
+// DefaultMethod is the method of an empty Options.Method: the portfolio
+// (package portfolio) of the search and GLPK's MIP side by side.
+const DefaultMethod = "portfolio"
+
+// PortfolioMIP returns the MIP engine the portfolio runs beside the search:
+// GLPK (package solver/glpk) when glpsol is installed, else nil (the search
+// alone).
+func PortfolioMIP() mip.Engine {
+	g, err := glpk.New()
+	if err != nil {
+		return nil
+	}
+	return g
+}
 
 // Deadline returns the instant by which Solve returns when the time limit
 // began at start (mip.Deadline: start + limit − mip.OutputMargin(limit)).
@@ -125,13 +142,16 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 		start = t0
 	}
 	method := strings.ToLower(opt.Method)
+	if method == "" {
+		method = DefaultMethod
+	}
 	a := &Answer{Method: method, Detail: map[string]float64{}}
 	if eng != nil {
 		a.Engine = eng.Name()
 	}
 	var policy fluid.Policy
 	switch method {
-	case "mip", "search", "order-lp", "polish":
+	case "portfolio", "mip", "search", "order-lp", "polish":
 		if method == "order-lp" && len(opt.Order) != in.N() {
 			return nil, fmt.Errorf("%w: order-lp needs --order with all %d job ids", ErrMethod, in.N())
 		}
@@ -243,6 +263,37 @@ var errNoIncumbent = errors.New("exact: the MIP stopped without a solution")
 // runMethod runs one method and returns its schedule and its proven bounds.
 func runMethod(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Options, method string, policy fluid.Policy, remaining func() time.Duration, a *Answer) (candidate, []Bound, error) {
 	switch method {
+	case "portfolio":
+		po := portfolio.Options{TimeLimit: remaining(), MIP: PortfolioMIP()}
+		if po.MIP != nil {
+			a.Engine += "+" + po.MIP.Name()
+		}
+		if opt.Progress != nil {
+			po.Progress = func(s search.Stats) {
+				opt.Progress(fmt.Sprintf("portfolio: search %d nodes, %d LPs, incumbent %.6g, %v", s.Nodes, s.LPs, s.Incumbent, s.Elapsed.Round(time.Second)))
+			}
+		}
+		r, err := portfolio.Solve(ctx, eng, in, po)
+		if err != nil {
+			return candidate{}, nil, err
+		}
+		c := candidate{schedule: r.Schedule, order: r.Plan.Order, source: "portfolio"}
+		if r.Search != nil {
+			a.Nodes, a.LPs = r.Search.Stats.Nodes, r.Search.Stats.LPs
+			a.Detail["root_bound"] = r.Search.RootBound
+		}
+		switch r.Status {
+		case mip.Optimal:
+		case mip.Interrupted:
+			c.stop = stopInterrupted
+		default:
+			c.stop = stopTimeLimit
+		}
+		src := SourcePortfolio
+		if r.BoundSource != "" {
+			src += " (" + r.BoundSource + ")"
+		}
+		return c, []Bound{{src, r.LowerBound}}, nil
 	case "mip":
 		r, err := mipform.Solve(ctx, eng, in, mip.Options{TimeLimit: remaining(), RelGap: tolerance.Rel, AbsGap: tolerance.Abs})
 		if err != nil {

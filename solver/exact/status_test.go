@@ -47,7 +47,7 @@ func TestStatusNeedsProof(t *testing.T) {
 	in := readInstance(t, "testdata/ln6.json")
 	ctx := context.Background()
 	// The reference optimum, from two methods without a limit.
-	for _, m := range []string{"mip", "search"} {
+	for _, m := range []string{"mip", "search", "portfolio"} {
 		a, err := Solve(ctx, eng, in, Options{Method: m})
 		if err != nil {
 			t.Fatal(err)
@@ -69,7 +69,7 @@ func TestStatusNeedsProof(t *testing.T) {
 		{"expired", now.Add(-time.Hour), time.Second},
 		{"1ns", now, time.Nanosecond},
 	}
-	for _, m := range []string{"mip", "search", "order-lp", "polish", "fifo", "ps", "maxsrpt", "splitsrpt", "klps"} {
+	for _, m := range []string{"portfolio", "mip", "search", "order-lp", "polish", "fifo", "ps", "maxsrpt", "splitsrpt", "klps"} {
 		for _, cl := range clocks {
 			t.Run(m+"/"+cl.name, func(t *testing.T) {
 				a, err := Solve(ctx, eng, in, Options{Method: m, Order: order, K: 2, TimeLimit: cl.limit, Start: cl.start, Now: fixedClock(now)})

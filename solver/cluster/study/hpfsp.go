@@ -69,10 +69,10 @@ func (c *curve) table(title, xname string, names func(string) string) *tabular.T
 	return t
 }
 
-func (c *curve) series(names func(string) string) []series {
-	var ss []series
+func (c *curve) series(names func(string) string) []Series {
+	var ss []Series
 	for p, name := range c.pol {
-		s := series{Name: names(name), X: c.x}
+		s := Series{Name: names(name), X: c.x}
 		for k := range c.x {
 			m := ci(c.y[p][k])
 			s.Y = append(s.Y, m.Mean)
@@ -95,11 +95,7 @@ func (env Env) emit(name, title, xl, yl string, c *curve) (*tabular.Table, error
 	if err := env.writeTable(name, t); err != nil {
 		return nil, err
 	}
-	pl, err := linePlot(title, xl, yl, c.series(label))
-	if err != nil {
-		return nil, err
-	}
-	return t, env.savePlot(pl, name)
+	return t, env.figure(Figure{Name: name, Title: title, XLabel: xl, YLabel: yl, Kind: LineFigure, Series: c.series(label)})
 }
 
 // HPFSPFig2 is Fig. 2: n identical WordCount jobs submitted together, n =

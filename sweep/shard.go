@@ -1,4 +1,4 @@
-package shard
+package sweep
 
 import (
 	"bufio"
@@ -21,10 +21,10 @@ const FormatName = "mrsched-cells/1"
 
 // Sentinel errors.
 var (
-	ErrSpec     = errors.New("shard: invalid shard spec")
-	ErrFile     = errors.New("shard: malformed cells file")
-	ErrMismatch = errors.New("shard: files belong to different sweeps")
-	ErrMissing  = errors.New("shard: cells missing")
+	ErrSpec     = errors.New("sweep: invalid shard spec")
+	ErrFile     = errors.New("sweep: malformed cells file")
+	ErrMismatch = errors.New("sweep: files belong to different sweeps")
+	ErrMissing  = errors.New("sweep: cells missing")
 )
 
 // Spec selects shard I of N (1 ≤ I ≤ N). The zero Spec means 1/1.
@@ -100,6 +100,10 @@ type Cell struct {
 type Set struct {
 	Header Header
 	Cells  []Cell
+	// Notices are what Run recovered from (a cut-off last line of the
+	// cells file or its journal, dropped and recomputed), one sentence
+	// each, for the caller to show; they are never written to a file.
+	Notices []string
 }
 
 // Options control Run.
@@ -130,7 +134,7 @@ func compact(v any) (json.RawMessage, error) {
 func (sw *Sweep) header(sp Spec) (Header, error) {
 	cfg, err := compact(sw.Config)
 	if err != nil {
-		return Header{}, fmt.Errorf("shard: config of %s: %w", sw.Kind, err)
+		return Header{}, fmt.Errorf("sweep: config of %s: %w", sw.Kind, err)
 	}
 	return Header{Format: FormatName, Kind: sw.Kind, Config: cfg, Cells: len(sw.Keys), Shard: sp.String()}, nil
 }
@@ -148,30 +152,52 @@ func Run(ctx context.Context, sw Sweep, opt Options) (*Set, error) {
 		return nil, err
 	}
 	done := map[int]Cell{}
+	var notices []string
 	var journal *os.File
 	if opt.Path != "" {
-		// A finished file of the same sweep: nothing to do.
-		if set, err := ReadFile(opt.Path); err == nil {
+		var prev []Cell
+		// A finished file of the same sweep: nothing to do. A file cut off
+		// by a kill while it was written holds cells to keep.
+		set, notice, err := readCut(opt.Path)
+		switch {
+		case err == nil:
 			if !sameSweep(set.Header, hdr) || set.Header.Shard != hdr.Shard {
 				return nil, fmt.Errorf("%w: %s holds %s shard %s, this run is %s shard %s with another configuration; remove it or choose another file",
 					ErrMismatch, opt.Path, set.Header.Kind, set.Header.Shard, hdr.Kind, hdr.Shard)
 			}
-			if err := set.checkComplete(sp); err == nil {
+			if notice == "" && set.checkComplete(sp) == nil {
 				return set, nil
 			}
-		} else if !errors.Is(err, os.ErrNotExist) {
+			if notice != "" {
+				notices = append(notices, notice)
+			}
+			prev = set.Cells
+		case !errors.Is(err, os.ErrNotExist):
 			return nil, err
 		}
 		jpath := opt.Path + ".journal"
-		prev, err := readJournal(jpath, hdr)
+		jcells, notice, err := readJournal(jpath, hdr)
 		if err != nil {
 			return nil, err
 		}
+		if notice != "" {
+			notices = append(notices, notice)
+		}
+		prev = append(prev, jcells...)
 		for _, c := range prev {
 			if c.Cell < 0 || c.Cell >= len(sw.Keys) || !sp.Owns(c.Cell) || c.Key != sw.Keys[c.Cell] {
 				return nil, fmt.Errorf("%w: %s: cell %d (key %q) does not belong to this sweep", ErrMismatch, jpath, c.Cell, c.Key)
 			}
+			if old, ok := done[c.Cell]; ok && !bytes.Equal(old.Result, c.Result) {
+				return nil, fmt.Errorf("%w: %s and %s hold different results for cell %d", ErrMismatch, opt.Path, jpath, c.Cell)
+			}
 			done[c.Cell] = c
+		}
+		prev = prev[:0]
+		for c := range sw.Keys {
+			if cell, ok := done[c]; ok {
+				prev = append(prev, cell)
+			}
 		}
 		journal, err = openJournal(jpath, hdr, prev)
 		if err != nil {
@@ -261,7 +287,7 @@ feed:
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	set := &Set{Header: hdr}
+	set := &Set{Header: hdr, Notices: notices}
 	for c := range sw.Keys {
 		if sp.Owns(c) {
 			set.Cells = append(set.Cells, done[c])
@@ -297,46 +323,77 @@ func appendLine(f *os.File, c Cell) error {
 		return err
 	}
 	if _, err := f.Write(b); err != nil {
-		return fmt.Errorf("shard: journal %s: %w", f.Name(), err)
+		return fmt.Errorf("sweep: journal %s: %w", f.Name(), err)
 	}
 	return f.Sync()
 }
 
 // readJournal returns the intact cell lines of the journal at path (none if
-// it does not exist). A torn last line (no newline, from a kill during the
-// write) is ignored; any other malformed line is an error.
-func readJournal(path string, hdr Header) ([]Cell, error) {
+// it does not exist). A cut-off last line (no newline, from a kill during
+// the write) is dropped and described in the notice; any other malformed
+// line is an error naming its line.
+func readJournal(path string, hdr Header) ([]Cell, string, error) {
 	data, err := os.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) {
-		return nil, nil
+		return nil, "", nil
 	}
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	lines := bytes.SplitAfter(data, []byte("\n"))
+	notice := ""
 	if n := len(lines); n > 0 && !bytes.HasSuffix(lines[n-1], []byte("\n")) {
-		lines = lines[:n-1] // torn or empty tail
+		if len(lines[n-1]) > 0 {
+			notice = cutNotice(path, n, len(lines[n-1]))
+		}
+		lines = lines[:n-1]
 	}
 	if len(lines) == 0 {
-		return nil, nil // killed while writing the header
+		return nil, notice, nil // killed while writing the header
 	}
 	var h Header
 	if err := json.Unmarshal(lines[0], &h); err != nil {
-		return nil, fmt.Errorf("%w: %s:1: header: %v", ErrFile, path, err)
+		return nil, "", fmt.Errorf("%w: %s:1: header: %v", ErrFile, path, err)
 	}
 	if !sameSweep(h, hdr) || h.Shard != hdr.Shard {
-		return nil, fmt.Errorf("%w: journal %s is from %s shard %s with another configuration; remove it to start afresh",
+		return nil, "", fmt.Errorf("%w: journal %s is from %s shard %s with another configuration; remove it to start afresh",
 			ErrMismatch, path, h.Kind, h.Shard)
 	}
 	var cells []Cell
 	for k, ln := range lines[1:] {
 		var c Cell
 		if err := json.Unmarshal(ln, &c); err != nil {
-			return nil, fmt.Errorf("%w: %s:%d: %v", ErrFile, path, k+2, err)
+			return nil, "", fmt.Errorf("%w: %s:%d: %v", ErrFile, path, k+2, err)
 		}
 		cells = append(cells, c)
 	}
-	return cells, nil
+	return cells, notice, nil
+}
+
+func cutNotice(path string, line, n int) string {
+	return fmt.Sprintf("%s:%d: dropped a cut-off last line (%d bytes, no newline: a run killed while writing it); its cell is computed again", path, line, n)
+}
+
+// readCut reads the cells file at path like ReadFile, except that a last
+// line without its newline that does not parse (what a kill during a write
+// leaves) is dropped and described in the notice. A malformed line before
+// the last is still an error naming its line.
+func readCut(path string) (*Set, string, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, "", err
+	}
+	set, err := Read(bytes.NewReader(data), path)
+	if err == nil || len(data) == 0 || data[len(data)-1] == '\n' {
+		return set, "", err
+	}
+	cut := bytes.LastIndexByte(data, '\n') + 1
+	line := bytes.Count(data[:cut], []byte("\n")) + 1
+	set, err2 := Read(bytes.NewReader(data[:cut]), path)
+	if err2 != nil {
+		return nil, "", err // the damage is not only the cut-off line
+	}
+	return set, cutNotice(path, line, len(data)-cut), nil
 }
 
 // openJournal rewrites the journal atomically with its intact lines (so a

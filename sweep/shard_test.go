@@ -1,4 +1,4 @@
-package shard
+package sweep
 
 import (
 	"bytes"
@@ -298,6 +298,73 @@ func FuzzRead(f *testing.F) {
 		}
 		if len(back.Cells) != len(set.Cells) {
 			t.Fatal("round trip changed the cell count")
+		}
+	})
+}
+
+// TestResumeCutOffFile is the regression test of issue 12: a cells file
+// (or its journal) whose last line was cut off by a kill during the write
+// is resumed, with a notice naming the file and line; a malformed line
+// before the last is still an error naming its line.
+func TestResumeCutOffFile(t *testing.T) {
+	const n = 8
+	ref, err := Run(context.Background(), testSweep(n, nil), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := setBytes(t, ref)
+	lines := bytes.SplitAfter(want, []byte("\n")) // header, 8 cells, ""
+	for _, tc := range []struct {
+		name    string
+		file    string // "" or "journal": which file holds the cut-off copy
+		keep    int    // whole lines kept (header included)
+		cut     int    // bytes of the next line kept
+		noticeL int    // line the notice names
+		calls   int    // cells computed again: n − (keep − 1)
+	}{
+		// keep 5 lines = header + cells 0…3; the 6th line (cell 4) is cut.
+		{"cells file", "", 5, 17, 6, n - 4},
+		{"journal", ".journal", 5, 17, 6, n - 4},
+		// Only the header survives, the first cell line is cut after 1 byte.
+		{"cells file, header only", "", 1, 1, 2, n},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "cells.jsonl")
+			data := append(bytes.Join(lines[:tc.keep], nil), lines[tc.keep][:tc.cut]...)
+			if err := os.WriteFile(path+tc.file, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			var calls atomic.Int64
+			got, err := Run(context.Background(), testSweep(n, &calls), Options{Path: path})
+			if err != nil {
+				t.Fatalf("resume: %v", err)
+			}
+			if int(calls.Load()) != tc.calls {
+				t.Errorf("computed %d cells, want %d", calls.Load(), tc.calls)
+			}
+			if b := setBytes(t, got); !bytes.Equal(b, want) {
+				t.Errorf("resumed output differs from the uninterrupted run")
+			}
+			wantNotice := fmt.Sprintf("%s:%d: dropped a cut-off last line (%d bytes", path+tc.file, tc.noticeL, tc.cut)
+			if len(got.Notices) != 1 || !strings.HasPrefix(got.Notices[0], wantNotice) {
+				t.Errorf("notices %q, want one starting %q", got.Notices, wantNotice)
+			}
+			if file, _ := os.ReadFile(path); !bytes.Equal(file, want) {
+				t.Errorf("file differs from the uninterrupted run")
+			}
+		})
+	}
+	t.Run("malformed middle line", func(t *testing.T) {
+		for _, suffix := range []string{"", ".journal"} {
+			path := filepath.Join(t.TempDir(), "cells.jsonl")
+			bad := bytes.Join([][]byte{lines[0], lines[1], []byte("{\"cell\":1,\n"), lines[3]}, nil)
+			if err := os.WriteFile(path+suffix, bad, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			_, err := Run(context.Background(), testSweep(n, nil), Options{Path: path})
+			if !errors.Is(err, ErrFile) || !strings.Contains(err.Error(), path+suffix+":3:") {
+				t.Errorf("%s: error %v, want ErrFile naming line 3", path+suffix, err)
+			}
 		}
 	})
 }
