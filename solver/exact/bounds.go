@@ -24,16 +24,27 @@ const lpRelaxationMaxN = 50
 // with its source: Paper51 (§5.1), Counting (≥ §5.1), for batches
 // PrefixBatch and, up to 20 jobs, the subset bound h(∅) of package search.
 func InstanceBounds(in *instances.Instance) []Bound {
+	return append(cheapBounds(in), subsetBound(in)...)
+}
+
+// cheapBounds are the O(n log n) instance bounds.
+func cheapBounds(in *instances.Instance) []Bound {
 	bs := []Bound{{SourcePaper51, bounds.Paper51(in)}, {SourceCounting, bounds.Counting(in)}}
 	if pb, err := bounds.PrefixBatch(in); err == nil {
 		bs = append(bs, Bound{SourcePrefix, pb})
 	}
+	return bs
+}
+
+// subsetBound is the subset bound h(∅) for batches of at most
+// subsetBoundMaxN jobs (none otherwise).
+func subsetBound(in *instances.Instance) []Bound {
 	if in.N() <= subsetBoundMaxN {
 		if h, ok := search.SubsetBound(in); ok {
-			bs = append(bs, Bound{SourceSubset, h})
+			return []Bound{{SourceSubset, h}}
 		}
 	}
-	return bs
+	return nil
 }
 
 // InstanceBound returns the best of InstanceBounds.

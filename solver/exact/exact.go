@@ -193,13 +193,40 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 			return stopInterrupted
 		}
 	}
-	bs := InstanceBounds(in)
-	c, mbs, err := runMethod(ctx, eng, in, opt, method, policy, remaining, a)
+	// The subset bound (a dynamic program over 2^n subsets, up to a
+	// second at n = 20 on a loaded machine) before the method, given up at
+	// the deadline; the search and the portfolio compute it themselves
+	// (their root bound), so it is not computed twice for them.
+	bs := cheapBounds(in)
+	if method != "search" && method != "portfolio" {
+		subset := make(chan []Bound, 1)
+		go func() { subset <- subsetBound(in) }()
+		select {
+		case sb := <-subset:
+			bs = append(bs, sb...)
+		case <-ctx.Done():
+			a.Notes = append(a.Notes, "subset bound left out: not computed by the deadline")
+		}
+	}
+	var (
+		c   candidate
+		mbs []Bound
+		err error
+	)
+	if policy == nil && !deadline.IsZero() && !opt.now().Before(deadline) {
+		// The time limit is over before the method could start (a
+		// policy, O(n log n), always runs).
+		err = fmt.Errorf("%w: the time limit ended before %s could start", errNoTime, method)
+	} else {
+		c, mbs, err = runWithin(ctx, mip.OutputMargin(opt.TimeLimit)/2, method, a, func(ma *Answer) (candidate, []Bound, error) {
+			return runMethod(ctx, eng, in, opt, method, policy, remaining, ma)
+		})
+	}
 	bs = append(bs, mbs...)
 	if err != nil {
 		// A method that could not answer in time (engine not ready, no
 		// incumbent, an LP cut off) leaves the answer to the fallback.
-		if ctx.Err() == nil && !errors.Is(err, mip.ErrNotReady) && !errors.Is(err, errNoIncumbent) {
+		if ctx.Err() == nil && !errors.Is(err, mip.ErrNotReady) && !errors.Is(err, errNoIncumbent) && !errors.Is(err, errNoTime) {
 			return nil, err
 		}
 		a.Notes = append(a.Notes, fmt.Sprintf("%s: %v; schedule from the fallback heuristics", method, err))
@@ -256,6 +283,48 @@ func provenBy(bs []Bound, c candidate, in *instances.Instance) bool {
 	}
 	return false
 }
+
+// runWithin runs a method on its own goroutine and waits for it until ctx
+// is done and then at most grace longer: a method that has not returned by
+// then (a phase that does not watch the deadline) is abandoned, with
+// errNoTime, so that the caller's time limit holds whatever the method
+// does; the abandoned method runs on until it notices ctx. The method
+// fills its own Answer, merged into a only when it returns in time.
+func runWithin(ctx context.Context, grace time.Duration, method string, a *Answer, run func(*Answer) (candidate, []Bound, error)) (candidate, []Bound, error) {
+	type result struct {
+		c   candidate
+		bs  []Bound
+		err error
+		ma  *Answer
+	}
+	done := make(chan result, 1)
+	go func() {
+		ma := &Answer{Engine: a.Engine, Detail: map[string]float64{}}
+		c, bs, err := run(ma)
+		done <- result{c, bs, err, ma}
+	}()
+	var r result
+	select {
+	case r = <-done:
+	case <-ctx.Done():
+		t := time.NewTimer(grace)
+		defer t.Stop()
+		select {
+		case r = <-done:
+		case <-t.C:
+			return candidate{}, nil, fmt.Errorf("%w: %s did not return by the deadline", errNoTime, method)
+		}
+	}
+	a.Engine, a.Nodes, a.LPs = r.ma.Engine, r.ma.Nodes, r.ma.LPs
+	for k, v := range r.ma.Detail {
+		a.Detail[k] = v
+	}
+	a.Notes = append(a.Notes, r.ma.Notes...)
+	return r.c, r.bs, r.err
+}
+
+// errNoTime: the deadline had passed before the method started.
+var errNoTime = errors.New("exact: no time left")
 
 // errNoIncumbent: the MIP stopped without a solution.
 var errNoIncumbent = errors.New("exact: the MIP stopped without a solution")

@@ -231,3 +231,30 @@ func TestEngineNotReadyFallsBack(t *testing.T) {
 		}
 	}
 }
+
+// A method that does not return by the deadline (a phase that does not
+// watch it) is abandoned with errNoTime so that the time limit holds; one
+// that returns in time has its counters merged. No clock: the slow method
+// blocks on a channel until the test releases it.
+func TestRunWithinAbandonsLateMethod(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	release := make(chan struct{})
+	defer close(release)
+	a := &Answer{Detail: map[string]float64{}}
+	_, _, err := runWithin(ctx, 0, "slow", a, func(ma *Answer) (candidate, []Bound, error) {
+		<-release
+		ma.Nodes = 99
+		return candidate{}, nil, nil
+	})
+	if !errors.Is(err, errNoTime) || a.Nodes != 0 {
+		t.Fatalf("late method: %v (nodes %d), want errNoTime and nothing merged", err, a.Nodes)
+	}
+	_, bs, err := runWithin(context.Background(), 0, "quick", a, func(ma *Answer) (candidate, []Bound, error) {
+		ma.Nodes, ma.Detail["x"] = 7, 1
+		return candidate{}, []Bound{{SourceSearch, 3}}, nil
+	})
+	if err != nil || a.Nodes != 7 || a.Detail["x"] != 1 || len(bs) != 1 {
+		t.Fatalf("quick method: %v nodes %d detail %v bounds %v", err, a.Nodes, a.Detail, bs)
+	}
+}
