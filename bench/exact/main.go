@@ -8,7 +8,16 @@
 //	go run ./bench/exact -suite lognormal -limit 60s -seeds 10 -out results/exact
 //	go run -tags cbc ./bench/exact -suite taillard -engines highs,cbc -search-engines cbc …
 //
-// Progress goes to stderr; tables are written as CSV, JSON and Markdown.
+// Issue 13 (make exact-bench) adds the portfolio and, side by side in the
+// same run, the search of an older build (-baseline BIN: that binary's
+// `solve --method search`) and the native solvers glpsol and cbc on the
+// exported MIP (-native glpsol,cbc), with the suites nightly (the embedded
+// nightly batch), releases (the log-normal online generator cut to n jobs)
+// and taillard50:
+//
+//	go run ./bench/exact -suite lognormal -n 20 -methods portfolio,baseline -baseline /tmp/base/mrsched -out results/exact -name issue13
+//
+// Progress goes to stderr; tables are written as CSV and Markdown.
 package main
 
 import (
@@ -27,6 +36,7 @@ import (
 	"github.com/mrsched/mrsched/instances/taillard"
 	"github.com/mrsched/mrsched/solver/engine"
 	"github.com/mrsched/mrsched/solver/exact"
+	"github.com/mrsched/mrsched/solver/exact/search"
 	"github.com/mrsched/mrsched/solver/mip"
 	"github.com/mrsched/mrsched/tabular"
 )
@@ -35,7 +45,13 @@ type row struct {
 	Suite, Instance, Method, Engine, Status string
 	N                                       int
 	Objective, LowerBound, Gap, Seconds     float64
+	Nodes                                   int64
 }
+
+// taillard50x5 are the seeds of Taillard's 50-job, 5-machine flow-shop
+// instances ta031–ta040 (E. Taillard, Benchmarks for basic scheduling
+// problems, EJOR 64, 1993, Table 3).
+var taillard50x5 = [10]int64{1328042058, 200382020, 496319842, 1203030903, 1730708564, 450926852, 1303135678, 1273398721, 587288402, 248421594}
 
 func main() {
 	suite := flag.String("suite", "taillard", "taillard or lognormal")
@@ -50,6 +66,8 @@ func main() {
 	tn := flag.Int("taillard-n", 20, "keep the first N jobs of each Taillard instance")
 	out := flag.String("out", "results/exact", "output directory")
 	suffix := flag.String("name", "", "suffix of the output file names (e.g. fastlp → taillard-fastlp.csv)")
+	baseline := flag.String("baseline", "", "mrsched binary of an older build: method baseline runs its solve --method search")
+	balancedOnly := flag.String("kinds", "balanced,unbalanced", "log-normal kinds")
 	flag.Parse()
 	var engs []mip.Engine
 	for _, name := range strings.Split(*engines, ",") {
@@ -100,11 +118,44 @@ func main() {
 			}
 			list = append(list, inst{name, "taillard", in})
 		}
+	case "taillard50":
+		for k := 0; k < *count; k++ {
+			ti, err := taillard.Generate(50, 5, taillard50x5[k])
+			if err != nil {
+				panic(err)
+			}
+			in, _ := ti.ToTandem()
+			list = append(list, inst{fmt.Sprintf("ta%03d", 31+k), "taillard50", in})
+		}
+	case "nightly":
+		fh, err := os.Open("report/study/nightly.csv")
+		if err != nil {
+			panic(err)
+		}
+		in, err := instances.ReadCSV(fh, "report/study/nightly.csv")
+		fh.Close()
+		if err != nil {
+			panic(err)
+		}
+		list = append(list, inst{"nightly-default", "nightly", in})
+	case "releases":
+		for _, f := range strings.Split(*ns, ",") {
+			var n int
+			fmt.Sscan(f, &n)
+			for s := 0; s < *seeds; s++ {
+				// The §5.3 online generator at load 0.75, its first n jobs.
+				in, err := instances.PaperLogNormal(n, 0.75, false).Generate(rand.NewPCG(uint64(s+1), uint64(n)))
+				if err != nil {
+					panic(err)
+				}
+				list = append(list, inst{fmt.Sprintf("online-n%d-s%d", n, s+1), "releases", in})
+			}
+		}
 	case "lognormal":
 		for _, f := range strings.Split(*ns, ",") {
 			var n int
 			fmt.Sscan(f, &n)
-			for _, kind := range []string{"balanced", "unbalanced"} {
+			for _, kind := range strings.Split(*balancedOnly, ",") {
 				for s := 0; s < *seeds; s++ {
 					in, err := instances.PaperLogNormal(n, 0.75, true).Generate(rand.NewPCG(uint64(s+1), uint64(n)))
 					if err != nil {
@@ -123,7 +174,7 @@ func main() {
 			}
 		}
 	default:
-		fmt.Fprintln(os.Stderr, "exact: -suite taillard or lognormal")
+		fmt.Fprintln(os.Stderr, "exact: -suite taillard, taillard50, lognormal, releases or nightly")
 		os.Exit(2)
 	}
 	var rows []row
@@ -135,6 +186,30 @@ func main() {
 				es = engs
 			case "search":
 				es = sengs
+			}
+			if m == "search-nodom" {
+				// The search without the dominance rule (nodes it removes).
+				t0 := time.Now()
+				sr, err := search.Solve(context.Background(), sengs[0], it.in, search.Options{TimeLimit: *limit, NoDominance: true})
+				r := row{Suite: it.suite, Instance: it.name, Method: m, Engine: "fastlp", N: it.in.N(), Seconds: time.Since(t0).Seconds()}
+				if err != nil {
+					r.Status = "error: " + err.Error()
+				} else {
+					r.Status, r.Objective, r.LowerBound, r.Gap, r.Nodes = exact.StatusTimeLimit, sr.Objective, sr.LowerBound, sr.Gap, sr.Stats.Nodes
+					if sr.Status == mip.Optimal {
+						r.Status = exact.StatusOptimal
+					}
+				}
+				fmt.Fprintf(os.Stderr, "%s %s: %s obj %.6g nodes %d %.1fs\n", it.name, m, r.Status, r.Objective, r.Nodes, r.Seconds)
+				rows = append(rows, r)
+				continue
+			}
+			if m == "baseline" || m == "glpsol" || m == "cbc" {
+				r := external(m, *baseline, it.in, *limit)
+				r.Suite, r.Instance, r.N = it.suite, it.name, it.in.N()
+				fmt.Fprintf(os.Stderr, "%s %s: %s obj %.6g lb %.6g gap %.3g nodes %d %.1fs\n", it.name, m, r.Status, r.Objective, r.LowerBound, r.Gap, r.Nodes, r.Seconds)
+				rows = append(rows, r)
+				continue
 			}
 			for _, e := range es {
 				lim := *limit
@@ -151,7 +226,10 @@ func main() {
 				if err != nil {
 					r.Status = "error: " + err.Error()
 				} else {
-					r.Status, r.Objective, r.LowerBound, r.Gap, r.Seconds = a.Status, a.Objective, a.LowerBound, a.Gap, a.Time.Seconds()
+					r.Status, r.Objective, r.LowerBound, r.Gap, r.Seconds, r.Nodes = a.Status, a.Objective, a.LowerBound, a.Gap, a.Time.Seconds(), a.Nodes
+					if m == "portfolio" {
+						r.Engine = a.Engine
+					}
 				}
 				fmt.Fprintf(os.Stderr, "%s %s %s: %s obj %.6g lb %.6g gap %.3g %.1fs\n", it.name, m, e.Name(), r.Status, r.Objective, r.LowerBound, r.Gap, r.Seconds)
 				rows = append(rows, r)
@@ -168,14 +246,15 @@ func main() {
 			}
 		}
 	}
-	t := &tabular.Table{Header: []string{"suite", "instance", "n", "method", "engine", "status", "objective", "lower_bound", "gap", "seconds", "vs_best_bound"}}
+	t := &tabular.Table{Header: []string{"suite", "instance", "n", "method", "engine", "status", "objective", "lower_bound", "gap", "seconds", "nodes", "vs_best_bound"}}
 	for _, r := range rows {
 		t.Add(r.Suite, r.Instance, fmt.Sprint(r.N), r.Method, r.Engine, r.Status, tabular.Float(r.Objective), tabular.Float(r.LowerBound),
-			tabular.Float(r.Gap), tabular.Fixed(r.Seconds, 2), tabular.Float(r.Objective/bestLB[r.Instance]-1))
+			tabular.Float(r.Gap), tabular.Fixed(r.Seconds, 2), fmt.Sprint(r.Nodes), tabular.Float(r.Objective/bestLB[r.Instance]-1))
 	}
 	if err := os.MkdirAll(*out, 0o755); err != nil {
 		panic(err)
 	}
+	writeSummary(rows, *limit, filepath.Join(*out, *suite+"-"+*suffix+"-goals.md"))
 	base := filepath.Join(*out, *suite)
 	if *suite == "taillard" && *tn < 20 {
 		base = fmt.Sprintf("%s-first%d", base, *tn)

@@ -14,6 +14,8 @@ import (
 	"testing"
 	"testing/iotest"
 	"unicode/utf8"
+
+	"github.com/mrsched/mrsched/internal/testenv"
 )
 
 // zeros is an endless stream of NUL bytes (/dev/zero without the device).
@@ -80,7 +82,7 @@ func TestLimit(t *testing.T) {
 func TestDevZero(t *testing.T) {
 	// The device the issue was found with: text reading stops at byte 0.
 	if _, err := os.Stat("/dev/zero"); err != nil {
-		t.Skip("no /dev/zero")
+		testenv.Missing(t, "/dev/zero", "run the tests on Linux or another Unix system", err)
 	}
 	_, err := ReadTextFile("/dev/zero", 0)
 	var pe *ParseError
@@ -353,7 +355,7 @@ func TestWriteFileAtomic(t *testing.T) {
 	link := filepath.Join(dir, "link.json")
 	os.WriteFile(target, []byte("old"), 0o644)
 	if err := os.Symlink("target.json", link); err != nil {
-		t.Skip("no symlinks:", err)
+		testenv.Missing(t, "symbolic links", "run the tests on a filesystem with symbolic links", err)
 	}
 	if err := WriteFileAtomic(link, []byte("new")); err != nil {
 		t.Fatal(err)

@@ -9,8 +9,9 @@ import (
 	"github.com/mrsched/mrsched/solver/mip"
 )
 
-// Maximise x + y with x + 2y ≤ 4, 3x + y ≤ 6, x, y integer in [0, 3]: the
-// optimum 3 is reached at (2, 1) (and (1, 1) gives 2; by enumeration).
+// Maximise x + y with x + 2y ≤ 4, 3x + y ≤ 6, x, y integer in [0, 3]: by
+// enumeration the optimum is 2, at (2, 0), (1, 1) and (0, 2) — (2, 1) breaks
+// 3x + y ≤ 6 and (1, 2) breaks x + 2y ≤ 4.
 func ExampleEngine_Solve() {
 	e, err := glpk.New()
 	if err != nil {
@@ -28,5 +29,5 @@ func ExampleEngine_Solve() {
 		return
 	}
 	fmt.Println(r.Status, r.Objective, r.BestBound)
-	// Output: optimal 3 3
+	// Output: optimal 2 2
 }

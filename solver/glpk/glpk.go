@@ -132,7 +132,13 @@ func (e *Engine) Solve(ctx context.Context, m *mip.Model, opt mip.Options) (mip.
 	}
 	if runErr != nil {
 		if runCtx.Err() != nil {
+			// Killed after the limit: no solution file, but the last
+			// progress line still gives a bound.
 			bad.Status, bad.Time = mip.TimeLimit, time.Since(start)
+			if b, ok := logBound(log.String(), m.Sense); ok {
+				bad.BestBound = b + m.Offset
+			}
+			bad.Nodes = logNodes(log.String())
 			return bad, nil
 		}
 		return bad, fmt.Errorf("%w: %w: %s", ErrSolver, runErr, lastLines(log.String(), 3))

@@ -38,11 +38,13 @@
 // ordering of identical jobs, to measure what the rule removes.
 //
 // Incumbents: the LP re-optimisation of the orders of MaxSRPT (§4.1,
-// Algorithm 1) and SplitSRPT (§4.2, Algorithm 2) as simulated by package
-// fluid, and of the order minimising P (reconstructed from h); for batches
-// of PolishFromN jobs or more, the local search of package polish then
-// improves the best of them for a fifth of the time limit. If an incumbent
-// equals h(∅), it is optimal without search.
+// Algorithm 1), SplitSRPT (§4.2, Algorithm 2), FIFO and PS as simulated by
+// package fluid, and of the order minimising P (reconstructed from h); then
+// the local search of package polish improves the best of them — for
+// batches of PolishFromN jobs or more for a fifth of the time limit, for
+// instances with release dates for half of it (or to its local optimum,
+// which polish alone also stops at). If an incumbent equals h(∅), it is
+// optimal without search.
 //
 // # Release dates
 //

@@ -176,14 +176,22 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 			return nil, err
 		}
 	}
-	// A better incumbent prunes more: for batches of PolishFromN jobs or
+	// A better incumbent prunes more: for instances with releases and for
+	// batches of PolishFromN jobs or
 	// more, polish (LP local search) from the heuristics for a fifth of the
 	// time limit (or to a local optimum without a limit) when the
 	// heuristics have not already met the root bound.
-	if in.IsBatch() && s.n >= PolishFromN && !s.cut(root) {
+	if (s.n >= PolishFromN || !in.IsBatch()) && !s.cut(root) && !s.stopped {
 		budget := time.Duration(0)
 		if !s.deadline.IsZero() {
 			budget = s.deadline.Sub(s.now()) / 5
+			if !in.IsBatch() {
+				// With releases the search's bound is weak and polish's
+				// local optimum is usually the best schedule found, so
+				// polish gets half the time (it stops earlier at its local
+				// optimum, the same as polish alone reaches).
+				budget = s.deadline.Sub(s.now()) / 2
+			}
 		}
 		if budget >= 0 {
 			pr, err := polish.Solve(ctx, eng, in, polish.Options{TimeLimit: budget, UseEngine: opt.UseEngine})
@@ -325,7 +333,7 @@ func (s *searcher) tailBound(mask uint64, X, Y float64) float64 {
 
 func (s *searcher) heuristicPlans() []orderlp.Plan {
 	var plans []orderlp.Plan
-	for _, p := range []fluid.Policy{fluid.MaxSRPT(), fluid.SplitSRPT(), fluid.FIFO()} {
+	for _, p := range []fluid.Policy{fluid.MaxSRPT(), fluid.SplitSRPT(), fluid.FIFO(), fluid.PS()} {
 		r, err := fluid.Simulate(s.in, p, fluid.Options{})
 		if err != nil {
 			continue

@@ -1,0 +1,165 @@
+package portfolio
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"sync/atomic"
+	"time"
+
+	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/schedule"
+	"github.com/mrsched/mrsched/solver/exact/mipform"
+	"github.com/mrsched/mrsched/solver/exact/orderlp"
+	"github.com/mrsched/mrsched/solver/exact/search"
+	"github.com/mrsched/mrsched/solver/mip"
+	"github.com/mrsched/mrsched/tolerance"
+)
+
+// MIPRelGap is the relative gap asked of the MIP engine: its bound must
+// meet the search's incumbent within the search's pruning tolerance to
+// stop it, so the engine's default gap (1e-6) is too loose.
+const MIPRelGap = 1e-9
+
+// ErrNoAnswer is returned when neither method produced a schedule.
+var ErrNoAnswer = errors.New("portfolio: no schedule found")
+
+// Options control a portfolio solve.
+type Options struct {
+	// TimeLimit bounds the whole solve (0: none besides the context).
+	TimeLimit time.Duration
+	// MIP is the engine of the MIP run beside the search (nil: the
+	// search alone).
+	MIP mip.Engine
+	// Progress, when non-nil, receives the search's counters about once
+	// a second.
+	Progress func(search.Stats)
+	// Clock is passed to the search (tests).
+	Clock func() time.Time
+}
+
+// Result is a portfolio answer.
+type Result struct {
+	Status     mip.Status // Optimal, TimeLimit or Interrupted
+	Plan       orderlp.Plan
+	Objective  float64 // validated total response time of Schedule
+	LowerBound float64 // the best proved bound (≤ Objective)
+	Gap        float64 // (Objective − LowerBound)/Objective
+	Schedule   *schedule.Schedule
+	// BoundSource names the proof of LowerBound: "search", "search root
+	// bound", or "<engine> MIP" — for optimal answers "search" or the MIP,
+	// whichever proved it first (the only field that depends on timing).
+	BoundSource string
+	// Search is the search's own result; MIP the MIP's (nil when not run,
+	// failed or cancelled) and MIPErr its error, if any.
+	Search *search.Result
+	MIP    *mipform.Result
+	MIPErr error
+}
+
+// mipMargin is how much earlier than the portfolio's limit the MIP's limit
+// ends, so that an engine that counts whole seconds (glpsol's --tmlim) and
+// then writes its solution still answers within the portfolio's limit.
+const mipMargin = 2 * time.Second
+
+func mipLimit(limit time.Duration) time.Duration {
+	if limit <= 0 {
+		return 0
+	}
+	if limit > 2*mipMargin {
+		return limit - mipMargin
+	}
+	return limit / 2
+}
+
+type mipOut struct {
+	r   *mipform.Result
+	err error
+}
+
+// Solve runs the portfolio on in: the search with LP engine lp (used only
+// for release-date plans; batches use package fastlp) and, when opt.MIP is
+// set, the MIP on opt.MIP in parallel.
+func Solve(ctx context.Context, lp mip.Engine, in *instances.Instance, opt Options) (*Result, error) {
+	if err := in.Validate(); err != nil {
+		return nil, err
+	}
+	var bound atomic.Uint64
+	bound.Store(math.Float64bits(math.Inf(-1)))
+	mipCtx, cancelMIP := context.WithCancel(ctx)
+	defer cancelMIP()
+	done := make(chan mipOut, 1)
+	if opt.MIP != nil {
+		go func() {
+			r, err := mipform.Solve(mipCtx, opt.MIP, in, mip.Options{TimeLimit: mipLimit(opt.TimeLimit), RelGap: MIPRelGap})
+			if err == nil && !math.IsNaN(r.BestBound) && !math.IsInf(r.BestBound, 0) {
+				bound.Store(math.Float64bits(r.BestBound))
+			}
+			done <- mipOut{r, err}
+		}()
+	} else {
+		done <- mipOut{}
+	}
+	so := search.Options{
+		TimeLimit: opt.TimeLimit,
+		Progress:  opt.Progress,
+		Clock:     opt.Clock,
+		Bound:     func() float64 { return math.Float64frombits(bound.Load()) },
+	}
+	sr, serr := search.Solve(ctx, lp, in, so)
+	if serr != nil || sr.Status == mip.Optimal || ctx.Err() != nil {
+		cancelMIP() // proved (or failed, or interrupted): the MIP is not needed
+	}
+	// Otherwise the search stopped at the limit; the MIP, whose limit ends
+	// earlier (mipLimit), returns its incumbent and bound.
+	mo := <-done
+	if serr != nil && (mo.r == nil || mo.r.Schedule == nil) {
+		return nil, serr
+	}
+	res := &Result{Search: sr, MIP: mo.r, MIPErr: mo.err}
+	if errors.Is(mo.err, context.Canceled) || (mo.r != nil && mo.r.Status == mip.Interrupted) {
+		res.MIPErr = nil // cancelled because the search finished
+	}
+	mipName := ""
+	if opt.MIP != nil {
+		mipName = opt.MIP.Name() + " MIP"
+	}
+	lb := math.Inf(-1)
+	if sr != nil {
+		res.Status, res.Plan, res.Objective, res.Schedule = sr.Status, sr.Plan, sr.Objective, sr.Schedule
+		lb = sr.LowerBound
+		switch sr.BoundProof {
+		case "external":
+			res.BoundSource = mipName
+		case "root":
+			res.BoundSource = "search root bound"
+		default:
+			res.BoundSource = "search"
+		}
+	}
+	if r := mo.r; r != nil && mo.err == nil {
+		if r.Schedule != nil && (res.Schedule == nil || r.Objective < res.Objective-tolerance.Slack(r.Objective, res.Objective)) {
+			res.Plan, res.Objective, res.Schedule = r.Plan, r.Objective, r.Schedule
+			if res.Status == mip.Optimal {
+				res.Status = mip.TimeLimit // re-decided below
+			}
+		}
+		if !math.IsNaN(r.BestBound) && r.BestBound > lb {
+			lb, res.BoundSource = r.BestBound, mipName
+		}
+	}
+	if res.Schedule == nil {
+		return nil, fmt.Errorf("%w (search: %v, MIP: %v)", ErrNoAnswer, serr, mo.err)
+	}
+	res.LowerBound = math.Min(lb, res.Objective)
+	if tolerance.GE(res.LowerBound, res.Objective) {
+		res.Status = mip.Optimal
+	} else if res.Status == mip.Optimal {
+		res.Status = mip.TimeLimit
+	}
+	if res.Objective > 0 {
+		res.Gap = math.Max(0, (res.Objective-res.LowerBound)/res.Objective)
+	}
+	return res, nil
+}
