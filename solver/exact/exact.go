@@ -298,8 +298,8 @@ func runWithin(ctx context.Context, grace time.Duration, method string, a *Answe
 		ma  *Answer
 	}
 	done := make(chan result, 1)
+	ma := &Answer{Engine: a.Engine, Detail: map[string]float64{}} // before the goroutine: a is the caller's
 	go func() {
-		ma := &Answer{Engine: a.Engine, Detail: map[string]float64{}}
 		c, bs, err := run(ma)
 		done <- result{c, bs, err, ma}
 	}()
