@@ -9,7 +9,6 @@ import (
 	"io"
 	"math"
 	"strconv"
-	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -109,9 +108,6 @@ func mipSolveCmd() *cli.Command {
 }
 
 func mipSolveAction(c *cli.Context) error {
-	if c.NArg() > 1 && strings.HasPrefix(c.Args().Get(1), "-") {
-		return rerunFlagsFirst(c, []string{"mip", "solve"})
-	}
 	path, err := oneArg(c, "FILE.lp or FILE.mps")
 	if err != nil {
 		return err
@@ -141,21 +137,6 @@ func mipSolveAction(c *cli.Context) error {
 		}
 		return writeTables(w, f, mipTables(sol, f)...)
 	})
-}
-
-// rerunFlagsFirst runs the command again with the flags that followed the
-// file argument moved before it (urfave/cli stops parsing flags at the
-// first argument), so that both "solve FILE --engine cbc" and "solve
-// --engine cbc FILE" work.
-func rerunFlagsFirst(c *cli.Context, path []string) error {
-	args := append([]string{c.App.Name}, path...)
-	for _, name := range c.LocalFlagNames() {
-		args = append(args, "--"+name+"="+fmt.Sprint(c.Value(name)))
-	}
-	rest := c.Args().Slice()
-	args = append(args, rest[1:]...)
-	args = append(args, rest[0])
-	return c.App.RunContext(c.Context, args)
 }
 
 // gapCell is a gap in a key/value table: a percentage for people, the

@@ -344,9 +344,7 @@ tandem instance of the --index-th instance (1-based) with map = machine 1, shuff
 
 Example:
    mrsched gen taillard --jobs 20 --machines 5 --out /tmp/ta001.fsp
-   mrsched import taillard --out /tmp/ta001.json /tmp/ta001.fsp
-
-Flags go before FILE.fsp.`,
+   mrsched import taillard --out /tmp/ta001.json /tmp/ta001.fsp`,
 		Flags: []cli.Flag{
 			intFlag("index", 1, "which instance of the file (1-based)", atLeastOne),
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the instance to `FILE` (.csv for CSV, otherwise JSON) instead of stdout JSON (" + overwriteNote + ")"},

@@ -109,7 +109,7 @@ func ReadJSON(r io.Reader, name string) (*File, error) {
 	if err != nil {
 		return nil, err
 	}
-	if top, err = top.Object("nodes"); err != nil {
+	if err := top.Only("nodes"); err != nil {
 		return nil, err
 	}
 	nv, err := top.Need("nodes")
