@@ -243,9 +243,11 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 			c = h
 		}
 	}
-	// The LP relaxation, unless the answer is proven already or the MIP's
+	// The LP relaxation for the exact methods (a policy's answer does not
+	// load the LP engine: start-up, issue 12 §6; 'mrsched bound' and
+	// Bounds give it), unless the answer is proven already or the MIP's
 	// dual bound (never below its root LP) is known.
-	if eng != nil && !opt.NoLPBound && in.N() <= lpRelaxationMaxN && !provenBy(bs, c, in) && !hasSource(bs, SourceMIP) && ctx.Err() == nil {
+	if eng != nil && policy == nil && !opt.NoLPBound && in.N() <= lpRelaxationMaxN && !provenBy(bs, c, in) && !hasSource(bs, SourceMIP) && ctx.Err() == nil {
 		v, err := within(ctx, mip.OutputMargin(opt.TimeLimit)/2, func() (float64, error) { return mipform.LPRelaxation(ctx, eng, in) })
 		if err != nil {
 			a.Notes = append(a.Notes, fmt.Sprintf("lp_relaxation bound left out: %v", err))
