@@ -82,8 +82,8 @@ func solveCmd() *cli.Command {
    fifo, ps, klps, maxsrpt, splitsrpt, …   a policy of 'mrsched simulate'
 Every answer has a status (optimal, time limit, order optimal, feasible, interrupted), the
 objective Σ (C_j − r_j) of the best validated schedule found (schedule_source), the best
-proven lower bound the toolkit knows (the method's, §5.1, counting, prefix, subset and the LP
-relaxation of the MIP; bound_source) and gap = (objective − bound)/objective. "optimal" means
+proven lower bound the toolkit knows (the method's, §5.1, counting, prefix, subset and, for
+the exact methods, the LP relaxation of the MIP; bound_source) and gap = (objective − bound)/objective. "optimal" means
 a proven bound meets the objective (package tolerance), never an engine's word alone.
 --time-limit covers the whole command: the answer is written by start + limit − min(0.5 s,
 limit/10); a method that cannot answer in time (engine not ready, no MIP incumbent) is
