@@ -2,6 +2,7 @@ package instances
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -57,6 +58,23 @@ func TestReadFileLimit(t *testing.T) {
 			if !errors.Is(err, fileio.ErrNotText) || !errors.Is(err, ErrSyntax) {
 				t.Errorf("ReadFile(%s) = %v, want a text error", name, err)
 			}
+		}
+	}
+}
+
+// BenchmarkReadCSV reads a 10⁵-job CSV (full-precision numbers, as
+// WriteCSV writes them) from memory: the reader's own cost, without disk.
+func BenchmarkReadCSV(b *testing.B) {
+	var sb strings.Builder
+	sb.WriteString("# kind: tandem\nid,release,map,shuffle\n")
+	for i := range 100000 {
+		fmt.Fprintf(&sb, "J%d,%s,%s,%s\n", i, FormatFloat(float64(i)*0.37), FormatFloat(1+float64(i%97)/7), FormatFloat(2+float64(i%89)/3))
+	}
+	data := sb.String()
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		if _, err := ReadCSV(strings.NewReader(data), "b.csv"); err != nil {
+			b.Fatal(err)
 		}
 	}
 }

@@ -38,7 +38,7 @@ func ReadJSON(r io.Reader, name string) (*Instance, error) {
 	if err != nil {
 		return nil, err
 	}
-	top, err = top.Object("kind", "map_capacity", "shuffle_capacity", "jobs", "metadata")
+	err = top.Only("kind", "map_capacity", "shuffle_capacity", "jobs", "metadata")
 	if err != nil {
 		return nil, err
 	}
@@ -395,7 +395,9 @@ func ReadFile(path string) (*Instance, error) {
 
 // WriteFile writes in atomically (a temporary file renamed into place), as
 // CSV when path ends in .csv and as JSON otherwise.
-func WriteFile(path string, in *Instance) error {
+// opts such as fileio.Protect(inputs...) refuse to overwrite the given
+// files (a command's own inputs); see fileio.WriteFileAtomic.
+func WriteFile(path string, in *Instance, opts ...fileio.WriteOption) error {
 	var b bytes.Buffer
 	var err error
 	if IsCSV(path) {
@@ -406,7 +408,7 @@ func WriteFile(path string, in *Instance) error {
 	if err != nil {
 		return err
 	}
-	return AtomicWrite(path, b.Bytes())
+	return AtomicWrite(path, b.Bytes(), opts...)
 }
 
 // AtomicWrite writes data to path atomically (fileio.WriteFileAtomic: a

@@ -15,7 +15,7 @@ flex-bench:
 
 ## flex-study: the full §4 study (225 points × 10 repetitions) → results/flex (resumable)
 flex-study: build
-	$(BIN) flex study --out-dir results/flex --workers 2
+	$(BIN) flex study --png --out-dir results/flex --workers 2
 
 ## flex-study-maxslots: the sensitivity runs with M_j = 10 and M_j = 3 (θ1 = θ2 = 1) → results/flex/maxslots-{10,3}
 flex-study-maxslots: build

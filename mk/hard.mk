@@ -29,7 +29,7 @@ hard-bench:
 ## hard-adversary: Theorem 2 adversary vs MaxSRPT, SplitSRPT, FIFO, PS for n up to 32768 (table, CSV, SVG/PNG)
 hard-adversary: build
 	$(BIN) adversary --policy maxsrpt,splitsrpt,fifo,ps --n 8,27,64,125,216,512,1000,4096,8000,32768 \
-	  --plot results/hard/adversary --csv results/hard/adversary.csv --format md > results/hard/adversary.md
+	  --plot results/hard/adversary --png --csv results/hard/adversary.csv --format md > results/hard/adversary.md
 
 ## hard-reduce-opt: exact OPT of the q = 2 reductions (yes and no) vs y with HiGHS (minutes)
 hard-reduce-opt: build

@@ -29,29 +29,29 @@ report-studies: study-tightness study-fig7 study-fig9 study-nightly
 
 study-tightness: build
 	mkdir -p results/report/tightness
-	$(BIN) study tightness --exact search --exact-max-n 8 --time-limit 60s --format md --figures results/report/tightness \
+	$(BIN) study tightness --exact search --exact-max-n 8 --time-limit 60s --format md --figures results/report/tightness --png \
 		--cells results/report/tightness/cells.jsonl > results/report/tightness.md || { rc=$$?; [ $$rc -eq 2 ] || exit $$rc; \
 		echo "study-tightness: VIOLATIONS or CONFLICTS flagged (exit 2): see the end of results/report/tightness.md" >&2; }
 	$(BIN) merge --format csv --quiet results/report/tightness/cells.jsonl > results/report/tightness.csv || [ $$? -eq 2 ]
 
 study-fig7: build
 	mkdir -p results/report/fig7
-	$(BIN) study fig7 --format md --figures results/report/fig7 --cells results/report/fig7/cells.jsonl > results/report/fig7.md
+	$(BIN) study fig7 --format md --figures results/report/fig7 --png --cells results/report/fig7/cells.jsonl > results/report/fig7.md
 	$(BIN) merge --format csv --quiet results/report/fig7/cells.jsonl > results/report/fig7.csv
 
 study-fig9: build
 	mkdir -p results/report/fig9
-	$(BIN) study fig9 --format md --figures results/report/fig9 --cells results/report/fig9/cells.jsonl > results/report/fig9.md
+	$(BIN) study fig9 --format md --figures results/report/fig9 --png --cells results/report/fig9/cells.jsonl > results/report/fig9.md
 	$(BIN) merge --format csv --quiet results/report/fig9/cells.jsonl > results/report/fig9.csv
 
 study-nightly: build
 	mkdir -p results/report/nightly
-	$(BIN) study nightly --format md --figures results/report/nightly > results/report/nightly.md
+	$(BIN) study nightly --format md --figures results/report/nightly --png > results/report/nightly.md
 
 ## run-nightly: the planner's view of the embedded nightly batch; figures in out/nightly
 run-nightly:
 	mkdir -p out/nightly
-	$(BIN) study nightly --time-limit 20s --figures out/nightly
+	$(BIN) study nightly --time-limit 20s --figures out/nightly --png
 	@echo "run-nightly: Gantt charts and totals in out/nightly/"
 
 SETUP_TARGETS += report-setup

@@ -13,7 +13,7 @@ straggler-bench:
 
 ## straggler-figures: recompute results/straggler (Fig. 3, 4, 6, 8, 10, 11)
 straggler-figures: build
-	$(BIN) mst figures --out results/straggler
+	$(BIN) mst figures --out results/straggler --png
 
 straggler-fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzReadJSON -fuzztime 30s ./instances/nodes

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"testing"
 
-	"github.com/mrsched/mrsched/report/shard"
+	"github.com/mrsched/mrsched/sweep"
 )
 
 // BenchmarkReport runs a report of 16 log-normal batches of 200 jobs with
@@ -26,7 +26,7 @@ func BenchmarkReport(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				if _, err := shard.Run(context.Background(), sw, shard.Options{Workers: w}); err != nil {
+				if _, err := sweep.Run(context.Background(), sw, sweep.Options{Workers: w}); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -52,11 +52,11 @@ func BenchmarkJournal(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				opt := shard.Options{Workers: 1}
+				opt := sweep.Options{Workers: 1}
 				if journal {
 					opt.Path = filepath.Join(dir, "c"+strconv.Itoa(i)+".jsonl")
 				}
-				if _, err := shard.Run(context.Background(), sw, opt); err != nil {
+				if _, err := sweep.Run(context.Background(), sw, opt); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -38,7 +38,7 @@
 //
 // # Determinism
 //
-// Instances are independent cells of a shard.Sweep: the runner is parallel
+// Instances are independent cells of a sweep.Sweep: the runner is parallel
 // across instances (a worker pool) and the output is identical for any
 // number of workers, for any sharding, and after a kill and resume. Wall
 // clock times are never part of the output. Methods with a time limit are

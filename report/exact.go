@@ -167,13 +167,16 @@ func (m exactMethod) Run(ctx context.Context, in *instances.Instance, env Env) (
 	return out, nil
 }
 
-func init() {
-	Register("reopt", "fixed-order LP (orderlp) on the completion order of the best schedule so far: never worse (reopt[:ENGINE])",
+// exactMethods lists the methods of this file (see builtinRegistry).
+func exactMethods() (out []builtin) {
+	reg := func(name, help string, f Factory) { out = append(out, builtin{name, help, f}) }
+	reg("reopt", "fixed-order LP (orderlp) on the completion order of the best schedule so far: never worse (reopt[:ENGINE])",
 		engineArg("reopt", func(e string) Method { return reoptMethod{eng: e} }))
-	Register("polish", "solver/exact polish: best policy re-optimised by the fixed-order LP, then local search (polish[:ENGINE])",
+	reg("polish", "solver/exact polish: best policy re-optimised by the fixed-order LP, then local search (polish[:ENGINE])",
 		engineArg("polish", func(e string) Method { return exactMethod{method: "polish", eng: e, kind: Heuristic} }))
-	Register("mip", "exact MIP (solver/exact, mipform) under --time-limit; mip[:ENGINE], default HiGHS",
+	reg("mip", "exact MIP (solver/exact, mipform) under --time-limit; mip[:ENGINE], default HiGHS",
 		engineArg("mip", func(e string) Method { return exactMethod{method: "mip", eng: e, kind: Exact} }))
-	Register("search", "exact branch-and-bound over completion orders (solver/exact/search) under --time-limit",
+	reg("search", "exact branch-and-bound over completion orders (solver/exact/search) under --time-limit",
 		engineArg("search", func(e string) Method { return exactMethod{method: "search", eng: e, kind: Exact} }))
+	return out
 }

@@ -115,13 +115,38 @@ type entry struct {
 	factory Factory
 }
 
+// builtin is one line of the explicit method list.
+type builtin struct {
+	name, help string
+	factory    Factory
+}
+
 var (
 	regMu    sync.RWMutex
-	registry = map[string]entry{}
+	registry = builtinRegistry()
 )
 
-// Register adds a method name (lower case, no ':' or ','). It panics on a
-// duplicate, which is a programming error found at init time.
+// builtinRegistry is the explicit list of the report's methods: the
+// policies and bounds (method.go), the exact methods (exact.go), the exact
+// portfolio (portfolio.go) and the
+// tight families' alternative (sweep.go). No method registers itself from
+// init().
+func builtinRegistry() map[string]entry {
+	r := map[string]entry{}
+	for _, list := range [][]builtin{policyMethods(), exactMethods(), portfolioMethods(), altMethods()} {
+		for _, b := range list {
+			if _, dup := r[b.name]; dup {
+				panic("report: duplicate built-in method " + b.name) // a programming error, caught by every test
+			}
+			r[b.name] = entry{b.help, b.factory}
+		}
+	}
+	return r
+}
+
+// Register adds a method name (lower case, no ':' or ','), for example a
+// test's or another package's method. It panics on a duplicate, which is a
+// programming error.
 func Register(name, help string, f Factory) {
 	regMu.Lock()
 	defer regMu.Unlock()
@@ -286,23 +311,26 @@ func (m *boundMethod) Run(ctx context.Context, in *instances.Instance, env Env) 
 	return out, nil
 }
 
-func init() {
+// policyMethods lists the methods of this file (see builtinRegistry).
+func policyMethods() (out []builtin) {
+	reg := func(name, help string, f Factory) { out = append(out, builtin{name, help, f}) }
 	pol := func(name, help string, g Guarantee, p func() fluid.Policy) {
-		Register(name, help, noArg(name, func() Method { return &policyMethod{name: name, g: g, make: p} }))
+		reg(name, help, noArg(name, func() Method { return &policyMethod{name: name, g: g, make: p} }))
 	}
 	pol("fifo", "FIFO at both stations (§2.1 example)", NoGuarantee, fluid.FIFO)
 	pol("ps", "processor sharing at both stations (§2.2)", NoGuarantee, fluid.PS)
 	pol("maxsrpt", "MaxSRPT, Algorithm 1 (§4.1); guarantee 2α/(1+α) on batches", MaxSRPTGuarantee, fluid.MaxSRPT)
 	pol("splitsrpt", "SplitSRPT, Algorithm 2 (§4.2), work-conserving; guarantee 1+1/β on batches", SplitSRPTGuarantee, fluid.SplitSRPT)
 	pol("splitsrpt-strict", "SplitSRPT with the capacity split kept literally (§4.2); guarantee 1+1/β on batches", SplitSRPTGuarantee, fluid.SplitSRPTStrict)
-	Register("klps", "k-limited processor sharing, PS shuffle (§5.1, Hadoop Fair Scheduler); klps:K, default K=100", kArg("klps", fluid.KLPS))
-	Register("klps-maponly", "k-LPS whose k places limit the map phase only; klps-maponly:K", kArg("klps-maponly", fluid.KLPSMapOnly))
+	reg("klps", "k-limited processor sharing, PS shuffle (§5.1, Hadoop Fair Scheduler); klps:K, default K=100", kArg("klps", fluid.KLPS))
+	reg("klps-maponly", "k-LPS whose k places limit the map phase only; klps-maponly:K", kArg("klps-maponly", fluid.KLPSMapOnly))
 	bnd := func(name, help string, f func(*instances.Instance) (float64, error)) {
-		Register(name, help, noArg(name, func() Method { return &boundMethod{name: name, f: f} }))
+		reg(name, help, noArg(name, func() Method { return &boundMethod{name: name, f: f} }))
 	}
 	bnd("lb51", "lower bound of §5.1 (SRPT on the map and shuffle systems, busy periods)", func(in *instances.Instance) (float64, error) { return bounds.Paper51(in), nil })
 	bnd("lbcount", "counting lower bound (≥ lb51; SRPT completion counts)", func(in *instances.Instance) (float64, error) { return bounds.Counting(in), nil })
 	bnd("lbprefix", "prefix-sum lower bound, batches only", bounds.PrefixBatch)
+	return out
 }
 
 // CheckSchedule validates s with the independent validator (validate.Check)

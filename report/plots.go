@@ -8,8 +8,8 @@ import (
 
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/report/figures"
-	"github.com/mrsched/mrsched/report/shard"
 	"github.com/mrsched/mrsched/schedule"
+	"github.com/mrsched/mrsched/sweep"
 	"github.com/mrsched/mrsched/tabular"
 )
 
@@ -17,7 +17,7 @@ import (
 // instances of each n), with the guarantee lines: 2 (the worst case of both
 // corollaries) and, when every batch instance has the same α (β), the
 // instance guarantee 2α/(1+α) (1 + 1/β).
-func RatioFigure(results []InstanceResult, dir string) ([]string, error) {
+func RatioFigure(results []InstanceResult, dir string, formats ...figures.Format) ([]string, error) {
 	var pts []figures.RatioPoint
 	basis := ""
 	gm, gs := math.NaN(), math.NaN()
@@ -64,14 +64,14 @@ func RatioFigure(results []InstanceResult, dir string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	return figures.Save(p, 8, 5, filepath.Join(dir, "ratio_vs_n"))
+	return figures.Save(p, 9, 5, filepath.Join(dir, "ratio_vs_n"), formats...)
 }
 
 var unsafeName = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
 
 // GanttFigures draws a Gantt chart per schedule of one instance, named
 // gantt_<instance>_<method>.
-func GanttFigures(name string, in *instances.Instance, scheds map[string]*schedule.Schedule, methods []string, dir string) ([]string, error) {
+func GanttFigures(name string, in *instances.Instance, scheds map[string]*schedule.Schedule, methods []string, dir string, formats ...figures.Format) ([]string, error) {
 	var out []string
 	for _, m := range methods {
 		s, ok := scheds[m]
@@ -84,7 +84,7 @@ func GanttFigures(name string, in *instances.Instance, scheds map[string]*schedu
 			return out, err
 		}
 		w, h := figures.GanttSize(in.N())
-		files, err := figures.Save(p, w, h, filepath.Join(dir, "gantt_"+unsafeName.ReplaceAllString(FileStem(name), "_")+"_"+unsafeName.ReplaceAllString(m, "_")))
+		files, err := figures.Save(p, w, h, filepath.Join(dir, "gantt_"+unsafeName.ReplaceAllString(FileStem(name), "_")+"_"+unsafeName.ReplaceAllString(m, "_")), formats...)
 		if err != nil {
 			return out, err
 		}
@@ -93,15 +93,17 @@ func GanttFigures(name string, in *instances.Instance, scheds map[string]*schedu
 	return out, nil
 }
 
-func init() {
-	RegisterRenderer(SweepKind, Renderer{
+// SweepRenderer renders a report sweep (kind SweepKind): the report in the
+// requested format and the ratio figure.
+func SweepRenderer() Renderer {
+	return Renderer{
 		Write: Render,
-		Figures: func(set *shard.Set, dir string) ([]string, error) {
+		Figures: func(set *sweep.Set, dir string, formats ...figures.Format) ([]string, error) {
 			res, err := Decode(set)
 			if err != nil {
 				return nil, err
 			}
-			return RatioFigure(res, dir)
+			return RatioFigure(res, dir, formats...)
 		},
-	})
+	}
 }

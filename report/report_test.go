@@ -8,13 +8,14 @@ import (
 	"fmt"
 	"math"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/reductions/tight"
-	"github.com/mrsched/mrsched/report/shard"
+	"github.com/mrsched/mrsched/sweep"
 	"github.com/mrsched/mrsched/tabular"
 )
 
@@ -243,7 +244,7 @@ func TestParseGen(t *testing.T) {
 	}
 }
 
-func renderAll(t *testing.T, set *shard.Set) map[tabular.Format][]byte {
+func renderAll(t *testing.T, set *sweep.Set) map[tabular.Format][]byte {
 	t.Helper()
 	out := map[tabular.Format][]byte{}
 	for _, f := range []tabular.Format{tabular.Text, tabular.Markdown, tabular.CSV, tabular.JSON} {
@@ -264,20 +265,20 @@ func TestWorkersShardsAndMergeGiveIdenticalOutput(t *testing.T) {
 	s4, _ := ParseGen("cor4,n=6,alpha=2,eps=0.2")
 	srcs = append(srcs, s4...)
 	const methods = "fifo,ps,klps:2,maxsrpt,splitsrpt,alt,lb51,lbcount,lbprefix"
-	run := func(sp shard.Spec, workers int, path string) *shard.Set {
+	run := func(sp sweep.Spec, workers int, path string) *sweep.Set {
 		sw, err := NewSweep(srcs, methods, Options{Validate: true})
 		if err != nil {
 			t.Fatal(err)
 		}
-		set, err := shard.Run(context.Background(), sw, shard.Options{Shard: sp, Workers: workers, Path: path})
+		set, err := sweep.Run(context.Background(), sw, sweep.Options{Shard: sp, Workers: workers, Path: path})
 		if err != nil {
 			t.Fatal(err)
 		}
 		return set
 	}
-	want := renderAll(t, run(shard.Spec{}, 1, ""))
+	want := renderAll(t, run(sweep.Spec{}, 1, ""))
 	for _, w := range []int{2, 4} {
-		got := renderAll(t, run(shard.Spec{}, w, ""))
+		got := renderAll(t, run(sweep.Spec{}, w, ""))
 		for f := range want {
 			if !bytes.Equal(got[f], want[f]) {
 				t.Fatalf("workers=%d changed the %v output", w, f)
@@ -285,17 +286,17 @@ func TestWorkersShardsAndMergeGiveIdenticalOutput(t *testing.T) {
 		}
 	}
 	dir := t.TempDir()
-	var sets []*shard.Set
+	var sets []*sweep.Set
 	for i := 1; i <= 3; i++ {
 		path := filepath.Join(dir, "s"+string(rune('0'+i))+".jsonl")
-		run(shard.Spec{I: i, N: 3}, 2, path)
-		s, err := shard.ReadFile(path)
+		run(sweep.Spec{I: i, N: 3}, 2, path)
+		s, err := sweep.ReadFile(path)
 		if err != nil {
 			t.Fatal(err)
 		}
 		sets = append(sets, s)
 	}
-	m, err := shard.Merge(sets, nil)
+	m, err := sweep.Merge(sets, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -406,5 +407,19 @@ func TestFailingMethodsDoNotSinkTheReport(t *testing.T) {
 	}
 	if float64(method(t, r, "maxsrpt").Ratio) < 1 {
 		t.Errorf("other methods must still be reported: %+v", r.Methods)
+	}
+}
+
+// TestBuiltinMethods: the explicit method list (no init() registration)
+// holds every method the report documents (docs/report.md), once.
+func TestBuiltinMethods(t *testing.T) {
+	var got []string
+	for n := range builtinRegistry() {
+		got = append(got, n)
+	}
+	sort.Strings(got)
+	want := "alt fifo klps klps-maponly lb51 lbcount lbprefix maxsrpt mip polish portfolio ps reopt search splitsrpt splitsrpt-strict"
+	if strings.Join(got, " ") != want {
+		t.Errorf("built-in methods %v, want %s", got, want)
 	}
 }

@@ -6,8 +6,9 @@ import (
 	"sync"
 
 	"github.com/mrsched/mrsched/instances"
-	"github.com/mrsched/mrsched/report/shard"
+	"github.com/mrsched/mrsched/report/figures"
 	"github.com/mrsched/mrsched/schedule"
+	"github.com/mrsched/mrsched/sweep"
 )
 
 // ErrSources is returned by Sources for a report without instances or with
@@ -76,7 +77,7 @@ func (f *FirstSchedules) Kept() bool {
 
 // Figures draws a Gantt chart of every method of methodList (in its order)
 // on the first instance, named name, into dir (see GanttFigures).
-func (f *FirstSchedules) Figures(name, methodList, dir string) ([]string, error) {
+func (f *FirstSchedules) Figures(name, methodList, dir string, formats ...figures.Format) ([]string, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if f.in == nil {
@@ -90,13 +91,13 @@ func (f *FirstSchedules) Figures(name, methodList, dir string) ([]string, error)
 	for i, m := range ms {
 		names[i] = m.Name()
 	}
-	return GanttFigures(name, f.in, f.scheds, names, dir)
+	return GanttFigures(name, f.in, f.scheds, names, dir, formats...)
 }
 
 // Problems returns the violations (of a guarantee, a bound or the model:
 // a bug) and the failed method runs of a report sweep; other sweeps have
 // none.
-func Problems(set *shard.Set) (violations, failures []string, err error) {
+func Problems(set *sweep.Set) (violations, failures []string, err error) {
 	if set == nil || set.Header.Kind != SweepKind {
 		return nil, nil, nil
 	}

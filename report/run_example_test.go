@@ -5,7 +5,7 @@ import (
 	"fmt"
 
 	"github.com/mrsched/mrsched/report"
-	"github.com/mrsched/mrsched/report/shard"
+	"github.com/mrsched/mrsched/sweep"
 )
 
 // A report over the Cor. 4 family of Lin et al. for n = 2 and 4 (α = 3,
@@ -24,7 +24,7 @@ func ExampleSources() {
 		fmt.Println(err)
 		return
 	}
-	set, err := shard.Run(context.Background(), sw, shard.Options{Workers: 1})
+	set, err := sweep.Run(context.Background(), sw, sweep.Options{Workers: 1})
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -6,58 +6,26 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"sort"
-	"sync"
 	"time"
 
 	"github.com/mrsched/mrsched/instances"
-	"github.com/mrsched/mrsched/report/shard"
+	"github.com/mrsched/mrsched/report/figures"
 	"github.com/mrsched/mrsched/schedule"
 	"github.com/mrsched/mrsched/solver/fluid"
+	"github.com/mrsched/mrsched/sweep"
 	"github.com/mrsched/mrsched/tabular"
 )
 
-// Renderer turns the cells of a finished sweep into output. Studies and
-// the report register one per sweep kind, so that 'mrsched merge' can
-// render any merged sweep exactly as the unsharded run does.
+// Renderer turns the cells of a finished sweep into output, so that
+// 'mrsched merge' renders a merged sweep exactly as the unsharded run does.
+// The list of renderers, one per sweep kind, is study.Renderers (the
+// package above both the report and the studies).
 type Renderer struct {
 	// Write renders the results (cells in order) in format f.
-	Write func(set *shard.Set, f tabular.Format, w io.Writer) error
+	Write func(set *sweep.Set, f tabular.Format, w io.Writer) error
 	// Figures, when set, writes the sweep's figures into dir and returns
-	// the files written.
-	Figures func(set *shard.Set, dir string) ([]string, error)
-}
-
-var (
-	rendMu    sync.RWMutex
-	renderers = map[string]Renderer{}
-)
-
-// RegisterRenderer adds the renderer of a sweep kind (panics on a
-// duplicate: a programming error found at init).
-func RegisterRenderer(kind string, r Renderer) {
-	rendMu.Lock()
-	defer rendMu.Unlock()
-	if _, ok := renderers[kind]; ok {
-		panic("report: duplicate renderer " + kind)
-	}
-	renderers[kind] = r
-}
-
-// RendererFor returns the renderer of a sweep kind.
-func RendererFor(kind string) (Renderer, error) {
-	rendMu.RLock()
-	defer rendMu.RUnlock()
-	r, ok := renderers[kind]
-	if !ok {
-		var ks []string
-		for k := range renderers {
-			ks = append(ks, k)
-		}
-		sort.Strings(ks)
-		return Renderer{}, fmt.Errorf("report: no renderer for sweep kind %q (known: %v)", kind, ks)
-	}
-	return r, nil
+	// the files written (SVG; PNG too when asked for).
+	Figures func(set *sweep.Set, dir string, formats ...figures.Format) ([]string, error)
 }
 
 // Kind is the sweep kind of a report.
@@ -89,10 +57,10 @@ type Options struct {
 
 // NewSweep returns the sweep of a report: one cell per instance, each
 // running every method. The method list is resolved by name (Resolve).
-func NewSweep(srcs []Source, methodList string, opt Options) (shard.Sweep, error) {
+func NewSweep(srcs []Source, methodList string, opt Options) (sweep.Sweep, error) {
 	methods, err := Resolve(methodList)
 	if err != nil {
-		return shard.Sweep{}, err
+		return sweep.Sweep{}, err
 	}
 	cfg := Config{TimeLimit: opt.TimeLimit.String(), Validate: opt.Validate}
 	for _, m := range methods {
@@ -103,7 +71,7 @@ func NewSweep(srcs []Source, methodList string, opt Options) (shard.Sweep, error
 		cfg.Instances = append(cfg.Instances, SourceID{s.Name, s.ID})
 		keys[i] = s.Name
 	}
-	return shard.Sweep{
+	return sweep.Sweep{
 		Kind:   SweepKind,
 		Config: cfg,
 		Keys:   keys,
@@ -132,7 +100,7 @@ func NewSweep(srcs []Source, methodList string, opt Options) (shard.Sweep, error
 }
 
 // Decode reads the instance results of a report sweep's cells.
-func Decode(set *shard.Set) ([]InstanceResult, error) {
+func Decode(set *sweep.Set) ([]InstanceResult, error) {
 	if set.Header.Kind != SweepKind {
 		return nil, fmt.Errorf("report: cells of kind %q, want %q", set.Header.Kind, SweepKind)
 	}
@@ -176,13 +144,16 @@ func (altMethod) Run(ctx context.Context, in *instances.Instance, env Env) (Outc
 	return out, nil
 }
 
-func init() {
-	Register("alt", "the paper's alternative schedule of a tight family (cor4/cor6 generators); an upper bound on OPT",
+// altMethods lists the methods of this file (see builtinRegistry).
+func altMethods() (out []builtin) {
+	reg := func(name, help string, f Factory) { out = append(out, builtin{name, help, f}) }
+	reg("alt", "the paper's alternative schedule of a tight family (cor4/cor6 generators); an upper bound on OPT",
 		noArg("alt", func() Method { return altMethod{} }))
+	return out
 }
 
 // Render writes the report of a finished report sweep.
-func Render(set *shard.Set, f tabular.Format, w io.Writer) error {
+func Render(set *sweep.Set, f tabular.Format, w io.Writer) error {
 	res, err := Decode(set)
 	if err != nil {
 		return err

@@ -118,7 +118,7 @@ func ReadJSON(r io.Reader, name string, in *instances.Instance) (*Schedule, erro
 	if err != nil {
 		return nil, err
 	}
-	if top, err = top.Object("kind", "completions", "segments"); err != nil {
+	if err := top.Only("kind", "completions", "segments"); err != nil {
 		return nil, err
 	}
 	if err := top.Kind(Kind); err != nil {
@@ -258,7 +258,9 @@ func ReadFile(path string, in *instances.Instance) (*Schedule, error) {
 }
 
 // WriteFile writes s atomically as JSON, or CSV when path ends in .csv.
-func WriteFile(path string, in *instances.Instance, s *Schedule) error {
+// opts such as fileio.Protect(inputs...) refuse to overwrite the given
+// files (a command's own inputs); see fileio.WriteFileAtomic.
+func WriteFile(path string, in *instances.Instance, s *Schedule, opts ...fileio.WriteOption) error {
 	var b bytes.Buffer
 	var err error
 	if instances.IsCSV(path) {
@@ -269,7 +271,7 @@ func WriteFile(path string, in *instances.Instance, s *Schedule) error {
 	if err != nil {
 		return err
 	}
-	return instances.AtomicWrite(path, b.Bytes())
+	return fileio.WriteFileAtomic(path, b.Bytes(), opts...)
 }
 
 // ReadCSV reads the CSV form written by WriteCSV. Numbers are decimal

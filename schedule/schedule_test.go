@@ -2,12 +2,15 @@ package schedule
 
 import (
 	"bytes"
+	"errors"
 	"math/rand/v2"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/internal/fileio"
 )
 
 func randomSchedule(rng *rand.Rand, in *instances.Instance) *Schedule {
@@ -133,4 +136,25 @@ func FuzzReadCSV(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		_, _ = ReadCSV(strings.NewReader(s), "f.csv", in) // must not panic
 	})
+}
+
+// Issue 12: simulate -i same.json --schedule same.json silently replaced
+// the input. WriteFile takes fileio.Protect for the command's inputs.
+func TestWriteFileProtect(t *testing.T) {
+	in := instances.New([]instances.Job{{ID: "J1", Map: 1, Shuffle: 1}})
+	dir := t.TempDir()
+	p := filepath.Join(dir, "same.json")
+	if err := instances.WriteFile(p, in); err != nil {
+		t.Fatal(err)
+	}
+	s := &Schedule{Completion: []float64{2}, Segments: []Segment{{Start: 0, End: 2, Rates: []Rate{{Job: 0, Map: 0.5, Shuffle: 0.5}}}}}
+	if err := WriteFile(p, in, s, fileio.Protect(p)); !errors.Is(err, fileio.ErrOverwrite) {
+		t.Fatalf("WriteFile over the protected input: %v", err)
+	}
+	if back, err := instances.ReadFile(p); err != nil || back.N() != 1 {
+		t.Fatalf("input changed: %v", err)
+	}
+	if err := WriteFile(filepath.Join(dir, "s.json"), in, s, fileio.Protect(p)); err != nil {
+		t.Fatal(err)
+	}
 }

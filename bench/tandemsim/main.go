@@ -1,9 +1,11 @@
 // Command tandemsim measures and exercises the overlapping tandem queue
 // simulator (solver/fluid) on the §5.3 log-normal workload of Lin et al.:
 //
-//	tandemsim throughput  jobs/s and peak heap per policy, beside the single-server
-//	                      SRPT reference (solver/srpt) in the same run, as ratios
-//	                      of thread CPU time, medians over repetitions
+//	tandemsim throughput  jobs/s and peak heap per policy, beside the two SRPT
+//	                      references (solver/srpt: the tight single-station SRPT
+//	                      on the map sizes, and Theorem 3's on sizes max(x, y)) in
+//	                      the same run, as ratios of thread CPU time, medians over
+//	                      repetitions
 //	tandemsim long        one long run (the paper's 5·10^7 arrivals) with progress
 //	tandemsim repro       §5.3 mean response times over independent seeds with
 //	                      95% Student-t confidence intervals, beside the paper's
@@ -185,9 +187,12 @@ type tputRow struct {
 	Seconds      float64   `json:"seconds"`     // median wall time
 	CPUSeconds   float64   `json:"cpu_seconds"` // median thread CPU time
 	JobsPerSec   float64   `json:"jobs_per_second"`
-	RatioToSRPT  float64   `json:"time_ratio_to_srpt"`  // median over reps of CPU time / the reference's
-	RatioWall    float64   `json:"wall_ratio_to_srpt"`  // median over reps of wall time / the reference's
-	Ratios       []float64 `json:"cpu_ratios_per_rep"`  // per repetition
+	RatioToTight float64   `json:"time_ratio_to_tight"` // median over reps of CPU time / the tight reference's (srpt-map)
+	RatioToSRPT  float64   `json:"time_ratio_to_srpt"`  // median over reps of CPU time / Theorem 3's reference's (srpt-ref)
+	RatioWall    float64   `json:"wall_ratio_to_tight"` // median over reps of wall time / the tight reference's
+	Ratios       []float64 `json:"cpu_ratios_per_rep"`  // per repetition, to the tight reference
+	EventsPerJob float64   `json:"events_per_job"`      // fluid policies: event-loop iterations per job
+	ServedPerEv  float64   `json:"served_per_event"`    // fluid policies: jobs served per event
 	PeakHeapMB   float64   `json:"peak_heap_mb"`        // first repetition
 	MaxInSystem  int       `json:"max_in_system"`       // peak jobs in the system
 	MeanResponse float64   `json:"mean_response_time"`  // same in every repetition
@@ -256,8 +261,8 @@ func throughput(args []string) error {
 	t := &tabular.Table{
 		Title: fmt.Sprintf("tandem simulator throughput, §5.3 log-normal workload, same arrivals for every row of a (load, n) group; "+
 			"%s; medians over %d repetitions; ratios of thread CPU time (wall-time ratio beside)", what, *reps),
-		Header:     []string{"load", "n", "policy", "cpu_s", "jobs_per_s", "time_ratio_to_srpt", "ratio_min", "ratio_max", "wall_ratio", "peak_heap_MB", "max_in_system", "mean_response"},
-		RightAlign: []bool{true, true, false, true, true, true, true, true, true, true, true, true},
+		Header:     []string{"load", "n", "policy", "cpu_s", "jobs_per_s", "x_tight", "x_tight_min", "x_tight_max", "x_thm3", "wall_x_tight", "events_per_job", "served_per_event", "peak_heap_MB", "max_in_system", "mean_response"},
+		RightAlign: []bool{true, true, false, true, true, true, true, true, true, true, true, true, true, true, true},
 	}
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
@@ -285,13 +290,26 @@ func throughput(args []string) error {
 				name string
 				f    func(instances.Source) (int, float64, error)
 			}
-			runners := []runner{{"srpt-ref", func(src instances.Source) (int, float64, error) {
+			// Runner 0 is the tight reference, 1 Theorem 3's.
+			var evPerJob, servedPerEv []float64
+			runners := []runner{{"srpt-map", func(src instances.Source) (int, float64, error) {
+				s, err := srpt.SimulateMap(src, 1, 1, nil)
+				return s.MaxInSystem, s.MeanResponse, err
+			}}, {"srpt-ref", func(src instances.Source) (int, float64, error) {
 				s, err := srpt.Simulate(src, 1, 1, 1, nil)
 				return s.MaxInSystem, s.MeanResponse, err
 			}}}
+			evPerJob = append(evPerJob, 0, 0)
+			servedPerEv = append(servedPerEv, 0, 0)
 			for _, p := range pl {
+				i := len(runners)
+				evPerJob = append(evPerJob, 0)
+				servedPerEv = append(servedPerEv, 0)
 				runners = append(runners, runner{p.Name(), func(src instances.Source) (int, float64, error) {
 					s, err := fluid.SimulateStream(src, 1, 1, p, fluid.Options{}, nil)
+					if s.N > 0 && s.Events > 0 {
+						evPerJob[i], servedPerEv[i] = float64(s.Events)/float64(s.N), float64(s.Served)/float64(s.Events)
+					}
 					return s.MaxInSystem, s.MeanResponse, err
 				}})
 			}
@@ -332,27 +350,30 @@ func throughput(args []string) error {
 						acc[i] = tputRow{Load: load, N: n, Policy: r.name, Reps: *reps, PeakHeapMB: float64(peak) / (1 << 20),
 							MaxInSystem: maxIn, MeanResponse: mean, Generation: !*pregen}
 					}
-					fmt.Fprintf(os.Stderr, "load %v n %d rep %d %-10s cpu %.3fs wall %.3fs (%.2f× SRPT cpu)\n",
+					fmt.Fprintf(os.Stderr, "load %v n %d rep %d %-10s cpu %.3fs wall %.3fs (%.2f× tight SRPT cpu)\n",
 						load, n, rep+1, r.name, c, w, c/cpu[0][rep])
 				}
 			}
 			for i := range runners {
 				r := acc[i]
-				var rc, rw []float64
+				var rc, rt, rw []float64
 				for rep := range cpu[i] {
 					rc = append(rc, cpu[i][rep]/cpu[0][rep])
+					rt = append(rt, cpu[i][rep]/cpu[1][rep])
 					rw = append(rw, wall[i][rep]/wall[0][rep])
 				}
 				r.Seconds, r.CPUSeconds = median(wall[i]), median(cpu[i])
 				r.JobsPerSec = float64(n) / r.CPUSeconds
-				r.RatioToSRPT, r.RatioWall, r.Ratios = median(rc), median(rw), rc
+				r.RatioToTight, r.RatioToSRPT, r.RatioWall, r.Ratios = median(rc), median(rt), median(rw), rc
+				r.EventsPerJob, r.ServedPerEv = evPerJob[i], servedPerEv[i]
 				lo, hi := rc[0], rc[0]
 				for _, v := range rc {
 					lo, hi = math.Min(lo, v), math.Max(hi, v)
 				}
 				rows = append(rows, r)
 				t.Add(tabular.Float(load), fmt.Sprint(n), r.Policy, tabular.Fixed(r.CPUSeconds, 3), tabular.Fixed(r.JobsPerSec, 0),
-					tabular.Fixed(r.RatioToSRPT, 2), tabular.Fixed(lo, 2), tabular.Fixed(hi, 2), tabular.Fixed(r.RatioWall, 2),
+					tabular.Fixed(r.RatioToTight, 2), tabular.Fixed(lo, 2), tabular.Fixed(hi, 2), tabular.Fixed(r.RatioToSRPT, 2), tabular.Fixed(r.RatioWall, 2),
+					tabular.Fixed(r.EventsPerJob, 3), tabular.Fixed(r.ServedPerEv, 2),
 					tabular.Fixed(r.PeakHeapMB, 2), fmt.Sprint(r.MaxInSystem), tabular.Fixed(r.MeanResponse, 4))
 			}
 		}
@@ -365,7 +386,8 @@ type longRow struct {
 	Load         float64 `json:"load"`
 	N            int     `json:"n"`
 	Seed         uint64  `json:"seed"`
-	Seconds      float64 `json:"seconds"`
+	Seconds      float64 `json:"seconds"`     // wall time, generation included
+	CPUSeconds   float64 `json:"cpu_seconds"` // thread CPU time, generation included
 	PeakHeapMB   float64 `json:"peak_heap_mb"`
 	MaxRSSMB     float64 `json:"max_rss_mb"`
 	MaxInSystem  int     `json:"max_in_system"`
@@ -409,10 +431,31 @@ func long(args []string) error {
 	}
 	t := &tabular.Table{
 		Title:      fmt.Sprintf("long runs: %d arrivals of the §5.3 workload at load %v", *n, *load),
-		Header:     []string{"policy", "seconds", "peak_heap_MB", "process_max_rss_MB", "max_in_system", "mean_response", "mean_slowdown"},
-		RightAlign: []bool{false, true, true, true, true, true, true},
+		Header:     []string{"policy", "seconds", "cpu_s", "peak_heap_MB", "process_max_rss_MB", "max_in_system", "mean_response", "mean_slowdown"},
+		RightAlign: []bool{false, true, true, true, true, true, true, true},
 	}
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	var rows []longRow
+	// The generator alone first (every policy's time includes it).
+	{
+		src, err := source(*n, *load, *seed)
+		if err != nil {
+			return err
+		}
+		start, c0 := time.Now(), threadCPU()
+		k := 0
+		for _, ok := src.Next(); ok; _, ok = src.Next() {
+			k++
+		}
+		sec, cpu := time.Since(start).Seconds(), (threadCPU() - c0).Seconds()
+		if !haveThreadCPU {
+			cpu = sec
+		}
+		rows = append(rows, longRow{Policy: "(generation)", Load: *load, N: k, Seed: *seed, Seconds: sec, CPUSeconds: cpu, MaxRSSMB: maxRSS()})
+		t.Add("(generation)", tabular.Fixed(sec, 2), tabular.Fixed(cpu, 2), "", tabular.Fixed(maxRSS(), 1), "", "", "")
+		fmt.Fprintf(os.Stderr, "generation of %d jobs: %.1fs\n", k, sec)
+	}
 	for _, p := range pl {
 		src, err := source(*n, *load, *seed)
 		if err != nil {
@@ -432,13 +475,16 @@ func long(args []string) error {
 			}
 		}
 		var s fluid.Summary
-		start := time.Now()
+		start, c0 := time.Now(), threadCPU()
 		peak, err := heapPeak(func() error {
 			var e error
 			s, e = fluid.SimulateStream(src, 1, 1, p, fluid.Options{}, sink)
 			return e
 		})
-		sec := time.Since(start).Seconds()
+		sec, cpu := time.Since(start).Seconds(), (threadCPU() - c0).Seconds()
+		if !haveThreadCPU {
+			cpu = sec
+		}
 		if bar != nil {
 			_ = bar.Finish()
 			fmt.Fprintln(os.Stderr)
@@ -446,10 +492,10 @@ func long(args []string) error {
 		if err != nil {
 			return fmt.Errorf("%s: %w", p.Name(), err)
 		}
-		r := longRow{Policy: p.Name(), Load: *load, N: *n, Seed: *seed, Seconds: sec, PeakHeapMB: float64(peak) / (1 << 20),
+		r := longRow{Policy: p.Name(), Load: *load, N: *n, Seed: *seed, Seconds: sec, CPUSeconds: cpu, PeakHeapMB: float64(peak) / (1 << 20),
 			MaxRSSMB: maxRSS(), MaxInSystem: s.MaxInSystem, MeanResponse: s.MeanResponse, MeanSlowdown: s.MeanSlowdown}
 		rows = append(rows, r)
-		t.Add(p.Name(), tabular.Fixed(sec, 1), tabular.Fixed(r.PeakHeapMB, 2), tabular.Fixed(r.MaxRSSMB, 1),
+		t.Add(p.Name(), tabular.Fixed(sec, 2), tabular.Fixed(cpu, 2), tabular.Fixed(r.PeakHeapMB, 2), tabular.Fixed(r.MaxRSSMB, 1),
 			fmt.Sprint(s.MaxInSystem), tabular.Fixed(s.MeanResponse, 4), tabular.Fixed(s.MeanSlowdown, 3))
 	}
 	return writeOut(*out, t, rows)

@@ -5,14 +5,16 @@ package main
 // instances/cluster, solver/cluster and solver/cluster/study.
 
 import (
-	"bytes"
+	"errors"
 	"fmt"
-	"strconv"
+	"io"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 
 	cw "github.com/mrsched/mrsched/instances/cluster"
 	"github.com/mrsched/mrsched/instances/swim"
+	"github.com/mrsched/mrsched/report/figures"
 	"github.com/mrsched/mrsched/solver/cluster"
 	"github.com/mrsched/mrsched/solver/cluster/study"
 	"github.com/mrsched/mrsched/tabular"
@@ -68,8 +70,8 @@ func clusterSimulateCmd() *cli.Command {
 			&cli.Float64Flag{Name: "heartbeat", Usage: "assign free slots only every `SECONDS` (0: at once)"},
 			&cli.BoolFlag{Name: "jobs", Usage: "one row per job instead of the per-user summary"},
 			&cli.StringFlag{Name: "timeline", Usage: "write the task-to-slot timeline to `FILE` (CSV)"},
-			&cli.StringFlag{Name: "format", Value: "table", Usage: "table, md, csv or json"},
-			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write results to `FILE` instead of stdout"},
+			formatFlag("table"),
+			outFlag("the results"),
 		},
 		Action: func(c *cli.Context) error {
 			w, err := cw.ReadFile(c.String("workload"))
@@ -80,63 +82,36 @@ func clusterSimulateCmd() *cli.Command {
 			if err != nil {
 				return err
 			}
-			f, err := tabular.ParseFormat(c.String("format"))
+			r, err := study.Simulate(w, pol, study.SimulateConfig{Heartbeat: c.Float64("heartbeat"), Timeline: c.String("timeline") != ""})
 			if err != nil {
-				return fmt.Errorf("--format: %w", err)
-			}
-			opt := cluster.Options{Heartbeat: c.Float64("heartbeat"), Timeline: c.String("timeline") != ""}
-			r, err := cluster.Simulate(w, pol, opt)
-			if err != nil {
-				return err
+				return clusterFlagError(err)
 			}
 			if path := c.String("timeline"); path != "" {
-				t := &tabular.Table{Header: []string{"job", "phase", "task", "node", "slot", "start", "end"}}
-				for _, x := range r.Timeline {
-					t.Add(x.Job, x.Phase, strconv.Itoa(x.Task), strconv.Itoa(x.Node), strconv.Itoa(x.Slot), tabular.Float(x.Start), tabular.Float(x.End))
-				}
-				var b bytes.Buffer
-				if err := t.Write(&b, tabular.CSV); err != nil {
-					return err
-				}
-				if err := cw.AtomicWriteFile(path, b.Bytes()); err != nil {
+				if err := writeWith(c, path, "timeline", func(w io.Writer) error { return study.TimelineTable(r).Write(w, tabular.CSV) }); err != nil {
 					return err
 				}
 				r.Timeline = nil
 			}
-			var b bytes.Buffer
-			switch {
-			case f == tabular.JSON:
-				err = tabular.WriteJSON(&b, r)
-			case c.Bool("jobs"):
-				t := &tabular.Table{Header: []string{"id", "user", "submit", "first_start", "finish", "response", "alone", "slowdown"},
-					RightAlign: []bool{false, false, true, true, true, true, true, true}}
-				for _, j := range r.Jobs {
-					t.Add(j.ID, j.User, tabular.Float(j.Submit), tabular.Float(j.FirstStart), tabular.Float(j.Finish),
-						tabular.Float(j.Response), tabular.Float(j.Alone), tabular.Float(j.Slowdown))
+			return emit(c, func(w io.Writer, f tabular.Format) error {
+				switch {
+				case f == tabular.JSON:
+					return tabular.WriteJSON(w, r)
+				case c.Bool("jobs"):
+					return study.JobsTable(r).Write(w, f)
 				}
-				err = t.Write(&b, f)
-			default:
-				t := &tabular.Table{Title: fmt.Sprintf("%s on %s (%d jobs, %d events, makespan %s s)", r.Policy, c.String("workload"), len(r.Jobs), r.Events, tabular.Fixed(r.Makespan, 1)),
-					Header: []string{"user", "jobs", "mean_response", "mean_slowdown"}, RightAlign: []bool{false, true, true, true}}
-				for _, u := range r.Users {
-					t.Add(u.User, strconv.Itoa(u.Jobs), tabular.Float(u.MeanResponse), tabular.Float(u.MeanSlowdown))
-				}
-				t.Add("overall", strconv.Itoa(len(r.Jobs)), tabular.Float(r.MeanResponse), tabular.Float(r.MeanSlowdown))
-				err = t.Write(&b, f)
-			}
-			if err != nil {
-				return err
-			}
-			return clusterOutput(c, b.Bytes())
+				return study.UsersTable(r, c.String("workload")).Write(w, f)
+			})
 		},
 	}
 }
 
-func clusterOutput(c *cli.Context, data []byte) error {
-	if path := c.String("out"); path != "" {
-		return cw.AtomicWriteFile(path, data)
+// clusterFlagError names the flag of a configuration field the library
+// rejected ("cluster study: invalid configuration: heartbeat …" becomes
+// "--heartbeat …").
+func clusterFlagError(err error) error {
+	if errors.Is(err, study.ErrConfig) {
+		return errors.New("--" + strings.TrimPrefix(err.Error(), study.ErrConfig.Error()+": "))
 	}
-	_, err := c.App.Writer.Write(data)
 	return err
 }
 
@@ -181,10 +156,11 @@ func clusterPolicy(c *cli.Context) (cluster.Policy, error) {
 
 func clusterStudyFlags(swimFlags bool) []cli.Flag {
 	fl := []cli.Flag{
-		&cli.IntFlag{Name: "seeds", Value: 20, Usage: "independent replications"},
+		intFlag("seeds", 20, "independent replications", atLeastOne),
 		&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Value: "results/cluster", Usage: "results `DIR` (\"\" writes no files)"},
-		&cli.IntFlag{Name: "workers", Value: study.Workers, Usage: "parallel simulations"},
-		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress on stderr"},
+		intFlag("workers", study.Workers, "parallel simulations", atLeastOne),
+		&cli.BoolFlag{Name: "png", Usage: "write PNG figures besides the SVG ones"},
+		quietFlag(),
 	}
 	if swimFlags {
 		fl = append(fl,
@@ -202,11 +178,11 @@ func clusterStudyRun(run func(c *cli.Context, env study.Env) ([]*tabular.Table, 
 		if c.NArg() > 0 {
 			return fmt.Errorf("unexpected arguments %q (flags go before them)", c.Args().Slice())
 		}
-		if c.Int("seeds") < 1 {
-			return fmt.Errorf("--seeds %d: want ≥ 1", c.Int("seeds"))
-		}
-		study.Workers = max(1, c.Int("workers"))
-		env := study.Env{OutDir: c.String("out")}
+		study.Workers = c.Int("workers")
+		formats := figures.Formats(c.Bool("png"))
+		env := study.Env{OutDir: c.String("out"), Render: func(dir string, f study.Figure) error {
+			return figures.SaveCluster(dir, f, formats...)
+		}}
 		if !c.Bool("quiet") {
 			env.Progress = c.App.ErrWriter
 		}
@@ -227,7 +203,7 @@ func clusterStudyRun(run func(c *cli.Context, env study.Env) ([]*tabular.Table, 
 func clusterStudyCmd() *cli.Command {
 	return &cli.Command{
 		Name:  "study",
-		Usage: "reproduce the LsPS and H-PFSP experiments and run the SWIM traces (tables, CSV, SVG/PNG)",
+		Usage: "reproduce the LsPS and H-PFSP experiments and run the SWIM traces (tables, CSV, SVG; PNG with --png)",
 		Description: "Tables go to stdout (markdown) and, with CSV files and figures, to --out (default results/cluster).\n\n" +
 			"Example (from the repository root):\n" +
 			"  mrsched cluster study lsps --seeds 20\n" +
@@ -255,24 +231,7 @@ func clusterStudyCmd() *cli.Command {
 					"  mrsched cluster study hpfsp --seeds 5",
 				Flags: clusterStudyFlags(false),
 				Action: clusterStudyRun(func(c *cli.Context, env study.Env) ([]*tabular.Table, error) {
-					s := c.Int("seeds")
-					steps := []func() (*tabular.Table, error){
-						func() (*tabular.Table, error) { return study.HPFSPFig2(env, 10, s) },
-						func() (*tabular.Table, error) { return study.HPFSPFig3a(env, s) },
-						func() (*tabular.Table, error) { return study.HPFSPFig3b(env, s) },
-						func() (*tabular.Table, error) { return study.HPFSPFig45(env, 0, s) },
-						func() (*tabular.Table, error) { return study.HPFSPFig45(env, 2.236, s) },
-						func() (*tabular.Table, error) { return study.Protect(env, s) },
-					}
-					var tables []*tabular.Table
-					for _, f := range steps {
-						t, err := f()
-						if err != nil {
-							return nil, err
-						}
-						tables = append(tables, t)
-					}
-					return tables, nil
+					return study.HPFSPAll(env, c.Int("seeds"))
 				}),
 			},
 			{
@@ -283,25 +242,7 @@ func clusterStudyCmd() *cli.Command {
 					"  mrsched cluster study swim --trace ../shared/data/swim/FB-2009_samples_24_times_1hr_0.tsv --nodes 100",
 				Flags: clusterStudyFlags(true),
 				Action: clusterStudyRun(func(c *cli.Context, env study.Env) ([]*tabular.Table, error) {
-					path := c.String("trace")
-					recs, err := swim.ReadFile(path)
-					if err != nil {
-						return nil, err
-					}
-					o := cw.DefaultSWIMOptions()
-					o.Nodes, o.MaxJobs = c.Int("nodes"), c.Int("max-jobs")
-					w, err := cw.FromSWIM(recs, path, o)
-					if err != nil {
-						return nil, err
-					}
-					name := c.String("name")
-					if name == "" {
-						name = fmt.Sprintf("%s-%dnodes", swimName(path), o.Nodes)
-						if o.MaxJobs > 0 {
-							name += fmt.Sprintf("-first%d", o.MaxJobs)
-						}
-					}
-					t, err := study.SWIM(env, w, name)
+					t, err := study.SWIMTrace(env, c.String("trace"), c.Int("nodes"), c.Int("max-jobs"), c.String("name"))
 					if err != nil {
 						return nil, err
 					}
@@ -310,20 +251,6 @@ func clusterStudyCmd() *cli.Command {
 			},
 		},
 	}
-}
-
-func swimName(path string) string {
-	base := path
-	for i := len(path) - 1; i >= 0; i-- {
-		if path[i] == '/' {
-			base = path[i+1:]
-			break
-		}
-	}
-	if len(base) >= 7 && base[:3] == "FB-" {
-		return base[:7] // FB-2009, FB-2010
-	}
-	return "trace"
 }
 
 func genClusterCmd() *cli.Command {
@@ -341,11 +268,11 @@ func genClusterCmd() *cli.Command {
 			"  mrsched gen cluster --kind fig2 --n 4 | head",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "kind", Required: true, Usage: "table2, fig2, fig3a, fig3b, fig4, fig5 or synthetic"},
-			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "random seed"},
+			seedFlag(1, "random seed"),
 			&cli.IntFlag{Name: "n", Value: 5, Usage: "jobs (fig2, fig3a, synthetic)"},
 			&cli.Float64Flag{Name: "size", Value: 1, Usage: "TeraSort size in GB (fig3a)"},
-			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write to `FILE` instead of stdout"},
-			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no messages on stderr"},
+			outFlag("the workload"),
+			quietFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			s, n := c.Uint64("seed"), c.Int("n")
@@ -411,8 +338,8 @@ func importSWIMClusterCmd() *cli.Command {
 			&cli.IntFlag{Name: "reduce-slots", Value: 2, Usage: "reduce slots per node"},
 			&cli.IntFlag{Name: "users", Value: 1, Usage: "assign job k to user k mod USERS (the traces have no users)"},
 			&cli.IntFlag{Name: "max-jobs", Usage: "keep only the first `M` jobs (0: all)"},
-			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write to `FILE` instead of stdout"},
-			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no messages on stderr"},
+			outFlag("the workload"),
+			quietFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			recs, err := swim.ReadFile(c.String("trace"))

@@ -60,7 +60,7 @@ func TestClusterErrors(t *testing.T) {
 		{[]string{"cluster", "simulate", "--workload", bad}, "bad.json:1: jobs[0].map[0]: cluster: invalid workload: task duration must be finite and > 0"},
 		{[]string{"cluster", "simulate", "--workload", bad, "--policy", "srpt"}, "bad.json"},
 		{[]string{"gen", "cluster", "--kind", "nope"}, `--kind "nope"`},
-		{[]string{"cluster", "study", "lsps", "--seeds", "0", "--out", ""}, "--seeds 0"},
+		{[]string{"cluster", "study", "lsps", "--seeds", "0", "--out", ""}, "--seeds: want an integer ≥ 1, got 0"},
 		// Found by the bad-input QA (docs/qa-bad-input.md): taken as 1 user
 		// and "all jobs" silently.
 		{[]string{"import", "swim-cluster", "--trace", trace, "--users", "0"}, "--users 0: want ≥ 1"},

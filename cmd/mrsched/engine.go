@@ -7,13 +7,12 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
+	"math"
 	"strconv"
-	"strings"
-	"time"
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/mrsched/mrsched/internal/fileio"
 	"github.com/mrsched/mrsched/solver/engine"
 	"github.com/mrsched/mrsched/solver/highs"
 	"github.com/mrsched/mrsched/solver/mip"
@@ -76,32 +75,6 @@ func mipCmd() *cli.Command {
 	}
 }
 
-// mipSolution is the JSON form of a solve (non-finite numbers as package
-// tabular writes them).
-type mipSolution struct {
-	File        string         `json:"file"`
-	Engine      string         `json:"engine"`
-	Status      string         `json:"status"`
-	Objective   tabular.Num    `json:"objective"`
-	BestBound   tabular.Num    `json:"best_bound"`
-	Gap         tabular.Num    `json:"gap"`
-	Nodes       int64          `json:"nodes"`
-	TimeSeconds float64        `json:"time_seconds"`
-	Columns     []mipColumn    `json:"columns,omitempty"`
-	Rows        []mipRowDual   `json:"row_duals,omitempty"`
-	Model       map[string]int `json:"model"`
-}
-
-type mipColumn struct {
-	Name  string  `json:"name"`
-	Value float64 `json:"value"`
-}
-
-type mipRowDual struct {
-	Name string  `json:"name"`
-	Dual float64 `json:"dual"`
-}
-
 func mipSolveCmd() *cli.Command {
 	return &cli.Command{
 		Name:      "solve",
@@ -110,8 +83,12 @@ func mipSolveCmd() *cli.Command {
 		Description: "Reads the model with the chosen engine's own reader (HiGHS's, or CBC's CoinLpIO/CoinMpsIO),\n" +
 			"solves it and prints the status, objective, best bound, gap, node count and the columns' values\n" +
 			"(nonzero ones unless --all; row duals of an LP with --duals). Infeasible and unbounded models\n" +
-			"are results (exit status 0). The format comes from the extension (.lp or .mps). A time limit\n" +
-			"returns the best solution found with status \"time limit\" and its gap.\n\n" +
+			"are results (exit status 0). The format comes from the extension (.lp or .mps); a file that is\n" +
+			"not a readable model of that format (empty, binary, no End, a value that is not a number) is an\n" +
+			"error naming the file and line (exit status 1); files are read up to $MRSCHED_MAX_INPUT (256 MiB).\n" +
+			"--time-limit covers the whole command (loading the engine and reading included; the answer is\n" +
+			"written by start + limit − min(0.5 s, limit/10)) and returns the best solution found with status\n" +
+			"\"time limit\" and its gap.\n\n" +
 			"Example (write a model, then solve it with each engine):\n" +
 			"  printf 'Maximize\\n obj: 30 x + 50 y\\nSubject To\\n c1: x + 2 y <= 40\\n c2: 2 x + y <= 50\\nGenerals\\n x y\\nEnd\\n' > /tmp/tiny.lp\n" +
 			"  mrsched mip solve /tmp/tiny.lp\n" +
@@ -131,76 +108,35 @@ func mipSolveCmd() *cli.Command {
 }
 
 func mipSolveAction(c *cli.Context) error {
-	if c.NArg() > 1 && strings.HasPrefix(c.Args().Get(1), "-") {
-		return rerunFlagsFirst(c, []string{"mip", "solve"})
-	}
 	path, err := oneArg(c, "FILE.lp or FILE.mps")
 	if err != nil {
 		return err
 	}
-	eng, err := engine.Get(c.String("engine"))
+	eng, err := engine.Lazy(c.String("engine"))
 	if err != nil {
 		return fmt.Errorf("--engine: %w", err)
 	}
-	data, err := os.ReadFile(path)
+	data, err := fileio.ReadTextFile(path, 0)
 	if err != nil {
-		return err
+		return fmt.Errorf("%w: %w", mip.ErrRead, err)
 	}
 	opt := mip.Options{TimeLimit: c.Duration("time-limit"), RelGap: c.Float64("gap"), Seed: c.Int64("seed")}
 	if c.Bool("log") {
 		opt.Log = c.App.ErrWriter
 	}
-	m, r, err := engine.SolveFile(context.Background(), eng, path, data, opt)
+	ctx, cancel := engine.CommandContext(context.Background(), processStart, opt.TimeLimit)
+	defer cancel()
+	m, r, err := engine.SolveFile(ctx, eng, path, data, opt)
 	if err != nil {
 		return err
 	}
-	sol := mipSolution{
-		File: path, Engine: eng.Name(), Status: r.Status.String(),
-		Objective: tabular.Num(r.Objective), BestBound: tabular.Num(r.BestBound), Gap: tabular.Num(r.Gap), Nodes: r.Nodes, TimeSeconds: r.Time.Seconds(),
-		Model: map[string]int{"columns": len(m.Vars), "rows": len(m.Rows), "nonzeros": m.NumNonzeros()},
-	}
-	if r.HasSolution {
-		for j, x := range r.X {
-			if x != 0 || c.Bool("all") {
-				sol.Columns = append(sol.Columns, mipColumn{Name: colName(m, j), Value: x})
-			}
+	sol := engine.NewSolution(path, eng.Name(), m, r, c.Bool("all"), c.Bool("duals"))
+	return emit(c, func(w io.Writer, f tabular.Format) error {
+		if f == tabular.JSON {
+			return tabular.WriteJSON(w, sol)
 		}
-	}
-	if c.Bool("duals") && r.RowDuals != nil {
-		for i, d := range r.RowDuals {
-			sol.Rows = append(sol.Rows, mipRowDual{Name: rowName(m, i), Dual: d})
-		}
-	}
-	return emit(c, func(w io.Writer, f tabular.Format) error { return writeMIPSolution(w, f, sol, r) })
-}
-
-// rerunFlagsFirst runs the command again with the flags that followed the
-// file argument moved before it (urfave/cli stops parsing flags at the
-// first argument), so that both "solve FILE --engine cbc" and "solve
-// --engine cbc FILE" work.
-func rerunFlagsFirst(c *cli.Context, path []string) error {
-	args := append([]string{c.App.Name}, path...)
-	for _, name := range c.LocalFlagNames() {
-		args = append(args, "--"+name+"="+fmt.Sprint(c.Value(name)))
-	}
-	rest := c.Args().Slice()
-	args = append(args, rest[1:]...)
-	args = append(args, rest[0])
-	return c.App.RunContext(c.Context, args)
-}
-
-func colName(m *mip.Model, j int) string {
-	if n := m.Vars[j].Name; n != "" {
-		return n
-	}
-	return "x" + strconv.Itoa(j)
-}
-
-func rowName(m *mip.Model, i int) string {
-	if n := m.Rows[i].Name; n != "" {
-		return n
-	}
-	return "r" + strconv.Itoa(i)
+		return writeTables(w, f, mipTables(sol, f)...)
+	})
 }
 
 // gapCell is a gap in a key/value table: a percentage for people, the
@@ -212,56 +148,44 @@ func gapCell(f tabular.Format, g float64) string {
 	return tabular.Percent(g)
 }
 
-func writeMIPSolution(w io.Writer, f tabular.Format, sol mipSolution, r mip.Result) error {
-	if f == tabular.JSON {
-		return tabular.WriteJSON(w, sol)
+// mipTables are the tables of a solved model in format f: the summary,
+// the columns and the row duals; in CSV one key/value table (columns as
+// "x:<name>", duals as "dual:<name>").
+func mipTables(sol engine.Solution, f tabular.Format) []*tabular.Table {
+	st := &tabular.Table{Header: []string{"field", "value"}}
+	st.Add("file", sol.File)
+	st.Add("engine", sol.Engine)
+	st.Add("status", sol.Status)
+	st.Add("objective", tabular.Float(float64(sol.Objective)))
+	st.Add("best_bound", tabular.Float(float64(sol.BestBound)))
+	st.Add("gap", gapCell(f, float64(sol.Gap)))
+	st.Add("nodes", strconv.FormatInt(sol.Nodes, 10))
+	st.Add("time_seconds", tabular.Float(math.Round(sol.TimeSeconds*1e6)/1e6))
+	st.Add("columns", strconv.Itoa(sol.Model["columns"]))
+	st.Add("rows", strconv.Itoa(sol.Model["rows"]))
+	ct := &tabular.Table{Header: []string{"column", "value"}, RightAlign: []bool{false, true}}
+	for _, c := range sol.Columns {
+		ct.Add(c.Name, tabular.Float(c.Value))
 	}
-	summary := [][2]string{
-		{"file", sol.File}, {"engine", sol.Engine}, {"status", sol.Status},
-		{"objective", tabular.Float(r.Objective)}, {"best_bound", tabular.Float(r.BestBound)},
-		{"gap", gapCell(f, r.Gap)}, {"nodes", strconv.FormatInt(r.Nodes, 10)},
-		{"time_seconds", tabular.Float(r.Time.Round(time.Microsecond).Seconds())},
-		{"columns", strconv.Itoa(sol.Model["columns"])}, {"rows", strconv.Itoa(sol.Model["rows"])},
+	dt := &tabular.Table{Header: []string{"row", "dual"}, RightAlign: []bool{false, true}}
+	for _, d := range sol.Rows {
+		dt.Add(d.Name, tabular.Float(d.Dual))
 	}
 	if f == tabular.CSV {
-		// One CSV table: the summary fields, then one row per listed column
-		// (key "x:<name>") and row dual (key "dual:<name>").
-		tb := &tabular.Table{Header: []string{"key", "value"}}
-		for _, kv := range summary {
-			tb.Add(kv[0], kv[1])
+		st.Header = []string{"key", "value"}
+		for _, r := range ct.Rows {
+			st.Add("x:"+r[0], r[1])
 		}
-		for _, c := range sol.Columns {
-			tb.Add("x:"+c.Name, tabular.Float(c.Value))
+		for _, r := range dt.Rows {
+			st.Add("dual:"+r[0], r[1])
 		}
-		for _, d := range sol.Rows {
-			tb.Add("dual:"+d.Name, tabular.Float(d.Dual))
-		}
-		return tb.Write(w, f)
+		return []*tabular.Table{st}
 	}
-	st := &tabular.Table{Header: []string{"field", "value"}}
-	for _, kv := range summary {
-		st.Add(kv[0], kv[1])
-	}
-	if err := st.Write(w, f); err != nil {
-		return err
-	}
-	if len(sol.Columns) > 0 {
-		ct := &tabular.Table{Header: []string{"column", "value"}, RightAlign: []bool{false, true}}
-		for _, c := range sol.Columns {
-			ct.Add(c.Name, tabular.Float(c.Value))
-		}
-		io.WriteString(w, "\n")
-		if err := ct.Write(w, f); err != nil {
-			return err
+	out := []*tabular.Table{st}
+	for _, t := range []*tabular.Table{ct, dt} {
+		if len(t.Rows) > 0 {
+			out = append(out, t)
 		}
 	}
-	if len(sol.Rows) > 0 {
-		dt := &tabular.Table{Header: []string{"row", "dual"}, RightAlign: []bool{false, true}}
-		for _, d := range sol.Rows {
-			dt.Add(d.Name, tabular.Float(d.Dual))
-		}
-		io.WriteString(w, "\n")
-		return dt.Write(w, f)
-	}
-	return nil
+	return out
 }

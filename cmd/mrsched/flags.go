@@ -6,6 +6,7 @@ package main
 // actions, after parsing and before the command reads any file.
 
 import (
+	"flag"
 	"fmt"
 	"math"
 	"strconv"
@@ -14,8 +15,8 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/mrsched/mrsched/report/shard"
 	"github.com/mrsched/mrsched/solver/fluid"
+	"github.com/mrsched/mrsched/sweep"
 	"github.com/mrsched/mrsched/tabular"
 )
 
@@ -117,10 +118,12 @@ func parseInts(name, s string, r rule) ([]int, error) {
 		if err != nil {
 			return nil, fmt.Errorf("--%s: %q: want N, LO..HI or LO-HI/STEP with integers LO ≤ HI and STEP ≥ 1", name, item)
 		}
-		if (hi-lo)/step > 1_000_000 {
+		count := (uint64(hi) - uint64(lo)) / uint64(step) // hi ≥ lo: no overflow
+		if count >= 1_000_000 {
 			return nil, fmt.Errorf("--%s: %q: more than a million values", name, item)
 		}
-		for v := lo; v <= hi; v += step {
+		for k := range int(count) + 1 {
+			v := lo + k*step
 			if err := r.check(name, float64(v)); err != nil {
 				return nil, err
 			}
@@ -181,17 +184,8 @@ func parseFloats(name, s string, r rule) ([]float64, error) {
 	return out, nil
 }
 
-// floatListFlag is a comma-separated list of numbers kept as a string (for
-// commands that must know whether it was given); read it with floatsOf.
-func floatListFlag(name, value, usage string, r rule, aliases ...string) *cli.StringFlag {
-	return &cli.StringFlag{Name: name, Aliases: aliases, Value: value, Usage: usage + " (comma-separated, each " + r.want + ")",
-		Action: func(_ *cli.Context, s string) error {
-			_, err := parseFloats(name, s, r)
-			return err
-		}}
-}
-
-// floatsOf returns the values of a flag made by floatListFlag.
+// floatsOf returns the values of a comma-separated list flag (see
+// parseFloats).
 func floatsOf(c *cli.Context, name string, r rule) ([]float64, error) {
 	return parseFloats(name, c.String(name), r)
 }
@@ -240,7 +234,7 @@ func workersFlag(value int) cli.Flag {
 func shardFlag() cli.Flag {
 	return &cli.StringFlag{Name: "shard", Usage: "compute only shard `i/N` of the cells and write them as JSON lines",
 		Action: func(_ *cli.Context, s string) error {
-			if _, err := shard.Parse(s); err != nil {
+			if _, err := sweep.Parse(s); err != nil {
 				return fmt.Errorf("--shard: %w", err)
 			}
 			return nil
@@ -287,14 +281,18 @@ func quietFlag() cli.Flag {
 // names a file to write.
 const overwriteNote = "replaced if it exists; never one of the command's input files"
 
+// outputFlag is a flag naming a file the command writes: checked against
+// the inputs before the command runs (see checkOutputs).
+type outputFlag struct{ cli.StringFlag }
+
 // outFlag is --out FILE: the command's result goes there instead of stdout.
 func outFlag(what string) cli.Flag {
-	return &cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write " + what + " to `FILE` instead of stdout (" + overwriteNote + ")"}
+	return &outputFlag{cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write " + what + " to `FILE` instead of stdout (" + overwriteNote + ")"}}
 }
 
 // fileOutFlag is a flag naming an extra output file (a schedule, cells).
 func fileOutFlag(name, usage string) cli.Flag {
-	return &cli.StringFlag{Name: name, Usage: usage + " (" + overwriteNote + ")"}
+	return &outputFlag{cli.StringFlag{Name: name, Usage: usage + " (" + overwriteNote + ")"}}
 }
 
 // inputFlag is a flag naming a file the command reads: output files are
@@ -319,4 +317,45 @@ func inListFlag(name, usage string, value ...string) cli.Flag {
 		f.Value = cli.NewStringSlice(value...)
 	}
 	return f
+}
+
+// repeated is a repeatable string flag whose values may contain commas
+// (urfave/cli's slice flags split on them, which breaks generator specs).
+type repeated []string
+
+// aliasSync is what Serialize returns: urfave/cli copies a flag's value to
+// its aliases after parsing (set.Set(alias, Serialize())), and every name of
+// a repeatedFlag shares one *repeated, so that copy must be a no-op — without
+// it "--instance a.json" became the list [a.json a.json] ("two instances are
+// named …") and two files became one path "a.json b.json".
+const aliasSync = "\x00mrsched-repeated-alias-sync\x00"
+
+func (r *repeated) Set(v string) error {
+	if v == aliasSync {
+		return nil
+	}
+	*r = append(*r, v)
+	return nil
+}
+func (r *repeated) String() string    { return strings.Join(*r, " ") }
+func (r *repeated) Serialize() string { return aliasSync }
+
+// repeatedFlag gives every parse a fresh value: commands are built once
+// and run many times in one process (tests), and a shared value would
+// accumulate the values of earlier runs.
+type repeatedFlag struct {
+	cli.GenericFlag
+	files bool // the values are input files (see protectedInputs)
+}
+
+func (f *repeatedFlag) Apply(set *flag.FlagSet) error {
+	f.GenericFlag.Value = &repeated{}
+	return f.GenericFlag.Apply(set)
+}
+
+func repeatedOf(c *cli.Context, name string) []string {
+	if r, ok := c.Generic(name).(*repeated); ok && r != nil {
+		return *r
+	}
+	return nil
 }

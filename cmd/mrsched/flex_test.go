@@ -91,7 +91,7 @@ func TestFlexBadFlags(t *testing.T) {
 		{[]string{"flex", "plan", "-w", ws, "--at", "-5"}, "--at -5: want a finite time ≥ 0"},
 		{[]string{"flex", "plan", "-w", ws, "--at", "-1"}, "--at -1: want a finite time ≥ 0"},
 		{[]string{"flex", "simulate", "-w", ws, "--window", "1e308"}, "BATCH needs a window in (0, 1e+290], got 1e+308"},
-		{[]string{"flex", "study", "--out-dir", dir, "--workers", "0", "--quiet"}, "--workers 0: want ≥ 1"},
+		{[]string{"flex", "study", "--out-dir", dir, "--workers", "0", "--quiet"}, "--workers: want an integer ≥ 1, got 0"},
 	}
 	for _, c := range cases {
 		code, out, e := flexRun(t, c.args...)

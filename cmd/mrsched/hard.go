@@ -8,14 +8,11 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"math/big"
-	"math/rand/v2"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"time"
-
-	"gonum.org/v1/plot/vg"
 
 	"github.com/urfave/cli/v2"
 
@@ -24,13 +21,13 @@ import (
 	"github.com/mrsched/mrsched/reductions/adversary"
 	"github.com/mrsched/mrsched/reductions/nmts"
 	"github.com/mrsched/mrsched/reductions/rational"
-	"github.com/mrsched/mrsched/reductions/search"
 	"github.com/mrsched/mrsched/reductions/tight"
+	"github.com/mrsched/mrsched/report/figures"
 	"github.com/mrsched/mrsched/schedule"
 	"github.com/mrsched/mrsched/solver/engine"
 	"github.com/mrsched/mrsched/solver/fluid"
+	"github.com/mrsched/mrsched/solver/mip"
 	"github.com/mrsched/mrsched/tabular"
-	"github.com/mrsched/mrsched/validate"
 )
 
 // hardCommands returns the top-level commands of hard instances.
@@ -43,44 +40,12 @@ func hardGenCommands() []*cli.Command {
 	return []*cli.Command{genNMTSCmd(), genTightMaxCmd(), genTightSplitCmd(), genAdversaryCmd()}
 }
 
-func hardQuietFlag() cli.Flag {
-	return &cli.BoolFlag{Name: "quiet", Usage: "no messages on stderr"}
-}
-
-func hardFormatFlag() cli.Flag {
-	return &cli.StringFlag{Name: "format", Value: "table", Usage: "output format: table, md, csv or json"}
-}
-
-// hardWriteInstance writes in to path (atomically) or, when path is empty,
-// as JSON to stdout.
-func hardWriteInstance(c *cli.Context, in *instances.Instance, path string) error {
-	if path == "" {
-		return instances.WriteJSON(c.App.Writer, in)
-	}
-	if err := instances.WriteFile(path, in); err != nil {
-		return err
-	}
-	if !c.Bool("quiet") {
-		fmt.Fprintf(c.App.ErrWriter, "wrote %s (%d jobs)\n", path, in.N())
-	}
-	return nil
-}
-
-func hardWriteSchedule(c *cli.Context, in *instances.Instance, s *schedule.Schedule, path string) error {
-	if err := schedule.WriteFile(path, in, s); err != nil {
-		return err
-	}
-	if !c.Bool("quiet") {
-		fmt.Fprintf(c.App.ErrWriter, "wrote %s (%d segments)\n", path, len(s.Segments))
-	}
-	return nil
-}
-
-// hardWriteTable writes t to stdout in --format.
-func hardWriteTable(c *cli.Context, t *tabular.Table) error {
-	f, err := tabular.ParseFormat(c.String("format"))
+// reduceTable writes t in --format to stdout: reduce's --out names the
+// instance file it writes, so its tables never go there.
+func reduceTable(c *cli.Context, t *tabular.Table) error {
+	f, err := formatOf(c)
 	if err != nil {
-		return fmt.Errorf("--format: %w", err)
+		return err
 	}
 	return t.Write(c.App.Writer, f)
 }
@@ -91,20 +56,6 @@ func hardOneBased(xs []int) string {
 		parts[i] = fmt.Sprint(x + 1)
 	}
 	return strings.Join(parts, " ")
-}
-
-func hardSeedSource(seed uint64) rand.Source { return rand.NewPCG(seed, seed^0x9e3779b97f4a7c15) }
-
-// hardRatString prints an exact rational as an integer when it is one, else
-// as p/q followed by a 12-digit decimal.
-func hardRatString(r *big.Rat) string {
-	if r == nil {
-		return "-"
-	}
-	if r.IsInt() {
-		return r.Num().String()
-	}
-	return r.RatString() + " (≈" + r.FloatString(12) + ")"
 }
 
 // ---------------------------------------------------------------- gen nmts
@@ -129,53 +80,26 @@ Example:
 			&cli.StringFlag{Name: "answer", Value: "yes", Usage: "yes or no"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "random seed"},
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write to `FILE` instead of stdout"},
-			hardQuietFlag(),
+			&cli.BoolFlag{Name: "quiet", Usage: "no progress or messages on stderr (no -q: --q is the set size)"},
 		},
 		Action: func(c *cli.Context) error {
-			spec := nmts.Spec{Q: c.Int("q"), MaxF: c.Int64("max-f"), MaxG: c.Int64("max-g")}
-			seed := c.Uint64("seed")
-			var in *nmts.Instance
-			md := map[string]any{"generator": "mrsched gen nmts", "seed": seed, "q": spec.Q, "max_f": spec.MaxF, "max_g": spec.MaxG}
-			switch c.String("answer") {
-			case "yes":
-				var sol nmts.Solution
-				var err error
-				in, sol, err = spec.YesInstance(hardSeedSource(seed))
-				if err != nil {
-					return err
-				}
-				md["answer"] = "yes"
-				pi, sigma := make([]int, len(sol.Pi)), make([]int, len(sol.Sigma))
-				for i := range pi {
-					pi[i], sigma[i] = sol.Pi[i]+1, sol.Sigma[i]+1
-				}
-				md["planted"] = map[string]any{"pi": pi, "sigma": sigma}
-			case "no":
-				var err error
-				in, err = spec.NoInstance(hardSeedSource(seed))
-				if err != nil {
-					return err
-				}
-				md["answer"] = "no (confirmed by the exact solver)"
-			default:
-				return fmt.Errorf("--answer: want yes or no, got %q", c.String("answer"))
+			answer := c.String("answer")
+			if answer != "yes" && answer != "no" {
+				return fmt.Errorf("--answer: want yes or no, got %q", answer)
 			}
-			in.Metadata = md
+			spec := nmts.Spec{Q: c.Int("q"), MaxF: c.Int64("max-f"), MaxG: c.Int64("max-g")}
+			in, err := reductions.NMTSInstance(spec, answer == "yes", c.Uint64("seed"))
+			if err != nil {
+				return err
+			}
 			var b bytes.Buffer
 			if err := nmts.WriteJSON(&b, in); err != nil {
 				return err
 			}
 			if out := c.String("out"); out != "" {
-				if err := instances.AtomicWrite(out, b.Bytes()); err != nil {
-					return err
-				}
-				if !c.Bool("quiet") {
-					fmt.Fprintf(c.App.ErrWriter, "wrote %s (q = %d)\n", out, in.Q())
-				}
-				return nil
+				return writeFile(c, out, b.Bytes(), fmt.Sprintf("q = %d", in.Q()))
 			}
-			_, err := c.App.Writer.Write(b.Bytes())
-			return err
+			return emitBytes(c, b.Bytes())
 		},
 	}
 }
@@ -199,7 +123,7 @@ Example:
 			Flags: []cli.Flag{
 				&cli.StringFlag{Name: "instance", Aliases: []string{"i"}, Required: true, Usage: "NMTS `FILE`"},
 				&cli.BoolFlag{Name: "brute-force", Usage: "enumerate all permutation pairs (q ≤ 7)"},
-				hardFormatFlag(),
+				formatFlag("table"),
 			},
 			Action: func(c *cli.Context) error {
 				in, err := nmts.ReadFile(c.String("instance"))
@@ -229,7 +153,7 @@ Example:
 					nodes = fmt.Sprint(st.Nodes)
 				}
 				t.Add(fmt.Sprint(in.Q()), ans, pi, sigma, method, nodes)
-				return hardWriteTable(c, t)
+				return emitTables(c, nil, t)
 			},
 		}},
 	}
@@ -255,13 +179,18 @@ func hardParseBig(name, s string) (*big.Int, error) {
 
 func reduceCmd() *cli.Command {
 	return &cli.Command{
-		Name:     "reduce",
-		Category: catHard,
-		Usage:    "the NP-hardness reduction of Theorem 1 (NMTS → batch tandem instance and threshold y)",
-		Subcommands: []*cli.Command{{
-			Name:  "nmts",
-			Usage: "reduce an NMTS instance to a tandem instance with threshold y (appendix A)",
-			Description: `Shifts g and h so that g_i > 3Σf, takes A = 2(Σg + 2Σf)Σg and M = 9qA (or larger values
+		Name:        "reduce",
+		Category:    catHard,
+		Usage:       "the NP-hardness reduction of Theorem 1 (NMTS → batch tandem instance and threshold y)",
+		Subcommands: []*cli.Command{reduceNMTSCmd(), reduceVerifyCmd(), reduceOptCmd()},
+	}
+}
+
+func reduceNMTSCmd() *cli.Command {
+	return &cli.Command{
+		Name:  "nmts",
+		Usage: "reduce an NMTS instance to a tandem instance with threshold y (appendix A)",
+		Description: `Shifts g and h so that g_i > 3Σf, takes A = 2(Σg + 2Σf)Σg and M = 9qA (or larger values
 given with --A, --M), and writes jobs F_i = (A, A+f_i), G_i = (A, A+g_i), H_i = (A, A−h_i),
 E_1 = E_2 = (A, A+M), all released at 0, with y = (9q²/2 + 3q/2)A + 2Σf + Σg + 6qA + 3M + 3A
 (a bound on the TOTAL response time) and the source NMTS instance in the metadata. All
@@ -275,19 +204,23 @@ validate.Check also accepts.
 Example:
    mrsched gen nmts --q 2 --answer yes --seed 1 --out y2.json
    mrsched reduce nmts --instance y2.json --out t2.json`,
-			Flags: []cli.Flag{
-				&cli.StringFlag{Name: "instance", Aliases: []string{"i"}, Required: true, Usage: "NMTS `FILE`"},
-				&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Required: true, Usage: "tandem instance `FILE` to write"},
-				&cli.StringFlag{Name: "schedule-out", Usage: "certificate schedule `FILE` (default OUT.certificate.json)"},
-				&cli.StringFlag{Name: "A", Usage: "use this A (≥ the minimum) instead of the smallest admissible"},
-				&cli.StringFlag{Name: "M", Usage: "use this M (≥ 9qA) instead of the smallest admissible"},
-				hardFormatFlag(), hardQuietFlag(),
-			},
-			Action: hardReduceNMTS,
-		}, {
-			Name:  "verify",
-			Usage: "check a schedule for a reduced instance against y in exact rational arithmetic (exit 0: holds, 2: not)",
-			Description: `Reads a tandem instance written by 'reduce nmts', rebuilds the reduction from its metadata
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "instance", Aliases: []string{"i"}, Required: true, Usage: "NMTS `FILE`"},
+			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Required: true, Usage: "tandem instance `FILE` to write"},
+			&cli.StringFlag{Name: "schedule-out", Usage: "certificate schedule `FILE` (default OUT.certificate.json)"},
+			&cli.StringFlag{Name: "A", Usage: "use this A (≥ the minimum) instead of the smallest admissible"},
+			&cli.StringFlag{Name: "M", Usage: "use this M (≥ 9qA) instead of the smallest admissible"},
+			formatFlag("table"), quietFlag(),
+		},
+		Action: hardReduceNMTS,
+	}
+}
+
+func reduceVerifyCmd() *cli.Command {
+	return &cli.Command{
+		Name:  "verify",
+		Usage: "check a schedule for a reduced instance against y in exact rational arithmetic (exit 0: holds, 2: not)",
+		Description: `Reads a tandem instance written by 'reduce nmts', rebuilds the reduction from its metadata
 (and checks every job against it), and verifies a schedule exactly: every float in the schedule
 file is taken as the exact dyadic rational it denotes, and model (1) (capacities, releases,
 totals, progress y_i(t)/y_i ≥ x_i(t)/x_i) is checked with no tolerance; the total response
@@ -300,16 +233,20 @@ Example:
    mrsched reduce nmts --instance y2.json --out t2.json
    mrsched reduce verify --instance t2.json
    mrsched reduce verify --instance t2.json --schedule t2.certificate.json`,
-			Flags: []cli.Flag{
-				&cli.StringFlag{Name: "instance", Aliases: []string{"i"}, Required: true, Usage: "reduced tandem instance `FILE`"},
-				&cli.StringFlag{Name: "schedule", Aliases: []string{"s"}, Usage: "schedule `FILE` (default: the recorded certificate)"},
-				hardFormatFlag(),
-			},
-			Action: hardReduceVerify,
-		}, {
-			Name:  "opt",
-			Usage: "exact OPT of a reduced instance (order-LP enumeration) compared with y; a study of engine precision",
-			Description: `Computes OPT of a reduced tandem instance as the minimum over all completion orders of the
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "instance", Aliases: []string{"i"}, Required: true, Usage: "reduced tandem instance `FILE`"},
+			&cli.StringFlag{Name: "schedule", Aliases: []string{"s"}, Usage: "schedule `FILE` (default: the recorded certificate)"},
+			formatFlag("table"),
+		},
+		Action: hardReduceVerify,
+	}
+}
+
+func reduceOptCmd() *cli.Command {
+	return &cli.Command{
+		Name:  "opt",
+		Usage: "exact OPT of a reduced instance (order-LP enumeration) compared with y; a study of engine precision",
+		Description: `Computes OPT of a reduced tandem instance as the minimum over all completion orders of the
 fixed-order LP (solver/exact/orderlp; the identical jobs E_1, E_2 are not permuted, so 8!/2 =
 20160 LPs for q = 2), compares it with y (Theorem 1: OPT ≤ y iff the NMTS instance is a
 yes-instance), reports the gap to the second-best order, and re-verifies the optimal LP
@@ -320,14 +257,13 @@ Example:
    mrsched gen nmts --q 2 --answer no --seed 1 --out n2.json
    mrsched reduce nmts --instance n2.json --out tn2.json
    mrsched reduce opt --instance tn2.json`,
-			Flags: []cli.Flag{
-				&cli.StringFlag{Name: "instance", Aliases: []string{"i"}, Required: true, Usage: "reduced tandem instance `FILE`"},
-				&cli.StringFlag{Name: "engine", Value: engine.DefaultName, Usage: "LP engine"},
-				&cli.StringFlag{Name: "schedule-out", Usage: "write the optimal LP schedule to `FILE`"},
-				hardFormatFlag(), hardQuietFlag(),
-			},
-			Action: hardReduceOpt,
-		}},
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "instance", Aliases: []string{"i"}, Required: true, Usage: "reduced tandem instance `FILE`"},
+			&cli.StringFlag{Name: "engine", Value: engine.DefaultName, Usage: "LP engine"},
+			&cli.StringFlag{Name: "schedule-out", Usage: "write the optimal LP schedule to `FILE`"},
+			formatFlag("table"), quietFlag(),
+		},
+		Action: hardReduceOpt,
 	}
 }
 
@@ -344,64 +280,25 @@ func hardReduceNMTS(c *cli.Context) error {
 	if opt.M, err = hardParseBig("M", c.String("M")); err != nil {
 		return err
 	}
-	r, err := reductions.Reduce(src, opt)
+	b, err := reductions.Build(src, opt)
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
-	sol, yes, _, err := nmts.Solve(src)
-	if err != nil {
-		return err
-	}
-	var solp *nmts.Solution
-	if yes {
-		solp = &sol
-	}
-	tin, err := r.Tandem(solp)
-	if err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	tin.Metadata["nmts_file"] = filepath.Base(path)
+	b.Tandem.Metadata["nmts_file"] = filepath.Base(path)
 	out := c.String("out")
-	if err := hardWriteInstance(c, tin, out); err != nil {
+	if err := saveInstance(c, out, b.Tandem); err != nil {
 		return err
 	}
-	t := &tabular.Table{Header: []string{"q", "jobs", "shift", "A", "M", "y", "nmts", "certificate_total", "total_minus_y", "float_exact", "validate"}}
-	certTotal, diff, fexact, vres := "-", "-", "-", "-"
-	if yes {
-		s, err := r.Certificate(sol)
-		if err != nil {
-			return err
-		}
-		v, err := r.Check(s)
-		if err != nil {
-			return err
-		}
-		if !v.Feasible {
-			return fmt.Errorf("internal error: the certificate fails exact verification: %w", v.Report.Err())
-		}
-		certTotal = hardRatString(v.Total)
-		diff = hardRatString(new(big.Rat).Sub(v.Total, new(big.Rat).SetInt(r.Y)))
-		fs, exact := s.Float()
-		fexact = fmt.Sprint(exact)
-		if res, err := validate.Check(tin, fs); err != nil {
-			vres = "FAIL: " + err.Error()
-		} else {
-			vres = "ok, total " + tabular.Float(res.TotalResponse)
-		}
+	if b.Yes {
 		sp := c.String("schedule-out")
 		if sp == "" {
 			sp = hardCertificatePath(out)
 		}
-		if err := hardWriteSchedule(c, tin, fs, sp); err != nil {
+		if err := saveSchedule(c, sp, b.Tandem, b.Schedule); err != nil {
 			return err
 		}
 	}
-	ans := "no"
-	if yes {
-		ans = "yes"
-	}
-	t.Add(fmt.Sprint(r.Q()), fmt.Sprint(len(r.Jobs)), r.Shift.String(), r.A.String(), r.M.String(), r.Y.String(), ans, certTotal, diff, fexact, vres)
-	return hardWriteTable(c, t)
+	return reduceTable(c, b.Table())
 }
 
 func hardReduceVerify(c *cli.Context) error {
@@ -441,10 +338,10 @@ func hardReduceVerify(c *cli.Context) error {
 	t := &tabular.Table{Header: []string{"schedule", "feasible", "violations", "total", "y", "total_minus_y", "holds"}}
 	diff := "-"
 	if v.Total != nil {
-		diff = hardRatString(new(big.Rat).Sub(v.Total, new(big.Rat).SetInt(r.Y)))
+		diff = reductions.RatString(new(big.Rat).Sub(v.Total, new(big.Rat).SetInt(r.Y)))
 	}
-	t.Add(what, fmt.Sprint(v.Feasible), fmt.Sprint(len(v.Report.Violations)), hardRatString(v.Total), r.Y.String(), diff, fmt.Sprint(v.Holds))
-	if err := hardWriteTable(c, t); err != nil {
+	t.Add(what, fmt.Sprint(v.Feasible), fmt.Sprint(len(v.Report.Violations)), reductions.RatString(v.Total), r.Y.String(), diff, fmt.Sprint(v.Holds))
+	if err := reduceTable(c, t); err != nil {
 		return err
 	}
 	for i, vi := range v.Report.Violations {
@@ -477,11 +374,11 @@ func hardTightSummary(c *cli.Context, f *tight.Family, policyName string, policy
 	f.Instance.Metadata[policyName+"_total_closed_form"] = policyCost
 	f.Instance.Metadata["ratio_lower_bound"] = policyCost / alt
 	f.Instance.Metadata["guarantee"] = f.Guarantee
-	if err := hardWriteInstance(c, f.Instance, c.String("out")); err != nil {
+	if err := emitInstance(c, f.Instance); err != nil {
 		return err
 	}
 	if altPath != "" {
-		if err := hardWriteSchedule(c, f.Instance, b.Float, altPath); err != nil {
+		if err := saveSchedule(c, altPath, f.Instance, b.Float); err != nil {
 			return err
 		}
 	}
@@ -510,7 +407,7 @@ Example:
 			&cli.Float64Flag{Name: "eps", Value: 0.01, Usage: "0 < ε < α − 1"},
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "instance `FILE` (default stdout)"},
 			&cli.StringFlag{Name: "alt-out", Usage: "write the alternative schedule to `FILE`"},
-			hardQuietFlag(),
+			quietFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			n, a, e := c.Int("n"), c.Float64("alpha"), c.Float64("eps")
@@ -540,7 +437,7 @@ Example:
 			&cli.Float64Flag{Name: "beta", Value: 2, Usage: "β > 1"},
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "instance `FILE` (default stdout)"},
 			&cli.StringFlag{Name: "alt-out", Usage: "write the alternative schedule to `FILE`"},
-			hardQuietFlag(),
+			quietFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			n, b := c.Int("n"), c.Float64("beta")
@@ -554,25 +451,6 @@ Example:
 }
 
 // ---------------------------------------------------------------- adversary
-
-func hardParseInts(name, s string) ([]int, error) {
-	var out []int
-	for _, f := range strings.Split(s, ",") {
-		f = strings.TrimSpace(f)
-		if f == "" {
-			continue
-		}
-		v, err := strconv.Atoi(f)
-		if err != nil {
-			return nil, fmt.Errorf("--%s: %q is not an integer", name, f)
-		}
-		out = append(out, v)
-	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("--%s: empty list", name)
-	}
-	return out, nil
-}
 
 func hardParsePolicies(s string) ([]fluid.Policy, error) {
 	var out []fluid.Policy
@@ -603,67 +481,51 @@ policy is simulated to t = k²; case 1 (≥ k²/5 type-2 map work done) appends 
 k² + j, case 2 appends type-2 jobs at 2k² + j·3k/2 (j = 0..k³). Reports the policy's total, the
 proof's alternative schedule (validated: an upper bound on OPT), the proof's bounds T and T',
 and policy/alternative, a lower bound on policy/OPT that grows like n^{1/3}. --plot PREFIX
-writes PREFIX.svg and PREFIX.png; --csv FILE writes the table as CSV too.
+writes PREFIX.svg (PREFIX.png too with --png); --csv FILE writes the table as CSV too.
 
 Example:
    mrsched adversary --policy maxsrpt,splitsrpt,fifo,ps --n 8,64,512,4096`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "policy", Value: "maxsrpt,splitsrpt,fifo,ps", Usage: "comma-separated policies (solver/fluid names)"},
 			&cli.StringFlag{Name: "n", Value: "8,64,512,4096", Usage: "comma-separated n values"},
-			&cli.StringFlag{Name: "plot", Usage: "write `PREFIX`.svg and PREFIX.png"},
+			&cli.StringFlag{Name: "plot", Usage: "write `PREFIX`.svg (and PREFIX.png with --png)"},
+			&cli.BoolFlag{Name: "png", Usage: "with --plot, write PREFIX.png too"},
 			&cli.StringFlag{Name: "csv", Usage: "also write the table as CSV to `FILE`"},
-			hardFormatFlag(), hardQuietFlag(),
+			formatFlag("table"), quietFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			ps, err := hardParsePolicies(c.String("policy"))
 			if err != nil {
 				return err
 			}
-			ns, err := hardParseInts("n", c.String("n"))
+			ns, err := intsOf(c, "n", atLeastOne)
 			if err != nil {
 				return err
 			}
-			t := &tabular.Table{Header: []string{"policy", "n", "k", "jobs", "case", "type2_map_by_k2", "policy_total", "paper_T_lower", "alt_total", "paper_T'_upper", "ratio", "ratio_over_k"}}
-			var all []*adversary.Result
-			for _, p := range ps {
-				for _, n := range ns {
-					if !c.Bool("quiet") {
-						fmt.Fprintf(c.App.ErrWriter, "adversary: %s n=%d\n", p.Name(), n)
-					}
-					r, err := adversary.Play(n, p)
-					if err != nil {
-						return err
-					}
-					all = append(all, r)
-					t.Add(r.Policy, fmt.Sprint(r.N), fmt.Sprint(r.K), fmt.Sprint(r.Jobs), fmt.Sprint(r.Case), tabular.Float(r.Type2Map),
-						tabular.Float(r.PolicyTotal), tabular.Float(r.PaperT), tabular.Float(r.AltTotal), tabular.Float(r.PaperTAlt),
-						tabular.Fixed(r.Ratio, 4), tabular.Fixed(r.Ratio/float64(r.K), 4))
-				}
+			all, err := adversary.Sweep(ps, ns, func(p string, n int) { infof(c, "adversary: %s n=%d", p, n) })
+			if err != nil {
+				return err
 			}
-			if err := hardWriteTable(c, t); err != nil {
+			t := adversary.Table(all)
+			if err := emitTables(c, nil, t); err != nil {
 				return err
 			}
 			if path := c.String("csv"); path != "" {
-				var b bytes.Buffer
-				if err := t.Write(&b, tabular.CSV); err != nil {
-					return err
-				}
-				if err := instances.AtomicWrite(path, b.Bytes()); err != nil {
+				if err := writeWith(c, path, "", func(w io.Writer) error { return t.Write(w, tabular.CSV) }); err != nil {
 					return err
 				}
 			}
 			if prefix := c.String("plot"); prefix != "" {
-				pl, err := adversary.Plot(all)
+				pl, err := figures.Adversary(all)
 				if err != nil {
 					return err
 				}
-				for _, ext := range []string{".svg", ".png"} {
-					if err := pl.Save(7*vg.Inch, 4.5*vg.Inch, prefix+ext); err != nil {
-						return err
-					}
+				files, err := figures.Save(pl, 9, 4.5, prefix, figures.Formats(c.Bool("png"))...)
+				if err != nil {
+					return err
 				}
 				if !c.Bool("quiet") {
-					fmt.Fprintf(c.App.ErrWriter, "wrote %s.svg and %s.png\n", prefix, prefix)
+					fmt.Fprintf(c.App.ErrWriter, "wrote %s\n", strings.Join(files, " and "))
 				}
 			}
 			return nil
@@ -687,7 +549,7 @@ Example:
 			&cli.IntFlag{Name: "n", Value: 512, Usage: "n (k = ⌊n^{1/3}⌋)"},
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "instance `FILE` (default stdout)"},
 			&cli.StringFlag{Name: "alt-out", Usage: "write the alternative schedule to `FILE`"},
-			hardQuietFlag(),
+			quietFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			p, err := fluid.ParsePolicy(c.String("policy"), 1, nil)
@@ -701,7 +563,7 @@ Example:
 			r.Instance.Metadata["policy_total"] = r.PolicyTotal
 			r.Instance.Metadata["alternative_total"] = r.AltTotal
 			r.Instance.Metadata["ratio_lower_bound"] = r.Ratio
-			if err := hardWriteInstance(c, r.Instance, c.String("out")); err != nil {
+			if err := emitInstance(c, r.Instance); err != nil {
 				return err
 			}
 			if path := c.String("alt-out"); path != "" {
@@ -709,7 +571,7 @@ Example:
 				if err != nil {
 					return err
 				}
-				if err := hardWriteSchedule(c, r.Instance, alt.Schedule, path); err != nil {
+				if err := saveSchedule(c, path, r.Instance, alt.Schedule); err != nil {
 					return err
 				}
 			}
@@ -723,20 +585,6 @@ Example:
 }
 
 // ---------------------------------------------------------------- search
-
-func hardParseRange(s string) (lo, hi int, err error) {
-	a, b, ok := strings.Cut(s, "..")
-	if !ok {
-		b = a
-	}
-	if lo, err = strconv.Atoi(strings.TrimSpace(a)); err != nil {
-		return 0, 0, fmt.Errorf("--n: %q: want N or LO..HI", s)
-	}
-	if hi, err = strconv.Atoi(strings.TrimSpace(b)); err != nil || hi < lo {
-		return 0, 0, fmt.Errorf("--n: %q: want N or LO..HI", s)
-	}
-	return lo, hi, nil
-}
 
 func searchCmd() *cli.Command {
 	return &cli.Command{
@@ -766,73 +614,32 @@ Example:
 			&cli.IntFlag{Name: "exact-max", Value: 7, Usage: "solve OPT exactly by order enumeration up to this n (≤ 8)"},
 			&cli.StringFlag{Name: "out-dir", Usage: "save the worst instances in `DIR`"},
 			&cli.StringFlag{Name: "engine", Value: engine.DefaultName, Usage: "LP engine for the exact OPT"},
-			hardFormatFlag(), hardQuietFlag(),
+			formatFlag("table"), quietFlag(),
 		},
 		Action: func(c *cli.Context) error {
-			lo, hi, err := hardParseRange(c.String("n"))
+			ns, err := intsOf(c, "n", between(2, 10))
 			if err != nil {
 				return err
 			}
 			if d := c.Duration("time-limit"); d < 0 {
 				return fmt.Errorf("--time-limit %s: want ≥ 0 (0: none)", d)
 			}
-			pol := c.String("policy")
-			t := &tabular.Table{Header: []string{"policy", "n", "alpha", "beta", "guarantee", "policy_total", "ub_priority", "ratio_lb", "opt", "ratio_exact", "ratio_over_guarantee", "opt_validated", "evaluations"}}
-			ctx := context.Background()
-			for n := lo; n <= hi; n++ {
-				opt := search.Options{Policy: pol, N: n, AlphaMax: c.Float64("alpha-max"), Restarts: c.Int("restarts"),
-					Steps: c.Int("steps"), Seed: c.Uint64("seed") + uint64(n), TimeLimit: c.Duration("time-limit")}
-				if !c.Bool("quiet") {
-					opt.Progress = func(r int, best float64) {
-						fmt.Fprintf(c.App.ErrWriter, "search %s n=%d: restart %d/%d, best ratio ≥ %.6f\n", pol, n, r+1, opt.Restarts, best)
-					}
-				}
-				f, err := search.Run(ctx, opt)
-				if err != nil {
-					return err
-				}
-				optS, ratio, valid := "-", "-", "-"
-				rel := f.RatioLB / f.Guarantee
-				if n <= c.Int("exact-max") && n <= search.MaxExactN {
-					eng, err := engine.Get(c.String("engine"))
-					if err != nil {
-						return err
-					}
-					t0 := time.Now()
-					v, order, ok, err := search.ExactOPT(ctx, eng, f.Instance, func(done, total int) {
-						if !c.Bool("quiet") {
-							fmt.Fprintf(c.App.ErrWriter, "exact OPT n=%d: %d/%d orders\n", n, done, total)
-						}
-					})
-					if err != nil {
-						return err
-					}
-					f.Exact, f.OPT, f.OPTOrder, f.OPTValidated = true, v, order, ok
-					f.Ratio = f.PolicyTotal / v
-					optS, ratio, valid = tabular.Float(v), tabular.Fixed(f.Ratio, 6), fmt.Sprint(ok)
-					rel = f.Ratio / f.Guarantee
-					if !c.Bool("quiet") {
-						fmt.Fprintf(c.App.ErrWriter, "exact OPT n=%d in %v\n", n, time.Since(t0).Round(time.Millisecond))
-					}
-				}
-				t.Add(pol, fmt.Sprint(n), tabular.Fixed(f.Alpha, 4), tabular.Fixed(f.Beta, 4), tabular.Fixed(f.Guarantee, 6),
-					tabular.Float(f.PolicyTotal), tabular.Float(f.UB), tabular.Fixed(f.RatioLB, 6), optS, ratio, tabular.Fixed(rel, 4), valid, fmt.Sprint(f.Evaluations))
-				if dir := c.String("out-dir"); dir != "" {
-					in := f.Instance
-					in.Metadata = map[string]any{"generator": "mrsched search", "policy": pol, "seed": opt.Seed, "alpha_max": opt.AlphaMax,
-						"policy_total": f.PolicyTotal, "ub_priority": f.UB, "ratio_lower_bound": f.RatioLB, "guarantee": f.Guarantee,
-						"alpha": f.Alpha, "beta": f.Beta}
-					if f.Exact {
-						in.Metadata["opt"] = f.OPT
-						in.Metadata["ratio"] = f.Ratio
-						in.Metadata["opt_completion_order"] = f.OPTOrder
-					}
-					if err := hardWriteInstance(c, in, filepath.Join(dir, fmt.Sprintf("search-%s-n%d.json", pol, n))); err != nil {
+			cfg := reductions.WorstConfig{Policy: c.String("policy"), Ns: ns, AlphaMax: c.Float64("alpha-max"), Restarts: c.Int("restarts"),
+				Steps: c.Int("steps"), Seed: c.Uint64("seed"), TimeLimit: c.Duration("time-limit"), ExactMax: c.Int("exact-max"),
+				Engine: func() (mip.Engine, error) { return engine.Get(c.String("engine")) }}
+			founds, err := reductions.Worst(context.Background(), cfg, progressLine(c))
+			if err != nil {
+				return err
+			}
+			if dir := c.String("out-dir"); dir != "" {
+				for _, f := range founds {
+					if err := saveInstance(c, filepath.Join(dir, fmt.Sprintf("search-%s-n%d.json", f.Policy, f.Instance.N())), f.Instance); err != nil {
 						return err
 					}
 				}
 			}
-			return hardWriteTable(c, t)
+			t := reductions.WorstTable(founds)
+			return emitTables(c, nil, t)
 		},
 	}
 }
@@ -843,53 +650,23 @@ func hardReduceOpt(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	r, cert, err := reductions.FromTandem(in)
-	if err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
 	eng, err := engine.Get(c.String("engine"))
 	if err != nil {
 		return err
 	}
 	t0 := time.Now()
-	ex, err := search.ExactOPTFull(context.Background(), eng, in, func(done, total int) {
+	res, err := reductions.OptimumVsY(context.Background(), eng, in, func(done, total int) {
 		if !c.Bool("quiet") && done%5000 == 0 {
 			fmt.Fprintf(c.App.ErrWriter, "reduce opt: %d/%d orders (%v)\n", done, total, time.Since(t0).Round(time.Second))
 		}
 	})
 	if err != nil {
-		return err
+		return fmt.Errorf("%s: %w", path, err)
 	}
-	yf, _ := new(big.Float).SetInt(r.Y).Float64()
-	vres := "ok"
-	if _, err := validate.Check(in, ex.Best.Schedule); err != nil {
-		vres = "FAIL: " + err.Error()
-	}
-	exact := "-"
-	if rs, err := rational.FromSchedule(ex.Best.Schedule); err == nil {
-		if v, err := r.Check(rs); err == nil {
-			if v.Feasible {
-				exact = "feasible, total − y = " + hardRatString(new(big.Rat).Sub(v.Total, new(big.Rat).SetInt(r.Y)))
-			} else {
-				exact = fmt.Sprintf("infeasible (%d violations, first: %s)", len(v.Report.Violations), v.Report.Violations[0].String())
-			}
-		}
-	}
-	ids := make([]string, len(ex.Order))
-	for i, j := range ex.Order {
-		ids[i] = in.Jobs[j].ID
-	}
-	nm := "no"
-	if cert != nil {
-		nm = "yes"
-	}
-	t := &tabular.Table{Header: []string{"engine", "nmts", "lps", "opt_lp", "y", "opt_minus_y", "rel_gap_to_y", "second_best_lp", "schedule_total", "validate", "exact_check", "opt_order", "seconds"}}
-	t.Add(eng.Name(), nm, fmt.Sprint(ex.Solved), tabular.Float(ex.OPT), r.Y.String(), tabular.Float(ex.OPT-yf), tabular.Float((ex.OPT-yf)/yf),
-		tabular.Float(ex.SecondOPT), tabular.Float(ex.Best.Total), vres, exact, strings.Join(ids, " "), tabular.Fixed(time.Since(t0).Seconds(), 1))
 	if sp := c.String("schedule-out"); sp != "" {
-		if err := hardWriteSchedule(c, in, ex.Best.Schedule, sp); err != nil {
+		if err := saveSchedule(c, sp, in, res.Schedule); err != nil {
 			return err
 		}
 	}
-	return hardWriteTable(c, t)
+	return reduceTable(c, res.Table())
 }

@@ -11,6 +11,7 @@ import (
 	"io"
 	"os"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 
@@ -116,8 +117,8 @@ func sortTree(cmds []*cli.Command) {
 // finish makes every command of the tree report a usage error (an unknown
 // flag, a bad value, a missing required flag) as one line with a pointer to
 // its --help, instead of printing the whole help first (urfave/cli's
-// default). Required flags are checked here, before the flag validations
-// and the action.
+// default). Required flags, and output files that are inputs, are checked
+// here, before the flag validations and the action.
 func finish(c *cli.Command, parent string) {
 	path := parent + " " + c.Name
 	hint := fmt.Sprintf("(see '%s --help')", path)
@@ -139,17 +140,18 @@ func finish(c *cli.Command, parent string) {
 			required = append(required, f.Names())
 		}
 	}
-	if len(required) > 0 {
-		before := c.Before
-		c.Before = func(ctx *cli.Context) error {
-			if err := checkRequired(ctx, required, path, hint); err != nil {
-				return err
-			}
-			if before != nil {
-				return before(ctx)
-			}
-			return nil
+	before := c.Before
+	c.Before = func(ctx *cli.Context) error {
+		if err := checkRequired(ctx, required, path, hint); err != nil {
+			return err
 		}
+		if err := checkOutputs(ctx); err != nil {
+			return err
+		}
+		if before != nil {
+			return before(ctx)
+		}
+		return nil
 	}
 	for _, s := range c.Subcommands {
 		finish(s, path)
@@ -177,9 +179,68 @@ func checkRequired(c *cli.Context, required [][]string, path, hint string) error
 	return fmt.Errorf("%s: %s required %s", strings.TrimPrefix(path, "mrsched "), what, hint)
 }
 
+// flagsFirst moves the flags that follow a leaf command's positional
+// arguments before them (urfave/cli stops parsing flags at the first
+// argument), so that "import swim FILE --out x" works as "import swim
+// --out x FILE". Arguments after "--" stay positional.
+func flagsFirst(cmds []*cli.Command, args []string) []string {
+	var cmd *cli.Command
+	i := 1
+	for ; i < len(args); i++ {
+		next := findCommand(cmds, args[i])
+		if next == nil {
+			break
+		}
+		cmd, cmds = next, next.Subcommands
+	}
+	if cmd == nil || len(cmd.Subcommands) > 0 {
+		return args
+	}
+	var flags, pos []string
+	rest := args[i:]
+	for k := 0; k < len(rest); k++ {
+		a := rest[k]
+		switch {
+		case a == "--":
+			pos = append(pos, rest[k:]...)
+			k = len(rest)
+		case len(a) > 1 && a[0] == '-':
+			flags = append(flags, a)
+			if name := strings.TrimLeft(a, "-"); !strings.Contains(name, "=") && takesValue(cmd, name) && k+1 < len(rest) {
+				k++
+				flags = append(flags, rest[k])
+			}
+		default:
+			pos = append(pos, a)
+		}
+	}
+	return append(append(append([]string(nil), args[:i]...), flags...), pos...)
+}
+
+func findCommand(cmds []*cli.Command, name string) *cli.Command {
+	for _, c := range cmds {
+		if c.HasName(name) {
+			return c
+		}
+	}
+	return nil
+}
+
+// takesValue reports whether a flag of cmd called name reads the next
+// argument as its value (every known flag but the boolean ones).
+func takesValue(cmd *cli.Command, name string) bool {
+	for _, f := range cmd.Flags {
+		if slices.Contains(f.Names(), name) {
+			_, isBool := f.(*cli.BoolFlag)
+			return !isBool
+		}
+	}
+	return false
+}
+
 func run(args []string, stdout, stderr io.Writer) int {
 	app := newApp(stdout, stderr)
-	err := app.Run(args)
+	err := app.Run(flagsFirst(app.Commands, args))
 	if err == nil {
 		return 0
 	}

@@ -14,10 +14,9 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/instances/nodes"
+	"github.com/mrsched/mrsched/report/figures"
 	"github.com/mrsched/mrsched/solver/straggler"
-	"github.com/mrsched/mrsched/solver/straggler/figures"
 	"github.com/mrsched/mrsched/tabular"
 )
 
@@ -35,37 +34,9 @@ func mstCommands() []*cli.Command {
 
 func mstCommonFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.StringFlag{Name: "format", Value: "table", Usage: "output format: table, md, csv or json"},
-		&cli.StringFlag{Name: "out", Usage: "write the result to FILE instead of stdout"},
+		formatFlag("table"),
+		outFlag("the result"),
 	}
-}
-
-func mstOutput(c *cli.Context, write func(w io.Writer, f tabular.Format) error) error {
-	f, err := tabular.ParseFormat(c.String("format"))
-	if err != nil {
-		return err
-	}
-	if out := c.String("out"); out != "" {
-		var b strings.Builder
-		if err := write(&b, f); err != nil {
-			return err
-		}
-		return instances.AtomicWrite(out, []byte(b.String()))
-	}
-	return write(c.App.Writer, f)
-}
-
-func mstParseList(s, name string) ([]float64, error) {
-	var xs []float64
-	for i, f := range strings.Split(s, ",") {
-		f = strings.TrimSpace(f)
-		v, err := strconv.ParseFloat(f, 64)
-		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-			return nil, fmt.Errorf("--%s: item %d %q is not a finite number", name, i+1, f)
-		}
-		xs = append(xs, v)
-	}
-	return xs, nil
 }
 
 // mstNodes returns per-node μ and λ from --nodes or --mu/--lambda; λ may
@@ -84,7 +55,7 @@ func mstNodes(c *cli.Context, needLambda bool) (mu, lambda []float64, err error)
 		if !c.IsSet("mu") {
 			return nil, nil, errors.New("give the nodes: --nodes FILE or --mu μ1,μ2,…")
 		}
-		if mu, err = mstParseList(c.String("mu"), "mu"); err != nil {
+		if mu, err = parseFloats("mu", c.String("mu"), anyFinite); err != nil {
 			return nil, nil, err
 		}
 		lambda = make([]float64, len(mu))
@@ -92,7 +63,7 @@ func mstNodes(c *cli.Context, needLambda bool) (mu, lambda []float64, err error)
 			lambda[i] = math.NaN()
 		}
 		if c.IsSet("lambda") {
-			l, err := mstParseList(c.String("lambda"), "lambda")
+			l, err := parseFloats("lambda", c.String("lambda"), anyFinite)
 			if err != nil {
 				return nil, nil, err
 			}
@@ -112,7 +83,15 @@ func mstNodes(c *cli.Context, needLambda bool) (mu, lambda []float64, err error)
 	return mu, lambda, nil
 }
 
-func mstFloat(v float64) string { return tabular.Float(v) }
+// mstFlagError names the flag of a configuration field the library
+// rejected.
+func mstFlagError(err error) error {
+	var fe *straggler.FieldError
+	if errors.As(err, &fe) {
+		return fmt.Errorf("--%s %s", fe.Field, fe.Msg)
+	}
+	return err
+}
 
 func mstEvalCmd() *cli.Command {
 	return &cli.Command{
@@ -138,90 +117,12 @@ func mstEvalCmd() *cli.Command {
 			if err != nil {
 				return err
 			}
-			model := straggler.Model{D: c.Float64("D")}
-			if err := model.Validate(); err != nil {
-				return err
-			}
-			var resp []straggler.Response
-			var gammas []float64
-			var groups []straggler.Group
-			for i := range mu {
-				if err := (straggler.MM1{Lambda: lambda[i], Mu: mu[i]}).Validate(); err != nil {
-					return fmt.Errorf("node %d: %w", i, err)
-				}
-				r := model.Response(lambda[i], mu[i])
-				resp = append(resp, r)
-				gammas = append(gammas, mu[i]-lambda[i])
-				groups = append(groups, straggler.Group{R: r, Count: 1})
-			}
-			// 0 and negative values fell back to the defaults silently (bad-input QA).
-			if n := c.Int("samples"); n < 1 {
-				return fmt.Errorf("--samples %d: want ≥ 1", n)
-			}
-			if tol := c.Float64("rel-tol"); !(tol > 0 && tol < 1) {
-				return fmt.Errorf("--rel-tol %v: want a value in (0, 1)", tol)
-			}
-			method := c.String("method")
-			var results []straggler.Result
-			run := func(m string) error {
-				var r straggler.Result
-				var err error
-				switch m {
-				case "closed":
-					if model.D != 0 {
-						return errors.New("the closed form (Lemma 3) is for M/M/1 nodes only (D = 0)")
-					}
-					r, err = straggler.MSTClosedForm(gammas)
-				case "integral":
-					r, err = straggler.MSTIntegral(resp, straggler.IntegralOptions{RelTol: c.Float64("rel-tol")})
-				case "mc":
-					r, err = straggler.MSTMonteCarlo(groups, straggler.MCOptions{Samples: c.Int("samples")}, rand.NewPCG(c.Uint64("seed"), 0x5eed))
-				default:
-					return fmt.Errorf("unknown --method %q (want closed, integral, mc, all or auto)", m)
-				}
-				if err != nil {
-					return err
-				}
-				results = append(results, r)
-				return nil
-			}
-			switch method {
-			case "auto":
-				err = run("integral")
-			case "all":
-				for _, m := range []string{"closed", "integral", "mc"} {
-					if m == "closed" && (len(mu) > straggler.MaxClosedFormNodes || model.D != 0) {
-						continue
-					}
-					if err = run(m); err != nil {
-						break
-					}
-				}
-			default:
-				err = run(method)
-			}
+			results, err := straggler.Eval(straggler.EvalConfig{Mu: mu, Lambda: lambda, D: c.Float64("D"),
+				Method: c.String("method"), Samples: c.Int("samples"), Seed: c.Uint64("seed"), RelTol: c.Float64("rel-tol")})
 			if err != nil {
-				return err
+				return mstFlagError(err)
 			}
-			return mstOutput(c, func(w io.Writer, f tabular.Format) error {
-				if f == tabular.JSON {
-					return tabular.WriteJSON(w, map[string]any{"mst": results[0].MST, "abs_err": results[0].AbsErr, "method": results[0].Method, "nodes": len(mu), "results": results})
-				}
-				t := &tabular.Table{Title: fmt.Sprintf("Mean sojourn time, %d nodes", len(mu)), Header: []string{"method", "mst", "abs_err", "detail"}, RightAlign: []bool{false, true, true, false}}
-				for _, r := range results {
-					d := ""
-					switch r.Method {
-					case "integral":
-						d = fmt.Sprintf("%d evaluations, %d panels", r.Evals, r.Panels)
-					case "montecarlo":
-						d = fmt.Sprintf("%d samples, %g%% CI half-width", r.Samples, 100*r.Level)
-					case "closed":
-						d = "Lemma 3 inclusion–exclusion; rounding bound"
-					}
-					t.Add(r.Method, mstFloat(r.MST), mstFloat(r.AbsErr), d)
-				}
-				return t.Write(w, f)
-			})
+			return emit(c, func(w io.Writer, f tabular.Format) error { return straggler.WriteEval(w, f, results, len(mu)) })
 		},
 	}
 }
@@ -259,72 +160,12 @@ func mstMapCmd() *cli.Command {
 				}
 				pols = []straggler.Policy{p}
 			}
-			var maps []straggler.Mapping
-			var errs []string
-			for _, p := range pols {
-				m, err := straggler.Map(p, c.Float64("total"), mu, opt)
-				if err != nil {
-					if len(pols) == 1 {
-						return err
-					}
-					errs = append(errs, err.Error())
-					continue
-				}
-				maps = append(maps, m)
+			rep, err := straggler.MapPolicies(pols, c.Float64("total"), mu, opt)
+			if err != nil {
+				return err
 			}
-			uncertified := false
-			for _, m := range maps {
-				if m.KKT != nil && !m.KKT.OK {
-					uncertified = true
-				}
-			}
-			err = mstOutput(c, func(w io.Writer, f tabular.Format) error {
-				if f == tabular.JSON {
-					return tabular.WriteJSON(w, map[string]any{"mappings": maps, "errors": errs})
-				}
-				t := &tabular.Table{Title: fmt.Sprintf("Mapping λ = %g over %d nodes (D = %g)", c.Float64("total"), len(mu), opt.Model.D),
-					Header: []string{"policy", "mst", "min λ_i", "max λ_i", "conditions", "kkt"}, RightAlign: []bool{false, true, true, true, false, false}}
-				for _, m := range maps {
-					lo, hi := math.Inf(1), math.Inf(-1)
-					for _, l := range m.Lambda {
-						lo, hi = math.Min(lo, l), math.Max(hi, l)
-					}
-					var cs []string
-					for _, cd := range m.Conditions {
-						mark := "ok"
-						if !cd.Holds {
-							mark = "VIOLATED"
-						}
-						cs = append(cs, cd.Name+" "+mark)
-					}
-					k := ""
-					if m.KKT != nil {
-						k = fmt.Sprintf("ok=%v α=%.6g dev=%.2g viol=%.2g it=%d", m.KKT.OK, m.KKT.Multiplier, m.KKT.MaxInteriorDev, m.KKT.MaxBoundViolate, m.KKT.Iterations)
-					}
-					t.Add(string(m.Policy), mstFloat(m.MST.MST), mstFloat(lo), mstFloat(hi), strings.Join(cs, "; "), k)
-				}
-				for _, e := range errs {
-					t.Add("error", "", "", "", e, "")
-				}
-				if err := t.Write(w, f); err != nil {
-					return err
-				}
-				if c.Bool("per-node") {
-					pt := &tabular.Table{Header: []string{"node", "mu"}}
-					for _, m := range maps {
-						pt.Header = append(pt.Header, string(m.Policy))
-					}
-					for i := range mu {
-						row := []string{strconv.Itoa(i), mstFloat(mu[i])}
-						for _, m := range maps {
-							row = append(row, mstFloat(m.Lambda[i]))
-						}
-						pt.Add(row...)
-					}
-					return pt.Write(w, f)
-				}
-				return nil
-			})
+			uncertified := rep.Uncertified()
+			err = emit(c, func(w io.Writer, f tabular.Format) error { return rep.Write(w, f, c.Bool("per-node")) })
 			if err == nil && uncertified {
 				return exitWith(2, errors.New("optimal mapping: KKT conditions not met within the iteration limit"))
 			}
@@ -373,18 +214,46 @@ func mstFitCmd() *cli.Command {
 				return err
 			}
 			fits := []straggler.Fit{mle, ls, joint}
-			return mstOutput(c, func(w io.Writer, f tabular.Format) error {
+			return emit(c, func(w io.Writer, f tabular.Format) error {
 				if f == tabular.JSON {
 					return tabular.WriteJSON(w, map[string]any{"samples": len(xs), "fits": fits})
 				}
 				t := &tabular.Table{Title: fmt.Sprintf("Delayed exponential fit, %d samples", len(xs)), Header: []string{"method", "offset_T", "rate_γ", "rmse", "max_abs", "newton_iter"}, RightAlign: []bool{false, true, true, true, true, true}}
 				for _, x := range fits {
-					t.Add(x.Method, mstFloat(x.Offset), mstFloat(x.Rate), mstFloat(x.RMSE), mstFloat(x.MaxAbs), strconv.Itoa(x.Iterations))
+					t.Add(x.Method, tabular.Float(x.Offset), tabular.Float(x.Rate), tabular.Float(x.RMSE), tabular.Float(x.MaxAbs), strconv.Itoa(x.Iterations))
 				}
 				return t.Write(w, f)
 			})
 		},
 	}
+}
+
+// mstClasses returns the node classes of --nodes or --class μ:available,….
+func mstClasses(c *cli.Context) ([]straggler.NodeClass, error) {
+	var classes []straggler.NodeClass
+	if p := c.String("nodes"); p != "" {
+		f, err := nodes.ReadFile(p)
+		if err != nil {
+			return nil, err
+		}
+		for _, n := range f.Nodes {
+			classes = append(classes, straggler.NodeClass{Name: n.Name, Mu: n.Mu, Available: n.Count})
+		}
+	} else {
+		if c.String("class") == "" {
+			return nil, errors.New("give --class μ:available,… or --nodes FILE")
+		}
+		for i, s := range strings.Split(c.String("class"), ",") {
+			a, b, ok := strings.Cut(strings.TrimSpace(s), ":")
+			mu, err1 := strconv.ParseFloat(a, 64)
+			n, err2 := strconv.Atoi(b)
+			if !ok || err1 != nil || err2 != nil {
+				return nil, fmt.Errorf("--class: item %d %q is not μ:available", i+1, s)
+			}
+			classes = append(classes, straggler.NodeClass{Mu: mu, Available: n})
+		}
+	}
+	return classes, nil
 }
 
 func mstNodesCmd() *cli.Command {
@@ -402,67 +271,24 @@ func mstNodesCmd() *cli.Command {
 			&cli.Float64Flag{Name: "total", Usage: "total task arrival rate λ", Required: true},
 			&cli.StringFlag{Name: "policy", Value: "optimal", Usage: "mapping policy for each selection"},
 			&cli.Float64Flag{Name: "D", Usage: "deterministic coefficient of the delayed exponential model"},
-			&cli.IntFlag{Name: "brute-limit", Value: 2000, Usage: "enumerate all selections when there are at most this many"},
+			intFlag("brute-limit", 2000, "enumerate all selections when there are at most this many", nonNegInt),
 			&cli.BoolFlag{Name: "curve", Usage: "print the MST for every N (table formats)"},
 		),
 		Action: func(c *cli.Context) error {
-			var classes []straggler.NodeClass
-			if p := c.String("nodes"); p != "" {
-				f, err := nodes.ReadFile(p)
-				if err != nil {
-					return err
-				}
-				for _, n := range f.Nodes {
-					classes = append(classes, straggler.NodeClass{Name: n.Name, Mu: n.Mu, Available: n.Count})
-				}
-			} else {
-				if c.String("class") == "" {
-					return errors.New("give --class μ:available,… or --nodes FILE")
-				}
-				for i, s := range strings.Split(c.String("class"), ",") {
-					a, b, ok := strings.Cut(strings.TrimSpace(s), ":")
-					mu, err1 := strconv.ParseFloat(a, 64)
-					n, err2 := strconv.Atoi(b)
-					if !ok || err1 != nil || err2 != nil {
-						return fmt.Errorf("--class: item %d %q is not μ:available", i+1, s)
-					}
-					classes = append(classes, straggler.NodeClass{Mu: mu, Available: n})
-				}
+			classes, err := mstClasses(c)
+			if err != nil {
+				return err
 			}
 			p, err := straggler.ParsePolicy(c.String("policy"))
 			if err != nil {
 				return err
 			}
-			if n := c.Int("brute-limit"); n < 0 {
-				return fmt.Errorf("--brute-limit %d: want ≥ 0", n)
-			}
 			res, err := straggler.OptimalNodeCount(classes, c.Float64("total"), p, straggler.MapOptions{Model: straggler.Model{D: c.Float64("D")}}, c.Int("brute-limit"))
 			if err != nil {
 				return err
 			}
-			return mstOutput(c, func(w io.Writer, f tabular.Format) error {
-				if f == tabular.JSON {
-					return tabular.WriteJSON(w, res)
-				}
-				t := &tabular.Table{Title: fmt.Sprintf("Optimal node count, λ = %g, policy %s", c.Float64("total"), p), Header: []string{"method", "N", "counts", "mst"}, RightAlign: []bool{false, true, false, true}}
-				t.Add("separation (Lemma 4)", strconv.Itoa(res.Best.N), fmt.Sprint(res.Best.Counts), mstFloat(res.Best.MST))
-				if res.Brute != nil {
-					t.Add(fmt.Sprintf("brute force (%d selections)", res.BruteSize), strconv.Itoa(res.Brute.N), fmt.Sprint(res.Brute.Counts), mstFloat(res.Brute.MST))
-					t.Add("gap %", "", "", mstFloat(res.GapPercent))
-				} else {
-					t.Add(fmt.Sprintf("brute force skipped (%d+ selections > --brute-limit)", res.BruteSize), "", "", "")
-				}
-				if err := t.Write(w, f); err != nil {
-					return err
-				}
-				if c.Bool("curve") {
-					ct := &tabular.Table{Header: []string{"N", "counts", "mst"}}
-					for _, pt := range res.Curve {
-						ct.Add(strconv.Itoa(pt.N), fmt.Sprint(pt.Counts), mstFloat(pt.MST))
-					}
-					return ct.Write(w, f)
-				}
-				return nil
+			return emit(c, func(w io.Writer, f tabular.Format) error {
+				return res.Write(w, f, c.Float64("total"), p, c.Bool("curve"))
 			})
 		},
 	}
@@ -503,17 +329,17 @@ func mstForkJoinCmd() *cli.Command {
 				sim = &s
 				out["simulation"] = s
 			}
-			return mstOutput(c, func(w io.Writer, f tabular.Format) error {
+			return emit(c, func(w io.Writer, f tabular.Format) error {
 				if f == tabular.JSON {
 					return tabular.WriteJSON(w, out)
 				}
 				t := &tabular.Table{Title: fmt.Sprintf("Fork-join K = %d, λ = %g, μ = %g", k, l, m), Header: []string{"quantity", "value"}, RightAlign: []bool{false, true}}
-				t.Add("lower bound (1/μ)[H_K + Σ(1/j)ρ/(j−ρ)]", mstFloat(low))
-				t.Add("upper bound H_K/(μ−λ) = paper's MST", mstFloat(up))
-				t.Add("Nelson–Tantawi approximation", mstFloat(straggler.NelsonTantawi(k, l, m)))
+				t.Add("lower bound (1/μ)[H_K + Σ(1/j)ρ/(j−ρ)]", tabular.Float(low))
+				t.Add("upper bound H_K/(μ−λ) = paper's MST", tabular.Float(up))
+				t.Add("Nelson–Tantawi approximation", tabular.Float(straggler.NelsonTantawi(k, l, m)))
 				if sim != nil {
-					t.Add(fmt.Sprintf("simulation (%d jobs) mean", sim.Jobs), mstFloat(sim.Mean))
-					t.Add("simulation 95% half-width", mstFloat(sim.HalfWidth))
+					t.Add(fmt.Sprintf("simulation (%d jobs) mean", sim.Jobs), tabular.Float(sim.Mean))
+					t.Add("simulation 95% half-width", tabular.Float(sim.HalfWidth))
 				}
 				return t.Write(w, f)
 			})
@@ -525,10 +351,11 @@ func mstFiguresCmd() *cli.Command {
 	return &cli.Command{
 		Name:        "figures",
 		Category:    catStraggler,
-		Usage:       "recompute the data of Fig. 3, 4, 6, 8, 10, 11 as CSV, SVG and PNG",
+		Usage:       "recompute the data of Fig. 3, 4, 6, 8, 10, 11 as CSV and SVG (PNG with --png)",
 		Description: "Example: mrsched mst figures --out results/straggler",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "out", Value: "results/straggler", Usage: "output directory"},
+			&cli.BoolFlag{Name: "png", Usage: "write PNG figures besides the SVG ones"},
 			&cli.BoolFlag{Name: "quiet", Usage: "no progress on stderr"},
 		},
 		Action: func(c *cli.Context) error {
@@ -536,7 +363,7 @@ func mstFiguresCmd() *cli.Command {
 			if err := os.MkdirAll(dir, 0o755); err != nil {
 				return err
 			}
-			figs, err := figures.All(func(done, total int, name string) {
+			figs, err := straggler.PaperFigures(func(done, total int, name string) {
 				if !c.Bool("quiet") {
 					fmt.Fprintf(c.App.ErrWriter, "mst figures: %d/%d %s\n", done, total, name)
 				}
@@ -545,7 +372,7 @@ func mstFiguresCmd() *cli.Command {
 				return err
 			}
 			for _, f := range figs {
-				if err := f.Write(dir); err != nil {
+				if _, err := figures.Straggler(f, dir, figures.Formats(c.Bool("png"))...); err != nil {
 					return err
 				}
 				fmt.Fprintf(c.App.Writer, "%s\t%s\n", f.Name, f.Note)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"math"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -42,17 +43,43 @@ func TestMSTBadFlags(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"mst", "eval", "--mu", "1", "--lambda", "0.5", "--method", "mc", "--samples", "0"}, "--samples 0: want ≥ 1"},
-		{[]string{"mst", "eval", "--mu", "1", "--lambda", "0.5", "--method", "mc", "--samples", "-5"}, "--samples -5: want ≥ 1"},
+		{[]string{"mst", "eval", "--mu", "1", "--lambda", "0.5", "--method", "mc", "--samples", "0"}, "--samples 0: want 2 … 33554432"},
+		{[]string{"mst", "eval", "--mu", "1", "--lambda", "0.5", "--method", "mc", "--samples", "-5"}, "--samples -5: want 2 … 33554432"},
 		{[]string{"mst", "eval", "--mu", "1", "--lambda", "0.5", "--method", "integral", "--rel-tol", "-1"}, "--rel-tol -1: want a value in (0, 1)"},
 		{[]string{"mst", "eval", "--mu", "1", "--lambda", "0.5", "--method", "integral", "--rel-tol", "0"}, "--rel-tol 0: want a value in (0, 1)"},
-		{[]string{"mst", "nodes", "--class", "1:3", "--total", "1", "--brute-limit", "-1"}, "--brute-limit -1: want ≥ 0"},
+		{[]string{"mst", "nodes", "--class", "1:3", "--total", "1", "--brute-limit", "-1"}, "--brute-limit: want an integer ≥ 0, got -1"},
 	}
 	for _, c := range cases {
 		var out, errb bytes.Buffer
 		code := run(append([]string{"mrsched"}, c.args...), &out, &errb)
 		if code != 1 || !strings.Contains(errb.String(), c.want) {
 			t.Errorf("%v: exit %d, stderr %q, want 1 and …%s…", c.args, code, errb.String(), c.want)
+		}
+	}
+}
+
+// TestIssue12FlagValues: flag values that crashed the process or printed a
+// meaningless result with exit 0 (issue 12) now exit 1 naming the flag.
+func TestIssue12FlagValues(t *testing.T) {
+	wl := filepath.Join(t.TempDir(), "t2.json")
+	if code, _, e := clusterRun(t, "gen", "cluster", "--kind", "table2", "--seed", "1", "--out", wl, "--quiet"); code != 0 {
+		t.Fatalf("gen: %d %s", code, e)
+	}
+	for _, tc := range []struct {
+		args []string
+		flag string
+	}{
+		// Was: fatal error: runtime: out of memory.
+		{[]string{"mst", "eval", "--mu", "1,1", "--lambda", "0.5,0.5", "--method", "mc", "--samples", "1000000000000"}, "--samples"},
+		// Was: +Inf with exit 0.
+		{[]string{"mst", "eval", "--mu", "1e-320", "--lambda", "1e-321"}, "--mu"},
+		// Was: exit 0 with a 300-digit makespan.
+		{[]string{"cluster", "simulate", "--workload", wl, "--heartbeat", "1e308"}, "--heartbeat"},
+	} {
+		var out, errb bytes.Buffer
+		code := run(append([]string{"mrsched"}, tc.args...), &out, &errb)
+		if code != 1 || !strings.Contains(errb.String(), tc.flag) {
+			t.Errorf("%v: exit %d, stderr %q; want exit 1 naming %s", tc.args, code, errb.String(), tc.flag)
 		}
 	}
 }

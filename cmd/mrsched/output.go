@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"os"
 	"sync"
 	"time"
 
@@ -20,25 +21,6 @@ import (
 	"github.com/mrsched/mrsched/schedule"
 	"github.com/mrsched/mrsched/tabular"
 )
-
-// fileWriter writes whole files for the commands.
-type fileWriter interface {
-	// WriteFile replaces path with data atomically (a symlink's target,
-	// not the link), refusing when path is one of protect.
-	WriteFile(path string, data []byte, protect []string) error
-}
-
-// files is the writer every command uses: package fileio, which refuses
-// to write over a protected path (os.SameFile, so another spelling or a
-// link to an input is refused too), writes through a symlink to its target
-// and removes its temporary file on failure.
-var files fileWriter = atomicFiles{}
-
-type atomicFiles struct{}
-
-func (atomicFiles) WriteFile(path string, data []byte, protect []string) error {
-	return fileio.WriteFileAtomic(path, data, fileio.Protect(protect...))
-}
 
 // protectedInputs lists the files a command reads: the values of its input
 // flags and its positional arguments.
@@ -61,10 +43,41 @@ func protectedInputs(c *cli.Context) []string {
 	return append(out, c.Args().Slice()...)
 }
 
+// notInput refuses a file that a library writes itself (a sweep's --cells)
+// when it is one of the command's inputs.
+func notInput(c *cli.Context, flag, path string) error {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil // a new file is no input
+	}
+	for _, in := range protectedInputs(c) {
+		if ist, err := os.Stat(in); err == nil && os.SameFile(st, ist) {
+			return fmt.Errorf("--%s %s: refusing to write over an input file of this command (%s)", flag, path, in)
+		}
+	}
+	return nil
+}
+
+// checkOutputs refuses, before the command runs, output files (flags made
+// by outFlag and fileOutFlag) that are inputs of the command.
+func checkOutputs(c *cli.Context) error {
+	for _, f := range c.Command.Flags {
+		if o, ok := f.(*outputFlag); ok && c.String(o.Name) != "" {
+			if err := notInput(c, o.Name, c.String(o.Name)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // writeFile writes data to path for the command: atomically, never over an
 // input, with "wrote PATH (what)" on stderr unless --quiet.
 func writeFile(c *cli.Context, path string, data []byte, what string) error {
-	if err := files.WriteFile(path, data, protectedInputs(c)); err != nil {
+	// fileio refuses a protected path (os.SameFile: another spelling or a
+	// link to an input too), writes through a symlink to its target and
+	// removes its temporary file on failure.
+	if err := fileio.WriteFileAtomic(path, data, fileio.Protect(protectedInputs(c)...)); err != nil {
 		return err
 	}
 	if what != "" {
@@ -109,25 +122,30 @@ func emit(c *cli.Context, render func(w io.Writer, f tabular.Format) error) erro
 }
 
 // emitTables writes tables in --format: JSON is value (when non-nil) or
-// the tables as lists of objects; text and Markdown separate tables by a
-// blank line.
+// the tables as lists of objects.
 func emitTables(c *cli.Context, value any, tables ...*tabular.Table) error {
 	return emit(c, func(w io.Writer, f tabular.Format) error {
 		if f == tabular.JSON && value != nil {
 			return tabular.WriteJSON(w, value)
 		}
-		for i, t := range tables {
-			if i > 0 && (f == tabular.Text || f == tabular.Markdown) {
-				if _, err := io.WriteString(w, "\n"); err != nil {
-					return err
-				}
-			}
-			if err := t.Write(w, f); err != nil {
+		return writeTables(w, f, tables...)
+	})
+}
+
+// writeTables writes tables in format f, separated by a blank line in
+// text and Markdown.
+func writeTables(w io.Writer, f tabular.Format, tables ...*tabular.Table) error {
+	for i, t := range tables {
+		if i > 0 && (f == tabular.Text || f == tabular.Markdown) {
+			if _, err := io.WriteString(w, "\n"); err != nil {
 				return err
 			}
 		}
-		return nil
-	})
+		if err := t.Write(w, f); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // infof prints a message line on stderr unless --quiet.

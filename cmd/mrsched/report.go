@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -16,9 +15,10 @@ import (
 
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/report"
-	"github.com/mrsched/mrsched/report/shard"
+	"github.com/mrsched/mrsched/report/figures"
 	"github.com/mrsched/mrsched/report/study"
 	"github.com/mrsched/mrsched/schedule"
+	"github.com/mrsched/mrsched/sweep"
 	"github.com/mrsched/mrsched/tabular"
 )
 
@@ -31,7 +31,8 @@ func reportCommands() []*cli.Command {
 func sweepFlags() []cli.Flag {
 	return []cli.Flag{
 		formatFlag("table"), outFlag("the output"),
-		&cli.StringFlag{Name: "figures", Usage: "write figures (SVG and PNG) into `DIR`"},
+		&cli.StringFlag{Name: "figures", Usage: "write figures (SVG) into `DIR`"},
+		&cli.BoolFlag{Name: "png", Usage: "write PNG figures too"},
 		shardFlag(),
 		&cli.StringFlag{Name: "cells", Usage: "keep the cells in `FILE` (JSON lines): a killed run resumes from it without recomputing finished cells"},
 		workersFlag(runtime.NumCPU()),
@@ -43,16 +44,22 @@ func sweepFlags() []cli.Flag {
 // JSON lines (to --cells, or stdout); the whole sweep is rendered in
 // --format, with figures in --figures. It returns the set for the whole
 // sweep (nil for a shard).
-func runSweep(c *cli.Context, sw shard.Sweep, what string) (*shard.Set, error) {
-	sp, err := shard.Parse(c.String("shard"))
+func runSweep(c *cli.Context, sw sweep.Sweep, what string) (*sweep.Set, error) {
+	sp, err := sweep.Parse(c.String("shard"))
 	if err != nil {
 		return nil, fmt.Errorf("--shard: %w", err)
 	}
+	if err := notInput(c, "cells", c.String("cells")); err != nil {
+		return nil, err
+	}
 	prog, finish := progressBar(c, what)
-	set, err := shard.Run(c.Context, sw, shard.Options{Shard: sp, Workers: c.Int("workers"), Path: c.String("cells"), Progress: prog})
+	set, err := sweep.Run(c.Context, sw, sweep.Options{Shard: sp, Workers: c.Int("workers"), Path: c.String("cells"), Progress: prog})
 	finish()
 	if err != nil {
 		return nil, err
+	}
+	for _, n := range set.Notices {
+		fmt.Fprintln(c.App.ErrWriter, "mrsched: "+n)
 	}
 	switch {
 	case sp.Whole():
@@ -69,8 +76,8 @@ func runSweep(c *cli.Context, sw shard.Sweep, what string) (*shard.Set, error) {
 }
 
 // renderSet renders a whole sweep with its kind's renderer.
-func renderSet(c *cli.Context, set *shard.Set) error {
-	r, err := report.RendererFor(set.Header.Kind)
+func renderSet(c *cli.Context, set *sweep.Set) error {
+	r, err := study.RendererFor(set.Header.Kind)
 	if err != nil {
 		return err
 	}
@@ -84,7 +91,7 @@ func renderSet(c *cli.Context, set *shard.Set) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	files, err := r.Figures(set, dir)
+	files, err := r.Figures(set, dir, figures.Formats(c.Bool("png"))...)
 	if err != nil {
 		return fmt.Errorf("figures: %w", err)
 	}
@@ -96,7 +103,7 @@ func renderSet(c *cli.Context, set *shard.Set) error {
 
 // sweepProblems turns a report's violations into exit status 2 and its
 // failed runs into exit status 1.
-func sweepProblems(set *shard.Set) error {
+func sweepProblems(set *sweep.Set) error {
 	violations, failures, err := report.Problems(set)
 	switch {
 	case err != nil:
@@ -173,7 +180,7 @@ func reportAction(c *cli.Context) error {
 	}
 	opt := report.Options{TimeLimit: c.Duration("time-limit"), Validate: !c.Bool("no-validate")}
 	var first report.FirstSchedules
-	sp, _ := shard.Parse(c.String("shard"))
+	sp, _ := sweep.Parse(c.String("shard"))
 	if c.String("figures") != "" && sp.Whole() {
 		opt.KeepSchedules = first.Keep
 	}
@@ -189,7 +196,7 @@ func reportAction(c *cli.Context) error {
 		if !first.Kept() {
 			infof(c, "note: no Gantt charts — the first instance's cell came from --cells, schedules are not kept there")
 		}
-		files, err := first.Figures(srcs[0].Name, c.String("methods"), c.String("figures"))
+		files, err := first.Figures(srcs[0].Name, c.String("methods"), c.String("figures"), figures.Formats(c.Bool("png"))...)
 		if err != nil {
 			return fmt.Errorf("figures: %w", err)
 		}
@@ -202,54 +209,13 @@ func reportAction(c *cli.Context) error {
 
 // methodsFlag is --methods: a comma-separated list of report methods.
 func methodsFlag(value string) cli.Flag {
-	return &cli.StringFlag{Name: "methods", Aliases: []string{"m"}, Value: value, Usage: "comma-separated `LIST` of methods (see above)",
+	return &cli.StringFlag{Name: "methods", Aliases: []string{"m"}, Value: value, Usage: "comma-separated `LIST` of methods (listed in 'mrsched report --help')",
 		Action: func(_ *cli.Context, s string) error {
 			if _, err := report.Resolve(s); err != nil {
 				return fmt.Errorf("--methods: %w", err)
 			}
 			return nil
 		}}
-}
-
-// repeated is a repeatable string flag whose values may contain commas
-// (urfave/cli's slice flags split on them, which breaks generator specs).
-type repeated []string
-
-// aliasSync is what Serialize returns: urfave/cli copies a flag's value to
-// its aliases after parsing (set.Set(alias, Serialize())), and every name of
-// a repeatedFlag shares one *repeated, so that copy must be a no-op — without
-// it "--instance a.json" became the list [a.json a.json] ("two instances are
-// named …") and two files became one path "a.json b.json".
-const aliasSync = "\x00mrsched-repeated-alias-sync\x00"
-
-func (r *repeated) Set(v string) error {
-	if v == aliasSync {
-		return nil
-	}
-	*r = append(*r, v)
-	return nil
-}
-func (r *repeated) String() string    { return strings.Join(*r, " ") }
-func (r *repeated) Serialize() string { return aliasSync }
-
-// repeatedFlag gives every parse a fresh value: commands are built once
-// and run many times in one process (tests), and a shared value would
-// accumulate the values of earlier runs.
-type repeatedFlag struct {
-	cli.GenericFlag
-	files bool // the values are input files (see protectedInputs)
-}
-
-func (f *repeatedFlag) Apply(set *flag.FlagSet) error {
-	f.GenericFlag.Value = &repeated{}
-	return f.GenericFlag.Apply(set)
-}
-
-func repeatedOf(c *cli.Context, name string) []string {
-	if r, ok := c.Generic(name).(*repeated); ok && r != nil {
-		return *r
-	}
-	return nil
 }
 
 func indent(s, pre string) string {
@@ -273,7 +239,8 @@ Example (two shards, then merge; the last line prints the same bytes as the unsh
    mrsched merge --format md s1.jsonl s2.jsonl`,
 		Flags: []cli.Flag{
 			formatFlag("table"), outFlag("the output"),
-			&cli.StringFlag{Name: "figures", Usage: "write the sweep's figures into `DIR`"},
+			&cli.StringFlag{Name: "figures", Usage: "write the sweep's figures (SVG) into `DIR`"},
+			&cli.BoolFlag{Name: "png", Usage: "write PNG figures too"},
 			fileOutFlag("cells-out", "also write the merged cells to `FILE`"),
 			quietFlag(),
 		},
@@ -281,15 +248,15 @@ Example (two shards, then merge; the last line prints the same bytes as the unsh
 			if c.NArg() == 0 {
 				return fmt.Errorf("merge: give the shard files (see 'mrsched merge --help')")
 			}
-			var sets []*shard.Set
+			var sets []*sweep.Set
 			for _, f := range c.Args().Slice() {
-				s, err := shard.ReadFile(f)
+				s, err := sweep.ReadFile(f)
 				if err != nil {
 					return err
 				}
 				sets = append(sets, s)
 			}
-			m, err := shard.Merge(sets, c.Args().Slice())
+			m, err := sweep.Merge(sets, c.Args().Slice())
 			if err != nil {
 				return err
 			}
@@ -322,7 +289,7 @@ and 'mrsched merge' work as for 'mrsched report'; the output never depends on --
 
 // studyCommand is a study: its flags, then the sweep flags; the action
 // builds the sweep with mk, runs it and turns violations into exit status 2.
-func studyCommand(name, usage, desc string, flags []cli.Flag, mk func(c *cli.Context) (shard.Sweep, error)) *cli.Command {
+func studyCommand(name, usage, desc string, flags []cli.Flag, mk func(c *cli.Context) (sweep.Sweep, error)) *cli.Command {
 	return &cli.Command{
 		Name:        name,
 		Usage:       usage,
@@ -369,10 +336,10 @@ Example:
 			intFlag("exact-max-n", def.ExactMaxN, "largest n solved exactly", nonNegInt),
 			timeLimitFlag(60*time.Second, "per exact solve"),
 		},
-		func(c *cli.Context) (shard.Sweep, error) {
+		func(c *cli.Context) (sweep.Sweep, error) {
 			ns, err := intsOf(c, "ns", atLeastOne)
 			if err != nil {
-				return shard.Sweep{}, err
+				return sweep.Sweep{}, err
 			}
 			cfg := study.TightnessConfig{Alphas: c.Float64Slice("alphas"), Eps: c.Float64Slice("eps"), Betas: c.Float64Slice("betas"),
 				Ns: ns, Exact: c.String("exact"), ExactMaxN: c.Int("exact-max-n"), TimeLimit: c.Duration("time-limit").String()}
@@ -397,10 +364,10 @@ Example:
 			loadsFlag(study.DefaultLoads()),
 			intFlag("max-jobs", 0, "keep only the first N jobs of each trace; 0 keeps all", nonNegInt),
 		},
-		func(c *cli.Context) (shard.Sweep, error) {
+		func(c *cli.Context) (sweep.Sweep, error) {
 			cfg, err := study.NewFig7Config(c.StringSlice("trace"), c.Float64Slice("loads"), c.Int("max-jobs"))
 			if err != nil {
-				return shard.Sweep{}, err
+				return sweep.Sweep{}, err
 			}
 			return study.Fig7Sweep(cfg)
 		})
@@ -422,7 +389,7 @@ Example (small; the defaults run 8 × 500000 jobs per load and policy):
 			repsFlag(f9.Reps),
 			seedFlag(f9.Seed, "seed of replication 0 (replication r uses seed + r)"),
 		},
-		func(c *cli.Context) (shard.Sweep, error) {
+		func(c *cli.Context) (sweep.Sweep, error) {
 			cfg := study.DefaultFig9()
 			cfg.Loads, cfg.Jobs, cfg.Reps, cfg.Seed = c.Float64Slice("loads"), c.Int("jobs"), c.Int("reps"), c.Uint64("seed")
 			return study.Fig9Sweep(cfg)
@@ -443,10 +410,10 @@ Example:
 			methodsFlag(study.DefaultNightlyMethods),
 			timeLimitFlag(30*time.Second, "per exact method"),
 		},
-		func(c *cli.Context) (shard.Sweep, error) {
+		func(c *cli.Context) (sweep.Sweep, error) {
 			src, err := nightlySource(c.String("instance"))
 			if err != nil {
-				return shard.Sweep{}, err
+				return sweep.Sweep{}, err
 			}
 			return study.NightlySweep(src, c.String("methods"), c.Duration("time-limit"))
 		})
@@ -465,7 +432,7 @@ func nightlySource(path string) (report.Source, error) {
 }
 
 // studyViolations turns a study's guarantee violations into exit status 2.
-func studyViolations(set *shard.Set) error {
+func studyViolations(set *sweep.Set) error {
 	if set == nil {
 		return nil
 	}
@@ -479,7 +446,7 @@ func ganttCmd() *cli.Command {
 	return &cli.Command{
 		Name:     "gantt",
 		Category: catReport,
-		Usage:    "draw a Gantt chart (SVG and PNG) of any schedule file",
+		Usage:    "draw a Gantt chart (SVG; PNG with --png) of any schedule file",
 		Description: `One row per job (first to complete on top), an upper lane for the map rate and a lower
 lane for the shuffle rate, each filled to the job's share of the station; grey from release
 to completion, a black tick at the completion.
@@ -488,11 +455,12 @@ Example:
    mrsched gen lognormal --n 30 --batch --seed 1 --out b30.json --quiet
    mrsched simulate --instance b30.json --policy maxsrpt --schedule b30.sched.json
    mrsched gantt --instance b30.json --schedule b30.sched.json --out b30-gantt
-(writes b30-gantt.svg and b30-gantt.png; 'simulate' is the simulator's command)`,
+(writes b30-gantt.svg, and b30-gantt.png with --png; 'simulate' is the simulator's command)`,
 		Flags: []cli.Flag{
 			instanceFlag(),
 			inFlag("schedule", "schedule `FILE` (JSON or CSV)", true, "s"),
-			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Required: true, Usage: "output `BASE` name: writes BASE.svg and BASE.png (" + overwriteNote + ")"},
+			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Required: true, Usage: "output `BASE` name: writes BASE.svg, and BASE.png with --png (" + overwriteNote + ")"},
+			&cli.BoolFlag{Name: "png", Usage: "write BASE.png too"},
 			&cli.StringFlag{Name: "title", Usage: "chart title (default: the file names)"},
 			quietFlag(),
 		},
@@ -509,7 +477,7 @@ Example:
 			if title == "" {
 				title = c.String("schedule") + " on " + c.String("instance")
 			}
-			files, err := study.Gantt(in, s, title, c.String("out"))
+			files, err := study.Gantt(in, s, title, c.String("out"), figures.Formats(c.Bool("png"))...)
 			if err != nil {
 				return err
 			}

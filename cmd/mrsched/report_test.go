@@ -143,7 +143,7 @@ func TestReportErrors(t *testing.T) {
 
 func TestReportFiguresAndGantt(t *testing.T) {
 	dir := t.TempDir()
-	code, _, errs := runReport(t, "report", "--gen", "cor4,n=2-8/2,alpha=3,eps=0.5", "--methods", "maxsrpt,alt,lbcount", "--figures", dir)
+	code, _, errs := runReport(t, "report", "--gen", "cor4,n=2-8/2,alpha=3,eps=0.5", "--methods", "maxsrpt,alt,lbcount", "--figures", dir, "--png")
 	if code != 0 {
 		t.Fatal(errs)
 	}
@@ -164,8 +164,15 @@ func TestReportFiguresAndGantt(t *testing.T) {
 	if code, _, errs := runReport(t, "simulate", "--instance", inst, "--policy", "splitsrpt", "--schedule", sched); code != 0 {
 		t.Fatal(errs)
 	}
-	if code, _, errs := runReport(t, "gantt", "--instance", inst, "--schedule", sched, "--out", filepath.Join(dir, "g"), "--quiet"); code != 0 {
+	if code, _, errs := runReport(t, "gantt", "--instance", inst, "--schedule", sched, "--out", filepath.Join(dir, "g"), "--quiet", "--png"); code != 0 {
 		t.Fatal(errs)
+	}
+	// SVG only unless PNG is asked for.
+	if code, _, errs := runReport(t, "gantt", "--instance", inst, "--schedule", sched, "--out", filepath.Join(dir, "h"), "--quiet"); code != 0 {
+		t.Fatal(errs)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "h.png")); err == nil {
+		t.Error("gantt wrote h.png without --png")
 	}
 	for _, f := range []string{"g.svg", "g.png"} {
 		if st, err := os.Stat(filepath.Join(dir, f)); err != nil || st.Size() == 0 {
@@ -184,7 +191,7 @@ func TestStudyCommands(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "paper_mean_response") {
 		t.Fatalf("fig9: exit %d %s\n%s", code, errs, out)
 	}
-	code, out, errs = runReport(t, "study", "nightly", "--methods", "fifo,maxsrpt,splitsrpt,lbcount,lbprefix", "--quiet", "--figures", dir)
+	code, out, errs = runReport(t, "study", "nightly", "--methods", "fifo,maxsrpt,splitsrpt,lbcount,lbprefix", "--quiet", "--figures", dir, "--png")
 	if code != 0 || !strings.Contains(out, "Recommended plan") {
 		t.Fatalf("nightly: exit %d %s\n%s", code, errs, out)
 	}

@@ -28,7 +28,7 @@ func ReadJSON(r io.Reader, name string) (*Workload, error) {
 	if err != nil {
 		return nil, err
 	}
-	if top, err = top.Object("kind", "slots", "datasets", "jobs", "metadata"); err != nil {
+	if err := top.Only("kind", "slots", "datasets", "jobs", "metadata"); err != nil {
 		return nil, err
 	}
 	if err := top.Kind(Kind); err != nil {
@@ -183,6 +183,8 @@ func ReadFile(path string) (*Workload, error) {
 }
 
 // WriteFile writes w to path atomically.
-func WriteFile(path string, w *Workload) error {
-	return fileio.WriteFileWith(path, w, WriteJSON)
+// opts such as fileio.Protect(inputs...) refuse to overwrite the given
+// files (a command's own inputs); see fileio.WriteFileAtomic.
+func WriteFile(path string, w *Workload, opts ...fileio.WriteOption) error {
+	return fileio.WriteFileWith(path, w, WriteJSON, opts...)
 }

@@ -1,6 +1,7 @@
 package fileio
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -95,6 +96,28 @@ func (t *TextReader) fill() {
 // check validates data[start:] and returns the end of the valid prefix (a
 // trailing partial rune is left unchecked unless final).
 func (t *TextReader) check(data []byte, start int, final bool) (int, error) {
+	// Fast path: the whole chunk (less a partial rune at its end) is valid
+	// UTF-8 without NUL; utf8.Valid and bytes.Count are vectorised.
+	end := len(data)
+	if !final {
+		for k := 1; k <= utf8.UTFMax-1 && end-k >= start; k++ {
+			b := data[end-k]
+			if b < utf8.RuneSelf {
+				break
+			}
+			if utf8.RuneStart(b) {
+				if !utf8.FullRune(data[end-k:]) {
+					end -= k
+				}
+				break
+			}
+		}
+	}
+	if seg := data[start:end]; bytes.IndexByte(seg, 0) < 0 && utf8.Valid(seg) {
+		t.line += bytes.Count(seg, []byte{'\n'})
+		return end, nil
+	}
+	// Slow path: find the first bad byte and its line.
 	i := start
 	for i < len(data) {
 		b := data[i]

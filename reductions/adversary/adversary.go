@@ -1,4 +1,4 @@
-// Package adversary plays the online adversary of the proof of Theorem 2
+// The adversary of the proof of Theorem 2 plays the online adversary of the proof of Theorem 2
 // (appendix A of the overlapping tandem queue paper) against a policy of
 // package solver/fluid.
 //
@@ -22,6 +22,7 @@
 //
 // The instance has k² + k + k³ + 1 jobs, slightly more than n (the proof
 // counts jobs loosely); both numbers are reported.
+
 package adversary
 
 import (

@@ -1,6 +1,7 @@
 package adversary
 
 import (
+	"errors"
 	"testing"
 
 	"github.com/mrsched/mrsched/reductions/rational"
@@ -95,5 +96,15 @@ func TestGrowth(t *testing.T) {
 			t.Errorf("n=%d: ratio %v did not grow (previous %v)", n, r.Ratio, prev)
 		}
 		prev = r.Ratio
+	}
+}
+
+// TestSweepEmpty: an empty policy or n list is an error, not an empty table.
+func TestSweepEmpty(t *testing.T) {
+	if _, err := Sweep(nil, []int{8}, nil); !errors.Is(err, ErrParam) {
+		t.Errorf("no policies: %v", err)
+	}
+	if _, err := Sweep([]fluid.Policy{fluid.FIFO()}, nil, nil); !errors.Is(err, ErrParam) {
+		t.Errorf("no n: %v", err)
 	}
 }

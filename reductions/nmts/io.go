@@ -32,7 +32,7 @@ func ReadJSON(r io.Reader, name string) (*Instance, error) {
 	if err != nil {
 		return nil, err
 	}
-	if top, err = top.Object("kind", "f", "g", "h", "metadata"); err != nil {
+	if err := top.Only("kind", "f", "g", "h", "metadata"); err != nil {
 		return nil, err
 	}
 	if err := top.Kind(Kind); err != nil {
@@ -115,6 +115,8 @@ func ReadFile(path string) (*Instance, error) {
 }
 
 // WriteFile writes in atomically.
-func WriteFile(path string, in *Instance) error {
-	return fileio.WriteFileWith(path, in, WriteJSON)
+// opts such as fileio.Protect(inputs...) refuse to overwrite the given
+// files (a command's own inputs); see fileio.WriteFileAtomic.
+func WriteFile(path string, in *Instance, opts ...fileio.WriteOption) error {
+	return fileio.WriteFileWith(path, in, WriteJSON, opts...)
 }

@@ -31,7 +31,7 @@ func BenchmarkGantt(b *testing.B) {
 					b.Fatal(err)
 				}
 				w, h := GanttSize(n)
-				if _, err := Save(p, w, h, filepath.Join(dir, "g")); err != nil {
+				if _, err := Save(p, w, h, filepath.Join(dir, "g"), SVG, PNG); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -8,8 +8,6 @@ import (
 	"path/filepath"
 	"testing"
 
-	"gonum.org/v1/plot/plotter"
-
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/schedule"
 	"github.com/mrsched/mrsched/solver/fluid"
@@ -69,15 +67,15 @@ func TestGanttErrors(t *testing.T) {
 	if _, err := Lines(nil, LineOptions{}); !errors.Is(err, ErrData) {
 		t.Errorf("no series: %v", err)
 	}
-	if _, err := Lines([]Series{{Name: "x", Points: []plotter.XY{{X: -1, Y: 1}}}}, LineOptions{LogX: true}); !errors.Is(err, ErrData) {
+	if _, err := Lines([]Series{{Name: "x", Points: []XY{{X: -1, Y: 1}}}}, LineOptions{LogX: true}); !errors.Is(err, ErrData) {
 		t.Errorf("nothing plottable on a log axis: %v", err)
 	}
 }
 
 func TestLines(t *testing.T) {
 	p, err := Lines([]Series{
-		{Name: "maxsrpt", Points: []plotter.XY{{X: 2, Y: 1.1}, {X: 4, Y: 1.2}, {X: 8, Y: 1.25}}},
-		{Name: "empty bucket skipped", Points: []plotter.XY{{X: 2, Y: 1}, {X: 3, Y: 0}}},
+		{Name: "maxsrpt", Points: []XY{{X: 2, Y: 1.1}, {X: 4, Y: 1.2}, {X: 8, Y: 1.25}}},
+		{Name: "empty bucket skipped", Points: []XY{{X: 2, Y: 1}, {X: 3, Y: 0}}},
 	}, LineOptions{Title: "t", X: "n", Y: "ratio", LogY: true, HMarks: []Mark{{At: 4.0 / 3, Label: "2α/(1+α)"}}, VMarks: []Mark{{At: 5, Label: "p99"}}})
 	if err != nil {
 		t.Fatal(err)

@@ -160,7 +160,8 @@ func Gantt(in *instances.Instance, s *schedule.Schedule, title string) (*plot.Pl
 	}
 	p := plot.New()
 	p.Title.Text = title
-	p.X.Label.Text = "time"
+	p.X.Label.Text = "time (instance time units)"
+	p.X.Tick.Marker = Ticks{}
 	p.Y.Label.Text = "job (lanes: map above, shuffle below)"
 	ticks := make(rowTicks, n)
 	for j := range in.Jobs {

@@ -12,14 +12,12 @@ import (
 	"strconv"
 	"strings"
 
-	"gonum.org/v1/plot/plotter"
-
 	"github.com/mrsched/mrsched/bounds"
 	"github.com/mrsched/mrsched/instances/swim"
 	"github.com/mrsched/mrsched/report"
 	"github.com/mrsched/mrsched/report/figures"
-	"github.com/mrsched/mrsched/report/shard"
 	"github.com/mrsched/mrsched/solver/fluid"
+	"github.com/mrsched/mrsched/sweep"
 	"github.com/mrsched/mrsched/tabular"
 )
 
@@ -119,15 +117,15 @@ func (cfg Fig7Config) cells() []fig7Cell {
 }
 
 // Fig7Sweep returns the sweep of the Fig. 7 study.
-func Fig7Sweep(cfg Fig7Config) (shard.Sweep, error) {
+func Fig7Sweep(cfg Fig7Config) (sweep.Sweep, error) {
 	if len(cfg.paths) != len(cfg.Traces) {
-		return shard.Sweep{}, fmt.Errorf("study: fig7: use NewFig7Config")
+		return sweep.Sweep{}, fmt.Errorf("study: fig7: use NewFig7Config")
 	}
 	var pols []fluid.Policy
 	for _, p := range cfg.Policies {
 		pol, err := fluid.ParsePolicy(p, cfg.K, nil)
 		if err != nil {
-			return shard.Sweep{}, fmt.Errorf("study: fig7: %w", err)
+			return sweep.Sweep{}, fmt.Errorf("study: fig7: %w", err)
 		}
 		pols = append(pols, pol)
 	}
@@ -137,7 +135,7 @@ func Fig7Sweep(cfg Fig7Config) (shard.Sweep, error) {
 	for i, c := range cells {
 		keys[i] = fmt.Sprintf("%s %s load=%s", cfg.Traces[c.trace].Name, c.variant, tabular.Float(c.load))
 	}
-	return shard.Sweep{Kind: Fig7Kind, Config: cfg, Keys: keys, Compute: func(ctx context.Context, i int) (any, error) {
+	return sweep.Sweep{Kind: Fig7Kind, Config: cfg, Keys: keys, Compute: func(ctx context.Context, i int) (any, error) {
 		c := cells[i]
 		recs, err := swim.ReadFile(cfg.paths[c.trace])
 		if err != nil {
@@ -171,7 +169,7 @@ func Fig7Sweep(cfg Fig7Config) (shard.Sweep, error) {
 	}}, nil
 }
 
-func writeFig7(set *shard.Set, f tabular.Format, w io.Writer) error {
+func writeFig7(set *sweep.Set, f tabular.Format, w io.Writer) error {
 	rs, err := decodeAll[Fig7Result](set, Fig7Kind)
 	if err != nil {
 		return err
@@ -198,7 +196,7 @@ func writeFig7(set *shard.Set, f tabular.Format, w io.Writer) error {
 	return t.Write(w, f)
 }
 
-func fig7Figures(set *shard.Set, dir string) ([]string, error) {
+func fig7Figures(set *sweep.Set, dir string, formats ...figures.Format) ([]string, error) {
 	rs, err := decodeAll[Fig7Result](set, Fig7Kind)
 	if err != nil {
 		return nil, err
@@ -216,14 +214,14 @@ func fig7Figures(set *shard.Set, dir string) ([]string, error) {
 	var files []string
 	for _, k := range keys {
 		g := groups[k]
-		by := map[string][]plotter.XY{}
+		by := map[string][]figures.XY{}
 		var names []string
 		for _, r := range g {
 			for _, p := range r.Policies {
 				if _, ok := by[p.Policy]; !ok {
 					names = append(names, p.Policy)
 				}
-				by[p.Policy] = append(by[p.Policy], plotter.XY{X: r.Load, Y: float64(p.Relative)})
+				by[p.Policy] = append(by[p.Policy], figures.XY{X: r.Load, Y: float64(p.Relative)})
 			}
 		}
 		var series []figures.Series
@@ -236,19 +234,15 @@ func fig7Figures(set *shard.Set, dir string) ([]string, error) {
 		}
 		p, err := figures.Lines(series, figures.LineOptions{
 			Title: strings.TrimSuffix(k.trace, ".tsv") + ": " + variant,
-			X:     "load", Y: "relative E[T] (÷ best lower bound)", HMarks: []figures.Mark{{At: 1, Label: "lower bound"}}})
+			X:     "load ρ (offered work ÷ capacity)", Y: "relative E[T] (÷ best lower bound)", HMarks: []figures.Mark{{At: 1, Label: "lower bound"}}})
 		if err != nil {
 			return nil, err
 		}
-		fs, err := figures.Save(p, 7, 4.5, filepath.Join(dir, "fig7_"+strings.TrimSuffix(k.trace, ".tsv")+"_"+k.variant))
+		fs, err := figures.Save(p, 9, 4.5, filepath.Join(dir, "fig7_"+strings.TrimSuffix(k.trace, ".tsv")+"_"+k.variant), formats...)
 		if err != nil {
 			return nil, err
 		}
 		files = append(files, fs...)
 	}
 	return files, nil
-}
-
-func init() {
-	report.RegisterRenderer(Fig7Kind, report.Renderer{Write: writeFig7, Figures: fig7Figures})
 }

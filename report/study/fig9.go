@@ -10,13 +10,11 @@ import (
 	"path/filepath"
 	"strconv"
 
-	"gonum.org/v1/plot/plotter"
-
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/report"
 	"github.com/mrsched/mrsched/report/figures"
-	"github.com/mrsched/mrsched/report/shard"
 	"github.com/mrsched/mrsched/solver/fluid"
+	"github.com/mrsched/mrsched/sweep"
 	"github.com/mrsched/mrsched/tabular"
 )
 
@@ -78,18 +76,18 @@ func (cfg Fig9Config) cells() []fig9Cell {
 }
 
 // Fig9Sweep returns the sweep of the Fig. 9 study.
-func Fig9Sweep(cfg Fig9Config) (shard.Sweep, error) {
+func Fig9Sweep(cfg Fig9Config) (sweep.Sweep, error) {
 	if cfg.Jobs < 1 || cfg.Reps < 1 || cfg.Buckets < 1 || !(cfg.MaxSize > 0) {
-		return shard.Sweep{}, fmt.Errorf("study: fig9: need jobs, replications, buckets ≥ 1 and max size > 0")
+		return sweep.Sweep{}, fmt.Errorf("study: fig9: need jobs, replications, buckets ≥ 1 and max size > 0")
 	}
 	for _, l := range cfg.Loads {
 		if !(l > 0 && l < 1) {
-			return shard.Sweep{}, fmt.Errorf("study: fig9: load %v must be in (0, 1) for a stable queue", l)
+			return sweep.Sweep{}, fmt.Errorf("study: fig9: load %v must be in (0, 1) for a stable queue", l)
 		}
 	}
 	for _, p := range cfg.Policies {
 		if _, err := fluid.ParsePolicy(p, cfg.K, nil); err != nil {
-			return shard.Sweep{}, fmt.Errorf("study: fig9: %w", err)
+			return sweep.Sweep{}, fmt.Errorf("study: fig9: %w", err)
 		}
 	}
 	cells := cfg.cells()
@@ -98,7 +96,7 @@ func Fig9Sweep(cfg Fig9Config) (shard.Sweep, error) {
 		keys[i] = fmt.Sprintf("load=%s %s rep=%d", tabular.Float(c.load), c.policy, c.rep)
 	}
 	width := cfg.MaxSize / float64(cfg.Buckets)
-	return shard.Sweep{Kind: Fig9Kind, Config: cfg, Keys: keys, Compute: func(ctx context.Context, i int) (any, error) {
+	return sweep.Sweep{Kind: Fig9Kind, Config: cfg, Keys: keys, Compute: func(ctx context.Context, i int) (any, error) {
 		c := cells[i]
 		spec := instances.PaperLogNormal(cfg.Jobs, c.load, false)
 		seed := cfg.Seed + uint64(c.rep)
@@ -187,7 +185,7 @@ var fig9Paper = map[string]float64{
 	"0.9 klps": 16.28, "0.9 maxsrpt": 5.58, "0.9 splitsrpt": 5.66,
 }
 
-func writeFig9(set *shard.Set, f tabular.Format, w io.Writer) error {
+func writeFig9(set *sweep.Set, f tabular.Format, w io.Writer) error {
 	rs, err := decodeAll[Fig9Result](set, Fig9Kind)
 	if err != nil {
 		return err
@@ -288,7 +286,7 @@ func paperMean(a *fig9Agg) report.Num {
 	return report.Num(math.NaN())
 }
 
-func fig9Figures(set *shard.Set, dir string) ([]string, error) {
+func fig9Figures(set *sweep.Set, dir string, formats ...figures.Format) ([]string, error) {
 	rs, err := decodeAll[Fig9Result](set, Fig9Kind)
 	if err != nil {
 		return nil, err
@@ -307,12 +305,12 @@ func fig9Figures(set *shard.Set, dir string) ([]string, error) {
 			if a.Load != load {
 				continue
 			}
-			var pts []plotter.XY
+			var pts []figures.XY
 			for b, c := range a.Count {
 				// Buckets with few jobs are noise; the paper's 5·10^7 jobs
 				// fill them, ours may not.
 				if c >= 20 {
-					pts = append(pts, plotter.XY{X: (float64(b) + 0.5) * width, Y: a.SumSlow[b] / float64(c)})
+					pts = append(pts, figures.XY{X: (float64(b) + 0.5) * width, Y: a.SumSlow[b] / float64(c)})
 				}
 			}
 			series = append(series, figures.Series{Name: a.Policy, Points: pts})
@@ -327,21 +325,17 @@ func fig9Figures(set *shard.Set, dir string) ([]string, error) {
 		}
 		p, err := figures.Lines(series, figures.LineOptions{
 			Title: fmt.Sprintf("Fig. 9: mean slowdown by size, load %s (buckets with ≥ 20 jobs)", tabular.Float(load)),
-			X:     "z = max(x, y)", Y: "E[S(z)]", VMarks: vm})
+			X:     "job size z = max(x, y) (time units)", Y: "mean slowdown E[S(z)] (response ÷ size)", VMarks: vm})
 		if err != nil {
 			return nil, err
 		}
-		fs, err := figures.Save(p, 7, 4.5, filepath.Join(dir, "fig9_load"+tabular.Float(load)))
+		fs, err := figures.Save(p, 9, 4.5, filepath.Join(dir, "fig9_load"+tabular.Float(load)), formats...)
 		if err != nil {
 			return nil, err
 		}
 		files = append(files, fs...)
 	}
 	return files, nil
-}
-
-func init() {
-	report.RegisterRenderer(Fig9Kind, report.Renderer{Write: writeFig9, Figures: fig9Figures})
 }
 
 func jsonUnmarshal(b []byte, v any) error {

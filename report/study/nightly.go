@@ -13,13 +13,11 @@ import (
 	"strings"
 	"time"
 
-	"gonum.org/v1/plot"
-
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/report"
 	"github.com/mrsched/mrsched/report/figures"
-	"github.com/mrsched/mrsched/report/shard"
 	"github.com/mrsched/mrsched/schedule"
+	"github.com/mrsched/mrsched/sweep"
 	"github.com/mrsched/mrsched/tabular"
 )
 
@@ -78,12 +76,12 @@ type NightlyResult struct {
 }
 
 // NightlySweep returns the one-cell sweep of the nightly study on src.
-func NightlySweep(src report.Source, methods string, timeLimit time.Duration) (shard.Sweep, error) {
+func NightlySweep(src report.Source, methods string, timeLimit time.Duration) (sweep.Sweep, error) {
 	if _, err := report.Resolve(methods); err != nil {
-		return shard.Sweep{}, err
+		return sweep.Sweep{}, err
 	}
 	cfg := NightlyConfig{Instance: src.Name, ID: src.ID, Methods: methods, TimeLimit: timeLimit.String()}
-	return shard.Sweep{Kind: NightlyKind, Config: cfg, Keys: []string{src.Name}, Compute: func(ctx context.Context, _ int) (any, error) {
+	return sweep.Sweep{Kind: NightlyKind, Config: cfg, Keys: []string{src.Name}, Compute: func(ctx context.Context, _ int) (any, error) {
 		in, err := src.Load()
 		if err != nil {
 			return nil, err
@@ -113,7 +111,7 @@ func NightlySweep(src report.Source, methods string, timeLimit time.Duration) (s
 	}}, nil
 }
 
-func decodeNightly(set *shard.Set) (*NightlyResult, *instances.Instance, map[string]*schedule.Schedule, error) {
+func decodeNightly(set *sweep.Set) (*NightlyResult, *instances.Instance, map[string]*schedule.Schedule, error) {
 	rs, err := decodeAll[NightlyResult](set, NightlyKind)
 	if err != nil {
 		return nil, nil, nil, err
@@ -137,7 +135,7 @@ func decodeNightly(set *shard.Set) (*NightlyResult, *instances.Instance, map[str
 	return r, in, scheds, nil
 }
 
-func writeNightly(set *shard.Set, f tabular.Format, w io.Writer) error {
+func writeNightly(set *sweep.Set, f tabular.Format, w io.Writer) error {
 	r, in, scheds, err := decodeNightly(set)
 	if err != nil {
 		return err
@@ -190,7 +188,7 @@ func writeNightly(set *shard.Set, f tabular.Format, w io.Writer) error {
 	return err
 }
 
-func nightlyFigures(set *shard.Set, dir string) ([]string, error) {
+func nightlyFigures(set *sweep.Set, dir string, formats ...figures.Format) ([]string, error) {
 	r, in, scheds, err := decodeNightly(set)
 	if err != nil {
 		return nil, err
@@ -201,36 +199,34 @@ func nightlyFigures(set *shard.Set, dir string) ([]string, error) {
 			names = append(names, m.Method)
 		}
 	}
-	files, err := report.GanttFigures(r.Report.Name, in, scheds, names, dir)
+	files, err := report.GanttFigures(r.Report.Name, in, scheds, names, dir, formats...)
 	if err != nil {
 		return files, err
 	}
 	// Mean response per method beside the lower bound or OPT.
-	p, err := barTotals(r.Report)
+	title, labels, vals, marks := barTotals(r.Report)
+	p, err := figures.Bars(title, "method", "mean response time (time units)", labels, vals, marks)
 	if err != nil {
 		return files, err
 	}
-	fs, err := figures.Save(p, 8, 4.5, filepath.Join(dir, "nightly_totals"))
+	fs, err := figures.Save(p, 9, 4.5, filepath.Join(dir, "nightly_totals"), formats...)
 	return append(files, fs...), err
 }
 
-// Gantt draws s on in and saves base.svg and base.png.
-func Gantt(in *instances.Instance, s *schedule.Schedule, title, base string) ([]string, error) {
+// Gantt draws s on in and saves base.svg (and base.png with PNG among the
+// formats).
+func Gantt(in *instances.Instance, s *schedule.Schedule, title, base string, formats ...figures.Format) ([]string, error) {
 	p, err := figures.Gantt(in, s, title)
 	if err != nil {
 		return nil, err
 	}
 	w, h := figures.GanttSize(in.N())
-	return figures.Save(p, w, h, strings.TrimSuffix(strings.TrimSuffix(base, ".svg"), ".png"))
+	return figures.Save(p, w, h, strings.TrimSuffix(strings.TrimSuffix(base, ".svg"), ".png"), formats...)
 }
 
-func init() {
-	report.RegisterRenderer(NightlyKind, report.Renderer{Write: writeNightly, Figures: nightlyFigures})
-}
-
-func barTotals(ir report.InstanceResult) (*plot.Plot, error) {
-	var labels []string
-	var vals []float64
+// barTotals returns the data of the nightly totals figure: the mean
+// response time per method beside OPT or the best lower bound.
+func barTotals(ir report.InstanceResult) (title string, labels []string, vals []float64, marks []figures.Mark) {
 	for _, m := range ir.Methods {
 		if math.IsNaN(float64(m.MeanResponse)) {
 			continue
@@ -238,11 +234,10 @@ func barTotals(ir report.InstanceResult) (*plot.Plot, error) {
 		labels = append(labels, m.Method)
 		vals = append(vals, float64(m.MeanResponse))
 	}
-	var marks []figures.Mark
 	if !math.IsNaN(float64(ir.OPT)) {
 		marks = append(marks, figures.Mark{At: float64(ir.OPT) / float64(ir.N), Label: "OPT"})
 	} else if !math.IsNaN(float64(ir.BestLower)) {
 		marks = append(marks, figures.Mark{At: float64(ir.BestLower) / float64(ir.N), Label: "best lower bound (" + ir.BestLowerBy + ")"})
 	}
-	return figures.Bars("Nightly batch "+ir.Name+": mean response time per method", "mean response time", labels, vals, marks)
+	return "Nightly batch " + ir.Name + ": mean response time per method", labels, vals, marks
 }

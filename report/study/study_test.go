@@ -12,15 +12,16 @@ import (
 	"github.com/mrsched/mrsched/internal/testenv"
 	"github.com/mrsched/mrsched/reductions/tight"
 	"github.com/mrsched/mrsched/report"
-	"github.com/mrsched/mrsched/report/shard"
+	"github.com/mrsched/mrsched/report/figures"
+	"github.com/mrsched/mrsched/sweep"
 	"github.com/mrsched/mrsched/tabular"
 )
 
 // renderAll renders a finished set in every format with its registered
 // renderer.
-func renderAll(t *testing.T, set *shard.Set) map[tabular.Format]string {
+func renderAll(t *testing.T, set *sweep.Set) map[tabular.Format]string {
 	t.Helper()
-	r, err := report.RendererFor(set.Header.Kind)
+	r, err := RendererFor(set.Header.Kind)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,30 +38,30 @@ func renderAll(t *testing.T, set *shard.Set) map[tabular.Format]string {
 
 // checkShardInvariance runs sw whole with 1 and 3 workers and as 3 merged
 // shards, and requires identical output in every format.
-func checkShardInvariance(t *testing.T, sw shard.Sweep) *shard.Set {
+func checkShardInvariance(t *testing.T, sw sweep.Sweep) *sweep.Set {
 	t.Helper()
-	whole, err := shard.Run(context.Background(), sw, shard.Options{Workers: 1})
+	whole, err := sweep.Run(context.Background(), sw, sweep.Options{Workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := renderAll(t, whole)
-	w3, err := shard.Run(context.Background(), sw, shard.Options{Workers: 3})
+	w3, err := sweep.Run(context.Background(), sw, sweep.Options{Workers: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
-	var sets []*shard.Set
+	var sets []*sweep.Set
 	for i := 1; i <= 3; i++ {
-		s, err := shard.Run(context.Background(), sw, shard.Options{Shard: shard.Spec{I: i, N: 3}, Workers: 2})
+		s, err := sweep.Run(context.Background(), sw, sweep.Options{Shard: sweep.Spec{I: i, N: 3}, Workers: 2})
 		if err != nil {
 			t.Fatal(err)
 		}
 		sets = append(sets, s)
 	}
-	merged, err := shard.Merge(sets, nil)
+	merged, err := sweep.Merge(sets, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, set := range map[string]*shard.Set{"3 workers": w3, "merged shards": merged} {
+	for name, set := range map[string]*sweep.Set{"3 workers": w3, "merged shards": merged} {
 		got := renderAll(t, set)
 		for f := range want {
 			if got[f] != want[f] {
@@ -112,7 +113,7 @@ func TestTightness(t *testing.T) {
 	if Violations(set) != 0 {
 		t.Error("violations")
 	}
-	files, err := tightnessFigures(set, t.TempDir())
+	files, err := tightnessFigures(set, t.TempDir(), figures.SVG, figures.PNG)
 	if err != nil || len(files) != 4 {
 		t.Fatalf("figures %v %v", files, err)
 	}
@@ -127,7 +128,7 @@ func TestTightnessExactOPT(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	set, err := shard.Run(context.Background(), sw, shard.Options{})
+	set, err := sweep.Run(context.Background(), sw, sweep.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -172,7 +173,7 @@ func TestFig7(t *testing.T) {
 			}
 		}
 	}
-	files, err := fig7Figures(set, t.TempDir())
+	files, err := fig7Figures(set, t.TempDir(), figures.SVG, figures.PNG)
 	if err != nil || len(files) != 4 {
 		t.Fatalf("figures %v %v", files, err)
 	}
@@ -211,7 +212,7 @@ func TestFig9(t *testing.T) {
 			}
 		}
 	}
-	files, err := fig9Figures(set, t.TempDir())
+	files, err := fig9Figures(set, t.TempDir(), figures.SVG, figures.PNG)
 	if err != nil || len(files) != 4 {
 		t.Fatalf("figures %v %v", files, err)
 	}
@@ -248,7 +249,7 @@ func TestNightly(t *testing.T) {
 		}
 	}
 	dir := t.TempDir()
-	files, err := nightlyFigures(set, dir)
+	files, err := nightlyFigures(set, dir, figures.SVG, figures.PNG)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -283,7 +284,7 @@ func TestTightnessConflict(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	set, err := shard.Run(context.Background(), sw, shard.Options{})
+	set, err := sweep.Run(context.Background(), sw, sweep.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

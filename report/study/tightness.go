@@ -17,11 +17,10 @@ import (
 	"github.com/mrsched/mrsched/reductions/tight"
 	"github.com/mrsched/mrsched/report"
 	"github.com/mrsched/mrsched/report/figures"
-	"github.com/mrsched/mrsched/report/shard"
 	"github.com/mrsched/mrsched/schedule"
 	"github.com/mrsched/mrsched/solver/fluid"
+	"github.com/mrsched/mrsched/sweep"
 	"github.com/mrsched/mrsched/tabular"
-	"gonum.org/v1/plot/plotter"
 )
 
 // TightnessKind is the sweep kind of the tightness study.
@@ -157,28 +156,28 @@ type TightResult struct {
 }
 
 // TightnessSweep returns the sweep of the tightness study.
-func TightnessSweep(cfg TightnessConfig) (shard.Sweep, error) {
+func TightnessSweep(cfg TightnessConfig) (sweep.Sweep, error) {
 	if err := cfg.check(); err != nil {
-		return shard.Sweep{}, err
+		return sweep.Sweep{}, err
 	}
 	cells := cfg.cells()
 	if len(cells) == 0 {
-		return shard.Sweep{}, fmt.Errorf("study: tightness: no cells (need α > 1 + ε, ε > 0, β > 1, n ≥ 2)")
+		return sweep.Sweep{}, fmt.Errorf("study: tightness: no cells (need α > 1 + ε, ε > 0, β > 1, n ≥ 2)")
 	}
 	tl, err := time.ParseDuration(cfg.TimeLimit)
 	if err != nil {
-		return shard.Sweep{}, fmt.Errorf("study: tightness: time limit: %w", err)
+		return sweep.Sweep{}, fmt.Errorf("study: tightness: time limit: %w", err)
 	}
 	if cfg.Exact != "" {
 		if _, err := report.Resolve(cfg.Exact); err != nil {
-			return shard.Sweep{}, fmt.Errorf("study: tightness: exact method: %w", err)
+			return sweep.Sweep{}, fmt.Errorf("study: tightness: exact method: %w", err)
 		}
 	}
 	keys := make([]string, len(cells))
 	for i, c := range cells {
 		keys[i] = c.key()
 	}
-	return shard.Sweep{Kind: TightnessKind, Config: cfg, Keys: keys, Compute: func(ctx context.Context, i int) (any, error) {
+	return sweep.Sweep{Kind: TightnessKind, Config: cfg, Keys: keys, Compute: func(ctx context.Context, i int) (any, error) {
 		return tightnessCell(ctx, cells[i], cfg, tl)
 	}}, nil
 }
@@ -289,7 +288,7 @@ func checkWord(ok bool) string {
 	return report.CheckViolation
 }
 
-func decodeAll[T any](set *shard.Set, kind string) ([]T, error) {
+func decodeAll[T any](set *sweep.Set, kind string) ([]T, error) {
 	if set.Header.Kind != kind {
 		return nil, fmt.Errorf("study: cells of kind %q, want %q", set.Header.Kind, kind)
 	}
@@ -317,7 +316,7 @@ func mach(x report.Num) string {
 	return tabular.Float(float64(x))
 }
 
-func writeTightness(set *shard.Set, f tabular.Format, w io.Writer) error {
+func writeTightness(set *sweep.Set, f tabular.Format, w io.Writer) error {
 	rs, err := decodeAll[TightResult](set, TightnessKind)
 	if err != nil {
 		return err
@@ -359,7 +358,7 @@ func writeTightness(set *shard.Set, f tabular.Format, w io.Writer) error {
 	return err
 }
 
-func tightnessFigures(set *shard.Set, dir string) ([]string, error) {
+func tightnessFigures(set *sweep.Set, dir string, formats ...figures.Format) ([]string, error) {
 	rs, err := decodeAll[TightResult](set, TightnessKind)
 	if err != nil {
 		return nil, err
@@ -387,16 +386,15 @@ func tightnessFigures(set *shard.Set, dir string) ([]string, error) {
 		}
 		var series []figures.Series
 		var marks []figures.Mark
-		gmax := 1.0
 		seenG := map[float64]bool{}
 		for i, k := range keys {
 			g := groups[mach(report.Num(k.a))+"/"+mach(report.Num(k.e))+"/"+mach(report.Num(k.b))]
 			sort.Slice(g, func(a, b int) bool { return g[a].N < g[b].N })
-			var alt, opt []plotter.XY
+			var alt, opt []figures.XY
 			for _, r := range g {
-				alt = append(alt, plotter.XY{X: float64(r.N), Y: float64(r.RatioToAlt)})
+				alt = append(alt, figures.XY{X: float64(r.N), Y: float64(r.RatioToAlt)})
 				if !math.IsNaN(float64(r.RatioToOPT)) {
-					opt = append(opt, plotter.XY{X: float64(r.N), Y: float64(r.RatioToOPT)})
+					opt = append(opt, figures.XY{X: float64(r.N), Y: float64(r.RatioToOPT)})
 				}
 			}
 			name := fmt.Sprintf("α=%s ε=%s", tabular.Float(k.a), tabular.Float(k.e))
@@ -419,20 +417,17 @@ func tightnessFigures(set *shard.Set, dir string) ([]string, error) {
 					}
 				}
 				marks = append(marks, figures.Mark{At: gv, Label: lbl})
-				gmax = math.Max(gmax, gv)
 			}
 		}
 		title := "Cor. 4: MaxSRPT ÷ alternative (solid) ≤ MaxSRPT ÷ OPT (dashed, exact) ≤ 2α/(1+α)"
 		if fam == "cor6" {
 			title = "Cor. 6: SplitSRPT ÷ alternative (solid) ≤ SplitSRPT ÷ OPT (dashed, exact) ≤ 1+1/β"
 		}
-		// Room below the curves for the legend.
-		p, err := figures.Lines(series, figures.LineOptions{Title: title, X: "n (jobs)", Y: "ratio", LogX: true, HMarks: marks,
-			LegendBottom: true, YMin: 0.55, YMax: gmax + 0.05})
+		p, err := figures.Lines(series, figures.LineOptions{Title: title, X: "n (jobs, log scale)", Y: "ratio (total response ÷ reference)", LogX: true, HMarks: marks})
 		if err != nil {
 			return nil, err
 		}
-		fs, err := figures.Save(p, 8, 5.5, filepath.Join(dir, "tightness_"+fam))
+		fs, err := figures.Save(p, 10, 5.5, filepath.Join(dir, "tightness_"+fam), formats...)
 		if err != nil {
 			return nil, err
 		}
@@ -444,8 +439,4 @@ func tightnessFigures(set *shard.Set, dir string) ([]string, error) {
 // validateTotal checks a schedule with the independent validator.
 func validateTotal(in *instances.Instance, s *schedule.Schedule, total float64) error {
 	return report.CheckSchedule(in, s, total)
-}
-
-func init() {
-	report.RegisterRenderer(TightnessKind, report.Renderer{Write: writeTightness, Figures: tightnessFigures})
 }

@@ -2,12 +2,12 @@ package study
 
 import (
 	"github.com/mrsched/mrsched/report"
-	"github.com/mrsched/mrsched/report/shard"
+	"github.com/mrsched/mrsched/sweep"
 )
 
 // Violations counts the guarantee or bound violations in a finished
 // study (0 for studies without guarantees, or on undecodable cells).
-func Violations(set *shard.Set) int {
+func Violations(set *sweep.Set) int {
 	switch set.Header.Kind {
 	case TightnessKind:
 		rs, err := decodeAll[TightResult](set, TightnessKind)

@@ -24,6 +24,7 @@ func ExampleSolveFile() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Printf("%d columns, %s, objective %g\n", len(m.Vars), r.Status, r.Objective)
-	// Output: 2 columns, optimal, objective 1100
+	sol := engine.NewSolution("tiny.lp", eng.Name(), m, r, false, false)
+	fmt.Printf("%d columns, %s, objective %g, x = %g, y = %g\n", len(m.Vars), sol.Status, sol.Objective, sol.Columns[0].Value, sol.Columns[1].Value)
+	// Output: 2 columns, optimal, objective 1100, x = 20, y = 10
 }

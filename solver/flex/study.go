@@ -12,7 +12,7 @@ import (
 	"strconv"
 
 	"github.com/mrsched/mrsched/instances/sharedscan"
-	"github.com/mrsched/mrsched/report/shard"
+	"github.com/mrsched/mrsched/sweep"
 	"github.com/mrsched/mrsched/tabular"
 )
 
@@ -156,17 +156,17 @@ func (c StudyConfig) runCell(id cellID) (*CellResult, error) {
 	return out, nil
 }
 
-// Sweep returns the study as a shardable sweep (package report/shard).
-func (c StudyConfig) Sweep() (shard.Sweep, error) {
+// Sweep returns the study as a shardable sweep (package sweep).
+func (c StudyConfig) Sweep() (sweep.Sweep, error) {
 	if err := c.Check(); err != nil {
-		return shard.Sweep{}, err
+		return sweep.Sweep{}, err
 	}
 	ids := c.cells()
 	keys := make([]string, len(ids))
 	for i, id := range ids {
 		keys[i] = id.key()
 	}
-	return shard.Sweep{Kind: StudyKind, Config: c, Keys: keys,
+	return sweep.Sweep{Kind: StudyKind, Config: c, Keys: keys,
 		Compute: func(ctx context.Context, i int) (any, error) { return c.runCell(ids[i]) }}, nil
 }
 
@@ -223,7 +223,7 @@ func meanStd(x []float64) Ratio {
 }
 
 // Summarise aggregates a complete set of study cells.
-func Summarise(set *shard.Set) (*Summary, error) {
+func Summarise(set *sweep.Set) (*Summary, error) {
 	if set.Header.Kind != StudyKind {
 		return nil, fmt.Errorf("%w: cells file is a %q sweep, not %q", ErrInput, set.Header.Kind, StudyKind)
 	}
@@ -377,10 +377,11 @@ func (s *Summary) Headline(metric string) (worstCirc, bestBatch float64) {
 }
 
 // Render writes the study's report files (name → content): summary.json,
-// summary.md, fig5.csv, fig6.csv and the figures fig5.svg, fig6.svg. The
-// bytes depend only on the cells, so rendering a merged set of shards gives
-// the same files as the unsharded run.
-func Render(set *shard.Set) (map[string][]byte, error) {
+// summary.md, points.csv and fig6.csv (the figures are drawn from the
+// Summary by report/figures.FlexStudy at FigureThetas). The bytes depend
+// only on the cells, so rendering a merged set of shards gives the same
+// files as the unsharded run.
+func Render(set *sweep.Set) (map[string][]byte, error) {
 	s, err := Summarise(set)
 	if err != nil {
 		return nil, err
@@ -391,7 +392,7 @@ func Render(set *shard.Set) (map[string][]byte, error) {
 		return nil, err
 	}
 	out["summary.json"] = append([]byte(nil), b.Bytes()...)
-	t1, t2 := s.Config.Theta1[len(s.Config.Theta1)-1], s.Config.Theta2[len(s.Config.Theta2)-1]
+	t1, t2 := s.FigureThetas()
 	var md, c5, c6 bytes.Buffer
 	fmt.Fprintf(&md, "# CIRCUMFLEX / FLEX / BATCH study (§4)\n\n%d cells: θ1 ∈ %v, θ2 ∈ %v, levels %v, %d repetitions; %d jobs, D = %d, S = %d, T = %s, ρ = %s, f = %s, m_j = %d, M_j = %d, W = %s.\n\n",
 		len(set.Cells), s.Config.Theta1, s.Config.Theta2, s.Config.Levels, s.Config.Reps, s.Config.Workload.Jobs, s.Config.Workload.Datasets,
@@ -440,14 +441,13 @@ func Render(set *shard.Set) (map[string][]byte, error) {
 		return nil, err
 	}
 	out["fig6.csv"] = c6.Bytes()
-	figs, err := s.figures(t1, t2)
-	if err != nil {
-		return nil, err
-	}
-	for k, v := range figs {
-		out[k] = v
-	}
 	return out, nil
+}
+
+// FigureThetas returns the (θ1, θ2) of the Fig. 5 table and figure: the
+// last of each list (θ1 = θ2 = 1 in the paper's grid).
+func (s *Summary) FigureThetas() (t1, t2 float64) {
+	return s.Config.Theta1[len(s.Config.Theta1)-1], s.Config.Theta2[len(s.Config.Theta2)-1]
 }
 
 func mustName(m string) string {

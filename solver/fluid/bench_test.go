@@ -139,12 +139,12 @@ func BenchmarkRatio(b *testing.B) {
 // (y = y0·x/x0), the map rate and the job's own next event.
 type floorJob struct{ x, y, x0, y0, r float64 }
 
-// floorEvents performs, for m served jobs per event, the arithmetic the
-// engine cannot drop without changing output bits: advance each job
-// (x − r·Δt, clamped), recompute its tracked shuffle work y0·x/x0 (one
-// division) and its next own event x/r (one division), and take the
-// minimum. It returns the minimum (so that nothing is optimised away).
-func floorEvents(js []floorJob, events int) float64 {
+// floorPS performs, for m served jobs per event, the arithmetic the engine
+// cannot drop without changing output bits: advance each job (x − r·Δt,
+// clamped), recompute its tracked shuffle work y0·x/x0 (one division) and
+// its next own event x/r (one division), and take the minimum. It returns
+// the sum of the minima (so that nothing is optimised away).
+func floorPS(js []floorJob, events int) float64 {
 	dt, acc := 1e-9, 0.0
 	for e := 0; e < events; e++ {
 		next := inf
@@ -161,53 +161,98 @@ func floorEvents(js []floorJob, events int) float64 {
 	return acc
 }
 
-// BenchmarkFloor measures the floor of PS and k-LPS (k = 100) against the
-// tight reference, side by side on the same pre-generated arrivals: PS
-// serves every job holding a place at every event, so a run makes
-// Summary.Served job updates (about 52 per job at ρ = 0.9, 21 jobs served
-// at each of 2.46 events per job), each needing at least floorEvents' two
-// divisions. Each iteration runs the tight reference, then floorEvents for
-// the run's Served updates (measured once by running PS, in batches of the
-// run's mean number of jobs served per event). Metric "floor-x-tight": the
-// floor's CPU time over the reference's; "ns/update".
+// floorMax performs the arithmetic of a MaxSRPT event that the engine
+// cannot drop without changing output bits: advance the map job (its
+// shuffle tracking its map, one division) and the buffered job, their own
+// next events (the map completion at unit rate needs no division, the
+// buffered job's completion one) and the crossing of their keys (crossMax,
+// as the engine computes it). No heap, arrival or departure work.
+func floorMax(events int) float64 {
+	a := &job{x: 3, y: 1, x0: 4, y0: 4.0 / 3, rm: 1, rs: 1.0 / 3}
+	b := &job{x: 0, y: 5, x0: 1, y0: 6, rs: 2.0 / 3}
+	dt, acc := 1e-9, 0.0
+	for e := 0; e < events; e++ {
+		a.x = clamp0(a.x - a.rm*dt)
+		a.y = a.y0 * a.x / a.x0
+		b.y = clamp0(b.y - b.rs*dt)
+		te := a.x
+		if td := b.y / b.rs; td < te {
+			te = td
+		}
+		if tc := crossMax(a, b); tc < te {
+			te = tc
+		}
+		acc += te
+	}
+	return acc
+}
+
+// BenchmarkFloor measures, side by side with the tight reference on the
+// same pre-generated arrivals, the least arithmetic per event of two
+// policies, for the number of events (and of jobs served per event) of
+// their run on these arrivals (measured once with Summary.Events and
+// Summary.Served):
+//
+//   - ps: PS (and k-LPS with k = 100, identical on this workload) serves
+//     every job holding a place at every event: floorPS for the run's
+//     Served updates (about 52 per job at ρ = 0.9: 21 jobs served at each
+//     of 2.46 events per job), in batches of the mean number served.
+//   - maxsrpt: floorMax for the run's events (about 2.4 per job).
+//
+// Metrics: "floor-x-tight", the floor's CPU time over the reference's;
+// "ns/event"; "events/job"; "updates/job" (jobs served per job).
 // Reproduce: go test -run '^$' -bench Floor -benchtime 1x -count 5 ./solver/fluid/
 func BenchmarkFloor(b *testing.B) {
 	n := *ratioN
 	for _, load := range []float64{0.5, 0.75, 0.9} {
-		b.Run(fmt.Sprintf("load=%v/ps", load), func(b *testing.B) {
-			jobs := pregen(b, n, load)
-			sum, err := SimulateStream(&jobsSource{jobs: jobs}, 1, 1, PS(), Options{}, nil)
-			if err != nil {
-				b.Fatal(err)
-			}
-			m := int(float64(sum.Served)/float64(sum.Events) + 0.5)
-			js := make([]floorJob, m)
-			for i := range js {
-				js[i] = floorJob{x: 1 + float64(i), y: 2, x0: 3 + float64(i), y0: 5, r: 1 / float64(m)}
-			}
-			events := int(sum.Served / int64(m))
-			runtime.LockOSThread()
-			defer runtime.UnlockOSThread()
-			var cRef, cFloor time.Duration
-			sink := 0.0
-			b.ResetTimer()
-			for range b.N {
-				c0 := threadCPU()
-				if _, err := srpt.SimulateMap(&jobsSource{jobs: jobs}, 1, 1, nil); err != nil {
+		var jobs []instances.Job
+		for _, name := range []string{"ps", "maxsrpt"} {
+			b.Run(fmt.Sprintf("load=%v/%s", load, name), func(b *testing.B) {
+				if jobs == nil {
+					jobs = pregen(b, n, load)
+				}
+				p, _ := ParsePolicy(name, DefaultK, nil)
+				sum, err := SimulateStream(&jobsSource{jobs: jobs}, 1, 1, p, Options{}, nil)
+				if err != nil {
 					b.Fatal(err)
 				}
-				c1 := threadCPU()
-				sink += floorEvents(js, events)
-				c2 := threadCPU()
-				cRef += c1 - c0
-				cFloor += c2 - c1
-			}
-			if sink == 0 {
-				b.Log(sink)
-			}
-			b.ReportMetric(float64(cFloor)/float64(cRef), "floor-x-tight")
-			b.ReportMetric(float64(cFloor.Nanoseconds())/float64(int64(events*m)*int64(b.N)), "ns/update")
-			b.ReportMetric(float64(sum.Served)/float64(n), "updates/job")
-		})
+				m := int(float64(sum.Served)/float64(sum.Events) + 0.5)
+				js := make([]floorJob, m)
+				for i := range js {
+					js[i] = floorJob{x: 1 + float64(i), y: 2, x0: 3 + float64(i), y0: 5, r: 1 / float64(m)}
+				}
+				events := int(sum.Events)
+				if name == "ps" {
+					events = int(sum.Served / int64(m))
+				}
+				runtime.LockOSThread()
+				defer runtime.UnlockOSThread()
+				var cRef, cFloor time.Duration
+				sink := 0.0
+				b.ResetTimer()
+				for range b.N {
+					c0 := threadCPU()
+					if _, err := srpt.SimulateMap(&jobsSource{jobs: jobs}, 1, 1, nil); err != nil {
+						b.Fatal(err)
+					}
+					c1 := threadCPU()
+					if name == "ps" {
+						sink += floorPS(js, events)
+					} else {
+						sink += floorMax(events)
+					}
+					c2 := threadCPU()
+					cRef += c1 - c0
+					cFloor += c2 - c1
+				}
+				if sink == 0 {
+					b.Log(sink)
+				}
+				b.ReportMetric(float64(cFloor)/float64(cRef), "floor-x-tight")
+				b.ReportMetric(float64(cFloor.Nanoseconds())/float64(int64(events)*int64(b.N)), "ns/event")
+				b.ReportMetric(float64(sum.Events)/float64(n), "events/job")
+				b.ReportMetric(float64(sum.Served)/float64(n), "updates/job")
+			})
+		}
 	}
 }

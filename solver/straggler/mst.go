@@ -479,8 +479,8 @@ func MSTMonteCarlo(groups []Group, opt MCOptions, src rand.Source) (Result, erro
 	if opt.Samples <= 0 {
 		opt.Samples = 100000
 	}
-	if opt.Samples < 2 {
-		return Result{}, fmt.Errorf("%w: Monte Carlo needs at least 2 samples", ErrParam)
+	if opt.Samples < 2 || opt.Samples > MaxMCSamples {
+		return Result{}, fmt.Errorf("%w: Monte Carlo samples %d: want 2 … %d (the samples are kept in memory)", ErrParam, opt.Samples, MaxMCSamples)
 	}
 	if !(opt.Level > 0 && opt.Level < 1) {
 		opt.Level = 0.95

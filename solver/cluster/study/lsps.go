@@ -79,15 +79,13 @@ func (r *LsPSResult) Table() *tabular.Table {
 	return t
 }
 
-// Write writes the table and the figure (lsps-table2.{csv,md,svg,png}).
-func (r *LsPSResult) Write(env Env) error {
-	if err := env.writeTable("lsps-table2", r.Table()); err != nil {
-		return err
-	}
+// Figure returns the data of the Table II figure: per user (and overall)
+// the mean response time with its 95 % interval under FIFO, Fair and LsPS.
+func (r *LsPSResult) Figure() Figure {
 	labels := append(append([]string(nil), r.Users...), "overall")
-	var ss []series
+	var ss []Series
 	for p, name := range []string{"FIFO", "Fair", "LsPS"} {
-		s := series{Name: name}
+		s := Series{Name: name}
 		for u := range labels {
 			c := ci(r.Resp[p][u])
 			s.Y = append(s.Y, c.Mean)
@@ -95,9 +93,15 @@ func (r *LsPSResult) Write(env Env) error {
 		}
 		ss = append(ss, s)
 	}
-	pl, err := groupPlot("LsPS Table II: mean response time (95% CI)", "seconds", labels, ss)
-	if err != nil {
+	return Figure{Name: "lsps-table2", Title: "LsPS Table II: mean response time (95% CI)", YLabel: "seconds",
+		Kind: GroupFigure, Labels: labels, Series: ss}
+}
+
+// Write writes the table and the figure (lsps-table2.{csv,md}, and the
+// figure through Env.Render).
+func (r *LsPSResult) Write(env Env) error {
+	if err := env.writeTable("lsps-table2", r.Table()); err != nil {
 		return err
 	}
-	return env.savePlot(pl, "lsps-table2")
+	return env.figure(r.Figure())
 }

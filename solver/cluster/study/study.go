@@ -23,6 +23,9 @@ var Workers = runtime.GOMAXPROCS(0)
 type Env struct {
 	Progress io.Writer // messages; nil for none
 	OutDir   string    // where tables and figures go; "" writes nothing
+	// Render draws and saves a figure under dir (the CLI passes
+	// figures.SaveCluster); nil writes tables only.
+	Render func(dir string, f Figure) error
 }
 
 func (e Env) logf(format string, a ...any) {

@@ -26,8 +26,8 @@ func SWIM(env Env, w *cw.Workload, name string) (*tabular.Table, error) {
 	t := &tabular.Table{Title: fmt.Sprintf("SWIM %s: %d jobs, %d nodes × (%d map + %d reduce) slots", name, len(w.Jobs), w.Nodes, w.MapSlots, w.ReduceSlots),
 		Header:     []string{"policy", "mean response (s)", "mean slowdown", "p50 (s)", "p95 (s)", "p99 (s)", "small (s)", "medium (s)", "large (s)"},
 		RightAlign: []bool{false, true, true, true, true, true, true, true, true}}
-	resp := series{Name: "mean response (s)"}
-	slow := series{Name: "mean slowdown"}
+	resp := Series{Name: "mean response (s)"}
+	slow := Series{Name: "mean slowdown"}
 	for i, r := range results {
 		rs := make([]float64, len(r.Jobs))
 		var cls [3]struct {
@@ -60,16 +60,10 @@ func SWIM(env Env, w *cw.Workload, name string) (*tabular.Table, error) {
 	if err := env.writeTable("swim-"+name, t); err != nil {
 		return nil, err
 	}
-	pl, err := groupPlotScale("SWIM "+name+": mean slowdown (log scale)", "mean slowdown", SWIMPolicies, []series{slow}, true)
-	if err != nil {
+	if err := env.figure(Figure{Name: "swim-" + name + "-slowdown", Title: "SWIM " + name + ": mean slowdown (log scale)",
+		YLabel: "mean slowdown", Kind: GroupFigure, Labels: SWIMPolicies, Series: []Series{slow}, LogY: true}); err != nil {
 		return nil, err
 	}
-	if err := env.savePlot(pl, "swim-"+name+"-slowdown"); err != nil {
-		return nil, err
-	}
-	pl, err = groupPlotScale("SWIM "+name+": mean response time (log scale)", "seconds", SWIMPolicies, []series{resp}, true)
-	if err != nil {
-		return nil, err
-	}
-	return t, env.savePlot(pl, "swim-"+name+"-response")
+	return t, env.figure(Figure{Name: "swim-" + name + "-response", Title: "SWIM " + name + ": mean response time (log scale)",
+		YLabel: "seconds", Kind: GroupFigure, Labels: SWIMPolicies, Series: []Series{resp}, LogY: true})
 }

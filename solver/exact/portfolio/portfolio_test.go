@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/internal/testenv"
 	"github.com/mrsched/mrsched/solver/exact/internal/bruteforce"
 	"github.com/mrsched/mrsched/solver/exact/mipform"
 	"github.com/mrsched/mrsched/solver/exact/search"
@@ -22,11 +23,7 @@ var full = flag.Bool("full", false, "600 brute-force instances (n ≤ 6 batch, n
 
 func mipEngine(t *testing.T) mip.Engine {
 	t.Helper()
-	g, err := glpk.New()
-	if err != nil {
-		t.Skipf("skipping: %v", err)
-	}
-	return g
+	return testenv.Require(t, "GLPK engine (glpsol)", testenv.GLPKInstall, glpk.New)
 }
 
 func relEq(a, b float64) bool {

@@ -1,0 +1,51 @@
+package figures
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/mrsched/mrsched/solver/cluster/study"
+)
+
+// TestClusterFigures: both kinds of cluster figure are drawn and saved
+// twice with identical bytes (deterministic output), and series whose
+// lengths do not match their axis are ErrData.
+func TestClusterFigures(t *testing.T) {
+	dir := t.TempDir()
+	figs := []study.Figure{
+		{Name: "line", Title: "t", XLabel: "x", YLabel: "y", Kind: study.LineFigure,
+			Series: []study.Series{{Name: "a", X: []float64{1, 2, 3}, Y: []float64{3, 2, 1}, Err: []float64{0.1, 0.2, 0.3}}}},
+		{Name: "group", Title: "t", YLabel: "y", Kind: study.GroupFigure, Labels: []string{"u1", "u2"}, LogY: true,
+			Series: []study.Series{{Name: "FIFO", Y: []float64{10, 1000}}, {Name: "Fair", Y: []float64{5, 50}, Err: []float64{1, 2}}}},
+	}
+	for _, f := range figs {
+		var first []byte
+		for k := 0; k < 2; k++ {
+			if err := SaveCluster(dir, f); err != nil {
+				t.Fatal(err)
+			}
+			b, err := os.ReadFile(filepath.Join(dir, f.Name+".svg"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if k == 0 {
+				first = b
+			} else if !bytes.Equal(first, b) {
+				t.Errorf("%s: SVG differs between two renderings", f.Name)
+			}
+		}
+	}
+	bad := []study.Figure{
+		{Name: "b1", Kind: study.LineFigure, Series: []study.Series{{X: []float64{1}, Y: []float64{1, 2}}}},
+		{Name: "b2", Kind: study.GroupFigure, Labels: []string{"a"}, Series: []study.Series{{Y: []float64{1, 2}}}},
+		{Name: "b3", Kind: 9},
+	}
+	for _, f := range bad {
+		if _, err := Cluster(f); !errors.Is(err, ErrData) {
+			t.Errorf("%s: %v, want ErrData", f.Name, err)
+		}
+	}
+}
