@@ -35,15 +35,20 @@ func Cluster(f study.Figure) (*plot.Plot, error) {
 	return nil, fmt.Errorf("%w: %s: unknown figure kind %d", ErrData, f.Name, f.Kind)
 }
 
-// SaveCluster draws f and writes dir/<f.Name>.svg and .png (16 × 10 cm),
-// atomically; it is the study.Env.Render of the CLI.
-func SaveCluster(dir string, f study.Figure) error {
+// SaveCluster draws f and writes dir/<f.Name>.svg (and .png when PNG is
+// among the formats, see Formats), 16 × 10 cm, atomically. The CLI passes
+// it as study.Env.Render:
+//
+//	env.Render = func(dir string, f study.Figure) error {
+//		return figures.SaveCluster(dir, f, figures.Formats(png)...)
+//	}
+func SaveCluster(dir string, f study.Figure, formats ...Format) error {
 	p, err := Cluster(f)
 	if err != nil {
 		return err
 	}
 	cm := float64(vg.Centimeter / vg.Inch)
-	_, err = Save(p, 16*cm, 10*cm, filepath.Join(dir, f.Name))
+	_, err = Save(p, 16*cm, 10*cm, filepath.Join(dir, f.Name), formats...)
 	return err
 }
 
