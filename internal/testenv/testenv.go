@@ -25,6 +25,7 @@ const (
 const (
 	HiGHSInstall = "run 'make setup-highs' (npm pack highs@1.15.3 into third_party/highs) in the mrsched repository, or export MRSCHED_HIGHS_DIR=<directory holding highs.wasm and highs.js>"
 	CBCInstall   = "run 'make setup-cbc' (as root: apt-get install -y coinor-libcbc-dev pkg-config) and test with -tags cbc"
+	GLPKInstall  = "run 'make setup-glpk' (as root: apt-get install -y glpk-utils, which provides glpsol)"
 	DataInstall  = "put the shared data folder beside the repository (<module root>/../shared/data, with swim/ and google/), or export " + EnvData + "=<path to shared/data>"
 )
 
@@ -117,6 +118,17 @@ func RequireHiGHS[E any](tb testing.TB, open func() (E, error)) E {
 	e, err := open()
 	if err != nil {
 		Missing(tb, "HiGHS engine", HiGHSInstall, err)
+	}
+	return e
+}
+
+// Require returns the value made by open, or skips (fails when Strict) tb
+// when it cannot be made, naming what is missing and how to install it.
+func Require[E any](tb testing.TB, what, install string, open func() (E, error)) E {
+	tb.Helper()
+	e, err := open()
+	if err != nil {
+		Missing(tb, what, install, err)
 	}
 	return e
 }
