@@ -5,18 +5,19 @@
 cluster-test:
 	$(GO) test -count=1 ./instances/cluster/... ./solver/cluster/...
 
-## cluster-bench: simulator events per second on the 10^5-job synthetic workload, all policies side by side
+## cluster-bench: simulator events per second, all policies side by side: synthetic 10^5 and 10^6 jobs, SWIM FB-2010 (300 nodes)
 cluster-bench:
-	$(GO) test -run '^$$' -bench Simulate -benchtime 3x -count 1 ./solver/cluster/
+	$(GO) test -run '^$$' -bench Simulate -benchtime 1x -count 1 -timeout 60m ./solver/cluster/
 
-## cluster-studies: LsPS Table II (20 seeds), H-PFSP Fig. 2-5 and protectiveness, SWIM FB-2009 → results/cluster
+## cluster-studies: LsPS Table II and its parameter map (20 seeds), H-PFSP Fig. 2-5 and protectiveness, SWIM FB-2009 → results/cluster
 cluster-studies: build
 	$(BIN) cluster study lsps --seeds 20 --out results/cluster
+	$(GO) test -count=1 -run 'TestLsPSMap$$' -timeout 30m ./solver/cluster/study/ -lsps-map-out $(CURDIR)/results/cluster
 	$(BIN) cluster study hpfsp --seeds 10 --out results/cluster
 	$(BIN) cluster study swim --nodes 100 --out results/cluster
 	$(BIN) cluster study swim --nodes 30 --out results/cluster
 
-## cluster-swim2010: the whole FB-2010 day on 300 nodes, all policies (about 35 min on 2 busy cores)
+## cluster-swim2010: the whole FB-2010 day on 300 nodes, all policies (about 2.5 min of CPU; docs/cluster.md#benchmarks)
 cluster-swim2010: build
 	$(BIN) cluster study swim --trace ../shared/data/swim/FB-2010_samples_24_times_1hr_0.tsv --nodes 300 --out results/cluster
 	$(BIN) cluster study swim --trace ../shared/data/swim/FB-2010_samples_24_times_1hr_0.tsv --nodes 300 --max-jobs 6000 --out results/cluster

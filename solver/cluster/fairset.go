@@ -150,6 +150,21 @@ func (f *fairSet) repull() {
 	}
 }
 
+// repullChanged is repull after claimant id changed its running count
+// only (same demand and key, so every count and sum stays): it stops at the
+// first node whose aggregates neither changed nor point to id — its
+// ancestors compare the same claimants with the same values.
+func (f *fairSet) repullChanged(id int32) {
+	for i := len(f.stack) - 1; i >= 0; i-- {
+		x := &f.nodes[f.stack[i]]
+		bp, br, fp := x.bestPend, x.bestRun, x.firstPend
+		f.pull(f.stack[i])
+		if x.bestPend == bp && x.bestRun == br && x.firstPend == fp && bp != id && br != id && fp != id {
+			return
+		}
+	}
+}
+
 // split returns (keys < (d, k), keys ≥ (d, k)).
 func (f *fairSet) split(t int32, d, k int) (int32, int32) {
 	if t < 0 {
@@ -192,7 +207,7 @@ func (f *fairSet) set(root *int32, id int32, d, r, k int) {
 		link := f.path(root, d, k)
 		x.r, x.pend = r, d-r
 		f.pull(*link)
-		f.repull()
+		f.repullChanged(id)
 		return
 	}
 	if x.in { // delete: replace the node by the merge of its children

@@ -75,3 +75,27 @@ func (h *vfHeap) Pop() any {
 	*h = old[:len(old)-1]
 	return x
 }
+
+// TaskBound returns B = 2·(p_M + p_R), p_M and p_R the longest map and
+// reduce task of w: what indivisible tasks and whole slots can cost one job
+// against the fluid model in which its scheduler serves it with the whole
+// cluster from some instant t on (what the fluid Parallel PFSP does to the
+// job it picks). Per phase, the job first waits for slots to free (at most
+// the longest task of that type, non-preemption), then its tasks are
+// list-scheduled, which ends by W/N + p·(1 − 1/N) after the last slot is
+// free (Graham's bound; W the phase's work, N its slots), against W/N in
+// the fluid model: at most 2p per phase, summed over the two slot types
+// (docs/cluster.md, "Protectiveness to the task"). It is a yardstick for a
+// single decision, not a bound on the cascade of several jobs' deviations.
+func TaskBound(w *cw.Workload) float64 {
+	var pm, pr float64
+	for i := range w.Jobs {
+		for _, d := range w.Jobs[i].Map {
+			pm = max(pm, d)
+		}
+		for _, d := range w.Jobs[i].Reduce {
+			pr = max(pr, d)
+		}
+	}
+	return 2 * (pm + pr)
+}

@@ -437,7 +437,9 @@ func (h *HPFSP) Pick(p Phase, now float64) *JobState {
 	for k := 0; k < h.ss.Len(); k++ {
 		e := h.ss.At(k)
 		j := &h.s.Jobs[e.ID]
-		if !e.Done && j.Pending(p) > 0 && tolerance.GE(prefMin, e.W) {
+		// e.W < bestW first: consider keeps only a strictly smaller w, so
+		// the cheap test decides most entries.
+		if !e.Done && e.W < bestW && tolerance.GE(prefMin, e.W) && j.Pending(p) > 0 {
 			consider(j, e.W)
 		}
 		if !e.Done {

@@ -177,9 +177,11 @@ func HPFSPFig45(env Env, sigma float64, seeds int) (*tabular.Table, error) {
 }
 
 // Protect is the protectiveness report: for each workload family and
-// policy, the fraction of jobs finishing later than under fluid PS
-// (FluidPS) and than under the slot-level Fair scheduler, with the worst
-// excess in seconds.
+// policy, the jobs finishing later than under fluid PS (FluidPS), than
+// under the slot-level Fair scheduler, and than under Fair with every job
+// in one user (job-level Fair, the slot-level image of PS among jobs), as
+// counts, beyond the indivisible-task yardstick B = cluster.TaskBound of
+// the workload, and as the worst excess in seconds and in units of B.
 func Protect(env Env, seeds int) (*tabular.Table, error) {
 	type fam struct {
 		name string
@@ -193,60 +195,94 @@ func Protect(env Env, seeds int) (*tabular.Table, error) {
 		{"Fig. 5", func(s uint64) *cw.Workload { return cw.Fig4(2.236, s) }},
 	}
 	pols := []string{"hpfsp-2", "hpfsp-5", "ppfsp", "lsps", "fifo"}
-	t := &tabular.Table{Title: fmt.Sprintf("Protectiveness: jobs finishing later than fluid PS / than Fair (%d seeds)", seeds),
-		Header:     []string{"workload", "policy", "jobs", "later than PS", "worst excess vs PS (s)", "later than Fair", "worst excess vs Fair (s)"},
-		RightAlign: []bool{false, false, true, true, true, true, true}}
+	t := &tabular.Table{Title: fmt.Sprintf("Protectiveness: jobs finishing later than fluid PS / Fair / job-level Fair; beyond B = 2·(longest map + longest reduce task); worst excess in s and in B (%d seeds)", seeds),
+		Header: []string{"workload", "policy", "jobs", "B (s)",
+			"later than PS", "> PS + B", "worst vs PS (s)", "worst vs PS (B)",
+			"later than Fair", "> Fair + B", "worst vs Fair (s)", "worst vs Fair (B)",
+			"later than job-level Fair", "> job-level Fair + B", "worst vs job-level Fair (B)"},
+		RightAlign: []bool{false, false, true, true, true, true, true, true, true, true, true, true, true, true, true}}
+	const refs = 3 // PS, Fair, job-level Fair
 	type agg struct {
-		n, latePS, lateFair int
-		worstPS, worstFair  float64
+		n, b          int
+		late, beyond  [refs]int
+		worst, worstB [refs]float64
+		bmin, bmax    float64
 	}
 	res := make([][]agg, len(fams))
 	for f := range fams {
 		res[f] = make([]agg, len(pols))
 	}
-	type one struct{ a []agg }
-	runs := make([]one, len(fams)*seeds)
+	runs := make([][]agg, len(fams)*seeds)
 	parallel(len(fams)*seeds, func(i int) {
 		f, s := i/seeds, i%seeds
 		w := fams[f].gen(uint64(s + 1))
-		ps := cluster.FluidPS(w)
-		fair := simulate(w, "fair")
+		b := cluster.TaskBound(w)
+		one := w.Clone()
+		for k := range one.Jobs {
+			one.Jobs[k].User = "all"
+		}
+		ref := [refs][]float64{cluster.FluidPS(w), finishes(simulate(w, "fair")), finishes(simulate(one, "fair"))}
 		a := make([]agg, len(pols))
 		for p, name := range pols {
 			r := simulate(w, name)
+			a[p].bmin, a[p].bmax = b, b
 			for k, j := range r.Jobs {
 				a[p].n++
-				if !tolerance.LE(j.Finish, ps[k]) {
-					a[p].latePS++
-					a[p].worstPS = max(a[p].worstPS, j.Finish-ps[k])
-				}
-				if !tolerance.LE(j.Finish, fair.Jobs[k].Finish) {
-					a[p].lateFair++
-					a[p].worstFair = max(a[p].worstFair, j.Finish-fair.Jobs[k].Finish)
+				for x := range ref {
+					if !tolerance.LE(j.Finish, ref[x][k]) {
+						a[p].late[x]++
+						a[p].worst[x] = max(a[p].worst[x], j.Finish-ref[x][k])
+						a[p].worstB[x] = max(a[p].worstB[x], (j.Finish-ref[x][k])/b)
+					}
+					if !tolerance.LE(j.Finish, ref[x][k]+b) {
+						a[p].beyond[x]++
+					}
 				}
 			}
 		}
-		runs[i].a = a
+		runs[i] = a
 	})
 	for i, r := range runs {
 		f := i / seeds
 		for p := range pols {
 			x := &res[f][p]
-			x.n += r.a[p].n
-			x.latePS += r.a[p].latePS
-			x.lateFair += r.a[p].lateFair
-			x.worstPS = max(x.worstPS, r.a[p].worstPS)
-			x.worstFair = max(x.worstFair, r.a[p].worstFair)
+			if x.n == 0 {
+				x.bmin, x.bmax = r[p].bmin, r[p].bmax
+			}
+			x.n += r[p].n
+			x.bmin, x.bmax = min(x.bmin, r[p].bmin), max(x.bmax, r[p].bmax)
+			for k := 0; k < refs; k++ {
+				x.late[k] += r[p].late[k]
+				x.beyond[k] += r[p].beyond[k]
+				x.worst[k] = max(x.worst[k], r[p].worst[k])
+				x.worstB[k] = max(x.worstB[k], r[p].worstB[k])
+			}
 		}
+	}
+	pct := func(a, n int) string {
+		return strconv.Itoa(a) + " (" + tabular.Fixed(100*float64(a)/float64(n), 1) + "%)"
 	}
 	for f, fm := range fams {
 		for p, name := range pols {
 			x := res[f][p]
-			t.Add(fm.name, name, strconv.Itoa(x.n),
-				tabular.Fixed(100*float64(x.latePS)/float64(x.n), 1)+"%", tabular.Fixed(x.worstPS, 1),
-				tabular.Fixed(100*float64(x.lateFair)/float64(x.n), 1)+"%", tabular.Fixed(x.worstFair, 1))
+			bs := tabular.Fixed(x.bmin, 0)
+			if x.bmax > x.bmin {
+				bs += "–" + tabular.Fixed(x.bmax, 0)
+			}
+			t.Add(fm.name, name, strconv.Itoa(x.n), bs,
+				pct(x.late[0], x.n), pct(x.beyond[0], x.n), tabular.Fixed(x.worst[0], 1), tabular.Fixed(x.worstB[0], 2),
+				pct(x.late[1], x.n), pct(x.beyond[1], x.n), tabular.Fixed(x.worst[1], 1), tabular.Fixed(x.worstB[1], 2),
+				pct(x.late[2], x.n), pct(x.beyond[2], x.n), tabular.Fixed(x.worstB[2], 2))
 		}
 	}
 	env.logf("protectiveness: done\n")
 	return t, env.writeTable("hpfsp-protect", t)
+}
+
+func finishes(r *cluster.Result) []float64 {
+	out := make([]float64, len(r.Jobs))
+	for k, j := range r.Jobs {
+		out[k] = j.Finish
+	}
+	return out
 }

@@ -2,6 +2,8 @@ package study
 
 import (
 	"bytes"
+	"flag"
+	"math"
 	"testing"
 
 	"github.com/mrsched/mrsched/tabular"
@@ -37,5 +39,40 @@ func TestCI(t *testing.T) {
 	c := ci([]float64{1, 2, 3})
 	if c.Mean != 2 || c.Half < 2.4841 || c.Half > 2.4842 {
 		t.Fatalf("ci = %+v", c)
+	}
+}
+
+var lspsMapOut = flag.String("lsps-map-out", "", "run the LsPS parameter map (20 seeds) and write lsps-map.{csv,md} to this directory (make cluster-studies)")
+
+// TestLsPSMap: at the default point (time scale 1, reduce scale 1, 2 slots,
+// no heartbeat) the map reproduces the Table II study's own figures
+// (LsPSTableII, 3 seeds: the ratio of the overall means), and no point of
+// a two-point grid is marked as holding when its factors are below the
+// paper's. With -lsps-map-out DIR it runs the whole grid (20 seeds) and
+// writes the table.
+func TestLsPSMap(t *testing.T) {
+	if *lspsMapOut != "" {
+		if _, _, err := LsPSMap(Env{OutDir: *lspsMapOut}, LsPSMapGrid(), 20); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	rows, _, err := LsPSMap(Env{}, []LsPSMapPoint{{1, 1, 2, 0}, {0.5, 1, 4, 3}}, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := LsPSTableII(Env{}, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mean := func(xs []float64) float64 { return (xs[0] + xs[1] + xs[2]) / 3 }
+	nu := len(r.Users)
+	if f := mean(r.Resp[0][nu]) / mean(r.Resp[2][nu]); math.Abs(f-rows[0].FIFOOverLsPS) > 1e-9 {
+		t.Errorf("default point FIFO/LsPS %v, Table II study %v", rows[0].FIFOOverLsPS, f)
+	}
+	for _, row := range rows {
+		if row.Holds && (row.FIFOOverLsPS < PaperFIFOOverLsPS || row.FairOverLsPS < PaperFairOverLsPS || row.MinUserFIFO < 1) {
+			t.Errorf("%+v marked as holding", row)
+		}
 	}
 }

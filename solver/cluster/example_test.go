@@ -1,0 +1,76 @@
+package cluster_test
+
+import (
+	"fmt"
+	"math/big"
+
+	cw "github.com/mrsched/mrsched/instances/cluster"
+	"github.com/mrsched/mrsched/solver/cluster"
+)
+
+// Two jobs on one node with 2 map slots and 1 reduce slot under Fair: A
+// (4 map tasks of 4 s, a 2 s reduce) at t = 0, B (2 map tasks of 1 s, a 1 s
+// reduce) at t = 1 (the hand-worked case of TestHandFIFOFair).
+func ExampleSimulate() {
+	w := &cw.Workload{Nodes: 1, MapSlots: 2, ReduceSlots: 1, Jobs: []cw.Job{
+		{ID: "A", User: "a", Submit: 0, Map: []float64{4, 4, 4, 4}, Reduce: []float64{2}},
+		{ID: "B", User: "b", Submit: 1, Map: []float64{1, 1}, Reduce: []float64{1}},
+	}}
+	p, _ := cluster.NewPolicy("fair")
+	r, err := cluster.Simulate(w, p, cluster.Options{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, j := range r.Jobs {
+		fmt.Printf("%s: response %g s, slowdown %g\n", j.ID, j.Response, j.Slowdown)
+	}
+	// Output:
+	// A: response 12 s, slowdown 1.2
+	// B: response 6 s, slowdown 3
+}
+
+// A heartbeat beyond one day is rejected with the field's name (issue 12).
+func ExampleOptions_Validate() {
+	fmt.Println(cluster.Options{Heartbeat: 1e308}.Validate())
+	// Output:
+	// cluster: invalid configuration: Options.Heartbeat = 1e+308: want seconds in [0, 86400] (0: assign at once)
+}
+
+// The paper's continuous model, exactly: a small job arriving while a
+// large one runs. PS finishes job 1 at 3 (half the processor for 2 units of
+// time from t = 1); Parallel PFSP serves it at once (completable: job 0's
+// slack covers it) and finishes it at 2, and job 0 still by its PS time 5.
+func ExampleFluidPFSP() {
+	js := []cluster.FluidJob{
+		{Arrive: big.NewRat(0, 1), Size: big.NewRat(4, 1)},
+		{Arrive: big.NewRat(1, 1), Size: big.NewRat(1, 1)},
+	}
+	ps, _ := cluster.FluidPSExact(js)
+	pf, _ := cluster.FluidPFSP(js)
+	fmt.Println("PS:", ps[0].RatString(), ps[1].RatString())
+	fmt.Println("PFSP:", pf.Finish[0].RatString(), pf.Finish[1].RatString())
+	// Output:
+	// PS: 5 3
+	// PFSP: 5 2
+}
+
+// Shrink keeps a job with at least 3 map tasks (the predicate) and drops
+// everything else.
+func ExampleShrink() {
+	w := &cw.Workload{Nodes: 2, MapSlots: 2, ReduceSlots: 1, Jobs: []cw.Job{
+		{ID: "a", User: "u", Map: []float64{1}},
+		{ID: "b", User: "u", Submit: 1, Map: []float64{1, 2, 3, 4, 5}, Reduce: []float64{1}},
+	}}
+	s, _ := cluster.Shrink(w, func(c *cw.Workload) bool {
+		for _, j := range c.Jobs {
+			if len(j.Map) >= 3 {
+				return true
+			}
+		}
+		return false
+	})
+	fmt.Println(len(s.Jobs), s.Jobs[0].ID, s.Jobs[0].Map, s.Jobs[0].Reduce, s.Nodes, s.MapSlots, s.ReduceSlots)
+	// Output:
+	// 1 b [1 2 3] [] 1 1 1
+}

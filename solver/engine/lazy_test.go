@@ -1,0 +1,54 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"sync/atomic"
+	"testing"
+
+	"github.com/mrsched/mrsched/solver/mip"
+)
+
+// fixedEngine answers every model with its offset (no solver needed).
+type fixedEngine struct{}
+
+func (fixedEngine) Name() string { return "fixed" }
+func (fixedEngine) Solve(_ context.Context, m *mip.Model, _ mip.Options) (mip.Result, error) {
+	return mip.SolveEmpty(&mip.Model{Offset: m.Offset}), nil
+}
+
+// A lazy engine opens nothing until used, gives up with ErrNotReady when
+// its context ends before the engine is ready (here: before open may
+// return), then serves later calls from the one opened engine. No clock:
+// the order of events is forced by channels.
+func TestLazyEngine(t *testing.T) {
+	var opens atomic.Int32
+	release := make(chan struct{})
+	l := &lazy{name: "fixed", e: &entry{open: func() (mip.Engine, error) {
+		opens.Add(1)
+		<-release
+		return fixedEngine{}, nil
+	}}}
+	if opens.Load() != 0 {
+		t.Fatal("opened before first use")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	m := &mip.Model{Offset: 7}
+	if _, err := l.Solve(ctx, m, mip.Options{}); !errors.Is(err, mip.ErrNotReady) {
+		t.Fatalf("Solve with an ended context before the engine is ready: %v, want ErrNotReady", err)
+	}
+	close(release)
+	for range 3 {
+		r, err := l.Solve(context.Background(), m, mip.Options{})
+		if err != nil || r.Objective != 7 {
+			t.Fatalf("Solve: %v %v, want 7", r.Objective, err)
+		}
+	}
+	if n := opens.Load(); n != 1 {
+		t.Fatalf("opened %d times, want once", n)
+	}
+	if _, err := Lazy("gurobi"); !errors.Is(err, ErrUnknown) {
+		t.Fatalf("Lazy(gurobi): %v, want ErrUnknown", err)
+	}
+}
