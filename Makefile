@@ -54,9 +54,14 @@ fuzz:
 ## test: every test (go test ./..., then every topic test target), each run even when an
 ## earlier one failed; per-target times, then a failure naming every failing target.
 ## Missing engines or shared data fail the tests here (MRSCHED_REQUIRE_ALL=1, internal/testenv).
+## TEST_JOBS targets run at a time (their outputs are printed whole, in order); bin/mrsched is
+## built once, before them (-o build). slurm-test, which mostly waits on its daemons, runs beside
+## the CPU-bound go test ./....
+TEST_JOBS ?= 2
 test: export MRSCHED_REQUIRE_ALL := 1
 test: build
-	@MAKE="$(MAKE)" bash scripts/run-targets.sh test test-go $(TEST_TARGETS)
+	@MAKE="$(MAKE) -o build" JOBS=$(TEST_JOBS) bash scripts/run-targets.sh test \
+		test-go $(filter slurm-test,$(TEST_TARGETS)) $(filter-out slurm-test,$(TEST_TARGETS))
 
 ## test-go: go test ./... (the unit, example, oracle and CLI tests)
 test-go:

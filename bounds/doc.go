@@ -33,8 +33,10 @@
 //     smallest SRPT completion in A and e_k in B this integral has the
 //     closed form Σ_k max(d_k, e_k) − Σ_i r_i; for a batch it equals
 //     PrefixBatch.
-//   - LPRelaxation: the linear relaxation of the exact batch or release MIP
-//     of package solver/exact/mipform.
+//
+// The LP relaxation of the exact MIP, which needs an LP engine, is
+// mipform.LPRelaxation; package exact (exact.Bounds) gathers every bound
+// with its source.
 //
 // Dominance (proved in the comments of PrefixBatch and Counting and checked
 // by the tests): PrefixBatch ≥ Paper51 on batches and Counting ≥ Paper51 on

@@ -38,7 +38,7 @@ func ReadJSON(r io.Reader, name string) (*Instance, error) {
 	if err != nil {
 		return nil, err
 	}
-	top, err = top.Object("kind", "map_capacity", "shuffle_capacity", "jobs", "metadata")
+	err = top.Only("kind", "map_capacity", "shuffle_capacity", "jobs", "metadata")
 	if err != nil {
 		return nil, err
 	}

@@ -17,11 +17,11 @@ tandem-bench-go:
 	$(GO) test -run '^$$' -bench 'Ratio' -benchtime 1x -count $(TANDEM_COUNT) -timeout 60m ./solver/fluid/ | tee results/tandem-sim/bench-ratio.txt
 	$(BENCHSTAT) -filter '.unit:(x-tight OR x-thm3 OR x-tight-wall OR ns/job)' results/tandem-sim/bench-ratio.txt | tee results/tandem-sim/bench-ratio-benchstat.txt
 	$(GO) test -run '^$$' -bench 'Floor' -benchtime 1x -count $(TANDEM_COUNT) -timeout 60m ./solver/fluid/ | tee results/tandem-sim/bench-floor.txt
-	$(BENCHSTAT) -filter '.unit:(floor-x-tight OR ns/event OR events/job OR updates/job)' results/tandem-sim/bench-floor.txt | tee results/tandem-sim/bench-floor-benchstat.txt
+	$(BENCHSTAT) -filter '.unit:(floor-x-tight OR sec/event OR events/job OR updates/job)' results/tandem-sim/bench-floor.txt | tee results/tandem-sim/bench-floor-benchstat.txt
 
-## tandem-throughput: jobs/s per policy beside both SRPT references, loads 0.5/0.75/0.9, 10^6 and 10^7 pre-generated arrivals
+## tandem-throughput: jobs/s per policy beside both SRPT references, loads 0.5/0.75/0.9, 10^7 pre-generated arrivals (10^6: BenchmarkRatio)
 tandem-throughput:
-	$(GO) run ./bench/tandemsim throughput --pregen --n 1000000,10000000 --loads 0.5,0.75,0.9 --reps 3 --out results/tandem-sim/throughput-pregen
+	$(GO) run ./bench/tandemsim throughput --pregen --n 10000000 --loads 0.5,0.75,0.9 --reps 2 --out results/tandem-sim/throughput-pregen
 
 ## tandem-5e7: the paper's 5·10^7-arrival run at load 0.9 for every policy, and the generator alone (long)
 tandem-5e7:

@@ -6,6 +6,7 @@ import (
 
 	"github.com/mrsched/mrsched/bounds"
 	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/solver/exact/mipform"
 	"github.com/mrsched/mrsched/solver/exact/search"
 	"github.com/mrsched/mrsched/solver/mip"
 )
@@ -42,7 +43,7 @@ func AllBounds(ctx context.Context, in *instances.Instance, eng mip.Engine) ([]B
 		rows = append(rows, BoundRow{"subset", h, "lower bound", "batch, n ≤ 22: min over orders of Σ_k max(X_k, Y_k) (subset DP, ≥ prefix)"})
 	}
 	if eng != nil {
-		v, err := bounds.LPRelaxation(ctx, eng, in)
+		v, err := mipform.LPRelaxation(ctx, eng, in)
 		if err != nil {
 			return nil, err
 		}

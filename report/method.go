@@ -127,12 +127,13 @@ var (
 )
 
 // builtinRegistry is the explicit list of the report's methods: the
-// policies and bounds (method.go), the exact methods (exact.go) and the
+// policies and bounds (method.go), the exact methods (exact.go), the exact
+// portfolio (portfolio.go) and the
 // tight families' alternative (sweep.go). No method registers itself from
 // init().
 func builtinRegistry() map[string]entry {
 	r := map[string]entry{}
-	for _, list := range [][]builtin{policyMethods(), exactMethods(), altMethods()} {
+	for _, list := range [][]builtin{policyMethods(), exactMethods(), portfolioMethods(), altMethods()} {
 		for _, b := range list {
 			if _, dup := r[b.name]; dup {
 				panic("report: duplicate built-in method " + b.name) // a programming error, caught by every test

@@ -118,7 +118,7 @@ func ReadJSON(r io.Reader, name string, in *instances.Instance) (*Schedule, erro
 	if err != nil {
 		return nil, err
 	}
-	if top, err = top.Object("kind", "completions", "segments"); err != nil {
+	if err := top.Only("kind", "completions", "segments"); err != nil {
 		return nil, err
 	}
 	if err := top.Kind(Kind); err != nil {

@@ -28,8 +28,8 @@ import (
 // MIP, through package solver/glpk, which runs glpsol on the LP file of
 // mip.WriteLP — the file `mrsched export --lp` writes) or "cbc" (the native
 // cbc program on the same LP file). Times are wall-clock of the whole run.
-func external(method, bin string, in *instances.Instance, limit time.Duration) row {
-	r := row{Method: method, Engine: method, Objective: math.NaN(), LowerBound: math.NaN(), Gap: math.NaN()}
+func external(method, bin string, in *instances.Instance, limit time.Duration) (r row) {
+	r = row{Method: method, Engine: method, Objective: math.NaN(), LowerBound: math.NaN(), Gap: math.NaN()}
 	dir, err := os.MkdirTemp("", "mrsched-bench-")
 	if err != nil {
 		r.Status = "error: " + err.Error()

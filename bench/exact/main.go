@@ -36,6 +36,7 @@ import (
 	"github.com/mrsched/mrsched/instances/taillard"
 	"github.com/mrsched/mrsched/solver/engine"
 	"github.com/mrsched/mrsched/solver/exact"
+	"github.com/mrsched/mrsched/solver/exact/search"
 	"github.com/mrsched/mrsched/solver/mip"
 	"github.com/mrsched/mrsched/tabular"
 )
@@ -185,6 +186,23 @@ func main() {
 				es = engs
 			case "search":
 				es = sengs
+			}
+			if m == "search-nodom" {
+				// The search without the dominance rule (nodes it removes).
+				t0 := time.Now()
+				sr, err := search.Solve(context.Background(), sengs[0], it.in, search.Options{TimeLimit: *limit, NoDominance: true})
+				r := row{Suite: it.suite, Instance: it.name, Method: m, Engine: "fastlp", N: it.in.N(), Seconds: time.Since(t0).Seconds()}
+				if err != nil {
+					r.Status = "error: " + err.Error()
+				} else {
+					r.Status, r.Objective, r.LowerBound, r.Gap, r.Nodes = exact.StatusTimeLimit, sr.Objective, sr.LowerBound, sr.Gap, sr.Stats.Nodes
+					if sr.Status == mip.Optimal {
+						r.Status = exact.StatusOptimal
+					}
+				}
+				fmt.Fprintf(os.Stderr, "%s %s: %s obj %.6g nodes %d %.1fs\n", it.name, m, r.Status, r.Objective, r.Nodes, r.Seconds)
+				rows = append(rows, r)
+				continue
 			}
 			if m == "baseline" || m == "glpsol" || m == "cbc" {
 				r := external(m, *baseline, it.in, *limit)

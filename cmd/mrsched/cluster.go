@@ -14,6 +14,7 @@ import (
 
 	cw "github.com/mrsched/mrsched/instances/cluster"
 	"github.com/mrsched/mrsched/instances/swim"
+	"github.com/mrsched/mrsched/report/figures"
 	"github.com/mrsched/mrsched/solver/cluster"
 	"github.com/mrsched/mrsched/solver/cluster/study"
 	"github.com/mrsched/mrsched/tabular"
@@ -158,6 +159,7 @@ func clusterStudyFlags(swimFlags bool) []cli.Flag {
 		intFlag("seeds", 20, "independent replications", atLeastOne),
 		&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Value: "results/cluster", Usage: "results `DIR` (\"\" writes no files)"},
 		intFlag("workers", study.Workers, "parallel simulations", atLeastOne),
+		&cli.BoolFlag{Name: "png", Usage: "write PNG figures besides the SVG ones"},
 		quietFlag(),
 	}
 	if swimFlags {
@@ -177,7 +179,10 @@ func clusterStudyRun(run func(c *cli.Context, env study.Env) ([]*tabular.Table, 
 			return fmt.Errorf("unexpected arguments %q (flags go before them)", c.Args().Slice())
 		}
 		study.Workers = c.Int("workers")
-		env := study.Env{OutDir: c.String("out")}
+		formats := figures.Formats(c.Bool("png"))
+		env := study.Env{OutDir: c.String("out"), Render: func(dir string, f study.Figure) error {
+			return figures.SaveCluster(dir, f, formats...)
+		}}
 		if !c.Bool("quiet") {
 			env.Progress = c.App.ErrWriter
 		}
@@ -198,7 +203,7 @@ func clusterStudyRun(run func(c *cli.Context, env study.Env) ([]*tabular.Table, 
 func clusterStudyCmd() *cli.Command {
 	return &cli.Command{
 		Name:  "study",
-		Usage: "reproduce the LsPS and H-PFSP experiments and run the SWIM traces (tables, CSV, SVG/PNG)",
+		Usage: "reproduce the LsPS and H-PFSP experiments and run the SWIM traces (tables, CSV, SVG; PNG with --png)",
 		Description: "Tables go to stdout (markdown) and, with CSV files and figures, to --out (default results/cluster).\n\n" +
 			"Example (from the repository root):\n" +
 			"  mrsched cluster study lsps --seeds 20\n" +

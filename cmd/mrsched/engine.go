@@ -8,12 +8,11 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"strconv"
-	"strings"
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/mrsched/mrsched/internal/fileio"
 	"github.com/mrsched/mrsched/solver/engine"
 	"github.com/mrsched/mrsched/solver/highs"
 	"github.com/mrsched/mrsched/solver/mip"
@@ -84,8 +83,12 @@ func mipSolveCmd() *cli.Command {
 		Description: "Reads the model with the chosen engine's own reader (HiGHS's, or CBC's CoinLpIO/CoinMpsIO),\n" +
 			"solves it and prints the status, objective, best bound, gap, node count and the columns' values\n" +
 			"(nonzero ones unless --all; row duals of an LP with --duals). Infeasible and unbounded models\n" +
-			"are results (exit status 0). The format comes from the extension (.lp or .mps). A time limit\n" +
-			"returns the best solution found with status \"time limit\" and its gap.\n\n" +
+			"are results (exit status 0). The format comes from the extension (.lp or .mps); a file that is\n" +
+			"not a readable model of that format (empty, binary, no End, a value that is not a number) is an\n" +
+			"error naming the file and line (exit status 1); files are read up to $MRSCHED_MAX_INPUT (256 MiB).\n" +
+			"--time-limit covers the whole command (loading the engine and reading included; the answer is\n" +
+			"written by start + limit − min(0.5 s, limit/10)) and returns the best solution found with status\n" +
+			"\"time limit\" and its gap.\n\n" +
 			"Example (write a model, then solve it with each engine):\n" +
 			"  printf 'Maximize\\n obj: 30 x + 50 y\\nSubject To\\n c1: x + 2 y <= 40\\n c2: 2 x + y <= 50\\nGenerals\\n x y\\nEnd\\n' > /tmp/tiny.lp\n" +
 			"  mrsched mip solve /tmp/tiny.lp\n" +
@@ -93,7 +96,7 @@ func mipSolveCmd() *cli.Command {
 		Flags: []cli.Flag{
 			engineFlag("LP/MIP engine"),
 			timeLimitFlag(0, "wall-clock limit of the solve"),
-			floatFlag("gap", 0, "relative MIP gap (0: "+strconv.FormatFloat(mip.DefaultRelGap, 'g', -1, 64)+")", between(0, 1)),
+			floatFlag("gap", 0, "relative MIP gap at which the engine may stop (0: the tolerance policy, 1e-9 relative or absolute); a stop at a looser gap is reported as status \"gap limit\", not optimal", between(0, 1)),
 			&cli.Int64Flag{Name: "seed", Usage: "the engine's random seed"},
 			&cli.BoolFlag{Name: "all", Usage: "list every column, zeros too"},
 			&cli.BoolFlag{Name: "duals", Usage: "list the row duals of an LP (HiGHS only)"},
@@ -105,26 +108,25 @@ func mipSolveCmd() *cli.Command {
 }
 
 func mipSolveAction(c *cli.Context) error {
-	if c.NArg() > 1 && strings.HasPrefix(c.Args().Get(1), "-") {
-		return rerunFlagsFirst(c, []string{"mip", "solve"})
-	}
 	path, err := oneArg(c, "FILE.lp or FILE.mps")
 	if err != nil {
 		return err
 	}
-	eng, err := engine.Get(c.String("engine"))
+	eng, err := engine.Lazy(c.String("engine"))
 	if err != nil {
 		return fmt.Errorf("--engine: %w", err)
 	}
-	data, err := os.ReadFile(path)
+	data, err := fileio.ReadTextFile(path, 0)
 	if err != nil {
-		return err
+		return fmt.Errorf("%w: %w", mip.ErrRead, err)
 	}
 	opt := mip.Options{TimeLimit: c.Duration("time-limit"), RelGap: c.Float64("gap"), Seed: c.Int64("seed")}
 	if c.Bool("log") {
 		opt.Log = c.App.ErrWriter
 	}
-	m, r, err := engine.SolveFile(context.Background(), eng, path, data, opt)
+	ctx, cancel := engine.CommandContext(context.Background(), processStart, opt.TimeLimit)
+	defer cancel()
+	m, r, err := engine.SolveFile(ctx, eng, path, data, opt)
 	if err != nil {
 		return err
 	}
@@ -135,21 +137,6 @@ func mipSolveAction(c *cli.Context) error {
 		}
 		return writeTables(w, f, mipTables(sol, f)...)
 	})
-}
-
-// rerunFlagsFirst runs the command again with the flags that followed the
-// file argument moved before it (urfave/cli stops parsing flags at the
-// first argument), so that both "solve FILE --engine cbc" and "solve
-// --engine cbc FILE" work.
-func rerunFlagsFirst(c *cli.Context, path []string) error {
-	args := append([]string{c.App.Name}, path...)
-	for _, name := range c.LocalFlagNames() {
-		args = append(args, "--"+name+"="+fmt.Sprint(c.Value(name)))
-	}
-	rest := c.Args().Slice()
-	args = append(args, rest[1:]...)
-	args = append(args, rest[0])
-	return c.App.RunContext(c.Context, args)
 }
 
 // gapCell is a gap in a key/value table: a percentage for people, the

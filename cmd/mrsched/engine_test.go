@@ -118,3 +118,29 @@ func TestMIPSolveErrors(t *testing.T) {
 		}
 	}
 }
+
+// Unreadable models (issue 12 §3) are errors naming the file (and line),
+// exit status 1, never "optimal, objective 0" nor a leaked C++ exception.
+func TestMIPSolveUnreadable(t *testing.T) {
+	highstest.Require(t)
+	dir := t.TempDir()
+	for _, tc := range []struct{ name, data, want string }{
+		{"hello.lp", "hello world\n", "hello.lp:1:"},
+		{"empty.lp", "", "empty file"},
+		{"binary.lp", "\x7fELF\x02\x01\x01\x00\x00", "binary.lp:1:"},
+		{"abc.mps", "NAME t\nROWS\n N obj\n G c1\nCOLUMNS\n x obj 1 c1 abc\nRHS\n RHS c1 2\nENDATA\n", "abc.mps:6:"},
+		{"noend.lp", "Minimize\n obj: x + y\nSubject To\n c1: x + y >= 2\n", "noend.lp:4:"},
+	} {
+		p := filepath.Join(dir, tc.name)
+		if err := os.WriteFile(p, []byte(tc.data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, out, errs := runCmd(t, "mip", "solve", p)
+		if code != 1 || out != "" || !strings.Contains(errs, tc.want) || strings.Contains(errs, "exception") {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want 1 and an error with %q", tc.name, code, out, errs, tc.want)
+		}
+	}
+	if code, _, errs := runCmd(t, "mip", "solve", "/dev/null"); code != 1 || !strings.Contains(errs, "/dev/null") {
+		t.Errorf("/dev/null: exit %d, stderr %q", code, errs)
+	}
+}

@@ -118,10 +118,12 @@ func parseInts(name, s string, r rule) ([]int, error) {
 		if err != nil {
 			return nil, fmt.Errorf("--%s: %q: want N, LO..HI or LO-HI/STEP with integers LO ≤ HI and STEP ≥ 1", name, item)
 		}
-		if (hi-lo)/step > 1_000_000 {
+		count := (uint64(hi) - uint64(lo)) / uint64(step) // hi ≥ lo: no overflow
+		if count >= 1_000_000 {
 			return nil, fmt.Errorf("--%s: %q: more than a million values", name, item)
 		}
-		for v := lo; v <= hi; v += step {
+		for k := range int(count) + 1 {
+			v := lo + k*step
 			if err := r.check(name, float64(v)); err != nil {
 				return nil, err
 			}
@@ -182,17 +184,8 @@ func parseFloats(name, s string, r rule) ([]float64, error) {
 	return out, nil
 }
 
-// floatListFlag is a comma-separated list of numbers kept as a string (for
-// commands that must know whether it was given); read it with floatsOf.
-func floatListFlag(name, value, usage string, r rule, aliases ...string) *cli.StringFlag {
-	return &cli.StringFlag{Name: name, Aliases: aliases, Value: value, Usage: usage + " (comma-separated, each " + r.want + ")",
-		Action: func(_ *cli.Context, s string) error {
-			_, err := parseFloats(name, s, r)
-			return err
-		}}
-}
-
-// floatsOf returns the values of a flag made by floatListFlag.
+// floatsOf returns the values of a comma-separated list flag (see
+// parseFloats).
 func floatsOf(c *cli.Context, name string, r rule) ([]float64, error) {
 	return parseFloats(name, c.String(name), r)
 }

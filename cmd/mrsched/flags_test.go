@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/mrsched/mrsched/internal/testenv"
 )
 
 // writeTestFile writes data to dir/name and returns the path.
@@ -169,7 +171,7 @@ func TestOutputThroughSymlink(t *testing.T) {
 	target := writeTestFile(t, dir, "target.txt", "old")
 	link := filepath.Join(dir, "link.txt")
 	if err := os.Symlink(target, link); err != nil {
-		t.Skip(err)
+		testenv.Missing(t, "symbolic links", "run the tests on a filesystem with symbolic links", err)
 	}
 	if code, _, errs := runCmd(t, "check", "-i", in, "--format", "csv", "--out", link, "--quiet"); code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
@@ -219,9 +221,48 @@ func TestParseInts(t *testing.T) {
 			t.Errorf("parseInts(%q) = %v, %v; want %v", tc.s, got, err, tc.want)
 		}
 	}
-	for _, bad := range []string{"", "x", "5..3", "1..4/0", "1..2..3"} {
+	// The whole int64 range overflowed hi − lo and looped 2^64 times before
+	// the count was taken in uint64; 0..2000000 is over the million cap.
+	for _, bad := range []string{"", "x", "5..3", "1..4/0", "1..2..3", "-9223372036854775808..9223372036854775807", "0..2000000"} {
 		if _, err := parseInts("n", bad, anyFinite); err == nil || !strings.Contains(err.Error(), "--n") {
 			t.Errorf("parseInts(%q) = %v, want an error naming --n", bad, err)
+		}
+	}
+}
+
+// FuzzParseInts checks that list flags never panic and that every value
+// they accept satisfies the flag's rule.
+func FuzzParseInts(f *testing.F) {
+	for _, s := range []string{"4..8", "3-9/3", "2,4..5,10..20/5", "-2..1", "", "1..2..3", "9223372036854775807",
+		"9223372036854775807..9223372036854775807", "-9223372036854775808..9223372036854775807"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		xs, err := parseInts("n", s, atLeastOne)
+		if err != nil {
+			return
+		}
+		for _, x := range xs {
+			if x < 1 {
+				t.Fatalf("%q: accepted %d, below the rule", s, x)
+			}
+		}
+	})
+}
+
+func TestFlagsFirst(t *testing.T) {
+	cmds := commands()
+	for _, tc := range []struct{ in, want string }{
+		{"mrsched import swim f.tsv --out x.json --normalize", "mrsched import swim --out x.json --normalize f.tsv"},
+		{"mrsched mip solve a.lp --engine=cbc --all", "mrsched mip solve --engine=cbc --all a.lp"},
+		{"mrsched merge --format md a b -q c", "mrsched merge --format md -q a b c"},
+		{"mrsched merge a -- -b", "mrsched merge a -- -b"},
+		{"mrsched solve -i x.json", "mrsched solve -i x.json"},
+		{"mrsched gen", "mrsched gen"},
+		{"mrsched nosuch a --b", "mrsched nosuch a --b"},
+	} {
+		if got := strings.Join(flagsFirst(cmds, strings.Fields(tc.in)), " "); got != tc.want {
+			t.Errorf("flagsFirst(%s) = %s, want %s", tc.in, got, tc.want)
 		}
 	}
 }

@@ -11,9 +11,6 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
-	"sort"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -272,25 +269,17 @@ func flexStudyConfig(c *cli.Context) (flex.StudyConfig, error) {
 	return cfg, cfg.Check()
 }
 
-func flexRenderStudy(c *cli.Context, dir string, set *sweep.Set) error {
-	files, err := study.RenderFlex(set, figures.Formats(c.Bool("png"))...)
-	if err != nil {
-		return err
+// flexReportOut says what the study wrote and prints summary.md.
+func flexReportOut(c *cli.Context, dir string, rep *study.FlexReport) error {
+	for _, n := range rep.Set.Notices {
+		fmt.Fprintln(c.App.ErrWriter, "mrsched: "+n)
 	}
-	names := make([]string, 0, len(files))
-	for k := range files {
-		names = append(names, k)
+	if len(rep.Files) == 0 {
+		fmt.Fprintf(c.App.ErrWriter, "wrote %s; merge all shards with 'mrsched flex merge --out-dir %s FILES…'\n", rep.Cells, dir)
+		return nil
 	}
-	sort.Strings(names)
-	for _, k := range names {
-		if err := instances.AtomicWrite(filepath.Join(dir, k), files[k]); err != nil {
-			return err
-		}
-	}
-	if !c.Bool("quiet") {
-		fmt.Fprintf(c.App.ErrWriter, "wrote %s/{%s}\n", dir, strings.Join(names, ","))
-	}
-	_, err = c.App.Writer.Write(files["summary.md"])
+	infof(c, "wrote %s/{%s}", dir, strings.Join(rep.Files, ","))
+	_, err := c.App.Writer.Write(rep.Summary)
 	return err
 }
 
@@ -305,40 +294,22 @@ func flexStudyAction(c *cli.Context) error {
 	if err != nil {
 		return fmt.Errorf("--shard: %w", err)
 	}
-	sw, err := cfg.Sweep()
-	if err != nil {
-		return err
-	}
-	dir := c.String("out-dir")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	path := filepath.Join(dir, "cells.jsonl")
-	if !sp.Whole() {
-		path = filepath.Join(dir, fmt.Sprintf("cells-%d-of-%d.jsonl", sp.I, sp.N))
-	}
-	opt := sweep.Options{Shard: sp, Workers: c.Int("workers"), Path: path}
+	var progress func(done, total int)
 	if !c.Bool("quiet") {
 		last := -1
-		opt.Progress = func(done, total int) {
+		progress = func(done, total int) {
 			if pct := 100 * done / max(total, 1); pct/5 != last/5 || done == total {
 				last = pct
 				fmt.Fprintf(c.App.ErrWriter, "flex study %s: %d/%d cells\n", sp, done, total)
 			}
 		}
 	}
-	set, err := sweep.Run(context.Background(), sw, opt)
+	dir := c.String("out-dir")
+	rep, err := study.RunFlex(context.Background(), cfg, sp, c.Int("workers"), dir, progress, figures.Formats(c.Bool("png"))...)
 	if err != nil {
 		return err
 	}
-	for _, n := range set.Notices {
-		fmt.Fprintln(c.App.ErrWriter, "mrsched: "+n)
-	}
-	if !sp.Whole() {
-		fmt.Fprintf(c.App.ErrWriter, "wrote %s; merge all shards with 'mrsched flex merge --out-dir %s FILES…'\n", path, dir)
-		return nil
-	}
-	return flexRenderStudy(c, dir, set)
+	return flexReportOut(c, dir, rep)
 }
 
 func flexStudyCmd() *cli.Command {
@@ -381,30 +352,12 @@ func flexMergeCmd() *cli.Command {
 			if c.NArg() == 0 {
 				return fmt.Errorf("merge: name the shard files")
 			}
-			var sets []*sweep.Set
-			for _, p := range c.Args().Slice() {
-				s, err := sweep.ReadFile(p)
-				if err != nil {
-					return err
-				}
-				sets = append(sets, s)
-			}
-			set, err := sweep.Merge(sets, c.Args().Slice())
+			dir := c.String("out-dir")
+			rep, err := study.MergeFlex(c.Args().Slice(), dir, figures.Formats(c.Bool("png"))...)
 			if err != nil {
 				return err
 			}
-			dir := c.String("out-dir")
-			if err := os.MkdirAll(dir, 0o755); err != nil {
-				return err
-			}
-			var b bytes.Buffer
-			if err := set.Write(&b); err != nil {
-				return err
-			}
-			if err := instances.AtomicWrite(filepath.Join(dir, "cells.jsonl"), b.Bytes()); err != nil {
-				return err
-			}
-			return flexRenderStudy(c, dir, set)
+			return flexReportOut(c, dir, rep)
 		},
 	}
 }

@@ -65,8 +65,7 @@ func importSWIMCmd() *cli.Command {
 
 Example:
    mrsched import swim --drop-map-only --normalize --load 0.5 --out fb2009.json \
-       ../shared/data/swim/FB-2009_samples_24_times_1hr_0.tsv
-(flags go before the file name)`,
+       ../shared/data/swim/FB-2009_samples_24_times_1hr_0.tsv`,
 		Flags: append([]cli.Flag{
 			&cli.BoolFlag{Name: "drop-map-only", Usage: "drop jobs whose shuffle bytes are 0"},
 			&cli.BoolFlag{Name: "normalize", Usage: "scale sizes so that mean map and mean shuffle are 1"},
@@ -97,7 +96,7 @@ Example:
 // oneArg returns the one positional argument of a command (a file).
 func oneArg(c *cli.Context, what string) (string, error) {
 	if c.NArg() != 1 {
-		return "", fmt.Errorf("%s: want one %s argument after the flags, got %d %q (flags must come before the file)",
+		return "", fmt.Errorf("%s: want one %s argument, got %d %q",
 			c.Command.Name, what, c.NArg(), c.Args().Slice())
 	}
 	return c.Args().First(), nil

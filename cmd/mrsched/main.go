@@ -11,6 +11,7 @@ import (
 	"io"
 	"os"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 
@@ -178,9 +179,68 @@ func checkRequired(c *cli.Context, required [][]string, path, hint string) error
 	return fmt.Errorf("%s: %s required %s", strings.TrimPrefix(path, "mrsched "), what, hint)
 }
 
+// flagsFirst moves the flags that follow a leaf command's positional
+// arguments before them (urfave/cli stops parsing flags at the first
+// argument), so that "import swim FILE --out x" works as "import swim
+// --out x FILE". Arguments after "--" stay positional.
+func flagsFirst(cmds []*cli.Command, args []string) []string {
+	var cmd *cli.Command
+	i := 1
+	for ; i < len(args); i++ {
+		next := findCommand(cmds, args[i])
+		if next == nil {
+			break
+		}
+		cmd, cmds = next, next.Subcommands
+	}
+	if cmd == nil || len(cmd.Subcommands) > 0 {
+		return args
+	}
+	var flags, pos []string
+	rest := args[i:]
+	for k := 0; k < len(rest); k++ {
+		a := rest[k]
+		switch {
+		case a == "--":
+			pos = append(pos, rest[k:]...)
+			k = len(rest)
+		case len(a) > 1 && a[0] == '-':
+			flags = append(flags, a)
+			if name := strings.TrimLeft(a, "-"); !strings.Contains(name, "=") && takesValue(cmd, name) && k+1 < len(rest) {
+				k++
+				flags = append(flags, rest[k])
+			}
+		default:
+			pos = append(pos, a)
+		}
+	}
+	return append(append(append([]string(nil), args[:i]...), flags...), pos...)
+}
+
+func findCommand(cmds []*cli.Command, name string) *cli.Command {
+	for _, c := range cmds {
+		if c.HasName(name) {
+			return c
+		}
+	}
+	return nil
+}
+
+// takesValue reports whether a flag of cmd called name reads the next
+// argument as its value (every known flag but the boolean ones).
+func takesValue(cmd *cli.Command, name string) bool {
+	for _, f := range cmd.Flags {
+		if slices.Contains(f.Names(), name) {
+			_, isBool := f.(*cli.BoolFlag)
+			return !isBool
+		}
+	}
+	return false
+}
+
 func run(args []string, stdout, stderr io.Writer) int {
 	app := newApp(stdout, stderr)
-	err := app.Run(args)
+	err := app.Run(flagsFirst(app.Commands, args))
 	if err == nil {
 		return 0
 	}

@@ -122,25 +122,7 @@ func mstEvalCmd() *cli.Command {
 			if err != nil {
 				return mstFlagError(err)
 			}
-			return emit(c, func(w io.Writer, f tabular.Format) error {
-				if f == tabular.JSON {
-					return tabular.WriteJSON(w, map[string]any{"mst": results[0].MST, "abs_err": results[0].AbsErr, "method": results[0].Method, "nodes": len(mu), "results": results})
-				}
-				t := &tabular.Table{Title: fmt.Sprintf("Mean sojourn time, %d nodes", len(mu)), Header: []string{"method", "mst", "abs_err", "detail"}, RightAlign: []bool{false, true, true, false}}
-				for _, r := range results {
-					d := ""
-					switch r.Method {
-					case "integral":
-						d = fmt.Sprintf("%d evaluations, %d panels", r.Evals, r.Panels)
-					case "montecarlo":
-						d = fmt.Sprintf("%d samples, %g%% CI half-width", r.Samples, 100*r.Level)
-					case "closed":
-						d = "Lemma 3 inclusion–exclusion; rounding bound"
-					}
-					t.Add(r.Method, tabular.Float(r.MST), tabular.Float(r.AbsErr), d)
-				}
-				return t.Write(w, f)
-			})
+			return emit(c, func(w io.Writer, f tabular.Format) error { return straggler.WriteEval(w, f, results, len(mu)) })
 		},
 	}
 }

@@ -22,25 +22,6 @@ import (
 	"github.com/mrsched/mrsched/tabular"
 )
 
-// fileWriter writes whole files for the commands.
-type fileWriter interface {
-	// WriteFile replaces path with data atomically (a symlink's target,
-	// not the link), refusing when path is one of protect.
-	WriteFile(path string, data []byte, protect []string) error
-}
-
-// files is the writer every command uses: package fileio, which refuses
-// to write over a protected path (os.SameFile, so another spelling or a
-// link to an input is refused too), writes through a symlink to its target
-// and removes its temporary file on failure.
-var files fileWriter = atomicFiles{}
-
-type atomicFiles struct{}
-
-func (atomicFiles) WriteFile(path string, data []byte, protect []string) error {
-	return fileio.WriteFileAtomic(path, data, fileio.Protect(protect...))
-}
-
 // protectedInputs lists the files a command reads: the values of its input
 // flags and its positional arguments.
 func protectedInputs(c *cli.Context) []string {
@@ -93,7 +74,10 @@ func checkOutputs(c *cli.Context) error {
 // writeFile writes data to path for the command: atomically, never over an
 // input, with "wrote PATH (what)" on stderr unless --quiet.
 func writeFile(c *cli.Context, path string, data []byte, what string) error {
-	if err := files.WriteFile(path, data, protectedInputs(c)); err != nil {
+	// fileio refuses a protected path (os.SameFile: another spelling or a
+	// link to an input too), writes through a symlink to its target and
+	// removes its temporary file on failure.
+	if err := fileio.WriteFileAtomic(path, data, fileio.Protect(protectedInputs(c)...)); err != nil {
 		return err
 	}
 	if what != "" {

@@ -25,6 +25,11 @@ import (
 	"github.com/mrsched/mrsched/tabular"
 )
 
+// processStart is when the program started (package initialisation): the
+// time limits of solve and mip solve count from here, so that they cover
+// start-up.
+var processStart = time.Now()
+
 // solveCommands returns solve, bound and export (gen taillard and import
 // taillard are in main's tree).
 func solveCommands() []*cli.Command {
@@ -41,19 +46,25 @@ type solveJob struct {
 }
 
 type solveOutput struct {
-	Instance    string             `json:"instance"`
-	Method      string             `json:"method"`
-	Engine      string             `json:"engine,omitempty"`
-	Status      string             `json:"status"`
-	Objective   float64            `json:"objective"`
-	LowerBound  float64            `json:"lower_bound"`
-	Gap         float64            `json:"gap"`
-	Order       []string           `json:"order"`
-	Nodes       int64              `json:"nodes"`
-	LPs         int64              `json:"lps"`
-	TimeSeconds float64            `json:"time_seconds"`
-	Detail      map[string]float64 `json:"detail,omitempty"`
-	Jobs        []solveJob         `json:"jobs"`
+	Instance    string        `json:"instance"`
+	Method      string        `json:"method"`
+	Engine      string        `json:"engine,omitempty"`
+	Status      string        `json:"status"`
+	Objective   float64       `json:"objective"`
+	LowerBound  float64       `json:"lower_bound"`
+	BoundSource string        `json:"bound_source"`
+	Bounds      []exact.Bound `json:"bounds"`
+	// ScheduleSource says who found the schedule (the method, or a
+	// heuristic or fallback one).
+	ScheduleSource string             `json:"schedule_source"`
+	Gap            float64            `json:"gap"`
+	Order          []string           `json:"order"`
+	Nodes          int64              `json:"nodes"`
+	LPs            int64              `json:"lps"`
+	TimeSeconds    float64            `json:"time_seconds"`
+	Detail         map[string]float64 `json:"detail,omitempty"`
+	Notes          []string           `json:"notes,omitempty"`
+	Jobs           []solveJob         `json:"jobs"`
 }
 
 func solveCmd() *cli.Command {
@@ -65,12 +76,19 @@ func solveCmd() *cli.Command {
    portfolio  (default) search and GLPK's MIP (glpsol) side by side, sharing the proven bound
    mip        the exact MIP (batch or release-date formulation, docs/exact.md), solved by --engine
    search     branch-and-bound over completion orders (subset-DP bound, LP at leaves); batches
-   order-lp   the optimal schedule for the completion order --order (job ids or 0-based indices)
+   order-lp   the optimal schedule for the completion order --order (job ids or 0-based indices):
+              C_o1 ≤ C_o2 ≤ … (ties allowed) by the validator's completion times
    polish     best of MaxSRPT/SplitSRPT/FIFO/PS, LP re-optimised, then local search (heuristic)
    fifo, ps, klps, maxsrpt, splitsrpt, …   a policy of 'mrsched simulate'
-Every answer has a status (optimal, time limit, order optimal, feasible), the objective
-Σ (C_j − r_j), the best lower bound (the method's own and the Counting bound, ≥ §5.1) and
-gap = (objective − bound)/objective. --schedule writes the schedule ('mrsched validate'
+Every answer has a status (optimal, time limit, order optimal, feasible, interrupted), the
+objective Σ (C_j − r_j) of the best validated schedule found (schedule_source), the best
+proven lower bound the toolkit knows (the method's, §5.1, counting, prefix, subset and, for
+the exact methods, the LP relaxation of the MIP; bound_source) and gap = (objective − bound)/objective. "optimal" means
+a proven bound meets the objective (package tolerance), never an engine's word alone.
+--time-limit covers the whole command: the answer is written by start + limit − min(0.5 s,
+limit/10); a method that cannot answer in time (engine not ready, no MIP incumbent) is
+replaced by the best of MaxSRPT/SplitSRPT/FIFO/PS with status "time limit" and a note.
+The LP engine is loaded only when a method needs it. --schedule writes the schedule ('mrsched validate'
 checks it). Progress goes to stderr.
 
 Example:
@@ -106,11 +124,6 @@ func engineFlag(usage string) cli.Flag {
 		}}
 }
 
-// needsEngine reports whether a solve method uses an LP/MIP engine.
-func needsEngine(method string) bool {
-	return method == "portfolio" || method == "mip" || method == "search" || method == "order-lp" || method == "polish"
-}
-
 func solveAction(c *cli.Context) error {
 	path := c.String("instance")
 	in, err := instances.ReadFile(path)
@@ -121,14 +134,13 @@ func solveAction(c *cli.Context) error {
 	if err != nil {
 		return fmt.Errorf("--order: %w", err)
 	}
-	method := strings.ToLower(c.String("method"))
-	var eng mip.Engine
-	if needsEngine(method) {
-		if eng, err = engine.Get(c.String("engine")); err != nil {
-			return fmt.Errorf("--engine: %w", err)
-		}
+	// The engine is loaded when a method first needs it (exact.Solve).
+	eng, err := engine.Lazy(c.String("engine"))
+	if err != nil {
+		return fmt.Errorf("--engine: %w", err)
 	}
-	opt := exact.Options{Method: method, Order: order, TimeLimit: c.Duration("time-limit"), K: c.Int("k"), Progress: progressLine(c)}
+	opt := exact.Options{Method: c.String("method"), Order: order, TimeLimit: c.Duration("time-limit"), Start: processStart,
+		K: c.Int("k"), Progress: progressLine(c)}
 	a, err := exact.Solve(context.Background(), eng, in, opt)
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
@@ -145,7 +157,8 @@ func solveAction(c *cli.Context) error {
 // in text and Markdown by the answer's summary lines).
 func emitSolve(c *cli.Context, path string, in *instances.Instance, a *exact.Answer) error {
 	o := solveOutput{Instance: path, Method: a.Method, Engine: a.Engine, Status: a.Status, Objective: a.Objective,
-		LowerBound: a.LowerBound, Gap: a.Gap, Nodes: a.Nodes, LPs: a.LPs, TimeSeconds: a.Time.Seconds(), Detail: a.Detail}
+		LowerBound: a.LowerBound, BoundSource: a.BoundSource, Bounds: a.Bounds, ScheduleSource: a.ScheduleSource,
+		Gap: a.Gap, Nodes: a.Nodes, LPs: a.LPs, TimeSeconds: a.Time.Seconds(), Detail: a.Detail, Notes: a.Notes}
 	for _, j := range a.Order {
 		o.Order = append(o.Order, in.Jobs[j].ID)
 	}
@@ -167,8 +180,12 @@ func emitSolve(c *cli.Context, path string, in *instances.Instance, a *exact.Ans
 		if o.Engine != "" {
 			fmt.Fprintf(w, " (engine %s)", o.Engine)
 		}
-		fmt.Fprintf(w, ": %s, objective %s, lower bound %s, gap %s, %d nodes, %d LPs, %.3gs\norder %s\n",
-			o.Status, tabular.Human(o.Objective), tabular.Human(o.LowerBound), tabular.Percent(o.Gap), o.Nodes, o.LPs, o.TimeSeconds, strings.Join(o.Order, ","))
+		fmt.Fprintf(w, ": %s, objective %s (%s), lower bound %s (%s), gap %s, %d nodes, %d LPs, %.3gs\norder %s\n",
+			o.Status, tabular.Human(o.Objective), o.ScheduleSource, tabular.Human(o.LowerBound), o.BoundSource, tabular.Percent(o.Gap),
+			o.Nodes, o.LPs, o.TimeSeconds, strings.Join(o.Order, ","))
+		for _, n := range o.Notes {
+			fmt.Fprintf(w, "note: %s\n", n)
+		}
 		return t.Write(w, f)
 	})
 }
@@ -327,9 +344,7 @@ tandem instance of the --index-th instance (1-based) with map = machine 1, shuff
 
 Example:
    mrsched gen taillard --jobs 20 --machines 5 --out /tmp/ta001.fsp
-   mrsched import taillard --out /tmp/ta001.json /tmp/ta001.fsp
-
-Flags go before FILE.fsp.`,
+   mrsched import taillard --out /tmp/ta001.json /tmp/ta001.fsp`,
 		Flags: []cli.Flag{
 			intFlag("index", 1, "which instance of the file (1-based)", atLeastOne),
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the instance to `FILE` (.csv for CSV, otherwise JSON) instead of stdout JSON (" + overwriteNote + ")"},

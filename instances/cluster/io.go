@@ -38,7 +38,7 @@ func ReadJSON(r io.Reader, name string) (*Workload, error) {
 	if err != nil {
 		return nil, err
 	}
-	if top, err = top.Object("kind", "nodes", "map_slots", "reduce_slots", "jobs", "metadata"); err != nil {
+	if err := top.Only("kind", "nodes", "map_slots", "reduce_slots", "jobs", "metadata"); err != nil {
 		return nil, err
 	}
 	if err := top.Kind(Kind); err != nil {

@@ -109,7 +109,7 @@ func ReadJSON(r io.Reader, name string) (*File, error) {
 	if err != nil {
 		return nil, err
 	}
-	if top, err = top.Object("nodes"); err != nil {
+	if err := top.Only("nodes"); err != nil {
 		return nil, err
 	}
 	nv, err := top.Need("nodes")
@@ -411,4 +411,10 @@ func isHeader(s string) bool {
 		return false
 	}
 	return true
+}
+
+// ReadSamplesFile reads the samples file path (ReadSamples); a file over
+// fileio.Limit() is refused before it is read, with its size.
+func ReadSamplesFile(path string) ([]float64, error) {
+	return fileio.ReadFileWith(path, ReadSamples)
 }

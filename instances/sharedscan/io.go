@@ -28,7 +28,7 @@ func ReadJSON(r io.Reader, name string) (*Workload, error) {
 	if err != nil {
 		return nil, err
 	}
-	if top, err = top.Object("kind", "slots", "datasets", "jobs", "metadata"); err != nil {
+	if err := top.Only("kind", "slots", "datasets", "jobs", "metadata"); err != nil {
 		return nil, err
 	}
 	if err := top.Kind(Kind); err != nil {

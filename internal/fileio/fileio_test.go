@@ -14,6 +14,8 @@ import (
 	"testing"
 	"testing/iotest"
 	"unicode/utf8"
+
+	"github.com/mrsched/mrsched/internal/testenv"
 )
 
 // zeros is an endless stream of NUL bytes (/dev/zero without the device).
@@ -80,7 +82,7 @@ func TestLimit(t *testing.T) {
 func TestDevZero(t *testing.T) {
 	// The device the issue was found with: text reading stops at byte 0.
 	if _, err := os.Stat("/dev/zero"); err != nil {
-		t.Skip("no /dev/zero")
+		testenv.Missing(t, "/dev/zero", "run the tests on Linux or another Unix system", err)
 	}
 	_, err := ReadTextFile("/dev/zero", 0)
 	var pe *ParseError
@@ -353,7 +355,7 @@ func TestWriteFileAtomic(t *testing.T) {
 	link := filepath.Join(dir, "link.json")
 	os.WriteFile(target, []byte("old"), 0o644)
 	if err := os.Symlink("target.json", link); err != nil {
-		t.Skip("no symlinks:", err)
+		testenv.Missing(t, "symbolic links", "run the tests on a filesystem with symbolic links", err)
 	}
 	if err := WriteFileAtomic(link, []byte("new")); err != nil {
 		t.Fatal(err)
@@ -458,7 +460,8 @@ func FuzzTextReader(f *testing.F) {
 }
 
 func FuzzDecodeObject(f *testing.F) {
-	for _, s := range []string{`{"a": 1}`, `{"a": {"b": [1, {"c": 2}]}}`, `{"a":1,"a":2}`, `null`, `{} x`} {
+	for _, s := range []string{`{"a": 1}`, `{"a": {"b": [1, {"c": 2}]}}`, `{"a":1,"a":2}`, `null`, `{} x`,
+		`{"k\"e\u0079": [1, "x]", {"y": "}"}, true, null, -1.5e3], "b" : "\\"}`, ` { "jobs" : [ { "id" : "a" } , 2 ] } `} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -469,6 +472,30 @@ func FuzzDecodeObject(f *testing.F) {
 			}
 			if len(o.Keys) != len(o.Fields) {
 				t.Fatalf("keys %v, fields %d", o.Keys, len(o.Fields))
+			}
+			// The zero-copy splitter agrees with encoding/json.
+			var m map[string]json.RawMessage
+			if err := json.Unmarshal(data, &m); err != nil || len(m) != len(o.Fields) {
+				t.Fatalf("encoding/json: %v, %d keys; splitter %d", err, len(m), len(o.Fields))
+			}
+			for k, v := range m {
+				if !bytes.Equal(v, o.Fields[k]) {
+					t.Fatalf("key %q: encoding/json %q, splitter %q", k, v, o.Fields[k])
+				}
+			}
+			for k, v := range o.Fields {
+				if len(v) > 0 && v[0] == '[' {
+					vals, offs := splitArray(v)
+					var a []json.RawMessage
+					if err := json.Unmarshal(v, &a); err != nil || len(a) != len(vals) {
+						t.Fatalf("key %q array: encoding/json %d elements (%v), splitter %d", k, len(a), err, len(vals))
+					}
+					for i := range a {
+						if !bytes.Equal(a[i], vals[i]) || !bytes.Equal(v[offs[i]:offs[i]+int64(len(vals[i]))], vals[i]) {
+							t.Fatalf("key %q element %d: %q vs %q", k, i, a[i], vals[i])
+						}
+					}
+				}
 			}
 		}
 		_, _ = DecodeMetadata(data)
@@ -484,4 +511,16 @@ func TestFind(t *testing.T) {
 			t.Errorf("Find(%q): line %d, want %d", path, got, line)
 		}
 	}
+}
+
+// The splitters stop on input that is not valid JSON (they are only given
+// validated input, but must never loop).
+func FuzzSplitters(f *testing.F) {
+	for _, s := range []string{`[1, 2]`, `{"a": 1}`, `[1,}`, `{"a" 1}`, `{,}`, `[`, `{"a":`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		_, _ = splitArray(data)
+		_, _ = splitObject(data, 0)
+	})
 }

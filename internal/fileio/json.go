@@ -90,40 +90,10 @@ func (o *Object) Unknown(allowed ...string) []string {
 // values are errors. base is the offset of raw in the whole file, so that
 // errors (*JSONError) carry file offsets.
 func DecodeObject(raw []byte, base int64) (*Object, error) {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	tok, err := dec.Token()
-	if err != nil {
-		return nil, jsonErr(err, base)
-	}
-	if d, ok := tok.(json.Delim); !ok || d != '{' {
-		return nil, &JSONError{Offset: base + dec.InputOffset(), Msg: fmt.Sprintf("want a JSON object, found %s", describe(tok))}
-	}
-	o := &Object{Fields: map[string]json.RawMessage{}, offset: map[string]int64{}, base: base}
-	for dec.More() {
-		tok, err := dec.Token()
-		if err != nil {
-			return nil, jsonErr(err, base)
-		}
-		k, _ := tok.(string)
-		var v json.RawMessage
-		if err := dec.Decode(&v); err != nil {
-			return nil, jsonErr(err, base)
-		}
-		if _, dup := o.Fields[k]; dup {
-			return nil, &JSONError{Offset: base + dec.InputOffset(), Msg: fmt.Sprintf("key %q twice in one object", k)}
-		}
-		// The value ends at InputOffset; it starts len(v) bytes before.
-		o.offset[k] = dec.InputOffset() - int64(len(v))
-		o.Keys = append(o.Keys, k)
-		o.Fields[k] = v
-	}
-	if _, err := dec.Token(); err != nil {
-		return nil, jsonErr(err, base)
-	}
-	if err := end(dec, base); err != nil {
+	if err := validate(raw, base); err != nil {
 		return nil, err
 	}
-	return o, nil
+	return splitObject(raw, base)
 }
 
 func end(dec *json.Decoder, base int64) error {

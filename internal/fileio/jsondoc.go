@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 )
 
@@ -136,7 +137,7 @@ func (v Value) Object(allowed ...string) (*Obj, error) {
 	if len(t) == 0 || t[0] != '{' {
 		return nil, v.Errorf("want a JSON object, found %s", kindOf(t))
 	}
-	o, err := DecodeObject(v.Raw, v.Off)
+	o, err := splitObject(v.Raw, v.Off)
 	if err != nil {
 		var je *JSONError
 		if errors.As(err, &je) {
@@ -145,13 +146,22 @@ func (v Value) Object(allowed ...string) (*Obj, error) {
 		return nil, v.Wrap(err, "")
 	}
 	obj := &Obj{Value: v, o: o}
-	if len(allowed) > 0 {
-		if bad := o.Unknown(allowed...); len(bad) > 0 {
-			k := bad[0]
-			return nil, obj.at(k).Errorf("unknown field (want %s)", strings.Join(allowed, ", "))
-		}
+	if err := obj.Only(allowed...); err != nil {
+		return nil, err
 	}
 	return obj, nil
+}
+
+// Only checks that every key of o is in allowed (none: any key), and
+// names the first unknown one (in sorted order) and the allowed keys.
+func (o *Obj) Only(allowed ...string) error {
+	if len(allowed) == 0 {
+		return nil
+	}
+	if bad := o.o.Unknown(allowed...); len(bad) > 0 {
+		return o.at(bad[0]).Errorf("unknown field (want %s)", strings.Join(allowed, ", "))
+	}
+	return nil
 }
 
 // Array decodes v as an array (not null).
@@ -160,17 +170,10 @@ func (v Value) Array() ([]Value, error) {
 	if len(t) == 0 || t[0] != '[' {
 		return nil, v.Errorf("want a JSON array, found %s", kindOf(t))
 	}
-	dec := json.NewDecoder(bytes.NewReader(v.Raw))
-	if _, err := dec.Token(); err != nil {
-		return nil, v.Wrap(err, "")
-	}
-	var out []Value
-	for i := 0; dec.More(); i++ {
-		var raw json.RawMessage
-		if err := dec.Decode(&raw); err != nil {
-			return nil, v.Wrap(err, "")
-		}
-		out = append(out, Value{doc: v.doc, Path: fmt.Sprintf("%s[%d]", v.Path, i), Raw: raw, Off: v.Off + dec.InputOffset() - int64(len(raw))})
+	vals, offs := splitArray(v.Raw)
+	out := make([]Value, len(vals))
+	for i, raw := range vals {
+		out[i] = Value{doc: v.doc, Path: v.Path + "[" + strconv.Itoa(i) + "]", Raw: raw, Off: v.Off + offs[i]}
 	}
 	if out == nil {
 		out = []Value{}

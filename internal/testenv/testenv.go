@@ -25,6 +25,7 @@ const (
 const (
 	HiGHSInstall = "run 'make setup-highs' (npm pack highs@1.15.3 into third_party/highs) in the mrsched repository, or export MRSCHED_HIGHS_DIR=<directory holding highs.wasm and highs.js>"
 	CBCInstall   = "run 'make setup-cbc' (as root: apt-get install -y coinor-libcbc-dev pkg-config) and test with -tags cbc"
+	GLPKInstall  = "run 'make setup-glpk' (as root: apt-get install -y glpk-utils, which provides glpsol)"
 	DataInstall  = "put the shared data folder beside the repository (<module root>/../shared/data, with swim/ and google/), or export " + EnvData + "=<path to shared/data>"
 )
 
@@ -49,6 +50,19 @@ func Missing(tb testing.TB, what, install string, err error) {
 		return
 	}
 	tb.Skip(msg)
+}
+
+// MissingCase is Missing for one case of a table-driven test that goes on
+// with the other cases: a failure (Errorf) when Strict, else a log line
+// saying the case was skipped and how to install what it needs.
+func MissingCase(tb testing.TB, what, install string, err error) {
+	tb.Helper()
+	msg := fmt.Sprintf("%s missing: %v; to install: %s", what, err, install)
+	if Strict() {
+		tb.Errorf("%s (required: %s=true or %s=1)", msg, EnvCI, EnvRequireAll)
+		return
+	}
+	tb.Logf("skipped: %s", msg)
 }
 
 // ModuleRoot returns the nearest directory at or above the working
@@ -117,6 +131,17 @@ func RequireHiGHS[E any](tb testing.TB, open func() (E, error)) E {
 	e, err := open()
 	if err != nil {
 		Missing(tb, "HiGHS engine", HiGHSInstall, err)
+	}
+	return e
+}
+
+// Require returns the value made by open, or skips (fails when Strict) tb
+// when it cannot be made, naming what is missing and how to install it.
+func Require[E any](tb testing.TB, what, install string, open func() (E, error)) E {
+	tb.Helper()
+	e, err := open()
+	if err != nil {
+		Missing(tb, what, install, err)
 	}
 	return e
 }

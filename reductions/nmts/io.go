@@ -32,7 +32,7 @@ func ReadJSON(r io.Reader, name string) (*Instance, error) {
 	if err != nil {
 		return nil, err
 	}
-	if top, err = top.Object("kind", "f", "g", "h", "metadata"); err != nil {
+	if err := top.Only("kind", "f", "g", "h", "metadata"); err != nil {
 		return nil, err
 	}
 	if err := top.Kind(Kind); err != nil {

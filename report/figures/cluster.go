@@ -35,13 +35,8 @@ func Cluster(f study.Figure) (*plot.Plot, error) {
 	return nil, fmt.Errorf("%w: %s: unknown figure kind %d", ErrData, f.Name, f.Kind)
 }
 
-// SaveCluster draws f and writes dir/<f.Name>.svg (and .png when PNG is
-// among the formats, see Formats), 16 × 10 cm, atomically. The CLI passes
-// it as study.Env.Render:
-//
-//	env.Render = func(dir string, f study.Figure) error {
-//		return figures.SaveCluster(dir, f, figures.Formats(png)...)
-//	}
+// SaveCluster draws f and writes dir/<f.Name>.svg (and .png when asked
+// for; 16 × 10 cm), atomically; it is the study.Env.Render of the CLI.
 func SaveCluster(dir string, f study.Figure, formats ...Format) error {
 	p, err := Cluster(f)
 	if err != nil {
@@ -62,8 +57,8 @@ func (e clusterErrPts) YError(i int) (float64, float64) { return e.e[i], e.e[i] 
 func clusterLines(f study.Figure) (*plot.Plot, error) {
 	p := plot.New()
 	p.Title.Text, p.X.Label.Text, p.Y.Label.Text = f.Title, f.XLabel, f.YLabel
-	p.Legend.Top = true
-	p.Legend.Left = true
+	p.X.Tick.Marker, p.Y.Tick.Marker = Ticks{}, Ticks{}
+	p.Add(plotter.NewGrid())
 	for k, s := range f.Series {
 		pts := make(plotter.XYs, len(s.X))
 		for i := range s.X {
@@ -98,7 +93,11 @@ func clusterLines(f study.Figure) (*plot.Plot, error) {
 func clusterGroups(f study.Figure) (*plot.Plot, error) {
 	p := plot.New()
 	p.Title.Text, p.Y.Label.Text = f.Title, f.YLabel
-	p.Legend.Top = true
+	p.X.Label.Text = f.XLabel
+	if p.X.Label.Text == "" {
+		p.X.Label.Text = "user (and overall)"
+	}
+	p.Y.Tick.Marker = Ticks{}
 	for k, s := range f.Series {
 		off := (float64(k) - float64(len(f.Series)-1)/2) * 0.15
 		pts := make(plotter.XYs, len(s.Y))
@@ -148,7 +147,7 @@ func logY(p *plot.Plot, ss []study.Series) {
 		return
 	}
 	p.Y.Scale = plot.LogScale{}
-	p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
+	p.Y.Tick.Marker = LogTicks{}
 	p.Y.Min = math.Pow(10, math.Floor(math.Log10(lo)))
 	p.Y.Max *= 2
 }

@@ -386,7 +386,6 @@ func tightnessFigures(set *sweep.Set, dir string, formats ...figures.Format) ([]
 		}
 		var series []figures.Series
 		var marks []figures.Mark
-		gmax := 1.0
 		seenG := map[float64]bool{}
 		for i, k := range keys {
 			g := groups[mach(report.Num(k.a))+"/"+mach(report.Num(k.e))+"/"+mach(report.Num(k.b))]
@@ -418,15 +417,13 @@ func tightnessFigures(set *sweep.Set, dir string, formats ...figures.Format) ([]
 					}
 				}
 				marks = append(marks, figures.Mark{At: gv, Label: lbl})
-				gmax = math.Max(gmax, gv)
 			}
 		}
 		title := "Cor. 4: MaxSRPT ÷ alternative (solid) ≤ MaxSRPT ÷ OPT (dashed, exact) ≤ 2α/(1+α)"
 		if fam == "cor6" {
 			title = "Cor. 6: SplitSRPT ÷ alternative (solid) ≤ SplitSRPT ÷ OPT (dashed, exact) ≤ 1+1/β"
 		}
-		p, err := figures.Lines(series, figures.LineOptions{Title: title, X: "n (jobs, log scale)", Y: "ratio (total response ÷ reference)", LogX: true, HMarks: marks,
-			YMin: 0.55, YMax: gmax + 0.05})
+		p, err := figures.Lines(series, figures.LineOptions{Title: title, X: "n (jobs, log scale)", Y: "ratio (total response ÷ reference)", LogX: true, HMarks: marks})
 		if err != nil {
 			return nil, err
 		}

@@ -114,6 +114,14 @@ check "run-targets: exit status" "1" "$rc"
 check "run-targets: target after the failure ran" "yes" "$([[ -f $tmp/mk/c.done ]] && echo yes || echo no)"
 check "run-targets: names every failing target" "test: 1 of 3 targets failed: b" "$(tail -n 1 <<<"$out")"
 check "run-targets: per-target lines" "3" "$(grep -c ': target \(ok\|FAIL\) ' <<<"$out")"
+rm -f "$tmp/mk/"*.done
+out=$(cd "$tmp/mk" && MAKE=make JOBS=2 bash "$root/scripts/run-targets.sh" test a b c 2>&1)
+rc=$?
+check "run-targets JOBS=2: exit status" "1" "$rc"
+check "run-targets JOBS=2: every target ran" "yes" "$([[ -f $tmp/mk/a.done && -f $tmp/mk/c.done ]] && echo yes || echo no)"
+check "run-targets JOBS=2: outputs whole and in order" "==> test: a|<== test: a: exit 0|==> test: b|b fails|<== test: b: exit 2|==> test: c|<== test: c: exit 0" \
+	"$(grep -E '^(==>|<==|b fails)' <<<"$out" | sed 's/ after [0-9]*s$//' | paste -sd'|')"
+check "run-targets JOBS=2: names every failing target" "test: 1 of 3 targets failed: b" "$(tail -n 1 <<<"$out")"
 
 # 3. .ci/run with a fake make: setup passes, test fails with status 2.
 cat >"$tmp/fake-make" <<FAKE
@@ -159,11 +167,12 @@ check "apt-install: gives up on a held lock with a clear message" "1 yes" "$rc $
 
 # 5. no fixed /tmp path in the make files and scripts of this machinery (two
 # checkouts testing at once must not share a folder): temporary folders come
-# from mktemp. (mk/cluster.mk, owned by the cluster topic, still has one in
+# from mktemp (comments showing a command to type are not checked).
+# (mk/cluster.mk, owned by the cluster topic, still has one in
 # its demo target cluster-run.)
 fixed=$(grep -nE '/tmp/' Makefile mk/report.mk mk/straggler.mk mk/hard.mk mk/flex.mk mk/slurm.mk .ci/run \
 	$(git ls-files 'scripts/*.sh' | grep -v '^scripts/qa-' | grep -v '^scripts/test/ci-scripts.sh$') |
-	grep -v 'TMPDIR:-/tmp}/mrsched-[a-z-]*\.XXXXXX' || true)
+	grep -v 'TMPDIR:-/tmp}/mrsched-[a-z-]*\.XXXXXX' | grep -vE '^[^:]+:[0-9]+:[[:space:]]*#' || true)
 check "no fixed /tmp paths" "" "$fixed"
 
 # 6. no skip bypasses internal/testenv.

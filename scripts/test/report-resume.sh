@@ -18,8 +18,10 @@ sweep=(study fig9 --jobs 60000 --reps 6 --format csv)
 pid=$!
 n=0
 for _ in $(seq 1 600); do
-	n=$(($(cat "$tmp/cells.jsonl.journal" 2>/dev/null | wc -l) - 1))
-	((n >= 3)) && break
+	if [[ -f $tmp/cells.jsonl.journal ]]; then
+		n=$(($(wc -l <"$tmp/cells.jsonl.journal") - 1))
+		((n >= 3)) && break
+	fi
 	sleep 0.1
 done
 kill -9 "$pid"

@@ -195,6 +195,9 @@ func (e *Engine) solveLocked(m *mip.Model, opt mip.Options, end time.Time, cnt [
 		gap = mip.DefaultRelGap
 	}
 	C.Cbc_setAllowableFractionGap(model, C.double(gap))
+	if opt.AbsGap > 0 {
+		C.Cbc_setAllowableGap(model, C.double(opt.AbsGap))
+	}
 	// CBC's seconds limit counts the process's CPU time unless timeMode is
 	// "elapsed" (CbcOrClpParam.cpp: "cpu uses CPU time for stopping, while
 	// elapsed uses elapsed time"). CPU time runs slower than the clock on a
@@ -290,11 +293,15 @@ func collect(model unsafe.Pointer, isMIP bool, n int, offset float64) mip.Result
 			bb += offset
 		}
 		r.BestBound = bb
+		if r.HasSolution && r.Status == mip.Optimal && (math.IsNaN(r.BestBound) || math.IsInf(r.BestBound, 0)) {
+			// CBC proved optimality (search finished within its gaps) but
+			// reports no bound (a model closed at the root): its proof is
+			// the objective itself. A finite bound is kept as reported,
+			// so that a gap above the tolerance stays visible.
+			r.BestBound = r.Objective
+		}
 		if r.HasSolution {
 			r.Gap = relGap(r.Objective, r.BestBound)
-			if r.Status == mip.Optimal && r.Gap > 1 {
-				r.Gap = 0
-			}
 		}
 	} else if r.Status == mip.Optimal {
 		r.BestBound, r.Gap = r.Objective, 0

@@ -31,15 +31,27 @@ func TestParallelIdentical(t *testing.T) {
 
 // A time limit returns CBC's best solution with status TimeLimit and its
 // gap: the market split instance (Cornuéjols and Dawande 1999) with 5 rows
-// and 40 binaries is not solved in 2 s.
+// and 40 binaries is not solved in 2 s (branch-and-bound needs minutes on
+// such instances, whatever the machine). Whether CBC has found a feasible
+// point by then depends on the machine's speed and load, so both outcomes
+// are checked for what they must satisfy, not required.
 func TestTimeLimitReturnsBestSolution(t *testing.T) {
 	m := miptest.MarketSplit(rand.New(rand.NewPCG(5, 5)), 5)
 	r, err := cbc.New().Solve(context.Background(), m, mip.Options{TimeLimit: 2 * time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Status != mip.TimeLimit || !r.HasSolution || !(r.Gap > 0) || math.IsInf(r.Gap, 0) {
-		t.Fatalf("status %v, has solution %v, objective %v, bound %v, gap %v; want time limit with a solution and a finite positive gap", r.Status, r.HasSolution, r.Objective, r.BestBound, r.Gap)
+	if r.Status != mip.TimeLimit {
+		t.Fatalf("status %v, want time limit", r.Status)
+	}
+	if !r.HasSolution {
+		if !math.IsInf(r.Gap, 1) {
+			t.Fatalf("no solution but gap %v, want +Inf", r.Gap)
+		}
+		return
+	}
+	if !(r.Gap > 0) || math.IsInf(r.Gap, 0) {
+		t.Fatalf("objective %v, bound %v, gap %v; want a finite positive gap", r.Objective, r.BestBound, r.Gap)
 	}
 	if err := miptest.Feasible(m, r.X, 1e-6); err != nil {
 		t.Fatal(err)

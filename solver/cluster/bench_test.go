@@ -1,10 +1,12 @@
 package cluster
 
 import (
+	"errors"
 	"sync"
 	"testing"
 
 	cw "github.com/mrsched/mrsched/instances/cluster"
+	"github.com/mrsched/mrsched/internal/testenv"
 )
 
 var (
@@ -54,7 +56,7 @@ func BenchmarkSimulate(b *testing.B) {
 		b.Run(wname, func(b *testing.B) {
 			w := benchWorkload(wname)
 			if w == nil {
-				b.Skip("trace not available")
+				testenv.Missing(b, "SWIM trace for workload "+wname, testenv.DataInstall, errors.New("trace not found"))
 			}
 			for _, name := range PolicyNames {
 				b.Run(name, func(b *testing.B) {

@@ -1,8 +1,10 @@
 package engine
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"math"
 	"sort"
 	"strings"
 	"sync"
@@ -39,8 +41,34 @@ type entry struct {
 	open func() (mip.Engine, error)
 	info func() Info
 	once sync.Once
+	done chan struct{} // closed when open has returned
 	eng  mip.Engine
 	err  error
+}
+
+// start opens the engine on its own goroutine, once per process.
+func (e *entry) start() {
+	e.once.Do(func() {
+		e.done = make(chan struct{})
+		go func() {
+			defer close(e.done)
+			e.eng, e.err = e.open()
+		}()
+	})
+}
+
+// wait waits until the engine is open or ctx is done.
+func (e *entry) wait(ctx context.Context, name string) (mip.Engine, error) {
+	e.start()
+	select {
+	case <-e.done:
+	case <-ctx.Done():
+		return nil, fmt.Errorf("%w: %s: %w", mip.ErrNotReady, name, ctx.Err())
+	}
+	if e.err != nil {
+		return nil, fmt.Errorf("%w: %s: %w", ErrUnavailable, name, e.err)
+	}
+	return e.eng, nil
 }
 
 var registry = map[string]*entry{}
@@ -69,11 +97,58 @@ func Get(name string) (mip.Engine, error) {
 	if !ok {
 		return nil, fmt.Errorf("%w %q (known: %s)", ErrUnknown, name, strings.Join(Names(), ", "))
 	}
-	e.once.Do(func() { e.eng, e.err = e.open() })
-	if e.err != nil {
-		return nil, fmt.Errorf("%w: %s: %w", ErrUnavailable, name, e.err)
+	return e.wait(context.Background(), name)
+}
+
+// Lazy returns the engine called name ("" means the default) without
+// loading it: the engine is loaded (for HiGHS: its WebAssembly module found
+// and compiled) at the first Solve or ReadModel that needs it, once per
+// process and shared with Get. A call whose context ends before the engine
+// is ready returns an error wrapping mip.ErrNotReady, so that a caller with
+// a deadline can answer by other means; the loading goes on for later
+// calls. Only an unknown name is an error here; an engine that cannot be
+// loaded fails at its first use with ErrUnavailable.
+func Lazy(name string) (mip.Engine, error) {
+	if name == "" {
+		name = DefaultName
 	}
-	return e.eng, nil
+	name = strings.ToLower(name)
+	e, ok := registry[name]
+	if !ok {
+		return nil, fmt.Errorf("%w %q (known: %s)", ErrUnknown, name, strings.Join(Names(), ", "))
+	}
+	return &lazy{name: name, e: e}, nil
+}
+
+// lazy is the engine returned by Lazy.
+type lazy struct {
+	name string
+	e    *entry
+}
+
+// Name returns the engine's name.
+func (l *lazy) Name() string { return l.name }
+
+// Solve loads the engine (or waits for it, up to ctx's end) and solves m.
+func (l *lazy) Solve(ctx context.Context, m *mip.Model, opt mip.Options) (mip.Result, error) {
+	eng, err := l.e.wait(ctx, l.name)
+	if err != nil {
+		return mip.Result{Status: mip.Error, Objective: math.NaN(), BestBound: math.NaN(), Gap: math.Inf(1)}, err
+	}
+	return eng.Solve(ctx, m, opt)
+}
+
+// ReadModel loads the engine and reads a model with its reader.
+func (l *lazy) ReadModel(ctx context.Context, name string, data []byte) (*mip.Model, error) {
+	eng, err := l.e.wait(ctx, l.name)
+	if err != nil {
+		return nil, err
+	}
+	rd, ok := eng.(mip.Reader)
+	if !ok {
+		return nil, fmt.Errorf("engine: %s cannot read model files", l.name)
+	}
+	return rd.ReadModel(ctx, name, data)
 }
 
 // Default returns the default engine (HiGHS).

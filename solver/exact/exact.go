@@ -5,10 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 	"time"
 
-	"github.com/mrsched/mrsched/bounds"
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/schedule"
 	"github.com/mrsched/mrsched/solver/exact/mipform"
@@ -19,43 +19,63 @@ import (
 	"github.com/mrsched/mrsched/solver/fluid"
 	"github.com/mrsched/mrsched/solver/glpk"
 	"github.com/mrsched/mrsched/solver/mip"
+	"github.com/mrsched/mrsched/tolerance"
 )
 
 // ErrMethod is returned for an unknown method or missing arguments.
 var ErrMethod = errors.New("exact: invalid method")
 
-// Statuses of an Answer.
-const (
-	StatusOptimal   = "optimal"    // proven optimal (gap 0 within tolerance)
-	StatusTimeLimit = "time limit" // stopped by the time limit; see gap
-	StatusFeasible  = "feasible"   // a schedule without an optimality proof
-	StatusOrderOpt  = "order optimal"
-	StatusInterrupt = "interrupted"
-)
-
 // Options for Solve.
 type Options struct {
-	Method    string        // portfolio (default), mip, search, order-lp, polish or a fluid policy
-	Order     []int         // for order-lp (job indices)
-	TimeLimit time.Duration // 0: none
-	K         int           // k of klps
-	Progress  func(string)  // progress lines (search), may be nil
+	Method string // portfolio (default), mip, search, order-lp, polish or a fluid policy
+	Order  []int  // for order-lp (job indices)
+	// TimeLimit bounds the whole call, counted from Start (0: none): every
+	// phase (engine loading, model building, solving, polishing, bounds,
+	// validation) ends by Deadline(Start, TimeLimit), which leaves
+	// mip.OutputMargin(TimeLimit) for the caller to write the answer.
+	TimeLimit time.Duration
+	// Start is when the time limit began (zero: when Solve is called). A
+	// command passes its process start so that the limit covers start-up.
+	Start time.Time
+	// Now is the clock (nil: time.Now); tests inject one.
+	Now      func() time.Time
+	K        int          // k of klps
+	Progress func(string) // progress lines (search), may be nil
+	// NoLPBound skips the LP relaxation bound (which needs the engine).
+	NoLPBound bool
 }
 
-// Answer is the uniform result.
+func (o Options) now() time.Time {
+	if o.Now != nil {
+		return o.Now()
+	}
+	return time.Now()
+}
+
+// Answer is the uniform result. Solve fills it through one finaliser:
+// Objective is the validator's total response of Schedule, LowerBound the
+// best proven bound (BoundSource says which), Gap = (Objective −
+// LowerBound)/Objective, and Status is "optimal" exactly when LowerBound
+// meets Objective under the tolerance policy.
 type Answer struct {
-	Method     string
-	Engine     string
-	Status     string
-	Objective  float64 // Σ (C_j − r_j) of Schedule
-	LowerBound float64
-	Gap        float64
-	Order      []int
-	Schedule   *schedule.Schedule
-	Nodes      int64
-	LPs        int64
-	Time       time.Duration
-	Detail     map[string]float64 // method-specific numbers (starts of polish, …)
+	Method         string
+	Engine         string
+	Status         string
+	Objective      float64 // Σ (C_j − r_j) of Schedule (validator)
+	LowerBound     float64
+	BoundSource    string  // source of LowerBound (Source* constants)
+	Bounds         []Bound // every proven bound computed, best first
+	ScheduleSource string  // who found Schedule (the method, or a fallback)
+	Gap            float64
+	Order          []int
+	Schedule       *schedule.Schedule
+	Nodes          int64
+	LPs            int64
+	Time           time.Duration
+	Detail         map[string]float64 // method-specific numbers (starts of polish, …)
+	// Notes say what happened besides the method's normal run (an engine
+	// not ready in time, a fallback schedule, a bound left out).
+	Notes []string
 }
 
 // Methods lists the method names Solve accepts besides fluid policies.
@@ -76,62 +96,273 @@ func PortfolioMIP() mip.Engine {
 	return g
 }
 
-func gap(obj, lb float64) float64 {
-	if obj <= 0 || math.IsNaN(obj) || math.IsInf(obj, 0) {
-		return math.Inf(1)
-	}
-	return math.Max(0, (obj-lb)/obj)
+// Deadline returns the instant by which Solve returns when the time limit
+// began at start (mip.Deadline: start + limit − mip.OutputMargin(limit)).
+func Deadline(start time.Time, limit time.Duration) time.Time { return mip.Deadline(start, limit) }
+
+// heuristics are the fluid policies every answer can fall back on (no
+// engine, O(n log n) each).
+func heuristics() []fluid.Policy {
+	return []fluid.Policy{fluid.MaxSRPT(), fluid.SplitSRPT(), fluid.FIFO(), fluid.PS()}
 }
 
-// subsetBoundMaxN is the largest batch for which answers include the subset
-// bound h(∅) of package search (O(n·2^n): about 0.2 s at n = 20).
-const subsetBoundMaxN = 20
-
-// InstanceBound returns the best instance lower bound that needs no LP:
-// Counting (≥ §5.1; for a batch equal to PrefixBatch) and, for batches of at
-// most 20 jobs, the subset bound h(∅) of package search (≥ PrefixBatch).
-func InstanceBound(in *instances.Instance) float64 {
-	lb := bounds.Counting(in)
-	if in.N() <= subsetBoundMaxN {
-		if h, ok := search.SubsetBound(in); ok {
-			lb = math.Max(lb, h)
+// bestHeuristic returns the best schedule of the fluid heuristics.
+func bestHeuristic(in *instances.Instance, label string) (candidate, float64, error) {
+	best, bv := candidate{}, math.Inf(1)
+	for _, p := range heuristics() {
+		r, err := fluid.Simulate(in, p, fluid.Options{Record: true})
+		if err != nil {
+			return candidate{}, 0, err
+		}
+		if r.TotalResponse < bv {
+			bv = r.TotalResponse
+			best = candidate{schedule: r.Schedule, source: label + p.Name(), order: search.PlanFromCompletions(in, r.Completion).Order}
 		}
 	}
-	return lb
+	return best, bv, nil
 }
 
-// Solve runs opt.Method on in. eng may be nil for fluid policies.
+// Solve runs opt.Method on in and returns the best answer the toolkit
+// knows: the method's schedule (or a better heuristic one, labelled), the
+// best proven lower bound of the method and of Bounds (LP relaxation
+// included when eng is not nil), and the status. eng may be nil for fluid
+// policies and for batches solved by search or polish (package fastlp).
+//
+// With a time limit, Solve returns by Deadline(opt.Start, opt.TimeLimit)
+// (up to one engine time check): a method that cannot answer in time (an
+// engine not ready, a MIP without incumbent) is replaced by the best fluid
+// heuristic with status "time limit", and Notes say so.
 func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Options) (*Answer, error) {
 	if err := in.Validate(); err != nil {
 		return nil, err
 	}
-	t0 := time.Now()
-	lb := InstanceBound(in)
+	t0 := opt.now()
+	start := opt.Start
+	if start.IsZero() {
+		start = t0
+	}
 	method := strings.ToLower(opt.Method)
 	if method == "" {
 		method = DefaultMethod
 	}
 	a := &Answer{Method: method, Detail: map[string]float64{}}
-	if eng != nil {
+	var policy fluid.Policy
+	switch method {
+	case "portfolio", "mip", "search", "order-lp", "polish":
+		if method == "order-lp" && len(opt.Order) != in.N() {
+			return nil, fmt.Errorf("%w: order-lp needs --order with all %d job ids", ErrMethod, in.N())
+		}
+		if eng == nil && (method == "mip" || method == "order-lp" || !in.IsBatch()) {
+			return nil, fmt.Errorf("%w: method %q needs an LP/MIP engine", ErrMethod, opt.Method)
+		}
+	default:
+		p, err := fluid.ParsePolicy(method, opt.K, opt.Order)
+		if err != nil {
+			return nil, fmt.Errorf("%w %q (want %s or a policy: %v)", ErrMethod, opt.Method, strings.Join(Methods, ", "), err)
+		}
+		policy = p
+	}
+	if eng != nil && policy == nil { // a policy uses no engine
 		a.Engine = eng.Name()
 	}
-	needEngine := func() error {
-		if eng == nil {
-			return fmt.Errorf("%w: method %q needs an LP/MIP engine", ErrMethod, opt.Method)
-		}
-		return nil
-	}
-	if opt.TimeLimit > 0 {
+	deadline := Deadline(start, opt.TimeLimit)
+	if !deadline.IsZero() {
 		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, opt.TimeLimit+opt.TimeLimit/10+time.Second)
+		// The context's deadline is the same instant on the real clock.
+		ctx, cancel = context.WithDeadline(ctx, time.Now().Add(deadline.Sub(t0)))
 		defer cancel()
 	}
-	switch a.Method {
-	case "portfolio":
-		if err := needEngine(); err != nil {
+	// remaining is the method's own limit (engines and the search also
+	// watch ctx): never 0, which would mean "none".
+	remaining := func() time.Duration {
+		if deadline.IsZero() {
+			return 0
+		}
+		return max(deadline.Sub(opt.now()), time.Nanosecond)
+	}
+	stopOf := func() stopReason {
+		switch err := ctx.Err(); {
+		case err == nil:
+			if !deadline.IsZero() && !opt.now().Before(deadline) {
+				return stopTimeLimit
+			}
+			return stopDone
+		case errors.Is(err, context.DeadlineExceeded):
+			return stopTimeLimit
+		default:
+			return stopInterrupted
+		}
+	}
+	// The subset bound (a dynamic program over 2^n subsets, up to a
+	// second at n = 20 on a loaded machine) before the method, given up at
+	// the deadline; the search and the portfolio compute it themselves
+	// (their root bound), so it is not computed twice for them.
+	bs := cheapBounds(in)
+	if method != "search" && method != "portfolio" {
+		subset := make(chan []Bound, 1)
+		go func() { subset <- subsetBound(in) }()
+		select {
+		case sb := <-subset:
+			bs = append(bs, sb...)
+		case <-ctx.Done():
+			a.Notes = append(a.Notes, "subset bound left out: not computed by the deadline")
+		}
+	}
+	var (
+		c   candidate
+		mbs []Bound
+		err error
+	)
+	if policy == nil && !deadline.IsZero() && !opt.now().Before(deadline) {
+		// The time limit is over before the method could start (a
+		// policy, O(n log n), always runs).
+		err = fmt.Errorf("%w: the time limit ended before %s could start", errNoTime, method)
+	} else {
+		c, mbs, err = runWithin(ctx, mip.OutputMargin(opt.TimeLimit)/2, method, a, func(ma *Answer) (candidate, []Bound, error) {
+			return runMethod(ctx, eng, in, opt, method, policy, remaining, ma)
+		})
+	}
+	bs = append(bs, mbs...)
+	if err != nil {
+		// A method that could not answer in time (engine not ready, no
+		// incumbent, an LP cut off) leaves the answer to the fallback.
+		if ctx.Err() == nil && !errors.Is(err, mip.ErrNotReady) && !errors.Is(err, errNoIncumbent) && !errors.Is(err, errNoTime) {
 			return nil, err
 		}
-		po := portfolio.Options{TimeLimit: opt.TimeLimit, MIP: PortfolioMIP()}
+		a.Notes = append(a.Notes, fmt.Sprintf("%s: %v; schedule from the fallback heuristics", method, err))
+		fb, _, ferr := bestHeuristic(in, "fallback ")
+		if ferr != nil {
+			return nil, ferr
+		}
+		fb.stop = max(stopOf(), stopTimeLimit) // interrupted, else time limit
+		c = fb
+	} else if policy == nil && method != "order-lp" {
+		// The best schedule found: a heuristic one when the method's is worse.
+		if h, hv, herr := bestHeuristic(in, "heuristic "); herr == nil && c.schedule != nil && hv < c.schedule.TotalResponse(in)-tolerance.Slack(hv, c.schedule.TotalResponse(in)) {
+			h.stop = c.stop
+			c = h
+		}
+	}
+	// The LP relaxation for the exact methods (a policy's answer does not
+	// load the LP engine: start-up, issue 12 §6; 'mrsched bound' and
+	// Bounds give it), unless the answer is proven already or the MIP's
+	// dual bound (never below its root LP) is known.
+	if eng != nil && policy == nil && !opt.NoLPBound && in.N() <= lpRelaxationMaxN && !provenBy(bs, c, in) && !hasSource(bs, SourceMIP) && ctx.Err() == nil {
+		v, err := within(ctx, mip.OutputMargin(opt.TimeLimit)/2, func() (float64, error) { return mipform.LPRelaxation(ctx, eng, in) })
+		if err != nil {
+			a.Notes = append(a.Notes, fmt.Sprintf("lp_relaxation bound left out: %v", err))
+		} else {
+			bs = append(bs, Bound{SourceLPRelaxation, v})
+		}
+	}
+	if err := finalise(in, a, c, bs); err != nil {
+		return nil, err
+	}
+	a.Time = opt.now().Sub(t0)
+	return a, nil
+}
+
+// hasSource reports whether bs holds a bound from source.
+func hasSource(bs []Bound, source string) bool {
+	for _, b := range bs {
+		if b.Source == source {
+			return true
+		}
+	}
+	return false
+}
+
+// provenBy reports whether the bounds already prove c optimal.
+func provenBy(bs []Bound, c candidate, in *instances.Instance) bool {
+	if c.schedule == nil {
+		return false
+	}
+	obj := c.schedule.TotalResponse(in)
+	for _, b := range bs {
+		if tolerance.GE(b.Value, obj) {
+			return true
+		}
+	}
+	return false
+}
+
+// runWithin runs a method on its own goroutine and waits for it until ctx
+// is done and then at most grace longer: a method that has not returned by
+// then (a phase that does not watch the deadline) is abandoned, with
+// errNoTime, so that the caller's time limit holds whatever the method
+// does; the abandoned method runs on until it notices ctx. The method
+// fills its own Answer, merged into a only when it returns in time.
+func runWithin(ctx context.Context, grace time.Duration, method string, a *Answer, run func(*Answer) (candidate, []Bound, error)) (candidate, []Bound, error) {
+	type result struct {
+		c   candidate
+		bs  []Bound
+		err error
+		ma  *Answer
+	}
+	done := make(chan result, 1)
+	ma := &Answer{Engine: a.Engine, Detail: map[string]float64{}} // before the goroutine: a is the caller's
+	go func() {
+		c, bs, err := run(ma)
+		done <- result{c, bs, err, ma}
+	}()
+	var r result
+	select {
+	case r = <-done:
+	case <-ctx.Done():
+		t := time.NewTimer(grace)
+		defer t.Stop()
+		select {
+		case r = <-done:
+		case <-t.C:
+			return candidate{}, nil, fmt.Errorf("%w: %s did not return by the deadline", errNoTime, method)
+		}
+	}
+	a.Engine, a.Nodes, a.LPs = r.ma.Engine, r.ma.Nodes, r.ma.LPs
+	for k, v := range r.ma.Detail {
+		a.Detail[k] = v
+	}
+	a.Notes = append(a.Notes, r.ma.Notes...)
+	return r.c, r.bs, r.err
+}
+
+// within runs f on its own goroutine and gives up with errNoTime when ctx
+// is done and f has not returned grace later.
+func within(ctx context.Context, grace time.Duration, f func() (float64, error)) (float64, error) {
+	type result struct {
+		v   float64
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		v, err := f()
+		done <- result{v, err}
+	}()
+	select {
+	case r := <-done:
+		return r.v, r.err
+	case <-ctx.Done():
+	}
+	t := time.NewTimer(grace)
+	defer t.Stop()
+	select {
+	case r := <-done:
+		return r.v, r.err
+	case <-t.C:
+		return 0, fmt.Errorf("%w: not done by the deadline", errNoTime)
+	}
+}
+
+// errNoTime: the deadline had passed before the method started.
+var errNoTime = errors.New("exact: no time left")
+
+// errNoIncumbent: the MIP stopped without a solution.
+var errNoIncumbent = errors.New("exact: the MIP stopped without a solution")
+
+// runMethod runs one method and returns its schedule and its proven bounds.
+func runMethod(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Options, method string, policy fluid.Policy, remaining func() time.Duration, a *Answer) (candidate, []Bound, error) {
+	switch method {
+	case "portfolio":
+		po := portfolio.Options{TimeLimit: remaining(), MIP: PortfolioMIP()}
 		if po.MIP != nil {
 			a.Engine += "+" + po.MIP.Name()
 		}
@@ -142,48 +373,51 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 		}
 		r, err := portfolio.Solve(ctx, eng, in, po)
 		if err != nil {
-			return nil, err
+			return candidate{}, nil, err
 		}
-		a.Objective, a.Schedule, a.Order = r.Objective, r.Schedule, r.Plan.Order
+		c := candidate{schedule: r.Schedule, order: r.Plan.Order, source: "portfolio"}
 		if r.Search != nil {
 			a.Nodes, a.LPs = r.Search.Stats.Nodes, r.Search.Stats.LPs
 			a.Detail["root_bound"] = r.Search.RootBound
 		}
-		lb = math.Max(lb, r.LowerBound)
 		switch r.Status {
 		case mip.Optimal:
-			a.Status = StatusOptimal
 		case mip.Interrupted:
-			a.Status = StatusInterrupt
+			c.stop = stopInterrupted
 		default:
-			a.Status = StatusTimeLimit
+			c.stop = stopTimeLimit
 		}
+		src := SourcePortfolio
+		if r.BoundSource != "" {
+			src += " (" + r.BoundSource + ")"
+		}
+		return c, []Bound{{src, r.LowerBound}}, nil
 	case "mip":
-		if err := needEngine(); err != nil {
-			return nil, err
-		}
-		r, err := mipform.Solve(ctx, eng, in, mip.Options{TimeLimit: opt.TimeLimit})
+		r, err := mipform.Solve(ctx, eng, in, mip.Options{TimeLimit: remaining(), RelGap: tolerance.Rel, AbsGap: tolerance.Abs})
 		if err != nil {
-			return nil, err
+			return candidate{}, nil, err
 		}
 		a.Nodes = r.Nodes
-		if r.Schedule == nil {
-			return nil, fmt.Errorf("exact: the MIP returned no solution (status %v)", r.Status)
-		}
-		a.Objective, a.Schedule, a.Order = r.Objective, r.Schedule, r.Plan.Order
+		var bs []Bound
 		if !math.IsNaN(r.BestBound) && !math.IsInf(r.BestBound, 0) {
-			lb = math.Max(lb, r.BestBound)
+			bs = append(bs, Bound{SourceMIP, r.BestBound})
 		}
-		a.Status = StatusTimeLimit
-		if r.Status == mip.Optimal {
-			a.Status = StatusOptimal
-			lb = math.Max(lb, math.Min(r.MIPValue, a.Objective))
+		c := candidate{schedule: r.Schedule, order: r.Plan.Order, source: "mip"}
+		switch r.Status {
+		case mip.Optimal:
+		case mip.TimeLimit, mip.NodeLimit, mip.IterationLimit, mip.SolutionLimit, mip.Unknown:
+			c.stop = stopTimeLimit
+		case mip.Interrupted:
+			c.stop = stopInterrupted
+		default:
+			return candidate{}, nil, fmt.Errorf("exact: the MIP ended with status %v", r.Status)
 		}
+		if r.Schedule == nil {
+			return candidate{}, bs, fmt.Errorf("%w (status %v)", errNoIncumbent, r.Status)
+		}
+		return c, bs, nil
 	case "search":
-		if err := needEngine(); err != nil {
-			return nil, err
-		}
-		so := search.Options{TimeLimit: opt.TimeLimit}
+		so := search.Options{TimeLimit: remaining()}
 		if opt.Progress != nil {
 			so.Progress = func(s search.Stats) {
 				opt.Progress(fmt.Sprintf("search: %d nodes, %d LPs, incumbent %.6g, %v", s.Nodes, s.LPs, s.Incumbent, s.Elapsed.Round(time.Second)))
@@ -191,34 +425,27 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 		}
 		r, err := search.Solve(ctx, eng, in, so)
 		if err != nil {
-			return nil, err
+			return candidate{}, nil, err
 		}
-		a.Objective, a.Schedule, a.Order = r.Objective, r.Schedule, r.Plan.Order
 		a.Nodes, a.LPs = r.Stats.Nodes, r.Stats.LPs
 		a.Detail["root_bound"] = r.RootBound
-		lb = math.Max(lb, r.LowerBound)
+		c := candidate{schedule: r.Schedule, order: r.Plan.Order, source: "search"}
 		switch r.Status {
 		case mip.Optimal:
-			a.Status = StatusOptimal
 		case mip.Interrupted:
-			a.Status = StatusInterrupt
+			c.stop = stopInterrupted
 		default:
-			a.Status = StatusTimeLimit
+			c.stop = stopTimeLimit
 		}
+		return c, []Bound{{SourceSearch, r.LowerBound}}, nil
 	case "order-lp":
-		if err := needEngine(); err != nil {
-			return nil, err
-		}
-		if len(opt.Order) != in.N() {
-			return nil, fmt.Errorf("%w: order-lp needs --order with all %d job ids", ErrMethod, in.N())
-		}
 		var plan orderlp.Plan
 		if in.IsBatch() {
 			plan = orderlp.BatchPlan(opt.Order)
 		} else {
 			r, err := fluid.Simulate(in, fluid.Order(opt.Order), fluid.Options{})
 			if err != nil {
-				return nil, err
+				return candidate{}, nil, err
 			}
 			plan = search.PlanFromCompletions(in, r.Completion)
 			plan.Order = append([]int(nil), opt.Order...)
@@ -226,45 +453,39 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 				plan.Period[k] = max(plan.Period[k], plan.Period[k-1])
 			}
 		}
-		r, err := orderlp.Solve(ctx, eng, in, plan)
+		r, err := orderlp.SolveOrder(ctx, eng, in, plan)
 		if err != nil {
-			return nil, err
+			return candidate{}, nil, err
 		}
-		a.Objective, a.Schedule, a.Order, a.LPs = r.Total, r.Schedule, plan.Order, 1
+		a.LPs = 1
 		a.Detail["order_lp_value"] = r.LPValue
-		a.Status = StatusOrderOpt
+		c := candidate{schedule: r.Schedule, order: plan.Order, source: "order-lp", orderOptimal: r.OrderKept}
+		if !r.OrderKept {
+			c.order = search.PlanFromCompletions(in, r.Schedule.Completion).Order
+			a.Notes = append(a.Notes, fmt.Sprintf("order-lp: no schedule keeping the order was found at the LP optimum %v (the infimum over schedules completing in that order); the schedule returned completes in another order", tabularFloat(r.LPValue)))
+		}
+		return c, nil, nil
 	case "polish":
-		if err := needEngine(); err != nil {
-			return nil, err
-		}
-		r, err := polish.Solve(ctx, eng, in, polish.Options{TimeLimit: opt.TimeLimit})
+		r, err := polish.Solve(ctx, eng, in, polish.Options{TimeLimit: remaining()})
 		if err != nil {
-			return nil, err
+			return candidate{}, nil, err
 		}
-		a.Objective, a.Schedule, a.Order, a.LPs = r.Objective, r.Schedule, r.Plan.Order, int64(r.Evaluations)
+		a.LPs = int64(r.Evaluations)
 		for _, s := range r.Starts {
 			a.Detail["start_"+s.Policy+"_simulated"] = s.Simulated
 			a.Detail["start_"+s.Policy+"_lp"] = s.LP
 		}
-		a.Status = StatusFeasible
-	default:
-		p, err := fluid.ParsePolicy(a.Method, opt.K, opt.Order)
-		if err != nil {
-			return nil, fmt.Errorf("%w %q (want %s or a policy: %v)", ErrMethod, opt.Method, strings.Join(Methods, ", "), err)
+		c := candidate{schedule: r.Schedule, order: r.Plan.Order, source: "polish"}
+		if r.TimedOut {
+			c.stop = stopTimeLimit
 		}
-		r, err := fluid.Simulate(in, p, fluid.Options{Record: true})
-		if err != nil {
-			return nil, err
-		}
-		a.Objective, a.Schedule = r.TotalResponse, r.Schedule
-		a.Order = search.PlanFromCompletions(in, r.Completion).Order
-		a.Status = StatusFeasible
+		return c, nil, nil
 	}
-	if a.Status != StatusOptimal && lb >= a.Objective*(1-1e-9) {
-		a.Status = StatusOptimal // the instance bound proves it
+	r, err := fluid.Simulate(in, policy, fluid.Options{Record: true})
+	if err != nil {
+		return candidate{}, nil, err
 	}
-	a.LowerBound = math.Min(lb, a.Objective)
-	a.Gap = gap(a.Objective, a.LowerBound)
-	a.Time = time.Since(t0)
-	return a, nil
+	return candidate{schedule: r.Schedule, source: policy.Name(), order: search.PlanFromCompletions(in, r.Completion).Order}, nil, nil
 }
+
+func tabularFloat(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }

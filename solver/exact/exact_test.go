@@ -9,6 +9,7 @@ import (
 	"github.com/mrsched/mrsched/bounds"
 	"github.com/mrsched/mrsched/internal/testenv"
 	"github.com/mrsched/mrsched/solver/exact/internal/bruteforce"
+	"github.com/mrsched/mrsched/solver/exact/mipform"
 	"github.com/mrsched/mrsched/solver/fluid"
 	"github.com/mrsched/mrsched/solver/highs"
 	"github.com/mrsched/mrsched/solver/mip"
@@ -58,7 +59,7 @@ func TestBoundsHeuristicsAndAnswers(t *testing.T) {
 		if !le(p51, cnt) {
 			t.Errorf("trial %d: Counting %v < Paper51 %v", trial, cnt, p51)
 		}
-		lpr, err := bounds.LPRelaxation(ctx, eng, in)
+		lpr, err := mipform.LPRelaxation(ctx, eng, in)
 		if err != nil {
 			t.Fatal(err)
 		}

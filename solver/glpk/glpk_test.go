@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mrsched/mrsched/internal/testenv"
 	"github.com/mrsched/mrsched/solver/highs/highstest"
 	"github.com/mrsched/mrsched/solver/mip"
 	"github.com/mrsched/mrsched/solver/mip/miptest"
@@ -14,11 +15,7 @@ import (
 
 func require(t *testing.T) *Engine {
 	t.Helper()
-	e, err := New()
-	if err != nil {
-		t.Skipf("skipping: %v", err)
-	}
-	return e
+	return testenv.Require(t, "GLPK engine (glpsol)", testenv.GLPKInstall, New)
 }
 
 // The known models of miptest (optima by hand and brute force).

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -78,13 +79,24 @@ func TestMemoryLimitIsContained(t *testing.T) {
 
 // A time limit returns the best solution found, with status TimeLimit and
 // its gap. The market split instance (Cornuéjols and Dawande 1999) with 5
-// rows and 40 binaries is not solved by HiGHS in 2 s; a feasible point
-// (all zero, with slacks) is found at once. The limit leaves time for a
-// heavily loaded machine to reach the first heuristic.
+// rows and 40 binaries is far from solved when the limit strikes; a
+// feasible point (all zero, with slacks) is found at once. The run does not
+// depend on the machine's speed: the limit is 3000 s and the log writer
+// moves HiGHS's clocks forward by 100 s at every log line (skewWriter), so
+// the limit strikes after a fixed amount of HiGHS's work.
 func TestTimeLimitReturnsBestSolution(t *testing.T) {
 	e := require(t)
 	m := miptest.MarketSplit(rand.New(rand.NewPCG(5, 5)), 5)
-	r, err := e.Solve(context.Background(), m, mip.Options{TimeLimit: 2 * time.Second})
+	ctx := context.Background()
+	in, err := e.mod.newInstance(ctx, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer in.close()
+	w := skewWriter{in: in, step: 100e9}
+	sctx, done := e.session(ctx, in, w)
+	r, err := e.solve(sctx, in, m, mip.Options{TimeLimit: 3000 * time.Second, Log: w}, ctx)
+	done()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,18 +113,42 @@ func TestTimeLimitReturnsBestSolution(t *testing.T) {
 
 // The context's deadline acts as a time limit, and cancelling the context
 // stops the solve with status Interrupted and the best solution so far.
+// Neither depends on the machine's speed: the deadline is an hour away and
+// the log writer moves HiGHS's clocks forward by 1000 s at every line
+// (skewWriter), so the solve reaches the deadline after a few lines; the
+// cancellation happens at the solve's third log line.
 func TestContextDeadlineAndCancel(t *testing.T) {
 	e := require(t)
 	m := miptest.MarketSplit(rand.New(rand.NewPCG(5, 5)), 5)
-	ctx, cancel := context.WithTimeout(context.Background(), 1500*time.Millisecond)
-	r, err := e.Solve(ctx, m, mip.Options{})
+	ctx, cancel := context.WithTimeout(context.Background(), time.Hour)
+	in, err := e.mod.newInstance(ctx, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := skewWriter{in: in, step: 1000e9}
+	sctx, done := e.session(ctx, in, w)
+	r, err := e.solve(sctx, in, m, mip.Options{Log: w}, ctx)
+	done()
+	in.close()
 	cancel()
-	if err != nil || r.Status != mip.TimeLimit || !r.HasSolution {
-		t.Fatalf("deadline: %v %v has solution %v, want time limit with a solution", r.Status, err, r.HasSolution)
+	if err != nil || r.Status != mip.TimeLimit {
+		t.Fatalf("deadline: %v %v, want time limit", r.Status, err)
+	}
+	if r.HasSolution {
+		if err := miptest.Feasible(m, r.X, 1e-6); err != nil {
+			t.Fatal(err)
+		}
 	}
 	ctx, cancel = context.WithCancel(context.Background())
-	time.AfterFunc(time.Second, cancel)
-	r, err = e.Solve(ctx, m, mip.Options{})
+	defer cancel()
+	lines := 0
+	logw := writerFunc(func(p []byte) (int, error) {
+		if lines++; lines == 3 {
+			cancel()
+		}
+		return len(p), nil
+	})
+	r, err = e.Solve(ctx, m, mip.Options{Log: logw})
 	if err != nil || r.Status != mip.Interrupted {
 		t.Fatalf("cancel: %v %v, want interrupted", r.Status, err)
 	}
@@ -246,4 +282,64 @@ func TestDemangleStd(t *testing.T) {
 			t.Errorf("demangleStd(%q) = %q, want %q", in, got, want)
 		}
 	}
+}
+
+// trigCtx is a context whose deadline (an hour away, for HiGHS's
+// time_limit) is declared passed when trigger is called.
+type trigCtx struct {
+	context.Context
+	done chan struct{}
+	once sync.Once
+}
+
+func newTrigCtx() *trigCtx {
+	return &trigCtx{Context: context.Background(), done: make(chan struct{})}
+}
+func (c *trigCtx) trigger()                    { c.once.Do(func() { close(c.done) }) }
+func (c *trigCtx) Done() <-chan struct{}       { return c.done }
+func (c *trigCtx) Deadline() (time.Time, bool) { return time.Now().Add(time.Hour), true }
+func (c *trigCtx) Err() error {
+	select {
+	case <-c.done:
+		return context.DeadlineExceeded
+	default:
+		return nil
+	}
+}
+
+// A solve stopped hard at its deadline (HiGHS did not return within the
+// grace period) is a "time limit" result without a solution, not an
+// error: a time limit is a promise (issue 12 §5). Deterministic: the
+// deadline passes at the solve's third log line, and the cancellation
+// callback (afterCancelHook) sets the hard stop before the clocks jump, so
+// HiGHS's next import aborts it.
+func TestHardStopAtDeadlineIsTimeLimit(t *testing.T) {
+	e := NewWithModule(require(t).Module())
+	e.MaxIdle = 1
+	ctx := newTrigCtx()
+	in, err := e.mod.newInstance(ctx, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.put(in, true) // the solve takes this instance from the pool
+	afterCancelHook = func() {
+		cause := error(context.DeadlineExceeded)
+		in.stopCause.Store(&cause)
+		in.stop.Store(true)
+	}
+	defer func() { afterCancelHook = nil }()
+	lines := 0
+	logw := writerFunc(func(p []byte) (int, error) {
+		if lines++; lines == 3 {
+			ctx.trigger()
+		}
+		return len(p), nil
+	})
+	m := miptest.MarketSplit(rand.New(rand.NewPCG(5, 5)), 5)
+	r, err := e.Solve(ctx, m, mip.Options{Log: logw})
+	if err != nil || r.Status != mip.TimeLimit || r.HasSolution {
+		t.Fatalf("hard stop at the deadline: %v (has solution %v) %v, want time limit without a solution and no error", r.Status, r.HasSolution, err)
+	}
+	afterCancelHook = nil
+	checkNextSolveWorks(t, e)
 }

@@ -47,9 +47,12 @@
 // HiGHS's time_limit option, so a timed-out MIP returns its best solution
 // with status mip.TimeLimit and its gap. Cancelling the context makes the
 // clocks seen by HiGHS jump forward, so HiGHS stops at its next time check
-// and returns what it has (status mip.Interrupted); if it does not return
-// within HardStopGrace, its next clock, file or memory import aborts the
-// call and Solve returns an error wrapping ErrAbort.
+// and returns what it has (status mip.Interrupted, or mip.TimeLimit at a
+// deadline); if it does not return within HardStopGrace (500 ms), its next
+// clock, file or memory import aborts the call, the instance is discarded
+// and Solve returns status mip.TimeLimit (deadline) or mip.Interrupted
+// (cancellation) without a solution: a deadline is kept even by a HiGHS
+// phase that checks its clock rarely.
 //
 // Solves do not use wazero's close-on-context-done mode, whose checks at
 // every function entry and loop header made HiGHS 5.4 times slower. File

@@ -24,7 +24,9 @@ type Engine struct {
 	// wrapping ErrAbort.
 	MemoryLimit uint64
 	// HardStopGrace is how long a cancelled solve may take to stop by
-	// itself before its instance is closed (0: DefaultHardStopGrace).
+	// itself before its instance is closed (0: DefaultHardStopGrace). A
+	// solve stopped so ends with status TimeLimit (deadline) or
+	// Interrupted (cancellation) and no solution.
 	HardStopGrace time.Duration
 	// MaxIdle bounds the idle instances kept for reuse (0: GOMAXPROCS).
 	MaxIdle int
@@ -43,7 +45,7 @@ type Engine struct {
 
 // Defaults of the Engine's fields.
 const (
-	DefaultHardStopGrace = 2 * time.Second
+	DefaultHardStopGrace = 500 * time.Millisecond
 	DefaultMaxIdleMemory = 256 << 20
 	DefaultReadTimeout   = 2 * time.Minute
 )
@@ -130,6 +132,10 @@ const (
 // that function at the point where it may race with the end of the solve.
 var afterCancelHook func()
 
+// cancelDoneHook, when set (by tests), runs when that function returns, so
+// that tests can wait for it instead of sleeping.
+var cancelDoneHook func()
+
 // session runs one solve on an instance: it carries the instance in the
 // context and turns cancellation of ctx into a clock jump (HiGHS stops at
 // its next time check) and, after the grace period, into a hard stop at the
@@ -160,6 +166,9 @@ func (e *Engine) session(ctx context.Context, in *instance, log io.Writer) (cont
 		timer *time.Timer
 	)
 	stop := context.AfterFunc(ctx, func() {
+		if cancelDoneHook != nil {
+			defer cancelDoneHook()
+		}
 		if afterCancelHook != nil {
 			afterCancelHook()
 		}
@@ -265,7 +274,19 @@ func (e *Engine) Solve(ctx context.Context, m *mip.Model, opt mip.Options) (mip.
 		}
 	}
 	done()
+	hard := err != nil && in.stop.Load()
 	e.put(in, err == nil)
+	if hard && ctx.Err() != nil {
+		// The hard stop after the grace period: the solve ends at the
+		// deadline (or cancellation) like HiGHS's own time limit, but
+		// without a solution, which went with the closed instance. A
+		// deadline is a promise, so this is a result, not an error.
+		st := mip.TimeLimit
+		if !errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			st = mip.Interrupted
+		}
+		r, err = mip.Result{Status: st, Objective: math.NaN(), BestBound: math.NaN(), Gap: math.Inf(1)}, nil
+	}
 	r.Time = time.Since(start)
 	return r, err
 }
@@ -343,6 +364,9 @@ func (in *instance) setOptions(ctx context.Context, opt mip.Options, outer conte
 		if err := in.setOption(ctx, o.kind, o.name, o.v); err != nil {
 			return err
 		}
+	}
+	if opt.AbsGap > 0 {
+		return in.setOption(ctx, 'd', "mip_abs_gap", opt.AbsGap)
 	}
 	return nil
 }

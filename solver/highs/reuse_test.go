@@ -88,7 +88,9 @@ func TestCancelAtSolveEndDoesNotLeak(t *testing.T) {
 		enterOnce.Do(func() { close(entered) })
 		<-release
 	}
-	defer func() { afterCancelHook = nil }()
+	callbackDone := make(chan struct{})
+	cancelDoneHook = func() { close(callbackDone) }
+	defer func() { afterCancelHook, cancelDoneHook = nil, nil }()
 
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -109,10 +111,19 @@ func TestCancelAtSolveEndDoesNotLeak(t *testing.T) {
 		t.Fatalf("cancelled solve: status %v", r.Status)
 	}
 	close(release)
-	// Give the released callback (and, before the fix, its 20 ms
-	// hard-stop timer) time to act on the pooled instance. This wait
-	// only lets the old bug show; it bounds nothing.
-	time.Sleep(300 * time.Millisecond)
+	// Wait until the released callback has returned (no sleep): before the
+	// fix it had by then jumped the pooled instance's clocks (and armed
+	// its 20 ms hard-stop timer), which the next checks see at once.
+	<-callbackDone
+	e.mu.Lock()
+	idle := append([]*instance(nil), e.idle...)
+	e.mu.Unlock()
+	if len(idle) != 1 {
+		t.Fatalf("%d idle instances, want the solve's instance back in the pool", len(idle))
+	}
+	if s := idle[0].skew.Load(); s != 0 || idle[0].stop.Load() {
+		t.Fatalf("the pooled instance's clocks were moved by %d ns (stop %v) after its solve ended", s, idle[0].stop.Load())
+	}
 
 	for i := 0; i < 3; i++ {
 		dctx, dcancel := context.WithTimeout(context.Background(), time.Hour)

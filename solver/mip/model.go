@@ -258,6 +258,11 @@ type Options struct {
 	// RelGap is the relative MIP gap at which a solution is declared optimal
 	// (0: DefaultRelGap, the same for every engine).
 	RelGap float64
+	// AbsGap is the absolute MIP gap |objective − bound| at which a
+	// solution is declared optimal (0: the engine's default, 1e-6 for
+	// HiGHS, 1e-10 for CBC). Callers that must meet the tolerance policy
+	// (package tolerance) pass tolerance.Abs with RelGap = tolerance.Rel.
+	AbsGap float64
 	// Log receives the engine's log when non-nil.
 	Log io.Writer
 	// Seed is the engine's random seed.
@@ -314,6 +319,11 @@ func SolveEmpty(m *Model) Result {
 	}
 	return r
 }
+
+// ErrNotReady is returned (wrapped) by an engine that could not be made
+// ready (loaded, compiled) before the context's deadline: the caller may
+// answer by other means (solver/engine.Lazy).
+var ErrNotReady = errors.New("mip: engine not ready before the deadline")
 
 // Reader is implemented by engines that read LP and MPS files with the
 // solver's own parser. The format comes from the extension of name (.lp or

@@ -3,8 +3,11 @@ package straggler
 import (
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"math/rand/v2"
+
+	"github.com/mrsched/mrsched/tabular"
 )
 
 // MaxMCSamples bounds EvalConfig.Samples: Monte Carlo keeps one float64
@@ -137,4 +140,31 @@ func Eval(c EvalConfig) ([]Result, error) {
 		out = append(out, r)
 	}
 	return out, nil
+}
+
+// WriteEval writes the results of Eval for nodes nodes in format f: JSON
+// the first result's MST, error and method with every result; otherwise
+// one row per method with what it did (evaluations and panels, samples and
+// confidence level, or Lemma 3's rounding bound).
+func WriteEval(w io.Writer, f tabular.Format, results []Result, nodes int) error {
+	if len(results) == 0 {
+		return fmt.Errorf("%w: no results to write", ErrParam)
+	}
+	if f == tabular.JSON {
+		return tabular.WriteJSON(w, map[string]any{"mst": results[0].MST, "abs_err": results[0].AbsErr, "method": results[0].Method, "nodes": nodes, "results": results})
+	}
+	t := &tabular.Table{Title: fmt.Sprintf("Mean sojourn time, %d nodes", nodes), Header: []string{"method", "mst", "abs_err", "detail"}, RightAlign: []bool{false, true, true, false}}
+	for _, r := range results {
+		d := ""
+		switch r.Method {
+		case "integral":
+			d = fmt.Sprintf("%d evaluations, %d panels", r.Evals, r.Panels)
+		case "montecarlo":
+			d = fmt.Sprintf("%d samples, %g%% CI half-width", r.Samples, 100*r.Level)
+		case "closed":
+			d = "Lemma 3 inclusion–exclusion; rounding bound"
+		}
+		t.Add(r.Method, tabular.Float(r.MST), tabular.Float(r.AbsErr), d)
+	}
+	return t.Write(w, f)
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/mrsched/mrsched/tabular"
 )
 
 // TestEvalConfigValidate: issue 12 found flag values that crashed the
@@ -88,4 +90,24 @@ func ExampleEval() {
 	// Output:
 	// closed 1.500000
 	// true
+}
+
+// TestWriteEval: the JSON carries the first result's MST (1.5 for two
+// γ = 1 nodes, Lemma 3) and the table one row per method; no results is an
+// error.
+func TestWriteEval(t *testing.T) {
+	rs, err := Eval(EvalConfig{Mu: []float64{1.5, 2}, Lambda: []float64{0.5, 1}, Method: "closed", Samples: 1, RelTol: 1e-9})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var j, tb strings.Builder
+	if err := WriteEval(&j, tabular.JSON, rs, 2); err != nil || !strings.Contains(j.String(), `"mst": 1.5`) {
+		t.Errorf("json %v: %s", err, j.String())
+	}
+	if err := WriteEval(&tb, tabular.CSV, rs, 2); err != nil || strings.Count(tb.String(), "\n") != 2 {
+		t.Errorf("csv %v: %s", err, tb.String())
+	}
+	if err := WriteEval(&tb, tabular.CSV, nil, 2); err == nil {
+		t.Error("no results accepted")
+	}
 }

@@ -66,9 +66,13 @@ func TestAgainstBruteForce(t *testing.T) {
 	eng := engine(t)
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(2024, 4))
-	nb, nr := 120, 80
+	// Default: 60 batches and 40 release instances (the package stays
+	// under a minute on 2 cores); make engine-sweep (-full) runs 120 + 80
+	// up to n = 6 and 5.
+	nb, nr := 60, 40
 	maxB, maxR := 4, 3
 	if *full {
+		nb, nr = 120, 80
 		maxB, maxR = 6, 5
 	}
 	for trial := 0; trial < nb+nr; trial++ {

@@ -262,6 +262,9 @@ type Result struct {
 	LPValue  float64 // the LP optimum (engine value)
 	Total    float64 // Σ (C_j − r_j) of Schedule
 	Schedule *schedule.Schedule
+	// OrderKept: Schedule completes the jobs in the plan's order (set by
+	// SolveOrder; Solve leaves it false).
+	OrderKept bool
 }
 
 // Solve builds and solves the LP of plan p with eng and returns the repaired
@@ -283,6 +286,91 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, p Plan) 
 	}
 	s := lp.Decode(res.X)
 	return &Result{Plan: p, LPValue: res.Objective, Total: s.TotalResponse(in), Schedule: s}, nil
+}
+
+// SolveOrder is Solve for a user's fixed completion order: the returned
+// schedule completes the jobs in the order of p (C_π(1) ≤ C_π(2) ≤ …, by
+// the validator's completion rule) with total response equal to the LP
+// optimum, which is the infimum over such schedules (package comment).
+// Solve may return a schedule in which a job finishes its work before its
+// planned completion, i.e. a better schedule of another order; SolveOrder
+// re-solves the LP with the optimum's interval lengths fixed, maximising
+// the least share of its work each job does in its last interval, so that
+// every job works until its planned completion. Result.OrderKept reports
+// whether that succeeded (it can fail only when an interval is saturated
+// by other jobs' work; the infimum is then not attained).
+func SolveOrder(ctx context.Context, eng mip.Engine, in *instances.Instance, p Plan) (*Result, error) {
+	lp, err := Build(in, p)
+	if err != nil {
+		return nil, err
+	}
+	res, err := eng.Solve(ctx, lp.Model, mip.Options{})
+	if err != nil {
+		return nil, fmt.Errorf("orderlp: %s: %w", eng.Name(), err)
+	}
+	if res.Status == mip.Infeasible {
+		return nil, ErrInfeasible
+	}
+	if res.Status != mip.Optimal || !res.HasSolution {
+		return nil, statusErr(res.Status)
+	}
+	x := res.X
+	if keep, ok := lp.keepOrderModel(res.X); ok {
+		if r2, err := eng.Solve(ctx, keep, mip.Options{}); err == nil && r2.Status == mip.Optimal && r2.HasSolution && r2.Objective > 0 {
+			x = r2.X[:len(res.X)]
+		}
+	}
+	s := lp.Decode(x)
+	return &Result{Plan: p, LPValue: res.Objective, Total: s.TotalResponse(in), Schedule: s, OrderKept: lp.keeps(s)}, nil
+}
+
+// keepOrderModel returns the second-phase LP of SolveOrder: the columns of
+// lp with every d_q fixed to its value in x, a new column s ∈ [0, 1]
+// maximised, and for each job j the row s ≤ a_jp/x_j + b_jp/y_j for the
+// last interval p of positive length in which j may work. ok is false when
+// there is nothing to do.
+func (lp *LP) keepOrderModel(x []float64) (*mip.Model, bool) {
+	in := lp.in
+	m := &mip.Model{Name: "orderlp-keep", Sense: mip.Maximize, Rows: lp.Model.Rows}
+	m.Vars = make([]mip.Var, len(lp.Model.Vars))
+	copy(m.Vars, lp.Model.Vars)
+	for j := range m.Vars {
+		m.Vars[j].Obj = 0
+	}
+	for _, c := range lp.D {
+		m.Vars[c].Lower, m.Vars[c].Upper = x[c], x[c]
+	}
+	sc := m.AddVar("s", mip.Continuous, 0, 1, 1)
+	rows := 0
+	m.Rows = append([]mip.Row(nil), m.Rows...)
+	for j, jb := range in.Jobs {
+		for q := lp.EndJob[j]; q >= 0; q-- {
+			if tolerance.Zero(x[lp.D[q]]) || (lp.A[j][q] < 0 && lp.B[j][q] < 0) {
+				continue
+			}
+			ind, val := []int{sc}, []float64{1}
+			if c := lp.A[j][q]; c >= 0 {
+				ind, val = append(ind, c), append(val, -1/jb.Map)
+			}
+			if c := lp.B[j][q]; c >= 0 {
+				ind, val = append(ind, c), append(val, -1/jb.Shuffle)
+			}
+			m.AddRow(fmt.Sprintf("keep%d", j), math.Inf(-1), 0, ind, val)
+			rows++
+			break
+		}
+	}
+	return m, rows > 0
+}
+
+// keeps reports whether schedule s completes the jobs in the plan's order.
+func (lp *LP) keeps(s *schedule.Schedule) bool {
+	for k := 1; k < len(lp.Plan.Order); k++ {
+		if !tolerance.LE(s.Completion[lp.Plan.Order[k-1]], s.Completion[lp.Plan.Order[k]]) {
+			return false
+		}
+	}
+	return true
 }
 
 // Value solves the LP of p and returns only its optimum (no schedule).

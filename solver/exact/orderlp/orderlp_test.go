@@ -147,3 +147,107 @@ func TestPlanErrors(t *testing.T) {
 		}
 	}
 }
+
+// "Fixed order" means a completion order C_π(1) ≤ C_π(2) ≤ … (package
+// comment). SolveOrder's schedule keeps it by the validator's completion
+// rule, with the total of the independent brute-force LP of the sequence
+// (package bruteforce): issue 12's instance, whose zero-map jobs used to
+// finish first (total 38 for an order whose optimum is 50), and random
+// instances of every regime (zero sizes included), batches and releases.
+func TestSolveOrderKeepsOrder(t *testing.T) {
+	eng := engine(t)
+	ctx := context.Background()
+	issue := &instances.Instance{MapCapacity: 1, ShuffleCapacity: 4, Jobs: []instances.Job{
+		{ID: "j0", Map: 0, Shuffle: 3}, {ID: "j1", Map: 6, Shuffle: 4}, {ID: "j2", Map: 4, Shuffle: 2},
+		{ID: "j3", Map: 0, Shuffle: 2}, {ID: "j4", Map: 6, Shuffle: 2}}}
+	type tcase struct {
+		in   *instances.Instance
+		plan Plan
+	}
+	cases := []tcase{{issue, BatchPlan([]int{2, 4, 0, 3, 1})}}
+	rng := rand.New(rand.NewPCG(12, 4))
+	for len(cases) < 80 {
+		rel := len(cases)%3 == 0
+		n := 2 + rng.IntN(3)
+		in := bruteforce.Random(rng, n, rel)
+		order := rng.Perm(n)
+		var plan Plan
+		if rel {
+			plan = PlanFromCompletions(in, make([]float64, n)) // every completion in its release period or later
+			plan.Order = order
+			_, relOf := Periods(in)
+			for k := range plan.Period {
+				plan.Period[k] = relOf[order[k]]
+				if k > 0 {
+					plan.Period[k] = max(plan.Period[k], plan.Period[k-1])
+				}
+			}
+		} else {
+			plan = BatchPlan(order)
+		}
+		if plan.Check(in) == nil {
+			cases = append(cases, tcase{in, plan})
+		}
+	}
+	notKept := 0
+	for i, c := range cases {
+		rho, _ := Periods(c.in)
+		var seq []bruteforce.Event
+		k := 0
+		for l := range rho {
+			seq = append(seq, bruteforce.Event{Job: -1, Release: l})
+			for k < len(c.plan.Order) && c.plan.Period[k] == l {
+				seq = append(seq, bruteforce.Event{Job: c.plan.Order[k], Release: -1})
+				k++
+			}
+		}
+		want, err := bruteforce.SequenceValue(c.in, rho, seq)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := SolveOrder(ctx, eng, c.in, c.plan)
+		if math.IsInf(want, 1) {
+			if err == nil {
+				t.Errorf("case %d: feasible where brute force says infeasible", i)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("case %d: %v", i, err)
+		}
+		vr, err := validate.Check(c.in, res.Schedule)
+		if err != nil {
+			t.Fatalf("case %d: %v", i, err)
+		}
+		if !relEq(res.LPValue, want) {
+			t.Errorf("case %d (%+v, plan %+v): LP %v, brute force %v", i, c.in.Jobs, c.plan, res.LPValue, want)
+		}
+		if !res.OrderKept {
+			// No order-keeping schedule at the LP's interval lengths (ties
+			// saturated by other jobs): the schedule is another order's
+			// and strictly better, and says so.
+			notKept++
+			if !(vr.TotalResponse < want-1e-6) || res.Schedule == nil {
+				t.Errorf("case %d: order not kept, total %v vs LP %v", i, vr.TotalResponse, want)
+			}
+			if i == 0 {
+				t.Errorf("issue 12's order not kept")
+			}
+			continue
+		}
+		if !relEq(vr.TotalResponse, want) {
+			t.Errorf("case %d (%+v, plan %+v): validated total %v, brute force %v", i, c.in.Jobs, c.plan, vr.TotalResponse, want)
+		}
+		for k := 1; k < len(c.plan.Order); k++ {
+			a, b := c.plan.Order[k-1], c.plan.Order[k]
+			if vr.Completion[a] > vr.Completion[b]*(1+1e-6)+1e-6 {
+				t.Errorf("case %d: %s completes at %v after %s at %v, against the order", i, c.in.Jobs[a].ID, vr.Completion[a], c.in.Jobs[b].ID, vr.Completion[b])
+			}
+		}
+	}
+	// Of 80 cases, 2 have saturated ties (seeded stream; counted on the
+	// code of this commit): more means the second phase regressed.
+	if notKept > 2 {
+		t.Errorf("%d of %d orders not kept", notKept, len(cases))
+	}
+}

@@ -2,13 +2,16 @@ package portfolio
 
 import (
 	"context"
+	"flag"
 	"math"
 	"math/rand/v2"
 	"reflect"
 	"testing"
 
 	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/internal/testenv"
 	"github.com/mrsched/mrsched/solver/exact/internal/bruteforce"
+	"github.com/mrsched/mrsched/solver/exact/mipform"
 	"github.com/mrsched/mrsched/solver/exact/search"
 	"github.com/mrsched/mrsched/solver/glpk"
 	"github.com/mrsched/mrsched/solver/highs/highstest"
@@ -16,13 +19,11 @@ import (
 	"github.com/mrsched/mrsched/validate"
 )
 
+var full = flag.Bool("full", false, "600 brute-force instances (n ≤ 6 batch, n ≤ 4 releases) instead of 60")
+
 func mipEngine(t *testing.T) mip.Engine {
 	t.Helper()
-	g, err := glpk.New()
-	if err != nil {
-		t.Skipf("skipping: %v", err)
-	}
-	return g
+	return testenv.Require(t, "GLPK engine (glpsol)", testenv.GLPKInstall, glpk.New)
 }
 
 func relEq(a, b float64) bool {
@@ -32,21 +33,25 @@ func relEq(a, b float64) bool {
 // The portfolio's optimum equals brute force (every order and interleaving,
 // each solved by the oracle's own LP) on random instances with ties, zero
 // sizes, extreme ratios, capacities and release dates; so do the search
-// alone and the GLPK MIP alone (the portfolio's two members).
+// alone and the GLPK MIP alone (the portfolio's two members). make
+// exact-sweep-portfolio runs 600 instances (-full).
 func TestAgainstBruteForce(t *testing.T) {
 	lp := highstest.Require(t)
 	g := mipEngine(t)
 	rng := rand.New(rand.NewPCG(31, 7))
-	trials := 60
+	trials, maxB, maxR := 60, 5, 3
 	if testing.Short() {
 		trials = 25
+	}
+	if *full {
+		trials, maxB, maxR = 600, 6, 4
 	}
 	compared := 0
 	for trial := 0; trial < trials; trial++ {
 		rel := trial%3 == 2
-		n := 1 + rng.IntN(5)
+		n := 1 + rng.IntN(maxB)
 		if rel {
-			n = 1 + rng.IntN(3)
+			n = 1 + rng.IntN(maxR)
 		}
 		in := bruteforce.Random(rng, n, rel)
 		bf, err := bruteforce.Solve(in)
@@ -66,7 +71,11 @@ func TestAgainstBruteForce(t *testing.T) {
 		}
 		alone, err := Solve(context.Background(), lp, in, Options{})
 		if err != nil || alone.Status != mip.Optimal || !relEq(alone.Objective, bf.Value) {
-			t.Errorf("trial %d: search alone %v %v (%v), brute force %v", trial, alone.Status, alone.Objective, err, bf.Value)
+			t.Errorf("trial %d: search alone %v (%v), brute force %v", trial, alone, err, bf.Value)
+		}
+		mr, err := mipform.Solve(context.Background(), g, in, mip.Options{RelGap: MIPRelGap})
+		if err != nil || mr.Status != mip.Optimal || !relEq(mr.Objective, bf.Value) {
+			t.Errorf("trial %d: GLPK MIP alone %v (%v), brute force %v", trial, mr, err, bf.Value)
 		}
 	}
 	if compared < trials*9/10 {

@@ -1,20 +1,20 @@
-package bounds
+package mipform
 
 import (
 	"context"
 	"fmt"
 
 	"github.com/mrsched/mrsched/instances"
-	"github.com/mrsched/mrsched/solver/exact/mipform"
 	"github.com/mrsched/mrsched/solver/mip"
 )
 
 // LPRelaxation returns the optimum of the linear relaxation of the exact MIP
-// of package mipform (the batch MIP for batches, the release-date MIP
-// otherwise): binaries relaxed to [0, 1]. It is a lower bound on OPT because
-// the relaxation's feasible set contains the MIP's.
+// (the batch MIP for batches, the release-date MIP otherwise): binaries
+// relaxed to [0, 1]. It is a lower bound on OPT because the relaxation's
+// feasible set contains the MIP's. It lives here, next to the formulation
+// it relaxes, so that package bounds needs no LP engine (issue 17).
 func LPRelaxation(ctx context.Context, eng mip.Engine, in *instances.Instance) (float64, error) {
-	f, err := mipform.Build(in, false)
+	f, err := Build(in, false)
 	if err != nil {
 		return 0, err
 	}
@@ -28,10 +28,10 @@ func LPRelaxation(ctx context.Context, eng mip.Engine, in *instances.Instance) (
 	}
 	res, err := eng.Solve(ctx, &m, mip.Options{})
 	if err != nil {
-		return 0, fmt.Errorf("bounds: LP relaxation: %w", err)
+		return 0, fmt.Errorf("mipform: LP relaxation: %w", err)
 	}
 	if res.Status != mip.Optimal {
-		return 0, fmt.Errorf("bounds: LP relaxation: status %v", res.Status)
+		return 0, fmt.Errorf("mipform: LP relaxation: status %v", res.Status)
 	}
 	return res.Objective, nil
 }

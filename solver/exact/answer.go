@@ -1,0 +1,135 @@
+package exact
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"sort"
+
+	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/schedule"
+	"github.com/mrsched/mrsched/tolerance"
+	"github.com/mrsched/mrsched/validate"
+)
+
+// Statuses of an Answer. Only finalise sets them: StatusOptimal exactly when
+// a proven lower bound meets the objective of the validated schedule under
+// the tolerance policy (tolerance.GE), whatever the method reported.
+const (
+	StatusOptimal   = "optimal"       // a proven bound meets the objective: gap 0
+	StatusTimeLimit = "time limit"    // stopped by the time limit; see gap
+	StatusFeasible  = "feasible"      // a validated schedule without an optimality proof
+	StatusOrderOpt  = "order optimal" // optimal for the given completion order
+	StatusInterrupt = "interrupted"   // the context was cancelled
+)
+
+// Bound sources (Answer.BoundSource, Bound.Source).
+const (
+	SourceCounting     = "counting"       // bounds.Counting (≥ §5.1)
+	SourcePaper51      = "paper51"        // bounds.Paper51 (§5.1)
+	SourcePrefix       = "prefix"         // bounds.PrefixBatch (batches)
+	SourceSubset       = "subset"         // search.SubsetBound h(∅) (batches, n ≤ 20)
+	SourceLPRelaxation = "lp_relaxation"  // mipform.LPRelaxation
+	SourceMIP          = "mip_dual_bound" // the MIP engine's proven dual bound
+	SourceSearch       = "search"         // the search's proven bound (closed or open nodes)
+	SourcePortfolio    = "portfolio"      // the portfolio's proven bound (its own source in parentheses)
+)
+
+// Bound is a proven lower bound on the optimum and where it comes from.
+type Bound struct {
+	Source string  `json:"source"`
+	Value  float64 `json:"value"`
+}
+
+// ErrInconsistent is returned when a "proven" lower bound exceeds the
+// objective of a validated schedule by more than the engines' accuracy:
+// one of the two is wrong, and no answer is given rather than a wrong one.
+var ErrInconsistent = errors.New("exact: a proven lower bound exceeds the objective of a validated schedule")
+
+// ErrInvalidSchedule is returned when a method's schedule fails the
+// independent validator (package validate).
+var ErrInvalidSchedule = errors.New("exact: the schedule fails the validator")
+
+// engineAccuracy is the relative accuracy of LP/MIP engine values (primal
+// and dual feasibility tolerances of HiGHS and CBC are 1e-7): a bound above
+// the objective by less than this is clamped to the objective, a larger
+// excess is ErrInconsistent.
+const engineAccuracy = 1e-6
+
+// stopReason says why a method ended.
+type stopReason int
+
+const (
+	stopDone stopReason = iota
+	stopTimeLimit
+	stopInterrupted
+)
+
+// candidate is a method's outcome before finalise turns it into an Answer.
+type candidate struct {
+	schedule     *schedule.Schedule
+	source       string // who found the schedule (method, policy, "fallback maxsrpt")
+	order        []int
+	stop         stopReason
+	orderOptimal bool // order-lp finished: optimal for its order
+}
+
+// gap returns (obj − lb)/obj, 0 when lb meets obj under the tolerance
+// policy, +Inf when it is undefined.
+func gap(obj, lb float64) float64 {
+	if tolerance.GE(lb, obj) {
+		return 0
+	}
+	if obj <= 0 || math.IsNaN(obj) || math.IsInf(obj, 0) || math.IsNaN(lb) || math.IsInf(lb, 0) {
+		return math.Inf(1)
+	}
+	return math.Max(0, (obj-lb)/obj)
+}
+
+// finalise is the one place that turns a candidate and the proven bounds
+// into the Answer's schedule, objective, bound, source, gap and status. The
+// objective is the validator's total response of the schedule (never a
+// method's claim); the lower bound is the best proven bound (never an
+// incumbent); the status is optimal exactly when that bound meets the
+// objective under the tolerance policy, else the method's stop reason.
+func finalise(in *instances.Instance, a *Answer, c candidate, bs []Bound) error {
+	if c.schedule == nil {
+		return fmt.Errorf("exact: method %s produced no schedule", a.Method)
+	}
+	vr, err := validate.Check(in, c.schedule)
+	if err != nil {
+		return fmt.Errorf("%w: %s: %w", ErrInvalidSchedule, c.source, err)
+	}
+	a.Schedule, a.Order, a.ScheduleSource = c.schedule, c.order, c.source
+	a.Objective = vr.TotalResponse
+	kept := bs[:0:0]
+	for _, b := range bs {
+		if !math.IsNaN(b.Value) && !math.IsInf(b.Value, 0) {
+			kept = append(kept, b)
+		}
+	}
+	sort.SliceStable(kept, func(i, j int) bool { return kept[i].Value > kept[j].Value })
+	a.Bounds = kept
+	a.LowerBound, a.BoundSource = math.Inf(-1), ""
+	if len(kept) > 0 {
+		best := kept[0]
+		if best.Value > a.Objective*(1+engineAccuracy)+engineAccuracy {
+			return fmt.Errorf("%w: %s bound %v > objective %v (%s)", ErrInconsistent, best.Source, best.Value, a.Objective, c.source)
+		}
+		a.LowerBound, a.BoundSource = math.Min(best.Value, a.Objective), best.Source
+	}
+	a.Gap = gap(a.Objective, a.LowerBound)
+	switch {
+	case len(kept) > 0 && tolerance.GE(a.LowerBound, a.Objective):
+		a.Status = StatusOptimal
+	case c.stop == stopTimeLimit:
+		a.Status = StatusTimeLimit
+	case c.stop == stopInterrupted:
+		a.Status = StatusInterrupt
+	case c.orderOptimal:
+		a.Status = StatusOrderOpt
+	default:
+		a.Status = StatusFeasible
+	}
+	return nil
+}

@@ -1,0 +1,73 @@
+package exact
+
+import (
+	"context"
+	"math"
+
+	"github.com/mrsched/mrsched/bounds"
+	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/solver/exact/mipform"
+	"github.com/mrsched/mrsched/solver/exact/search"
+	"github.com/mrsched/mrsched/solver/mip"
+)
+
+// subsetBoundMaxN is the largest batch for which answers include the subset
+// bound h(∅) of package search (O(n·2^n): about 0.2 s at n = 20).
+const subsetBoundMaxN = 20
+
+// lpRelaxationMaxN is the largest instance for which Solve adds the LP
+// relaxation of the exact MIP (the batch MIP has O(n²) binaries; at n = 50
+// its relaxation takes about a second).
+const lpRelaxationMaxN = 50
+
+// InstanceBounds returns the instance lower bounds that need no LP, each
+// with its source: Paper51 (§5.1), Counting (≥ §5.1), for batches
+// PrefixBatch and, up to 20 jobs, the subset bound h(∅) of package search.
+func InstanceBounds(in *instances.Instance) []Bound {
+	return append(cheapBounds(in), subsetBound(in)...)
+}
+
+// cheapBounds are the O(n log n) instance bounds.
+func cheapBounds(in *instances.Instance) []Bound {
+	bs := []Bound{{SourcePaper51, bounds.Paper51(in)}, {SourceCounting, bounds.Counting(in)}}
+	if pb, err := bounds.PrefixBatch(in); err == nil {
+		bs = append(bs, Bound{SourcePrefix, pb})
+	}
+	return bs
+}
+
+// subsetBound is the subset bound h(∅) for batches of at most
+// subsetBoundMaxN jobs (none otherwise).
+func subsetBound(in *instances.Instance) []Bound {
+	if in.N() <= subsetBoundMaxN {
+		if h, ok := search.SubsetBound(in); ok {
+			return []Bound{{SourceSubset, h}}
+		}
+	}
+	return nil
+}
+
+// InstanceBound returns the best of InstanceBounds.
+func InstanceBound(in *instances.Instance) float64 {
+	lb := math.Inf(-1)
+	for _, b := range InstanceBounds(in) {
+		lb = math.Max(lb, b.Value)
+	}
+	return lb
+}
+
+// Bounds returns every lower bound the toolkit knows for in that needs no
+// search: InstanceBounds and, when eng is not nil, the LP relaxation of the
+// exact MIP (mipform.LPRelaxation). An LP relaxation that fails (deadline,
+// engine error) is left out and its error returned with the other bounds.
+func Bounds(ctx context.Context, eng mip.Engine, in *instances.Instance) ([]Bound, error) {
+	bs := InstanceBounds(in)
+	if eng == nil {
+		return bs, nil
+	}
+	v, err := mipform.LPRelaxation(ctx, eng, in)
+	if err != nil {
+		return bs, err
+	}
+	return append(bs, Bound{SourceLPRelaxation, v}), nil
+}
