@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -15,6 +14,7 @@ import (
 
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/instances/swim"
+	"github.com/mrsched/mrsched/internal/fileio"
 	"github.com/mrsched/mrsched/reductions/tight"
 )
 
@@ -36,9 +36,10 @@ type Source struct {
 	Alternative []int
 }
 
-// FileSource reads path once to fingerprint it; Load re-reads it.
+// FileSource reads path once to fingerprint it; Load re-reads it. Both
+// reads stop at the input size limit of package fileio.
 func FileSource(path string) (Source, error) {
-	data, err := os.ReadFile(path)
+	data, err := fileio.ReadFile(path, 0)
 	if err != nil {
 		return Source{}, err
 	}
@@ -351,7 +352,7 @@ func genSource(g *genParams, c map[string]string) (Source, error) {
 		if err != nil {
 			return Source{}, err
 		}
-		data, err := os.ReadFile(path)
+		data, err := fileio.ReadFile(path, 0)
 		if err != nil {
 			return Source{}, err
 		}
