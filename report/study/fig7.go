@@ -7,13 +7,13 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 
 	"github.com/mrsched/mrsched/bounds"
 	"github.com/mrsched/mrsched/instances/swim"
+	"github.com/mrsched/mrsched/internal/fileio"
 	"github.com/mrsched/mrsched/report"
 	"github.com/mrsched/mrsched/report/figures"
 	"github.com/mrsched/mrsched/solver/fluid"
@@ -59,7 +59,7 @@ func NewFig7Config(paths []string, loads []float64, maxJobs int) (Fig7Config, er
 		return cfg, fmt.Errorf("study: fig7: no trace files")
 	}
 	for _, p := range paths {
-		data, err := os.ReadFile(p)
+		data, err := fileio.ReadFile(p, 0)
 		if err != nil {
 			return cfg, fmt.Errorf("study: fig7: %w", err)
 		}
