@@ -14,6 +14,7 @@ import (
 	"sync"
 
 	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/internal/fileio"
 )
 
 // FormatName is the value of the header's "format" field.
@@ -333,7 +334,7 @@ func appendLine(f *os.File, c Cell) error {
 // the write) is dropped and described in the notice; any other malformed
 // line is an error naming its line.
 func readJournal(path string, hdr Header) ([]Cell, string, error) {
-	data, err := os.ReadFile(path)
+	data, err := fileio.ReadFile(path, 0)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, "", nil
 	}
@@ -379,7 +380,7 @@ func cutNotice(path string, line, n int) string {
 // leaves) is dropped and described in the notice. A malformed line before
 // the last is still an error naming its line.
 func readCut(path string) (*Set, string, error) {
-	data, err := os.ReadFile(path)
+	data, err := fileio.ReadFile(path, 0)
 	if err != nil {
 		return nil, "", err
 	}
@@ -493,7 +494,7 @@ func Read(r io.Reader, name string) (*Set, error) {
 		set.Cells = append(set.Cells, c)
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%w: %s:%d: %v", ErrFile, name, line+1, err)
+		return nil, fmt.Errorf("%w: %s:%d: %w", ErrFile, name, line+1, err)
 	}
 	if set == nil {
 		return nil, fmt.Errorf("%w: %s: empty file (no header line)", ErrFile, name)
@@ -501,9 +502,10 @@ func Read(r io.Reader, name string) (*Set, error) {
 	return set, nil
 }
 
-// ReadFile reads a cells file.
+// ReadFile reads a cells file, at most the input size limit of package
+// fileio (a larger regular file is refused before it is read).
 func ReadFile(path string) (*Set, error) {
-	f, err := os.Open(path)
+	f, err := fileio.Open(path, 0)
 	if err != nil {
 		return nil, err
 	}

@@ -187,12 +187,7 @@ func mstFitCmd() *cli.Command {
 			&cli.Float64Flag{Name: "offset", Value: math.NaN(), Usage: "offset T for the least-squares fit (default: the smallest sample)"},
 		),
 		Action: func(c *cli.Context) error {
-			fh, err := os.Open(c.String("samples"))
-			if err != nil {
-				return err
-			}
-			xs, err := nodes.ReadSamples(fh, c.String("samples"))
-			fh.Close()
+			xs, err := nodes.ReadSamplesFile(c.String("samples"))
 			if err != nil {
 				return err
 			}

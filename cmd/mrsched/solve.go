@@ -8,7 +8,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"strings"
 	"time"
@@ -355,12 +354,7 @@ Example:
 			if err != nil {
 				return err
 			}
-			f, err := os.Open(path)
-			if err != nil {
-				return err
-			}
-			defer f.Close()
-			list, err := taillard.Read(f, path)
+			list, err := taillard.ReadFile(path)
 			if err != nil {
 				return err
 			}
