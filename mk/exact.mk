@@ -38,7 +38,7 @@ exact-bench-issue13:
 	$$B -suite lognormal -n 20 -seeds 10 -kinds balanced -methods portfolio,baseline -baseline $$BASE -limit $$L -out results/exact -name issue13-balanced && \
 	$$B -suite lognormal -n 20 -seeds 10 -kinds unbalanced -methods portfolio,baseline -baseline $$BASE -limit $$L -out results/exact -name issue13-unbalanced && \
 	$$B -suite lognormal -n 14,16,18,20 -seeds 3 -kinds balanced -methods glpsol,cbc -limit $$L -out results/exact -name issue13-native && \
-	$$B -suite lognormal -n 8,10,12,14 -seeds 3 -kinds unbalanced -methods search,search-nodom -limit 600s -out results/exact -name issue13-nodes && \
+	$$B -suite lognormal -n 8,10,12 -seeds 3 -kinds unbalanced -methods search,search-nodom -limit 600s -out results/exact -name issue13-nodes && \
 	$$B -suite nightly -methods portfolio,baseline,glpsol,cbc -baseline $$BASE -limit 20s -out results/exact -name issue13 && \
 	$$B -suite taillard -methods portfolio,baseline -baseline $$BASE -limit $$L -out results/exact -name issue13 && \
 	$$B -suite taillard50 -methods portfolio -limit $$L -out results/exact -name issue13 && \

@@ -146,9 +146,6 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 		method = DefaultMethod
 	}
 	a := &Answer{Method: method, Detail: map[string]float64{}}
-	if eng != nil {
-		a.Engine = eng.Name()
-	}
 	var policy fluid.Policy
 	switch method {
 	case "portfolio", "mip", "search", "order-lp", "polish":
@@ -164,6 +161,9 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 			return nil, fmt.Errorf("%w %q (want %s or a policy: %v)", ErrMethod, opt.Method, strings.Join(Methods, ", "), err)
 		}
 		policy = p
+	}
+	if eng != nil && policy == nil { // a policy uses no engine
+		a.Engine = eng.Name()
 	}
 	deadline := Deadline(start, opt.TimeLimit)
 	if !deadline.IsZero() {
