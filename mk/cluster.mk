@@ -24,8 +24,9 @@ cluster-swim2010: build
 
 ## cluster-run: a quick demonstration on the default workload
 cluster-run: build
-	$(BIN) gen cluster --kind table2 --seed 1 --out /tmp/mrsched-cluster-t2.json --quiet
-	$(BIN) cluster simulate --workload /tmp/mrsched-cluster-t2.json --policy lsps
+	mkdir -p out
+	$(BIN) gen cluster --kind table2 --seed 1 --out out/cluster-t2.json --quiet
+	$(BIN) cluster simulate --workload out/cluster-t2.json --policy lsps
 
 # cluster-test repeats what go test ./... runs; it is not in TEST_TARGETS
 BENCH_TARGETS += cluster-bench

@@ -58,5 +58,4 @@ SETUP_TARGETS += setup-glpk
 .PHONY: setup-glpk
 setup-glpk:
 	@if command -v glpsol >/dev/null 2>&1; then echo "setup-glpk: $$(glpsol --version | head -1)"; \
-	elif command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then DEBIAN_FRONTEND=noninteractive apt-get install -y glpk-utils; \
-	else echo "setup-glpk: install glpk-utils (glpsol) for the portfolio's MIP engine"; fi
+	else bash scripts/apt-install.sh glpk-utils; fi
