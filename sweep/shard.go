@@ -26,7 +26,44 @@ var (
 	ErrFile     = errors.New("sweep: malformed cells file")
 	ErrMismatch = errors.New("sweep: files belong to different sweeps")
 	ErrMissing  = errors.New("sweep: cells missing")
+	// ErrTooManyCells is wrapped by CheckCells.
+	ErrTooManyCells = errors.New("sweep: too many cells")
 )
+
+// MaxCells bounds the number of cells of one sweep: every cell has a key
+// and, once computed, a result held in memory, so a larger grid is refused
+// before any of it is built (2·10⁹ replications of a study once died with
+// "fatal error: out of memory", issue 12). 2²² cells is 10⁵ times the
+// largest study grid shipped (results/).
+const MaxCells = 1 << 22
+
+// CheckCells returns an error wrapping ErrTooManyCells when the product of
+// dims, the sizes of a sweep's grid axes, is over MaxCells (computed without
+// overflow). Sweeps call it before building their cell list.
+func CheckCells(dims ...int) error {
+	n := 1
+	for _, d := range dims {
+		if d <= 0 {
+			return nil // an empty axis: no cells; the caller rejects it
+		}
+		if n > MaxCells/d {
+			return fmt.Errorf("%w: the grid %s has more than %d cells", ErrTooManyCells, grid(dims), MaxCells)
+		}
+		n *= d
+	}
+	if n > MaxCells {
+		return fmt.Errorf("%w: the grid %s has %d cells, more than %d", ErrTooManyCells, grid(dims), n, MaxCells)
+	}
+	return nil
+}
+
+func grid(dims []int) string {
+	parts := make([]string, len(dims))
+	for i, d := range dims {
+		parts[i] = strconv.Itoa(d)
+	}
+	return strings.Join(parts, " × ")
+}
 
 // Spec selects shard I of N (1 ≤ I ≤ N). The zero Spec means 1/1.
 type Spec struct{ I, N int }
