@@ -276,8 +276,8 @@ func genClusterCmd() *cli.Command {
 		},
 		Action: func(c *cli.Context) error {
 			s, n := c.Uint64("seed"), c.Int("n")
-			if n < 1 {
-				return fmt.Errorf("--n %d: want ≥ 1", n)
+			if err := cw.CheckGenerated("--n", n, 0); err != nil {
+				return err
 			}
 			var w *cw.Workload
 			switch c.String("kind") {
@@ -288,6 +288,9 @@ func genClusterCmd() *cli.Command {
 			case "fig3a":
 				if !(c.Float64("size") > 0) {
 					return fmt.Errorf("--size %v: want > 0", c.Float64("size"))
+				}
+				if err := cw.CheckGenerated("--n/--size", n, c.Float64("size")*1024); err != nil {
+					return err
 				}
 				w = cw.Fig3Equal(c.Float64("size"), n, s)
 			case "fig3b":

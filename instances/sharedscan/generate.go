@@ -43,11 +43,16 @@ func DefaultGenSpec() GenSpec {
 		Horizon: 100, Rho: 0.9, ScanFraction: 1, MinSlots: 1, MaxSlots: 100}
 }
 
+// MaxJobs bounds GenSpec.Jobs: a workload is held in memory whole (a job
+// with its subjob plan is a few hundred bytes), so 10^7 jobs need a few GB;
+// larger requests are refused before anything is allocated.
+const MaxJobs = 10_000_000
+
 func (s GenSpec) check() error {
 	bad := func(f string, a ...any) error { return fmt.Errorf("%w: "+f, append([]any{ErrSpec}, a...)...) }
 	switch {
-	case s.Jobs < 1:
-		return bad("jobs must be ≥ 1, got %d", s.Jobs)
+	case s.Jobs < 1 || s.Jobs > MaxJobs:
+		return bad("jobs must be in [1, %d], got %d", MaxJobs, s.Jobs)
 	case s.Datasets < 1:
 		return bad("datasets must be ≥ 1, got %d", s.Datasets)
 	case !(s.Theta1 >= 0 && s.Theta1 <= 1):
