@@ -65,12 +65,15 @@ var lpSense = map[string]bool{"minimize": true, "minimise": true, "minimum": tru
 // coefficient "abc" as 0) or abort on it; CheckText turns it into a
 // ReadError naming the file and line. It returns the format.
 func CheckText(name string, data []byte) (string, error) {
+	// The content first: an empty or binary file is reported as such
+	// whatever its name (issue 12: 'mip solve /dev/null' talked about the
+	// extension).
+	if err := checkBytes(name, data); err != nil {
+		return "", err
+	}
 	format := Format(name)
 	if format == "" {
 		return "", &ReadError{File: name, Msg: "unknown model format (want a .lp or .mps file)"}
-	}
-	if err := checkBytes(name, data); err != nil {
-		return "", err
 	}
 	lines := strings.Split(string(data), "\n")
 	if format == "lp" {
