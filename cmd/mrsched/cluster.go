@@ -284,6 +284,9 @@ func genClusterCmd() *cli.Command {
 			case "table2":
 				w = cw.TableII(s)
 			case "fig2":
+				if err := cw.CheckGenerated("--n", n, cw.Fig2WordCountMB); err != nil {
+					return err
+				}
 				w = cw.Fig2(n, s)
 			case "fig3a":
 				if !(c.Float64("size") > 0) {

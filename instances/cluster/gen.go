@@ -275,29 +275,27 @@ func Synthetic(n int, seed uint64) *Workload {
 	return w
 }
 
-// Generated workloads are held in memory whole: MaxGeneratedTasks bounds
-// the task times a generator may allocate (5·10^7 float64 values, 400 MB,
-// plus the jobs themselves), MaxGeneratedJobs the jobs (a Job is about
-// 100 bytes before its tasks). CheckGenerated refuses larger requests
-// before anything is allocated, so that no flag value exhausts memory.
-const (
-	MaxGeneratedJobs  = 4_000_000
-	MaxGeneratedTasks = 50_000_000
-)
+// Generated workloads are held in memory whole and must be readable back
+// (at most MaxTotalTasks tasks). MaxGeneratedJobs = MaxTotalTasks/16 bounds
+// the job count (Synthetic averages about 12 tasks a job, Fig2 16 map tasks
+// a job); CheckGenerated refuses larger requests, and sized jobs whose map
+// tasks alone exceed MaxTotalTasks, before anything is allocated, so that no
+// flag value exhausts memory.
+const MaxGeneratedJobs = MaxTotalTasks / 16
 
 // CheckGenerated reports whether n jobs of inputMB megabytes each (0 when
 // the generator's task count does not depend on an input size) stay within
-// MaxGeneratedJobs and MaxGeneratedTasks; field names the parameter in the
-// error (for example "n").
+// MaxGeneratedJobs and MaxTotalTasks; field names the parameter in the
+// error (for example "--n").
 func CheckGenerated(field string, n int, inputMB float64) error {
 	if n < 1 || n > MaxGeneratedJobs {
 		return fmt.Errorf("%w: %s: want a job count in [1, %d], got %d", ErrInvalid, field, MaxGeneratedJobs, n)
 	}
 	if inputMB > 0 {
 		per := math.Ceil(inputMB / SplitMB)
-		if !(per*float64(n) <= MaxGeneratedTasks) {
-			return fmt.Errorf("%w: %s: %d jobs of %g MB need %.4g map tasks, more than the %d a generated workload may hold",
-				ErrInvalid, field, n, inputMB, per*float64(n), MaxGeneratedTasks)
+		if !(per*float64(n) <= MaxTotalTasks) {
+			return fmt.Errorf("%w: %s: %d jobs of %g MB need %.4g map tasks, more than the %d a workload may hold",
+				ErrInvalid, field, n, inputMB, per*float64(n), MaxTotalTasks)
 		}
 	}
 	return nil

@@ -21,8 +21,8 @@ func TestCheckGenerated(t *testing.T) {
 		{2_000_000_000, 0, false},
 		{0, 0, false},
 		{-3, 0, false},
-		{1, MaxGeneratedTasks * SplitMB, true},
-		{2, MaxGeneratedTasks * SplitMB, false},
+		{1, MaxTotalTasks * SplitMB, true},
+		{2, MaxTotalTasks * SplitMB, false},
 		{5, 1e15, false},
 	} {
 		err := CheckGenerated("n", tc.n, tc.inputMB)
