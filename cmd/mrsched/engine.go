@@ -37,12 +37,6 @@ func engineInfoCmd() *cli.Command {
 	return &cli.Command{
 		Name:  "info",
 		Usage: "which LP/MIP engines are present, their versions and where their files are",
-		Description: "Lists the engines: highs (HiGHS 1.15 compiled to WebAssembly, run by wazero in pure Go; the\n" +
-			"default) and cbc (COIN-OR CBC, native, only in binaries built with -tags cbc). HiGHS's files\n" +
-			"(highs.wasm, highs.js from npm highs@1.15.3, installed by 'make setup') are searched in\n" +
-			"$" + highs.EnvDir + ", then third_party/highs above the working directory and above the\n" +
-			"executable, then the user cache directory; --paths lists those directories.\n\n" +
-			"Example:\n  mrsched engine info\n  mrsched engine info --paths --format json",
 		Flags: []cli.Flag{
 			formatFlag("table"),
 			&cli.BoolFlag{Name: "paths", Usage: "also list the directories searched for HiGHS's files"},
@@ -80,19 +74,6 @@ func mipSolveCmd() *cli.Command {
 		Name:      "solve",
 		Usage:     "solve an LP or MIP given as an LP or MPS file",
 		ArgsUsage: "FILE.lp|FILE.mps",
-		Description: "Reads the model with the chosen engine's own reader (HiGHS's, or CBC's CoinLpIO/CoinMpsIO),\n" +
-			"solves it and prints the status, objective, best bound, gap, node count and the columns' values\n" +
-			"(nonzero ones unless --all; row duals of an LP with --duals). Infeasible and unbounded models\n" +
-			"are results (exit status 0). The format comes from the extension (.lp or .mps); a file that is\n" +
-			"not a readable model of that format (empty, binary, no End, a value that is not a number) is an\n" +
-			"error naming the file and line (exit status 1); files are read up to $MRSCHED_MAX_INPUT (256 MiB).\n" +
-			"--time-limit covers the whole command (loading the engine and reading included; the answer is\n" +
-			"written by start + limit − min(0.5 s, limit/10)) and returns the best solution found with status\n" +
-			"\"time limit\" and its gap.\n\n" +
-			"Example (write a model, then solve it with each engine):\n" +
-			"  printf 'Maximize\\n obj: 30 x + 50 y\\nSubject To\\n c1: x + 2 y <= 40\\n c2: 2 x + y <= 50\\nGenerals\\n x y\\nEnd\\n' > /tmp/tiny.lp\n" +
-			"  mrsched mip solve /tmp/tiny.lp\n" +
-			"  mrsched mip solve /tmp/tiny.lp --engine cbc --time-limit 10s --format json   # binaries built with -tags cbc",
 		Flags: []cli.Flag{
 			engineFlag("LP/MIP engine"),
 			timeLimitFlag(0, "wall-clock limit of the solve"),

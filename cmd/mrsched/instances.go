@@ -24,13 +24,6 @@ func genLogNormalCmd() *cli.Command {
 		Name:     "lognormal",
 		Category: catInstances,
 		Usage:    "the log-normal workload of Lin et al. §5.3 (batch or Poisson arrivals)",
-		Description: `Map sizes are log-normal with mean 1 and sd 3.65, the ratio γ log-normal with mean 1
-and sd 3.28, shuffle = map·γ (mean 1, sd ≈ 12.95). Online instances have Poisson arrivals
-at load ρ = λ·max(E[x]/μ_m, E[y]/μ_c). The same seed gives a byte-identical file.
-
-Example:
-   mrsched gen lognormal --n 50 --batch --seed 1 --out batch50.json
-   mrsched gen lognormal --n 100000 --load 0.9 --seed 7 --out online.csv`,
 		Flags: append([]cli.Flag{
 			intFlag("n", 100, "number of jobs", atLeastOne),
 			floatFlag("load", 0.75, "offered load ρ (online instances)", positive),
@@ -58,14 +51,6 @@ func importSWIMCmd() *cli.Command {
 		Category:  catInstances,
 		Usage:     "a SWIM Facebook trace as a tandem instance",
 		ArgsUsage: "TRACE.tsv",
-		Description: `Arrival = submit time, map size = map input bytes, shuffle size = shuffle bytes
-(shared/data/swim/README.md). Jobs with no map and no shuffle bytes are dropped and counted;
---drop-map-only also drops jobs with no shuffle; --normalize divides sizes by their means;
---load rescales time so that max(Σx, Σy)/span = ρ. The conversion is recorded in metadata.
-
-Example:
-   mrsched import swim --drop-map-only --normalize --load 0.5 --out fb2009.json \
-       ../shared/data/swim/FB-2009_samples_24_times_1hr_0.tsv`,
 		Flags: append([]cli.Flag{
 			&cli.BoolFlag{Name: "drop-map-only", Usage: "drop jobs whose shuffle bytes are 0"},
 			&cli.BoolFlag{Name: "normalize", Usage: "scale sizes so that mean map and mean shuffle are 1"},
@@ -107,12 +92,7 @@ func checkCmd() *cli.Command {
 		Name:     "check",
 		Category: catInstances,
 		Usage:    "validate a tandem instance file and summarise it",
-		Description: `Reads a JSON or CSV instance, reports the first error with file and line (CSV) or
-JSON path, or prints a summary. Exit status 1 on an invalid file.
-
-Example:
-   mrsched gen lognormal --n 20 --batch --seed 3 --out b.json && mrsched check --instance b.json`,
-		Flags: []cli.Flag{instanceFlag(), formatFlag("table"), outFlag("the summary"), quietFlag()},
+		Flags:    []cli.Flag{instanceFlag(), formatFlag("table"), outFlag("the summary"), quietFlag()},
 		Action: func(c *cli.Context) error {
 			in, err := instances.ReadFile(c.String("instance"))
 			if err != nil {

@@ -118,9 +118,13 @@ func sortTree(cmds []*cli.Command) {
 // flag, a bad value, a missing required flag) as one line with a pointer to
 // its --help, instead of printing the whole help first (urfave/cli's
 // default). Required flags, and output files that are inputs, are checked
-// here, before the flag validations and the action.
+// here, before the flag validations and the action. Every command's
+// description comes from its help file (help.go).
 func finish(c *cli.Command, parent string) {
 	path := parent + " " + c.Name
+	if text, ok := helpText(path); ok {
+		c.Description = text
+	}
 	hint := fmt.Sprintf("(see '%s --help')", path)
 	c.OnUsageError = func(_ *cli.Context, err error, _ bool) error {
 		return fmt.Errorf("%s: %w %s", strings.TrimPrefix(path, "mrsched "), err, hint)

@@ -49,20 +49,6 @@ func simulateCmd() *cli.Command {
 		Name:     "simulate",
 		Category: catTandem,
 		Usage:    "exact fluid simulation of a scheduling policy on a tandem instance (Lin et al. §2, §4, §5)",
-		Description: `Runs the event-driven simulator of model (1) (every event time exact, no time step) and
-prints each job's completion, response time and slowdown (response / max(x, y)) with the
-totals. Policies: fifo, ps, klps (k-LPS, a job keeps its place until it leaves: Hadoop's
-job limit), klps-maponly (the place is freed when the map is done), maxsrpt (Algorithm 1,
-work-conserving shuffle), splitsrpt (Algorithm 2, work-conserving), splitsrpt-strict
-(Algorithm 2 literally), order (a fixed priority order, --order, job indices from 0).
---speed multiplies both capacities (Theorems 3 and 5). --schedule writes the whole fluid
-schedule (JSON, or CSV when the name ends in .csv), which 'mrsched validate' checks.
-
-Example:
-   mrsched gen lognormal --n 200 --load 0.75 --seed 1 --out /tmp/ln.json
-   mrsched simulate --instance /tmp/ln.json --policy maxsrpt --format json
-   mrsched simulate --instance /tmp/ln.json --policy klps --k 100 --schedule /tmp/klps.json
-   mrsched validate --instance /tmp/ln.json --schedule /tmp/klps.json`,
 		Flags: []cli.Flag{
 			instanceFlag(),
 			&cli.StringFlag{Name: "policy", Aliases: []string{"p"}, Value: "maxsrpt", Usage: "fifo, ps, klps, klps-maponly, maxsrpt, splitsrpt, splitsrpt-strict or order"},
@@ -126,16 +112,6 @@ func validateCmd() *cli.Command {
 		Name:     "validate",
 		Category: catTandem,
 		Usage:    "check a fluid schedule against model (1) with the independent validator",
-		Description: `Checks rates ≥ 0, each station's capacity, no work before release, the map and shuffle
-totals, shuffle progress ≤ map progress at every segment boundary, and the claimed
-completion times (package validate: 1e-9 relative, plus the float64 resolution of the
-segment boundaries for work totals). Exit
-status 2 when the schedule violates the model (each violation is listed).
-
-Example:
-   mrsched gen lognormal --n 50 --batch --seed 1 --out /tmp/b50.json
-   mrsched simulate --instance /tmp/b50.json --policy splitsrpt --schedule /tmp/b50.sched.json
-   mrsched validate --instance /tmp/b50.json --schedule /tmp/b50.sched.json`,
 		Flags: []cli.Flag{
 			instanceFlag(),
 			inFlag("schedule", "schedule `FILE` (JSON, or CSV ending in .csv)", true, "s"),
@@ -181,16 +157,6 @@ func compareCmd() *cli.Command {
 		Name:     "compare",
 		Category: catTandem,
 		Usage:    "all tandem policies side by side on one instance, each schedule validated",
-		Description: `Simulates fifo, ps, klps, klps-maponly, maxsrpt, splitsrpt and splitsrpt-strict on one
-instance, validates every recorded schedule with the independent validator (package
-validate) and prints total and mean response time, mean slowdown and makespan. --example
-uses the §2.1 example (jobs (1,2), (3,1), (2,2)); --lognormal N a batch of N jobs of the
-§5.3 log-normal workload (seed --seed). Exit status 2 if any schedule fails validation.
-
-Example:
-   mrsched compare --example
-   mrsched compare --lognormal 200 --seed 1 --format md
-   mrsched compare --instance /tmp/ln.json --k 100`,
 		Flags: []cli.Flag{
 			inFlag("instance", "tandem instance `FILE`", false, "i"),
 			&cli.BoolFlag{Name: "example", Usage: "use the §2.1 example"},

@@ -72,31 +72,6 @@ func solveCmd() *cli.Command {
 		Name:     "solve",
 		Category: catExact,
 		Usage:    "optimal or near-optimal schedule of a tandem instance with status, lower bound and gap",
-		Description: `Methods (--method):
-   portfolio  (default) search and GLPK's MIP (glpsol) side by side, sharing the proven bound
-   mip        the exact MIP (batch or release-date formulation, docs/exact.md), solved by --engine
-   search     branch-and-bound over completion orders (subset-DP bound, LP at leaves); batches
-   order-lp   the optimal schedule for the completion order --order (job ids or 0-based indices):
-              C_o1 ≤ C_o2 ≤ … (ties allowed) by the validator's completion times
-   polish     best of MaxSRPT/SplitSRPT/FIFO/PS, LP re-optimised, then local search (heuristic)
-   fifo, ps, klps, maxsrpt, splitsrpt, …   a policy of 'mrsched simulate'
-Every answer has a status (optimal, time limit, order optimal, feasible, interrupted), the
-objective Σ (C_j − r_j) of the best validated schedule found (schedule_source), the best
-proven lower bound the toolkit knows (the method's, §5.1, counting, prefix, subset and the LP
-relaxation of the MIP; bound_source) and gap = (objective − bound)/objective. "optimal" means
-a proven bound meets the objective (package tolerance), never an engine's word alone.
---time-limit covers the whole command: the answer is written by start + limit − min(0.5 s,
-limit/10); a method that cannot answer in time (engine not ready, no MIP incumbent) is
-replaced by the best of MaxSRPT/SplitSRPT/FIFO/PS with status "time limit" and a note.
-The LP engine is loaded only when a method needs it. --schedule writes the schedule ('mrsched validate'
-checks it). Progress goes to stderr.
-
-Example:
-   mrsched gen taillard --jobs 8 --machines 2 --seed 873654221 --format json > /tmp/ta8.json
-   mrsched solve --instance /tmp/ta8.json --method search --format json
-   mrsched solve --instance /tmp/ta8.json --method mip --time-limit 60s
-   mrsched solve --instance /tmp/ta8.json --method order-lp --order j1,j2,j3,j4,j5,j6,j7,j8 --schedule /tmp/s.json
-   mrsched validate --instance /tmp/ta8.json --schedule /tmp/s.json`,
 		Flags: []cli.Flag{
 			instanceFlag(),
 			&cli.StringFlag{Name: "method", Aliases: []string{"m"}, Value: exact.DefaultMethod, Usage: "portfolio, mip, search, order-lp, polish or a policy name"},
@@ -195,16 +170,6 @@ func boundCmd() *cli.Command {
 		Name:     "bound",
 		Category: catExact,
 		Usage:    "every lower bound on OPT and the approximation guarantees of MaxSRPT and SplitSRPT",
-		Description: `Prints α and β with MaxSRPT's 2α/(1+α) (Theorem 3, Corollary 4) and SplitSRPT's 1 + 1/β
-(Theorem 5, Corollary 6); the §5.1 lower bound; the counting bound (b) (≥ §5.1); for batches
-the prefix bound (a) Σ_k max(X_(k), Y_(k)) (≥ §5.1) and, up to 22 jobs, the subset bound
-(min over completion orders of the prefix sums, ≥ (a)); and, unless --no-lp, the LP
-relaxation of the exact MIP (engine --engine). Bounds are on the total response time Σ (C_j − r_j).
-
-Example:
-   mrsched gen taillard --jobs 10 --machines 2 --seed 873654221 --format json > /tmp/ta10.json
-   mrsched bound --instance /tmp/ta10.json
-   mrsched bound --instance /tmp/ta10.json --format json --no-lp`,
 		Flags: []cli.Flag{
 			instanceFlag(),
 			engineFlag("engine for the LP relaxation"),
@@ -240,14 +205,6 @@ func exportCmd() *cli.Command {
 		Name:     "export",
 		Category: catExact,
 		Usage:    "write the exact MIP of a tandem instance in LP or MPS format for other solvers",
-		Description: `Writes the batch MIP (every release 0) or the release-date MIP (docs/exact.md) so that
-CBC, HiGHS, Gurobi, CPLEX, SCIP or GLPK can solve it; its optimum is Σ (C_j − r_j) of an
-optimal schedule. --release-form writes the release-date form even for a batch.
-
-Example:
-   mrsched gen taillard --jobs 6 --machines 2 --seed 873654221 --format json > /tmp/ta6.json
-   mrsched export --instance /tmp/ta6.json --mps --out /tmp/ta6.mps
-   mrsched export --instance /tmp/ta6.json --lp | head`,
 		Flags: []cli.Flag{
 			instanceFlag(),
 			&cli.BoolFlag{Name: "lp", Usage: "CPLEX LP format"},
@@ -285,14 +242,6 @@ func genTaillardCmd() *cli.Command {
 	return &cli.Command{
 		Name:  "taillard",
 		Usage: "Taillard's flow-shop instances (EJOR 64, 1993): .fsp text or a tandem instance (machines 1, 2)",
-		Description: `Taillard's generator: Lehmer a = 16807, m = 2^31 − 1 with Schrage's split, times
-1 + ⌊u·99⌋ drawn machine by machine. --format fsp prints Taillard's layout (one row per
-machine); --format json prints the tandem instance whose map and shuffle sizes are
-machines 1 and 2. --seeds20x5 K uses the K-th (1…10) seed of the 20 × 5 set (ta001–ta010).
-
-Example:
-   mrsched gen taillard --jobs 20 --machines 5 --seed 873654221
-   mrsched gen taillard --jobs 20 --machines 5 --seeds20x5 3 --format json --out /tmp/ta003.json`,
 		Flags: []cli.Flag{
 			intFlag("jobs", 20, "number of jobs", atLeastOne),
 			intFlag("machines", 5, "number of machines (≥ 2 for json)", atLeastOne),
@@ -338,13 +287,6 @@ func importTaillardCmd() *cli.Command {
 		Name:      "taillard",
 		Usage:     "convert a Taillard .fsp file into a tandem instance (machines 1 and 2)",
 		ArgsUsage: "FILE.fsp",
-		Description: `Reads Taillard's layout (header line, numbers, "processing times :", machine rows; several
-instances per file) or the bare layout ("jobs machines" then machine rows) and writes the
-tandem instance of the --index-th instance (1-based) with map = machine 1, shuffle = machine 2.
-
-Example:
-   mrsched gen taillard --jobs 20 --machines 5 --out /tmp/ta001.fsp
-   mrsched import taillard --out /tmp/ta001.json /tmp/ta001.fsp`,
 		Flags: []cli.Flag{
 			intFlag("index", 1, "which instance of the file (1-based)", atLeastOne),
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the instance to `FILE` (.csv for CSV, otherwise JSON) instead of stdout JSON (" + overwriteNote + ")"},
