@@ -31,6 +31,9 @@ func TestHelpFiles(t *testing.T) {
 		if !ok || strings.TrimSpace(text) == "" {
 			t.Errorf("%s: no help file %s", path, helpName(path))
 		}
+		if strings.Contains(text, "{{") {
+			t.Errorf("%s: unknown placeholder in %s", path, helpName(path))
+		}
 		if c.Description != text {
 			t.Errorf("%s: description is not the help file's", path)
 		}

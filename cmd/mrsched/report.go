@@ -128,14 +128,6 @@ func clip(s string, n int) string {
 	return s[:n] + "…"
 }
 
-func methodHelp() string {
-	var b strings.Builder
-	for _, n := range report.Names() {
-		fmt.Fprintf(&b, "   %-18s %s\n", n, report.Help(n))
-	}
-	return b.String()
-}
-
 func reportCmd() *cli.Command {
 	return &cli.Command{
 		Name:     "report",
@@ -195,10 +187,6 @@ func methodsFlag(value string) cli.Flag {
 			}
 			return nil
 		}}
-}
-
-func indent(s, pre string) string {
-	return pre + strings.ReplaceAll(s, "\n", "\n"+pre)
 }
 
 func mergeCmd() *cli.Command {
