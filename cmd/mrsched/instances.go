@@ -4,15 +4,13 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"math/rand/v2"
-	"strconv"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/instances/swim"
-	"github.com/mrsched/mrsched/tabular"
+	"github.com/mrsched/mrsched/report"
 )
 
 // seedSource is the PCG source of a command's --seed (the one convention
@@ -98,29 +96,7 @@ func checkCmd() *cli.Command {
 			if err != nil {
 				return err
 			}
-			return emit(c, func(w io.Writer, f tabular.Format) error { return writeSummary(w, instances.Summarize(in), f) })
+			return emitView(c, report.SummaryView(instances.Summarize(in)))
 		},
 	}
-}
-
-// writeSummary writes s as a field/value table (JSON: an object of strings).
-func writeSummary(w io.Writer, s instances.Summary, f tabular.Format) error {
-	t := &tabular.Table{Header: []string{"field", "value"}}
-	t.Add("jobs", strconv.Itoa(s.Jobs))
-	t.Add("batch", strconv.FormatBool(s.Batch))
-	t.Add("map_capacity", tabular.Float(s.MapCapacity))
-	t.Add("shuffle_capacity", tabular.Float(s.ShuffleCapacity))
-	t.Add("total_map", tabular.Float(s.TotalMap))
-	t.Add("total_shuffle", tabular.Float(s.TotalShuffle))
-	t.Add("last_release", tabular.Float(s.LastRelease))
-	t.Add("jobs_without_map", strconv.Itoa(s.JobsWithoutMap))
-	t.Add("jobs_without_shuffle", strconv.Itoa(s.JobsWithoutShuffle))
-	if f == tabular.JSON {
-		m := map[string]string{}
-		for _, r := range t.Rows {
-			m[r[0]] = r[1]
-		}
-		return tabular.WriteJSON(w, m)
-	}
-	return t.Write(w, f)
 }

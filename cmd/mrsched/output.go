@@ -121,31 +121,14 @@ func emit(c *cli.Context, render func(w io.Writer, f tabular.Format) error) erro
 	return emitBytes(c, b.Bytes())
 }
 
+// emitView writes a library's view of a result in --format to --out or
+// stdout.
+func emitView(c *cli.Context, v *tabular.View) error { return emit(c, v.Write) }
+
 // emitTables writes tables in --format: JSON is value (when non-nil) or
 // the tables as lists of objects.
 func emitTables(c *cli.Context, value any, tables ...*tabular.Table) error {
-	return emit(c, func(w io.Writer, f tabular.Format) error {
-		if f == tabular.JSON && value != nil {
-			return tabular.WriteJSON(w, value)
-		}
-		return writeTables(w, f, tables...)
-	})
-}
-
-// writeTables writes tables in format f, separated by a blank line in
-// text and Markdown.
-func writeTables(w io.Writer, f tabular.Format, tables ...*tabular.Table) error {
-	for i, t := range tables {
-		if i > 0 && (f == tabular.Text || f == tabular.Markdown) {
-			if _, err := io.WriteString(w, "\n"); err != nil {
-				return err
-			}
-		}
-		if err := t.Write(w, f); err != nil {
-			return err
-		}
-	}
-	return nil
+	return emitView(c, &tabular.View{Value: value, Tables: tables})
 }
 
 // infof prints a message line on stderr unless --quiet.

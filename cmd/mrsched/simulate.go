@@ -10,38 +10,15 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/report"
 	"github.com/mrsched/mrsched/schedule"
 	"github.com/mrsched/mrsched/solver/fluid"
-	"github.com/mrsched/mrsched/tabular"
 	"github.com/mrsched/mrsched/validate"
 )
 
 // tandemCommands returns simulate, validate and compare.
 func tandemCommands() []*cli.Command {
 	return []*cli.Command{simulateCmd(), validateCmd(), compareCmd()}
-}
-
-type simJob struct {
-	ID         string  `json:"id"`
-	Release    float64 `json:"release"`
-	Map        float64 `json:"map"`
-	Shuffle    float64 `json:"shuffle"`
-	Completion float64 `json:"completion"`
-	Response   float64 `json:"response"`
-	Slowdown   float64 `json:"slowdown"`
-}
-
-type simOutput struct {
-	Instance          string   `json:"instance"`
-	Policy            string   `json:"policy"`
-	K                 int      `json:"k,omitempty"`
-	Speed             float64  `json:"speed"`
-	Jobs              int      `json:"n"`
-	TotalResponseTime float64  `json:"total_response_time"`
-	MeanResponseTime  float64  `json:"mean_response_time"`
-	MeanSlowdown      float64  `json:"mean_slowdown"`
-	Makespan          float64  `json:"makespan"`
-	JobResults        []simJob `json:"jobs"`
 }
 
 func simulateCmd() *cli.Command {
@@ -86,25 +63,7 @@ func simulateAction(c *cli.Context) error {
 			return err
 		}
 	}
-	o := simOutput{Instance: path, Policy: p.Name(), Speed: c.Float64("speed"), Jobs: in.N(),
-		TotalResponseTime: r.TotalResponse, MeanResponseTime: r.MeanResponse,
-		MeanSlowdown: r.MeanSlowdown, Makespan: r.Makespan}
-	if p.Name() == "klps" || p.Name() == "klps-maponly" {
-		o.K = c.Int("k")
-	}
-	t := &tabular.Table{
-		Title: fmt.Sprintf("%s on %s: total response %s, mean %s, mean slowdown %s, makespan %s", p.Name(), path,
-			tabular.Human(r.TotalResponse), tabular.Human(r.MeanResponse), tabular.Human(r.MeanSlowdown), tabular.Human(r.Makespan)),
-		Header:     []string{"id", "release", "map", "shuffle", "completion", "response", "slowdown"},
-		RightAlign: []bool{false, true, true, true, true, true, true},
-	}
-	for i, j := range in.Jobs {
-		sj := simJob{ID: j.ID, Release: j.Release, Map: j.Map, Shuffle: j.Shuffle,
-			Completion: r.Completion[i], Response: r.Response[i], Slowdown: r.Slowdown[i]}
-		o.JobResults = append(o.JobResults, sj)
-		t.Add(j.ID, tabular.Float(j.Release), tabular.Float(j.Map), tabular.Float(j.Shuffle), tabular.Float(sj.Completion), tabular.Float(sj.Response), tabular.Float(sj.Slowdown))
-	}
-	return emitTables(c, o, t)
+	return emitView(c, report.SimulateView(path, in, p, c.Int("k"), c.Float64("speed"), r))
 }
 
 func validateCmd() *cli.Command {
@@ -132,24 +91,15 @@ func validateAction(c *cli.Context) error {
 		return err
 	}
 	res, err := validate.Check(in, s)
-	var ve *validate.Error
-	switch {
-	case errors.As(err, &ve):
-		t := &tabular.Table{Title: fmt.Sprintf("%s: INVALID (%d violations)", path, len(ve.Violations)),
-			Header: []string{"rule", "segment", "job", "detail"}}
-		for _, v := range ve.Violations {
-			t.Add(v.Rule, fmt.Sprint(v.Segment), v.Job, v.Detail)
-		}
-		if werr := emitTables(c, nil, t); werr != nil {
+	if v := report.ValidateView(path, s, res, err); v != nil {
+		if werr := emitView(c, v); werr != nil {
 			return werr
 		}
-		return exitWith(2, fmt.Errorf("%s: %w", path, err))
-	case err != nil:
+	}
+	if err != nil {
 		return exitWith(2, fmt.Errorf("%s: %w", path, err))
 	}
-	t := &tabular.Table{Header: []string{"schedule", "valid", "total_response_time", "makespan", "segments"}}
-	t.Add(path, "true", tabular.Float(res.TotalResponse), tabular.Float(res.Makespan), fmt.Sprint(len(s.Segments)))
-	return emitTables(c, nil, t)
+	return nil
 }
 
 func compareCmd() *cli.Command {
@@ -205,19 +155,8 @@ func compareAction(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	t := &tabular.Table{
-		Title:      fmt.Sprintf("policies on %s (%d jobs, speed %s)", name, in.N(), tabular.Float(speed)),
-		Header:     []string{"policy", "total_response_time", "mean_response_time", "mean_slowdown", "makespan", "segments", "valid"},
-		RightAlign: []bool{false, true, true, true, true, true, false},
-	}
-	var bad error
-	for _, x := range cmp {
-		r := x.Result
-		bad = errors.Join(bad, x.Invalid)
-		t.Add(x.Policy, tabular.Float(r.TotalResponse), tabular.Float(r.MeanResponse), tabular.Float(r.MeanSlowdown),
-			tabular.Float(r.Makespan), fmt.Sprint(len(r.Schedule.Segments)), fmt.Sprint(x.Invalid == nil))
-	}
-	if err := emitTables(c, nil, t); err != nil {
+	v, bad := report.CompareView(name, in, speed, cmp)
+	if err := emitView(c, v); err != nil {
 		return err
 	}
 	if bad != nil {

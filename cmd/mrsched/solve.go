@@ -7,7 +7,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"io"
 	"os"
 	"slices"
 	"strings"
@@ -22,7 +21,6 @@ import (
 	"github.com/mrsched/mrsched/solver/exact"
 	"github.com/mrsched/mrsched/solver/exact/mipform"
 	"github.com/mrsched/mrsched/solver/mip"
-	"github.com/mrsched/mrsched/tabular"
 )
 
 // processStart is when the program started (package initialisation): the
@@ -34,37 +32,6 @@ var processStart = time.Now()
 // taillard are in main's tree).
 func solveCommands() []*cli.Command {
 	return []*cli.Command{solveCmd(), boundCmd(), exportCmd()}
-}
-
-type solveJob struct {
-	ID         string  `json:"id"`
-	Release    float64 `json:"release"`
-	Map        float64 `json:"map"`
-	Shuffle    float64 `json:"shuffle"`
-	Completion float64 `json:"completion"`
-	Response   float64 `json:"response"`
-}
-
-type solveOutput struct {
-	Instance    string        `json:"instance"`
-	Method      string        `json:"method"`
-	Engine      string        `json:"engine,omitempty"`
-	Status      string        `json:"status"`
-	Objective   float64       `json:"objective"`
-	LowerBound  float64       `json:"lower_bound"`
-	BoundSource string        `json:"bound_source"`
-	Bounds      []exact.Bound `json:"bounds"`
-	// ScheduleSource says who found the schedule (the method, or a
-	// heuristic or fallback one).
-	ScheduleSource string             `json:"schedule_source"`
-	Gap            float64            `json:"gap"`
-	Order          []string           `json:"order"`
-	Nodes          int64              `json:"nodes"`
-	LPs            int64              `json:"lps"`
-	TimeSeconds    float64            `json:"time_seconds"`
-	Detail         map[string]float64 `json:"detail,omitempty"`
-	Notes          []string           `json:"notes,omitempty"`
-	Jobs           []solveJob         `json:"jobs"`
 }
 
 func solveCmd() *cli.Command {
@@ -125,44 +92,7 @@ func solveAction(c *cli.Context) error {
 			return err
 		}
 	}
-	return emitSolve(c, path, in, a)
-}
-
-// emitSolve writes a solve's answer: JSON, or the per-job table (preceded
-// in text and Markdown by the answer's summary lines).
-func emitSolve(c *cli.Context, path string, in *instances.Instance, a *exact.Answer) error {
-	o := solveOutput{Instance: path, Method: a.Method, Engine: a.Engine, Status: a.Status, Objective: a.Objective,
-		LowerBound: a.LowerBound, BoundSource: a.BoundSource, Bounds: a.Bounds, ScheduleSource: a.ScheduleSource,
-		Gap: a.Gap, Nodes: a.Nodes, LPs: a.LPs, TimeSeconds: a.Time.Seconds(), Detail: a.Detail, Notes: a.Notes}
-	for _, j := range a.Order {
-		o.Order = append(o.Order, in.Jobs[j].ID)
-	}
-	t := &tabular.Table{Header: []string{"id", "release", "map", "shuffle", "completion", "response"}, RightAlign: []bool{false, true, true, true, true, true}}
-	for i, j := range in.Jobs {
-		sj := solveJob{ID: j.ID, Release: j.Release, Map: j.Map, Shuffle: j.Shuffle,
-			Completion: a.Schedule.Completion[i], Response: a.Schedule.Completion[i] - j.Release}
-		o.Jobs = append(o.Jobs, sj)
-		t.Add(sj.ID, tabular.Float(sj.Release), tabular.Float(sj.Map), tabular.Float(sj.Shuffle), tabular.Float(sj.Completion), tabular.Float(sj.Response))
-	}
-	return emit(c, func(w io.Writer, f tabular.Format) error {
-		switch f {
-		case tabular.JSON:
-			return tabular.WriteJSON(w, o)
-		case tabular.CSV:
-			return t.Write(w, f)
-		}
-		fmt.Fprintf(w, "method %s", o.Method)
-		if o.Engine != "" {
-			fmt.Fprintf(w, " (engine %s)", o.Engine)
-		}
-		fmt.Fprintf(w, ": %s, objective %s (%s), lower bound %s (%s), gap %s, %d nodes, %d LPs, %.3gs\norder %s\n",
-			o.Status, tabular.Human(o.Objective), o.ScheduleSource, tabular.Human(o.LowerBound), o.BoundSource, tabular.Percent(o.Gap),
-			o.Nodes, o.LPs, o.TimeSeconds, strings.Join(o.Order, ","))
-		for _, n := range o.Notes {
-			fmt.Fprintf(w, "note: %s\n", n)
-		}
-		return t.Write(w, f)
-	})
+	return emitView(c, report.SolveView(path, in, a))
 }
 
 func boundCmd() *cli.Command {
@@ -191,11 +121,7 @@ func boundCmd() *cli.Command {
 			if err != nil {
 				return err
 			}
-			t := &tabular.Table{Header: []string{"name", "value", "kind", "note"}, RightAlign: []bool{false, true, false, false}}
-			for _, r := range rows {
-				t.Add(r.Name, tabular.Float(r.Value), r.Kind, r.Note)
-			}
-			return emitTables(c, rows, t)
+			return emitView(c, report.BoundsView(rows))
 		},
 	}
 }
