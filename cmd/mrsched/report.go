@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -9,7 +10,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/urfave/cli/v2"
 
@@ -101,31 +101,14 @@ func renderSet(c *cli.Context, set *sweep.Set) error {
 	return nil
 }
 
-// sweepProblems turns a report's violations into exit status 2 and its
-// failed runs into exit status 1.
+// sweepProblems turns a sweep's violations (of a report or a study) into
+// exit status 2 and a report's failed runs into exit status 1.
 func sweepProblems(set *sweep.Set) error {
-	violations, failures, err := report.Problems(set)
-	switch {
-	case err != nil:
-		return err
-	case len(violations) > 0:
-		return exitWith(2, fmt.Errorf("%d violation(s) of a guarantee, a bound or the model (a bug), listed at the end of the output; first: %s",
-			len(violations), clip(violations[0], 300)))
-	case len(failures) > 0:
-		return fmt.Errorf("%d method run(s) failed, listed at the end of the output; first: %s", len(failures), clip(failures[0], 300))
+	err := errors.Join(report.Check(set), study.Check(set))
+	if errors.Is(err, report.ErrViolation) {
+		return exitWith(2, err)
 	}
-	return nil
-}
-
-// clip shortens s to at most n bytes (at a rune boundary) with "…".
-func clip(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n] + "…"
+	return err
 }
 
 func reportCmd() *cli.Command {
@@ -226,10 +209,7 @@ func mergeCmd() *cli.Command {
 			if err := renderSet(c, m); err != nil {
 				return err
 			}
-			if err := sweepProblems(m); err != nil {
-				return err
-			}
-			return studyViolations(m)
+			return sweepProblems(m)
 		},
 	}
 }
@@ -259,7 +239,7 @@ func studyCommand(name, usage string, flags []cli.Flag, mk func(c *cli.Context) 
 			if err != nil {
 				return err
 			}
-			return studyViolations(set)
+			return sweepProblems(set)
 		},
 	}
 }
@@ -335,35 +315,12 @@ func studyNightlyCmd() *cli.Command {
 			timeLimitFlag(30*time.Second, "per exact method"),
 		},
 		func(c *cli.Context) (sweep.Sweep, error) {
-			src, err := nightlySource(c.String("instance"))
+			src, err := study.NightlySource(c.String("instance"))
 			if err != nil {
 				return sweep.Sweep{}, err
 			}
 			return study.NightlySweep(src, c.String("methods"), c.Duration("time-limit"))
 		})
-}
-
-// nightlySource is the instance file given, or the embedded nightly batch.
-func nightlySource(path string) (report.Source, error) {
-	if path != "" {
-		return report.FileSource(path)
-	}
-	in, err := study.DefaultNightly()
-	if err != nil {
-		return report.Source{}, err
-	}
-	return report.InstanceSource("nightly-default", "embedded nightly.csv", in), nil
-}
-
-// studyViolations turns a study's guarantee violations into exit status 2.
-func studyViolations(set *sweep.Set) error {
-	if set == nil {
-		return nil
-	}
-	if n := study.Violations(set); n > 0 {
-		return exitWith(2, fmt.Errorf("%d guarantee violation(s) or conflict(s) between methods in %s (a bug)", n, set.Header.Kind))
-	}
-	return nil
 }
 
 func ganttCmd() *cli.Command {
