@@ -9,12 +9,14 @@ import (
 	"flag"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/mrsched/mrsched/solver/engine"
 	"github.com/mrsched/mrsched/solver/fluid"
 	"github.com/mrsched/mrsched/sweep"
 	"github.com/mrsched/mrsched/tabular"
@@ -359,3 +361,32 @@ func repeatedOf(c *cli.Context, name string) []string {
 	}
 	return nil
 }
+
+// choiceFlag is a string flag whose value is one of choices (any case).
+func choiceFlag(name, value, usage string, choices ...string) *cli.StringFlag {
+	want := strings.Join(choices, ", ")
+	return &cli.StringFlag{Name: name, Value: value, Usage: usage + ": " + want,
+		Action: func(_ *cli.Context, s string) error {
+			if !slices.Contains(choices, strings.ToLower(s)) {
+				return fmt.Errorf("--%s: want one of %s, got %q", name, want, s)
+			}
+			return nil
+		}}
+}
+
+// engineFlag is --engine: an LP/MIP engine name (whether the engine is
+// available is checked when it is needed).
+func engineFlag(usage string) cli.Flag {
+	return choiceFlag("engine", engine.DefaultName, usage, engine.Names()...)
+}
+
+// figuresFlags are --figures DIR and --png.
+func figuresFlags(what string) []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "figures", Usage: "write " + what + " (SVG) into `DIR`"},
+		pngFlag("write PNG figures too"),
+	}
+}
+
+// pngFlag is --png: PNG figures besides the SVG ones.
+func pngFlag(usage string) cli.Flag { return &cli.BoolFlag{Name: "png", Usage: usage} }

@@ -215,8 +215,13 @@ func emitInstance(c *cli.Context, in *instances.Instance) error {
 // commands that write an instance.
 func instanceOutFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the instance to `FILE` (.csv for CSV, otherwise JSON) instead of stdout (" + overwriteNote + ")"},
+		instanceOutFlag(),
 		formatFlag("json", tabular.JSON, tabular.CSV),
 		quietFlag(),
 	}
+}
+
+// instanceOutFlag is --out FILE of a command that writes an instance.
+func instanceOutFlag() cli.Flag {
+	return &cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the instance to `FILE` (.csv for CSV, otherwise JSON) instead of stdout (" + overwriteNote + ")"}
 }

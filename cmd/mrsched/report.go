@@ -29,15 +29,11 @@ func reportCommands() []*cli.Command {
 
 // sweepFlags are shared by report and every study.
 func sweepFlags() []cli.Flag {
-	return []cli.Flag{
-		formatFlag("table"), outFlag("the output"),
-		&cli.StringFlag{Name: "figures", Usage: "write figures (SVG) into `DIR`"},
-		&cli.BoolFlag{Name: "png", Usage: "write PNG figures too"},
+	return append(append([]cli.Flag{formatFlag("table"), outFlag("the output")}, figuresFlags("figures")...),
 		shardFlag(),
 		&cli.StringFlag{Name: "cells", Usage: "keep the cells in `FILE` (JSON lines): a killed run resumes from it without recomputing finished cells"},
 		workersFlag(runtime.NumCPU()),
-		quietFlag(),
-	}
+		quietFlag())
 }
 
 // runSweep runs (a shard of) a sweep. A shard (N > 1) writes its cells as
@@ -178,13 +174,8 @@ func mergeCmd() *cli.Command {
 		Category:  catReport,
 		Usage:     "combine the shards of a report or study into exactly the output of the unsharded run",
 		ArgsUsage: "SHARD.jsonl...",
-		Flags: []cli.Flag{
-			formatFlag("table"), outFlag("the output"),
-			&cli.StringFlag{Name: "figures", Usage: "write the sweep's figures (SVG) into `DIR`"},
-			&cli.BoolFlag{Name: "png", Usage: "write PNG figures too"},
-			fileOutFlag("cells-out", "also write the merged cells to `FILE`"),
-			quietFlag(),
-		},
+		Flags: append(append([]cli.Flag{formatFlag("table"), outFlag("the output")}, figuresFlags("the sweep's figures")...),
+			fileOutFlag("cells-out", "also write the merged cells to `FILE`"), quietFlag()),
 		Action: func(c *cli.Context) error {
 			if c.NArg() == 0 {
 				return fmt.Errorf("merge: give the shard files (see 'mrsched merge --help')")
@@ -332,7 +323,7 @@ func ganttCmd() *cli.Command {
 			instanceFlag(),
 			inFlag("schedule", "schedule `FILE` (JSON or CSV)", true, "s"),
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Required: true, Usage: "output `BASE` name: writes BASE.svg, and BASE.png with --png (" + overwriteNote + ")"},
-			&cli.BoolFlag{Name: "png", Usage: "write BASE.png too"},
+			pngFlag("write BASE.png too"),
 			&cli.StringFlag{Name: "title", Usage: "chart title (default: the file names)"},
 			quietFlag(),
 		},

@@ -8,7 +8,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"slices"
 	"strings"
 	"time"
 
@@ -51,19 +50,6 @@ func solveCmd() *cli.Command {
 		},
 		Action: solveAction,
 	}
-}
-
-// engineFlag is --engine: an LP/MIP engine name (whether the engine is
-// available is checked when it is needed).
-func engineFlag(usage string) cli.Flag {
-	names := engine.Names()
-	return &cli.StringFlag{Name: "engine", Value: engine.DefaultName, Usage: usage + ": " + strings.Join(names, ", "),
-		Action: func(_ *cli.Context, s string) error {
-			if !slices.Contains(names, strings.ToLower(s)) {
-				return fmt.Errorf("--engine: want one of %s, got %q", strings.Join(names, ", "), s)
-			}
-			return nil
-		}}
 }
 
 func solveAction(c *cli.Context) error {
@@ -174,12 +160,7 @@ func genTaillardCmd() *cli.Command {
 			&cli.Int64Flag{Name: "seed", Value: taillard.Seeds20x5[0], Usage: "time seed (an integer in [1, 2^31−2])",
 				Action: func(_ *cli.Context, v int64) error { return between(1, 1<<31-2).check("seed", float64(v)) }},
 			intFlag("seeds20x5", 0, "use seed K of Taillard's 20 × 5 set", between(1, 10)),
-			&cli.StringFlag{Name: "format", Value: "fsp", Usage: "fsp or json", Action: func(_ *cli.Context, s string) error {
-				if s != "fsp" && s != "json" {
-					return fmt.Errorf("--format: want fsp or json, got %q", s)
-				}
-				return nil
-			}},
+			choiceFlag("format", "fsp", "output format", "fsp", "json"),
 			outFlag("the instance"), quietFlag(),
 		},
 		Action: func(c *cli.Context) error {
@@ -192,7 +173,7 @@ func genTaillardCmd() *cli.Command {
 				return err
 			}
 			var b bytes.Buffer
-			if c.String("format") == "fsp" {
+			if strings.EqualFold(c.String("format"), "fsp") {
 				err = taillard.Write(&b, ti)
 			} else {
 				var in *instances.Instance
@@ -215,7 +196,7 @@ func importTaillardCmd() *cli.Command {
 		ArgsUsage: "FILE.fsp",
 		Flags: []cli.Flag{
 			intFlag("index", 1, "which instance of the file (1-based)", atLeastOne),
-			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the instance to `FILE` (.csv for CSV, otherwise JSON) instead of stdout JSON (" + overwriteNote + ")"},
+			instanceOutFlag(),
 			quietFlag(),
 		},
 		Action: func(c *cli.Context) error {
