@@ -8,7 +8,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"strings"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -173,15 +172,7 @@ func genTaillardCmd() *cli.Command {
 				return err
 			}
 			var b bytes.Buffer
-			if strings.EqualFold(c.String("format"), "fsp") {
-				err = taillard.Write(&b, ti)
-			} else {
-				var in *instances.Instance
-				if in, err = ti.ToTandem(); err == nil {
-					err = instances.WriteJSON(&b, in)
-				}
-			}
-			if err != nil {
+			if err := taillard.WriteAs(&b, ti, c.String("format")); err != nil {
 				return err
 			}
 			return emitBytes(c, b.Bytes())
@@ -209,17 +200,9 @@ func importTaillardCmd() *cli.Command {
 				return err
 			}
 			defer f.Close()
-			list, err := taillard.Read(f, path)
+			in, err := taillard.ReadTandem(f, path, c.Int("index"))
 			if err != nil {
 				return err
-			}
-			k := c.Int("index")
-			if k > len(list) {
-				return fmt.Errorf("%s: --index %d, the file holds %d instance(s)", path, k, len(list))
-			}
-			in, err := list[k-1].ToTandem()
-			if err != nil {
-				return fmt.Errorf("%s: instance %d: %w", path, k, err)
 			}
 			return emitInstance(c, in)
 		},
