@@ -16,6 +16,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/mrsched/mrsched/internal/numlist"
 	"github.com/mrsched/mrsched/solver/engine"
 	"github.com/mrsched/mrsched/solver/fluid"
 	"github.com/mrsched/mrsched/sweep"
@@ -106,66 +107,23 @@ func intsOf(c *cli.Context, name string, r rule) ([]int, error) {
 	return parseInts(name, c.String(name), r)
 }
 
-// parseInts parses a comma-separated list of integers for flag --name.
-// Items are N, a range LO..HI, or LO-HI/STEP (the step of the report's
-// generator specs; LO..HI/STEP too). Every value must satisfy r.
+// parseInts parses a comma-separated list of integers for flag --name
+// (package numlist: items N, LO..HI or LO-HI/STEP). Every value must
+// satisfy r.
 func parseInts(name, s string, r rule) ([]int, error) {
-	var out []int
-	for _, item := range strings.Split(s, ",") {
-		item = strings.TrimSpace(item)
-		if item == "" {
-			continue
-		}
-		lo, hi, step, err := parseIntItem(item)
-		if err != nil {
-			return nil, fmt.Errorf("--%s: %q: want N, LO..HI or LO-HI/STEP with integers LO ≤ HI and STEP ≥ 1", name, item)
-		}
-		count := (uint64(hi) - uint64(lo)) / uint64(step) // hi ≥ lo: no overflow
-		if count >= 1_000_000 {
-			return nil, fmt.Errorf("--%s: %q: more than a million values", name, item)
-		}
-		for k := range int(count) + 1 {
-			v := lo + k*step
-			if err := r.check(name, float64(v)); err != nil {
-				return nil, err
-			}
-			out = append(out, v)
-		}
+	out, err := numlist.Ints(s)
+	if err != nil {
+		return nil, fmt.Errorf("--%s: %w", name, err)
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("--%s: want at least one value", name)
 	}
+	for _, v := range out {
+		if err := r.check(name, float64(v)); err != nil {
+			return nil, err
+		}
+	}
 	return out, nil
-}
-
-func parseIntItem(item string) (lo, hi, step int, err error) {
-	step = 1
-	if a, b, ok := strings.Cut(item, "/"); ok {
-		if step, err = strconv.Atoi(b); err != nil || step < 1 {
-			return 0, 0, 0, fmt.Errorf("bad step")
-		}
-		item = a
-	}
-	a, b, ok := strings.Cut(item, "..")
-	if !ok && len(item) > 1 {
-		// LO-HI: a '-' after the first character (which may be a sign).
-		if i := strings.Index(item[1:], "-"); i >= 0 {
-			a, b, ok = item[:i+1], item[i+2:], true
-		}
-	}
-	if !ok {
-		b = a
-	}
-	if lo, err = strconv.Atoi(strings.TrimSpace(a)); err != nil {
-		return
-	}
-	if hi, err = strconv.Atoi(strings.TrimSpace(b)); err != nil {
-		return
-	}
-	if hi < lo {
-		err = fmt.Errorf("empty range")
-	}
-	return
 }
 
 // parseFloats parses a comma-separated list of numbers for flag --name,
