@@ -17,7 +17,8 @@ import (
 var helpFiles embed.FS
 
 // helpName is the help file of the command at path ("mrsched gen taillard"
-// → "help/gen-taillard.txt").
+// → "help/gen-taillard.txt"; the program itself, "mrsched", has
+// help/mrsched.txt).
 func helpName(path string) string {
 	return "help/" + strings.ReplaceAll(strings.TrimPrefix(path, "mrsched "), " ", "-") + ".txt"
 }

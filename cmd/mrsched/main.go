@@ -82,15 +82,11 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 	for _, c := range cmds {
 		finish(c, "mrsched")
 	}
+	description, _ := helpText("mrsched")
 	return &cli.App{
-		Name:  "mrsched",
-		Usage: "MapReduce scheduling theory, computable: exact optima, bounds, hard instances, simulations, reports",
-		Description: "Every command reads and writes plain files (JSON, CSV) and prints results as a table,\n" +
-			"Markdown, JSON or CSV (--format). Results go to stdout or to --out FILE; progress and\n" +
-			"messages go to stderr (--quiet silences them). Output files are written atomically and\n" +
-			"replaced if they exist (a symlink's target is replaced, not the link); a command never\n" +
-			"writes over one of its own input files. Run 'mrsched COMMAND --help' for a worked example\n" +
-			"of each command.",
+		Name:           "mrsched",
+		Description:    description,
+		Usage:          "MapReduce scheduling theory, computable: exact optima, bounds, hard instances, simulations, reports",
 		Commands:       cmds,
 		Writer:         stdout,
 		ErrWriter:      stderr,
