@@ -4,7 +4,6 @@ package main
 
 import (
 	"fmt"
-	"math/rand/v2"
 
 	"github.com/urfave/cli/v2"
 
@@ -12,10 +11,6 @@ import (
 	"github.com/mrsched/mrsched/instances/swim"
 	"github.com/mrsched/mrsched/report"
 )
-
-// seedSource is the PCG source of a command's --seed (the one convention
-// of every generator command).
-func seedSource(seed uint64) *rand.PCG { return rand.NewPCG(seed, seed^0x9e3779b97f4a7c15) }
 
 func genLogNormalCmd() *cli.Command {
 	return &cli.Command{
@@ -33,7 +28,7 @@ func genLogNormalCmd() *cli.Command {
 		Action: func(c *cli.Context) error {
 			spec := instances.PaperLogNormal(c.Int("n"), c.Float64("load"), c.Bool("batch"))
 			spec.MapSD, spec.RatioSD = c.Float64("map-sd"), c.Float64("ratio-sd")
-			in, err := spec.Generate(seedSource(c.Uint64("seed")))
+			in, err := spec.Generate(instances.SeedSource(c.Uint64("seed")))
 			if err != nil {
 				return err
 			}

@@ -138,7 +138,7 @@ func compareInstance(c *cli.Context) (*instances.Instance, string, error) {
 		return instances.Example21(), "§2.1 example", nil
 	}
 	n, seed := c.Int("lognormal"), c.Uint64("seed")
-	in, err := instances.PaperLogNormal(n, 0, true).Generate(seedSource(seed))
+	in, err := instances.PaperLogNormal(n, 0, true).Generate(instances.SeedSource(seed))
 	if err != nil {
 		return nil, "", fmt.Errorf("--lognormal: %w", err)
 	}
