@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/mrsched/mrsched/internal/clitree"
 )
 
 // walkTree calls f with every command of the finished tree and its path
@@ -163,7 +165,7 @@ func checkExample(cmds []*cli.Command, line string) error {
 	var cmd *cli.Command
 	i := 1
 	for ; i < len(words); i++ {
-		next := findCommand(cmds, words[i])
+		next := clitree.Find(cmds, words[i])
 		if next == nil {
 			break
 		}
@@ -184,7 +186,7 @@ func checkExample(cmds []*cli.Command, line string) error {
 		if !slices.ContainsFunc(cmd.Flags, func(f cli.Flag) bool { return slices.Contains(f.Names(), name) }) && name != "help" && name != "h" {
 			return fmt.Errorf("%s has no flag --%s", cmd.FullName(), name)
 		}
-		if !hasValue && takesValue(cmd, name) {
+		if !hasValue && clitree.TakesValue(cmd, name) {
 			k++
 		}
 	}
