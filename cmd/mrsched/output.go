@@ -17,6 +17,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/internal/cliflags"
 	"github.com/mrsched/mrsched/internal/fileio"
 	"github.com/mrsched/mrsched/schedule"
 	"github.com/mrsched/mrsched/tabular"
@@ -34,8 +35,8 @@ func protectedInputs(c *cli.Context) []string {
 			}
 		case *inputsFlag:
 			out = append(out, c.StringSlice(f.Name)...)
-		case *repeatedFlag:
-			if f.files {
+		case *cliflags.RepeatedFlag:
+			if f.Files {
 				out = append(out, repeatedOf(c, f.Name)...)
 			}
 		}

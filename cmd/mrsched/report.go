@@ -14,6 +14,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/internal/cliflags"
 	"github.com/mrsched/mrsched/report"
 	"github.com/mrsched/mrsched/report/figures"
 	"github.com/mrsched/mrsched/report/study"
@@ -113,8 +114,8 @@ func reportCmd() *cli.Command {
 		Category: catReport,
 		Usage:    "heuristics beside optima, lower bounds and the §4 guarantees, per instance and aggregated",
 		Flags: append([]cli.Flag{
-			&repeatedFlag{cli.GenericFlag{Name: "instance", Aliases: []string{"i"}, Value: &repeated{}, Usage: "instance `FILE` (JSON or CSV); repeatable"}, true},
-			&repeatedFlag{cli.GenericFlag{Name: "gen", Value: &repeated{}, Usage: "generator `SPEC`; repeatable (see above)"}, false},
+			&cliflags.RepeatedFlag{GenericFlag: cli.GenericFlag{Name: "instance", Aliases: []string{"i"}, Value: &cliflags.Repeated{}, Usage: "instance `FILE` (JSON or CSV); repeatable"}, Files: true},
+			&cliflags.RepeatedFlag{GenericFlag: cli.GenericFlag{Name: "gen", Value: &cliflags.Repeated{}, Usage: "generator `SPEC`; repeatable (see above)"}},
 			methodsFlag("fifo,klps,maxsrpt,splitsrpt,lb51,lbcount"),
 			timeLimitFlag(60*time.Second, "per method and instance, for exact methods"),
 			&cli.BoolFlag{Name: "no-validate", Usage: "skip checking every schedule with the independent validator"},
@@ -236,7 +237,7 @@ func studyCommand(name, usage string, flags []cli.Flag, mk func(c *cli.Context) 
 }
 
 // aboveOne is the rule of α values.
-var aboveOne = rule{"a finite number > 1", func(x float64) bool { return x > 1 && isFinite(x) }}
+var aboveOne = rule{Want: "a finite number > 1", OK: func(x float64) bool { return x > 1 && isFinite(x) }}
 
 func studyTightnessCmd() *cli.Command {
 	def := study.DefaultTightness()

@@ -157,7 +157,7 @@ func genTaillardCmd() *cli.Command {
 			intFlag("jobs", 20, "number of jobs", atLeastOne),
 			intFlag("machines", 5, "number of machines (≥ 2 for json)", atLeastOne),
 			&cli.Int64Flag{Name: "seed", Value: taillard.Seeds20x5[0], Usage: "time seed (an integer in [1, 2^31−2])",
-				Action: func(_ *cli.Context, v int64) error { return between(1, 1<<31-2).check("seed", float64(v)) }},
+				Action: func(_ *cli.Context, v int64) error { return between(1, 1<<31-2).Check("seed", float64(v)) }},
 			intFlag("seeds20x5", 0, "use seed K of Taillard's 20 × 5 set", between(1, 10)),
 			choiceFlag("format", "fsp", "output format", "fsp", "json"),
 			outFlag("the instance"), quietFlag(),
