@@ -180,24 +180,24 @@ func progressBar(c *cli.Context, what string) (func(done, total int), func()) {
 		}
 }
 
-// saveInstance writes in to path: CSV when it ends in .csv, else JSON.
+// saveInstance writes in to path (instances.WriteFile: CSV when it ends
+// in .csv, else JSON; never over an input).
 func saveInstance(c *cli.Context, path string, in *instances.Instance) error {
-	return writeWith(c, path, fmt.Sprintf("%d jobs", in.N()), func(w io.Writer) error {
-		if instances.IsCSV(path) {
-			return instances.WriteCSV(w, in)
-		}
-		return instances.WriteJSON(w, in)
-	})
+	if err := instances.WriteFile(path, in, fileio.Protect(protectedInputs(c)...)); err != nil {
+		return err
+	}
+	infof(c, "wrote %s (%d jobs)", path, in.N())
+	return nil
 }
 
-// saveSchedule writes s to path: CSV when it ends in .csv, else JSON.
+// saveSchedule writes s to path (schedule.WriteFile: CSV when it ends in
+// .csv, else JSON; never over an input).
 func saveSchedule(c *cli.Context, path string, in *instances.Instance, s *schedule.Schedule) error {
-	return writeWith(c, path, fmt.Sprintf("%d segments", len(s.Segments)), func(w io.Writer) error {
-		if instances.IsCSV(path) {
-			return schedule.WriteCSV(w, in, s)
-		}
-		return schedule.WriteJSON(w, in, s)
-	})
+	if err := schedule.WriteFile(path, in, s, fileio.Protect(protectedInputs(c)...)); err != nil {
+		return err
+	}
+	infof(c, "wrote %s (%d segments)", path, len(s.Segments))
+	return nil
 }
 
 // emitInstance writes in to --out (see saveInstance) or to stdout in
