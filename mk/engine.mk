@@ -19,9 +19,10 @@ setup-cbc:
 ## test-engine-cbc: the engine tests with -tags cbc (CBC engine, HiGHS/CBC agreement), when pkg-config finds cbc
 test-engine-cbc:
 	@if pkg-config --exists cbc 2>/dev/null; then \
-		echo "$(GO) test -count=1 -tags cbc ./solver/cbc/... ./solver/engine/... ./cmd/mrsched/"; \
+		echo "$(GO) test -count=1 -tags cbc ./solver/cbc/... ./solver/engine/... ./cmd/mrsched/ ./solver/exact/"; \
 		$(GO) test -count=1 -tags cbc ./solver/cbc/... ./solver/engine/... && \
-		$(GO) test -count=1 -tags cbc -run 'TestEngineInfo|TestMIPSolve' ./cmd/mrsched/; \
+		$(GO) test -count=1 -tags cbc -run 'TestEngineInfo|TestMIPSolve' ./cmd/mrsched/ && \
+		$(GO) test -count=1 -tags cbc -run 'TestStatusNeedsProofCBC' ./solver/exact/; \
 	else \
 		echo "test-engine-cbc: skipped: pkg-config finds no cbc (make setup installs coinor-libcbc-dev)"; \
 	fi

@@ -300,6 +300,16 @@ bad "swim-scans: /dev/zero" "NUL byte" import swim-scans --trace /dev/zero --out
 bad "write: --out is a directory" "is a directory" gen lognormal -n 3 --seed 1 --out outdir
 bad "write: --out in a missing directory" "no such file or directory" gen lognormal -n 3 --seed 1 --out nodir/x.json
 
+cp g.json same.json
+bad "write: --schedule over the input" "refusing to write over an input file" simulate -i same.json --schedule same.json --quiet
+cases=$((cases + 1))
+if cmp -s g.json same.json; then
+	echo "ok    the input is unchanged"
+else
+	fails=$((fails + 1))
+	echo "FAIL  simulate -i same.json --schedule same.json changed the input"
+fi
+
 # No temporary file may be left anywhere in the work directory.
 left=$(find "$work" -name '.*.tmp*' | sed "s|$work/||")
 cases=$((cases + 1))

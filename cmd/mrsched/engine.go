@@ -6,7 +6,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"strconv"
 
 	"github.com/urfave/cli/v2"
 
@@ -62,7 +61,7 @@ func mipSolveCmd() *cli.Command {
 		Flags: []cli.Flag{
 			engineFlag("LP/MIP engine"),
 			timeLimitFlag(0, "wall-clock limit of the solve"),
-			floatFlag("gap", 0, "relative MIP gap (0: "+strconv.FormatFloat(mip.DefaultRelGap, 'g', -1, 64)+")", between(0, 1)),
+			floatFlag("gap", 0, "relative MIP gap at which the engine may stop (0: the tolerance policy, 1e-9 relative or absolute); a stop at a looser gap is reported as status \"gap limit\", not optimal", between(0, 1)),
 			&cli.Int64Flag{Name: "seed", Usage: "the engine's random seed"},
 			&cli.BoolFlag{Name: "all", Usage: "list every column, zeros too"},
 			&cli.BoolFlag{Name: "duals", Usage: "list the row duals of an LP (HiGHS only)"},

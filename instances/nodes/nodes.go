@@ -412,3 +412,9 @@ func isHeader(s string) bool {
 	}
 	return true
 }
+
+// ReadSamplesFile reads the samples file path (ReadSamples); a file over
+// fileio.Limit() is refused before it is read, with its size.
+func ReadSamplesFile(path string) ([]float64, error) {
+	return fileio.ReadFileWith(path, ReadSamples)
+}

@@ -4,8 +4,12 @@ import (
 	"bytes"
 	"errors"
 	"math"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mrsched/mrsched/internal/fileio"
 )
 
 const validJSON = `{"nodes": [{"name": "fast", "mu": 1, "lambda": 0.5, "count": 3}, {"mu": 0.8}]}`
@@ -193,4 +197,20 @@ func FuzzReadSamples(f *testing.F) {
 			}
 		}
 	})
+}
+
+func TestReadSamplesFileLimit(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "s.txt")
+	if err := os.WriteFile(p, []byte("1\n2\n3\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if xs, err := ReadSamplesFile(p); err != nil || len(xs) != 3 {
+		t.Fatalf("ReadSamplesFile = %v, %v", xs, err)
+	}
+	fileio.SetLimit(4)
+	defer fileio.SetLimit(0)
+	var le *fileio.LimitError
+	if _, err := ReadSamplesFile(p); !errors.As(err, &le) || le.Size != 6 {
+		t.Fatalf("over the limit: %v, want a LimitError with the size 6", err)
+	}
 }

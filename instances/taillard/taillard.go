@@ -292,3 +292,9 @@ func Read(r io.Reader, name string) ([]*Instance, error) {
 	}
 	return out, nil
 }
+
+// ReadFile reads every instance of the .fsp file path (Read); a file over
+// fileio.Limit() is refused before it is read, with its size.
+func ReadFile(path string) ([]*Instance, error) {
+	return fileio.ReadFileWith(path, Read)
+}

@@ -3,8 +3,12 @@ package taillard
 import (
 	"bytes"
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mrsched/mrsched/internal/fileio"
 )
 
 // The first six processing times of machine 1 of ta001 (seed 873654221),
@@ -181,4 +185,19 @@ func FuzzRead(f *testing.F) {
 			t.Fatalf("%d instances after round trip, want %d", len(again), len(list))
 		}
 	})
+}
+
+func TestReadFileLimit(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "t.fsp")
+	if err := os.WriteFile(p, []byte("2 2\n1 2\n3 4\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if list, err := ReadFile(p); err != nil || len(list) != 1 {
+		t.Fatalf("ReadFile = %v, %v", list, err)
+	}
+	fileio.SetLimit(4)
+	defer fileio.SetLimit(0)
+	if _, err := ReadFile(p); !errors.Is(err, fileio.ErrTooLarge) {
+		t.Fatalf("over the limit: %v", err)
+	}
 }

@@ -52,6 +52,19 @@ func Missing(tb testing.TB, what, install string, err error) {
 	tb.Skip(msg)
 }
 
+// MissingCase is Missing for one case of a table-driven test that goes on
+// with the other cases: a failure (Errorf) when Strict, else a log line
+// saying the case was skipped and how to install what it needs.
+func MissingCase(tb testing.TB, what, install string, err error) {
+	tb.Helper()
+	msg := fmt.Sprintf("%s missing: %v; to install: %s", what, err, install)
+	if Strict() {
+		tb.Errorf("%s (required: %s=true or %s=1)", msg, EnvCI, EnvRequireAll)
+		return
+	}
+	tb.Logf("skipped: %s", msg)
+}
+
 // ModuleRoot returns the nearest directory at or above the working
 // directory that holds go.mod.
 func ModuleRoot() (string, error) {

@@ -52,6 +52,31 @@ func TestMissing(t *testing.T) {
 	}
 }
 
+// TestMissingCase: one case of a table is an error under MRSCHED_REQUIRE_ALL
+// and only a log line otherwise; the test itself goes on either way.
+func TestMissingCase(t *testing.T) {
+	for _, strict := range []string{"", "1"} {
+		t.Setenv(EnvCI, "")
+		t.Setenv(EnvRequireAll, strict)
+		r := &caseRecorder{recorder: recorder{TB: t}}
+		MissingCase(r, "SWIM trace", DataInstall, errors.New("not found"))
+		if (r.errored != "") != (strict == "1") || (r.logged != "") == (strict == "1") {
+			t.Errorf("%s=%q: errored %q logged %q", EnvRequireAll, strict, r.errored, r.logged)
+		}
+		if msg := r.errored + r.logged; !strings.Contains(msg, EnvData) {
+			t.Errorf("message %q lacks the install hint", msg)
+		}
+	}
+}
+
+type caseRecorder struct {
+	recorder
+	errored, logged string
+}
+
+func (r *caseRecorder) Errorf(format string, args ...any) { r.errored = fmt.Sprintf(format, args...) }
+func (r *caseRecorder) Logf(format string, args ...any)   { r.logged = fmt.Sprintf(format, args...) }
+
 // TestRequireOK: nothing happens when the engine or the file is there.
 func TestRequireOK(t *testing.T) {
 	t.Setenv(EnvRequireAll, "1")

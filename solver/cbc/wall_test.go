@@ -22,6 +22,11 @@ import (
 
 const wallChildEnv = "MRSCHED_CBC_WALL_CHILD"
 
+// inSolveCPU is the CPU time the child spends in the solve before it stops
+// itself: far above the model's loading time, far below the 0.5 s of CPU
+// that TestTimeLimitIsWallClock allows.
+const inSolveCPU = 0.05
+
 // wallChildModel is the hard MIP of the wall-clock tests: a market split
 // instance (Cornuéjols and Dawande 1999) with 6 rows and 50 binaries, far
 // beyond what CBC proves optimal in a second of CPU time (5 rows already
@@ -31,7 +36,7 @@ func wallChildModel() *mip.Model { return miptest.MarketSplit(rand.New(rand.NewP
 // TestWallClockChild is the child process of the wall-clock tests (it
 // does nothing unless MRSCHED_CBC_WALL_CHILD is "limit" or "deadline"): it
 // solves wallChildModel with a 1 s limit (Options.TimeLimit or a context
-// deadline), stops itself (SIGSTOP) 20 ms into the solve until the parent
+// deadline), stops itself (SIGSTOP) after inSolveCPU of CPU time in the solve until the parent
 // resumes it, and prints the status and the CPU time of the solve.
 func TestWallClockChild(t *testing.T) {
 	mode := os.Getenv(wallChildEnv)
@@ -47,11 +52,18 @@ func TestWallClockChild(t *testing.T) {
 		opt.TimeLimit = time.Second
 	}
 	m := wallChildModel()
+	cpu0 := cpuSeconds()
 	go func() {
-		time.Sleep(20 * time.Millisecond)
+		// Stop once the process has spent inSolveCPU of CPU time since the
+		// call: loading a 6×50 model takes microseconds, so CBC is then in
+		// its branch and bound, on a machine of any speed and load (a
+		// wall-clock delay could fire before the solve had started on a
+		// loaded machine, and the deadline would then pass before CBC ran).
+		for cpuSeconds()-cpu0 < inSolveCPU {
+			time.Sleep(time.Millisecond)
+		}
 		syscall.Kill(os.Getpid(), syscall.SIGSTOP)
 	}()
-	cpu0 := cpuSeconds()
 	r, err := cbc.New().Solve(ctx, m, opt)
 	cpu := cpuSeconds() - cpu0
 	if err != nil {
@@ -70,7 +82,7 @@ func cpuSeconds() float64 {
 // limit took over 4 minutes on a loaded machine). CBC's seconds limit
 // counts CPU time unless timeMode is "elapsed" (CbcOrClpParam.cpp,
 // timeMode: "cpu uses CPU time for stopping, while elapsed uses elapsed
-// time"). The child process stops itself 20 ms into a solve with a 1 s
+// time"). The child process stops itself 50 ms of CPU time into a solve with a 1 s
 // limit; the parent waits until it is stopped, leaves it stopped for 2 s
 // (time that passes on the clock while the child gets no CPU, as on a
 // loaded machine) and resumes it. A wall-clock limit has then passed, and

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/mrsched/mrsched/solver/mip"
+	"github.com/mrsched/mrsched/tolerance"
 )
 
 // fixedEngine answers every model with its offset (no solver needed).
@@ -50,5 +51,40 @@ func TestLazyEngine(t *testing.T) {
 	}
 	if _, err := Lazy("gurobi"); !errors.Is(err, ErrUnknown) {
 		t.Fatalf("Lazy(gurobi): %v, want ErrUnknown", err)
+	}
+}
+
+// captureEngine reads every file as an empty model and records the
+// options of its solves.
+type captureEngine struct{ opt *mip.Options }
+
+func (captureEngine) Name() string { return "capture" }
+func (e captureEngine) Solve(_ context.Context, m *mip.Model, opt mip.Options) (mip.Result, error) {
+	*e.opt = opt
+	return mip.SolveEmpty(m), nil
+}
+func (captureEngine) ReadModel(context.Context, string, []byte) (*mip.Model, error) {
+	return &mip.Model{}, nil
+}
+
+// SolveFile without a gap asks for the tolerance policy's gaps (so that
+// "optimal" means a bound equal to the objective under it); a caller's gap
+// is passed on; an unreadable file never reaches the engine.
+func TestSolveFileGaps(t *testing.T) {
+	var got mip.Options
+	e := captureEngine{&got}
+	lp := []byte("Minimize\n obj: x\nEnd\n")
+	if _, _, err := SolveFile(context.Background(), e, "a.lp", lp, mip.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if got.RelGap != tolerance.Rel || got.AbsGap != tolerance.Abs {
+		t.Errorf("default gaps %v, %v; want %v, %v", got.RelGap, got.AbsGap, tolerance.Rel, tolerance.Abs)
+	}
+	if _, _, err := SolveFile(context.Background(), e, "a.lp", lp, mip.Options{RelGap: 0.01}); err != nil || got.RelGap != 0.01 || got.AbsGap != 0 {
+		t.Errorf("caller's gap: %v, %v (%v)", got.RelGap, got.AbsGap, err)
+	}
+	got = mip.Options{Seed: -1}
+	if _, _, err := SolveFile(context.Background(), e, "a.lp", []byte("hello world"), mip.Options{}); !errors.Is(err, mip.ErrRead) || got.Seed != -1 {
+		t.Errorf("unreadable file: %v (engine called: %v)", err, got.Seed != -1)
 	}
 }

@@ -5,7 +5,24 @@ import (
 
 	"github.com/mrsched/mrsched/solver/mip"
 	"github.com/mrsched/mrsched/tabular"
+	"github.com/mrsched/mrsched/tolerance"
 )
+
+// StatusGapLimit is the reported status of a solve that the engine called
+// optimal under a relative gap looser than the tolerance policy (for
+// example 'mip solve --gap 0.01'): its objective and best bound differ by
+// more than package tolerance allows, so optimality is not proven.
+const StatusGapLimit = "gap limit"
+
+// ReportedStatus is r's status as reported to users: "optimal" only when
+// the best bound meets the objective under package tolerance, otherwise
+// StatusGapLimit in place of the engine's "optimal".
+func ReportedStatus(r mip.Result) string {
+	if r.Status == mip.Optimal && !tolerance.Eq(r.Objective, r.BestBound) {
+		return StatusGapLimit
+	}
+	return r.Status.String()
+}
 
 // Solution is the report of a solved model file: status, objective, best
 // bound, gap (non-finite values written as package tabular writes them),
@@ -42,7 +59,7 @@ type Dual struct {
 // Unnamed columns and rows are called x<j> and r<i>.
 func NewSolution(file, eng string, m *mip.Model, r mip.Result, all, duals bool) Solution {
 	sol := Solution{
-		File: file, Engine: eng, Status: r.Status.String(),
+		File: file, Engine: eng, Status: ReportedStatus(r),
 		Objective: tabular.Num(r.Objective), BestBound: tabular.Num(r.BestBound), Gap: tabular.Num(r.Gap),
 		Nodes: r.Nodes, TimeSeconds: r.Time.Seconds(),
 		Model: map[string]int{"columns": len(m.Vars), "rows": len(m.Rows), "nonzeros": m.NumNonzeros()},

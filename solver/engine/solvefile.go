@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/mrsched/mrsched/solver/mip"
+	"github.com/mrsched/mrsched/tolerance"
 )
 
 // ErrNoReader is returned by SolveFile for an engine that cannot read LP or
@@ -15,7 +16,10 @@ var ErrNoReader = fmt.Errorf("engine: the engine cannot read model files")
 // SolveFile reads an LP or MPS model (the format from name's extension,
 // .lp or .mps) with the engine's own reader, after mip.CheckText (an
 // unreadable file is an error wrapping mip.ErrRead naming the file and
-// line), and solves it. Infeasible and
+// line), and solves it. Without a gap in opt (RelGap and AbsGap 0) the
+// MIP gaps are those of the tolerance policy (tolerance.Rel, tolerance.Abs),
+// so that "optimal" means a bound equal to the objective under it; a
+// caller's RelGap is its own, looser, definition of optimal. Infeasible and
 // unbounded models are results (Result.Status), not errors.
 func SolveFile(ctx context.Context, eng mip.Engine, name string, data []byte, opt mip.Options) (*mip.Model, mip.Result, error) {
 	rd, ok := eng.(mip.Reader)
@@ -25,6 +29,10 @@ func SolveFile(ctx context.Context, eng mip.Engine, name string, data []byte, op
 	m, err := mip.ReadModel(ctx, rd, name, data)
 	if err != nil {
 		return nil, mip.Result{}, err
+	}
+	if opt.RelGap == 0 && opt.AbsGap == 0 {
+		// "optimal" then means a bound within the tolerance policy.
+		opt.RelGap, opt.AbsGap = tolerance.Rel, tolerance.Abs
 	}
 	r, err := eng.Solve(ctx, m, opt)
 	return m, r, err

@@ -5,8 +5,8 @@
 // polish) or a policy of package fluid — built by one finaliser: the
 // objective is the validator's total of the best schedule found (labelled
 // ScheduleSource), the lower bound the best proven bound the toolkit knows
-// (the method's own, the §5.1, counting, prefix and subset bounds and the
-// LP relaxation of the MIP; labelled BoundSource), and the status is
+// (the method's own, the §5.1, counting, prefix and subset bounds and, for
+// the exact methods, the LP relaxation of the MIP; labelled BoundSource), and the status is
 // "optimal" exactly when that bound meets the objective under the
 // tolerance policy (package tolerance) — never on an engine's or a
 // method's word. A time limit covers the whole call (Deadline, from

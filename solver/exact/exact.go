@@ -146,9 +146,6 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 		method = DefaultMethod
 	}
 	a := &Answer{Method: method, Detail: map[string]float64{}}
-	if eng != nil {
-		a.Engine = eng.Name()
-	}
 	var policy fluid.Policy
 	switch method {
 	case "portfolio", "mip", "search", "order-lp", "polish":
@@ -164,6 +161,9 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 			return nil, fmt.Errorf("%w %q (want %s or a policy: %v)", ErrMethod, opt.Method, strings.Join(Methods, ", "), err)
 		}
 		policy = p
+	}
+	if eng != nil && policy == nil { // a policy uses no engine
+		a.Engine = eng.Name()
 	}
 	deadline := Deadline(start, opt.TimeLimit)
 	if !deadline.IsZero() {
@@ -243,10 +243,12 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 			c = h
 		}
 	}
-	// The LP relaxation, unless the answer is proven already or the MIP's
+	// The LP relaxation for the exact methods (a policy's answer does not
+	// load the LP engine: start-up, issue 12 §6; 'mrsched bound' and
+	// Bounds give it), unless the answer is proven already or the MIP's
 	// dual bound (never below its root LP) is known.
-	if eng != nil && !opt.NoLPBound && in.N() <= lpRelaxationMaxN && !provenBy(bs, c, in) && !hasSource(bs, SourceMIP) && ctx.Err() == nil {
-		v, err := mipform.LPRelaxation(ctx, eng, in)
+	if eng != nil && policy == nil && !opt.NoLPBound && in.N() <= lpRelaxationMaxN && !provenBy(bs, c, in) && !hasSource(bs, SourceMIP) && ctx.Err() == nil {
+		v, err := within(ctx, mip.OutputMargin(opt.TimeLimit)/2, func() (float64, error) { return mipform.LPRelaxation(ctx, eng, in) })
 		if err != nil {
 			a.Notes = append(a.Notes, fmt.Sprintf("lp_relaxation bound left out: %v", err))
 		} else {
@@ -298,8 +300,8 @@ func runWithin(ctx context.Context, grace time.Duration, method string, a *Answe
 		ma  *Answer
 	}
 	done := make(chan result, 1)
+	ma := &Answer{Engine: a.Engine, Detail: map[string]float64{}} // before the goroutine: a is the caller's
 	go func() {
-		ma := &Answer{Engine: a.Engine, Detail: map[string]float64{}}
 		c, bs, err := run(ma)
 		done <- result{c, bs, err, ma}
 	}()
@@ -321,6 +323,33 @@ func runWithin(ctx context.Context, grace time.Duration, method string, a *Answe
 	}
 	a.Notes = append(a.Notes, r.ma.Notes...)
 	return r.c, r.bs, r.err
+}
+
+// within runs f on its own goroutine and gives up with errNoTime when ctx
+// is done and f has not returned grace later.
+func within(ctx context.Context, grace time.Duration, f func() (float64, error)) (float64, error) {
+	type result struct {
+		v   float64
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		v, err := f()
+		done <- result{v, err}
+	}()
+	select {
+	case r := <-done:
+		return r.v, r.err
+	case <-ctx.Done():
+	}
+	t := time.NewTimer(grace)
+	defer t.Stop()
+	select {
+	case r := <-done:
+		return r.v, r.err
+	case <-t.C:
+		return 0, fmt.Errorf("%w: not done by the deadline", errNoTime)
+	}
 }
 
 // errNoTime: the deadline had passed before the method started.

@@ -205,8 +205,8 @@ func (notReady) Solve(ctx context.Context, m *mip.Model, opt mip.Options) (mip.R
 // An engine not ready in time: every method still answers — mip and
 // order-lp from the fallback heuristics with status "time limit" and a
 // note, search and polish on a batch with fastlp (no engine), the LP
-// relaxation bound left out with a note — and never claims optimal (ln6,
-// OPT from TestStatusNeedsProof).
+// relaxation bound of polish left out with a note, a policy not asking
+// for it — and never claims optimal (ln6, OPT from TestStatusNeedsProof).
 func TestEngineNotReadyFallsBack(t *testing.T) {
 	in := readInstance(t, "testdata/ln6.json")
 	for _, m := range []string{"mip", "order-lp", "search", "polish", "fifo"} {
@@ -224,9 +224,13 @@ func TestEngineNotReadyFallsBack(t *testing.T) {
 			if a.Status != StatusOptimal || a.BoundSource != SourceSearch {
 				t.Errorf("search on fastlp: %q (%s), want optimal by its own proof", a.Status, a.BoundSource)
 			}
-		default:
+		case "polish":
 			if a.Status == StatusOptimal || len(a.Notes) == 0 {
 				t.Errorf("%s: status %q notes %q; want no proof and a note on the LP bound", m, a.Status, a.Notes)
+			}
+		default: // a policy: no LP bound asked of the engine
+			if a.Status == StatusOptimal || len(a.Notes) != 0 || hasSource(a.Bounds, SourceLPRelaxation) {
+				t.Errorf("%s: status %q notes %q bounds %v; want no proof and no LP bound", m, a.Status, a.Notes, a.Bounds)
 			}
 		}
 	}

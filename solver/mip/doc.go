@@ -14,5 +14,8 @@
 //
 // Infeasible and unbounded models are statuses of a Result, not errors; an
 // error means the engine could not run (missing files, an abort inside the
-// solver, an invalid model).
+// solver, an invalid model). CheckText, ReadModel and ReadFile refuse files
+// that are not readable models (ErrRead, naming file and line) before a
+// solver's reader sees them; Deadline and OutputMargin define when a
+// command with a time limit must end its work.
 package mip
