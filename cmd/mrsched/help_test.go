@@ -52,10 +52,23 @@ func TestHelpFiles(t *testing.T) {
 	}
 }
 
-// TestHelpExamples: every example line of the help files ("mrsched …")
-// names an existing command and only flags that command accepts.
-func TestHelpExamples(t *testing.T) {
+// dryApp is the program with every action replaced by one that does
+// nothing: running it parses the arguments, checks required flags and runs
+// every flag's validation, and reads no file.
+func dryApp() *cli.App {
 	app := newApp(io.Discard, io.Discard)
+	walkTree(app.Commands, "mrsched", func(_ string, c *cli.Command) {
+		if c.Action != nil {
+			c.Action = func(*cli.Context) error { return nil }
+		}
+	})
+	return app
+}
+
+// TestHelpExamples: every example line of the help files ("mrsched …")
+// names an existing command and only flags that command accepts, and
+// passes a dry run (required flags present, every value valid).
+func TestHelpExamples(t *testing.T) {
 	files, err := fs.Glob(helpFiles, "help/*.txt")
 	if err != nil {
 		t.Fatal(err)
@@ -66,9 +79,9 @@ func TestHelpExamples(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for i, line := range exampleLines(string(b)) {
+		for i, line := range exampleLines(expand(string(b))) {
 			n++
-			if err := checkExample(app.Commands, line); err != nil {
+			if err := checkExample(line); err != nil {
 				t.Errorf("%s: example %d %q: %v", f, i+1, line, err)
 			}
 		}
@@ -82,7 +95,6 @@ func TestHelpExamples(t *testing.T) {
 
 // TestCheckExample: the example checker refuses what it must refuse.
 func TestCheckExample(t *testing.T) {
-	app := newApp(io.Discard, io.Discard)
 	for _, tc := range []struct {
 		line string
 		ok   bool
@@ -95,8 +107,10 @@ func TestCheckExample(t *testing.T) {
 		{"mrsched gen nosuch --n 3", false},                      // unknown command
 		{"mrsched gen --n 3", false},                             // a group, not a command
 		{"mrsched solve --instance /tmp/a.json --jobs 8", false}, // --jobs is gen taillard's
+		{"mrsched gen taillard --jobs 0", false},                 // --jobs: want an integer ≥ 1
+		{"mrsched solve --method search", false},                 // --instance is required
 	} {
-		err := checkExample(app.Commands, tc.line)
+		err := checkExample(tc.line)
 		if (err == nil) != tc.ok {
 			t.Errorf("%q: error %v, want ok=%v", tc.line, err, tc.ok)
 		}
@@ -158,9 +172,12 @@ func shellWords(line string) []string {
 	return words
 }
 
-// checkExample resolves the command an example line names and checks its
-// flags against the command's.
-func checkExample(cmds []*cli.Command, line string) error {
+// checkExample resolves the command an example line names, checks its
+// flags against the command's and runs it through a fresh dryApp (running
+// changes an app's tree: urfave/cli adds help subcommands).
+func checkExample(line string) error {
+	app := dryApp()
+	cmds := app.Commands
 	words := shellWords(line)
 	var cmd *cli.Command
 	i := 1
@@ -190,5 +207,5 @@ func checkExample(cmds []*cli.Command, line string) error {
 			k++
 		}
 	}
-	return nil
+	return app.Run(clitree.FlagsFirst(app.Commands, words))
 }
