@@ -12,7 +12,7 @@ cluster-bench:
 ## cluster-studies: LsPS Table II and its parameter map (20 seeds), H-PFSP Fig. 2-5 and protectiveness, SWIM FB-2009 → results/cluster
 cluster-studies: build
 	$(BIN) cluster study lsps --seeds 20 --out results/cluster
-	$(GO) test -count=1 -run 'TestLsPSMap$$' -timeout 30m ./solver/cluster/study/ -lsps-map-out $(CURDIR)/results/cluster
+	$(GO) test -count=1 -run 'TestClusterLsPSMapStudy$$' -timeout 30m ./report/figures/ -cluster-lsps-map-out $(CURDIR)/results/cluster
 	$(BIN) cluster study hpfsp --seeds 10 --out results/cluster
 	$(BIN) cluster study swim --nodes 100 --out results/cluster
 	$(BIN) cluster study swim --nodes 30 --out results/cluster
@@ -24,8 +24,9 @@ cluster-swim2010: build
 
 ## cluster-run: a quick demonstration on the default workload
 cluster-run: build
-	$(BIN) gen cluster --kind table2 --seed 1 --out /tmp/mrsched-cluster-t2.json --quiet
-	$(BIN) cluster simulate --workload /tmp/mrsched-cluster-t2.json --policy lsps
+	mkdir -p out
+	$(BIN) gen cluster --kind table2 --seed 1 --out out/cluster-t2.json --quiet
+	$(BIN) cluster simulate --workload out/cluster-t2.json --policy lsps
 
 # cluster-test repeats what go test ./... runs; it is not in TEST_TARGETS
 BENCH_TARGETS += cluster-bench

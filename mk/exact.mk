@@ -38,7 +38,7 @@ exact-bench-issue13:
 	$$B -suite lognormal -n 20 -seeds 10 -kinds balanced -methods portfolio,baseline -baseline $$BASE -limit $$L -out results/exact -name issue13-balanced && \
 	$$B -suite lognormal -n 20 -seeds 10 -kinds unbalanced -methods portfolio,baseline -baseline $$BASE -limit $$L -out results/exact -name issue13-unbalanced && \
 	$$B -suite lognormal -n 14,16,18,20 -seeds 3 -kinds balanced -methods glpsol,cbc -limit $$L -out results/exact -name issue13-native && \
-	$$B -suite lognormal -n 8,10,12,14 -seeds 3 -kinds unbalanced -methods search,search-nodom -limit 600s -out results/exact -name issue13-nodes && \
+	$$B -suite lognormal -n 8,10,12 -seeds 3 -kinds unbalanced -methods search,search-nodom -limit 600s -out results/exact -name issue13-nodes && \
 	$$B -suite nightly -methods portfolio,baseline,glpsol,cbc -baseline $$BASE -limit 20s -out results/exact -name issue13 && \
 	$$B -suite taillard -methods portfolio,baseline -baseline $$BASE -limit $$L -out results/exact -name issue13 && \
 	$$B -suite taillard50 -methods portfolio -limit $$L -out results/exact -name issue13 && \
@@ -58,5 +58,4 @@ SETUP_TARGETS += setup-glpk
 .PHONY: setup-glpk
 setup-glpk:
 	@if command -v glpsol >/dev/null 2>&1; then echo "setup-glpk: $$(glpsol --version | head -1)"; \
-	elif command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then DEBIAN_FRONTEND=noninteractive apt-get install -y glpk-utils; \
-	else echo "setup-glpk: install glpk-utils (glpsol) for the portfolio's MIP engine"; fi
+	else bash scripts/apt-install.sh glpk-utils; fi

@@ -5,9 +5,9 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -15,6 +15,7 @@ import (
 
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/instances/swim"
+	"github.com/mrsched/mrsched/internal/fileio"
 	"github.com/mrsched/mrsched/reductions/tight"
 )
 
@@ -36,18 +37,39 @@ type Source struct {
 	Alternative []int
 }
 
-// FileSource reads path once to fingerprint it; Load re-reads it.
+// FileSource reads path once to fingerprint it; Load re-reads it. Both
+// reads stop at the input size limit of package fileio, the fingerprint also
+// at the first byte that is not text.
 func FileSource(path string) (Source, error) {
-	data, err := os.ReadFile(path)
+	sum, err := fingerprint(path)
 	if err != nil {
 		return Source{}, err
 	}
-	sum := sha256.Sum256(data)
 	return Source{
 		Name: filepath.Base(path),
 		ID:   "sha256:" + hex.EncodeToString(sum[:]),
 		Load: func() (*instances.Instance, error) { return instances.ReadFile(path) },
 	}, nil
+}
+
+// fingerprint returns the SHA-256 of the bytes of the file at path, read in
+// one streaming pass with the input size limit of package fileio and stopped
+// at the first NUL byte or invalid UTF-8 sequence (every input it
+// fingerprints is a text file), so that an endless or binary input fails at
+// once in constant memory.
+func fingerprint(path string) ([sha256.Size]byte, error) {
+	var sum [sha256.Size]byte
+	f, err := fileio.Open(path, 0)
+	if err != nil {
+		return sum, err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(io.Discard, fileio.NewTextReader(io.TeeReader(f, h), path)); err != nil {
+		return sum, err
+	}
+	h.Sum(sum[:0])
+	return sum, nil
 }
 
 // InstanceSource wraps an instance in memory.
@@ -351,11 +373,10 @@ func genSource(g *genParams, c map[string]string) (Source, error) {
 		if err != nil {
 			return Source{}, err
 		}
-		data, err := os.ReadFile(path)
+		sum, err := fingerprint(path)
 		if err != nil {
 			return Source{}, err
 		}
-		sum := sha256.Sum256(data)
 		cube := g.flags["cuberoot"]
 		name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)) + "-load" + c["load"]
 		if cube {

@@ -249,7 +249,7 @@ bad "nodes CSV: count 0x2" '"0x2" is not an integer' mst eval --nodes nodes-hex.
 good "samples: BOM" mst fit --samples bom.txt
 bad "samples: /dev/zero" "NUL byte" mst fit --samples /dev/zero
 bad "samples: /dev/urandom" "not a UTF-8 text file" mst fit --samples /dev/urandom
-bad "samples: 300 MB of NUL" "NUL byte" mst fit --samples huge.txt
+bad "samples: 300 MB" "input over the size limit" mst fit --samples huge.txt
 QA_ENV=MRSCHED_MAX_INPUT=1000 bad "samples: stream over the limit" "input over the size limit" mst fit --samples long.txt
 bad "samples: empty" "need at least 2 samples" mst fit --samples empty.txt
 bad "samples: first line 1 2" '"1 2" is not a decimal number' mst fit --samples samples-header.txt
@@ -272,7 +272,7 @@ good "taillard: BOM" import taillard --out t-bom.json bom.fsp
 bad "taillard: empty" "no instance" import taillard --out t1.json empty.fsp
 bad "taillard: /dev/zero" "NUL byte" import taillard --out t2.json /dev/zero
 bad "taillard: /dev/urandom" "not a UTF-8 text file" import taillard --out t3.json /dev/urandom
-bad "taillard: 300 MB of NUL" "NUL byte" import taillard --out t4.json huge.fsp
+bad "taillard: 300 MB" "input over the size limit" import taillard --out t4.json huge.fsp
 QA_ENV=MRSCHED_MAX_INPUT=1000 bad "taillard: stream over the limit" "input over the size limit" import taillard --out t4b.json long.fsp
 bad "taillard: 0x4" '"0x4" is not an integer' import taillard --out t5.json hex.fsp
 bad "taillard: negative" "negative processing time" import taillard --out t6.json neg.fsp

@@ -14,6 +14,7 @@ import (
 	"sync"
 
 	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/internal/fileio"
 )
 
 // FormatName is the value of the header's "format" field.
@@ -25,7 +26,44 @@ var (
 	ErrFile     = errors.New("sweep: malformed cells file")
 	ErrMismatch = errors.New("sweep: files belong to different sweeps")
 	ErrMissing  = errors.New("sweep: cells missing")
+	// ErrTooManyCells is wrapped by CheckCells.
+	ErrTooManyCells = errors.New("sweep: too many cells")
 )
+
+// MaxCells bounds the number of cells of one sweep: every cell has a key
+// and, once computed, a result held in memory, so a larger grid is refused
+// before any of it is built (2·10⁹ replications of a study once died with
+// "fatal error: out of memory", issue 12). 2²² cells is 10⁵ times the
+// largest study grid shipped (results/).
+const MaxCells = 1 << 22
+
+// CheckCells returns an error wrapping ErrTooManyCells when the product of
+// dims, the sizes of a sweep's grid axes, is over MaxCells (computed without
+// overflow). Sweeps call it before building their cell list.
+func CheckCells(dims ...int) error {
+	n := 1
+	for _, d := range dims {
+		if d <= 0 {
+			return nil // an empty axis: no cells; the caller rejects it
+		}
+		if n > MaxCells/d {
+			return fmt.Errorf("%w: the grid %s has more than %d cells", ErrTooManyCells, grid(dims), MaxCells)
+		}
+		n *= d
+	}
+	if n > MaxCells {
+		return fmt.Errorf("%w: the grid %s has %d cells, more than %d", ErrTooManyCells, grid(dims), n, MaxCells)
+	}
+	return nil
+}
+
+func grid(dims []int) string {
+	parts := make([]string, len(dims))
+	for i, d := range dims {
+		parts[i] = strconv.Itoa(d)
+	}
+	return strings.Join(parts, " × ")
+}
 
 // Spec selects shard I of N (1 ≤ I ≤ N). The zero Spec means 1/1.
 type Spec struct{ I, N int }
@@ -333,7 +371,7 @@ func appendLine(f *os.File, c Cell) error {
 // the write) is dropped and described in the notice; any other malformed
 // line is an error naming its line.
 func readJournal(path string, hdr Header) ([]Cell, string, error) {
-	data, err := os.ReadFile(path)
+	data, err := fileio.ReadFile(path, 0)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, "", nil
 	}
@@ -379,7 +417,7 @@ func cutNotice(path string, line, n int) string {
 // leaves) is dropped and described in the notice. A malformed line before
 // the last is still an error naming its line.
 func readCut(path string) (*Set, string, error) {
-	data, err := os.ReadFile(path)
+	data, err := fileio.ReadFile(path, 0)
 	if err != nil {
 		return nil, "", err
 	}
@@ -493,7 +531,7 @@ func Read(r io.Reader, name string) (*Set, error) {
 		set.Cells = append(set.Cells, c)
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%w: %s:%d: %v", ErrFile, name, line+1, err)
+		return nil, fmt.Errorf("%w: %s:%d: %w", ErrFile, name, line+1, err)
 	}
 	if set == nil {
 		return nil, fmt.Errorf("%w: %s: empty file (no header line)", ErrFile, name)
@@ -501,9 +539,10 @@ func Read(r io.Reader, name string) (*Set, error) {
 	return set, nil
 }
 
-// ReadFile reads a cells file.
+// ReadFile reads a cells file, at most the input size limit of package
+// fileio (a larger regular file is refused before it is read).
 func ReadFile(path string) (*Set, error) {
-	f, err := os.Open(path)
+	f, err := fileio.Open(path, 0)
 	if err != nil {
 		return nil, err
 	}

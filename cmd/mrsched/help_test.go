@@ -209,3 +209,13 @@ func checkExample(line string) error {
 	}
 	return app.Run(clitree.FlagsFirst(app.Commands, words))
 }
+
+// TestNoInlineDescriptions: descriptions live in help files only; a
+// command built with a Description of its own must move it to its file.
+func TestNoInlineDescriptions(t *testing.T) {
+	walkTree(commands(), "mrsched", func(path string, c *cli.Command) {
+		if c.Description != "" {
+			t.Errorf("%s: Description set in Go; move it to %s", path, helpName(path))
+		}
+	})
+}

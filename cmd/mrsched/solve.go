@@ -7,7 +7,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"os"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -195,12 +194,7 @@ func importTaillardCmd() *cli.Command {
 			if err != nil {
 				return err
 			}
-			f, err := os.Open(path)
-			if err != nil {
-				return err
-			}
-			defer f.Close()
-			in, err := taillard.ReadTandem(f, path, c.Int("index"))
+			in, err := taillard.ReadTandemFile(path, c.Int("index"))
 			if err != nil {
 				return err
 			}

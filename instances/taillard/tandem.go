@@ -16,6 +16,20 @@ func ReadTandem(r io.Reader, name string, index int) (*instances.Instance, error
 	if err != nil {
 		return nil, err
 	}
+	return tandemAt(list, name, index)
+}
+
+// ReadTandemFile is ReadTandem on the file at path (ReadFile: its size is
+// checked before it is read).
+func ReadTandemFile(path string, index int) (*instances.Instance, error) {
+	list, err := ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return tandemAt(list, path, index)
+}
+
+func tandemAt(list []*Instance, name string, index int) (*instances.Instance, error) {
 	if index < 1 || index > len(list) {
 		return nil, fmt.Errorf("%w: %s: instance %d, the file holds %d instance(s)", ErrInvalid, name, index, len(list))
 	}

@@ -3,6 +3,7 @@ package figures
 import (
 	"bytes"
 	"errors"
+	"flag"
 	"os"
 	"path/filepath"
 	"testing"
@@ -47,5 +48,30 @@ func TestClusterFigures(t *testing.T) {
 		if _, err := Cluster(f); !errors.Is(err, ErrData) {
 			t.Errorf("%s: %v, want ErrData", f.Name, err)
 		}
+	}
+}
+
+var clusterLsPSMapOut = flag.String("cluster-lsps-map-out", "", "run the LsPS parameter map (study.LsPSMap, 20 seeds) and write lsps-map.{csv,md,svg} to this directory (make cluster-studies)")
+
+// TestClusterLsPSMapStudy runs the whole LsPS parameter map and draws its
+// figures when -cluster-lsps-map-out is given (the study package returns
+// data only and cannot import the plotting library); without it, it checks
+// that the map's figures are drawable.
+func TestClusterLsPSMapStudy(t *testing.T) {
+	if *clusterLsPSMapOut == "" {
+		rows, _, err := study.LsPSMap(study.Env{}, []study.LsPSMapPoint{{TimeScale: 1, ReduceScale: 1, SlotsPerNode: 2}, {TimeScale: 0.5, ReduceScale: 1, SlotsPerNode: 2}}, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range study.LsPSMapFigures(rows) {
+			if _, err := Cluster(f); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return
+	}
+	env := study.Env{OutDir: *clusterLsPSMapOut, Render: func(dir string, f study.Figure) error { return SaveCluster(dir, f) }}
+	if _, _, err := study.LsPSMap(env, study.LsPSMapGrid(), 20); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -7,13 +7,13 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 
 	"github.com/mrsched/mrsched/bounds"
 	"github.com/mrsched/mrsched/instances/swim"
+	"github.com/mrsched/mrsched/internal/fileio"
 	"github.com/mrsched/mrsched/report"
 	"github.com/mrsched/mrsched/report/figures"
 	"github.com/mrsched/mrsched/solver/fluid"
@@ -59,11 +59,10 @@ func NewFig7Config(paths []string, loads []float64, maxJobs int) (Fig7Config, er
 		return cfg, fmt.Errorf("study: fig7: no trace files")
 	}
 	for _, p := range paths {
-		data, err := os.ReadFile(p)
+		sum, err := traceSum(p)
 		if err != nil {
 			return cfg, fmt.Errorf("study: fig7: %w", err)
 		}
-		sum := sha256.Sum256(data)
 		cfg.Traces = append(cfg.Traces, TraceID{Name: filepath.Base(p), SHA256: hex.EncodeToString(sum[:])})
 	}
 	for _, l := range loads {
@@ -72,6 +71,24 @@ func NewFig7Config(paths []string, loads []float64, maxJobs int) (Fig7Config, er
 		}
 	}
 	return cfg, nil
+}
+
+// traceSum returns the SHA-256 of the bytes of the trace file path, read in
+// one streaming pass with the input size limit of package fileio and stopped
+// at the first NUL byte or invalid UTF-8 sequence (a trace is a text file).
+func traceSum(path string) ([sha256.Size]byte, error) {
+	var sum [sha256.Size]byte
+	f, err := fileio.Open(path, 0)
+	if err != nil {
+		return sum, err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(io.Discard, fileio.NewTextReader(io.TeeReader(f, h), path)); err != nil {
+		return sum, err
+	}
+	h.Sum(sum[:0])
+	return sum, nil
 }
 
 // Fig7Policy is one policy in one cell.

@@ -80,6 +80,9 @@ func Fig9Sweep(cfg Fig9Config) (sweep.Sweep, error) {
 	if cfg.Jobs < 1 || cfg.Reps < 1 || cfg.Buckets < 1 || !(cfg.MaxSize > 0) {
 		return sweep.Sweep{}, fmt.Errorf("study: fig9: need jobs, replications, buckets ≥ 1 and max size > 0")
 	}
+	if err := sweep.CheckCells(len(cfg.Loads), len(cfg.Policies), cfg.Reps); err != nil {
+		return sweep.Sweep{}, fmt.Errorf("study: fig9: loads × policies × replications: %w", err)
+	}
 	for _, l := range cfg.Loads {
 		if !(l > 0 && l < 1) {
 			return sweep.Sweep{}, fmt.Errorf("study: fig9: load %v must be in (0, 1) for a stable queue", l)

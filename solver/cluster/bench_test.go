@@ -46,7 +46,7 @@ func benchWorkload(name string) *cw.Workload {
 //	go test -run '^$' -bench Simulate -benchtime 1x ./solver/cluster/
 //
 // n=1e5 and n=1e6 are cw.Synthetic (about 1.1 and 11 million tasks),
-// fb2010 the SWIM FB-2010 day on 300 nodes (24,442 jobs, 22.7 million
+// fb2010 the SWIM FB-2010 day on 300 nodes (24,033 jobs, 22.7 million
 // events); -short runs only n=1e5.
 func BenchmarkSimulate(b *testing.B) {
 	for _, wname := range []string{"n=1e5", "n=1e6", "fb2010"} {

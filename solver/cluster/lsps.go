@@ -65,6 +65,10 @@ type LsPS struct {
 	// factor[p][u] = SU_i/SU* for phase p (the tier-1 weight).
 	factor [2][]float64
 	nJobs  []int // jobs of each user in the system
+	// byUser[u]: user u's jobs in the system in Sim.Active order (eq. 7
+	// and CV' sum over them in that order, as a scan of Active would).
+	byUser [][]*JobState
+	inv    []float64
 }
 
 type lspsUser struct {
@@ -90,6 +94,8 @@ func (l *LsPS) Init(s *Sim) {
 	n := len(s.Users)
 	l.users = make([]lspsUser, n)
 	l.nJobs = make([]int, n)
+	l.byUser = make([][]*JobState, n)
+	l.inv = make([]float64, n)
 	for p := range l.factor {
 		l.factor[p] = make([]float64, n)
 		for u := range l.factor[p] {
@@ -102,6 +108,7 @@ func (l *LsPS) Init(s *Sim) {
 func (l *LsPS) Arrive(j *JobState, _ float64) {
 	l.t.arrive(j)
 	l.nJobs[j.User]++
+	l.byUser[j.User] = append(l.byUser[j.User], j)
 	l.shares()
 	l.tier2(j.User)
 }
@@ -125,6 +132,15 @@ func (l *LsPS) Depart(j *JobState, _ float64) {
 	}
 	u.add(tmj, trj, nm, nr)
 	l.nJobs[j.User]--
+	js := l.byUser[j.User]
+	for k, x := range js {
+		if x == j {
+			copy(js[k:], js[k+1:])
+			js[len(js)-1] = nil
+			l.byUser[j.User] = js[:len(js)-1]
+			break
+		}
+	}
 	l.shares()
 }
 
@@ -159,10 +175,7 @@ func (l *LsPS) currentCV(u int) (float64, bool) {
 		return 0, false
 	}
 	n, mean, v := 0.0, 0.0, 0.0
-	for _, j := range l.s.Active {
-		if j.User != u {
-			continue
-		}
+	for _, j := range l.byUser[u] {
 		s := us.tm*float64(len(j.Job.Map)) + us.tr*float64(len(j.Job.Reduce))
 		n++
 		v += (s - mean) * (s - mean) * (n - 1) / n
@@ -201,10 +214,7 @@ func (l *LsPS) tier2(u int) {
 func (l *LsPS) phaseSize(u int, p Phase) (float64, bool) {
 	us := &l.users[u]
 	sum, n := 0.0, 0
-	for _, j := range l.s.Active {
-		if j.User != u {
-			continue
-		}
+	for _, j := range l.byUser[u] {
 		n++
 		nt := float64(j.NumTasks(p))
 		if nt == 0 {
@@ -239,7 +249,8 @@ func (l *LsPS) shares() {
 	a := l.Config.Alpha
 	for p := Map; p <= Reduce; p++ {
 		f := l.factor[p]
-		inv := make([]float64, len(f))
+		inv := l.inv
+		clear(inv)
 		known, sumInv := 0, 0.0
 		for u := range f {
 			f[u] = 1

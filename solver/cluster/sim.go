@@ -377,8 +377,15 @@ func Simulate(w *cw.Workload, pol Policy, opt Options) (*Result, error) {
 		}
 		if !assign {
 			if !beatScheduled && (s.PendingAll[Map] > 0 || s.PendingAll[Reduce] > 0) {
-				k := float64(int64(now/opt.Heartbeat)) + 1
-				s.push(event{t: k * opt.Heartbeat, kind: evBeat})
+				// The next multiple of Heartbeat after now, in float64
+				// (an int64 overflowed when now/Heartbeat > 2^63, a beat
+				// at a negative time ended the run); when Heartbeat is
+				// below now's precision, the next representable instant.
+				beat := (math.Floor(now/opt.Heartbeat) + 1) * opt.Heartbeat
+				if !(beat > now) || math.IsInf(beat, 1) {
+					beat = math.Nextafter(now, math.Inf(1))
+				}
+				s.push(event{t: beat, kind: evBeat})
 				beatScheduled = true
 			}
 			continue

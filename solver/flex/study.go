@@ -97,6 +97,9 @@ func (c StudyConfig) Check() error {
 	if len(c.Theta1) == 0 || len(c.Theta2) == 0 || len(c.Levels) == 0 || c.Reps < 1 || len(c.Metrics) == 0 {
 		return fmt.Errorf("%w: the study needs θ1, θ2, levels, metrics and reps ≥ 1", ErrInput)
 	}
+	if err := sweep.CheckCells(len(c.Theta1), len(c.Theta2), len(c.Levels), c.Reps); err != nil {
+		return fmt.Errorf("%w: θ1 × θ2 × levels × reps: %w", ErrInput, err)
+	}
 	for _, m := range c.Metrics {
 		if _, err := ParseMetric(m); err != nil {
 			return err

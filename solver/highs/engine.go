@@ -660,12 +660,12 @@ func (e *Engine) ReadModel(ctx context.Context, name string, data []byte) (*mip.
 	if rt <= 0 {
 		rt = DefaultReadTimeout
 	}
-	ctx, cancel := context.WithTimeout(ctx, rt)
-	defer cancel()
-	rm, err := e.mod.readModule()
+	rm, err := e.mod.readModuleCtx(ctx)
 	if err != nil {
 		return nil, err
 	}
+	ctx, cancel := context.WithTimeout(ctx, rt)
+	defer cancel()
 	in, err := rm.newInstance(ctx, e.MemoryLimit)
 	if err != nil {
 		return nil, err

@@ -2,7 +2,6 @@ package study
 
 import (
 	"bytes"
-	"flag"
 	"math"
 	"testing"
 
@@ -42,21 +41,13 @@ func TestCI(t *testing.T) {
 	}
 }
 
-var lspsMapOut = flag.String("lsps-map-out", "", "run the LsPS parameter map (20 seeds) and write lsps-map.{csv,md} to this directory (make cluster-studies)")
-
 // TestLsPSMap: at the default point (time scale 1, reduce scale 1, 2 slots,
 // no heartbeat) the map reproduces the Table II study's own figures
 // (LsPSTableII, 3 seeds: the ratio of the overall means), and no point of
 // a two-point grid is marked as holding when its factors are below the
-// paper's. With -lsps-map-out DIR it runs the whole grid (20 seeds) and
-// writes the table.
+// paper's. (make cluster-studies runs the whole grid through
+// report/figures' TestClusterLsPSMapStudy, which also draws the figures.)
 func TestLsPSMap(t *testing.T) {
-	if *lspsMapOut != "" {
-		if _, _, err := LsPSMap(Env{OutDir: *lspsMapOut}, LsPSMapGrid(), 20); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
 	rows, _, err := LsPSMap(Env{}, []LsPSMapPoint{{1, 1, 2, 0}, {0.5, 1, 4, 3}}, 3)
 	if err != nil {
 		t.Fatal(err)

@@ -73,6 +73,9 @@ func mipLimit(limit time.Duration) time.Duration {
 	return limit / 2
 }
 
+// mipGrace is how long a cancelled MIP is waited for after the limit.
+const mipGrace = 200 * time.Millisecond
+
 type mipOut struct {
 	r   *mipform.Result
 	err error
@@ -85,6 +88,7 @@ func Solve(ctx context.Context, lp mip.Engine, in *instances.Instance, opt Optio
 	if err := in.Validate(); err != nil {
 		return nil, err
 	}
+	start := time.Now()
 	var bound atomic.Uint64
 	bound.Store(math.Float64bits(math.Inf(-1)))
 	mipCtx, cancelMIP := context.WithCancel(ctx)
@@ -112,8 +116,29 @@ func Solve(ctx context.Context, lp mip.Engine, in *instances.Instance, opt Optio
 		cancelMIP() // proved (or failed, or interrupted): the MIP is not needed
 	}
 	// Otherwise the search stopped at the limit; the MIP, whose limit ends
-	// earlier (mipLimit), returns its incumbent and bound.
-	mo := <-done
+	// earlier (mipLimit), returns its incumbent and bound — but not later
+	// than the portfolio's own limit (its re-solve of the plan can take
+	// long on large instances), after which it is cancelled.
+	var mo mipOut
+	if opt.TimeLimit > 0 {
+		wait := time.NewTimer(time.Until(start.Add(opt.TimeLimit)))
+		select {
+		case mo = <-done:
+		case <-wait.C:
+			// Cancelled: glpsol is killed at once, but the MIP's re-solve
+			// of its plan does not listen to the context (package
+			// mipform), so it is not waited for; it ends on its own (done
+			// is buffered).
+			cancelMIP()
+			select {
+			case mo = <-done:
+			case <-time.After(mipGrace):
+			}
+		}
+		wait.Stop()
+	} else {
+		mo = <-done
+	}
 	if serr != nil && (mo.r == nil || mo.r.Schedule == nil) {
 		return nil, serr
 	}
