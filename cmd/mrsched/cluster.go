@@ -34,11 +34,6 @@ func clusterCmd() *cli.Command {
 		Name:     "cluster",
 		Category: catCluster,
 		Usage:    "slot-level Hadoop cluster simulation: FIFO, Fair, LsPS, H-PFSP, Parallel PFSP",
-		Description: "Simulate a shared cluster of map and reduce slots (docs/cluster.md) and reproduce the LsPS\n" +
-			"and H-PFSP experiments.\n\n" +
-			"Example (from the repository root):\n" +
-			"  mrsched gen cluster --kind fig3b --out /tmp/f3b.json\n" +
-			"  mrsched cluster simulate --workload /tmp/f3b.json --policy ppfsp --jobs",
 		Subcommands: []*cli.Command{
 			clusterSimulateCmd(),
 			clusterStudyCmd(),
@@ -51,12 +46,6 @@ func clusterSimulateCmd() *cli.Command {
 		Name:      "simulate",
 		Usage:     "simulate a cluster workload under one scheduler",
 		UsageText: "mrsched cluster simulate --workload FILE --policy fifo|fair|lsps|hpfsp|ppfsp [options]",
-		Description: "Runs the discrete-event slot-level simulator (docs/cluster.md) and prints per-user and overall\n" +
-			"mean response time and slowdown (--jobs: one row per job; --format json: everything).\n\n" +
-			"Example (from the repository root):\n" +
-			"  mrsched gen cluster --kind table2 --seed 1 --out /tmp/t2.json\n" +
-			"  mrsched cluster simulate --workload /tmp/t2.json --policy lsps\n" +
-			"  mrsched cluster simulate --workload /tmp/t2.json --policy hpfsp --fair-limit 5 --format md",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "workload", Aliases: []string{"w"}, Required: true, Usage: "cluster workload `FILE` (JSON, see mrsched gen cluster)"},
 			&cli.StringFlag{Name: "policy", Aliases: []string{"p"}, Value: "fair", Usage: "fifo, fair, lsps, hpfsp or ppfsp"},
@@ -204,17 +193,10 @@ func clusterStudyCmd() *cli.Command {
 	return &cli.Command{
 		Name:  "study",
 		Usage: "reproduce the LsPS and H-PFSP experiments and run the SWIM traces (tables, CSV, SVG; PNG with --png)",
-		Description: "Tables go to stdout (markdown) and, with CSV files and figures, to --out (default results/cluster).\n\n" +
-			"Example (from the repository root):\n" +
-			"  mrsched cluster study lsps --seeds 20\n" +
-			"  mrsched cluster study hpfsp --seeds 5\n" +
-			"  mrsched cluster study swim --trace ../shared/data/swim/FB-2009_samples_24_times_1hr_0.tsv",
 		Subcommands: []*cli.Command{
 			{
 				Name:  "lsps",
 				Usage: "LsPS Table II under FIFO, Fair and LsPS over --seeds seeds with 95% CIs (paper Fig. 1)",
-				Description: "Example (from the repository root):\n" +
-					"  mrsched cluster study lsps --seeds 20",
 				Flags: clusterStudyFlags(false),
 				Action: clusterStudyRun(func(c *cli.Context, env study.Env) ([]*tabular.Table, error) {
 					r, err := study.LsPSTableII(env, c.Int("seeds"))
@@ -227,8 +209,6 @@ func clusterStudyCmd() *cli.Command {
 			{
 				Name:  "hpfsp",
 				Usage: "H-PFSP Fig. 2, 3(a), 3(b), 4, 5 and the protectiveness report",
-				Description: "Example (from the repository root):\n" +
-					"  mrsched cluster study hpfsp --seeds 5",
 				Flags: clusterStudyFlags(false),
 				Action: clusterStudyRun(func(c *cli.Context, env study.Env) ([]*tabular.Table, error) {
 					return study.HPFSPAll(env, c.Int("seeds"))
@@ -237,9 +217,6 @@ func clusterStudyCmd() *cli.Command {
 			{
 				Name:  "swim",
 				Usage: "a SWIM Facebook trace through FIFO, Fair, LsPS, H-PFSP and Parallel PFSP",
-				Description: "Imports the trace as 'mrsched import swim-cluster' does (docs/cluster.md) and runs all policies.\n\n" +
-					"Example (from the repository root):\n" +
-					"  mrsched cluster study swim --trace ../shared/data/swim/FB-2009_samples_24_times_1hr_0.tsv --nodes 100",
 				Flags: clusterStudyFlags(true),
 				Action: clusterStudyRun(func(c *cli.Context, env study.Env) ([]*tabular.Table, error) {
 					t, err := study.SWIMTrace(env, c.String("trace"), c.Int("nodes"), c.Int("max-jobs"), c.String("name"))
@@ -259,13 +236,6 @@ func genClusterCmd() *cli.Command {
 		Category:  catCluster,
 		Usage:     "generate a slot-level cluster workload (LsPS Table II, H-PFSP Fig. 2–5, synthetic)",
 		UsageText: "mrsched gen cluster --kind table2|fig2|fig3a|fig3b|fig4|fig5|synthetic [--seed S] [--n N] [--size GB] [--out FILE]",
-		Description: "table2: LsPS Table II (4 users, 11 nodes × 2+2 slots); fig2: --n identical 1 GB WordCount jobs;\n" +
-			"fig3a: --n TeraSort jobs of --size GB; fig3b: TeraSort 1..5 GB; fig4/fig5: 50 jobs × 200 tasks of\n" +
-			"10 min (fig5: N(10, 2.236) min) on 30 slots; synthetic: --n jobs of the benchmark workload.\n" +
-			"The task-time model is in docs/cluster.md. Same seed, byte-identical output.\n\n" +
-			"Example (from the repository root):\n" +
-			"  mrsched gen cluster --kind table2 --seed 1 --out /tmp/t2.json\n" +
-			"  mrsched gen cluster --kind fig2 --n 4 | head",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "kind", Required: true, Usage: "table2, fig2, fig3a, fig3b, fig4, fig5 or synthetic"},
 			seedFlag(1, "random seed"),
@@ -331,12 +301,6 @@ func importSWIMClusterCmd() *cli.Command {
 		Category:  catCluster,
 		Usage:     "convert a SWIM Facebook trace into a slot-level cluster workload",
 		UsageText: "mrsched import swim-cluster --trace FILE [--nodes N] [--users K] [--max-jobs M] [--out FILE]",
-		Description: "Map tasks: one per 64 MiB input split (the last one partial), 1 s + bytes/16 MB/s each.\n" +
-			"Reduce tasks: none for a zero shuffle, else max(1, ceil(shuffle/64 MiB)) sharing shuffle and output,\n" +
-			"1 s + shuffle/8 MB/s + output/16 MB/s each (SWIM's replay uses 64 MiB per reducer). docs/cluster.md.\n\n" +
-			"Example (from the repository root):\n" +
-			"  mrsched import swim-cluster --trace ../shared/data/swim/FB-2009_samples_24_times_1hr_0_first50jobs.tsv --nodes 10 --out /tmp/fb50.json\n" +
-			"  mrsched cluster simulate --workload /tmp/fb50.json --policy hpfsp",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "trace", Required: true, Usage: "SWIM trace `FILE` (TSV)"},
 			&cli.IntFlag{Name: "nodes", Value: 100, Usage: "cluster nodes"},

@@ -1,205 +1,35 @@
 package main
 
 // Shared flags. Every flag that several commands have is built here, once,
-// with the one validation that says the flag's name and what it allows:
-// "--k: want an integer ≥ 1, got 0". Validations run as urfave/cli flag
-// actions, after parsing and before the command reads any file.
+// with the one validation that says the flag's name and what it allows
+// (package cliflags: "--k: want an integer ≥ 1, got 0").
 
 import (
-	"flag"
 	"fmt"
-	"math"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/mrsched/mrsched/internal/cliflags"
+	"github.com/mrsched/mrsched/solver/engine"
 	"github.com/mrsched/mrsched/solver/fluid"
 	"github.com/mrsched/mrsched/sweep"
 	"github.com/mrsched/mrsched/tabular"
 )
 
-// rule is the set of values a number flag accepts; want says it in words.
-type rule struct {
-	want string
-	ok   func(float64) bool
-}
+// The constructors and rules of package cliflags, by their short names.
+type rule = cliflags.Rule
 
-func isFinite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
-
-// The rules of number flags.
 var (
-	anyFinite   = rule{"a finite number", isFinite}
-	positive    = rule{"a positive finite number", func(x float64) bool { return x > 0 && isFinite(x) }}
-	nonNegative = rule{"a finite number ≥ 0", func(x float64) bool { return x >= 0 && isFinite(x) }}
-	atLeastOne  = rule{"an integer ≥ 1", func(x float64) bool { return x >= 1 }}
-	nonNegInt   = rule{"an integer ≥ 0", func(x float64) bool { return x >= 0 }}
-	unitOpen    = rule{"a number in (0, 1)", func(x float64) bool { return x > 0 && x < 1 }}
+	intFlag, floatFlag, floatsFlag, intsFlag = cliflags.Int, cliflags.Float, cliflags.Floats, cliflags.Ints
+	intsOf, floatsOf, parseInts, parseFloats = cliflags.IntsOf, cliflags.FloatsOf, cliflags.ParseInts, cliflags.ParseFloats
+	durationFlag, choiceFlag, repeatedOf     = cliflags.Duration, cliflags.Choice, cliflags.RepeatedOf
+	between, isFinite                        = cliflags.Between, cliflags.IsFinite
+
+	anyFinite, positive, nonNegative = cliflags.AnyFinite, cliflags.Positive, cliflags.NonNegative
+	atLeastOne, nonNegInt, unitOpen  = cliflags.AtLeastOne, cliflags.NonNegInt, cliflags.UnitOpen
 )
-
-// between is the rule "a number in [lo, hi]" (integers when the flag is).
-func between(lo, hi float64) rule {
-	return rule{fmt.Sprintf("a value in [%s, %s]", numStr(lo), numStr(hi)),
-		func(x float64) bool { return x >= lo && x <= hi }}
-}
-
-// check returns the flag's error for a value outside r.
-func (r rule) check(flag string, x float64) error {
-	if r.ok(x) {
-		return nil
-	}
-	return fmt.Errorf("--%s: want %s, got %s", flag, r.want, numStr(x))
-}
-
-// numStr writes x in flag messages: integers in full, others shortest.
-func numStr(x float64) string {
-	if x == math.Trunc(x) && math.Abs(x) < 1e15 {
-		return strconv.FormatFloat(x, 'f', -1, 64)
-	}
-	return strconv.FormatFloat(x, 'g', -1, 64)
-}
-
-// intFlag is an integer flag whose values must satisfy r.
-func intFlag(name string, value int, usage string, r rule, aliases ...string) *cli.IntFlag {
-	return &cli.IntFlag{Name: name, Aliases: aliases, Value: value, Usage: usage + " (" + r.want + ")",
-		Action: func(_ *cli.Context, v int) error { return r.check(name, float64(v)) }}
-}
-
-// floatFlag is a number flag whose values must satisfy r.
-func floatFlag(name string, value float64, usage string, r rule, aliases ...string) *cli.Float64Flag {
-	return &cli.Float64Flag{Name: name, Aliases: aliases, Value: value, Usage: usage + " (" + r.want + ")",
-		Action: func(_ *cli.Context, v float64) error { return r.check(name, v) }}
-}
-
-// floatsFlag is a comma-separated list of numbers, each satisfying r.
-func floatsFlag(name string, value []float64, usage string, r rule) *cli.Float64SliceFlag {
-	return &cli.Float64SliceFlag{Name: name, Value: cli.NewFloat64Slice(value...), Usage: usage + " (comma-separated, each " + r.want + ")",
-		Action: func(_ *cli.Context, v []float64) error {
-			if len(v) == 0 {
-				return fmt.Errorf("--%s: want at least one value", name)
-			}
-			for _, x := range v {
-				if err := r.check(name, x); err != nil {
-					return err
-				}
-			}
-			return nil
-		}}
-}
-
-// intsFlag is a list of integers (see parseInts: items N, LO..HI, LO-HI/STEP),
-// each satisfying r; read it with intsOf.
-func intsFlag(name, value, usage string, r rule, aliases ...string) *cli.StringFlag {
-	return &cli.StringFlag{Name: name, Aliases: aliases, Value: value,
-		Usage: usage + " (comma-separated N, LO..HI or LO-HI/STEP, each " + r.want + ")",
-		Action: func(_ *cli.Context, s string) error {
-			_, err := parseInts(name, s, r)
-			return err
-		}}
-}
-
-// intsOf returns the values of a flag made by intsFlag.
-func intsOf(c *cli.Context, name string, r rule) ([]int, error) {
-	return parseInts(name, c.String(name), r)
-}
-
-// parseInts parses a comma-separated list of integers for flag --name.
-// Items are N, a range LO..HI, or LO-HI/STEP (the step of the report's
-// generator specs; LO..HI/STEP too). Every value must satisfy r.
-func parseInts(name, s string, r rule) ([]int, error) {
-	var out []int
-	for _, item := range strings.Split(s, ",") {
-		item = strings.TrimSpace(item)
-		if item == "" {
-			continue
-		}
-		lo, hi, step, err := parseIntItem(item)
-		if err != nil {
-			return nil, fmt.Errorf("--%s: %q: want N, LO..HI or LO-HI/STEP with integers LO ≤ HI and STEP ≥ 1", name, item)
-		}
-		count := (uint64(hi) - uint64(lo)) / uint64(step) // hi ≥ lo: no overflow
-		if count >= 1_000_000 {
-			return nil, fmt.Errorf("--%s: %q: more than a million values", name, item)
-		}
-		for k := range int(count) + 1 {
-			v := lo + k*step
-			if err := r.check(name, float64(v)); err != nil {
-				return nil, err
-			}
-			out = append(out, v)
-		}
-	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("--%s: want at least one value", name)
-	}
-	return out, nil
-}
-
-func parseIntItem(item string) (lo, hi, step int, err error) {
-	step = 1
-	if a, b, ok := strings.Cut(item, "/"); ok {
-		if step, err = strconv.Atoi(b); err != nil || step < 1 {
-			return 0, 0, 0, fmt.Errorf("bad step")
-		}
-		item = a
-	}
-	a, b, ok := strings.Cut(item, "..")
-	if !ok && len(item) > 1 {
-		// LO-HI: a '-' after the first character (which may be a sign).
-		if i := strings.Index(item[1:], "-"); i >= 0 {
-			a, b, ok = item[:i+1], item[i+2:], true
-		}
-	}
-	if !ok {
-		b = a
-	}
-	if lo, err = strconv.Atoi(strings.TrimSpace(a)); err != nil {
-		return
-	}
-	if hi, err = strconv.Atoi(strings.TrimSpace(b)); err != nil {
-		return
-	}
-	if hi < lo {
-		err = fmt.Errorf("empty range")
-	}
-	return
-}
-
-// parseFloats parses a comma-separated list of numbers for flag --name,
-// each satisfying r.
-func parseFloats(name, s string, r rule) ([]float64, error) {
-	var out []float64
-	for i, item := range strings.Split(s, ",") {
-		item = strings.TrimSpace(item)
-		x, err := strconv.ParseFloat(item, 64)
-		if err != nil {
-			return nil, fmt.Errorf("--%s: item %d %q is not a number (want %s)", name, i+1, item, r.want)
-		}
-		if err := r.check(name, x); err != nil {
-			return nil, err
-		}
-		out = append(out, x)
-	}
-	return out, nil
-}
-
-// floatsOf returns the values of a comma-separated list flag (see
-// parseFloats).
-func floatsOf(c *cli.Context, name string, r rule) ([]float64, error) {
-	return parseFloats(name, c.String(name), r)
-}
-
-// durationFlag is a duration ≥ 0 (0 meaning what zero says).
-func durationFlag(name string, value time.Duration, usage, zero string) *cli.DurationFlag {
-	return &cli.DurationFlag{Name: name, Value: value, Usage: usage + " (a duration such as 30s or 5m; 0: " + zero + ")",
-		Action: func(_ *cli.Context, d time.Duration) error {
-			if d < 0 {
-				return fmt.Errorf("--%s: want a duration ≥ 0 such as 30s (0: %s), got %s", name, zero, d)
-			}
-			return nil
-		}}
-}
 
 // The flags several commands share.
 
@@ -319,43 +149,19 @@ func inListFlag(name, usage string, value ...string) cli.Flag {
 	return f
 }
 
-// repeated is a repeatable string flag whose values may contain commas
-// (urfave/cli's slice flags split on them, which breaks generator specs).
-type repeated []string
+// engineFlag is --engine: an LP/MIP engine name (whether the engine is
+// available is checked when it is needed).
+func engineFlag(usage string) cli.Flag {
+	return choiceFlag("engine", engine.DefaultName, usage, engine.Names()...)
+}
 
-// aliasSync is what Serialize returns: urfave/cli copies a flag's value to
-// its aliases after parsing (set.Set(alias, Serialize())), and every name of
-// a repeatedFlag shares one *repeated, so that copy must be a no-op — without
-// it "--instance a.json" became the list [a.json a.json] ("two instances are
-// named …") and two files became one path "a.json b.json".
-const aliasSync = "\x00mrsched-repeated-alias-sync\x00"
-
-func (r *repeated) Set(v string) error {
-	if v == aliasSync {
-		return nil
+// figuresFlags are --figures DIR and --png.
+func figuresFlags(what string) []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "figures", Usage: "write " + what + " (SVG) into `DIR`"},
+		pngFlag("write PNG figures too"),
 	}
-	*r = append(*r, v)
-	return nil
-}
-func (r *repeated) String() string    { return strings.Join(*r, " ") }
-func (r *repeated) Serialize() string { return aliasSync }
-
-// repeatedFlag gives every parse a fresh value: commands are built once
-// and run many times in one process (tests), and a shared value would
-// accumulate the values of earlier runs.
-type repeatedFlag struct {
-	cli.GenericFlag
-	files bool // the values are input files (see protectedInputs)
 }
 
-func (f *repeatedFlag) Apply(set *flag.FlagSet) error {
-	f.GenericFlag.Value = &repeated{}
-	return f.GenericFlag.Apply(set)
-}
-
-func repeatedOf(c *cli.Context, name string) []string {
-	if r, ok := c.Generic(name).(*repeated); ok && r != nil {
-		return *r
-	}
-	return nil
-}
+// pngFlag is --png: PNG figures besides the SVG ones.
+func pngFlag(usage string) cli.Flag { return &cli.BoolFlag{Name: "png", Usage: usage} }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mrsched/mrsched/internal/clitree"
 	"github.com/mrsched/mrsched/internal/testenv"
 )
 
@@ -261,7 +262,7 @@ func TestFlagsFirst(t *testing.T) {
 		{"mrsched gen", "mrsched gen"},
 		{"mrsched nosuch a --b", "mrsched nosuch a --b"},
 	} {
-		if got := strings.Join(flagsFirst(cmds, strings.Fields(tc.in)), " "); got != tc.want {
+		if got := strings.Join(clitree.FlagsFirst(cmds, strings.Fields(tc.in)), " "); got != tc.want {
 			t.Errorf("flagsFirst(%s) = %s, want %s", tc.in, got, tc.want)
 		}
 	}

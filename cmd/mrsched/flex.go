@@ -49,9 +49,6 @@ func flexMetricsCmd() *cli.Command {
 	return &cli.Command{
 		Name:  "metrics",
 		Usage: "list the 16 FLEX metrics and which ones CIRCUMFLEX optimises",
-		Description: "Prints the metric menu of appendix A.2 with the method CIRCUMFLEX uses for each, with\n" +
-			"chain precedence (fully shared scans) and with semi-shared scans.\n\n" +
-			"Example:\n  mrsched flex metrics --format md",
 		Flags: []cli.Flag{formatFlag("table")},
 		Action: func(c *cli.Context) error {
 			f, err := tabular.ParseFormat(c.String("format"))
@@ -106,17 +103,7 @@ func flexPlanCmd() *cli.Command {
 		Name:      "plan",
 		Usage:     "the CIRCUMFLEX (or FLEX) malleable schedule at one instant",
 		UsageText: "mrsched flex plan --workload FILE --metric METRIC [--scheme circumflex|flex] [--at T] [options]",
-		Description: "Follows the epoch simulation of the workload up to time --at (default: the last arrival), so the\n" +
-			"jobs that arrived earlier are part-way through their scans, then builds the subjobs by cyclic\n" +
-			"piggybacking (§2.2; Venn regions for semi-shared scans), orders them by GSR or backwards DP\n" +
-			"(§3.2) and packs them (§3.3). Prints the subjobs in priority order with their completion times,\n" +
-			"the metric value of the plan, and with --intervals the slot allocations per interval.\n" +
-			"--svg FILE draws the allocations over time. The schedule is checked by the validator.\n\n" +
-			"Example (from the repository root):\n" +
-			"  mrsched gen sharedscan --jobs 12 --datasets 3 --horizon 1 --seed 1 --out /tmp/ss.json\n" +
-			"  mrsched flex plan --workload /tmp/ss.json --metric avg-response --intervals\n" +
-			"  mrsched flex plan --workload /tmp/ss.json --metric max-stretch --scheme flex --format json --svg /tmp/plan.svg",
-		Flags: flexPlanFlags(),
+		Flags:     flexPlanFlags(),
 		Action: func(c *cli.Context) error {
 			w, err := sharedscan.ReadFile(c.String("workload"))
 			if err != nil {
@@ -178,15 +165,6 @@ func flexSimulateCmd() *cli.Command {
 		Name:      "simulate",
 		Usage:     "epoch-based simulation of FLEX, CIRCUMFLEX and BATCH (§4, A.4)",
 		UsageText: "mrsched flex simulate --workload FILE --metric METRIC [--scheme all|flex|circumflex|batch] [--window W]",
-		Description: "Re-plans at every arrival (BATCH: every batch release) and follows the plan until the next one;\n" +
-			"the last plan runs to completion. One row per scheme: average response time, average and\n" +
-			"maximum stretch, the simulated metric, the work done and its ratio to FLEX, the re-plans and the\n" +
-			"average over datasets of the largest number of concurrent subjobs (CIRCUMFLEX), batch (BATCH)\n" +
-			"or active jobs (FLEX). --jobs prints one row per job instead.\n\n" +
-			"Example (from the repository root):\n" +
-			"  mrsched gen sharedscan --seed 3 --out /tmp/ss.json\n" +
-			"  mrsched flex simulate --workload /tmp/ss.json --metric avg-response\n" +
-			"  mrsched flex simulate --workload /tmp/ss.json --metric max-stretch --scheme circumflex --jobs --format csv",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "workload", Aliases: []string{"w"}, Required: true, Usage: "shared-scan workload `FILE` (JSON)"},
 			&cli.StringFlag{Name: "metric", Aliases: []string{"m"}, Value: "sum-response", Usage: "one of 'mrsched flex metrics'"},
@@ -317,21 +295,8 @@ func flexStudyCmd() *cli.Command {
 		Name:      "study",
 		Usage:     "the §4 study: FLEX vs CIRCUMFLEX vs BATCH over θ1, θ2, correlation and repetitions",
 		UsageText: "mrsched flex study [--out-dir DIR] [--shard i/N] [--workers K] [--reps R] [grid options]",
-		Description: "Each cell (θ1, θ2, correlation level, repetition) draws a §4 workload and simulates FLEX,\n" +
-			"CIRCUMFLEX and BATCH for every metric. Cells are JSON lines in DIR/cells.jsonl (format of\n" +
-			"package sweep: a header line, then {\"cell\",\"key\",\"result\"} per cell); a killed run\n" +
-			"resumes from its journal. Unsharded, the run also writes the report: summary.md, summary.json,\n" +
-			"points.csv, fig6.csv, fig5-*.svg, fig6-*.svg (and .png with --png). With --shard i/N only that shard's cells are\n" +
-			"computed, into DIR/cells-i-of-N.jsonl; 'mrsched flex merge' combines the shards into output\n" +
-			"byte-identical to the unsharded run. The full default study is 2250 cells (minutes of CPU).\n\n" +
-			"Example (from the repository root; a reduced grid):\n" +
-			"  mrsched flex study --out-dir /tmp/fs --theta1 1 --theta2 1 --levels 0,4,8 --reps 2 --jobs 200 --horizon 20\n" +
-			"  mrsched flex study --out-dir /tmp/fs2 --theta1 1 --theta2 1 --levels 0,4,8 --reps 2 --jobs 200 --horizon 20 --shard 1/2\n" +
-			"  mrsched flex study --out-dir /tmp/fs2 --theta1 1 --theta2 1 --levels 0,4,8 --reps 2 --jobs 200 --horizon 20 --shard 2/2\n" +
-			"  mrsched flex merge --out-dir /tmp/fs2 /tmp/fs2/cells-1-of-2.jsonl /tmp/fs2/cells-2-of-2.jsonl\n" +
-			"  cmp /tmp/fs/cells.jsonl /tmp/fs2/cells.jsonl",
-		Flags:  flexStudyFlags(),
-		Action: flexStudyAction,
+		Flags:     flexStudyFlags(),
+		Action:    flexStudyAction,
 	}
 }
 
@@ -340,9 +305,6 @@ func flexMergeCmd() *cli.Command {
 		Name:      "merge",
 		Usage:     "merge shard cells files of 'mrsched flex study' and write the report",
 		UsageText: "mrsched flex merge --out-dir DIR FILE...",
-		Description: "Checks that the files belong to the same study (configuration and cell count) and together hold\n" +
-			"every cell, writes DIR/cells.jsonl and renders the report exactly as the unsharded run does.\n\n" +
-			"Example: see 'mrsched flex study --help'.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "out-dir", Value: "results/flex", Usage: "output `DIR`"},
 			&cli.BoolFlag{Name: "png", Usage: "write PNG figures besides the SVG ones"},
@@ -368,11 +330,6 @@ func genSharedScanCmd() *cli.Command {
 		Name:     "sharedscan",
 		Category: catFlex,
 		Usage:    "a §4 shared-scan workload (CIRCUMFLEX paper): Zipf-like popularity and size, κ correlation",
-		Description: "Draws the workload of Wolf et al. §4: --jobs Poisson arrivals in [0, T) on --datasets datasets,\n" +
-			"popularity Zipf-like with θ1, sizes Zipf-like with θ2 assigned by the κ procedure at --correlation\n" +
-			"level 0 (perfectly negative) … 4 (random) … 8 (perfectly positive), sizes scaled so the unshared\n" +
-			"utilisation is ρ. Same seed, byte-identical file.\n\n" +
-			"Example:\n  mrsched gen sharedscan --theta1 1 --theta2 1 --correlation 8 --seed 7 --out /tmp/ss.json",
 		Flags: []cli.Flag{
 			&cli.IntFlag{Name: "jobs", Value: d.Jobs, Usage: "arrivals"},
 			&cli.IntFlag{Name: "datasets", Value: d.Datasets, Usage: "D"},
@@ -411,13 +368,6 @@ func importSWIMScansCmd() *cli.Command {
 		Name:     "swim-scans",
 		Category: catFlex,
 		Usage:    "a shared-scan workload from the SWIM trace with input paths",
-		Description: "Jobs on the same input path scan the same dataset. A dataset's size is the largest map input\n" +
-			"read from its path, in 64 MiB blocks times --block-minutes slot-minutes; a job's M_j is its number\n" +
-			"of map tasks (blocks), capped at S; m_j = min(--min-slots, M_j); arrivals in minutes from the\n" +
-			"first kept job; jobs without map input are dropped (counted in the metadata).\n\n" +
-			"Example (from the repository root):\n" +
-			"  mrsched import swim-scans --trace ../shared/data/swim/FB-2010_samples_24_times_1hr_withInputPaths_0.tsv --limit 300 --out /tmp/swim-scans.json\n" +
-			"  mrsched flex simulate --workload /tmp/swim-scans.json --metric avg-response",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "trace", Required: true, Usage: "SWIM trace `FILE` (withInputPaths TSV)"},
 			&cli.IntFlag{Name: "slots", Value: d.Slots, Usage: "S"},

@@ -65,14 +65,6 @@ func genNMTSCmd() *cli.Command {
 		Name:     "nmts",
 		Category: catHard,
 		Usage:    "an NMTS instance (Definition 1): yes by construction or no by perturbation",
-		Description: `Yes-instances: f uniform on 1..max-f, g uniform on 1..max-g, h_i = f_π(i) + g_σ(i) for a
-random pairing (recorded, 1-based, in metadata.planted). No-instances: a yes-instance whose
-targets are perturbed keeping Σh (h_a += d, h_b -= d) until the exact solver says "no".
-The same seed gives a byte-identical file.
-
-Example:
-   mrsched gen nmts --q 3 --max-f 5 --max-g 20 --answer yes --seed 1 --out yes3.json
-   mrsched gen nmts --q 3 --max-f 5 --max-g 20 --answer no --seed 1 --out no3.json`,
 		Flags: []cli.Flag{
 			&cli.IntFlag{Name: "q", Value: 3, Usage: "size q of each set"},
 			&cli.Int64Flag{Name: "max-f", Value: 5, Usage: "f values are uniform on 1..`N`"},
@@ -114,12 +106,6 @@ func nmtsCmd() *cli.Command {
 		Subcommands: []*cli.Command{{
 			Name:  "solve",
 			Usage: "decide an NMTS instance exactly and print π, σ (1-based) or \"no\"",
-			Description: `Backtracking over the targets in decreasing order with memoised failed states
-(exponential in q; instant for q ≤ 20 on random instances). --brute-force enumerates all q!²
-permutation pairs instead (q ≤ 7), the independent oracle of the tests.
-
-Example:
-   mrsched gen nmts --q 4 --answer yes --seed 2 --out y4.json && mrsched nmts solve --instance y4.json`,
 			Flags: []cli.Flag{
 				&cli.StringFlag{Name: "instance", Aliases: []string{"i"}, Required: true, Usage: "NMTS `FILE`"},
 				&cli.BoolFlag{Name: "brute-force", Usage: "enumerate all permutation pairs (q ≤ 7)"},
@@ -190,20 +176,6 @@ func reduceNMTSCmd() *cli.Command {
 	return &cli.Command{
 		Name:  "nmts",
 		Usage: "reduce an NMTS instance to a tandem instance with threshold y (appendix A)",
-		Description: `Shifts g and h so that g_i > 3Σf, takes A = 2(Σg + 2Σf)Σg and M = 9qA (or larger values
-given with --A, --M), and writes jobs F_i = (A, A+f_i), G_i = (A, A+g_i), H_i = (A, A−h_i),
-E_1 = E_2 = (A, A+M), all released at 0, with y = (9q²/2 + 3q/2)A + 2Σf + Σg + 6qA + 3M + 3A
-(a bound on the TOTAL response time) and the source NMTS instance in the metadata. All
-arithmetic is in math/big; the file is written only if every size is an integer ≤ 2^53 (exact
-in float64), otherwise the command fails and says so. If the NMTS instance is a yes-instance
-the proof's certificate (priority order F_π(1), G_σ(1), H_1, …, H_q, E_1, E_2 at both stations)
-is recorded in the metadata, built and verified in exact rational arithmetic (it costs exactly
-y), and written as a float schedule to --schedule-out (default OUT.certificate.json), which
-validate.Check also accepts.
-
-Example:
-   mrsched gen nmts --q 2 --answer yes --seed 1 --out y2.json
-   mrsched reduce nmts --instance y2.json --out t2.json`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "instance", Aliases: []string{"i"}, Required: true, Usage: "NMTS `FILE`"},
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Required: true, Usage: "tandem instance `FILE` to write"},
@@ -220,19 +192,6 @@ func reduceVerifyCmd() *cli.Command {
 	return &cli.Command{
 		Name:  "verify",
 		Usage: "check a schedule for a reduced instance against y in exact rational arithmetic (exit 0: holds, 2: not)",
-		Description: `Reads a tandem instance written by 'reduce nmts', rebuilds the reduction from its metadata
-(and checks every job against it), and verifies a schedule exactly: every float in the schedule
-file is taken as the exact dyadic rational it denotes, and model (1) (capacities, releases,
-totals, progress y_i(t)/y_i ≥ x_i(t)/x_i) is checked with no tolerance; the total response
-time is computed exactly and compared with y. Without --schedule the recorded certificate is
-rebuilt in exact arithmetic and verified. Exit status 0 when the schedule is feasible and costs
-at most y, 2 when it is not.
-
-Example:
-   mrsched gen nmts --q 2 --answer yes --seed 1 --out y2.json
-   mrsched reduce nmts --instance y2.json --out t2.json
-   mrsched reduce verify --instance t2.json
-   mrsched reduce verify --instance t2.json --schedule t2.certificate.json`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "instance", Aliases: []string{"i"}, Required: true, Usage: "reduced tandem instance `FILE`"},
 			&cli.StringFlag{Name: "schedule", Aliases: []string{"s"}, Usage: "schedule `FILE` (default: the recorded certificate)"},
@@ -246,17 +205,6 @@ func reduceOptCmd() *cli.Command {
 	return &cli.Command{
 		Name:  "opt",
 		Usage: "exact OPT of a reduced instance (order-LP enumeration) compared with y; a study of engine precision",
-		Description: `Computes OPT of a reduced tandem instance as the minimum over all completion orders of the
-fixed-order LP (solver/exact/orderlp; the identical jobs E_1, E_2 are not permuted, so 8!/2 =
-20160 LPs for q = 2), compares it with y (Theorem 1: OPT ≤ y iff the NMTS instance is a
-yes-instance), reports the gap to the second-best order, and re-verifies the optimal LP
-schedule both with validate.Check (tolerance 1e-9) and in exact rational arithmetic (no
-tolerance). For q = 2 this takes a few minutes; q = 3 (11 jobs) is out of reach of enumeration.
-
-Example:
-   mrsched gen nmts --q 2 --answer no --seed 1 --out n2.json
-   mrsched reduce nmts --instance n2.json --out tn2.json
-   mrsched reduce opt --instance tn2.json`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "instance", Aliases: []string{"i"}, Required: true, Usage: "reduced tandem instance `FILE`"},
 			&cli.StringFlag{Name: "engine", Value: engine.DefaultName, Usage: "LP engine"},
@@ -394,13 +342,6 @@ func genTightMaxCmd() *cli.Command {
 		Name:     "tight-maxsrpt",
 		Category: catHard,
 		Usage:    "the family after Cor 4: n/2 jobs (α−ε, 1), n/2 jobs (1, α); MaxSRPT/OPT → 2α/(1+α)",
-		Description: `Writes the instance with, in its metadata, MaxSRPT's total (closed form, checked against the
-exact priority schedule in the tests), the paper's alternative schedule's total (each (1, α)
-job followed by an (α−ε, 1) job; built exactly and validated: an upper bound on OPT), their
-ratio and the guarantee 2α/(1+α). --alt-out writes the alternative schedule.
-
-Example:
-   mrsched gen tight-maxsrpt --n 20 --alpha 3 --eps 0.01 --out t4.json --alt-out t4.alt.json`,
 		Flags: []cli.Flag{
 			&cli.IntFlag{Name: "n", Value: 20, Usage: "number of jobs (even)"},
 			&cli.Float64Flag{Name: "alpha", Value: 2, Usage: "α > 1"},
@@ -425,13 +366,6 @@ func genTightSplitCmd() *cli.Command {
 		Name:     "tight-splitsrpt",
 		Category: catHard,
 		Usage:    "the family after Cor 6: n−1 jobs (β, 1), one job (n−1, (n−1)β); SplitSRPT/OPT → 1 + 1/β",
-		Description: `Writes the instance with, in its metadata, SplitSRPT's total (closed form), the paper's
-alternative schedule's total (the (β, 1) jobs one by one, then the big job; built exactly and
-validated: an upper bound on OPT), their ratio and the guarantee 1 + 1/β. --alt-out writes the
-alternative schedule.
-
-Example:
-   mrsched gen tight-splitsrpt --n 20 --beta 2 --out t6.json --alt-out t6.alt.json`,
 		Flags: []cli.Flag{
 			&cli.IntFlag{Name: "n", Value: 20, Usage: "number of jobs"},
 			&cli.Float64Flag{Name: "beta", Value: 2, Usage: "β > 1"},
@@ -476,15 +410,6 @@ func adversaryCmd() *cli.Command {
 		Name:     "adversary",
 		Category: catHard,
 		Usage:    "play the online adversary of Theorem 2 against policies for growing n (ratio ~ n^{1/3})",
-		Description: `For each policy and n: k = ⌊n^{1/3}⌋, k² jobs (1, 1/2) and k jobs (k, 3k/2) at t = 0; the
-policy is simulated to t = k²; case 1 (≥ k²/5 type-2 map work done) appends type-1 jobs at
-k² + j, case 2 appends type-2 jobs at 2k² + j·3k/2 (j = 0..k³). Reports the policy's total, the
-proof's alternative schedule (validated: an upper bound on OPT), the proof's bounds T and T',
-and policy/alternative, a lower bound on policy/OPT that grows like n^{1/3}. --plot PREFIX
-writes PREFIX.svg (PREFIX.png too with --png); --csv FILE writes the table as CSV too.
-
-Example:
-   mrsched adversary --policy maxsrpt,splitsrpt,fifo,ps --n 8,64,512,4096`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "policy", Value: "maxsrpt,splitsrpt,fifo,ps", Usage: "comma-separated policies (solver/fluid names)"},
 			&cli.StringFlag{Name: "n", Value: "8,64,512,4096", Usage: "comma-separated n values"},
@@ -538,12 +463,6 @@ func genAdversaryCmd() *cli.Command {
 		Name:     "adversary",
 		Category: catHard,
 		Usage:    "the instance the Theorem 2 adversary builds against one policy",
-		Description: `Plays the adversary of Theorem 2 against --policy for --n and writes the resulting online
-instance (case, k and the type-2 map work by k² in its metadata); --alt-out writes the proof's
-alternative schedule (validated by validate.Check; an upper bound on OPT).
-
-Example:
-   mrsched gen adversary --policy maxsrpt --n 512 --out adv512.json --alt-out adv512.alt.json`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "policy", Value: "maxsrpt", Usage: "policy (solver/fluid name)"},
 			&cli.IntFlag{Name: "n", Value: 512, Usage: "n (k = ⌊n^{1/3}⌋)"},
@@ -591,18 +510,6 @@ func searchCmd() *cli.Command {
 		Name:     "search",
 		Category: catHard,
 		Usage:    "search small batch instances maximising MaxSRPT/OPT or SplitSRPT/OPT (§6 open question)",
-		Description: `For each n in the range: a seeded hill climb with restarts over n jobs with continuous sizes in
-[0.05, 20] and max(x/y, y/x) ≤ --alpha-max, maximising policy total / UB where UB is the best
-priority-order schedule (all n! orders for n ≤ 6; a local search over orders above), a
-certified lower bound on policy/OPT. The worst instance found is then solved exactly when
-n ≤ --exact-max: OPT = min over the n! completion orders of the fixed-order LP (orderlp with
-the default engine; identical jobs are not permuted), and the optimal schedule is validated.
-Reports the ratio with its guarantee (Cor 4: 2α/(1+α); Cor 6: 1 + 1/β) and saves the worst
-instance (metadata: ratio, guarantee, OPT order) to --out-dir/search-POLICY-nN.json. Without
---time-limit the result depends only on the seed.
-
-Example:
-   mrsched search --policy maxsrpt --n 4..5 --restarts 2 --steps 40 --out-dir /tmp`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "policy", Value: "maxsrpt", Usage: "maxsrpt or splitsrpt"},
 			&cli.StringFlag{Name: "n", Value: "4..6", Usage: "number of jobs `N` or range LO..HI (2..10)"},

@@ -4,33 +4,19 @@ package main
 
 import (
 	"fmt"
-	"io"
-	"math/rand/v2"
-	"strconv"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/instances/swim"
-	"github.com/mrsched/mrsched/tabular"
+	"github.com/mrsched/mrsched/report"
 )
-
-// seedSource is the PCG source of a command's --seed (the one convention
-// of every generator command).
-func seedSource(seed uint64) *rand.PCG { return rand.NewPCG(seed, seed^0x9e3779b97f4a7c15) }
 
 func genLogNormalCmd() *cli.Command {
 	return &cli.Command{
 		Name:     "lognormal",
 		Category: catInstances,
 		Usage:    "the log-normal workload of Lin et al. §5.3 (batch or Poisson arrivals)",
-		Description: `Map sizes are log-normal with mean 1 and sd 3.65, the ratio γ log-normal with mean 1
-and sd 3.28, shuffle = map·γ (mean 1, sd ≈ 12.95). Online instances have Poisson arrivals
-at load ρ = λ·max(E[x]/μ_m, E[y]/μ_c). The same seed gives a byte-identical file.
-
-Example:
-   mrsched gen lognormal --n 50 --batch --seed 1 --out batch50.json
-   mrsched gen lognormal --n 100000 --load 0.9 --seed 7 --out online.csv`,
 		Flags: append([]cli.Flag{
 			intFlag("n", 100, "number of jobs", atLeastOne),
 			floatFlag("load", 0.75, "offered load ρ (online instances)", positive),
@@ -42,7 +28,7 @@ Example:
 		Action: func(c *cli.Context) error {
 			spec := instances.PaperLogNormal(c.Int("n"), c.Float64("load"), c.Bool("batch"))
 			spec.MapSD, spec.RatioSD = c.Float64("map-sd"), c.Float64("ratio-sd")
-			in, err := spec.Generate(seedSource(c.Uint64("seed")))
+			in, err := spec.Generate(instances.SeedSource(c.Uint64("seed")))
 			if err != nil {
 				return err
 			}
@@ -58,14 +44,6 @@ func importSWIMCmd() *cli.Command {
 		Category:  catInstances,
 		Usage:     "a SWIM Facebook trace as a tandem instance",
 		ArgsUsage: "TRACE.tsv",
-		Description: `Arrival = submit time, map size = map input bytes, shuffle size = shuffle bytes
-(shared/data/swim/README.md). Jobs with no map and no shuffle bytes are dropped and counted;
---drop-map-only also drops jobs with no shuffle; --normalize divides sizes by their means;
---load rescales time so that max(Σx, Σy)/span = ρ. The conversion is recorded in metadata.
-
-Example:
-   mrsched import swim --drop-map-only --normalize --load 0.5 --out fb2009.json \
-       ../shared/data/swim/FB-2009_samples_24_times_1hr_0.tsv`,
 		Flags: append([]cli.Flag{
 			&cli.BoolFlag{Name: "drop-map-only", Usage: "drop jobs whose shuffle bytes are 0"},
 			&cli.BoolFlag{Name: "normalize", Usage: "scale sizes so that mean map and mean shuffle are 1"},
@@ -107,40 +85,13 @@ func checkCmd() *cli.Command {
 		Name:     "check",
 		Category: catInstances,
 		Usage:    "validate a tandem instance file and summarise it",
-		Description: `Reads a JSON or CSV instance, reports the first error with file and line (CSV) or
-JSON path, or prints a summary. Exit status 1 on an invalid file.
-
-Example:
-   mrsched gen lognormal --n 20 --batch --seed 3 --out b.json && mrsched check --instance b.json`,
-		Flags: []cli.Flag{instanceFlag(), formatFlag("table"), outFlag("the summary"), quietFlag()},
+		Flags:    []cli.Flag{instanceFlag(), formatFlag("table"), outFlag("the summary"), quietFlag()},
 		Action: func(c *cli.Context) error {
 			in, err := instances.ReadFile(c.String("instance"))
 			if err != nil {
 				return err
 			}
-			return emit(c, func(w io.Writer, f tabular.Format) error { return writeSummary(w, instances.Summarize(in), f) })
+			return emitView(c, report.SummaryView(instances.Summarize(in)))
 		},
 	}
-}
-
-// writeSummary writes s as a field/value table (JSON: an object of strings).
-func writeSummary(w io.Writer, s instances.Summary, f tabular.Format) error {
-	t := &tabular.Table{Header: []string{"field", "value"}}
-	t.Add("jobs", strconv.Itoa(s.Jobs))
-	t.Add("batch", strconv.FormatBool(s.Batch))
-	t.Add("map_capacity", tabular.Float(s.MapCapacity))
-	t.Add("shuffle_capacity", tabular.Float(s.ShuffleCapacity))
-	t.Add("total_map", tabular.Float(s.TotalMap))
-	t.Add("total_shuffle", tabular.Float(s.TotalShuffle))
-	t.Add("last_release", tabular.Float(s.LastRelease))
-	t.Add("jobs_without_map", strconv.Itoa(s.JobsWithoutMap))
-	t.Add("jobs_without_shuffle", strconv.Itoa(s.JobsWithoutShuffle))
-	if f == tabular.JSON {
-		m := map[string]string{}
-		for _, r := range t.Rows {
-			m[r[0]] = r[1]
-		}
-		return tabular.WriteJSON(w, m)
-	}
-	return t.Write(w, f)
 }

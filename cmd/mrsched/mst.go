@@ -23,11 +23,9 @@ import (
 // mstCommands returns the mst command.
 func mstCommands() []*cli.Command {
 	return []*cli.Command{{
-		Name:     "mst",
-		Category: catStraggler,
-		Usage:    "straggling mappers: mean sojourn time, mapping policies, fitting, node count (Farhat et al.)",
-		Description: "The map phase as independent mapper nodes; MST = E[max_i R_i] (Definition 2).\n" +
-			"Example: mrsched mst eval --mu 1,1,0.8 --lambda 0.5,0.5,0.4 --method all",
+		Name:        "mst",
+		Category:    catStraggler,
+		Usage:       "straggling mappers: mean sojourn time, mapping policies, fitting, node count (Farhat et al.)",
 		Subcommands: []*cli.Command{mstEvalCmd(), mstMapCmd(), mstFitCmd(), mstNodesCmd(), mstForkJoinCmd(), mstFiguresCmd()},
 	}}
 }
@@ -98,10 +96,6 @@ func mstEvalCmd() *cli.Command {
 		Name:     "eval",
 		Category: catStraggler,
 		Usage:    "mean sojourn time of given nodes (closed form, integral, Monte Carlo)",
-		Description: "Each node is an M/M/1 queue (μ_i, λ_i), or with --D the delayed exponential model\n" +
-			"R_i = DelayedExp(offset Dλ_i/μ_i, rate μ_i−λ_i). Methods: closed (Lemma 3, eq. 10, N ≤ 25),\n" +
-			"integral (eq. 8 as ∫(1−ΠF), 1e-9 relative), mc (Monte Carlo, 95% CI), all, auto (integral).\n" +
-			"Example: mrsched mst eval --mu 1,1,0.8 --lambda 0.5,0.5,0.4 --method all --format json",
 		Flags: append(mstCommonFlags(),
 			&cli.StringFlag{Name: "nodes", Usage: "node file (JSON or .csv) with mu and lambda per node"},
 			&cli.StringFlag{Name: "mu", Usage: "service rates μ1,μ2,…"},
@@ -132,9 +126,6 @@ func mstMapCmd() *cli.Command {
 		Name:     "map",
 		Category: catStraggler,
 		Usage:    "split a total arrival rate over nodes by a mapping policy (§V-A)",
-		Description: "Policies: fair (eq. 12), dep (eq. 18), sep (eq. 23), mep, dmep, optimal (eq. 14 with KKT\n" +
-			"certificate), or all. A violated condition (eq. 13, 19, 24) is an error naming it.\n" +
-			"Example: mrsched mst map --policy all --total 10 --mu 0.8,0.8,0.8,0.8,0.8,1,1,1,1,1,1,1,1,1,1 --D 100",
 		Flags: append(mstCommonFlags(),
 			&cli.StringFlag{Name: "nodes", Usage: "node file (JSON or .csv); mu per node"},
 			&cli.StringFlag{Name: "mu", Usage: "service rates μ1,μ2,…"},
@@ -179,9 +170,6 @@ func mstFitCmd() *cli.Command {
 		Name:     "fit",
 		Category: catStraggler,
 		Usage:    "fit a delayed exponential (eq. 4) to completion-time samples",
-		Description: "Methods: MLE (T = min, γ = n/Σ(x−T)); the paper's least squares on the empirical CDF\n" +
-			"with T from the data and γ by Newton's method; least squares over both T and γ.\n" +
-			"Example: mrsched mst fit --samples results/straggler/samples_example.txt",
 		Flags: append(mstCommonFlags(),
 			&cli.StringFlag{Name: "samples", Usage: "file with one completion time per line", Required: true},
 			&cli.Float64Flag{Name: "offset", Value: math.NaN(), Usage: "offset T for the least-squares fit (default: the smallest sample)"},
@@ -256,10 +244,6 @@ func mstNodesCmd() *cli.Command {
 		Name:     "nodes",
 		Category: catStraggler,
 		Usage:    "optimal number of mapper nodes (Lemma 4's separation, checked by brute force)",
-		Description: "Classes are μ:available pairs. For N = 1, 2, … the N fastest nodes are mapped by the policy\n" +
-			"and the best N is reported; every selection (n_1, …, n_C) is also enumerated when there are\n" +
-			"at most --brute-limit of them.\n" +
-			"Example: mrsched mst nodes --class 0.8:20,1:20 --total 10 --policy fair",
 		Flags: append(mstCommonFlags(),
 			&cli.StringFlag{Name: "class", Usage: "node classes μ:available,… (or use --nodes with count as availability)"},
 			&cli.StringFlag{Name: "nodes", Usage: "node file; each entry's count is the number available"},
@@ -294,9 +278,6 @@ func mstForkJoinCmd() *cli.Command {
 		Name:     "forkjoin",
 		Category: catStraggler,
 		Usage:    "fork-join queue: literature bounds, Nelson–Tantawi, DES, and the paper's MST",
-		Description: "Homogeneous K-server M/M/1 fork-join queue. The paper's MST treats nodes as independent and\n" +
-			"equals the upper bound H_K/(μ−λ); the simulation shows the true fork-join mean.\n" +
-			"Example: mrsched mst forkjoin --k 4 --lambda 0.5 --mu 1 --jobs 200000",
 		Flags: append(mstCommonFlags(),
 			&cli.IntFlag{Name: "k", Value: 4, Usage: "number of servers K"},
 			&cli.Float64Flag{Name: "lambda", Value: 0.5, Usage: "job arrival rate"},
@@ -344,10 +325,9 @@ func mstForkJoinCmd() *cli.Command {
 
 func mstFiguresCmd() *cli.Command {
 	return &cli.Command{
-		Name:        "figures",
-		Category:    catStraggler,
-		Usage:       "recompute the data of Fig. 3, 4, 6, 8, 10, 11 as CSV and SVG (PNG with --png)",
-		Description: "Example: mrsched mst figures --out results/straggler",
+		Name:     "figures",
+		Category: catStraggler,
+		Usage:    "recompute the data of Fig. 3, 4, 6, 8, 10, 11 as CSV and SVG (PNG with --png)",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "out", Value: "results/straggler", Usage: "output directory"},
 			&cli.BoolFlag{Name: "png", Usage: "write PNG figures besides the SVG ones"},

@@ -17,6 +17,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/internal/cliflags"
 	"github.com/mrsched/mrsched/internal/fileio"
 	"github.com/mrsched/mrsched/schedule"
 	"github.com/mrsched/mrsched/tabular"
@@ -34,8 +35,8 @@ func protectedInputs(c *cli.Context) []string {
 			}
 		case *inputsFlag:
 			out = append(out, c.StringSlice(f.Name)...)
-		case *repeatedFlag:
-			if f.files {
+		case *cliflags.RepeatedFlag:
+			if f.Files {
 				out = append(out, repeatedOf(c, f.Name)...)
 			}
 		}
@@ -121,31 +122,14 @@ func emit(c *cli.Context, render func(w io.Writer, f tabular.Format) error) erro
 	return emitBytes(c, b.Bytes())
 }
 
+// emitView writes a library's view of a result in --format to --out or
+// stdout.
+func emitView(c *cli.Context, v *tabular.View) error { return emit(c, v.Write) }
+
 // emitTables writes tables in --format: JSON is value (when non-nil) or
 // the tables as lists of objects.
 func emitTables(c *cli.Context, value any, tables ...*tabular.Table) error {
-	return emit(c, func(w io.Writer, f tabular.Format) error {
-		if f == tabular.JSON && value != nil {
-			return tabular.WriteJSON(w, value)
-		}
-		return writeTables(w, f, tables...)
-	})
-}
-
-// writeTables writes tables in format f, separated by a blank line in
-// text and Markdown.
-func writeTables(w io.Writer, f tabular.Format, tables ...*tabular.Table) error {
-	for i, t := range tables {
-		if i > 0 && (f == tabular.Text || f == tabular.Markdown) {
-			if _, err := io.WriteString(w, "\n"); err != nil {
-				return err
-			}
-		}
-		if err := t.Write(w, f); err != nil {
-			return err
-		}
-	}
-	return nil
+	return emitView(c, &tabular.View{Value: value, Tables: tables})
 }
 
 // infof prints a message line on stderr unless --quiet.
@@ -196,24 +180,24 @@ func progressBar(c *cli.Context, what string) (func(done, total int), func()) {
 		}
 }
 
-// saveInstance writes in to path: CSV when it ends in .csv, else JSON.
+// saveInstance writes in to path (instances.WriteFile: CSV when it ends
+// in .csv, else JSON; never over an input).
 func saveInstance(c *cli.Context, path string, in *instances.Instance) error {
-	return writeWith(c, path, fmt.Sprintf("%d jobs", in.N()), func(w io.Writer) error {
-		if instances.IsCSV(path) {
-			return instances.WriteCSV(w, in)
-		}
-		return instances.WriteJSON(w, in)
-	})
+	if err := instances.WriteFile(path, in, fileio.Protect(protectedInputs(c)...)); err != nil {
+		return err
+	}
+	infof(c, "wrote %s (%d jobs)", path, in.N())
+	return nil
 }
 
-// saveSchedule writes s to path: CSV when it ends in .csv, else JSON.
+// saveSchedule writes s to path (schedule.WriteFile: CSV when it ends in
+// .csv, else JSON; never over an input).
 func saveSchedule(c *cli.Context, path string, in *instances.Instance, s *schedule.Schedule) error {
-	return writeWith(c, path, fmt.Sprintf("%d segments", len(s.Segments)), func(w io.Writer) error {
-		if instances.IsCSV(path) {
-			return schedule.WriteCSV(w, in, s)
-		}
-		return schedule.WriteJSON(w, in, s)
-	})
+	if err := schedule.WriteFile(path, in, s, fileio.Protect(protectedInputs(c)...)); err != nil {
+		return err
+	}
+	infof(c, "wrote %s (%d segments)", path, len(s.Segments))
+	return nil
 }
 
 // emitInstance writes in to --out (see saveInstance) or to stdout in
@@ -232,8 +216,13 @@ func emitInstance(c *cli.Context, in *instances.Instance) error {
 // commands that write an instance.
 func instanceOutFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the instance to `FILE` (.csv for CSV, otherwise JSON) instead of stdout (" + overwriteNote + ")"},
+		instanceOutFlag(),
 		formatFlag("json", tabular.JSON, tabular.CSV),
 		quietFlag(),
 	}
+}
+
+// instanceOutFlag is --out FILE of a command that writes an instance.
+func instanceOutFlag() cli.Flag {
+	return &cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the instance to `FILE` (.csv for CSV, otherwise JSON) instead of stdout (" + overwriteNote + ")"}
 }

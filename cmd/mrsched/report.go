@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -9,11 +10,11 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/internal/cliflags"
 	"github.com/mrsched/mrsched/report"
 	"github.com/mrsched/mrsched/report/figures"
 	"github.com/mrsched/mrsched/report/study"
@@ -29,15 +30,11 @@ func reportCommands() []*cli.Command {
 
 // sweepFlags are shared by report and every study.
 func sweepFlags() []cli.Flag {
-	return []cli.Flag{
-		formatFlag("table"), outFlag("the output"),
-		&cli.StringFlag{Name: "figures", Usage: "write figures (SVG) into `DIR`"},
-		&cli.BoolFlag{Name: "png", Usage: "write PNG figures too"},
+	return append(append([]cli.Flag{formatFlag("table"), outFlag("the output")}, figuresFlags("figures")...),
 		shardFlag(),
 		&cli.StringFlag{Name: "cells", Usage: "keep the cells in `FILE` (JSON lines): a killed run resumes from it without recomputing finished cells"},
 		workersFlag(runtime.NumCPU()),
-		quietFlag(),
-	}
+		quietFlag())
 }
 
 // runSweep runs (a shard of) a sweep. A shard (N > 1) writes its cells as
@@ -101,39 +98,14 @@ func renderSet(c *cli.Context, set *sweep.Set) error {
 	return nil
 }
 
-// sweepProblems turns a report's violations into exit status 2 and its
-// failed runs into exit status 1.
+// sweepProblems turns a sweep's violations (of a report or a study) into
+// exit status 2 and a report's failed runs into exit status 1.
 func sweepProblems(set *sweep.Set) error {
-	violations, failures, err := report.Problems(set)
-	switch {
-	case err != nil:
-		return err
-	case len(violations) > 0:
-		return exitWith(2, fmt.Errorf("%d violation(s) of a guarantee, a bound or the model (a bug), listed at the end of the output; first: %s",
-			len(violations), clip(violations[0], 300)))
-	case len(failures) > 0:
-		return fmt.Errorf("%d method run(s) failed, listed at the end of the output; first: %s", len(failures), clip(failures[0], 300))
+	err := errors.Join(report.Check(set), study.Check(set))
+	if errors.Is(err, report.ErrViolation) {
+		return exitWith(2, err)
 	}
-	return nil
-}
-
-// clip shortens s to at most n bytes (at a rune boundary) with "…".
-func clip(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n] + "…"
-}
-
-func methodHelp() string {
-	var b strings.Builder
-	for _, n := range report.Names() {
-		fmt.Fprintf(&b, "   %-18s %s\n", n, report.Help(n))
-	}
-	return b.String()
+	return err
 }
 
 func reportCmd() *cli.Command {
@@ -141,30 +113,9 @@ func reportCmd() *cli.Command {
 		Name:     "report",
 		Category: catReport,
 		Usage:    "heuristics beside optima, lower bounds and the §4 guarantees, per instance and aggregated",
-		Description: `Runs every method on every instance (in parallel across instances; the output does not
-depend on --workers) and prints, per instance, each method's total and mean response time,
-OPT (when a method proves it) or the best lower/upper bounds with their gap, each ratio to OPT
-or — marked * / ratio_basis "lower_bound" — to the best lower bound, α, β and the batch
-guarantees 2α/(1+α) (MaxSRPT, Cor. 4) and 1+1/β (SplitSRPT, Cor. 6), and whether each ratio
-is within its guarantee. A guarantee or bound that provably fails is flagged loudly and the
-command exits with status 2. Then a summary per method over all instances.
-
-Instances come from files (--instance, repeatable) and generator specs (--gen, repeatable):
-` + indent(report.GenHelp, "   ") + `
-
-Methods (--methods, comma-separated, in the order they run):
-` + methodHelp() + `
---figures DIR draws ratio vs n (with the guarantee lines) and a Gantt chart of every method's
-schedule on the first instance. --shard i/N computes every N-th instance (JSON lines; combine
-with 'mrsched merge'); --cells FILE makes a run resumable after a kill.
-
-Examples:
-   mrsched report --gen lognormal,n=10,batch,seed=1-5 --methods fifo,klps,maxsrpt,splitsrpt,polish,search,lb51,lbcount --time-limit 30s
-   mrsched report --gen cor4,n=2-20/2,alpha=3,eps=0.1 --methods maxsrpt,alt,lbcount --format md --figures out/cor4
-   mrsched report --gen lognormal,n=10,batch,seed=1-8 --methods maxsrpt,lbcount --shard 1/2 --cells s1.jsonl --quiet`,
 		Flags: append([]cli.Flag{
-			&repeatedFlag{cli.GenericFlag{Name: "instance", Aliases: []string{"i"}, Value: &repeated{}, Usage: "instance `FILE` (JSON or CSV); repeatable"}, true},
-			&repeatedFlag{cli.GenericFlag{Name: "gen", Value: &repeated{}, Usage: "generator `SPEC`; repeatable (see above)"}, false},
+			&cliflags.RepeatedFlag{GenericFlag: cli.GenericFlag{Name: "instance", Aliases: []string{"i"}, Value: &cliflags.Repeated{}, Usage: "instance `FILE` (JSON or CSV); repeatable"}, Files: true},
+			&cliflags.RepeatedFlag{GenericFlag: cli.GenericFlag{Name: "gen", Value: &cliflags.Repeated{}, Usage: "generator `SPEC`; repeatable (see above)"}},
 			methodsFlag("fifo,klps,maxsrpt,splitsrpt,lb51,lbcount"),
 			timeLimitFlag(60*time.Second, "per method and instance, for exact methods"),
 			&cli.BoolFlag{Name: "no-validate", Usage: "skip checking every schedule with the independent validator"},
@@ -218,32 +169,14 @@ func methodsFlag(value string) cli.Flag {
 		}}
 }
 
-func indent(s, pre string) string {
-	return pre + strings.ReplaceAll(s, "\n", "\n"+pre)
-}
-
 func mergeCmd() *cli.Command {
 	return &cli.Command{
 		Name:      "merge",
 		Category:  catReport,
 		Usage:     "combine the shards of a report or study into exactly the output of the unsharded run",
 		ArgsUsage: "SHARD.jsonl...",
-		Description: `Reads the JSON-lines cell files written with --shard i/N (any order), checks that they
-belong to one sweep (same kind, configuration and cell count) and that every cell is present,
-and renders the result exactly as the unsharded command does (byte-identical for the same
---format). --cells-out FILE also writes the merged cells.
-
-Example (two shards, then merge; the last line prints the same bytes as the unsharded run):
-   mrsched report --gen lognormal,n=8,batch,seed=1-6 --methods maxsrpt,lbcount --shard 1/2 --quiet > s1.jsonl
-   mrsched report --gen lognormal,n=8,batch,seed=1-6 --methods maxsrpt,lbcount --shard 2/2 --quiet > s2.jsonl
-   mrsched merge --format md s1.jsonl s2.jsonl`,
-		Flags: []cli.Flag{
-			formatFlag("table"), outFlag("the output"),
-			&cli.StringFlag{Name: "figures", Usage: "write the sweep's figures (SVG) into `DIR`"},
-			&cli.BoolFlag{Name: "png", Usage: "write PNG figures too"},
-			fileOutFlag("cells-out", "also write the merged cells to `FILE`"),
-			quietFlag(),
-		},
+		Flags: append(append([]cli.Flag{formatFlag("table"), outFlag("the output")}, figuresFlags("the sweep's figures")...),
+			fileOutFlag("cells-out", "also write the merged cells to `FILE`"), quietFlag()),
 		Action: func(c *cli.Context) error {
 			if c.NArg() == 0 {
 				return fmt.Errorf("merge: give the shard files (see 'mrsched merge --help')")
@@ -268,33 +201,27 @@ Example (two shards, then merge; the last line prints the same bytes as the unsh
 			if err := renderSet(c, m); err != nil {
 				return err
 			}
-			if err := sweepProblems(m); err != nil {
-				return err
-			}
-			return studyViolations(m)
+			return sweepProblems(m)
 		},
 	}
 }
 
 func studyCmd() *cli.Command {
 	return &cli.Command{
-		Name:     "study",
-		Category: catReport,
-		Usage:    "the paper's studies, one command each: tightness, fig7, fig9, nightly",
-		Description: `Each study is a sweep of independent cells: --shard i/N, --cells FILE (resume after a kill)
-and 'mrsched merge' work as for 'mrsched report'; the output never depends on --workers.`,
+		Name:        "study",
+		Category:    catReport,
+		Usage:       "the paper's studies, one command each: tightness, fig7, fig9, nightly",
 		Subcommands: []*cli.Command{studyTightnessCmd(), studyFig7Cmd(), studyFig9Cmd(), studyNightlyCmd()},
 	}
 }
 
 // studyCommand is a study: its flags, then the sweep flags; the action
 // builds the sweep with mk, runs it and turns violations into exit status 2.
-func studyCommand(name, usage, desc string, flags []cli.Flag, mk func(c *cli.Context) (sweep.Sweep, error)) *cli.Command {
+func studyCommand(name, usage string, flags []cli.Flag, mk func(c *cli.Context) (sweep.Sweep, error)) *cli.Command {
 	return &cli.Command{
-		Name:        name,
-		Usage:       usage,
-		Description: desc,
-		Flags:       append(flags, sweepFlags()...),
+		Name:  name,
+		Usage: usage,
+		Flags: append(flags, sweepFlags()...),
 		Action: func(c *cli.Context) error {
 			sw, err := mk(c)
 			if err != nil {
@@ -304,13 +231,13 @@ func studyCommand(name, usage, desc string, flags []cli.Flag, mk func(c *cli.Con
 			if err != nil {
 				return err
 			}
-			return studyViolations(set)
+			return sweepProblems(set)
 		},
 	}
 }
 
 // aboveOne is the rule of α values.
-var aboveOne = rule{"a finite number > 1", func(x float64) bool { return x > 1 && isFinite(x) }}
+var aboveOne = rule{Want: "a finite number > 1", OK: func(x float64) bool { return x > 1 && isFinite(x) }}
 
 func studyTightnessCmd() *cli.Command {
 	def := study.DefaultTightness()
@@ -319,14 +246,6 @@ func studyTightnessCmd() *cli.Command {
 		ns[i] = strconv.Itoa(n)
 	}
 	return studyCommand("tightness", "Cor. 4 and Cor. 6 tight families: ratio vs n approaching 2α/(1+α) and 1+1/β",
-		`For the Cor. 4 family (n/2 jobs (α−ε, 1), n/2 jobs (1, α)) and the Cor. 6 family (n−1 jobs (β, 1),
-one (n−1, (n−1)β)) it runs MaxSRPT resp. SplitSRPT and the paper's alternative schedule, and
-brackets the true ratio: policy/alternative ≤ policy/OPT ≤ policy/lower bound. With --exact
-(a registered exact method: search or mip) OPT is computed for n ≤ --exact-max-n. The paper's limit
-of policy/alternative is (2α − 3ε/2)/(1+α) resp. 1 + 1/β.
-
-Example:
-   mrsched study tightness --alphas 2,4 --eps 0.1 --betas 2 --ns 2,4,8,16,64,256 --exact search --exact-max-n 8 --figures out/tight`,
 		[]cli.Flag{
 			floatsFlag("alphas", def.Alphas, "α values (Cor. 4)", aboveOne),
 			floatsFlag("eps", def.Eps, "ε values (Cor. 4), 0 < ε < α − 1", positive),
@@ -349,15 +268,6 @@ Example:
 
 func studyFig7Cmd() *cli.Command {
 	return studyCommand("fig7", "Fig. 7 on the SWIM Facebook traces: relative E[T] vs load, original and cube-root sizes",
-		`Map-only jobs are dropped, sizes normalised to mean 1, time rescaled to each load (§5.2 with
-the SWIM traces instead of the Google trace). For k-LPS (k = 100), MaxSRPT and SplitSRPT it
-prints the mean response time and relative E[T] = E[T] / (best lower bound / n), the best bound
-being the counting bound (which dominates §5.1's; the §5.1 ratio is printed too), with the
-original sizes (Fig. 7a) and with each job's size ratio replaced by its cube root (Fig. 7b).
-
-Example:
-   mrsched study fig7 --trace ../shared/data/swim/FB-2009_samples_24_times_1hr_0.tsv \
-       --trace ../shared/data/swim/FB-2010_samples_24_times_1hr_0.tsv --format md --figures out/fig7`,
 		[]cli.Flag{
 			inListFlag("trace", "SWIM trace `FILE`; repeatable",
 				"../shared/data/swim/FB-2009_samples_24_times_1hr_0.tsv", "../shared/data/swim/FB-2010_samples_24_times_1hr_0.tsv"),
@@ -376,13 +286,6 @@ Example:
 func studyFig9Cmd() *cli.Command {
 	f9 := study.DefaultFig9()
 	return studyCommand("fig9", "Fig. 9: conditional mean slowdown by size max(x, y), log-normal workload, loads 0.75 and 0.9",
-		`Independent replications of --jobs jobs each (Poisson arrivals, the §5.3 log-normal sizes; every
-policy sees the same jobs in a replication), jobs bucketed by z = max(x, y) into 400 buckets on
-[0, 100]. Prints the mean response times beside the paper's (§5.3) and E[S(z)] at selected z;
---format csv gives every bucket; --figures draws the curves with the 99th percentile of z.
-
-Example (small; the defaults run 8 × 500000 jobs per load and policy):
-   mrsched study fig9 --jobs 20000 --reps 2 --figures out/fig9`,
 		[]cli.Flag{
 			loadsFlag(f9.Loads),
 			intFlag("jobs", f9.Jobs, "jobs per replication", atLeastOne),
@@ -398,20 +301,13 @@ Example (small; the defaults run 8 × 500000 jobs per load and policy):
 
 func studyNightlyCmd() *cli.Command {
 	return studyCommand("nightly", "a planner's view of one batch: heuristics, polish, exact search, bounds, gap, Gantt charts",
-		`Runs every method on the batch (the embedded 16-job default, or --instance), prints the
-report with OPT or the best bounds and gap, and the recommended plan (the best schedule's
-jobs by completion); --figures draws a Gantt chart of every schedule and the mean response
-per method beside the lower bound.
-
-Example:
-   mrsched study nightly --time-limit 20s --figures out/nightly`,
 		[]cli.Flag{
 			inFlag("instance", "batch instance `FILE` (default: the embedded nightly batch)", false, "i"),
 			methodsFlag(study.DefaultNightlyMethods),
 			timeLimitFlag(30*time.Second, "per exact method"),
 		},
 		func(c *cli.Context) (sweep.Sweep, error) {
-			src, err := nightlySource(c.String("instance"))
+			src, err := study.NightlySource(c.String("instance"))
 			if err != nil {
 				return sweep.Sweep{}, err
 			}
@@ -419,48 +315,16 @@ Example:
 		})
 }
 
-// nightlySource is the instance file given, or the embedded nightly batch.
-func nightlySource(path string) (report.Source, error) {
-	if path != "" {
-		return report.FileSource(path)
-	}
-	in, err := study.DefaultNightly()
-	if err != nil {
-		return report.Source{}, err
-	}
-	return report.InstanceSource("nightly-default", "embedded nightly.csv", in), nil
-}
-
-// studyViolations turns a study's guarantee violations into exit status 2.
-func studyViolations(set *sweep.Set) error {
-	if set == nil {
-		return nil
-	}
-	if n := study.Violations(set); n > 0 {
-		return exitWith(2, fmt.Errorf("%d guarantee violation(s) or conflict(s) between methods in %s (a bug)", n, set.Header.Kind))
-	}
-	return nil
-}
-
 func ganttCmd() *cli.Command {
 	return &cli.Command{
 		Name:     "gantt",
 		Category: catReport,
 		Usage:    "draw a Gantt chart (SVG; PNG with --png) of any schedule file",
-		Description: `One row per job (first to complete on top), an upper lane for the map rate and a lower
-lane for the shuffle rate, each filled to the job's share of the station; grey from release
-to completion, a black tick at the completion.
-
-Example:
-   mrsched gen lognormal --n 30 --batch --seed 1 --out b30.json --quiet
-   mrsched simulate --instance b30.json --policy maxsrpt --schedule b30.sched.json
-   mrsched gantt --instance b30.json --schedule b30.sched.json --out b30-gantt
-(writes b30-gantt.svg, and b30-gantt.png with --png; 'simulate' is the simulator's command)`,
 		Flags: []cli.Flag{
 			instanceFlag(),
 			inFlag("schedule", "schedule `FILE` (JSON or CSV)", true, "s"),
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Required: true, Usage: "output `BASE` name: writes BASE.svg, and BASE.png with --png (" + overwriteNote + ")"},
-			&cli.BoolFlag{Name: "png", Usage: "write BASE.png too"},
+			pngFlag("write BASE.png too"),
 			&cli.StringFlag{Name: "title", Usage: "chart title (default: the file names)"},
 			quietFlag(),
 		},

@@ -10,9 +10,9 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/report"
 	"github.com/mrsched/mrsched/schedule"
 	"github.com/mrsched/mrsched/solver/fluid"
-	"github.com/mrsched/mrsched/tabular"
 	"github.com/mrsched/mrsched/validate"
 )
 
@@ -21,48 +21,11 @@ func tandemCommands() []*cli.Command {
 	return []*cli.Command{simulateCmd(), validateCmd(), compareCmd()}
 }
 
-type simJob struct {
-	ID         string  `json:"id"`
-	Release    float64 `json:"release"`
-	Map        float64 `json:"map"`
-	Shuffle    float64 `json:"shuffle"`
-	Completion float64 `json:"completion"`
-	Response   float64 `json:"response"`
-	Slowdown   float64 `json:"slowdown"`
-}
-
-type simOutput struct {
-	Instance          string   `json:"instance"`
-	Policy            string   `json:"policy"`
-	K                 int      `json:"k,omitempty"`
-	Speed             float64  `json:"speed"`
-	Jobs              int      `json:"n"`
-	TotalResponseTime float64  `json:"total_response_time"`
-	MeanResponseTime  float64  `json:"mean_response_time"`
-	MeanSlowdown      float64  `json:"mean_slowdown"`
-	Makespan          float64  `json:"makespan"`
-	JobResults        []simJob `json:"jobs"`
-}
-
 func simulateCmd() *cli.Command {
 	return &cli.Command{
 		Name:     "simulate",
 		Category: catTandem,
 		Usage:    "exact fluid simulation of a scheduling policy on a tandem instance (Lin et al. §2, §4, §5)",
-		Description: `Runs the event-driven simulator of model (1) (every event time exact, no time step) and
-prints each job's completion, response time and slowdown (response / max(x, y)) with the
-totals. Policies: fifo, ps, klps (k-LPS, a job keeps its place until it leaves: Hadoop's
-job limit), klps-maponly (the place is freed when the map is done), maxsrpt (Algorithm 1,
-work-conserving shuffle), splitsrpt (Algorithm 2, work-conserving), splitsrpt-strict
-(Algorithm 2 literally), order (a fixed priority order, --order, job indices from 0).
---speed multiplies both capacities (Theorems 3 and 5). --schedule writes the whole fluid
-schedule (JSON, or CSV when the name ends in .csv), which 'mrsched validate' checks.
-
-Example:
-   mrsched gen lognormal --n 200 --load 0.75 --seed 1 --out /tmp/ln.json
-   mrsched simulate --instance /tmp/ln.json --policy maxsrpt --format json
-   mrsched simulate --instance /tmp/ln.json --policy klps --k 100 --schedule /tmp/klps.json
-   mrsched validate --instance /tmp/ln.json --schedule /tmp/klps.json`,
 		Flags: []cli.Flag{
 			instanceFlag(),
 			&cli.StringFlag{Name: "policy", Aliases: []string{"p"}, Value: "maxsrpt", Usage: "fifo, ps, klps, klps-maponly, maxsrpt, splitsrpt, splitsrpt-strict or order"},
@@ -100,25 +63,7 @@ func simulateAction(c *cli.Context) error {
 			return err
 		}
 	}
-	o := simOutput{Instance: path, Policy: p.Name(), Speed: c.Float64("speed"), Jobs: in.N(),
-		TotalResponseTime: r.TotalResponse, MeanResponseTime: r.MeanResponse,
-		MeanSlowdown: r.MeanSlowdown, Makespan: r.Makespan}
-	if p.Name() == "klps" || p.Name() == "klps-maponly" {
-		o.K = c.Int("k")
-	}
-	t := &tabular.Table{
-		Title: fmt.Sprintf("%s on %s: total response %s, mean %s, mean slowdown %s, makespan %s", p.Name(), path,
-			tabular.Human(r.TotalResponse), tabular.Human(r.MeanResponse), tabular.Human(r.MeanSlowdown), tabular.Human(r.Makespan)),
-		Header:     []string{"id", "release", "map", "shuffle", "completion", "response", "slowdown"},
-		RightAlign: []bool{false, true, true, true, true, true, true},
-	}
-	for i, j := range in.Jobs {
-		sj := simJob{ID: j.ID, Release: j.Release, Map: j.Map, Shuffle: j.Shuffle,
-			Completion: r.Completion[i], Response: r.Response[i], Slowdown: r.Slowdown[i]}
-		o.JobResults = append(o.JobResults, sj)
-		t.Add(j.ID, tabular.Float(j.Release), tabular.Float(j.Map), tabular.Float(j.Shuffle), tabular.Float(sj.Completion), tabular.Float(sj.Response), tabular.Float(sj.Slowdown))
-	}
-	return emitTables(c, o, t)
+	return emitView(c, report.SimulateView(path, in, p, c.Int("k"), c.Float64("speed"), r))
 }
 
 func validateCmd() *cli.Command {
@@ -126,16 +71,6 @@ func validateCmd() *cli.Command {
 		Name:     "validate",
 		Category: catTandem,
 		Usage:    "check a fluid schedule against model (1) with the independent validator",
-		Description: `Checks rates ≥ 0, each station's capacity, no work before release, the map and shuffle
-totals, shuffle progress ≤ map progress at every segment boundary, and the claimed
-completion times (package validate: 1e-9 relative, plus the float64 resolution of the
-segment boundaries for work totals). Exit
-status 2 when the schedule violates the model (each violation is listed).
-
-Example:
-   mrsched gen lognormal --n 50 --batch --seed 1 --out /tmp/b50.json
-   mrsched simulate --instance /tmp/b50.json --policy splitsrpt --schedule /tmp/b50.sched.json
-   mrsched validate --instance /tmp/b50.json --schedule /tmp/b50.sched.json`,
 		Flags: []cli.Flag{
 			instanceFlag(),
 			inFlag("schedule", "schedule `FILE` (JSON, or CSV ending in .csv)", true, "s"),
@@ -156,24 +91,15 @@ func validateAction(c *cli.Context) error {
 		return err
 	}
 	res, err := validate.Check(in, s)
-	var ve *validate.Error
-	switch {
-	case errors.As(err, &ve):
-		t := &tabular.Table{Title: fmt.Sprintf("%s: INVALID (%d violations)", path, len(ve.Violations)),
-			Header: []string{"rule", "segment", "job", "detail"}}
-		for _, v := range ve.Violations {
-			t.Add(v.Rule, fmt.Sprint(v.Segment), v.Job, v.Detail)
-		}
-		if werr := emitTables(c, nil, t); werr != nil {
+	if v := report.ValidateView(path, s, res, err); v != nil {
+		if werr := emitView(c, v); werr != nil {
 			return werr
 		}
-		return exitWith(2, fmt.Errorf("%s: %w", path, err))
-	case err != nil:
+	}
+	if err != nil {
 		return exitWith(2, fmt.Errorf("%s: %w", path, err))
 	}
-	t := &tabular.Table{Header: []string{"schedule", "valid", "total_response_time", "makespan", "segments"}}
-	t.Add(path, "true", tabular.Float(res.TotalResponse), tabular.Float(res.Makespan), fmt.Sprint(len(s.Segments)))
-	return emitTables(c, nil, t)
+	return nil
 }
 
 func compareCmd() *cli.Command {
@@ -181,16 +107,6 @@ func compareCmd() *cli.Command {
 		Name:     "compare",
 		Category: catTandem,
 		Usage:    "all tandem policies side by side on one instance, each schedule validated",
-		Description: `Simulates fifo, ps, klps, klps-maponly, maxsrpt, splitsrpt and splitsrpt-strict on one
-instance, validates every recorded schedule with the independent validator (package
-validate) and prints total and mean response time, mean slowdown and makespan. --example
-uses the §2.1 example (jobs (1,2), (3,1), (2,2)); --lognormal N a batch of N jobs of the
-§5.3 log-normal workload (seed --seed). Exit status 2 if any schedule fails validation.
-
-Example:
-   mrsched compare --example
-   mrsched compare --lognormal 200 --seed 1 --format md
-   mrsched compare --instance /tmp/ln.json --k 100`,
 		Flags: []cli.Flag{
 			inFlag("instance", "tandem instance `FILE`", false, "i"),
 			&cli.BoolFlag{Name: "example", Usage: "use the §2.1 example"},
@@ -222,7 +138,7 @@ func compareInstance(c *cli.Context) (*instances.Instance, string, error) {
 		return instances.Example21(), "§2.1 example", nil
 	}
 	n, seed := c.Int("lognormal"), c.Uint64("seed")
-	in, err := instances.PaperLogNormal(n, 0, true).Generate(seedSource(seed))
+	in, err := instances.PaperLogNormal(n, 0, true).Generate(instances.SeedSource(seed))
 	if err != nil {
 		return nil, "", fmt.Errorf("--lognormal: %w", err)
 	}
@@ -239,19 +155,8 @@ func compareAction(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	t := &tabular.Table{
-		Title:      fmt.Sprintf("policies on %s (%d jobs, speed %s)", name, in.N(), tabular.Float(speed)),
-		Header:     []string{"policy", "total_response_time", "mean_response_time", "mean_slowdown", "makespan", "segments", "valid"},
-		RightAlign: []bool{false, true, true, true, true, true, false},
-	}
-	var bad error
-	for _, x := range cmp {
-		r := x.Result
-		bad = errors.Join(bad, x.Invalid)
-		t.Add(x.Policy, tabular.Float(r.TotalResponse), tabular.Float(r.MeanResponse), tabular.Float(r.MeanSlowdown),
-			tabular.Float(r.Makespan), fmt.Sprint(len(r.Schedule.Segments)), fmt.Sprint(x.Invalid == nil))
-	}
-	if err := emitTables(c, nil, t); err != nil {
+	v, bad := report.CompareView(name, in, speed, cmp)
+	if err := emitView(c, v); err != nil {
 		return err
 	}
 	if bad != nil {

@@ -7,9 +7,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"io"
-	"slices"
-	"strings"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -21,7 +18,6 @@ import (
 	"github.com/mrsched/mrsched/solver/exact"
 	"github.com/mrsched/mrsched/solver/exact/mipform"
 	"github.com/mrsched/mrsched/solver/mip"
-	"github.com/mrsched/mrsched/tabular"
 )
 
 // processStart is when the program started (package initialisation): the
@@ -35,67 +31,11 @@ func solveCommands() []*cli.Command {
 	return []*cli.Command{solveCmd(), boundCmd(), exportCmd()}
 }
 
-type solveJob struct {
-	ID         string  `json:"id"`
-	Release    float64 `json:"release"`
-	Map        float64 `json:"map"`
-	Shuffle    float64 `json:"shuffle"`
-	Completion float64 `json:"completion"`
-	Response   float64 `json:"response"`
-}
-
-type solveOutput struct {
-	Instance    string        `json:"instance"`
-	Method      string        `json:"method"`
-	Engine      string        `json:"engine,omitempty"`
-	Status      string        `json:"status"`
-	Objective   float64       `json:"objective"`
-	LowerBound  float64       `json:"lower_bound"`
-	BoundSource string        `json:"bound_source"`
-	Bounds      []exact.Bound `json:"bounds"`
-	// ScheduleSource says who found the schedule (the method, or a
-	// heuristic or fallback one).
-	ScheduleSource string             `json:"schedule_source"`
-	Gap            float64            `json:"gap"`
-	Order          []string           `json:"order"`
-	Nodes          int64              `json:"nodes"`
-	LPs            int64              `json:"lps"`
-	TimeSeconds    float64            `json:"time_seconds"`
-	Detail         map[string]float64 `json:"detail,omitempty"`
-	Notes          []string           `json:"notes,omitempty"`
-	Jobs           []solveJob         `json:"jobs"`
-}
-
 func solveCmd() *cli.Command {
 	return &cli.Command{
 		Name:     "solve",
 		Category: catExact,
 		Usage:    "optimal or near-optimal schedule of a tandem instance with status, lower bound and gap",
-		Description: `Methods (--method):
-   portfolio  (default) search and GLPK's MIP (glpsol) side by side, sharing the proven bound
-   mip        the exact MIP (batch or release-date formulation, docs/exact.md), solved by --engine
-   search     branch-and-bound over completion orders (subset-DP bound, LP at leaves); batches
-   order-lp   the optimal schedule for the completion order --order (job ids or 0-based indices):
-              C_o1 ≤ C_o2 ≤ … (ties allowed) by the validator's completion times
-   polish     best of MaxSRPT/SplitSRPT/FIFO/PS, LP re-optimised, then local search (heuristic)
-   fifo, ps, klps, maxsrpt, splitsrpt, …   a policy of 'mrsched simulate'
-Every answer has a status (optimal, time limit, order optimal, feasible, interrupted), the
-objective Σ (C_j − r_j) of the best validated schedule found (schedule_source), the best
-proven lower bound the toolkit knows (the method's, §5.1, counting, prefix, subset and, for
-the exact methods, the LP relaxation of the MIP; bound_source) and gap = (objective − bound)/objective. "optimal" means
-a proven bound meets the objective (package tolerance), never an engine's word alone.
---time-limit covers the whole command: the answer is written by start + limit − min(0.5 s,
-limit/10); a method that cannot answer in time (engine not ready, no MIP incumbent) is
-replaced by the best of MaxSRPT/SplitSRPT/FIFO/PS with status "time limit" and a note.
-The LP engine is loaded only when a method needs it. --schedule writes the schedule ('mrsched validate'
-checks it). Progress goes to stderr.
-
-Example:
-   mrsched gen taillard --jobs 8 --machines 2 --seed 873654221 --format json > /tmp/ta8.json
-   mrsched solve --instance /tmp/ta8.json --method search --format json
-   mrsched solve --instance /tmp/ta8.json --method mip --time-limit 60s
-   mrsched solve --instance /tmp/ta8.json --method order-lp --order j1,j2,j3,j4,j5,j6,j7,j8 --schedule /tmp/s.json
-   mrsched validate --instance /tmp/ta8.json --schedule /tmp/s.json`,
 		Flags: []cli.Flag{
 			instanceFlag(),
 			&cli.StringFlag{Name: "method", Aliases: []string{"m"}, Value: exact.DefaultMethod, Usage: "portfolio, mip, search, order-lp, polish or a policy name"},
@@ -108,19 +48,6 @@ Example:
 		},
 		Action: solveAction,
 	}
-}
-
-// engineFlag is --engine: an LP/MIP engine name (whether the engine is
-// available is checked when it is needed).
-func engineFlag(usage string) cli.Flag {
-	names := engine.Names()
-	return &cli.StringFlag{Name: "engine", Value: engine.DefaultName, Usage: usage + ": " + strings.Join(names, ", "),
-		Action: func(_ *cli.Context, s string) error {
-			if !slices.Contains(names, strings.ToLower(s)) {
-				return fmt.Errorf("--engine: want one of %s, got %q", strings.Join(names, ", "), s)
-			}
-			return nil
-		}}
 }
 
 func solveAction(c *cli.Context) error {
@@ -149,44 +76,7 @@ func solveAction(c *cli.Context) error {
 			return err
 		}
 	}
-	return emitSolve(c, path, in, a)
-}
-
-// emitSolve writes a solve's answer: JSON, or the per-job table (preceded
-// in text and Markdown by the answer's summary lines).
-func emitSolve(c *cli.Context, path string, in *instances.Instance, a *exact.Answer) error {
-	o := solveOutput{Instance: path, Method: a.Method, Engine: a.Engine, Status: a.Status, Objective: a.Objective,
-		LowerBound: a.LowerBound, BoundSource: a.BoundSource, Bounds: a.Bounds, ScheduleSource: a.ScheduleSource,
-		Gap: a.Gap, Nodes: a.Nodes, LPs: a.LPs, TimeSeconds: a.Time.Seconds(), Detail: a.Detail, Notes: a.Notes}
-	for _, j := range a.Order {
-		o.Order = append(o.Order, in.Jobs[j].ID)
-	}
-	t := &tabular.Table{Header: []string{"id", "release", "map", "shuffle", "completion", "response"}, RightAlign: []bool{false, true, true, true, true, true}}
-	for i, j := range in.Jobs {
-		sj := solveJob{ID: j.ID, Release: j.Release, Map: j.Map, Shuffle: j.Shuffle,
-			Completion: a.Schedule.Completion[i], Response: a.Schedule.Completion[i] - j.Release}
-		o.Jobs = append(o.Jobs, sj)
-		t.Add(sj.ID, tabular.Float(sj.Release), tabular.Float(sj.Map), tabular.Float(sj.Shuffle), tabular.Float(sj.Completion), tabular.Float(sj.Response))
-	}
-	return emit(c, func(w io.Writer, f tabular.Format) error {
-		switch f {
-		case tabular.JSON:
-			return tabular.WriteJSON(w, o)
-		case tabular.CSV:
-			return t.Write(w, f)
-		}
-		fmt.Fprintf(w, "method %s", o.Method)
-		if o.Engine != "" {
-			fmt.Fprintf(w, " (engine %s)", o.Engine)
-		}
-		fmt.Fprintf(w, ": %s, objective %s (%s), lower bound %s (%s), gap %s, %d nodes, %d LPs, %.3gs\norder %s\n",
-			o.Status, tabular.Human(o.Objective), o.ScheduleSource, tabular.Human(o.LowerBound), o.BoundSource, tabular.Percent(o.Gap),
-			o.Nodes, o.LPs, o.TimeSeconds, strings.Join(o.Order, ","))
-		for _, n := range o.Notes {
-			fmt.Fprintf(w, "note: %s\n", n)
-		}
-		return t.Write(w, f)
-	})
+	return emitView(c, report.SolveView(path, in, a))
 }
 
 func boundCmd() *cli.Command {
@@ -194,16 +84,6 @@ func boundCmd() *cli.Command {
 		Name:     "bound",
 		Category: catExact,
 		Usage:    "every lower bound on OPT and the approximation guarantees of MaxSRPT and SplitSRPT",
-		Description: `Prints α and β with MaxSRPT's 2α/(1+α) (Theorem 3, Corollary 4) and SplitSRPT's 1 + 1/β
-(Theorem 5, Corollary 6); the §5.1 lower bound; the counting bound (b) (≥ §5.1); for batches
-the prefix bound (a) Σ_k max(X_(k), Y_(k)) (≥ §5.1) and, up to 22 jobs, the subset bound
-(min over completion orders of the prefix sums, ≥ (a)); and, unless --no-lp, the LP
-relaxation of the exact MIP (engine --engine). Bounds are on the total response time Σ (C_j − r_j).
-
-Example:
-   mrsched gen taillard --jobs 10 --machines 2 --seed 873654221 --format json > /tmp/ta10.json
-   mrsched bound --instance /tmp/ta10.json
-   mrsched bound --instance /tmp/ta10.json --format json --no-lp`,
 		Flags: []cli.Flag{
 			instanceFlag(),
 			engineFlag("engine for the LP relaxation"),
@@ -225,11 +105,7 @@ Example:
 			if err != nil {
 				return err
 			}
-			t := &tabular.Table{Header: []string{"name", "value", "kind", "note"}, RightAlign: []bool{false, true, false, false}}
-			for _, r := range rows {
-				t.Add(r.Name, tabular.Float(r.Value), r.Kind, r.Note)
-			}
-			return emitTables(c, rows, t)
+			return emitView(c, report.BoundsView(rows))
 		},
 	}
 }
@@ -239,14 +115,6 @@ func exportCmd() *cli.Command {
 		Name:     "export",
 		Category: catExact,
 		Usage:    "write the exact MIP of a tandem instance in LP or MPS format for other solvers",
-		Description: `Writes the batch MIP (every release 0) or the release-date MIP (docs/exact.md) so that
-CBC, HiGHS, Gurobi, CPLEX, SCIP or GLPK can solve it; its optimum is Σ (C_j − r_j) of an
-optimal schedule. --release-form writes the release-date form even for a batch.
-
-Example:
-   mrsched gen taillard --jobs 6 --machines 2 --seed 873654221 --format json > /tmp/ta6.json
-   mrsched export --instance /tmp/ta6.json --mps --out /tmp/ta6.mps
-   mrsched export --instance /tmp/ta6.json --lp | head`,
 		Flags: []cli.Flag{
 			instanceFlag(),
 			&cli.BoolFlag{Name: "lp", Usage: "CPLEX LP format"},
@@ -284,26 +152,13 @@ func genTaillardCmd() *cli.Command {
 	return &cli.Command{
 		Name:  "taillard",
 		Usage: "Taillard's flow-shop instances (EJOR 64, 1993): .fsp text or a tandem instance (machines 1, 2)",
-		Description: `Taillard's generator: Lehmer a = 16807, m = 2^31 − 1 with Schrage's split, times
-1 + ⌊u·99⌋ drawn machine by machine. --format fsp prints Taillard's layout (one row per
-machine); --format json prints the tandem instance whose map and shuffle sizes are
-machines 1 and 2. --seeds20x5 K uses the K-th (1…10) seed of the 20 × 5 set (ta001–ta010).
-
-Example:
-   mrsched gen taillard --jobs 20 --machines 5 --seed 873654221
-   mrsched gen taillard --jobs 20 --machines 5 --seeds20x5 3 --format json --out /tmp/ta003.json`,
 		Flags: []cli.Flag{
 			intFlag("jobs", 20, "number of jobs", atLeastOne),
 			intFlag("machines", 5, "number of machines (≥ 2 for json)", atLeastOne),
 			&cli.Int64Flag{Name: "seed", Value: taillard.Seeds20x5[0], Usage: "time seed (an integer in [1, 2^31−2])",
-				Action: func(_ *cli.Context, v int64) error { return between(1, 1<<31-2).check("seed", float64(v)) }},
+				Action: func(_ *cli.Context, v int64) error { return between(1, 1<<31-2).Check("seed", float64(v)) }},
 			intFlag("seeds20x5", 0, "use seed K of Taillard's 20 × 5 set", between(1, 10)),
-			&cli.StringFlag{Name: "format", Value: "fsp", Usage: "fsp or json", Action: func(_ *cli.Context, s string) error {
-				if s != "fsp" && s != "json" {
-					return fmt.Errorf("--format: want fsp or json, got %q", s)
-				}
-				return nil
-			}},
+			choiceFlag("format", "fsp", "output format", "fsp", "json"),
 			outFlag("the instance"), quietFlag(),
 		},
 		Action: func(c *cli.Context) error {
@@ -316,15 +171,7 @@ Example:
 				return err
 			}
 			var b bytes.Buffer
-			if c.String("format") == "fsp" {
-				err = taillard.Write(&b, ti)
-			} else {
-				var in *instances.Instance
-				if in, err = ti.ToTandem(); err == nil {
-					err = instances.WriteJSON(&b, in)
-				}
-			}
-			if err != nil {
+			if err := taillard.WriteAs(&b, ti, c.String("format")); err != nil {
 				return err
 			}
 			return emitBytes(c, b.Bytes())
@@ -337,16 +184,9 @@ func importTaillardCmd() *cli.Command {
 		Name:      "taillard",
 		Usage:     "convert a Taillard .fsp file into a tandem instance (machines 1 and 2)",
 		ArgsUsage: "FILE.fsp",
-		Description: `Reads Taillard's layout (header line, numbers, "processing times :", machine rows; several
-instances per file) or the bare layout ("jobs machines" then machine rows) and writes the
-tandem instance of the --index-th instance (1-based) with map = machine 1, shuffle = machine 2.
-
-Example:
-   mrsched gen taillard --jobs 20 --machines 5 --out /tmp/ta001.fsp
-   mrsched import taillard --out /tmp/ta001.json /tmp/ta001.fsp`,
 		Flags: []cli.Flag{
 			intFlag("index", 1, "which instance of the file (1-based)", atLeastOne),
-			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the instance to `FILE` (.csv for CSV, otherwise JSON) instead of stdout JSON (" + overwriteNote + ")"},
+			instanceOutFlag(),
 			quietFlag(),
 		},
 		Action: func(c *cli.Context) error {
@@ -354,17 +194,9 @@ Example:
 			if err != nil {
 				return err
 			}
-			list, err := taillard.ReadFile(path)
+			in, err := taillard.ReadTandemFile(path, c.Int("index"))
 			if err != nil {
 				return err
-			}
-			k := c.Int("index")
-			if k > len(list) {
-				return fmt.Errorf("%s: --index %d, the file holds %d instance(s)", path, k, len(list))
-			}
-			in, err := list[k-1].ToTandem()
-			if err != nil {
-				return fmt.Errorf("%s: instance %d: %w", path, k, err)
 			}
 			return emitInstance(c, in)
 		},

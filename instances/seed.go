@@ -1,0 +1,10 @@
+package instances
+
+import "math/rand/v2"
+
+// SeedSource is the random source of a generator's seed, the one
+// convention of every seeded mrsched generator ('mrsched gen lognormal
+// --seed S', report's generator specs seed=S): PCG with state (S,
+// S ⊕ 0x9e3779b97f4a7c15), so that the same seed gives a byte-identical
+// instance.
+func SeedSource(seed uint64) rand.Source { return rand.NewPCG(seed, seed^0x9e3779b97f4a7c15) }

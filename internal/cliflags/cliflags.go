@@ -1,0 +1,212 @@
+// Package cliflags builds the flags of mrsched's commands (urfave/cli/v2)
+// with their validation: number flags whose values must satisfy a Rule
+// ("--k: want an integer ≥ 1, got 0"), lists of numbers and integers
+// (package numlist), durations, choices and repeatable flags whose values
+// may contain commas. Validations run as flag actions, after parsing and
+// before a command reads any file.
+package cliflags
+
+import (
+	"flag"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/mrsched/mrsched/internal/numlist"
+)
+
+// Rule is the set of values a number flag accepts; want says it in words.
+type Rule struct {
+	Want string
+	OK   func(float64) bool
+}
+
+func IsFinite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
+
+// The rules of number flags.
+var (
+	AnyFinite   = Rule{"a finite number", IsFinite}
+	Positive    = Rule{"a positive finite number", func(x float64) bool { return x > 0 && IsFinite(x) }}
+	NonNegative = Rule{"a finite number ≥ 0", func(x float64) bool { return x >= 0 && IsFinite(x) }}
+	AtLeastOne  = Rule{"an integer ≥ 1", func(x float64) bool { return x >= 1 }}
+	NonNegInt   = Rule{"an integer ≥ 0", func(x float64) bool { return x >= 0 }}
+	UnitOpen    = Rule{"a number in (0, 1)", func(x float64) bool { return x > 0 && x < 1 }}
+)
+
+// Between is the Rule "a number in [lo, hi]" (integers when the flag is).
+func Between(lo, hi float64) Rule {
+	return Rule{fmt.Sprintf("a value in [%s, %s]", NumStr(lo), NumStr(hi)),
+		func(x float64) bool { return x >= lo && x <= hi }}
+}
+
+// Check returns the flag's error for a value outside r.
+func (r Rule) Check(flag string, x float64) error {
+	if r.OK(x) {
+		return nil
+	}
+	return fmt.Errorf("--%s: want %s, got %s", flag, r.Want, NumStr(x))
+}
+
+// NumStr writes x in flag messages: integers in full, others shortest.
+func NumStr(x float64) string {
+	if x == math.Trunc(x) && math.Abs(x) < 1e15 {
+		return strconv.FormatFloat(x, 'f', -1, 64)
+	}
+	return strconv.FormatFloat(x, 'g', -1, 64)
+}
+
+// Int is an integer flag whose values must satisfy r.
+func Int(name string, value int, usage string, r Rule, aliases ...string) *cli.IntFlag {
+	return &cli.IntFlag{Name: name, Aliases: aliases, Value: value, Usage: usage + " (" + r.Want + ")",
+		Action: func(_ *cli.Context, v int) error { return r.Check(name, float64(v)) }}
+}
+
+// Float is a number flag whose values must satisfy r.
+func Float(name string, value float64, usage string, r Rule, aliases ...string) *cli.Float64Flag {
+	return &cli.Float64Flag{Name: name, Aliases: aliases, Value: value, Usage: usage + " (" + r.Want + ")",
+		Action: func(_ *cli.Context, v float64) error { return r.Check(name, v) }}
+}
+
+// Floats is a comma-separated list of numbers, each satisfying r.
+func Floats(name string, value []float64, usage string, r Rule) *cli.Float64SliceFlag {
+	return &cli.Float64SliceFlag{Name: name, Value: cli.NewFloat64Slice(value...), Usage: usage + " (comma-separated, each " + r.Want + ")",
+		Action: func(_ *cli.Context, v []float64) error {
+			if len(v) == 0 {
+				return fmt.Errorf("--%s: want at least one value", name)
+			}
+			for _, x := range v {
+				if err := r.Check(name, x); err != nil {
+					return err
+				}
+			}
+			return nil
+		}}
+}
+
+// Ints is a list of integers (see ParseInts: items N, LO..HI, LO-HI/STEP),
+// each satisfying r; read it with IntsOf.
+func Ints(name, value, usage string, r Rule, aliases ...string) *cli.StringFlag {
+	return &cli.StringFlag{Name: name, Aliases: aliases, Value: value,
+		Usage: usage + " (comma-separated N, LO..HI or LO-HI/STEP, each " + r.Want + ")",
+		Action: func(_ *cli.Context, s string) error {
+			_, err := ParseInts(name, s, r)
+			return err
+		}}
+}
+
+// IntsOf returns the values of a flag made by Ints.
+func IntsOf(c *cli.Context, name string, r Rule) ([]int, error) {
+	return ParseInts(name, c.String(name), r)
+}
+
+// ParseInts parses a comma-separated list of integers for flag --name
+// (package numlist: items N, LO..HI or LO-HI/STEP). Every value must
+// satisfy r.
+func ParseInts(name, s string, r Rule) ([]int, error) {
+	out, err := numlist.Ints(s)
+	if err != nil {
+		return nil, fmt.Errorf("--%s: %w", name, err)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("--%s: want at least one value", name)
+	}
+	for _, v := range out {
+		if err := r.Check(name, float64(v)); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// ParseFloats parses a comma-separated list of numbers for flag --name,
+// each satisfying r.
+func ParseFloats(name, s string, r Rule) ([]float64, error) {
+	var out []float64
+	for i, item := range strings.Split(s, ",") {
+		item = strings.TrimSpace(item)
+		x, err := strconv.ParseFloat(item, 64)
+		if err != nil {
+			return nil, fmt.Errorf("--%s: item %d %q is not a number (want %s)", name, i+1, item, r.Want)
+		}
+		if err := r.Check(name, x); err != nil {
+			return nil, err
+		}
+		out = append(out, x)
+	}
+	return out, nil
+}
+
+// FloatsOf returns the values of a comma-separated list flag (see
+// ParseFloats).
+func FloatsOf(c *cli.Context, name string, r Rule) ([]float64, error) {
+	return ParseFloats(name, c.String(name), r)
+}
+
+// Duration is a duration ≥ 0 (0 meaning what zero says).
+func Duration(name string, value time.Duration, usage, zero string) *cli.DurationFlag {
+	return &cli.DurationFlag{Name: name, Value: value, Usage: usage + " (a duration such as 30s or 5m; 0: " + zero + ")",
+		Action: func(_ *cli.Context, d time.Duration) error {
+			if d < 0 {
+				return fmt.Errorf("--%s: want a duration ≥ 0 such as 30s (0: %s), got %s", name, zero, d)
+			}
+			return nil
+		}}
+}
+
+// Choice is a string flag whose value is one of choices (any case).
+func Choice(name, value, usage string, choices ...string) *cli.StringFlag {
+	want := strings.Join(choices, ", ")
+	return &cli.StringFlag{Name: name, Value: value, Usage: usage + ": " + want,
+		Action: func(_ *cli.Context, s string) error {
+			if !slices.Contains(choices, strings.ToLower(s)) {
+				return fmt.Errorf("--%s: want one of %s, got %q", name, want, s)
+			}
+			return nil
+		}}
+}
+
+// Repeated is a repeatable string flag whose values may contain commas
+// (urfave/cli's slice flags split on them, which breaks generator specs).
+type Repeated []string
+
+// aliasSync is what Serialize returns: urfave/cli copies a flag's value to
+// its aliases after parsing (set.Set(alias, Serialize())), and every name of
+// a RepeatedFlag shares one *Repeated, so that copy must be a no-op — without
+// it "--instance a.json" became the list [a.json a.json] ("two instances are
+// named …") and two files became one path "a.json b.json".
+const aliasSync = "\x00mrsched-repeated-alias-sync\x00"
+
+func (r *Repeated) Set(v string) error {
+	if v == aliasSync {
+		return nil
+	}
+	*r = append(*r, v)
+	return nil
+}
+func (r *Repeated) String() string    { return strings.Join(*r, " ") }
+func (r *Repeated) Serialize() string { return aliasSync }
+
+// RepeatedFlag gives every parse a fresh value: commands are built once
+// and run many times in one process (tests), and a shared value would
+// accumulate the values of earlier runs.
+type RepeatedFlag struct {
+	cli.GenericFlag
+	Files bool // the values are input files (see protectedInputs)
+}
+
+func (f *RepeatedFlag) Apply(set *flag.FlagSet) error {
+	f.GenericFlag.Value = &Repeated{}
+	return f.GenericFlag.Apply(set)
+}
+
+func RepeatedOf(c *cli.Context, name string) []string {
+	if r, ok := c.Generic(name).(*Repeated); ok && r != nil {
+		return *r
+	}
+	return nil
+}

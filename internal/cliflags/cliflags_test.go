@@ -1,0 +1,124 @@
+package cliflags_test
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/mrsched/mrsched/internal/cliflags"
+)
+
+// run parses args with flags and returns the action's error, or the
+// parse's, and what the action saw.
+func run(flags []cli.Flag, action func(c *cli.Context) error, args ...string) error {
+	app := &cli.App{Name: "t", Flags: flags, Action: action, Writer: io.Discard, ErrWriter: io.Discard,
+		ExitErrHandler: func(*cli.Context, error) {}}
+	return app.Run(append([]string{"t"}, args...))
+}
+
+// TestRules: each rule's boundary values, and the one message format.
+func TestRules(t *testing.T) {
+	for _, tc := range []struct {
+		r    cliflags.Rule
+		x    float64
+		want string // "" when x satisfies r
+	}{
+		{cliflags.Positive, 0, "--f: want a positive finite number, got 0"},
+		{cliflags.Positive, math.Inf(1), "--f: want a positive finite number, got +Inf"},
+		{cliflags.Positive, 1e-300, ""},
+		{cliflags.NonNegative, 0, ""},
+		{cliflags.AtLeastOne, 0, "--f: want an integer ≥ 1, got 0"},
+		{cliflags.UnitOpen, 1, "--f: want a number in (0, 1), got 1"},
+		{cliflags.Between(2, 10), 11, "--f: want a value in [2, 10], got 11"},
+		{cliflags.AnyFinite, math.NaN(), "--f: want a finite number, got NaN"},
+		{cliflags.AnyFinite, 0.1, ""},
+	} {
+		err := tc.r.Check("f", tc.x)
+		if got := fmt.Sprint(err); (err == nil) != (tc.want == "") || (err != nil && got != tc.want) {
+			t.Errorf("%s on %g: %v, want %q", tc.r.Want, tc.x, err, tc.want)
+		}
+	}
+	if got := cliflags.NumStr(1e20); got != "1e+20" {
+		t.Errorf("NumStr(1e20) = %s", got)
+	}
+}
+
+// TestFlagValidation: values are checked after parsing, before the action.
+func TestFlagValidation(t *testing.T) {
+	ran := 0
+	action := func(*cli.Context) error { ran++; return nil }
+	flags := []cli.Flag{
+		cliflags.Int("k", 1, "k", cliflags.AtLeastOne),
+		cliflags.Floats("loads", []float64{0.5}, "loads", cliflags.UnitOpen),
+		cliflags.Ints("ns", "2", "sizes", cliflags.AtLeastOne),
+		cliflags.Duration("time-limit", time.Second, "limit", "no limit"),
+		cliflags.Choice("engine", "highs", "engine", "highs", "cbc"),
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--k", "0"}, "--k: want an integer ≥ 1, got 0"},
+		{[]string{"--loads", "0.5,1"}, "--loads: want a number in (0, 1), got 1"},
+		{[]string{"--ns", "0..3"}, "--ns: want an integer ≥ 1, got 0"},
+		{[]string{"--ns", "8..4"}, `--ns: "8..4": want N, LO..HI or LO-HI/STEP`},
+		{[]string{"--time-limit", "-1s"}, "--time-limit: want a duration ≥ 0 such as 30s (0: no limit), got -1s"},
+		{[]string{"--engine", "gurobi"}, `--engine: want one of highs, cbc, got "gurobi"`},
+		{[]string{"--engine", "CBC", "--k", "3", "--ns", "1-9/4"}, ""},
+	} {
+		err := run(flags, action, tc.args...)
+		if (err == nil) != (tc.want == "") || (err != nil && !strings.Contains(err.Error(), tc.want)) {
+			t.Errorf("%v: %v, want %q", tc.args, err, tc.want)
+		}
+	}
+	if ran != 1 {
+		t.Errorf("the action ran %d times, want once (the valid arguments)", ran)
+	}
+	if _, err := cliflags.ParseFloats("mu", "1,x", cliflags.AnyFinite); err == nil || err.Error() != `--mu: item 2 "x" is not a number (want a finite number)` {
+		t.Errorf("ParseFloats: %v", err)
+	}
+}
+
+// TestRepeatedAlias: each occurrence of a repeatable flag, under its name
+// or its alias, is one value, commas kept. Found by the bad-input QA
+// (docs/qa-bad-input.md): urfave/cli's alias sync appended every value
+// twice.
+func TestRepeatedAlias(t *testing.T) {
+	f := &cliflags.RepeatedFlag{GenericFlag: cli.GenericFlag{Name: "instance", Aliases: []string{"i"}, Value: &cliflags.Repeated{}}}
+	for _, args := range [][]string{{"--instance", "a,b.json"}, {"-i", "a,b.json"}, {"-i", "a,b.json", "-i", "c.json"}} {
+		var got []string
+		if err := run([]cli.Flag{f}, func(c *cli.Context) error { got = cliflags.RepeatedOf(c, "instance"); return nil }, args...); err != nil {
+			t.Fatal(err)
+		}
+		if want := []string{"a,b.json", "c.json"}[:len(args)/2]; !slices.Equal(got, want) {
+			t.Errorf("%v: %q, want %q", args, got, want)
+		}
+	}
+}
+
+// A number flag says what it accepts in its usage and in its error.
+func ExampleInt() {
+	f := cliflags.Int("k", 1, "jobs served at once", cliflags.AtLeastOne)
+	fmt.Println(f.Usage)
+	fmt.Println(f.Action(nil, 0))
+	// Output:
+	// jobs served at once (an integer ≥ 1)
+	// --k: want an integer ≥ 1, got 0
+}
+
+// Integer lists take ranges and steps; each value is checked.
+func ExampleParseInts() {
+	ns, err := cliflags.ParseInts("ns", "2-8/2,16", cliflags.AtLeastOne)
+	fmt.Println(ns, err)
+	_, err = cliflags.ParseInts("ns", "0,1", cliflags.AtLeastOne)
+	fmt.Println(err)
+	// Output:
+	// [2 4 6 8 16] <nil>
+	// --ns: want an integer ≥ 1, got 0
+}

@@ -1,0 +1,183 @@
+// Package clitree holds the generic machinery of mrsched's command tree
+// (urfave/cli/v2), kept out of the command so that cmd/mrsched only builds
+// the tree and wires flags to library calls: ordering the tree, giving
+// every command its description from a lookup, one-line usage errors with
+// a pointer to --help, required flags checked before anything runs, and
+// flags accepted after positional arguments.
+package clitree
+
+import (
+	"fmt"
+	"reflect"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+)
+
+// Sort orders commands by category, then name, at every level.
+func Sort(cmds []*cli.Command) {
+	sort.SliceStable(cmds, func(i, j int) bool {
+		if cmds[i].Category != cmds[j].Category {
+			return cmds[i].Category < cmds[j].Category
+		}
+		return cmds[i].Name < cmds[j].Name
+	})
+	for _, c := range cmds {
+		Sort(c.Subcommands)
+	}
+}
+
+// Options say what Finish adds to every command.
+type Options struct {
+	// Describe returns the description of the command at path ("mrsched
+	// gen taillard"), and false to keep the command's own.
+	Describe func(path string) (string, bool)
+	// Before runs before each command's own Before (after the required
+	// flags are checked); nil for none.
+	Before cli.BeforeFunc
+}
+
+// Finish prepares the tree under parent (the program's name): every
+// command gets its description from opt.Describe and reports a usage error
+// (an unknown flag, a bad value, a missing required flag) as one line with
+// a pointer to its --help, instead of printing the whole help first
+// (urfave/cli's default). Required flags are checked by Finish's Before,
+// before the flag validations' effects and the action, and marked
+// "(required)" in their usage.
+func Finish(cmds []*cli.Command, parent string, opt Options) {
+	for _, c := range cmds {
+		finish(c, parent, opt)
+	}
+}
+
+func finish(c *cli.Command, parent string, opt Options) {
+	path := parent + " " + c.Name
+	if opt.Describe != nil {
+		if text, ok := opt.Describe(path); ok {
+			c.Description = text
+		}
+	}
+	hint := fmt.Sprintf("(see '%s --help')", path)
+	name := path[strings.Index(path, " ")+1:] // without the program's name
+	c.OnUsageError = func(_ *cli.Context, err error, _ bool) error {
+		return fmt.Errorf("%s: %w %s", name, err, hint)
+	}
+	required := takeRequired(c.Flags)
+	before := c.Before
+	c.Before = func(ctx *cli.Context) error {
+		if err := checkRequired(ctx, required, name, hint); err != nil {
+			return err
+		}
+		for _, f := range []cli.BeforeFunc{opt.Before, before} {
+			if f != nil {
+				if err := f(ctx); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
+	Finish(c.Subcommands, path, opt)
+}
+
+// takeRequired clears the Required field of flags (urfave/cli would print
+// the whole help for a missing one), marks their usage "(required)" and
+// returns their names.
+func takeRequired(flags []cli.Flag) [][]string {
+	var required [][]string
+	for _, f := range flags {
+		v := reflect.ValueOf(f)
+		if v.Kind() != reflect.Pointer || v.Elem().Kind() != reflect.Struct {
+			continue
+		}
+		req := v.Elem().FieldByName("Required")
+		if req.IsValid() && req.Kind() == reflect.Bool && req.Bool() {
+			req.SetBool(false)
+			if u := v.Elem().FieldByName("Usage"); u.IsValid() && u.Kind() == reflect.String {
+				u.SetString(u.String() + " (required)")
+			}
+			required = append(required, f.Names())
+		}
+	}
+	return required
+}
+
+func checkRequired(c *cli.Context, required [][]string, name, hint string) error {
+	var missing []string
+	for _, names := range required {
+		if !slices.ContainsFunc(names, c.IsSet) {
+			missing = append(missing, "--"+names[0])
+		}
+	}
+	if len(missing) == 0 {
+		return nil
+	}
+	what := "flag " + missing[0] + " is"
+	if len(missing) > 1 {
+		what = "flags " + strings.Join(missing, ", ") + " are"
+	}
+	return fmt.Errorf("%s: %s required %s", name, what, hint)
+}
+
+// FlagsFirst moves the flags that follow a leaf command's positional
+// arguments before them (urfave/cli stops parsing flags at the first
+// argument), so that "import swim FILE --out x" works as "import swim
+// --out x FILE". Arguments after "--" stay positional.
+func FlagsFirst(cmds []*cli.Command, args []string) []string {
+	var cmd *cli.Command
+	i := 1
+	for ; i < len(args); i++ {
+		next := Find(cmds, args[i])
+		if next == nil {
+			break
+		}
+		cmd, cmds = next, next.Subcommands
+	}
+	if cmd == nil || len(cmd.Subcommands) > 0 {
+		return args
+	}
+	var flags, pos []string
+	rest := args[i:]
+	for k := 0; k < len(rest); k++ {
+		a := rest[k]
+		switch {
+		case a == "--":
+			pos = append(pos, rest[k:]...)
+			k = len(rest)
+		case len(a) > 1 && a[0] == '-':
+			flags = append(flags, a)
+			if name := strings.TrimLeft(a, "-"); !strings.Contains(name, "=") && TakesValue(cmd, name) && k+1 < len(rest) {
+				k++
+				flags = append(flags, rest[k])
+			}
+		default:
+			pos = append(pos, a)
+		}
+	}
+	return append(append(append([]string(nil), args[:i]...), flags...), pos...)
+}
+
+// Find returns the command of cmds called name (or one of its aliases),
+// or nil.
+func Find(cmds []*cli.Command, name string) *cli.Command {
+	for _, c := range cmds {
+		if c.HasName(name) {
+			return c
+		}
+	}
+	return nil
+}
+
+// TakesValue reports whether a flag of cmd called name reads the next
+// argument as its value (every known flag but the boolean ones).
+func TakesValue(cmd *cli.Command, name string) bool {
+	for _, f := range cmd.Flags {
+		if slices.Contains(f.Names(), name) {
+			_, isBool := f.(*cli.BoolFlag)
+			return !isBool
+		}
+	}
+	return false
+}

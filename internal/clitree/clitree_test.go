@@ -1,0 +1,130 @@
+package clitree_test
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/mrsched/mrsched/internal/clitree"
+)
+
+// tree is a small program: "tool grp leaf" with a required --in, a
+// boolean --all and a value flag --out, and "tool other".
+func tree(ran *[]string) []*cli.Command {
+	return []*cli.Command{
+		{Name: "other", Category: "b", Action: func(*cli.Context) error { *ran = append(*ran, "other"); return nil }},
+		{Name: "grp", Category: "a", Subcommands: []*cli.Command{{
+			Name: "leaf",
+			Flags: []cli.Flag{
+				&cli.StringFlag{Name: "in", Required: true, Usage: "input"},
+				&cli.BoolFlag{Name: "all"},
+				&cli.StringFlag{Name: "out", Aliases: []string{"o"}},
+			},
+			Action: func(c *cli.Context) error {
+				*ran = append(*ran, fmt.Sprintf("leaf in=%s out=%s all=%v args=%v", c.String("in"), c.String("out"), c.Bool("all"), c.Args().Slice()))
+				return nil
+			},
+		}}},
+	}
+}
+
+func app(cmds []*cli.Command, opt clitree.Options) *cli.App {
+	clitree.Sort(cmds)
+	clitree.Finish(cmds, "tool", opt)
+	return &cli.App{Name: "tool", Commands: cmds, Writer: io.Discard, ErrWriter: io.Discard, ExitErrHandler: func(*cli.Context, error) {}}
+}
+
+// TestFinish: descriptions from the lookup, a missing required flag and an
+// unknown flag are one line naming the command and its --help, the Before
+// hook runs before the action and can stop it.
+func TestFinish(t *testing.T) {
+	var ran []string
+	var hooked []string
+	a := app(tree(&ran), clitree.Options{
+		Describe: func(path string) (string, bool) { return "about " + path, path != "tool other" },
+		Before: func(c *cli.Context) error {
+			hooked = append(hooked, c.Command.Name)
+			if c.String("out") == "stop" {
+				return fmt.Errorf("stopped")
+			}
+			return nil
+		},
+	})
+	if got := []string{a.Commands[0].Name, a.Commands[1].Name}; !slices.Equal(got, []string{"grp", "other"}) {
+		t.Errorf("order %v, want category a before b", got)
+	}
+	leaf := a.Commands[0].Subcommands[0]
+	if leaf.Description != "about tool grp leaf" || a.Commands[1].Description != "" {
+		t.Errorf("descriptions %q, %q", leaf.Description, a.Commands[1].Description)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string // error text; "" for none
+	}{
+		{[]string{"tool", "grp", "leaf"}, "grp leaf: flag --in is required (see 'tool grp leaf --help')"},
+		{[]string{"tool", "grp", "leaf", "--in", "x", "--nope"}, "grp leaf: flag provided but not defined: -nope (see 'tool grp leaf --help')"},
+		{[]string{"tool", "grp", "leaf", "--in", "x", "--out", "stop"}, "stopped"},
+		{[]string{"tool", "grp", "leaf", "--in", "x"}, ""},
+	} {
+		err := a.Run(tc.args)
+		if got := fmt.Sprint(err); (err == nil) != (tc.want == "") || (err != nil && got != tc.want) {
+			t.Errorf("%v: error %q, want %q", tc.args, got, tc.want)
+		}
+	}
+	// The hook runs on the group too; on the leaf in the last two runs only
+	// (the missing --in stops before it, the unknown flag before Before).
+	if len(ran) != 1 || !slices.Equal(hooked, []string{"grp", "grp", "grp", "leaf", "grp", "leaf"}) {
+		t.Errorf("actions %v, hooks %v", ran, hooked)
+	}
+	var help bytes.Buffer
+	a.Writer = &help
+	a.Run([]string{"tool", "grp", "leaf", "--help"})
+	if !strings.Contains(help.String(), "input (required)") {
+		t.Errorf("help does not mark --in required:\n%s", help.String())
+	}
+}
+
+// TestFlagsFirst: flags after a leaf's arguments move before them, with
+// their values; booleans take none; "--" ends flags; groups and unknown
+// commands are left alone.
+func TestFlagsFirst(t *testing.T) {
+	var ran []string
+	cmds := tree(&ran)
+	for _, tc := range []struct{ in, want string }{
+		{"tool grp leaf f --out x --all g", "tool grp leaf --out x --all f g"},
+		{"tool grp leaf f --out=x", "tool grp leaf --out=x f"},
+		{"tool grp leaf f -- --out x", "tool grp leaf f -- --out x"},
+		{"tool grp f --out x", "tool grp f --out x"},
+		{"tool nosuch f --out x", "tool nosuch f --out x"},
+	} {
+		if got := strings.Join(clitree.FlagsFirst(cmds, strings.Fields(tc.in)), " "); got != tc.want {
+			t.Errorf("FlagsFirst(%s) = %s, want %s", tc.in, got, tc.want)
+		}
+	}
+}
+
+// A leaf's flags may follow its arguments.
+func ExampleFlagsFirst() {
+	leaf := &cli.Command{Name: "import", Flags: []cli.Flag{&cli.StringFlag{Name: "out"}, &cli.BoolFlag{Name: "quiet"}}}
+	fmt.Println(clitree.FlagsFirst([]*cli.Command{leaf}, []string{"tool", "import", "a.tsv", "--out", "a.json", "--quiet"}))
+	// Output: [tool import --out a.json --quiet a.tsv]
+}
+
+// Every command gets its description from one lookup, and a missing
+// required flag is one line.
+func ExampleFinish() {
+	cmds := []*cli.Command{{Name: "check", Flags: []cli.Flag{&cli.StringFlag{Name: "in", Required: true}},
+		Action: func(*cli.Context) error { return nil }}}
+	clitree.Finish(cmds, "tool", clitree.Options{Describe: func(path string) (string, bool) { return "help of " + path, true }})
+	a := &cli.App{Name: "tool", Commands: cmds, Writer: io.Discard, ExitErrHandler: func(*cli.Context, error) {}}
+	fmt.Println(cmds[0].Description)
+	fmt.Println(a.Run([]string{"tool", "check"}))
+	// Output:
+	// help of tool check
+	// check: flag --in is required (see 'tool check --help')
+}
