@@ -43,8 +43,13 @@ func external(method, bin string, in *instances.Instance, limit time.Duration) (
 		r.Engine = "fastlp (baseline build)"
 		f := filepath.Join(dir, "in.json")
 		var b bytes.Buffer
-		if err := instances.WriteJSON(&b, in); err == nil {
-			err = os.WriteFile(f, b.Bytes(), 0o600)
+		if err := instances.WriteJSON(&b, in); err != nil {
+			r.Status = "error: " + err.Error()
+			return r
+		}
+		if err := os.WriteFile(f, b.Bytes(), 0o600); err != nil {
+			r.Status = "error: " + err.Error()
+			return r
 		}
 		t0 = time.Now()
 		out, err := exec.Command(bin, "solve", "-i", f, "-m", "search", "--time-limit", limit.String(), "--format", "json", "--quiet").Output()

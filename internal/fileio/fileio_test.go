@@ -18,14 +18,6 @@ import (
 	"github.com/mrsched/mrsched/internal/testenv"
 )
 
-// zeros is an endless stream of NUL bytes (/dev/zero without the device).
-type zeros struct{}
-
-func (zeros) Read(p []byte) (int, error) {
-	clear(p)
-	return len(p), nil
-}
-
 // as is an endless stream of 'a' bytes: valid text that never ends.
 type as struct{}
 

@@ -106,25 +106,6 @@ func end(dec *json.Decoder, base int64) error {
 	return nil
 }
 
-func describe(tok json.Token) string {
-	switch t := tok.(type) {
-	case nil:
-		return "null"
-	case json.Delim:
-		if t == '[' {
-			return "an array"
-		}
-		return string(t)
-	case string:
-		return "a string"
-	case bool:
-		return "a boolean"
-	case float64, json.Number:
-		return "a number"
-	}
-	return fmt.Sprintf("%v", tok)
-}
-
 // DecodeArray decodes exactly one JSON array (not null) from raw.
 func DecodeArray(raw []byte) ([]json.RawMessage, error) {
 	t := bytes.TrimSpace(raw)

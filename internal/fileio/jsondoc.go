@@ -175,9 +175,6 @@ func (v Value) Array() ([]Value, error) {
 	for i, raw := range vals {
 		out[i] = Value{doc: v.doc, Path: v.Path + "[" + strconv.Itoa(i) + "]", Raw: raw, Off: v.Off + offs[i]}
 	}
-	if out == nil {
-		out = []Value{}
-	}
 	return out, nil
 }
 

@@ -203,7 +203,7 @@ func Protect(env Env, seeds int) (*tabular.Table, error) {
 		RightAlign: []bool{false, false, true, true, true, true, true, true, true, true, true, true, true, true, true}}
 	const refs = 3 // PS, Fair, job-level Fair
 	type agg struct {
-		n, b          int
+		n             int
 		late, beyond  [refs]int
 		worst, worstB [refs]float64
 		bmin, bmax    float64
