@@ -1,12 +1,12 @@
 package bounds
 
 import (
-	"container/heap"
 	"errors"
 	"math"
 	"sort"
 
 	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/internal/pq"
 )
 
 // ErrNotBatch is returned by bounds that are only valid when every release
@@ -61,22 +61,12 @@ type srptItem struct {
 	rem float64
 }
 
-type srptHeap []srptItem
-
-func (h srptHeap) Len() int { return len(h) }
-func (h srptHeap) Less(a, b int) bool {
-	if h[a].rem != h[b].rem {
-		return h[a].rem < h[b].rem
+// srptLess orders by remaining work, then job index.
+func srptLess(a, b srptItem) bool {
+	if a.rem != b.rem {
+		return a.rem < b.rem
 	}
-	return h[a].job < h[b].job
-}
-func (h srptHeap) Swap(a, b int) { h[a], h[b] = h[b], h[a] }
-func (h *srptHeap) Push(x any)   { *h = append(*h, x.(srptItem)) }
-func (h *srptHeap) Pop() any {
-	old := *h
-	it := old[len(old)-1]
-	*h = old[:len(old)-1]
-	return it
+	return a.job < b.job
 }
 
 // SRPT returns the completion times of preemptive shortest-remaining-
@@ -91,7 +81,7 @@ func SRPT(release, size []float64) []float64 {
 	}
 	sort.SliceStable(order, func(a, b int) bool { return release[order[a]] < release[order[b]] })
 	done := make([]float64, n)
-	var h srptHeap
+	h := pq.New(srptLess)
 	t := 0.0
 	next := 0
 	for next < n || h.Len() > 0 {
@@ -105,22 +95,22 @@ func SRPT(release, size []float64) []float64 {
 				done[j] = release[j]
 				continue
 			}
-			heap.Push(&h, srptItem{job: j, rem: size[j]})
+			h.Push(srptItem{job: j, rem: size[j]})
 		}
 		if h.Len() == 0 {
 			continue
 		}
-		top := h[0]
+		top := h.Top()
 		horizon := math.Inf(1)
 		if next < n {
 			horizon = release[order[next]]
 		}
 		if t+top.rem <= horizon {
 			t += top.rem
-			heap.Pop(&h)
+			h.Pop()
 			done[top.job] = t
 		} else {
-			h[0].rem -= horizon - t
+			h.Items()[0].rem -= horizon - t // the minimum only gets smaller: order kept
 			t = horizon
 		}
 	}

@@ -1,10 +1,10 @@
 package cluster
 
 import (
-	"container/heap"
 	"sort"
 
 	cw "github.com/mrsched/mrsched/instances/cluster"
+	"github.com/mrsched/mrsched/internal/pq"
 )
 
 // FluidPS returns each job's finish time under the fluid processor-sharing
@@ -28,14 +28,14 @@ func FluidPS(w *cw.Workload) []float64 {
 	}
 	sort.SliceStable(order, func(a, b int) bool { return w.Jobs[order[a]].Submit < w.Jobs[order[b]].Submit })
 	finish := make([]float64, n)
-	var h vfHeap
+	h := pq.New(vfLess)
 	now, V := 0.0, 0.0
 	next := 0
-	for next < n || len(h) > 0 {
-		m := float64(len(h))
+	for next < n || h.Len() > 0 {
+		m := float64(h.Len())
 		tDone := now
 		if m > 0 {
-			tDone = now + (h[0].v-V)*m
+			tDone = now + (h.Top().v-V)*m
 		}
 		if next < n && (m == 0 || w.Jobs[order[next]].Submit < tDone) {
 			ta := w.Jobs[order[next]].Submit
@@ -45,12 +45,12 @@ func FluidPS(w *cw.Workload) []float64 {
 			now = ta
 			i := order[next]
 			next++
-			heap.Push(&h, vf{V + size[i], i})
+			h.Push(vf{V + size[i], i})
 			continue
 		}
-		now, V = tDone, h[0].v
-		for len(h) > 0 && h[0].v <= V {
-			finish[heap.Pop(&h).(vf).job] = now
+		now, V = tDone, h.Top().v
+		for h.Len() > 0 && h.Top().v <= V {
+			finish[h.Pop().job] = now
 		}
 	}
 	return finish
@@ -61,19 +61,9 @@ type vf struct {
 	job int
 }
 
-type vfHeap []vf
-
-func (h vfHeap) Len() int { return len(h) }
-func (h vfHeap) Less(a, b int) bool {
-	return h[a].v < h[b].v || h[a].v == h[b].v && h[a].job < h[b].job
-}
-func (h vfHeap) Swap(a, b int) { h[a], h[b] = h[b], h[a] }
-func (h *vfHeap) Push(x any)   { *h = append(*h, x.(vf)) }
-func (h *vfHeap) Pop() any {
-	old := *h
-	x := old[len(old)-1]
-	*h = old[:len(old)-1]
-	return x
+// vfLess orders by virtual finish time, then job index.
+func vfLess(a, b vf) bool {
+	return a.v < b.v || a.v == b.v && a.job < b.job
 }
 
 // TaskBound returns B = 2·(p_M + p_R), p_M and p_R the longest map and

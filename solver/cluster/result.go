@@ -1,9 +1,8 @@
 package cluster
 
 import (
-	"container/heap"
-
 	cw "github.com/mrsched/mrsched/instances/cluster"
+	"github.com/mrsched/mrsched/internal/pq"
 )
 
 // JobResult is the outcome of one job.
@@ -88,29 +87,16 @@ func listSchedule(d []float64, slots int, start float64) float64 {
 		}
 		return m
 	}
-	h := make(floatHeap, slots)
-	for k := range h {
-		h[k] = start
+	free := make([]float64, slots)
+	for k := range free {
+		free[k] = start
 	}
+	h := pq.From(func(a, b float64) bool { return a < b }, free)
 	m := start
 	for _, x := range d {
-		t := h[0] + x
-		h[0] = t
-		heap.Fix(&h, 0)
+		t := h.Top() + x
+		h.Set(0, t)
 		m = max(m, t)
 	}
 	return m
-}
-
-type floatHeap []float64
-
-func (h floatHeap) Len() int           { return len(h) }
-func (h floatHeap) Less(a, b int) bool { return h[a] < h[b] }
-func (h floatHeap) Swap(a, b int)      { h[a], h[b] = h[b], h[a] }
-func (h *floatHeap) Push(x any)        { *h = append(*h, x.(float64)) }
-func (h *floatHeap) Pop() any {
-	old := *h
-	x := old[len(old)-1]
-	*h = old[:len(old)-1]
-	return x
 }

@@ -1,9 +1,10 @@
 package flex
 
 import (
-	"container/heap"
 	"fmt"
 	"math"
+
+	"github.com/mrsched/mrsched/internal/pq"
 )
 
 // BDP is the Backwards Dynamic Program of §3.2 and appendix B.2 (Lawler's
@@ -41,22 +42,28 @@ func BDP(p []float64, preds [][]int, F func(j int, t float64) float64, key []flo
 	}
 	seq := make([]int, n)
 	if key != nil {
-		h := &keyHeap{key: key}
+		var ids []int
 		for j := 0; j < n; j++ {
 			if succLeft[j] == 0 {
-				h.ids = append(h.ids, j)
+				ids = append(ids, j)
 			}
 		}
-		heap.Init(h)
+		// Largest key first, ties to the larger index.
+		h := pq.From(func(a, b int) bool {
+			if key[a] != key[b] {
+				return key[a] > key[b]
+			}
+			return a > b
+		}, ids)
 		for pos := n - 1; pos >= 0; pos-- {
 			if h.Len() == 0 {
 				return nil, fmt.Errorf("%w: precedence has a cycle", ErrInput)
 			}
-			j := heap.Pop(h).(int)
+			j := h.Pop()
 			seq[pos] = j
 			for _, q := range preds[j] {
 				if succLeft[q]--; succLeft[q] == 0 {
-					heap.Push(h, q)
+					h.Push(q)
 				}
 			}
 		}
@@ -98,25 +105,4 @@ func BDP(p []float64, preds [][]int, F func(j int, t float64) float64, key []flo
 		}
 	}
 	return seq, nil
-}
-
-type keyHeap struct {
-	ids []int
-	key []float64
-}
-
-func (h *keyHeap) Len() int { return len(h.ids) }
-func (h *keyHeap) Less(a, b int) bool {
-	ka, kb := h.key[h.ids[a]], h.key[h.ids[b]]
-	if ka != kb {
-		return ka > kb
-	}
-	return h.ids[a] > h.ids[b]
-}
-func (h *keyHeap) Swap(a, b int) { h.ids[a], h.ids[b] = h.ids[b], h.ids[a] }
-func (h *keyHeap) Push(x any)    { h.ids = append(h.ids, x.(int)) }
-func (h *keyHeap) Pop() any {
-	x := h.ids[len(h.ids)-1]
-	h.ids = h.ids[:len(h.ids)-1]
-	return x
 }

@@ -1,10 +1,11 @@
 package flex
 
 import (
-	"container/heap"
 	"fmt"
 	"math"
 	"math/bits"
+
+	"github.com/mrsched/mrsched/internal/pq"
 )
 
 // PackInput is the input of the Ready List Malleable Packing scheme.
@@ -124,6 +125,8 @@ func Pack(in *PackInput) (*Schedule, error) {
 		hpos: make([]int, n), runFrom: make([]int, n), runSlots: make([]float64, n),
 		boostable: newBitset(n),
 	}
+	st.h = pq.New(st.minLess)
+	st.h.OnMove(func(j, i int) { st.hpos[j] = i })
 	sched := &Schedule{S: in.S, Completion: make([]float64, n), Done: make([]float64, n)}
 	st.sched = sched
 	for j := range sched.Completion {
@@ -227,7 +230,7 @@ func Pack(in *PackInput) (*Schedule, error) {
 			}
 		}
 		if st.h.Len() > 0 && c > 0 {
-			j := st.h.ids[0]
+			j := st.h.Top()
 			v := (st.vf[j] - st.V) / c
 			if v < tau || (v == tau && (best < 0 || rank[j] < rank[best])) {
 				best, tau = j, v
@@ -264,7 +267,7 @@ func Pack(in *PackInput) (*Schedule, error) {
 			}
 		}
 		for st.h.Len() > 0 {
-			j := st.h.ids[0]
+			j := st.h.Top()
 			if (st.vf[j]-st.V)*in.Min[j] > doneEps*in.Work[j] {
 				break
 			}
@@ -305,7 +308,7 @@ type packState struct {
 	hpos      []int
 	runFrom   []int
 	runSlots  []float64
-	h         minHeap
+	h         *pq.Heap[int] // subjobs at their minimum; hpos tracks positions
 	V         float64
 	sumMin    float64
 	nReady    int
@@ -327,8 +330,7 @@ func (s *packState) toMin(j int) {
 	if s.in.Min[j] > 0 {
 		s.mode[j] = modeMin
 		s.vf[j] = s.V + s.rem[j]/s.in.Min[j]
-		s.h.st = s
-		heap.Push(&s.h, j)
+		s.h.Push(j)
 		s.openRun(j, s.in.Min[j], true)
 	} else {
 		s.mode[j] = modeZero
@@ -340,7 +342,7 @@ func (s *packState) leave(j int) {
 	switch s.mode[j] {
 	case modeMin:
 		s.rem[j] = math.Max(0, (s.vf[j]-s.V)*s.in.Min[j])
-		heap.Remove(&s.h, s.hpos[j])
+		s.h.Remove(s.hpos[j])
 		s.hpos[j] = -1
 		s.closeRun(j)
 	case modeBoost:
@@ -375,34 +377,12 @@ func (s *packState) closeRun(j int) {
 	s.runFrom[j] = -1
 }
 
-// minHeap orders subjobs at their minimum by virtual finish time, then rank.
-type minHeap struct {
-	ids []int
-	st  *packState
-}
-
-func (h *minHeap) Len() int { return len(h.ids) }
-func (h *minHeap) Less(a, b int) bool {
-	ia, ib := h.ids[a], h.ids[b]
-	if h.st.vf[ia] != h.st.vf[ib] {
-		return h.st.vf[ia] < h.st.vf[ib]
+// minLess orders subjobs at their minimum by virtual finish time, then rank.
+func (s *packState) minLess(a, b int) bool {
+	if s.vf[a] != s.vf[b] {
+		return s.vf[a] < s.vf[b]
 	}
-	return h.st.rank[ia] < h.st.rank[ib]
-}
-func (h *minHeap) Swap(a, b int) {
-	h.ids[a], h.ids[b] = h.ids[b], h.ids[a]
-	h.st.hpos[h.ids[a]] = a
-	h.st.hpos[h.ids[b]] = b
-}
-func (h *minHeap) Push(x any) {
-	j := x.(int)
-	h.st.hpos[j] = len(h.ids)
-	h.ids = append(h.ids, j)
-}
-func (h *minHeap) Pop() any {
-	j := h.ids[len(h.ids)-1]
-	h.ids = h.ids[:len(h.ids)-1]
-	return j
+	return s.rank[a] < s.rank[b]
 }
 
 // bitset is a two-level bitset over ranks with a fast next-set-bit.

@@ -1,11 +1,11 @@
 package straggler
 
 import (
-	"container/heap"
 	"fmt"
 	"math"
 	"math/rand/v2"
 
+	"github.com/mrsched/mrsched/internal/pq"
 	"gonum.org/v1/gonum/stat"
 	"gonum.org/v1/gonum/stat/distuv"
 )
@@ -67,22 +67,12 @@ type fjEvent struct {
 	seq    int // tie-break for determinism
 }
 
-type fjHeap []fjEvent
-
-func (h fjHeap) Len() int { return len(h) }
-func (h fjHeap) Less(i, j int) bool {
-	if h[i].t != h[j].t {
-		return h[i].t < h[j].t
+// fjLess orders events by time, then creation order.
+func fjLess(a, b fjEvent) bool {
+	if a.t != b.t {
+		return a.t < b.t
 	}
-	return h[i].seq < h[j].seq
-}
-func (h fjHeap) Swap(i, j int)       { h[i], h[j] = h[j], h[i] }
-func (h *fjHeap) Push(x interface{}) { *h = append(*h, x.(fjEvent)) }
-func (h *fjHeap) Pop() interface{} {
-	old := *h
-	e := old[len(old)-1]
-	*h = old[:len(old)-1]
-	return e
+	return a.seq < b.seq
 }
 
 // SimulateForkJoin runs a discrete-event simulation of a fork-join queue:
@@ -111,16 +101,16 @@ func SimulateForkJoin(lambda float64, mu []float64, warmup, jobs int, src rand.S
 	queue := make([][]int, K)  // job ids waiting or in service, FIFO
 	head := make([]int, K)     // index of the job in service
 	resp := make([]float64, 0, jobs)
-	h := &fjHeap{}
+	h := pq.New(fjLess)
 	seq := 0
 	push := func(t float64, s int) {
-		heap.Push(h, fjEvent{t, s, seq})
+		h.Push(fjEvent{t, s, seq})
 		seq++
 	}
 	next := 0
 	push(rnd.ExpFloat64()/lambda, -1)
 	for h.Len() > 0 && len(resp) < jobs {
-		e := heap.Pop(h).(fjEvent)
+		e := h.Pop()
 		if e.server < 0 {
 			j := next
 			next++

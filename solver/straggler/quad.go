@@ -1,11 +1,12 @@
 package straggler
 
 import (
-	"container/heap"
 	"errors"
 	"fmt"
 	"math"
 	"sort"
+
+	"github.com/mrsched/mrsched/internal/pq"
 )
 
 // Adaptive Gauss–Kronrod quadrature.
@@ -72,22 +73,12 @@ type panel struct {
 	val, err float64
 }
 
-type panelHeap []panel
-
-func (h panelHeap) Len() int { return len(h) }
-func (h panelHeap) Less(i, j int) bool {
-	if h[i].err != h[j].err {
-		return h[i].err > h[j].err
+// panelFirst puts the panel with the largest error first.
+func panelFirst(p, q panel) bool {
+	if p.err != q.err {
+		return p.err > q.err
 	}
-	return h[i].a < h[j].a // deterministic tie-break
-}
-func (h panelHeap) Swap(i, j int)       { h[i], h[j] = h[j], h[i] }
-func (h *panelHeap) Push(x interface{}) { *h = append(*h, x.(panel)) }
-func (h *panelHeap) Pop() interface{} {
-	old := *h
-	p := old[len(old)-1]
-	*h = old[:len(old)-1]
-	return p
+	return p.a < q.a // deterministic tie-break
 }
 
 // gkRule holds scratch space for one 21-point panel evaluation.
@@ -147,9 +138,9 @@ type QuadResult struct {
 }
 
 // sortedMesh returns the final panels ordered by their left ends.
-func (h panelHeap) sortedMesh() [][2]float64 {
-	m := make([][2]float64, len(h))
-	for i, p := range h {
+func sortedMesh(ps []panel) [][2]float64 {
+	m := make([][2]float64, len(ps))
+	for i, p := range ps {
 		m[i] = [2]float64{p.a, p.b}
 	}
 	sort.Slice(m, func(i, j int) bool { return m[i][0] < m[j][0] })
@@ -163,7 +154,7 @@ func (h panelHeap) sortedMesh() [][2]float64 {
 // when the tolerance is not met.
 func adaptGK(f batchFunc, pts []float64, absTol, relTol float64, maxPanels int) (QuadResult, error) {
 	var r gkRule
-	h := make(panelHeap, 0, 64)
+	ps := make([]panel, 0, 64)
 	var res QuadResult
 	for i := 0; i+1 < len(pts); i++ {
 		if !(pts[i+1] > pts[i]) {
@@ -171,14 +162,14 @@ func adaptGK(f batchFunc, pts []float64, absTol, relTol float64, maxPanels int) 
 		}
 		v, e := r.eval(f, pts[i], pts[i+1])
 		res.Evals += 21
-		h = append(h, panel{pts[i], pts[i+1], v, e})
+		ps = append(ps, panel{pts[i], pts[i+1], v, e})
 	}
-	heap.Init(&h)
+	h := pq.From(panelFirst, ps)
 	total := func() (float64, float64) {
 		// The heap order is a deterministic function of the inputs, so
 		// this sum is reproducible.
 		var v, e float64
-		for _, p := range h {
+		for _, p := range h.Items() {
 			v += p.val
 			e += p.err
 		}
@@ -186,30 +177,30 @@ func adaptGK(f batchFunc, pts []float64, absTol, relTol float64, maxPanels int) 
 	}
 	val, err := total()
 	for err > math.Max(absTol, relTol*math.Abs(val)) {
-		if len(h) >= maxPanels {
-			res.Value, res.AbsErr, res.Panels = val, err, len(h)
-			return res, fmt.Errorf("%w: error estimate %.3g after %d panels (wanted %.3g)", ErrQuad, err, len(h), math.Max(absTol, relTol*math.Abs(val)))
+		if h.Len() >= maxPanels {
+			res.Value, res.AbsErr, res.Panels = val, err, h.Len()
+			return res, fmt.Errorf("%w: error estimate %.3g after %d panels (wanted %.3g)", ErrQuad, err, h.Len(), math.Max(absTol, relTol*math.Abs(val)))
 		}
-		p := heap.Pop(&h).(panel)
+		p := h.Pop()
 		m := 0.5 * (p.a + p.b)
 		if !(m > p.a && m < p.b) { // cannot bisect further in float64
-			res.Value, res.AbsErr, res.Panels = val, err, len(h)+1
+			res.Value, res.AbsErr, res.Panels = val, err, h.Len()+1
 			return res, fmt.Errorf("%w: panel [%g, %g] cannot be bisected (error %.3g)", ErrQuad, p.a, p.b, p.err)
 		}
 		v1, e1 := r.eval(f, p.a, m)
 		v2, e2 := r.eval(f, m, p.b)
 		res.Evals += 42
-		heap.Push(&h, panel{p.a, m, v1, e1})
-		heap.Push(&h, panel{m, p.b, v2, e2})
+		h.Push(panel{p.a, m, v1, e1})
+		h.Push(panel{m, p.b, v2, e2})
 		val += v1 + v2 - p.val
 		err += e1 + e2 - p.err
-		if len(h)%64 == 0 { // refresh running sums against drift
+		if h.Len()%64 == 0 { // refresh running sums against drift
 			val, err = total()
 		}
 	}
 	val, err = total()
-	res.Value, res.AbsErr, res.Panels = val, err, len(h)
-	res.mesh = h.sortedMesh()
+	res.Value, res.AbsErr, res.Panels = val, err, h.Len()
+	res.mesh = sortedMesh(h.Items())
 	return res, nil
 }
 
