@@ -1,11 +1,9 @@
 package report
 
 import (
-	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
 	"math"
 	"math/rand/v2"
 	"path/filepath"
@@ -41,7 +39,7 @@ type Source struct {
 // reads stop at the input size limit of package fileio, the fingerprint also
 // at the first byte that is not text.
 func FileSource(path string) (Source, error) {
-	sum, err := fingerprint(path)
+	sum, err := fileio.SumText(path)
 	if err != nil {
 		return Source{}, err
 	}
@@ -50,26 +48,6 @@ func FileSource(path string) (Source, error) {
 		ID:   "sha256:" + hex.EncodeToString(sum[:]),
 		Load: func() (*instances.Instance, error) { return instances.ReadFile(path) },
 	}, nil
-}
-
-// fingerprint returns the SHA-256 of the bytes of the file at path, read in
-// one streaming pass with the input size limit of package fileio and stopped
-// at the first NUL byte or invalid UTF-8 sequence (every input it
-// fingerprints is a text file), so that an endless or binary input fails at
-// once in constant memory.
-func fingerprint(path string) ([sha256.Size]byte, error) {
-	var sum [sha256.Size]byte
-	f, err := fileio.Open(path, 0)
-	if err != nil {
-		return sum, err
-	}
-	defer f.Close()
-	h := sha256.New()
-	if _, err := io.Copy(io.Discard, fileio.NewTextReader(io.TeeReader(f, h), path)); err != nil {
-		return sum, err
-	}
-	h.Sum(sum[:0])
-	return sum, nil
 }
 
 // InstanceSource wraps an instance in memory.
@@ -373,7 +351,7 @@ func genSource(g *genParams, c map[string]string) (Source, error) {
 		if err != nil {
 			return Source{}, err
 		}
-		sum, err := fingerprint(path)
+		sum, err := fileio.SumText(path)
 		if err != nil {
 			return Source{}, err
 		}

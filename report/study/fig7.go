@@ -2,7 +2,6 @@ package study
 
 import (
 	"context"
-	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
 	"io"
@@ -59,7 +58,7 @@ func NewFig7Config(paths []string, loads []float64, maxJobs int) (Fig7Config, er
 		return cfg, fmt.Errorf("study: fig7: no trace files")
 	}
 	for _, p := range paths {
-		sum, err := traceSum(p)
+		sum, err := fileio.SumText(p)
 		if err != nil {
 			return cfg, fmt.Errorf("study: fig7: %w", err)
 		}
@@ -71,24 +70,6 @@ func NewFig7Config(paths []string, loads []float64, maxJobs int) (Fig7Config, er
 		}
 	}
 	return cfg, nil
-}
-
-// traceSum returns the SHA-256 of the bytes of the trace file path, read in
-// one streaming pass with the input size limit of package fileio and stopped
-// at the first NUL byte or invalid UTF-8 sequence (a trace is a text file).
-func traceSum(path string) ([sha256.Size]byte, error) {
-	var sum [sha256.Size]byte
-	f, err := fileio.Open(path, 0)
-	if err != nil {
-		return sum, err
-	}
-	defer f.Close()
-	h := sha256.New()
-	if _, err := io.Copy(io.Discard, fileio.NewTextReader(io.TeeReader(f, h), path)); err != nil {
-		return sum, err
-	}
-	h.Sum(sum[:0])
-	return sum, nil
 }
 
 // Fig7Policy is one policy in one cell.
