@@ -270,22 +270,32 @@ type Result struct {
 // Solve builds and solves the LP of plan p with eng and returns the repaired
 // schedule.
 func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, p Plan) (*Result, error) {
-	lp, err := Build(in, p)
+	lp, res, err := solveLP(ctx, eng, in, p)
 	if err != nil {
 		return nil, err
 	}
-	res, err := eng.Solve(ctx, lp.Model, mip.Options{})
-	if err != nil {
-		return nil, fmt.Errorf("orderlp: %s: %w", eng.Name(), err)
-	}
-	if res.Status == mip.Infeasible {
-		return nil, ErrInfeasible
-	}
-	if res.Status != mip.Optimal || !res.HasSolution {
-		return nil, statusErr(res.Status)
-	}
 	s := lp.Decode(res.X)
 	return &Result{Plan: p, LPValue: res.Objective, Total: s.TotalResponse(in), Schedule: s}, nil
+}
+
+// solveLP builds the LP of plan p and solves it with eng to optimality:
+// ErrInfeasible, or a status error, when it is not solved.
+func solveLP(ctx context.Context, eng mip.Engine, in *instances.Instance, p Plan) (*LP, mip.Result, error) {
+	lp, err := Build(in, p)
+	if err != nil {
+		return nil, mip.Result{}, err
+	}
+	res, err := eng.Solve(ctx, lp.Model, mip.Options{})
+	if err != nil {
+		return nil, res, fmt.Errorf("orderlp: %s: %w", eng.Name(), err)
+	}
+	if res.Status == mip.Infeasible {
+		return nil, res, ErrInfeasible
+	}
+	if res.Status != mip.Optimal || !res.HasSolution {
+		return nil, res, statusErr(res.Status)
+	}
+	return lp, res, nil
 }
 
 // SolveOrder is Solve for a user's fixed completion order: the returned
@@ -300,19 +310,9 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, p Plan) 
 // whether that succeeded (it can fail only when an interval is saturated
 // by other jobs' work; the infimum is then not attained).
 func SolveOrder(ctx context.Context, eng mip.Engine, in *instances.Instance, p Plan) (*Result, error) {
-	lp, err := Build(in, p)
+	lp, res, err := solveLP(ctx, eng, in, p)
 	if err != nil {
 		return nil, err
-	}
-	res, err := eng.Solve(ctx, lp.Model, mip.Options{})
-	if err != nil {
-		return nil, fmt.Errorf("orderlp: %s: %w", eng.Name(), err)
-	}
-	if res.Status == mip.Infeasible {
-		return nil, ErrInfeasible
-	}
-	if res.Status != mip.Optimal || !res.HasSolution {
-		return nil, statusErr(res.Status)
 	}
 	x := res.X
 	if keep, ok := lp.keepOrderModel(res.X); ok {
