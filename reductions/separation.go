@@ -149,13 +149,17 @@ func OriginalBuilder(c Case) (*Reduced, error) {
 	if err != nil {
 		return nil, err
 	}
+	return reducedOf(r, c, "y0 (appendix A: t_k ≥ kA, E jobs ≥ shuffle work)")
+}
+
+func reducedOf(r *Reduction, c Case, lbSource string) (*Reduced, error) {
 	tin, err := r.Tandem(nil)
 	if err != nil {
 		return nil, err
 	}
 	q := r.Q()
 	b := &Reduced{Rational: r.Rational(), Tandem: tin, Y: r.Y, LB: new(big.Rat).SetInt(r.Y0),
-		LBSource: "y0 (appendix A: t_k ≥ kA, E jobs ≥ shuffle work)", Tail: []int{3 * q, 3*q + 1}}
+		LBSource: lbSource, Tail: []int{3 * q, 3*q + 1}}
 	for i := range 3 * q {
 		b.Small = append(b.Small, i)
 	}
