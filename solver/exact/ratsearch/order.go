@@ -98,24 +98,6 @@ func ctxStop(ctx context.Context) func() error {
 	}
 }
 
-// prefixValue solves the LP of the jobs of order alone (a prefix of a full
-// order) and returns its value (a lower bound on Σ_{i≤len(order)} C_i − r
-// of every schedule whose completion order starts with order).
-func prefixValue(x, y []*big.Rat, order []int, stop func() error) (*big.Rat, int, error) {
-	px, py := make([]*big.Rat, len(order)), make([]*big.Rat, len(order))
-	for p, j := range order {
-		px[p], py[p] = x[j], y[j]
-	}
-	v, lp, err := solveOrderLP(px, py, stop)
-	if err != nil {
-		return nil, 0, err
-	}
-	if err := lp.certify(); err != nil {
-		return nil, 0, err
-	}
-	return v, lp.pivots, nil
-}
-
 func solveOrder(in *rational.Instance, r0 *big.Rat, x, y []*big.Rat, order []int, stop func() error) (*OrderResult, error) {
 	m := len(order)
 	px, py := make([]*big.Rat, m), make([]*big.Rat, m)

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/mrsched/mrsched/reductions/rational"
+	"github.com/mrsched/mrsched/solver/exact/fastlp"
 	"github.com/mrsched/mrsched/solver/exact/search"
 	"github.com/mrsched/mrsched/solver/mip"
 )
@@ -30,7 +31,8 @@ type Options struct {
 	// best order seeds the incumbent; the exact search then starts from
 	// the greedy order of the subset bound only.
 	NoGuide bool
-	// NoPrefixLP turns off the exact prefix-LP node bound.
+	// NoPrefixLP turns off the prefix-LP node bound (the float LP's dual
+	// prices, checked and evaluated exactly; prefixBound).
 	NoPrefixLP bool
 	// NoDominance turns off the dominance rule (identical jobs are still
 	// completed in index order).
@@ -41,8 +43,8 @@ type Options struct {
 type Stats struct {
 	Nodes      int64 // nodes expanded
 	LPs        int64 // exact LPs of complete orders
-	PrefixLPs  int64 // exact prefix LPs (node bounds)
-	PrefixCuts int64 // nodes cut by a prefix LP
+	PrefixLPs  int64 // prefix LPs (float) whose dual prices gave an exact node bound
+	PrefixCuts int64 // nodes (and complete orders) cut by such a bound
 	Pivots     int64 // simplex pivots, all LPs
 	// Incumbent and LowerBound are exact (nil until known).
 	Incumbent, LowerBound *big.Rat
@@ -105,6 +107,10 @@ type searcher struct {
 	// frames[d+1], or once its LP is solved for a leaf).
 	frames [][]child
 	prefix []int
+	// fx, fy are the normalised sizes rounded to float64 (for the float
+	// prefix LP, whose prices only propose a dual solution).
+	fx, fy []float64
+	pfast  fastlp.Solver
 }
 
 func (s *searcher) now() time.Time {
@@ -157,6 +163,11 @@ func Solve(ctx context.Context, in *rational.Instance, opt Options) (*Result, er
 		s.deadline = d
 	}
 	s.preds = preds(x, y, opt.NoDominance)
+	s.fx, s.fy = make([]float64, n), make([]float64, n)
+	for j := range n {
+		s.fx[j], _ = x[j].Float64()
+		s.fy[j], _ = y[j].Float64()
+	}
 	root := s.subsetBound()
 	res := &Result{RootBound: root}
 	// Incumbents: the float search's order (a guide only: its value is
@@ -408,17 +419,8 @@ func (s *searcher) expand(d int, mask uint64) {
 		if b.Cmp(s.best) >= 0 {
 			continue
 		}
-		if !s.opt.NoPrefixLP && d+1 >= 3 && d+1 < s.n {
-			pv, piv, err := prefixValue(s.x, s.y, append(s.prefix, j), s.stop)
-			if err != nil {
-				if !errors.Is(err, ErrStopped) {
-					s.err = err
-				}
-				return
-			}
-			s.stats.PrefixLPs++
-			s.stats.Pivots += int64(piv)
-			if pv.Cmp(c) > 0 {
+		if !s.opt.NoPrefixLP && d+1 >= 2 {
+			if pv := s.prefixBound(append(s.prefix, j)); pv != nil && pv.Cmp(c) > 0 {
 				c = pv
 				b = new(big.Rat).Add(c, s.h[mask|1<<j])
 				if b.Cmp(s.best) >= 0 {
@@ -445,4 +447,71 @@ func (s *searcher) expand(d int, mask uint64) {
 			return
 		}
 	}
+}
+
+// prefixBound bounds Σ_{i≤len(order)} (C_i − r) for every schedule whose
+// completion order starts with order: the float LP of those jobs alone
+// (package fastlp) proposes dual prices, and dualBound turns them into an
+// exactly feasible dual solution and evaluates it exactly (weak duality).
+// It returns nil when the float LP fails.
+func (s *searcher) prefixBound(order []int) *big.Rat {
+	if _, err := s.pfast.ValueNorm(s.fx, s.fy, order); err != nil {
+		return nil
+	}
+	s.stats.PrefixLPs++
+	a, b := s.pfast.Prices()
+	return dualBound(s.x, s.y, order, a, b)
+}
+
+// dualBound returns Σ_p min_{k≤k'≤p} (x_p α_k + y_p β_k') over the
+// positions p of order, with α, β the given prices made exactly feasible
+// for the dual of the slice LP (package fastlp, doc.go): negative or
+// non-finite prices become 0, and a pair with α_k + β_k > w_k = m−k
+// (0-based k) is scaled down to α_k + β_k = w_k. By weak duality the sum
+// is a lower bound on the LP of order (the jobs of order alone), which
+// bounds the completions of those jobs in any schedule completing them
+// first, in this order.
+func dualBound(x, y []*big.Rat, order []int, alpha, beta []float64) *big.Rat {
+	m := len(order)
+	if len(alpha) != m || len(beta) != m {
+		return nil
+	}
+	al, be := make([]*big.Rat, m), make([]*big.Rat, m)
+	sum := new(big.Rat)
+	for k := range m {
+		al[k], be[k] = price(alpha[k]), price(beta[k])
+		w := big.NewRat(int64(m-k), 1)
+		if sum.Add(al[k], be[k]).Cmp(w) > 0 {
+			f := new(big.Rat).Quo(w, sum)
+			al[k].Mul(al[k], f)
+			be[k].Mul(be[k], f)
+		}
+	}
+	total := new(big.Rat)
+	v, mina, best := new(big.Rat), new(big.Rat), new(big.Rat)
+	for p, j := range order {
+		for k := 0; k <= p; k++ {
+			v.Mul(x[j], al[k])
+			if k == 0 || v.Cmp(mina) < 0 {
+				mina.Set(v)
+			}
+			v.Mul(y[j], be[k])
+			v.Add(v, mina)
+			if k == 0 || v.Cmp(best) < 0 {
+				best.Set(v)
+			}
+		}
+		total.Add(total, best)
+	}
+	return total
+}
+
+// price converts a float price to a rational, non-finite and negative
+// values to 0.
+func price(v float64) *big.Rat {
+	r := new(big.Rat)
+	if v > 0 && r.SetFloat64(v) != nil {
+		return r
+	}
+	return new(big.Rat)
 }
