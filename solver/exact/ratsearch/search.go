@@ -365,7 +365,7 @@ func (s *searcher) guide() (float64, []int) {
 			return 0, nil
 		}
 	}
-	r, err := search.Solve(s.ctx, nil, fin, search.Options{TimeLimit: limit})
+	r, err := search.Solve(s.ctx, nil, fin, search.Options{TimeLimit: limit, Clock: s.opt.Clock})
 	if err != nil || r == nil || checkPerm(r.Plan.Order, s.n) != nil {
 		return 0, nil
 	}
