@@ -9,12 +9,14 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+	"time"
 
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/internal/perm"
 	"github.com/mrsched/mrsched/reductions/nmts"
 	"github.com/mrsched/mrsched/reductions/rational"
 	"github.com/mrsched/mrsched/solver/exact/fastlp"
+	"github.com/mrsched/mrsched/solver/exact/ratsearch"
 )
 
 // ErrSeparation: bad options of a separation run.
@@ -183,10 +185,14 @@ type SeparationOptions struct {
 	// Workers run cases in parallel (results keep the input order); 0
 	// means GOMAXPROCS.
 	Workers int
-	// Exact, when set, returns an exact lower bound on OPT (for example an
-	// exact branch-and-bound) or nil when it has none for this instance;
-	// the row then reports OPT exactly when it meets the upper bound.
-	Exact func(ctx context.Context, b *Reduced) (*big.Rat, string, error)
+	// ExactLimit, when positive, runs the exact rational branch-and-bound
+	// (package ratsearch) on every case for at most this long: its proven
+	// lower bound replaces the trivial one when larger, and its verified
+	// schedule the upper bound when cheaper; the row is exact when they
+	// meet. A case the search does not finish keeps an exact interval
+	// (which one can depend on the machine's speed; the bounds are proven
+	// either way).
+	ExactLimit time.Duration
 }
 
 // SepRow is the outcome of one case.
@@ -331,13 +337,16 @@ func separateOne(ctx context.Context, s *fastlp.Solver, c Case, idx int, build B
 	if row.UB == nil {
 		return nil, fmt.Errorf("%w: no exactly feasible schedule (order %v)", ErrExactify, ids(order))
 	}
-	if opt.Exact != nil {
-		lb, src, err := opt.Exact(ctx, b)
+	if opt.ExactLimit > 0 {
+		res, err := ratsearch.Solve(ctx, b.Rational, ratsearch.Options{TimeLimit: opt.ExactLimit})
 		if err != nil {
 			return nil, err
 		}
-		if lb != nil && lb.Cmp(row.LB) > 0 {
-			row.LB, row.LBSource = lb, src
+		if res.LowerBound != nil && res.LowerBound.Cmp(row.LB) > 0 {
+			row.LB, row.LBSource = res.LowerBound, "exact branch-and-bound ("+res.BoundSource+")"
+		}
+		if res.Objective != nil && res.Objective.Cmp(row.UB) < 0 {
+			row.UB, row.UBSource, row.UBOrder = res.Objective, "exact branch-and-bound", ids(res.Order)
 		}
 	}
 	return row, nil
