@@ -168,7 +168,7 @@ func reduceCmd() *cli.Command {
 		Name:        "reduce",
 		Category:    catHard,
 		Usage:       "the NP-hardness reduction of Theorem 1 (NMTS → batch tandem instance and threshold y)",
-		Subcommands: []*cli.Command{reduceNMTSCmd(), reduceVerifyCmd(), reduceOptCmd()},
+		Subcommands: []*cli.Command{reduceNMTSCmd(), reduceVerifyCmd(), reduceOptCmd(), reduceSeparationCmd()},
 	}
 }
 
