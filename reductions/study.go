@@ -29,12 +29,12 @@ func BuilderOf(name string) (Builder, error) {
 
 // StudyConfig describes the separation study of issue 15 points 2 and 3:
 // for each q, every NMTS instance with values up to EnumMax[i] (none when
-// 0) and Random seeded yes- and no-instances (nmts.Spec{Q, MaxF, MaxG}),
+// 0) and Random[i] seeded yes- and no-instances (nmts.Spec{Q, MaxF, MaxG}),
 // reduced by each construction.
 type StudyConfig struct {
 	Q       []int
 	EnumMax []int // per q; 0: no enumeration
-	Random  int   // random yes- and as many no-instances per q
+	Random  []int // per q: random yes- and as many no-instances
 	MaxF    int64
 	MaxG    int64
 	Seed    uint64
@@ -63,8 +63,8 @@ func Constructions(s string) ([]string, error) {
 
 // Validate names the first bad field.
 func (c StudyConfig) Validate() error {
-	if len(c.Q) == 0 || len(c.EnumMax) != len(c.Q) {
-		return fmt.Errorf("%w: q: %d values, enum max: %d values (want one per q, at least one q)", ErrSeparation, len(c.Q), len(c.EnumMax))
+	if len(c.Q) == 0 || len(c.EnumMax) != len(c.Q) || len(c.Random) != len(c.Q) {
+		return fmt.Errorf("%w: q: %d values, enum max: %d, random: %d (want one per q, at least one q)", ErrSeparation, len(c.Q), len(c.EnumMax), len(c.Random))
 	}
 	for i, q := range c.Q {
 		if q < 2 || q > 5 {
@@ -74,8 +74,10 @@ func (c StudyConfig) Validate() error {
 			return fmt.Errorf("%w: enum max %d for q = %d (want 0..6)", ErrSeparation, c.EnumMax[i], q)
 		}
 	}
-	if c.Random < 0 || (c.Random > 0 && (c.MaxF < 1 || c.MaxG < 1)) {
-		return fmt.Errorf("%w: random %d with max f %d, max g %d (want random ≥ 0 and positive maxima)", ErrSeparation, c.Random, c.MaxF, c.MaxG)
+	for _, r := range c.Random {
+		if r < 0 || r > 1000 || (r > 0 && (c.MaxF < 1 || c.MaxG < 1)) {
+			return fmt.Errorf("%w: random %d with max f %d, max g %d (want 0..1000 and positive maxima)", ErrSeparation, r, c.MaxF, c.MaxG)
+		}
 	}
 	if len(c.Constructions) == 0 {
 		return fmt.Errorf("%w: no construction", ErrSeparation)
@@ -109,8 +111,8 @@ func StudyCases(cfg StudyConfig) ([]Case, error) {
 				out = append(out, c)
 			}
 		}
-		if cfg.Random > 0 {
-			cs, err := RandomCases(nmts.Spec{Q: q, MaxF: cfg.MaxF, MaxG: cfg.MaxG}, cfg.Random, cfg.Seed)
+		if cfg.Random[i] > 0 {
+			cs, err := RandomCases(nmts.Spec{Q: q, MaxF: cfg.MaxF, MaxG: cfg.MaxG}, cfg.Random[i], cfg.Seed)
 			if err != nil {
 				return nil, err
 			}

@@ -14,7 +14,7 @@ import (
 func reduceSeparationCmd() *cli.Command {
 	return &cli.Command{Name: "separation", Usage: "exact OPT − y of appendix A's and the repaired Theorem 1 construction on NMTS yes- and no-instances",
 		Flags: []cli.Flag{intsFlag("q", "2,3", "NMTS set sizes q", between(2, 5)), intsFlag("enum-max", "3,2", "per q: every instance with f, g ≤ N (0: none)", between(0, 6)),
-			intFlag("random", 0, "seeded random yes- and as many no-instances per q", nonNegInt), intFlag("max-f", 3, "random f on 1..N", atLeastOne),
+			intsFlag("random", "0,0", "per q: seeded random yes- and as many no-instances", nonNegInt), intFlag("max-f", 3, "random f on 1..N", atLeastOne),
 			intFlag("max-g", 6, "random g on 1..N", atLeastOne), seedFlag(1, "seed of the random instances and of the order search"),
 			choiceFlag("construction", "both", "construction", "both", reductions.ConstructionAppendixA, reductions.ConstructionRepaired),
 			durationFlag("exact-limit", time.Minute, "exact rational search per instance and construction", "no exact search"),
@@ -22,11 +22,12 @@ func reduceSeparationCmd() *cli.Command {
 		Action: func(c *cli.Context) error {
 			qs, err := intsOf(c, "q", between(2, 5))
 			em, err2 := intsOf(c, "enum-max", between(0, 6))
-			cons, err3 := reductions.Constructions(c.String("construction"))
-			if err := errors.Join(err, err2, err3); err != nil {
+			rnd, err3 := intsOf(c, "random", nonNegInt)
+			cons, err4 := reductions.Constructions(c.String("construction"))
+			if err := errors.Join(err, err2, err3, err4); err != nil {
 				return err
 			}
-			studies, err := reductions.RunStudy(context.Background(), reductions.StudyConfig{Q: qs, EnumMax: em, Random: c.Int("random"), MaxF: int64(c.Int("max-f")),
+			studies, err := reductions.RunStudy(context.Background(), reductions.StudyConfig{Q: qs, EnumMax: em, Random: rnd, MaxF: int64(c.Int("max-f")),
 				MaxG: int64(c.Int("max-g")), Seed: c.Uint64("seed"), Constructions: cons, Options: reductions.SeparationOptions{Workers: c.Int("workers"), ExactLimit: c.Duration("exact-limit")}})
 			if err == nil && c.String("plot") != "" {
 				err = figures.SaveTheorem1Separation(studies, c.String("plot"), figures.Formats(c.Bool("png"))...)

@@ -3,6 +3,7 @@ package figures
 import (
 	"fmt"
 	"image/color"
+	"sort"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -29,7 +30,7 @@ func Theorem1Separation(studies []reductions.Study) (*plot.Plot, error) {
 	p.Y.Label.Text = "OPT − y (total response time)"
 	p.Legend.Top = true
 	p.Legend.Left = true
-	shapes := [2]draw.GlyphDrawer{draw.CircleGlyph{}, draw.TriangleGlyph{}}
+	shapes := [2]draw.GlyphDrawer{draw.CircleGlyph{}, draw.PyramidGlyph{}}
 	n := 0
 	for si, s := range studies {
 		for yi, yes := range []bool{true, false} {
@@ -80,7 +81,9 @@ func Theorem1Separation(studies []reductions.Study) (*plot.Plot, error) {
 	zero.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
 	p.Add(zero)
 	p.Legend.Add("y (threshold)", zero)
-	p.X.Tick.Marker = plot.ConstantTicks(qTicks(studies))
+	ticks := qTicks(studies)
+	p.X.Tick.Marker = plot.ConstantTicks(ticks)
+	p.X.Min, p.X.Max = ticks[0].Value-0.5, ticks[len(ticks)-1].Value+0.5
 	p.Add(plotter.NewGrid())
 	return p, nil
 }
@@ -96,6 +99,7 @@ func qTicks(studies []reductions.Study) []plot.Tick {
 			}
 		}
 	}
+	sort.Slice(ts, func(a, b int) bool { return ts[a].Value < ts[b].Value })
 	return ts
 }
 
