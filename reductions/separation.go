@@ -241,9 +241,12 @@ func (r *SepRow) Verdict() string {
 }
 
 // Separate runs every case through build: it searches completion orders
-// with the fixed-order LP (package fastlp), turns the best LP schedule into
-// an exact one (Exactify) and keeps it when rational.Verify accepts it; the
-// certificate competes too. Same cases and options give the same rows.
+// with the float fixed-order LP (package fastlp), solves the best order's
+// LP exactly (ratsearch.SolveOrder; if that fails, the float schedule made
+// exact by Exactify) and keeps its schedule, verified by rational.Verify;
+// the certificate competes too; with ExactLimit the exact branch-and-bound
+// adds a proven lower bound. Same cases and options give the same rows
+// (up to which cases the exact search finishes within its time limit).
 func Separate(ctx context.Context, cases []Case, build Builder, opt SeparationOptions) ([]SepRow, error) {
 	if opt.ExhaustiveMax < 0 || opt.ExhaustiveMax > 10 || opt.Restarts < 0 {
 		return nil, fmt.Errorf("%w: exhaustive max %d (want 0..10), restarts %d (want ≥ 0)", ErrSeparation, opt.ExhaustiveMax, opt.Restarts)
@@ -319,20 +322,32 @@ func separateOne(ctx context.Context, s *fastlp.Solver, c Case, idx int, build B
 	if err != nil {
 		return nil, err
 	}
-	res, err := s.Solve(b.Tandem, order)
-	if err != nil {
-		return nil, err
-	}
-	ex, err := Exactify(b.Rational, res.Schedule)
-	if err != nil {
-		return nil, err
-	}
-	rep, _, err := rational.Verify(b.Rational, ex)
-	if err != nil {
-		return nil, err
-	}
-	if rep.Feasible && (row.UB == nil || rep.Total.Cmp(row.UB) < 0) {
-		row.UB, row.UBSource, row.UBOrder = rep.Total, "order LP, exactified", ids(completionOrder(rep.Completion))
+	if or, err := ratsearch.SolveOrder(ctx, b.Rational, order); err == nil {
+		// The exact LP optimum of the best order (its schedule passed
+		// rational.Verify).
+		if row.UB == nil || or.Total.Cmp(row.UB) < 0 {
+			row.UB, row.UBSource, row.UBOrder = or.Total, "exact order LP", ids(completionOrder(or.Schedule.Completion))
+		}
+	} else {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		// Fall back to the float LP schedule made exact.
+		res, err := s.Solve(b.Tandem, order)
+		if err != nil {
+			return nil, err
+		}
+		ex, err := Exactify(b.Rational, res.Schedule)
+		if err != nil {
+			return nil, err
+		}
+		rep, _, err := rational.Verify(b.Rational, ex)
+		if err != nil {
+			return nil, err
+		}
+		if rep.Feasible && (row.UB == nil || rep.Total.Cmp(row.UB) < 0) {
+			row.UB, row.UBSource, row.UBOrder = rep.Total, "order LP, exactified", ids(completionOrder(rep.Completion))
+		}
 	}
 	if row.UB == nil {
 		return nil, fmt.Errorf("%w: no exactly feasible schedule (order %v)", ErrExactify, ids(order))
