@@ -3,12 +3,14 @@ package main
 import (
 	"context"
 	"errors"
+	"io"
 	"time"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/mrsched/mrsched/reductions"
 	"github.com/mrsched/mrsched/report/figures"
+	"github.com/mrsched/mrsched/tabular"
 )
 
 func reduceSeparationCmd() *cli.Command {
@@ -18,7 +20,8 @@ func reduceSeparationCmd() *cli.Command {
 			intFlag("max-g", 6, "random g on 1..N", atLeastOne), seedFlag(1, "seed of the random instances and of the order search"),
 			choiceFlag("construction", "both", "construction", "both", reductions.ConstructionAppendixA, reductions.ConstructionRepaired),
 			durationFlag("exact-limit", time.Minute, "exact rational search per instance and construction", "no exact search"),
-			workersFlag(2), formatFlag("table"), outFlag("the tables"), fileOutFlag("plot", "write the figure to `PREFIX`.svg"), pngFlag("write PNG too")},
+			workersFlag(2), formatFlag("table"), outFlag("the tables"), fileOutFlag("plot", "write the figure to `PREFIX`.svg"), pngFlag("write PNG too"),
+			fileOutFlag("csv", "also write every case as CSV to `FILE`")},
 		Action: func(c *cli.Context) error {
 			qs, err := intsOf(c, "q", between(2, 5))
 			em, err2 := intsOf(c, "enum-max", between(0, 6))
@@ -31,6 +34,9 @@ func reduceSeparationCmd() *cli.Command {
 				MaxG: int64(c.Int("max-g")), Seed: c.Uint64("seed"), Constructions: cons, Options: reductions.SeparationOptions{Workers: c.Int("workers"), ExactLimit: c.Duration("exact-limit")}})
 			if err == nil && c.String("plot") != "" {
 				err = figures.SaveTheorem1Separation(studies, c.String("plot"), figures.Formats(c.Bool("png"))...)
+			}
+			if err == nil && c.String("csv") != "" {
+				err = writeWith(c, c.String("csv"), "rows", func(w io.Writer) error { return reductions.StudyView(studies).Write(w, tabular.CSV) })
 			}
 			if err != nil {
 				return err
