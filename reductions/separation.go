@@ -404,55 +404,76 @@ func bestOrder(ctx context.Context, s *fastlp.Solver, b *Reduced, starts [][]int
 		return append(o, tail...)
 	}
 	eval := func(p []int) (float64, error) { return s.Value(b.Tandem, full(p)) }
+	var p []int
+	var err error
+	if len(small) <= opt.ExhaustiveMax {
+		p, err = allOrders(ctx, b, eval)
+	} else {
+		p, err = localSearch(ctx, b, starts, opt, idx, eval)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return full(p), nil
+}
+
+// allOrders enumerates the permutations of b.Small (identical jobs in index
+// order) and returns the one of least LP value.
+func allOrders(ctx context.Context, b *Reduced, eval func([]int) (float64, error)) ([]int, error) {
+	small := b.Small
 	m := len(small)
-	if m <= opt.ExhaustiveMax {
-		twin := make([]int, m)
-		for a := range m {
-			twin[a] = -1
-			ja := b.Rational.Jobs[small[a]]
-			for c := a - 1; c >= 0; c-- {
-				jc := b.Rational.Jobs[small[c]]
-				if ja.Map.Cmp(jc.Map) == 0 && ja.Shuffle.Cmp(jc.Shuffle) == 0 {
-					twin[a] = c
-					break
-				}
-			}
-		}
-		p := perm.Identity(m)
-		pos := make([]int, m)
-		best, bestP := 0.0, []int(nil)
-		for k := 0; ; k++ {
-			if k%4096 == 0 && ctx.Err() != nil {
-				return nil, ctx.Err()
-			}
-			for i, j := range p {
-				pos[j] = i
-			}
-			ok := true
-			for a := range m {
-				if twin[a] >= 0 && pos[twin[a]] > pos[a] {
-					ok = false
-					break
-				}
-			}
-			if ok {
-				v, err := eval(p)
-				if err != nil {
-					return nil, err
-				}
-				if bestP == nil || v < best {
-					best, bestP = v, slices.Clone(p)
-				}
-			}
-			if !perm.Next(p) {
+	twin := make([]int, m)
+	for a := range m {
+		twin[a] = -1
+		ja := b.Rational.Jobs[small[a]]
+		for c := a - 1; c >= 0; c-- {
+			jc := b.Rational.Jobs[small[c]]
+			if ja.Map.Cmp(jc.Map) == 0 && ja.Shuffle.Cmp(jc.Shuffle) == 0 {
+				twin[a] = c
 				break
 			}
 		}
-		return full(bestP), nil
 	}
-	// Local search: first-improvement insertion moves until none helps.
+	p := perm.Identity(m)
+	pos := make([]int, m)
+	best, bestP := 0.0, []int(nil)
+	for k := 0; ; k++ {
+		if k%4096 == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		for i, j := range p {
+			pos[j] = i
+		}
+		ok := true
+		for a := range m {
+			if twin[a] >= 0 && pos[twin[a]] > pos[a] {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			v, err := eval(p)
+			if err != nil {
+				return nil, err
+			}
+			if bestP == nil || v < best {
+				best, bestP = v, slices.Clone(p)
+			}
+		}
+		if !perm.Next(p) {
+			return bestP, nil
+		}
+	}
+}
+
+// localSearch improves each start (the given orders, mapped to positions
+// in b.Small, and opt.Restarts random ones from rand.NewPCG(opt.Seed, idx))
+// by first-improvement insertion moves until none helps, and returns the
+// best local optimum.
+func localSearch(ctx context.Context, b *Reduced, starts [][]int, opt SeparationOptions, idx int, eval func([]int) (float64, error)) ([]int, error) {
+	m := len(b.Small)
 	local := make(map[int]int, m)
-	for i, j := range small {
+	for i, j := range b.Small {
 		local[j] = i
 	}
 	var inits [][]int
@@ -495,6 +516,7 @@ func bestOrder(ctx context.Context, s *fastlp.Solver, b *Reduced, starts [][]int
 					if err != nil {
 						return nil, err
 					}
+					// Strictly better by more than float noise.
 					if w < v*(1-1e-12) {
 						p, v, improved = cand, w, true
 					}
@@ -505,7 +527,7 @@ func bestOrder(ctx context.Context, s *fastlp.Solver, b *Reduced, starts [][]int
 			best, bestP = v, p
 		}
 	}
-	return full(bestP), nil
+	return bestP, nil
 }
 
 // moveTo returns p with the element at a moved to position c.
