@@ -19,9 +19,8 @@ func reduceSeparationCmd() *cli.Command {
 			intsFlag("random", "0,0", "per q: seeded random yes- and as many no-instances", nonNegInt), intFlag("max-f", 3, "random f on 1..N", atLeastOne),
 			intFlag("max-g", 6, "random g on 1..N", atLeastOne), seedFlag(1, "seed of the random instances and of the order search"),
 			choiceFlag("construction", "both", "construction", "both", reductions.ConstructionAppendixA, reductions.ConstructionRepaired),
-			durationFlag("exact-limit", time.Minute, "exact rational search per instance and construction", "no exact search"),
-			workersFlag(2), formatFlag("table"), outFlag("the tables"), fileOutFlag("plot", "write the figure to `PREFIX`.svg"), pngFlag("write PNG too"),
-			fileOutFlag("csv", "also write every case as CSV to `FILE`")},
+			durationFlag("exact-limit", time.Minute, "exact rational search per instance and construction", "no exact search"), workersFlag(2), formatFlag("table"),
+			outFlag("the tables"), fileOutFlag("plot", "write the figure to `PREFIX`.svg"), pngFlag("write PNG too"), fileOutFlag("csv", "also write every case as CSV to `FILE`")},
 		Action: func(c *cli.Context) error {
 			qs, err := intsOf(c, "q", between(2, 5))
 			em, err2 := intsOf(c, "enum-max", between(0, 6))
@@ -38,9 +37,9 @@ func reduceSeparationCmd() *cli.Command {
 			if err == nil && c.String("csv") != "" {
 				err = writeWith(c, c.String("csv"), "rows", func(w io.Writer) error { return reductions.StudyView(studies).Write(w, tabular.CSV) })
 			}
-			if err != nil {
-				return err
+			if err == nil {
+				err = emitView(c, reductions.StudyView(studies))
 			}
-			return emitView(c, reductions.StudyView(studies))
+			return err
 		}}
 }
