@@ -205,7 +205,7 @@ func mapDone(s *rational.Schedule, n int, t *big.Rat) []*big.Rat {
 
 // checkWindowLemma verifies Lemma W of docs/theorem1-repair.md on an exact
 // schedule of the repaired reduction: for every window a ≤ b of completion
-// positions, t_b ≥ X_b + Σ_{k=a..b} (1 − φ_k)(y_k − x_k), where φ_k is J_k's
+// positions, t_b ≥ X_b + Σ_{k=a..b} (1 − φ_k)(s_k − x_k) (s_k the shuffle size), where φ_k is J_k's
 // map fraction at t_{a−1}, and Σ_{k≥a} φ_k x_k ≤ t_{a−1} − X_{a−1} (the
 // map-station count behind φ_k x_k ≤ e_{a−1}); and its form (W′) with
 // φ_k replaced by its bound e_{a−1}/x_k for shuffle-heavy jobs and by 0
@@ -236,7 +236,7 @@ func checkWindowLemma(t *testing.T, name string, in *rational.Instance, s *ratio
 		}
 		bound := new(big.Rat)
 		// (W′): with e = t_{a−1} − X_{a−1} ≥ φ_k x_k, a shuffle-heavy job
-		// contributes ≥ (1 − e/x_k)(y_k − x_k), a map-heavy one ≥ y_k − x_k.
+		// contributes ≥ (1 − e/x_k)(s_k − x_k), a map-heavy one ≥ s_k − x_k.
 		e := new(big.Rat).Sub(tPrev, X[a-1])
 		boundW2 := new(big.Rat)
 		for b := a; b <= n; b++ {
