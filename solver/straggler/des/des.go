@@ -17,6 +17,15 @@ var ErrConfig = errors.New("des: invalid configuration")
 type Node struct {
 	Rate   float64 `json:"rate"`   // γ_i > 0
 	Offset float64 `json:"offset"` // T_i ≥ 0
+	// Lambda is the node's own task arrival rate λ_i, used only when
+	// Config.Independent is set (0: the node receives no tasks and takes
+	// no part in the join).
+	Lambda float64 `json:"lambda,omitempty"`
+	// Delay is a constant added to every task's response after it leaves
+	// the queue (a pure delay before the join, ≥ 0). It reproduces the
+	// mapping model of solver/straggler (offset Dλ_i/μ_i on top of an
+	// M/M/1 response) at D > 0.
+	Delay float64 `json:"delay,omitempty"`
 }
 
 // Config describes one simulation experiment.
@@ -27,6 +36,12 @@ type Config struct {
 	Warmup       int    // jobs discarded at the start of each replication
 	Replications int    // independent replications (≥ 2)
 	Seed         uint64 // replication r uses rand.NewPCG(Seed, r)
+	// Independent replaces the fork-join arrivals by one Poisson(λ_i =
+	// Node.Lambda) stream per node, independent of the others; "job" j is
+	// then the j-th task of every loaded node, whose responses are
+	// independent: this is the paper's independence assumption behind
+	// eq. (5)–(10), simulated. Lambda is ignored.
+	Independent bool
 }
 
 // Estimate is a replication mean with its 95 % Student-t half-width.
@@ -42,30 +57,44 @@ func (e Estimate) Contains(v float64) bool { return math.Abs(v-e.Mean) <= e.Half
 type NodeStats struct {
 	Utilisation Estimate `json:"utilisation"`  // fraction of time busy
 	QueueLength Estimate `json:"queue_length"` // time-average number of tasks at the node (waiting + in service)
-	Response    Estimate `json:"response"`     // mean task response time (arrival to departure)
+	Response    Estimate `json:"response"`     // mean task response time (arrival to departure, plus Node.Delay)
 }
 
 // Result is the outcome of Simulate.
 type Result struct {
 	Nodes []NodeStats `json:"nodes"`
-	MST   Estimate    `json:"mst"` // mean job sojourn = E[max_i task response]
+	MST   Estimate    `json:"mst"` // mean job sojourn = E[max_i task response] over the loaded nodes
 	Level float64     `json:"level"`
 }
 
 func (c Config) validate() error {
-	if !(c.Lambda > 0) || math.IsInf(c.Lambda, 1) {
+	if !c.Independent && (!(c.Lambda > 0) || math.IsInf(c.Lambda, 1)) {
 		return fmt.Errorf("%w: lambda %v must be positive and finite", ErrConfig, c.Lambda)
 	}
 	if len(c.Nodes) == 0 {
 		return fmt.Errorf("%w: no nodes", ErrConfig)
 	}
+	loaded := 0
 	for i, n := range c.Nodes {
-		if !(n.Rate > 0) || math.IsInf(n.Rate, 1) || !(n.Offset >= 0) || math.IsInf(n.Offset, 1) {
-			return fmt.Errorf("%w: node %d: rate %v must be positive, offset %v non-negative", ErrConfig, i, n.Rate, n.Offset)
+		if !(n.Rate > 0) || math.IsInf(n.Rate, 1) || !(n.Offset >= 0) || math.IsInf(n.Offset, 1) || !(n.Delay >= 0) || math.IsInf(n.Delay, 1) {
+			return fmt.Errorf("%w: node %d: rate %v must be positive, offset %v and delay %v non-negative and finite", ErrConfig, i, n.Rate, n.Offset, n.Delay)
 		}
-		if rho := c.Lambda * (n.Offset + 1/n.Rate); !(rho < 1) {
+		lam := c.Lambda
+		if c.Independent {
+			if !(n.Lambda >= 0) || math.IsInf(n.Lambda, 1) {
+				return fmt.Errorf("%w: node %d: lambda %v must be non-negative and finite", ErrConfig, i, n.Lambda)
+			}
+			lam = n.Lambda
+		}
+		if lam > 0 {
+			loaded++
+		}
+		if rho := lam * (n.Offset + 1/n.Rate); !(rho < 1) {
 			return fmt.Errorf("%w: node %d: utilisation %v ≥ 1 (unstable)", ErrConfig, i, rho)
 		}
+	}
+	if loaded == 0 {
+		return fmt.Errorf("%w: no node receives tasks", ErrConfig)
 	}
 	if c.Jobs < 1 || c.Warmup < 0 || c.Replications < 2 {
 		return fmt.Errorf("%w: need jobs ≥ 1, warm-up ≥ 0, replications ≥ 2 (got %d, %d, %d)", ErrConfig, c.Jobs, c.Warmup, c.Replications)
@@ -79,57 +108,72 @@ type repOut struct {
 	mst             float64
 }
 
-// replicate runs one replication. The observation window is [A_w, A_end),
-// from the arrival of the first measured job to the arrival of the last;
-// busy time and the number-in-system area are the exact overlaps of every
-// task's service and sojourn intervals with that window.
+// replicate runs one replication. Node i's observation window is
+// [A_i(W), A_i(last)), from the arrival of its first measured task to the
+// arrival of its last one; busy time and the number-in-system area are the
+// exact overlaps of every task's service and sojourn intervals with that
+// window. Draws: for every job j and node i in order, the inter-arrival
+// time (once per job under fork-join, per node under Independent), then the
+// service time.
 func (c Config) replicate(r uint64) repOut {
 	rnd := rand.New(rand.NewPCG(c.Seed, r))
 	K := len(c.Nodes)
 	out := repOut{busy: make([]float64, K), num: make([]float64, K), resp: make([]float64, K)}
-	last := make([]float64, K) // departure of the previous task at each node
 	total := c.Warmup + c.Jobs
-	arr := make([]float64, total)
-	dep := make([][]float64, K)
-	start := make([][]float64, K)
-	for i := range dep {
-		dep[i] = make([]float64, total)
-		start[i] = make([]float64, total)
+	arr, start, dep := make([][]float64, K), make([][]float64, K), make([][]float64, K)
+	clock := make([]float64, K) // per-node arrival clock (Independent)
+	last := make([]float64, K)  // departure of the previous task at each node
+	active := make([]bool, K)
+	for i, n := range c.Nodes {
+		active[i] = !c.Independent || n.Lambda > 0
+		if active[i] {
+			arr[i], start[i], dep[i] = make([]float64, total), make([]float64, total), make([]float64, total)
+		}
 	}
 	t := 0.0
 	for j := 0; j < total; j++ {
-		t += rnd.ExpFloat64() / c.Lambda
-		arr[j] = t
+		if !c.Independent {
+			t += rnd.ExpFloat64() / c.Lambda
+		}
 		for i, n := range c.Nodes {
+			if !active[i] {
+				continue
+			}
+			a := t
+			if c.Independent {
+				clock[i] += rnd.ExpFloat64() / n.Lambda
+				a = clock[i]
+			}
 			s := n.Offset + rnd.ExpFloat64()/n.Rate
-			b := math.Max(t, last[i])
+			b := math.Max(a, last[i])
 			last[i] = b + s
-			start[i][j], dep[i][j] = b, b+s
+			arr[i][j], start[i][j], dep[i][j] = a, b, b+s
 		}
 	}
-	w0, w1 := arr[c.Warmup], arr[total-1]
-	overlap := func(a, b float64) float64 { return math.Max(0, math.Min(b, w1)-math.Max(a, w0)) }
-	for j := 0; j < total; j++ {
-		mx := 0.0
-		for i := 0; i < K; i++ {
+	sojourn := make([]float64, c.Jobs)
+	for i, n := range c.Nodes {
+		if !active[i] {
+			continue
+		}
+		w0, w1 := arr[i][c.Warmup], arr[i][total-1]
+		overlap := func(a, b float64) float64 { return math.Max(0, math.Min(b, w1)-math.Max(a, w0)) }
+		for j := 0; j < total; j++ {
 			out.busy[i] += overlap(start[i][j], dep[i][j])
-			out.num[i] += overlap(arr[j], dep[i][j])
+			out.num[i] += overlap(arr[i][j], dep[i][j])
 			if j >= c.Warmup {
-				out.resp[i] += dep[i][j] - arr[j]
-				mx = math.Max(mx, dep[i][j]-arr[j])
+				rt := dep[i][j] - arr[i][j] + n.Delay
+				out.resp[i] += rt
+				sojourn[j-c.Warmup] = math.Max(sojourn[j-c.Warmup], rt)
 			}
 		}
-		if j >= c.Warmup {
-			out.mst += mx
-		}
-	}
-	span := w1 - w0
-	for i := 0; i < K; i++ {
-		if span > 0 {
+		if span := w1 - w0; span > 0 {
 			out.busy[i] /= span
 			out.num[i] /= span
 		}
 		out.resp[i] /= float64(c.Jobs)
+	}
+	for _, v := range sojourn {
+		out.mst += v
 	}
 	out.mst /= float64(c.Jobs)
 	return out
