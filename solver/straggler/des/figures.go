@@ -85,6 +85,19 @@ func csimCluster() []float64 {
 	return mu
 }
 
+// fig11Cluster is the cluster of Fig. 11 and 12: 50 nodes with μ = 0.8
+// (service time 1.25) and 50 with μ = 1.
+func fig11Cluster() []float64 {
+	mu := make([]float64, 100)
+	for i := range mu {
+		mu[i] = 1
+		if i < 50 {
+			mu[i] = 0.8
+		}
+	}
+	return mu
+}
+
 // CSIMFigures reproduces Fig. 5 (fair), 7 (pure deterministic, D-EP) and 9
 // (pure stochastic, S-EP): for each policy three panels against the total
 // arrival rate λ, the slow and fast node types' utilisation, mean queue
@@ -158,13 +171,7 @@ func typeMean(ns []NodeStats, k int) (mean, hw float64) {
 // λ_i and mean response E[R_i] = Dλ_i/μ_i + 1/(μ_i − λ_i) against λ, from
 // solver/straggler.Map (analytic; NaN where the policy is infeasible).
 func Fig12(lambdas []float64) ([]Figure, error) {
-	mu := make([]float64, 100)
-	for i := range mu {
-		mu[i] = 1
-		if i < 50 {
-			mu[i] = 0.8
-		}
-	}
+	mu := fig11Cluster()
 	model := straggler.Model{D: 100}
 	rate := Figure{Name: "fig12_lambda", Title: "Fig. 12: per-node task rate λ_i by policy, D = 100, N = 100", XLabel: "total arrival rate λ", YLabel: "λ_i", X: lambdas}
 	resp := Figure{Name: "fig12_response", Title: "Fig. 12: per-node mean response E[R_i] by policy, D = 100, N = 100", XLabel: "total arrival rate λ", YLabel: "E[R_i]", X: lambdas}

@@ -6,19 +6,6 @@ import (
 	"github.com/mrsched/mrsched/solver/straggler"
 )
 
-// paperCluster is the cluster of Fig. 11: 50 nodes with μ = 0.8 (service
-// time 1.25) and 50 with μ = 1.
-func paperCluster() []float64 {
-	mu := make([]float64, 100)
-	for i := range mu {
-		mu[i] = 1
-		if i < 50 {
-			mu[i] = 0.8
-		}
-	}
-	return mu
-}
-
 // TestPoliciesD100 is the DM-EP question of docs/straggler.md: at D = 100,
 // λ = 38 on the Fig. 11 cluster, every policy's analytic MST (eq. 8 by
 // quadrature in solver/straggler; optimum 52.1955, DM-EP 94.7467 as printed
@@ -28,7 +15,7 @@ func paperCluster() []float64 {
 // stationarity condition is "equal derivatives of the means") among the
 // policies, which shows that its MST is the one its definition implies.
 func TestPoliciesD100(t *testing.T) {
-	mu := paperCluster()
+	mu := fig11Cluster()
 	model := straggler.Model{D: 100}
 	rows, err := CheckPolicies(straggler.Policies, 38, mu, straggler.MapOptions{Model: model}, Config{Jobs: 5000, Warmup: 1000, Replications: 20, Seed: 1})
 	if err != nil {
