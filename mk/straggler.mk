@@ -1,5 +1,5 @@
 # Straggling mappers (solver/straggler, instances/nodes, mrsched mst).
-.PHONY: straggler-test straggler-bench straggler-figures straggler-fuzz
+.PHONY: straggler-test straggler-bench straggler-figures straggler-fuzz straggler-des
 
 ## straggler-test: the straggler CLI examples run as written
 straggler-test: build
@@ -23,3 +23,7 @@ straggler-fuzz:
 TEST_TARGETS += straggler-test
 BENCH_TARGETS += straggler-bench
 DEMO_TARGETS += straggler-test
+
+## straggler-des: simulated Fig. 5, 7, 9, 12 and the DM-EP check into results/straggler (20 replications)
+straggler-des: build
+	$(BIN) mst simulate --figures results/straggler --format markdown --out results/straggler/dmep_check.md
