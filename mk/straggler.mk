@@ -24,6 +24,7 @@ TEST_TARGETS += straggler-test
 BENCH_TARGETS += straggler-bench
 DEMO_TARGETS += straggler-test
 
-## straggler-des: simulated Fig. 5, 7, 9, 12 and the DM-EP check into results/straggler (20 replications)
+## straggler-des: simulated Fig. 5, 7, 9, 12, the Fig. 2 fit (Google slice) and the DM-EP check into results/straggler (20 replications)
 straggler-des: build
-	$(BIN) mst simulate --figures results/straggler --format markdown --out results/straggler/dmep_check.md
+	$(BIN) mst simulate --figures results/straggler --format markdown --out results/straggler/dmep_check.md \
+	  $(foreach p,$(sort $(wildcard ../shared/data/google2011/task_events/*.csv.gz)),--task-events $(p))

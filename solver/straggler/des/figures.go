@@ -63,6 +63,10 @@ type FigOptions struct {
 	Jobs, Warmup, Replications int
 	Seed                       uint64
 	Lambdas                    []float64 // total task arrival rates (x axis)
+	// TaskEvents are Google 2011 task_events parts (gzip CSV, in order):
+	// when set, Fig. 2 fits the task run times of the job with the most
+	// finished tasks.
+	TaskEvents []string `json:"task_events,omitempty"`
 }
 
 // DefaultFigOptions is the effort of `make straggler-des`: λ = 4…13 (every

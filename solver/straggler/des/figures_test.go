@@ -2,8 +2,11 @@ package des
 
 import (
 	"math"
+	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/mrsched/mrsched/solver/straggler"
 )
 
 // TestCSIMFigures: the simulated node-type curves of Fig. 5/7/9 agree with
@@ -54,5 +57,28 @@ func TestFig12(t *testing.T) {
 		if c.Name == "dmep fast" && math.Abs(c.Y[0]-0.76) > 1e-9 {
 			t.Errorf("DM-EP fast λ_i = %g, want 0.76", c.Y[0])
 		}
+	}
+}
+
+// TestFig2: on samples drawn from a delayed exponential (T = 2, γ = 0.5,
+// seed 3) both fits recover the parameters within 5 % and the empirical
+// curve ends at 0.99 (the x range stops at the 99th percentile).
+func TestFig2(t *testing.T) {
+	d := straggler.DelayedExp{Rate: 0.5, Offset: 2, Src: rand.NewPCG(3, 0)}
+	xs := make([]float64, 5000)
+	for i := range xs {
+		xs[i] = d.Rand()
+	}
+	f, fits, err := Fig2(xs, "synthetic")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, fit := range fits {
+		if math.Abs(fit.Offset-2)/2 > 0.05 || math.Abs(fit.Rate-0.5)/0.5 > 0.05 {
+			t.Errorf("%s fit T = %g, γ = %g; want 2, 0.5", fit.Method, fit.Offset, fit.Rate)
+		}
+	}
+	if e := f.Curves[0].Y[len(f.X)-1]; math.Abs(e-0.99) > 0.001 {
+		t.Errorf("ECDF at the last point %g, want 0.99", e)
 	}
 }

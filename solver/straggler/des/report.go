@@ -13,6 +13,9 @@ type Report struct {
 	Options FigOptions    `json:"options"`
 	Figures []Figure      `json:"-"`
 	Checks  []PolicyCheck `json:"dmep_check"` // D = 100, λ = 38, Fig. 11 cluster
+	// Fig. 2 (with Options.TaskEvents): the fitted job and its MLE and LS fits.
+	FitJob int64           `json:"fit_job,omitempty"`
+	Fits   []straggler.Fit `json:"fits,omitempty"`
 }
 
 // Reproduce computes the Report with the given effort (the DM-EP check
@@ -31,7 +34,19 @@ func Reproduce(o FigOptions) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Report{Options: o, Figures: append(figs, f12...), Checks: checks}, nil
+	r := &Report{Options: o, Figures: append(figs, f12...), Checks: checks}
+	if len(o.TaskEvents) > 0 {
+		job, d, err := straggler.LargestJobDurations(o.TaskEvents)
+		if err != nil {
+			return nil, err
+		}
+		f2, fits, err := Fig2(d, fmt.Sprintf("Google 2011 job %d", job))
+		if err != nil {
+			return nil, err
+		}
+		r.Figures, r.FitJob, r.Fits = append(r.Figures, f2), job, fits
+	}
+	return r, nil
 }
 
 // Lambdas12 is the x grid of Fig. 12: λ = 2, 4, …, 78 on the 100-node
@@ -55,5 +70,8 @@ func (r *Report) View() *tabular.View {
 		t.Add(string(c.Policy), g(c.Lambda[0]), g(c.Lambda[len(c.Lambda)-1]), g(c.Analytic.MST), g(c.Sim.Mean), g(c.Sim.HalfWidth))
 	}
 	head := fmt.Sprintf("%d replications × %d jobs after %d warm-up, seed %d; %d figure panels\n", r.Options.Replications, r.Options.Jobs, r.Options.Warmup, r.Options.Seed, len(r.Figures))
+	for _, f := range r.Fits {
+		head += fmt.Sprintf("Fig. 2: job %d, %d tasks, %s fit T = %.6g s, γ = %.6g /s, RMSE %.4g, max |ΔF| %.4g\n", r.FitJob, f.N, f.Method, f.Offset, f.Rate, f.RMSE, f.MaxAbs)
+	}
 	return &tabular.View{Value: r, Head: head, Tables: []*tabular.Table{t}}
 }
