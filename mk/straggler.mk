@@ -18,6 +18,7 @@ straggler-figures: build
 straggler-fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzReadJSON -fuzztime 30s ./instances/nodes
 	$(GO) test -run '^$$' -fuzz FuzzReadCSV -fuzztime 30s ./instances/nodes
+	$(GO) test -run '^$$' -fuzz FuzzTaskDurations -fuzztime 30s ./solver/straggler
 	$(GO) test -run '^$$' -fuzz FuzzReadSamples -fuzztime 30s ./instances/nodes
 
 TEST_TARGETS += straggler-test
