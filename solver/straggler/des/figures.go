@@ -63,6 +63,9 @@ type FigOptions struct {
 	Jobs, Warmup, Replications int
 	Seed                       uint64
 	Lambdas                    []float64 // total task arrival rates (x axis)
+	// Workers is the number of replications run at the same time
+	// (Config.Workers); the output does not depend on it.
+	Workers int `json:"-"`
 	// TaskEvents are Google 2011 task_events parts (gzip CSV, in order):
 	// when set, Fig. 2 fits the task run times of the job with the most
 	// finished tasks.
@@ -134,7 +137,7 @@ func CSIMFigures(o FigOptions) ([]Figure, error) {
 			if err != nil {
 				return nil, err
 			}
-			r, err := Simulate(Config{Nodes: nodes, Independent: true, Jobs: o.Jobs, Warmup: o.Warmup, Replications: o.Replications, Seed: o.Seed})
+			r, err := Simulate(Config{Nodes: nodes, Independent: true, Jobs: o.Jobs, Warmup: o.Warmup, Replications: o.Replications, Seed: o.Seed, Workers: o.Workers})
 			if err != nil {
 				return nil, fmt.Errorf("fig. %d, λ = %g: %w", pf.fig, lam, err)
 			}
