@@ -7,8 +7,8 @@
 // sojourn is the maximum of its tasks' response times (Definition 2).
 // Two engines compute a replication from the same random draws in the same
 // order (Config.Engine). EventHeap is the reference discrete-event
-// simulation: one thread pops arrival and departure events from a heap
-// (internal/pq, ordered by time, then scheduling order), keeps a FIFO queue
+// simulation: one thread pops arrival and departure events from a typed
+// binary heap (ordered by time, then scheduling order), keeps a FIFO queue
 // and a busy flag per node and, per job, the number of tasks still out and
 // their largest response, and records the job's sojourn when its last task
 // departs. Lindley, the default, is the fast path: a work-conserving FIFO

@@ -1,10 +1,6 @@
 package des
 
-import (
-	"math"
-
-	"github.com/mrsched/mrsched/internal/pq"
-)
+import "math"
 
 // event is a task arrival or departure at a node. seq (the order in which
 // events were scheduled) breaks ties in time, so the loop is deterministic.
@@ -15,10 +11,55 @@ type event struct {
 	departure bool
 }
 
-func eventLess(a, b event) bool { return a.t < b.t || (a.t == b.t && a.seq < b.seq) }
+func eventLess(a, b *event) bool { return a.t < b.t || (a.t == b.t && a.seq < b.seq) }
+
+// eventQueue is a binary min-heap of events under eventLess, typed so that
+// the comparison inlines in the hot loop (the generic internal/pq.Heap
+// calls it through a function value). (time, seq) is a total order, so the
+// pop sequence does not depend on the heap's layout.
+type eventQueue []event
+
+func (q *eventQueue) push(e event) {
+	*q = append(*q, e)
+	h := *q
+	k := len(h) - 1
+	for k > 0 {
+		p := (k - 1) / 2
+		if !eventLess(&h[k], &h[p]) {
+			break
+		}
+		h[k], h[p] = h[p], h[k]
+		k = p
+	}
+}
+
+func (q *eventQueue) pop() event {
+	h := *q
+	top := h[0]
+	n := len(h) - 1
+	h[0] = h[n]
+	h = h[:n]
+	k := 0
+	for {
+		c := 2*k + 1
+		if c >= n {
+			break
+		}
+		if r := c + 1; r < n && eventLess(&h[r], &h[c]) {
+			c = r
+		}
+		if !eventLess(&h[c], &h[k]) {
+			break
+		}
+		h[k], h[c] = h[c], h[k]
+		k = c
+	}
+	*q = h
+	return top
+}
 
 // eventHeap simulates replication r as a single-threaded discrete-event
-// loop: a heap of arrival and departure events ordered by (time, seq), a
+// loop: a heap (eventQueue) of arrival and departure events ordered by (time, seq), a
 // FIFO queue and a busy flag per node, and per job the number of tasks
 // still out and their largest response (the fork-join bookkeeping); a job
 // leaves when its last task does. Job j+1's inputs are drawn when job j's
@@ -41,12 +82,12 @@ func (c Config) eventHeap(r uint64) *trace {
 	queue := make([][]int32, K)     // FIFO of waiting jobs per node
 	head := make([]int, K)          // index of the queue's first element
 	busy := make([]bool, K)
-	h := pq.New(eventLess)
+	var h eventQueue
 	var seq uint64
 	push := func(e event) {
 		e.seq = seq
 		seq++
-		h.Push(e)
+		h.push(e)
 	}
 	created := 0
 	create := func() {
@@ -68,8 +109,8 @@ func (c Config) eventHeap(r uint64) *trace {
 		push(event{t: tr.dep[i][j], node: int32(i), job: int32(j), departure: true})
 	}
 	create()
-	for h.Len() > 0 {
-		e := h.Pop()
+	for len(h) > 0 {
+		e := h.pop()
 		i, j := int(e.node), int(e.job)
 		if !e.departure {
 			if created == j+1 && created < total { // job j's first task: draw job j+1
