@@ -46,6 +46,7 @@ type Summary struct {
 	NoDisk              int   // jobs with zero disk use (§5.1: not MapReduce)
 	NoCPU               int   // jobs with zero CPU use (map size 0)
 	ClippedRuns         int64 // task runs still open at the end, clipped (window rule)
+	PeakLiveTasks       int   // most tasks of kept-candidate jobs held at once (memory bound)
 	Kept                int   // jobs in the instance
 	WindowStart, Window float64
 }
@@ -84,9 +85,10 @@ type lastReq struct{ cpu, disk float64 }
 // Import reads the tables and builds a tandem instance with unit capacities:
 // release = (SUBMIT time − window start) in seconds, sizes per
 // Approximation, normalised to mean 1, jobs in SUBMIT order (ties by job
-// ID). Memory holds one record per job submitted in the window, one per
-// running task and one request per task of those jobs seen; the part files
-// are streamed.
+// ID). Memory: one small record per job submitted in the window (about
+// 60 bytes) and one per live task of those jobs (submitted or running, not
+// yet finished or killed; Summary.PeakLiveTasks); the part files are
+// streamed row by row, so the size of a part never matters.
 func Import(opt Options) (*instances.Instance, Summary, error) {
 	var s Summary
 	jobFiles, err := Parts(opt.JobEvents)
@@ -142,6 +144,7 @@ func Import(opt Options) (*instances.Instance, Summary, error) {
 				return nil
 			}
 			taskEvent(j, e, open, reqs)
+			s.PeakLiveTasks = max(s.PeakLiveTasks, len(reqs))
 			return nil
 		})
 	})
@@ -174,7 +177,7 @@ func taskEvent(j *jobAcc, e TaskEvent, open map[taskKey]run, reqs map[taskKey]la
 		reqs[k] = req
 		has = true
 	}
-	close := func() {
+	closeRun := func() {
 		if o, ok := open[k]; ok {
 			sec := float64(e.Time-o.since) / 1e6
 			if sec > 0 {
@@ -186,16 +189,21 @@ func taskEvent(j *jobAcc, e TaskEvent, open map[taskKey]run, reqs map[taskKey]la
 	}
 	switch {
 	case e.Type == Schedule:
-		close()
+		closeRun()
 		if has {
 			open[k] = run{since: e.Time, cpu: req.cpu, disk: req.disk}
 			j.ran = true
 		}
 	case e.Type.Ends():
-		close()
+		closeRun()
+		if e.Type == Finish || e.Type == Kill {
+			// Terminal: the trace resubmits only evicted, failed or lost
+			// tasks, so the request is not needed again.
+			delete(reqs, k)
+		}
 	case e.Type == UpdateRunning:
 		if _, ok := open[k]; ok && has {
-			close()
+			closeRun()
 			open[k] = run{since: e.Time, cpu: req.cpu, disk: req.disk}
 		}
 	}
