@@ -225,7 +225,7 @@ func TestMalformed(t *testing.T) {
 	good := "1000000,,1,0,m,1,u,1,9,0.5,0.1,0.5,0\n"
 	for _, c := range []struct {
 		name, jobs, tasks, want string
-		wantErr               error
+		wantErr                 error
 	}{
 		{"job fields", "1,,2,0,u,1,n\n", good, "j.csv:1: google: malformed trace: 7 comma-separated fields, want 8", ErrFormat},
 		{"job time", "x1,,2,0,u,1,n,l\n", good, `j.csv:1: column 1 (time): google: malformed trace: "x1" is not a decimal integer`, ErrFormat},
