@@ -102,7 +102,8 @@ func Parts(inputs []string) ([]string, error) {
 	return out, nil
 }
 
-// rows streams the CSV rows of one table with want columns each, calling fn
+// rows streams the CSV rows of one table with want columns each (0: the
+// caller checks), calling fn
 // with the fields and the 1-based line. Gzip input is recognised by its
 // magic bytes; the decompressed text is read under the internal/fileio rules
 // (at most fileio.Limit() bytes, UTF-8 without NUL).
@@ -135,7 +136,7 @@ func rows(r io.Reader, name string, want int, cols []string, fn func(f []string,
 			continue
 		}
 		f := strings.Split(text, ",")
-		if len(f) != want {
+		if want > 0 && len(f) != want {
 			return &fileio.ParseError{File: name, Line: line, Err: fmt.Errorf("%w: %d comma-separated fields, want %d (%s)", ErrFormat, len(f), want, strings.Join(cols, ", "))}
 		}
 		if err := fn(f, line); err != nil {

@@ -50,3 +50,16 @@ func FuzzReadTaskEvents(f *testing.F) {
 		fuzzCheck(t, err)
 	})
 }
+
+func FuzzReadTaskUsage(f *testing.F) {
+	f.Add(read(nil, "task_usage.csv"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		err := ReadTaskUsage(bytes.NewReader(data), "f.csv", func(u Usage) error {
+			if u.End < u.Start || u.CPU < 0 || u.Disk < 0 {
+				t.Fatalf("accepted an out-of-range row %+v", u)
+			}
+			return nil
+		})
+		fuzzCheck(t, err)
+	})
+}

@@ -311,3 +311,51 @@ func TestRealPart(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestImportUsage: with testdata/task_usage.csv, sizes are measured use,
+// worked by hand: job 1: 2 s × 0.3 + 4 s × 0.1 = 1.0 CPU·s, 2 s × 0.05 +
+// 4 s × 0.2 = 0.9 disk·s; job 4 (no disk request, but measured disk use):
+// 1 s × 0.2 = 0.2, 1 s × 0.1 = 0.1, now kept; job 7: 2 s × 0.5 = 1.0,
+// 2 s × 0.3 = 0.6; job 8 has no usage rows → no disk use; job 3's row is
+// ignored (not submitted in the window). Means 2.2/3 and 1.6/3.
+func TestImportUsage(t *testing.T) {
+	in, s, err := Import(Options{
+		JobEvents:  []string{"testdata/job_events.csv"},
+		TaskEvents: []string{"testdata/task_events.csv"},
+		TaskUsage:  []string{"testdata/task_usage.csv"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mx, my := 2.2/3, 1.6/3
+	sameJobs(t, in.Jobs, []instances.Job{
+		{ID: "g1", Release: 0, Map: 1.0 / mx, Shuffle: 0.9 / my},
+		{ID: "g4", Release: 2, Map: 0.2 / mx, Shuffle: 0.1 / my},
+		{ID: "g7", Release: 4, Map: 1.0 / mx, Shuffle: 0.6 / my},
+	})
+	want := wantHandSummary
+	want.Parts, want.UsageRows, want.NoDisk, want.NoCPU, want.Kept = 3, 5, 1, 0, 3
+	sameSummary(t, s, want)
+	if in.Metadata["sizes"] != UsageApproximation {
+		t.Errorf("metadata sizes %v, want UsageApproximation", in.Metadata["sizes"])
+	}
+}
+
+// TestUsageMalformed: task_usage rows are checked like the event tables.
+func TestUsageMalformed(t *testing.T) {
+	row := "1000000,3000000,1,0,m,0.3,0.01,0.01,0,0,0.02,0.001,0.05,0.5,0.01,1.2,0.003,1,0,0.1\n"
+	for _, c := range []struct{ name, data, want string }{
+		{"fields", "1,2,3\n", "u.csv:1: google: malformed trace: 3 comma-separated fields, want 20 or 19"},
+		{"mixed widths", row + strings.TrimSuffix(row, ",0.1\n") + "\n", "u.csv:2: google: malformed trace: 19 comma-separated fields"},
+		{"end before start", "5,4" + row[len("1000000,3000000"):], "u.csv:1: column 2 (end time): google: malformed trace: end 4 before start 5"},
+		{"cpu", strings.Replace(row, ",0.3,", ",-0.3,", 1), "u.csv:1: column 6 (mean CPU usage rate): google: malformed trace: negative use -0.3"},
+		{"disk", strings.Replace(row, ",0.05,", ",,", 1), `u.csv:1: column 13 (mean local disk space used): google: malformed trace: "" is not a decimal number`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			err := ReadTaskUsage(strings.NewReader(c.data), "u.csv", func(Usage) error { return nil })
+			if err == nil || !strings.Contains(err.Error(), c.want) || !errors.Is(err, ErrFormat) {
+				t.Errorf("error %v, want it to contain %q", err, c.want)
+			}
+		})
+	}
+}

@@ -31,6 +31,11 @@ const WindowRule = "window = [first, last] job_events time read; only jobs with 
 type Options struct {
 	JobEvents  []string
 	TaskEvents []string
+	// TaskUsage, when set, gives measured use (ClusterData2011_2
+	// task_usage): sizes follow UsageApproximation instead of
+	// Approximation. task_events still decide the single-task and
+	// never-ran filters.
+	TaskUsage []string
 }
 
 // Summary counts the jobs kept and dropped, per reason.
@@ -38,6 +43,7 @@ type Summary struct {
 	Parts               int   // job_events plus task_events files read
 	JobEventRows        int64 // rows of job_events read
 	TaskEventRows       int64 // rows of task_events read
+	UsageRows           int64 // rows of task_usage read (0 without a usage table)
 	JobsSeen            int   // distinct jobs in job_events
 	NotSubmittedInWin   int   // jobs with events but no SUBMIT in the window (window rule)
 	NoTaskEvents        int   // submitted jobs without any task event
@@ -54,7 +60,7 @@ type Summary struct {
 // Lines returns the summary as lines for stderr.
 func (s Summary) Lines() []string {
 	return []string{
-		fmt.Sprintf("google import: %d part files, %d job_events rows, %d task_events rows, window %.0f s", s.Parts, s.JobEventRows, s.TaskEventRows, s.Window),
+		fmt.Sprintf("google import: %d part files, %d job_events rows, %d task_events rows, %d task_usage rows, window %.0f s", s.Parts, s.JobEventRows, s.TaskEventRows, s.UsageRows, s.Window),
 		fmt.Sprintf("google import: %d jobs seen, %d kept; dropped: %d not submitted in the window, %d without task events, %d single-task, %d never ran, %d without disk use, %d without CPU use",
 			s.JobsSeen, s.Kept, s.NotSubmittedInWin, s.NoTaskEvents, s.SingleTask, s.NeverRan, s.NoDisk, s.NoCPU),
 		fmt.Sprintf("google import: %d task runs clipped at the end of the window", s.ClippedRuns),
@@ -160,7 +166,37 @@ func Import(opt Options) (*instances.Instance, Summary, error) {
 		}
 		s.ClippedRuns++
 	}
-	return build(jobs, first, last, &s)
+	sizes := Approximation
+	if len(opt.TaskUsage) > 0 {
+		if err := readUsage(opt.TaskUsage, jobs, &s); err != nil {
+			return nil, s, err
+		}
+		sizes = UsageApproximation
+	}
+	return build(jobs, first, last, sizes, &s)
+}
+
+// readUsage replaces the request-based sizes by measured use.
+func readUsage(inputs []string, jobs map[int64]*jobAcc, s *Summary) error {
+	files, err := Parts(inputs)
+	if err != nil {
+		return fmt.Errorf("task usage: %w", err)
+	}
+	s.Parts += len(files)
+	for _, j := range jobs {
+		j.mapUse, j.shfUse = 0, 0
+	}
+	return eachFile(files, func(r io.Reader, name string) error {
+		return ReadTaskUsage(r, name, func(u Usage) error {
+			s.UsageRows++
+			if j, ok := jobs[u.JobID]; ok {
+				sec := float64(u.End-u.Start) / 1e6
+				j.mapUse += sec * u.CPU
+				j.shfUse += sec * u.Disk
+			}
+			return nil
+		})
+	})
 }
 
 // taskEvent applies one task event of a submitted job.
@@ -210,7 +246,7 @@ func taskEvent(j *jobAcc, e TaskEvent, open map[taskKey]run, reqs map[taskKey]la
 }
 
 // build applies the filters and normalisation.
-func build(jobs map[int64]*jobAcc, first, last int64, s *Summary) (*instances.Instance, Summary, error) {
+func build(jobs map[int64]*jobAcc, first, last int64, sizes string, s *Summary) (*instances.Instance, Summary, error) {
 	ids := make([]int64, 0, len(jobs))
 	for id := range jobs {
 		ids = append(ids, id)
@@ -259,7 +295,7 @@ func build(jobs map[int64]*jobAcc, first, last int64, s *Summary) (*instances.In
 	in.Metadata = map[string]any{
 		"generator":             "google import",
 		"licence_provenance":    Credit,
-		"sizes":                 Approximation,
+		"sizes":                 sizes,
 		"window":                WindowRule,
 		"release":               "SUBMIT time − window start, in seconds",
 		"window_start_s":        s.WindowStart,
