@@ -157,7 +157,20 @@ func Import(opt Options) (*instances.Instance, Summary, error) {
 	if err != nil {
 		return nil, s, err
 	}
-	for k, o := range open {
+	// Clip in a fixed order: float sums must not depend on map order
+	// (same input → byte-identical output).
+	keys := make([]taskKey, 0, len(open))
+	for k := range open {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(a, b int) bool {
+		if keys[a].job != keys[b].job {
+			return keys[a].job < keys[b].job
+		}
+		return keys[a].idx < keys[b].idx
+	})
+	for _, k := range keys {
+		o := open[k]
 		if tEnd > o.since {
 			j := jobs[k.job]
 			sec := float64(tEnd-o.since) / 1e6
