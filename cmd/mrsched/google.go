@@ -1,9 +1,16 @@
 package main
 
 import (
+	"context"
+	"path/filepath"
+
 	"github.com/urfave/cli/v2"
 
+	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/instances/google"
+	"github.com/mrsched/mrsched/report/figures"
+	"github.com/mrsched/mrsched/report/study"
+	"github.com/mrsched/mrsched/tabular"
 )
 
 // importGoogleCmd is `import google`: the Google 2011 trace as a tandem
@@ -30,6 +37,35 @@ func importGoogleCmd() *cli.Command {
 				infof(c, "%s", l)
 			}
 			return emitInstance(c, in)
+		},
+	}
+}
+
+// studyGoogleCmd is `study google`: Lin et al. Figs. 5–7 on an imported
+// Google instance (study.Google), tables to stdout/--out, SVG to --figures.
+func studyGoogleCmd() *cli.Command {
+	return &cli.Command{
+		Name: "google", Usage: "Figs. 5, 6, 7 of Lin et al. on an instance made by import google",
+		Flags: append([]cli.Flag{instanceFlag(), loadsFlag(study.DefaultLoads()), formatFlag("md", tabular.Markdown, tabular.CSV, tabular.JSON, tabular.Text),
+			outFlag("the tables")}, figuresFlags("Figs. 5, 6, 7a, 7b")...),
+		Action: func(c *cli.Context) error {
+			in, err := instances.ReadFile(c.String("instance"))
+			if err != nil {
+				return err
+			}
+			cfg := study.DefaultGoogleConfig()
+			cfg.Loads = c.Float64Slice("loads")
+			r, err := study.Google(context.Background(), in, filepath.Base(c.String("instance")), cfg)
+			if err != nil {
+				return err
+			}
+			if dir := c.String("figures"); dir != "" {
+				if _, err := study.GoogleFigures(r, dir, figures.Formats(c.Bool("png"))...); err != nil {
+					return err
+				}
+			}
+			f, _ := formatOf(c)
+			return emitView(c, r.View(f))
 		},
 	}
 }
