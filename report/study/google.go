@@ -351,3 +351,18 @@ func GoogleFigures(r *GoogleResult, dir string, formats ...figures.Format) ([]st
 	}
 	return files, nil
 }
+
+// GoogleFile runs Google on the instance file at path (named by its base
+// name) and, when figDir is not empty, writes its figures there.
+func GoogleFile(ctx context.Context, path string, cfg GoogleConfig, figDir string, formats ...figures.Format) (*GoogleResult, error) {
+	in, err := instances.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	r, err := Google(ctx, in, filepath.Base(path), cfg)
+	if err != nil || figDir == "" {
+		return r, err
+	}
+	_, err = GoogleFigures(r, figDir, formats...)
+	return r, err
+}
