@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -172,7 +173,7 @@ func rateBins(in *instances.Instance, window, width float64) []RateBin {
 	}
 	peak := 0.0
 	for i := range bins {
-		bins[i].PerHour = float64(bins[i].Jobs) / bins[i].Length * 3600
+		bins[i].PerHour = float64(bins[i].Jobs) * 3600 / bins[i].Length
 		peak = max(peak, bins[i].PerHour)
 	}
 	for i := range bins {
@@ -353,7 +354,8 @@ func GoogleFigures(r *GoogleResult, dir string, formats ...figures.Format) ([]st
 }
 
 // GoogleFile runs Google on the instance file at path (named by its base
-// name) and, when figDir is not empty, writes its figures there.
+// name) and, when figDir is not empty, writes its figures there (creating
+// the directory).
 func GoogleFile(ctx context.Context, path string, cfg GoogleConfig, figDir string, formats ...figures.Format) (*GoogleResult, error) {
 	in, err := instances.ReadFile(path)
 	if err != nil {
@@ -362,6 +364,9 @@ func GoogleFile(ctx context.Context, path string, cfg GoogleConfig, figDir strin
 	r, err := Google(ctx, in, filepath.Base(path), cfg)
 	if err != nil || figDir == "" {
 		return r, err
+	}
+	if err := os.MkdirAll(figDir, 0o755); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrGoogle, err)
 	}
 	_, err = GoogleFigures(r, figDir, formats...)
 	return r, err
