@@ -66,7 +66,8 @@ type FigOptions struct {
 	// Workers is the number of replications run at the same time
 	// (Config.Workers); the output does not depend on it.
 	Workers int `json:"-"`
-	// TaskEvents are Google 2011 task_events parts (gzip CSV, in order):
+	// TaskEvents are Google 2011 task_events parts (gzip or plain CSV, or
+	// directories of parts; in order):
 	// when set, Fig. 2 fits the task run times of the job with the most
 	// finished tasks.
 	TaskEvents []string `json:"task_events,omitempty"`
