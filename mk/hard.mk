@@ -1,6 +1,6 @@
 # Hard instances (issue 5): NMTS reduction of Theorem 1, Theorem 2 adversary,
 # Cor 4/6 tight families, worst-case search. Outputs under results/hard/.
-.PHONY: hard-run hard-test hard-bench hard-adversary hard-reduce-opt hard-search hard-tight
+.PHONY: hard-run hard-test hard-bench hard-adversary hard-adversary-yao hard-reduce-opt hard-search hard-tight
 
 # Each recipe that needs scratch files makes its own temporary folder (removed
 # on exit), so two checkouts can run them at once.
@@ -30,6 +30,13 @@ hard-bench:
 hard-adversary: build
 	$(BIN) adversary --policy maxsrpt,splitsrpt,fifo,ps --n 8,27,64,125,216,512,1000,4096,8000,32768 \
 	  --plot results/hard/adversary --png --csv results/hard/adversary.csv --format md > results/hard/adversary.md
+
+## hard-adversary-yao: Theorem 2's randomised half — expected ratios under Yao's two-point distribution (table, CSV, SVG/PNG)
+hard-adversary-yao: build
+	$(BIN) adversary-yao --quiet --policy maxsrpt,splitsrpt,fifo,ps --n 8,27,64,125,216,512,1000,4096,8000,32768 \
+	  --plot results/hard/adversary-yao --png --format md --out results/hard/adversary-yao.md
+	$(BIN) adversary-yao --quiet --policy maxsrpt,splitsrpt,fifo,ps --n 8,27,64,125,216,512,1000,4096,8000,32768 \
+	  --format csv --out results/hard/adversary-yao.csv
 
 ## hard-reduce-opt: exact OPT of the q = 2 reductions (yes and no) vs y with HiGHS (minutes)
 hard-reduce-opt: build

@@ -2,6 +2,7 @@ package adversary
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/mrsched/mrsched/solver/fluid"
 	"github.com/mrsched/mrsched/tabular"
@@ -49,6 +50,26 @@ func PlayYao(n int, p fluid.Policy) (*Yao, error) {
 	}
 	return &Yao{N: n, K: r1.K, Policy: p.Name(), Case: c, Type2Map: r1.Type2Map,
 		Ratio1: r1.Ratio, Ratio2: r2.Ratio, Expected: (r1.Ratio + r2.Ratio) / 2}, nil
+}
+
+// Policies returns the solver/fluid policies named in a comma-separated
+// list (k-LPS variants with fluid.DefaultK).
+func Policies(list string) ([]fluid.Policy, error) {
+	var out []fluid.Policy
+	for _, name := range strings.Split(list, ",") {
+		if name = strings.TrimSpace(name); name == "" {
+			continue
+		}
+		p, err := fluid.ParsePolicy(name, 0, nil)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %w", ErrParam, err)
+		}
+		out = append(out, p)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("%w: empty policy list %q", ErrParam, list)
+	}
+	return out, nil
 }
 
 // SweepYao evaluates every policy for every n (policies outer, n inner);

@@ -66,3 +66,15 @@ func TestSweepYaoEmpty(t *testing.T) {
 		t.Errorf("err = %v, want ErrParam", err)
 	}
 }
+
+func TestPolicies(t *testing.T) {
+	ps, err := Policies("maxsrpt, ps,")
+	if err != nil || len(ps) != 2 || ps[0].Name() != "maxsrpt" || ps[1].Name() != "ps" {
+		t.Errorf("Policies = %v, %v; want maxsrpt, ps", ps, err)
+	}
+	for _, bad := range []string{"", " , ", "nosuch"} {
+		if _, err := Policies(bad); !errors.Is(err, ErrParam) {
+			t.Errorf("Policies(%q): err = %v, want ErrParam", bad, err)
+		}
+	}
+}
