@@ -215,3 +215,28 @@ func WorstExactTable(best []*WorstExactCell) *tabular.Table {
 	}
 	return t
 }
+
+// WorstExactSeeds reads the starting instances of restart 0 from instance
+// files whose metadata names the policy (the files of 'mrsched search
+// --out-dir', metadata "policy": "maxsrpt" or "splitsrpt"); a later file of
+// the same policy replaces an earlier one.
+func WorstExactSeeds(paths []string) (map[string][]instances.Job, error) {
+	out := map[string][]instances.Job{}
+	for _, p := range paths {
+		in, err := instances.ReadFile(p)
+		if err != nil {
+			return nil, err
+		}
+		policy, _ := in.Metadata["policy"].(string)
+		if policy != "maxsrpt" && policy != "splitsrpt" {
+			return nil, fmt.Errorf("%w: %s: metadata.policy = %q, want maxsrpt or splitsrpt", ErrOption, p, policy)
+		}
+		for i, j := range in.Jobs {
+			if j.Release != 0 {
+				return nil, fmt.Errorf("%w: %s: jobs[%d].release = %v, want a batch", ErrOption, p, i, j.Release)
+			}
+		}
+		out[policy] = in.Jobs
+	}
+	return out, nil
+}
