@@ -196,22 +196,30 @@ const (
 // StartInstance returns a starting batch of n jobs: StartExtend extends
 // from (required), StartFamily is the tight family of Run's first restart
 // (random when the family has no member of size n), StartRandom draws as
-// Run's later restarts. It also returns the start actually used.
+// Run's later restarts (rng is needed by StartExtend, StartRandom and a
+// family without a member of size n). It also returns the start used.
 func StartInstance(kind, policy string, n int, alphaMax float64, from *instances.Instance, rng *rand.Rand) (*instances.Instance, string, error) {
+	if n < 2 || n > MaxClimbN || !(alphaMax > 1) || math.IsInf(alphaMax, 0) {
+		return nil, "", fmt.Errorf("%w: start of n = %d, alpha-max = %v (want 2..%d and a finite value > 1)", ErrParam, n, alphaMax, MaxClimbN)
+	}
 	switch kind {
-	case StartExtend:
+	case StartFamily:
+		if fam := seedFamily(Options{Policy: policy, N: n, AlphaMax: alphaMax}); fam != nil {
+			return fam, kind, nil
+		}
+	case StartExtend, StartRandom:
+	default:
+		return nil, "", fmt.Errorf("%w: start %q (want %s, %s or %s)", ErrParam, kind, StartExtend, StartFamily, StartRandom)
+	}
+	if rng == nil {
+		return nil, "", fmt.Errorf("%w: start %q needs a random source", ErrParam, kind)
+	}
+	if kind == StartExtend {
 		if from == nil {
 			return nil, "", fmt.Errorf("%w: start %q needs an instance to extend", ErrParam, kind)
 		}
 		in, err := Extend(from, n, alphaMax, rng)
 		return in, kind, err
-	case StartFamily:
-		if fam := seedFamily(Options{Policy: policy, N: n, AlphaMax: alphaMax}); fam != nil {
-			return fam, kind, nil
-		}
-	case StartRandom:
-	default:
-		return nil, "", fmt.Errorf("%w: start %q (want %s, %s or %s)", ErrParam, kind, StartExtend, StartFamily, StartRandom)
 	}
 	logA := math.Log(alphaMax)
 	jobs := make([]instances.Job, n)
