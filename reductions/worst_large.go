@@ -172,8 +172,9 @@ func WorstExactCells(set *sweep.Set) ([]*WorstExactCell, error) {
 }
 
 // WorstExactBest returns, per policy and n in the cells' order, the cell
-// with the largest certified ratio among the proven ones (or, when no
-// cell of that policy and n is proven, the largest RatioLow).
+// with the largest certified fraction of the guarantee RatioLow/Guarantee
+// among the proven ones (or, when no cell of that policy and n is proven,
+// among all).
 func WorstExactBest(cells []*WorstExactCell) []*WorstExactCell {
 	var out []*WorstExactCell
 	idx := map[string]int{}
@@ -181,7 +182,7 @@ func WorstExactBest(cells []*WorstExactCell) []*WorstExactCell {
 		if a.Proven != b.Proven {
 			return a.Proven
 		}
-		return a.RatioLow > b.RatioLow
+		return a.RatioLow/a.Guarantee > b.RatioLow/b.Guarantee
 	}
 	for _, c := range cells {
 		k := fmt.Sprintf("%s/%d", c.Policy, c.N)

@@ -118,13 +118,17 @@ type ClimbStats struct {
 }
 
 // ClimbExact hill-climbs from start (a batch of 2..MaxClimbN jobs) on the
-// certified ratio RatioLow = policy / (exact solver's objective): each step
+// certified fraction of the guarantee RatioLow / Guarantee (policy / exact
+// solver's objective, over Cor 4's or Cor 6's bound for the candidate's
+// own α or β — the ratio alone would trade guarantee for ratio, e.g. push
+// SplitSRPT's β to 1): each step
 // rescales one job's map size, shuffle size or both by e^{σ·N(0,1)} (σ from
 // 0.5, ×0.8 every 50 steps, ≥ 0.02), clamped to the search box and
-// AlphaMax. A candidate whose ratio upper bound policy / InstanceBound (the
-// closed-form lower bounds of solver/exact) is below the current ratio
-// cannot improve it and is rejected without a solve; the others are solved
-// exactly and accepted when their RatioLow is at least the current one.
+// AlphaMax. A candidate whose upper bound policy / InstanceBound (the
+// closed-form lower bounds of solver/exact) over its guarantee is below the
+// current fraction cannot improve it and is rejected without a solve; the
+// others are solved exactly and accepted when their fraction is at least
+// the current one.
 func ClimbExact(ctx context.Context, start *instances.Instance, opt ClimbOptions) (*Certified, ClimbStats, error) {
 	var st ClimbStats
 	p, err := policyOf(opt.Policy)
@@ -169,7 +173,8 @@ func ClimbExact(ctx context.Context, start *instances.Instance, opt ClimbOptions
 		if err != nil {
 			return nil, st, err
 		}
-		if lb := exact.InstanceBound(cand); lb > 0 && pt/lb < cur.RatioLow {
+		g, _, _ := Guarantee(opt.Policy, cand)
+		if lb := exact.InstanceBound(cand); lb > 0 && pt/lb/g < cur.RatioLow/cur.Guarantee {
 			st.Pruned++
 			continue
 		}
@@ -178,7 +183,7 @@ func ClimbExact(ctx context.Context, start *instances.Instance, opt ClimbOptions
 			return nil, st, err
 		}
 		st.Solves++
-		if c.RatioLow >= cur.RatioLow {
+		if c.RatioLow/c.Guarantee >= cur.RatioLow/cur.Guarantee {
 			cur = c
 			st.Accepted++
 		}

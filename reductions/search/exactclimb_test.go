@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/reductions/tight"
 	"github.com/mrsched/mrsched/tolerance"
 )
 
@@ -61,7 +62,8 @@ func TestCertifyTwoJobs(t *testing.T) {
 	}
 }
 
-// TestClimbExact: the climb never lowers the certified ratio of its start,
+// TestClimbExact: the climb never lowers the certified fraction of the
+// guarantee of its start,
 // prunes only what cannot improve, is reproducible for a seed, and the
 // final ratio is the exact one (proven).
 func TestClimbExact(t *testing.T) {
@@ -83,7 +85,7 @@ func TestClimbExact(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !a.Proven || a.RatioLow < c0.RatioLow || a.RatioLow != b.RatioLow || st.Solves+st.Pruned != 31 {
+		if !a.Proven || a.RatioLow/a.Guarantee < c0.RatioLow/c0.Guarantee || a.RatioLow != b.RatioLow || st.Solves+st.Pruned != 31 {
 			t.Errorf("%s: start %g, climb %g (%s), again %g, stats %+v", p, c0.RatioLow, a.RatioLow, a.Status, b.RatioLow, st)
 		}
 		if a.RatioLow > a.Guarantee {
@@ -115,5 +117,24 @@ func TestExtendAndStart(t *testing.T) {
 	}
 	if _, _, err := ClimbExact(context.Background(), base, ClimbOptions{Policy: "maxsrpt", AlphaMax: 1}); !errors.Is(err, ErrParam) {
 		t.Errorf("alpha-max 1: err = %v", err)
+	}
+}
+
+// TestClimbKeepsFamilyFraction: from the Cor 6 family (n = 8, β = 1.25),
+// whose SplitSRPT/OPT is (n+2)/(n+4) = 5/6 of 1 + 1/β (closed form of
+// reductions/tight, OPT = the family's alternative, proven here), the climb
+// must not end below 5/6 of the guarantee. Regression: climbing on the
+// ratio alone pushed β towards 1 and ended at a lower fraction.
+func TestClimbKeepsFamilyFraction(t *testing.T) {
+	f, err := tight.SplitSRPTFamily(8, 1.25)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _, err := ClimbExact(context.Background(), f.Instance, ClimbOptions{Policy: "splitsrpt", AlphaMax: 4, Steps: 60, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := c.RatioLow / c.Guarantee; !c.Proven || got < 5.0/6-tolerance.Rel {
+		t.Errorf("fraction of the guarantee %g (%s), want ≥ 5/6", got, c.Status)
 	}
 }
