@@ -116,3 +116,32 @@ func TestWorstExactSeeds(t *testing.T) {
 		t.Errorf("missing file: err = %v", err)
 	}
 }
+
+// FuzzWorstExactCells: decoding a cells file never panics; what decodes
+// renders as a table. Seeded with a valid file of two cells.
+func FuzzWorstExactCells(f *testing.F) {
+	sw, err := WorstExactSweep(WorstExactConfig{Policies: []string{"maxsrpt"}, Ns: []int{3}, Restarts: 2, Steps: 2, AlphaMax: 2, Seed: 1})
+	if err != nil {
+		f.Fatal(err)
+	}
+	set, err := sweep.Run(context.Background(), sw, sweep.Options{})
+	if err != nil {
+		f.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := set.Write(&b); err != nil {
+		f.Fatal(err)
+	}
+	f.Add(b.Bytes())
+	f.Fuzz(func(t *testing.T, data []byte) {
+		s, err := sweep.Read(bytes.NewReader(data), "cells.jsonl")
+		if err != nil {
+			return
+		}
+		cells, err := WorstExactCells(s)
+		if err != nil {
+			return
+		}
+		WorstExactTable(WorstExactBest(cells))
+	})
+}
