@@ -26,7 +26,10 @@ func TestCertifyAgainstEnumeration(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want, _ := in.Metadata["opt"].(interface{ Float64() (float64, error) })
+			want, ok := in.Metadata["opt"].(interface{ Float64() (float64, error) })
+			if !ok {
+				t.Fatalf("%s: no metadata opt", path)
+			}
 			opt, err := want.Float64()
 			if err != nil {
 				t.Fatalf("%s: metadata opt: %v", path, err)
@@ -136,5 +139,41 @@ func TestClimbKeepsFamilyFraction(t *testing.T) {
 	}
 	if got := c.RatioLow / c.Guarantee; !c.Proven || got < 5.0/6-tolerance.Rel {
 		t.Errorf("fraction of the guarantee %g (%s), want ≥ 5/6", got, c.Status)
+	}
+}
+
+// TestWorstFixtures re-checks the best instances of n = 10…12 found by
+// 'make hard-worst-exact' (testdata/worst-*.json, copies of
+// results/hard/worst/): the policy's total from the simulator (validated)
+// over OPT from the exact search (proven optimal) gives the recorded ratio;
+// for SplitSRPT it is the Cor 6 family's (n+2)/(n+4) of 1 + 1/β (closed
+// form of reductions/tight), and every ratio stays within its guarantee.
+func TestWorstFixtures(t *testing.T) {
+	for _, p := range []string{"maxsrpt", "splitsrpt"} {
+		for n := 10; n <= 12; n++ {
+			path := filepath.Join("testdata", fmt.Sprintf("worst-%s-n%d.json", p, n))
+			in, err := instances.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rec, ok := in.Metadata["ratio_low"].(interface{ Float64() (float64, error) })
+			if !ok {
+				t.Fatalf("%s: no metadata ratio_low", path)
+			}
+			want, err := rec.Float64()
+			if err != nil {
+				t.Fatalf("%s: metadata ratio_low: %v", path, err)
+			}
+			c, err := Certify(context.Background(), in, p, 0, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !c.Proven || !tolerance.Eq(c.RatioLow, want) || c.RatioLow > c.Guarantee {
+				t.Errorf("%s: ratio %g (%s), recorded %g, guarantee %g", path, c.RatioLow, c.Status, want, c.Guarantee)
+			}
+			if frac := float64(n+2) / float64(n+4); p == "splitsrpt" && !tolerance.Eq(c.RatioLow/c.Guarantee, frac) {
+				t.Errorf("%s: fraction %g, want (n+2)/(n+4) = %g", path, c.RatioLow/c.Guarantee, frac)
+			}
+		}
 	}
 }
