@@ -23,6 +23,10 @@ const MaxJobs = 20
 type Options struct {
 	// TimeLimit bounds the whole call (0: only the context).
 	TimeLimit time.Duration
+	// Start, when non-zero, is when the time limit began (a command's
+	// process start): the search then ends by mip.Deadline(Start,
+	// TimeLimit), leaving the caller mip.OutputMargin to write the answer.
+	Start time.Time
 	// Clock replaces time.Now (tests).
 	Clock func() time.Time
 	// Progress, when non-nil, is called about once a second.
@@ -49,6 +53,18 @@ type Stats struct {
 	// Incumbent and LowerBound are exact (nil until known).
 	Incumbent, LowerBound *big.Rat
 	Elapsed               time.Duration
+}
+
+// String is a progress line: counters, incumbent and bound (decimals).
+func (st Stats) String() string {
+	f := func(r *big.Rat) string {
+		if r == nil {
+			return "-"
+		}
+		return r.FloatString(3)
+	}
+	return fmt.Sprintf("exact search: %d nodes, %d LPs, %d prefix LPs, incumbent %s, bound %s, %.0fs",
+		st.Nodes, st.LPs, st.PrefixLPs, f(st.Incumbent), f(st.LowerBound), st.Elapsed.Seconds())
 }
 
 // Result is the answer of Solve.
@@ -158,6 +174,9 @@ func Solve(ctx context.Context, in *rational.Instance, opt Options) (*Result, er
 	s.lastProg = s.start
 	if opt.TimeLimit > 0 {
 		s.deadline = s.start.Add(opt.TimeLimit)
+		if !opt.Start.IsZero() {
+			s.deadline = mip.Deadline(opt.Start, opt.TimeLimit)
+		}
 	}
 	if d, ok := ctx.Deadline(); ok && (s.deadline.IsZero() || d.Before(s.deadline)) {
 		s.deadline = d
