@@ -127,6 +127,7 @@ type searcher struct {
 	// prefix LP, whose prices only propose a dual solution).
 	fx, fy []float64
 	pfast  fastlp.Solver
+	ints   *intSizes
 }
 
 func (s *searcher) now() time.Time {
@@ -182,6 +183,7 @@ func Solve(ctx context.Context, in *rational.Instance, opt Options) (*Result, er
 		s.deadline = d
 	}
 	s.preds = preds(x, y, opt.NoDominance)
+	s.ints = newIntSizes(x, y)
 	s.fx, s.fy = make([]float64, n), make([]float64, n)
 	for j := range n {
 		s.fx[j], _ = x[j].Float64()
@@ -470,8 +472,9 @@ func (s *searcher) expand(d int, mask uint64) {
 
 // prefixBound bounds Σ_{i≤len(order)} (C_i − r) for every schedule whose
 // completion order starts with order: the float LP of those jobs alone
-// (package fastlp) proposes dual prices, and dualBound turns them into an
-// exactly feasible dual solution and evaluates it exactly (weak duality).
+// (package fastlp) proposes dual prices, and intSizes.bound turns them
+// into an exactly feasible dual solution and evaluates it exactly (weak
+// duality).
 // It returns nil when the float LP fails.
 func (s *searcher) prefixBound(order []int) *big.Rat {
 	if _, err := s.pfast.ValueNorm(s.fx, s.fy, order); err != nil {
@@ -479,58 +482,6 @@ func (s *searcher) prefixBound(order []int) *big.Rat {
 	}
 	s.stats.PrefixLPs++
 	a, b := s.pfast.Prices()
-	return dualBound(s.x, s.y, order, a, b)
+	return s.ints.bound(order, a, b)
 }
 
-// dualBound returns Σ_p min_{k≤k'≤p} (x_p α_k + y_p β_k') over the
-// positions p of order, with α, β the given prices made exactly feasible
-// for the dual of the slice LP (package fastlp, doc.go): negative or
-// non-finite prices become 0, and a pair with α_k + β_k > w_k = m−k
-// (0-based k) is scaled down to α_k + β_k = w_k. By weak duality the sum
-// is a lower bound on the LP of order (the jobs of order alone), which
-// bounds the completions of those jobs in any schedule completing them
-// first, in this order.
-func dualBound(x, y []*big.Rat, order []int, alpha, beta []float64) *big.Rat {
-	m := len(order)
-	if len(alpha) != m || len(beta) != m {
-		return nil
-	}
-	al, be := make([]*big.Rat, m), make([]*big.Rat, m)
-	sum := new(big.Rat)
-	for k := range m {
-		al[k], be[k] = price(alpha[k]), price(beta[k])
-		w := big.NewRat(int64(m-k), 1)
-		if sum.Add(al[k], be[k]).Cmp(w) > 0 {
-			f := new(big.Rat).Quo(w, sum)
-			al[k].Mul(al[k], f)
-			be[k].Mul(be[k], f)
-		}
-	}
-	total := new(big.Rat)
-	v, mina, best := new(big.Rat), new(big.Rat), new(big.Rat)
-	for p, j := range order {
-		for k := 0; k <= p; k++ {
-			v.Mul(x[j], al[k])
-			if k == 0 || v.Cmp(mina) < 0 {
-				mina.Set(v)
-			}
-			v.Mul(y[j], be[k])
-			v.Add(v, mina)
-			if k == 0 || v.Cmp(best) < 0 {
-				best.Set(v)
-			}
-		}
-		total.Add(total, best)
-	}
-	return total
-}
-
-// price converts a float price to a rational, non-finite and negative
-// values to 0.
-func price(v float64) *big.Rat {
-	r := new(big.Rat)
-	if v > 0 && r.SetFloat64(v) != nil {
-		return r
-	}
-	return new(big.Rat)
-}
