@@ -484,4 +484,3 @@ func (s *searcher) prefixBound(order []int) *big.Rat {
 	a, b := s.pfast.Prices()
 	return s.ints.bound(order, a, b)
 }
-
