@@ -35,6 +35,11 @@ type Options struct {
 	// best order seeds the incumbent; the exact search then starts from
 	// the greedy order of the subset bound only.
 	NoGuide bool
+	// Orders are completion orders (job indices) whose exact LPs are
+	// solved first, before the float search's order, as incumbents (for
+	// example the certificate order of a Theorem 1 reduction). An order
+	// that is not a permutation is an error.
+	Orders [][]int
 	// NoPrefixLP turns off the prefix-LP node bound (the float LP's dual
 	// prices, checked and evaluated exactly; prefixBound).
 	NoPrefixLP bool
@@ -194,6 +199,12 @@ func Solve(ctx context.Context, in *rational.Instance, opt Options) (*Result, er
 	// Incumbents: the float search's order (a guide only: its value is
 	// recomputed exactly), then the greedy order of h.
 	var seeds [][]int
+	for i, o := range opt.Orders {
+		if err := checkPerm(o, n); err != nil {
+			return nil, fmt.Errorf("Options.Orders[%d]: %w", i, err)
+		}
+		seeds = append(seeds, o)
+	}
 	if !opt.NoGuide {
 		if g, ord := s.guide(); ord != nil {
 			res.Guide = g

@@ -246,7 +246,18 @@ func TestTheorem1Q2(t *testing.T) {
 			t.Fatal(err)
 		}
 		in := r.Rational()
-		res, err := Solve(context.Background(), in, Options{})
+		// The certificate order of the yes-instance as a seed (no float
+		// guide) must not change the optimum.
+		opt := Options{}
+		if c.want == "" {
+			sol, _, _, _ := nmts.Solve(c.src)
+			ord, err := r.CertificateOrder(sol)
+			if err != nil {
+				t.Fatal(err)
+			}
+			opt = Options{Orders: [][]int{ord}, NoGuide: true}
+		}
+		res, err := Solve(context.Background(), in, opt)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -403,6 +414,10 @@ func TestInputErrors(t *testing.T) {
 		{"too many", func() error { _, err := Solve(context.Background(), batchOf(many...), Options{}); return err }()},
 		{"short order", func() error { _, err := SolveOrder(context.Background(), two, []int{0}); return err }()},
 		{"repeated order", func() error { _, err := SolveOrder(context.Background(), two, []int{1, 1}); return err }()},
+		{"bad seed order", func() error {
+			_, err := Solve(context.Background(), two, Options{Orders: [][]int{{0, 0}}})
+			return err
+		}()},
 		{"invalid instance", func() error { _, err := Solve(context.Background(), batchOf(), Options{}); return err }()},
 	} {
 		if !errors.Is(c.err, ErrInput) {
