@@ -23,6 +23,10 @@ const MaxJobs = 20
 type Options struct {
 	// TimeLimit bounds the whole call (0: only the context).
 	TimeLimit time.Duration
+	// Start, when non-zero, is when the time limit began (a command's
+	// process start): the search then ends by mip.Deadline(Start,
+	// TimeLimit), leaving the caller mip.OutputMargin to write the answer.
+	Start time.Time
 	// Clock replaces time.Now (tests).
 	Clock func() time.Time
 	// Progress, when non-nil, is called about once a second.
@@ -31,6 +35,11 @@ type Options struct {
 	// best order seeds the incumbent; the exact search then starts from
 	// the greedy order of the subset bound only.
 	NoGuide bool
+	// Orders are completion orders (job indices) whose exact LPs are
+	// solved first, before the float search's order, as incumbents (for
+	// example the certificate order of a Theorem 1 reduction). An order
+	// that is not a permutation is an error.
+	Orders [][]int
 	// NoPrefixLP turns off the prefix-LP node bound (the float LP's dual
 	// prices, checked and evaluated exactly; prefixBound).
 	NoPrefixLP bool
@@ -49,6 +58,18 @@ type Stats struct {
 	// Incumbent and LowerBound are exact (nil until known).
 	Incumbent, LowerBound *big.Rat
 	Elapsed               time.Duration
+}
+
+// String is a progress line: counters, incumbent and bound (decimals).
+func (st Stats) String() string {
+	f := func(r *big.Rat) string {
+		if r == nil {
+			return "-"
+		}
+		return r.FloatString(3)
+	}
+	return fmt.Sprintf("exact search: %d nodes, %d LPs, %d prefix LPs, incumbent %s, bound %s, %.0fs",
+		st.Nodes, st.LPs, st.PrefixLPs, f(st.Incumbent), f(st.LowerBound), st.Elapsed.Seconds())
 }
 
 // Result is the answer of Solve.
@@ -111,6 +132,7 @@ type searcher struct {
 	// prefix LP, whose prices only propose a dual solution).
 	fx, fy []float64
 	pfast  fastlp.Solver
+	ints   *intSizes
 }
 
 func (s *searcher) now() time.Time {
@@ -158,11 +180,15 @@ func Solve(ctx context.Context, in *rational.Instance, opt Options) (*Result, er
 	s.lastProg = s.start
 	if opt.TimeLimit > 0 {
 		s.deadline = s.start.Add(opt.TimeLimit)
+		if !opt.Start.IsZero() {
+			s.deadline = mip.Deadline(opt.Start, opt.TimeLimit)
+		}
 	}
 	if d, ok := ctx.Deadline(); ok && (s.deadline.IsZero() || d.Before(s.deadline)) {
 		s.deadline = d
 	}
 	s.preds = preds(x, y, opt.NoDominance)
+	s.ints = newIntSizes(x, y)
 	s.fx, s.fy = make([]float64, n), make([]float64, n)
 	for j := range n {
 		s.fx[j], _ = x[j].Float64()
@@ -173,6 +199,12 @@ func Solve(ctx context.Context, in *rational.Instance, opt Options) (*Result, er
 	// Incumbents: the float search's order (a guide only: its value is
 	// recomputed exactly), then the greedy order of h.
 	var seeds [][]int
+	for i, o := range opt.Orders {
+		if err := checkPerm(o, n); err != nil {
+			return nil, fmt.Errorf("Options.Orders[%d]: %w", i, err)
+		}
+		seeds = append(seeds, o)
+	}
 	if !opt.NoGuide {
 		if g, ord := s.guide(); ord != nil {
 			res.Guide = g
@@ -451,8 +483,9 @@ func (s *searcher) expand(d int, mask uint64) {
 
 // prefixBound bounds Σ_{i≤len(order)} (C_i − r) for every schedule whose
 // completion order starts with order: the float LP of those jobs alone
-// (package fastlp) proposes dual prices, and dualBound turns them into an
-// exactly feasible dual solution and evaluates it exactly (weak duality).
+// (package fastlp) proposes dual prices, and intSizes.bound turns them
+// into an exactly feasible dual solution and evaluates it exactly (weak
+// duality).
 // It returns nil when the float LP fails.
 func (s *searcher) prefixBound(order []int) *big.Rat {
 	if _, err := s.pfast.ValueNorm(s.fx, s.fy, order); err != nil {
@@ -460,58 +493,5 @@ func (s *searcher) prefixBound(order []int) *big.Rat {
 	}
 	s.stats.PrefixLPs++
 	a, b := s.pfast.Prices()
-	return dualBound(s.x, s.y, order, a, b)
-}
-
-// dualBound returns Σ_p min_{k≤k'≤p} (x_p α_k + y_p β_k') over the
-// positions p of order, with α, β the given prices made exactly feasible
-// for the dual of the slice LP (package fastlp, doc.go): negative or
-// non-finite prices become 0, and a pair with α_k + β_k > w_k = m−k
-// (0-based k) is scaled down to α_k + β_k = w_k. By weak duality the sum
-// is a lower bound on the LP of order (the jobs of order alone), which
-// bounds the completions of those jobs in any schedule completing them
-// first, in this order.
-func dualBound(x, y []*big.Rat, order []int, alpha, beta []float64) *big.Rat {
-	m := len(order)
-	if len(alpha) != m || len(beta) != m {
-		return nil
-	}
-	al, be := make([]*big.Rat, m), make([]*big.Rat, m)
-	sum := new(big.Rat)
-	for k := range m {
-		al[k], be[k] = price(alpha[k]), price(beta[k])
-		w := big.NewRat(int64(m-k), 1)
-		if sum.Add(al[k], be[k]).Cmp(w) > 0 {
-			f := new(big.Rat).Quo(w, sum)
-			al[k].Mul(al[k], f)
-			be[k].Mul(be[k], f)
-		}
-	}
-	total := new(big.Rat)
-	v, mina, best := new(big.Rat), new(big.Rat), new(big.Rat)
-	for p, j := range order {
-		for k := 0; k <= p; k++ {
-			v.Mul(x[j], al[k])
-			if k == 0 || v.Cmp(mina) < 0 {
-				mina.Set(v)
-			}
-			v.Mul(y[j], be[k])
-			v.Add(v, mina)
-			if k == 0 || v.Cmp(best) < 0 {
-				best.Set(v)
-			}
-		}
-		total.Add(total, best)
-	}
-	return total
-}
-
-// price converts a float price to a rational, non-finite and negative
-// values to 0.
-func price(v float64) *big.Rat {
-	r := new(big.Rat)
-	if v > 0 && r.SetFloat64(v) != nil {
-		return r
-	}
-	return new(big.Rat)
+	return s.ints.bound(order, a, b)
 }

@@ -246,7 +246,18 @@ func TestTheorem1Q2(t *testing.T) {
 			t.Fatal(err)
 		}
 		in := r.Rational()
-		res, err := Solve(context.Background(), in, Options{})
+		// The certificate order of the yes-instance as a seed (no float
+		// guide) must not change the optimum.
+		opt := Options{}
+		if c.want == "" {
+			sol, _, _, _ := nmts.Solve(c.src)
+			ord, err := r.CertificateOrder(sol)
+			if err != nil {
+				t.Fatal(err)
+			}
+			opt = Options{Orders: [][]int{ord}, NoGuide: true}
+		}
+		res, err := Solve(context.Background(), in, opt)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -403,6 +414,10 @@ func TestInputErrors(t *testing.T) {
 		{"too many", func() error { _, err := Solve(context.Background(), batchOf(many...), Options{}); return err }()},
 		{"short order", func() error { _, err := SolveOrder(context.Background(), two, []int{0}); return err }()},
 		{"repeated order", func() error { _, err := SolveOrder(context.Background(), two, []int{1, 1}); return err }()},
+		{"bad seed order", func() error {
+			_, err := Solve(context.Background(), two, Options{Orders: [][]int{{0, 0}}})
+			return err
+		}()},
 		{"invalid instance", func() error { _, err := Solve(context.Background(), batchOf(), Options{}); return err }()},
 	} {
 		if !errors.Is(c.err, ErrInput) {
@@ -412,7 +427,9 @@ func TestInputErrors(t *testing.T) {
 }
 
 // TestDualBoundIsValid: dual prices of any kind (random, negative, too
-// large, NaN) give a bound ≤ the exact LP value of the order.
+// large, NaN) give a bound ≤ the exact LP value of the order (the integer
+// evaluation and its rational reference dualBound), and fastlp's prices
+// give a bound equal to the LP value within the tolerance policy.
 func TestDualBoundIsValid(t *testing.T) {
 	rng := rand.New(rand.NewPCG(15, 5))
 	for it := range 40 {
@@ -437,5 +454,81 @@ func TestDualBoundIsValid(t *testing.T) {
 		if db := dualBound(x, y, order, a, b); db.Cmp(lp.Value) > 0 {
 			t.Errorf("case %d: dual bound %s above LP %s", it, db.RatString(), lp.Value.RatString())
 		}
+		if ib := newIntSizes(x, y).bound(order, a, b); ib.Cmp(lp.Value) > 0 {
+			t.Errorf("case %d: integer dual bound %s above LP %s", it, ib.RatString(), lp.Value.RatString())
+		}
+		// fastlp's own prices for this order: the bound is valid and
+		// tight (the LP value within the tolerance policy).
+		fin, _ := in.Float()
+		fx, fy := make([]float64, n), make([]float64, n)
+		for j := range n {
+			fx[j] = fin.Jobs[j].Map / fin.MapCapacity
+			fy[j] = fin.Jobs[j].Shuffle / fin.ShuffleCapacity
+		}
+		var fs fastlp.Solver
+		if _, err := fs.ValueNorm(fx, fy, order); err != nil {
+			t.Fatal(err)
+		}
+		pa, pb := fs.Prices()
+		ib := newIntSizes(x, y).bound(order, pa, pb)
+		iv, _ := ib.Float64()
+		lv, _ := lp.Value.Float64()
+		if ib.Cmp(lp.Value) > 0 || !tolerance.Eq(iv, lv) {
+			t.Errorf("case %d: bound from fastlp's prices %s, LP %s", it, ib.RatString(), lp.Value.RatString())
+		}
 	}
+}
+
+// dualBound is the reference of intSizes.bound in rational arithmetic:
+// it returns Σ_p min_{k≤k'≤p} (x_p α_k + y_p β_k') over the
+// positions p of order, with α, β the given prices made exactly feasible
+// for the dual of the slice LP (package fastlp, doc.go): negative or
+// non-finite prices become 0, and a pair with α_k + β_k > w_k = m−k
+// (0-based k) is scaled down to α_k + β_k = w_k. By weak duality the sum
+// is a lower bound on the LP of order (the jobs of order alone), which
+// bounds the completions of those jobs in any schedule completing them
+// first, in this order.
+func dualBound(x, y []*big.Rat, order []int, alpha, beta []float64) *big.Rat {
+	m := len(order)
+	if len(alpha) != m || len(beta) != m {
+		return nil
+	}
+	al, be := make([]*big.Rat, m), make([]*big.Rat, m)
+	sum := new(big.Rat)
+	for k := range m {
+		al[k], be[k] = price(alpha[k]), price(beta[k])
+		w := big.NewRat(int64(m-k), 1)
+		if sum.Add(al[k], be[k]).Cmp(w) > 0 {
+			f := new(big.Rat).Quo(w, sum)
+			al[k].Mul(al[k], f)
+			be[k].Mul(be[k], f)
+		}
+	}
+	total := new(big.Rat)
+	v, mina, best := new(big.Rat), new(big.Rat), new(big.Rat)
+	for p, j := range order {
+		for k := 0; k <= p; k++ {
+			v.Mul(x[j], al[k])
+			if k == 0 || v.Cmp(mina) < 0 {
+				mina.Set(v)
+			}
+			v.Mul(y[j], be[k])
+			v.Add(v, mina)
+			if k == 0 || v.Cmp(best) < 0 {
+				best.Set(v)
+			}
+		}
+		total.Add(total, best)
+	}
+	return total
+}
+
+// price converts a float price to a rational, non-finite and negative
+// values to 0.
+func price(v float64) *big.Rat {
+	r := new(big.Rat)
+	if v > 0 && r.SetFloat64(v) != nil {
+		return r
+	}
+	return new(big.Rat)
 }
