@@ -344,8 +344,9 @@ func TestWindowLemma(t *testing.T) {
 
 // TestRepairSeparatesExact: exact OPT (package ratsearch, proven optimal in
 // rational arithmetic) of the repaired reduction of every NMTS instance
-// with values ≤ 2 for q = 2 (15 instances) and of two q = 3 instances is
-// ≤ y for the yes-instances and > y for the no-instances — the claim of the
+// with values ≤ 2 for q = 2 (15 instances), of two q = 3 instances and of
+// the q = 4 fixture (not with -short) is ≤ y for the yes-instances and > y
+// for the no-instances — the claim of the
 // repaired theorem, checked by a second method (the proof is the first).
 // The smallest no-margin seen, OPT − y = 1, is recorded for q = 2
 // (results/hard/theorem1/).
@@ -355,9 +356,12 @@ func TestRepairSeparatesExact(t *testing.T) {
 		t.Fatal(err)
 	}
 	srcs = append(srcs, &nmts.Instance{F: []int64{1, 1, 1}, G: []int64{1, 1, 1}, H: []int64{1, 1, 4}},
-		&nmts.Instance{F: []int64{1, 1, 1}, G: []int64{1, 1, 1}, H: []int64{2, 2, 2}})
+		&nmts.Instance{F: []int64{1, 1, 1}, G: []int64{1, 1, 1}, H: []int64{2, 2, 2}},
+		// The q = 4 fixture of testdata/theorem1-counterexamples.json
+		// (appendix A: OPT = y − 5/6); repaired: OPT = y + 2 (≈ 20 s).
+		&nmts.Instance{F: []int64{1, 1, 1, 1}, G: []int64{1, 1, 1, 1}, H: []int64{1, 1, 2, 4}})
 	if testing.Short() {
-		srcs = srcs[:len(srcs)-2]
+		srcs = srcs[:len(srcs)-3]
 	}
 	minNo := (*big.Rat)(nil)
 	for _, src := range srcs {
