@@ -1,5 +1,5 @@
 # CIRCUMFLEX / FLEX shared scans (issue 7): docs/flex.md.
-.PHONY: flex-test flex-fuzz flex-bench flex-study flex-study-maxslots flex-study-sharded flex-run
+.PHONY: flex-test flex-fuzz flex-bench flex-study flex-study-maxslots flex-study-sharded flex-run flex-map
 
 ## flex-test: the shared-scan packages' tests (also part of go test ./...)
 flex-test:
@@ -38,3 +38,7 @@ flex-run: build
 FUZZ_TARGETS += flex-fuzz
 BENCH_TARGETS += flex-bench
 DEMO_TARGETS += flex-run
+
+## flex-map: the parameter map of issue 14 (m_j, M_j, W, block time vs Fig. 5; coarse grid + fine pass, resumable) → results/flex/map
+flex-map: build
+	$(BIN) flex map --out-dir results/flex/map --workers 2

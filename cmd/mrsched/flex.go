@@ -40,7 +40,7 @@ func flexCmd() *cli.Command {
 		Category: catFlex,
 		Usage:    "CIRCUMFLEX / FLEX / BATCH shared-scan planning, simulation and the §4 study",
 		Subcommands: []*cli.Command{
-			flexPlanCmd(), flexSimulateCmd(), flexStudyCmd(), flexMergeCmd(), flexMetricsCmd(),
+			flexPlanCmd(), flexSimulateCmd(), flexStudyCmd(), flexMergeCmd(), flexMetricsCmd(), flexMapCmd(),
 		},
 	}
 }
