@@ -5,9 +5,10 @@
 flex-test:
 	$(GO) test -count=1 ./instances/sharedscan/... ./solver/flex/...
 
-## flex-fuzz: a short fuzz run of the shared-scan workload reader
+## flex-fuzz: short fuzz runs of the shared-scan workload reader and the parameter-map cells reader
 flex-fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzReadJSON -fuzztime 20s ./instances/sharedscan/
+	$(GO) test -run '^$$' -fuzz FuzzSummariseMap -fuzztime 20s ./solver/flex/
 
 ## flex-bench: GSR, backwards DP and packing vs the appendix-B transcriptions, 10^3…10^5 subjobs, side by side
 flex-bench:

@@ -132,7 +132,7 @@ func RunMap(ctx context.Context, setup MapSetup, opt MapRunOptions) (*MapReport,
 		// A fine shard reads the merged coarse pass; it never computes it.
 		set, err := sweep.ReadFile(passPath(opt.Dir, "coarse", sweep.Spec{}))
 		if err != nil {
-			return nil, fmt.Errorf("the fine pass needs the complete coarse pass: %w", err)
+			return nil, fmt.Errorf("flex: the fine pass needs the complete coarse pass (merge its shards first): %w", err)
 		}
 		if err := sameConfig(set, coarse); err != nil {
 			return nil, err

@@ -260,6 +260,9 @@ func SummariseMap(set *sweep.Set) ([]MapResult, MapConfig, error) {
 	if err := json.Unmarshal(set.Header.Config, &cfg); err != nil {
 		return nil, cfg, fmt.Errorf("%w: map configuration: %v", ErrInput, err)
 	}
+	if len(cfg.Levels) == 0 || len(cfg.Points) == 0 {
+		return nil, cfg, fmt.Errorf("%w: map configuration without levels or points", ErrInput)
+	}
 	if len(set.Cells) != set.Header.Cells {
 		return nil, cfg, fmt.Errorf("%w: the %s pass holds %d of %d cells (merge every shard first)", ErrInput, cfg.Pass, len(set.Cells), set.Header.Cells)
 	}

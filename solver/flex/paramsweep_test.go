@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/mrsched/mrsched/instances/sharedscan"
@@ -263,4 +264,34 @@ func TestLimitSlotsByBlocks(t *testing.T) {
 	if err := LimitSlotsByBlocks(w, 0); !errors.Is(err, ErrInput) {
 		t.Errorf("b = 0: err = %v, want ErrInput", err)
 	}
+}
+
+// FuzzSummariseMap: any cells file is summarised or refused, never a
+// panic. Seeded with a complete small pass.
+func FuzzSummariseMap(f *testing.F) {
+	cfg := smallMap().Coarse()
+	cfg.Points = cfg.Points[:1]
+	cfg.Reps = 1
+	sw, err := cfg.Sweep()
+	if err != nil {
+		f.Fatal(err)
+	}
+	set, err := sweep.Run(context.Background(), sw, sweep.Options{})
+	if err != nil {
+		f.Fatal(err)
+	}
+	var b strings.Builder
+	if err := set.Write(&b); err != nil {
+		f.Fatal(err)
+	}
+	f.Add([]byte(b.String()))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		s, err := sweep.Read(strings.NewReader(string(data)), "fuzz.jsonl")
+		if err != nil {
+			return
+		}
+		if rs, _, err := SummariseMap(s); err == nil && len(rs) == 0 {
+			t.Error("SummariseMap accepted a pass without results")
+		}
+	})
 }

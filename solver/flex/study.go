@@ -434,10 +434,10 @@ func Render(set *sweep.Set) (map[string][]byte, error) {
 	out["summary.json"] = append([]byte(nil), b.Bytes()...)
 	t1, t2 := s.FigureThetas()
 	var md, c5, c6 bytes.Buffer
-	fmt.Fprintf(&md, "# CIRCUMFLEX / FLEX / BATCH study (§4)\n\n%d cells: θ1 ∈ %v, θ2 ∈ %v, levels %v, %d repetitions; %d jobs, D = %d, S = %d, T = %s, ρ = %s, f = %s, m_j = %d, M_j = %d, W = %s.\n\n",
+	fmt.Fprintf(&md, "# CIRCUMFLEX / FLEX / BATCH study (§4)\n\n%d cells: θ1 ∈ %v, θ2 ∈ %v, levels %v, %d repetitions; %d jobs, D = %d, S = %d, T = %s, ρ = %s, f = %s, m_j = %d, M_j = %d, W = %s%s.\n\n",
 		len(set.Cells), s.Config.Theta1, s.Config.Theta2, s.Config.Levels, s.Config.Reps, s.Config.Workload.Jobs, s.Config.Workload.Datasets,
 		s.Config.Workload.Slots, tabular.Float(s.Config.Workload.Horizon), tabular.Float(s.Config.Workload.Rho), tabular.Float(s.Config.Workload.ScanFraction),
-		s.Config.Workload.MinSlots, s.Config.Workload.MaxSlots, tabular.Float(s.Config.Window))
+		s.Config.Workload.MinSlots, s.Config.Workload.MaxSlots, tabular.Float(s.Config.Window), blockNote(s.Config.BlockTime))
 	for _, m := range s.Config.Metrics {
 		m = mustName(m)
 		tb := s.Fig5Table(t1, t2, m)
@@ -482,6 +482,14 @@ func Render(set *sweep.Set) (map[string][]byte, error) {
 	}
 	out["fig6.csv"] = c6.Bytes()
 	return out, nil
+}
+
+// blockNote names a block time in the report header (none: "").
+func blockNote(b float64) string {
+	if b == 0 {
+		return ""
+	}
+	return ", block time b = " + tabular.Float(b) + " (M_j ≤ ⌈W_j/b⌉)"
 }
 
 // FigureThetas returns the (θ1, θ2) of the Fig. 5 table and figure: the
