@@ -93,7 +93,8 @@ func (t colorThumb) Thumbnail(c *draw.Canvas) {
 // b); each cell's left half is coloured by CIRCUMFLEX/FLEX's distance to
 // Fig. 5, its right half by BATCH/FLEX's; a circle (left) and a square
 // (right) mark a ratio curve within flex.MapTolerance, a triangle (top) a
-// rising concurrency, a star all three. coarse is in grid.Points() order.
+// rising concurrency, a plus all three, a cross the coarse point closest
+// to both ratio curves (smallest MapResult.Score).
 func FlexMap(coarse []flex.MapResult, grid flex.MapGrid, formats ...Format) (map[string][]byte, error) {
 	if len(formats) == 0 {
 		formats = []Format{SVG}
@@ -128,7 +129,8 @@ func FlexMap(coarse []flex.MapResult, grid flex.MapGrid, formats ...Format) (map
 	for _, r := range coarse {
 		byPoint[r.Point] = r
 	}
-	var circ, bat, rise, all plotter.XYs
+	var circ, bat, rise, all, bestXY plotter.XYs
+	bestScore := 0.0
 	for _, M := range grid.MaxSlots {
 		for _, f := range grid.MinFrac {
 			for _, w := range grid.Window {
@@ -141,6 +143,9 @@ func FlexMap(coarse []flex.MapResult, grid flex.MapGrid, formats ...Format) (map
 					x, y := cols[colKey{M, f}], rows[rowKey{w, b}]
 					m.cells = append(m.cells, flexMapCell{x, y, r})
 					fx, fy := float64(x), float64(y)
+					if len(bestXY) == 0 || r.Score() < bestScore {
+						bestXY, bestScore = plotter.XYs{{X: fx, Y: fy - 0.25}}, r.Score()
+					}
 					if r.CircOK && r.BatchOK && r.RiseOK {
 						all = append(all, plotter.XY{X: fx, Y: fy})
 						continue
@@ -159,7 +164,7 @@ func FlexMap(coarse []flex.MapResult, grid flex.MapGrid, formats ...Format) (map
 		}
 	}
 	p := plot.New()
-	p.Title.Text = "§4 study vs Fig. 5 (θ1 = θ2 = 1, levels 0 and 8): distance d to the paper; left half CIRCUMFLEX/FLEX, right half BATCH/FLEX"
+	p.Title.Text = "§4 study vs Fig. 5 (θ1 = θ2 = 1, levels 0 and 8), coarse grid: distance d to the paper; left half CIRCUMFLEX/FLEX, right half BATCH/FLEX"
 	p.X.Label.Text = "M_j (top line) and φ = m_j/M_j (bottom line)"
 	p.Y.Label.Text = "BATCH window W (min), block time b (slot-min; 0: none)"
 	p.Add(m)
@@ -178,6 +183,7 @@ func FlexMap(coarse []flex.MapResult, grid flex.MapGrid, formats ...Format) (map
 		{bat, draw.SquareGlyph{}, "BATCH/FLEX within ±10 %", 3},
 		{rise, draw.TriangleGlyph{}, "concurrency rises 0 → 8", 3},
 		{all, draw.PlusGlyph{}, "all three", 6},
+		{bestXY, draw.CrossGlyph{}, "best compromise, min max(d circ, d batch)", 4},
 	} {
 		xy := s.xy
 		if len(xy) == 0 { // a legend entry only: never added to the plot
