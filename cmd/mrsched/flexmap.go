@@ -1,7 +1,5 @@
 package main
 
-// mrsched flex map (issue 14): library flex.RunMap, files figures.FlexMapFiles.
-
 import (
 	"context"
 	"path/filepath"
@@ -14,7 +12,7 @@ import (
 )
 
 func flexMapCmd() *cli.Command {
-	g := flex.DefaultMapGrid()
+	g := flex.DefaultMapGrid() // the coarse grid of docs/flex.md (issue 14)
 	return &cli.Command{Name: "map", Usage: "which m_j, M_j, W and block time reproduce Fig. 5: coarse grid, then a fine pass (sharded, resumable)",
 		UsageText: "mrsched flex map [--out-dir DIR] [--pass coarse|fine --shard i/N] [--workers K] [grid options] [SHARD-FILE...]", Action: flexMapAction,
 		Flags: []cli.Flag{&cli.StringFlag{Name: "out-dir", Value: "results/flex/map", Usage: "cells (DIR/coarse, DIR/fine) and report `DIR`"},
