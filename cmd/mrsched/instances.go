@@ -71,15 +71,6 @@ func importSWIMCmd() *cli.Command {
 	}
 }
 
-// oneArg returns the one positional argument of a command (a file).
-func oneArg(c *cli.Context, what string) (string, error) {
-	if c.NArg() != 1 {
-		return "", fmt.Errorf("%s: want one %s argument, got %d %q",
-			c.Command.Name, what, c.NArg(), c.Args().Slice())
-	}
-	return c.Args().First(), nil
-}
-
 func checkCmd() *cli.Command {
 	return &cli.Command{
 		Name:     "check",
