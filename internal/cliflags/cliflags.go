@@ -10,6 +10,7 @@ import (
 	"flag"
 	"fmt"
 	"math"
+	"math/big"
 	"slices"
 	"strconv"
 	"strings"
@@ -243,4 +244,27 @@ func Figures(what string) []cli.Flag {
 		&cli.StringFlag{Name: "figures", Usage: "write " + what + " (SVG) into `DIR`"},
 		PNG("write PNG figures too"),
 	}
+}
+
+// PositiveBig is a flag of a positive integer of any size (empty: not
+// given); read it with BigOf.
+func PositiveBig(name, usage string) cli.Flag {
+	return &cli.StringFlag{Name: name, Usage: usage,
+		Action: func(_ *cli.Context, s string) error { _, err := ParseBig(name, s); return err }}
+}
+
+// BigOf returns the value of a PositiveBig flag, nil when it is empty.
+func BigOf(c *cli.Context, name string) (*big.Int, error) { return ParseBig(name, c.String(name)) }
+
+// ParseBig parses a positive integer of any size for flag --name (nil for
+// "").
+func ParseBig(name, s string) (*big.Int, error) {
+	if s == "" {
+		return nil, nil
+	}
+	v, ok := new(big.Int).SetString(s, 10)
+	if !ok || v.Sign() <= 0 {
+		return nil, fmt.Errorf("--%s: %q is not a positive integer", name, s)
+	}
+	return v, nil
 }
