@@ -7,10 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"math/rand/v2"
 	"os"
-	"strconv"
-	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -179,64 +176,29 @@ func mstFitCmd() *cli.Command {
 			if err != nil {
 				return err
 			}
-			mle, err := straggler.FitMLE(xs)
+			v, err := straggler.FitView(xs, c.Float64("offset"))
 			if err != nil {
 				return err
 			}
-			T := c.Float64("offset")
-			if math.IsNaN(T) {
-				T = mle.Offset
-			}
-			pts := straggler.ECDF(xs)
-			ls, err := straggler.FitLS(pts, T)
-			if err != nil {
-				return err
-			}
-			joint, err := straggler.FitLSJoint(pts)
-			if err != nil {
-				return err
-			}
-			fits := []straggler.Fit{mle, ls, joint}
-			return emit(c, func(w io.Writer, f tabular.Format) error {
-				if f == tabular.JSON {
-					return tabular.WriteJSON(w, map[string]any{"samples": len(xs), "fits": fits})
-				}
-				t := &tabular.Table{Title: fmt.Sprintf("Delayed exponential fit, %d samples", len(xs)), Header: []string{"method", "offset_T", "rate_γ", "rmse", "max_abs", "newton_iter"}, RightAlign: []bool{false, true, true, true, true, true}}
-				for _, x := range fits {
-					t.Add(x.Method, tabular.Float(x.Offset), tabular.Float(x.Rate), tabular.Float(x.RMSE), tabular.Float(x.MaxAbs), strconv.Itoa(x.Iterations))
-				}
-				return t.Write(w, f)
-			})
+			return emitView(c, v)
 		},
 	}
 }
 
 // mstClasses returns the node classes of --nodes or --class μ:available,….
 func mstClasses(c *cli.Context) ([]straggler.NodeClass, error) {
-	var classes []straggler.NodeClass
 	if p := c.String("nodes"); p != "" {
 		f, err := nodes.ReadFile(p)
 		if err != nil {
 			return nil, err
 		}
-		for _, n := range f.Nodes {
-			classes = append(classes, straggler.NodeClass{Name: n.Name, Mu: n.Mu, Available: n.Count})
-		}
-	} else {
-		if c.String("class") == "" {
-			return nil, errors.New("give --class μ:available,… or --nodes FILE")
-		}
-		for i, s := range strings.Split(c.String("class"), ",") {
-			a, b, ok := strings.Cut(strings.TrimSpace(s), ":")
-			mu, err1 := strconv.ParseFloat(a, 64)
-			n, err2 := strconv.Atoi(b)
-			if !ok || err1 != nil || err2 != nil {
-				return nil, fmt.Errorf("--class: item %d %q is not μ:available", i+1, s)
-			}
-			classes = append(classes, straggler.NodeClass{Mu: mu, Available: n})
-		}
+		return straggler.ClassesOf(f), nil
 	}
-	return classes, nil
+	if c.String("class") == "" {
+		return nil, errors.New("give --class μ:available,… or --nodes FILE")
+	}
+	classes, err := straggler.ParseClasses(c.String("class"))
+	return classes, mstFlagError(err)
 }
 
 func mstNodesCmd() *cli.Command {
@@ -286,39 +248,11 @@ func mstForkJoinCmd() *cli.Command {
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "simulation seed"},
 		),
 		Action: func(c *cli.Context) error {
-			k, l, m := c.Int("k"), c.Float64("lambda"), c.Float64("mu")
-			low, up, err := straggler.ForkJoinBounds(k, l, m)
+			v, err := straggler.ForkJoinView(c.Int("k"), c.Float64("lambda"), c.Float64("mu"), c.Int("jobs"), c.Uint64("seed"))
 			if err != nil {
 				return err
 			}
-			out := map[string]any{"k": k, "lambda": l, "mu": m, "lower_bound": low, "upper_bound": up, "nelson_tantawi": straggler.NelsonTantawi(k, l, m), "mst_independent": up}
-			var sim *straggler.ForkJoinSim
-			if n := c.Int("jobs"); n > 0 {
-				mus := make([]float64, k)
-				for i := range mus {
-					mus[i] = m
-				}
-				s, err := straggler.SimulateForkJoin(l, mus, n/10, n, rand.NewPCG(c.Uint64("seed"), 0xf0))
-				if err != nil {
-					return err
-				}
-				sim = &s
-				out["simulation"] = s
-			}
-			return emit(c, func(w io.Writer, f tabular.Format) error {
-				if f == tabular.JSON {
-					return tabular.WriteJSON(w, out)
-				}
-				t := &tabular.Table{Title: fmt.Sprintf("Fork-join K = %d, λ = %g, μ = %g", k, l, m), Header: []string{"quantity", "value"}, RightAlign: []bool{false, true}}
-				t.Add("lower bound (1/μ)[H_K + Σ(1/j)ρ/(j−ρ)]", tabular.Float(low))
-				t.Add("upper bound H_K/(μ−λ) = paper's MST", tabular.Float(up))
-				t.Add("Nelson–Tantawi approximation", tabular.Float(straggler.NelsonTantawi(k, l, m)))
-				if sim != nil {
-					t.Add(fmt.Sprintf("simulation (%d jobs) mean", sim.Jobs), tabular.Float(sim.Mean))
-					t.Add("simulation 95% half-width", tabular.Float(sim.HalfWidth))
-				}
-				return t.Write(w, f)
-			})
+			return emitView(c, v)
 		},
 	}
 }

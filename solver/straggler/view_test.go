@@ -1,0 +1,57 @@
+package straggler_test
+
+import (
+	"math"
+	"os"
+	"testing"
+
+	"github.com/mrsched/mrsched/solver/straggler"
+	"github.com/mrsched/mrsched/tabular"
+)
+
+// TestParseClasses: well-formed lists in order; a malformed item is a
+// FieldError of field "class".
+func TestParseClasses(t *testing.T) {
+	got, err := straggler.ParseClasses("0.8:20, 1:3")
+	if err != nil || len(got) != 2 || got[0] != (straggler.NodeClass{Mu: 0.8, Available: 20}) || got[1] != (straggler.NodeClass{Mu: 1, Available: 3}) {
+		t.Errorf("ParseClasses = %v, %v", got, err)
+	}
+	for _, bad := range []string{"0.8", "x:2", "1:2.5", ""} {
+		if _, err := straggler.ParseClasses(bad); err == nil {
+			t.Errorf("%q: no error", bad)
+		}
+	}
+}
+
+// TestFitView: samples T + Exp(γ) quantiles recover T and γ roughly; the
+// least-squares offset is the one given.
+func TestFitView(t *testing.T) {
+	// Quantiles of 2 + Exp(0.5): x_i = 2 − ln(1 − (i−0.5)/n)/0.5.
+	n := 200
+	xs := make([]float64, n)
+	for i := range xs {
+		xs[i] = 2 - math.Log(1-(float64(i)+0.5)/float64(n))/0.5
+	}
+	v, err := straggler.FitView(xs, 1.5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fits := v.Value.(map[string]any)["fits"].([]straggler.Fit)
+	if len(fits) != 3 || math.Abs(fits[0].Offset-2) > 0.05 || math.Abs(fits[0].Rate-0.5) > 0.05 || fits[1].Offset != 1.5 {
+		t.Errorf("fits %+v", fits)
+	}
+}
+
+func ExampleForkJoinView() {
+	// One server is an M/M/1 queue: both bounds are 1/(μ − λ) = 2.
+	v, err := straggler.ForkJoinView(1, 0.5, 1, 0, 1)
+	if err != nil {
+		panic(err)
+	}
+	_ = v.Write(os.Stdout, tabular.CSV)
+	// Output:
+	// quantity,value
+	// lower bound (1/μ)[H_K + Σ(1/j)ρ/(j−ρ)],2
+	// upper bound H_K/(μ−λ) = paper's MST,2
+	// Nelson–Tantawi approximation,2
+}
