@@ -4,7 +4,6 @@ package main
 // al., "CIRCUMFLEX"). Library code: instances/sharedscan, solver/flex.
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -55,24 +54,7 @@ func flexMetricsCmd() *cli.Command {
 			if err != nil {
 				return err
 			}
-			tb := &tabular.Table{Header: []string{"metric", "aggregate", "chains (fully shared)", "semi-shared"}}
-			for _, m := range flex.Metrics {
-				agg := "sum (average)"
-				if m.Max {
-					agg = "max"
-				}
-				ch, se := "optimal: backwards DP", "optimal: backwards DP"
-				if !m.Max {
-					se = "refused (no method for general precedence)"
-					if m.GSROptimal() {
-						ch = "optimal: Generalized Smith's Rule"
-					} else {
-						ch = "heuristic: Lawler's rule on Σ penalties"
-					}
-				}
-				tb.Add(m.Name(), agg, ch, se)
-			}
-			return tb.Write(c.App.Writer, f)
+			return flex.MetricsTable().Write(c.App.Writer, f)
 		},
 	}
 }
@@ -133,31 +115,17 @@ func flexPlanCmd() *cli.Command {
 				return err
 			}
 			if p := c.String("svg"); p != "" {
-				if err := flexPlanFigure(rep, p); err != nil {
+				b, err := figures.FlexPlanSVG(rep)
+				if err != nil {
+					return fmt.Errorf("--svg: %w", err)
+				}
+				if err := instances.AtomicWrite(p, b); err != nil {
 					return err
 				}
 			}
-			var buf bytes.Buffer
-			if err := rep.Write(&buf, f, c.Bool("intervals")); err != nil {
-				return err
-			}
-			return emitBytes(c, buf.Bytes())
+			return emitWith(c, func(w io.Writer) error { return rep.Write(w, f, c.Bool("intervals")) })
 		},
 	}
-}
-
-// flexPlanFigure draws the plan's slot allocations to the --svg file.
-func flexPlanFigure(rep *flex.PlanReport, path string) error {
-	ivs := make([]figures.PlanInterval, len(rep.Intervals))
-	for i, iv := range rep.Intervals {
-		ivs[i] = figures.PlanInterval{Start: iv.Start, End: iv.End, Slots: iv.Slots}
-	}
-	title := fmt.Sprintf("%s plan for %s at t = %s: slots per subjob", rep.Scheme, rep.Metric, tabular.Float(rep.At))
-	b, err := figures.FlexPlan(title, rep.Slots, rep.Rank(), ivs, figures.SVG)
-	if err != nil {
-		return fmt.Errorf("--svg: %w", err)
-	}
-	return instances.AtomicWrite(path, b)
 }
 
 func flexSimulateCmd() *cli.Command {
@@ -353,11 +321,7 @@ func genSharedScanCmd() *cli.Command {
 			if err != nil {
 				return err
 			}
-			var b bytes.Buffer
-			if err := sharedscan.WriteJSON(&b, w); err != nil {
-				return err
-			}
-			return emitBytes(c, b.Bytes())
+			return emitWith(c, func(out io.Writer) error { return sharedscan.WriteJSON(out, w) })
 		},
 	}
 }
@@ -390,11 +354,7 @@ func importSWIMScansCmd() *cli.Command {
 			if err != nil {
 				return err
 			}
-			var b bytes.Buffer
-			if err := sharedscan.WriteJSON(&b, w); err != nil {
-				return err
-			}
-			return emitBytes(c, b.Bytes())
+			return emitWith(c, func(out io.Writer) error { return sharedscan.WriteJSON(out, w) })
 		},
 	}
 }

@@ -4,9 +4,9 @@ package main
 // bound, export, gen taillard, import taillard.
 
 import (
-	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -134,16 +134,11 @@ func exportCmd() *cli.Command {
 			if err != nil {
 				return err
 			}
-			var b bytes.Buffer
+			write := mip.WriteMPS
 			if c.Bool("lp") {
-				err = mip.WriteLP(&b, f.Model)
-			} else {
-				err = mip.WriteMPS(&b, f.Model)
+				write = mip.WriteLP
 			}
-			if err != nil {
-				return err
-			}
-			return emitBytes(c, b.Bytes())
+			return emitWith(c, func(w io.Writer) error { return write(w, f.Model) })
 		},
 	}
 }
@@ -170,11 +165,7 @@ func genTaillardCmd() *cli.Command {
 			if err != nil {
 				return err
 			}
-			var b bytes.Buffer
-			if err := taillard.WriteAs(&b, ti, c.String("format")); err != nil {
-				return err
-			}
-			return emitBytes(c, b.Bytes())
+			return emitWith(c, func(w io.Writer) error { return taillard.WriteAs(w, ti, c.String("format")) })
 		},
 	}
 }

@@ -275,3 +275,12 @@ func OneArg(c *cli.Context, what string) (string, error) {
 	}
 	return c.Args().First(), nil
 }
+
+// EmitWith writes what write renders to --out (see WriteFile) or stdout.
+func EmitWith(c *cli.Context, write func(io.Writer) error) error {
+	var b bytes.Buffer
+	if err := write(&b); err != nil {
+		return err
+	}
+	return EmitBytes(c, b.Bytes())
+}
