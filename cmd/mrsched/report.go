@@ -1,11 +1,9 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"runtime"
 	"strconv"
 	"strings"
@@ -65,43 +63,24 @@ func runSweep(c *cli.Context, sw sweep.Sweep, what string) (*sweep.Set, error) {
 		infof(c, "shard %s: %d cells in %s; combine the shards with 'mrsched merge'", sp, len(set.Cells), c.String("cells"))
 		return nil, nil
 	}
-	var b bytes.Buffer
-	if err := set.Write(&b); err != nil {
-		return nil, err
-	}
-	return nil, emitBytes(c, b.Bytes())
+	return nil, emitWith(c, set.Write)
 }
 
-// renderSet renders a whole sweep with its kind's renderer.
+// renderSet renders a whole sweep in --format to --out or stdout and
+// writes its figures into --figures.
 func renderSet(c *cli.Context, set *sweep.Set) error {
-	r, err := study.RendererFor(set.Header.Kind)
-	if err != nil {
+	if err := emit(c, func(w io.Writer, f tabular.Format) error { return study.Render(set, f, w) }); err != nil {
 		return err
 	}
-	if err := emit(c, func(w io.Writer, f tabular.Format) error { return r.Write(set, f, w) }); err != nil {
-		return err
-	}
-	dir := c.String("figures")
-	if dir == "" || r.Figures == nil {
-		return nil
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	files, err := r.Figures(set, dir, figures.Formats(c.Bool("png"))...)
-	if err != nil {
-		return fmt.Errorf("figures: %w", err)
-	}
-	for _, f := range files {
-		infof(c, "wrote %s", f)
-	}
-	return nil
+	files, err := study.Figures(set, c.String("figures"), figures.Formats(c.Bool("png"))...)
+	wrote(c, files)
+	return err
 }
 
 // sweepProblems turns a sweep's violations (of a report or a study) into
 // exit status 2 and a report's failed runs into exit status 1.
 func sweepProblems(set *sweep.Set) error {
-	err := errors.Join(report.Check(set), study.Check(set))
+	err := study.Problems(set)
 	if errors.Is(err, report.ErrViolation) {
 		return exitWith(2, err)
 	}
@@ -151,9 +130,7 @@ func reportAction(c *cli.Context) error {
 		if err != nil {
 			return fmt.Errorf("figures: %w", err)
 		}
-		for _, f := range files {
-			infof(c, "wrote %s", f)
-		}
+		wrote(c, files)
 	}
 	return sweepProblems(set)
 }
@@ -345,9 +322,7 @@ func ganttCmd() *cli.Command {
 			if err != nil {
 				return err
 			}
-			for _, f := range files {
-				infof(c, "wrote %s", f)
-			}
+			wrote(c, files)
 			return nil
 		},
 	}
