@@ -37,45 +37,23 @@ func mstCommonFlags() []cli.Flag {
 // mstNodes returns per-node μ and λ from --nodes or --mu/--lambda; λ may
 // be absent (NaN) when needLambda is false.
 func mstNodes(c *cli.Context, needLambda bool) (mu, lambda []float64, err error) {
-	if path := c.String("nodes"); path != "" {
-		if c.IsSet("mu") {
-			return nil, nil, errors.New("give either --nodes or --mu, not both")
-		}
-		f, err := nodes.ReadFile(path)
-		if err != nil {
-			return nil, nil, err
-		}
-		mu, lambda = f.Expand()
-	} else {
-		if !c.IsSet("mu") {
-			return nil, nil, errors.New("give the nodes: --nodes FILE or --mu μ1,μ2,…")
-		}
+	switch path := c.String("nodes"); {
+	case path != "" && c.IsSet("mu"):
+		return nil, nil, errors.New("give either --nodes or --mu, not both")
+	case path == "" && !c.IsSet("mu"):
+		return nil, nil, errors.New("give the nodes: --nodes FILE or --mu μ1,μ2,…")
+	case c.IsSet("mu"):
 		if mu, err = parseFloats("mu", c.String("mu"), anyFinite); err != nil {
 			return nil, nil, err
 		}
-		lambda = make([]float64, len(mu))
-		for i := range lambda {
-			lambda[i] = math.NaN()
-		}
-		if c.IsSet("lambda") {
-			l, err := parseFloats("lambda", c.String("lambda"), anyFinite)
-			if err != nil {
-				return nil, nil, err
-			}
-			if len(l) != len(mu) {
-				return nil, nil, fmt.Errorf("--lambda has %d rates but --mu has %d", len(l), len(mu))
-			}
-			lambda = l
+	}
+	if c.IsSet("lambda") && c.IsSet("mu") {
+		if lambda, err = parseFloats("lambda", c.String("lambda"), anyFinite); err != nil {
+			return nil, nil, err
 		}
 	}
-	if needLambda {
-		for i, l := range lambda {
-			if math.IsNaN(l) {
-				return nil, nil, fmt.Errorf("node %d has no arrival rate λ (give --lambda or a lambda field)", i)
-			}
-		}
-	}
-	return mu, lambda, nil
+	mu, lambda, err = straggler.NodeRates(c.String("nodes"), mu, lambda, needLambda)
+	return mu, lambda, mstFlagError(err)
 }
 
 // mstFlagError names the flag of a configuration field the library

@@ -102,3 +102,33 @@ func ClassesOf(f *nodes.File) []NodeClass {
 	}
 	return classes
 }
+
+// NodeRates returns every node's service rate μ and arrival rate λ: from
+// the node file at path (each entry repeated count times), or, when path
+// is "", from the lists mu and lambda (lambda nil: the rates are unknown,
+// NaN). A lambda list of another length than mu is a FieldError of field
+// "lambda"; with needLambda, a node without λ is an ErrParam.
+func NodeRates(path string, mu, lambda []float64, needLambda bool) ([]float64, []float64, error) {
+	if path != "" {
+		f, err := nodes.ReadFile(path)
+		if err != nil {
+			return nil, nil, err
+		}
+		mu, lambda = f.Expand()
+	} else if lambda == nil {
+		lambda = make([]float64, len(mu))
+		for i := range lambda {
+			lambda[i] = math.NaN()
+		}
+	} else if len(lambda) != len(mu) {
+		return nil, nil, &FieldError{Field: "lambda", Msg: fmt.Sprintf("has %d rates but --mu has %d", len(lambda), len(mu))}
+	}
+	if needLambda {
+		for i, l := range lambda {
+			if math.IsNaN(l) {
+				return nil, nil, fmt.Errorf("%w: node %d has no arrival rate λ (give --lambda or a lambda field)", ErrParam, i)
+			}
+		}
+	}
+	return mu, lambda, nil
+}

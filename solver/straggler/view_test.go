@@ -1,8 +1,10 @@
 package straggler_test
 
 import (
+	"errors"
 	"math"
 	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/mrsched/mrsched/solver/straggler"
@@ -54,4 +56,30 @@ func ExampleForkJoinView() {
 	// lower bound (1/μ)[H_K + Σ(1/j)ρ/(j−ρ)],2
 	// upper bound H_K/(μ−λ) = paper's MST,2
 	// Nelson–Tantawi approximation,2
+}
+
+// TestNodeRates: lists pass through; λ unknown is NaN, refused when
+// needed; lists of different lengths are a FieldError of "lambda"; a node
+// file's entries repeat count times.
+func TestNodeRates(t *testing.T) {
+	mu, l, err := straggler.NodeRates("", []float64{1, 2}, nil, false)
+	if err != nil || len(mu) != 2 || !math.IsNaN(l[0]) || !math.IsNaN(l[1]) {
+		t.Errorf("no λ: %v %v %v", mu, l, err)
+	}
+	if _, _, err := straggler.NodeRates("", []float64{1, 2}, nil, true); !errors.Is(err, straggler.ErrParam) {
+		t.Errorf("λ needed: %v", err)
+	}
+	var fe *straggler.FieldError
+	if _, _, err := straggler.NodeRates("", []float64{1, 2}, []float64{0.5}, false); !errors.As(err, &fe) || fe.Field != "lambda" {
+		t.Errorf("lengths: %v", err)
+	}
+	p := filepath.Join(t.TempDir(), "n.json")
+	if err := os.WriteFile(p, []byte(`{"nodes": [{"mu": 1, "lambda": 0.5, "count": 2}]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	mu, l, err = straggler.NodeRates(p, nil, nil, true)
+	// Two nodes of the one entry (count 2).
+	if err != nil || len(mu) != 2 || mu[1] != 1 || l[1] != 0.5 {
+		t.Errorf("file: %v %v %v", mu, l, err)
+	}
 }
