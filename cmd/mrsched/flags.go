@@ -55,6 +55,12 @@ func shardFlag() cli.Flag {
 // The file and format flags of package cliout, by their short names.
 const overwriteNote = cliout.OverwriteNote
 
+type (
+	inputFlag  = cliout.InputFlag  // a file the command reads
+	inputsFlag = cliout.InputsFlag // files the command reads (repeatable)
+	outputFlag = cliout.OutputFlag // a file the command writes
+)
+
 var (
 	formatFlag, formatOf, quietFlag = cliout.Format, cliout.FormatOf, cliout.Quiet
 	outFlag, fileOutFlag, inFlag    = cliout.Out, cliout.FileOut, cliout.In
