@@ -21,19 +21,18 @@ import (
 )
 
 // clusterCommands returns the cluster command.
-func clusterCommands() []*cli.Command { return []*cli.Command{clusterCmd()} }
+func clusterCommands() []*cli.Command { return inCategory(catCluster, clusterCmd()) }
 
 // clusterGenCommands returns the "gen" subcommands of cluster workloads.
-func clusterGenCommands() []*cli.Command { return []*cli.Command{genClusterCmd()} }
+func clusterGenCommands() []*cli.Command { return inCategory(catCluster, genClusterCmd()) }
 
 // clusterImportCommands returns the "import" subcommands of cluster workloads.
-func clusterImportCommands() []*cli.Command { return []*cli.Command{importSWIMClusterCmd()} }
+func clusterImportCommands() []*cli.Command { return inCategory(catCluster, importSWIMClusterCmd()) }
 
 func clusterCmd() *cli.Command {
 	return &cli.Command{
-		Name:     "cluster",
-		Category: catCluster,
-		Usage:    "slot-level Hadoop cluster simulation: FIFO, Fair, LsPS, H-PFSP, Parallel PFSP",
+		Name:  "cluster",
+		Usage: "slot-level Hadoop cluster simulation: FIFO, Fair, LsPS, H-PFSP, Parallel PFSP",
 		Subcommands: []*cli.Command{
 			clusterSimulateCmd(),
 			clusterStudyCmd(),
@@ -201,7 +200,6 @@ func clusterStudyCmd() *cli.Command {
 func genClusterCmd() *cli.Command {
 	return &cli.Command{
 		Name:      "cluster",
-		Category:  catCluster,
 		Usage:     "generate a slot-level cluster workload (LsPS Table II, H-PFSP Fig. 2–5, synthetic)",
 		UsageText: "mrsched gen cluster --kind table2|fig2|fig3a|fig3b|fig4|fig5|synthetic [--seed S] [--n N] [--size GB] [--out FILE]",
 		Flags: []cli.Flag{
@@ -238,7 +236,6 @@ func clusterWriteWorkload(c *cli.Context, w *cw.Workload) error {
 func importSWIMClusterCmd() *cli.Command {
 	return &cli.Command{
 		Name:      "swim-cluster",
-		Category:  catCluster,
 		Usage:     "convert a SWIM Facebook trace into a slot-level cluster workload",
 		UsageText: "mrsched import swim-cluster --trace FILE [--nodes N] [--users K] [--max-jobs M] [--out FILE]",
 		Flags: []cli.Flag{

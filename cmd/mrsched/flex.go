@@ -25,19 +25,18 @@ import (
 )
 
 // flexCommands returns the flex command.
-func flexCommands() []*cli.Command { return []*cli.Command{flexCmd()} }
+func flexCommands() []*cli.Command { return inCategory(catFlex, flexCmd()) }
 
 // flexGenCommands returns the "gen" subcommands of shared scans.
-func flexGenCommands() []*cli.Command { return []*cli.Command{genSharedScanCmd()} }
+func flexGenCommands() []*cli.Command { return inCategory(catFlex, genSharedScanCmd()) }
 
 // flexImportCommands returns the "import" subcommands of shared scans.
-func flexImportCommands() []*cli.Command { return []*cli.Command{importSWIMScansCmd()} }
+func flexImportCommands() []*cli.Command { return inCategory(catFlex, importSWIMScansCmd()) }
 
 func flexCmd() *cli.Command {
 	return &cli.Command{
-		Name:     "flex",
-		Category: catFlex,
-		Usage:    "CIRCUMFLEX / FLEX / BATCH shared-scan planning, simulation and the §4 study",
+		Name:  "flex",
+		Usage: "CIRCUMFLEX / FLEX / BATCH shared-scan planning, simulation and the §4 study",
 		Subcommands: []*cli.Command{
 			flexPlanCmd(), flexSimulateCmd(), flexStudyCmd(), flexMergeCmd(), flexMetricsCmd(),
 		},
@@ -295,9 +294,8 @@ func flexMergeCmd() *cli.Command {
 func genSharedScanCmd() *cli.Command {
 	d := sharedscan.DefaultGenSpec()
 	return &cli.Command{
-		Name:     "sharedscan",
-		Category: catFlex,
-		Usage:    "a §4 shared-scan workload (CIRCUMFLEX paper): Zipf-like popularity and size, κ correlation",
+		Name:  "sharedscan",
+		Usage: "a §4 shared-scan workload (CIRCUMFLEX paper): Zipf-like popularity and size, κ correlation",
 		Flags: []cli.Flag{
 			&cli.IntFlag{Name: "jobs", Value: d.Jobs, Usage: "arrivals"},
 			&cli.IntFlag{Name: "datasets", Value: d.Datasets, Usage: "D"},
@@ -329,9 +327,8 @@ func genSharedScanCmd() *cli.Command {
 func importSWIMScansCmd() *cli.Command {
 	d := sharedscan.DefaultSWIMSpec()
 	return &cli.Command{
-		Name:     "swim-scans",
-		Category: catFlex,
-		Usage:    "a shared-scan workload from the SWIM trace with input paths",
+		Name:  "swim-scans",
+		Usage: "a shared-scan workload from the SWIM trace with input paths",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "trace", Required: true, Usage: "SWIM trace `FILE` (withInputPaths TSV)"},
 			&cli.IntFlag{Name: "slots", Value: d.Slots, Usage: "S"},

@@ -31,12 +31,12 @@ import (
 
 // hardCommands returns the top-level commands of hard instances.
 func hardCommands() []*cli.Command {
-	return []*cli.Command{nmtsCmd(), reduceCmd(), adversaryCmd(), searchCmd()}
+	return inCategory(catHard, nmtsCmd(), reduceCmd(), adversaryCmd(), searchCmd())
 }
 
 // hardGenCommands returns the "gen" subcommands of hard instances.
 func hardGenCommands() []*cli.Command {
-	return []*cli.Command{genNMTSCmd(), genTightMaxCmd(), genTightSplitCmd(), genAdversaryCmd()}
+	return inCategory(catHard, genNMTSCmd(), genTightMaxCmd(), genTightSplitCmd(), genAdversaryCmd())
 }
 
 // reduceTable writes t in --format to stdout: reduce's --out names the
@@ -56,9 +56,8 @@ func nmtsFileFlag(what string) cli.Flag {
 
 func genNMTSCmd() *cli.Command {
 	return &cli.Command{
-		Name:     "nmts",
-		Category: catHard,
-		Usage:    "an NMTS instance (Definition 1): yes by construction or no by perturbation",
+		Name:  "nmts",
+		Usage: "an NMTS instance (Definition 1): yes by construction or no by perturbation",
 		Flags: []cli.Flag{
 			&cli.IntFlag{Name: "q", Value: 3, Usage: "size q of each set"},
 			&cli.Int64Flag{Name: "max-f", Value: 5, Usage: "f values are uniform on 1..`N`"},
@@ -92,9 +91,8 @@ func genNMTSCmd() *cli.Command {
 
 func nmtsCmd() *cli.Command {
 	return &cli.Command{
-		Name:     "nmts",
-		Category: catHard,
-		Usage:    "Numerical Matching with Target Sums (Definition 1)",
+		Name:  "nmts",
+		Usage: "Numerical Matching with Target Sums (Definition 1)",
 		Subcommands: []*cli.Command{{
 			Name:  "solve",
 			Usage: "decide an NMTS instance exactly and print π, σ (1-based) or \"no\"",
@@ -121,7 +119,6 @@ func nmtsCmd() *cli.Command {
 func reduceCmd() *cli.Command {
 	return &cli.Command{
 		Name:        "reduce",
-		Category:    catHard,
 		Usage:       "the NP-hardness reduction of Theorem 1 (NMTS → batch tandem instance and threshold y)",
 		Subcommands: []*cli.Command{reduceNMTSCmd(), reduceVerifyCmd(), reduceOptCmd()},
 	}
@@ -236,9 +233,8 @@ func reduceOptCmd() *cli.Command {
 // the policy's closed-form cost.
 func tightCommand(name, usage string, flags []cli.Flag, family func(c *cli.Context) (*tight.Family, string, float64, error)) *cli.Command {
 	return &cli.Command{
-		Name:     name,
-		Category: catHard,
-		Usage:    usage,
+		Name:  name,
+		Usage: usage,
 		Flags: append(flags,
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "instance `FILE` (default stdout)"},
 			&cli.StringFlag{Name: "alt-out", Usage: "write the alternative schedule to `FILE`"},
@@ -295,9 +291,8 @@ func genTightSplitCmd() *cli.Command {
 
 func adversaryCmd() *cli.Command {
 	return &cli.Command{
-		Name:     "adversary",
-		Category: catHard,
-		Usage:    "play the online adversary of Theorem 2 against policies for growing n (ratio ~ n^{1/3})",
+		Name:  "adversary",
+		Usage: "play the online adversary of Theorem 2 against policies for growing n (ratio ~ n^{1/3})",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "policy", Value: "maxsrpt,splitsrpt,fifo,ps", Usage: "comma-separated policies (solver/fluid names)"},
 			&cli.StringFlag{Name: "n", Value: "8,64,512,4096", Usage: "comma-separated n values"},
@@ -342,9 +337,8 @@ func adversaryCmd() *cli.Command {
 
 func genAdversaryCmd() *cli.Command {
 	return &cli.Command{
-		Name:     "adversary",
-		Category: catHard,
-		Usage:    "the instance the Theorem 2 adversary builds against one policy",
+		Name:  "adversary",
+		Usage: "the instance the Theorem 2 adversary builds against one policy",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "policy", Value: "maxsrpt", Usage: "policy (solver/fluid name)"},
 			&cli.IntFlag{Name: "n", Value: 512, Usage: "n (k = ⌊n^{1/3}⌋)"},
@@ -382,9 +376,8 @@ func genAdversaryCmd() *cli.Command {
 
 func searchCmd() *cli.Command {
 	return &cli.Command{
-		Name:     "search",
-		Category: catHard,
-		Usage:    "search small batch instances maximising MaxSRPT/OPT or SplitSRPT/OPT (§6 open question)",
+		Name:  "search",
+		Usage: "search small batch instances maximising MaxSRPT/OPT or SplitSRPT/OPT (§6 open question)",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "policy", Value: "maxsrpt", Usage: "maxsrpt or splitsrpt"},
 			&cli.StringFlag{Name: "n", Value: "4..6", Usage: "number of jobs `N` or range LO..HI (2..10)"},

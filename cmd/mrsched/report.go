@@ -23,7 +23,7 @@ import (
 
 // reportCommands returns report, merge, study and gantt.
 func reportCommands() []*cli.Command {
-	return []*cli.Command{reportCmd(), mergeCmd(), studyCmd(), ganttCmd()}
+	return inCategory(catReport, reportCmd(), mergeCmd(), studyCmd(), ganttCmd())
 }
 
 // sweepFlags are shared by report and every study.
@@ -89,9 +89,8 @@ func sweepProblems(set *sweep.Set) error {
 
 func reportCmd() *cli.Command {
 	return &cli.Command{
-		Name:     "report",
-		Category: catReport,
-		Usage:    "heuristics beside optima, lower bounds and the §4 guarantees, per instance and aggregated",
+		Name:  "report",
+		Usage: "heuristics beside optima, lower bounds and the §4 guarantees, per instance and aggregated",
 		Flags: append([]cli.Flag{
 			&cliflags.RepeatedFlag{GenericFlag: cli.GenericFlag{Name: "instance", Aliases: []string{"i"}, Value: &cliflags.Repeated{}, Usage: "instance `FILE` (JSON or CSV); repeatable"}, Files: true},
 			&cliflags.RepeatedFlag{GenericFlag: cli.GenericFlag{Name: "gen", Value: &cliflags.Repeated{}, Usage: "generator `SPEC`; repeatable (see above)"}},
@@ -149,7 +148,6 @@ func methodsFlag(value string) cli.Flag {
 func mergeCmd() *cli.Command {
 	return &cli.Command{
 		Name:      "merge",
-		Category:  catReport,
 		Usage:     "combine the shards of a report or study into exactly the output of the unsharded run",
 		ArgsUsage: "SHARD.jsonl...",
 		Flags: append(append([]cli.Flag{formatFlag("table"), outFlag("the output")}, figuresFlags("the sweep's figures")...),
@@ -186,7 +184,6 @@ func mergeCmd() *cli.Command {
 func studyCmd() *cli.Command {
 	return &cli.Command{
 		Name:        "study",
-		Category:    catReport,
 		Usage:       "the paper's studies, one command each: tightness, fig7, fig9, nightly",
 		Subcommands: []*cli.Command{studyTightnessCmd(), studyFig7Cmd(), studyFig9Cmd(), studyNightlyCmd(), studyGoogleCmd()},
 	}
@@ -294,9 +291,8 @@ func studyNightlyCmd() *cli.Command {
 
 func ganttCmd() *cli.Command {
 	return &cli.Command{
-		Name:     "gantt",
-		Category: catReport,
-		Usage:    "draw a Gantt chart (SVG; PNG with --png) of any schedule file",
+		Name:  "gantt",
+		Usage: "draw a Gantt chart (SVG; PNG with --png) of any schedule file",
 		Flags: []cli.Flag{
 			instanceFlag(),
 			inFlag("schedule", "schedule `FILE` (JSON or CSV)", true, "s"),
