@@ -113,15 +113,9 @@ func mstMapCmd() *cli.Command {
 				return err
 			}
 			opt := straggler.MapOptions{Model: straggler.Model{D: c.Float64("D")}, AllowMigration: c.Bool("allow-migration")}
-			var pols []straggler.Policy
-			if c.String("policy") == "all" {
-				pols = straggler.Policies
-			} else {
-				p, err := straggler.ParsePolicy(c.String("policy"))
-				if err != nil {
-					return err
-				}
-				pols = []straggler.Policy{p}
+			pols, err := straggler.PoliciesNamed(c.String("policy"))
+			if err != nil {
+				return err
 			}
 			rep, err := straggler.MapPolicies(pols, c.Float64("total"), mu, opt)
 			if err != nil {

@@ -125,21 +125,10 @@ func compareInstance(c *cli.Context) (*instances.Instance, string, error) {
 			chosen++
 		}
 	}
-	switch {
-	case chosen != 1:
+	if chosen != 1 {
 		return nil, "", errors.New("compare: give exactly one of --instance, --example, --lognormal (see 'mrsched compare --help')")
-	case c.String("instance") != "":
-		in, err := instances.ReadFile(c.String("instance"))
-		return in, c.String("instance"), err
-	case c.Bool("example"):
-		return instances.Example21(), "§2.1 example", nil
 	}
-	n, seed := c.Int("lognormal"), c.Uint64("seed")
-	in, err := instances.PaperLogNormal(n, 0, true).Generate(instances.SeedSource(seed))
-	if err != nil {
-		return nil, "", fmt.Errorf("--lognormal: %w", err)
-	}
-	return in, fmt.Sprintf("§5.3 log-normal batch, n=%d, seed %d", n, seed), nil
+	return report.CompareInstance(c.String("instance"), c.Bool("example"), c.Int("lognormal"), c.Uint64("seed"))
 }
 
 func compareAction(c *cli.Context) error {

@@ -132,3 +132,16 @@ func NodeRates(path string, mu, lambda []float64, needLambda bool) ([]float64, [
 	}
 	return mu, lambda, nil
 }
+
+// PoliciesNamed returns the mapping policy named s (ParsePolicy), or every
+// policy (Policies) for "all".
+func PoliciesNamed(s string) ([]Policy, error) {
+	if s == "all" {
+		return Policies, nil
+	}
+	p, err := ParsePolicy(s)
+	if err != nil {
+		return nil, err
+	}
+	return []Policy{p}, nil
+}

@@ -83,3 +83,19 @@ func TestNodeRates(t *testing.T) {
 		t.Errorf("file: %v %v %v", mu, l, err)
 	}
 }
+
+// TestPoliciesNamed: "all" is every policy (Policies, §V-A's six), a name
+// is that policy, an unknown name an error.
+func TestPoliciesNamed(t *testing.T) {
+	all, err := straggler.PoliciesNamed("all")
+	if err != nil || len(all) != len(straggler.Policies) {
+		t.Errorf("all: %v %v", all, err)
+	}
+	one, err := straggler.PoliciesNamed("fair")
+	if err != nil || len(one) != 1 || one[0] != straggler.Fair {
+		t.Errorf("fair: %v %v", one, err)
+	}
+	if _, err := straggler.PoliciesNamed("nosuch"); err == nil {
+		t.Errorf("nosuch: no error")
+	}
+}
