@@ -200,13 +200,8 @@ func flexStudyConfig(c *cli.Context) (flex.StudyConfig, error) {
 	if cfg.Levels, err = intsOf(c, "levels", between(0, 8)); err != nil {
 		return cfg, err
 	}
-	cfg.Metrics = strings.Split(c.String("metrics"), ",")
-	for i, m := range cfg.Metrics {
-		x, err := flex.ParseMetric(m)
-		if err != nil {
-			return cfg, fmt.Errorf("--metrics: %w", err)
-		}
-		cfg.Metrics[i] = x.Name()
+	if cfg.Metrics, err = flex.MetricNames(c.String("metrics")); err != nil {
+		return cfg, fmt.Errorf("--metrics: %w", err)
 	}
 	cfg.Reps, cfg.Window, cfg.Seed = c.Int("reps"), c.Float64("window"), c.Uint64("seed")
 	cfg.Workload.Jobs, cfg.Workload.Horizon = c.Int("jobs"), c.Float64("horizon")
@@ -239,16 +234,9 @@ func flexStudyAction(c *cli.Context) error {
 	if err != nil {
 		return fmt.Errorf("--shard: %w", err)
 	}
-	var progress func(done, total int)
-	if !c.Bool("quiet") {
-		last := -1
-		progress = func(done, total int) {
-			if pct := 100 * done / max(total, 1); pct/5 != last/5 || done == total {
-				last = pct
-				fmt.Fprintf(c.App.ErrWriter, "flex study %s: %d/%d cells\n", sp, done, total)
-			}
-		}
-	}
+	progress := progressEvery(c, 5, func(done, total int) string {
+		return fmt.Sprintf("flex study %s: %d/%d cells", sp, done, total)
+	})
 	dir := c.String("out-dir")
 	rep, err := study.RunFlex(context.Background(), cfg, sp, c.Int("workers"), dir, progress, figures.Formats(c.Bool("png"))...)
 	if err != nil {

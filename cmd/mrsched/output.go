@@ -20,7 +20,7 @@ var (
 	writeFile, writeWith, emitBytes, emit   = cliout.WriteFile, cliout.WriteWith, cliout.EmitBytes, cliout.Emit
 	emitView, emitTables, infof, wrote      = cliout.EmitView, cliout.EmitTables, cliout.Infof, cliout.Wrote
 	progressLine, progressBar, oneArg       = cliout.ProgressLine, cliout.ProgressBar, cliout.OneArg
-	emitWith                                = cliout.EmitWith
+	emitWith, progressEvery                 = cliout.EmitWith, cliout.ProgressEvery
 )
 
 // saveInstance writes in to path (instances.WriteFile: CSV when it ends

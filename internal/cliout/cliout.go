@@ -284,3 +284,19 @@ func EmitWith(c *cli.Context, write func(io.Writer) error) error {
 	}
 	return EmitBytes(c, b.Bytes())
 }
+
+// ProgressEvery returns a callback printing line(done, total) on stderr
+// when the share done enters a new step of pct percent, and at the end;
+// nil under --quiet.
+func ProgressEvery(c *cli.Context, pct int, line func(done, total int) string) func(done, total int) {
+	if c.Bool("quiet") {
+		return nil
+	}
+	last := -1
+	return func(done, total int) {
+		if p := 100 * done / max(total, 1); p/pct != last/pct || done == total {
+			last = p
+			fmt.Fprintln(c.App.ErrWriter, line(done, total))
+		}
+	}
+}

@@ -134,3 +134,32 @@ func ExampleEmitTables() {
 	// |---|---|
 	// | maxsrpt | 12.5 |
 }
+
+// TestProgressEvery: 20 cells in steps of 5% print at every cell after the
+// first call (each is 5%; done = 0 is in the step "last = -1" starts in,
+// since -1/5 = 0): 20 lines; 100 cells print at 5, 10, …, 100: 20 lines.
+// --quiet prints nothing.
+func TestProgressEvery(t *testing.T) {
+	for _, tc := range []struct {
+		total, lines int
+		quiet        bool
+	}{{20, 20, false}, {100, 20, false}, {100, 0, true}} {
+		args := []string{}
+		if tc.quiet {
+			args = append(args, "--quiet")
+		}
+		_, errw, err := runApp(t, []cli.Flag{Quiet()}, func(c *cli.Context) error {
+			p := ProgressEvery(c, 5, func(done, total int) string { return "x" })
+			if p == nil {
+				return nil
+			}
+			for d := 0; d <= tc.total; d++ {
+				p(d, tc.total)
+			}
+			return nil
+		}, args...)
+		if err != nil || strings.Count(errw, "x\n") != tc.lines {
+			t.Errorf("total %d quiet %v: %d lines, want %d (%v)", tc.total, tc.quiet, strings.Count(errw, "x\n"), tc.lines, err)
+		}
+	}
+}

@@ -1,6 +1,10 @@
 package flex
 
-import "github.com/mrsched/mrsched/tabular"
+import (
+	"strings"
+
+	"github.com/mrsched/mrsched/tabular"
+)
 
 // MetricsTable lists the 16 FLEX metrics (Metrics): how each aggregates
 // (sum or max) and which method plans it on chains (fully shared scans)
@@ -27,4 +31,18 @@ func MetricsTable() *tabular.Table {
 		tb.Add(m.Name(), agg, ch, se)
 	}
 	return tb
+}
+
+// MetricNames parses a comma-separated list of metric names (ParseMetric,
+// aliases allowed) and returns their canonical names (Metric.Name).
+func MetricNames(list string) ([]string, error) {
+	names := strings.Split(list, ",")
+	for i, s := range names {
+		m, err := ParseMetric(s)
+		if err != nil {
+			return nil, err
+		}
+		names[i] = m.Name()
+	}
+	return names, nil
 }

@@ -1,6 +1,7 @@
 package flex_test
 
 import (
+	"fmt"
 	"os"
 
 	"github.com/mrsched/mrsched/solver/flex"
@@ -19,4 +20,16 @@ func ExampleMetricsTable() {
 	// metric,aggregate,chains (fully shared),semi-shared
 	// sum-response,sum (average),optimal: Generalized Smith's Rule,refused (no method for general precedence)
 	// sum-wresponse,sum (average),optimal: Generalized Smith's Rule,refused (no method for general precedence)
+}
+
+// Aliases become canonical names (metric.go: avg-response is
+// sum-response, makespan is max-response).
+func ExampleMetricNames() {
+	names, err := flex.MetricNames("avg-response,max-stretch,makespan")
+	fmt.Println(names, err)
+	_, err = flex.MetricNames("sum-response,nosuch")
+	fmt.Println(err != nil)
+	// Output:
+	// [sum-response max-stretch max-response] <nil>
+	// true
 }
