@@ -22,14 +22,14 @@ type rule = cliflags.Rule
 var (
 	intFlag, floatFlag, floatsFlag, intsFlag = cliflags.Int, cliflags.Float, cliflags.Floats, cliflags.Ints
 	intsOf, floatsOf, parseInts, parseFloats = cliflags.IntsOf, cliflags.FloatsOf, cliflags.ParseInts, cliflags.ParseFloats
-	durationFlag, choiceFlag, repeatedOf     = cliflags.Duration, cliflags.Choice, cliflags.RepeatedOf
+	choiceFlag, repeatedOf                   = cliflags.Choice, cliflags.RepeatedOf
 	between, isFinite                        = cliflags.Between, cliflags.IsFinite
 	seedFlag, timeLimitFlag, repsFlag        = cliflags.Seed, cliflags.TimeLimit, cliflags.Reps
 	loadsFlag, workersFlag                   = cliflags.Loads, cliflags.Workers
 	pngFlag, figuresFlags                    = cliflags.PNG, cliflags.Figures
 
 	anyFinite, positive, nonNegative = cliflags.AnyFinite, cliflags.Positive, cliflags.NonNegative
-	atLeastOne, nonNegInt, unitOpen  = cliflags.AtLeastOne, cliflags.NonNegInt, cliflags.UnitOpen
+	atLeastOne, nonNegInt            = cliflags.AtLeastOne, cliflags.NonNegInt
 )
 
 // The flags several commands share.
@@ -55,11 +55,8 @@ func shardFlag() cli.Flag {
 // The file and format flags of package cliout, by their short names.
 const overwriteNote = cliout.OverwriteNote
 
-type (
-	inputFlag  = cliout.InputFlag  // a file the command reads
-	inputsFlag = cliout.InputsFlag // files the command reads (repeatable)
-	outputFlag = cliout.OutputFlag // a file the command writes
-)
+// inputsFlag is a repeatable flag of files the command reads.
+type inputsFlag = cliout.InputsFlag
 
 var (
 	formatFlag, formatOf, quietFlag = cliout.Format, cliout.FormatOf, cliout.Quiet

@@ -16,11 +16,11 @@ import (
 
 // The helpers of package cliout, by their short names.
 var (
-	protectedInputs, notInput, checkOutputs = cliout.ProtectedInputs, cliout.NotInput, cliout.CheckOutputs
-	writeFile, writeWith, emitBytes, emit   = cliout.WriteFile, cliout.WriteWith, cliout.EmitBytes, cliout.Emit
-	emitView, emitTables, infof, wrote      = cliout.EmitView, cliout.EmitTables, cliout.Infof, cliout.Wrote
-	progressLine, progressBar, oneArg       = cliout.ProgressLine, cliout.ProgressBar, cliout.OneArg
-	emitWith, progressEvery                 = cliout.EmitWith, cliout.ProgressEvery
+	notInput, checkOutputs                = cliout.NotInput, cliout.CheckOutputs
+	writeFile, writeWith, emitBytes, emit = cliout.WriteFile, cliout.WriteWith, cliout.EmitBytes, cliout.Emit
+	emitView, emitTables, infof, wrote    = cliout.EmitView, cliout.EmitTables, cliout.Infof, cliout.Wrote
+	progressLine, progressBar, oneArg     = cliout.ProgressLine, cliout.ProgressBar, cliout.OneArg
+	emitWith, progressEvery               = cliout.EmitWith, cliout.ProgressEvery
 )
 
 // saveInstance writes in to path (instances.WriteFile: CSV when it ends
