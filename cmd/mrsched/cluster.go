@@ -80,15 +80,7 @@ func clusterSimulateCmd() *cli.Command {
 				}
 				r.Timeline = nil
 			}
-			return emit(c, func(w io.Writer, f tabular.Format) error {
-				switch {
-				case f == tabular.JSON:
-					return tabular.WriteJSON(w, r)
-				case c.Bool("jobs"):
-					return study.JobsTable(r).Write(w, f)
-				}
-				return study.UsersTable(r, c.String("workload")).Write(w, f)
-			})
+			return emitView(c, study.SimulateView(r, c.String("workload"), c.Bool("jobs")))
 		},
 	}
 }
