@@ -22,7 +22,7 @@ type rule = cliflags.Rule
 var (
 	intFlag, floatFlag, floatsFlag, intsFlag = cliflags.Int, cliflags.Float, cliflags.Floats, cliflags.Ints
 	intsOf, floatsOf, parseInts, parseFloats = cliflags.IntsOf, cliflags.FloatsOf, cliflags.ParseInts, cliflags.ParseFloats
-	choiceFlag, repeatedOf                   = cliflags.Choice, cliflags.RepeatedOf
+	durationFlag, choiceFlag, repeatedOf     = cliflags.Duration, cliflags.Choice, cliflags.RepeatedOf
 	between, isFinite                        = cliflags.Between, cliflags.IsFinite
 	seedFlag, timeLimitFlag, repsFlag        = cliflags.Seed, cliflags.TimeLimit, cliflags.Reps
 	loadsFlag, workersFlag                   = cliflags.Loads, cliflags.Workers

@@ -31,7 +31,7 @@ import (
 
 // hardCommands returns the top-level commands of hard instances.
 func hardCommands() []*cli.Command {
-	return inCategory(catHard, nmtsCmd(), reduceCmd(), adversaryCmd(), searchCmd())
+	return inCategory(catHard, nmtsCmd(), reduceCmd(), adversaryCmd(), adversaryYaoCmd(), worstExactCmd(), searchCmd())
 }
 
 // hardGenCommands returns the "gen" subcommands of hard instances.
@@ -302,7 +302,7 @@ func adversaryCmd() *cli.Command {
 			formatFlag("table"), quietFlag(),
 		},
 		Action: func(c *cli.Context) error {
-			ps, err := adversary.Policies(c.String("policy"))
+			ps, err := adversary.PoliciesWithK(c.String("policy"), 1)
 			if err != nil {
 				return fmt.Errorf("--policy: %w", err)
 			}

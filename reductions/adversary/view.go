@@ -8,16 +8,19 @@ import (
 	"github.com/mrsched/mrsched/tabular"
 )
 
-// Policies parses a comma-separated list of solver/fluid policy names (k =
-// 1, no order), skipping empty items; an empty list is an error.
-func Policies(list string) ([]fluid.Policy, error) {
+// PoliciesWithK parses a comma-separated list of solver/fluid policy
+// names with k for the k-LPS variants (no order), skipping empty items; an
+// empty list is an error. The errors are fluid's, unwrapped ('mrsched
+// adversary' prefixes them with its flag). Policies (yao.go) is the same
+// list with fluid's default k and ErrParam-wrapped errors.
+func PoliciesWithK(list string, k int) ([]fluid.Policy, error) {
 	var out []fluid.Policy
 	for _, name := range strings.Split(list, ",") {
 		name = strings.TrimSpace(name)
 		if name == "" {
 			continue
 		}
-		p, err := fluid.ParsePolicy(name, 1, nil)
+		p, err := fluid.ParsePolicy(name, k, nil)
 		if err != nil {
 			return nil, err
 		}

@@ -5,9 +5,9 @@ import (
 	"testing"
 )
 
-// TestPolicies: names in order, empty items skipped; an unknown name or an
+// TestPoliciesWithK: names in order, empty items skipped; an unknown name or an
 // empty list is an error.
-func TestPolicies(t *testing.T) {
+func TestPoliciesWithK(t *testing.T) {
 	for _, tc := range []struct {
 		list, want string // want: the policies' names joined by spaces
 		ok         bool
@@ -16,7 +16,7 @@ func TestPolicies(t *testing.T) {
 		{" , ", "", false},
 		{"maxsrpt,nosuch", "", false},
 	} {
-		ps, err := Policies(tc.list)
+		ps, err := PoliciesWithK(tc.list, 1)
 		var names []string
 		for _, p := range ps {
 			names = append(names, p.Name())
@@ -29,7 +29,7 @@ func TestPolicies(t *testing.T) {
 
 // TestAnnotate: the metadata carry the play's totals and ratio.
 func TestAnnotate(t *testing.T) {
-	ps, err := Policies("fifo")
+	ps, err := PoliciesWithK("fifo", 1)
 	if err != nil {
 		t.Fatal(err)
 	}
