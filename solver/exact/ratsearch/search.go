@@ -15,6 +15,10 @@ import (
 	"github.com/mrsched/mrsched/solver/mip"
 )
 
+// DefaultGuideLimit bounds the float guide of a search without a time
+// limit (Options.GuideLimit).
+const DefaultGuideLimit = 30 * time.Second
+
 // MaxJobs is the largest instance Solve accepts: the subset bound is
 // tabulated for all 2^n job sets in exact arithmetic.
 const MaxJobs = 20
@@ -31,6 +35,14 @@ type Options struct {
 	Clock func() time.Time
 	// Progress, when non-nil, is called about once a second.
 	Progress func(Stats)
+	// GuideLimit bounds the floating-point search that proposes the first
+	// incumbent: 0 means a fifth of the time limit, or DefaultGuideLimit
+	// without one; negative means no limit (the float search runs to its
+	// end, which takes very long from about 14 jobs of the Theorem 1
+	// reductions). A guide stopped by its limit makes the incumbent, and
+	// so possibly which of several optimal schedules is returned, depend
+	// on timing; the objective and the status do not.
+	GuideLimit time.Duration
 	// NoGuide skips the floating-point search (package search) whose
 	// best order seeds the incumbent; the exact search then starts from
 	// the greedy order of the subset bound only.
@@ -390,12 +402,22 @@ func (s *searcher) guide() (float64, []int) {
 	if fin.Validate() != nil {
 		return 0, nil
 	}
-	var limit time.Duration
+	limit := s.opt.GuideLimit
+	if limit == 0 {
+		limit = DefaultGuideLimit
+		if !s.deadline.IsZero() {
+			limit = s.deadline.Sub(s.now()) / 5
+		}
+	}
 	if !s.deadline.IsZero() {
-		limit = s.deadline.Sub(s.now()) / 5
+		if rem := s.deadline.Sub(s.now()); limit < 0 || limit > rem {
+			limit = rem
+		}
 		if limit <= 0 {
 			return 0, nil
 		}
+	} else if limit < 0 {
+		limit = 0 // search.Options: no limit
 	}
 	r, err := search.Solve(s.ctx, nil, fin, search.Options{TimeLimit: limit, Clock: s.opt.Clock})
 	if err != nil || r == nil || checkPerm(r.Plan.Order, s.n) != nil {
