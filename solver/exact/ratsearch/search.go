@@ -15,9 +15,11 @@ import (
 	"github.com/mrsched/mrsched/solver/mip"
 )
 
-// DefaultGuideLimit bounds the float guide of a search without a time
-// limit (Options.GuideLimit).
-const DefaultGuideLimit = 30 * time.Second
+// DefaultGuideNodes bounds the float guide of a search without a time
+// limit and without Options.GuideLimit: a node budget rather than a time
+// budget, so that the incumbent it proposes, hence the optimal schedule
+// returned among several of equal cost, is the same on every machine.
+const DefaultGuideNodes = 2_000_000
 
 // MaxJobs is the largest instance Solve accepts: the subset bound is
 // tabulated for all 2^n job sets in exact arithmetic.
@@ -36,12 +38,13 @@ type Options struct {
 	// Progress, when non-nil, is called about once a second.
 	Progress func(Stats)
 	// GuideLimit bounds the floating-point search that proposes the first
-	// incumbent: 0 means a fifth of the time limit, or DefaultGuideLimit
-	// without one; negative means no limit (the float search runs to its
-	// end, which takes very long from about 14 jobs of the Theorem 1
-	// reductions). A guide stopped by its limit makes the incumbent, and
-	// so possibly which of several optimal schedules is returned, depend
-	// on timing; the objective and the status do not.
+	// incumbent: 0 means a fifth of the time limit, or DefaultGuideNodes
+	// nodes without one (so that a run without a time limit returns the
+	// same schedule on every machine); negative means no limit (the float
+	// search runs to its end, which takes very long from about 14 jobs of
+	// the Theorem 1 reductions). Under a time limit the guide's incumbent,
+	// and so possibly which of several optimal schedules is returned,
+	// depends on timing; the objective and the status do not.
 	GuideLimit time.Duration
 	// NoGuide skips the floating-point search (package search) whose
 	// best order seeds the incumbent; the exact search then starts from
@@ -402,10 +405,11 @@ func (s *searcher) guide() (float64, []int) {
 	if fin.Validate() != nil {
 		return 0, nil
 	}
-	limit := s.opt.GuideLimit
+	limit, nodes := s.opt.GuideLimit, int64(0)
 	if limit == 0 {
-		limit = DefaultGuideLimit
-		if !s.deadline.IsZero() {
+		if s.deadline.IsZero() {
+			nodes = DefaultGuideNodes
+		} else {
 			limit = s.deadline.Sub(s.now()) / 5
 		}
 	}
@@ -419,7 +423,7 @@ func (s *searcher) guide() (float64, []int) {
 	} else if limit < 0 {
 		limit = 0 // search.Options: no limit
 	}
-	r, err := search.Solve(s.ctx, nil, fin, search.Options{TimeLimit: limit, Clock: s.opt.Clock})
+	r, err := search.Solve(s.ctx, nil, fin, search.Options{TimeLimit: limit, NodeLimit: nodes, Clock: s.opt.Clock})
 	if err != nil || r == nil || checkPerm(r.Plan.Order, s.n) != nil {
 		return 0, nil
 	}
