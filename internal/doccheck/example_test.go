@@ -1,0 +1,19 @@
+package doccheck_test
+
+import (
+	"fmt"
+
+	"github.com/mrsched/mrsched/internal/doccheck"
+)
+
+// Extract finds the commands among a document's code spans; Checker.Check then checks
+// each against the CLI's help tree, make -n and the packages' tests.
+func ExampleExtract() {
+	md := "| Fig. 9 | `results/report/fig9.md` | `make study-fig9` and `mrsched study fig9 --jobs 20000 --reps 2` |\n"
+	for _, c := range doccheck.Extract([]byte(md)) {
+		fmt.Printf("line %d, %s: %q\n", c.Line, c.Kind, c.Args)
+	}
+	// Output:
+	// line 1, make: ["study-fig9"]
+	// line 1, mrsched: ["study" "fig9" "--jobs" "20000" "--reps" "2"]
+}
