@@ -1,5 +1,5 @@
 # Straggling mappers (solver/straggler, instances/nodes, mrsched mst).
-.PHONY: straggler-test straggler-bench straggler-figures straggler-fuzz
+.PHONY: straggler-test straggler-bench straggler-figures straggler-fuzz straggler-des
 
 ## straggler-test: the straggler CLI examples run as written
 straggler-test: build
@@ -18,8 +18,14 @@ straggler-figures: build
 straggler-fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzReadJSON -fuzztime 30s ./instances/nodes
 	$(GO) test -run '^$$' -fuzz FuzzReadCSV -fuzztime 30s ./instances/nodes
+	$(GO) test -run '^$$' -fuzz FuzzTaskDurations -fuzztime 30s ./solver/straggler
 	$(GO) test -run '^$$' -fuzz FuzzReadSamples -fuzztime 30s ./instances/nodes
 
 TEST_TARGETS += straggler-test
 BENCH_TARGETS += straggler-bench
 DEMO_TARGETS += straggler-test
+
+## straggler-des: simulated Fig. 5, 7, 9, 12, the Fig. 2 fit (Google slice) and the DM-EP check into results/straggler (20 replications)
+straggler-des: build
+	$(BIN) mst simulate --figures results/straggler --format markdown --out results/straggler/dmep_check.md \
+	  $(foreach p,$(sort $(wildcard ../shared/data/google2011/task_events/*.csv.gz)),--task-events $(p))

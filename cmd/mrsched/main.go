@@ -44,7 +44,7 @@ func commands() []*cli.Command {
 		Usage:    "convert external traces and benchmark files into mrsched files",
 		Category: catInstances,
 		Subcommands: concat(
-			[]*cli.Command{importSWIMCmd(), importTaillardCmd()},
+			[]*cli.Command{importSWIMCmd(), importTaillardCmd(), importGoogleCmd()},
 			flexImportCommands(), clusterImportCommands()),
 	}
 	return concat(

@@ -26,7 +26,7 @@ func mstCommands() []*cli.Command {
 		Name:        "mst",
 		Category:    catStraggler,
 		Usage:       "straggling mappers: mean sojourn time, mapping policies, fitting, node count (Farhat et al.)",
-		Subcommands: []*cli.Command{mstEvalCmd(), mstMapCmd(), mstFitCmd(), mstNodesCmd(), mstForkJoinCmd(), mstFiguresCmd()},
+		Subcommands: []*cli.Command{mstEvalCmd(), mstMapCmd(), mstFitCmd(), mstNodesCmd(), mstForkJoinCmd(), mstFiguresCmd(), mstSimulateCmd()},
 	}}
 }
 

@@ -211,7 +211,7 @@ func studyCmd() *cli.Command {
 		Name:        "study",
 		Category:    catReport,
 		Usage:       "the paper's studies, one command each: tightness, fig7, fig9, nightly",
-		Subcommands: []*cli.Command{studyTightnessCmd(), studyFig7Cmd(), studyFig9Cmd(), studyNightlyCmd()},
+		Subcommands: []*cli.Command{studyTightnessCmd(), studyFig7Cmd(), studyFig9Cmd(), studyNightlyCmd(), studyGoogleCmd()},
 	}
 }
 

@@ -10,7 +10,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/mrsched/mrsched/bounds"
 	"github.com/mrsched/mrsched/instances/swim"
 	"github.com/mrsched/mrsched/internal/fileio"
 	"github.com/mrsched/mrsched/report"
@@ -143,27 +142,7 @@ func Fig7Sweep(cfg Fig7Config) (sweep.Sweep, error) {
 		if err != nil {
 			return nil, err
 		}
-		n := float64(in.N())
-		lb51, lbc := bounds.Paper51(in), bounds.Counting(in)
-		best, which := lbc, "lbcount"
-		if lb51 > lbc {
-			best, which = lb51, "lb51"
-		}
-		r := &Fig7Result{Trace: cfg.Traces[c.trace].Name, Variant: c.variant, Load: c.load, N: in.N(),
-			LB51: report.Num(lb51 / n), LBCount: report.Num(lbc / n), Best: which}
-		for _, name := range cfg.Policies {
-			if err := ctx.Err(); err != nil {
-				return nil, err
-			}
-			pol, _ := fluid.ParsePolicy(name, cfg.K, nil)
-			res, err := fluid.Simulate(in, pol, fluid.Options{})
-			if err != nil {
-				return nil, err
-			}
-			r.Policies = append(r.Policies, Fig7Policy{Policy: name, MeanResponse: report.Num(res.MeanResponse),
-				Relative: report.Num(res.TotalResponse / best), Relative51: report.Num(res.TotalResponse / lb51)})
-		}
-		return r, nil
+		return runFig7Cell(ctx, in, cfg.Traces[c.trace].Name, c.variant, c.load, cfg.Policies, cfg.K)
 	}}, nil
 }
 
