@@ -9,7 +9,7 @@ PAPER_SCALE_CELLS ?= out/paper-scale
 PAPER_SCALE_JOBS ?= 2
 TIMEFMT := wall %e s, user %U s, sys %S s, CPU %P, max RSS %M KB
 
-## reproduce-paper-scale: every paper-scale run of docs/reproduction.md, one after the other (~10 min CPU on a quiet machine)
+## reproduce-paper-scale: every paper-scale run of docs/reproduction.md, one after the other (about 6 min of CPU: 2 × 175 s measured; 2 × 4.6 min wall at load 9–12)
 reproduce-paper-scale: reproduce-lin-53 reproduce-lin-fig9
 
 ## reproduce-lin-53: Lin §5.3 mean response times, 5 seeds × 10^7 arrivals = 5·10^7 per load and policy (the paper: one run of 5·10^7)
