@@ -32,7 +32,7 @@ import (
 
 // hardCommands returns the top-level commands of hard instances.
 func hardCommands() []*cli.Command {
-	return []*cli.Command{nmtsCmd(), reduceCmd(), adversaryCmd(), searchCmd()}
+	return []*cli.Command{nmtsCmd(), reduceCmd(), adversaryCmd(), adversaryYaoCmd(), worstExactCmd(), searchCmd()}
 }
 
 // hardGenCommands returns the "gen" subcommands of hard instances.
