@@ -38,7 +38,7 @@ func flexCmd() *cli.Command {
 		Name:  "flex",
 		Usage: "CIRCUMFLEX / FLEX / BATCH shared-scan planning, simulation and the §4 study",
 		Subcommands: []*cli.Command{
-			flexPlanCmd(), flexSimulateCmd(), flexStudyCmd(), flexMergeCmd(), flexMetricsCmd(),
+			flexPlanCmd(), flexSimulateCmd(), flexStudyCmd(), flexMergeCmd(), flexMetricsCmd(), flexMapCmd(),
 		},
 	}
 }

@@ -39,6 +39,7 @@ func solveCmd() *cli.Command {
 			instanceFlag(),
 			&cli.StringFlag{Name: "method", Aliases: []string{"m"}, Value: exact.DefaultMethod, Usage: "portfolio, mip, search, order-lp, polish or a policy name"},
 			&cli.StringFlag{Name: "order", Usage: "completion order for order-lp (or priority order for --method order)"},
+			&cli.BoolFlag{Name: "exact", Usage: "exact optimum in rational arithmetic (batches; numbers as \"p/q\" strings)"},
 			timeLimitFlag(60*time.Second, "time limit"),
 			engineFlag("LP/MIP engine"),
 			kFlag(),
@@ -50,6 +51,9 @@ func solveCmd() *cli.Command {
 }
 
 func solveAction(c *cli.Context) error {
+	if c.Bool("exact") {
+		return solveExactAction(c)
+	}
 	path := c.String("instance")
 	in, err := instances.ReadFile(path)
 	if err != nil {
