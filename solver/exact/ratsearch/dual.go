@@ -35,7 +35,8 @@ func newIntSizes(x, y []*big.Rat) *intSizes {
 
 // tinyPrice: a price below this fraction of the largest one is set to 0
 // (lowering a price keeps the dual feasible and bounds the integers'
-// length; the bound loses at most n²·tinyPrice of its value).
+// length; the bound loses at most Σ_j (x_j + y_j)·tinyPrice·(largest
+// price)).
 const tinyPrice = 0x1p-64
 
 // feasiblePrices turns float prices into dyadic ones that satisfy the dual

@@ -15,6 +15,12 @@ import (
 	"github.com/mrsched/mrsched/solver/mip"
 )
 
+// DefaultGuideNodes bounds the float guide of a search without a time
+// limit and without Options.GuideLimit: a node budget rather than a time
+// budget, so that the incumbent it proposes, hence the optimal schedule
+// returned among several of equal cost, is the same on every machine.
+const DefaultGuideNodes = 2_000_000
+
 // MaxJobs is the largest instance Solve accepts: the subset bound is
 // tabulated for all 2^n job sets in exact arithmetic.
 const MaxJobs = 20
@@ -31,6 +37,15 @@ type Options struct {
 	Clock func() time.Time
 	// Progress, when non-nil, is called about once a second.
 	Progress func(Stats)
+	// GuideLimit bounds the floating-point search that proposes the first
+	// incumbent: 0 means a fifth of the time limit, or DefaultGuideNodes
+	// nodes without one (so that a run without a time limit returns the
+	// same schedule on every machine); negative means no limit (the float
+	// search runs to its end, which takes very long from about 14 jobs of
+	// the Theorem 1 reductions). Under a time limit the guide's incumbent,
+	// and so possibly which of several optimal schedules is returned,
+	// depends on timing; the objective and the status do not.
+	GuideLimit time.Duration
 	// NoGuide skips the floating-point search (package search) whose
 	// best order seeds the incumbent; the exact search then starts from
 	// the greedy order of the subset bound only.
@@ -390,14 +405,25 @@ func (s *searcher) guide() (float64, []int) {
 	if fin.Validate() != nil {
 		return 0, nil
 	}
-	var limit time.Duration
+	limit, nodes := s.opt.GuideLimit, int64(0)
+	if limit == 0 {
+		if s.deadline.IsZero() {
+			nodes = DefaultGuideNodes
+		} else {
+			limit = s.deadline.Sub(s.now()) / 5
+		}
+	}
 	if !s.deadline.IsZero() {
-		limit = s.deadline.Sub(s.now()) / 5
+		if rem := s.deadline.Sub(s.now()); limit < 0 || limit > rem {
+			limit = rem
+		}
 		if limit <= 0 {
 			return 0, nil
 		}
+	} else if limit < 0 {
+		limit = 0 // search.Options: no limit
 	}
-	r, err := search.Solve(s.ctx, nil, fin, search.Options{TimeLimit: limit, Clock: s.opt.Clock})
+	r, err := search.Solve(s.ctx, nil, fin, search.Options{TimeLimit: limit, NodeLimit: nodes, Clock: s.opt.Clock})
 	if err != nil || r == nil || checkPerm(r.Plan.Order, s.n) != nil {
 		return 0, nil
 	}

@@ -198,6 +198,51 @@ func TestAgainstBruteForceAndFloat(t *testing.T) {
 	}
 }
 
+// TestBruteForceN7: n = 7 (5040 orders) with small integer sizes: the
+// exact OPT equals the exact brute force over all orders.
+func TestBruteForceN7(t *testing.T) {
+	if testing.Short() {
+		t.Skip("5040 exact LPs per instance")
+	}
+	rng := rand.New(rand.NewPCG(15, 6))
+	for it := range 2 {
+		var jobs []instances.Job
+		for j := range 7 {
+			jobs = append(jobs, instances.Job{ID: string(rune('a' + j)), Map: float64(rng.IntN(9)), Shuffle: float64(1 + rng.IntN(9))})
+		}
+		in := exactOf(t, instances.New(jobs))
+		res, err := Solve(context.Background(), in, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkResult(t, "n=7", in, res)
+		if bf := bruteOPT(t, in); res.Status != mip.Optimal || bf.Cmp(res.Objective) != 0 {
+			t.Errorf("case %d: %v %s, exact brute force %s", it, res.Status, res.Objective.RatString(), bf.RatString())
+		}
+	}
+}
+
+// TestDeterministic: the same instance solved twice gives the same order
+// and byte-identical schedule files.
+func TestDeterministic(t *testing.T) {
+	in := exactOf(t, bruteforce.Random(rand.New(rand.NewPCG(15, 7)), 7, false))
+	var outs []string
+	for range 2 {
+		res, err := Solve(context.Background(), in, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := ScheduleJSON(in, res.Schedule)
+		if err != nil {
+			t.Fatal(err)
+		}
+		outs = append(outs, string(b))
+	}
+	if outs[0] != outs[1] {
+		t.Error("two runs gave different schedules")
+	}
+}
+
 // TestSolveOrderAgainstFastLP: the exact fixed-order LP equals fastlp's
 // (a float revised simplex certified by its dual) on random orders, n ≤ 12.
 func TestSolveOrderAgainstFastLP(t *testing.T) {
