@@ -147,6 +147,13 @@ func TestStudyConfigValidate(t *testing.T) {
 			t.Errorf("%s: %v", name, err)
 		}
 	}
+	// One value of EnumMax or Random applies to every q.
+	one := StudyConfig{Q: []int{2, 3}, EnumMax: []int{1}, Random: []int{0}, Constructions: []string{ConstructionRepaired}}
+	if cs, err := StudyCases(one); err != nil || len(cs) != 2 {
+		// EnumerateNMTS(2, 1) and (3, 1) hold one instance each (all
+		// values 1, h = 2).
+		t.Errorf("broadcast: %d cases, %v", len(cs), err)
+	}
 	if _, err := Constructions("both,x"); !errors.Is(err, ErrSeparation) {
 		t.Errorf("Constructions: %v", err)
 	}

@@ -32,7 +32,8 @@ func BuilderOf(name string) (Builder, error) {
 // 0) and Random[i] seeded yes- and no-instances (nmts.Spec{Q, MaxF, MaxG}),
 // reduced by each construction.
 type StudyConfig struct {
-	Q       []int
+	Q []int
+	// EnumMax and Random have one value per q, or one value for every q.
 	EnumMax []int // per q; 0: no enumeration
 	Random  []int // per q: random yes- and as many no-instances
 	MaxF    int64
@@ -61,8 +62,22 @@ func Constructions(s string) ([]string, error) {
 	return out, nil
 }
 
+// perQ returns xs with one value per q: xs itself, or its single value
+// repeated.
+func (c StudyConfig) perQ(xs []int) []int {
+	if len(xs) == 1 && len(c.Q) > 1 {
+		out := make([]int, len(c.Q))
+		for i := range out {
+			out[i] = xs[0]
+		}
+		return out
+	}
+	return xs
+}
+
 // Validate names the first bad field.
 func (c StudyConfig) Validate() error {
+	c.EnumMax, c.Random = c.perQ(c.EnumMax), c.perQ(c.Random)
 	if len(c.Q) == 0 || len(c.EnumMax) != len(c.Q) || len(c.Random) != len(c.Q) {
 		return fmt.Errorf("%w: q: %d values, enum max: %d, random: %d (want one per q, at least one q)", ErrSeparation, len(c.Q), len(c.EnumMax), len(c.Random))
 	}
@@ -96,6 +111,7 @@ func StudyCases(cfg StudyConfig) ([]Case, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
+	cfg.EnumMax, cfg.Random = cfg.perQ(cfg.EnumMax), cfg.perQ(cfg.Random)
 	var out []Case
 	for i, q := range cfg.Q {
 		if v := cfg.EnumMax[i]; v > 0 {

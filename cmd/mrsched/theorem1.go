@@ -15,8 +15,8 @@ import (
 
 func reduceSeparationCmd() *cli.Command {
 	return &cli.Command{Name: "separation", Usage: "exact OPT − y of appendix A's and the repaired Theorem 1 construction on NMTS yes- and no-instances",
-		Flags: []cli.Flag{intsFlag("q", "2,3", "NMTS set sizes q", between(2, 5)), intsFlag("enum-max", "3,2", "per q: every instance with f, g ≤ N (0: none)", between(0, 6)),
-			intsFlag("random", "0,0", "per q: seeded random yes- and as many no-instances", nonNegInt), intFlag("max-f", 3, "random f on 1..N", atLeastOne),
+		Flags: []cli.Flag{intsFlag("q", "2,3", "NMTS set sizes q", between(2, 5)), intsFlag("enum-max", "3,2", "per q (or one for all): every instance with f, g ≤ N (0: none)", between(0, 6)),
+			intsFlag("random", "0", "per q (or one for all): seeded random yes- and as many no-instances", nonNegInt), intFlag("max-f", 3, "random f on 1..N", atLeastOne),
 			intFlag("max-g", 6, "random g on 1..N", atLeastOne), seedFlag(1, "seed of the random instances and of the order search"),
 			choiceFlag("construction", "both", "construction", "both", reductions.ConstructionAppendixA, reductions.ConstructionRepaired),
 			durationFlag("exact-limit", time.Minute, "exact rational search per instance and construction", "no exact search"), workersFlag(2), formatFlag("table"),

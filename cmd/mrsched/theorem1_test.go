@@ -13,11 +13,13 @@ import (
 // by ratsearch in well under a second each): the CSV has one row per case
 // and construction, appendix A's no-instances are "violated" and the
 // repaired construction's rows all "holds" (reductions.TestRunStudySmall
-// has the numbers); --plot writes the SVG; a bad --q is a usage error.
+// has the numbers); --plot writes the SVG; --random is left at its default
+// (one value for every q, as in the help file's example); a bad --q is a
+// usage error.
 func TestReduceSeparation(t *testing.T) {
 	dir := t.TempDir()
 	csvPath, plot := filepath.Join(dir, "rows.csv"), filepath.Join(dir, "sep")
-	code, out, errs := runCLI(t, "reduce", "separation", "--q", "2", "--enum-max", "2", "--random", "0", "--exact-limit", "1m",
+	code, out, errs := runCLI(t, "reduce", "separation", "--q", "2", "--enum-max", "2", "--exact-limit", "1m",
 		"--format", "md", "--csv", csvPath, "--plot", plot)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
