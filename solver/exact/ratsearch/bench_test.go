@@ -1,4 +1,4 @@
-package ratsearch
+package ratsearch_test
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"github.com/mrsched/mrsched/reductions"
 	"github.com/mrsched/mrsched/reductions/nmts"
 	"github.com/mrsched/mrsched/solver/exact/fastlp"
+	"github.com/mrsched/mrsched/solver/exact/ratsearch"
 )
 
 // q3 is the Theorem 1 reduction of the NMTS yes-instance of
@@ -37,7 +38,7 @@ func BenchmarkOrderLP(b *testing.B) {
 	in := r.Rational()
 	b.Run("exact", func(b *testing.B) {
 		for b.Loop() {
-			if _, err := SolveOrder(context.Background(), in, ord); err != nil {
+			if _, err := ratsearch.SolveOrder(context.Background(), in, ord); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -58,28 +59,21 @@ func BenchmarkOrderLP(b *testing.B) {
 // prices) against the float prefix LP alone.
 func BenchmarkPrefixBound(b *testing.B) {
 	r, ord := q3(b)
-	in := r.Rational()
-	_, x, y, err := batch(in)
+	exact, float, err := ratsearch.PrefixBoundForBench(r.Rational())
 	if err != nil {
 		b.Fatal(err)
-	}
-	s := &searcher{x: x, y: y, ints: newIntSizes(x, y)}
-	s.fx, s.fy = make([]float64, len(x)), make([]float64, len(x))
-	for j := range x {
-		s.fx[j], _ = x[j].Float64()
-		s.fy[j], _ = y[j].Float64()
 	}
 	prefix := ord[:6]
 	b.Run("exact", func(b *testing.B) {
 		for b.Loop() {
-			if s.prefixBound(prefix) == nil {
+			if exact(prefix) == nil {
 				b.Fatal("no bound")
 			}
 		}
 	})
 	b.Run("float", func(b *testing.B) {
 		for b.Loop() {
-			if _, err := s.pfast.ValueNorm(s.fx, s.fy, prefix); err != nil {
+			if err := float(prefix); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -17,7 +17,7 @@
 // exactly when the proven lower bound equals the objective as rationals.
 //
 // API: Solve(ctx, in, Options) → *Result (Status, Objective, LowerBound,
-// BoundSource, Order, Schedule, Stats; Options: TimeLimit/Start, Progress,
+// BoundSource, Order, Schedule, Stats; Options: TimeLimit/Start, NodeLimit, Progress,
 // Orders to seed incumbents); SolveOrder(ctx, in, order) → the exact LP
 // optimum of one completion order and its verified schedule;
 // Result.View and ScheduleJSON for output (exact numbers as "p" or "p/q"

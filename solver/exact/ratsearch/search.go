@@ -61,6 +61,13 @@ type Options struct {
 	// NoDominance turns off the dominance rule (identical jobs are still
 	// completed in index order).
 	NoDominance bool
+	// NodeLimit, when positive, stops the branch-and-bound after that many
+	// nodes (status mip.NodeLimit, "node limit"): unlike a time limit, a
+	// budget whose answer — incumbent, bound, order — is the same on every
+	// machine. Without a time limit the float guide then runs on its own
+	// node budget (DefaultGuideNodes, or GuideLimit as time), so the whole
+	// answer is deterministic.
+	NodeLimit int64
 }
 
 // Stats are the search counters.
@@ -90,7 +97,8 @@ func (st Stats) String() string {
 // Result is the answer of Solve.
 type Result struct {
 	// Status is mip.Optimal exactly when LowerBound equals Objective
-	// (as rationals); otherwise mip.TimeLimit or mip.Interrupted.
+	// (as rationals); otherwise mip.TimeLimit, mip.NodeLimit or
+	// mip.Interrupted.
 	Status mip.Status
 	// Objective is rational.Verify's exact total response time Σ (C_i − r_i)
 	// of Schedule.
@@ -137,7 +145,9 @@ type searcher struct {
 	bestOrd  []int
 	stats    Stats
 	stopped  bool
-	err      error
+	// nodeLimited is true when Options.NodeLimit stopped the search.
+	nodeLimited bool
+	err         error
 	// frames[d] holds the nodes of depth d not yet expanded; frames[d][0]
 	// is the one being expanded (it is removed once its children are in
 	// frames[d+1], or once its LP is solved for a leaf).
@@ -272,6 +282,8 @@ func Solve(ctx context.Context, in *rational.Instance, opt Options) (*Result, er
 		res.Status = mip.Optimal
 	case ctx.Err() != nil && (s.deadline.IsZero() || s.now().Before(s.deadline)):
 		res.Status = mip.Interrupted
+	case s.nodeLimited:
+		res.Status = mip.NodeLimit
 	default:
 		res.Status = mip.TimeLimit
 	}
@@ -451,6 +463,10 @@ func (s *searcher) leaf(order []int) error {
 // before its children (or its LP) were recorded.
 func (s *searcher) expand(d int, mask uint64) {
 	if s.stop() != nil {
+		return
+	}
+	if s.opt.NodeLimit > 0 && s.stats.Nodes >= s.opt.NodeLimit {
+		s.stopped, s.nodeLimited = true, true
 		return
 	}
 	node := s.frames[d][0]

@@ -5,13 +5,12 @@ import (
 	"errors"
 	"math/big"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/mrsched/mrsched/instances"
-	"github.com/mrsched/mrsched/reductions"
-	"github.com/mrsched/mrsched/reductions/nmts"
 	"github.com/mrsched/mrsched/reductions/rational"
 	"github.com/mrsched/mrsched/reductions/tight"
 	"github.com/mrsched/mrsched/solver/exact/fastlp"
@@ -271,66 +270,6 @@ func TestSolveOrderAgainstFastLP(t *testing.T) {
 	}
 }
 
-// TestTheorem1Q2: the no-instance f = {3,4}, g = {1,4}, h = {11,1} of
-// reductions.TestTheorem1Gap (8 jobs, y = 516121): its hand-built schedule
-// costs y − 32/9, and the exact search proves that this is OPT; the
-// yes-instance of TestPriorityOrdersQ2 has OPT ≤ y (the proof's
-// certificate costs exactly y; reductions.TestCertificateCostsY).
-func TestTheorem1Q2(t *testing.T) {
-	for _, c := range []struct {
-		name string
-		src  *nmts.Instance
-		// want: OPT − y, or "" for "≤ 0".
-		want string
-	}{
-		{"no", &nmts.Instance{F: []int64{3, 4}, G: []int64{1, 4}, H: []int64{11, 1}}, "-32/9"},
-		{"yes", &nmts.Instance{F: []int64{1, 2}, G: []int64{3, 5}, H: []int64{6, 5}}, ""},
-	} {
-		r, err := reductions.Reduce(c.src, reductions.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		in := r.Rational()
-		// The certificate order of the yes-instance as a seed (no float
-		// guide) must not change the optimum.
-		opt := Options{}
-		if c.want == "" {
-			sol, _, _, _ := nmts.Solve(c.src)
-			ord, err := r.CertificateOrder(sol)
-			if err != nil {
-				t.Fatal(err)
-			}
-			opt = Options{Orders: [][]int{ord}, NoGuide: true}
-		}
-		res, err := Solve(context.Background(), in, opt)
-		if err != nil {
-			t.Fatal(err)
-		}
-		checkResult(t, c.name, in, res)
-		if res.Status != mip.Optimal {
-			t.Fatalf("%s: %v", c.name, res.Status)
-		}
-		diff := new(big.Rat).Sub(res.Objective, new(big.Rat).SetInt(r.Y))
-		if c.want != "" && diff.Cmp(rat(t, c.want)) != 0 || c.want == "" && diff.Sign() > 0 {
-			t.Errorf("%s: OPT − y = %s, want %q", c.name, diff.RatString(), c.want)
-		}
-		if c.want == "" {
-			// The certificate is a schedule: OPT is at most its cost.
-			sol, ok, _, _ := nmts.Solve(c.src)
-			if !ok {
-				t.Fatal("yes-instance without a solution")
-			}
-			cert, err := r.Certificate(sol)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if res.Objective.Cmp(cert.Total(in)) > 0 {
-				t.Errorf("OPT %s above the certificate's %s", res.Objective.RatString(), cert.Total(in).RatString())
-			}
-		}
-	}
-}
-
 // TestBelowFloatResolution: two jobs (M+1, M) and (M, M+1) with
 // M = 10^18 round to the same float64 (1e18, 1e18), so a float pipeline
 // sees identical jobs, orders them by index and returns the map-heavy job
@@ -576,4 +515,49 @@ func price(v float64) *big.Rat {
 		return r
 	}
 	return new(big.Rat)
+}
+
+// TestNodeLimit: Options.NodeLimit stops the search after that many nodes
+// with status "node limit" (never "time limit"); the answer still verifies,
+// its bound is ≤ OPT (the exact brute force over all orders), and two runs
+// with the same budget give the same objective, bound, order and node
+// count (a budget, unlike a time limit, does not depend on the machine).
+func TestNodeLimit(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 9))
+	statuses := map[mip.Status]int{}
+	for it := range 6 {
+		in := exactOf(t, bruteforce.Random(rng, 6, false))
+		opt := bruteOPT(t, in)
+		for _, limit := range []int64{1, 2, 5, 20, 1 << 40} {
+			var runs [2]*Result
+			for k := range runs {
+				res, err := Solve(context.Background(), in, Options{NodeLimit: limit, NoGuide: true})
+				if err != nil {
+					t.Fatalf("case %d limit %d: %v", it, limit, err)
+				}
+				checkResult(t, "node limit", in, res)
+				runs[k] = res
+			}
+			a, b := runs[0], runs[1]
+			statuses[a.Status]++
+			switch {
+			case a.Stats.Nodes > limit:
+				t.Errorf("case %d limit %d: %d nodes", it, limit, a.Stats.Nodes)
+			case a.Status != mip.Optimal && a.Status != mip.NodeLimit:
+				t.Errorf("case %d limit %d: status %v, want optimal or node limit", it, limit, a.Status)
+			case a.LowerBound.Cmp(opt) > 0 || (a.Status == mip.Optimal && a.Objective.Cmp(opt) != 0):
+				t.Errorf("case %d limit %d: %v, bound %s, objective %s, OPT %s", it, limit, a.Status,
+					a.LowerBound.RatString(), a.Objective.RatString(), opt.RatString())
+			case limit == 1<<40 && a.Status != mip.Optimal:
+				t.Errorf("case %d: status %v without a binding budget", it, a.Status)
+			}
+			if a.Status != b.Status || a.Objective.Cmp(b.Objective) != 0 || a.LowerBound.Cmp(b.LowerBound) != 0 ||
+				a.Stats.Nodes != b.Stats.Nodes || !slices.Equal(a.Order, b.Order) {
+				t.Errorf("case %d limit %d: two runs differ", it, limit)
+			}
+		}
+	}
+	if statuses[mip.NodeLimit] == 0 || statuses[mip.Optimal] == 0 {
+		t.Errorf("statuses %v: want both node limit and optimal", statuses)
+	}
 }
