@@ -65,6 +65,8 @@ hard-worst-exact: build
 
 # THEORY_TARGETS: the issue-15 targets of other topics, each added on its own line
 # (THEORY_TARGETS += theorem1-separation theorem1-repair, the exact-rational examples).
+THEORY_TARGETS += theorem1-separation theorem1-repair
+THEORY_TARGETS += exact-rational
 ## theory: every result of issue 15 (Theorem 1 targets of THEORY_TARGETS, worst cases, Theorem 2 both halves, §4 families)
 theory: build
 	@set -e; for t in hard-tight hard-adversary hard-adversary-yao hard-worst-exact $(THEORY_TARGETS); do \
@@ -84,13 +86,14 @@ BENCH_TARGETS += hard-bench
 # points 2 and 3 (docs/theorem1-repair.md). Outputs under results/hard/theorem1/.
 .PHONY: theorem1-separation theorem1-repair
 
-## theorem1-separation: exact OPT − y of appendix A's and the repaired reduction: q = 2, 3 (all small instances + seeded random) and q = 4 (seeded random); tens of minutes
+## theorem1-separation: exact OPT − y of appendix A's and the repaired reduction: q = 2, 3 (all small instances + seeded random), q = 4 (seeded random); exact search on a node budget (same rows on every machine); 2 shards side by side, merged (tens of minutes)
+THEOREM1_SEPARATION_FLAGS = --quiet --q 2,3,4 --enum-max 4,2,0 --random 0,10,3 --max-f 3 --max-g 6 --seed 1 --exact-nodes 500000 --workers 1
 theorem1-separation: build
-	@mkdir -p results/hard/theorem1
-	$(BIN) reduce separation --q 2,3 --enum-max 4,2 --random 0,10 --max-f 3 --max-g 6 --seed 1 --exact-limit 5m --workers 2 \
-	  --format md --out results/hard/theorem1/separation.md --csv results/hard/theorem1/separation.csv --plot results/hard/theorem1/separation --png
-	$(BIN) reduce separation --q 4 --enum-max 0 --random 3 --max-f 3 --max-g 6 --seed 1 --exact-limit 5m --workers 2 \
-	  --format md --out results/hard/theorem1/separation-q4.md --csv results/hard/theorem1/separation-q4.csv --plot results/hard/theorem1/separation-q4 --png
+	@set -e; $(HARD_TMPDIR); mkdir -p results/hard/theorem1; \
+	$(BIN) reduce separation $(THEOREM1_SEPARATION_FLAGS) --shard 1/2 --cells $$tmp/s1.jsonl & p1=$$!; \
+	$(BIN) reduce separation $(THEOREM1_SEPARATION_FLAGS) --shard 2/2 --cells $$tmp/s2.jsonl; wait $$p1; \
+	$(BIN) merge --quiet --format md --out results/hard/theorem1/separation.md --figures results/hard/theorem1 $$tmp/s1.jsonl $$tmp/s2.jsonl; \
+	$(BIN) merge --quiet --format csv --out results/hard/theorem1/separation.csv $$tmp/s1.jsonl $$tmp/s2.jsonl
 
 ## theorem1-repair: the repaired construction's checks (inequalities (R0)–(R5), Lemma W, certificate = y, exact separation, counterexample fixtures)
 theorem1-repair:

@@ -193,6 +193,11 @@ type SeparationOptions struct {
 	// (which one can depend on the machine's speed; the bounds are proven
 	// either way).
 	ExactLimit time.Duration
+	// ExactNodes, when positive, runs the exact search (without a time
+	// limit unless ExactLimit is set too) for at most this many nodes
+	// (ratsearch.Options.NodeLimit): a budget whose rows are the same on
+	// every machine.
+	ExactNodes int64
 }
 
 // SepRow is the outcome of one case.
@@ -213,6 +218,10 @@ type SepRow struct {
 	// LB is an exact lower bound on OPT and LBSource names it.
 	LB       *big.Rat
 	LBSource string
+	// Search is the exact search's status ("optimal", "node limit",
+	// "time limit") or "-" when it did not run. A row stopped by "time
+	// limit" can differ from machine to machine; every other row cannot.
+	Search string
 }
 
 // Exact reports whether OPT is known exactly (LB = UB).
@@ -248,8 +257,9 @@ func (r *SepRow) Verdict() string {
 // adds a proven lower bound. Same cases and options give the same rows
 // (up to which cases the exact search finishes within its time limit).
 func Separate(ctx context.Context, cases []Case, build Builder, opt SeparationOptions) ([]SepRow, error) {
-	if opt.ExhaustiveMax < 0 || opt.ExhaustiveMax > 10 || opt.Restarts < 0 {
-		return nil, fmt.Errorf("%w: exhaustive max %d (want 0..10), restarts %d (want ≥ 0)", ErrSeparation, opt.ExhaustiveMax, opt.Restarts)
+	if opt.ExhaustiveMax < 0 || opt.ExhaustiveMax > 10 || opt.Restarts < 0 || opt.ExactLimit < 0 || opt.ExactNodes < 0 {
+		return nil, fmt.Errorf("%w: exhaustive max %d (want 0..10), restarts %d, exact limit %v, exact nodes %d (want ≥ 0)",
+			ErrSeparation, opt.ExhaustiveMax, opt.Restarts, opt.ExactLimit, opt.ExactNodes)
 	}
 	workers := opt.Workers
 	if workers <= 0 {
@@ -297,7 +307,7 @@ func separateOne(ctx context.Context, s *fastlp.Solver, c Case, idx int, build B
 		return nil, err
 	}
 	row := &SepRow{Q: c.Src.Q(), Origin: c.Origin, F: c.Src.F, G: c.Src.G, H: c.Src.H, Yes: c.Yes(), Y: b.Y,
-		LB: b.LB, LBSource: b.LBSource}
+		LB: b.LB, LBSource: b.LBSource, Search: "-"}
 	ids := func(order []int) []string {
 		out := make([]string, len(order))
 		for i, j := range order {
@@ -352,11 +362,16 @@ func separateOne(ctx context.Context, s *fastlp.Solver, c Case, idx int, build B
 	if row.UB == nil {
 		return nil, fmt.Errorf("%w: no exactly feasible schedule (order %v)", ErrExactify, ids(order))
 	}
-	if opt.ExactLimit > 0 {
-		res, err := ratsearch.Solve(ctx, b.Rational, ratsearch.Options{TimeLimit: opt.ExactLimit})
+	if opt.ExactLimit > 0 || opt.ExactNodes > 0 {
+		// The best order found above seeds the incumbent. On a node budget
+		// alone it replaces the float guide, whose budget (in float nodes)
+		// would cost more than the exact search on 14 jobs.
+		ro := ratsearch.Options{TimeLimit: opt.ExactLimit, NodeLimit: opt.ExactNodes, Orders: [][]int{order}, NoGuide: opt.ExactLimit == 0}
+		res, err := ratsearch.Solve(ctx, b.Rational, ro)
 		if err != nil {
 			return nil, err
 		}
+		row.Search = res.Status.String()
 		if res.LowerBound != nil && res.LowerBound.Cmp(row.LB) > 0 {
 			row.LB, row.LBSource = res.LowerBound, "exact branch-and-bound ("+res.BoundSource+")"
 		}

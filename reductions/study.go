@@ -150,14 +150,7 @@ func RunStudy(ctx context.Context, cfg StudyConfig) ([]Study, error) {
 	if err != nil {
 		return nil, err
 	}
-	opt := cfg.Options
-	opt.Seed = cfg.Seed
-	if opt.ExhaustiveMax == 0 {
-		opt.ExhaustiveMax = 6
-	}
-	if opt.Restarts == 0 {
-		opt.Restarts = 8
-	}
+	opt := studyOptions(cfg)
 	var out []Study
 	for _, name := range cfg.Constructions {
 		b, _ := BuilderOf(name)
@@ -195,13 +188,13 @@ func ratFloat(r *big.Rat) string {
 // the claim "yes ⇒ OPT ≤ y, no ⇒ OPT > y".
 func RowsTable(studies []Study) *tabular.Table {
 	t := &tabular.Table{Header: []string{"construction", "q", "origin", "f", "g", "h", "answer", "y",
-		"opt_minus_y_lower", "opt_minus_y_upper", "lower", "upper", "exact", "verdict", "best_order", "upper_source", "lower_source"}}
+		"opt_minus_y_lower", "opt_minus_y_upper", "lower", "upper", "exact", "verdict", "best_order", "upper_source", "lower_source", "exact_search"}}
 	for _, s := range studies {
 		for i := range s.Rows {
 			r := &s.Rows[i]
 			t.Add(s.Construction, fmt.Sprint(r.Q), r.Origin, ints(r.F), ints(r.G), ints(r.H), answer(r.Yes), r.Y.String(),
 				r.LBMinusY().RatString(), r.UBMinusY().RatString(), ratFloat(r.LBMinusY()), ratFloat(r.UBMinusY()),
-				fmt.Sprint(r.Exact()), r.Verdict(), strings.Join(r.UBOrder, " "), r.UBSource, r.LBSource)
+				fmt.Sprint(r.Exact()), r.Verdict(), strings.Join(r.UBOrder, " "), r.UBSource, r.LBSource, r.Search)
 		}
 	}
 	return t
@@ -327,6 +320,7 @@ type jsonRow struct {
 	Order        string  `json:"best_order"`
 	UpperSource  string  `json:"upper_source"`
 	LowerSource  string  `json:"lower_source"`
+	Search       string  `json:"exact_search"`
 }
 
 func studyJSON(studies []Study, _ []SummaryRow) any {
@@ -335,7 +329,7 @@ func studyJSON(studies []Study, _ []SummaryRow) any {
 		for i := range s.Rows {
 			r := &s.Rows[i]
 			rows = append(rows, jsonRow{s.Construction, r.Q, r.Origin, r.F, r.G, r.H, answer(r.Yes), r.Y.String(),
-				r.LBMinusY().RatString(), r.UBMinusY().RatString(), r.Exact(), r.Verdict(), strings.Join(r.UBOrder, " "), r.UBSource, r.LBSource})
+				r.LBMinusY().RatString(), r.UBMinusY().RatString(), r.Exact(), r.Verdict(), strings.Join(r.UBOrder, " "), r.UBSource, r.LBSource, r.Search})
 		}
 	}
 	return map[string]any{"rows": rows}

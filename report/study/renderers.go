@@ -11,12 +11,13 @@ import (
 // itself and each study. A new study adds its line here.
 func Renderers() map[string]report.Renderer {
 	return map[string]report.Renderer{
-		report.SweepKind: report.SweepRenderer(),
-		Fig7Kind:         {Write: writeFig7, Figures: fig7Figures},
-		Fig9Kind:         {Write: writeFig9, Figures: fig9Figures},
-		TightnessKind:    {Write: writeTightness, Figures: tightnessFigures},
-		NightlyKind:      {Write: writeNightly, Figures: nightlyFigures},
-		WorstExactKind:   {Write: writeWorstExact, Figures: worstExactFigures},
+		report.SweepKind:       report.SweepRenderer(),
+		Fig7Kind:               {Write: writeFig7, Figures: fig7Figures},
+		Fig9Kind:               {Write: writeFig9, Figures: fig9Figures},
+		TightnessKind:          {Write: writeTightness, Figures: tightnessFigures},
+		NightlyKind:            {Write: writeNightly, Figures: nightlyFigures},
+		WorstExactKind:         {Write: writeWorstExact, Figures: worstExactFigures},
+		Theorem1SeparationKind: {Write: writeTheorem1Separation, Figures: theorem1SeparationFigures},
 	}
 }
 
