@@ -39,9 +39,13 @@ def survivors(f, g, h):
     out = []
     used = [False] * n
     order = []
+    # Pruning: the bound of every position is ≥ 0 and, at an F or G, ≥ its own c_k
+    # (the window [k, k]); so acc + Σ c_k over the unplaced F, G is a lower bound on
+    # the bound of every completion of the prefix.
+    rest = [sum(cs[j] for j in range(n) if cs[j] > 0)]
 
     def dfs(b, X, best, acc):
-        if acc > limit:
+        if acc + rest[0] > limit:
             return
         if b == n:
             out.append(list(order))
@@ -55,9 +59,10 @@ def survivors(f, g, h):
             X2 = X + mp
             best2 = cs[j] + max(0, best)
             acc2 = acc + (X2 - y0[b]) * A + max(0, best2)
-            used[j] = True; order.append(j)
+            pos = max(0, cs[j])
+            used[j] = True; order.append(j); rest[0] -= pos
             dfs(b + 1, X2, best2, acc2)
-            used[j] = False; order.pop()
+            used[j] = False; order.pop(); rest[0] += pos
 
     dfs(0, 0, 0, 0)
     return jobs, out
