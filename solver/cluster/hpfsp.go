@@ -433,21 +433,25 @@ func (h *HPFSP) Pick(p Phase, now float64) *JobState {
 		}
 	}
 	// The slacks in queue order: s = x − d − Σ_{j≤k} w_j (Slack); a
-	// finished job has w = 0 and adds nothing to the prefix sum.
+	// finished job has w = 0 and adds nothing to the prefix sum, so the
+	// scan reads the unfinished entries only (Slack.lw, lx).
 	prefMin := math.Inf(1)
 	pw := 0.0
-	for _, e := range h.ss.live {
-		pw += e.W
-		// e.W < bestW first: consider keeps only a strictly smaller w, so
-		// the cheap test decides most entries.
-		if e.W < bestW && tolerance.GE(prefMin, e.W) {
-			if j := &h.s.Jobs[e.ID]; j.Pending(p) > 0 {
-				consider(j, e.W)
+	lw, lx, d := h.ss.lw, h.ss.lx[:len(h.ss.lw)], h.ss.d
+	for k, w := range lw {
+		pw += w
+		// w < bestW first: consider keeps only a strictly smaller w, so
+		// the cheap test decides most entries; prefMin ≥ w implies GE.
+		if w < bestW && (prefMin >= w || tolerance.GE(prefMin, w)) {
+			if j := &h.s.Jobs[h.ss.live[k].ID]; j.Pending(p) > 0 {
+				consider(j, w)
 			}
 		}
-		prefMin = min(prefMin, e.x-h.ss.d-pw)
-		if prefMin < noSlack {
-			break // no job behind is completable (w ≥ 0)
+		if s := lx[k] - d - pw; s < prefMin {
+			prefMin = s
+			if prefMin < noSlack {
+				break // no job behind is completable (w ≥ 0)
+			}
 		}
 	}
 	for _, j := range h.lateJobs.js {

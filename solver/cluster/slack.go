@@ -25,6 +25,7 @@ type SlackEntry struct {
 	// queue up to and including this entry.
 	f, x float64
 	pos  int // index in the queue, −1 when not queued
+	lpos int // index in Slack.live, −1 when not there
 }
 
 // Done reports whether e has finished for real (Slack.Finish).
@@ -60,8 +61,10 @@ func (e *SlackEntry) InQueue() bool { return e.pos >= 0 }
 type Slack struct {
 	q    []*SlackEntry
 	live []*SlackEntry // the entries of q that are not done, in queue order
-	g    float64       // virtual clock: each queued job's PS service so far
-	d    float64       // Σ D: the uniform part of eq. 9
+	// w and x of live, contiguous (the completable scan reads only these).
+	lw, lx []float64
+	g      float64 // virtual clock: each queued job's PS service so far
+	d      float64 // Σ D: the uniform part of eq. 9
 }
 
 // Len returns m, the number of jobs in the virtual queue.
@@ -107,6 +110,18 @@ func (ss *Slack) liveRemove(e *SlackEntry) {
 		ss.live[len(ss.live)-1] = nil
 		ss.live = ss.live[:len(ss.live)-1]
 	}
+	e.lpos = -1
+}
+
+// syncLive rewrites lw, lx and the live positions after a structural
+// change (which touches x of every entry anyway: O(m)).
+func (ss *Slack) syncLive() {
+	ss.lw, ss.lx = ss.lw[:0], ss.lx[:0]
+	for i, e := range ss.live {
+		e.lpos = i
+		ss.lw = append(ss.lw, e.W)
+		ss.lx = append(ss.lx, e.x)
+	}
 }
 
 // Finish marks e as finished for real: its w becomes 0 (eq. 11–17) and
@@ -115,6 +130,7 @@ func (ss *Slack) Finish(e *SlackEntry) {
 	ss.Reestimate(e, 0)
 	if e.pos >= 0 && !e.done {
 		ss.liveRemove(e)
+		ss.syncLive()
 	}
 	e.done = true
 }
@@ -147,6 +163,7 @@ func (ss *Slack) Insert(e *SlackEntry, v float64) {
 	if !e.done {
 		ss.liveAdd(e)
 	}
+	ss.syncLive()
 }
 
 // Remove deletes e from the queue (a job whose virtual PS service is over,
@@ -172,6 +189,7 @@ func (ss *Slack) Remove(e *SlackEntry) {
 	ss.q[len(ss.q)-1] = nil
 	ss.q = ss.q[:len(ss.q)-1]
 	e.pos = -1
+	ss.syncLive()
 	if len(ss.q) == 0 {
 		// Nothing refers to the clocks any more: restart them at 0 (smaller
 		// magnitudes, smaller rounding in f − g and x − d).
@@ -207,8 +225,11 @@ func (ss *Slack) Advance(D float64, exec []Exec) {
 	ss.g += D / float64(len(ss.q))
 	ss.d += D
 	for _, x := range exec {
-		if x.E.pos >= 0 {
-			x.E.W -= x.Delta
+		if e := x.E; e.pos >= 0 {
+			e.W -= x.Delta
+			if !e.done {
+				ss.lw[e.lpos] = e.W
+			}
 		}
 	}
 }
@@ -292,6 +313,7 @@ func (ss *Slack) Reestimate(e *SlackEntry, w float64) {
 			ss.q[k].x += dw
 		}
 	}
+	ss.syncLive()
 }
 
 // Eq6 evaluates eq. 6 from scratch for every queued job, in queue order
