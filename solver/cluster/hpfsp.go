@@ -442,7 +442,11 @@ func (h *HPFSP) Pick(p Phase, now float64) *JobState {
 		pw += w
 		// w < bestW first: consider keeps only a strictly smaller w, so
 		// the cheap test decides most entries; prefMin ≥ w implies GE.
-		if w < bestW && (prefMin >= w || tolerance.GE(prefMin, w)) {
+		if best != nil && k&31 == 0 && h.ss.MinWFrom(k) >= bestW {
+			break // no job from here on has a smaller w: none can win
+		}
+		// w − prefMin beyond 4·10⁻⁹(1 + w + |prefMin|) fails GE by far.
+		if w < bestW && (prefMin >= w || w-prefMin <= 4e-9*(1+w+math.Abs(prefMin)) && tolerance.GE(prefMin, w)) {
 			if j := &h.s.Jobs[h.ss.live[k].ID]; j.Pending(p) > 0 {
 				consider(j, w)
 			}

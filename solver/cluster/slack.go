@@ -63,8 +63,12 @@ type Slack struct {
 	live []*SlackEntry // the entries of q that are not done, in queue order
 	// w and x of live, contiguous (the completable scan reads only these).
 	lw, lx []float64
-	g      float64 // virtual clock: each queued job's PS service so far
-	d      float64 // Σ D: the uniform part of eq. 9
+	// wmin is a min segment tree over lw (leaves at wn + i), so that a scan
+	// can stop once no entry behind has a smaller w (MinWFrom).
+	wmin []float64
+	wn   int
+	g    float64 // virtual clock: each queued job's PS service so far
+	d    float64 // Σ D: the uniform part of eq. 9
 }
 
 // Len returns m, the number of jobs in the virtual queue.
@@ -122,6 +126,51 @@ func (ss *Slack) syncLive() {
 		ss.lw = append(ss.lw, e.W)
 		ss.lx = append(ss.lx, e.x)
 	}
+	n := 1
+	for n < len(ss.lw) {
+		n *= 2
+	}
+	ss.wn = n
+	if cap(ss.wmin) < 2*n {
+		ss.wmin = make([]float64, 2*n)
+	}
+	ss.wmin = ss.wmin[:2*n]
+	copy(ss.wmin[n:], ss.lw)
+	for i := n + len(ss.lw); i < 2*n; i++ {
+		ss.wmin[i] = math.Inf(1)
+	}
+	for i := n - 1; i >= 1; i-- {
+		ss.wmin[i] = min(ss.wmin[2*i], ss.wmin[2*i+1])
+	}
+}
+
+// setLiveW records a new w of the live entry at lpos i.
+func (ss *Slack) setLiveW(i int, w float64) {
+	ss.lw[i] = w
+	k := ss.wn + i
+	ss.wmin[k] = w
+	for k /= 2; k >= 1; k /= 2 {
+		ss.wmin[k] = min(ss.wmin[2*k], ss.wmin[2*k+1])
+	}
+}
+
+// MinWFrom returns the smallest w among the unfinished entries at live
+// positions ≥ i (+Inf when none): O(log m).
+func (ss *Slack) MinWFrom(i int) float64 {
+	r := math.Inf(1)
+	lo, hi := ss.wn+i, 2*ss.wn // [lo, hi)
+	for lo < hi {
+		if lo&1 == 1 {
+			r = min(r, ss.wmin[lo])
+			lo++
+		}
+		if hi&1 == 1 {
+			hi--
+			r = min(r, ss.wmin[hi])
+		}
+		lo, hi = lo/2, hi/2
+	}
+	return r
 }
 
 // Finish marks e as finished for real: its w becomes 0 (eq. 11–17) and
@@ -228,7 +277,7 @@ func (ss *Slack) Advance(D float64, exec []Exec) {
 		if e := x.E; e.pos >= 0 {
 			e.W -= x.Delta
 			if !e.done {
-				ss.lw[e.lpos] = e.W
+				ss.setLiveW(e.lpos, e.W)
 			}
 		}
 	}

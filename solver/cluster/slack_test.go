@@ -21,6 +21,15 @@ func checkEq6(t *testing.T, ss *Slack, step int, op string) {
 	if !slices.Equal(notDone, ss.live) {
 		t.Fatalf("step %d (%s): the live list is not the queue's unfinished entries in order", step, op)
 	}
+	for i := range ss.live {
+		want := math.Inf(1)
+		for _, e := range ss.live[i:] {
+			want = min(want, e.W)
+		}
+		if got := ss.MinWFrom(i); got != want {
+			t.Fatalf("step %d (%s): MinWFrom(%d) = %v, want %v", step, op, i, got, want)
+		}
+	}
 	for i, e := range ss.live {
 		if e.lpos != i || ss.lw[i] != e.W || ss.lx[i] != e.x {
 			t.Fatalf("step %d (%s): live entry %d: lpos %d, lw %v (w %v), lx %v (x %v)", step, op, i, e.lpos, ss.lw[i], e.W, ss.lx[i], e.x)
