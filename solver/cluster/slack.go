@@ -101,11 +101,12 @@ func (ss *Slack) liveIndex(f float64, key int) int {
 	return sort.Search(len(ss.live), func(k int) bool { return !before(ss.live[k], f, key) })
 }
 
-func (ss *Slack) liveAdd(e *SlackEntry) {
+func (ss *Slack) liveAdd(e *SlackEntry) int {
 	i := ss.liveIndex(e.f, e.Key)
 	ss.live = append(ss.live, nil)
 	copy(ss.live[i+1:], ss.live[i:])
 	ss.live[i] = e
+	return i
 }
 
 func (ss *Slack) liveRemove(e *SlackEntry) {
@@ -144,13 +145,42 @@ func (ss *Slack) syncLive() {
 	}
 }
 
-// setLiveW records a new w of the live entry at lpos i.
+// setLiveW records a new w of the live entry at lpos i. Eq. 7 only lowers
+// w (HPFSP.Advance clamps the executed work at ≥ 0): then the minima above
+// change only while they exceed it; a larger w recomputes the path.
 func (ss *Slack) setLiveW(i int, w float64) {
+	old := ss.lw[i]
 	ss.lw[i] = w
 	k := ss.wn + i
 	ss.wmin[k] = w
+	if w <= old {
+		for k /= 2; k >= 1 && ss.wmin[k] > w; k /= 2 {
+			ss.wmin[k] = w
+		}
+		return
+	}
 	for k /= 2; k >= 1; k /= 2 {
 		ss.wmin[k] = min(ss.wmin[2*k], ss.wmin[2*k+1])
+	}
+}
+
+// syncLiveRange is syncLive after a re-estimate that moved live entries
+// only within positions lo..hi (their w, position and x changed) and
+// changed the x of the entries behind: O(live entries from lo + (hi−lo)·log m).
+func (ss *Slack) syncLiveRange(lo, hi int) {
+	for i := lo; i < len(ss.live); i++ {
+		e := ss.live[i]
+		e.lpos = i
+		ss.lx[i] = e.x
+	}
+	for i := lo; i <= hi; i++ {
+		ss.lw[i] = ss.live[i].W
+		ss.wmin[ss.wn+i] = ss.lw[i]
+	}
+	for a, b := (ss.wn+lo)/2, (ss.wn+hi)/2; a >= 1; a, b = a/2, b/2 {
+		for k := a; k <= b; k++ {
+			ss.wmin[k] = min(ss.wmin[2*k], ss.wmin[2*k+1])
+		}
 	}
 }
 
@@ -317,9 +347,8 @@ func (ss *Slack) Reestimate(e *SlackEntry, w float64) {
 		e.W = w
 		return
 	}
-	if !e.done {
-		ss.liveRemove(e) // re-added at its new place below
-	}
+	li := e.lpos
+	ss.liveRemove(e) // re-added at its new place below
 	i := e.pos
 	vOld, wOld := e.f-ss.g, e.W
 	dw := w - wOld
@@ -354,15 +383,13 @@ func (ss *Slack) Reestimate(e *SlackEntry, w float64) {
 	ss.q[p] = e
 	e.pos = p
 	e.f, e.W = fNew, w
-	if !e.done {
-		ss.liveAdd(e)
-	}
+	lj := ss.liveAdd(e)
 	if dw != 0 {
 		for k := max(i, p) + 1; k < len(ss.q); k++ {
 			ss.q[k].x += dw
 		}
 	}
-	ss.syncLive()
+	ss.syncLiveRange(min(li, lj), max(li, lj))
 }
 
 // Eq6 evaluates eq. 6 from scratch for every queued job, in queue order

@@ -21,6 +21,23 @@ func checkEq6(t *testing.T, ss *Slack, step int, op string) {
 	if !slices.Equal(notDone, ss.live) {
 		t.Fatalf("step %d (%s): the live list is not the queue's unfinished entries in order", step, op)
 	}
+	if len(ss.wmin) != 2*ss.wn || ss.wn < len(ss.live) {
+		t.Fatalf("step %d (%s): tree of %d leaves for %d entries", step, op, ss.wn, len(ss.live))
+	}
+	for k := 1; k < ss.wn; k++ {
+		if ss.wmin[k] != min(ss.wmin[2*k], ss.wmin[2*k+1]) {
+			t.Fatalf("step %d (%s): tree node %d = %v, children %v %v", step, op, k, ss.wmin[k], ss.wmin[2*k], ss.wmin[2*k+1])
+		}
+	}
+	for i := range ss.wn {
+		want := math.Inf(1)
+		if i < len(ss.lw) {
+			want = ss.lw[i]
+		}
+		if ss.wmin[ss.wn+i] != want {
+			t.Fatalf("step %d (%s): leaf %d = %v, want %v", step, op, i, ss.wmin[ss.wn+i], want)
+		}
+	}
 	for i := range ss.live {
 		want := math.Inf(1)
 		for _, e := range ss.live[i:] {
