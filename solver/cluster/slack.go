@@ -127,6 +127,10 @@ func (ss *Slack) syncLive() {
 		ss.lw = append(ss.lw, e.W)
 		ss.lx = append(ss.lx, e.x)
 	}
+	if len(ss.lw) < treeMin {
+		ss.wn = 0 // short queue: no tree (MinWFrom answers −∞)
+		return
+	}
 	n := 1
 	for n < len(ss.lw) {
 		n *= 2
@@ -145,12 +149,20 @@ func (ss *Slack) syncLive() {
 	}
 }
 
+// treeMin: below this many unfinished entries the scan is short and the
+// tree of w costs more to keep (one path per executed job and interval)
+// than it saves; syncLive then drops it.
+var treeMin = 256 // a variable so that the property test can exercise the tree
+
 // setLiveW records a new w of the live entry at lpos i. Eq. 7 only lowers
 // w (HPFSP.Advance clamps the executed work at ≥ 0): then the minima above
 // change only while they exceed it; a larger w recomputes the path.
 func (ss *Slack) setLiveW(i int, w float64) {
 	old := ss.lw[i]
 	ss.lw[i] = w
+	if ss.wn == 0 {
+		return
+	}
 	k := ss.wn + i
 	ss.wmin[k] = w
 	if w <= old {
@@ -175,6 +187,11 @@ func (ss *Slack) syncLiveRange(lo, hi int) {
 	}
 	for i := lo; i <= hi; i++ {
 		ss.lw[i] = ss.live[i].W
+	}
+	if ss.wn == 0 {
+		return
+	}
+	for i := lo; i <= hi; i++ {
 		ss.wmin[ss.wn+i] = ss.lw[i]
 	}
 	for a, b := (ss.wn+lo)/2, (ss.wn+hi)/2; a >= 1; a, b = a/2, b/2 {
@@ -185,8 +202,13 @@ func (ss *Slack) syncLiveRange(lo, hi int) {
 }
 
 // MinWFrom returns the smallest w among the unfinished entries at live
-// positions ≥ i (+Inf when none): O(log m).
+// positions ≥ i (+Inf when none): O(log m). With fewer than treeMin
+// unfinished entries there is no tree and it returns −Inf (a lower bound
+// that never stops a scan).
 func (ss *Slack) MinWFrom(i int) float64 {
+	if ss.wn == 0 {
+		return math.Inf(-1)
+	}
 	r := math.Inf(1)
 	lo, hi := ss.wn+i, 2*ss.wn // [lo, hi)
 	for lo < hi {

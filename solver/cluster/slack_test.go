@@ -21,7 +21,7 @@ func checkEq6(t *testing.T, ss *Slack, step int, op string) {
 	if !slices.Equal(notDone, ss.live) {
 		t.Fatalf("step %d (%s): the live list is not the queue's unfinished entries in order", step, op)
 	}
-	if len(ss.wmin) != 2*ss.wn || ss.wn < len(ss.live) {
+	if ss.wn > 0 && (len(ss.wmin) != 2*ss.wn || ss.wn < len(ss.live)) {
 		t.Fatalf("step %d (%s): tree of %d leaves for %d entries", step, op, ss.wn, len(ss.live))
 	}
 	for k := 1; k < ss.wn; k++ {
@@ -43,7 +43,7 @@ func checkEq6(t *testing.T, ss *Slack, step int, op string) {
 		for _, e := range ss.live[i:] {
 			want = min(want, e.W)
 		}
-		if got := ss.MinWFrom(i); got != want {
+		if got := ss.MinWFrom(i); got != want && !(ss.wn == 0 && math.IsInf(got, -1)) {
 			t.Fatalf("step %d (%s): MinWFrom(%d) = %v, want %v", step, op, i, got, want)
 		}
 	}
@@ -78,7 +78,14 @@ func checkEq6(t *testing.T, ss *Slack, step int, op string) {
 // removal, the incrementally maintained slacks equal eq. 6 evaluated from
 // scratch (oracle: Slack.Eq6, a direct transcription of eq. 6).
 func TestSlackIncrementalMatchesEq6(t *testing.T) {
+	defer func(n int) { treeMin = n }(treeMin)
 	for seed := uint64(1); seed <= 40; seed++ {
+		// Odd seeds with the tree of w from the first entry, even ones
+		// without (the default below 256 entries).
+		treeMin = 256
+		if seed%2 == 1 {
+			treeMin = 1
+		}
 		rnd := rand.New(rand.NewPCG(seed, 99))
 		var ss Slack
 		var live []*SlackEntry
