@@ -18,12 +18,23 @@ type psJobs struct {
 	// in caches rm·y0/x0 for the map rate inRM (job.inflow; NaN: none yet).
 	in, inRM []float64
 	capv     []float64 // cap() during one allocation (capped jobs only)
+	// buf is bufferOf(x, y, x0, y0) for the current x, y (pass 1 computes
+	// it, pass 3 reads it: nothing writes x or y in between).
+	buf []float64
 	r        []float64 // release
 	orig     []int     // instance index (Simulate) or arrival number
 	seq      []int     // arrival number (sort ties)
 	id       []string
 	fl       []uint8 // psTrack, psEmpty, … below
-	capped   []int   // allocation: positions of the jobs capped by their inflow
+	// q is y0/x0 (+Inf when x0 = 0), and ord lists the positions by
+	// increasing q: the allocation visits the jobs in this order, so that
+	// their inflow caps share·y0/x0 come nearly sorted (only rounding can
+	// invert two of them) and sortCapped's insertion sort has almost no
+	// work left.
+	q      []float64
+	ord    []int
+	newPos []int // pass 1: each position's new position (-1: departed)
+	capped []int // allocation: positions of the jobs capped by their inflow
 }
 
 // Flags of psJobs.fl.
@@ -70,8 +81,20 @@ func snapOf(x, x0, y0 float64) float64 {
 // move copies the job at position i to position w (w < i).
 func (s *psJobs) move(w, i int) {
 	s.x[w], s.y[w], s.x0[w], s.y0[w] = s.x[i], s.y[i], s.x0[i], s.y0[i]
-	s.in[w], s.inRM[w], s.r[w] = s.in[i], s.inRM[i], s.r[i]
-	s.orig[w], s.seq[w], s.id[w] = s.orig[i], s.seq[i], s.id[i]
+	s.in[w], s.inRM[w], s.r[w], s.buf[w] = s.in[i], s.inRM[i], s.r[i], s.buf[i]
+	s.orig[w], s.seq[w], s.id[w], s.q[w] = s.orig[i], s.seq[i], s.id[i], s.q[i]
+}
+
+// reorder maps ord through newPos after pass 1 (dropping departed jobs).
+func (s *psJobs) reorder() {
+	k := 0
+	for _, p := range s.ord {
+		if np := s.newPos[p]; np >= 0 {
+			s.ord[k] = np
+			k++
+		}
+	}
+	s.ord = s.ord[:k]
 }
 
 // truncate keeps the first n jobs.
@@ -80,7 +103,7 @@ func (s *psJobs) truncate(n int) {
 	s.x, s.y, s.x0, s.y0 = s.x[:n], s.y[:n], s.x0[:n], s.y0[:n]
 	s.rm, s.rs, s.in, s.inRM = s.rm[:n], s.rs[:n], s.in[:n], s.inRM[:n]
 	s.capv, s.r, s.orig, s.seq = s.capv[:n], s.r[:n], s.orig[:n], s.seq[:n]
-	s.id, s.fl = s.id[:n], s.fl[:n]
+	s.id, s.fl, s.q, s.buf = s.id[:n], s.fl[:n], s.q[:n], s.buf[:n]
 }
 
 // runPS is engine.run specialised to PS and k-LPS (e.ps set): the same
@@ -141,6 +164,10 @@ func (e *engine) runPS(sink func(JobResult)) (Summary, error) {
 		// (snapping those due now), depart the finished ones and compact
 		// the others to the front in arrival order; count map shares.
 		n, w, nmap := len(s.x), 0, 0
+		if cap(s.newPos) < n {
+			s.newPos = make([]int, n, 2*n)
+		}
+		s.newPos = s.newPos[:n]
 		for i := 0; i < n; i++ {
 			fl := s.fl[i]
 			if fl&psServed != 0 {
@@ -160,23 +187,30 @@ func (e *engine) runPS(sink func(JobResult)) (Summary, error) {
 						y = 0
 					}
 				}
+				// The buffer is exactly 0 after a snap (bufferOf then
+				// computes y − y0·x/x0 = 0, or y = 0).
 				if track && advanced {
 					fl |= psEmpty
+					s.buf[i] = 0
 				} else if b := bufferOf(x, y, x0, y0); (i == evIdx && evKind == evDrain) || b <= snapRel*y0 {
 					y = snapOf(x, x0, y0)
 					fl |= psEmpty
+					s.buf[i] = 0
 				} else {
 					fl &^= psEmpty
+					s.buf[i] = b
 				}
 				s.x[i], s.y[i] = x, y
 				if x == 0 && y == 0 {
 					e.departPS(s, i, sink)
+					s.newPos[i] = -1
 					continue
 				}
 			}
 			if w != i {
 				s.move(w, i)
 			}
+			s.newPos[i] = w
 			s.fl[w] = fl & psEmpty
 			s.rm[w], s.rs[w] = 0, 0
 			if s.x[w] > 0 && w < kpos && nmap < kmap {
@@ -185,7 +219,10 @@ func (e *engine) runPS(sink func(JobResult)) (Summary, error) {
 			}
 			w++
 		}
-		s.truncate(w)
+		if w != n {
+			s.truncate(w)
+			s.reorder()
+		}
 		for e.hasNext && e.next.Release <= e.now {
 			e.arrivePS(s)
 			if w := len(s.x) - 1; s.x[w] > 0 && w < kpos && nmap < kmap {
@@ -219,10 +256,14 @@ func (e *engine) allocatePS(s *psJobs, nmap, limit int) (float64, int, int) {
 	if nmap > 0 {
 		share = e.cm / float64(nmap)
 	}
-	// Pass 2: map shares and caps; water-filling candidates.
+	// Pass 2: map shares and caps; water-filling candidates (the order of
+	// this pass changes nothing but the order of capped, which is sorted).
 	s.capped = s.capped[:0]
 	rem := 0
-	for i := 0; i < limit; i++ {
+	for _, i := range s.ord {
+		if i >= limit {
+			continue
+		}
 		if s.fl[i]&psMap != 0 {
 			s.rm[i] = share
 		}
@@ -297,7 +338,7 @@ func (e *engine) allocatePS(s *psJobs, nmap, limit int) (float64, int, int) {
 		}
 		if fl&psTrack == 0 && rs > 0 {
 			if in := s.inflow(i); rs > in {
-				if td := bufferOf(x, s.y[i], s.x0[i], s.y0[i]) / (rs - in); td < te {
+				if td := s.buf[i] / (rs - in); td < te {
 					te, kind = td, evDrain
 				}
 			}
@@ -336,9 +377,11 @@ func (e *engine) arrivePS(s *psJobs) {
 		orig = e.order[e.seq]
 	}
 	var fl uint8
-	if bufferOf(in.Map, in.Shuffle, in.Map, in.Shuffle) == 0 {
+	b := bufferOf(in.Map, in.Shuffle, in.Map, in.Shuffle)
+	if b == 0 {
 		fl = psEmpty
 	}
+	s.buf = append(s.buf, b)
 	s.x, s.y = append(s.x, in.Map), append(s.y, in.Shuffle)
 	s.x0, s.y0 = append(s.x0, in.Map), append(s.y0, in.Shuffle)
 	s.rm, s.rs = append(s.rm, 0), append(s.rs, 0)
@@ -346,6 +389,18 @@ func (e *engine) arrivePS(s *psJobs) {
 	s.capv, s.r = append(s.capv, 0), append(s.r, in.Release)
 	s.orig, s.seq = append(s.orig, orig), append(s.seq, e.seq)
 	s.id, s.fl = append(s.id, in.ID), append(s.fl, fl)
+	q := inf
+	if in.Map != 0 {
+		q = in.Shuffle / in.Map
+	}
+	s.q = append(s.q, q)
+	pos := len(s.x) - 1
+	k := len(s.ord)
+	s.ord = append(s.ord, pos)
+	for ; k > 0 && s.q[s.ord[k-1]] > q; k-- {
+		s.ord[k] = s.ord[k-1]
+	}
+	s.ord[k] = pos
 	e.seq++
 	e.nsys++
 	if e.nsys > e.sum.MaxInSystem {
