@@ -20,12 +20,12 @@ type psJobs struct {
 	capv     []float64 // cap() during one allocation (capped jobs only)
 	// buf is bufferOf(x, y, x0, y0) for the current x, y (pass 1 computes
 	// it, pass 3 reads it: nothing writes x or y in between).
-	buf []float64
-	r        []float64 // release
-	orig     []int     // instance index (Simulate) or arrival number
-	seq      []int     // arrival number (sort ties)
-	id       []string
-	fl       []uint8 // psTrack, psEmpty, … below
+	buf  []float64
+	r    []float64 // release
+	orig []int     // instance index (Simulate) or arrival number
+	seq  []int     // arrival number (sort ties)
+	id   []string
+	fl   []uint8 // psTrack, psEmpty, … below
 	// q is y0/x0 (+Inf when x0 = 0), and ord lists the positions by
 	// increasing q: the allocation visits the jobs in this order, so that
 	// their inflow caps share·y0/x0 come nearly sorted (only rounding can
@@ -160,69 +160,7 @@ func (e *engine) runPS(sink func(JobResult)) (Summary, error) {
 			return Summary{}, fmt.Errorf("%w: %s: %d events at t=%v", ErrStall, e.policyName, stall, t)
 		}
 		e.now = t
-		// Pass 1: advance the served jobs by dt, process their events
-		// (snapping those due now), depart the finished ones and compact
-		// the others to the front in arrival order; count map shares.
-		n, w, nmap := len(s.x), 0, 0
-		if cap(s.newPos) < n {
-			s.newPos = make([]int, n, 2*n)
-		}
-		s.newPos = s.newPos[:n]
-		for i := 0; i < n; i++ {
-			fl := s.fl[i]
-			if fl&psServed != 0 {
-				x, y, x0, y0, rm := s.x[i], s.y[i], s.x0[i], s.y0[i], s.rm[i]
-				track := fl&psTrack != 0
-				if advanced {
-					x = clamp0(x - rm*dt)
-					if track {
-						y = snapOf(x, x0, y0)
-					} else {
-						y = clamp0(y - s.rs[i]*dt)
-					}
-				}
-				if rm > 0 && ((i == evIdx && evKind == evMap) || x <= snapRel*x0) {
-					x = 0
-					if track {
-						y = 0
-					}
-				}
-				// The buffer is exactly 0 after a snap (bufferOf then
-				// computes y − y0·x/x0 = 0, or y = 0).
-				if track && advanced {
-					fl |= psEmpty
-					s.buf[i] = 0
-				} else if b := bufferOf(x, y, x0, y0); (i == evIdx && evKind == evDrain) || b <= snapRel*y0 {
-					y = snapOf(x, x0, y0)
-					fl |= psEmpty
-					s.buf[i] = 0
-				} else {
-					fl &^= psEmpty
-					s.buf[i] = b
-				}
-				s.x[i], s.y[i] = x, y
-				if x == 0 && y == 0 {
-					e.departPS(s, i, sink)
-					s.newPos[i] = -1
-					continue
-				}
-			}
-			if w != i {
-				s.move(w, i)
-			}
-			s.newPos[i] = w
-			s.fl[w] = fl & psEmpty
-			s.rm[w], s.rs[w] = 0, 0
-			if s.x[w] > 0 && w < kpos && nmap < kmap {
-				s.fl[w] |= psMap
-				nmap++
-			}
-			w++
-		}
-		if w != n {
-			s.truncate(w)
-			s.reorder()
-		}
+		nmap := e.passPS(s, dt, advanced, evIdx, evKind, kpos, kmap, sink)
 		for e.hasNext && e.next.Release <= e.now {
 			e.arrivePS(s)
 			if w := len(s.x) - 1; s.x[w] > 0 && w < kpos && nmap < kmap {
@@ -303,31 +241,43 @@ func (e *engine) allocatePS(s *psJobs, nmap, limit int) (float64, int, int) {
 		}
 	}
 	// Pass 3: the free jobs' level, the served set (every job with a rate,
-	// in arrival order), inflow tracking and each served job's next event.
+	// in arrival order), inflow tracking and each served job's next event
+	// (slices through locals, as in passPS; inflow inlined).
 	t, evIdx, evKind := inf, -1, evNone
 	if e.hasNext {
 		t = e.next.Release
 	}
+	now := e.now
 	served := 0
+	xs, x0s, y0s := s.x[:limit], s.x0[:limit], s.y0[:limit]
+	rms, rss, bufs, fls := s.rm[:limit], s.rs[:limit], s.buf[:limit], s.fl[:limit]
+	ins, inRMs := s.in[:limit], s.inRM[:limit]
 	for i := 0; i < limit; i++ {
-		fl := s.fl[i]
+		fl := fls[i]
 		if fl&psFree != 0 {
-			s.rs[i] = level
+			rss[i] = level
 		}
-		rm, rs, x := s.rm[i], s.rs[i], s.x[i]
+		rm, rs, x := rms[i], rss[i], xs[i]
 		if !(rm > 0 || rs > 0) {
-			s.fl[i] = fl &^ (psFree | psServed)
+			fls[i] = fl &^ (psFree | psServed)
 			continue
 		}
 		fl = fl&^psFree | psServed
 		served++
-		if fl&psEmpty != 0 && x > 0 && rm > 0 && s.y0[i] > 0 {
-			if c := s.inflow(i); rs >= c {
-				rs, fl = c, fl|psTrack
-				s.rs[i] = rs
+		// in is job.inflow: rm·y0/x0 (cached per map rate), 0 once the
+		// map is done.
+		in := 0.0
+		if x > 0 {
+			if rm != inRMs[i] {
+				ins[i], inRMs[i] = rm*y0s[i]/x0s[i], rm
 			}
+			in = ins[i]
 		}
-		s.fl[i] = fl
+		if fl&psEmpty != 0 && x > 0 && rm > 0 && y0s[i] > 0 && rs >= in {
+			rs, fl = in, fl|psTrack
+			rss[i] = rs
+		}
+		fls[i] = fl
 		// job.nextEvent.
 		te, kind := inf, evNone
 		if rm > 0 && x > 0 {
@@ -336,14 +286,12 @@ func (e *engine) allocatePS(s *psJobs, nmap, limit int) (float64, int, int) {
 				te = x / rm
 			}
 		}
-		if fl&psTrack == 0 && rs > 0 {
-			if in := s.inflow(i); rs > in {
-				if td := s.buf[i] / (rs - in); td < te {
-					te, kind = td, evDrain
-				}
+		if fl&psTrack == 0 && rs > 0 && rs > in {
+			if td := bufs[i] / (rs - in); td < te {
+				te, kind = td, evDrain
 			}
 		}
-		if tj := e.now + te; tj < t {
+		if tj := now + te; tj < t {
 			t, evIdx, evKind = tj, i, kind
 		}
 	}
@@ -448,4 +396,79 @@ func (e *engine) recordPS(s *psJobs, t0, t1 float64) {
 		}
 	}
 	e.sched.Segments = append(e.sched.Segments, schedule.Segment{Start: t0, End: t1, Rates: rates})
+}
+
+// passPS is runPS's pass 1: advance the served jobs by dt, process their
+// events (snapping those due now), depart the finished ones and compact
+// the others to the front in arrival order. It returns the number of jobs
+// flagged psMap (map shares: positions below kpos, at most kmap of them).
+// The slices are read through locals, so that their headers stay in
+// registers and the bounds checks fold into one.
+func (e *engine) passPS(s *psJobs, dt float64, advanced bool, evIdx, evKind, kpos, kmap int, sink func(JobResult)) int {
+	n, w, nmap := len(s.x), 0, 0
+	if cap(s.newPos) < n {
+		s.newPos = make([]int, n, 2*n)
+	}
+	newPos := s.newPos[:n]
+	s.newPos = newPos
+	xs, ys, x0s, y0s := s.x[:n], s.y[:n], s.x0[:n], s.y0[:n]
+	rms, rss, bufs, fls := s.rm[:n], s.rs[:n], s.buf[:n], s.fl[:n]
+	for i := 0; i < n; i++ {
+		fl := fls[i]
+		x := xs[i]
+		if fl&psServed != 0 {
+			y, x0, y0, rm := ys[i], x0s[i], y0s[i], rms[i]
+			track := fl&psTrack != 0
+			if advanced {
+				x = clamp0(x - rm*dt)
+				if track {
+					y = snapOf(x, x0, y0)
+				} else {
+					y = clamp0(y - rss[i]*dt)
+				}
+			}
+			if rm > 0 && ((i == evIdx && evKind == evMap) || x <= snapRel*x0) {
+				x = 0
+				if track {
+					y = 0
+				}
+			}
+			// The buffer is exactly 0 after a snap (bufferOf then
+			// computes y − y0·x/x0 = 0, or y = 0).
+			if track && advanced {
+				fl |= psEmpty
+				bufs[i] = 0
+			} else if b := bufferOf(x, y, x0, y0); (i == evIdx && evKind == evDrain) || b <= snapRel*y0 {
+				y = snapOf(x, x0, y0)
+				fl |= psEmpty
+				bufs[i] = 0
+			} else {
+				fl &^= psEmpty
+				bufs[i] = b
+			}
+			xs[i], ys[i] = x, y
+			if x == 0 && y == 0 {
+				e.departPS(s, i, sink)
+				newPos[i] = -1
+				continue
+			}
+		}
+		if w != i {
+			s.move(w, i)
+		}
+		newPos[i] = w
+		fl &= psEmpty
+		if x > 0 && w < kpos && nmap < kmap {
+			fl |= psMap
+			nmap++
+		}
+		fls[w] = fl
+		rms[w], rss[w] = 0, 0
+		w++
+	}
+	if w != n {
+		s.truncate(w)
+		s.reorder()
+	}
+	return nmap
 }
