@@ -46,17 +46,6 @@ const (
 	psFree                     // non-empty buffer: unlimited shuffle cap (allocation)
 )
 
-// inflow is job.inflow for the job at position i.
-func (s *psJobs) inflow(i int) float64 {
-	if !(s.x[i] > 0) {
-		return 0
-	}
-	if s.rm[i] != s.inRM[i] {
-		s.in[i], s.inRM[i] = s.rm[i]*s.y0[i]/s.x0[i], s.rm[i]
-	}
-	return s.in[i]
-}
-
 // bufferOf is job.bufferNow: the available shuffle work y − y0·x/x0.
 func bufferOf(x, y, x0, y0 float64) float64 {
 	if x0 == 0 || x == 0 {
@@ -196,27 +185,38 @@ func (e *engine) allocatePS(s *psJobs, nmap, limit int) (float64, int, int) {
 	}
 	// Pass 2: map shares and caps; water-filling candidates (the order of
 	// this pass changes nothing but the order of capped, which is sorted).
-	s.capped = s.capped[:0]
+	capped := s.capped[:0]
 	rem := 0
+	xs, x0s, y0s := s.x[:limit], s.x0[:limit], s.y0[:limit]
+	rms, fls, capv := s.rm[:limit], s.fl[:limit], s.capv[:limit]
+	ins, inRMs := s.in[:limit], s.inRM[:limit]
 	for _, i := range s.ord {
 		if i >= limit {
 			continue
 		}
-		if s.fl[i]&psMap != 0 {
-			s.rm[i] = share
+		fl := fls[i]
+		rm := rms[i]
+		if fl&psMap != 0 {
+			rm = share
+			rms[i] = rm
 		}
 		switch {
-		case s.fl[i]&psEmpty == 0: // cap +Inf
-			s.fl[i] |= psFree
+		case fl&psEmpty == 0: // cap +Inf
+			fls[i] = fl | psFree
 			rem++
-		case s.x[i] > 0 && s.rm[i] > 0:
-			if c := s.inflow(i); c > 0 {
-				s.capv[i] = c
-				s.capped = append(s.capped, i)
+		case xs[i] > 0 && rm > 0:
+			// c is job.inflow (cached per map rate).
+			if rm != inRMs[i] {
+				ins[i], inRMs[i] = rm*y0s[i]/x0s[i], rm
+			}
+			if c := ins[i]; c > 0 {
+				capv[i] = c
+				capped = append(capped, i)
 				rem++
 			}
 		}
 	}
+	s.capped = capped
 	c := e.cc
 	level := 0.0
 	if rem > 0 {
@@ -249,9 +249,7 @@ func (e *engine) allocatePS(s *psJobs, nmap, limit int) (float64, int, int) {
 	}
 	now := e.now
 	served := 0
-	xs, x0s, y0s := s.x[:limit], s.x0[:limit], s.y0[:limit]
-	rms, rss, bufs, fls := s.rm[:limit], s.rs[:limit], s.buf[:limit], s.fl[:limit]
-	ins, inRMs := s.in[:limit], s.inRM[:limit]
+	rss, bufs := s.rs[:limit], s.buf[:limit]
 	for i := 0; i < limit; i++ {
 		fl := fls[i]
 		if fl&psFree != 0 {
