@@ -120,7 +120,7 @@ func reduceCmd() *cli.Command {
 	return &cli.Command{
 		Name:        "reduce",
 		Usage:       "the NP-hardness reduction of Theorem 1 (NMTS → batch tandem instance and threshold y)",
-		Subcommands: []*cli.Command{reduceNMTSCmd(), reduceVerifyCmd(), reduceOptCmd()},
+		Subcommands: []*cli.Command{reduceNMTSCmd(), reduceVerifyCmd(), reduceOptCmd(), reduceSeparationCmd()},
 	}
 }
 
