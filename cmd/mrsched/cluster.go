@@ -21,19 +21,18 @@ import (
 )
 
 // clusterCommands returns the cluster command.
-func clusterCommands() []*cli.Command { return []*cli.Command{clusterCmd()} }
+func clusterCommands() []*cli.Command { return inCategory(catCluster, clusterCmd()) }
 
 // clusterGenCommands returns the "gen" subcommands of cluster workloads.
-func clusterGenCommands() []*cli.Command { return []*cli.Command{genClusterCmd()} }
+func clusterGenCommands() []*cli.Command { return inCategory(catCluster, genClusterCmd()) }
 
 // clusterImportCommands returns the "import" subcommands of cluster workloads.
-func clusterImportCommands() []*cli.Command { return []*cli.Command{importSWIMClusterCmd()} }
+func clusterImportCommands() []*cli.Command { return inCategory(catCluster, importSWIMClusterCmd()) }
 
 func clusterCmd() *cli.Command {
 	return &cli.Command{
-		Name:     "cluster",
-		Category: catCluster,
-		Usage:    "slot-level Hadoop cluster simulation: FIFO, Fair, LsPS, H-PFSP, Parallel PFSP",
+		Name:  "cluster",
+		Usage: "slot-level Hadoop cluster simulation: FIFO, Fair, LsPS, H-PFSP, Parallel PFSP",
 		Subcommands: []*cli.Command{
 			clusterSimulateCmd(),
 			clusterStudyCmd(),
@@ -73,7 +72,7 @@ func clusterSimulateCmd() *cli.Command {
 			}
 			r, err := study.Simulate(w, pol, study.SimulateConfig{Heartbeat: c.Float64("heartbeat"), Timeline: c.String("timeline") != ""})
 			if err != nil {
-				return clusterFlagError(err)
+				return clusterFlagError(err, study.ErrConfig)
 			}
 			if path := c.String("timeline"); path != "" {
 				if err := writeWith(c, path, "timeline", func(w io.Writer) error { return study.TimelineTable(r).Write(w, tabular.CSV) }); err != nil {
@@ -81,66 +80,26 @@ func clusterSimulateCmd() *cli.Command {
 				}
 				r.Timeline = nil
 			}
-			return emit(c, func(w io.Writer, f tabular.Format) error {
-				switch {
-				case f == tabular.JSON:
-					return tabular.WriteJSON(w, r)
-				case c.Bool("jobs"):
-					return study.JobsTable(r).Write(w, f)
-				}
-				return study.UsersTable(r, c.String("workload")).Write(w, f)
-			})
+			return emitView(c, study.SimulateView(r, c.String("workload"), c.Bool("jobs")))
 		},
 	}
 }
 
 // clusterFlagError names the flag of a configuration field the library
-// rejected ("cluster study: invalid configuration: heartbeat …" becomes
-// "--heartbeat …").
-func clusterFlagError(err error) error {
-	if errors.Is(err, study.ErrConfig) {
-		return errors.New("--" + strings.TrimPrefix(err.Error(), study.ErrConfig.Error()+": "))
+// rejected with the error prefix ("cluster study: invalid configuration:
+// heartbeat …" becomes "--heartbeat …").
+func clusterFlagError(err error, prefix error) error {
+	if errors.Is(err, prefix) {
+		return errors.New("--" + strings.TrimPrefix(err.Error(), prefix.Error()+": "))
 	}
 	return err
 }
 
 func clusterPolicy(c *cli.Context) (cluster.Policy, error) {
-	name := c.String("policy")
-	switch name {
-	case "lsps":
-		a := c.Float64("alpha")
-		if !(a >= 0 && a <= 1) {
-			return nil, fmt.Errorf("--alpha %v: want a value in [0, 1]", a)
-		}
-		return cluster.NewLsPS(cluster.LsPSConfig{Alpha: a, CVThreshold: c.Float64("cv-threshold")}), nil
-	case "hpfsp", "ppfsp":
-		cfg := cluster.DefaultHPFSP()
-		if name == "ppfsp" {
-			cfg = cluster.ParallelPFSPConfig()
-		} else {
-			if k := c.Int("fair-limit"); k < 0 {
-				return nil, fmt.Errorf("--fair-limit %d: want ≥ 0", k)
-			}
-			cfg.FairLimit = c.Int("fair-limit")
-			cfg.Exact = c.Bool("exact")
-			if iv := c.Float64("update-interval"); !(iv > 0) {
-				return nil, fmt.Errorf("--update-interval %v: want > 0", iv)
-			}
-			cfg.UpdateInterval = c.Float64("update-interval")
-			cfg.DefaultFromTasks = c.Bool("default-from-tasks")
-		}
-		switch c.String("clock") {
-		case "":
-		case "work":
-			cfg.Clock = cluster.ClockWork
-		case "time":
-			cfg.Clock = cluster.ClockTime
-		default:
-			return nil, fmt.Errorf("--clock %q: want work or time", c.String("clock"))
-		}
-		return cluster.NewHPFSP(name, cfg), nil
-	}
-	return cluster.NewPolicy(name)
+	p, err := cluster.PolicyFor(c.String("policy"), cluster.PolicySettings{Alpha: c.Float64("alpha"), CVThreshold: c.Float64("cv-threshold"),
+		FairLimit: c.Int("fair-limit"), Exact: c.Bool("exact"), UpdateInterval: c.Float64("update-interval"),
+		DefaultFromTasks: c.Bool("default-from-tasks"), Clock: c.String("clock")})
+	return p, clusterFlagError(err, cluster.ErrConfig)
 }
 
 func clusterStudyFlags(swimFlags bool) []cli.Flag {
@@ -233,7 +192,6 @@ func clusterStudyCmd() *cli.Command {
 func genClusterCmd() *cli.Command {
 	return &cli.Command{
 		Name:      "cluster",
-		Category:  catCluster,
 		Usage:     "generate a slot-level cluster workload (LsPS Table II, H-PFSP Fig. 2–5, synthetic)",
 		UsageText: "mrsched gen cluster --kind table2|fig2|fig3a|fig3b|fig4|fig5|synthetic [--seed S] [--n N] [--size GB] [--out FILE]",
 		Flags: []cli.Flag{
@@ -245,37 +203,9 @@ func genClusterCmd() *cli.Command {
 			quietFlag(),
 		},
 		Action: func(c *cli.Context) error {
-			s, n := c.Uint64("seed"), c.Int("n")
-			if err := cw.CheckGenerated("--n", n, 0); err != nil {
+			w, err := cw.Generate(c.String("kind"), c.Int("n"), c.Float64("size"), c.Uint64("seed"))
+			if err != nil {
 				return err
-			}
-			var w *cw.Workload
-			switch c.String("kind") {
-			case "table2":
-				w = cw.TableII(s)
-			case "fig2":
-				if err := cw.CheckGenerated("--n", n, cw.Fig2WordCountMB); err != nil {
-					return err
-				}
-				w = cw.Fig2(n, s)
-			case "fig3a":
-				if !(c.Float64("size") > 0) {
-					return fmt.Errorf("--size %v: want > 0", c.Float64("size"))
-				}
-				if err := cw.CheckGenerated("--n/--size", n, c.Float64("size")*1024); err != nil {
-					return err
-				}
-				w = cw.Fig3Equal(c.Float64("size"), n, s)
-			case "fig3b":
-				w = cw.Fig3Mixed(s)
-			case "fig4":
-				w = cw.Fig4(0, s)
-			case "fig5":
-				w = cw.Fig4(2.236, s)
-			case "synthetic":
-				w = cw.Synthetic(n, s)
-			default:
-				return fmt.Errorf("--kind %q: want table2, fig2, fig3a, fig3b, fig4, fig5 or synthetic", c.String("kind"))
 			}
 			return clusterWriteWorkload(c, w)
 		},
@@ -298,7 +228,6 @@ func clusterWriteWorkload(c *cli.Context, w *cw.Workload) error {
 func importSWIMClusterCmd() *cli.Command {
 	return &cli.Command{
 		Name:      "swim-cluster",
-		Category:  catCluster,
 		Usage:     "convert a SWIM Facebook trace into a slot-level cluster workload",
 		UsageText: "mrsched import swim-cluster --trace FILE [--nodes N] [--users K] [--max-jobs M] [--out FILE]",
 		Flags: []cli.Flag{

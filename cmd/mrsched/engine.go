@@ -17,13 +17,12 @@ import (
 
 // engineCommands returns engine and mip.
 func engineCommands() []*cli.Command {
-	return []*cli.Command{engineCmd(), mipCmd()}
+	return inCategory(catEngine, engineCmd(), mipCmd())
 }
 
 func engineCmd() *cli.Command {
 	return &cli.Command{
 		Name:        "engine",
-		Category:    catEngine,
 		Usage:       "the LP/MIP engines built into this program",
 		Subcommands: []*cli.Command{engineInfoCmd()},
 	}
@@ -47,7 +46,6 @@ func engineInfoCmd() *cli.Command {
 func mipCmd() *cli.Command {
 	return &cli.Command{
 		Name:        "mip",
-		Category:    catEngine,
 		Usage:       "solve LP/MIP models from LP or MPS files",
 		Subcommands: []*cli.Command{mipSolveCmd()},
 	}

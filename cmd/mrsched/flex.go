@@ -4,7 +4,6 @@ package main
 // al., "CIRCUMFLEX"). Library code: instances/sharedscan, solver/flex.
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -26,21 +25,20 @@ import (
 )
 
 // flexCommands returns the flex command.
-func flexCommands() []*cli.Command { return []*cli.Command{flexCmd()} }
+func flexCommands() []*cli.Command { return inCategory(catFlex, flexCmd()) }
 
 // flexGenCommands returns the "gen" subcommands of shared scans.
-func flexGenCommands() []*cli.Command { return []*cli.Command{genSharedScanCmd()} }
+func flexGenCommands() []*cli.Command { return inCategory(catFlex, genSharedScanCmd()) }
 
 // flexImportCommands returns the "import" subcommands of shared scans.
-func flexImportCommands() []*cli.Command { return []*cli.Command{importSWIMScansCmd()} }
+func flexImportCommands() []*cli.Command { return inCategory(catFlex, importSWIMScansCmd()) }
 
 func flexCmd() *cli.Command {
 	return &cli.Command{
-		Name:     "flex",
-		Category: catFlex,
-		Usage:    "CIRCUMFLEX / FLEX / BATCH shared-scan planning, simulation and the §4 study",
+		Name:  "flex",
+		Usage: "CIRCUMFLEX / FLEX / BATCH shared-scan planning, simulation and the §4 study",
 		Subcommands: []*cli.Command{
-			flexPlanCmd(), flexSimulateCmd(), flexStudyCmd(), flexMergeCmd(), flexMetricsCmd(),
+			flexPlanCmd(), flexSimulateCmd(), flexStudyCmd(), flexMergeCmd(), flexMetricsCmd(), flexMapCmd(),
 		},
 	}
 }
@@ -55,24 +53,7 @@ func flexMetricsCmd() *cli.Command {
 			if err != nil {
 				return err
 			}
-			tb := &tabular.Table{Header: []string{"metric", "aggregate", "chains (fully shared)", "semi-shared"}}
-			for _, m := range flex.Metrics {
-				agg := "sum (average)"
-				if m.Max {
-					agg = "max"
-				}
-				ch, se := "optimal: backwards DP", "optimal: backwards DP"
-				if !m.Max {
-					se = "refused (no method for general precedence)"
-					if m.GSROptimal() {
-						ch = "optimal: Generalized Smith's Rule"
-					} else {
-						ch = "heuristic: Lawler's rule on Σ penalties"
-					}
-				}
-				tb.Add(m.Name(), agg, ch, se)
-			}
-			return tb.Write(c.App.Writer, f)
+			return flex.MetricsTable().Write(c.App.Writer, f)
 		},
 	}
 }
@@ -133,31 +114,17 @@ func flexPlanCmd() *cli.Command {
 				return err
 			}
 			if p := c.String("svg"); p != "" {
-				if err := flexPlanFigure(rep, p); err != nil {
+				b, err := figures.FlexPlanSVG(rep)
+				if err != nil {
+					return fmt.Errorf("--svg: %w", err)
+				}
+				if err := instances.AtomicWrite(p, b); err != nil {
 					return err
 				}
 			}
-			var buf bytes.Buffer
-			if err := rep.Write(&buf, f, c.Bool("intervals")); err != nil {
-				return err
-			}
-			return emitBytes(c, buf.Bytes())
+			return emitWith(c, func(w io.Writer) error { return rep.Write(w, f, c.Bool("intervals")) })
 		},
 	}
-}
-
-// flexPlanFigure draws the plan's slot allocations to the --svg file.
-func flexPlanFigure(rep *flex.PlanReport, path string) error {
-	ivs := make([]figures.PlanInterval, len(rep.Intervals))
-	for i, iv := range rep.Intervals {
-		ivs[i] = figures.PlanInterval{Start: iv.Start, End: iv.End, Slots: iv.Slots}
-	}
-	title := fmt.Sprintf("%s plan for %s at t = %s: slots per subjob", rep.Scheme, rep.Metric, tabular.Float(rep.At))
-	b, err := figures.FlexPlan(title, rep.Slots, rep.Rank(), ivs, figures.SVG)
-	if err != nil {
-		return fmt.Errorf("--svg: %w", err)
-	}
-	return instances.AtomicWrite(path, b)
 }
 
 func flexSimulateCmd() *cli.Command {
@@ -233,13 +200,8 @@ func flexStudyConfig(c *cli.Context) (flex.StudyConfig, error) {
 	if cfg.Levels, err = intsOf(c, "levels", between(0, 8)); err != nil {
 		return cfg, err
 	}
-	cfg.Metrics = strings.Split(c.String("metrics"), ",")
-	for i, m := range cfg.Metrics {
-		x, err := flex.ParseMetric(m)
-		if err != nil {
-			return cfg, fmt.Errorf("--metrics: %w", err)
-		}
-		cfg.Metrics[i] = x.Name()
+	if cfg.Metrics, err = flex.MetricNames(c.String("metrics")); err != nil {
+		return cfg, fmt.Errorf("--metrics: %w", err)
 	}
 	cfg.Reps, cfg.Window, cfg.Seed = c.Int("reps"), c.Float64("window"), c.Uint64("seed")
 	cfg.Workload.Jobs, cfg.Workload.Horizon = c.Int("jobs"), c.Float64("horizon")
@@ -272,16 +234,9 @@ func flexStudyAction(c *cli.Context) error {
 	if err != nil {
 		return fmt.Errorf("--shard: %w", err)
 	}
-	var progress func(done, total int)
-	if !c.Bool("quiet") {
-		last := -1
-		progress = func(done, total int) {
-			if pct := 100 * done / max(total, 1); pct/5 != last/5 || done == total {
-				last = pct
-				fmt.Fprintf(c.App.ErrWriter, "flex study %s: %d/%d cells\n", sp, done, total)
-			}
-		}
-	}
+	progress := progressEvery(c, 5, func(done, total int) string {
+		return fmt.Sprintf("flex study %s: %d/%d cells", sp, done, total)
+	})
 	dir := c.String("out-dir")
 	rep, err := study.RunFlex(context.Background(), cfg, sp, c.Int("workers"), dir, progress, figures.Formats(c.Bool("png"))...)
 	if err != nil {
@@ -327,9 +282,8 @@ func flexMergeCmd() *cli.Command {
 func genSharedScanCmd() *cli.Command {
 	d := sharedscan.DefaultGenSpec()
 	return &cli.Command{
-		Name:     "sharedscan",
-		Category: catFlex,
-		Usage:    "a §4 shared-scan workload (CIRCUMFLEX paper): Zipf-like popularity and size, κ correlation",
+		Name:  "sharedscan",
+		Usage: "a §4 shared-scan workload (CIRCUMFLEX paper): Zipf-like popularity and size, κ correlation",
 		Flags: []cli.Flag{
 			&cli.IntFlag{Name: "jobs", Value: d.Jobs, Usage: "arrivals"},
 			&cli.IntFlag{Name: "datasets", Value: d.Datasets, Usage: "D"},
@@ -353,11 +307,7 @@ func genSharedScanCmd() *cli.Command {
 			if err != nil {
 				return err
 			}
-			var b bytes.Buffer
-			if err := sharedscan.WriteJSON(&b, w); err != nil {
-				return err
-			}
-			return emitBytes(c, b.Bytes())
+			return emitWith(c, func(out io.Writer) error { return sharedscan.WriteJSON(out, w) })
 		},
 	}
 }
@@ -365,9 +315,8 @@ func genSharedScanCmd() *cli.Command {
 func importSWIMScansCmd() *cli.Command {
 	d := sharedscan.DefaultSWIMSpec()
 	return &cli.Command{
-		Name:     "swim-scans",
-		Category: catFlex,
-		Usage:    "a shared-scan workload from the SWIM trace with input paths",
+		Name:  "swim-scans",
+		Usage: "a shared-scan workload from the SWIM trace with input paths",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "trace", Required: true, Usage: "SWIM trace `FILE` (withInputPaths TSV)"},
 			&cli.IntFlag{Name: "slots", Value: d.Slots, Usage: "S"},
@@ -390,11 +339,7 @@ func importSWIMScansCmd() *cli.Command {
 			if err != nil {
 				return err
 			}
-			var b bytes.Buffer
-			if err := sharedscan.WriteJSON(&b, w); err != nil {
-				return err
-			}
-			return emitBytes(c, b.Bytes())
+			return emitWith(c, func(out io.Writer) error { return sharedscan.WriteJSON(out, w) })
 		},
 	}
 }

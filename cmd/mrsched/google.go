@@ -16,8 +16,8 @@ import (
 func importGoogleCmd() *cli.Command {
 	return &cli.Command{Name: "google", Category: catInstances, Usage: "the Google cluster trace 2011 (job_events, task_events) as a tandem instance",
 		Flags: append([]cli.Flag{
-			&inputsFlag{cli.StringSliceFlag{Name: "job-events", Required: true, Usage: "job_events `FILES` or directories of part-*-of-*.csv[.gz] (repeat or separate by commas)"}},
-			&inputsFlag{cli.StringSliceFlag{Name: "task-events", Required: true, Usage: "task_events `FILES` or directories"}},
+			&inputsFlag{StringSliceFlag: cli.StringSliceFlag{Name: "job-events", Required: true, Usage: "job_events `FILES` or directories of part-*-of-*.csv[.gz] (repeat or separate by commas)"}},
+			&inputsFlag{StringSliceFlag: cli.StringSliceFlag{Name: "task-events", Required: true, Usage: "task_events `FILES` or directories"}},
 			inListFlag("task-usage", "task_usage `FILES` or directories: measured use instead of requests × run time"),
 		}, instanceOutFlags()...),
 		Action: func(c *cli.Context) error {

@@ -2,36 +2,25 @@ package main
 
 // Command descriptions are data: help/<command path>.txt (the path's words
 // joined by '-', e.g. help/gen-taillard.txt for 'mrsched gen taillard'),
-// embedded in the binary and set on every command of the tree by finish.
-// Lists the library keeps are placeholders (see expand).
+// embedded in the binary and set on every command of the tree by
+// clitree.Finish. Lists the library keeps are placeholders (see expand).
 
 import (
 	"embed"
 	"fmt"
 	"strings"
 
+	"github.com/mrsched/mrsched/internal/clitree"
 	"github.com/mrsched/mrsched/report"
 )
 
 //go:embed help/*.txt
 var helpFiles embed.FS
 
-// helpName is the help file of the command at path ("mrsched gen taillard"
-// → "help/gen-taillard.txt"; the program itself, "mrsched", has
-// help/mrsched.txt).
-func helpName(path string) string {
-	return "help/" + strings.ReplaceAll(strings.TrimPrefix(path, "mrsched "), " ", "-") + ".txt"
-}
-
-// helpText returns the description of the command at path, and false when
-// it has no help file (TestHelpFiles fails on such a command).
-func helpText(path string) (string, bool) {
-	b, err := helpFiles.ReadFile(helpName(path))
-	if err != nil {
-		return "", false
-	}
-	return expand(strings.TrimSuffix(string(b), "\n")), true
-}
+// helpName is the help file of the command at path; helpText its
+// description, false when it has none (TestHelpFiles fails on such a
+// command).
+var helpName, helpText = clitree.HelpName, clitree.HelpFiles(helpFiles, expand)
 
 // expand replaces the placeholders of a help file by the lists the library
 // keeps (so that the help never goes stale): {{generators}} by report's

@@ -14,9 +14,8 @@ import (
 
 func genLogNormalCmd() *cli.Command {
 	return &cli.Command{
-		Name:     "lognormal",
-		Category: catInstances,
-		Usage:    "the log-normal workload of Lin et al. §5.3 (batch or Poisson arrivals)",
+		Name:  "lognormal",
+		Usage: "the log-normal workload of Lin et al. §5.3 (batch or Poisson arrivals)",
 		Flags: append([]cli.Flag{
 			intFlag("n", 100, "number of jobs", atLeastOne),
 			floatFlag("load", 0.75, "offered load ρ (online instances)", positive),
@@ -41,7 +40,6 @@ func genLogNormalCmd() *cli.Command {
 func importSWIMCmd() *cli.Command {
 	return &cli.Command{
 		Name:      "swim",
-		Category:  catInstances,
 		Usage:     "a SWIM Facebook trace as a tandem instance",
 		ArgsUsage: "TRACE.tsv",
 		Flags: append([]cli.Flag{
@@ -71,21 +69,11 @@ func importSWIMCmd() *cli.Command {
 	}
 }
 
-// oneArg returns the one positional argument of a command (a file).
-func oneArg(c *cli.Context, what string) (string, error) {
-	if c.NArg() != 1 {
-		return "", fmt.Errorf("%s: want one %s argument, got %d %q",
-			c.Command.Name, what, c.NArg(), c.Args().Slice())
-	}
-	return c.Args().First(), nil
-}
-
 func checkCmd() *cli.Command {
 	return &cli.Command{
-		Name:     "check",
-		Category: catInstances,
-		Usage:    "validate a tandem instance file and summarise it",
-		Flags:    []cli.Flag{instanceFlag(), formatFlag("table"), outFlag("the summary"), quietFlag()},
+		Name:  "check",
+		Usage: "validate a tandem instance file and summarise it",
+		Flags: []cli.Flag{instanceFlag(), formatFlag("table"), outFlag("the summary"), quietFlag()},
 		Action: func(c *cli.Context) error {
 			in, err := instances.ReadFile(c.String("instance"))
 			if err != nil {

@@ -32,25 +32,31 @@ const (
 // commands is the whole command tree.
 func commands() []*cli.Command {
 	gen := &cli.Command{
-		Name:     "gen",
-		Usage:    "generate instances and workloads (same seed, byte-identical output)",
-		Category: catInstances,
+		Name:  "gen",
+		Usage: "generate instances and workloads (same seed, byte-identical output)",
 		Subcommands: concat(
-			[]*cli.Command{genLogNormalCmd(), genTaillardCmd()},
+			inCategory(catInstances, genLogNormalCmd()), []*cli.Command{genTaillardCmd()},
 			hardGenCommands(), flexGenCommands(), clusterGenCommands()),
 	}
 	imp := &cli.Command{
-		Name:     "import",
-		Usage:    "convert external traces and benchmark files into mrsched files",
-		Category: catInstances,
+		Name:  "import",
+		Usage: "convert external traces and benchmark files into mrsched files",
 		Subcommands: concat(
-			[]*cli.Command{importSWIMCmd(), importTaillardCmd(), importGoogleCmd()},
+			inCategory(catInstances, importSWIMCmd()), []*cli.Command{importTaillardCmd(), importGoogleCmd()},
 			flexImportCommands(), clusterImportCommands()),
 	}
 	return concat(
-		[]*cli.Command{gen, imp, checkCmd()},
+		inCategory(catInstances, gen, imp, checkCmd()),
 		tandemCommands(), solveCommands(), engineCommands(), reportCommands(),
 		hardCommands(), flexCommands(), mstCommands(), clusterCommands())
+}
+
+// inCategory sets cat as the category of every command of cmds.
+func inCategory(cat string, cmds ...*cli.Command) []*cli.Command {
+	for _, c := range cmds {
+		c.Category = cat
+	}
+	return cmds
 }
 
 func concat(lists ...[]*cli.Command) []*cli.Command {

@@ -7,10 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"math/rand/v2"
 	"os"
-	"strconv"
-	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -22,12 +19,11 @@ import (
 
 // mstCommands returns the mst command.
 func mstCommands() []*cli.Command {
-	return []*cli.Command{{
+	return inCategory(catStraggler, &cli.Command{
 		Name:        "mst",
-		Category:    catStraggler,
 		Usage:       "straggling mappers: mean sojourn time, mapping policies, fitting, node count (Farhat et al.)",
-		Subcommands: []*cli.Command{mstEvalCmd(), mstMapCmd(), mstFitCmd(), mstNodesCmd(), mstForkJoinCmd(), mstFiguresCmd(), mstSimulateCmd()},
-	}}
+		Subcommands: inCategory(catStraggler, mstEvalCmd(), mstMapCmd(), mstFitCmd(), mstNodesCmd(), mstForkJoinCmd(), mstFiguresCmd(), mstSimulateCmd()),
+	})
 }
 
 func mstCommonFlags() []cli.Flag {
@@ -40,45 +36,23 @@ func mstCommonFlags() []cli.Flag {
 // mstNodes returns per-node μ and λ from --nodes or --mu/--lambda; λ may
 // be absent (NaN) when needLambda is false.
 func mstNodes(c *cli.Context, needLambda bool) (mu, lambda []float64, err error) {
-	if path := c.String("nodes"); path != "" {
-		if c.IsSet("mu") {
-			return nil, nil, errors.New("give either --nodes or --mu, not both")
-		}
-		f, err := nodes.ReadFile(path)
-		if err != nil {
-			return nil, nil, err
-		}
-		mu, lambda = f.Expand()
-	} else {
-		if !c.IsSet("mu") {
-			return nil, nil, errors.New("give the nodes: --nodes FILE or --mu μ1,μ2,…")
-		}
+	switch path := c.String("nodes"); {
+	case path != "" && c.IsSet("mu"):
+		return nil, nil, errors.New("give either --nodes or --mu, not both")
+	case path == "" && !c.IsSet("mu"):
+		return nil, nil, errors.New("give the nodes: --nodes FILE or --mu μ1,μ2,…")
+	case c.IsSet("mu"):
 		if mu, err = parseFloats("mu", c.String("mu"), anyFinite); err != nil {
 			return nil, nil, err
 		}
-		lambda = make([]float64, len(mu))
-		for i := range lambda {
-			lambda[i] = math.NaN()
-		}
-		if c.IsSet("lambda") {
-			l, err := parseFloats("lambda", c.String("lambda"), anyFinite)
-			if err != nil {
-				return nil, nil, err
-			}
-			if len(l) != len(mu) {
-				return nil, nil, fmt.Errorf("--lambda has %d rates but --mu has %d", len(l), len(mu))
-			}
-			lambda = l
+	}
+	if c.IsSet("lambda") && c.IsSet("mu") {
+		if lambda, err = parseFloats("lambda", c.String("lambda"), anyFinite); err != nil {
+			return nil, nil, err
 		}
 	}
-	if needLambda {
-		for i, l := range lambda {
-			if math.IsNaN(l) {
-				return nil, nil, fmt.Errorf("node %d has no arrival rate λ (give --lambda or a lambda field)", i)
-			}
-		}
-	}
-	return mu, lambda, nil
+	mu, lambda, err = straggler.NodeRates(c.String("nodes"), mu, lambda, needLambda)
+	return mu, lambda, mstFlagError(err)
 }
 
 // mstFlagError names the flag of a configuration field the library
@@ -93,9 +67,8 @@ func mstFlagError(err error) error {
 
 func mstEvalCmd() *cli.Command {
 	return &cli.Command{
-		Name:     "eval",
-		Category: catStraggler,
-		Usage:    "mean sojourn time of given nodes (closed form, integral, Monte Carlo)",
+		Name:  "eval",
+		Usage: "mean sojourn time of given nodes (closed form, integral, Monte Carlo)",
 		Flags: append(mstCommonFlags(),
 			&cli.StringFlag{Name: "nodes", Usage: "node file (JSON or .csv) with mu and lambda per node"},
 			&cli.StringFlag{Name: "mu", Usage: "service rates μ1,μ2,…"},
@@ -123,9 +96,8 @@ func mstEvalCmd() *cli.Command {
 
 func mstMapCmd() *cli.Command {
 	return &cli.Command{
-		Name:     "map",
-		Category: catStraggler,
-		Usage:    "split a total arrival rate over nodes by a mapping policy (§V-A)",
+		Name:  "map",
+		Usage: "split a total arrival rate over nodes by a mapping policy (§V-A)",
 		Flags: append(mstCommonFlags(),
 			&cli.StringFlag{Name: "nodes", Usage: "node file (JSON or .csv); mu per node"},
 			&cli.StringFlag{Name: "mu", Usage: "service rates μ1,μ2,…"},
@@ -141,15 +113,9 @@ func mstMapCmd() *cli.Command {
 				return err
 			}
 			opt := straggler.MapOptions{Model: straggler.Model{D: c.Float64("D")}, AllowMigration: c.Bool("allow-migration")}
-			var pols []straggler.Policy
-			if c.String("policy") == "all" {
-				pols = straggler.Policies
-			} else {
-				p, err := straggler.ParsePolicy(c.String("policy"))
-				if err != nil {
-					return err
-				}
-				pols = []straggler.Policy{p}
+			pols, err := straggler.PoliciesNamed(c.String("policy"))
+			if err != nil {
+				return err
 			}
 			rep, err := straggler.MapPolicies(pols, c.Float64("total"), mu, opt)
 			if err != nil {
@@ -167,9 +133,8 @@ func mstMapCmd() *cli.Command {
 
 func mstFitCmd() *cli.Command {
 	return &cli.Command{
-		Name:     "fit",
-		Category: catStraggler,
-		Usage:    "fit a delayed exponential (eq. 4) to completion-time samples",
+		Name:  "fit",
+		Usage: "fit a delayed exponential (eq. 4) to completion-time samples",
 		Flags: append(mstCommonFlags(),
 			&cli.StringFlag{Name: "samples", Usage: "file with one completion time per line", Required: true},
 			&cli.Float64Flag{Name: "offset", Value: math.NaN(), Usage: "offset T for the least-squares fit (default: the smallest sample)"},
@@ -179,71 +144,35 @@ func mstFitCmd() *cli.Command {
 			if err != nil {
 				return err
 			}
-			mle, err := straggler.FitMLE(xs)
+			v, err := straggler.FitView(xs, c.Float64("offset"))
 			if err != nil {
 				return err
 			}
-			T := c.Float64("offset")
-			if math.IsNaN(T) {
-				T = mle.Offset
-			}
-			pts := straggler.ECDF(xs)
-			ls, err := straggler.FitLS(pts, T)
-			if err != nil {
-				return err
-			}
-			joint, err := straggler.FitLSJoint(pts)
-			if err != nil {
-				return err
-			}
-			fits := []straggler.Fit{mle, ls, joint}
-			return emit(c, func(w io.Writer, f tabular.Format) error {
-				if f == tabular.JSON {
-					return tabular.WriteJSON(w, map[string]any{"samples": len(xs), "fits": fits})
-				}
-				t := &tabular.Table{Title: fmt.Sprintf("Delayed exponential fit, %d samples", len(xs)), Header: []string{"method", "offset_T", "rate_γ", "rmse", "max_abs", "newton_iter"}, RightAlign: []bool{false, true, true, true, true, true}}
-				for _, x := range fits {
-					t.Add(x.Method, tabular.Float(x.Offset), tabular.Float(x.Rate), tabular.Float(x.RMSE), tabular.Float(x.MaxAbs), strconv.Itoa(x.Iterations))
-				}
-				return t.Write(w, f)
-			})
+			return emitView(c, v)
 		},
 	}
 }
 
 // mstClasses returns the node classes of --nodes or --class μ:available,….
 func mstClasses(c *cli.Context) ([]straggler.NodeClass, error) {
-	var classes []straggler.NodeClass
 	if p := c.String("nodes"); p != "" {
 		f, err := nodes.ReadFile(p)
 		if err != nil {
 			return nil, err
 		}
-		for _, n := range f.Nodes {
-			classes = append(classes, straggler.NodeClass{Name: n.Name, Mu: n.Mu, Available: n.Count})
-		}
-	} else {
-		if c.String("class") == "" {
-			return nil, errors.New("give --class μ:available,… or --nodes FILE")
-		}
-		for i, s := range strings.Split(c.String("class"), ",") {
-			a, b, ok := strings.Cut(strings.TrimSpace(s), ":")
-			mu, err1 := strconv.ParseFloat(a, 64)
-			n, err2 := strconv.Atoi(b)
-			if !ok || err1 != nil || err2 != nil {
-				return nil, fmt.Errorf("--class: item %d %q is not μ:available", i+1, s)
-			}
-			classes = append(classes, straggler.NodeClass{Mu: mu, Available: n})
-		}
+		return straggler.ClassesOf(f), nil
 	}
-	return classes, nil
+	if c.String("class") == "" {
+		return nil, errors.New("give --class μ:available,… or --nodes FILE")
+	}
+	classes, err := straggler.ParseClasses(c.String("class"))
+	return classes, mstFlagError(err)
 }
 
 func mstNodesCmd() *cli.Command {
 	return &cli.Command{
-		Name:     "nodes",
-		Category: catStraggler,
-		Usage:    "optimal number of mapper nodes (Lemma 4's separation, checked by brute force)",
+		Name:  "nodes",
+		Usage: "optimal number of mapper nodes (Lemma 4's separation, checked by brute force)",
 		Flags: append(mstCommonFlags(),
 			&cli.StringFlag{Name: "class", Usage: "node classes μ:available,… (or use --nodes with count as availability)"},
 			&cli.StringFlag{Name: "nodes", Usage: "node file; each entry's count is the number available"},
@@ -275,9 +204,8 @@ func mstNodesCmd() *cli.Command {
 
 func mstForkJoinCmd() *cli.Command {
 	return &cli.Command{
-		Name:     "forkjoin",
-		Category: catStraggler,
-		Usage:    "fork-join queue: literature bounds, Nelson–Tantawi, DES, and the paper's MST",
+		Name:  "forkjoin",
+		Usage: "fork-join queue: literature bounds, Nelson–Tantawi, DES, and the paper's MST",
 		Flags: append(mstCommonFlags(),
 			&cli.IntFlag{Name: "k", Value: 4, Usage: "number of servers K"},
 			&cli.Float64Flag{Name: "lambda", Value: 0.5, Usage: "job arrival rate"},
@@ -286,48 +214,19 @@ func mstForkJoinCmd() *cli.Command {
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "simulation seed"},
 		),
 		Action: func(c *cli.Context) error {
-			k, l, m := c.Int("k"), c.Float64("lambda"), c.Float64("mu")
-			low, up, err := straggler.ForkJoinBounds(k, l, m)
+			v, err := straggler.ForkJoinView(c.Int("k"), c.Float64("lambda"), c.Float64("mu"), c.Int("jobs"), c.Uint64("seed"))
 			if err != nil {
 				return err
 			}
-			out := map[string]any{"k": k, "lambda": l, "mu": m, "lower_bound": low, "upper_bound": up, "nelson_tantawi": straggler.NelsonTantawi(k, l, m), "mst_independent": up}
-			var sim *straggler.ForkJoinSim
-			if n := c.Int("jobs"); n > 0 {
-				mus := make([]float64, k)
-				for i := range mus {
-					mus[i] = m
-				}
-				s, err := straggler.SimulateForkJoin(l, mus, n/10, n, rand.NewPCG(c.Uint64("seed"), 0xf0))
-				if err != nil {
-					return err
-				}
-				sim = &s
-				out["simulation"] = s
-			}
-			return emit(c, func(w io.Writer, f tabular.Format) error {
-				if f == tabular.JSON {
-					return tabular.WriteJSON(w, out)
-				}
-				t := &tabular.Table{Title: fmt.Sprintf("Fork-join K = %d, λ = %g, μ = %g", k, l, m), Header: []string{"quantity", "value"}, RightAlign: []bool{false, true}}
-				t.Add("lower bound (1/μ)[H_K + Σ(1/j)ρ/(j−ρ)]", tabular.Float(low))
-				t.Add("upper bound H_K/(μ−λ) = paper's MST", tabular.Float(up))
-				t.Add("Nelson–Tantawi approximation", tabular.Float(straggler.NelsonTantawi(k, l, m)))
-				if sim != nil {
-					t.Add(fmt.Sprintf("simulation (%d jobs) mean", sim.Jobs), tabular.Float(sim.Mean))
-					t.Add("simulation 95% half-width", tabular.Float(sim.HalfWidth))
-				}
-				return t.Write(w, f)
-			})
+			return emitView(c, v)
 		},
 	}
 }
 
 func mstFiguresCmd() *cli.Command {
 	return &cli.Command{
-		Name:     "figures",
-		Category: catStraggler,
-		Usage:    "recompute the data of Fig. 3, 4, 6, 8, 10, 11 as CSV and SVG (PNG with --png)",
+		Name:  "figures",
+		Usage: "recompute the data of Fig. 3, 4, 6, 8, 10, 11 as CSV and SVG (PNG with --png)",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "out", Value: "results/straggler", Usage: "output directory"},
 			&cli.BoolFlag{Name: "png", Usage: "write PNG figures besides the SVG ones"},

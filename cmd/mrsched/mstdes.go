@@ -15,13 +15,13 @@ func mstSimulateCmd() *cli.Command {
 		Name:     "simulate",
 		Category: catStraggler,
 		Usage:    "simulate the mapper nodes: Fig. 5, 7, 9, 12 and the DM-EP check at D = 100",
-		Flags: append([]cli.Flag{formatFlag("table"), outFlag("the table"), seedFlag(d.Seed, "simulation seed"), repsFlag(d.Replications),
+		Flags: append([]cli.Flag{formatFlag("table"), outFlag("the table"), seedFlag(d.Seed, "simulation seed"), repsFlag(d.Replications), workersFlag(1),
 			&cli.IntFlag{Name: "jobs", Value: d.Jobs, Usage: "measured tasks per node and replication"},
 			&cli.IntFlag{Name: "warmup", Value: d.Warmup, Usage: "tasks discarded at the start of each replication"},
-			inListFlag("task-events", "Google 2011 task_events `FILE` (gzip CSV, repeat in order) for the Fig. 2 fit")},
+			inListFlag("task-events", "Google 2011 task_events `FILE` or directory of parts (gzip or plain CSV, repeat in order) for the Fig. 2 fit")},
 			figuresFlags("the Fig. 5, 7, 9, 12 panels (with CSV)")...),
 		Action: func(c *cli.Context) error {
-			d.Seed, d.Replications, d.Jobs, d.Warmup = c.Uint64("seed"), c.Int("reps"), c.Int("jobs"), c.Int("warmup")
+			d.Seed, d.Replications, d.Jobs, d.Warmup, d.Workers = c.Uint64("seed"), c.Int("reps"), c.Int("jobs"), c.Int("warmup"), c.Int("workers")
 			d.TaskEvents = c.StringSlice("task-events")
 			r, err := des.Reproduce(d)
 			if err != nil {

@@ -1,11 +1,9 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"runtime"
 	"strconv"
 	"strings"
@@ -25,7 +23,7 @@ import (
 
 // reportCommands returns report, merge, study and gantt.
 func reportCommands() []*cli.Command {
-	return []*cli.Command{reportCmd(), mergeCmd(), studyCmd(), ganttCmd()}
+	return inCategory(catReport, reportCmd(), mergeCmd(), studyCmd(), ganttCmd())
 }
 
 // sweepFlags are shared by report and every study.
@@ -65,43 +63,24 @@ func runSweep(c *cli.Context, sw sweep.Sweep, what string) (*sweep.Set, error) {
 		infof(c, "shard %s: %d cells in %s; combine the shards with 'mrsched merge'", sp, len(set.Cells), c.String("cells"))
 		return nil, nil
 	}
-	var b bytes.Buffer
-	if err := set.Write(&b); err != nil {
-		return nil, err
-	}
-	return nil, emitBytes(c, b.Bytes())
+	return nil, emitWith(c, set.Write)
 }
 
-// renderSet renders a whole sweep with its kind's renderer.
+// renderSet renders a whole sweep in --format to --out or stdout and
+// writes its figures into --figures.
 func renderSet(c *cli.Context, set *sweep.Set) error {
-	r, err := study.RendererFor(set.Header.Kind)
-	if err != nil {
+	if err := emit(c, func(w io.Writer, f tabular.Format) error { return study.Render(set, f, w) }); err != nil {
 		return err
 	}
-	if err := emit(c, func(w io.Writer, f tabular.Format) error { return r.Write(set, f, w) }); err != nil {
-		return err
-	}
-	dir := c.String("figures")
-	if dir == "" || r.Figures == nil {
-		return nil
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	files, err := r.Figures(set, dir, figures.Formats(c.Bool("png"))...)
-	if err != nil {
-		return fmt.Errorf("figures: %w", err)
-	}
-	for _, f := range files {
-		infof(c, "wrote %s", f)
-	}
-	return nil
+	files, err := study.Figures(set, c.String("figures"), figures.Formats(c.Bool("png"))...)
+	wrote(c, files)
+	return err
 }
 
 // sweepProblems turns a sweep's violations (of a report or a study) into
 // exit status 2 and a report's failed runs into exit status 1.
 func sweepProblems(set *sweep.Set) error {
-	err := errors.Join(report.Check(set), study.Check(set))
+	err := study.Problems(set)
 	if errors.Is(err, report.ErrViolation) {
 		return exitWith(2, err)
 	}
@@ -110,9 +89,8 @@ func sweepProblems(set *sweep.Set) error {
 
 func reportCmd() *cli.Command {
 	return &cli.Command{
-		Name:     "report",
-		Category: catReport,
-		Usage:    "heuristics beside optima, lower bounds and the §4 guarantees, per instance and aggregated",
+		Name:  "report",
+		Usage: "heuristics beside optima, lower bounds and the §4 guarantees, per instance and aggregated",
 		Flags: append([]cli.Flag{
 			&cliflags.RepeatedFlag{GenericFlag: cli.GenericFlag{Name: "instance", Aliases: []string{"i"}, Value: &cliflags.Repeated{}, Usage: "instance `FILE` (JSON or CSV); repeatable"}, Files: true},
 			&cliflags.RepeatedFlag{GenericFlag: cli.GenericFlag{Name: "gen", Value: &cliflags.Repeated{}, Usage: "generator `SPEC`; repeatable (see above)"}},
@@ -151,9 +129,7 @@ func reportAction(c *cli.Context) error {
 		if err != nil {
 			return fmt.Errorf("figures: %w", err)
 		}
-		for _, f := range files {
-			infof(c, "wrote %s", f)
-		}
+		wrote(c, files)
 	}
 	return sweepProblems(set)
 }
@@ -172,7 +148,6 @@ func methodsFlag(value string) cli.Flag {
 func mergeCmd() *cli.Command {
 	return &cli.Command{
 		Name:      "merge",
-		Category:  catReport,
 		Usage:     "combine the shards of a report or study into exactly the output of the unsharded run",
 		ArgsUsage: "SHARD.jsonl...",
 		Flags: append(append([]cli.Flag{formatFlag("table"), outFlag("the output")}, figuresFlags("the sweep's figures")...),
@@ -209,7 +184,6 @@ func mergeCmd() *cli.Command {
 func studyCmd() *cli.Command {
 	return &cli.Command{
 		Name:        "study",
-		Category:    catReport,
 		Usage:       "the paper's studies, one command each: tightness, fig7, fig9, nightly",
 		Subcommands: []*cli.Command{studyTightnessCmd(), studyFig7Cmd(), studyFig9Cmd(), studyNightlyCmd(), studyGoogleCmd()},
 	}
@@ -317,9 +291,8 @@ func studyNightlyCmd() *cli.Command {
 
 func ganttCmd() *cli.Command {
 	return &cli.Command{
-		Name:     "gantt",
-		Category: catReport,
-		Usage:    "draw a Gantt chart (SVG; PNG with --png) of any schedule file",
+		Name:  "gantt",
+		Usage: "draw a Gantt chart (SVG; PNG with --png) of any schedule file",
 		Flags: []cli.Flag{
 			instanceFlag(),
 			inFlag("schedule", "schedule `FILE` (JSON or CSV)", true, "s"),
@@ -345,9 +318,7 @@ func ganttCmd() *cli.Command {
 			if err != nil {
 				return err
 			}
-			for _, f := range files {
-				infof(c, "wrote %s", f)
-			}
+			wrote(c, files)
 			return nil
 		},
 	}

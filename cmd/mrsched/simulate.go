@@ -18,14 +18,13 @@ import (
 
 // tandemCommands returns simulate, validate and compare.
 func tandemCommands() []*cli.Command {
-	return []*cli.Command{simulateCmd(), validateCmd(), compareCmd()}
+	return inCategory(catTandem, simulateCmd(), validateCmd(), compareCmd())
 }
 
 func simulateCmd() *cli.Command {
 	return &cli.Command{
-		Name:     "simulate",
-		Category: catTandem,
-		Usage:    "exact fluid simulation of a scheduling policy on a tandem instance (Lin et al. §2, §4, §5)",
+		Name:  "simulate",
+		Usage: "exact fluid simulation of a scheduling policy on a tandem instance (Lin et al. §2, §4, §5)",
 		Flags: []cli.Flag{
 			instanceFlag(),
 			&cli.StringFlag{Name: "policy", Aliases: []string{"p"}, Value: "maxsrpt", Usage: "fifo, ps, klps, klps-maponly, maxsrpt, splitsrpt, splitsrpt-strict or order"},
@@ -68,9 +67,8 @@ func simulateAction(c *cli.Context) error {
 
 func validateCmd() *cli.Command {
 	return &cli.Command{
-		Name:     "validate",
-		Category: catTandem,
-		Usage:    "check a fluid schedule against model (1) with the independent validator",
+		Name:  "validate",
+		Usage: "check a fluid schedule against model (1) with the independent validator",
 		Flags: []cli.Flag{
 			instanceFlag(),
 			inFlag("schedule", "schedule `FILE` (JSON, or CSV ending in .csv)", true, "s"),
@@ -104,9 +102,8 @@ func validateAction(c *cli.Context) error {
 
 func compareCmd() *cli.Command {
 	return &cli.Command{
-		Name:     "compare",
-		Category: catTandem,
-		Usage:    "all tandem policies side by side on one instance, each schedule validated",
+		Name:  "compare",
+		Usage: "all tandem policies side by side on one instance, each schedule validated",
 		Flags: []cli.Flag{
 			inFlag("instance", "tandem instance `FILE`", false, "i"),
 			&cli.BoolFlag{Name: "example", Usage: "use the §2.1 example"},
@@ -128,21 +125,10 @@ func compareInstance(c *cli.Context) (*instances.Instance, string, error) {
 			chosen++
 		}
 	}
-	switch {
-	case chosen != 1:
+	if chosen != 1 {
 		return nil, "", errors.New("compare: give exactly one of --instance, --example, --lognormal (see 'mrsched compare --help')")
-	case c.String("instance") != "":
-		in, err := instances.ReadFile(c.String("instance"))
-		return in, c.String("instance"), err
-	case c.Bool("example"):
-		return instances.Example21(), "§2.1 example", nil
 	}
-	n, seed := c.Int("lognormal"), c.Uint64("seed")
-	in, err := instances.PaperLogNormal(n, 0, true).Generate(instances.SeedSource(seed))
-	if err != nil {
-		return nil, "", fmt.Errorf("--lognormal: %w", err)
-	}
-	return in, fmt.Sprintf("§5.3 log-normal batch, n=%d, seed %d", n, seed), nil
+	return report.CompareInstance(c.String("instance"), c.Bool("example"), c.Int("lognormal"), c.Uint64("seed"))
 }
 
 func compareAction(c *cli.Context) error {

@@ -4,9 +4,9 @@ package main
 // bound, export, gen taillard, import taillard.
 
 import (
-	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -28,18 +28,18 @@ var processStart = time.Now()
 // solveCommands returns solve, bound and export (gen taillard and import
 // taillard are in main's tree).
 func solveCommands() []*cli.Command {
-	return []*cli.Command{solveCmd(), boundCmd(), exportCmd()}
+	return inCategory(catExact, solveCmd(), boundCmd(), exportCmd())
 }
 
 func solveCmd() *cli.Command {
 	return &cli.Command{
-		Name:     "solve",
-		Category: catExact,
-		Usage:    "optimal or near-optimal schedule of a tandem instance with status, lower bound and gap",
+		Name:  "solve",
+		Usage: "optimal or near-optimal schedule of a tandem instance with status, lower bound and gap",
 		Flags: []cli.Flag{
 			instanceFlag(),
 			&cli.StringFlag{Name: "method", Aliases: []string{"m"}, Value: exact.DefaultMethod, Usage: "portfolio, mip, search, order-lp, polish or a policy name"},
 			&cli.StringFlag{Name: "order", Usage: "completion order for order-lp (or priority order for --method order)"},
+			&cli.BoolFlag{Name: "exact", Usage: "exact optimum in rational arithmetic (batches; numbers as \"p/q\" strings)"},
 			timeLimitFlag(60*time.Second, "time limit"),
 			engineFlag("LP/MIP engine"),
 			kFlag(),
@@ -51,6 +51,9 @@ func solveCmd() *cli.Command {
 }
 
 func solveAction(c *cli.Context) error {
+	if c.Bool("exact") {
+		return solveExactAction(c)
+	}
 	path := c.String("instance")
 	in, err := instances.ReadFile(path)
 	if err != nil {
@@ -81,9 +84,8 @@ func solveAction(c *cli.Context) error {
 
 func boundCmd() *cli.Command {
 	return &cli.Command{
-		Name:     "bound",
-		Category: catExact,
-		Usage:    "every lower bound on OPT and the approximation guarantees of MaxSRPT and SplitSRPT",
+		Name:  "bound",
+		Usage: "every lower bound on OPT and the approximation guarantees of MaxSRPT and SplitSRPT",
 		Flags: []cli.Flag{
 			instanceFlag(),
 			engineFlag("engine for the LP relaxation"),
@@ -112,9 +114,8 @@ func boundCmd() *cli.Command {
 
 func exportCmd() *cli.Command {
 	return &cli.Command{
-		Name:     "export",
-		Category: catExact,
-		Usage:    "write the exact MIP of a tandem instance in LP or MPS format for other solvers",
+		Name:  "export",
+		Usage: "write the exact MIP of a tandem instance in LP or MPS format for other solvers",
 		Flags: []cli.Flag{
 			instanceFlag(),
 			&cli.BoolFlag{Name: "lp", Usage: "CPLEX LP format"},
@@ -134,16 +135,11 @@ func exportCmd() *cli.Command {
 			if err != nil {
 				return err
 			}
-			var b bytes.Buffer
+			write := mip.WriteMPS
 			if c.Bool("lp") {
-				err = mip.WriteLP(&b, f.Model)
-			} else {
-				err = mip.WriteMPS(&b, f.Model)
+				write = mip.WriteLP
 			}
-			if err != nil {
-				return err
-			}
-			return emitBytes(c, b.Bytes())
+			return emitWith(c, func(w io.Writer) error { return write(w, f.Model) })
 		},
 	}
 }
@@ -170,11 +166,7 @@ func genTaillardCmd() *cli.Command {
 			if err != nil {
 				return err
 			}
-			var b bytes.Buffer
-			if err := taillard.WriteAs(&b, ti, c.String("format")); err != nil {
-				return err
-			}
-			return emitBytes(c, b.Bytes())
+			return emitWith(c, func(w io.Writer) error { return taillard.WriteAs(w, ti, c.String("format")) })
 		},
 	}
 }

@@ -5,8 +5,13 @@
 // dropped, a job's map size is the resource use of its tasks and its
 // shuffle size their local disk use. The readers stream the job_events and
 // task_events tables (gzip or plain CSV, one or more part files) row by
-// row; Import keeps one small record per job submitted in the window and
-// one per running task, never a part in memory. Since the public slice has
+// row, merged by time (each table must be time-ordered across consecutive
+// parts, else ErrOrder naming file and line), and retires a job's working
+// record as soon as its fate is known (its FINISH/FAIL/KILL/LOST job event
+// with no task running, or the end of the input): a kept job is reduced to
+// its output triple (arrival, map, shuffle), a dropped one counted and
+// freed. Memory is O(live jobs + live tasks + kept jobs' output triples),
+// never the number of parts or of dropped jobs. Since the public slice has
 // no task_usage table, sizes are approximated from the requests: map =
 // Σ over a job's task runs of run time × CPU request, shuffle = Σ run time
 // × disk-space request (docs/google.md gives the rules, the window rule and

@@ -202,6 +202,11 @@ const maxTime = 1<<63 - 1 // the trace's "after the end of the trace" time
 // fn, in file order. name is used in error messages
 // ("file:line: column N (name): …"). It stops at the first error of fn.
 func ReadJobEvents(r io.Reader, name string, fn func(JobEvent) error) error {
+	return readJobEvents(r, name, func(e JobEvent, _ int) error { return fn(e) })
+}
+
+// readJobEvents is ReadJobEvents with the 1-based line of each row.
+func readJobEvents(r io.Reader, name string, fn func(JobEvent, int) error) error {
 	return rows(r, name, len(jobColumns), jobColumns, func(f []string, line int) error {
 		t, err := intField(f, 0, 0, maxTime, name, line, jobColumns)
 		if err != nil {
@@ -215,7 +220,7 @@ func ReadJobEvents(r io.Reader, name string, fn func(JobEvent) error) error {
 		if err != nil {
 			return err
 		}
-		return fn(JobEvent{Time: t, JobID: id, Type: EventType(typ)})
+		return fn(JobEvent{Time: t, JobID: id, Type: EventType(typ)}, line)
 	})
 }
 
@@ -224,6 +229,11 @@ func ReadJobEvents(r io.Reader, name string, fn func(JobEvent) error) error {
 // disk-space requests must be empty or in [0, 1]; an empty field gives
 // HasRequest false when both are empty, and an error when only one is.
 func ReadTaskEvents(r io.Reader, name string, fn func(TaskEvent) error) error {
+	return readTaskEvents(r, name, func(e TaskEvent, _ int) error { return fn(e) })
+}
+
+// readTaskEvents is ReadTaskEvents with the 1-based line of each row.
+func readTaskEvents(r io.Reader, name string, fn func(TaskEvent, int) error) error {
 	return rows(r, name, len(taskColumns), taskColumns, func(f []string, line int) error {
 		var e TaskEvent
 		var err error
@@ -257,7 +267,7 @@ func ReadTaskEvents(r io.Reader, name string, fn func(TaskEvent) error) error {
 			return colErr(name, line, i, taskColumns, fmt.Errorf("%w: empty while the %s is given", ErrFormat, map[bool]string{true: "CPU request", false: "disk-space request"}[okC]))
 		}
 		e.HasRequest, e.CPU, e.Disk = okC, cpu, disk
-		return fn(e)
+		return fn(e, line)
 	})
 }
 

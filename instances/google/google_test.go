@@ -55,7 +55,7 @@ func sameJobs(t *testing.T, got, want []instances.Job) {
 
 func sameSummary(t *testing.T, got, want Summary) {
 	t.Helper()
-	got.PeakLiveTasks = 0
+	got.PeakLiveTasks, got.PeakLiveJobs = 0, 0
 	if got != want {
 		t.Errorf("summary\n got %+v\nwant %+v", got, want)
 	}
@@ -220,6 +220,121 @@ func TestPeakLiveTasks(t *testing.T) {
 	}
 }
 
+// TestPeakLiveJobs: job working records are bounded by the live jobs, not
+// by the number of parts or of jobs read. Each part holds 50 jobs run one
+// after the other (SUBMIT at t0; tasks submitted at t0, scheduled at
+// t0+1 s, finished at t0+4 s; job FINISH at t0+5 s): even jobs have 3
+// tasks and are kept, odd jobs have 1 and are dropped as single-task; each
+// part also starts with the FINISH of a job submitted before the window.
+// So at most one job record (and its 3 tasks) is live at once, whatever
+// the number of parts; before jobs were retired at their end, the records
+// grew with the jobs seen (51, 204, 816 for 1, 4, 16 parts).
+func TestPeakLiveJobs(t *testing.T) {
+	for _, parts := range []int{1, 4, 16} {
+		dir := t.TempDir()
+		jd, td := filepath.Join(dir, "job"), filepath.Join(dir, "task")
+		os.Mkdir(jd, 0o755)
+		os.Mkdir(td, 0o755)
+		job := int64(0)
+		for p := range parts {
+			var jb, tb strings.Builder
+			fmt.Fprintf(&jb, "%d,,%d,4,u,1,n,l\n", (job+1)*10_000_000-1_000_000, 1_000_000+p)
+			for range 50 {
+				job++
+				t0 := job * 10_000_000
+				fmt.Fprintf(&jb, "%d,,%d,0,u,1,n,l\n", t0, job)
+				for ty, dt := range []int64{0, 1, 4} {
+					for idx := range 1 + 2*int(1-job%2) {
+						fmt.Fprintf(&tb, "%d,,%d,%d,m,%d,u,1,9,0.5,0.1,0.5,0\n", t0+dt*1_000_000, job, idx, []int{0, 1, 4}[ty])
+					}
+				}
+				fmt.Fprintf(&jb, "%d,,%d,4,u,1,n,l\n", t0+5_000_000, job)
+			}
+			os.WriteFile(filepath.Join(jd, fmt.Sprintf("part-%05d-of-00500.csv", p)), []byte(jb.String()), 0o644)
+			gz(t, filepath.Join(td, fmt.Sprintf("part-%05d-of-00500.csv.gz", p)), []byte(tb.String()))
+		}
+		in, s, err := Import(Options{JobEvents: []string{jd}, TaskEvents: []string{td}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if in.N() != 25*parts || s.SingleTask != 25*parts || s.NotSubmittedInWin != parts || s.PeakLiveJobs != 1 || s.PeakLiveTasks != 3 {
+			t.Errorf("%d parts: %d kept, %d single-task, %d not submitted, peak %d live jobs, %d live tasks; want %d, %d, %d, 1, 3",
+				parts, in.N(), s.SingleTask, s.NotSubmittedInWin, s.PeakLiveJobs, s.PeakLiveTasks, 25*parts, 25*parts, parts)
+		}
+	}
+}
+
+// TestRetire: a job's fate is settled at its end once none of its tasks
+// runs; task events after that are ignored. Job 1 is killed at 2 s while
+// its tasks 0 and 1 run (since 1 s at 0.5/0.5); they are killed at 3 s, so
+// each run counts 2 s → map 2, shuffle 2 (kept; alone it normalises to 1,
+// 1); its task 2 appearing at 4 s is ignored. Job 2 finishes at 2 s with
+// its one task still running until 3 s: single-task, and a task 1 at 4 s
+// does not revive it. Job 3 ends at 2 s with no task running, and a task
+// SUBMIT at 4 s is ignored: no task events.
+func TestRetire(t *testing.T) {
+	dir := t.TempDir()
+	jp, tp := filepath.Join(dir, "j.csv"), filepath.Join(dir, "t.csv")
+	os.WriteFile(jp, []byte("1000000,,1,0,u,1,n,l\n1000000,,2,0,u,1,n,l\n1000000,,3,0,u,1,n,l\n"+
+		"2000000,,1,5,u,1,n,l\n2000000,,2,4,u,1,n,l\n2000000,,3,4,u,1,n,l\n"), 0o644)
+	var tb strings.Builder
+	for _, r := range []string{"1000000,1,0,0", "1000000,1,1,0", "1000000,2,0,0", "1000000,1,0,1", "1000000,1,1,1", "1000000,2,0,1",
+		"3000000,1,0,5", "3000000,1,1,5", "3000000,2,0,4", "4000000,1,2,0", "4000000,2,1,0", "4000000,3,0,0"} {
+		f := strings.Split(r, ",")
+		fmt.Fprintf(&tb, "%s,,%s,%s,m,%s,u,1,9,0.5,0.1,0.5,0\n", f[0], f[1], f[2], f[3])
+	}
+	os.WriteFile(tp, []byte(tb.String()), 0o644)
+	in, s, err := Import(Options{JobEvents: []string{jp}, TaskEvents: []string{tp}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameJobs(t, in.Jobs, []instances.Job{{ID: "g1", Release: 0, Map: 1, Shuffle: 1}})
+	sameSummary(t, s, Summary{Parts: 2, JobEventRows: 6, TaskEventRows: 12, JobsSeen: 3, NoTaskEvents: 1, SingleTask: 1, Kept: 1, WindowStart: 1, Window: 1})
+	if s.PeakLiveJobs != 3 || s.PeakLiveTasks != 3 {
+		t.Errorf("peak %d live jobs, %d live tasks; want 3, 3", s.PeakLiveJobs, s.PeakLiveTasks)
+	}
+}
+
+// TestTimeOrder: a row going back in time, within a file or across parts
+// given out of order, is an error naming file, line and column 1.
+func TestTimeOrder(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, data string) string {
+		p := filepath.Join(dir, name)
+		os.WriteFile(p, []byte(data), 0o644)
+		return p
+	}
+	task := "%d,,1,%d,m,1,u,1,9,0.5,0.1,0.5,0\n"
+	j0 := write("j0.csv", "1000000,,1,0,u,1,n,l\n3000000,,2,0,u,1,n,l\n")
+	j1 := write("j1.csv", "4000000,,3,0,u,1,n,l\n")
+	jBack := write("jback.csv", "1000000,,1,0,u,1,n,l\n3000000,,2,0,u,1,n,l\n2999999,,3,0,u,1,n,l\n")
+	t0 := write("t0.csv", fmt.Sprintf(task, 1000000, 0)+fmt.Sprintf(task, 2000000, 1))
+	t1 := write("t1.csv", fmt.Sprintf(task, 2500000, 0))
+	tBack := write("tback.csv", fmt.Sprintf(task, 2000000, 0)+fmt.Sprintf(task, 2000000, 1)+fmt.Sprintf(task, 1000000, 2))
+	for _, c := range []struct {
+		name        string
+		jobs, tasks []string
+		want        string
+	}{
+		{"job row", []string{jBack}, []string{t0}, jBack + ":3: column 1 (time): google: rows out of time order: job_events time 2999999 µs is before 3000000 µs at " + jBack + ":2"},
+		{"job parts", []string{j1, j0}, []string{t0}, j0 + ":1: column 1 (time): google: rows out of time order: job_events time 1000000 µs is before 4000000 µs at " + j1 + ":1"},
+		{"task row", []string{j0}, []string{tBack}, tBack + ":3: column 1 (time): google: rows out of time order: task_events time 1000000 µs is before 2000000 µs at " + tBack + ":2"},
+		{"task parts", []string{j0, j1}, []string{t1, t0}, t0 + ":1: column 1 (time): google: rows out of time order: task_events time 1000000 µs"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, _, err := Import(Options{JobEvents: c.jobs, TaskEvents: c.tasks})
+			if err == nil || !strings.Contains(err.Error(), c.want) || !errors.Is(err, ErrOrder) {
+				t.Errorf("error %v, want it to contain %q and wrap ErrOrder", err, c.want)
+			}
+		})
+	}
+	// In order (equal times allowed), the same files import.
+	// Job 1's tasks 0 and 1 run from 1 s and 2 s, so it is kept.
+	if _, _, err := Import(Options{JobEvents: []string{j0, j1}, TaskEvents: []string{t0, t1}}); err != nil {
+		t.Errorf("ordered parts: %v", err)
+	}
+}
+
 // TestMalformed: every bad row is an error naming file, line and column.
 func TestMalformed(t *testing.T) {
 	good := "1000000,,1,0,m,1,u,1,9,0.5,0.1,0.5,0\n"
@@ -371,7 +486,7 @@ func TestDeterministic(t *testing.T) {
 	for j := 1; j <= 20; j++ {
 		fmt.Fprintf(&jb, "%d,,%d,0,u,1,n,l\n", j*1000, j)
 		for i := range 30 {
-			fmt.Fprintf(&tb, "%d,,%d,%d,m,1,u,1,9,%.4f,0.1,%.4f,0\n", j*1000+i*37, j, i, 0.0137*float64(i+1), 0.0071*float64(i+3))
+			fmt.Fprintf(&tb, "%d,,%d,%d,m,1,u,1,9,%.4f,0.1,%.4f,0\n", j*1000+i*30, j, i, 0.0137*float64(i+1), 0.0071*float64(i+3))
 		}
 	}
 	fmt.Fprintf(&tb, "987654321,,99,0,m,1,u,1,9,0.1,0.1,0.1,0\n")

@@ -1,9 +1,10 @@
 package google
 
 import (
+	"cmp"
 	"fmt"
 	"io"
-	"sort"
+	"slices"
 	"strconv"
 
 	"github.com/mrsched/mrsched/instances"
@@ -27,7 +28,8 @@ const WindowRule = "window = [first, last] job_events time read; only jobs with 
 	"task_events read are clipped to the last task_events time"
 
 // Options names the input files of Import. Each list holds files or
-// directories (see Parts); any subset of consecutive parts may be given.
+// directories (see Parts); any subset of parts may be given, in time
+// (name) order.
 type Options struct {
 	JobEvents  []string
 	TaskEvents []string
@@ -52,7 +54,8 @@ type Summary struct {
 	NoDisk              int   // jobs with zero disk use (§5.1: not MapReduce)
 	NoCPU               int   // jobs with zero CPU use (map size 0)
 	ClippedRuns         int64 // task runs still open at the end, clipped (window rule)
-	PeakLiveTasks       int   // most tasks of kept-candidate jobs held at once (memory bound)
+	PeakLiveJobs        int   // most job working records held at once (memory bound)
+	PeakLiveTasks       int   // most live task records held at once (memory bound)
 	Kept                int   // jobs in the instance
 	WindowStart, Window float64
 }
@@ -68,16 +71,27 @@ func (s Summary) Lines() []string {
 	}
 }
 
-// jobAcc accumulates one submitted job.
-type jobAcc struct {
-	submit         int64
+// jobRec is the working record of one live job: from its first job event
+// until its fate is known (see Import).
+type jobRec struct {
+	id, submit     int64
+	foreign        bool // events but no SUBMIT in the window
+	ended          bool // a FINISH, FAIL, KILL or LOST job event was read
 	firstIdx       int64
 	multi, tasks   bool
 	ran            bool
 	mapUse, shfUse float64 // CPU·s and disk·s
+	live           map[int64]*task
+	running        int // tasks with an open run
 }
 
-type taskKey struct{ job, idx int64 }
+// task is a live task: seen in task_events, not yet FINISHed or KILLed.
+type task struct {
+	req    lastReq // last known request (rows may leave it empty)
+	hasReq bool
+	open   bool // a run is open
+	run    run
+}
 
 // run is an open task run: since when, at what requests.
 type run struct {
@@ -85,16 +99,49 @@ type run struct {
 	cpu, disk float64
 }
 
-// lastReq is a task's last known request (rows may leave it empty).
 type lastReq struct{ cpu, disk float64 }
+
+// keptJob is the output triple of a kept job (arrival, map, shuffle, before
+// normalisation) with its ID.
+type keptJob struct {
+	id, submit     int64
+	mapUse, shfUse float64
+}
+
+// importer holds the working state of Import.
+type importer struct {
+	s         *Summary
+	usage     bool // sizes come from task_usage: filters 5–6 wait for it
+	jobs      map[int64]*jobRec
+	liveTasks int
+	kept      []keptJob
+	keptIdx   map[int64]int // job ID → index in kept
+	submitted int
+	first     int64 // window: first and last job_events time
+	last      int64
+	tEnd      int64 // last task_events time
+}
 
 // Import reads the tables and builds a tandem instance with unit capacities:
 // release = (SUBMIT time − window start) in seconds, sizes per
 // Approximation, normalised to mean 1, jobs in SUBMIT order (ties by job
-// ID). Memory: one small record per job submitted in the window (about
-// 60 bytes) and one per live task of those jobs (submitted or running, not
-// yet finished or killed; Summary.PeakLiveTasks); the part files are
-// streamed row by row, so the size of a part never matters.
+// ID).
+//
+// The two tables are streamed row by row and merged by time (each must be
+// in time order within OrderTolerance, part after part, else ErrOrder
+// naming file and line; at equal times job events come first). A job's
+// working record lives from its first job event until its fate is known:
+// its FINISH, FAIL, KILL or LOST job event has been read and none of its
+// tasks is running, or the end of the input. Then a kept job is reduced to
+// its output triple and a dropped one is counted and freed; later task
+// events of the job are ignored (on the four-hour slice 31 task KILLs of 23
+// jobs follow their job's end; the instance is byte-identical to the one
+// built when every event was applied). Memory is
+// therefore O(live jobs + live tasks + kept jobs' output triples), never
+// the number of parts or of dropped jobs; Summary.PeakLiveJobs and
+// Summary.PeakLiveTasks report the peaks. With TaskUsage, the jobs passing
+// filters 1–4 keep their triple until the usage table is read, since the
+// disk and CPU filters depend on it.
 func Import(opt Options) (*instances.Instance, Summary, error) {
 	var s Summary
 	jobFiles, err := Parts(opt.JobEvents)
@@ -106,188 +153,254 @@ func Import(opt Options) (*instances.Instance, Summary, error) {
 		return nil, s, fmt.Errorf("task events: %w", err)
 	}
 	s.Parts = len(jobFiles) + len(taskFiles)
-	jobs := map[int64]*jobAcc{}
-	seen := map[int64]bool{}
-	first, last := int64(-1), int64(-1)
-	err = eachFile(jobFiles, func(r io.Reader, name string) error {
-		return ReadJobEvents(r, name, func(e JobEvent) error {
-			s.JobEventRows++
-			if first < 0 || e.Time < first {
-				first = e.Time
-			}
-			if e.Time > last {
-				last = e.Time
-			}
-			seen[e.JobID] = true
-			if e.Type == Submit {
-				if _, ok := jobs[e.JobID]; !ok {
-					jobs[e.JobID] = &jobAcc{submit: e.Time}
-				}
-			}
-			return nil
-		})
-	})
-	if err != nil {
+	im := &importer{s: &s, usage: len(opt.TaskUsage) > 0, jobs: map[int64]*jobRec{}, keptIdx: map[int64]int{}, first: -1, last: -1, tEnd: -1}
+	if err := im.merge(jobFiles, taskFiles); err != nil {
 		return nil, s, err
 	}
-	if len(jobs) == 0 {
+	if im.submitted == 0 {
 		return nil, s, fmt.Errorf("%w: no SUBMIT event in the job_events files", ErrInput)
 	}
-	s.JobsSeen = len(seen)
-	s.NotSubmittedInWin = len(seen) - len(jobs)
-	seen = nil
-	open := map[taskKey]run{}
-	reqs := map[taskKey]lastReq{}
-	tEnd := int64(-1)
-	err = eachFile(taskFiles, func(r io.Reader, name string) error {
-		return ReadTaskEvents(r, name, func(e TaskEvent) error {
-			s.TaskEventRows++
-			if e.Time > tEnd {
-				tEnd = e.Time
-			}
-			j, ok := jobs[e.JobID]
-			if !ok {
-				return nil
-			}
-			taskEvent(j, e, open, reqs)
-			s.PeakLiveTasks = max(s.PeakLiveTasks, len(reqs))
-			return nil
-		})
-	})
-	if err != nil {
-		return nil, s, err
-	}
-	// Clip in a fixed order: float sums must not depend on map order
-	// (same input → byte-identical output).
-	keys := make([]taskKey, 0, len(open))
-	for k := range open {
-		keys = append(keys, k)
-	}
-	sort.Slice(keys, func(a, b int) bool {
-		if keys[a].job != keys[b].job {
-			return keys[a].job < keys[b].job
-		}
-		return keys[a].idx < keys[b].idx
-	})
-	for _, k := range keys {
-		o := open[k]
-		if tEnd > o.since {
-			j := jobs[k.job]
-			sec := float64(tEnd-o.since) / 1e6
-			j.mapUse += sec * o.cpu
-			j.shfUse += sec * o.disk
-		}
-		s.ClippedRuns++
-	}
+	im.finish()
 	sizes := Approximation
-	if len(opt.TaskUsage) > 0 {
-		if err := readUsage(opt.TaskUsage, jobs, &s); err != nil {
+	if im.usage {
+		if err := im.readUsage(opt.TaskUsage); err != nil {
 			return nil, s, err
 		}
 		sizes = UsageApproximation
 	}
-	return build(jobs, first, last, sizes, &s)
+	return build(im.kept, im.first, im.last, im.submitted, sizes, &s)
 }
 
-// readUsage replaces the request-based sizes by measured use.
-func readUsage(inputs []string, jobs map[int64]*jobAcc, s *Summary) error {
-	files, err := Parts(inputs)
-	if err != nil {
-		return fmt.Errorf("task usage: %w", err)
+// merge streams both tables in time order, job events first at equal times.
+func (im *importer) merge(jobFiles, taskFiles []string) error {
+	js := newStream("job_events", jobFiles, readJobEvents, func(e JobEvent) int64 { return e.Time })
+	defer js.stop()
+	ts := newStream("task_events", taskFiles, readTaskEvents, func(e TaskEvent) int64 { return e.Time })
+	defer ts.stop()
+	if err := js.advance(); err != nil {
+		return err
 	}
-	s.Parts += len(files)
-	for _, j := range jobs {
-		j.mapUse, j.shfUse = 0, 0
+	if err := ts.advance(); err != nil {
+		return err
 	}
-	return eachFile(files, func(r io.Reader, name string) error {
-		return ReadTaskUsage(r, name, func(u Usage) error {
-			s.UsageRows++
-			if j, ok := jobs[u.JobID]; ok {
-				sec := float64(u.End-u.Start) / 1e6
-				j.mapUse += sec * u.CPU
-				j.shfUse += sec * u.Disk
-			}
-			return nil
-		})
-	})
+	for js.ok || ts.ok {
+		var err error
+		if js.ok && (!ts.ok || js.cur.ev.Time <= ts.cur.ev.Time) {
+			im.jobEvent(js.cur.ev)
+			err = js.advance()
+		} else {
+			im.taskEvent(ts.cur.ev)
+			err = ts.advance()
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
-// taskEvent applies one task event of a submitted job.
-func taskEvent(j *jobAcc, e TaskEvent, open map[taskKey]run, reqs map[taskKey]lastReq) {
-	k := taskKey{e.JobID, e.Index}
+// jobEvent applies one job event.
+func (im *importer) jobEvent(e JobEvent) {
+	s := im.s
+	s.JobEventRows++
+	if im.first < 0 || e.Time < im.first {
+		im.first = e.Time
+	}
+	im.last = max(im.last, e.Time)
+	j := im.jobs[e.JobID]
+	if j == nil {
+		if _, done := im.keptIdx[e.JobID]; done {
+			return // a kept job's fate is settled
+		}
+		j = &jobRec{id: e.JobID, submit: e.Time, foreign: e.Type != Submit, live: map[int64]*task{}}
+		im.jobs[e.JobID] = j
+		s.JobsSeen++
+		if j.foreign {
+			s.NotSubmittedInWin++
+		} else {
+			im.submitted++
+		}
+		s.PeakLiveJobs = max(s.PeakLiveJobs, len(im.jobs))
+	} else if j.foreign && e.Type == Submit {
+		// Submitted after earlier events: in the window after all.
+		j.foreign, j.submit = false, e.Time
+		s.NotSubmittedInWin--
+		im.submitted++
+	}
+	if e.Type >= Fail && e.Type <= Lost {
+		j.ended = true
+		im.settle(j)
+	}
+}
+
+// taskEvent applies one task event to its job, if the job is live and
+// submitted in the window.
+func (im *importer) taskEvent(e TaskEvent) {
+	im.s.TaskEventRows++
+	im.tEnd = max(im.tEnd, e.Time)
+	j := im.jobs[e.JobID]
+	if j == nil || j.foreign {
+		return
+	}
 	if !j.tasks {
 		j.tasks, j.firstIdx = true, e.Index
 	} else if e.Index != j.firstIdx {
 		j.multi = true
 	}
-	req, has := reqs[k]
+	t := j.live[e.Index]
+	if t == nil {
+		t = &task{}
+		j.live[e.Index] = t
+		im.liveTasks++
+		im.s.PeakLiveTasks = max(im.s.PeakLiveTasks, im.liveTasks)
+	}
 	if e.HasRequest {
-		req = lastReq{e.CPU, e.Disk}
-		reqs[k] = req
-		has = true
+		t.req, t.hasReq = lastReq{e.CPU, e.Disk}, true
 	}
 	closeRun := func() {
-		if o, ok := open[k]; ok {
-			sec := float64(e.Time-o.since) / 1e6
+		if t.open {
+			sec := float64(e.Time-t.run.since) / 1e6
 			if sec > 0 {
-				j.mapUse += sec * o.cpu
-				j.shfUse += sec * o.disk
+				j.mapUse += sec * t.run.cpu
+				j.shfUse += sec * t.run.disk
 			}
-			delete(open, k)
+			t.open = false
+			j.running--
 		}
+	}
+	openRun := func() {
+		t.open, t.run = true, run{since: e.Time, cpu: t.req.cpu, disk: t.req.disk}
+		j.running++
 	}
 	switch {
 	case e.Type == Schedule:
 		closeRun()
-		if has {
-			open[k] = run{since: e.Time, cpu: req.cpu, disk: req.disk}
+		if t.hasReq {
+			openRun()
 			j.ran = true
 		}
 	case e.Type.Ends():
 		closeRun()
 		if e.Type == Finish || e.Type == Kill {
 			// Terminal: the trace resubmits only evicted, failed or lost
-			// tasks, so the request is not needed again.
-			delete(reqs, k)
+			// tasks, so the task is not needed again.
+			delete(j.live, e.Index)
+			im.liveTasks--
 		}
 	case e.Type == UpdateRunning:
-		if _, ok := open[k]; ok && has {
+		if t.open && t.hasReq {
 			closeRun()
-			open[k] = run{since: e.Time, cpu: req.cpu, disk: req.disk}
+			openRun()
 		}
+	}
+	im.settle(j)
+}
+
+// settle retires j if its fate is known: it has ended and no task runs.
+func (im *importer) settle(j *jobRec) {
+	if j.ended && j.running == 0 {
+		im.retire(j)
 	}
 }
 
-// build applies the filters and normalisation.
-func build(jobs map[int64]*jobAcc, first, last int64, sizes string, s *Summary) (*instances.Instance, Summary, error) {
-	ids := make([]int64, 0, len(jobs))
-	for id := range jobs {
+// retire frees j's working record: a dropped job is counted, a kept one
+// (or, with task_usage, a candidate) reduced to its output triple.
+func (im *importer) retire(j *jobRec) {
+	delete(im.jobs, j.id)
+	im.liveTasks -= len(j.live)
+	s := im.s
+	switch {
+	case j.foreign:
+	case !j.tasks:
+		s.NoTaskEvents++
+	case !j.multi:
+		s.SingleTask++
+	case !j.ran:
+		s.NeverRan++
+	case !im.usage && j.shfUse <= 0:
+		s.NoDisk++
+	case !im.usage && j.mapUse <= 0:
+		s.NoCPU++
+	default:
+		im.keptIdx[j.id] = len(im.kept)
+		im.kept = append(im.kept, keptJob{id: j.id, submit: j.submit, mapUse: j.mapUse, shfUse: j.shfUse})
+	}
+}
+
+// finish clips the runs still open at the end of the task_events read and
+// retires every job left. Clipping goes in (job, task) order: float sums
+// must not depend on map order (same input → byte-identical output).
+func (im *importer) finish() {
+	ids := make([]int64, 0, len(im.jobs))
+	for id := range im.jobs {
 		ids = append(ids, id)
 	}
-	sort.Slice(ids, func(a, b int) bool {
-		ja, jb := jobs[ids[a]], jobs[ids[b]]
-		if ja.submit != jb.submit {
-			return ja.submit < jb.submit
+	slices.Sort(ids)
+	for _, id := range ids {
+		j := im.jobs[id]
+		idx := make([]int64, 0, j.running)
+		for k, t := range j.live {
+			if t.open {
+				idx = append(idx, k)
+			}
 		}
-		return ids[a] < ids[b]
+		slices.Sort(idx)
+		for _, k := range idx {
+			o := j.live[k].run
+			if im.tEnd > o.since {
+				sec := float64(im.tEnd-o.since) / 1e6
+				j.mapUse += sec * o.cpu
+				j.shfUse += sec * o.disk
+			}
+			im.s.ClippedRuns++
+		}
+		im.retire(j)
+	}
+}
+
+// readUsage replaces the request-based sizes of the candidates by measured
+// use.
+func (im *importer) readUsage(inputs []string) error {
+	files, err := Parts(inputs)
+	if err != nil {
+		return fmt.Errorf("task usage: %w", err)
+	}
+	im.s.Parts += len(files)
+	for i := range im.kept {
+		im.kept[i].mapUse, im.kept[i].shfUse = 0, 0
+	}
+	return eachFile(files, func(r io.Reader, name string) error {
+		return ReadTaskUsage(r, name, func(u Usage) error {
+			im.s.UsageRows++
+			if i, ok := im.keptIdx[u.JobID]; ok {
+				sec := float64(u.End-u.Start) / 1e6
+				im.kept[i].mapUse += sec * u.CPU
+				im.kept[i].shfUse += sec * u.Disk
+			}
+			return nil
+		})
+	})
+}
+
+// build applies the disk and CPU filters (again: with task_usage they
+// could not be applied before) and the normalisation.
+func build(cands []keptJob, first, last int64, submitted int, sizes string, s *Summary) (*instances.Instance, Summary, error) {
+	slices.SortFunc(cands, func(a, b keptJob) int {
+		if c := cmp.Compare(a.submit, b.submit); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.id, b.id)
 	})
 	var out []instances.Job
 	sumX, sumY := 0.0, 0.0
-	for _, id := range ids {
-		j := jobs[id]
+	for _, j := range cands {
 		switch {
-		case !j.tasks:
-			s.NoTaskEvents++
-		case !j.multi:
-			s.SingleTask++
-		case !j.ran:
-			s.NeverRan++
 		case j.shfUse <= 0:
 			s.NoDisk++
 		case j.mapUse <= 0:
 			s.NoCPU++
 		default:
-			out = append(out, instances.Job{ID: "g" + strconv.FormatInt(id, 10), Release: float64(j.submit-first) / 1e6, Map: j.mapUse, Shuffle: j.shfUse})
+			out = append(out, instances.Job{ID: "g" + strconv.FormatInt(j.id, 10), Release: float64(j.submit-first) / 1e6, Map: j.mapUse, Shuffle: j.shfUse})
 			sumX += j.mapUse
 			sumY += j.shfUse
 		}
@@ -296,7 +409,7 @@ func build(jobs map[int64]*jobAcc, first, last int64, sizes string, s *Summary) 
 	s.WindowStart = float64(first) / 1e6
 	s.Window = float64(last-first) / 1e6
 	if len(out) == 0 {
-		return nil, *s, fmt.Errorf("%w: no jobs left after the §5.1 filters (%d jobs submitted in the window)", ErrInput, len(jobs))
+		return nil, *s, fmt.Errorf("%w: no jobs left after the §5.1 filters (%d jobs submitted in the window)", ErrInput, submitted)
 	}
 	n := float64(len(out))
 	mx, my := sumX/n, sumY/n

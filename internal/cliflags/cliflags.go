@@ -10,6 +10,7 @@ import (
 	"flag"
 	"fmt"
 	"math"
+	"math/big"
 	"slices"
 	"strconv"
 	"strings"
@@ -209,4 +210,61 @@ func RepeatedOf(c *cli.Context, name string) []string {
 		return *r
 	}
 	return nil
+}
+
+// The flags several commands share.
+
+// Seed is --seed, a random seed.
+func Seed(value uint64, usage string) cli.Flag {
+	return &cli.Uint64Flag{Name: "seed", Value: value, Usage: usage}
+}
+
+// TimeLimit is --time-limit, a duration ≥ 0 (0: no limit).
+func TimeLimit(value time.Duration, usage string) cli.Flag {
+	return Duration("time-limit", value, usage, "no limit")
+}
+
+// Reps is --reps, the number of replications (≥ 1).
+func Reps(value int) cli.Flag { return Int("reps", value, "replications", AtLeastOne) }
+
+// Loads is --loads, a list of offered loads ρ in (0, 1).
+func Loads(value []float64) cli.Flag { return Floats("loads", value, "offered loads ρ", UnitOpen) }
+
+// Workers is --workers, the number of cells computed in parallel.
+func Workers(value int) cli.Flag {
+	return Int("workers", value, "cells computed in parallel (the output does not depend on it)", AtLeastOne)
+}
+
+// PNG is --png: PNG figures besides the SVG ones.
+func PNG(usage string) cli.Flag { return &cli.BoolFlag{Name: "png", Usage: usage} }
+
+// Figures are --figures DIR and --png.
+func Figures(what string) []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "figures", Usage: "write " + what + " (SVG) into `DIR`"},
+		PNG("write PNG figures too"),
+	}
+}
+
+// PositiveBig is a flag of a positive integer of any size (empty: not
+// given); read it with BigOf.
+func PositiveBig(name, usage string) cli.Flag {
+	return &cli.StringFlag{Name: name, Usage: usage,
+		Action: func(_ *cli.Context, s string) error { _, err := ParseBig(name, s); return err }}
+}
+
+// BigOf returns the value of a PositiveBig flag, nil when it is empty.
+func BigOf(c *cli.Context, name string) (*big.Int, error) { return ParseBig(name, c.String(name)) }
+
+// ParseBig parses a positive integer of any size for flag --name (nil for
+// "").
+func ParseBig(name, s string) (*big.Int, error) {
+	if s == "" {
+		return nil, nil
+	}
+	v, ok := new(big.Int).SetString(s, 10)
+	if !ok || v.Sign() <= 0 {
+		return nil, fmt.Errorf("--%s: %q is not a positive integer", name, s)
+	}
+	return v, nil
 }

@@ -122,3 +122,61 @@ func ExampleParseInts() {
 	// [2 4 6 8 16] <nil>
 	// --ns: want an integer ≥ 1, got 0
 }
+
+// TestPositiveBig: any size of positive integer; "" is "not given" (nil);
+// zero, negatives and non-integers are refused naming the flag, when the
+// flag is parsed (before any action).
+func TestPositiveBig(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string // the value read, "<nil>" when not given, or the error
+	}{
+		{nil, "<nil>"},
+		{[]string{"--A", "123456789012345678901234567890"}, "123456789012345678901234567890"},
+		{[]string{"--A", "0"}, `--A: "0" is not a positive integer`},
+		{[]string{"--A", "1.5"}, `--A: "1.5" is not a positive integer`},
+	} {
+		got := ""
+		app := &cli.App{Name: "t", Writer: io.Discard, ErrWriter: io.Discard, ExitErrHandler: func(*cli.Context, error) {},
+			Flags: []cli.Flag{cliflags.PositiveBig("A", "A")},
+			Action: func(c *cli.Context) error {
+				v, err := cliflags.BigOf(c, "A")
+				got = fmt.Sprint(v)
+				return err
+			}}
+		if err := app.Run(append([]string{"t"}, tc.args...)); err != nil {
+			got = err.Error()
+		}
+		if got != tc.want {
+			t.Errorf("%q: got %s, want %s", tc.args, got, tc.want)
+		}
+	}
+}
+
+// TestSharedFlags: the shared flags keep their rules — loads in (0, 1),
+// reps and workers ≥ 1, time limits ≥ 0 — and their defaults.
+func TestSharedFlags(t *testing.T) {
+	flags := []cli.Flag{cliflags.Loads([]float64{0.5}), cliflags.Reps(3), cliflags.Workers(2), cliflags.TimeLimit(time.Minute, "limit"), cliflags.Seed(7, "seed")}
+	for _, tc := range []struct {
+		args []string
+		want string // the error, "" for none
+	}{
+		{nil, ""},
+		{[]string{"--loads", "0.2,0.9"}, ""},
+		{[]string{"--loads", "1"}, "--loads: want a number in (0, 1), got 1"},
+		{[]string{"--reps", "0"}, "--reps: want an integer ≥ 1, got 0"},
+		{[]string{"--workers", "0"}, "--workers: want an integer ≥ 1, got 0"},
+		{[]string{"--time-limit", "-1s"}, "--time-limit: want a duration ≥ 0 such as 30s (0: no limit), got -1s"},
+	} {
+		var seed uint64
+		var reps int
+		err := run(flags, func(c *cli.Context) error { seed, reps = c.Uint64("seed"), c.Int("reps"); return nil }, tc.args...)
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if got != tc.want || (tc.args == nil && (seed != 7 || reps != 3)) {
+			t.Errorf("%q: error %q (want %q), seed %d reps %d", tc.args, got, tc.want, seed, reps)
+		}
+	}
+}

@@ -8,6 +8,7 @@ package clitree
 
 import (
 	"fmt"
+	"io/fs"
 	"reflect"
 	"slices"
 	"sort"
@@ -180,4 +181,33 @@ func TakesValue(cmd *cli.Command, name string) bool {
 		}
 	}
 	return false
+}
+
+// HelpName is the help file of the command at path in a tree of help
+// files ("mrsched gen taillard" → "help/gen-taillard.txt"; the program
+// itself, "mrsched", has help/mrsched.txt).
+func HelpName(path string) string {
+	_, rest, _ := strings.Cut(path, " ")
+	if rest == "" {
+		rest = path
+	}
+	return "help/" + strings.ReplaceAll(rest, " ", "-") + ".txt"
+}
+
+// HelpFiles returns a Describe function (see Options) reading the help
+// file HelpName(path) of fsys, without its final newline, through expand
+// (which replaces placeholders; nil for none). A command without a file
+// keeps its own description.
+func HelpFiles(fsys fs.FS, expand func(string) string) func(path string) (string, bool) {
+	return func(path string) (string, bool) {
+		b, err := fs.ReadFile(fsys, HelpName(path))
+		if err != nil {
+			return "", false
+		}
+		text := strings.TrimSuffix(string(b), "\n")
+		if expand != nil {
+			text = expand(text)
+		}
+		return text, true
+	}
 }

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/urfave/cli/v2"
 
@@ -127,4 +128,27 @@ func ExampleFinish() {
 	// Output:
 	// help of tool check
 	// check: flag --in is required (see 'tool check --help')
+}
+
+// TestHelpFiles: the file of a command path, its final newline dropped,
+// placeholders expanded; a command without a file keeps its description.
+func TestHelpFiles(t *testing.T) {
+	fsys := fstest.MapFS{
+		"help/mrsched.txt":      {Data: []byte("the program\n")},
+		"help/gen-taillard.txt": {Data: []byte("Taillard {{x}}\n")},
+	}
+	describe := clitree.HelpFiles(fsys, func(s string) string { return strings.ReplaceAll(s, "{{x}}", "1993") })
+	for _, tc := range []struct {
+		path, want string
+		ok         bool
+	}{
+		{"mrsched", "the program", true},
+		{"mrsched gen taillard", "Taillard 1993", true},
+		{"mrsched gen", "", false},
+	} {
+		got, ok := describe(tc.path)
+		if got != tc.want || ok != tc.ok {
+			t.Errorf("%s: %q %v, want %q %v", tc.path, got, ok, tc.want, tc.ok)
+		}
+	}
 }

@@ -91,7 +91,12 @@ func K(n int) int {
 }
 
 // Play plays the adversary for n against p.
-func Play(n int, p fluid.Policy) (*Result, error) {
+func Play(n int, p fluid.Policy) (*Result, error) { return play(n, p, 0) }
+
+// play plays the adversary for n against p; force 1 or 2 releases that
+// case's arrivals whatever the policy did by k² (Yao's distribution, see
+// yao.go), 0 lets the policy's type-2 map work decide as in the proof.
+func play(n int, p fluid.Policy, force int) (*Result, error) {
 	if n < 1 || n > MaxN {
 		return nil, fmt.Errorf("%w: n = %d, want 1..%d", ErrParam, n, MaxN)
 	}
@@ -119,7 +124,7 @@ func Play(n int, p fluid.Policy) (*Result, error) {
 	jobs := Opening(k)
 	nOpen := len(jobs)
 	var alt []int
-	if type2 >= k2/5 {
+	if force == 1 || (force == 0 && type2 >= k2/5) {
 		res.Case = 1
 		for j := 0; j <= k*k*k; j++ {
 			jobs = append(jobs, instances.Job{ID: fmt.Sprintf("c%d", j+1), Release: k2 + float64(j), Map: 1, Shuffle: 0.5})

@@ -26,3 +26,18 @@ func ExampleSweep() {
 	// maxsrpt n=64 k=4 jobs=85 case=2 ratio=1.2971
 	// 2 rows
 }
+
+// Evaluate MaxSRPT against Yao's two-point distribution for n = 1000 (k =
+// 10): it does no type-2 map work by k², so the case-2 input is the bad
+// one (ratio 2.1562, as in ExampleSweep's sweep), the case-1 input costs it
+// nothing (1.0000), and the exact expectation is their mean.
+func ExamplePlayYao() {
+	y, err := adversary.PlayYao(1000, fluid.MaxSRPT())
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("k=%d case=%d ratios %.4f %.4f expected %.4f\n", y.K, y.Case, y.Ratio1, y.Ratio2, y.Expected)
+	// Output:
+	// k=10 case=2 ratios 1.0000 2.1562 expected 1.5781
+}

@@ -16,6 +16,7 @@ func Renderers() map[string]report.Renderer {
 		Fig9Kind:         {Write: writeFig9, Figures: fig9Figures},
 		TightnessKind:    {Write: writeTightness, Figures: tightnessFigures},
 		NightlyKind:      {Write: writeNightly, Figures: nightlyFigures},
+		WorstExactKind:   {Write: writeWorstExact, Figures: worstExactFigures},
 	}
 }
 

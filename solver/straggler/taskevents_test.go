@@ -2,9 +2,12 @@ package straggler
 
 import (
 	"errors"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mrsched/mrsched/instances/google"
 )
 
 // validEvents: job 7 task 0 scheduled at 1 s, finished at 4 s (3 s); task 1
@@ -29,10 +32,49 @@ func TestTaskDurations(t *testing.T) {
 	if d := got[7]; len(d) != 2 || d[0] != 3 || d[1] != 2 || len(got) != 1 {
 		t.Errorf("durations %v, want job 7: [3 2] only (see validEvents)", got)
 	}
-	for _, bad := range []string{"1,,2\n", "x,,7,0,5,1\n", "1,,7,0,5,-1\n"} {
-		if _, err := TaskDurations(strings.NewReader(bad), "bad.csv"); !errors.Is(err, ErrTrace) || !strings.Contains(err.Error(), "bad.csv:1") {
-			t.Errorf("%q: err = %v, want ErrTrace naming bad.csv:1", bad, err)
+	for _, tc := range []struct{ bad, where string }{
+		{"1,,2\n", "bad.csv:1"}, // too few columns
+		{"x,,7,0,5,1\n", "bad.csv:1"},
+		{"1,,7,0,5,-1\n", "bad.csv:1"},
+		{validEvents + "x,,7,0,5,1,u,0,0,0.1,0.1,0,0\n", "bad.csv:10: column 1 (time)"},
+		{"1,,7,0,5,-1,u,0,0,0.1,0.1,0,0\n", "bad.csv:1: column 6 (event type)"},
+		{"1,,7,0,5,9,u,0,0,0.1,0.1,0,0\n", "bad.csv:1: column 6 (event type)"}, // types are 0–8
+	} {
+		_, err := TaskDurations(strings.NewReader(tc.bad), "bad.csv")
+		if !errors.Is(err, ErrTrace) || !errors.Is(err, google.ErrFormat) || !strings.Contains(err.Error(), tc.where) {
+			t.Errorf("%q: err = %v, want ErrTrace and google.ErrFormat naming %s", tc.bad, err, tc.where)
 		}
+	}
+}
+
+// TestLargestJobParts: the parts are one table, so a task scheduled in one
+// part and finished in the next counts. validEvents split after line 5
+// (job 7 task 1 rescheduled at 10 s in part 1, finished at 12 s in part
+// 2): job 7 with [3 2], as from the whole table. A missing part is an
+// error, and so is a table without a finished task.
+func TestLargestJobParts(t *testing.T) {
+	dir := t.TempDir()
+	lines := strings.SplitAfter(validEvents, "\n")
+	p1, p2 := filepath.Join(dir, "a.csv"), filepath.Join(dir, "b.csv")
+	if err := os.WriteFile(p1, []byte(strings.Join(lines[:5], "")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p2, []byte(strings.Join(lines[5:], "")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	job, d, err := LargestJobDurations([]string{p1, p2})
+	if err != nil || job != 7 || len(d) != 2 || d[0] != 3 || d[1] != 2 {
+		t.Fatalf("job %d, durations %v, err %v; want job 7 [3 2]", job, d, err)
+	}
+	if _, _, err := LargestJobDurations([]string{p1, filepath.Join(dir, "missing.csv")}); !errors.Is(err, ErrTrace) {
+		t.Errorf("missing part: err = %v, want ErrTrace", err)
+	}
+	p0 := filepath.Join(dir, "c.csv") // a SCHEDULE only
+	if err := os.WriteFile(p0, []byte(lines[0]), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := LargestJobDurations([]string{p0}); !errors.Is(err, ErrTrace) {
+		t.Errorf("no finished task with a SCHEDULE: err = %v, want ErrTrace", err)
 	}
 }
 
@@ -55,6 +97,7 @@ func TestLargestJobGoogle(t *testing.T) {
 func FuzzTaskDurations(f *testing.F) {
 	f.Add(validEvents)
 	f.Add("1,,2,3,4,1\n")
+	f.Add("1,,7,0,5,1,u,0,0,,,0,0\n2,,7,0,5,4,u,0,0,,,0,0\n")
 	f.Fuzz(func(t *testing.T, s string) {
 		got, err := TaskDurations(strings.NewReader(s), "fuzz")
 		if err != nil && !errors.Is(err, ErrTrace) {

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"sync"
+	"sync/atomic"
 
 	"gonum.org/v1/gonum/stat"
 	"gonum.org/v1/gonum/stat/distuv"
@@ -42,6 +44,34 @@ type Config struct {
 	// independent: this is the paper's independence assumption behind
 	// eq. (5)–(10), simulated. Lambda is ignored.
 	Independent bool
+	// Engine computes the task timestamps: Lindley (the zero value, the
+	// fast path) or EventHeap (the reference event-driven loop). Both give
+	// bit-identical results.
+	Engine Engine
+	// Workers is the number of replications run at the same time (≤ 1:
+	// one after the other). The output does not depend on it.
+	Workers int
+}
+
+// Engine selects how a replication is simulated.
+type Engine int
+
+const (
+	// Lindley evaluates every node's FIFO queue by Lindley's recursion,
+	// job by job in arrival order (lindley.go).
+	Lindley Engine = iota
+	// EventHeap runs a single-threaded loop over a heap of arrival and
+	// departure events with a FIFO queue per node and fork-join
+	// bookkeeping per job (eventheap.go).
+	EventHeap
+)
+
+// String returns "lindley" or "eventheap".
+func (e Engine) String() string {
+	if e == EventHeap {
+		return "eventheap"
+	}
+	return "lindley"
 }
 
 // Estimate is a replication mean with its 95 % Student-t half-width.
@@ -96,6 +126,9 @@ func (c Config) validate() error {
 	if loaded == 0 {
 		return fmt.Errorf("%w: no node receives tasks", ErrConfig)
 	}
+	if c.Engine != Lindley && c.Engine != EventHeap {
+		return fmt.Errorf("%w: unknown engine %d", ErrConfig, int(c.Engine))
+	}
 	if c.Jobs < 1 || c.Warmup < 0 || c.Replications < 2 {
 		return fmt.Errorf("%w: need jobs ≥ 1, warm-up ≥ 0, replications ≥ 2 (got %d, %d, %d)", ErrConfig, c.Jobs, c.Warmup, c.Replications)
 	}
@@ -108,62 +141,95 @@ type repOut struct {
 	mst             float64
 }
 
-// replicate runs one replication. Node i's observation window is
-// [A_i(W), A_i(last)), from the arrival of its first measured task to the
-// arrival of its last one; busy time and the number-in-system area are the
-// exact overlaps of every task's service and sojourn intervals with that
-// window. Draws: for every job j and node i in order, the inter-arrival
-// time (once per job under fork-join, per node under Independent), then the
-// service time.
-func (c Config) replicate(r uint64) repOut {
-	rnd := rand.New(rand.NewPCG(c.Seed, r))
-	K := len(c.Nodes)
-	out := repOut{busy: make([]float64, K), num: make([]float64, K), resp: make([]float64, K)}
-	total := c.Warmup + c.Jobs
-	arr, start, dep := make([][]float64, K), make([][]float64, K), make([][]float64, K)
-	clock := make([]float64, K) // per-node arrival clock (Independent)
-	last := make([]float64, K)  // departure of the previous task at each node
-	active := make([]bool, K)
+// trace is one replication's task timestamps, as an engine computes them:
+// arr, start, dep[i][j] are the arrival, service start and departure of
+// job j's task at node i (nil rows for nodes without tasks), and
+// sojourn[j−Warmup] is measured job j's sojourn (its largest task response).
+type trace struct {
+	active          []bool
+	arr, start, dep [][]float64
+	sojourn         []float64
+}
+
+// newTrace allocates the timestamp rows of the loaded nodes.
+func (c Config) newTrace() *trace {
+	K, total := len(c.Nodes), c.Warmup+c.Jobs
+	tr := &trace{active: make([]bool, K), arr: make([][]float64, K), start: make([][]float64, K), dep: make([][]float64, K),
+		sojourn: make([]float64, c.Jobs)}
 	for i, n := range c.Nodes {
-		active[i] = !c.Independent || n.Lambda > 0
-		if active[i] {
-			arr[i], start[i], dep[i] = make([]float64, total), make([]float64, total), make([]float64, total)
+		tr.active[i] = !c.Independent || n.Lambda > 0
+		if tr.active[i] {
+			tr.arr[i], tr.start[i], tr.dep[i] = make([]float64, total), make([]float64, total), make([]float64, total)
 		}
 	}
-	t := 0.0
-	for j := 0; j < total; j++ {
-		if !c.Independent {
-			t += rnd.ExpFloat64() / c.Lambda
-		}
-		for i, n := range c.Nodes {
-			if !active[i] {
-				continue
-			}
-			a := t
-			if c.Independent {
-				clock[i] += rnd.ExpFloat64() / n.Lambda
-				a = clock[i]
-			}
-			s := n.Offset + rnd.ExpFloat64()/n.Rate
-			b := math.Max(a, last[i])
-			last[i] = b + s
-			arr[i][j], start[i][j], dep[i][j] = a, b, b+s
-		}
+	return tr
+}
+
+// drawer produces the random inputs of successive jobs, the same draws in
+// the same order for both engines: for job j, under fork-join, one
+// inter-arrival time and then, for every node i in order, its service
+// time; under Independent, for every loaded node i in order, its own
+// inter-arrival time and then its service time.
+type drawer struct {
+	c     *Config
+	rnd   *rand.Rand
+	t     float64   // fork-join arrival clock
+	clock []float64 // per-node arrival clocks (Independent)
+}
+
+func (c *Config) newDrawer(r uint64) *drawer {
+	return &drawer{c: c, rnd: rand.New(rand.NewPCG(c.Seed, r)), clock: make([]float64, len(c.Nodes))}
+}
+
+// next draws the next job: arrival a[i] and service time s[i] at every
+// loaded node i (entries of unloaded nodes are left alone).
+func (d *drawer) next(active []bool, a, s []float64) {
+	if !d.c.Independent {
+		d.t += d.rnd.ExpFloat64() / d.c.Lambda
 	}
-	sojourn := make([]float64, c.Jobs)
-	for i, n := range c.Nodes {
+	for i, n := range d.c.Nodes {
 		if !active[i] {
 			continue
 		}
-		w0, w1 := arr[i][c.Warmup], arr[i][total-1]
+		a[i] = d.t
+		if d.c.Independent {
+			d.clock[i] += d.rnd.ExpFloat64() / n.Lambda
+			a[i] = d.clock[i]
+		}
+		s[i] = n.Offset + d.rnd.ExpFloat64()/n.Rate
+	}
+}
+
+// replicate runs replication r with the configured engine and reduces its
+// trace to means (summarise).
+func (c Config) replicate(r uint64) repOut {
+	if c.Engine == EventHeap {
+		return c.summarise(c.eventHeap(r))
+	}
+	return c.summarise(c.lindley(r))
+}
+
+// summarise reduces a trace to means. Node i's observation window is
+// [A_i(W), A_i(last)), from the arrival of its first measured task to the
+// arrival of its last one; busy time and the number-in-system area are the
+// exact overlaps of every task's service and sojourn intervals with that
+// window.
+func (c Config) summarise(tr *trace) repOut {
+	K := len(c.Nodes)
+	out := repOut{busy: make([]float64, K), num: make([]float64, K), resp: make([]float64, K)}
+	total := c.Warmup + c.Jobs
+	for i, n := range c.Nodes {
+		if !tr.active[i] {
+			continue
+		}
+		arr, start, dep := tr.arr[i], tr.start[i], tr.dep[i]
+		w0, w1 := arr[c.Warmup], arr[total-1]
 		overlap := func(a, b float64) float64 { return math.Max(0, math.Min(b, w1)-math.Max(a, w0)) }
 		for j := 0; j < total; j++ {
-			out.busy[i] += overlap(start[i][j], dep[i][j])
-			out.num[i] += overlap(arr[i][j], dep[i][j])
+			out.busy[i] += overlap(start[j], dep[j])
+			out.num[i] += overlap(arr[j], dep[j])
 			if j >= c.Warmup {
-				rt := dep[i][j] - arr[i][j] + n.Delay
-				out.resp[i] += rt
-				sojourn[j-c.Warmup] = math.Max(sojourn[j-c.Warmup], rt)
+				out.resp[i] += dep[j] - arr[j] + n.Delay
 			}
 		}
 		if span := w1 - w0; span > 0 {
@@ -172,26 +238,30 @@ func (c Config) replicate(r uint64) repOut {
 		}
 		out.resp[i] /= float64(c.Jobs)
 	}
-	for _, v := range sojourn {
+	for _, v := range tr.sojourn {
 		out.mst += v
 	}
 	out.mst /= float64(c.Jobs)
 	return out
 }
 
-// Simulate runs the replications in order and returns per-node statistics
-// and the MST, each with a 95 % interval over replication means. The output
-// depends only on the configuration (including Seed).
+// Simulate runs the replications (Workers at a time) and returns per-node
+// statistics and the MST, each with a 95 % interval over replication
+// means. Replication r draws from its own stream rand.NewPCG(Seed, r) and
+// the means are combined in replication order, so the output depends only
+// on the configuration without Workers (and Engine: both engines give
+// identical results).
 func Simulate(c Config) (Result, error) {
 	if err := c.validate(); err != nil {
 		return Result{}, err
 	}
 	R := c.Replications
 	K := len(c.Nodes)
+	outs := make([]repOut, R)
+	parallel(R, c.Workers, func(r int) { outs[r] = c.replicate(uint64(r)) })
 	busy, num, resp := make([][]float64, K), make([][]float64, K), make([][]float64, K)
 	mst := make([]float64, R)
-	for r := 0; r < R; r++ {
-		o := c.replicate(uint64(r))
+	for r, o := range outs {
 		for i := 0; i < K; i++ {
 			busy[i] = append(busy[i], o.busy[i])
 			num[i] = append(num[i], o.num[i])
@@ -204,6 +274,30 @@ func Simulate(c Config) (Result, error) {
 		res.Nodes[i] = NodeStats{Utilisation: estimate(busy[i]), QueueLength: estimate(num[i]), Response: estimate(resp[i])}
 	}
 	return res, nil
+}
+
+// parallel calls f(0), …, f(n−1) on max(1, workers) goroutines; each index
+// is handled exactly once and f must write only its own slot.
+func parallel(n, workers int, f func(int)) {
+	workers = min(max(1, workers), n)
+	if workers == 1 {
+		for k := 0; k < n; k++ {
+			f(k)
+		}
+		return
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := int(next.Add(1) - 1); k < n; k = int(next.Add(1) - 1) {
+				f(k)
+			}
+		}()
+	}
+	wg.Wait()
 }
 
 // estimate is the mean of xs with a 95 % Student-t half-width.

@@ -135,3 +135,10 @@ func TestConfigErrors(t *testing.T) {
 		}
 	}
 }
+
+func TestUnknownEngine(t *testing.T) {
+	c := Config{Lambda: 0.5, Nodes: []Node{{Rate: 1}}, Jobs: 10, Replications: 2, Engine: Engine(2)}
+	if _, err := Simulate(c); !errors.Is(err, ErrConfig) {
+		t.Fatalf("err = %v, want ErrConfig", err)
+	}
+}

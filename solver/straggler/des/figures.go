@@ -63,7 +63,11 @@ type FigOptions struct {
 	Jobs, Warmup, Replications int
 	Seed                       uint64
 	Lambdas                    []float64 // total task arrival rates (x axis)
-	// TaskEvents are Google 2011 task_events parts (gzip CSV, in order):
+	// Workers is the number of replications run at the same time
+	// (Config.Workers); the output does not depend on it.
+	Workers int `json:"-"`
+	// TaskEvents are Google 2011 task_events parts (gzip or plain CSV, or
+	// directories of parts; in order):
 	// when set, Fig. 2 fits the task run times of the job with the most
 	// finished tasks.
 	TaskEvents []string `json:"task_events,omitempty"`
@@ -134,7 +138,7 @@ func CSIMFigures(o FigOptions) ([]Figure, error) {
 			if err != nil {
 				return nil, err
 			}
-			r, err := Simulate(Config{Nodes: nodes, Independent: true, Jobs: o.Jobs, Warmup: o.Warmup, Replications: o.Replications, Seed: o.Seed})
+			r, err := Simulate(Config{Nodes: nodes, Independent: true, Jobs: o.Jobs, Warmup: o.Warmup, Replications: o.Replications, Seed: o.Seed, Workers: o.Workers})
 			if err != nil {
 				return nil, fmt.Errorf("fig. %d, λ = %g: %w", pf.fig, lam, err)
 			}

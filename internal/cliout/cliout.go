@@ -1,0 +1,295 @@
+package cliout
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/urfave/cli/v2"
+
+	"github.com/mrsched/mrsched/internal/cliflags"
+	"github.com/mrsched/mrsched/internal/fileio"
+	"github.com/mrsched/mrsched/tabular"
+)
+
+// OverwriteNote is the output-file convention, repeated in every flag that
+// names a file to write.
+const OverwriteNote = "replaced if it exists; never one of the command's input files"
+
+// OutputFlag is a flag naming a file the command writes: checked against
+// the inputs before the command runs (see CheckOutputs).
+type OutputFlag struct{ cli.StringFlag }
+
+// Out is --out FILE: the command's result goes there instead of stdout.
+func Out(what string) cli.Flag {
+	return &OutputFlag{cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write " + what + " to `FILE` instead of stdout (" + OverwriteNote + ")"}}
+}
+
+// FileOut is a flag naming an extra output file (a schedule, cells).
+func FileOut(name, usage string) cli.Flag {
+	return &OutputFlag{cli.StringFlag{Name: name, Usage: usage + " (" + OverwriteNote + ")"}}
+}
+
+// InputFlag is a flag naming a file the command reads: output files are
+// checked against it (see ProtectedInputs).
+type InputFlag struct{ cli.StringFlag }
+
+// In returns an input file flag.
+func In(name, usage string, required bool, aliases ...string) cli.Flag {
+	return &InputFlag{cli.StringFlag{Name: name, Aliases: aliases, Usage: usage, Required: required}}
+}
+
+// InputsFlag is a repeatable flag of input files.
+type InputsFlag struct{ cli.StringSliceFlag }
+
+// InList returns a repeatable input files flag with default values.
+func InList(name, usage string, value ...string) cli.Flag {
+	f := &InputsFlag{cli.StringSliceFlag{Name: name, Usage: usage}}
+	if len(value) > 0 {
+		f.Value = cli.NewStringSlice(value...)
+	}
+	return f
+}
+
+// Quiet is --quiet (-q): no progress or messages on stderr.
+func Quiet() cli.Flag {
+	return &cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress or messages on stderr"}
+}
+
+// Format is --format restricted to the given formats (all four when none
+// are given).
+func Format(value string, allowed ...tabular.Format) cli.Flag {
+	if len(allowed) == 0 {
+		allowed = []tabular.Format{tabular.Text, tabular.Markdown, tabular.CSV, tabular.JSON}
+	}
+	names := make([]string, len(allowed))
+	for i, f := range allowed {
+		names[i] = f.String()
+	}
+	want := strings.Join(names, ", ")
+	return &cli.StringFlag{Name: "format", Value: value, Usage: "output format: " + want,
+		Action: func(_ *cli.Context, s string) error {
+			f, err := tabular.ParseFormat(s)
+			for _, a := range allowed {
+				if err == nil && f == a {
+					return nil
+				}
+			}
+			return fmt.Errorf("--format: want one of %s, got %q", want, s)
+		}}
+}
+
+// FormatOf returns the parsed --format (validated by Format).
+func FormatOf(c *cli.Context) (tabular.Format, error) {
+	f, err := tabular.ParseFormat(c.String("format"))
+	if err != nil {
+		return 0, fmt.Errorf("--format: %w", err)
+	}
+	return f, nil
+}
+
+// ProtectedInputs lists the files a command reads: the values of its
+// input flags and its positional arguments.
+func ProtectedInputs(c *cli.Context) []string {
+	var out []string
+	for _, f := range c.Command.Flags {
+		switch f := f.(type) {
+		case *InputFlag:
+			if v := c.String(f.Name); v != "" {
+				out = append(out, v)
+			}
+		case *InputsFlag:
+			out = append(out, c.StringSlice(f.Name)...)
+		case *cliflags.RepeatedFlag:
+			if f.Files {
+				out = append(out, cliflags.RepeatedOf(c, f.Name)...)
+			}
+		}
+	}
+	return append(out, c.Args().Slice()...)
+}
+
+// NotInput refuses a file that a library writes itself (a sweep's --cells)
+// when it is one of the command's inputs.
+func NotInput(c *cli.Context, flag, path string) error {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil // a new file is no input
+	}
+	for _, in := range ProtectedInputs(c) {
+		if ist, err := os.Stat(in); err == nil && os.SameFile(st, ist) {
+			return fmt.Errorf("--%s %s: refusing to write over an input file of this command (%s)", flag, path, in)
+		}
+	}
+	return nil
+}
+
+// CheckOutputs refuses, before the command runs, output files (flags made
+// by Out and FileOut) that are inputs of the command; it is a Before hook.
+func CheckOutputs(c *cli.Context) error {
+	for _, f := range c.Command.Flags {
+		if o, ok := f.(*OutputFlag); ok && c.String(o.Name) != "" {
+			if err := NotInput(c, o.Name, c.String(o.Name)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// Protect is the fileio option that refuses the command's inputs.
+func Protect(c *cli.Context) fileio.WriteOption { return fileio.Protect(ProtectedInputs(c)...) }
+
+// WriteFile writes data to path for the command: atomically, never over an
+// input, with "wrote PATH (what)" on stderr unless --quiet.
+func WriteFile(c *cli.Context, path string, data []byte, what string) error {
+	// fileio refuses a protected path (os.SameFile: another spelling or a
+	// link to an input too), writes through a symlink to its target and
+	// removes its temporary file on failure.
+	if err := fileio.WriteFileAtomic(path, data, Protect(c)); err != nil {
+		return err
+	}
+	if what != "" {
+		Infof(c, "wrote %s (%s)", path, what)
+	} else {
+		Infof(c, "wrote %s", path)
+	}
+	return nil
+}
+
+// WriteWith renders into a buffer with write, then writes it to path (see
+// WriteFile).
+func WriteWith(c *cli.Context, path, what string, write func(io.Writer) error) error {
+	var b bytes.Buffer
+	if err := write(&b); err != nil {
+		return err
+	}
+	return WriteFile(c, path, b.Bytes(), what)
+}
+
+// EmitBytes writes a command's result to --out (see WriteFile) or stdout.
+func EmitBytes(c *cli.Context, data []byte) error {
+	if out := c.String("out"); out != "" {
+		return WriteFile(c, out, data, "")
+	}
+	_, err := c.App.Writer.Write(data)
+	return err
+}
+
+// Emit renders a command's result in --format and writes it to --out or
+// stdout.
+func Emit(c *cli.Context, render func(w io.Writer, f tabular.Format) error) error {
+	f, err := FormatOf(c)
+	if err != nil {
+		return err
+	}
+	var b bytes.Buffer
+	if err := render(&b, f); err != nil {
+		return err
+	}
+	return EmitBytes(c, b.Bytes())
+}
+
+// EmitView writes a library's view of a result in --format to --out or
+// stdout.
+func EmitView(c *cli.Context, v *tabular.View) error { return Emit(c, v.Write) }
+
+// EmitTables writes tables in --format: JSON is value (when non-nil) or
+// the tables as lists of objects.
+func EmitTables(c *cli.Context, value any, tables ...*tabular.Table) error {
+	return EmitView(c, &tabular.View{Value: value, Tables: tables})
+}
+
+// Infof prints a message line on stderr unless --quiet.
+func Infof(c *cli.Context, format string, args ...any) {
+	if !c.Bool("quiet") {
+		fmt.Fprintf(c.App.ErrWriter, format+"\n", args...)
+	}
+}
+
+// Wrote says on stderr (unless --quiet) which files were written.
+func Wrote(c *cli.Context, files []string) {
+	for _, f := range files {
+		Infof(c, "wrote %s", f)
+	}
+}
+
+// ProgressLine returns a callback printing progress lines on stderr, or
+// nil under --quiet.
+func ProgressLine(c *cli.Context) func(string) {
+	if c.Bool("quiet") {
+		return nil
+	}
+	return func(s string) { fmt.Fprintln(c.App.ErrWriter, s) }
+}
+
+// ProgressBar returns a callback drawing a progress bar on stderr (nil
+// under --quiet) and the function that finishes it.
+func ProgressBar(c *cli.Context, what string) (func(done, total int), func()) {
+	if c.Bool("quiet") {
+		return nil, func() {}
+	}
+	var bar *progressbar.ProgressBar
+	var mu sync.Mutex
+	return func(done, total int) {
+			mu.Lock()
+			defer mu.Unlock()
+			if bar == nil {
+				bar = progressbar.NewOptions(total,
+					progressbar.OptionSetWriter(c.App.ErrWriter),
+					progressbar.OptionSetDescription(what),
+					progressbar.OptionShowCount(),
+					progressbar.OptionSetElapsedTime(true),
+					progressbar.OptionSetPredictTime(true),
+					progressbar.OptionThrottle(200*time.Millisecond),
+					progressbar.OptionSetWidth(30))
+			}
+			_ = bar.Set(done)
+		}, func() {
+			mu.Lock()
+			defer mu.Unlock()
+			if bar != nil {
+				_ = bar.Finish()
+				fmt.Fprintln(c.App.ErrWriter)
+			}
+		}
+}
+
+// OneArg returns the one positional argument of a command (a file).
+func OneArg(c *cli.Context, what string) (string, error) {
+	if c.NArg() != 1 {
+		return "", fmt.Errorf("%s: want one %s argument, got %d %q",
+			c.Command.Name, what, c.NArg(), c.Args().Slice())
+	}
+	return c.Args().First(), nil
+}
+
+// EmitWith writes what write renders to --out (see WriteFile) or stdout.
+func EmitWith(c *cli.Context, write func(io.Writer) error) error {
+	var b bytes.Buffer
+	if err := write(&b); err != nil {
+		return err
+	}
+	return EmitBytes(c, b.Bytes())
+}
+
+// ProgressEvery returns a callback printing line(done, total) on stderr
+// when the share done enters a new step of pct percent, and at the end;
+// nil under --quiet.
+func ProgressEvery(c *cli.Context, pct int, line func(done, total int) string) func(done, total int) {
+	if c.Bool("quiet") {
+		return nil
+	}
+	last := -1
+	return func(done, total int) {
+		if p := 100 * done / max(total, 1); p/pct != last/pct || done == total {
+			last = p
+			fmt.Fprintln(c.App.ErrWriter, line(done, total))
+		}
+	}
+}

@@ -1,0 +1,106 @@
+package adversary
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mrsched/mrsched/solver/fluid"
+	"github.com/mrsched/mrsched/tabular"
+)
+
+// Yao is one deterministic policy against the randomised half of Theorem 2:
+// the distribution that releases the opening batch of Opening(k) and then,
+// with probability 1/2 each, the case-1 arrivals (type-1 jobs from t = k²)
+// or the case-2 arrivals (type-2 jobs from t = 2k²). Every arrival comes
+// at or after k², so a non-anticipating policy does the same work by k² on
+// both inputs and the proof's case split applies to one of them: its ratio
+// there is Ω(k), hence the expectation is at least half of it. The
+// expectation is exact over the two-point support (no sampling); each
+// ratio is policy/alternative, a lower bound on policy/OPT, so Expected is
+// a lower bound on the policy's expected ratio. By Yao's principle the
+// minimum of Expected over deterministic policies bounds the competitive
+// ratio of every randomised policy from below (docs/hard.md).
+type Yao struct {
+	N, K   int
+	Policy string
+	// Case is the case the policy's work by k² selects (as in Play).
+	Case int
+	// Type2Map is the type-2 map work the policy did by t = k².
+	Type2Map float64
+	// Ratio1 and Ratio2 are policy/alternative on the case-1 and case-2
+	// inputs, both with validated alternative schedules.
+	Ratio1, Ratio2 float64
+	// Expected is (Ratio1 + Ratio2)/2.
+	Expected float64
+}
+
+// PlayYao evaluates p against the two-point distribution for n.
+func PlayYao(n int, p fluid.Policy) (*Yao, error) {
+	r1, err := play(n, p, 1)
+	if err != nil {
+		return nil, err
+	}
+	r2, err := play(n, p, 2)
+	if err != nil {
+		return nil, err
+	}
+	c := 2
+	if r1.Type2Map >= float64(r1.K*r1.K)/5 {
+		c = 1
+	}
+	return &Yao{N: n, K: r1.K, Policy: p.Name(), Case: c, Type2Map: r1.Type2Map,
+		Ratio1: r1.Ratio, Ratio2: r2.Ratio, Expected: (r1.Ratio + r2.Ratio) / 2}, nil
+}
+
+// Policies returns the solver/fluid policies named in a comma-separated
+// list (k-LPS variants with fluid.DefaultK).
+func Policies(list string) ([]fluid.Policy, error) {
+	var out []fluid.Policy
+	for _, name := range strings.Split(list, ",") {
+		if name = strings.TrimSpace(name); name == "" {
+			continue
+		}
+		p, err := fluid.ParsePolicy(name, 0, nil)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %w", ErrParam, err)
+		}
+		out = append(out, p)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("%w: empty policy list %q", ErrParam, list)
+	}
+	return out, nil
+}
+
+// SweepYao evaluates every policy for every n (policies outer, n inner);
+// progress, if set, is called before each evaluation.
+func SweepYao(policies []fluid.Policy, ns []int, progress func(policy string, n int)) ([]*Yao, error) {
+	if len(policies) == 0 || len(ns) == 0 {
+		return nil, fmt.Errorf("%w: %d policies and %d values of n (want at least one of each)", ErrParam, len(policies), len(ns))
+	}
+	var out []*Yao
+	for _, p := range policies {
+		for _, n := range ns {
+			if progress != nil {
+				progress(p.Name(), n)
+			}
+			y, err := PlayYao(n, p)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, y)
+		}
+	}
+	return out, nil
+}
+
+// YaoTable has one row per evaluation: both ratios, their exact mean and the
+// mean divided by k (bounded away from 0 by the proof).
+func YaoTable(ys []*Yao) *tabular.Table {
+	t := &tabular.Table{Header: []string{"policy", "n", "k", "case", "type2_map_by_k2", "ratio_case1", "ratio_case2", "expected_ratio", "expected_over_k"}}
+	for _, y := range ys {
+		t.Add(y.Policy, fmt.Sprint(y.N), fmt.Sprint(y.K), fmt.Sprint(y.Case), tabular.Float(y.Type2Map),
+			tabular.Fixed(y.Ratio1, 4), tabular.Fixed(y.Ratio2, 4), tabular.Fixed(y.Expected, 4), tabular.Fixed(y.Expected/float64(y.K), 4))
+	}
+	return t
+}

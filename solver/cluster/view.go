@@ -1,0 +1,58 @@
+package cluster
+
+import "fmt"
+
+// PolicySettings are the settings of a policy chosen by name (PolicyFor),
+// as the command line gives them; the zero values of Clock ("") keep the
+// policy's default clock.
+type PolicySettings struct {
+	// LsPS: α of eq. 8 in [0, 1] and the tier-2 CV threshold.
+	Alpha, CVThreshold float64
+	// H-PFSP: FAIR_LIMIT ≥ 0, exact remaining sizes, UPDATE_INTERVAL > 0
+	// seconds, eq. 18 defaults from every finished task.
+	FairLimit        int
+	Exact            bool
+	UpdateInterval   float64
+	DefaultFromTasks bool
+	// Clock is H-PFSP's and Parallel PFSP's virtual PS clock: "work",
+	// "time" or "" (the policy's default).
+	Clock string
+}
+
+// PolicyFor returns a fresh policy by name (see NewPolicy) configured by
+// s: lsps uses Alpha and CVThreshold; hpfsp uses FairLimit, Exact,
+// UpdateInterval, DefaultFromTasks and Clock; ppfsp uses Clock. A setting
+// out of range is an ErrConfig naming it ("alpha 2: want a value in [0,
+// 1]").
+func PolicyFor(name string, s PolicySettings) (Policy, error) {
+	switch name {
+	case "lsps":
+		if !(s.Alpha >= 0 && s.Alpha <= 1) {
+			return nil, fmt.Errorf("%w: alpha %v: want a value in [0, 1]", ErrConfig, s.Alpha)
+		}
+		return NewLsPS(LsPSConfig{Alpha: s.Alpha, CVThreshold: s.CVThreshold}), nil
+	case "hpfsp", "ppfsp":
+		cfg := ParallelPFSPConfig()
+		if name == "hpfsp" {
+			cfg = DefaultHPFSP()
+			if s.FairLimit < 0 {
+				return nil, fmt.Errorf("%w: fair-limit %d: want ≥ 0", ErrConfig, s.FairLimit)
+			}
+			if !(s.UpdateInterval > 0) {
+				return nil, fmt.Errorf("%w: update-interval %v: want > 0", ErrConfig, s.UpdateInterval)
+			}
+			cfg.FairLimit, cfg.Exact, cfg.UpdateInterval, cfg.DefaultFromTasks = s.FairLimit, s.Exact, s.UpdateInterval, s.DefaultFromTasks
+		}
+		switch s.Clock {
+		case "":
+		case "work":
+			cfg.Clock = ClockWork
+		case "time":
+			cfg.Clock = ClockTime
+		default:
+			return nil, fmt.Errorf("%w: clock %q: want work or time", ErrConfig, s.Clock)
+		}
+		return NewHPFSP(name, cfg), nil
+	}
+	return NewPolicy(name)
+}
