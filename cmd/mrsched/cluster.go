@@ -32,7 +32,6 @@ func clusterImportCommands() []*cli.Command { return inCategory(catCluster, impo
 func clusterCmd() *cli.Command {
 	return &cli.Command{
 		Name:  "cluster",
-		Usage: "slot-level Hadoop cluster simulation: FIFO, Fair, LsPS, H-PFSP, Parallel PFSP",
 		Subcommands: []*cli.Command{
 			clusterSimulateCmd(),
 			clusterStudyCmd(),
@@ -43,7 +42,6 @@ func clusterCmd() *cli.Command {
 func clusterSimulateCmd() *cli.Command {
 	return &cli.Command{
 		Name:      "simulate",
-		Usage:     "simulate a cluster workload under one scheduler",
 		UsageText: "mrsched cluster simulate --workload FILE --policy fifo|fair|lsps|hpfsp|ppfsp [options]",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "workload", Aliases: []string{"w"}, Required: true, Usage: "cluster workload `FILE` (JSON, see mrsched gen cluster)"},
@@ -151,11 +149,9 @@ func clusterStudyRun(run func(c *cli.Context, env study.Env) ([]*tabular.Table, 
 func clusterStudyCmd() *cli.Command {
 	return &cli.Command{
 		Name:  "study",
-		Usage: "reproduce the LsPS and H-PFSP experiments and run the SWIM traces (tables, CSV, SVG; PNG with --png)",
 		Subcommands: []*cli.Command{
 			{
 				Name:  "lsps",
-				Usage: "LsPS Table II under FIFO, Fair and LsPS over --seeds seeds with 95% CIs (paper Fig. 1)",
 				Flags: clusterStudyFlags(false),
 				Action: clusterStudyRun(func(c *cli.Context, env study.Env) ([]*tabular.Table, error) {
 					r, err := study.LsPSTableII(env, c.Int("seeds"))
@@ -167,7 +163,6 @@ func clusterStudyCmd() *cli.Command {
 			},
 			{
 				Name:  "hpfsp",
-				Usage: "H-PFSP Fig. 2, 3(a), 3(b), 4, 5 and the protectiveness report",
 				Flags: clusterStudyFlags(false),
 				Action: clusterStudyRun(func(c *cli.Context, env study.Env) ([]*tabular.Table, error) {
 					return study.HPFSPAll(env, c.Int("seeds"))
@@ -175,7 +170,6 @@ func clusterStudyCmd() *cli.Command {
 			},
 			{
 				Name:  "swim",
-				Usage: "a SWIM Facebook trace through FIFO, Fair, LsPS, H-PFSP and Parallel PFSP",
 				Flags: clusterStudyFlags(true),
 				Action: clusterStudyRun(func(c *cli.Context, env study.Env) ([]*tabular.Table, error) {
 					t, err := study.SWIMTrace(env, c.String("trace"), c.Int("nodes"), c.Int("max-jobs"), c.String("name"))
@@ -192,7 +186,6 @@ func clusterStudyCmd() *cli.Command {
 func genClusterCmd() *cli.Command {
 	return &cli.Command{
 		Name:      "cluster",
-		Usage:     "generate a slot-level cluster workload (LsPS Table II, H-PFSP Fig. 2–5, synthetic)",
 		UsageText: "mrsched gen cluster --kind table2|fig2|fig3a|fig3b|fig4|fig5|synthetic [--seed S] [--n N] [--size GB] [--out FILE]",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "kind", Required: true, Usage: "table2, fig2, fig3a, fig3b, fig4, fig5 or synthetic"},
@@ -228,7 +221,6 @@ func clusterWriteWorkload(c *cli.Context, w *cw.Workload) error {
 func importSWIMClusterCmd() *cli.Command {
 	return &cli.Command{
 		Name:      "swim-cluster",
-		Usage:     "convert a SWIM Facebook trace into a slot-level cluster workload",
 		UsageText: "mrsched import swim-cluster --trace FILE [--nodes N] [--users K] [--max-jobs M] [--out FILE]",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "trace", Required: true, Usage: "SWIM trace `FILE` (TSV)"},

@@ -23,7 +23,6 @@ func engineCommands() []*cli.Command {
 func engineCmd() *cli.Command {
 	return &cli.Command{
 		Name:        "engine",
-		Usage:       "the LP/MIP engines built into this program",
 		Subcommands: []*cli.Command{engineInfoCmd()},
 	}
 }
@@ -31,7 +30,6 @@ func engineCmd() *cli.Command {
 func engineInfoCmd() *cli.Command {
 	return &cli.Command{
 		Name:  "info",
-		Usage: "which LP/MIP engines are present, their versions and where their files are",
 		Flags: []cli.Flag{
 			formatFlag("table"),
 			&cli.BoolFlag{Name: "paths", Usage: "also list the directories searched for HiGHS's files"},
@@ -46,7 +44,6 @@ func engineInfoCmd() *cli.Command {
 func mipCmd() *cli.Command {
 	return &cli.Command{
 		Name:        "mip",
-		Usage:       "solve LP/MIP models from LP or MPS files",
 		Subcommands: []*cli.Command{mipSolveCmd()},
 	}
 }
@@ -54,7 +51,6 @@ func mipCmd() *cli.Command {
 func mipSolveCmd() *cli.Command {
 	return &cli.Command{
 		Name:      "solve",
-		Usage:     "solve an LP or MIP given as an LP or MPS file",
 		ArgsUsage: "FILE.lp|FILE.mps",
 		Flags: []cli.Flag{
 			engineFlag("LP/MIP engine"),

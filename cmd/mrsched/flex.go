@@ -36,7 +36,6 @@ func flexImportCommands() []*cli.Command { return inCategory(catFlex, importSWIM
 func flexCmd() *cli.Command {
 	return &cli.Command{
 		Name:  "flex",
-		Usage: "CIRCUMFLEX / FLEX / BATCH shared-scan planning, simulation and the §4 study",
 		Subcommands: []*cli.Command{
 			flexPlanCmd(), flexSimulateCmd(), flexStudyCmd(), flexMergeCmd(), flexMetricsCmd(),
 		},
@@ -46,7 +45,6 @@ func flexCmd() *cli.Command {
 func flexMetricsCmd() *cli.Command {
 	return &cli.Command{
 		Name:  "metrics",
-		Usage: "list the 16 FLEX metrics and which ones CIRCUMFLEX optimises",
 		Flags: []cli.Flag{formatFlag("table")},
 		Action: func(c *cli.Context) error {
 			f, err := tabular.ParseFormat(c.String("format"))
@@ -82,7 +80,6 @@ func flexPlanFlags() []cli.Flag {
 func flexPlanCmd() *cli.Command {
 	return &cli.Command{
 		Name:      "plan",
-		Usage:     "the CIRCUMFLEX (or FLEX) malleable schedule at one instant",
 		UsageText: "mrsched flex plan --workload FILE --metric METRIC [--scheme circumflex|flex] [--at T] [options]",
 		Flags:     flexPlanFlags(),
 		Action: func(c *cli.Context) error {
@@ -130,7 +127,6 @@ func flexPlanCmd() *cli.Command {
 func flexSimulateCmd() *cli.Command {
 	return &cli.Command{
 		Name:      "simulate",
-		Usage:     "epoch-based simulation of FLEX, CIRCUMFLEX and BATCH (§4, A.4)",
 		UsageText: "mrsched flex simulate --workload FILE --metric METRIC [--scheme all|flex|circumflex|batch] [--window W]",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "workload", Aliases: []string{"w"}, Required: true, Usage: "shared-scan workload `FILE` (JSON)"},
@@ -248,7 +244,6 @@ func flexStudyAction(c *cli.Context) error {
 func flexStudyCmd() *cli.Command {
 	return &cli.Command{
 		Name:      "study",
-		Usage:     "the §4 study: FLEX vs CIRCUMFLEX vs BATCH over θ1, θ2, correlation and repetitions",
 		UsageText: "mrsched flex study [--out-dir DIR] [--shard i/N] [--workers K] [--reps R] [grid options]",
 		Flags:     flexStudyFlags(),
 		Action:    flexStudyAction,
@@ -258,7 +253,6 @@ func flexStudyCmd() *cli.Command {
 func flexMergeCmd() *cli.Command {
 	return &cli.Command{
 		Name:      "merge",
-		Usage:     "merge shard cells files of 'mrsched flex study' and write the report",
 		UsageText: "mrsched flex merge --out-dir DIR FILE...",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "out-dir", Value: "results/flex", Usage: "output `DIR`"},
@@ -283,7 +277,6 @@ func genSharedScanCmd() *cli.Command {
 	d := sharedscan.DefaultGenSpec()
 	return &cli.Command{
 		Name:  "sharedscan",
-		Usage: "a §4 shared-scan workload (CIRCUMFLEX paper): Zipf-like popularity and size, κ correlation",
 		Flags: []cli.Flag{
 			&cli.IntFlag{Name: "jobs", Value: d.Jobs, Usage: "arrivals"},
 			&cli.IntFlag{Name: "datasets", Value: d.Datasets, Usage: "D"},
@@ -316,7 +309,6 @@ func importSWIMScansCmd() *cli.Command {
 	d := sharedscan.DefaultSWIMSpec()
 	return &cli.Command{
 		Name:  "swim-scans",
-		Usage: "a shared-scan workload from the SWIM trace with input paths",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "trace", Required: true, Usage: "SWIM trace `FILE` (withInputPaths TSV)"},
 			&cli.IntFlag{Name: "slots", Value: d.Slots, Usage: "S"},

@@ -14,7 +14,7 @@ import (
 // importGoogleCmd is `import google`: the Google 2011 trace as a tandem
 // instance (instances/google.Import), the drop summary on stderr.
 func importGoogleCmd() *cli.Command {
-	return &cli.Command{Name: "google", Category: catInstances, Usage: "the Google cluster trace 2011 (job_events, task_events) as a tandem instance",
+	return &cli.Command{Name: "google", Category: catInstances,
 		Flags: append([]cli.Flag{
 			&inputsFlag{StringSliceFlag: cli.StringSliceFlag{Name: "job-events", Required: true, Usage: "job_events `FILES` or directories of part-*-of-*.csv[.gz] (repeat or separate by commas)"}},
 			&inputsFlag{StringSliceFlag: cli.StringSliceFlag{Name: "task-events", Required: true, Usage: "task_events `FILES` or directories"}},
@@ -35,7 +35,7 @@ func importGoogleCmd() *cli.Command {
 // studyGoogleCmd is `study google`: Lin et al. Figs. 5–7 on an imported
 // Google instance (study.GoogleFile).
 func studyGoogleCmd() *cli.Command {
-	return &cli.Command{Name: "google", Usage: "Figs. 5, 6, 7 of Lin et al. on an instance made by import google",
+	return &cli.Command{Name: "google",
 		Flags: append([]cli.Flag{instanceFlag(), loadsFlag(study.DefaultLoads()), outFlag("the tables"),
 			formatFlag("md", tabular.Markdown, tabular.CSV, tabular.JSON, tabular.Text)}, figuresFlags("Figs. 5, 6, 7a, 7b")...),
 		Action: func(c *cli.Context) error {

@@ -57,7 +57,6 @@ func nmtsFileFlag(what string) cli.Flag {
 func genNMTSCmd() *cli.Command {
 	return &cli.Command{
 		Name:  "nmts",
-		Usage: "an NMTS instance (Definition 1): yes by construction or no by perturbation",
 		Flags: []cli.Flag{
 			&cli.IntFlag{Name: "q", Value: 3, Usage: "size q of each set"},
 			&cli.Int64Flag{Name: "max-f", Value: 5, Usage: "f values are uniform on 1..`N`"},
@@ -92,10 +91,8 @@ func genNMTSCmd() *cli.Command {
 func nmtsCmd() *cli.Command {
 	return &cli.Command{
 		Name:  "nmts",
-		Usage: "Numerical Matching with Target Sums (Definition 1)",
 		Subcommands: []*cli.Command{{
 			Name:  "solve",
-			Usage: "decide an NMTS instance exactly and print π, σ (1-based) or \"no\"",
 			Flags: []cli.Flag{
 				nmtsFileFlag("NMTS"),
 				&cli.BoolFlag{Name: "brute-force", Usage: "enumerate all permutation pairs (q ≤ 7)"},
@@ -119,7 +116,6 @@ func nmtsCmd() *cli.Command {
 func reduceCmd() *cli.Command {
 	return &cli.Command{
 		Name:        "reduce",
-		Usage:       "the NP-hardness reduction of Theorem 1 (NMTS → batch tandem instance and threshold y)",
 		Subcommands: []*cli.Command{reduceNMTSCmd(), reduceVerifyCmd(), reduceOptCmd()},
 	}
 }
@@ -127,7 +123,6 @@ func reduceCmd() *cli.Command {
 func reduceNMTSCmd() *cli.Command {
 	return &cli.Command{
 		Name:  "nmts",
-		Usage: "reduce an NMTS instance to a tandem instance with threshold y (appendix A)",
 		Flags: []cli.Flag{
 			nmtsFileFlag("NMTS"),
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Required: true, Usage: "tandem instance `FILE` to write"},
@@ -164,7 +159,6 @@ func reduceNMTSCmd() *cli.Command {
 func reduceVerifyCmd() *cli.Command {
 	return &cli.Command{
 		Name:  "verify",
-		Usage: "check a schedule for a reduced instance against y in exact rational arithmetic (exit 0: holds, 2: not)",
 		Flags: []cli.Flag{
 			nmtsFileFlag("reduced tandem instance"),
 			&cli.StringFlag{Name: "schedule", Aliases: []string{"s"}, Usage: "schedule `FILE` (default: the recorded certificate)"},
@@ -192,7 +186,6 @@ func reduceVerifyCmd() *cli.Command {
 func reduceOptCmd() *cli.Command {
 	return &cli.Command{
 		Name:  "opt",
-		Usage: "exact OPT of a reduced instance (order-LP enumeration) compared with y; a study of engine precision",
 		Flags: []cli.Flag{
 			nmtsFileFlag("reduced tandem instance"),
 			&cli.StringFlag{Name: "engine", Value: engine.DefaultName, Usage: "LP engine"},
@@ -231,10 +224,9 @@ func reduceOptCmd() *cli.Command {
 // tightCommand is a gen command of a tight family: its flags, then --out,
 // --alt-out and --quiet; family builds the family and says its policy and
 // the policy's closed-form cost.
-func tightCommand(name, usage string, flags []cli.Flag, family func(c *cli.Context) (*tight.Family, string, float64, error)) *cli.Command {
+func tightCommand(name string, flags []cli.Flag, family func(c *cli.Context) (*tight.Family, string, float64, error)) *cli.Command {
 	return &cli.Command{
 		Name:  name,
-		Usage: usage,
 		Flags: append(flags,
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "instance `FILE` (default stdout)"},
 			&cli.StringFlag{Name: "alt-out", Usage: "write the alternative schedule to `FILE`"},
@@ -263,7 +255,7 @@ func tightCommand(name, usage string, flags []cli.Flag, family func(c *cli.Conte
 }
 
 func genTightMaxCmd() *cli.Command {
-	return tightCommand("tight-maxsrpt", "the family after Cor 4: n/2 jobs (α−ε, 1), n/2 jobs (1, α); MaxSRPT/OPT → 2α/(1+α)",
+	return tightCommand("tight-maxsrpt",
 		[]cli.Flag{
 			&cli.IntFlag{Name: "n", Value: 20, Usage: "number of jobs (even)"},
 			&cli.Float64Flag{Name: "alpha", Value: 2, Usage: "α > 1"},
@@ -277,7 +269,7 @@ func genTightMaxCmd() *cli.Command {
 }
 
 func genTightSplitCmd() *cli.Command {
-	return tightCommand("tight-splitsrpt", "the family after Cor 6: n−1 jobs (β, 1), one job (n−1, (n−1)β); SplitSRPT/OPT → 1 + 1/β",
+	return tightCommand("tight-splitsrpt",
 		[]cli.Flag{
 			&cli.IntFlag{Name: "n", Value: 20, Usage: "number of jobs"},
 			&cli.Float64Flag{Name: "beta", Value: 2, Usage: "β > 1"},
@@ -292,7 +284,6 @@ func genTightSplitCmd() *cli.Command {
 func adversaryCmd() *cli.Command {
 	return &cli.Command{
 		Name:  "adversary",
-		Usage: "play the online adversary of Theorem 2 against policies for growing n (ratio ~ n^{1/3})",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "policy", Value: "maxsrpt,splitsrpt,fifo,ps", Usage: "comma-separated policies (solver/fluid names)"},
 			&cli.StringFlag{Name: "n", Value: "8,64,512,4096", Usage: "comma-separated n values"},
@@ -338,7 +329,6 @@ func adversaryCmd() *cli.Command {
 func genAdversaryCmd() *cli.Command {
 	return &cli.Command{
 		Name:  "adversary",
-		Usage: "the instance the Theorem 2 adversary builds against one policy",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "policy", Value: "maxsrpt", Usage: "policy (solver/fluid name)"},
 			&cli.IntFlag{Name: "n", Value: 512, Usage: "n (k = ⌊n^{1/3}⌋)"},
@@ -377,7 +367,6 @@ func genAdversaryCmd() *cli.Command {
 func searchCmd() *cli.Command {
 	return &cli.Command{
 		Name:  "search",
-		Usage: "search small batch instances maximising MaxSRPT/OPT or SplitSRPT/OPT (§6 open question)",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "policy", Value: "maxsrpt", Usage: "maxsrpt or splitsrpt"},
 			&cli.StringFlag{Name: "n", Value: "4..6", Usage: "number of jobs `N` or range LO..HI (2..10)"},

@@ -36,8 +36,8 @@ func TestHelpFiles(t *testing.T) {
 		if strings.Contains(text, "{{") {
 			t.Errorf("%s: unknown placeholder in %s", path, helpName(path))
 		}
-		if c.Description != text {
-			t.Errorf("%s: description is not the help file's", path)
+		if usage, desc := clitree.SplitUsage(text, ""); c.Description != desc || c.Usage != usage || usage == "" {
+			t.Errorf("%s: usage %q and description are not the help file's (first line %q…)", path, c.Usage, clitree.UsagePrefix)
 		}
 		used[helpName(path)] = true
 	})
@@ -210,12 +210,16 @@ func checkExample(line string) error {
 	return app.Run(clitree.FlagsFirst(app.Commands, words))
 }
 
-// TestNoInlineDescriptions: descriptions live in help files only; a
-// command built with a Description of its own must move it to its file.
+// TestNoInlineDescriptions: one-line usages and descriptions live in help
+// files only; a command built with a Usage or Description of its own must
+// move it to its file (the usage as its first line, "usage: …").
 func TestNoInlineDescriptions(t *testing.T) {
 	walkTree(commands(), "mrsched", func(path string, c *cli.Command) {
 		if c.Description != "" {
 			t.Errorf("%s: Description set in Go; move it to %s", path, helpName(path))
+		}
+		if c.Usage != "" {
+			t.Errorf("%s: Usage set in Go; move it to the first line of %s (%q)", path, helpName(path), clitree.UsagePrefix+c.Usage)
 		}
 	})
 }

@@ -15,7 +15,6 @@ import (
 func genLogNormalCmd() *cli.Command {
 	return &cli.Command{
 		Name:  "lognormal",
-		Usage: "the log-normal workload of Lin et al. §5.3 (batch or Poisson arrivals)",
 		Flags: append([]cli.Flag{
 			intFlag("n", 100, "number of jobs", atLeastOne),
 			floatFlag("load", 0.75, "offered load ρ (online instances)", positive),
@@ -40,7 +39,6 @@ func genLogNormalCmd() *cli.Command {
 func importSWIMCmd() *cli.Command {
 	return &cli.Command{
 		Name:      "swim",
-		Usage:     "a SWIM Facebook trace as a tandem instance",
 		ArgsUsage: "TRACE.tsv",
 		Flags: append([]cli.Flag{
 			&cli.BoolFlag{Name: "drop-map-only", Usage: "drop jobs whose shuffle bytes are 0"},
@@ -72,7 +70,6 @@ func importSWIMCmd() *cli.Command {
 func checkCmd() *cli.Command {
 	return &cli.Command{
 		Name:  "check",
-		Usage: "validate a tandem instance file and summarise it",
 		Flags: []cli.Flag{instanceFlag(), formatFlag("table"), outFlag("the summary"), quietFlag()},
 		Action: func(c *cli.Context) error {
 			in, err := instances.ReadFile(c.String("instance"))

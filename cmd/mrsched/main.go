@@ -33,14 +33,12 @@ const (
 func commands() []*cli.Command {
 	gen := &cli.Command{
 		Name:  "gen",
-		Usage: "generate instances and workloads (same seed, byte-identical output)",
 		Subcommands: concat(
 			inCategory(catInstances, genLogNormalCmd()), []*cli.Command{genTaillardCmd()},
 			hardGenCommands(), flexGenCommands(), clusterGenCommands()),
 	}
 	imp := &cli.Command{
 		Name:  "import",
-		Usage: "convert external traces and benchmark files into mrsched files",
 		Subcommands: concat(
 			inCategory(catInstances, importSWIMCmd()), []*cli.Command{importTaillardCmd(), importGoogleCmd()},
 			flexImportCommands(), clusterImportCommands()),
@@ -86,11 +84,12 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 	// Every command: its help file (help.go), one-line usage errors,
 	// required flags and output files that are inputs checked first.
 	clitree.Finish(cmds, "mrsched", clitree.Options{Describe: helpText, Before: checkOutputs})
-	description, _ := helpText("mrsched")
+	text, _ := helpText("mrsched")
+	usage, description := clitree.SplitUsage(text, "")
 	return &cli.App{
 		Name:           "mrsched",
+		Usage:          usage,
 		Description:    description,
-		Usage:          "MapReduce scheduling theory, computable: exact optima, bounds, hard instances, simulations, reports",
 		Commands:       cmds,
 		Writer:         stdout,
 		ErrWriter:      stderr,

@@ -21,7 +21,6 @@ import (
 func mstCommands() []*cli.Command {
 	return inCategory(catStraggler, &cli.Command{
 		Name:        "mst",
-		Usage:       "straggling mappers: mean sojourn time, mapping policies, fitting, node count (Farhat et al.)",
 		Subcommands: inCategory(catStraggler, mstEvalCmd(), mstMapCmd(), mstFitCmd(), mstNodesCmd(), mstForkJoinCmd(), mstFiguresCmd(), mstSimulateCmd()),
 	})
 }
@@ -68,7 +67,6 @@ func mstFlagError(err error) error {
 func mstEvalCmd() *cli.Command {
 	return &cli.Command{
 		Name:  "eval",
-		Usage: "mean sojourn time of given nodes (closed form, integral, Monte Carlo)",
 		Flags: append(mstCommonFlags(),
 			&cli.StringFlag{Name: "nodes", Usage: "node file (JSON or .csv) with mu and lambda per node"},
 			&cli.StringFlag{Name: "mu", Usage: "service rates μ1,μ2,…"},
@@ -97,7 +95,6 @@ func mstEvalCmd() *cli.Command {
 func mstMapCmd() *cli.Command {
 	return &cli.Command{
 		Name:  "map",
-		Usage: "split a total arrival rate over nodes by a mapping policy (§V-A)",
 		Flags: append(mstCommonFlags(),
 			&cli.StringFlag{Name: "nodes", Usage: "node file (JSON or .csv); mu per node"},
 			&cli.StringFlag{Name: "mu", Usage: "service rates μ1,μ2,…"},
@@ -134,7 +131,6 @@ func mstMapCmd() *cli.Command {
 func mstFitCmd() *cli.Command {
 	return &cli.Command{
 		Name:  "fit",
-		Usage: "fit a delayed exponential (eq. 4) to completion-time samples",
 		Flags: append(mstCommonFlags(),
 			&cli.StringFlag{Name: "samples", Usage: "file with one completion time per line", Required: true},
 			&cli.Float64Flag{Name: "offset", Value: math.NaN(), Usage: "offset T for the least-squares fit (default: the smallest sample)"},
@@ -172,7 +168,6 @@ func mstClasses(c *cli.Context) ([]straggler.NodeClass, error) {
 func mstNodesCmd() *cli.Command {
 	return &cli.Command{
 		Name:  "nodes",
-		Usage: "optimal number of mapper nodes (Lemma 4's separation, checked by brute force)",
 		Flags: append(mstCommonFlags(),
 			&cli.StringFlag{Name: "class", Usage: "node classes μ:available,… (or use --nodes with count as availability)"},
 			&cli.StringFlag{Name: "nodes", Usage: "node file; each entry's count is the number available"},
@@ -205,7 +200,6 @@ func mstNodesCmd() *cli.Command {
 func mstForkJoinCmd() *cli.Command {
 	return &cli.Command{
 		Name:  "forkjoin",
-		Usage: "fork-join queue: literature bounds, Nelson–Tantawi, DES, and the paper's MST",
 		Flags: append(mstCommonFlags(),
 			&cli.IntFlag{Name: "k", Value: 4, Usage: "number of servers K"},
 			&cli.Float64Flag{Name: "lambda", Value: 0.5, Usage: "job arrival rate"},
@@ -226,7 +220,6 @@ func mstForkJoinCmd() *cli.Command {
 func mstFiguresCmd() *cli.Command {
 	return &cli.Command{
 		Name:  "figures",
-		Usage: "recompute the data of Fig. 3, 4, 6, 8, 10, 11 as CSV and SVG (PNG with --png)",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "out", Value: "results/straggler", Usage: "output directory"},
 			&cli.BoolFlag{Name: "png", Usage: "write PNG figures besides the SVG ones"},

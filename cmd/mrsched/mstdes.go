@@ -14,7 +14,6 @@ func mstSimulateCmd() *cli.Command {
 	return &cli.Command{
 		Name:     "simulate",
 		Category: catStraggler,
-		Usage:    "simulate the mapper nodes: Fig. 5, 7, 9, 12 and the DM-EP check at D = 100",
 		Flags: append([]cli.Flag{formatFlag("table"), outFlag("the table"), seedFlag(d.Seed, "simulation seed"), repsFlag(d.Replications), workersFlag(1),
 			&cli.IntFlag{Name: "jobs", Value: d.Jobs, Usage: "measured tasks per node and replication"},
 			&cli.IntFlag{Name: "warmup", Value: d.Warmup, Usage: "tasks discarded at the start of each replication"},

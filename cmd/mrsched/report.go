@@ -90,7 +90,6 @@ func sweepProblems(set *sweep.Set) error {
 func reportCmd() *cli.Command {
 	return &cli.Command{
 		Name:  "report",
-		Usage: "heuristics beside optima, lower bounds and the §4 guarantees, per instance and aggregated",
 		Flags: append([]cli.Flag{
 			&cliflags.RepeatedFlag{GenericFlag: cli.GenericFlag{Name: "instance", Aliases: []string{"i"}, Value: &cliflags.Repeated{}, Usage: "instance `FILE` (JSON or CSV); repeatable"}, Files: true},
 			&cliflags.RepeatedFlag{GenericFlag: cli.GenericFlag{Name: "gen", Value: &cliflags.Repeated{}, Usage: "generator `SPEC`; repeatable (see above)"}},
@@ -148,7 +147,6 @@ func methodsFlag(value string) cli.Flag {
 func mergeCmd() *cli.Command {
 	return &cli.Command{
 		Name:      "merge",
-		Usage:     "combine the shards of a report or study into exactly the output of the unsharded run",
 		ArgsUsage: "SHARD.jsonl...",
 		Flags: append(append([]cli.Flag{formatFlag("table"), outFlag("the output")}, figuresFlags("the sweep's figures")...),
 			fileOutFlag("cells-out", "also write the merged cells to `FILE`"), quietFlag()),
@@ -184,17 +182,15 @@ func mergeCmd() *cli.Command {
 func studyCmd() *cli.Command {
 	return &cli.Command{
 		Name:        "study",
-		Usage:       "the paper's studies, one command each: tightness, fig7, fig9, nightly",
 		Subcommands: []*cli.Command{studyTightnessCmd(), studyFig7Cmd(), studyFig9Cmd(), studyNightlyCmd(), studyGoogleCmd()},
 	}
 }
 
 // studyCommand is a study: its flags, then the sweep flags; the action
 // builds the sweep with mk, runs it and turns violations into exit status 2.
-func studyCommand(name, usage string, flags []cli.Flag, mk func(c *cli.Context) (sweep.Sweep, error)) *cli.Command {
+func studyCommand(name string, flags []cli.Flag, mk func(c *cli.Context) (sweep.Sweep, error)) *cli.Command {
 	return &cli.Command{
 		Name:  name,
-		Usage: usage,
 		Flags: append(flags, sweepFlags()...),
 		Action: func(c *cli.Context) error {
 			sw, err := mk(c)
@@ -219,7 +215,7 @@ func studyTightnessCmd() *cli.Command {
 	for i, n := range def.Ns {
 		ns[i] = strconv.Itoa(n)
 	}
-	return studyCommand("tightness", "Cor. 4 and Cor. 6 tight families: ratio vs n approaching 2α/(1+α) and 1+1/β",
+	return studyCommand("tightness",
 		[]cli.Flag{
 			floatsFlag("alphas", def.Alphas, "α values (Cor. 4)", aboveOne),
 			floatsFlag("eps", def.Eps, "ε values (Cor. 4), 0 < ε < α − 1", positive),
@@ -241,7 +237,7 @@ func studyTightnessCmd() *cli.Command {
 }
 
 func studyFig7Cmd() *cli.Command {
-	return studyCommand("fig7", "Fig. 7 on the SWIM Facebook traces: relative E[T] vs load, original and cube-root sizes",
+	return studyCommand("fig7",
 		[]cli.Flag{
 			inListFlag("trace", "SWIM trace `FILE`; repeatable",
 				"../shared/data/swim/FB-2009_samples_24_times_1hr_0.tsv", "../shared/data/swim/FB-2010_samples_24_times_1hr_0.tsv"),
@@ -259,7 +255,7 @@ func studyFig7Cmd() *cli.Command {
 
 func studyFig9Cmd() *cli.Command {
 	f9 := study.DefaultFig9()
-	return studyCommand("fig9", "Fig. 9: conditional mean slowdown by size max(x, y), log-normal workload, loads 0.75 and 0.9",
+	return studyCommand("fig9",
 		[]cli.Flag{
 			loadsFlag(f9.Loads),
 			intFlag("jobs", f9.Jobs, "jobs per replication", atLeastOne),
@@ -274,7 +270,7 @@ func studyFig9Cmd() *cli.Command {
 }
 
 func studyNightlyCmd() *cli.Command {
-	return studyCommand("nightly", "a planner's view of one batch: heuristics, polish, exact search, bounds, gap, Gantt charts",
+	return studyCommand("nightly",
 		[]cli.Flag{
 			inFlag("instance", "batch instance `FILE` (default: the embedded nightly batch)", false, "i"),
 			methodsFlag(study.DefaultNightlyMethods),
@@ -292,7 +288,6 @@ func studyNightlyCmd() *cli.Command {
 func ganttCmd() *cli.Command {
 	return &cli.Command{
 		Name:  "gantt",
-		Usage: "draw a Gantt chart (SVG; PNG with --png) of any schedule file",
 		Flags: []cli.Flag{
 			instanceFlag(),
 			inFlag("schedule", "schedule `FILE` (JSON or CSV)", true, "s"),

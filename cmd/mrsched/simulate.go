@@ -24,7 +24,6 @@ func tandemCommands() []*cli.Command {
 func simulateCmd() *cli.Command {
 	return &cli.Command{
 		Name:  "simulate",
-		Usage: "exact fluid simulation of a scheduling policy on a tandem instance (Lin et al. §2, §4, §5)",
 		Flags: []cli.Flag{
 			instanceFlag(),
 			&cli.StringFlag{Name: "policy", Aliases: []string{"p"}, Value: "maxsrpt", Usage: "fifo, ps, klps, klps-maponly, maxsrpt, splitsrpt, splitsrpt-strict or order"},
@@ -68,7 +67,6 @@ func simulateAction(c *cli.Context) error {
 func validateCmd() *cli.Command {
 	return &cli.Command{
 		Name:  "validate",
-		Usage: "check a fluid schedule against model (1) with the independent validator",
 		Flags: []cli.Flag{
 			instanceFlag(),
 			inFlag("schedule", "schedule `FILE` (JSON, or CSV ending in .csv)", true, "s"),
@@ -103,7 +101,6 @@ func validateAction(c *cli.Context) error {
 func compareCmd() *cli.Command {
 	return &cli.Command{
 		Name:  "compare",
-		Usage: "all tandem policies side by side on one instance, each schedule validated",
 		Flags: []cli.Flag{
 			inFlag("instance", "tandem instance `FILE`", false, "i"),
 			&cli.BoolFlag{Name: "example", Usage: "use the §2.1 example"},

@@ -34,7 +34,6 @@ func solveCommands() []*cli.Command {
 func solveCmd() *cli.Command {
 	return &cli.Command{
 		Name:  "solve",
-		Usage: "optimal or near-optimal schedule of a tandem instance with status, lower bound and gap",
 		Flags: []cli.Flag{
 			instanceFlag(),
 			&cli.StringFlag{Name: "method", Aliases: []string{"m"}, Value: exact.DefaultMethod, Usage: "portfolio, mip, search, order-lp, polish or a policy name"},
@@ -81,7 +80,6 @@ func solveAction(c *cli.Context) error {
 func boundCmd() *cli.Command {
 	return &cli.Command{
 		Name:  "bound",
-		Usage: "every lower bound on OPT and the approximation guarantees of MaxSRPT and SplitSRPT",
 		Flags: []cli.Flag{
 			instanceFlag(),
 			engineFlag("engine for the LP relaxation"),
@@ -111,7 +109,6 @@ func boundCmd() *cli.Command {
 func exportCmd() *cli.Command {
 	return &cli.Command{
 		Name:  "export",
-		Usage: "write the exact MIP of a tandem instance in LP or MPS format for other solvers",
 		Flags: []cli.Flag{
 			instanceFlag(),
 			&cli.BoolFlag{Name: "lp", Usage: "CPLEX LP format"},
@@ -143,7 +140,6 @@ func exportCmd() *cli.Command {
 func genTaillardCmd() *cli.Command {
 	return &cli.Command{
 		Name:  "taillard",
-		Usage: "Taillard's flow-shop instances (EJOR 64, 1993): .fsp text or a tandem instance (machines 1, 2)",
 		Flags: []cli.Flag{
 			intFlag("jobs", 20, "number of jobs", atLeastOne),
 			intFlag("machines", 5, "number of machines (≥ 2 for json)", atLeastOne),
@@ -170,7 +166,6 @@ func genTaillardCmd() *cli.Command {
 func importTaillardCmd() *cli.Command {
 	return &cli.Command{
 		Name:      "taillard",
-		Usage:     "convert a Taillard .fsp file into a tandem instance (machines 1 and 2)",
 		ArgsUsage: "FILE.fsp",
 		Flags: []cli.Flag{
 			intFlag("index", 1, "which instance of the file (1-based)", atLeastOne),

@@ -20,7 +20,6 @@ import (
 func adversaryYaoCmd() *cli.Command {
 	return &cli.Command{
 		Name: "adversary-yao", Category: catHard,
-		Usage: "expected ratio of deterministic policies under Yao's distribution of Theorem 2 (randomised half)",
 		Flags: []cli.Flag{&cli.StringFlag{Name: "policy", Value: "maxsrpt,splitsrpt,fifo,ps", Usage: "comma-separated policies (solver/fluid names)"},
 			intsFlag("n", "8,64,512", "values of n", atLeastOne), &cli.StringFlag{Name: "plot", Usage: "write `PREFIX`.svg (and PREFIX.png with --png)"},
 			pngFlag("with --plot, write PREFIX.png too"), formatFlag("table"), outFlag("the table"), quietFlag()},
@@ -47,7 +46,7 @@ func adversaryYaoCmd() *cli.Command {
 
 func worstExactCmd() *cli.Command {
 	nRule := between(2, float64(search.MaxClimbN))
-	return &cli.Command{Name: "worst-exact", Category: catHard, Usage: "worst batches for MaxSRPT/SplitSRPT with the exact OPT at every step (§6, sharded sweep)",
+	return &cli.Command{Name: "worst-exact", Category: catHard,
 		Flags: append(sweepFlags(), &cli.StringFlag{Name: "policy", Value: "maxsrpt,splitsrpt", Usage: "comma-separated: maxsrpt, splitsrpt"},
 			intsFlag("n", "10..12", "values of n", nRule), intFlag("restarts", 3, "climbs per policy and n", atLeastOne),
 			intFlag("steps", 60, "perturbations per climb", nonNegInt), floatFlag("alpha-max", 4, "largest max(x/y, y/x) of a job", positive),

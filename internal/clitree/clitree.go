@@ -41,7 +41,8 @@ type Options struct {
 }
 
 // Finish prepares the tree under parent (the program's name): every
-// command gets its description from opt.Describe and reports a usage error
+// command gets its one-line usage and description from opt.Describe (see
+// SplitUsage) and reports a usage error
 // (an unknown flag, a bad value, a missing required flag) as one line with
 // a pointer to its --help, instead of printing the whole help first
 // (urfave/cli's default). Required flags are checked by Finish's Before,
@@ -57,7 +58,7 @@ func finish(c *cli.Command, parent string, opt Options) {
 	path := parent + " " + c.Name
 	if opt.Describe != nil {
 		if text, ok := opt.Describe(path); ok {
-			c.Description = text
+			c.Usage, c.Description = SplitUsage(text, c.Usage)
 		}
 	}
 	hint := fmt.Sprintf("(see '%s --help')", path)
@@ -210,4 +211,39 @@ func HelpFiles(fsys fs.FS, expand func(string) string) func(path string) (string
 		}
 		return text, true
 	}
+}
+
+// UsagePrefix starts the first line of a help file that gives the
+// command's one-line usage (shown in its parent's list of commands and
+// after its name in --help); the rest of the file is the description.
+const UsagePrefix = "usage: "
+
+// SplitUsage splits a help text into its one-line usage (the first line,
+// when it starts with UsagePrefix) and its description; a text without
+// that line keeps usage as it is.
+func SplitUsage(text, usage string) (string, string) {
+	first, rest, _ := strings.Cut(text, "\n")
+	if u, ok := strings.CutPrefix(first, UsagePrefix); ok {
+		return u, rest
+	}
+	return usage, text
+}
+
+// Cmd is a leaf command: its name, action and flags (its usage and
+// description come from its help file, see Finish).
+func Cmd(name string, action cli.ActionFunc, flags ...cli.Flag) *cli.Command {
+	return &cli.Command{Name: name, Action: action, Flags: flags}
+}
+
+// Group is a command made of subcommands.
+func Group(name string, subs ...*cli.Command) *cli.Command {
+	return &cli.Command{Name: name, Subcommands: subs}
+}
+
+// InCategory sets cat as the category of every command of cmds.
+func InCategory(cat string, cmds ...*cli.Command) []*cli.Command {
+	for _, c := range cmds {
+		c.Category = cat
+	}
+	return cmds
 }

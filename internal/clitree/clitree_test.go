@@ -152,3 +152,31 @@ func TestHelpFiles(t *testing.T) {
 		}
 	}
 }
+
+// TestSplitUsage: a help file's first line "usage: …" becomes the command's
+// Usage and is cut from its description; Finish applies it; a file without
+// it keeps the command's own usage.
+func TestSplitUsage(t *testing.T) {
+	for _, tc := range []struct{ text, usage, wantUsage, wantDesc string }{
+		{"usage: do it\nLong text.\n\nExample:", "", "do it", "Long text.\n\nExample:"},
+		{"usage: only", "", "only", ""},
+		{"Long text.\nusage: not first", "own", "own", "Long text.\nusage: not first"},
+		{"Usage: capitalised is text", "", "", "Usage: capitalised is text"},
+	} {
+		u, d := clitree.SplitUsage(tc.text, tc.usage)
+		if u != tc.wantUsage || d != tc.wantDesc {
+			t.Errorf("SplitUsage(%q, %q) = %q, %q; want %q, %q", tc.text, tc.usage, u, d, tc.wantUsage, tc.wantDesc)
+		}
+	}
+	cmds := []*cli.Command{clitree.Group("grp", clitree.Cmd("leaf", nil, &cli.StringFlag{Name: "in"}))}
+	clitree.Finish(cmds, "tool", clitree.Options{Describe: func(path string) (string, bool) {
+		return "usage: line of " + path + "\nabout " + path, true
+	}})
+	leaf := cmds[0].Subcommands[0]
+	if cmds[0].Usage != "line of tool grp" || leaf.Usage != "line of tool grp leaf" || leaf.Description != "about tool grp leaf" {
+		t.Errorf("group usage %q, leaf usage %q, description %q", cmds[0].Usage, leaf.Usage, leaf.Description)
+	}
+	if leaf.Name != "leaf" || len(leaf.Flags) != 1 || cmds[0].Name != "grp" {
+		t.Errorf("Cmd/Group built %q with %d flags under %q", leaf.Name, len(leaf.Flags), cmds[0].Name)
+	}
+}
