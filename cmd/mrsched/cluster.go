@@ -31,7 +31,7 @@ func clusterImportCommands() []*cli.Command { return inCategory(catCluster, impo
 
 func clusterCmd() *cli.Command {
 	return &cli.Command{
-		Name:  "cluster",
+		Name: "cluster",
 		Subcommands: []*cli.Command{
 			clusterSimulateCmd(),
 			clusterStudyCmd(),
@@ -148,7 +148,7 @@ func clusterStudyRun(run func(c *cli.Context, env study.Env) ([]*tabular.Table, 
 
 func clusterStudyCmd() *cli.Command {
 	return &cli.Command{
-		Name:  "study",
+		Name: "study",
 		Subcommands: []*cli.Command{
 			{
 				Name:  "lsps",

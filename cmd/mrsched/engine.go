@@ -29,7 +29,7 @@ func engineCmd() *cli.Command {
 
 func engineInfoCmd() *cli.Command {
 	return &cli.Command{
-		Name:  "info",
+		Name: "info",
 		Flags: []cli.Flag{
 			formatFlag("table"),
 			&cli.BoolFlag{Name: "paths", Usage: "also list the directories searched for HiGHS's files"},

@@ -35,7 +35,7 @@ func flexImportCommands() []*cli.Command { return inCategory(catFlex, importSWIM
 
 func flexCmd() *cli.Command {
 	return &cli.Command{
-		Name:  "flex",
+		Name: "flex",
 		Subcommands: []*cli.Command{
 			flexPlanCmd(), flexSimulateCmd(), flexStudyCmd(), flexMergeCmd(), flexMetricsCmd(),
 		},
@@ -276,7 +276,7 @@ func flexMergeCmd() *cli.Command {
 func genSharedScanCmd() *cli.Command {
 	d := sharedscan.DefaultGenSpec()
 	return &cli.Command{
-		Name:  "sharedscan",
+		Name: "sharedscan",
 		Flags: []cli.Flag{
 			&cli.IntFlag{Name: "jobs", Value: d.Jobs, Usage: "arrivals"},
 			&cli.IntFlag{Name: "datasets", Value: d.Datasets, Usage: "D"},
@@ -308,7 +308,7 @@ func genSharedScanCmd() *cli.Command {
 func importSWIMScansCmd() *cli.Command {
 	d := sharedscan.DefaultSWIMSpec()
 	return &cli.Command{
-		Name:  "swim-scans",
+		Name: "swim-scans",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "trace", Required: true, Usage: "SWIM trace `FILE` (withInputPaths TSV)"},
 			&cli.IntFlag{Name: "slots", Value: d.Slots, Usage: "S"},

@@ -56,7 +56,7 @@ func nmtsFileFlag(what string) cli.Flag {
 
 func genNMTSCmd() *cli.Command {
 	return &cli.Command{
-		Name:  "nmts",
+		Name: "nmts",
 		Flags: []cli.Flag{
 			&cli.IntFlag{Name: "q", Value: 3, Usage: "size q of each set"},
 			&cli.Int64Flag{Name: "max-f", Value: 5, Usage: "f values are uniform on 1..`N`"},
@@ -90,9 +90,9 @@ func genNMTSCmd() *cli.Command {
 
 func nmtsCmd() *cli.Command {
 	return &cli.Command{
-		Name:  "nmts",
+		Name: "nmts",
 		Subcommands: []*cli.Command{{
-			Name:  "solve",
+			Name: "solve",
 			Flags: []cli.Flag{
 				nmtsFileFlag("NMTS"),
 				&cli.BoolFlag{Name: "brute-force", Usage: "enumerate all permutation pairs (q ≤ 7)"},
@@ -122,7 +122,7 @@ func reduceCmd() *cli.Command {
 
 func reduceNMTSCmd() *cli.Command {
 	return &cli.Command{
-		Name:  "nmts",
+		Name: "nmts",
 		Flags: []cli.Flag{
 			nmtsFileFlag("NMTS"),
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Required: true, Usage: "tandem instance `FILE` to write"},
@@ -158,7 +158,7 @@ func reduceNMTSCmd() *cli.Command {
 
 func reduceVerifyCmd() *cli.Command {
 	return &cli.Command{
-		Name:  "verify",
+		Name: "verify",
 		Flags: []cli.Flag{
 			nmtsFileFlag("reduced tandem instance"),
 			&cli.StringFlag{Name: "schedule", Aliases: []string{"s"}, Usage: "schedule `FILE` (default: the recorded certificate)"},
@@ -185,7 +185,7 @@ func reduceVerifyCmd() *cli.Command {
 
 func reduceOptCmd() *cli.Command {
 	return &cli.Command{
-		Name:  "opt",
+		Name: "opt",
 		Flags: []cli.Flag{
 			nmtsFileFlag("reduced tandem instance"),
 			&cli.StringFlag{Name: "engine", Value: engine.DefaultName, Usage: "LP engine"},
@@ -226,7 +226,7 @@ func reduceOptCmd() *cli.Command {
 // the policy's closed-form cost.
 func tightCommand(name string, flags []cli.Flag, family func(c *cli.Context) (*tight.Family, string, float64, error)) *cli.Command {
 	return &cli.Command{
-		Name:  name,
+		Name: name,
 		Flags: append(flags,
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "instance `FILE` (default stdout)"},
 			&cli.StringFlag{Name: "alt-out", Usage: "write the alternative schedule to `FILE`"},
@@ -283,7 +283,7 @@ func genTightSplitCmd() *cli.Command {
 
 func adversaryCmd() *cli.Command {
 	return &cli.Command{
-		Name:  "adversary",
+		Name: "adversary",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "policy", Value: "maxsrpt,splitsrpt,fifo,ps", Usage: "comma-separated policies (solver/fluid names)"},
 			&cli.StringFlag{Name: "n", Value: "8,64,512,4096", Usage: "comma-separated n values"},
@@ -328,7 +328,7 @@ func adversaryCmd() *cli.Command {
 
 func genAdversaryCmd() *cli.Command {
 	return &cli.Command{
-		Name:  "adversary",
+		Name: "adversary",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "policy", Value: "maxsrpt", Usage: "policy (solver/fluid name)"},
 			&cli.IntFlag{Name: "n", Value: 512, Usage: "n (k = ⌊n^{1/3}⌋)"},
@@ -366,7 +366,7 @@ func genAdversaryCmd() *cli.Command {
 
 func searchCmd() *cli.Command {
 	return &cli.Command{
-		Name:  "search",
+		Name: "search",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "policy", Value: "maxsrpt", Usage: "maxsrpt or splitsrpt"},
 			&cli.StringFlag{Name: "n", Value: "4..6", Usage: "number of jobs `N` or range LO..HI (2..10)"},

@@ -14,7 +14,7 @@ import (
 
 func genLogNormalCmd() *cli.Command {
 	return &cli.Command{
-		Name:  "lognormal",
+		Name: "lognormal",
 		Flags: append([]cli.Flag{
 			intFlag("n", 100, "number of jobs", atLeastOne),
 			floatFlag("load", 0.75, "offered load ρ (online instances)", positive),

@@ -32,13 +32,13 @@ const (
 // commands is the whole command tree.
 func commands() []*cli.Command {
 	gen := &cli.Command{
-		Name:  "gen",
+		Name: "gen",
 		Subcommands: concat(
 			inCategory(catInstances, genLogNormalCmd()), []*cli.Command{genTaillardCmd()},
 			hardGenCommands(), flexGenCommands(), clusterGenCommands()),
 	}
 	imp := &cli.Command{
-		Name:  "import",
+		Name: "import",
 		Subcommands: concat(
 			inCategory(catInstances, importSWIMCmd()), []*cli.Command{importTaillardCmd(), importGoogleCmd()},
 			flexImportCommands(), clusterImportCommands()),

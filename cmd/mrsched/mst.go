@@ -66,7 +66,7 @@ func mstFlagError(err error) error {
 
 func mstEvalCmd() *cli.Command {
 	return &cli.Command{
-		Name:  "eval",
+		Name: "eval",
 		Flags: append(mstCommonFlags(),
 			&cli.StringFlag{Name: "nodes", Usage: "node file (JSON or .csv) with mu and lambda per node"},
 			&cli.StringFlag{Name: "mu", Usage: "service rates μ1,μ2,…"},
@@ -94,7 +94,7 @@ func mstEvalCmd() *cli.Command {
 
 func mstMapCmd() *cli.Command {
 	return &cli.Command{
-		Name:  "map",
+		Name: "map",
 		Flags: append(mstCommonFlags(),
 			&cli.StringFlag{Name: "nodes", Usage: "node file (JSON or .csv); mu per node"},
 			&cli.StringFlag{Name: "mu", Usage: "service rates μ1,μ2,…"},
@@ -130,7 +130,7 @@ func mstMapCmd() *cli.Command {
 
 func mstFitCmd() *cli.Command {
 	return &cli.Command{
-		Name:  "fit",
+		Name: "fit",
 		Flags: append(mstCommonFlags(),
 			&cli.StringFlag{Name: "samples", Usage: "file with one completion time per line", Required: true},
 			&cli.Float64Flag{Name: "offset", Value: math.NaN(), Usage: "offset T for the least-squares fit (default: the smallest sample)"},
@@ -167,7 +167,7 @@ func mstClasses(c *cli.Context) ([]straggler.NodeClass, error) {
 
 func mstNodesCmd() *cli.Command {
 	return &cli.Command{
-		Name:  "nodes",
+		Name: "nodes",
 		Flags: append(mstCommonFlags(),
 			&cli.StringFlag{Name: "class", Usage: "node classes μ:available,… (or use --nodes with count as availability)"},
 			&cli.StringFlag{Name: "nodes", Usage: "node file; each entry's count is the number available"},
@@ -199,7 +199,7 @@ func mstNodesCmd() *cli.Command {
 
 func mstForkJoinCmd() *cli.Command {
 	return &cli.Command{
-		Name:  "forkjoin",
+		Name: "forkjoin",
 		Flags: append(mstCommonFlags(),
 			&cli.IntFlag{Name: "k", Value: 4, Usage: "number of servers K"},
 			&cli.Float64Flag{Name: "lambda", Value: 0.5, Usage: "job arrival rate"},
@@ -219,7 +219,7 @@ func mstForkJoinCmd() *cli.Command {
 
 func mstFiguresCmd() *cli.Command {
 	return &cli.Command{
-		Name:  "figures",
+		Name: "figures",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "out", Value: "results/straggler", Usage: "output directory"},
 			&cli.BoolFlag{Name: "png", Usage: "write PNG figures besides the SVG ones"},

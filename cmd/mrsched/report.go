@@ -89,7 +89,7 @@ func sweepProblems(set *sweep.Set) error {
 
 func reportCmd() *cli.Command {
 	return &cli.Command{
-		Name:  "report",
+		Name: "report",
 		Flags: append([]cli.Flag{
 			&cliflags.RepeatedFlag{GenericFlag: cli.GenericFlag{Name: "instance", Aliases: []string{"i"}, Value: &cliflags.Repeated{}, Usage: "instance `FILE` (JSON or CSV); repeatable"}, Files: true},
 			&cliflags.RepeatedFlag{GenericFlag: cli.GenericFlag{Name: "gen", Value: &cliflags.Repeated{}, Usage: "generator `SPEC`; repeatable (see above)"}},
@@ -287,7 +287,7 @@ func studyNightlyCmd() *cli.Command {
 
 func ganttCmd() *cli.Command {
 	return &cli.Command{
-		Name:  "gantt",
+		Name: "gantt",
 		Flags: []cli.Flag{
 			instanceFlag(),
 			inFlag("schedule", "schedule `FILE` (JSON or CSV)", true, "s"),

@@ -23,7 +23,7 @@ func tandemCommands() []*cli.Command {
 
 func simulateCmd() *cli.Command {
 	return &cli.Command{
-		Name:  "simulate",
+		Name: "simulate",
 		Flags: []cli.Flag{
 			instanceFlag(),
 			&cli.StringFlag{Name: "policy", Aliases: []string{"p"}, Value: "maxsrpt", Usage: "fifo, ps, klps, klps-maponly, maxsrpt, splitsrpt, splitsrpt-strict or order"},
@@ -66,7 +66,7 @@ func simulateAction(c *cli.Context) error {
 
 func validateCmd() *cli.Command {
 	return &cli.Command{
-		Name:  "validate",
+		Name: "validate",
 		Flags: []cli.Flag{
 			instanceFlag(),
 			inFlag("schedule", "schedule `FILE` (JSON, or CSV ending in .csv)", true, "s"),
@@ -100,7 +100,7 @@ func validateAction(c *cli.Context) error {
 
 func compareCmd() *cli.Command {
 	return &cli.Command{
-		Name:  "compare",
+		Name: "compare",
 		Flags: []cli.Flag{
 			inFlag("instance", "tandem instance `FILE`", false, "i"),
 			&cli.BoolFlag{Name: "example", Usage: "use the §2.1 example"},

@@ -33,7 +33,7 @@ func solveCommands() []*cli.Command {
 
 func solveCmd() *cli.Command {
 	return &cli.Command{
-		Name:  "solve",
+		Name: "solve",
 		Flags: []cli.Flag{
 			instanceFlag(),
 			&cli.StringFlag{Name: "method", Aliases: []string{"m"}, Value: exact.DefaultMethod, Usage: "portfolio, mip, search, order-lp, polish or a policy name"},
@@ -79,7 +79,7 @@ func solveAction(c *cli.Context) error {
 
 func boundCmd() *cli.Command {
 	return &cli.Command{
-		Name:  "bound",
+		Name: "bound",
 		Flags: []cli.Flag{
 			instanceFlag(),
 			engineFlag("engine for the LP relaxation"),
@@ -108,7 +108,7 @@ func boundCmd() *cli.Command {
 
 func exportCmd() *cli.Command {
 	return &cli.Command{
-		Name:  "export",
+		Name: "export",
 		Flags: []cli.Flag{
 			instanceFlag(),
 			&cli.BoolFlag{Name: "lp", Usage: "CPLEX LP format"},
@@ -139,7 +139,7 @@ func exportCmd() *cli.Command {
 
 func genTaillardCmd() *cli.Command {
 	return &cli.Command{
-		Name:  "taillard",
+		Name: "taillard",
 		Flags: []cli.Flag{
 			intFlag("jobs", 20, "number of jobs", atLeastOne),
 			intFlag("machines", 5, "number of machines (≥ 2 for json)", atLeastOne),
