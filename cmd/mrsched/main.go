@@ -31,31 +31,20 @@ const (
 
 // commands is the whole command tree.
 func commands() []*cli.Command {
-	gen := &cli.Command{
-		Name: "gen",
-		Subcommands: concat(
-			inCategory(catInstances, genLogNormalCmd()), []*cli.Command{genTaillardCmd()},
-			hardGenCommands(), flexGenCommands(), clusterGenCommands()),
-	}
-	imp := &cli.Command{
-		Name: "import",
-		Subcommands: concat(
-			inCategory(catInstances, importSWIMCmd()), []*cli.Command{importTaillardCmd(), importGoogleCmd()},
-			flexImportCommands(), clusterImportCommands()),
-	}
+	gen := group("gen", concat(
+		inCategory(catInstances, genLogNormalCmd()), []*cli.Command{genTaillardCmd()},
+		hardGenCommands(), flexGenCommands(), clusterGenCommands())...)
+	imp := group("import", concat(
+		inCategory(catInstances, importSWIMCmd()), []*cli.Command{importTaillardCmd(), importGoogleCmd()},
+		flexImportCommands(), clusterImportCommands())...)
 	return concat(
 		inCategory(catInstances, gen, imp, checkCmd()),
 		tandemCommands(), solveCommands(), engineCommands(), reportCommands(),
 		hardCommands(), flexCommands(), mstCommands(), clusterCommands())
 }
 
-// inCategory sets cat as the category of every command of cmds.
-func inCategory(cat string, cmds ...*cli.Command) []*cli.Command {
-	for _, c := range cmds {
-		c.Category = cat
-	}
-	return cmds
-}
+// The command constructors of package clitree, by their short names.
+var cmd, group, inCategory = clitree.Cmd, clitree.Group, clitree.InCategory
 
 func concat(lists ...[]*cli.Command) []*cli.Command {
 	var out []*cli.Command

@@ -20,8 +20,19 @@ var (
 	writeFile, writeWith, emitBytes, emit = cliout.WriteFile, cliout.WriteWith, cliout.EmitBytes, cliout.Emit
 	emitView, emitTables, infof, wrote    = cliout.EmitView, cliout.EmitTables, cliout.Infof, cliout.Wrote
 	progressLine, progressBar, oneArg     = cliout.ProgressLine, cliout.ProgressBar, cliout.OneArg
-	emitWith, progressEvery               = cliout.EmitWith, cliout.ProgressEvery
+	emitWith, progressEvery, tableOut     = cliout.EmitWith, cliout.ProgressEvery, cliout.TableOut
 )
+
+// viewAction is an action that emits the view f returns.
+func viewAction(f func(c *cli.Context) (*tabular.View, error)) cli.ActionFunc {
+	return cliout.Action(f)
+}
+
+// instanceAction is an action that reads --instance and emits the view f
+// makes of it.
+func instanceAction(f func(c *cli.Context, in *instances.Instance) (*tabular.View, error)) cli.ActionFunc {
+	return cliout.ReadAction("instance", instances.ReadFile, f)
+}
 
 // saveInstance writes in to path (instances.WriteFile: CSV when it ends
 // in .csv, else JSON; never over an input).
