@@ -13,57 +13,32 @@ import (
 	"github.com/mrsched/mrsched/report"
 	"github.com/mrsched/mrsched/solver/engine"
 	"github.com/mrsched/mrsched/solver/mip"
+	"github.com/mrsched/mrsched/tabular"
 )
 
-// engineCommands returns engine and mip.
 func engineCommands() []*cli.Command {
-	return inCategory(catEngine, engineCmd(), mipCmd())
-}
-
-func engineCmd() *cli.Command {
-	return &cli.Command{
-		Name:        "engine",
-		Subcommands: []*cli.Command{engineInfoCmd()},
-	}
-}
-
-func engineInfoCmd() *cli.Command {
-	return &cli.Command{
-		Name: "info",
-		Flags: []cli.Flag{
+	info := viewAction(func(c *cli.Context) (*tabular.View, error) {
+		return report.EnginesView(engine.Available(), c.Bool("paths")), nil
+	})
+	return inCategory(catEngine,
+		group("engine", cmd("info", info,
 			formatFlag("table"),
 			&cli.BoolFlag{Name: "paths", Usage: "also list the directories searched for HiGHS's files"},
-			outFlag("the list"), quietFlag(),
-		},
-		Action: func(c *cli.Context) error {
-			return emitView(c, report.EnginesView(engine.Available(), c.Bool("paths")))
-		},
-	}
-}
-
-func mipCmd() *cli.Command {
-	return &cli.Command{
-		Name:        "mip",
-		Subcommands: []*cli.Command{mipSolveCmd()},
-	}
+			outFlag("the list"), quietFlag())),
+		group("mip", mipSolveCmd()))
 }
 
 func mipSolveCmd() *cli.Command {
-	return &cli.Command{
-		Name:      "solve",
-		ArgsUsage: "FILE.lp|FILE.mps",
-		Flags: []cli.Flag{
-			engineFlag("LP/MIP engine"),
-			timeLimitFlag(0, "wall-clock limit of the solve"),
-			floatFlag("gap", 0, "relative MIP gap at which the engine may stop (0: the tolerance policy, 1e-9 relative or absolute); a stop at a looser gap is reported as status \"gap limit\", not optimal", between(0, 1)),
-			&cli.Int64Flag{Name: "seed", Usage: "the engine's random seed"},
-			&cli.BoolFlag{Name: "all", Usage: "list every column, zeros too"},
-			&cli.BoolFlag{Name: "duals", Usage: "list the row duals of an LP (HiGHS only)"},
-			&cli.BoolFlag{Name: "log", Usage: "copy the engine's log to stderr"},
-			formatFlag("table"), outFlag("the result"), quietFlag(),
-		},
-		Action: mipSolveAction,
-	}
+	c := cmd("solve", mipSolveAction, tableOut("the result",
+		engineFlag("LP/MIP engine"),
+		timeLimitFlag(0, "wall-clock limit of the solve"),
+		floatFlag("gap", 0, "relative MIP gap at which the engine may stop (0: the tolerance policy, 1e-9 relative or absolute); a stop at a looser gap is reported as status \"gap limit\", not optimal", between(0, 1)),
+		&cli.Int64Flag{Name: "seed", Usage: "the engine's random seed"},
+		&cli.BoolFlag{Name: "all", Usage: "list every column, zeros too"},
+		&cli.BoolFlag{Name: "duals", Usage: "list the row duals of an LP (HiGHS only)"},
+		&cli.BoolFlag{Name: "log", Usage: "copy the engine's log to stderr"})...)
+	c.ArgsUsage = "FILE.lp|FILE.mps"
+	return c
 }
 
 func mipSolveAction(c *cli.Context) error {

@@ -10,73 +10,59 @@ import (
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/instances/swim"
 	"github.com/mrsched/mrsched/report"
+	"github.com/mrsched/mrsched/tabular"
 )
 
 func genLogNormalCmd() *cli.Command {
-	return &cli.Command{
-		Name: "lognormal",
-		Flags: append([]cli.Flag{
-			intFlag("n", 100, "number of jobs", atLeastOne),
-			floatFlag("load", 0.75, "offered load ρ (online instances)", positive),
-			&cli.BoolFlag{Name: "batch", Usage: "release every job at time 0"},
-			seedFlag(1, "random seed"),
-			floatFlag("map-sd", 3.65, "standard deviation of the map size (mean 1)", nonNegative),
-			floatFlag("ratio-sd", 3.28, "standard deviation of the ratio γ (mean 1)", nonNegative),
-		}, instanceOutFlags()...),
-		Action: func(c *cli.Context) error {
-			spec := instances.PaperLogNormal(c.Int("n"), c.Float64("load"), c.Bool("batch"))
-			spec.MapSD, spec.RatioSD = c.Float64("map-sd"), c.Float64("ratio-sd")
-			in, err := spec.Generate(instances.SeedSource(c.Uint64("seed")))
-			if err != nil {
-				return err
-			}
-			in.Metadata["seed"] = c.Uint64("seed")
-			return emitInstance(c, in)
-		},
-	}
+	return cmd("lognormal", func(c *cli.Context) error {
+		spec := instances.PaperLogNormal(c.Int("n"), c.Float64("load"), c.Bool("batch"))
+		spec.MapSD, spec.RatioSD = c.Float64("map-sd"), c.Float64("ratio-sd")
+		in, err := spec.Generate(instances.SeedSource(c.Uint64("seed")))
+		if err != nil {
+			return err
+		}
+		in.Metadata["seed"] = c.Uint64("seed")
+		return emitInstance(c, in)
+	}, append([]cli.Flag{
+		intFlag("n", 100, "number of jobs", atLeastOne),
+		floatFlag("load", 0.75, "offered load ρ (online instances)", positive),
+		&cli.BoolFlag{Name: "batch", Usage: "release every job at time 0"},
+		seedFlag(1, "random seed"),
+		floatFlag("map-sd", 3.65, "standard deviation of the map size (mean 1)", nonNegative),
+		floatFlag("ratio-sd", 3.28, "standard deviation of the ratio γ (mean 1)", nonNegative),
+	}, instanceOutFlags()...)...)
 }
 
 func importSWIMCmd() *cli.Command {
-	return &cli.Command{
-		Name:      "swim",
-		ArgsUsage: "TRACE.tsv",
-		Flags: append([]cli.Flag{
-			&cli.BoolFlag{Name: "drop-map-only", Usage: "drop jobs whose shuffle bytes are 0"},
-			&cli.BoolFlag{Name: "normalize", Usage: "scale sizes so that mean map and mean shuffle are 1"},
-			floatFlag("load", 0, "rescale time to this offered load ρ; 0 keeps seconds", nonNegative),
-			intFlag("max-jobs", 0, "keep only the first N jobs; 0 keeps all", nonNegInt),
-		}, instanceOutFlags()...),
-		Action: func(c *cli.Context) error {
-			path, err := oneArg(c, "TRACE.tsv")
-			if err != nil {
-				return err
-			}
-			recs, err := swim.ReadFile(path)
-			if err != nil {
-				return err
-			}
-			in, err := instances.FromSWIM(recs, instances.SWIMOptions{
-				Source: path, DropMapOnly: c.Bool("drop-map-only"), Normalize: c.Bool("normalize"),
-				Load: c.Float64("load"), MaxJobs: c.Int("max-jobs"),
-			})
-			if err != nil {
-				return fmt.Errorf("%s: %w", path, err)
-			}
-			return emitInstance(c, in)
-		},
+	c := cmd("swim", importSWIM, append([]cli.Flag{
+		&cli.BoolFlag{Name: "drop-map-only", Usage: "drop jobs whose shuffle bytes are 0"},
+		&cli.BoolFlag{Name: "normalize", Usage: "scale sizes so that mean map and mean shuffle are 1"},
+		floatFlag("load", 0, "rescale time to this offered load ρ; 0 keeps seconds", nonNegative),
+		intFlag("max-jobs", 0, "keep only the first N jobs; 0 keeps all", nonNegInt),
+	}, instanceOutFlags()...)...)
+	c.ArgsUsage = "TRACE.tsv"
+	return c
+}
+
+func importSWIM(c *cli.Context) error {
+	path, err := oneArg(c, "TRACE.tsv")
+	if err != nil {
+		return err
 	}
+	recs, err := swim.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	in, err := instances.FromSWIM(recs, instances.SWIMOptions{Source: path, DropMapOnly: c.Bool("drop-map-only"),
+		Normalize: c.Bool("normalize"), Load: c.Float64("load"), MaxJobs: c.Int("max-jobs")})
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return emitInstance(c, in)
 }
 
 func checkCmd() *cli.Command {
-	return &cli.Command{
-		Name:  "check",
-		Flags: []cli.Flag{instanceFlag(), formatFlag("table"), outFlag("the summary"), quietFlag()},
-		Action: func(c *cli.Context) error {
-			in, err := instances.ReadFile(c.String("instance"))
-			if err != nil {
-				return err
-			}
-			return emitView(c, report.SummaryView(instances.Summarize(in)))
-		},
-	}
+	return cmd("check", instanceAction(func(_ *cli.Context, in *instances.Instance) (*tabular.View, error) {
+		return report.SummaryView(instances.Summarize(in)), nil
+	}), tableOut("the summary", instanceFlag())...)
 }

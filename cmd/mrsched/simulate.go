@@ -16,25 +16,18 @@ import (
 	"github.com/mrsched/mrsched/validate"
 )
 
-// tandemCommands returns simulate, validate and compare.
 func tandemCommands() []*cli.Command {
 	return inCategory(catTandem, simulateCmd(), validateCmd(), compareCmd())
 }
 
 func simulateCmd() *cli.Command {
-	return &cli.Command{
-		Name: "simulate",
-		Flags: []cli.Flag{
-			instanceFlag(),
-			&cli.StringFlag{Name: "policy", Aliases: []string{"p"}, Value: "maxsrpt", Usage: "fifo, ps, klps, klps-maponly, maxsrpt, splitsrpt, splitsrpt-strict or order"},
-			kFlag(),
-			&cli.StringFlag{Name: "order", Usage: "priority order for --policy order: job indices, e.g. 2,0,1"},
-			speedFlag(),
-			fileOutFlag("schedule", "write the fluid schedule to `FILE` (CSV when it ends in .csv, otherwise JSON)"),
-			formatFlag("table"), outFlag("the result"), quietFlag(),
-		},
-		Action: simulateAction,
-	}
+	return cmd("simulate", simulateAction, tableOut("the result",
+		instanceFlag(),
+		&cli.StringFlag{Name: "policy", Aliases: []string{"p"}, Value: "maxsrpt", Usage: "fifo, ps, klps, klps-maponly, maxsrpt, splitsrpt, splitsrpt-strict or order"},
+		kFlag(),
+		&cli.StringFlag{Name: "order", Usage: "priority order for --policy order: job indices, e.g. 2,0,1"},
+		speedFlag(),
+		fileOutFlag("schedule", "write the fluid schedule to `FILE` (CSV when it ends in .csv, otherwise JSON)"))...)
 }
 
 func simulateAction(c *cli.Context) error {
@@ -65,15 +58,9 @@ func simulateAction(c *cli.Context) error {
 }
 
 func validateCmd() *cli.Command {
-	return &cli.Command{
-		Name: "validate",
-		Flags: []cli.Flag{
-			instanceFlag(),
-			inFlag("schedule", "schedule `FILE` (JSON, or CSV ending in .csv)", true, "s"),
-			formatFlag("table"), outFlag("the result"), quietFlag(),
-		},
-		Action: validateAction,
-	}
+	return cmd("validate", validateAction, tableOut("the result",
+		instanceFlag(),
+		inFlag("schedule", "schedule `FILE` (JSON, or CSV ending in .csv)", true, "s"))...)
 }
 
 func validateAction(c *cli.Context) error {
@@ -99,18 +86,12 @@ func validateAction(c *cli.Context) error {
 }
 
 func compareCmd() *cli.Command {
-	return &cli.Command{
-		Name: "compare",
-		Flags: []cli.Flag{
-			inFlag("instance", "tandem instance `FILE`", false, "i"),
-			&cli.BoolFlag{Name: "example", Usage: "use the §2.1 example"},
-			intFlag("lognormal", 0, "use a batch of `N` jobs of the §5.3 log-normal workload", atLeastOne),
-			seedFlag(1, "seed for --lognormal"),
-			kFlag(), speedFlag(),
-			formatFlag("table"), outFlag("the table"), quietFlag(),
-		},
-		Action: compareAction,
-	}
+	return cmd("compare", compareAction, tableOut("the table",
+		inFlag("instance", "tandem instance `FILE`", false, "i"),
+		&cli.BoolFlag{Name: "example", Usage: "use the §2.1 example"},
+		intFlag("lognormal", 0, "use a batch of `N` jobs of the §5.3 log-normal workload", atLeastOne),
+		seedFlag(1, "seed for --lognormal"),
+		kFlag(), speedFlag())...)
 }
 
 // compareInstance returns the one instance chosen by --instance, --example

@@ -18,6 +18,7 @@ import (
 	"github.com/mrsched/mrsched/solver/exact"
 	"github.com/mrsched/mrsched/solver/exact/mipform"
 	"github.com/mrsched/mrsched/solver/mip"
+	"github.com/mrsched/mrsched/tabular"
 )
 
 // processStart is when the program started (package initialisation): the
@@ -32,20 +33,14 @@ func solveCommands() []*cli.Command {
 }
 
 func solveCmd() *cli.Command {
-	return &cli.Command{
-		Name: "solve",
-		Flags: []cli.Flag{
-			instanceFlag(),
-			&cli.StringFlag{Name: "method", Aliases: []string{"m"}, Value: exact.DefaultMethod, Usage: "portfolio, mip, search, order-lp, polish or a policy name"},
-			&cli.StringFlag{Name: "order", Usage: "completion order for order-lp (or priority order for --method order)"},
-			timeLimitFlag(60*time.Second, "time limit"),
-			engineFlag("LP/MIP engine"),
-			kFlag(),
-			fileOutFlag("schedule", "write the schedule to `FILE` (CSV when it ends in .csv, otherwise JSON)"),
-			formatFlag("table"), outFlag("the result"), quietFlag(),
-		},
-		Action: solveAction,
-	}
+	return cmd("solve", solveAction, tableOut("the result",
+		instanceFlag(),
+		&cli.StringFlag{Name: "method", Aliases: []string{"m"}, Value: exact.DefaultMethod, Usage: "portfolio, mip, search, order-lp, polish or a policy name"},
+		&cli.StringFlag{Name: "order", Usage: "completion order for order-lp (or priority order for --method order)"},
+		timeLimitFlag(60*time.Second, "time limit"),
+		engineFlag("LP/MIP engine"),
+		kFlag(),
+		fileOutFlag("schedule", "write the schedule to `FILE` (CSV when it ends in .csv, otherwise JSON)"))...)
 }
 
 func solveAction(c *cli.Context) error {
@@ -78,110 +73,86 @@ func solveAction(c *cli.Context) error {
 }
 
 func boundCmd() *cli.Command {
-	return &cli.Command{
-		Name: "bound",
-		Flags: []cli.Flag{
-			instanceFlag(),
-			engineFlag("engine for the LP relaxation"),
-			&cli.BoolFlag{Name: "no-lp", Usage: "skip the LP relaxation"},
-			formatFlag("table"), outFlag("the bounds"), quietFlag(),
-		},
-		Action: func(c *cli.Context) error {
-			in, err := instances.ReadFile(c.String("instance"))
-			if err != nil {
-				return err
+	return cmd("bound", instanceAction(func(c *cli.Context, in *instances.Instance) (*tabular.View, error) {
+		var eng mip.Engine
+		if !c.Bool("no-lp") {
+			var err error
+			if eng, err = engine.Get(c.String("engine")); err != nil {
+				return nil, fmt.Errorf("--engine: %w", err)
 			}
-			var eng mip.Engine
-			if !c.Bool("no-lp") {
-				if eng, err = engine.Get(c.String("engine")); err != nil {
-					return fmt.Errorf("--engine: %w", err)
-				}
-			}
-			rows, err := report.AllBounds(context.Background(), in, eng)
-			if err != nil {
-				return err
-			}
-			return emitView(c, report.BoundsView(rows))
-		},
-	}
+		}
+		rows, err := report.AllBounds(context.Background(), in, eng)
+		return report.BoundsView(rows), err
+	}), tableOut("the bounds",
+		instanceFlag(),
+		engineFlag("engine for the LP relaxation"),
+		&cli.BoolFlag{Name: "no-lp", Usage: "skip the LP relaxation"})...)
 }
 
 func exportCmd() *cli.Command {
-	return &cli.Command{
-		Name: "export",
-		Flags: []cli.Flag{
-			instanceFlag(),
-			&cli.BoolFlag{Name: "lp", Usage: "CPLEX LP format"},
-			&cli.BoolFlag{Name: "mps", Usage: "free MPS format"},
-			&cli.BoolFlag{Name: "release-form", Usage: "use the release-date formulation even for a batch"},
-			outFlag("the model"), quietFlag(),
-		},
-		Action: func(c *cli.Context) error {
-			if c.Bool("lp") == c.Bool("mps") {
-				return fmt.Errorf("export: give exactly one of --lp and --mps (see 'mrsched export --help')")
-			}
-			in, err := instances.ReadFile(c.String("instance"))
-			if err != nil {
-				return err
-			}
-			f, err := mipform.Build(in, c.Bool("release-form"))
-			if err != nil {
-				return err
-			}
-			write := mip.WriteMPS
-			if c.Bool("lp") {
-				write = mip.WriteLP
-			}
-			return emitWith(c, func(w io.Writer) error { return write(w, f.Model) })
-		},
+	return cmd("export", export,
+		instanceFlag(),
+		&cli.BoolFlag{Name: "lp", Usage: "CPLEX LP format"},
+		&cli.BoolFlag{Name: "mps", Usage: "free MPS format"},
+		&cli.BoolFlag{Name: "release-form", Usage: "use the release-date formulation even for a batch"},
+		outFlag("the model"), quietFlag())
+}
+
+func export(c *cli.Context) error {
+	if c.Bool("lp") == c.Bool("mps") {
+		return fmt.Errorf("export: give exactly one of --lp and --mps (see 'mrsched export --help')")
 	}
+	in, err := instances.ReadFile(c.String("instance"))
+	if err != nil {
+		return err
+	}
+	f, err := mipform.Build(in, c.Bool("release-form"))
+	if err != nil {
+		return err
+	}
+	write := mip.WriteMPS
+	if c.Bool("lp") {
+		write = mip.WriteLP
+	}
+	return emitWith(c, func(w io.Writer) error { return write(w, f.Model) })
 }
 
 func genTaillardCmd() *cli.Command {
-	return &cli.Command{
-		Name: "taillard",
-		Flags: []cli.Flag{
-			intFlag("jobs", 20, "number of jobs", atLeastOne),
-			intFlag("machines", 5, "number of machines (≥ 2 for json)", atLeastOne),
-			&cli.Int64Flag{Name: "seed", Value: taillard.Seeds20x5[0], Usage: "time seed (an integer in [1, 2^31−2])",
-				Action: func(_ *cli.Context, v int64) error { return between(1, 1<<31-2).Check("seed", float64(v)) }},
-			intFlag("seeds20x5", 0, "use seed K of Taillard's 20 × 5 set", between(1, 10)),
-			choiceFlag("format", "fsp", "output format", "fsp", "json"),
-			outFlag("the instance"), quietFlag(),
-		},
-		Action: func(c *cli.Context) error {
-			seed := c.Int64("seed")
-			if k := c.Int("seeds20x5"); k != 0 {
-				seed = taillard.Seeds20x5[k-1]
-			}
-			ti, err := taillard.Generate(c.Int("jobs"), c.Int("machines"), seed)
-			if err != nil {
-				return err
-			}
-			return emitWith(c, func(w io.Writer) error { return taillard.WriteAs(w, ti, c.String("format")) })
-		},
-	}
+	return cmd("taillard", func(c *cli.Context) error {
+		seed := c.Int64("seed")
+		if k := c.Int("seeds20x5"); k != 0 {
+			seed = taillard.Seeds20x5[k-1]
+		}
+		ti, err := taillard.Generate(c.Int("jobs"), c.Int("machines"), seed)
+		if err != nil {
+			return err
+		}
+		return emitWith(c, func(w io.Writer) error { return taillard.WriteAs(w, ti, c.String("format")) })
+	},
+		intFlag("jobs", 20, "number of jobs", atLeastOne),
+		intFlag("machines", 5, "number of machines (≥ 2 for json)", atLeastOne),
+		&cli.Int64Flag{Name: "seed", Value: taillard.Seeds20x5[0], Usage: "time seed (an integer in [1, 2^31−2])",
+			Action: func(_ *cli.Context, v int64) error { return between(1, 1<<31-2).Check("seed", float64(v)) }},
+		intFlag("seeds20x5", 0, "use seed K of Taillard's 20 × 5 set", between(1, 10)),
+		choiceFlag("format", "fsp", "output format", "fsp", "json"),
+		outFlag("the instance"), quietFlag())
 }
 
 func importTaillardCmd() *cli.Command {
-	return &cli.Command{
-		Name:      "taillard",
-		ArgsUsage: "FILE.fsp",
-		Flags: []cli.Flag{
-			intFlag("index", 1, "which instance of the file (1-based)", atLeastOne),
-			instanceOutFlag(),
-			quietFlag(),
-		},
-		Action: func(c *cli.Context) error {
-			path, err := oneArg(c, "FILE.fsp")
-			if err != nil {
-				return err
-			}
-			in, err := taillard.ReadTandemFile(path, c.Int("index"))
-			if err != nil {
-				return err
-			}
-			return emitInstance(c, in)
-		},
-	}
+	c := cmd("taillard", func(c *cli.Context) error {
+		path, err := oneArg(c, "FILE.fsp")
+		if err != nil {
+			return err
+		}
+		in, err := taillard.ReadTandemFile(path, c.Int("index"))
+		if err != nil {
+			return err
+		}
+		return emitInstance(c, in)
+	},
+		intFlag("index", 1, "which instance of the file (1-based)", atLeastOne),
+		instanceOutFlag(),
+		quietFlag())
+	c.ArgsUsage = "FILE.fsp"
+	return c
 }
