@@ -29,7 +29,7 @@ func clusterGenCommands() []*cli.Command { return inCategory(catCluster, genClus
 func clusterImportCommands() []*cli.Command { return inCategory(catCluster, importSWIMClusterCmd()) }
 
 func clusterSimulateCmd() *cli.Command {
-	c := cmd("simulate", clusterSimulate,
+	return cmd("simulate", clusterSimulate,
 		&cli.StringFlag{Name: "workload", Aliases: []string{"w"}, Required: true, Usage: "cluster workload `FILE` (JSON, see mrsched gen cluster)"},
 		&cli.StringFlag{Name: "policy", Aliases: []string{"p"}, Value: "fair", Usage: "fifo, fair, lsps, hpfsp or ppfsp"},
 		&cli.Float64Flag{Name: "alpha", Value: 1, Usage: "LsPS α of eq. 8 in [0, 1]"},
@@ -44,8 +44,6 @@ func clusterSimulateCmd() *cli.Command {
 		&cli.StringFlag{Name: "timeline", Usage: "write the task-to-slot timeline to `FILE` (CSV)"},
 		formatFlag("table"),
 		outFlag("the results"))
-	c.UsageText = "mrsched cluster simulate --workload FILE --policy fifo|fair|lsps|hpfsp|ppfsp [options]"
-	return c
 }
 
 func clusterSimulate(c *cli.Context) error {
@@ -152,7 +150,7 @@ func clusterStudyCmd() *cli.Command {
 }
 
 func genClusterCmd() *cli.Command {
-	c := cmd("cluster", func(c *cli.Context) error {
+	return cmd("cluster", func(c *cli.Context) error {
 		w, err := cw.Generate(c.String("kind"), c.Int("n"), c.Float64("size"), c.Uint64("seed"))
 		return clusterWriteWorkload(c, w, err)
 	},
@@ -162,8 +160,6 @@ func genClusterCmd() *cli.Command {
 		&cli.Float64Flag{Name: "size", Value: 1, Usage: "TeraSort size in GB (fig3a)"},
 		outFlag("the workload"),
 		quietFlag())
-	c.UsageText = "mrsched gen cluster --kind table2|fig2|fig3a|fig3b|fig4|fig5|synthetic [--seed S] [--n N] [--size GB] [--out FILE]"
-	return c
 }
 
 // clusterWriteWorkload writes w to --out or stdout, or returns err.
@@ -183,7 +179,7 @@ func clusterWriteWorkload(c *cli.Context, w *cw.Workload, err error) error {
 }
 
 func importSWIMClusterCmd() *cli.Command {
-	c := cmd("swim-cluster", importSWIMCluster,
+	return cmd("swim-cluster", importSWIMCluster,
 		&cli.StringFlag{Name: "trace", Required: true, Usage: "SWIM trace `FILE` (TSV)"},
 		&cli.IntFlag{Name: "nodes", Value: 100, Usage: "cluster nodes"},
 		&cli.IntFlag{Name: "map-slots", Value: 2, Usage: "map slots per node"},
@@ -192,8 +188,6 @@ func importSWIMClusterCmd() *cli.Command {
 		&cli.IntFlag{Name: "max-jobs", Usage: "keep only the first `M` jobs (0: all)"},
 		outFlag("the workload"),
 		quietFlag())
-	c.UsageText = "mrsched import swim-cluster --trace FILE [--nodes N] [--users K] [--max-jobs M] [--out FILE]"
-	return c
 }
 
 func importSWIMCluster(c *cli.Context) error {

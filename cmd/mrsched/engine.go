@@ -29,7 +29,7 @@ func engineCommands() []*cli.Command {
 }
 
 func mipSolveCmd() *cli.Command {
-	c := cmd("solve", mipSolveAction, tableOut("the result",
+	return cmd("solve", mipSolveAction, tableOut("the result",
 		engineFlag("LP/MIP engine"),
 		timeLimitFlag(0, "wall-clock limit of the solve"),
 		floatFlag("gap", 0, "relative MIP gap at which the engine may stop (0: the tolerance policy, 1e-9 relative or absolute); a stop at a looser gap is reported as status \"gap limit\", not optimal", between(0, 1)),
@@ -37,8 +37,6 @@ func mipSolveCmd() *cli.Command {
 		&cli.BoolFlag{Name: "all", Usage: "list every column, zeros too"},
 		&cli.BoolFlag{Name: "duals", Usage: "list the row duals of an LP (HiGHS only)"},
 		&cli.BoolFlag{Name: "log", Usage: "copy the engine's log to stderr"})...)
-	c.ArgsUsage = "FILE.lp|FILE.mps"
-	return c
 }
 
 func mipSolveAction(c *cli.Context) error {

@@ -50,7 +50,7 @@ func flexWorkloadFlag() cli.Flag {
 }
 
 func flexPlanCmd() *cli.Command {
-	c := cmd("plan", flexPlan,
+	return cmd("plan", flexPlan,
 		flexWorkloadFlag(),
 		&cli.StringFlag{Name: "metric", Aliases: []string{"m"}, Value: "sum-response", Usage: "one of 'mrsched flex metrics' (aliases avg-response, avg-stretch, makespan)"},
 		&cli.StringFlag{Name: "scheme", Value: "circumflex", Usage: "circumflex or flex"},
@@ -59,8 +59,6 @@ func flexPlanCmd() *cli.Command {
 		&cli.StringFlag{Name: "svg", Usage: "draw the slot allocations over time to `FILE`"},
 		formatFlag("table"),
 		outFlag("the result"))
-	c.UsageText = "mrsched flex plan --workload FILE --metric METRIC [--scheme circumflex|flex] [--at T] [options]"
-	return c
 }
 
 func flexPlan(c *cli.Context) error {
@@ -100,7 +98,7 @@ func flexPlan(c *cli.Context) error {
 }
 
 func flexSimulateCmd() *cli.Command {
-	c := cmd("simulate", flexSimulate,
+	return cmd("simulate", flexSimulate,
 		flexWorkloadFlag(),
 		&cli.StringFlag{Name: "metric", Aliases: []string{"m"}, Value: "sum-response", Usage: "one of 'mrsched flex metrics'"},
 		&cli.StringFlag{Name: "scheme", Value: "all", Usage: "all, flex, circumflex or batch"},
@@ -108,8 +106,6 @@ func flexSimulateCmd() *cli.Command {
 		&cli.BoolFlag{Name: "jobs", Usage: "one row per job"},
 		formatFlag("table"),
 		outFlag("the result"))
-	c.UsageText = "mrsched flex simulate --workload FILE --metric METRIC [--scheme all|flex|circumflex|batch] [--window W]"
-	return c
 }
 
 func flexSimulate(c *cli.Context) error {
@@ -211,13 +207,11 @@ func flexStudyAction(c *cli.Context) error {
 }
 
 func flexStudyCmd() *cli.Command {
-	c := cmd("study", flexStudyAction, flexStudyFlags()...)
-	c.UsageText = "mrsched flex study [--out-dir DIR] [--shard i/N] [--workers K] [--reps R] [grid options]"
-	return c
+	return cmd("study", flexStudyAction, flexStudyFlags()...)
 }
 
 func flexMergeCmd() *cli.Command {
-	c := cmd("merge", func(c *cli.Context) error {
+	return cmd("merge", func(c *cli.Context) error {
 		if c.NArg() == 0 {
 			return fmt.Errorf("merge: name the shard files")
 		}
@@ -231,8 +225,6 @@ func flexMergeCmd() *cli.Command {
 		&cli.StringFlag{Name: "out-dir", Value: "results/flex", Usage: "output `DIR`"},
 		&cli.BoolFlag{Name: "png", Usage: "write PNG figures besides the SVG ones"},
 		quietFlag())
-	c.UsageText = "mrsched flex merge --out-dir DIR FILE..."
-	return c
 }
 
 func genSharedScanCmd() *cli.Command {

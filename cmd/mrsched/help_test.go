@@ -36,7 +36,7 @@ func TestHelpFiles(t *testing.T) {
 		if strings.Contains(text, "{{") {
 			t.Errorf("%s: unknown placeholder in %s", path, helpName(path))
 		}
-		if usage, desc := clitree.SplitUsage(text, ""); c.Description != desc || c.Usage != usage || usage == "" {
+		if h := clitree.ParseHelp(text); c.Description != h.Description || c.Usage != h.Usage || h.Usage == "" {
 			t.Errorf("%s: usage %q and description are not the help file's (first line %q…)", path, c.Usage, clitree.UsagePrefix)
 		}
 		used[helpName(path)] = true
@@ -210,16 +210,17 @@ func checkExample(line string) error {
 	return app.Run(clitree.FlagsFirst(app.Commands, words))
 }
 
-// TestNoInlineDescriptions: one-line usages and descriptions live in help
-// files only; a command built with a Usage or Description of its own must
-// move it to its file (the usage as its first line, "usage: …").
+// TestNoInlineDescriptions: one-line usages, synopses, argument names and
+// descriptions live in help files only; a command built with one of its
+// own must move it to its file (a header line, see clitree.ParseHelp).
 func TestNoInlineDescriptions(t *testing.T) {
 	walkTree(commands(), "mrsched", func(path string, c *cli.Command) {
 		if c.Description != "" {
 			t.Errorf("%s: Description set in Go; move it to %s", path, helpName(path))
 		}
-		if c.Usage != "" {
-			t.Errorf("%s: Usage set in Go; move it to the first line of %s (%q)", path, helpName(path), clitree.UsagePrefix+c.Usage)
+		if c.Usage != "" || c.UsageText != "" || c.ArgsUsage != "" {
+			t.Errorf("%s: Usage, UsageText or ArgsUsage set in Go; move it to the header of %s (%q, %q, %q)",
+				path, helpName(path), clitree.UsagePrefix, clitree.SynopsisPrefix, clitree.ArgsPrefix)
 		}
 	})
 }

@@ -34,14 +34,12 @@ func genLogNormalCmd() *cli.Command {
 }
 
 func importSWIMCmd() *cli.Command {
-	c := cmd("swim", importSWIM, append([]cli.Flag{
+	return cmd("swim", importSWIM, append([]cli.Flag{
 		&cli.BoolFlag{Name: "drop-map-only", Usage: "drop jobs whose shuffle bytes are 0"},
 		&cli.BoolFlag{Name: "normalize", Usage: "scale sizes so that mean map and mean shuffle are 1"},
 		floatFlag("load", 0, "rescale time to this offered load ρ; 0 keeps seconds", nonNegative),
 		intFlag("max-jobs", 0, "keep only the first N jobs; 0 keeps all", nonNegInt),
 	}, instanceOutFlags()...)...)
-	c.ArgsUsage = "TRACE.tsv"
-	return c
 }
 
 func importSWIM(c *cli.Context) error {

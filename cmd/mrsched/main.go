@@ -74,11 +74,11 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 	// required flags and output files that are inputs checked first.
 	clitree.Finish(cmds, "mrsched", clitree.Options{Describe: helpText, Before: checkOutputs})
 	text, _ := helpText("mrsched")
-	usage, description := clitree.SplitUsage(text, "")
+	help := clitree.ParseHelp(text)
 	return &cli.App{
 		Name:           "mrsched",
-		Usage:          usage,
-		Description:    description,
+		Usage:          help.Usage,
+		Description:    help.Description,
 		Commands:       cmds,
 		Writer:         stdout,
 		ErrWriter:      stderr,

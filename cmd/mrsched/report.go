@@ -141,10 +141,8 @@ func methodsFlag(value string) cli.Flag {
 }
 
 func mergeCmd() *cli.Command {
-	c := cmd("merge", mergeShards, append(append([]cli.Flag{formatFlag("table"), outFlag("the output")}, figuresFlags("the sweep's figures")...),
+	return cmd("merge", mergeShards, append(append([]cli.Flag{formatFlag("table"), outFlag("the output")}, figuresFlags("the sweep's figures")...),
 		fileOutFlag("cells-out", "also write the merged cells to `FILE`"), quietFlag())...)
-	c.ArgsUsage = "SHARD.jsonl..."
-	return c
 }
 
 func mergeShards(c *cli.Context) error {

@@ -139,7 +139,7 @@ func genTaillardCmd() *cli.Command {
 }
 
 func importTaillardCmd() *cli.Command {
-	c := cmd("taillard", func(c *cli.Context) error {
+	return cmd("taillard", func(c *cli.Context) error {
 		path, err := oneArg(c, "FILE.fsp")
 		if err != nil {
 			return err
@@ -153,6 +153,4 @@ func importTaillardCmd() *cli.Command {
 		intFlag("index", 1, "which instance of the file (1-based)", atLeastOne),
 		instanceOutFlag(),
 		quietFlag())
-	c.ArgsUsage = "FILE.fsp"
-	return c
 }

@@ -41,8 +41,8 @@ type Options struct {
 }
 
 // Finish prepares the tree under parent (the program's name): every
-// command gets its one-line usage and description from opt.Describe (see
-// SplitUsage) and reports a usage error
+// command gets its one-line usage, synopsis, arguments and description
+// from opt.Describe (see ParseHelp) and reports a usage error
 // (an unknown flag, a bad value, a missing required flag) as one line with
 // a pointer to its --help, instead of printing the whole help first
 // (urfave/cli's default). Required flags are checked by Finish's Before,
@@ -58,7 +58,7 @@ func finish(c *cli.Command, parent string, opt Options) {
 	path := parent + " " + c.Name
 	if opt.Describe != nil {
 		if text, ok := opt.Describe(path); ok {
-			c.Usage, c.Description = SplitUsage(text, c.Usage)
+			ParseHelp(text).apply(c)
 		}
 	}
 	hint := fmt.Sprintf("(see '%s --help')", path)
@@ -213,20 +213,52 @@ func HelpFiles(fsys fs.FS, expand func(string) string) func(path string) (string
 	}
 }
 
-// UsagePrefix starts the first line of a help file that gives the
-// command's one-line usage (shown in its parent's list of commands and
-// after its name in --help); the rest of the file is the description.
-const UsagePrefix = "usage: "
+// The header lines a help file may start with, in any order, before its
+// description: the command's one-line usage (shown in its parent's list
+// of commands and after its name in --help), its synopsis (the USAGE line
+// of --help, instead of the generated one) and the name of its positional
+// arguments (appended to the generated USAGE line).
+const (
+	UsagePrefix    = "usage: "
+	SynopsisPrefix = "synopsis: "
+	ArgsPrefix     = "arguments: "
+)
 
-// SplitUsage splits a help text into its one-line usage (the first line,
-// when it starts with UsagePrefix) and its description; a text without
-// that line keeps usage as it is.
-func SplitUsage(text, usage string) (string, string) {
-	first, rest, _ := strings.Cut(text, "\n")
-	if u, ok := strings.CutPrefix(first, UsagePrefix); ok {
-		return u, rest
+// Help is a help file split into its header lines and its description.
+type Help struct{ Usage, Synopsis, Args, Description string }
+
+// ParseHelp splits a help text into its header lines (see UsagePrefix)
+// and the description that follows them.
+func ParseHelp(text string) Help {
+	var h Help
+	fields := []struct {
+		prefix string
+		to     *string
+	}{{UsagePrefix, &h.Usage}, {SynopsisPrefix, &h.Synopsis}, {ArgsPrefix, &h.Args}}
+	for {
+		line, rest, _ := strings.Cut(text, "\n")
+		found := false
+		for _, f := range fields {
+			if v, ok := strings.CutPrefix(line, f.prefix); ok {
+				*f.to, found = v, true
+			}
+		}
+		if !found {
+			h.Description = text
+			return h
+		}
+		text = rest
 	}
-	return usage, text
+}
+
+// apply sets the command's help from h, keeping what h leaves empty.
+func (h Help) apply(c *cli.Command) {
+	for _, f := range []struct{ from, to *string }{{&h.Usage, &c.Usage}, {&h.Synopsis, &c.UsageText}, {&h.Args, &c.ArgsUsage}} {
+		if *f.from != "" {
+			*f.to = *f.from
+		}
+	}
+	c.Description = h.Description
 }
 
 // Cmd is a leaf command: its name, action and flags (its usage and

@@ -153,30 +153,41 @@ func TestHelpFiles(t *testing.T) {
 	}
 }
 
-// TestSplitUsage: a help file's first line "usage: …" becomes the command's
-// Usage and is cut from its description; Finish applies it; a file without
-// it keeps the command's own usage.
-func TestSplitUsage(t *testing.T) {
-	for _, tc := range []struct{ text, usage, wantUsage, wantDesc string }{
-		{"usage: do it\nLong text.\n\nExample:", "", "do it", "Long text.\n\nExample:"},
-		{"usage: only", "", "only", ""},
-		{"Long text.\nusage: not first", "own", "own", "Long text.\nusage: not first"},
-		{"Usage: capitalised is text", "", "", "Usage: capitalised is text"},
+// TestParseHelp: a help file's header lines ("usage: …", "synopsis: …",
+// "arguments: …", in any order) become the command's Usage, UsageText and
+// ArgsUsage and are cut from its description; Finish applies them and
+// keeps what a file leaves out.
+func TestParseHelp(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want clitree.Help
+	}{
+		{"usage: do it\nLong text.\n\nExample:", clitree.Help{Usage: "do it", Description: "Long text.\n\nExample:"}},
+		{"usage: only", clitree.Help{Usage: "only"}},
+		{"arguments: FILE\nsynopsis: x FILE\nusage: u\nText", clitree.Help{Usage: "u", Synopsis: "x FILE", Args: "FILE", Description: "Text"}},
+		{"Long text.\nusage: not first", clitree.Help{Description: "Long text.\nusage: not first"}},
+		{"Usage: capitalised is text", clitree.Help{Description: "Usage: capitalised is text"}},
 	} {
-		u, d := clitree.SplitUsage(tc.text, tc.usage)
-		if u != tc.wantUsage || d != tc.wantDesc {
-			t.Errorf("SplitUsage(%q, %q) = %q, %q; want %q, %q", tc.text, tc.usage, u, d, tc.wantUsage, tc.wantDesc)
+		if got := clitree.ParseHelp(tc.text); got != tc.want {
+			t.Errorf("ParseHelp(%q) = %+v; want %+v", tc.text, got, tc.want)
 		}
 	}
 	cmds := []*cli.Command{clitree.Group("grp", clitree.Cmd("leaf", nil, &cli.StringFlag{Name: "in"}))}
+	cmds[0].ArgsUsage = "KEPT"
 	clitree.Finish(cmds, "tool", clitree.Options{Describe: func(path string) (string, bool) {
-		return "usage: line of " + path + "\nabout " + path, true
+		if path == "tool grp" {
+			return "usage: line of " + path + "\nabout " + path, true
+		}
+		return "usage: line of " + path + "\nsynopsis: tool grp leaf --in X\narguments: ARG\nabout " + path, true
 	}})
-	leaf := cmds[0].Subcommands[0]
-	if cmds[0].Usage != "line of tool grp" || leaf.Usage != "line of tool grp leaf" || leaf.Description != "about tool grp leaf" {
-		t.Errorf("group usage %q, leaf usage %q, description %q", cmds[0].Usage, leaf.Usage, leaf.Description)
+	grp, leaf := cmds[0], cmds[0].Subcommands[0]
+	if grp.Usage != "line of tool grp" || grp.ArgsUsage != "KEPT" || grp.Description != "about tool grp" {
+		t.Errorf("group: usage %q, arguments %q, description %q", grp.Usage, grp.ArgsUsage, grp.Description)
 	}
-	if leaf.Name != "leaf" || len(leaf.Flags) != 1 || cmds[0].Name != "grp" {
-		t.Errorf("Cmd/Group built %q with %d flags under %q", leaf.Name, len(leaf.Flags), cmds[0].Name)
+	if leaf.Usage != "line of tool grp leaf" || leaf.UsageText != "tool grp leaf --in X" || leaf.ArgsUsage != "ARG" || leaf.Description != "about tool grp leaf" {
+		t.Errorf("leaf: %q, %q, %q, %q", leaf.Usage, leaf.UsageText, leaf.ArgsUsage, leaf.Description)
+	}
+	if leaf.Name != "leaf" || len(leaf.Flags) != 1 || grp.Name != "grp" {
+		t.Errorf("Cmd/Group built %q with %d flags under %q", leaf.Name, len(leaf.Flags), grp.Name)
 	}
 }
