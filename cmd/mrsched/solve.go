@@ -5,6 +5,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"time"
@@ -12,13 +13,18 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/instances/swim"
 	"github.com/mrsched/mrsched/instances/taillard"
+	"github.com/mrsched/mrsched/internal/fileio"
 	"github.com/mrsched/mrsched/report"
+	"github.com/mrsched/mrsched/schedule"
 	"github.com/mrsched/mrsched/solver/engine"
 	"github.com/mrsched/mrsched/solver/exact"
 	"github.com/mrsched/mrsched/solver/exact/mipform"
+	"github.com/mrsched/mrsched/solver/fluid"
 	"github.com/mrsched/mrsched/solver/mip"
 	"github.com/mrsched/mrsched/tabular"
+	"github.com/mrsched/mrsched/validate"
 )
 
 // processStart is when the program started (package initialisation): the
@@ -153,4 +159,224 @@ func importTaillardCmd() *cli.Command {
 		intFlag("index", 1, "which instance of the file (1-based)", atLeastOne),
 		instanceOutFlag(),
 		quietFlag())
+}
+
+// Commands of tandem instances: gen lognormal, import swim, check.
+func genLogNormalCmd() *cli.Command {
+	return cmd("lognormal", func(c *cli.Context) error {
+		spec := instances.PaperLogNormal(c.Int("n"), c.Float64("load"), c.Bool("batch"))
+		spec.MapSD, spec.RatioSD = c.Float64("map-sd"), c.Float64("ratio-sd")
+		in, err := spec.Generate(instances.SeedSource(c.Uint64("seed")))
+		if err != nil {
+			return err
+		}
+		in.Metadata["seed"] = c.Uint64("seed")
+		return emitInstance(c, in)
+	}, append([]cli.Flag{
+		intFlag("n", 100, "number of jobs", atLeastOne),
+		floatFlag("load", 0.75, "offered load ρ (online instances)", positive),
+		&cli.BoolFlag{Name: "batch", Usage: "release every job at time 0"},
+		seedFlag(1, "random seed"),
+		floatFlag("map-sd", 3.65, "standard deviation of the map size (mean 1)", nonNegative),
+		floatFlag("ratio-sd", 3.28, "standard deviation of the ratio γ (mean 1)", nonNegative),
+	}, instanceOutFlags()...)...)
+}
+
+func importSWIMCmd() *cli.Command {
+	return cmd("swim", importSWIM, append([]cli.Flag{
+		&cli.BoolFlag{Name: "drop-map-only", Usage: "drop jobs whose shuffle bytes are 0"},
+		&cli.BoolFlag{Name: "normalize", Usage: "scale sizes so that mean map and mean shuffle are 1"},
+		floatFlag("load", 0, "rescale time to this offered load ρ; 0 keeps seconds", nonNegative),
+		intFlag("max-jobs", 0, "keep only the first N jobs; 0 keeps all", nonNegInt),
+	}, instanceOutFlags()...)...)
+}
+
+func importSWIM(c *cli.Context) error {
+	path, err := oneArg(c, "TRACE.tsv")
+	if err != nil {
+		return err
+	}
+	recs, err := swim.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	in, err := instances.FromSWIM(recs, instances.SWIMOptions{Source: path, DropMapOnly: c.Bool("drop-map-only"),
+		Normalize: c.Bool("normalize"), Load: c.Float64("load"), MaxJobs: c.Int("max-jobs")})
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return emitInstance(c, in)
+}
+
+func checkCmd() *cli.Command {
+	return cmd("check", instanceAction(func(_ *cli.Context, in *instances.Instance) (*tabular.View, error) {
+		return report.SummaryView(instances.Summarize(in)), nil
+	}), tableOut("the summary", instanceFlag())...)
+}
+
+// Commands of the overlapping tandem queue (Lin et al. §2, §4, §5): simulate
+// a policy, validate a schedule, compare all policies on one instance.
+func tandemCommands() []*cli.Command {
+	return inCategory(catTandem, simulateCmd(), validateCmd(), compareCmd())
+}
+
+func simulateCmd() *cli.Command {
+	return cmd("simulate", simulateAction, tableOut("the result",
+		instanceFlag(),
+		&cli.StringFlag{Name: "policy", Aliases: []string{"p"}, Value: "maxsrpt", Usage: "fifo, ps, klps, klps-maponly, maxsrpt, splitsrpt, splitsrpt-strict or order"},
+		kFlag(),
+		&cli.StringFlag{Name: "order", Usage: "priority order for --policy order: job indices, e.g. 2,0,1"},
+		speedFlag(),
+		fileOutFlag("schedule", "write the fluid schedule to `FILE` (CSV when it ends in .csv, otherwise JSON)"))...)
+}
+
+func simulateAction(c *cli.Context) error {
+	order, err := fluid.ParseOrder(c.String("order"))
+	if err != nil {
+		return fmt.Errorf("--order: %w", err)
+	}
+	p, err := fluid.ParsePolicy(c.String("policy"), c.Int("k"), order)
+	if err != nil {
+		return fmt.Errorf("--policy: %w", err)
+	}
+	path := c.String("instance")
+	in, err := instances.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	out := c.String("schedule")
+	r, err := fluid.Simulate(in, p, fluid.Options{Speed: c.Float64("speed"), Record: out != ""})
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	if out != "" {
+		if err := saveSchedule(c, out, in, r.Schedule); err != nil {
+			return err
+		}
+	}
+	return emitView(c, report.SimulateView(path, in, p, c.Int("k"), c.Float64("speed"), r))
+}
+
+func validateCmd() *cli.Command {
+	return cmd("validate", validateAction, tableOut("the result",
+		instanceFlag(),
+		inFlag("schedule", "schedule `FILE` (JSON, or CSV ending in .csv)", true, "s"))...)
+}
+
+func validateAction(c *cli.Context) error {
+	in, err := instances.ReadFile(c.String("instance"))
+	if err != nil {
+		return err
+	}
+	path := c.String("schedule")
+	s, err := schedule.ReadFile(path, in)
+	if err != nil {
+		return err
+	}
+	res, err := validate.Check(in, s)
+	if v := report.ValidateView(path, s, res, err); v != nil {
+		if werr := emitView(c, v); werr != nil {
+			return werr
+		}
+	}
+	if err != nil {
+		return exitWith(2, fmt.Errorf("%s: %w", path, err))
+	}
+	return nil
+}
+
+func compareCmd() *cli.Command {
+	return cmd("compare", compareAction, tableOut("the table",
+		inFlag("instance", "tandem instance `FILE`", false, "i"),
+		&cli.BoolFlag{Name: "example", Usage: "use the §2.1 example"},
+		intFlag("lognormal", 0, "use a batch of `N` jobs of the §5.3 log-normal workload", atLeastOne),
+		seedFlag(1, "seed for --lognormal"),
+		kFlag(), speedFlag())...)
+}
+
+// compareInstance returns the one instance chosen by --instance, --example
+// or --lognormal, and its name.
+func compareInstance(c *cli.Context) (*instances.Instance, string, error) {
+	chosen := 0
+	for _, set := range []bool{c.String("instance") != "", c.Bool("example"), c.IsSet("lognormal")} {
+		if set {
+			chosen++
+		}
+	}
+	if chosen != 1 {
+		return nil, "", errors.New("compare: give exactly one of --instance, --example, --lognormal (see 'mrsched compare --help')")
+	}
+	return report.CompareInstance(c.String("instance"), c.Bool("example"), c.Int("lognormal"), c.Uint64("seed"))
+}
+
+func compareAction(c *cli.Context) error {
+	in, name, err := compareInstance(c)
+	if err != nil {
+		return err
+	}
+	speed := c.Float64("speed")
+	cmp, err := fluid.Compare(in, fluid.ComparePolicies(c.Int("k")), speed)
+	if err != nil {
+		return err
+	}
+	v, bad := report.CompareView(name, in, speed, cmp)
+	if err := emitView(c, v); err != nil {
+		return err
+	}
+	if bad != nil {
+		return exitWith(2, bad)
+	}
+	return nil
+}
+
+// LP/MIP engines (issue 3): `mrsched engine info` and `mrsched mip solve`.
+// Library code: solver/mip, solver/highs, solver/cbc, solver/engine.
+func engineCommands() []*cli.Command {
+	info := viewAction(func(c *cli.Context) (*tabular.View, error) {
+		return report.EnginesView(engine.Available(), c.Bool("paths")), nil
+	})
+	return inCategory(catEngine,
+		group("engine", cmd("info", info,
+			formatFlag("table"),
+			&cli.BoolFlag{Name: "paths", Usage: "also list the directories searched for HiGHS's files"},
+			outFlag("the list"), quietFlag())),
+		group("mip", mipSolveCmd()))
+}
+
+func mipSolveCmd() *cli.Command {
+	return cmd("solve", mipSolveAction, tableOut("the result",
+		engineFlag("LP/MIP engine"),
+		timeLimitFlag(0, "wall-clock limit of the solve"),
+		floatFlag("gap", 0, "relative MIP gap at which the engine may stop (0: the tolerance policy, 1e-9 relative or absolute); a stop at a looser gap is reported as status \"gap limit\", not optimal", between(0, 1)),
+		&cli.Int64Flag{Name: "seed", Usage: "the engine's random seed"},
+		&cli.BoolFlag{Name: "all", Usage: "list every column, zeros too"},
+		&cli.BoolFlag{Name: "duals", Usage: "list the row duals of an LP (HiGHS only)"},
+		&cli.BoolFlag{Name: "log", Usage: "copy the engine's log to stderr"})...)
+}
+
+func mipSolveAction(c *cli.Context) error {
+	path, err := oneArg(c, "FILE.lp or FILE.mps")
+	if err != nil {
+		return err
+	}
+	eng, err := engine.Lazy(c.String("engine"))
+	if err != nil {
+		return fmt.Errorf("--engine: %w", err)
+	}
+	data, err := fileio.ReadTextFile(path, 0)
+	if err != nil {
+		return fmt.Errorf("%w: %w", mip.ErrRead, err)
+	}
+	opt := mip.Options{TimeLimit: c.Duration("time-limit"), RelGap: c.Float64("gap"), Seed: c.Int64("seed")}
+	if c.Bool("log") {
+		opt.Log = c.App.ErrWriter
+	}
+	ctx, cancel := engine.CommandContext(context.Background(), processStart, opt.TimeLimit)
+	defer cancel()
+	m, r, err := engine.SolveFile(ctx, eng, path, data, opt)
+	if err != nil {
+		return err
+	}
+	sol := engine.NewSolution(path, eng.Name(), m, r, c.Bool("all"), c.Bool("duals"))
+	return emitView(c, report.SolutionView(sol))
 }
