@@ -218,29 +218,29 @@ func mstFigures(c *cli.Context) error {
 // check (solver/straggler/des.Reproduce).
 func mstSimulateCmd() *cli.Command {
 	d := des.DefaultFigOptions()
-	return &cli.Command{
-		Name:     "simulate",
-		Category: catStraggler,
-		Flags: append([]cli.Flag{formatFlag("table"), outFlag("the table"), seedFlag(d.Seed, "simulation seed"), repsFlag(d.Replications), workersFlag(1),
-			&cli.IntFlag{Name: "jobs", Value: d.Jobs, Usage: "measured tasks per node and replication"},
-			&cli.IntFlag{Name: "warmup", Value: d.Warmup, Usage: "tasks discarded at the start of each replication"},
-			inListFlag("task-events", "Google 2011 task_events `FILE` or directory of parts (gzip or plain CSV, repeat in order) for the Fig. 2 fit")},
-			figuresFlags("the Fig. 5, 7, 9, 12 panels (with CSV)")...),
-		Action: func(c *cli.Context) error {
-			d.Seed, d.Replications, d.Jobs, d.Warmup, d.Workers = c.Uint64("seed"), c.Int("reps"), c.Int("jobs"), c.Int("warmup"), c.Int("workers")
-			d.TaskEvents = c.StringSlice("task-events")
-			r, err := des.Reproduce(d)
-			if err != nil {
-				return err
-			}
+	return cmd("simulate", viewAction(func(c *cli.Context) (*tabular.View, error) {
+		d.Seed, d.Replications, d.Jobs, d.Warmup, d.Workers = c.Uint64("seed"), c.Int("reps"), c.Int("jobs"), c.Int("warmup"), c.Int("workers")
+		d.TaskEvents = c.StringSlice("task-events")
+		r, err := des.Reproduce(d)
+		if err != nil {
+			return nil, err
+		}
+		for _, f := range r.Figures {
 			if dir := c.String("figures"); dir != "" {
-				for _, f := range r.Figures {
-					if _, err := figures.StragglerDES(f, dir, figures.Formats(c.Bool("png"))...); err != nil {
-						return err
-					}
+				if _, err := figures.StragglerDES(f, dir, figures.Formats(c.Bool("png"))...); err != nil {
+					return nil, err
 				}
 			}
-			return emitView(c, r.View())
-		},
-	}
+		}
+		return r.View(), nil
+	}), append([]cli.Flag{
+		formatFlag("table"),
+		outFlag("the table"),
+		seedFlag(d.Seed, "simulation seed"),
+		repsFlag(d.Replications),
+		workersFlag(1),
+		&cli.IntFlag{Name: "jobs", Value: d.Jobs, Usage: "measured tasks per node and replication"},
+		&cli.IntFlag{Name: "warmup", Value: d.Warmup, Usage: "tasks discarded at the start of each replication"},
+		inListFlag("task-events", "Google 2011 task_events `FILE` or directory of parts (gzip or plain CSV, repeat in order) for the Fig. 2 fit"),
+	}, figuresFlags("the Fig. 5, 7, 9, 12 panels (with CSV)")...)...)
 }
