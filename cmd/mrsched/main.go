@@ -7,10 +7,10 @@ package main
 
 import (
 	"embed"
-	"errors"
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -42,13 +42,13 @@ const (
 
 // commands is the whole command tree.
 func commands() []*cli.Command {
-	gen := group("gen", concat(
+	gen := group("gen", slices.Concat(
 		inCategory(catInstances, genLogNormalCmd()), []*cli.Command{genTaillardCmd()},
 		hardGenCommands(), flexGenCommands(), clusterGenCommands())...)
-	imp := group("import", concat(
+	imp := group("import", slices.Concat(
 		inCategory(catInstances, importSWIMCmd()), []*cli.Command{importTaillardCmd(), importGoogleCmd()},
 		flexImportCommands(), clusterImportCommands())...)
-	return concat(
+	return slices.Concat(
 		inCategory(catInstances, gen, imp, checkCmd()),
 		tandemCommands(), solveCommands(), engineCommands(), reportCommands(),
 		hardCommands(), flexCommands(), mstCommands(), clusterCommands())
@@ -57,65 +57,17 @@ func commands() []*cli.Command {
 // The command constructors of package clitree, by their short names.
 var cmd, group, inCategory = clitree.Cmd, clitree.Group, clitree.InCategory
 
-func concat(lists ...[]*cli.Command) []*cli.Command {
-	var out []*cli.Command
-	for _, l := range lists {
-		out = append(out, l...)
-	}
-	return out
-}
-
-// exitError carries a process exit status other than 1 (for example 2 for a
-// verification that ran and failed).
-type exitError struct {
-	code int
-	err  error
-}
-
-func (e *exitError) Error() string { return e.err.Error() }
-func (e *exitError) Unwrap() error { return e.err }
-
 // exitWith wraps err so that the process exits with code.
-func exitWith(code int, err error) error { return &exitError{code: code, err: err} }
+var exitWith = clitree.ExitWith
 
+// newApp is the program: every command with its help file, one-line usage
+// errors, required flags and output files that are inputs checked first.
 func newApp(stdout, stderr io.Writer) *cli.App {
-	cmds := commands()
-	clitree.Sort(cmds)
-	// Every command: its help file (help.go), one-line usage errors,
-	// required flags and output files that are inputs checked first.
-	clitree.Finish(cmds, "mrsched", clitree.Options{Describe: helpText, Before: checkOutputs})
-	text, _ := helpText("mrsched")
-	help := clitree.ParseHelp(text)
-	return &cli.App{
-		Name:           "mrsched",
-		Usage:          help.Usage,
-		Description:    help.Description,
-		Commands:       cmds,
-		Writer:         stdout,
-		ErrWriter:      stderr,
-		ExitErrHandler: func(*cli.Context, error) {}, // run decides the exit status
-		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
-			return fmt.Errorf("%w (see 'mrsched --help')", err)
-		},
-	}
+	return clitree.NewApp("mrsched", commands(), stdout, stderr, clitree.Options{Describe: helpText, Before: checkOutputs})
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
-	app := newApp(stdout, stderr)
-	err := app.Run(clitree.FlagsFirst(app.Commands, args))
-	if err == nil {
-		return 0
-	}
-	fmt.Fprintln(stderr, "mrsched:", err)
-	var ee *exitError
-	if errors.As(err, &ee) {
-		return ee.code
-	}
-	var ec cli.ExitCoder
-	if errors.As(err, &ec) && ec.ExitCode() != 0 {
-		return ec.ExitCode()
-	}
-	return 1
+	return clitree.Run(newApp(stdout, stderr), args)
 }
 
 func main() {

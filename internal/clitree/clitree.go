@@ -7,7 +7,9 @@
 package clitree
 
 import (
+	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"reflect"
 	"slices"
@@ -278,4 +280,63 @@ func InCategory(cat string, cmds ...*cli.Command) []*cli.Command {
 		c.Category = cat
 	}
 	return cmds
+}
+
+// NewApp is the program name over the commands cmds, sorted and finished
+// (see Sort, Finish); its own usage and description come from
+// opt.Describe(name). A usage error of the program itself is one line with
+// a pointer to its --help; Run decides the exit status.
+func NewApp(name string, cmds []*cli.Command, stdout, stderr io.Writer, opt Options) *cli.App {
+	Sort(cmds)
+	Finish(cmds, name, opt)
+	var help Help
+	if opt.Describe != nil {
+		text, _ := opt.Describe(name)
+		help = ParseHelp(text)
+	}
+	return &cli.App{
+		Name:           name,
+		Usage:          help.Usage,
+		Description:    help.Description,
+		Commands:       cmds,
+		Writer:         stdout,
+		ErrWriter:      stderr,
+		ExitErrHandler: func(*cli.Context, error) {},
+		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
+			return fmt.Errorf("%w (see '%s --help')", err, name)
+		},
+	}
+}
+
+// exitError carries a process exit status other than 1.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string { return e.err.Error() }
+func (e *exitError) Unwrap() error { return e.err }
+
+// ExitWith wraps err so that Run returns code (for example 2 for a
+// verification that ran and failed).
+func ExitWith(code int, err error) error { return &exitError{code: code, err: err} }
+
+// Run runs app on args (see FlagsFirst) and returns the process exit
+// status: 0, the code of ExitWith or of a cli.ExitCoder, else 1; an error
+// is printed on the app's ErrWriter as "NAME: error".
+func Run(app *cli.App, args []string) int {
+	err := app.Run(FlagsFirst(app.Commands, args))
+	if err == nil {
+		return 0
+	}
+	fmt.Fprintln(app.ErrWriter, app.Name+":", err)
+	var ee *exitError
+	if errors.As(err, &ee) {
+		return ee.code
+	}
+	var ec cli.ExitCoder
+	if errors.As(err, &ec) && ec.ExitCode() != 0 {
+		return ec.ExitCode()
+	}
+	return 1
 }

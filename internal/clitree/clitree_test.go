@@ -2,6 +2,7 @@ package clitree_test
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -189,5 +190,42 @@ func TestParseHelp(t *testing.T) {
 	}
 	if leaf.Name != "leaf" || len(leaf.Flags) != 1 || grp.Name != "grp" {
 		t.Errorf("Cmd/Group built %q with %d flags under %q", leaf.Name, len(leaf.Flags), grp.Name)
+	}
+}
+
+// TestRun: the exit status is 0, the code of ExitWith or of a cli.Exit,
+// else 1, with the error on stderr after the program's name; the program's
+// usage and description come from its help text; an unknown flag of the
+// program points to its --help.
+func TestRun(t *testing.T) {
+	act := func(err error) cli.ActionFunc { return func(*cli.Context) error { return err } }
+	cmds := []*cli.Command{
+		clitree.Cmd("ok", act(nil)),
+		clitree.Cmd("two", act(clitree.ExitWith(2, errors.New("does not hold")))),
+		clitree.Cmd("three", act(cli.Exit("three", 3))),
+		clitree.Cmd("one", act(errors.New("plain"))),
+	}
+	var out, errw strings.Builder
+	a := clitree.NewApp("tool", cmds, &out, &errw, clitree.Options{Describe: func(path string) (string, bool) {
+		return "usage: does things\nAll about " + path + ".", true
+	}})
+	if a.Usage != "does things" || a.Description != "All about tool." || a.Commands[0].Name != "ok" || a.Commands[2].Name != "three" {
+		t.Errorf("app usage %q, description %q, first command %q", a.Usage, a.Description, a.Commands[0].Name)
+	}
+	for _, tc := range []struct {
+		args   []string
+		code   int
+		stderr string
+	}{
+		{[]string{"tool", "ok"}, 0, ""},
+		{[]string{"tool", "two"}, 2, "tool: does not hold\n"},
+		{[]string{"tool", "three"}, 3, "tool: three\n"},
+		{[]string{"tool", "one"}, 1, "tool: plain\n"},
+		{[]string{"tool", "--nope"}, 1, "tool: flag provided but not defined: -nope (see 'tool --help')\n"},
+	} {
+		errw.Reset()
+		if code := clitree.Run(a, tc.args); code != tc.code || !strings.HasSuffix(errw.String(), tc.stderr) {
+			t.Errorf("%v: exit %d, stderr %q; want %d, %q", tc.args, code, errw.String(), tc.code, tc.stderr)
+		}
 	}
 }
