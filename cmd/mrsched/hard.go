@@ -190,10 +190,8 @@ func reduceOpt(c *cli.Context) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
-	if sp := c.String("schedule-out"); sp != "" {
-		if err := saveSchedule(c, sp, in, res.Schedule); err != nil {
-			return err
-		}
+	if err := saveSchedule(c, c.String("schedule-out"), in, res.Schedule); err != nil {
+		return err
 	}
 	return reduceTable(c, res.Table())
 }

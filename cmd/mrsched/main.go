@@ -1,8 +1,10 @@
 // Command mrsched is the command-line face of the mrsched toolkit: wiring
 // only, over the library packages. Each command parses its flags with the
-// shared helpers (flags.go), calls one library function and writes its
-// result (output.go). The command tree is built here, explicitly, from the
-// constructors each topic file exposes.
+// shared helpers (below, over internal/cliflags), calls one library
+// function and writes its result (below, over internal/cliout). The
+// command tree is built here, explicitly, from the constructors each topic
+// file exposes (internal/clitree.Cmd and Group); every command's usage,
+// synopsis and description are in its help file (help/*.txt).
 package main
 
 import (
@@ -77,6 +79,7 @@ func main() {
 // Shared flags. Every flag that several commands have is built here, once,
 // with the one validation that says the flag's name and what it allows
 // (package cliflags: "--k: want an integer ≥ 1, got 0").
+//
 // The constructors and rules of package cliflags, by their short names.
 type rule = cliflags.Rule
 
@@ -140,6 +143,7 @@ func engineFlag(usage string) cli.Flag {
 // --format, extra output files, messages and progress on stderr (--quiet
 // silences them). Every file is written atomically, through a symlink to
 // its target, and never over one of the command's input files.
+//
 // The helpers of package cliout, by their short names.
 var (
 	notInput, checkOutputs                = cliout.NotInput, cliout.CheckOutputs
@@ -171,8 +175,11 @@ func saveInstance(c *cli.Context, path string, in *instances.Instance) error {
 }
 
 // saveSchedule writes s to path (schedule.WriteFile: CSV when it ends in
-// .csv, else JSON; never over an input).
+// .csv, else JSON; never over an input); an empty path writes nothing.
 func saveSchedule(c *cli.Context, path string, in *instances.Instance, s *schedule.Schedule) error {
+	if path == "" {
+		return nil
+	}
 	if err := schedule.WriteFile(path, in, s, cliout.Protect(c)); err != nil {
 		return err
 	}

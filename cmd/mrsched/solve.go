@@ -1,7 +1,9 @@
 package main
 
-// Commands of exact optima and bounds (issue 4; Lin et al. §3–5): solve,
-// bound, export, gen taillard, import taillard.
+// Commands of tandem instances (gen lognormal, import swim, check), of the
+// overlapping tandem queue (simulate, validate, compare; Lin et al. §2, §4,
+// §5), of exact optima and bounds (issue 4; Lin et al. §3–5: solve, bound,
+// export, gen taillard, import taillard) and of the LP/MIP engines.
 
 import (
 	"context"
@@ -39,7 +41,7 @@ func solveCommands() []*cli.Command {
 }
 
 func solveCmd() *cli.Command {
-	return cmd("solve", solveAction, tableOut("the result",
+	return cmd("solve", instanceAction(solveAction), tableOut("the result",
 		instanceFlag(),
 		&cli.StringFlag{Name: "method", Aliases: []string{"m"}, Value: exact.DefaultMethod, Usage: "portfolio, mip, search, order-lp, polish or a policy name"},
 		&cli.StringFlag{Name: "order", Usage: "completion order for order-lp (or priority order for --method order)"},
@@ -49,33 +51,24 @@ func solveCmd() *cli.Command {
 		fileOutFlag("schedule", "write the schedule to `FILE` (CSV when it ends in .csv, otherwise JSON)"))...)
 }
 
-func solveAction(c *cli.Context) error {
+func solveAction(c *cli.Context, in *instances.Instance) (*tabular.View, error) {
 	path := c.String("instance")
-	in, err := instances.ReadFile(path)
-	if err != nil {
-		return err
-	}
 	order, err := instances.ParseOrder(in, c.String("order"))
 	if err != nil {
-		return fmt.Errorf("--order: %w", err)
+		return nil, fmt.Errorf("--order: %w", err)
 	}
 	// The engine is loaded when a method first needs it (exact.Solve).
 	eng, err := engine.Lazy(c.String("engine"))
 	if err != nil {
-		return fmt.Errorf("--engine: %w", err)
+		return nil, fmt.Errorf("--engine: %w", err)
 	}
 	opt := exact.Options{Method: c.String("method"), Order: order, TimeLimit: c.Duration("time-limit"), Start: processStart,
 		K: c.Int("k"), Progress: progressLine(c)}
 	a, err := exact.Solve(context.Background(), eng, in, opt)
 	if err != nil {
-		return fmt.Errorf("%s: %w", path, err)
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	if out := c.String("schedule"); out != "" {
-		if err := saveSchedule(c, out, in, a.Schedule); err != nil {
-			return err
-		}
-	}
-	return emitView(c, report.SolveView(path, in, a))
+	return report.SolveView(path, in, a), saveSchedule(c, c.String("schedule"), in, a.Schedule)
 }
 
 func boundCmd() *cli.Command {
@@ -221,7 +214,7 @@ func tandemCommands() []*cli.Command {
 }
 
 func simulateCmd() *cli.Command {
-	return cmd("simulate", simulateAction, tableOut("the result",
+	return cmd("simulate", viewAction(simulateAction), tableOut("the result",
 		instanceFlag(),
 		&cli.StringFlag{Name: "policy", Aliases: []string{"p"}, Value: "maxsrpt", Usage: "fifo, ps, klps, klps-maponly, maxsrpt, splitsrpt, splitsrpt-strict or order"},
 		kFlag(),
@@ -230,31 +223,26 @@ func simulateCmd() *cli.Command {
 		fileOutFlag("schedule", "write the fluid schedule to `FILE` (CSV when it ends in .csv, otherwise JSON)"))...)
 }
 
-func simulateAction(c *cli.Context) error {
+func simulateAction(c *cli.Context) (*tabular.View, error) {
 	order, err := fluid.ParseOrder(c.String("order"))
 	if err != nil {
-		return fmt.Errorf("--order: %w", err)
+		return nil, fmt.Errorf("--order: %w", err)
 	}
 	p, err := fluid.ParsePolicy(c.String("policy"), c.Int("k"), order)
 	if err != nil {
-		return fmt.Errorf("--policy: %w", err)
+		return nil, fmt.Errorf("--policy: %w", err)
 	}
 	path := c.String("instance")
 	in, err := instances.ReadFile(path)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	out := c.String("schedule")
 	r, err := fluid.Simulate(in, p, fluid.Options{Speed: c.Float64("speed"), Record: out != ""})
 	if err != nil {
-		return fmt.Errorf("%s: %w", path, err)
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	if out != "" {
-		if err := saveSchedule(c, out, in, r.Schedule); err != nil {
-			return err
-		}
-	}
-	return emitView(c, report.SimulateView(path, in, p, c.Int("k"), c.Float64("speed"), r))
+	return report.SimulateView(path, in, p, c.Int("k"), c.Float64("speed"), r), saveSchedule(c, out, in, r.Schedule)
 }
 
 func validateCmd() *cli.Command {
@@ -344,7 +332,7 @@ func engineCommands() []*cli.Command {
 }
 
 func mipSolveCmd() *cli.Command {
-	return cmd("solve", mipSolveAction, tableOut("the result",
+	return cmd("solve", viewAction(mipSolveAction), tableOut("the result",
 		engineFlag("LP/MIP engine"),
 		timeLimitFlag(0, "wall-clock limit of the solve"),
 		floatFlag("gap", 0, "relative MIP gap at which the engine may stop (0: the tolerance policy, 1e-9 relative or absolute); a stop at a looser gap is reported as status \"gap limit\", not optimal", between(0, 1)),
@@ -354,18 +342,18 @@ func mipSolveCmd() *cli.Command {
 		&cli.BoolFlag{Name: "log", Usage: "copy the engine's log to stderr"})...)
 }
 
-func mipSolveAction(c *cli.Context) error {
+func mipSolveAction(c *cli.Context) (*tabular.View, error) {
 	path, err := oneArg(c, "FILE.lp or FILE.mps")
 	if err != nil {
-		return err
+		return nil, err
 	}
 	eng, err := engine.Lazy(c.String("engine"))
 	if err != nil {
-		return fmt.Errorf("--engine: %w", err)
+		return nil, fmt.Errorf("--engine: %w", err)
 	}
 	data, err := fileio.ReadTextFile(path, 0)
 	if err != nil {
-		return fmt.Errorf("%w: %w", mip.ErrRead, err)
+		return nil, fmt.Errorf("%w: %w", mip.ErrRead, err)
 	}
 	opt := mip.Options{TimeLimit: c.Duration("time-limit"), RelGap: c.Float64("gap"), Seed: c.Int64("seed")}
 	if c.Bool("log") {
@@ -375,8 +363,7 @@ func mipSolveAction(c *cli.Context) error {
 	defer cancel()
 	m, r, err := engine.SolveFile(ctx, eng, path, data, opt)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	sol := engine.NewSolution(path, eng.Name(), m, r, c.Bool("all"), c.Bool("duals"))
-	return emitView(c, report.SolutionView(sol))
+	return report.SolutionView(engine.NewSolution(path, eng.Name(), m, r, c.Bool("all"), c.Bool("duals"))), nil
 }
