@@ -4,6 +4,7 @@ package main
 // al., "CIRCUMFLEX"). Library code: instances/sharedscan, solver/flex.
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -151,23 +152,18 @@ func flexStudyFlags() []cli.Flag {
 
 func flexStudyConfig(c *cli.Context) (flex.StudyConfig, error) {
 	cfg := flex.DefaultStudy()
-	var err error
-	if cfg.Theta1, err = floatsOf(c, "theta1", anyFinite); err != nil {
-		return cfg, err
-	}
-	if cfg.Theta2, err = floatsOf(c, "theta2", anyFinite); err != nil {
-		return cfg, err
-	}
-	if cfg.Levels, err = intsOf(c, "levels", between(0, 8)); err != nil {
-		return cfg, err
-	}
-	if cfg.Metrics, err = flex.MetricNames(c.String("metrics")); err != nil {
-		return cfg, fmt.Errorf("--metrics: %w", err)
+	var errs [4]error
+	cfg.Theta1, errs[0] = floatsOf(c, "theta1", anyFinite)
+	cfg.Theta2, errs[1] = floatsOf(c, "theta2", anyFinite)
+	cfg.Levels, errs[2] = intsOf(c, "levels", between(0, 8))
+	if cfg.Metrics, errs[3] = flex.MetricNames(c.String("metrics")); errs[3] != nil {
+		errs[3] = fmt.Errorf("--metrics: %w", errs[3])
 	}
 	cfg.Reps, cfg.Window, cfg.Seed = c.Int("reps"), c.Float64("window"), c.Uint64("seed")
 	cfg.Workload.Jobs, cfg.Workload.Horizon = c.Int("jobs"), c.Float64("horizon")
 	cfg.Workload.MaxSlots, cfg.Workload.MinSlots = c.Int("max-slots"), c.Int("min-slots")
-	return cfg, cfg.Check()
+	// The first error, in the order of the flags.
+	return cfg, cmp.Or(errs[0], errs[1], errs[2], errs[3], cfg.Check())
 }
 
 // flexReportOut says what the study wrote and prints summary.md.
