@@ -1,13 +1,14 @@
 # CIRCUMFLEX / FLEX shared scans (issue 7): docs/flex.md.
-.PHONY: flex-test flex-fuzz flex-bench flex-study flex-study-maxslots flex-study-sharded flex-run
+.PHONY: flex-test flex-fuzz flex-bench flex-study flex-study-maxslots flex-study-sharded flex-run flex-map
 
 ## flex-test: the shared-scan packages' tests (also part of go test ./...)
 flex-test:
 	$(GO) test -count=1 ./instances/sharedscan/... ./solver/flex/...
 
-## flex-fuzz: a short fuzz run of the shared-scan workload reader
+## flex-fuzz: short fuzz runs of the shared-scan workload reader and the parameter-map cells reader
 flex-fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzReadJSON -fuzztime 20s ./instances/sharedscan/
+	$(GO) test -run '^$$' -fuzz FuzzSummariseMap -fuzztime 20s ./solver/flex/
 
 ## flex-bench: GSR, backwards DP and packing vs the appendix-B transcriptions, 10^3…10^5 subjobs, side by side
 flex-bench:
@@ -38,3 +39,7 @@ flex-run: build
 FUZZ_TARGETS += flex-fuzz
 BENCH_TARGETS += flex-bench
 DEMO_TARGETS += flex-run
+
+## flex-map: the parameter map of issue 14 (m_j, M_j, W, block time vs Fig. 5; coarse grid + fine pass, resumable) → results/flex/map
+flex-map: build
+	$(BIN) flex map --out-dir results/flex/map --workers 2

@@ -29,7 +29,7 @@ import (
 func flexCommands() []*cli.Command {
 	metrics := cliout.Action(func(*cli.Context) (*tabular.Table, error) { return flex.MetricsTable(), nil })
 	return inCategory(catFlex, group("flex",
-		flexPlanCmd(), flexSimulateCmd(), flexStudyCmd(), flexMergeCmd(), cmd("metrics", metrics, formatFlag("table"))))
+		flexPlanCmd(), flexSimulateCmd(), flexStudyCmd(), flexMergeCmd(), cmd("metrics", metrics, formatFlag("table")), flexMapCmd()))
 }
 
 func flexGenCommands() []*cli.Command { return inCategory(catFlex, genSharedScanCmd()) }

@@ -41,10 +41,17 @@ func solveCommands() []*cli.Command {
 }
 
 func solveCmd() *cli.Command {
-	return cmd("solve", instanceAction(solveAction), tableOut("the result",
+	float := instanceAction(solveAction)
+	return cmd("solve", func(c *cli.Context) error {
+		if c.Bool("exact") {
+			return solveExactAction(c)
+		}
+		return float(c)
+	}, tableOut("the result",
 		instanceFlag(),
 		&cli.StringFlag{Name: "method", Aliases: []string{"m"}, Value: exact.DefaultMethod, Usage: "portfolio, mip, search, order-lp, polish or a policy name"},
 		&cli.StringFlag{Name: "order", Usage: "completion order for order-lp (or priority order for --method order)"},
+		&cli.BoolFlag{Name: "exact", Usage: "exact optimum in rational arithmetic (batches; numbers as \"p/q\" strings)"},
 		timeLimitFlag(60*time.Second, "time limit"),
 		engineFlag("LP/MIP engine"),
 		kFlag(),

@@ -31,6 +31,9 @@ type StudyConfig struct {
 	Window   float64            `json:"window"`
 	Seed     uint64             `json:"seed"`
 	Workload sharedscan.GenSpec `json:"workload"` // Theta1, Theta2, Correlation are overridden per cell
+	// BlockTime > 0 caps every job's M_j at its number of blocks (see
+	// LimitSlotsByBlocks); 0, the default, leaves the workload's limits.
+	BlockTime float64 `json:"block_time,omitempty"`
 }
 
 // DefaultStudy is the paper's full study: θ1, θ2 ∈ {0, .25, .5, .75, 1},
@@ -108,6 +111,9 @@ func (c StudyConfig) Check() error {
 	if !(c.Window > 0) || math.IsInf(c.Window, 0) {
 		return fmt.Errorf("%w: window must be finite and > 0", ErrInput)
 	}
+	if !(c.BlockTime >= 0) || math.IsInf(c.BlockTime, 0) {
+		return fmt.Errorf("%w: block time must be finite and ≥ 0 (0: no block limit), got %v", ErrInput, c.BlockTime)
+	}
 	id := c.cells()[0]
 	_, err := c.workload(id)
 	return err
@@ -121,7 +127,38 @@ func (c StudyConfig) workload(id cellID) (*sharedscan.Workload, error) {
 	spec.Theta1, spec.Theta2, spec.Correlation = id.t1, id.t2, id.level
 	h := fnv.New64a()
 	h.Write([]byte(id.key()))
-	return sharedscan.Generate(spec, rand.NewPCG(c.Seed, h.Sum64()))
+	w, err := sharedscan.Generate(spec, rand.NewPCG(c.Seed, h.Sum64()))
+	if err != nil || c.BlockTime == 0 {
+		return w, err
+	}
+	return w, LimitSlotsByBlocks(w, c.BlockTime)
+}
+
+// LimitSlotsByBlocks models a scan block time b (slot-minutes to scan one
+// block, the time of one map task): a job on datasets of total size W_j
+// has ⌈W_j/b⌉ map tasks and cannot use more slots than that, so M_j
+// becomes min(M_j, max(1, ⌈W_j/b⌉)) and m_j at most the new M_j. This is
+// how the SWIM importer sets M_j (sharedscan.FromSWIM); §4 does not state
+// a block size. Allocations stay fluid: a block is not an indivisible,
+// non-preemptive task here.
+func LimitSlotsByBlocks(w *sharedscan.Workload, b float64) error {
+	if !(b > 0) || math.IsInf(b, 0) {
+		return fmt.Errorf("%w: block time must be finite and > 0, got %v", ErrInput, b)
+	}
+	idx := w.DatasetIndex()
+	for j := range w.Jobs {
+		job := &w.Jobs[j]
+		size := 0.0
+		for _, d := range job.Datasets {
+			size += w.Datasets[idx[d]].Size
+		}
+		blocks := math.Max(1, math.Ceil(size/b))
+		if blocks < float64(job.MaxSlots) {
+			job.MaxSlots = int(blocks)
+		}
+		job.MinSlots = min(job.MinSlots, job.MaxSlots)
+	}
+	return w.Validate()
 }
 
 // RunCell computes one cell.
@@ -397,10 +434,10 @@ func Render(set *sweep.Set) (map[string][]byte, error) {
 	out["summary.json"] = append([]byte(nil), b.Bytes()...)
 	t1, t2 := s.FigureThetas()
 	var md, c5, c6 bytes.Buffer
-	fmt.Fprintf(&md, "# CIRCUMFLEX / FLEX / BATCH study (§4)\n\n%d cells: θ1 ∈ %v, θ2 ∈ %v, levels %v, %d repetitions; %d jobs, D = %d, S = %d, T = %s, ρ = %s, f = %s, m_j = %d, M_j = %d, W = %s.\n\n",
+	fmt.Fprintf(&md, "# CIRCUMFLEX / FLEX / BATCH study (§4)\n\n%d cells: θ1 ∈ %v, θ2 ∈ %v, levels %v, %d repetitions; %d jobs, D = %d, S = %d, T = %s, ρ = %s, f = %s, m_j = %d, M_j = %d, W = %s%s.\n\n",
 		len(set.Cells), s.Config.Theta1, s.Config.Theta2, s.Config.Levels, s.Config.Reps, s.Config.Workload.Jobs, s.Config.Workload.Datasets,
 		s.Config.Workload.Slots, tabular.Float(s.Config.Workload.Horizon), tabular.Float(s.Config.Workload.Rho), tabular.Float(s.Config.Workload.ScanFraction),
-		s.Config.Workload.MinSlots, s.Config.Workload.MaxSlots, tabular.Float(s.Config.Window))
+		s.Config.Workload.MinSlots, s.Config.Workload.MaxSlots, tabular.Float(s.Config.Window), blockNote(s.Config.BlockTime))
 	for _, m := range s.Config.Metrics {
 		m = mustName(m)
 		tb := s.Fig5Table(t1, t2, m)
@@ -445,6 +482,14 @@ func Render(set *sweep.Set) (map[string][]byte, error) {
 	}
 	out["fig6.csv"] = c6.Bytes()
 	return out, nil
+}
+
+// blockNote names a block time in the report header (none: "").
+func blockNote(b float64) string {
+	if b == 0 {
+		return ""
+	}
+	return ", block time b = " + tabular.Float(b) + " (M_j ≤ ⌈W_j/b⌉)"
 }
 
 // FigureThetas returns the (θ1, θ2) of the Fig. 5 table and figure: the

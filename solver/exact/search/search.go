@@ -63,6 +63,10 @@ type Options struct {
 	// elapsed time (tests inject a clock that expires after a given number
 	// of reads; the context's own deadline still applies).
 	Clock func() time.Time
+	// NodeLimit, when positive, stops the search after that many nodes
+	// (status "node limit"): a budget that, unlike a time limit, gives the
+	// same result on every machine.
+	NodeLimit int64
 }
 
 // Stats are the search counters.
@@ -122,6 +126,8 @@ type searcher struct {
 	bestPlan orderlp.Plan
 	stats    Stats
 	stopped  bool
+	// nodeLimited is true when Options.NodeLimit stopped the search.
+	nodeLimited bool
 	// rootOpen is true until the root node has recorded its children in
 	// frames[0]: a search stopped before that has proved only the root
 	// bound.
@@ -246,6 +252,9 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 		lb, res.BoundProof = s.ext, "external"
 	case s.stopped:
 		res.Status = mip.TimeLimit
+		if s.nodeLimited {
+			res.Status = mip.NodeLimit
+		}
 		if ctx.Err() != nil && (s.deadline.IsZero() || s.now().Before(s.deadline)) {
 			res.Status = mip.Interrupted
 		}
@@ -414,6 +423,10 @@ func (s *searcher) pollBound() {
 
 func (s *searcher) timeUp() bool {
 	if s.stopped {
+		return true
+	}
+	if s.opt.NodeLimit > 0 && s.stats.Nodes >= s.opt.NodeLimit {
+		s.stopped, s.nodeLimited = true, true
 		return true
 	}
 	if s.stats.Nodes&255 == 0 {

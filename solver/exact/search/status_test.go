@@ -120,3 +120,54 @@ func TestStoppedSearchBoundIsProved(t *testing.T) {
 	}
 	t.Logf("%d stopped searches with an open gap", cases)
 }
+
+// Options.NodeLimit stops the search after a fixed number of nodes: the
+// status says "node limit" (not "time limit"), the lower bound is still
+// proved (brute force over all orders is the oracle), and the same budget
+// gives the same incumbent on every run, as the exact rational mode's
+// guide needs (ratsearch.DefaultGuideNodes).
+func TestNodeLimit(t *testing.T) {
+	eng := engine(t)
+	rng := rand.New(rand.NewPCG(12, 12))
+	limited := 0
+	for trial := 0; trial < 8; trial++ {
+		in := bruteforce.Random(rng, 5+rng.IntN(3), false)
+		bf, err := bruteforce.Solve(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, limit := range []int64{1, 3, 10, 1 << 40} {
+			a, err := Solve(context.Background(), eng, in, Options{NodeLimit: limit})
+			if err != nil {
+				t.Fatalf("trial %d limit %d: %v", trial, limit, err)
+			}
+			b, err := Solve(context.Background(), eng, in, Options{NodeLimit: limit})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if a.Objective != b.Objective || a.Stats.Nodes != b.Stats.Nodes {
+				t.Errorf("trial %d limit %d: runs differ: %v/%d nodes against %v/%d", trial, limit, a.Objective, a.Stats.Nodes, b.Objective, b.Stats.Nodes)
+			}
+			switch a.Status {
+			case mip.NodeLimit:
+				limited++
+				if a.Stats.Nodes > limit {
+					t.Errorf("trial %d limit %d: %d nodes", trial, limit, a.Stats.Nodes)
+				}
+			case mip.Optimal:
+				if !relEq(a.Objective, bf.Value) {
+					t.Errorf("trial %d limit %d: optimal %v, brute force %v", trial, limit, a.Objective, bf.Value)
+				}
+			default:
+				t.Errorf("trial %d limit %d: status %v", trial, limit, a.Status)
+			}
+			if a.LowerBound > bf.Value*(1+1e-7)+1e-7 {
+				t.Errorf("trial %d limit %d: lower bound %v above OPT %v", trial, limit, a.LowerBound, bf.Value)
+			}
+		}
+	}
+	if limited == 0 {
+		t.Fatal("no search was stopped by its node limit: the test checks nothing")
+	}
+	t.Logf("%d searches stopped by the node limit", limited)
+}
