@@ -149,15 +149,7 @@ func mergeShards(c *cli.Context) error {
 	if c.NArg() == 0 {
 		return fmt.Errorf("merge: give the shard files (see 'mrsched merge --help')")
 	}
-	var sets []*sweep.Set
-	for _, f := range c.Args().Slice() {
-		s, err := sweep.ReadFile(f)
-		if err != nil {
-			return err
-		}
-		sets = append(sets, s)
-	}
-	m, err := sweep.Merge(sets, c.Args().Slice())
+	m, err := sweep.MergeFiles(c.Args().Slice())
 	if err != nil {
 		return err
 	}
