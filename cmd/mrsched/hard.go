@@ -33,7 +33,6 @@ import (
 	"github.com/mrsched/mrsched/tabular"
 )
 
-// hardCommands returns the top-level commands of hard instances.
 func hardCommands() []*cli.Command {
 	nmtsSolve := cliout.ReadAction("instance", nmts.ReadFile, func(c *cli.Context, in *nmts.Instance) (*tabular.Table, error) {
 		return reductions.SolveNMTSTable(in, c.Bool("brute-force"))
@@ -46,7 +45,6 @@ func hardCommands() []*cli.Command {
 		adversaryCmd(), adversaryYaoCmd(), worstExactCmd(), searchCmd())
 }
 
-// hardGenCommands returns the "gen" subcommands of hard instances.
 func hardGenCommands() []*cli.Command {
 	return inCategory(catHard, genNMTSCmd(), genTightMaxCmd(), genTightSplitCmd(), genAdversaryCmd())
 }

@@ -42,7 +42,6 @@ const (
 	catEngine    = "LP/MIP engines"
 )
 
-// commands is the whole command tree.
 func commands() []*cli.Command {
 	gen := group("gen", slices.Concat(
 		inCategory(catInstances, genLogNormalCmd()), []*cli.Command{genTaillardCmd()},

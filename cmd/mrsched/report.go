@@ -21,7 +21,6 @@ import (
 	"github.com/mrsched/mrsched/tabular"
 )
 
-// reportCommands returns report, merge, study and gantt.
 func reportCommands() []*cli.Command {
 	return inCategory(catReport, reportCmd(), mergeCmd(), studyCmd(), ganttCmd())
 }

@@ -34,8 +34,6 @@ import (
 // start-up.
 var processStart = time.Now()
 
-// solveCommands returns solve, bound and export (gen taillard and import
-// taillard are in main's tree).
 func solveCommands() []*cli.Command {
 	return inCategory(catExact, solveCmd(), boundCmd(), exportCmd())
 }
