@@ -90,7 +90,7 @@ func clusterStudyFlags(swimFlags bool) []cli.Flag {
 		intFlag("seeds", 20, "independent replications", atLeastOne),
 		&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Value: "results/cluster", Usage: "results `DIR` (\"\" writes no files)"},
 		intFlag("workers", study.Workers, "parallel simulations", atLeastOne),
-		&cli.BoolFlag{Name: "png", Usage: "write PNG figures besides the SVG ones"},
+		besidesSVGFlag(),
 		quietFlag(),
 	}
 	if swimFlags {

@@ -145,7 +145,7 @@ func flexStudyFlags() []cli.Flag {
 		&cli.IntFlag{Name: "min-slots", Value: 1, Usage: "m_j of every job"},
 		&cli.Float64Flag{Name: "window", Value: 2, Usage: "BATCH window W in minutes"},
 		seedFlag(1, "base seed"),
-		&cli.BoolFlag{Name: "png", Usage: "write PNG figures besides the SVG ones"},
+		besidesSVGFlag(),
 		quietFlag(),
 	}
 }
@@ -219,7 +219,7 @@ func flexMergeCmd() *cli.Command {
 		return flexReportOut(c, dir, rep)
 	},
 		&cli.StringFlag{Name: "out-dir", Value: "results/flex", Usage: "output `DIR`"},
-		&cli.BoolFlag{Name: "png", Usage: "write PNG figures besides the SVG ones"},
+		besidesSVGFlag(),
 		quietFlag())
 }
 

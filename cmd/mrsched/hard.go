@@ -79,7 +79,7 @@ func genNMTSCmd() *cli.Command {
 		&cli.Int64Flag{Name: "max-f", Value: 5, Usage: "f values are uniform on 1..`N`"},
 		&cli.Int64Flag{Name: "max-g", Value: 20, Usage: "g values are uniform on 1..`N`"},
 		&cli.StringFlag{Name: "answer", Value: "yes", Usage: "yes or no"},
-		&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "random seed"},
+		seedFlag(1, "random seed"),
 		&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write to `FILE` instead of stdout"},
 		&cli.BoolFlag{Name: "quiet", Usage: "no progress or messages on stderr (no -q: --q is the set size)"})
 }
@@ -280,7 +280,7 @@ func adversaryCmd() *cli.Command {
 		&cli.StringFlag{Name: "policy", Value: "maxsrpt,splitsrpt,fifo,ps", Usage: "comma-separated policies (solver/fluid names)"},
 		&cli.StringFlag{Name: "n", Value: "8,64,512,4096", Usage: "comma-separated n values"},
 		&cli.StringFlag{Name: "plot", Usage: "write `PREFIX`.svg (and PREFIX.png with --png)"},
-		&cli.BoolFlag{Name: "png", Usage: "with --plot, write PREFIX.png too"},
+		pngFlag("with --plot, write PREFIX.png too"),
 		&cli.StringFlag{Name: "csv", Usage: "also write the table as CSV to `FILE`"},
 		formatFlag("table"), quietFlag())
 }
@@ -324,7 +324,7 @@ func searchCmd() *cli.Command {
 		&cli.Float64Flag{Name: "alpha-max", Value: 4, Usage: "largest max(x/y, y/x) of a job"},
 		&cli.IntFlag{Name: "restarts", Value: 4, Usage: "hill-climb restarts per n"},
 		&cli.IntFlag{Name: "steps", Value: 150, Usage: "steps per restart"},
-		&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "random seed"},
+		seedFlag(1, "random seed"),
 		&cli.DurationFlag{Name: "time-limit", Usage: "stop each n's search after this long (0: none)"},
 		&cli.IntFlag{Name: "exact-max", Value: 7, Usage: "solve OPT exactly by order enumeration up to this n (≤ 8)"},
 		&cli.StringFlag{Name: "out-dir", Usage: "save the worst instances in `DIR`"},

@@ -127,6 +127,9 @@ var (
 	inListFlag                      = cliout.InList
 )
 
+// besidesSVGFlag is --png of the commands that always write SVG figures.
+func besidesSVGFlag() cli.Flag { return pngFlag("write PNG figures besides the SVG ones") }
+
 // instanceFlag is --instance FILE (-i), a required tandem instance.
 func instanceFlag() cli.Flag {
 	return inFlag("instance", "tandem instance `FILE` (JSON, or CSV ending in .csv)", true, "i")

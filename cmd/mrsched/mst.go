@@ -75,7 +75,7 @@ func mstEvalCmd() *cli.Command {
 		dFlag(" (0 = M/M/1)"),
 		&cli.StringFlag{Name: "method", Value: "auto", Usage: "closed, integral, mc, all or auto"},
 		&cli.IntFlag{Name: "samples", Value: 100000, Usage: "Monte Carlo samples"},
-		&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "Monte Carlo seed"},
+		seedFlag(1, "Monte Carlo seed"),
 		&cli.Float64Flag{Name: "rel-tol", Value: 1e-9, Usage: "relative accuracy of the integral"})...)
 }
 
@@ -186,13 +186,13 @@ func mstForkJoinCmd() *cli.Command {
 		&cli.Float64Flag{Name: "lambda", Value: 0.5, Usage: "job arrival rate"},
 		&cli.Float64Flag{Name: "mu", Value: 1, Usage: "service rate of every server"},
 		&cli.IntFlag{Name: "jobs", Value: 200000, Usage: "jobs measured after 10% warm-up (0: no simulation)"},
-		&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "simulation seed"})...)
+		seedFlag(1, "simulation seed"))...)
 }
 
 func mstFiguresCmd() *cli.Command {
 	return cmd("figures", mstFigures,
 		&cli.StringFlag{Name: "out", Value: "results/straggler", Usage: "output directory"},
-		&cli.BoolFlag{Name: "png", Usage: "write PNG figures besides the SVG ones"},
+		besidesSVGFlag(),
 		&cli.BoolFlag{Name: "quiet", Usage: "no progress on stderr"})
 }
 
