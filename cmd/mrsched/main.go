@@ -47,7 +47,7 @@ func commands() []*cli.Command {
 		inCategory(catInstances, genLogNormalCmd()), []*cli.Command{genTaillardCmd()},
 		hardGenCommands(), flexGenCommands(), clusterGenCommands())...)
 	imp := group("import", slices.Concat(
-		inCategory(catInstances, importSWIMCmd()), []*cli.Command{importTaillardCmd(), importGoogleCmd()},
+		inCategory(catInstances, importSWIMCmd(), importGoogleCmd()), []*cli.Command{importTaillardCmd()},
 		flexImportCommands(), clusterImportCommands())...)
 	return slices.Concat(
 		inCategory(catInstances, gen, imp, checkCmd()),
