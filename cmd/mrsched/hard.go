@@ -41,7 +41,7 @@ func hardCommands() []*cli.Command {
 		group("nmts", cmd("solve", nmtsSolve, nmtsFileFlag("NMTS"),
 			&cli.BoolFlag{Name: "brute-force", Usage: "enumerate all permutation pairs (q ≤ 7)"},
 			formatFlag("table"))),
-		group("reduce", reduceNMTSCmd(), reduceVerifyCmd(), reduceOptCmd()),
+		group("reduce", reduceNMTSCmd(), reduceVerifyCmd(), reduceOptCmd(), reduceSeparationCmd()),
 		adversaryCmd(), adversaryYaoCmd(), worstExactCmd(), searchCmd())
 }
 
