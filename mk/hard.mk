@@ -79,3 +79,19 @@ hard-tight: build
 DEMO_TARGETS += hard-run
 FUZZ_TARGETS += hard-test
 BENCH_TARGETS += hard-bench
+
+# Theorem 1: does OPT separate NMTS yes from no (appendix A vs the repaired construction), issue 15
+# points 2 and 3 (docs/theorem1-repair.md). Outputs under results/hard/theorem1/.
+.PHONY: theorem1-separation theorem1-repair
+
+## theorem1-separation: exact OPT − y of appendix A's and the repaired reduction: q = 2, 3 (all small instances + seeded random) and q = 4 (seeded random); tens of minutes
+theorem1-separation: build
+	@mkdir -p results/hard/theorem1
+	$(BIN) reduce separation --q 2,3 --enum-max 4,2 --random 0,10 --max-f 3 --max-g 6 --seed 1 --exact-limit 5m --workers 2 \
+	  --format md --out results/hard/theorem1/separation.md --csv results/hard/theorem1/separation.csv --plot results/hard/theorem1/separation --png
+	$(BIN) reduce separation --q 4 --enum-max 0 --random 3 --max-f 3 --max-g 6 --seed 1 --exact-limit 5m --workers 2 \
+	  --format md --out results/hard/theorem1/separation-q4.md --csv results/hard/theorem1/separation-q4.csv --plot results/hard/theorem1/separation-q4 --png
+
+## theorem1-repair: the repaired construction's checks (inequalities (R0)–(R5), Lemma W, certificate = y, exact separation, counterexample fixtures)
+theorem1-repair:
+	$(GO) test -count=1 -v -run 'TestRepaired|TestRepairProof|TestWindowLemma|TestRepairSeparates|TestTheorem1Counterexamples' ./reductions/

@@ -17,6 +17,15 @@
 // E_2 — is built and verified in exact rational arithmetic by package
 // reductions/rational, and costs exactly y.
 //
+// Appendix A's "cost ≤ y ⇒ yes" direction is wrong (no-instances have
+// OPT < y; TestTheorem1Gap, testdata/theorem1-counterexamples.json).
+// RepairedReduce builds the repaired construction of docs/theorem1-repair.md
+// (balanced Type-E jobs (M, M), larger A, threshold y_R), whose proof is
+// checked inequality by inequality by the tests; Separate and RunStudy
+// measure, with exact OPT (package solver/exact/ratsearch) or an exact
+// interval per instance, whether OPT separates yes- from no-instances under
+// either construction (issue 15, points 2 and 3).
+//
 // Subpackages: nmts (Definition 1 instances, files, generators and an exact
 // solver), rational (exact fluid schedules: priority-order construction and
 // verification of model (1)), tight (the tightness families after Cor 4 and

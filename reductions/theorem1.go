@@ -60,6 +60,9 @@ type Reduction struct {
 	// Jobs: F_1..F_q, G_1..G_q, H_1..H_q, E_1, E_2 (indices i, q+i, 2q+i,
 	// 3q, 3q+1).
 	Jobs []BigJob
+	// Repaired marks the construction of RepairedReduce (balanced E jobs,
+	// docs/theorem1-repair.md); false is appendix A's.
+	Repaired bool
 }
 
 func bi(x int64) *big.Int { return big.NewInt(x) }
@@ -194,7 +197,7 @@ func (r *Reduction) Tandem(sol *nmts.Solution) (*instances.Instance, error) {
 		in.Jobs = append(in.Jobs, instances.Job{ID: j.ID, Map: x, Shuffle: y})
 	}
 	md := map[string]any{
-		"reduction": MetadataKind,
+		"reduction": r.kind(),
 		"nmts": map[string]any{
 			"f": r.Source.F, "g": r.Source.G, "h": r.Source.H,
 		},
@@ -254,13 +257,25 @@ func (m *metaNMTS) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
+// kind is the metadata "reduction" value of r's construction.
+func (r *Reduction) kind() string {
+	if r.Repaired {
+		return MetadataKindRepaired
+	}
+	return MetadataKind
+}
+
 // FromTandem reads the reduction back from a tandem instance's metadata,
 // rebuilds it from the recorded NMTS instance, A and M, and checks that the
 // shift, y and every job (id, release 0, exact sizes) match. It returns the
 // reduction and the recorded certificate (nil when none).
 func FromTandem(in *instances.Instance) (*Reduction, *nmts.Solution, error) {
-	if in.Metadata == nil || in.Metadata["reduction"] != MetadataKind {
+	if in.Metadata == nil || (in.Metadata["reduction"] != MetadataKind && in.Metadata["reduction"] != MetadataKindRepaired) {
 		return nil, nil, fmt.Errorf("%w: metadata.reduction is not %q (was the file written by 'mrsched reduce nmts'?)", ErrMetadata, MetadataKind)
+	}
+	reduce := Reduce
+	if in.Metadata["reduction"] == MetadataKindRepaired {
+		reduce = RepairedReduce
 	}
 	raw, err := json.Marshal(in.Metadata)
 	if err != nil {
@@ -291,7 +306,7 @@ func FromTandem(in *instances.Instance) (*Reduction, *nmts.Solution, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	r, err := Reduce(src, Options{A: a, M: m})
+	r, err := reduce(src, Options{A: a, M: m})
 	if err != nil {
 		return nil, nil, fmt.Errorf("%w: %w", ErrMetadata, err)
 	}
