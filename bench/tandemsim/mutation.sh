@@ -23,6 +23,9 @@ mutations=(
   'klps-maponly-admission|policy.go|s/\(s\.k == 0 \|\| !s\.mapOnly \|\| nmap < s\.k\)/true/'
   'splitsrpt-beta-frozen|policy.go|s/if beta := bj\.ratio; beta != s\.lastBeta \{/if beta := bj.ratio; math.IsNaN(s.lastBeta) {/'
   'sub-ulp-crossing|engine.go|s/if ca != nil && ctau > 0 && !e\.st\.resolves\(ca, cb\) \{/if false {/'
+  'ps-loop-buffer-drain|psloop.go|s/if fl&psTrack == 0 && rs > 0 && rs > in \{/if fl\&psTrack == 0 \&\& rs > 0 \&\& rs > in \&\& x == 0 {/'
+  'ps-loop-klps-admission|psloop.go|s/\t\tkpos = ps\.k\n/\t\tkpos = math.MaxInt\n/'
+  'ps-loop-klps-maponly-admission|psloop.go|s/\t\tkmap = ps\.k\n/\t\tkmap = math.MaxInt\n/'
 )
 
 want=("$@")

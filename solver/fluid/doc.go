@@ -8,6 +8,9 @@
 // completion, a buffer draining, two priority keys crossing) is computed in
 // closed form, with no time step; Simulate returns per-job results and
 // optionally the fluid schedule, SimulateStream runs a stream of arrivals
-// in O(jobs in system) memory. The model, the event types, the policies'
+// in O(jobs in system) memory. PS and k-LPS, which serve every job
+// present at every event, run in an event loop specialised to them
+// (psloop.go: the jobs' state as parallel slices) that produces the generic
+// loop's results bit for bit. The model, the event types, the policies'
 // conventions and the speed measurements are in docs/tandem-sim.md.
 package fluid

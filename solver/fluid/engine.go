@@ -194,6 +194,9 @@ type engine struct {
 	// dead holds those departed at the current event (still referenced by
 	// served until the next allocation), free those ready for reuse.
 	dead, free []*job
+	// generic makes run use the generic loop for PS and k-LPS too (tests
+	// compare it with runPS).
+	generic bool
 }
 
 func newEngine(src instances.Source, mum, muc float64, p Policy, opt Options, nHint int) (*engine, error) {
@@ -357,6 +360,9 @@ func (e *engine) record(t0, t1 float64) {
 }
 
 func (e *engine) run(sink func(JobResult)) (Summary, error) {
+	if e.ps != nil && !e.generic {
+		return e.runPS(sink)
+	}
 	e.pull()
 	stall := 0
 	for {

@@ -1,44 +1,35 @@
-package ratsearch_test
+package ratsearch
 
 import (
 	"context"
 	"testing"
 
-	"github.com/mrsched/mrsched/reductions"
-	"github.com/mrsched/mrsched/reductions/nmts"
+	"github.com/mrsched/mrsched/reductions/rational"
 	"github.com/mrsched/mrsched/solver/exact/fastlp"
-	"github.com/mrsched/mrsched/solver/exact/ratsearch"
 )
 
-// q3 is the Theorem 1 reduction of the NMTS yes-instance of
-// `mrsched gen nmts --q 3 --answer yes --seed 1` (f = {3,4,5}, g = {1,4,4},
-// h = {9,4,8}; 11 jobs) and its certificate order.
-func q3(b *testing.B) (*reductions.Reduction, []int) {
-	src := &nmts.Instance{F: []int64{3, 4, 5}, G: []int64{1, 4, 4}, H: []int64{9, 4, 8}}
-	r, err := reductions.Reduce(src, reductions.Options{})
+// q3 reads testdata/theorem1-q3-yes.json, the Theorem 1 reduction of the
+// NMTS yes-instance f = {3,4,5}, g = {1,4,4}, h = {9,4,8} (11 jobs; written
+// by `mrsched reduce nmts` — reductions.TestRatsearchFixture checks that
+// it equals reductions.Reduce's output), and its certificate order
+// F3 G2 H1 F1 G1 H2 F2 G3 H3 E1 E2 (the file's metadata) as job indices.
+// Read from a file because package reductions imports this package.
+func q3(b *testing.B) (*rational.Instance, []int) {
+	in, err := rational.ReadFile("testdata/theorem1-q3-yes.json")
 	if err != nil {
 		b.Fatal(err)
 	}
-	sol, ok, _, _ := nmts.Solve(src)
-	if !ok {
-		b.Fatal("not a yes-instance")
-	}
-	ord, err := r.CertificateOrder(sol)
-	if err != nil {
-		b.Fatal(err)
-	}
-	return r, ord
+	return in, []int{2, 4, 6, 0, 3, 7, 1, 5, 8, 9, 10}
 }
 
 // BenchmarkOrderLP: one fixed-order LP of the q = 3 reduction (certificate
 // order), exact (big.Rat simplex, certified, schedule verified) and float
 // (fastlp), side by side.
 func BenchmarkOrderLP(b *testing.B) {
-	r, ord := q3(b)
-	in := r.Rational()
+	in, ord := q3(b)
 	b.Run("exact", func(b *testing.B) {
 		for b.Loop() {
-			if _, err := ratsearch.SolveOrder(context.Background(), in, ord); err != nil {
+			if _, err := SolveOrder(context.Background(), in, ord); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -58,22 +49,28 @@ func BenchmarkOrderLP(b *testing.B) {
 // q = 3 certificate order (float prefix LP + exact evaluation of its
 // prices) against the float prefix LP alone.
 func BenchmarkPrefixBound(b *testing.B) {
-	r, ord := q3(b)
-	exact, float, err := ratsearch.PrefixBoundForBench(r.Rational())
+	in, ord := q3(b)
+	_, x, y, err := batch(in)
 	if err != nil {
 		b.Fatal(err)
+	}
+	s := &searcher{x: x, y: y, ints: newIntSizes(x, y)}
+	s.fx, s.fy = make([]float64, len(x)), make([]float64, len(x))
+	for j := range x {
+		s.fx[j], _ = x[j].Float64()
+		s.fy[j], _ = y[j].Float64()
 	}
 	prefix := ord[:6]
 	b.Run("exact", func(b *testing.B) {
 		for b.Loop() {
-			if exact(prefix) == nil {
+			if s.prefixBound(prefix) == nil {
 				b.Fatal("no bound")
 			}
 		}
 	})
 	b.Run("float", func(b *testing.B) {
 		for b.Loop() {
-			if err := float(prefix); err != nil {
+			if _, err := s.pfast.ValueNorm(s.fx, s.fy, prefix); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -1,19 +1,41 @@
-package ratsearch_test
+package reductions
 
-// Tests on the Theorem 1 reductions (package reductions, which itself uses
-// ratsearch for its separation study: hence an external test package).
+// The exact rational search (solver/exact/ratsearch) on the Theorem 1
+// reductions: here rather than in ratsearch's own tests because this
+// package imports ratsearch (the separation study), so ratsearch's tests
+// cannot import this one.
 
 import (
 	"context"
+	"fmt"
 	"math/big"
 	"testing"
 
-	"github.com/mrsched/mrsched/reductions"
 	"github.com/mrsched/mrsched/reductions/nmts"
 	"github.com/mrsched/mrsched/reductions/rational"
 	"github.com/mrsched/mrsched/solver/exact/ratsearch"
 	"github.com/mrsched/mrsched/solver/mip"
 )
+
+// checkExactResult: the schedule verifies exactly, the objective is its
+// verified total, the bound is not above it, and "optimal" exactly when
+// they are equal.
+func checkExactResult(t *testing.T, name string, in *rational.Instance, res *ratsearch.Result) {
+	t.Helper()
+	rep, _, err := rational.Verify(in, res.Schedule)
+	if err != nil || rep.Err() != nil {
+		t.Fatalf("%s: schedule does not verify: %v %v", name, err, rep.Err())
+	}
+	if rep.Total.Cmp(res.Objective) != 0 {
+		t.Errorf("%s: objective %s, verified total %s", name, res.Objective.RatString(), rep.Total.RatString())
+	}
+	if res.LowerBound.Cmp(res.Objective) > 0 {
+		t.Errorf("%s: bound %s above objective %s", name, res.LowerBound.RatString(), res.Objective.RatString())
+	}
+	if (res.Status == mip.Optimal) != (res.LowerBound.Cmp(res.Objective) == 0) {
+		t.Errorf("%s: status %v with bound %s, objective %s", name, res.Status, res.LowerBound.RatString(), res.Objective.RatString())
+	}
+}
 
 func mustRat(t *testing.T, s string) *big.Rat {
 	t.Helper()
@@ -24,28 +46,11 @@ func mustRat(t *testing.T, s string) *big.Rat {
 	return r
 }
 
-// verifyResult: the schedule passes rational.Verify with the objective as
-// its exact total, the bound is not above it, and "optimal" exactly when
-// they are equal (checkResult of search_test.go).
-func verifyResult(t *testing.T, name string, in *rational.Instance, res *ratsearch.Result) {
-	t.Helper()
-	rep, _, err := rational.Verify(in, res.Schedule)
-	if err != nil || rep.Err() != nil {
-		t.Fatalf("%s: schedule does not verify: %v %v", name, err, rep.Err())
-	}
-	if rep.Total.Cmp(res.Objective) != 0 {
-		t.Errorf("%s: objective %s, verified total %s", name, res.Objective.RatString(), rep.Total.RatString())
-	}
-	if res.LowerBound.Cmp(res.Objective) > 0 || (res.Status == mip.Optimal) != (res.LowerBound.Cmp(res.Objective) == 0) {
-		t.Errorf("%s: status %v with bound %s, objective %s", name, res.Status, res.LowerBound.RatString(), res.Objective.RatString())
-	}
-}
-
 // TestTheorem1Q2: the no-instance f = {3,4}, g = {1,4}, h = {11,1} of
-// reductions.TestTheorem1Gap (8 jobs, y = 516121): its hand-built schedule
+// TestTheorem1Gap (8 jobs, y = 516121): its hand-built schedule
 // costs y − 32/9, and the exact search proves that this is OPT; the
 // yes-instance of TestPriorityOrdersQ2 has OPT ≤ y (the proof's
-// certificate costs exactly y; reductions.TestCertificateCostsY).
+// certificate costs exactly y; TestCertificateCostsY).
 func TestTheorem1Q2(t *testing.T) {
 	for _, c := range []struct {
 		name string
@@ -56,7 +61,7 @@ func TestTheorem1Q2(t *testing.T) {
 		{"no", &nmts.Instance{F: []int64{3, 4}, G: []int64{1, 4}, H: []int64{11, 1}}, "-32/9"},
 		{"yes", &nmts.Instance{F: []int64{1, 2}, G: []int64{3, 5}, H: []int64{6, 5}}, ""},
 	} {
-		r, err := reductions.Reduce(c.src, reductions.Options{})
+		r, err := Reduce(c.src, Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -76,7 +81,7 @@ func TestTheorem1Q2(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		verifyResult(t, c.name, in, res)
+		checkExactResult(t, c.name, in, res)
 		if res.Status != mip.Optimal {
 			t.Fatalf("%s: %v", c.name, res.Status)
 		}
@@ -98,5 +103,43 @@ func TestTheorem1Q2(t *testing.T) {
 				t.Errorf("OPT %s above the certificate's %s", res.Objective.RatString(), cert.Total(in).RatString())
 			}
 		}
+	}
+}
+
+// TestRatsearchFixture: ratsearch's benchmark fixture
+// (solver/exact/ratsearch/testdata/theorem1-q3-yes.json, read from a file
+// there because this package imports ratsearch) is exactly Reduce's
+// instance of its NMTS instance, with the certificate order its benchmark
+// hard-codes.
+func TestRatsearchFixture(t *testing.T) {
+	src := &nmts.Instance{F: []int64{3, 4, 5}, G: []int64{1, 4, 4}, H: []int64{9, 4, 8}}
+	r, err := Reduce(src, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := rational.ReadFile("../solver/exact/ratsearch/testdata/theorem1-q3-yes.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := r.Rational()
+	if len(got.Jobs) != len(want.Jobs) {
+		t.Fatalf("%d jobs, want %d", len(got.Jobs), len(want.Jobs))
+	}
+	for j := range want.Jobs {
+		g, w := got.Jobs[j], want.Jobs[j]
+		if g.ID != w.ID || g.Release.Cmp(w.Release) != 0 || g.Map.Cmp(w.Map) != 0 || g.Shuffle.Cmp(w.Shuffle) != 0 {
+			t.Errorf("job %d: %+v, want %+v", j, g, w)
+		}
+	}
+	sol, ok, _, _ := nmts.Solve(src)
+	if !ok {
+		t.Fatal("not a yes-instance")
+	}
+	ord, err := r.CertificateOrder(sol)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(ord) != "[2 4 6 0 3 7 1 5 8 9 10]" {
+		t.Errorf("certificate order %v, the benchmark uses [2 4 6 0 3 7 1 5 8 9 10]", ord)
 	}
 }

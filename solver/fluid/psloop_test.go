@@ -1,0 +1,165 @@
+package fluid
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+
+	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/schedule"
+)
+
+// psRun is one run of a PS-family policy through the specialised loop
+// (runPS) or the generic one (engine.generic): every departure as the
+// sink saw it, the summary and, when recorded, the schedule.
+type psRun struct {
+	deps  []JobResult
+	sum   Summary
+	sched *schedule.Schedule
+	err   error
+}
+
+// runPSWith runs p on jobs (release order) as SimulateStream does, or as
+// Simulate does (with an instance order and a recorded schedule) when
+// record is set, through the loop chosen by generic.
+func runPSWith(jobs []instances.Job, mum, muc float64, p Policy, opt Options, record, generic bool) psRun {
+	var r psRun
+	e, err := newEngine(&jobsSource{jobs: jobs}, mum, muc, p, opt, -1)
+	if err != nil {
+		return psRun{err: err}
+	}
+	e.generic = generic
+	if record {
+		e.order = make([]int, len(jobs))
+		for i := range e.order {
+			e.order[i] = len(jobs) - 1 - i // instance index ≠ arrival number
+		}
+		e.sched = &schedule.Schedule{}
+	}
+	r.sum, r.err = e.run(func(j JobResult) { r.deps = append(r.deps, j) })
+	r.sched = e.sched
+	return r
+}
+
+// sameBits reports whether two runs are identical bit for bit: every
+// departure (order, index, ID and the float bits of every field), every
+// summary field, every schedule segment and rate.
+func sameBits(a, b psRun) error {
+	if (a.err == nil) != (b.err == nil) || (a.err != nil && a.err.Error() != b.err.Error()) {
+		return fmt.Errorf("errors %v vs %v", a.err, b.err)
+	}
+	if len(a.deps) != len(b.deps) {
+		return fmt.Errorf("%d vs %d departures", len(a.deps), len(b.deps))
+	}
+	fb := math.Float64bits
+	for i, x := range a.deps {
+		y := b.deps[i]
+		if x.Index != y.Index || x.ID != y.ID || fb(x.Release) != fb(y.Release) || fb(x.Map) != fb(y.Map) ||
+			fb(x.Shuffle) != fb(y.Shuffle) || fb(x.Completion) != fb(y.Completion) ||
+			fb(x.Response) != fb(y.Response) || fb(x.Slowdown) != fb(y.Slowdown) {
+			return fmt.Errorf("departure %d: %+v vs %+v", i, x, y)
+		}
+	}
+	sa, sb := a.sum, b.sum
+	if fb(sa.TotalResponse) != fb(sb.TotalResponse) || fb(sa.MeanResponse) != fb(sb.MeanResponse) ||
+		fb(sa.MeanSlowdown) != fb(sb.MeanSlowdown) || fb(sa.Makespan) != fb(sb.Makespan) {
+		return fmt.Errorf("summary %+v vs %+v", sa, sb)
+	}
+	if sa != sb {
+		return fmt.Errorf("summary %+v vs %+v", sa, sb)
+	}
+	if !reflect.DeepEqual(a.sched, b.sched) {
+		return fmt.Errorf("schedules differ")
+	}
+	return nil
+}
+
+// TestPSLoopMatchesGeneric: the specialised PS/k-LPS loop (runPS) gives
+// the generic engine loop's results bit for bit (the generic loop is the
+// reference: it is the code of every earlier digest and oracle test), on
+// instances with ties, zero sizes and simultaneous arrivals, non-unit
+// capacities and speed, k-LPS with k binding (k = 1, 2, 3 with up to 40
+// jobs present), the map-only variant, recorded schedules with instance
+// indices that differ from arrival numbers, and 2·10⁴ arrivals of the
+// §5.3 workload at load 0.9 (k = 5 binding).
+func TestPSLoopMatchesGeneric(t *testing.T) {
+	policies := []Policy{PS(), KLPS(1), KLPS(2), KLPS(3), KLPS(DefaultK), KLPSMapOnly(1), KLPSMapOnly(3)}
+	caps := []struct{ mum, muc, speed float64 }{{1, 1, 0}, {2, 0.5, 0}, {1, 3, 1.5}}
+	rng := rand.New(rand.NewPCG(18, 1))
+	cases := 0
+	for trial := range 40 {
+		var in *instances.Instance
+		n := 5 + rng.IntN(35)
+		if trial%2 == 0 {
+			in = randomInstance(rng, n, trial%8 == 0, true)
+		} else {
+			in = contInstance(rng, n, trial%7 == 1, trial%3 != 0)
+		}
+		var jobs []instances.Job
+		for _, i := range in.SortedByRelease() {
+			jobs = append(jobs, in.Jobs[i])
+		}
+		c := caps[trial%len(caps)]
+		for _, p := range policies {
+			for _, record := range []bool{false, true} {
+				opt := Options{Speed: c.speed}
+				fast := runPSWith(jobs, c.mum, c.muc, p, opt, record, false)
+				gen := runPSWith(jobs, c.mum, c.muc, p, opt, record, true)
+				if gen.err != nil {
+					t.Fatalf("trial %d %s: generic: %v", trial, p.Name(), gen.err)
+				}
+				if err := sameBits(fast, gen); err != nil {
+					t.Fatalf("trial %d %s (record %v, caps %+v): %v", trial, p.Name(), record, c, err)
+				}
+				cases++
+			}
+		}
+	}
+	src, err := instances.PaperLogNormal(20000, 0.9, false).Source(rand.New(rand.NewPCG(1, 2)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var jobs []instances.Job
+	for j, ok := src.Next(); ok; j, ok = src.Next() {
+		jobs = append(jobs, j)
+	}
+	for _, p := range []Policy{PS(), KLPS(DefaultK), KLPS(5), KLPSMapOnly(5)} {
+		fast := runPSWith(jobs, 1, 1, p, Options{}, false, false)
+		gen := runPSWith(jobs, 1, 1, p, Options{}, false, true)
+		if gen.err != nil || len(gen.deps) != len(jobs) {
+			t.Fatalf("§5.3 %s: generic: %d departures, %v", p.Name(), len(gen.deps), gen.err)
+		}
+		if err := sameBits(fast, gen); err != nil {
+			t.Fatalf("§5.3 %s: %v", p.Name(), err)
+		}
+		cases++
+	}
+	t.Logf("%d runs identical", cases)
+}
+
+// TestPSLoopErrors: the specialised loop reports the generic loop's
+// errors: a bad job in the stream (after some departures) and a release
+// out of order.
+func TestPSLoopErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		jobs []instances.Job
+	}{
+		{"negative map", []instances.Job{{ID: "a", Release: 0, Map: 1, Shuffle: 1}, {ID: "b", Release: 5, Map: -1, Shuffle: 1}}},
+		{"out of order", []instances.Job{{ID: "a", Release: 3, Map: 1, Shuffle: 1}, {ID: "b", Release: 1, Map: 1, Shuffle: 1}}},
+		{"both zero", []instances.Job{{ID: "a", Release: 0, Map: 0, Shuffle: 0}}},
+	} {
+		for _, p := range []Policy{PS(), KLPS(1)} {
+			fast := runPSWith(tc.jobs, 1, 1, p, Options{}, false, false)
+			gen := runPSWith(tc.jobs, 1, 1, p, Options{}, false, true)
+			if fast.err == nil {
+				t.Errorf("%s %s: no error", tc.name, p.Name())
+			}
+			if err := sameBits(fast, gen); err != nil {
+				t.Errorf("%s %s: %v", tc.name, p.Name(), err)
+			}
+		}
+	}
+}
