@@ -363,10 +363,11 @@ func separateOne(ctx context.Context, s *fastlp.Solver, c Case, idx int, build B
 		return nil, fmt.Errorf("%w: no exactly feasible schedule (order %v)", ErrExactify, ids(order))
 	}
 	if opt.ExactLimit > 0 || opt.ExactNodes > 0 {
-		// The best order found above seeds the incumbent, next to the float
-		// guide's (on its own node budget, ratsearch.DefaultGuideNodes, when
-		// there is no time limit: deterministic too).
-		ro := ratsearch.Options{TimeLimit: opt.ExactLimit, NodeLimit: opt.ExactNodes, Orders: [][]int{order}}
+		// The best order found above seeds the incumbent. On a node budget
+		// alone it replaces the float guide, whose own budget
+		// (ratsearch.DefaultGuideNodes float nodes) costs minutes per case
+		// from q = 3 on; under a time limit the guide runs too.
+		ro := ratsearch.Options{TimeLimit: opt.ExactLimit, NodeLimit: opt.ExactNodes, Orders: [][]int{order}, NoGuide: opt.ExactLimit == 0}
 		res, err := ratsearch.Solve(ctx, b.Rational, ro)
 		if err != nil {
 			return nil, err
