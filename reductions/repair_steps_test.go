@@ -373,3 +373,146 @@ func TestRepairStepsOneENegativeControl(t *testing.T) {
 		t.Errorf("two E jobs: %d orders within y′, want 0", len(res2.survivors))
 	}
 }
+
+// basicCharges returns A times the sum of the proof's basic charges of an
+// order (Step 3 of docs/theorem1-repair.md): at every position k whose job
+// is not an H, the (W′) window [k − 1, k] when J_{k−1} is an F and [k, k]
+// otherwise, i.e. ρ(σ_k + [J_{k−1} is F] f_{k−1}); an H position is
+// charged 0 (e ≥ 0 by (0)). It fails the test if a window it uses
+// contains an H (then the window's value is not the charge the proof
+// names).
+func (m *stepsModel) basicCharges(t *testing.T, order []int) *big.Int {
+	t.Helper()
+	sum := new(big.Int)
+	for k, j := range order {
+		if m.jobs[j].kind == 'H' {
+			continue
+		}
+		a := k
+		if k > 0 && m.jobs[order[k-1]].kind == 'F' {
+			a = k - 1
+		}
+		for _, i := range order[a : k+1] {
+			if m.jobs[i].kind == 'H' {
+				t.Fatalf("order %s: basic-charge window [%d, %d] contains an H", m.kinds(order), a+1, k+1)
+			}
+			sum.Add(sum, m.jobs[i].c)
+		}
+	}
+	return sum
+}
+
+// stepTwoOrders returns every order of the small jobs (identical jobs
+// once) in which each G is immediately followed by an H (the conclusion
+// of Step 2), followed by the E jobs: the orders Step 3's (B) is about.
+func (m *stepsModel) stepTwoOrders(q int) [][]int {
+	n := 3 * q
+	used := make([]bool, n)
+	var order []int
+	var out [][]int
+	var dfs func()
+	dfs = func() {
+		prevG := len(order) > 0 && m.jobs[order[len(order)-1]].kind == 'G'
+		if len(order) == n {
+			if !prevG { // a G at position 3q is followed by E_1, not an H
+				out = append(out, append(slices.Clone(order), n, n+1))
+			}
+			return
+		}
+		var seen [32]bool
+		for j := range n {
+			if used[j] || seen[m.jobs[j].class] || (prevG && m.jobs[j].kind != 'H') {
+				continue
+			}
+			seen[m.jobs[j].class] = true
+			used[j] = true
+			order = append(order, j)
+			dfs()
+			order = order[:len(order)-1]
+			used[j] = false
+		}
+	}
+	dfs()
+	return out
+}
+
+// TestRepairBasicChargesB checks (B) of Step 3, T − y0 ≥ ρ(Σg′ + 2Σf),
+// on its own (the second review's minor fix 1: the proof credited it to
+// TestWindowLemma, which checks single windows, not their sum). For every
+// order with the E jobs last and every G followed by an H (Steps 1 and 2)
+// of every instance with q = 2, values ≤ 6 and q = 3, values ≤ 3 (386,880
+// orders of 2,578 instances), in exact arithmetic:
+//   - the Step 1 term Σ_b (X_b − y0_b) is 0, i.e. (R2) y0 = Σ_b X_b;
+//   - the basic charges use windows without an H and sum to exactly
+//     ρ(Σg′ + 2Σf) (each f is charged at its position and the next, each
+//     g′ at its own), which is (B);
+//   - they do not exceed L (TestRepairStepsByOrder's bound), so L ≥ (B).
+//
+// Negative control: in F1 G1 F2 H1 G2 H2 E1 E2 (a G not followed by an H,
+// so F2 is followed by H1) the same sum falls short of (B) by exactly ρf_2:
+// (B) needs Step 2.
+func TestRepairBasicChargesB(t *testing.T) {
+	var srcs []*nmts.Instance
+	for _, qv := range [][2]int64{{2, 6}, {3, 3}} {
+		s, err := EnumerateNMTS(int(qv[0]), qv[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		srcs = append(srcs, s...)
+	}
+	orders := 0
+	for _, src := range srcs {
+		r, err := RepairedReduce(src, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, q := newStepsModel(r, 2), r.Q()
+		// A·ρ(Σg′ + 2Σf) = (A − y′)(Σg′ + 2Σf).
+		want := new(big.Int).Add(r.SumG, new(big.Int).Mul(bi(2), r.SumF))
+		want.Mul(want, new(big.Int).Sub(r.A, r.YPrime()))
+		y0A := new(big.Int)
+		for _, v := range m.y0A {
+			y0A.Add(y0A, v)
+		}
+		if y0A.Cmp(new(big.Int).Mul(r.Y0, r.A)) != 0 {
+			t.Fatalf("%v: Σ_b y0_b = %v·A⁻¹, want r.Y0 = %v", src, y0A, r.Y0)
+		}
+		for _, order := range m.stepTwoOrders(q) {
+			orders++
+			xA, sumX := new(big.Int), new(big.Int)
+			for _, j := range order {
+				xA.Add(xA, m.jobs[j].xA)
+				sumX.Add(sumX, xA)
+			}
+			if sumX.Cmp(y0A) != 0 {
+				t.Fatalf("%v %s: A·Σ_b X_b = %v, want A·y0 = %v ((R2))", src, m.kinds(order), sumX, y0A)
+			}
+			got := m.basicCharges(t, order)
+			if got.Cmp(want) != 0 {
+				t.Fatalf("%v %s: basic charges sum to %v/A, want (B) %v/A", src, m.kinds(order), got, want)
+			}
+			if l := m.bound(order); l.Cmp(got) < 0 {
+				t.Fatalf("%v %s: L = %v/A below the basic charges %v/A", src, m.kinds(order), l, got)
+			}
+		}
+	}
+	if orders == 0 {
+		t.Fatal("no order checked")
+	}
+	t.Logf("(B) on %d orders of %d instances", orders, len(srcs))
+	t.Run("negative-control", func(t *testing.T) {
+		src := &nmts.Instance{F: []int64{1, 2}, G: []int64{1, 1}, H: []int64{2, 3}}
+		r, err := RepairedReduce(src, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := newStepsModel(r, 2)
+		order := []int{0, 2, 1, 4, 3, 5, 6, 7} // F1 G1 F2 H1 G2 H2 E1 E2
+		want := new(big.Int).Add(r.SumG, new(big.Int).Mul(bi(2), r.SumF))
+		want.Sub(want, r.F[1]) // (B) minus f_2
+		want.Mul(want, new(big.Int).Sub(r.A, r.YPrime()))
+		if got := m.basicCharges(t, order); got.Cmp(want) != 0 {
+			t.Errorf("%s: basic charges %v/A, want ρ(Σg′ + 2Σf − f_2) = %v/A", m.kinds(order), got, want)
+		}
+	})
+}
