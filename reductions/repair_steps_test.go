@@ -446,7 +446,8 @@ func (m *stepsModel) stepTwoOrders(q int) [][]int {
 //   - the basic charges use windows without an H and sum to exactly
 //     ρ(Σg′ + 2Σf) (each f is charged at its position and the next, each
 //     g′ at its own), which is (B);
-//   - they do not exceed L (TestRepairStepsByOrder's bound), so L ≥ (B).
+//   - they do not exceed L (TestRepairStepsByOrder's bound), so L ≥ (B);
+//   - ρ > 0, i.e. A > y′, which (W′) needs.
 //
 // Negative control: in F1 G1 F2 H1 G2 H2 E1 E2 (a G not followed by an H,
 // so F2 is followed by H1) the same sum falls short of (B) by exactly ρf_2:
@@ -467,6 +468,10 @@ func TestRepairBasicChargesB(t *testing.T) {
 			t.Fatal(err)
 		}
 		m, q := newStepsModel(r, 2), r.Q()
+		// (W′) needs ρ = 1 − y′/A > 0, i.e. A > y′ (implied by (R5)).
+		if r.A.Cmp(r.YPrime()) <= 0 {
+			t.Fatalf("%v: A = %v ≤ y′ = %v: ρ ≤ 0", src, r.A, r.YPrime())
+		}
 		// A·ρ(Σg′ + 2Σf) = (A − y′)(Σg′ + 2Σf).
 		want := new(big.Int).Add(r.SumG, new(big.Int).Mul(bi(2), r.SumF))
 		want.Mul(want, new(big.Int).Sub(r.A, r.YPrime()))
