@@ -236,7 +236,7 @@ func checkSteps(t *testing.T, src *nmts.Instance, eJobs int) stepsResult {
 	res := stepsResult{yes: yes, survivors: m.survivors()}
 	for _, s := range res.survivors {
 		if got := m.bound(s.order); got.Cmp(s.bound) != 0 || got.Cmp(m.limit) > 0 {
-			t.Fatalf("%v: order %s: incremental bound %v, window by window %v, limit %v", src, m.kinds(s.order), s.bound, got, m.limit)
+			t.Fatalf("%s: order %s: incremental bound %v, window by window %v, limit %v", nmtsString(src), m.kinds(s.order), s.bound, got, m.limit)
 		}
 		if !m.matched(s.order, r.Q()) {
 			res.unmatched = append(res.unmatched, s)
@@ -250,10 +250,10 @@ func checkSteps(t *testing.T, src *nmts.Instance, eJobs int) stepsResult {
 			t.Fatal(err)
 		}
 		if b := m.bound(order); b.Cmp(m.limit) > 0 {
-			t.Fatalf("%v: the certificate order has A·L = %v > A·y′ = %v", src, b, m.limit)
+			t.Fatalf("%s: the certificate order has A·L = %v > A·y′ = %v", nmtsString(src), b, m.limit)
 		}
 		if len(res.survivors) == 0 {
-			t.Fatalf("%v: yes-instance without a surviving order", src)
+			t.Fatalf("%s: yes-instance without a surviving order", nmtsString(src))
 		}
 	}
 	return res
@@ -301,7 +301,7 @@ func TestRepairStepsByOrder(t *testing.T) {
 			for _, src := range srcs {
 				res := checkSteps(t, src, 2)
 				if len(res.unmatched) > 0 {
-					t.Errorf("q = %d %v: %d unmatched orders within y′, e.g. %s", c.q, src, len(res.unmatched), newKinds(t, src, res.unmatched[0].order))
+					t.Errorf("q = %d %s: %d unmatched orders within y′, e.g. %s", c.q, nmtsString(src), len(res.unmatched), newKinds(t, src, res.unmatched[0].order))
 				}
 				if res.yes {
 					yes++
@@ -325,10 +325,15 @@ func TestRepairStepsByOrder(t *testing.T) {
 		t.Run(fmt.Sprintf("q4-%v", src.H), func(t *testing.T) {
 			res := checkSteps(t, src, 2)
 			if res.yes || len(res.survivors) != 0 {
-				t.Errorf("q = 4 %v (a no-instance by nmts.Solve: %v): %d orders within y′, want 0", src, !res.yes, len(res.survivors))
+				t.Errorf("q = 4 %s (a no-instance by nmts.Solve: %v): %d orders within y′, want 0", nmtsString(src), !res.yes, len(res.survivors))
 			}
 		})
 	}
+}
+
+// nmtsString names an NMTS instance in failure messages.
+func nmtsString(src *nmts.Instance) string {
+	return fmt.Sprintf("f = %v, g = %v, h = %v", src.F, src.G, src.H)
 }
 
 // newKinds spells an order of src's repaired reduction by job type.
@@ -352,7 +357,7 @@ func TestRepairStepsOneENegativeControl(t *testing.T) {
 	src := &nmts.Instance{F: []int64{1, 1}, G: []int64{1, 1}, H: []int64{1, 3}}
 	res := checkSteps(t, src, 1)
 	if res.yes {
-		t.Fatalf("%v is a no-instance (Σ pair sums {2} ≠ {1, 3})", src)
+		t.Fatalf("nmts.Solve calls %s a yes-instance; every pair sum f + g is 2, h = {1, 3}: no", nmtsString(src))
 	}
 	r, err := RepairedReduce(src, Options{})
 	if err != nil {
@@ -470,7 +475,7 @@ func TestRepairBasicChargesB(t *testing.T) {
 		m, q := newStepsModel(r, 2), r.Q()
 		// (W′) needs ρ = 1 − y′/A > 0, i.e. A > y′ (implied by (R5)).
 		if r.A.Cmp(r.YPrime()) <= 0 {
-			t.Fatalf("%v: A = %v ≤ y′ = %v: ρ ≤ 0", src, r.A, r.YPrime())
+			t.Fatalf("%s: A = %v ≤ y′ = %v: ρ ≤ 0", nmtsString(src), r.A, r.YPrime())
 		}
 		// A·ρ(Σg′ + 2Σf) = (A − y′)(Σg′ + 2Σf).
 		want := new(big.Int).Add(r.SumG, new(big.Int).Mul(bi(2), r.SumF))
@@ -480,7 +485,7 @@ func TestRepairBasicChargesB(t *testing.T) {
 			y0A.Add(y0A, v)
 		}
 		if y0A.Cmp(new(big.Int).Mul(r.Y0, r.A)) != 0 {
-			t.Fatalf("%v: Σ_b y0_b = %v·A⁻¹, want r.Y0 = %v", src, y0A, r.Y0)
+			t.Fatalf("%s: A·Σ_b y0_b = %v, want A·r.Y0 = %v", nmtsString(src), y0A, new(big.Int).Mul(r.Y0, r.A))
 		}
 		for _, order := range m.stepTwoOrders(q) {
 			orders++
@@ -490,14 +495,14 @@ func TestRepairBasicChargesB(t *testing.T) {
 				sumX.Add(sumX, xA)
 			}
 			if sumX.Cmp(y0A) != 0 {
-				t.Fatalf("%v %s: A·Σ_b X_b = %v, want A·y0 = %v ((R2))", src, m.kinds(order), sumX, y0A)
+				t.Fatalf("%s %s: A·Σ_b X_b = %v, want A·y0 = %v ((R2))", nmtsString(src), m.kinds(order), sumX, y0A)
 			}
 			got := m.basicCharges(t, order)
 			if got.Cmp(want) != 0 {
-				t.Fatalf("%v %s: basic charges sum to %v/A, want (B) %v/A", src, m.kinds(order), got, want)
+				t.Fatalf("%s %s: basic charges sum to %v/A, want (B) %v/A", nmtsString(src), m.kinds(order), got, want)
 			}
 			if l := m.bound(order); l.Cmp(got) < 0 {
-				t.Fatalf("%v %s: L = %v/A below the basic charges %v/A", src, m.kinds(order), l, got)
+				t.Fatalf("%s %s: L = %v/A below the basic charges %v/A", nmtsString(src), m.kinds(order), l, got)
 			}
 		}
 	}
