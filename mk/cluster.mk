@@ -17,7 +17,7 @@ cluster-studies: build
 	$(BIN) cluster study swim --nodes 100 --out results/cluster
 	$(BIN) cluster study swim --nodes 30 --out results/cluster
 
-## cluster-swim2010: the whole FB-2010 day on 300 nodes, all policies (about 2.5 min of CPU; docs/cluster.md#benchmarks)
+## cluster-swim2010: the whole FB-2010 day on 300 nodes, all policies (about 66 s of CPU for the five simulations; docs/cluster.md#benchmarks)
 cluster-swim2010: build
 	$(BIN) cluster study swim --trace ../shared/data/swim/FB-2010_samples_24_times_1hr_0.tsv --nodes 300 --out results/cluster
 	$(BIN) cluster study swim --trace ../shared/data/swim/FB-2010_samples_24_times_1hr_0.tsv --nodes 300 --max-jobs 6000 --out results/cluster

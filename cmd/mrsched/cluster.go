@@ -20,69 +20,52 @@ import (
 	"github.com/mrsched/mrsched/tabular"
 )
 
-// clusterCommands returns the cluster command.
-func clusterCommands() []*cli.Command { return inCategory(catCluster, clusterCmd()) }
-
-// clusterGenCommands returns the "gen" subcommands of cluster workloads.
-func clusterGenCommands() []*cli.Command { return inCategory(catCluster, genClusterCmd()) }
-
-// clusterImportCommands returns the "import" subcommands of cluster workloads.
-func clusterImportCommands() []*cli.Command { return inCategory(catCluster, importSWIMClusterCmd()) }
-
-func clusterCmd() *cli.Command {
-	return &cli.Command{
-		Name:  "cluster",
-		Usage: "slot-level Hadoop cluster simulation: FIFO, Fair, LsPS, H-PFSP, Parallel PFSP",
-		Subcommands: []*cli.Command{
-			clusterSimulateCmd(),
-			clusterStudyCmd(),
-		},
-	}
+func clusterCommands() []*cli.Command {
+	return inCategory(catCluster, group("cluster", clusterSimulateCmd(), clusterStudyCmd()))
 }
 
+func clusterGenCommands() []*cli.Command { return inCategory(catCluster, genClusterCmd()) }
+
+func clusterImportCommands() []*cli.Command { return inCategory(catCluster, importSWIMClusterCmd()) }
+
 func clusterSimulateCmd() *cli.Command {
-	return &cli.Command{
-		Name:      "simulate",
-		Usage:     "simulate a cluster workload under one scheduler",
-		UsageText: "mrsched cluster simulate --workload FILE --policy fifo|fair|lsps|hpfsp|ppfsp [options]",
-		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "workload", Aliases: []string{"w"}, Required: true, Usage: "cluster workload `FILE` (JSON, see mrsched gen cluster)"},
-			&cli.StringFlag{Name: "policy", Aliases: []string{"p"}, Value: "fair", Usage: "fifo, fair, lsps, hpfsp or ppfsp"},
-			&cli.Float64Flag{Name: "alpha", Value: 1, Usage: "LsPS α of eq. 8 in [0, 1]"},
-			&cli.Float64Flag{Name: "cv-threshold", Value: 1, Usage: "LsPS tier-2 CV threshold"},
-			&cli.IntFlag{Name: "fair-limit", Value: 2, Usage: "H-PFSP FAIR_LIMIT (0: no fair phase)"},
-			&cli.BoolFlag{Name: "exact", Usage: "H-PFSP with exact remaining sizes instead of estimates"},
-			&cli.StringFlag{Name: "clock", Usage: "H-PFSP virtual PS clock: work (eq. 8 as printed; hpfsp default) or time (real-time PS; ppfsp default)"},
-			&cli.Float64Flag{Name: "update-interval", Value: 5, Usage: "H-PFSP UPDATE_INTERVAL in seconds"},
-			&cli.BoolFlag{Name: "default-from-tasks", Usage: "H-PFSP eq. 18 defaults from every finished task, not only finished jobs'"},
-			&cli.Float64Flag{Name: "heartbeat", Usage: "assign free slots only every `SECONDS` (0: at once)"},
-			&cli.BoolFlag{Name: "jobs", Usage: "one row per job instead of the per-user summary"},
-			&cli.StringFlag{Name: "timeline", Usage: "write the task-to-slot timeline to `FILE` (CSV)"},
-			formatFlag("table"),
-			outFlag("the results"),
-		},
-		Action: func(c *cli.Context) error {
-			w, err := cw.ReadFile(c.String("workload"))
-			if err != nil {
-				return err
-			}
-			pol, err := clusterPolicy(c)
-			if err != nil {
-				return err
-			}
-			r, err := study.Simulate(w, pol, study.SimulateConfig{Heartbeat: c.Float64("heartbeat"), Timeline: c.String("timeline") != ""})
-			if err != nil {
-				return clusterFlagError(err, study.ErrConfig)
-			}
-			if path := c.String("timeline"); path != "" {
-				if err := writeWith(c, path, "timeline", func(w io.Writer) error { return study.TimelineTable(r).Write(w, tabular.CSV) }); err != nil {
-					return err
-				}
-				r.Timeline = nil
-			}
-			return emitView(c, study.SimulateView(r, c.String("workload"), c.Bool("jobs")))
-		},
+	return cmd("simulate", clusterSimulate,
+		&cli.StringFlag{Name: "workload", Aliases: []string{"w"}, Required: true, Usage: "cluster workload `FILE` (JSON, see mrsched gen cluster)"},
+		&cli.StringFlag{Name: "policy", Aliases: []string{"p"}, Value: "fair", Usage: "fifo, fair, lsps, hpfsp or ppfsp"},
+		&cli.Float64Flag{Name: "alpha", Value: 1, Usage: "LsPS α of eq. 8 in [0, 1]"},
+		&cli.Float64Flag{Name: "cv-threshold", Value: 1, Usage: "LsPS tier-2 CV threshold"},
+		&cli.IntFlag{Name: "fair-limit", Value: 2, Usage: "H-PFSP FAIR_LIMIT (0: no fair phase)"},
+		&cli.BoolFlag{Name: "exact", Usage: "H-PFSP with exact remaining sizes instead of estimates"},
+		&cli.StringFlag{Name: "clock", Usage: "H-PFSP virtual PS clock: work (eq. 8 as printed; hpfsp default) or time (real-time PS; ppfsp default)"},
+		&cli.Float64Flag{Name: "update-interval", Value: 5, Usage: "H-PFSP UPDATE_INTERVAL in seconds"},
+		&cli.BoolFlag{Name: "default-from-tasks", Usage: "H-PFSP eq. 18 defaults from every finished task, not only finished jobs'"},
+		&cli.Float64Flag{Name: "heartbeat", Usage: "assign free slots only every `SECONDS` (0: at once)"},
+		&cli.BoolFlag{Name: "jobs", Usage: "one row per job instead of the per-user summary"},
+		&cli.StringFlag{Name: "timeline", Usage: "write the task-to-slot timeline to `FILE` (CSV)"},
+		formatFlag("table"),
+		outFlag("the results"))
+}
+
+func clusterSimulate(c *cli.Context) error {
+	w, err := cw.ReadFile(c.String("workload"))
+	if err != nil {
+		return err
 	}
+	pol, err := clusterPolicy(c)
+	if err != nil {
+		return err
+	}
+	r, err := study.Simulate(w, pol, study.SimulateConfig{Heartbeat: c.Float64("heartbeat"), Timeline: c.String("timeline") != ""})
+	if err != nil {
+		return clusterFlagError(err, study.ErrConfig)
+	}
+	if path := c.String("timeline"); path != "" {
+		if err := writeWith(c, path, "timeline", func(w io.Writer) error { return study.TimelineTable(r).Write(w, tabular.CSV) }); err != nil {
+			return err
+		}
+		r.Timeline = nil
+	}
+	return emitView(c, study.SimulateView(r, c.String("workload"), c.Bool("jobs")))
 }
 
 // clusterFlagError names the flag of a configuration field the library
@@ -107,7 +90,7 @@ func clusterStudyFlags(swimFlags bool) []cli.Flag {
 		intFlag("seeds", 20, "independent replications", atLeastOne),
 		&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Value: "results/cluster", Usage: "results `DIR` (\"\" writes no files)"},
 		intFlag("workers", study.Workers, "parallel simulations", atLeastOne),
-		&cli.BoolFlag{Name: "png", Usage: "write PNG figures besides the SVG ones"},
+		besidesSVGFlag(),
 		quietFlag(),
 	}
 	if swimFlags {
@@ -149,116 +132,78 @@ func clusterStudyRun(run func(c *cli.Context, env study.Env) ([]*tabular.Table, 
 }
 
 func clusterStudyCmd() *cli.Command {
-	return &cli.Command{
-		Name:  "study",
-		Usage: "reproduce the LsPS and H-PFSP experiments and run the SWIM traces (tables, CSV, SVG; PNG with --png)",
-		Subcommands: []*cli.Command{
-			{
-				Name:  "lsps",
-				Usage: "LsPS Table II under FIFO, Fair and LsPS over --seeds seeds with 95% CIs (paper Fig. 1)",
-				Flags: clusterStudyFlags(false),
-				Action: clusterStudyRun(func(c *cli.Context, env study.Env) ([]*tabular.Table, error) {
-					r, err := study.LsPSTableII(env, c.Int("seeds"))
-					if err != nil {
-						return nil, err
-					}
-					return []*tabular.Table{r.Table()}, r.Write(env)
-				}),
-			},
-			{
-				Name:  "hpfsp",
-				Usage: "H-PFSP Fig. 2, 3(a), 3(b), 4, 5 and the protectiveness report",
-				Flags: clusterStudyFlags(false),
-				Action: clusterStudyRun(func(c *cli.Context, env study.Env) ([]*tabular.Table, error) {
-					return study.HPFSPAll(env, c.Int("seeds"))
-				}),
-			},
-			{
-				Name:  "swim",
-				Usage: "a SWIM Facebook trace through FIFO, Fair, LsPS, H-PFSP and Parallel PFSP",
-				Flags: clusterStudyFlags(true),
-				Action: clusterStudyRun(func(c *cli.Context, env study.Env) ([]*tabular.Table, error) {
-					t, err := study.SWIMTrace(env, c.String("trace"), c.Int("nodes"), c.Int("max-jobs"), c.String("name"))
-					if err != nil {
-						return nil, err
-					}
-					return []*tabular.Table{t}, nil
-				}),
-			},
-		},
-	}
+	return group("study",
+		cmd("lsps", clusterStudyRun(func(c *cli.Context, env study.Env) ([]*tabular.Table, error) {
+			r, err := study.LsPSTableII(env, c.Int("seeds"))
+			if err != nil {
+				return nil, err
+			}
+			return []*tabular.Table{r.Table()}, r.Write(env)
+		}), clusterStudyFlags(false)...),
+		cmd("hpfsp", clusterStudyRun(func(c *cli.Context, env study.Env) ([]*tabular.Table, error) {
+			return study.HPFSPAll(env, c.Int("seeds"))
+		}), clusterStudyFlags(false)...),
+		cmd("swim", clusterStudyRun(func(c *cli.Context, env study.Env) ([]*tabular.Table, error) {
+			t, err := study.SWIMTrace(env, c.String("trace"), c.Int("nodes"), c.Int("max-jobs"), c.String("name"))
+			return []*tabular.Table{t}, err
+		}), clusterStudyFlags(true)...))
 }
 
 func genClusterCmd() *cli.Command {
-	return &cli.Command{
-		Name:      "cluster",
-		Usage:     "generate a slot-level cluster workload (LsPS Table II, H-PFSP Fig. 2–5, synthetic)",
-		UsageText: "mrsched gen cluster --kind table2|fig2|fig3a|fig3b|fig4|fig5|synthetic [--seed S] [--n N] [--size GB] [--out FILE]",
-		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "kind", Required: true, Usage: "table2, fig2, fig3a, fig3b, fig4, fig5 or synthetic"},
-			seedFlag(1, "random seed"),
-			&cli.IntFlag{Name: "n", Value: 5, Usage: "jobs (fig2, fig3a, synthetic)"},
-			&cli.Float64Flag{Name: "size", Value: 1, Usage: "TeraSort size in GB (fig3a)"},
-			outFlag("the workload"),
-			quietFlag(),
-		},
-		Action: func(c *cli.Context) error {
-			w, err := cw.Generate(c.String("kind"), c.Int("n"), c.Float64("size"), c.Uint64("seed"))
-			if err != nil {
-				return err
-			}
-			return clusterWriteWorkload(c, w)
-		},
-	}
+	return cmd("cluster", func(c *cli.Context) error {
+		w, err := cw.Generate(c.String("kind"), c.Int("n"), c.Float64("size"), c.Uint64("seed"))
+		return clusterWriteWorkload(c, w, err)
+	},
+		&cli.StringFlag{Name: "kind", Required: true, Usage: "table2, fig2, fig3a, fig3b, fig4, fig5 or synthetic"},
+		seedFlag(1, "random seed"),
+		&cli.IntFlag{Name: "n", Value: 5, Usage: "jobs (fig2, fig3a, synthetic)"},
+		&cli.Float64Flag{Name: "size", Value: 1, Usage: "TeraSort size in GB (fig3a)"},
+		outFlag("the workload"),
+		quietFlag())
 }
 
-func clusterWriteWorkload(c *cli.Context, w *cw.Workload) error {
-	if path := c.String("out"); path != "" {
-		if err := cw.WriteFile(path, w); err != nil {
-			return err
-		}
-		if !c.Bool("quiet") {
-			fmt.Fprintf(c.App.ErrWriter, "wrote %s (%d jobs)\n", path, len(w.Jobs))
-		}
-		return nil
+// clusterWriteWorkload writes w to --out or stdout, or returns err.
+func clusterWriteWorkload(c *cli.Context, w *cw.Workload, err error) error {
+	path := c.String("out")
+	switch {
+	case err != nil:
+		return err
+	case path == "":
+		return cw.WriteJSON(c.App.Writer, w)
 	}
-	return cw.WriteJSON(c.App.Writer, w)
+	if err := cw.WriteFile(path, w); err != nil {
+		return err
+	}
+	infof(c, "wrote %s (%d jobs)", path, len(w.Jobs))
+	return nil
 }
 
 func importSWIMClusterCmd() *cli.Command {
-	return &cli.Command{
-		Name:      "swim-cluster",
-		Usage:     "convert a SWIM Facebook trace into a slot-level cluster workload",
-		UsageText: "mrsched import swim-cluster --trace FILE [--nodes N] [--users K] [--max-jobs M] [--out FILE]",
-		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "trace", Required: true, Usage: "SWIM trace `FILE` (TSV)"},
-			&cli.IntFlag{Name: "nodes", Value: 100, Usage: "cluster nodes"},
-			&cli.IntFlag{Name: "map-slots", Value: 2, Usage: "map slots per node"},
-			&cli.IntFlag{Name: "reduce-slots", Value: 2, Usage: "reduce slots per node"},
-			&cli.IntFlag{Name: "users", Value: 1, Usage: "assign job k to user k mod USERS (the traces have no users)"},
-			&cli.IntFlag{Name: "max-jobs", Usage: "keep only the first `M` jobs (0: all)"},
-			outFlag("the workload"),
-			quietFlag(),
-		},
-		Action: func(c *cli.Context) error {
-			recs, err := swim.ReadFile(c.String("trace"))
-			if err != nil {
-				return err
-			}
-			o := cw.DefaultSWIMOptions()
-			o.Nodes, o.MapSlots, o.ReduceSlots = c.Int("nodes"), c.Int("map-slots"), c.Int("reduce-slots")
-			o.Users, o.MaxJobs = c.Int("users"), c.Int("max-jobs")
-			if o.Users < 1 {
-				return fmt.Errorf("--users %d: want ≥ 1", o.Users)
-			}
-			if o.MaxJobs < 0 {
-				return fmt.Errorf("--max-jobs %d: want ≥ 0 (0: all)", o.MaxJobs)
-			}
-			w, err := cw.FromSWIM(recs, c.String("trace"), o)
-			if err != nil {
-				return err
-			}
-			return clusterWriteWorkload(c, w)
-		},
+	return cmd("swim-cluster", importSWIMCluster,
+		&cli.StringFlag{Name: "trace", Required: true, Usage: "SWIM trace `FILE` (TSV)"},
+		&cli.IntFlag{Name: "nodes", Value: 100, Usage: "cluster nodes"},
+		&cli.IntFlag{Name: "map-slots", Value: 2, Usage: "map slots per node"},
+		&cli.IntFlag{Name: "reduce-slots", Value: 2, Usage: "reduce slots per node"},
+		&cli.IntFlag{Name: "users", Value: 1, Usage: "assign job k to user k mod USERS (the traces have no users)"},
+		&cli.IntFlag{Name: "max-jobs", Usage: "keep only the first `M` jobs (0: all)"},
+		outFlag("the workload"),
+		quietFlag())
+}
+
+func importSWIMCluster(c *cli.Context) error {
+	recs, err := swim.ReadFile(c.String("trace"))
+	if err != nil {
+		return err
 	}
+	o := cw.DefaultSWIMOptions()
+	o.Nodes, o.MapSlots, o.ReduceSlots = c.Int("nodes"), c.Int("map-slots"), c.Int("reduce-slots")
+	o.Users, o.MaxJobs = c.Int("users"), c.Int("max-jobs")
+	if o.Users < 1 {
+		return fmt.Errorf("--users %d: want ≥ 1", o.Users)
+	}
+	if o.MaxJobs < 0 {
+		return fmt.Errorf("--max-jobs %d: want ≥ 0 (0: all)", o.MaxJobs)
+	}
+	w, err := cw.FromSWIM(recs, c.String("trace"), o)
+	return clusterWriteWorkload(c, w, err)
 }

@@ -4,6 +4,7 @@ package main
 // al., "CIRCUMFLEX"). Library code: instances/sharedscan, solver/flex.
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -17,6 +18,7 @@ import (
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/instances/sharedscan"
 	"github.com/mrsched/mrsched/instances/swim"
+	"github.com/mrsched/mrsched/internal/cliout"
 	"github.com/mrsched/mrsched/report/figures"
 	"github.com/mrsched/mrsched/report/study"
 	"github.com/mrsched/mrsched/solver/flex"
@@ -24,147 +26,107 @@ import (
 	"github.com/mrsched/mrsched/tabular"
 )
 
-// flexCommands returns the flex command.
-func flexCommands() []*cli.Command { return inCategory(catFlex, flexCmd()) }
+func flexCommands() []*cli.Command {
+	metrics := cliout.Action(func(*cli.Context) (*tabular.Table, error) { return flex.MetricsTable(), nil })
+	return inCategory(catFlex, group("flex",
+		flexPlanCmd(), flexSimulateCmd(), flexStudyCmd(), flexMergeCmd(), cmd("metrics", metrics, formatFlag("table")), flexMapCmd()))
+}
 
-// flexGenCommands returns the "gen" subcommands of shared scans.
 func flexGenCommands() []*cli.Command { return inCategory(catFlex, genSharedScanCmd()) }
 
-// flexImportCommands returns the "import" subcommands of shared scans.
 func flexImportCommands() []*cli.Command { return inCategory(catFlex, importSWIMScansCmd()) }
 
-func flexCmd() *cli.Command {
-	return &cli.Command{
-		Name:  "flex",
-		Usage: "CIRCUMFLEX / FLEX / BATCH shared-scan planning, simulation and the §4 study",
-		Subcommands: []*cli.Command{
-			flexPlanCmd(), flexSimulateCmd(), flexStudyCmd(), flexMergeCmd(), flexMetricsCmd(), flexMapCmd(),
-		},
-	}
-}
-
-func flexMetricsCmd() *cli.Command {
-	return &cli.Command{
-		Name:  "metrics",
-		Usage: "list the 16 FLEX metrics and which ones CIRCUMFLEX optimises",
-		Flags: []cli.Flag{formatFlag("table")},
-		Action: func(c *cli.Context) error {
-			f, err := tabular.ParseFormat(c.String("format"))
-			if err != nil {
-				return err
-			}
-			return flex.MetricsTable().Write(c.App.Writer, f)
-		},
-	}
-}
-
-func flexParseMetricFlag(c *cli.Context) (flex.Metric, error) {
+// flexInputs are --workload and --metric of plan and simulate.
+func flexInputs(c *cli.Context) (*sharedscan.Workload, flex.Metric, error) {
 	m, err := flex.ParseMetric(c.String("metric"))
 	if err != nil {
-		return m, fmt.Errorf("--metric: %w", err)
+		return nil, m, fmt.Errorf("--metric: %w", err)
 	}
-	return m, nil
+	w, err := sharedscan.ReadFile(c.String("workload"))
+	return w, m, err
 }
 
-func flexPlanFlags() []cli.Flag {
-	return []cli.Flag{
-		&cli.StringFlag{Name: "workload", Aliases: []string{"w"}, Required: true, Usage: "shared-scan workload `FILE` (JSON)"},
+func flexWorkloadFlag() cli.Flag {
+	return &cli.StringFlag{Name: "workload", Aliases: []string{"w"}, Required: true, Usage: "shared-scan workload `FILE` (JSON)"}
+}
+
+func flexPlanCmd() *cli.Command {
+	return cmd("plan", flexPlan,
+		flexWorkloadFlag(),
 		&cli.StringFlag{Name: "metric", Aliases: []string{"m"}, Value: "sum-response", Usage: "one of 'mrsched flex metrics' (aliases avg-response, avg-stretch, makespan)"},
 		&cli.StringFlag{Name: "scheme", Value: "circumflex", Usage: "circumflex or flex"},
 		&cli.Float64Flag{Name: "at", Value: -1, Usage: "plan at this time (default: the last arrival)"},
 		&cli.BoolFlag{Name: "intervals", Usage: "also print the intervals with per-subjob slots"},
 		&cli.StringFlag{Name: "svg", Usage: "draw the slot allocations over time to `FILE`"},
 		formatFlag("table"),
-		outFlag("the result"),
-	}
+		outFlag("the result"))
 }
 
-func flexPlanCmd() *cli.Command {
-	return &cli.Command{
-		Name:      "plan",
-		Usage:     "the CIRCUMFLEX (or FLEX) malleable schedule at one instant",
-		UsageText: "mrsched flex plan --workload FILE --metric METRIC [--scheme circumflex|flex] [--at T] [options]",
-		Flags:     flexPlanFlags(),
-		Action: func(c *cli.Context) error {
-			w, err := sharedscan.ReadFile(c.String("workload"))
-			if err != nil {
-				return err
-			}
-			m, err := flexParseMetricFlag(c)
-			if err != nil {
-				return err
-			}
-			sc, err := flex.ParseScheme(c.String("scheme"))
-			if err != nil || sc == flex.BATCH {
-				return fmt.Errorf("--scheme: want circumflex or flex, got %q", c.String("scheme"))
-			}
-			f, err := tabular.ParseFormat(c.String("format"))
-			if err != nil {
-				return err
-			}
-			at := c.Float64("at")
-			if c.IsSet("at") && !(at >= 0 && !math.IsInf(at, 0)) {
-				return fmt.Errorf("--at %v: want a finite time ≥ 0 (omit it for the last arrival)", at)
-			}
-			rep, err := flex.PlanAt(w, c.String("workload"), flex.PlanAtConfig{Scheme: sc, Metric: m, At: at})
-			switch {
-			case errors.Is(err, flex.ErrPlanInvalid):
-				return exitWith(2, err)
-			case err != nil:
-				return err
-			}
-			if p := c.String("svg"); p != "" {
-				b, err := figures.FlexPlanSVG(rep)
-				if err != nil {
-					return fmt.Errorf("--svg: %w", err)
-				}
-				if err := instances.AtomicWrite(p, b); err != nil {
-					return err
-				}
-			}
-			return emitWith(c, func(w io.Writer) error { return rep.Write(w, f, c.Bool("intervals")) })
-		},
+func flexPlan(c *cli.Context) error {
+	f, err := tabular.ParseFormat(c.String("format"))
+	if err != nil {
+		return err
 	}
+	sc, err := flex.ParseScheme(c.String("scheme"))
+	if err != nil || sc == flex.BATCH {
+		return fmt.Errorf("--scheme: want circumflex or flex, got %q", c.String("scheme"))
+	}
+	at := c.Float64("at")
+	if c.IsSet("at") && !(at >= 0 && !math.IsInf(at, 0)) {
+		return fmt.Errorf("--at %v: want a finite time ≥ 0 (omit it for the last arrival)", at)
+	}
+	w, m, err := flexInputs(c)
+	if err != nil {
+		return err
+	}
+	rep, err := flex.PlanAt(w, c.String("workload"), flex.PlanAtConfig{Scheme: sc, Metric: m, At: at})
+	switch {
+	case errors.Is(err, flex.ErrPlanInvalid):
+		return exitWith(2, err)
+	case err != nil:
+		return err
+	}
+	if p := c.String("svg"); p != "" {
+		b, err := figures.FlexPlanSVG(rep)
+		if err != nil {
+			return fmt.Errorf("--svg: %w", err)
+		}
+		if err := instances.AtomicWrite(p, b); err != nil {
+			return err
+		}
+	}
+	return emitWith(c, func(w io.Writer) error { return rep.Write(w, f, c.Bool("intervals")) })
 }
 
 func flexSimulateCmd() *cli.Command {
-	return &cli.Command{
-		Name:      "simulate",
-		Usage:     "epoch-based simulation of FLEX, CIRCUMFLEX and BATCH (§4, A.4)",
-		UsageText: "mrsched flex simulate --workload FILE --metric METRIC [--scheme all|flex|circumflex|batch] [--window W]",
-		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "workload", Aliases: []string{"w"}, Required: true, Usage: "shared-scan workload `FILE` (JSON)"},
-			&cli.StringFlag{Name: "metric", Aliases: []string{"m"}, Value: "sum-response", Usage: "one of 'mrsched flex metrics'"},
-			&cli.StringFlag{Name: "scheme", Value: "all", Usage: "all, flex, circumflex or batch"},
-			&cli.Float64Flag{Name: "window", Value: 2, Usage: "BATCH window W per dataset (time units of the workload)"},
-			&cli.BoolFlag{Name: "jobs", Usage: "one row per job"},
-			formatFlag("table"),
-			outFlag("the result"),
-		},
-		Action: func(c *cli.Context) error {
-			w, err := sharedscan.ReadFile(c.String("workload"))
-			if err != nil {
-				return err
-			}
-			m, err := flexParseMetricFlag(c)
-			if err != nil {
-				return err
-			}
-			schemes := flex.Schemes
-			if s := c.String("scheme"); s != "all" {
-				sc, err := flex.ParseScheme(s)
-				if err != nil {
-					return fmt.Errorf("--scheme: %w", err)
-				}
-				schemes = []flex.Scheme{sc}
-			}
-			cmp, err := flex.Compare(w, c.String("workload"), m, schemes, c.Float64("window"))
-			if err != nil {
-				return err
-			}
-			return emit(c, func(out io.Writer, f tabular.Format) error { return cmp.Write(out, f, c.Bool("jobs")) })
-		},
+	return cmd("simulate", flexSimulate,
+		flexWorkloadFlag(),
+		&cli.StringFlag{Name: "metric", Aliases: []string{"m"}, Value: "sum-response", Usage: "one of 'mrsched flex metrics'"},
+		&cli.StringFlag{Name: "scheme", Value: "all", Usage: "all, flex, circumflex or batch"},
+		&cli.Float64Flag{Name: "window", Value: 2, Usage: "BATCH window W per dataset (time units of the workload)"},
+		&cli.BoolFlag{Name: "jobs", Usage: "one row per job"},
+		formatFlag("table"),
+		outFlag("the result"))
+}
+
+func flexSimulate(c *cli.Context) error {
+	schemes := flex.Schemes
+	if s := c.String("scheme"); s != "all" {
+		sc, err := flex.ParseScheme(s)
+		if err != nil {
+			return fmt.Errorf("--scheme: %w", err)
+		}
+		schemes = []flex.Scheme{sc}
 	}
+	w, m, err := flexInputs(c)
+	if err != nil {
+		return err
+	}
+	cmp, err := flex.Compare(w, c.String("workload"), m, schemes, c.Float64("window"))
+	if err != nil {
+		return err
+	}
+	return emit(c, func(out io.Writer, f tabular.Format) error { return cmp.Write(out, f, c.Bool("jobs")) })
 }
 
 func flexStudyFlags() []cli.Flag {
@@ -183,30 +145,25 @@ func flexStudyFlags() []cli.Flag {
 		&cli.IntFlag{Name: "min-slots", Value: 1, Usage: "m_j of every job"},
 		&cli.Float64Flag{Name: "window", Value: 2, Usage: "BATCH window W in minutes"},
 		seedFlag(1, "base seed"),
-		&cli.BoolFlag{Name: "png", Usage: "write PNG figures besides the SVG ones"},
+		besidesSVGFlag(),
 		quietFlag(),
 	}
 }
 
 func flexStudyConfig(c *cli.Context) (flex.StudyConfig, error) {
 	cfg := flex.DefaultStudy()
-	var err error
-	if cfg.Theta1, err = floatsOf(c, "theta1", anyFinite); err != nil {
-		return cfg, err
-	}
-	if cfg.Theta2, err = floatsOf(c, "theta2", anyFinite); err != nil {
-		return cfg, err
-	}
-	if cfg.Levels, err = intsOf(c, "levels", between(0, 8)); err != nil {
-		return cfg, err
-	}
-	if cfg.Metrics, err = flex.MetricNames(c.String("metrics")); err != nil {
-		return cfg, fmt.Errorf("--metrics: %w", err)
+	var errs [4]error
+	cfg.Theta1, errs[0] = floatsOf(c, "theta1", anyFinite)
+	cfg.Theta2, errs[1] = floatsOf(c, "theta2", anyFinite)
+	cfg.Levels, errs[2] = intsOf(c, "levels", between(0, 8))
+	if cfg.Metrics, errs[3] = flex.MetricNames(c.String("metrics")); errs[3] != nil {
+		errs[3] = fmt.Errorf("--metrics: %w", errs[3])
 	}
 	cfg.Reps, cfg.Window, cfg.Seed = c.Int("reps"), c.Float64("window"), c.Uint64("seed")
 	cfg.Workload.Jobs, cfg.Workload.Horizon = c.Int("jobs"), c.Float64("horizon")
 	cfg.Workload.MaxSlots, cfg.Workload.MinSlots = c.Int("max-slots"), c.Int("min-slots")
-	return cfg, cfg.Check()
+	// The first error, in the order of the flags.
+	return cfg, cmp.Or(errs[0], errs[1], errs[2], errs[3], cfg.Check())
 }
 
 // flexReportOut says what the study wrote and prints summary.md.
@@ -246,100 +203,78 @@ func flexStudyAction(c *cli.Context) error {
 }
 
 func flexStudyCmd() *cli.Command {
-	return &cli.Command{
-		Name:      "study",
-		Usage:     "the §4 study: FLEX vs CIRCUMFLEX vs BATCH over θ1, θ2, correlation and repetitions",
-		UsageText: "mrsched flex study [--out-dir DIR] [--shard i/N] [--workers K] [--reps R] [grid options]",
-		Flags:     flexStudyFlags(),
-		Action:    flexStudyAction,
-	}
+	return cmd("study", flexStudyAction, flexStudyFlags()...)
 }
 
 func flexMergeCmd() *cli.Command {
-	return &cli.Command{
-		Name:      "merge",
-		Usage:     "merge shard cells files of 'mrsched flex study' and write the report",
-		UsageText: "mrsched flex merge --out-dir DIR FILE...",
-		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "out-dir", Value: "results/flex", Usage: "output `DIR`"},
-			&cli.BoolFlag{Name: "png", Usage: "write PNG figures besides the SVG ones"},
-			quietFlag(),
-		},
-		Action: func(c *cli.Context) error {
-			if c.NArg() == 0 {
-				return fmt.Errorf("merge: name the shard files")
-			}
-			dir := c.String("out-dir")
-			rep, err := study.MergeFlex(c.Args().Slice(), dir, figures.Formats(c.Bool("png"))...)
-			if err != nil {
-				return err
-			}
-			return flexReportOut(c, dir, rep)
-		},
-	}
+	return cmd("merge", func(c *cli.Context) error {
+		if c.NArg() == 0 {
+			return fmt.Errorf("merge: name the shard files")
+		}
+		dir := c.String("out-dir")
+		rep, err := study.MergeFlex(c.Args().Slice(), dir, figures.Formats(c.Bool("png"))...)
+		if err != nil {
+			return err
+		}
+		return flexReportOut(c, dir, rep)
+	},
+		&cli.StringFlag{Name: "out-dir", Value: "results/flex", Usage: "output `DIR`"},
+		besidesSVGFlag(),
+		quietFlag())
 }
 
 func genSharedScanCmd() *cli.Command {
 	d := sharedscan.DefaultGenSpec()
-	return &cli.Command{
-		Name:  "sharedscan",
-		Usage: "a §4 shared-scan workload (CIRCUMFLEX paper): Zipf-like popularity and size, κ correlation",
-		Flags: []cli.Flag{
-			&cli.IntFlag{Name: "jobs", Value: d.Jobs, Usage: "arrivals"},
-			&cli.IntFlag{Name: "datasets", Value: d.Datasets, Usage: "D"},
-			&cli.Float64Flag{Name: "theta1", Value: d.Theta1, Usage: "popularity Zipf-like parameter in [0,1]"},
-			&cli.Float64Flag{Name: "theta2", Value: d.Theta2, Usage: "size Zipf-like parameter in [0,1]"},
-			&cli.IntFlag{Name: "correlation", Value: d.Correlation, Usage: "κ level 0…8"},
-			&cli.IntFlag{Name: "slots", Value: d.Slots, Usage: "S"},
-			&cli.Float64Flag{Name: "horizon", Value: d.Horizon, Usage: "T (minutes)"},
-			&cli.Float64Flag{Name: "rho", Value: d.Rho, Usage: "utilisation on unshared map work"},
-			&cli.Float64Flag{Name: "f", Value: d.ScanFraction, Usage: "scan fraction of map work in (0,1]"},
-			&cli.IntFlag{Name: "min-slots", Value: d.MinSlots, Usage: "m_j"},
-			&cli.IntFlag{Name: "max-slots", Value: d.MaxSlots, Usage: "M_j (capped at S)"},
-			seedFlag(1, "random seed"),
-			outFlag("the result"),
-		},
-		Action: func(c *cli.Context) error {
-			spec := sharedscan.GenSpec{Jobs: c.Int("jobs"), Datasets: c.Int("datasets"), Theta1: c.Float64("theta1"), Theta2: c.Float64("theta2"),
-				Correlation: c.Int("correlation"), Slots: c.Int("slots"), Horizon: c.Float64("horizon"), Rho: c.Float64("rho"),
-				ScanFraction: c.Float64("f"), MinSlots: c.Int("min-slots"), MaxSlots: min(c.Int("max-slots"), c.Int("slots"))}
-			w, err := sharedscan.Generate(spec, rand.NewPCG(c.Uint64("seed"), 0x5ca9))
-			if err != nil {
-				return err
-			}
-			return emitWith(c, func(out io.Writer) error { return sharedscan.WriteJSON(out, w) })
-		},
+	return cmd("sharedscan", func(c *cli.Context) error {
+		spec := sharedscan.GenSpec{Jobs: c.Int("jobs"), Datasets: c.Int("datasets"), Theta1: c.Float64("theta1"), Theta2: c.Float64("theta2"),
+			Correlation: c.Int("correlation"), Slots: c.Int("slots"), Horizon: c.Float64("horizon"), Rho: c.Float64("rho"),
+			ScanFraction: c.Float64("f"), MinSlots: c.Int("min-slots"), MaxSlots: min(c.Int("max-slots"), c.Int("slots"))}
+		return emitWorkload(sharedscan.Generate(spec, rand.NewPCG(c.Uint64("seed"), 0x5ca9)))(c)
+	},
+		&cli.IntFlag{Name: "jobs", Value: d.Jobs, Usage: "arrivals"},
+		&cli.IntFlag{Name: "datasets", Value: d.Datasets, Usage: "D"},
+		&cli.Float64Flag{Name: "theta1", Value: d.Theta1, Usage: "popularity Zipf-like parameter in [0,1]"},
+		&cli.Float64Flag{Name: "theta2", Value: d.Theta2, Usage: "size Zipf-like parameter in [0,1]"},
+		&cli.IntFlag{Name: "correlation", Value: d.Correlation, Usage: "κ level 0…8"},
+		&cli.IntFlag{Name: "slots", Value: d.Slots, Usage: "S"},
+		&cli.Float64Flag{Name: "horizon", Value: d.Horizon, Usage: "T (minutes)"},
+		&cli.Float64Flag{Name: "rho", Value: d.Rho, Usage: "utilisation on unshared map work"},
+		&cli.Float64Flag{Name: "f", Value: d.ScanFraction, Usage: "scan fraction of map work in (0,1]"},
+		&cli.IntFlag{Name: "min-slots", Value: d.MinSlots, Usage: "m_j"},
+		&cli.IntFlag{Name: "max-slots", Value: d.MaxSlots, Usage: "M_j (capped at S)"},
+		seedFlag(1, "random seed"),
+		outFlag("the result"))
+}
+
+// emitWorkload is an action writing w as JSON to --out or stdout, or
+// returning err.
+func emitWorkload(w *sharedscan.Workload, err error) cli.ActionFunc {
+	return func(c *cli.Context) error {
+		if err != nil {
+			return err
+		}
+		return emitWith(c, func(out io.Writer) error { return sharedscan.WriteJSON(out, w) })
 	}
 }
 
 func importSWIMScansCmd() *cli.Command {
 	d := sharedscan.DefaultSWIMSpec()
-	return &cli.Command{
-		Name:  "swim-scans",
-		Usage: "a shared-scan workload from the SWIM trace with input paths",
-		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "trace", Required: true, Usage: "SWIM trace `FILE` (withInputPaths TSV)"},
-			&cli.IntFlag{Name: "slots", Value: d.Slots, Usage: "S"},
-			&cli.Float64Flag{Name: "block-mb", Value: 64, Usage: "MiB per map task"},
-			&cli.Float64Flag{Name: "block-minutes", Value: d.BlockMinutes, Usage: "slot-minutes to scan one block"},
-			&cli.IntFlag{Name: "min-slots", Value: d.MinSlots, Usage: "m_j"},
-			&cli.Float64Flag{Name: "from", Usage: "keep jobs submitted at or after `SECONDS`"},
-			&cli.Float64Flag{Name: "to", Usage: "keep jobs submitted before `SECONDS` (0: no limit)"},
-			&cli.IntFlag{Name: "limit", Usage: "keep at most N jobs (0: all)"},
-			outFlag("the result"),
-		},
-		Action: func(c *cli.Context) error {
-			recs, err := swim.ReadFile(c.String("trace"))
-			if err != nil {
-				return err
-			}
-			spec := sharedscan.SWIMSpec{Slots: c.Int("slots"), BlockBytes: c.Float64("block-mb") * (1 << 20), BlockMinutes: c.Float64("block-minutes"),
-				MinSlots: c.Int("min-slots"), From: c.Float64("from"), To: c.Float64("to"), Limit: c.Int("limit")}
-			w, err := sharedscan.FromSWIM(recs, spec)
-			if err != nil {
-				return err
-			}
-			return emitWith(c, func(out io.Writer) error { return sharedscan.WriteJSON(out, w) })
-		},
-	}
+	return cmd("swim-scans", func(c *cli.Context) error {
+		recs, err := swim.ReadFile(c.String("trace"))
+		if err != nil {
+			return err
+		}
+		spec := sharedscan.SWIMSpec{Slots: c.Int("slots"), BlockBytes: c.Float64("block-mb") * (1 << 20), BlockMinutes: c.Float64("block-minutes"),
+			MinSlots: c.Int("min-slots"), From: c.Float64("from"), To: c.Float64("to"), Limit: c.Int("limit")}
+		return emitWorkload(sharedscan.FromSWIM(recs, spec))(c)
+	},
+		&cli.StringFlag{Name: "trace", Required: true, Usage: "SWIM trace `FILE` (withInputPaths TSV)"},
+		&cli.IntFlag{Name: "slots", Value: d.Slots, Usage: "S"},
+		&cli.Float64Flag{Name: "block-mb", Value: 64, Usage: "MiB per map task"},
+		&cli.Float64Flag{Name: "block-minutes", Value: d.BlockMinutes, Usage: "slot-minutes to scan one block"},
+		&cli.IntFlag{Name: "min-slots", Value: d.MinSlots, Usage: "m_j"},
+		&cli.Float64Flag{Name: "from", Usage: "keep jobs submitted at or after `SECONDS`"},
+		&cli.Float64Flag{Name: "to", Usage: "keep jobs submitted before `SECONDS` (0: no limit)"},
+		&cli.IntFlag{Name: "limit", Usage: "keep at most N jobs (0: all)"},
+		outFlag("the result"))
 }

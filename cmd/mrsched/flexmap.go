@@ -13,13 +13,18 @@ import (
 
 func flexMapCmd() *cli.Command {
 	g := flex.DefaultMapGrid() // the coarse grid of docs/flex.md (issue 14)
-	return &cli.Command{Name: "map", Usage: "which m_j, M_j, W and block time reproduce Fig. 5: coarse grid, then a fine pass (sharded, resumable)",
-		UsageText: "mrsched flex map [--out-dir DIR] [--pass coarse|fine --shard i/N] [--workers K] [grid options] [SHARD-FILE...]", Action: flexMapAction,
-		Flags: []cli.Flag{&cli.StringFlag{Name: "out-dir", Value: "results/flex/map", Usage: "cells (DIR/coarse, DIR/fine) and report `DIR`"},
-			choiceFlag("pass", "both", "the passes to run (one with --shard)", "both", "coarse", "fine"), shardFlag(), workersFlag(2), repsFlag(10),
-			intsFlag("max-slots", "5,10,20,30,50,100", "M_j values", atLeastOne), floatsFlag("min-frac", g.MinFrac, "φ values, m_j = max(1, round(φ·M_j))", between(0, 1)),
-			floatsFlag("window", g.Window, "BATCH windows W in minutes", positive), floatsFlag("block-time", g.BlockTime, "block times b in slot-minutes (0: no block limit)", nonNegative),
-			intFlag("jobs", 1000, "arrivals per workload (T = jobs/10 minutes, §4's rate)", atLeastOne), quietFlag()}}
+	return cmd("map", flexMapAction,
+		&cli.StringFlag{Name: "out-dir", Value: "results/flex/map", Usage: "cells (DIR/coarse, DIR/fine) and report `DIR`"},
+		choiceFlag("pass", "both", "the passes to run (one with --shard)", "both", "coarse", "fine"),
+		shardFlag(),
+		workersFlag(2),
+		repsFlag(10),
+		intsFlag("max-slots", "5,10,20,30,50,100", "M_j values", atLeastOne),
+		floatsFlag("min-frac", g.MinFrac, "φ values, m_j = max(1, round(φ·M_j))", between(0, 1)),
+		floatsFlag("window", g.Window, "BATCH windows W in minutes", positive),
+		floatsFlag("block-time", g.BlockTime, "block times b in slot-minutes (0: no block limit)", nonNegative),
+		intFlag("jobs", 1000, "arrivals per workload (T = jobs/10 minutes, §4's rate)", atLeastOne),
+		quietFlag())
 }
 
 func flexMapAction(c *cli.Context) error {

@@ -14,38 +14,38 @@ import (
 // importGoogleCmd is `import google`: the Google 2011 trace as a tandem
 // instance (instances/google.Import), the drop summary on stderr.
 func importGoogleCmd() *cli.Command {
-	return &cli.Command{Name: "google", Category: catInstances, Usage: "the Google cluster trace 2011 (job_events, task_events) as a tandem instance",
-		Flags: append([]cli.Flag{
-			&inputsFlag{StringSliceFlag: cli.StringSliceFlag{Name: "job-events", Required: true, Usage: "job_events `FILES` or directories of part-*-of-*.csv[.gz] (repeat or separate by commas)"}},
-			&inputsFlag{StringSliceFlag: cli.StringSliceFlag{Name: "task-events", Required: true, Usage: "task_events `FILES` or directories"}},
-			inListFlag("task-usage", "task_usage `FILES` or directories: measured use instead of requests × run time"),
-		}, instanceOutFlags()...),
-		Action: func(c *cli.Context) error {
-			in, sum, err := google.Import(google.Options{JobEvents: c.StringSlice("job-events"), TaskEvents: c.StringSlice("task-events"), TaskUsage: c.StringSlice("task-usage")})
-			if err != nil {
-				return err
-			}
-			for _, l := range sum.Lines() {
-				infof(c, "%s", l)
-			}
-			return emitInstance(c, in)
-		}}
+	return cmd("google", func(c *cli.Context) error {
+		in, sum, err := google.Import(google.Options{JobEvents: c.StringSlice("job-events"), TaskEvents: c.StringSlice("task-events"), TaskUsage: c.StringSlice("task-usage")})
+		if err != nil {
+			return err
+		}
+		for _, l := range sum.Lines() {
+			infof(c, "%s", l)
+		}
+		return emitInstance(c, in)
+	}, append([]cli.Flag{
+		&inputsFlag{StringSliceFlag: cli.StringSliceFlag{Name: "job-events", Required: true, Usage: "job_events `FILES` or directories of part-*-of-*.csv[.gz] (repeat or separate by commas)"}},
+		&inputsFlag{StringSliceFlag: cli.StringSliceFlag{Name: "task-events", Required: true, Usage: "task_events `FILES` or directories"}},
+		inListFlag("task-usage", "task_usage `FILES` or directories: measured use instead of requests × run time"),
+	}, instanceOutFlags()...)...)
 }
 
 // studyGoogleCmd is `study google`: Lin et al. Figs. 5–7 on an imported
 // Google instance (study.GoogleFile).
 func studyGoogleCmd() *cli.Command {
-	return &cli.Command{Name: "google", Usage: "Figs. 5, 6, 7 of Lin et al. on an instance made by import google",
-		Flags: append([]cli.Flag{instanceFlag(), loadsFlag(study.DefaultLoads()), outFlag("the tables"),
-			formatFlag("md", tabular.Markdown, tabular.CSV, tabular.JSON, tabular.Text)}, figuresFlags("Figs. 5, 6, 7a, 7b")...),
-		Action: func(c *cli.Context) error {
-			cfg := study.DefaultGoogleConfig()
-			cfg.Loads = c.Float64Slice("loads")
-			r, err := study.GoogleFile(context.Background(), c.String("instance"), cfg, c.String("figures"), figures.Formats(c.Bool("png"))...)
-			if err != nil {
-				return err
-			}
-			f, _ := formatOf(c)
-			return emitView(c, r.View(f))
-		}}
+	return cmd("google", viewAction(func(c *cli.Context) (*tabular.View, error) {
+		cfg := study.DefaultGoogleConfig()
+		cfg.Loads = c.Float64Slice("loads")
+		r, err := study.GoogleFile(context.Background(), c.String("instance"), cfg, c.String("figures"), figures.Formats(c.Bool("png"))...)
+		if err != nil {
+			return nil, err
+		}
+		f, _ := formatOf(c)
+		return r.View(f), nil
+	}), append([]cli.Flag{
+		instanceFlag(),
+		loadsFlag(study.DefaultLoads()),
+		outFlag("the tables"),
+		formatFlag("md", tabular.Markdown, tabular.CSV, tabular.JSON, tabular.Text),
+	}, figuresFlags("Figs. 5, 6, 7a, 7b")...)...)
 }

@@ -36,8 +36,8 @@ func TestHelpFiles(t *testing.T) {
 		if strings.Contains(text, "{{") {
 			t.Errorf("%s: unknown placeholder in %s", path, helpName(path))
 		}
-		if c.Description != text {
-			t.Errorf("%s: description is not the help file's", path)
+		if h := clitree.ParseHelp(text); c.Description != h.Description || c.Usage != h.Usage || h.Usage == "" {
+			t.Errorf("%s: usage %q and description are not the help file's (first line %q…)", path, c.Usage, clitree.UsagePrefix)
 		}
 		used[helpName(path)] = true
 	})
@@ -210,12 +210,17 @@ func checkExample(line string) error {
 	return app.Run(clitree.FlagsFirst(app.Commands, words))
 }
 
-// TestNoInlineDescriptions: descriptions live in help files only; a
-// command built with a Description of its own must move it to its file.
+// TestNoInlineDescriptions: one-line usages, synopses, argument names and
+// descriptions live in help files only; a command built with one of its
+// own must move it to its file (a header line, see clitree.ParseHelp).
 func TestNoInlineDescriptions(t *testing.T) {
 	walkTree(commands(), "mrsched", func(path string, c *cli.Command) {
 		if c.Description != "" {
 			t.Errorf("%s: Description set in Go; move it to %s", path, helpName(path))
+		}
+		if c.Usage != "" || c.UsageText != "" || c.ArgsUsage != "" {
+			t.Errorf("%s: Usage, UsageText or ArgsUsage set in Go; move it to the header of %s (%q, %q, %q)",
+				path, helpName(path), clitree.UsagePrefix, clitree.SynopsisPrefix, clitree.ArgsPrefix)
 		}
 	})
 }

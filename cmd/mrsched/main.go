@@ -1,19 +1,32 @@
 // Command mrsched is the command-line face of the mrsched toolkit: wiring
 // only, over the library packages. Each command parses its flags with the
-// shared helpers (flags.go), calls one library function and writes its
-// result (output.go). The command tree is built here, explicitly, from the
-// constructors each topic file exposes.
+// shared helpers (below, over internal/cliflags), calls one library
+// function and writes its result (below, over internal/cliout). The
+// command tree is built here, explicitly, from the constructors each topic
+// file exposes (internal/clitree.Cmd and Group); every command's usage,
+// synopsis and description are in its help file (help/*.txt).
 package main
 
 import (
-	"errors"
+	"embed"
 	"fmt"
 	"io"
 	"os"
+	"slices"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/internal/cliflags"
+	"github.com/mrsched/mrsched/internal/cliout"
 	"github.com/mrsched/mrsched/internal/clitree"
+	"github.com/mrsched/mrsched/report"
+	"github.com/mrsched/mrsched/schedule"
+	"github.com/mrsched/mrsched/solver/engine"
+	"github.com/mrsched/mrsched/solver/fluid"
+	"github.com/mrsched/mrsched/sweep"
+	"github.com/mrsched/mrsched/tabular"
 )
 
 // Command categories shown in --help; every command sets one of these.
@@ -29,96 +42,202 @@ const (
 	catEngine    = "LP/MIP engines"
 )
 
-// commands is the whole command tree.
 func commands() []*cli.Command {
-	gen := &cli.Command{
-		Name:  "gen",
-		Usage: "generate instances and workloads (same seed, byte-identical output)",
-		Subcommands: concat(
-			inCategory(catInstances, genLogNormalCmd()), []*cli.Command{genTaillardCmd()},
-			hardGenCommands(), flexGenCommands(), clusterGenCommands()),
-	}
-	imp := &cli.Command{
-		Name:  "import",
-		Usage: "convert external traces and benchmark files into mrsched files",
-		Subcommands: concat(
-			inCategory(catInstances, importSWIMCmd()), []*cli.Command{importTaillardCmd(), importGoogleCmd()},
-			flexImportCommands(), clusterImportCommands()),
-	}
-	return concat(
+	gen := group("gen", slices.Concat(
+		inCategory(catInstances, genLogNormalCmd()), []*cli.Command{genTaillardCmd()},
+		hardGenCommands(), flexGenCommands(), clusterGenCommands())...)
+	imp := group("import", slices.Concat(
+		inCategory(catInstances, importSWIMCmd(), importGoogleCmd()), []*cli.Command{importTaillardCmd()},
+		flexImportCommands(), clusterImportCommands())...)
+	return slices.Concat(
 		inCategory(catInstances, gen, imp, checkCmd()),
 		tandemCommands(), solveCommands(), engineCommands(), reportCommands(),
 		hardCommands(), flexCommands(), mstCommands(), clusterCommands())
 }
 
-// inCategory sets cat as the category of every command of cmds.
-func inCategory(cat string, cmds ...*cli.Command) []*cli.Command {
-	for _, c := range cmds {
-		c.Category = cat
-	}
-	return cmds
-}
-
-func concat(lists ...[]*cli.Command) []*cli.Command {
-	var out []*cli.Command
-	for _, l := range lists {
-		out = append(out, l...)
-	}
-	return out
-}
-
-// exitError carries a process exit status other than 1 (for example 2 for a
-// verification that ran and failed).
-type exitError struct {
-	code int
-	err  error
-}
-
-func (e *exitError) Error() string { return e.err.Error() }
-func (e *exitError) Unwrap() error { return e.err }
+// The command constructors of package clitree, by their short names.
+var cmd, group, inCategory = clitree.Cmd, clitree.Group, clitree.InCategory
 
 // exitWith wraps err so that the process exits with code.
-func exitWith(code int, err error) error { return &exitError{code: code, err: err} }
+var exitWith = clitree.ExitWith
 
+// newApp is the program: every command with its help file, one-line usage
+// errors, required flags and output files that are inputs checked first.
 func newApp(stdout, stderr io.Writer) *cli.App {
-	cmds := commands()
-	clitree.Sort(cmds)
-	// Every command: its help file (help.go), one-line usage errors,
-	// required flags and output files that are inputs checked first.
-	clitree.Finish(cmds, "mrsched", clitree.Options{Describe: helpText, Before: checkOutputs})
-	description, _ := helpText("mrsched")
-	return &cli.App{
-		Name:           "mrsched",
-		Description:    description,
-		Usage:          "MapReduce scheduling theory, computable: exact optima, bounds, hard instances, simulations, reports",
-		Commands:       cmds,
-		Writer:         stdout,
-		ErrWriter:      stderr,
-		ExitErrHandler: func(*cli.Context, error) {}, // run decides the exit status
-		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
-			return fmt.Errorf("%w (see 'mrsched --help')", err)
-		},
-	}
+	return clitree.NewApp("mrsched", commands(), stdout, stderr, clitree.Options{Describe: helpText, Before: checkOutputs})
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
-	app := newApp(stdout, stderr)
-	err := app.Run(clitree.FlagsFirst(app.Commands, args))
-	if err == nil {
-		return 0
-	}
-	fmt.Fprintln(stderr, "mrsched:", err)
-	var ee *exitError
-	if errors.As(err, &ee) {
-		return ee.code
-	}
-	var ec cli.ExitCoder
-	if errors.As(err, &ec) && ec.ExitCode() != 0 {
-		return ec.ExitCode()
-	}
-	return 1
+	return clitree.Run(newApp(stdout, stderr), args)
 }
 
 func main() {
 	os.Exit(run(os.Args, os.Stdout, os.Stderr))
+}
+
+// Shared flags. Every flag that several commands have is built here, once,
+// with the one validation that says the flag's name and what it allows
+// (package cliflags: "--k: want an integer ≥ 1, got 0").
+//
+// The constructors and rules of package cliflags, by their short names.
+type rule = cliflags.Rule
+
+var (
+	intFlag, floatFlag, floatsFlag, intsFlag = cliflags.Int, cliflags.Float, cliflags.Floats, cliflags.Ints
+	intsOf, floatsOf, parseInts, parseFloats = cliflags.IntsOf, cliflags.FloatsOf, cliflags.ParseInts, cliflags.ParseFloats
+	durationFlag, choiceFlag, repeatedOf     = cliflags.Duration, cliflags.Choice, cliflags.RepeatedOf
+	between, isFinite                        = cliflags.Between, cliflags.IsFinite
+	seedFlag, timeLimitFlag, repsFlag        = cliflags.Seed, cliflags.TimeLimit, cliflags.Reps
+	loadsFlag, workersFlag                   = cliflags.Loads, cliflags.Workers
+	pngFlag, figuresFlags                    = cliflags.PNG, cliflags.Figures
+
+	anyFinite, positive, nonNegative = cliflags.AnyFinite, cliflags.Positive, cliflags.NonNegative
+	atLeastOne, nonNegInt            = cliflags.AtLeastOne, cliflags.NonNegInt
+)
+
+// The flags several commands share.
+
+func kFlag() cli.Flag {
+	return intFlag("k", fluid.DefaultK, "k of k-LPS (jobs served at once)", atLeastOne)
+}
+
+func speedFlag() cli.Flag {
+	return floatFlag("speed", 1, "speed factor multiplying both capacities", positive)
+}
+
+func shardFlag() cli.Flag {
+	return &cli.StringFlag{Name: "shard", Usage: "compute only shard `i/N` of the cells and write them as JSON lines",
+		Action: func(_ *cli.Context, s string) error {
+			if _, err := sweep.Parse(s); err != nil {
+				return fmt.Errorf("--shard: %w", err)
+			}
+			return nil
+		}}
+}
+
+// The file and format flags of package cliout, by their short names.
+const overwriteNote = cliout.OverwriteNote
+
+// inputsFlag is a repeatable flag of files the command reads.
+type inputsFlag = cliout.InputsFlag
+
+var (
+	formatFlag, formatOf, quietFlag = cliout.Format, cliout.FormatOf, cliout.Quiet
+	outFlag, fileOutFlag, inFlag    = cliout.Out, cliout.FileOut, cliout.In
+	inListFlag                      = cliout.InList
+)
+
+// besidesSVGFlag is --png of the commands that always write SVG figures.
+func besidesSVGFlag() cli.Flag { return pngFlag("write PNG figures besides the SVG ones") }
+
+// instanceFlag is --instance FILE (-i), a required tandem instance.
+func instanceFlag() cli.Flag {
+	return inFlag("instance", "tandem instance `FILE` (JSON, or CSV ending in .csv)", true, "i")
+}
+
+// engineFlag is --engine: an LP/MIP engine name (whether the engine is
+// available is checked when it is needed).
+func engineFlag(usage string) cli.Flag {
+	return choiceFlag("engine", engine.DefaultName, usage, engine.Names()...)
+}
+
+// Shared output, over package cliout: results to stdout or --out FILE in
+// --format, extra output files, messages and progress on stderr (--quiet
+// silences them). Every file is written atomically, through a symlink to
+// its target, and never over one of the command's input files.
+//
+// The helpers of package cliout, by their short names.
+var (
+	notInput, checkOutputs                = cliout.NotInput, cliout.CheckOutputs
+	writeFile, writeWith, emitBytes, emit = cliout.WriteFile, cliout.WriteWith, cliout.EmitBytes, cliout.Emit
+	emitView, emitTables, infof, wrote    = cliout.EmitView, cliout.EmitTables, cliout.Infof, cliout.Wrote
+	progressLine, progressBar, oneArg     = cliout.ProgressLine, cliout.ProgressBar, cliout.OneArg
+	emitWith, progressEvery, tableOut     = cliout.EmitWith, cliout.ProgressEvery, cliout.TableOut
+)
+
+// viewAction is an action that emits the view f returns.
+func viewAction(f func(c *cli.Context) (*tabular.View, error)) cli.ActionFunc {
+	return cliout.Action(f)
+}
+
+// instanceAction is an action that reads --instance and emits the view f
+// makes of it.
+func instanceAction(f func(c *cli.Context, in *instances.Instance) (*tabular.View, error)) cli.ActionFunc {
+	return cliout.ReadAction("instance", instances.ReadFile, f)
+}
+
+// saveInstance writes in to path (instances.WriteFile: CSV when it ends
+// in .csv, else JSON; never over an input).
+func saveInstance(c *cli.Context, path string, in *instances.Instance) error {
+	if err := instances.WriteFile(path, in, cliout.Protect(c)); err != nil {
+		return err
+	}
+	infof(c, "wrote %s (%d jobs)", path, in.N())
+	return nil
+}
+
+// saveSchedule writes s to path (schedule.WriteFile: CSV when it ends in
+// .csv, else JSON; never over an input); an empty path writes nothing.
+func saveSchedule(c *cli.Context, path string, in *instances.Instance, s *schedule.Schedule) error {
+	if path == "" {
+		return nil
+	}
+	if err := schedule.WriteFile(path, in, s, cliout.Protect(c)); err != nil {
+		return err
+	}
+	infof(c, "wrote %s (%d segments)", path, len(s.Segments))
+	return nil
+}
+
+// emitInstance writes in to --out (see saveInstance) or to stdout in
+// --format (json or csv).
+func emitInstance(c *cli.Context, in *instances.Instance) error {
+	if out := c.String("out"); out != "" {
+		return saveInstance(c, out, in)
+	}
+	if c.String("format") == "csv" {
+		return instances.WriteCSV(c.App.Writer, in)
+	}
+	return instances.WriteJSON(c.App.Writer, in)
+}
+
+// instanceOutFlags are --out, --format (json or csv) and --quiet of
+// commands that write an instance.
+func instanceOutFlags() []cli.Flag {
+	return []cli.Flag{instanceOutFlag(), formatFlag("json", tabular.JSON, tabular.CSV), quietFlag()}
+}
+
+// instanceOutFlag is --out FILE of a command that writes an instance.
+func instanceOutFlag() cli.Flag {
+	return &cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the instance to `FILE` (.csv for CSV, otherwise JSON) instead of stdout (" + overwriteNote + ")"}
+}
+
+// Command descriptions are data: help/<command path>.txt (the path's words
+// joined by '-', e.g. help/gen-taillard.txt for 'mrsched gen taillard'),
+// embedded in the binary and set on every command of the tree by
+// clitree.Finish. Lists the library keeps are placeholders (see expand).
+//
+//go:embed help/*.txt
+var helpFiles embed.FS
+
+// helpName is the help file of the command at path; helpText its
+// description, false when it has none (TestHelpFiles fails on such a
+// command).
+var helpName, helpText = clitree.HelpName, clitree.HelpFiles(helpFiles, expand)
+
+// expand replaces the placeholders of a help file by the lists the library
+// keeps (so that the help never goes stale): {{generators}} by report's
+// generator specs, {{methods}} by report's methods, one a line.
+func expand(text string) string {
+	if !strings.Contains(text, "{{") {
+		return text
+	}
+	var methods strings.Builder
+	for _, n := range report.Names() {
+		fmt.Fprintf(&methods, "   %-18s %s\n", n, report.Help(n))
+	}
+	return strings.NewReplacer(
+		"{{generators}}", "   "+strings.ReplaceAll(report.GenHelp, "\n", "\n   "),
+		"{{methods}}", methods.String(),
+	).Replace(text)
 }

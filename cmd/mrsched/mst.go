@@ -12,25 +12,27 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/mrsched/mrsched/instances/nodes"
+	"github.com/mrsched/mrsched/internal/cliout"
 	"github.com/mrsched/mrsched/report/figures"
 	"github.com/mrsched/mrsched/solver/straggler"
+	"github.com/mrsched/mrsched/solver/straggler/des"
 	"github.com/mrsched/mrsched/tabular"
 )
 
-// mstCommands returns the mst command.
 func mstCommands() []*cli.Command {
-	return inCategory(catStraggler, &cli.Command{
-		Name:        "mst",
-		Usage:       "straggling mappers: mean sojourn time, mapping policies, fitting, node count (Farhat et al.)",
-		Subcommands: inCategory(catStraggler, mstEvalCmd(), mstMapCmd(), mstFitCmd(), mstNodesCmd(), mstForkJoinCmd(), mstFiguresCmd(), mstSimulateCmd()),
-	})
+	return inCategory(catStraggler, group("mst",
+		inCategory(catStraggler, mstEvalCmd(), mstMapCmd(), mstFitCmd(), mstNodesCmd(), mstForkJoinCmd(), mstFiguresCmd(), mstSimulateCmd())...))
 }
 
-func mstCommonFlags() []cli.Flag {
-	return []cli.Flag{
-		formatFlag("table"),
-		outFlag("the result"),
-	}
+// mstCommonFlags are --format and --out, then flags.
+func mstCommonFlags(flags ...cli.Flag) []cli.Flag {
+	return append([]cli.Flag{formatFlag("table"), outFlag("the result")}, flags...)
+}
+
+// dFlag is --D, the deterministic coefficient of the delayed exponential
+// model.
+func dFlag(note string) cli.Flag {
+	return &cli.Float64Flag{Name: "D", Usage: "deterministic coefficient of the delayed exponential model" + note}
 }
 
 // mstNodes returns per-node μ and λ from --nodes or --mu/--lambda; λ may
@@ -66,91 +68,69 @@ func mstFlagError(err error) error {
 }
 
 func mstEvalCmd() *cli.Command {
-	return &cli.Command{
-		Name:  "eval",
-		Usage: "mean sojourn time of given nodes (closed form, integral, Monte Carlo)",
-		Flags: append(mstCommonFlags(),
-			&cli.StringFlag{Name: "nodes", Usage: "node file (JSON or .csv) with mu and lambda per node"},
-			&cli.StringFlag{Name: "mu", Usage: "service rates μ1,μ2,…"},
-			&cli.StringFlag{Name: "lambda", Usage: "arrival rates λ1,λ2,… (one per node)"},
-			&cli.Float64Flag{Name: "D", Usage: "deterministic coefficient of the delayed exponential model (0 = M/M/1)"},
-			&cli.StringFlag{Name: "method", Value: "auto", Usage: "closed, integral, mc, all or auto"},
-			&cli.IntFlag{Name: "samples", Value: 100000, Usage: "Monte Carlo samples"},
-			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "Monte Carlo seed"},
-			&cli.Float64Flag{Name: "rel-tol", Value: 1e-9, Usage: "relative accuracy of the integral"},
-		),
-		Action: func(c *cli.Context) error {
-			mu, lambda, err := mstNodes(c, true)
-			if err != nil {
-				return err
-			}
-			results, err := straggler.Eval(straggler.EvalConfig{Mu: mu, Lambda: lambda, D: c.Float64("D"),
-				Method: c.String("method"), Samples: c.Int("samples"), Seed: c.Uint64("seed"), RelTol: c.Float64("rel-tol")})
-			if err != nil {
-				return mstFlagError(err)
-			}
-			return emit(c, func(w io.Writer, f tabular.Format) error { return straggler.WriteEval(w, f, results, len(mu)) })
-		},
+	return cmd("eval", mstEval, mstCommonFlags(
+		&cli.StringFlag{Name: "nodes", Usage: "node file (JSON or .csv) with mu and lambda per node"},
+		&cli.StringFlag{Name: "mu", Usage: "service rates μ1,μ2,…"},
+		&cli.StringFlag{Name: "lambda", Usage: "arrival rates λ1,λ2,… (one per node)"},
+		dFlag(" (0 = M/M/1)"),
+		&cli.StringFlag{Name: "method", Value: "auto", Usage: "closed, integral, mc, all or auto"},
+		&cli.IntFlag{Name: "samples", Value: 100000, Usage: "Monte Carlo samples"},
+		seedFlag(1, "Monte Carlo seed"),
+		&cli.Float64Flag{Name: "rel-tol", Value: 1e-9, Usage: "relative accuracy of the integral"})...)
+}
+
+func mstEval(c *cli.Context) error {
+	mu, lambda, err := mstNodes(c, true)
+	if err != nil {
+		return err
 	}
+	results, err := straggler.Eval(straggler.EvalConfig{Mu: mu, Lambda: lambda, D: c.Float64("D"),
+		Method: c.String("method"), Samples: c.Int("samples"), Seed: c.Uint64("seed"), RelTol: c.Float64("rel-tol")})
+	if err != nil {
+		return mstFlagError(err)
+	}
+	return emit(c, func(w io.Writer, f tabular.Format) error { return straggler.WriteEval(w, f, results, len(mu)) })
 }
 
 func mstMapCmd() *cli.Command {
-	return &cli.Command{
-		Name:  "map",
-		Usage: "split a total arrival rate over nodes by a mapping policy (§V-A)",
-		Flags: append(mstCommonFlags(),
-			&cli.StringFlag{Name: "nodes", Usage: "node file (JSON or .csv); mu per node"},
-			&cli.StringFlag{Name: "mu", Usage: "service rates μ1,μ2,…"},
-			&cli.Float64Flag{Name: "total", Usage: "total task arrival rate λ", Required: true},
-			&cli.StringFlag{Name: "policy", Value: "optimal", Usage: "fair, dep, sep, mep, dmep, optimal or all"},
-			&cli.Float64Flag{Name: "D", Usage: "deterministic coefficient of the delayed exponential model (0 = M/M/1)"},
-			&cli.BoolFlag{Name: "allow-migration", Usage: "let S-EP return negative λ_i (the paper's formal eq. 23) instead of failing on eq. 24"},
-			&cli.BoolFlag{Name: "per-node", Usage: "print every node's λ_i (table formats)"},
-		),
-		Action: func(c *cli.Context) error {
-			mu, _, err := mstNodes(c, false)
-			if err != nil {
-				return err
-			}
-			opt := straggler.MapOptions{Model: straggler.Model{D: c.Float64("D")}, AllowMigration: c.Bool("allow-migration")}
-			pols, err := straggler.PoliciesNamed(c.String("policy"))
-			if err != nil {
-				return err
-			}
-			rep, err := straggler.MapPolicies(pols, c.Float64("total"), mu, opt)
-			if err != nil {
-				return err
-			}
-			uncertified := rep.Uncertified()
-			err = emit(c, func(w io.Writer, f tabular.Format) error { return rep.Write(w, f, c.Bool("per-node")) })
-			if err == nil && uncertified {
-				return exitWith(2, errors.New("optimal mapping: KKT conditions not met within the iteration limit"))
-			}
-			return err
-		},
+	return cmd("map", mstMap, mstCommonFlags(
+		&cli.StringFlag{Name: "nodes", Usage: "node file (JSON or .csv); mu per node"},
+		&cli.StringFlag{Name: "mu", Usage: "service rates μ1,μ2,…"},
+		&cli.Float64Flag{Name: "total", Usage: "total task arrival rate λ", Required: true},
+		&cli.StringFlag{Name: "policy", Value: "optimal", Usage: "fair, dep, sep, mep, dmep, optimal or all"},
+		dFlag(" (0 = M/M/1)"),
+		&cli.BoolFlag{Name: "allow-migration", Usage: "let S-EP return negative λ_i (the paper's formal eq. 23) instead of failing on eq. 24"},
+		&cli.BoolFlag{Name: "per-node", Usage: "print every node's λ_i (table formats)"})...)
+}
+
+func mstMap(c *cli.Context) error {
+	mu, _, err := mstNodes(c, false)
+	if err != nil {
+		return err
 	}
+	opt := straggler.MapOptions{Model: straggler.Model{D: c.Float64("D")}, AllowMigration: c.Bool("allow-migration")}
+	pols, err := straggler.PoliciesNamed(c.String("policy"))
+	if err != nil {
+		return err
+	}
+	rep, err := straggler.MapPolicies(pols, c.Float64("total"), mu, opt)
+	if err != nil {
+		return err
+	}
+	uncertified := rep.Uncertified()
+	err = emit(c, func(w io.Writer, f tabular.Format) error { return rep.Write(w, f, c.Bool("per-node")) })
+	if err == nil && uncertified {
+		return exitWith(2, errors.New("optimal mapping: KKT conditions not met within the iteration limit"))
+	}
+	return err
 }
 
 func mstFitCmd() *cli.Command {
-	return &cli.Command{
-		Name:  "fit",
-		Usage: "fit a delayed exponential (eq. 4) to completion-time samples",
-		Flags: append(mstCommonFlags(),
-			&cli.StringFlag{Name: "samples", Usage: "file with one completion time per line", Required: true},
-			&cli.Float64Flag{Name: "offset", Value: math.NaN(), Usage: "offset T for the least-squares fit (default: the smallest sample)"},
-		),
-		Action: func(c *cli.Context) error {
-			xs, err := nodes.ReadSamplesFile(c.String("samples"))
-			if err != nil {
-				return err
-			}
-			v, err := straggler.FitView(xs, c.Float64("offset"))
-			if err != nil {
-				return err
-			}
-			return emitView(c, v)
-		},
-	}
+	return cmd("fit", cliout.ReadAction("samples", nodes.ReadSamplesFile, func(c *cli.Context, xs []float64) (*tabular.View, error) {
+		return straggler.FitView(xs, c.Float64("offset"))
+	}), mstCommonFlags(
+		&cli.StringFlag{Name: "samples", Usage: "file with one completion time per line", Required: true},
+		&cli.Float64Flag{Name: "offset", Value: math.NaN(), Usage: "offset T for the least-squares fit (default: the smallest sample)"})...)
 }
 
 // mstClasses returns the node classes of --nodes or --class μ:available,….
@@ -170,88 +150,97 @@ func mstClasses(c *cli.Context) ([]straggler.NodeClass, error) {
 }
 
 func mstNodesCmd() *cli.Command {
-	return &cli.Command{
-		Name:  "nodes",
-		Usage: "optimal number of mapper nodes (Lemma 4's separation, checked by brute force)",
-		Flags: append(mstCommonFlags(),
-			&cli.StringFlag{Name: "class", Usage: "node classes μ:available,… (or use --nodes with count as availability)"},
-			&cli.StringFlag{Name: "nodes", Usage: "node file; each entry's count is the number available"},
-			&cli.Float64Flag{Name: "total", Usage: "total task arrival rate λ", Required: true},
-			&cli.StringFlag{Name: "policy", Value: "optimal", Usage: "mapping policy for each selection"},
-			&cli.Float64Flag{Name: "D", Usage: "deterministic coefficient of the delayed exponential model"},
-			intFlag("brute-limit", 2000, "enumerate all selections when there are at most this many", nonNegInt),
-			&cli.BoolFlag{Name: "curve", Usage: "print the MST for every N (table formats)"},
-		),
-		Action: func(c *cli.Context) error {
-			classes, err := mstClasses(c)
-			if err != nil {
-				return err
-			}
-			p, err := straggler.ParsePolicy(c.String("policy"))
-			if err != nil {
-				return err
-			}
-			res, err := straggler.OptimalNodeCount(classes, c.Float64("total"), p, straggler.MapOptions{Model: straggler.Model{D: c.Float64("D")}}, c.Int("brute-limit"))
-			if err != nil {
-				return err
-			}
-			return emit(c, func(w io.Writer, f tabular.Format) error {
-				return res.Write(w, f, c.Float64("total"), p, c.Bool("curve"))
-			})
-		},
+	return cmd("nodes", mstNodeCount, mstCommonFlags(
+		&cli.StringFlag{Name: "class", Usage: "node classes μ:available,… (or use --nodes with count as availability)"},
+		&cli.StringFlag{Name: "nodes", Usage: "node file; each entry's count is the number available"},
+		&cli.Float64Flag{Name: "total", Usage: "total task arrival rate λ", Required: true},
+		&cli.StringFlag{Name: "policy", Value: "optimal", Usage: "mapping policy for each selection"},
+		dFlag(""),
+		intFlag("brute-limit", 2000, "enumerate all selections when there are at most this many", nonNegInt),
+		&cli.BoolFlag{Name: "curve", Usage: "print the MST for every N (table formats)"})...)
+}
+
+func mstNodeCount(c *cli.Context) error {
+	classes, err := mstClasses(c)
+	if err != nil {
+		return err
 	}
+	p, err := straggler.ParsePolicy(c.String("policy"))
+	if err != nil {
+		return err
+	}
+	res, err := straggler.OptimalNodeCount(classes, c.Float64("total"), p, straggler.MapOptions{Model: straggler.Model{D: c.Float64("D")}}, c.Int("brute-limit"))
+	if err != nil {
+		return err
+	}
+	return emit(c, func(w io.Writer, f tabular.Format) error {
+		return res.Write(w, f, c.Float64("total"), p, c.Bool("curve"))
+	})
 }
 
 func mstForkJoinCmd() *cli.Command {
-	return &cli.Command{
-		Name:  "forkjoin",
-		Usage: "fork-join queue: literature bounds, Nelson–Tantawi, DES, and the paper's MST",
-		Flags: append(mstCommonFlags(),
-			&cli.IntFlag{Name: "k", Value: 4, Usage: "number of servers K"},
-			&cli.Float64Flag{Name: "lambda", Value: 0.5, Usage: "job arrival rate"},
-			&cli.Float64Flag{Name: "mu", Value: 1, Usage: "service rate of every server"},
-			&cli.IntFlag{Name: "jobs", Value: 200000, Usage: "jobs measured after 10% warm-up (0: no simulation)"},
-			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "simulation seed"},
-		),
-		Action: func(c *cli.Context) error {
-			v, err := straggler.ForkJoinView(c.Int("k"), c.Float64("lambda"), c.Float64("mu"), c.Int("jobs"), c.Uint64("seed"))
-			if err != nil {
-				return err
-			}
-			return emitView(c, v)
-		},
-	}
+	return cmd("forkjoin", viewAction(func(c *cli.Context) (*tabular.View, error) {
+		return straggler.ForkJoinView(c.Int("k"), c.Float64("lambda"), c.Float64("mu"), c.Int("jobs"), c.Uint64("seed"))
+	}), mstCommonFlags(
+		&cli.IntFlag{Name: "k", Value: 4, Usage: "number of servers K"},
+		&cli.Float64Flag{Name: "lambda", Value: 0.5, Usage: "job arrival rate"},
+		&cli.Float64Flag{Name: "mu", Value: 1, Usage: "service rate of every server"},
+		&cli.IntFlag{Name: "jobs", Value: 200000, Usage: "jobs measured after 10% warm-up (0: no simulation)"},
+		seedFlag(1, "simulation seed"))...)
 }
 
 func mstFiguresCmd() *cli.Command {
-	return &cli.Command{
-		Name:  "figures",
-		Usage: "recompute the data of Fig. 3, 4, 6, 8, 10, 11 as CSV and SVG (PNG with --png)",
-		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "out", Value: "results/straggler", Usage: "output directory"},
-			&cli.BoolFlag{Name: "png", Usage: "write PNG figures besides the SVG ones"},
-			&cli.BoolFlag{Name: "quiet", Usage: "no progress on stderr"},
-		},
-		Action: func(c *cli.Context) error {
-			dir := c.String("out")
-			if err := os.MkdirAll(dir, 0o755); err != nil {
-				return err
-			}
-			figs, err := straggler.PaperFigures(func(done, total int, name string) {
-				if !c.Bool("quiet") {
-					fmt.Fprintf(c.App.ErrWriter, "mst figures: %d/%d %s\n", done, total, name)
-				}
-			})
-			if err != nil {
-				return err
-			}
-			for _, f := range figs {
-				if _, err := figures.Straggler(f, dir, figures.Formats(c.Bool("png"))...); err != nil {
-					return err
-				}
-				fmt.Fprintf(c.App.Writer, "%s\t%s\n", f.Name, f.Note)
-			}
-			return nil
-		},
+	return cmd("figures", mstFigures,
+		&cli.StringFlag{Name: "out", Value: "results/straggler", Usage: "output directory"},
+		besidesSVGFlag(),
+		&cli.BoolFlag{Name: "quiet", Usage: "no progress on stderr"})
+}
+
+func mstFigures(c *cli.Context) error {
+	dir := c.String("out")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
 	}
+	figs, err := straggler.PaperFigures(func(done, total int, name string) { infof(c, "mst figures: %d/%d %s", done, total, name) })
+	if err != nil {
+		return err
+	}
+	for _, f := range figs {
+		if _, err := figures.Straggler(f, dir, figures.Formats(c.Bool("png"))...); err != nil {
+			return err
+		}
+		fmt.Fprintf(c.App.Writer, "%s\t%s\n", f.Name, f.Note)
+	}
+	return nil
+}
+
+// mstSimulateCmd is mrsched mst simulate: Fig. 5, 7, 9, 12 and the DM-EP
+// check (solver/straggler/des.Reproduce).
+func mstSimulateCmd() *cli.Command {
+	d := des.DefaultFigOptions()
+	return cmd("simulate", viewAction(func(c *cli.Context) (*tabular.View, error) {
+		d.Seed, d.Replications, d.Jobs, d.Warmup, d.Workers = c.Uint64("seed"), c.Int("reps"), c.Int("jobs"), c.Int("warmup"), c.Int("workers")
+		d.TaskEvents = c.StringSlice("task-events")
+		r, err := des.Reproduce(d)
+		if err != nil {
+			return nil, err
+		}
+		for _, f := range r.Figures {
+			if dir := c.String("figures"); dir != "" {
+				if _, err := figures.StragglerDES(f, dir, figures.Formats(c.Bool("png"))...); err != nil {
+					return nil, err
+				}
+			}
+		}
+		return r.View(), nil
+	}), append([]cli.Flag{
+		formatFlag("table"),
+		outFlag("the table"),
+		seedFlag(d.Seed, "simulation seed"),
+		repsFlag(d.Replications),
+		workersFlag(1),
+		&cli.IntFlag{Name: "jobs", Value: d.Jobs, Usage: "measured tasks per node and replication"},
+		&cli.IntFlag{Name: "warmup", Value: d.Warmup, Usage: "tasks discarded at the start of each replication"},
+		inListFlag("task-events", "Google 2011 task_events `FILE` or directory of parts (gzip or plain CSV, repeat in order) for the Fig. 2 fit"),
+	}, figuresFlags("the Fig. 5, 7, 9, 12 panels (with CSV)")...)...)
 }

@@ -21,7 +21,6 @@ import (
 	"github.com/mrsched/mrsched/tabular"
 )
 
-// reportCommands returns report, merge, study and gantt.
 func reportCommands() []*cli.Command {
 	return inCategory(catReport, reportCmd(), mergeCmd(), studyCmd(), ganttCmd())
 }
@@ -88,18 +87,13 @@ func sweepProblems(set *sweep.Set) error {
 }
 
 func reportCmd() *cli.Command {
-	return &cli.Command{
-		Name:  "report",
-		Usage: "heuristics beside optima, lower bounds and the §4 guarantees, per instance and aggregated",
-		Flags: append([]cli.Flag{
-			&cliflags.RepeatedFlag{GenericFlag: cli.GenericFlag{Name: "instance", Aliases: []string{"i"}, Value: &cliflags.Repeated{}, Usage: "instance `FILE` (JSON or CSV); repeatable"}, Files: true},
-			&cliflags.RepeatedFlag{GenericFlag: cli.GenericFlag{Name: "gen", Value: &cliflags.Repeated{}, Usage: "generator `SPEC`; repeatable (see above)"}},
-			methodsFlag("fifo,klps,maxsrpt,splitsrpt,lb51,lbcount"),
-			timeLimitFlag(60*time.Second, "per method and instance, for exact methods"),
-			&cli.BoolFlag{Name: "no-validate", Usage: "skip checking every schedule with the independent validator"},
-		}, sweepFlags()...),
-		Action: reportAction,
-	}
+	return cmd("report", reportAction, append([]cli.Flag{
+		&cliflags.RepeatedFlag{GenericFlag: cli.GenericFlag{Name: "instance", Aliases: []string{"i"}, Value: &cliflags.Repeated{}, Usage: "instance `FILE` (JSON or CSV); repeatable"}, Files: true},
+		&cliflags.RepeatedFlag{GenericFlag: cli.GenericFlag{Name: "gen", Value: &cliflags.Repeated{}, Usage: "generator `SPEC`; repeatable (see above)"}},
+		methodsFlag("fifo,klps,maxsrpt,splitsrpt,lb51,lbcount"),
+		timeLimitFlag(60*time.Second, "per method and instance, for exact methods"),
+		&cli.BoolFlag{Name: "no-validate", Usage: "skip checking every schedule with the independent validator"},
+	}, sweepFlags()...)...)
 }
 
 func reportAction(c *cli.Context) error {
@@ -146,68 +140,47 @@ func methodsFlag(value string) cli.Flag {
 }
 
 func mergeCmd() *cli.Command {
-	return &cli.Command{
-		Name:      "merge",
-		Usage:     "combine the shards of a report or study into exactly the output of the unsharded run",
-		ArgsUsage: "SHARD.jsonl...",
-		Flags: append(append([]cli.Flag{formatFlag("table"), outFlag("the output")}, figuresFlags("the sweep's figures")...),
-			fileOutFlag("cells-out", "also write the merged cells to `FILE`"), quietFlag()),
-		Action: func(c *cli.Context) error {
-			if c.NArg() == 0 {
-				return fmt.Errorf("merge: give the shard files (see 'mrsched merge --help')")
-			}
-			var sets []*sweep.Set
-			for _, f := range c.Args().Slice() {
-				s, err := sweep.ReadFile(f)
-				if err != nil {
-					return err
-				}
-				sets = append(sets, s)
-			}
-			m, err := sweep.Merge(sets, c.Args().Slice())
-			if err != nil {
-				return err
-			}
-			if p := c.String("cells-out"); p != "" {
-				if err := writeWith(c, p, fmt.Sprintf("%d cells", len(m.Cells)), m.Write); err != nil {
-					return err
-				}
-			}
-			if err := renderSet(c, m); err != nil {
-				return err
-			}
-			return sweepProblems(m)
-		},
+	return cmd("merge", mergeShards, append(append([]cli.Flag{formatFlag("table"), outFlag("the output")}, figuresFlags("the sweep's figures")...),
+		fileOutFlag("cells-out", "also write the merged cells to `FILE`"), quietFlag())...)
+}
+
+func mergeShards(c *cli.Context) error {
+	if c.NArg() == 0 {
+		return fmt.Errorf("merge: give the shard files (see 'mrsched merge --help')")
 	}
+	m, err := sweep.MergeFiles(c.Args().Slice())
+	if err != nil {
+		return err
+	}
+	if p := c.String("cells-out"); p != "" {
+		if err := writeWith(c, p, fmt.Sprintf("%d cells", len(m.Cells)), m.Write); err != nil {
+			return err
+		}
+	}
+	if err := renderSet(c, m); err != nil {
+		return err
+	}
+	return sweepProblems(m)
 }
 
 func studyCmd() *cli.Command {
-	return &cli.Command{
-		Name:        "study",
-		Usage:       "the paper's studies, one command each: tightness, fig7, fig9, nightly",
-		Subcommands: []*cli.Command{studyTightnessCmd(), studyFig7Cmd(), studyFig9Cmd(), studyNightlyCmd(), studyGoogleCmd()},
-	}
+	return group("study", studyTightnessCmd(), studyFig7Cmd(), studyFig9Cmd(), studyNightlyCmd(), studyGoogleCmd())
 }
 
 // studyCommand is a study: its flags, then the sweep flags; the action
 // builds the sweep with mk, runs it and turns violations into exit status 2.
-func studyCommand(name, usage string, flags []cli.Flag, mk func(c *cli.Context) (sweep.Sweep, error)) *cli.Command {
-	return &cli.Command{
-		Name:  name,
-		Usage: usage,
-		Flags: append(flags, sweepFlags()...),
-		Action: func(c *cli.Context) error {
-			sw, err := mk(c)
-			if err != nil {
-				return err
-			}
-			set, err := runSweep(c, sw, "study "+name)
-			if err != nil {
-				return err
-			}
-			return sweepProblems(set)
-		},
-	}
+func studyCommand(name string, mk func(c *cli.Context) (sweep.Sweep, error), flags ...cli.Flag) *cli.Command {
+	return cmd(name, func(c *cli.Context) error {
+		sw, err := mk(c)
+		if err != nil {
+			return err
+		}
+		set, err := runSweep(c, sw, "study "+name)
+		if err != nil {
+			return err
+		}
+		return sweepProblems(set)
+	}, append(flags, sweepFlags()...)...)
 }
 
 // aboveOne is the rule of α values.
@@ -219,107 +192,93 @@ func studyTightnessCmd() *cli.Command {
 	for i, n := range def.Ns {
 		ns[i] = strconv.Itoa(n)
 	}
-	return studyCommand("tightness", "Cor. 4 and Cor. 6 tight families: ratio vs n approaching 2α/(1+α) and 1+1/β",
-		[]cli.Flag{
-			floatsFlag("alphas", def.Alphas, "α values (Cor. 4)", aboveOne),
-			floatsFlag("eps", def.Eps, "ε values (Cor. 4), 0 < ε < α − 1", positive),
-			floatsFlag("betas", def.Betas, "β values (Cor. 6)", positive),
-			intsFlag("ns", strings.Join(ns, ","), "numbers of jobs (Cor. 4 uses the even ones)", atLeastOne),
-			&cli.StringFlag{Name: "exact", Value: def.Exact, Usage: "exact `METHOD` for OPT on small n (search or mip); empty: none"},
-			intFlag("exact-max-n", def.ExactMaxN, "largest n solved exactly", nonNegInt),
-			timeLimitFlag(60*time.Second, "per exact solve"),
-		},
-		func(c *cli.Context) (sweep.Sweep, error) {
-			ns, err := intsOf(c, "ns", atLeastOne)
-			if err != nil {
-				return sweep.Sweep{}, err
-			}
-			cfg := study.TightnessConfig{Alphas: c.Float64Slice("alphas"), Eps: c.Float64Slice("eps"), Betas: c.Float64Slice("betas"),
-				Ns: ns, Exact: c.String("exact"), ExactMaxN: c.Int("exact-max-n"), TimeLimit: c.Duration("time-limit").String()}
-			return study.TightnessSweep(cfg)
-		})
+	return studyCommand("tightness", func(c *cli.Context) (sweep.Sweep, error) {
+		ns, err := intsOf(c, "ns", atLeastOne)
+		cfg := study.TightnessConfig{Alphas: c.Float64Slice("alphas"), Eps: c.Float64Slice("eps"), Betas: c.Float64Slice("betas"),
+			Ns: ns, Exact: c.String("exact"), ExactMaxN: c.Int("exact-max-n"), TimeLimit: c.Duration("time-limit").String()}
+		return orNothing(err, study.TightnessSweep, cfg)
+	},
+		floatsFlag("alphas", def.Alphas, "α values (Cor. 4)", aboveOne),
+		floatsFlag("eps", def.Eps, "ε values (Cor. 4), 0 < ε < α − 1", positive),
+		floatsFlag("betas", def.Betas, "β values (Cor. 6)", positive),
+		intsFlag("ns", strings.Join(ns, ","), "numbers of jobs (Cor. 4 uses the even ones)", atLeastOne),
+		&cli.StringFlag{Name: "exact", Value: def.Exact, Usage: "exact `METHOD` for OPT on small n (search or mip); empty: none"},
+		intFlag("exact-max-n", def.ExactMaxN, "largest n solved exactly", nonNegInt),
+		timeLimitFlag(60*time.Second, "per exact solve"))
+}
+
+// orNothing returns f(x), or the zero value and err when err is not nil.
+func orNothing[T, R any](err error, f func(T) (R, error), x T) (R, error) {
+	if err != nil {
+		var none R
+		return none, err
+	}
+	return f(x)
 }
 
 func studyFig7Cmd() *cli.Command {
-	return studyCommand("fig7", "Fig. 7 on the SWIM Facebook traces: relative E[T] vs load, original and cube-root sizes",
-		[]cli.Flag{
-			inListFlag("trace", "SWIM trace `FILE`; repeatable",
-				"../shared/data/swim/FB-2009_samples_24_times_1hr_0.tsv", "../shared/data/swim/FB-2010_samples_24_times_1hr_0.tsv"),
-			loadsFlag(study.DefaultLoads()),
-			intFlag("max-jobs", 0, "keep only the first N jobs of each trace; 0 keeps all", nonNegInt),
-		},
-		func(c *cli.Context) (sweep.Sweep, error) {
-			cfg, err := study.NewFig7Config(c.StringSlice("trace"), c.Float64Slice("loads"), c.Int("max-jobs"))
-			if err != nil {
-				return sweep.Sweep{}, err
-			}
-			return study.Fig7Sweep(cfg)
-		})
+	return studyCommand("fig7", func(c *cli.Context) (sweep.Sweep, error) {
+		cfg, err := study.NewFig7Config(c.StringSlice("trace"), c.Float64Slice("loads"), c.Int("max-jobs"))
+		return orNothing(err, study.Fig7Sweep, cfg)
+	},
+		inListFlag("trace", "SWIM trace `FILE`; repeatable",
+			"../shared/data/swim/FB-2009_samples_24_times_1hr_0.tsv", "../shared/data/swim/FB-2010_samples_24_times_1hr_0.tsv"),
+		loadsFlag(study.DefaultLoads()),
+		intFlag("max-jobs", 0, "keep only the first N jobs of each trace; 0 keeps all", nonNegInt))
 }
 
 func studyFig9Cmd() *cli.Command {
 	f9 := study.DefaultFig9()
-	return studyCommand("fig9", "Fig. 9: conditional mean slowdown by size max(x, y), log-normal workload, loads 0.75 and 0.9",
-		[]cli.Flag{
-			loadsFlag(f9.Loads),
-			intFlag("jobs", f9.Jobs, "jobs per replication", atLeastOne),
-			repsFlag(f9.Reps),
-			seedFlag(f9.Seed, "seed of replication 0 (replication r uses seed + r)"),
-		},
-		func(c *cli.Context) (sweep.Sweep, error) {
-			cfg := study.DefaultFig9()
-			cfg.Loads, cfg.Jobs, cfg.Reps, cfg.Seed = c.Float64Slice("loads"), c.Int("jobs"), c.Int("reps"), c.Uint64("seed")
-			return study.Fig9Sweep(cfg)
-		})
+	return studyCommand("fig9", func(c *cli.Context) (sweep.Sweep, error) {
+		cfg := study.DefaultFig9()
+		cfg.Loads, cfg.Jobs, cfg.Reps, cfg.Seed = c.Float64Slice("loads"), c.Int("jobs"), c.Int("reps"), c.Uint64("seed")
+		return study.Fig9Sweep(cfg)
+	},
+		loadsFlag(f9.Loads),
+		intFlag("jobs", f9.Jobs, "jobs per replication", atLeastOne),
+		repsFlag(f9.Reps),
+		seedFlag(f9.Seed, "seed of replication 0 (replication r uses seed + r)"))
 }
 
 func studyNightlyCmd() *cli.Command {
-	return studyCommand("nightly", "a planner's view of one batch: heuristics, polish, exact search, bounds, gap, Gantt charts",
-		[]cli.Flag{
-			inFlag("instance", "batch instance `FILE` (default: the embedded nightly batch)", false, "i"),
-			methodsFlag(study.DefaultNightlyMethods),
-			timeLimitFlag(30*time.Second, "per exact method"),
-		},
-		func(c *cli.Context) (sweep.Sweep, error) {
-			src, err := study.NightlySource(c.String("instance"))
-			if err != nil {
-				return sweep.Sweep{}, err
-			}
-			return study.NightlySweep(src, c.String("methods"), c.Duration("time-limit"))
-		})
+	return studyCommand("nightly", func(c *cli.Context) (sweep.Sweep, error) {
+		src, err := study.NightlySource(c.String("instance"))
+		if err != nil {
+			return sweep.Sweep{}, err
+		}
+		return study.NightlySweep(src, c.String("methods"), c.Duration("time-limit"))
+	},
+		inFlag("instance", "batch instance `FILE` (default: the embedded nightly batch)", false, "i"),
+		methodsFlag(study.DefaultNightlyMethods),
+		timeLimitFlag(30*time.Second, "per exact method"))
 }
 
 func ganttCmd() *cli.Command {
-	return &cli.Command{
-		Name:  "gantt",
-		Usage: "draw a Gantt chart (SVG; PNG with --png) of any schedule file",
-		Flags: []cli.Flag{
-			instanceFlag(),
-			inFlag("schedule", "schedule `FILE` (JSON or CSV)", true, "s"),
-			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Required: true, Usage: "output `BASE` name: writes BASE.svg, and BASE.png with --png (" + overwriteNote + ")"},
-			pngFlag("write BASE.png too"),
-			&cli.StringFlag{Name: "title", Usage: "chart title (default: the file names)"},
-			quietFlag(),
-		},
-		Action: func(c *cli.Context) error {
-			in, err := instances.ReadFile(c.String("instance"))
-			if err != nil {
-				return err
-			}
-			s, err := schedule.ReadFile(c.String("schedule"), in)
-			if err != nil {
-				return err
-			}
-			title := c.String("title")
-			if title == "" {
-				title = c.String("schedule") + " on " + c.String("instance")
-			}
-			files, err := study.Gantt(in, s, title, c.String("out"), figures.Formats(c.Bool("png"))...)
-			if err != nil {
-				return err
-			}
-			wrote(c, files)
-			return nil
-		},
+	return cmd("gantt", gantt,
+		instanceFlag(),
+		inFlag("schedule", "schedule `FILE` (JSON or CSV)", true, "s"),
+		&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Required: true, Usage: "output `BASE` name: writes BASE.svg, and BASE.png with --png (" + overwriteNote + ")"},
+		pngFlag("write BASE.png too"),
+		&cli.StringFlag{Name: "title", Usage: "chart title (default: the file names)"},
+		quietFlag())
+}
+
+func gantt(c *cli.Context) error {
+	in, err := instances.ReadFile(c.String("instance"))
+	if err != nil {
+		return err
 	}
+	s, err := schedule.ReadFile(c.String("schedule"), in)
+	if err != nil {
+		return err
+	}
+	title := c.String("title")
+	if title == "" {
+		title = c.String("schedule") + " on " + c.String("instance")
+	}
+	files, err := study.Gantt(in, s, title, c.String("out"), figures.Formats(c.Bool("png"))...)
+	if err == nil {
+		wrote(c, files)
+	}
+	return err
 }

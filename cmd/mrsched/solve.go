@@ -1,10 +1,13 @@
 package main
 
-// Commands of exact optima and bounds (issue 4; Lin et al. §3–5): solve,
-// bound, export, gen taillard, import taillard.
+// Commands of tandem instances (gen lognormal, import swim, check), of the
+// overlapping tandem queue (simulate, validate, compare; Lin et al. §2, §4,
+// §5), of exact optima and bounds (issue 4; Lin et al. §3–5: solve, bound,
+// export, gen taillard, import taillard) and of the LP/MIP engines.
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"time"
@@ -12,12 +15,18 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/instances/swim"
 	"github.com/mrsched/mrsched/instances/taillard"
+	"github.com/mrsched/mrsched/internal/fileio"
 	"github.com/mrsched/mrsched/report"
+	"github.com/mrsched/mrsched/schedule"
 	"github.com/mrsched/mrsched/solver/engine"
 	"github.com/mrsched/mrsched/solver/exact"
 	"github.com/mrsched/mrsched/solver/exact/mipform"
+	"github.com/mrsched/mrsched/solver/fluid"
 	"github.com/mrsched/mrsched/solver/mip"
+	"github.com/mrsched/mrsched/tabular"
+	"github.com/mrsched/mrsched/validate"
 )
 
 // processStart is when the program started (package initialisation): the
@@ -25,172 +34,341 @@ import (
 // start-up.
 var processStart = time.Now()
 
-// solveCommands returns solve, bound and export (gen taillard and import
-// taillard are in main's tree).
 func solveCommands() []*cli.Command {
 	return inCategory(catExact, solveCmd(), boundCmd(), exportCmd())
 }
 
 func solveCmd() *cli.Command {
-	return &cli.Command{
-		Name:  "solve",
-		Usage: "optimal or near-optimal schedule of a tandem instance with status, lower bound and gap",
-		Flags: []cli.Flag{
-			instanceFlag(),
-			&cli.StringFlag{Name: "method", Aliases: []string{"m"}, Value: exact.DefaultMethod, Usage: "portfolio, mip, search, order-lp, polish or a policy name"},
-			&cli.StringFlag{Name: "order", Usage: "completion order for order-lp (or priority order for --method order)"},
-			&cli.BoolFlag{Name: "exact", Usage: "exact optimum in rational arithmetic (batches; numbers as \"p/q\" strings)"},
-			timeLimitFlag(60*time.Second, "time limit"),
-			engineFlag("LP/MIP engine"),
-			kFlag(),
-			fileOutFlag("schedule", "write the schedule to `FILE` (CSV when it ends in .csv, otherwise JSON)"),
-			formatFlag("table"), outFlag("the result"), quietFlag(),
-		},
-		Action: solveAction,
-	}
+	float := instanceAction(solveAction)
+	return cmd("solve", func(c *cli.Context) error {
+		if c.Bool("exact") {
+			return solveExactAction(c)
+		}
+		return float(c)
+	}, tableOut("the result",
+		instanceFlag(),
+		&cli.StringFlag{Name: "method", Aliases: []string{"m"}, Value: exact.DefaultMethod, Usage: "portfolio, mip, search, order-lp, polish or a policy name"},
+		&cli.StringFlag{Name: "order", Usage: "completion order for order-lp (or priority order for --method order)"},
+		&cli.BoolFlag{Name: "exact", Usage: "exact optimum in rational arithmetic (batches; numbers as \"p/q\" strings)"},
+		timeLimitFlag(60*time.Second, "time limit"),
+		engineFlag("LP/MIP engine"),
+		kFlag(),
+		fileOutFlag("schedule", "write the schedule to `FILE` (CSV when it ends in .csv, otherwise JSON)"))...)
 }
 
-func solveAction(c *cli.Context) error {
-	if c.Bool("exact") {
-		return solveExactAction(c)
-	}
+func solveAction(c *cli.Context, in *instances.Instance) (*tabular.View, error) {
 	path := c.String("instance")
-	in, err := instances.ReadFile(path)
-	if err != nil {
-		return err
-	}
 	order, err := instances.ParseOrder(in, c.String("order"))
 	if err != nil {
-		return fmt.Errorf("--order: %w", err)
+		return nil, fmt.Errorf("--order: %w", err)
 	}
 	// The engine is loaded when a method first needs it (exact.Solve).
 	eng, err := engine.Lazy(c.String("engine"))
 	if err != nil {
-		return fmt.Errorf("--engine: %w", err)
+		return nil, fmt.Errorf("--engine: %w", err)
 	}
 	opt := exact.Options{Method: c.String("method"), Order: order, TimeLimit: c.Duration("time-limit"), Start: processStart,
 		K: c.Int("k"), Progress: progressLine(c)}
 	a, err := exact.Solve(context.Background(), eng, in, opt)
 	if err != nil {
-		return fmt.Errorf("%s: %w", path, err)
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	if out := c.String("schedule"); out != "" {
-		if err := saveSchedule(c, out, in, a.Schedule); err != nil {
-			return err
-		}
-	}
-	return emitView(c, report.SolveView(path, in, a))
+	return report.SolveView(path, in, a), saveSchedule(c, c.String("schedule"), in, a.Schedule)
 }
 
 func boundCmd() *cli.Command {
-	return &cli.Command{
-		Name:  "bound",
-		Usage: "every lower bound on OPT and the approximation guarantees of MaxSRPT and SplitSRPT",
-		Flags: []cli.Flag{
-			instanceFlag(),
-			engineFlag("engine for the LP relaxation"),
-			&cli.BoolFlag{Name: "no-lp", Usage: "skip the LP relaxation"},
-			formatFlag("table"), outFlag("the bounds"), quietFlag(),
-		},
-		Action: func(c *cli.Context) error {
-			in, err := instances.ReadFile(c.String("instance"))
-			if err != nil {
-				return err
+	return cmd("bound", instanceAction(func(c *cli.Context, in *instances.Instance) (*tabular.View, error) {
+		var eng mip.Engine
+		if !c.Bool("no-lp") {
+			var err error
+			if eng, err = engine.Get(c.String("engine")); err != nil {
+				return nil, fmt.Errorf("--engine: %w", err)
 			}
-			var eng mip.Engine
-			if !c.Bool("no-lp") {
-				if eng, err = engine.Get(c.String("engine")); err != nil {
-					return fmt.Errorf("--engine: %w", err)
-				}
-			}
-			rows, err := report.AllBounds(context.Background(), in, eng)
-			if err != nil {
-				return err
-			}
-			return emitView(c, report.BoundsView(rows))
-		},
-	}
+		}
+		rows, err := report.AllBounds(context.Background(), in, eng)
+		return report.BoundsView(rows), err
+	}), tableOut("the bounds",
+		instanceFlag(),
+		engineFlag("engine for the LP relaxation"),
+		&cli.BoolFlag{Name: "no-lp", Usage: "skip the LP relaxation"})...)
 }
 
 func exportCmd() *cli.Command {
-	return &cli.Command{
-		Name:  "export",
-		Usage: "write the exact MIP of a tandem instance in LP or MPS format for other solvers",
-		Flags: []cli.Flag{
-			instanceFlag(),
-			&cli.BoolFlag{Name: "lp", Usage: "CPLEX LP format"},
-			&cli.BoolFlag{Name: "mps", Usage: "free MPS format"},
-			&cli.BoolFlag{Name: "release-form", Usage: "use the release-date formulation even for a batch"},
-			outFlag("the model"), quietFlag(),
-		},
-		Action: func(c *cli.Context) error {
-			if c.Bool("lp") == c.Bool("mps") {
-				return fmt.Errorf("export: give exactly one of --lp and --mps (see 'mrsched export --help')")
-			}
-			in, err := instances.ReadFile(c.String("instance"))
-			if err != nil {
-				return err
-			}
-			f, err := mipform.Build(in, c.Bool("release-form"))
-			if err != nil {
-				return err
-			}
-			write := mip.WriteMPS
-			if c.Bool("lp") {
-				write = mip.WriteLP
-			}
-			return emitWith(c, func(w io.Writer) error { return write(w, f.Model) })
-		},
+	return cmd("export", export,
+		instanceFlag(),
+		&cli.BoolFlag{Name: "lp", Usage: "CPLEX LP format"},
+		&cli.BoolFlag{Name: "mps", Usage: "free MPS format"},
+		&cli.BoolFlag{Name: "release-form", Usage: "use the release-date formulation even for a batch"},
+		outFlag("the model"), quietFlag())
+}
+
+func export(c *cli.Context) error {
+	if c.Bool("lp") == c.Bool("mps") {
+		return fmt.Errorf("export: give exactly one of --lp and --mps (see 'mrsched export --help')")
 	}
+	in, err := instances.ReadFile(c.String("instance"))
+	if err != nil {
+		return err
+	}
+	f, err := mipform.Build(in, c.Bool("release-form"))
+	if err != nil {
+		return err
+	}
+	write := mip.WriteMPS
+	if c.Bool("lp") {
+		write = mip.WriteLP
+	}
+	return emitWith(c, func(w io.Writer) error { return write(w, f.Model) })
 }
 
 func genTaillardCmd() *cli.Command {
-	return &cli.Command{
-		Name:  "taillard",
-		Usage: "Taillard's flow-shop instances (EJOR 64, 1993): .fsp text or a tandem instance (machines 1, 2)",
-		Flags: []cli.Flag{
-			intFlag("jobs", 20, "number of jobs", atLeastOne),
-			intFlag("machines", 5, "number of machines (≥ 2 for json)", atLeastOne),
-			&cli.Int64Flag{Name: "seed", Value: taillard.Seeds20x5[0], Usage: "time seed (an integer in [1, 2^31−2])",
-				Action: func(_ *cli.Context, v int64) error { return between(1, 1<<31-2).Check("seed", float64(v)) }},
-			intFlag("seeds20x5", 0, "use seed K of Taillard's 20 × 5 set", between(1, 10)),
-			choiceFlag("format", "fsp", "output format", "fsp", "json"),
-			outFlag("the instance"), quietFlag(),
-		},
-		Action: func(c *cli.Context) error {
-			seed := c.Int64("seed")
-			if k := c.Int("seeds20x5"); k != 0 {
-				seed = taillard.Seeds20x5[k-1]
-			}
-			ti, err := taillard.Generate(c.Int("jobs"), c.Int("machines"), seed)
-			if err != nil {
-				return err
-			}
-			return emitWith(c, func(w io.Writer) error { return taillard.WriteAs(w, ti, c.String("format")) })
-		},
-	}
+	return cmd("taillard", func(c *cli.Context) error {
+		seed := c.Int64("seed")
+		if k := c.Int("seeds20x5"); k != 0 {
+			seed = taillard.Seeds20x5[k-1]
+		}
+		ti, err := taillard.Generate(c.Int("jobs"), c.Int("machines"), seed)
+		if err != nil {
+			return err
+		}
+		return emitWith(c, func(w io.Writer) error { return taillard.WriteAs(w, ti, c.String("format")) })
+	},
+		intFlag("jobs", 20, "number of jobs", atLeastOne),
+		intFlag("machines", 5, "number of machines (≥ 2 for json)", atLeastOne),
+		&cli.Int64Flag{Name: "seed", Value: taillard.Seeds20x5[0], Usage: "time seed (an integer in [1, 2^31−2])",
+			Action: func(_ *cli.Context, v int64) error { return between(1, 1<<31-2).Check("seed", float64(v)) }},
+		intFlag("seeds20x5", 0, "use seed K of Taillard's 20 × 5 set", between(1, 10)),
+		choiceFlag("format", "fsp", "output format", "fsp", "json"),
+		outFlag("the instance"), quietFlag())
 }
 
 func importTaillardCmd() *cli.Command {
-	return &cli.Command{
-		Name:      "taillard",
-		Usage:     "convert a Taillard .fsp file into a tandem instance (machines 1 and 2)",
-		ArgsUsage: "FILE.fsp",
-		Flags: []cli.Flag{
-			intFlag("index", 1, "which instance of the file (1-based)", atLeastOne),
-			instanceOutFlag(),
-			quietFlag(),
-		},
-		Action: func(c *cli.Context) error {
-			path, err := oneArg(c, "FILE.fsp")
-			if err != nil {
-				return err
-			}
-			in, err := taillard.ReadTandemFile(path, c.Int("index"))
-			if err != nil {
-				return err
-			}
-			return emitInstance(c, in)
-		},
+	return cmd("taillard", func(c *cli.Context) error {
+		path, err := oneArg(c, "FILE.fsp")
+		if err != nil {
+			return err
+		}
+		in, err := taillard.ReadTandemFile(path, c.Int("index"))
+		if err != nil {
+			return err
+		}
+		return emitInstance(c, in)
+	},
+		intFlag("index", 1, "which instance of the file (1-based)", atLeastOne),
+		instanceOutFlag(),
+		quietFlag())
+}
+
+// Commands of tandem instances: gen lognormal, import swim, check.
+func genLogNormalCmd() *cli.Command {
+	return cmd("lognormal", func(c *cli.Context) error {
+		spec := instances.PaperLogNormal(c.Int("n"), c.Float64("load"), c.Bool("batch"))
+		spec.MapSD, spec.RatioSD = c.Float64("map-sd"), c.Float64("ratio-sd")
+		in, err := spec.Generate(instances.SeedSource(c.Uint64("seed")))
+		if err != nil {
+			return err
+		}
+		in.Metadata["seed"] = c.Uint64("seed")
+		return emitInstance(c, in)
+	}, append([]cli.Flag{
+		intFlag("n", 100, "number of jobs", atLeastOne),
+		floatFlag("load", 0.75, "offered load ρ (online instances)", positive),
+		&cli.BoolFlag{Name: "batch", Usage: "release every job at time 0"},
+		seedFlag(1, "random seed"),
+		floatFlag("map-sd", 3.65, "standard deviation of the map size (mean 1)", nonNegative),
+		floatFlag("ratio-sd", 3.28, "standard deviation of the ratio γ (mean 1)", nonNegative),
+	}, instanceOutFlags()...)...)
+}
+
+func importSWIMCmd() *cli.Command {
+	return cmd("swim", importSWIM, append([]cli.Flag{
+		&cli.BoolFlag{Name: "drop-map-only", Usage: "drop jobs whose shuffle bytes are 0"},
+		&cli.BoolFlag{Name: "normalize", Usage: "scale sizes so that mean map and mean shuffle are 1"},
+		floatFlag("load", 0, "rescale time to this offered load ρ; 0 keeps seconds", nonNegative),
+		intFlag("max-jobs", 0, "keep only the first N jobs; 0 keeps all", nonNegInt),
+	}, instanceOutFlags()...)...)
+}
+
+func importSWIM(c *cli.Context) error {
+	path, err := oneArg(c, "TRACE.tsv")
+	if err != nil {
+		return err
 	}
+	recs, err := swim.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	in, err := instances.FromSWIM(recs, instances.SWIMOptions{Source: path, DropMapOnly: c.Bool("drop-map-only"),
+		Normalize: c.Bool("normalize"), Load: c.Float64("load"), MaxJobs: c.Int("max-jobs")})
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return emitInstance(c, in)
+}
+
+func checkCmd() *cli.Command {
+	return cmd("check", instanceAction(func(_ *cli.Context, in *instances.Instance) (*tabular.View, error) {
+		return report.SummaryView(instances.Summarize(in)), nil
+	}), tableOut("the summary", instanceFlag())...)
+}
+
+// Commands of the overlapping tandem queue (Lin et al. §2, §4, §5): simulate
+// a policy, validate a schedule, compare all policies on one instance.
+func tandemCommands() []*cli.Command {
+	return inCategory(catTandem, simulateCmd(), validateCmd(), compareCmd())
+}
+
+func simulateCmd() *cli.Command {
+	return cmd("simulate", viewAction(simulateAction), tableOut("the result",
+		instanceFlag(),
+		&cli.StringFlag{Name: "policy", Aliases: []string{"p"}, Value: "maxsrpt", Usage: "fifo, ps, klps, klps-maponly, maxsrpt, splitsrpt, splitsrpt-strict or order"},
+		kFlag(),
+		&cli.StringFlag{Name: "order", Usage: "priority order for --policy order: job indices, e.g. 2,0,1"},
+		speedFlag(),
+		fileOutFlag("schedule", "write the fluid schedule to `FILE` (CSV when it ends in .csv, otherwise JSON)"))...)
+}
+
+func simulateAction(c *cli.Context) (*tabular.View, error) {
+	order, err := fluid.ParseOrder(c.String("order"))
+	if err != nil {
+		return nil, fmt.Errorf("--order: %w", err)
+	}
+	p, err := fluid.ParsePolicy(c.String("policy"), c.Int("k"), order)
+	if err != nil {
+		return nil, fmt.Errorf("--policy: %w", err)
+	}
+	path := c.String("instance")
+	in, err := instances.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	out := c.String("schedule")
+	r, err := fluid.Simulate(in, p, fluid.Options{Speed: c.Float64("speed"), Record: out != ""})
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return report.SimulateView(path, in, p, c.Int("k"), c.Float64("speed"), r), saveSchedule(c, out, in, r.Schedule)
+}
+
+func validateCmd() *cli.Command {
+	return cmd("validate", validateAction, tableOut("the result",
+		instanceFlag(),
+		inFlag("schedule", "schedule `FILE` (JSON, or CSV ending in .csv)", true, "s"))...)
+}
+
+func validateAction(c *cli.Context) error {
+	in, err := instances.ReadFile(c.String("instance"))
+	if err != nil {
+		return err
+	}
+	path := c.String("schedule")
+	s, err := schedule.ReadFile(path, in)
+	if err != nil {
+		return err
+	}
+	res, err := validate.Check(in, s)
+	if v := report.ValidateView(path, s, res, err); v != nil {
+		if werr := emitView(c, v); werr != nil {
+			return werr
+		}
+	}
+	if err != nil {
+		return exitWith(2, fmt.Errorf("%s: %w", path, err))
+	}
+	return nil
+}
+
+func compareCmd() *cli.Command {
+	return cmd("compare", compareAction, tableOut("the table",
+		inFlag("instance", "tandem instance `FILE`", false, "i"),
+		&cli.BoolFlag{Name: "example", Usage: "use the §2.1 example"},
+		intFlag("lognormal", 0, "use a batch of `N` jobs of the §5.3 log-normal workload", atLeastOne),
+		seedFlag(1, "seed for --lognormal"),
+		kFlag(), speedFlag())...)
+}
+
+// compareInstance returns the one instance chosen by --instance, --example
+// or --lognormal, and its name.
+func compareInstance(c *cli.Context) (*instances.Instance, string, error) {
+	chosen := 0
+	for _, set := range []bool{c.String("instance") != "", c.Bool("example"), c.IsSet("lognormal")} {
+		if set {
+			chosen++
+		}
+	}
+	if chosen != 1 {
+		return nil, "", errors.New("compare: give exactly one of --instance, --example, --lognormal (see 'mrsched compare --help')")
+	}
+	return report.CompareInstance(c.String("instance"), c.Bool("example"), c.Int("lognormal"), c.Uint64("seed"))
+}
+
+func compareAction(c *cli.Context) error {
+	in, name, err := compareInstance(c)
+	if err != nil {
+		return err
+	}
+	speed := c.Float64("speed")
+	cmp, err := fluid.Compare(in, fluid.ComparePolicies(c.Int("k")), speed)
+	if err != nil {
+		return err
+	}
+	v, bad := report.CompareView(name, in, speed, cmp)
+	if err := emitView(c, v); err != nil {
+		return err
+	}
+	if bad != nil {
+		return exitWith(2, bad)
+	}
+	return nil
+}
+
+// LP/MIP engines (issue 3): `mrsched engine info` and `mrsched mip solve`.
+// Library code: solver/mip, solver/highs, solver/cbc, solver/engine.
+func engineCommands() []*cli.Command {
+	info := viewAction(func(c *cli.Context) (*tabular.View, error) {
+		return report.EnginesView(engine.Available(), c.Bool("paths")), nil
+	})
+	return inCategory(catEngine,
+		group("engine", cmd("info", info,
+			formatFlag("table"),
+			&cli.BoolFlag{Name: "paths", Usage: "also list the directories searched for HiGHS's files"},
+			outFlag("the list"), quietFlag())),
+		group("mip", mipSolveCmd()))
+}
+
+func mipSolveCmd() *cli.Command {
+	return cmd("solve", viewAction(mipSolveAction), tableOut("the result",
+		engineFlag("LP/MIP engine"),
+		timeLimitFlag(0, "wall-clock limit of the solve"),
+		floatFlag("gap", 0, "relative MIP gap at which the engine may stop (0: the tolerance policy, 1e-9 relative or absolute); a stop at a looser gap is reported as status \"gap limit\", not optimal", between(0, 1)),
+		&cli.Int64Flag{Name: "seed", Usage: "the engine's random seed"},
+		&cli.BoolFlag{Name: "all", Usage: "list every column, zeros too"},
+		&cli.BoolFlag{Name: "duals", Usage: "list the row duals of an LP (HiGHS only)"},
+		&cli.BoolFlag{Name: "log", Usage: "copy the engine's log to stderr"})...)
+}
+
+func mipSolveAction(c *cli.Context) (*tabular.View, error) {
+	path, err := oneArg(c, "FILE.lp or FILE.mps")
+	if err != nil {
+		return nil, err
+	}
+	eng, err := engine.Lazy(c.String("engine"))
+	if err != nil {
+		return nil, fmt.Errorf("--engine: %w", err)
+	}
+	data, err := fileio.ReadTextFile(path, 0)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", mip.ErrRead, err)
+	}
+	opt := mip.Options{TimeLimit: c.Duration("time-limit"), RelGap: c.Float64("gap"), Seed: c.Int64("seed")}
+	if c.Bool("log") {
+		opt.Log = c.App.ErrWriter
+	}
+	ctx, cancel := engine.CommandContext(context.Background(), processStart, opt.TimeLimit)
+	defer cancel()
+	m, r, err := engine.SolveFile(ctx, eng, path, data, opt)
+	if err != nil {
+		return nil, err
+	}
+	return report.SolutionView(engine.NewSolution(path, eng.Name(), m, r, c.Bool("all"), c.Bool("duals"))), nil
 }

@@ -293,3 +293,40 @@ func ProgressEvery(c *cli.Context, pct int, line func(done, total int) string) f
 		}
 	}
 }
+
+// Result is what a command prints: anything that writes itself in a
+// format (*tabular.View, *tabular.Table, a library's report).
+type Result interface {
+	Write(w io.Writer, f tabular.Format) error
+}
+
+// Action is an action that emits the result f returns in --format to --out
+// or stdout.
+func Action[R Result](f func(c *cli.Context) (R, error)) cli.ActionFunc {
+	return func(c *cli.Context) error {
+		r, err := f(c)
+		if err != nil {
+			return err
+		}
+		return Emit(c, r.Write)
+	}
+}
+
+// ReadAction is an action that reads the file named by --flag with read
+// and emits the result f makes of it (see Action).
+func ReadAction[T any, R Result](flag string, read func(string) (T, error), f func(c *cli.Context, x T) (R, error)) cli.ActionFunc {
+	return Action(func(c *cli.Context) (R, error) {
+		x, err := read(c.String(flag))
+		if err != nil {
+			var none R
+			return none, err
+		}
+		return f(c, x)
+	})
+}
+
+// TableOut is flags followed by --format (default "table"), --out and
+// --quiet, the output flags of most commands; what says what --out gets.
+func TableOut(what string, flags ...cli.Flag) []cli.Flag {
+	return append(flags, Format("table"), Out(what), Quiet())
+}

@@ -163,3 +163,42 @@ func TestProgressEvery(t *testing.T) {
 		}
 	}
 }
+
+// TestReadAction: the file of the flag is read, the result is emitted in
+// --format (CSV here, the table's own rendering); a read error or the
+// function's error is the action's, with nothing printed.
+func TestReadAction(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "in.txt")
+	if err := os.WriteFile(path, []byte("a b c"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	read := func(p string) ([]string, error) {
+		b, err := os.ReadFile(p)
+		return strings.Fields(string(b)), err
+	}
+	count := ReadAction("in", read, func(c *cli.Context, words []string) (*tabular.Table, error) {
+		if c.Bool("fail") {
+			return nil, os.ErrInvalid
+		}
+		return &tabular.Table{Header: []string{"words"}, Rows: [][]string{{strings.Join(words, "+")}}}, nil
+	})
+	flags := TableOut("the count", &cli.StringFlag{Name: "in"}, &cli.BoolFlag{Name: "fail"})
+	for _, tc := range []struct {
+		args    []string
+		want    string // stdout; the CSV of the one-column table
+		wantErr bool
+	}{
+		{[]string{"--in", path, "--format", "csv"}, "words\na+b+c\n", false},
+		{[]string{"--in", filepath.Join(dir, "none"), "--format", "csv"}, "", true},
+		{[]string{"--in", path, "--fail"}, "", true},
+	} {
+		out, _, err := runApp(t, flags, count, tc.args...)
+		if out != tc.want || (err != nil) != tc.wantErr {
+			t.Errorf("%v: out %q, err %v; want %q, error %v", tc.args, out, err, tc.want, tc.wantErr)
+		}
+	}
+	if n := len(flags); n != 5 {
+		t.Errorf("TableOut: %d flags, want the 2 given + format, out, quiet", n)
+	}
+}

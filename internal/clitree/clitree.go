@@ -7,7 +7,9 @@
 package clitree
 
 import (
+	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"reflect"
 	"slices"
@@ -41,7 +43,8 @@ type Options struct {
 }
 
 // Finish prepares the tree under parent (the program's name): every
-// command gets its description from opt.Describe and reports a usage error
+// command gets its one-line usage, synopsis, arguments and description
+// from opt.Describe (see ParseHelp) and reports a usage error
 // (an unknown flag, a bad value, a missing required flag) as one line with
 // a pointer to its --help, instead of printing the whole help first
 // (urfave/cli's default). Required flags are checked by Finish's Before,
@@ -57,7 +60,7 @@ func finish(c *cli.Command, parent string, opt Options) {
 	path := parent + " " + c.Name
 	if opt.Describe != nil {
 		if text, ok := opt.Describe(path); ok {
-			c.Description = text
+			ParseHelp(text).apply(c)
 		}
 	}
 	hint := fmt.Sprintf("(see '%s --help')", path)
@@ -210,4 +213,130 @@ func HelpFiles(fsys fs.FS, expand func(string) string) func(path string) (string
 		}
 		return text, true
 	}
+}
+
+// The header lines a help file may start with, in any order, before its
+// description: the command's one-line usage (shown in its parent's list
+// of commands and after its name in --help), its synopsis (the USAGE line
+// of --help, instead of the generated one) and the name of its positional
+// arguments (appended to the generated USAGE line).
+const (
+	UsagePrefix    = "usage: "
+	SynopsisPrefix = "synopsis: "
+	ArgsPrefix     = "arguments: "
+)
+
+// Help is a help file split into its header lines and its description.
+type Help struct{ Usage, Synopsis, Args, Description string }
+
+// ParseHelp splits a help text into its header lines (see UsagePrefix)
+// and the description that follows them.
+func ParseHelp(text string) Help {
+	var h Help
+	fields := []struct {
+		prefix string
+		to     *string
+	}{{UsagePrefix, &h.Usage}, {SynopsisPrefix, &h.Synopsis}, {ArgsPrefix, &h.Args}}
+	for {
+		line, rest, _ := strings.Cut(text, "\n")
+		found := false
+		for _, f := range fields {
+			if v, ok := strings.CutPrefix(line, f.prefix); ok {
+				*f.to, found = v, true
+			}
+		}
+		if !found {
+			h.Description = text
+			return h
+		}
+		text = rest
+	}
+}
+
+// apply sets the command's help from h, keeping what h leaves empty.
+func (h Help) apply(c *cli.Command) {
+	for _, f := range []struct{ from, to *string }{{&h.Usage, &c.Usage}, {&h.Synopsis, &c.UsageText}, {&h.Args, &c.ArgsUsage}} {
+		if *f.from != "" {
+			*f.to = *f.from
+		}
+	}
+	c.Description = h.Description
+}
+
+// Cmd is a leaf command: its name, action and flags (its usage and
+// description come from its help file, see Finish).
+func Cmd(name string, action cli.ActionFunc, flags ...cli.Flag) *cli.Command {
+	return &cli.Command{Name: name, Action: action, Flags: flags}
+}
+
+// Group is a command made of subcommands.
+func Group(name string, subs ...*cli.Command) *cli.Command {
+	return &cli.Command{Name: name, Subcommands: subs}
+}
+
+// InCategory sets cat as the category of every command of cmds.
+func InCategory(cat string, cmds ...*cli.Command) []*cli.Command {
+	for _, c := range cmds {
+		c.Category = cat
+	}
+	return cmds
+}
+
+// NewApp is the program name over the commands cmds, sorted and finished
+// (see Sort, Finish); its own usage and description come from
+// opt.Describe(name). A usage error of the program itself is one line with
+// a pointer to its --help; Run decides the exit status.
+func NewApp(name string, cmds []*cli.Command, stdout, stderr io.Writer, opt Options) *cli.App {
+	Sort(cmds)
+	Finish(cmds, name, opt)
+	var help Help
+	if opt.Describe != nil {
+		text, _ := opt.Describe(name)
+		help = ParseHelp(text)
+	}
+	return &cli.App{
+		Name:           name,
+		Usage:          help.Usage,
+		Description:    help.Description,
+		Commands:       cmds,
+		Writer:         stdout,
+		ErrWriter:      stderr,
+		ExitErrHandler: func(*cli.Context, error) {},
+		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
+			return fmt.Errorf("%w (see '%s --help')", err, name)
+		},
+	}
+}
+
+// exitError carries a process exit status other than 1.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string { return e.err.Error() }
+func (e *exitError) Unwrap() error { return e.err }
+
+// ExitWith wraps err so that Run returns code (for example 2 for a
+// verification that ran and failed).
+func ExitWith(code int, err error) error { return &exitError{code: code, err: err} }
+
+// Run runs app on args (see FlagsFirst) and returns the process exit
+// status: 0, the code of ExitWith or of a cli.ExitCoder, else 1; an error
+// is printed on the app's ErrWriter as "NAME: error".
+func Run(app *cli.App, args []string) int {
+	err := app.Run(FlagsFirst(app.Commands, args))
+	if err == nil {
+		return 0
+	}
+	fmt.Fprintln(app.ErrWriter, app.Name+":", err)
+	var ee *exitError
+	if errors.As(err, &ee) {
+		return ee.code
+	}
+	var ec cli.ExitCoder
+	if errors.As(err, &ec) && ec.ExitCode() != 0 {
+		return ec.ExitCode()
+	}
+	return 1
 }

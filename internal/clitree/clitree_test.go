@@ -2,6 +2,7 @@ package clitree_test
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -149,6 +150,82 @@ func TestHelpFiles(t *testing.T) {
 		got, ok := describe(tc.path)
 		if got != tc.want || ok != tc.ok {
 			t.Errorf("%s: %q %v, want %q %v", tc.path, got, ok, tc.want, tc.ok)
+		}
+	}
+}
+
+// TestParseHelp: a help file's header lines ("usage: …", "synopsis: …",
+// "arguments: …", in any order) become the command's Usage, UsageText and
+// ArgsUsage and are cut from its description; Finish applies them and
+// keeps what a file leaves out.
+func TestParseHelp(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want clitree.Help
+	}{
+		{"usage: do it\nLong text.\n\nExample:", clitree.Help{Usage: "do it", Description: "Long text.\n\nExample:"}},
+		{"usage: only", clitree.Help{Usage: "only"}},
+		{"arguments: FILE\nsynopsis: x FILE\nusage: u\nText", clitree.Help{Usage: "u", Synopsis: "x FILE", Args: "FILE", Description: "Text"}},
+		{"Long text.\nusage: not first", clitree.Help{Description: "Long text.\nusage: not first"}},
+		{"Usage: capitalised is text", clitree.Help{Description: "Usage: capitalised is text"}},
+	} {
+		if got := clitree.ParseHelp(tc.text); got != tc.want {
+			t.Errorf("ParseHelp(%q) = %+v; want %+v", tc.text, got, tc.want)
+		}
+	}
+	cmds := []*cli.Command{clitree.Group("grp", clitree.Cmd("leaf", nil, &cli.StringFlag{Name: "in"}))}
+	cmds[0].ArgsUsage = "KEPT"
+	clitree.Finish(cmds, "tool", clitree.Options{Describe: func(path string) (string, bool) {
+		if path == "tool grp" {
+			return "usage: line of " + path + "\nabout " + path, true
+		}
+		return "usage: line of " + path + "\nsynopsis: tool grp leaf --in X\narguments: ARG\nabout " + path, true
+	}})
+	grp, leaf := cmds[0], cmds[0].Subcommands[0]
+	if grp.Usage != "line of tool grp" || grp.ArgsUsage != "KEPT" || grp.Description != "about tool grp" {
+		t.Errorf("group: usage %q, arguments %q, description %q", grp.Usage, grp.ArgsUsage, grp.Description)
+	}
+	if leaf.Usage != "line of tool grp leaf" || leaf.UsageText != "tool grp leaf --in X" || leaf.ArgsUsage != "ARG" || leaf.Description != "about tool grp leaf" {
+		t.Errorf("leaf: %q, %q, %q, %q", leaf.Usage, leaf.UsageText, leaf.ArgsUsage, leaf.Description)
+	}
+	if leaf.Name != "leaf" || len(leaf.Flags) != 1 || grp.Name != "grp" {
+		t.Errorf("Cmd/Group built %q with %d flags under %q", leaf.Name, len(leaf.Flags), grp.Name)
+	}
+}
+
+// TestRun: the exit status is 0, the code of ExitWith or of a cli.Exit,
+// else 1, with the error on stderr after the program's name; the program's
+// usage and description come from its help text; an unknown flag of the
+// program points to its --help.
+func TestRun(t *testing.T) {
+	act := func(err error) cli.ActionFunc { return func(*cli.Context) error { return err } }
+	cmds := []*cli.Command{
+		clitree.Cmd("ok", act(nil)),
+		clitree.Cmd("two", act(clitree.ExitWith(2, errors.New("does not hold")))),
+		clitree.Cmd("three", act(cli.Exit("three", 3))),
+		clitree.Cmd("one", act(errors.New("plain"))),
+	}
+	var out, errw strings.Builder
+	a := clitree.NewApp("tool", cmds, &out, &errw, clitree.Options{Describe: func(path string) (string, bool) {
+		return "usage: does things\nAll about " + path + ".", true
+	}})
+	if a.Usage != "does things" || a.Description != "All about tool." || a.Commands[0].Name != "ok" || a.Commands[2].Name != "three" {
+		t.Errorf("app usage %q, description %q, first command %q", a.Usage, a.Description, a.Commands[0].Name)
+	}
+	for _, tc := range []struct {
+		args   []string
+		code   int
+		stderr string
+	}{
+		{[]string{"tool", "ok"}, 0, ""},
+		{[]string{"tool", "two"}, 2, "tool: does not hold\n"},
+		{[]string{"tool", "three"}, 3, "tool: three\n"},
+		{[]string{"tool", "one"}, 1, "tool: plain\n"},
+		{[]string{"tool", "--nope"}, 1, "tool: flag provided but not defined: -nope (see 'tool --help')\n"},
+	} {
+		errw.Reset()
+		if code := clitree.Run(a, tc.args); code != tc.code || !strings.HasSuffix(errw.String(), tc.stderr) {
+			t.Errorf("%v: exit %d, stderr %q; want %d, %q", tc.args, code, errw.String(), tc.code, tc.stderr)
 		}
 	}
 }

@@ -74,3 +74,24 @@ func ExampleShrink() {
 	// Output:
 	// 1 b [1 2 3] [] 1 1 1
 }
+
+// ExampleSlack is the slack system of H-PFSP (eq. 6–9, Algorithm 4) on
+// three jobs with w = v = 1, 2, 3: s = (2, 2, 0) by eq. 6; job 3 runs 0.3
+// units under the work clock (D = 0.3), so every v drops by 0.1 and the
+// jobs ahead of it lose 0.3 of slack; only job 1 is completable (job 2 and
+// job 3 need more than job 1's slack of 1.7).
+func ExampleSlack() {
+	var ss cluster.Slack
+	es := []*cluster.SlackEntry{{Key: 0, W: 1}, {Key: 1, W: 2}, {Key: 2, W: 3}}
+	for _, e := range es {
+		ss.Insert(e, e.W)
+	}
+	ss.Advance(0.3, []cluster.Exec{{E: es[2], Delta: 0.3}})
+	for _, e := range es {
+		fmt.Printf("w %.1f v %.1f s %.1f completable %v\n", e.W, ss.V(e), ss.S(e), ss.Completable(e))
+	}
+	// Output:
+	// w 1.0 v 0.9 s 1.7 completable true
+	// w 2.0 v 1.9 s 1.7 completable false
+	// w 2.7 v 2.9 s 0.0 completable false
+}

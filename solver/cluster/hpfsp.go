@@ -260,7 +260,7 @@ func (h *HPFSP) Advance(now float64) {
 		}
 		for h.ss.Len() > 0 && (h.ss.FrontV() <= 0 || tolerance.Zero(h.ss.FrontV())) {
 			e := h.ss.At(0)
-			if !e.Done {
+			if !e.Done() {
 				h.overdueJob(e)
 			}
 			h.ss.Remove(e)
@@ -293,8 +293,8 @@ func (h *HPFSP) Arrive(j *JobState, _ float64) {
 	}
 	hj.e.Key = h.seq
 	h.seq++
-	hj.e.W, hj.e.V = w, w
-	h.ss.Insert(&hj.e)
+	hj.e.W = w
+	h.ss.Insert(&hj.e, w)
 	if h.Config.FairLimit > 0 {
 		h.fairCand[Map].add(j)
 	}
@@ -327,8 +327,7 @@ func (h *HPFSP) Depart(j *JobState, _ float64) {
 	if hj.overdue > 0 {
 		h.lateJobs.remove(j)
 	}
-	h.ss.Reestimate(&hj.e, 0)
-	hj.e.Done = true
+	h.ss.Finish(&hj.e)
 	for p := Map; p <= Reduce && !h.Config.DefaultFromTasks; p++ {
 		h.defSum[p] += j.DoneTime[p]
 		h.defN[p] += j.NumTasks(p)
@@ -433,17 +432,27 @@ func (h *HPFSP) Pick(p Phase, now float64) *JobState {
 			best, bestW = j, w
 		}
 	}
+	// The slacks in queue order: s = x − d − Σ_{j≤k} w_j (Slack); a
+	// finished job has w = 0 and adds nothing to the prefix sum, so the
+	// scan reads the unfinished entries only (Slack.lw, lx).
 	prefMin := math.Inf(1)
-	for k := 0; k < h.ss.Len(); k++ {
-		e := h.ss.At(k)
-		j := &h.s.Jobs[e.ID]
-		// e.W < bestW first: consider keeps only a strictly smaller w, so
-		// the cheap test decides most entries.
-		if !e.Done && e.W < bestW && tolerance.GE(prefMin, e.W) && j.Pending(p) > 0 {
-			consider(j, e.W)
+	pw := 0.0
+	lw, lx, d := h.ss.lw, h.ss.lx[:len(h.ss.lw)], h.ss.d
+	for k, w := range lw {
+		pw += w
+		// w < bestW first: consider keeps only a strictly smaller w, so
+		// the cheap test decides most entries; prefMin ≥ w implies GE.
+		if best != nil && k&31 == 0 && h.ss.MinWFrom(k) >= bestW {
+			break // no job from here on has a smaller w: none can win
 		}
-		if !e.Done {
-			prefMin = min(prefMin, e.S)
+		// w − prefMin beyond 4·10⁻⁹(1 + w + |prefMin|) fails GE by far.
+		if w < bestW && (prefMin >= w || w-prefMin <= 4e-9*(1+w+math.Abs(prefMin)) && tolerance.GE(prefMin, w)) {
+			if j := &h.s.Jobs[h.ss.live[k].ID]; j.Pending(p) > 0 {
+				consider(j, w)
+			}
+		}
+		if s := lx[k] - d - pw; s < prefMin {
+			prefMin = s
 			if prefMin < noSlack {
 				break // no job behind is completable (w ≥ 0)
 			}

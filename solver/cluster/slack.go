@@ -8,25 +8,33 @@ import (
 )
 
 // SlackEntry is one job of the virtual PS queue of H-PFSP (§II-C): W is its
-// estimated remaining processing time w_i, V its remaining time under the
-// virtual PS v_i, S its slack s_i (eq. 6). Times are normalised: one unit is
-// one second of the whole cluster (eq. 3–4, 10).
+// estimated remaining processing time w_i; its remaining time under the
+// virtual PS v_i and its slack s_i (eq. 6) are kept implicitly by the
+// Slack that holds it (Slack.V, Slack.S). Times are normalised: one unit
+// is one second of the whole cluster (eq. 3–4, 10).
 type SlackEntry struct {
-	Key     int // tie-break: smaller Key (earlier submission) first (§III-A)
-	ID      int // owner's index (free for the caller)
-	W, V, S float64
-	// Done marks a job that has finished for real while still in the
-	// virtual queue; the completable test treats its slack as +∞ (§II-C:
-	// "we set s_i = ∞").
-	Done bool
+	Key int // tie-break: smaller Key (earlier submission) first (§III-A)
+	ID  int // owner's index (free for the caller)
+	W   float64
+	// done marks a job that has finished for real (Slack.Finish); the
+	// completable test treats its slack as +∞ (§II-C: "we set s_i = ∞").
+	// Its W is 0.
+	done bool
+	// f is the virtual finish time: v = f − g (Slack.g the virtual clock).
+	// x is the slack's offset: s = x − Slack.d − Σ_{j≤i} w_j over the
+	// queue up to and including this entry.
+	f, x float64
 	pos  int // index in the queue, −1 when not queued
-	dlt  float64
+	lpos int // index in Slack.live, −1 when not there
 }
+
+// Done reports whether e has finished for real (Slack.Finish).
+func (e *SlackEntry) Done() bool { return e.done }
 
 // InQueue reports whether e is in a slack system.
 func (e *SlackEntry) InQueue() bool { return e.pos >= 0 }
 
-// Slack is the slack system of H-PFSP: the virtual PS queue sorted by V
+// Slack is the slack system of H-PFSP: the virtual PS queue sorted by v
 // (ties by Key), with
 //
 //	s_i = Σ_{j<i} v_j + (m − i + 1)·v_i − Σ_{j≤i} w_j      (eq. 6)
@@ -37,10 +45,30 @@ func (e *SlackEntry) InQueue() bool { return e.pos >= 0 }
 // after eq. 6 explains), the second '?' a minus, and '??' big parentheses
 // around Σ_{j≤i} w_j (the time to serve job i and the jobs ahead of it).
 //
-// Every update below is incremental and keeps eq. 6 exact (up to rounding),
-// which the property test checks against Eq6 after every update.
+// Virtual time (docs/cluster.md, Benchmarks): the virtual PS serves every
+// queued job at the same rate, so one global virtual clock g (the service
+// each queued job has received, Σ D/m over the intervals) and each job's
+// virtual finish f = g at insertion + v give v = f − g; the queue is sorted
+// by (f, Key), the same order as by (v, Key). Eq. 7–9 lower every s_k by
+// D − Σ_{j≤k} Δ_j, which is −D for all plus the change of the prefix sum
+// of w: so each entry keeps an offset x with s_k = x_k − d − Σ_{j≤k} w_j,
+// d = Σ D. An interval then costs O(executed jobs) instead of O(m); the
+// slacks are read in queue order with a running prefix sum (Pick,
+// Completable). Insertions, removals and re-estimates update the offsets
+// of the other entries from the same formulas as before (O(m) each).
+// The values are those of eq. 6 up to rounding, which the property test
+// checks against Eq6 after every update.
 type Slack struct {
-	q []*SlackEntry
+	q    []*SlackEntry
+	live []*SlackEntry // the entries of q that are not done, in queue order
+	// w and x of live, contiguous (the completable scan reads only these).
+	lw, lx []float64
+	// wmin is a min segment tree over lw (leaves at wn + i), so that a scan
+	// can stop once no entry behind has a smaller w (MinWFrom).
+	wmin []float64
+	wn   int
+	g    float64 // virtual clock: each queued job's PS service so far
+	d    float64 // Σ D: the uniform part of eq. 9
 }
 
 // Len returns m, the number of jobs in the virtual queue.
@@ -49,37 +77,194 @@ func (ss *Slack) Len() int { return len(ss.q) }
 // At returns the entry at 0-based position k.
 func (ss *Slack) At(k int) *SlackEntry { return ss.q[k] }
 
-func less(a *SlackEntry, v float64, key int) bool {
-	return a.V < v || a.V == v && a.Key < key
+// V returns v_e, e's remaining time under the virtual PS (e queued).
+func (ss *Slack) V(e *SlackEntry) float64 { return e.f - ss.g }
+
+// S returns s_e, e's slack (eq. 6; e queued). It sums w over the queue
+// ahead of e: O(position).
+func (ss *Slack) S(e *SlackEntry) float64 {
+	pw := 0.0
+	for k := 0; k <= e.pos; k++ {
+		pw += ss.q[k].W
+	}
+	return e.x - ss.d - pw
 }
 
-// Insert adds a new job with e.W = e.V (eq. 18) and sets e.S. Jobs ahead of
-// it gain v_k (m grew by one: the PS shares with one more job); jobs behind
-// it gain v_new − w_new = 0 (it is now ahead of them with v = w), so only
-// the front part is touched.
-func (ss *Slack) Insert(e *SlackEntry) {
-	p := sort.Search(len(ss.q), func(k int) bool { return !less(ss.q[k], e.V, e.Key) })
+// before reports whether a precedes virtual finish f with key in the queue.
+func before(a *SlackEntry, f float64, key int) bool {
+	return a.f < f || a.f == f && a.Key < key
+}
+
+// liveIndex returns where an entry with virtual finish f and key goes in
+// (or is in) live.
+func (ss *Slack) liveIndex(f float64, key int) int {
+	return sort.Search(len(ss.live), func(k int) bool { return !before(ss.live[k], f, key) })
+}
+
+func (ss *Slack) liveAdd(e *SlackEntry) int {
+	i := ss.liveIndex(e.f, e.Key)
+	ss.live = append(ss.live, nil)
+	copy(ss.live[i+1:], ss.live[i:])
+	ss.live[i] = e
+	return i
+}
+
+func (ss *Slack) liveRemove(e *SlackEntry) {
+	if i := ss.liveIndex(e.f, e.Key); i < len(ss.live) && ss.live[i] == e {
+		copy(ss.live[i:], ss.live[i+1:])
+		ss.live[len(ss.live)-1] = nil
+		ss.live = ss.live[:len(ss.live)-1]
+	}
+	e.lpos = -1
+}
+
+// syncLive rewrites lw, lx and the live positions after a structural
+// change (which touches x of every entry anyway: O(m)).
+func (ss *Slack) syncLive() {
+	ss.lw, ss.lx = ss.lw[:0], ss.lx[:0]
+	for i, e := range ss.live {
+		e.lpos = i
+		ss.lw = append(ss.lw, e.W)
+		ss.lx = append(ss.lx, e.x)
+	}
+	if len(ss.lw) < treeMin {
+		ss.wn = 0 // short queue: no tree (MinWFrom answers −∞)
+		return
+	}
+	n := 1
+	for n < len(ss.lw) {
+		n *= 2
+	}
+	ss.wn = n
+	if cap(ss.wmin) < 2*n {
+		ss.wmin = make([]float64, 2*n)
+	}
+	ss.wmin = ss.wmin[:2*n]
+	copy(ss.wmin[n:], ss.lw)
+	for i := n + len(ss.lw); i < 2*n; i++ {
+		ss.wmin[i] = math.Inf(1)
+	}
+	for i := n - 1; i >= 1; i-- {
+		ss.wmin[i] = min(ss.wmin[2*i], ss.wmin[2*i+1])
+	}
+}
+
+// treeMin: below this many unfinished entries the scan is short and the
+// tree of w costs more to keep (one path per executed job and interval)
+// than it saves; syncLive then drops it.
+var treeMin = 256 // a variable so that the property test can exercise the tree
+
+// setLiveW records a new w of the live entry at lpos i. Eq. 7 only lowers
+// w (HPFSP.Advance clamps the executed work at ≥ 0): then the minima above
+// change only while they exceed it; a larger w recomputes the path.
+func (ss *Slack) setLiveW(i int, w float64) {
+	old := ss.lw[i]
+	ss.lw[i] = w
+	if ss.wn == 0 {
+		return
+	}
+	k := ss.wn + i
+	ss.wmin[k] = w
+	if w <= old {
+		for k /= 2; k >= 1 && ss.wmin[k] > w; k /= 2 {
+			ss.wmin[k] = w
+		}
+		return
+	}
+	for k /= 2; k >= 1; k /= 2 {
+		ss.wmin[k] = min(ss.wmin[2*k], ss.wmin[2*k+1])
+	}
+}
+
+// syncLiveRange is syncLive after a re-estimate that moved live entries
+// only within positions lo..hi (their w, position and x changed) and
+// changed the x of the entries behind: O(live entries from lo + (hi−lo)·log m).
+func (ss *Slack) syncLiveRange(lo, hi int) {
+	for i := lo; i < len(ss.live); i++ {
+		e := ss.live[i]
+		e.lpos = i
+		ss.lx[i] = e.x
+	}
+	for i := lo; i <= hi; i++ {
+		ss.lw[i] = ss.live[i].W
+	}
+	if ss.wn == 0 {
+		return
+	}
+	for i := lo; i <= hi; i++ {
+		ss.wmin[ss.wn+i] = ss.lw[i]
+	}
+	for a, b := (ss.wn+lo)/2, (ss.wn+hi)/2; a >= 1; a, b = a/2, b/2 {
+		for k := a; k <= b; k++ {
+			ss.wmin[k] = min(ss.wmin[2*k], ss.wmin[2*k+1])
+		}
+	}
+}
+
+// MinWFrom returns the smallest w among the unfinished entries at live
+// positions ≥ i (+Inf when none): O(log m). With fewer than treeMin
+// unfinished entries there is no tree and it returns −Inf (a lower bound
+// that never stops a scan).
+func (ss *Slack) MinWFrom(i int) float64 {
+	if ss.wn == 0 {
+		return math.Inf(-1)
+	}
+	r := math.Inf(1)
+	lo, hi := ss.wn+i, 2*ss.wn // [lo, hi)
+	for lo < hi {
+		if lo&1 == 1 {
+			r = min(r, ss.wmin[lo])
+			lo++
+		}
+		if hi&1 == 1 {
+			hi--
+			r = min(r, ss.wmin[hi])
+		}
+		lo, hi = lo/2, hi/2
+	}
+	return r
+}
+
+// Finish marks e as finished for real: its w becomes 0 (eq. 11–17) and
+// its slack counts as +∞ from now on.
+func (ss *Slack) Finish(e *SlackEntry) {
+	ss.Reestimate(e, 0)
+	if e.pos >= 0 && !e.done {
+		ss.liveRemove(e)
+		ss.syncLive()
+	}
+	e.done = true
+}
+
+// Insert adds a new job with remaining time e.W and virtual remaining time
+// v (eq. 18: v = w). Jobs ahead of it gain v_k (m grew by one: the PS
+// shares with one more job); jobs behind it gain v − w (it is now ahead of
+// them).
+func (ss *Slack) Insert(e *SlackEntry, v float64) {
+	e.f = ss.g + v
+	p := sort.Search(len(ss.q), func(k int) bool { return !before(ss.q[k], e.f, e.Key) })
 	ss.q = append(ss.q, nil)
 	copy(ss.q[p+1:], ss.q[p:])
 	ss.q[p] = e
-	for k := p + 1; k < len(ss.q); k++ {
-		ss.q[k].pos = k
-	}
 	e.pos = p
 	m := float64(len(ss.q))
-	sv, sw := 0.0, 0.0
+	sv := 0.0
 	for k := 0; k < p; k++ {
-		ss.q[k].S += ss.q[k].V
-		sv += ss.q[k].V
-		sw += ss.q[k].W
+		vk := ss.q[k].f - ss.g
+		ss.q[k].x += vk
+		sv += vk
 	}
-	if e.W != e.V {
-		// A general insertion: jobs behind gain v_new − w_new.
-		for k := p + 1; k < len(ss.q); k++ {
-			ss.q[k].S += e.V - e.W
-		}
+	// Behind: s += v − w and the prefix sum of w grew by w, so x += v.
+	for k := p + 1; k < len(ss.q); k++ {
+		ss.q[k].pos = k
+		ss.q[k].x += v
 	}
-	e.S = sv + (m-float64(p))*e.V - sw - e.W
+	// s_e = sv + (m−p)·v − Σ_{k<p} w_k − w and s_e = x_e − d − (Σ_{k<p} w_k + w).
+	e.x = sv + (m-float64(p))*v + ss.d
+	if !e.done {
+		ss.liveAdd(e)
+	}
+	ss.syncLive()
 }
 
 // Remove deletes e from the queue (a job whose virtual PS service is over,
@@ -89,17 +274,28 @@ func (ss *Slack) Remove(e *SlackEntry) {
 	if p < 0 {
 		return
 	}
-	for k := 0; k < p; k++ {
-		ss.q[k].S -= ss.q[k].V
+	if !e.done {
+		ss.liveRemove(e)
 	}
+	for k := 0; k < p; k++ {
+		ss.q[k].x -= ss.q[k].f - ss.g
+	}
+	// Behind: s += w_e − v_e and the prefix sum of w lost w_e: x −= v_e.
+	ve := e.f - ss.g
 	for k := p + 1; k < len(ss.q); k++ {
-		ss.q[k].S += e.W - e.V
+		ss.q[k].x -= ve
 		ss.q[k-1] = ss.q[k]
 		ss.q[k-1].pos = k - 1
 	}
 	ss.q[len(ss.q)-1] = nil
 	ss.q = ss.q[:len(ss.q)-1]
 	e.pos = -1
+	ss.syncLive()
+	if len(ss.q) == 0 {
+		// Nothing refers to the clocks any more: restart them at 0 (smaller
+		// magnitudes, smaller rounding in f − g and x − d).
+		ss.g, ss.d = 0, 0
+	}
 }
 
 // Exec is executed normalised work of one queued job during an Advance.
@@ -121,25 +317,21 @@ type Exec struct {
 // D = Δt (a virtual PS of capacity 1 running in real time, the fluid PS
 // reference) idle capacity also consumes everybody's slack. The interval
 // must not contain a virtual completion (the caller splits it there), so
-// the order by V is unchanged.
+// the order by v is unchanged. In the virtual-time form this is g += D/m,
+// d += D and w_i −= Δt̂_i: O(listed jobs).
 func (ss *Slack) Advance(D float64, exec []Exec) {
-	m := float64(len(ss.q))
-	if m == 0 {
+	if len(ss.q) == 0 {
 		return
 	}
+	ss.g += D / float64(len(ss.q))
+	ss.d += D
 	for _, x := range exec {
-		if x.E.pos >= 0 {
-			x.E.dlt += x.Delta
+		if e := x.E; e.pos >= 0 {
+			e.W -= x.Delta
+			if !e.done {
+				ss.setLiveW(e.lpos, e.W)
+			}
 		}
-	}
-	cum := 0.0
-	dv := D / m
-	for _, e := range ss.q {
-		cum += e.dlt
-		e.W -= e.dlt
-		e.V -= dv
-		e.S -= D - cum
-		e.dlt = 0
 	}
 }
 
@@ -166,44 +358,60 @@ func (ss *Slack) Advance(D float64, exec []Exec) {
 // down the passed set as written (its slack gains exactly the terms of job
 // i it no longer contains). Jobs ahead of both positions are unchanged;
 // jobs behind both gain Δv − Δw = 0. Without a move, P is empty and
-// s_i += (m−i)·Δw.
+// s_i += (m−i)·Δw. A finished entry (Finish) keeps w = 0. In the offsets x (s = x − d − Σ_{j≤k} w_j) the prefix
+// sums of w change too: a passed job loses w_i (case 1) or gains w̃_i
+// (case 2) ahead of it, the jobs behind both gain Δw.
 func (ss *Slack) Reestimate(e *SlackEntry, w float64) {
+	if e.done {
+		return // finished: w stays 0
+	}
 	if e.pos < 0 {
 		e.W = w
 		return
 	}
+	li := e.lpos
+	ss.liveRemove(e) // re-added at its new place below
 	i := e.pos
-	vOld, wOld := e.V, e.W
-	vNew := vOld + (w - wOld)
+	vOld, wOld := e.f-ss.g, e.W
+	dw := w - wOld
+	fNew := e.f + dw
+	vNew := vOld + dw
 	m := float64(len(ss.q))
-	sumV, sumW := 0.0, 0.0
+	sumV := 0.0
 	p := i
-	if vNew > vOld {
-		for p+1 < len(ss.q) && less(ss.q[p+1], vNew, e.Key) {
+	if fNew > e.f {
+		for p+1 < len(ss.q) && before(ss.q[p+1], fNew, e.Key) {
 			j := ss.q[p+1]
-			j.S += j.V - vOld + wOld // eq. 14
-			sumV += j.V
-			sumW += j.W
+			vj := j.f - ss.g
+			j.x += vj - vOld // eq. 14; Σ_{≤j} w lost w_i
+			sumV += vj
 			ss.q[p] = j
 			j.pos = p
 			p++
 		}
-		e.S += sumV + (m-float64(p))*vNew - (m-float64(i))*vOld - (sumW + w - wOld) // eq. 15 (0-based p, i)
+		e.x += sumV + (m-float64(p))*vNew - (m-float64(i))*vOld // eq. 15 (0-based p, i)
 	} else {
-		for p > 0 && !less(ss.q[p-1], vNew, e.Key) {
+		for p > 0 && !before(ss.q[p-1], fNew, e.Key) {
 			j := ss.q[p-1]
-			j.S += vNew - j.V - w // eq. 16
-			sumV += j.V
-			sumW += j.W
+			vj := j.f - ss.g
+			j.x += vNew - vj // eq. 16; Σ_{≤j} w gained w̃_i
+			sumV += vj
 			ss.q[p] = j
 			j.pos = p
 			p--
 		}
-		e.S += -sumV + (m-float64(p))*vNew - (m-float64(i))*vOld + (sumW - w + wOld) // eq. 17
+		e.x += -sumV + (m-float64(p))*vNew - (m-float64(i))*vOld // eq. 17
 	}
 	ss.q[p] = e
 	e.pos = p
-	e.V, e.W = vNew, w
+	e.f, e.W = fNew, w
+	lj := ss.liveAdd(e)
+	if dw != 0 {
+		for k := max(i, p) + 1; k < len(ss.q); k++ {
+			ss.q[k].x += dw
+		}
+	}
+	ss.syncLiveRange(min(li, lj), max(li, lj))
 }
 
 // Eq6 evaluates eq. 6 from scratch for every queued job, in queue order
@@ -213,9 +421,10 @@ func (ss *Slack) Eq6() []float64 {
 	out := make([]float64, len(ss.q))
 	sv, sw := 0.0, 0.0
 	for k, e := range ss.q {
+		v := e.f - ss.g
 		sw += e.W
-		out[k] = sv + (m-float64(k))*e.V - sw
-		sv += e.V
+		out[k] = sv + (m-float64(k))*v - sw
+		sv += v
 	}
 	return out
 }
@@ -225,7 +434,7 @@ func (ss *Slack) FrontV() float64 {
 	if len(ss.q) == 0 {
 		return math.Inf(1)
 	}
-	return ss.q[0].V
+	return ss.q[0].f - ss.g
 }
 
 // Completable is Algorithm 4: job e is completable when every job ahead of
@@ -233,8 +442,13 @@ func (ss *Slack) FrontV() float64 {
 // has slack s_j ≥ w_e (tolerance.GE). A job not in the queue (its virtual
 // PS service already over) is completable: no queued job is ahead of it.
 func (ss *Slack) Completable(e *SlackEntry) bool {
-	for k := 0; k < e.pos; k++ {
-		if j := ss.q[k]; !j.Done && !tolerance.GE(j.S, e.W) {
+	pw := 0.0 // finished jobs have w = 0: the live entries' sum is Σ_{i≤k} w_i
+	for _, j := range ss.live {
+		if j.pos >= e.pos {
+			break
+		}
+		pw += j.W
+		if !tolerance.GE(j.x-ss.d-pw, e.W) {
 			return false
 		}
 	}
