@@ -12,6 +12,8 @@ import (
 
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/tolerance"
+
+	"github.com/mrsched/mrsched/internal/testenv"
 )
 
 // wantHand is the import of testdata/{job,task}_events.csv, worked by hand
@@ -404,12 +406,8 @@ func TestParts(t *testing.T) {
 var realPart = Summary{JobEventRows: 3360, TaskEventRows: 160642, JobsSeen: 1276, NotSubmittedInWin: 168, NoTaskEvents: 0, SingleTask: 889}
 
 func TestRealPart(t *testing.T) {
-	const dir = "../../../shared/data/google2011"
-	jp := filepath.Join(dir, "job_events", "part-00002-of-00500.csv.gz")
-	tp := filepath.Join(dir, "task_events", "part-00002-of-00500.csv.gz")
-	if _, err := os.Stat(jp); err != nil {
-		t.Skipf("Google 2011 slice absent (%v): skipping the real-part test", err)
-	}
+	jp := testenv.RequireData(t, "google2011", "job_events", "part-00002-of-00500.csv.gz")
+	tp := testenv.RequireData(t, "google2011", "task_events", "part-00002-of-00500.csv.gz")
 	in, s, err := Import(Options{JobEvents: []string{jp}, TaskEvents: []string{tp}})
 	if err != nil {
 		t.Fatal(err)

@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/mrsched/mrsched/instances/google"
+
+	"github.com/mrsched/mrsched/internal/testenv"
 )
 
 // validEvents: job 7 task 0 scheduled at 1 s, finished at 4 s (3 s); task 1
@@ -81,9 +83,10 @@ func TestLargestJobParts(t *testing.T) {
 // TestLargestJobGoogle: the job of the Google slice with the most finished
 // tasks (the data of our Fig. 2); skipped when the shared data are absent.
 func TestLargestJobGoogle(t *testing.T) {
-	paths, _ := filepath.Glob("../../../shared/data/google2011/task_events/*.csv.gz")
+	dir := testenv.RequireData(t, "google2011", "task_events")
+	paths, _ := filepath.Glob(filepath.Join(dir, "*.csv.gz"))
 	if len(paths) == 0 {
-		t.Skip("no Google slice at ../shared/data")
+		t.Fatalf("no task_events parts in %s", dir)
 	}
 	_, d, err := LargestJobDurations(paths)
 	if err != nil {
