@@ -21,6 +21,8 @@ var (
 	// ErrStopped: the context was cancelled or the time limit passed
 	// during an exact LP.
 	ErrStopped = errors.New("ratsearch: stopped")
+	// ErrCheck: an answer failed Check's independent re-verification.
+	ErrCheck = errors.New("ratsearch: answer does not check")
 )
 
 // OrderResult is the exact optimum of the fixed-order LP of one completion

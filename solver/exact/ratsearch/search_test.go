@@ -52,18 +52,8 @@ func batchOf(jobs ...rational.Job) *rational.Instance {
 // above it, and "optimal" exactly when they are equal.
 func checkResult(t *testing.T, name string, in *rational.Instance, res *Result) {
 	t.Helper()
-	rep, _, err := rational.Verify(in, res.Schedule)
-	if err != nil || rep.Err() != nil {
-		t.Fatalf("%s: schedule does not verify: %v %v", name, err, rep.Err())
-	}
-	if rep.Total.Cmp(res.Objective) != 0 {
-		t.Errorf("%s: objective %s, verified total %s", name, res.Objective.RatString(), rep.Total.RatString())
-	}
-	if res.LowerBound.Cmp(res.Objective) > 0 {
-		t.Errorf("%s: bound %s above objective %s", name, res.LowerBound.RatString(), res.Objective.RatString())
-	}
-	if (res.Status == mip.Optimal) != (res.LowerBound.Cmp(res.Objective) == 0) {
-		t.Errorf("%s: status %v with bound %s, objective %s", name, res.Status, res.LowerBound.RatString(), res.Objective.RatString())
+	if err := Check(in, res); err != nil {
+		t.Errorf("%s: %v", name, err)
 	}
 }
 
@@ -559,5 +549,36 @@ func TestNodeLimit(t *testing.T) {
 	}
 	if statuses[mip.NodeLimit] == 0 || statuses[mip.Optimal] == 0 {
 		t.Errorf("statuses %v: want both node limit and optimal", statuses)
+	}
+}
+
+// TestCheckRejects: Check accepts a solved answer and rejects each
+// invariant broken on a copy of it (so checkResult, which every test here
+// calls, can fail).
+func TestCheckRejects(t *testing.T) {
+	in := batchOf(job(t, "J1", "1", "2"), job(t, "J2", "3", "1"), job(t, "J3", "2", "2"))
+	res, err := Solve(context.Background(), in, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Check(in, res); err != nil {
+		t.Fatalf("solved answer rejected: %v", err)
+	}
+	one := big.NewRat(1, 1)
+	for _, c := range []struct {
+		name   string
+		mutate func(r *Result)
+	}{
+		{"objective off the verified total", func(r *Result) { r.Objective = new(big.Rat).Add(r.Objective, one) }},
+		{"bound above the objective", func(r *Result) { r.LowerBound = new(big.Rat).Add(r.Objective, one) }},
+		{"optimal with a lower bound", func(r *Result) { r.LowerBound = new(big.Rat).Sub(r.Objective, one) }},
+		{"not optimal at an equal bound", func(r *Result) { r.Status = mip.TimeLimit }},
+		{"no schedule", func(r *Result) { r.Schedule = nil }},
+	} {
+		r := *res
+		c.mutate(&r)
+		if err := Check(in, &r); !errors.Is(err, ErrCheck) {
+			t.Errorf("%s: Check = %v, want ErrCheck", c.name, err)
+		}
 	}
 }
