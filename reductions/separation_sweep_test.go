@@ -5,7 +5,7 @@ import (
 	"context"
 	"testing"
 
-	"github.com/mrsched/mrsched/sweep"
+	"github.com/mrsched/mrsched/sweep/sweeptest"
 	"github.com/mrsched/mrsched/tabular"
 )
 
@@ -26,32 +26,7 @@ func TestSeparationSweepSharded(t *testing.T) {
 	if len(sw.Keys) != 30 || sw.Keys[0] != "appendix-a/q=2/0" || sw.Keys[15] != "repaired/q=2/0" {
 		t.Fatalf("%d keys, first %q, 16th %q", len(sw.Keys), sw.Keys[0], sw.Keys[15])
 	}
-	whole, err := sweep.Run(context.Background(), sw, sweep.Options{Workers: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var sets []*sweep.Set
-	for i := 1; i <= 3; i++ {
-		s, err := sweep.Run(context.Background(), sw, sweep.Options{Shard: sweep.Spec{I: i, N: 3}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		sets = append(sets, s)
-	}
-	merged, err := sweep.Merge([]*sweep.Set{sets[2], sets[0], sets[1]}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var a, b bytes.Buffer
-	if err := whole.Write(&a); err != nil {
-		t.Fatal(err)
-	}
-	if err := merged.Write(&b); err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(a.Bytes(), b.Bytes()) {
-		t.Errorf("merged shards differ from the whole run")
-	}
+	_, merged := sweeptest.Sharded(t, sw, 3)
 	studies, err := SeparationStudies(merged)
 	if err != nil {
 		t.Fatal(err)

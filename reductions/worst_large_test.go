@@ -11,6 +11,7 @@ import (
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/reductions/search"
 	"github.com/mrsched/mrsched/sweep"
+	"github.com/mrsched/mrsched/sweep/sweeptest"
 	"github.com/mrsched/mrsched/tolerance"
 )
 
@@ -28,32 +29,7 @@ func TestWorstExactSharded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	whole, err := sweep.Run(context.Background(), sw, sweep.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var sets []*sweep.Set
-	for i := 1; i <= 2; i++ {
-		s, err := sweep.Run(context.Background(), sw, sweep.Options{Shard: sweep.Spec{I: i, N: 2}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		sets = append(sets, s)
-	}
-	merged, err := sweep.Merge(sets, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var a, b bytes.Buffer
-	if err := whole.Write(&a); err != nil {
-		t.Fatal(err)
-	}
-	if err := merged.Write(&b); err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(a.Bytes(), b.Bytes()) {
-		t.Errorf("merged shards differ from the whole run")
-	}
+	whole, _ := sweeptest.Sharded(t, sw, 2)
 	cells, err := WorstExactCells(whole)
 	if err != nil {
 		t.Fatal(err)
