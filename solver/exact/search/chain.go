@@ -30,47 +30,47 @@ import "math"
 // (xj, yj), previous prefix sums X, Y, static bounds L1 (position k−1) and
 // L2 (position k).
 func pairCost(xj, yj, X, Y, L1, L2 float64) float64 {
-	s := func(c float64) float64 {
-		f := 1.0
-		if xj > 0 {
-			f = math.Min(1, math.Max(0, (c-X)/xj))
-		}
-		return math.Min(yj, math.Min(math.Max(0, c-Y), yj*f))
-	}
-	phi := func(c float64) float64 {
-		return c + math.Max(L2, math.Max(c, c+yj-s(c)))
-	}
 	lo := L1
 	hi := math.Max(lo, math.Max(X+xj, Y+yj))
-	cands := []float64{lo, hi, X, Y, X + xj, Y + yj, L2, L2 - yj, Y + yj}
+	// The candidates live in a fixed array: the pair tail (pairtail.go)
+	// calls this n·2^n times.
+	var cands [12]float64
+	nc := copy(cands[:], []float64{lo, hi, X, Y, X + xj, Y + yj, L2, L2 - yj})
 	// Intersections of the linear pieces of g with each other, with the
 	// identity and with L2: pieces c+yj (s=0), yj+Y (s=c−Y), c (s=yj),
 	// c+yj−yj(c−X)/xj (s = yj(c−X)/xj).
 	if xj > 0 {
 		r := yj / xj
-		// c − Y = r(c − X)
 		if r != 1 {
-			cands = append(cands, (r*X-Y)/(r-1))
-		}
-		// c + yj − r(c − X) = L2  →  c(1 − r) = L2 − yj − rX
-		if r != 1 {
-			cands = append(cands, (L2-yj-r*X)/(1-r))
-		}
-		// c + yj − r(c − X) = yj + Y → c(1 − r) = Y − rX
-		if r != 1 {
-			cands = append(cands, (Y-r*X)/(1-r))
+			// c − Y = r(c − X)
+			cands[nc] = (r*X - Y) / (r - 1)
+			// c + yj − r(c − X) = L2  →  c(1 − r) = L2 − yj − rX
+			cands[nc+1] = (L2 - yj - r*X) / (1 - r)
+			// c + yj − r(c − X) = yj + Y → c(1 − r) = Y − rX
+			cands[nc+2] = (Y - r*X) / (1 - r)
+			nc += 3
 		}
 		// c + yj − r(c − X) = c → c = X + xj (already), = c + yj → c = X
 	}
 	best := math.Inf(1)
-	for _, c := range cands {
+	for _, c := range cands[:nc] {
 		if math.IsNaN(c) || math.IsInf(c, 0) {
 			continue
 		}
 		c = math.Min(hi, math.Max(lo, c))
-		best = math.Min(best, phi(c))
+		best = math.Min(best, pairPhi(xj, yj, X, Y, L2, c))
 	}
 	return best
+}
+
+// pairPhi is c + max(L2, c, g(c)) of pairCost.
+func pairPhi(xj, yj, X, Y, L2, c float64) float64 {
+	f := 1.0
+	if xj > 0 {
+		f = math.Min(1, math.Max(0, (c-X)/xj))
+	}
+	s := math.Min(yj, math.Min(math.Max(0, c-Y), yj*f))
+	return c + math.Max(L2, math.Max(c, c+yj-s))
 }
 
 // chainBound returns the chain bound of the first len(order) positions of

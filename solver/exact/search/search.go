@@ -67,6 +67,10 @@ type Options struct {
 	// (status "node limit"): a budget that, unlike a time limit, gives the
 	// same result on every machine.
 	NodeLimit int64
+	// NoPairTail turns off the pair tail (pairtail.go) and bounds the
+	// tail below a node by the subset bound h alone (for measuring what
+	// the pair tail removes).
+	NoPairTail bool
 }
 
 // Stats are the search counters.
@@ -116,9 +120,11 @@ type searcher struct {
 	deadline time.Time
 	n        int
 	x, y     []float64
-	h        []float64 // subset bound (nil when n > MaxDPJobs)
-	sortedX  []int     // job indices by x (fallback tail bound)
-	sortedY  []int
+	// tab holds the subset bound h and the pair tail (subsets.go; nil
+	// when not tabulated).
+	tab     *tables
+	sortedX []int // job indices by x (fallback tail bound)
+	sortedY []int
 	// preds[j] is the mask of the jobs that complete before j in the
 	// orders explored (package dominance; identical jobs by index).
 	preds    []uint64
@@ -172,6 +178,7 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 	var root float64
 	if in.IsBatch() {
 		root = s.prepareBatch()
+		root = math.Max(root, s.pairTail(0, 0, 0))
 	} else {
 		root = s.releaseRootBound()
 	}
@@ -286,40 +293,18 @@ func (s *searcher) prepareBatch() float64 {
 	}
 	sort.SliceStable(s.sortedX, func(a, b int) bool { return s.x[s.sortedX[a]] < s.x[s.sortedX[b]] })
 	sort.SliceStable(s.sortedY, func(a, b int) bool { return s.y[s.sortedY[a]] < s.y[s.sortedY[b]] })
-	if n > MaxDPJobs {
+	s.tab = s.buildTables()
+	if s.tab == nil {
 		return s.tailBound(0, 0, 0)
 	}
-	N := 1 << n
-	X, Y := make([]float64, N), make([]float64, N)
-	for S := 1; S < N; S++ {
-		j := bits.TrailingZeros(uint(S))
-		X[S], Y[S] = X[S&(S-1)]+s.x[j], Y[S&(S-1)]+s.y[j]
-	}
-	h := make([]float64, N)
-	full := N - 1
-	for S := full - 1; S >= 0; S-- {
-		best := math.Inf(1)
-		for rest := full &^ S; rest != 0; rest &= rest - 1 {
-			j := bits.TrailingZeros(uint(rest))
-			if s.preds[j]&^uint64(S) != 0 {
-				continue
-			}
-			T := S | 1<<j
-			if v := math.Max(X[T], Y[T]) + h[T]; v < best {
-				best = v
-			}
-		}
-		h[S] = best
-	}
-	s.h = h
-	return h[0]
+	return s.tab.h[s.tab.at(0)]
 }
 
 // tailBound bounds Σ of the completions after a prefix with set mask and
 // sums X, Y.
 func (s *searcher) tailBound(mask uint64, X, Y float64) float64 {
-	if s.h != nil {
-		return s.h[mask]
+	if s.tab != nil {
+		return s.tab.h[s.tab.at(mask)]
 	}
 	total := 0.0
 	sx, sy := X, Y
@@ -349,7 +334,7 @@ func (s *searcher) heuristicPlans() []orderlp.Plan {
 		}
 		plans = append(plans, PlanFromCompletions(s.in, r.Completion))
 	}
-	if s.h != nil {
+	if s.tab != nil {
 		// The order minimising P, reconstructed from h.
 		order := make([]int, 0, s.n)
 		var S uint64
@@ -360,7 +345,7 @@ func (s *searcher) heuristicPlans() []orderlp.Plan {
 				if S&(1<<j) != 0 || s.preds[j]&^S != 0 {
 					continue
 				}
-				v := math.Max(X+s.x[j], Y+s.y[j]) + s.h[S|1<<j]
+				v := math.Max(X+s.x[j], Y+s.y[j]) + s.tab.h[s.tab.at(S|1<<j)]
 				if v < bv {
 					bj, bv = j, v
 				}
@@ -529,7 +514,7 @@ func (s *searcher) batchDFS(prefix []int, mask uint64, X, Y, P float64) {
 		}
 		X2, Y2 := X+s.x[j], Y+s.y[j]
 		c := P + math.Max(X2, Y2)
-		b := c + s.tailBound(mask|1<<j, X2, Y2)
+		b := c + s.pairTail(mask|1<<j, X2, Y2)
 		if !s.cut(b) {
 			kids = append(kids, child{j, b, c})
 		}
@@ -553,7 +538,7 @@ func (s *searcher) batchDFS(prefix []int, mask uint64, X, Y, P float64) {
 		}
 		child := append(prefix, k.j)
 		if depth+1 < s.n && depth >= 1 {
-			tail := s.tailBound(mask|1<<k.j, X+s.x[k.j], Y+s.y[k.j])
+			tail := s.pairTail(mask|1<<k.j, X+s.x[k.j], Y+s.y[k.j])
 			if s.cut(chainBound(s.x, s.y, child) + tail) {
 				s.stats.ChainCuts++
 				continue
@@ -588,7 +573,7 @@ func SubsetBound(in *instances.Instance) (float64, bool) {
 	if !in.IsBatch() || in.N() > MaxDPJobs || in.Validate() != nil {
 		return 0, false
 	}
-	s := &searcher{in: in, n: in.N(), preds: searchPreds(in, false)}
+	s := &searcher{in: in, n: in.N(), preds: searchPreds(in, false), opt: Options{NoPairTail: true}}
 	s.x, s.y = make([]float64, s.n), make([]float64, s.n)
 	for j, jb := range in.Jobs {
 		s.x[j], s.y[j] = jb.Map/in.MapCapacity, jb.Shuffle/in.ShuffleCapacity

@@ -1,0 +1,152 @@
+package search
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/solver/exact/internal/bruteforce"
+	"github.com/mrsched/mrsched/solver/mip"
+)
+
+// batchSearcher returns a searcher with the tables of a batch search
+// (h and, unless noPair, the pair tail) and the precedence masks of the
+// dominance rule (noDominance: identical jobs only).
+func batchSearcher(in *instances.Instance, noDominance, noPair bool) *searcher {
+	s := &searcher{in: in, n: in.N(), preds: searchPreds(in, noDominance), opt: Options{NoPairTail: noPair}}
+	s.x, s.y = make([]float64, s.n), make([]float64, s.n)
+	for j, jb := range in.Jobs {
+		s.x[j], s.y[j] = jb.Map/in.MapCapacity, jb.Shuffle/in.ShuffleCapacity
+	}
+	s.prepareBatch()
+	return s
+}
+
+// The node bound of the search — the chain bound of a prefix plus the pair
+// tail of its set — never exceeds the optimum of the fixed-order LP of any
+// order starting with that prefix (the brute-force LP of every order, an
+// independent simplex), on random batches with ties, zero sizes, extreme
+// ratios and capacities; and the pair tail is at least the subset bound h.
+// Orders are all n! (identical jobs by index only: the dominance rule
+// restricts the orders, not the bound of a given order).
+func TestPairTailValid(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 8))
+	checked := 0
+	for trial := 0; trial < 120; trial++ {
+		n := 2 + rng.IntN(4)
+		in := bruteforce.Random(rng, n, false)
+		s := batchSearcher(in, true, false)
+		permute(n, func(order []int) {
+			for d := 0; d < n; d++ {
+				if s.preds[order[d]]&^prefixMask(order[:d]) != 0 {
+					return // not explored (identical jobs out of index order)
+				}
+			}
+			seq := []bruteforce.Event{{Job: -1, Release: 0}}
+			for _, j := range order {
+				seq = append(seq, bruteforce.Event{Job: j, Release: -1})
+			}
+			lp, err := bruteforce.SequenceValue(in, []float64{0}, seq)
+			if err != nil {
+				return // the oracle's dense simplex gave up (counted below)
+			}
+			checked++
+			X, Y := 0.0, 0.0
+			for d := 0; d <= n; d++ {
+				mask := prefixMask(order[:d])
+				tail := s.pairTail(mask, X, Y)
+				if tail < s.tab.h[s.tab.at(mask)]*(1-1e-12)-1e-12 {
+					t.Fatalf("trial %d: pair tail %v < h %v", trial, tail, s.tab.h[s.tab.at(mask)])
+				}
+				if b := chainBound(s.x, s.y, order[:d]) + tail; b > lp*(1+1e-9)+1e-9 {
+					t.Fatalf("trial %d (%+v), order %v, prefix %d: bound %v > LP %v", trial, in.Jobs, order, d, b, lp)
+				}
+				if d < n {
+					X, Y = X+s.x[order[d]], Y+s.y[order[d]]
+				}
+			}
+		})
+	}
+	// 120 instances of 2–5 jobs: a few hundred orders at least.
+	if checked < 500 {
+		t.Fatalf("only %d orders checked", checked)
+	}
+}
+
+func permute(n int, f func([]int)) {
+	a := make([]int, n)
+	for i := range a {
+		a[i] = i
+	}
+	var rec func(k int)
+	rec = func(k int) {
+		if k == n {
+			f(a)
+			return
+		}
+		for i := k; i < n; i++ {
+			a[k], a[i] = a[i], a[k]
+			rec(k + 1)
+			a[k], a[i] = a[i], a[k]
+		}
+	}
+	rec(0)
+}
+
+func prefixMask(p []int) uint64 {
+	var m uint64
+	for _, j := range p {
+		m |= 1 << j
+	}
+	return m
+}
+
+// Jobs (5,0) and (1,10): h(∅) = 15 (order (5,0) first: 5 + 10), while the
+// pair cost of that order is 50/9 + 10 = 15.556, the order's LP (chain.go,
+// TestChainBoundValid), and the other order costs at least 10 + 10. So the
+// pair tail raises the root bound to OPT and the search proves it at the
+// root; without the pair tail the root bound stays 15.
+func TestPairTailRoot(t *testing.T) {
+	in := instances.New([]instances.Job{{ID: "a", Map: 5, Shuffle: 0}, {ID: "b", Map: 1, Shuffle: 10}})
+	for _, c := range []struct {
+		noPair bool
+		want   float64
+	}{{false, 50.0/9 + 10}, {true, 15}} {
+		res, err := Solve(context.Background(), nil, in, Options{NoPairTail: c.noPair})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if math.Abs(res.RootBound-c.want) > 1e-9 || res.Status != mip.Optimal || math.Abs(res.Objective-(50.0/9+10)) > 1e-9 {
+			t.Errorf("NoPairTail %v: root %v, want %v (status %v, objective %v)", c.noPair, res.RootBound, c.want, res.Status, res.Objective)
+		}
+	}
+}
+
+// The pair tail removes nodes without changing the optimum: log-normal
+// batches of `gen lognormal --batch` (n = 12, seeds 2 and 6), searched to
+// optimality with and without it.
+func TestPairTailPrunes(t *testing.T) {
+	for _, seed := range []uint64{2, 6} {
+		in, err := instances.PaperLogNormal(12, 0.75, true).Generate(rand.NewPCG(seed, 12))
+		if err != nil {
+			t.Fatal(err)
+		}
+		with, err := Solve(context.Background(), nil, in, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		without, err := Solve(context.Background(), nil, in, Options{NoPairTail: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if with.Status != mip.Optimal || without.Status != mip.Optimal || !relEq(with.Objective, without.Objective) {
+			t.Fatalf("seed %d: %v %v vs %v %v", seed, with.Status, with.Objective, without.Status, without.Objective)
+		}
+		if with.Stats.Nodes >= without.Stats.Nodes || with.RootBound <= without.RootBound {
+			t.Errorf("seed %d: nodes %d (root %v) with the pair tail, %d (root %v) without", seed, with.Stats.Nodes, with.RootBound, without.Stats.Nodes, without.RootBound)
+		}
+		t.Logf("seed %d: nodes %d → %d, root %v → %v", seed, without.Stats.Nodes, with.Stats.Nodes, without.RootBound, with.RootBound)
+	}
+}
