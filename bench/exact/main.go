@@ -45,6 +45,7 @@ type row struct {
 	Suite, Instance, Method, Engine, Status string
 	N                                       int
 	Objective, LowerBound, Gap, Seconds     float64
+	CPUSeconds                              float64 // of the process (search methods) or its children (external methods)
 	Nodes                                   int64
 }
 
@@ -187,11 +188,12 @@ func main() {
 			case "search":
 				es = sengs
 			}
-			if m == "search-nodom" {
-				// The search without the dominance rule (nodes it removes).
-				t0 := time.Now()
-				sr, err := search.Solve(context.Background(), sengs[0], it.in, search.Options{TimeLimit: *limit, NoDominance: true})
-				r := row{Suite: it.suite, Instance: it.name, Method: m, Engine: "fastlp", N: it.in.N(), Seconds: time.Since(t0).Seconds()}
+			if m == "search-nodom" || m == "search-nopair" || m == "search-only" {
+				// The search alone, and without the dominance rule or the
+				// pair tail (the nodes each removes).
+				t0, c0 := time.Now(), allCPU()
+				sr, err := search.Solve(context.Background(), sengs[0], it.in, search.Options{TimeLimit: *limit, NoDominance: m == "search-nodom", NoPairTail: m == "search-nopair"})
+				r := row{Suite: it.suite, Instance: it.name, Method: m, Engine: "fastlp", N: it.in.N(), Seconds: time.Since(t0).Seconds(), CPUSeconds: allCPU() - c0}
 				if err != nil {
 					r.Status = "error: " + err.Error()
 				} else {
@@ -204,7 +206,7 @@ func main() {
 				rows = append(rows, r)
 				continue
 			}
-			if m == "baseline" || m == "glpsol" || m == "cbc" {
+			if m == "baseline" || m == "glpsol" || m == "cbc" || m == "cbc-cli" {
 				r := external(m, *baseline, it.in, *limit)
 				r.Suite, r.Instance, r.N = it.suite, it.name, it.in.N()
 				fmt.Fprintf(os.Stderr, "%s %s: %s obj %.6g lb %.6g gap %.3g nodes %d %.1fs\n", it.name, m, r.Status, r.Objective, r.LowerBound, r.Gap, r.Nodes, r.Seconds)
@@ -216,8 +218,9 @@ func main() {
 				if m == "polish" {
 					lim = *polishLimit
 				}
+				c0 := allCPU()
 				a, err := exact.Solve(context.Background(), e, it.in, exact.Options{Method: m, TimeLimit: lim})
-				r := row{Suite: it.suite, Instance: it.name, Method: m, Engine: e.Name(), N: it.in.N()}
+				r := row{Suite: it.suite, Instance: it.name, Method: m, Engine: e.Name(), N: it.in.N(), CPUSeconds: allCPU() - c0}
 				if (m == "search" || m == "polish") && it.in.IsBatch() {
 					// Batch LPs of search and polish are evaluated by
 					// package fastlp, not by the engine.
@@ -246,10 +249,10 @@ func main() {
 			}
 		}
 	}
-	t := &tabular.Table{Header: []string{"suite", "instance", "n", "method", "engine", "status", "objective", "lower_bound", "gap", "seconds", "nodes", "vs_best_bound"}}
+	t := &tabular.Table{Header: []string{"suite", "instance", "n", "method", "engine", "status", "objective", "lower_bound", "gap", "seconds", "cpu_seconds", "nodes", "vs_best_bound"}}
 	for _, r := range rows {
 		t.Add(r.Suite, r.Instance, fmt.Sprint(r.N), r.Method, r.Engine, r.Status, tabular.Float(r.Objective), tabular.Float(r.LowerBound),
-			tabular.Float(r.Gap), tabular.Fixed(r.Seconds, 2), fmt.Sprint(r.Nodes), tabular.Float(r.Objective/bestLB[r.Instance]-1))
+			tabular.Float(r.Gap), tabular.Fixed(r.Seconds, 2), tabular.Fixed(r.CPUSeconds, 2), fmt.Sprint(r.Nodes), tabular.Float(r.Objective/bestLB[r.Instance]-1))
 	}
 	if err := os.MkdirAll(*out, 0o755); err != nil {
 		panic(err)
