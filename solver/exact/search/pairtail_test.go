@@ -150,3 +150,37 @@ func TestPairTailPrunes(t *testing.T) {
 		t.Logf("seed %d: nodes %d → %d, root %v → %v", seed, without.Stats.Nodes, with.Stats.Nodes, without.RootBound, with.RootBound)
 	}
 }
+
+// The tables over the closed sets alone (used beyond MaxDPJobs jobs) equal
+// the dense tables over all 2^n sets on every closed set, and there are
+// fewer of them (log-normal batches, n = 10, and random batches with ties).
+func TestSparseTablesEqualDense(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 55))
+	var ins []*instances.Instance
+	for seed := uint64(1); seed <= 3; seed++ {
+		in, err := instances.PaperLogNormal(10, 0.75, true).Generate(rand.NewPCG(seed, 10))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ins = append(ins, in)
+	}
+	for k := 0; k < 20; k++ {
+		ins = append(ins, bruteforce.Random(rng, 2+rng.IntN(7), false))
+	}
+	for k, in := range ins {
+		s := batchSearcher(in, false, false)
+		dense, sparse := s.buildTables(true), s.buildTables(false)
+		if len(sparse.X) > len(dense.X) {
+			t.Fatalf("instance %d: %d sparse sets, %d dense", k, len(sparse.X), len(dense.X))
+		}
+		for S := range sparse.index {
+			i, d := sparse.at(S), dense.at(S)
+			if sparse.h[i] != dense.h[d] || sparse.T[i] != dense.T[d] || sparse.Tp[i] != dense.Tp[d] {
+				t.Fatalf("instance %d, set %b: sparse h %v T %v T' %v, dense %v %v %v", k, S, sparse.h[i], sparse.T[i], sparse.Tp[i], dense.h[d], dense.T[d], dense.Tp[d])
+			}
+		}
+		if !s.closed(0) || len(sparse.index) == 0 {
+			t.Fatalf("instance %d: no sets", k)
+		}
+	}
+}

@@ -293,7 +293,7 @@ func (s *searcher) prepareBatch() float64 {
 	}
 	sort.SliceStable(s.sortedX, func(a, b int) bool { return s.x[s.sortedX[a]] < s.x[s.sortedX[b]] })
 	sort.SliceStable(s.sortedY, func(a, b int) bool { return s.y[s.sortedY[a]] < s.y[s.sortedY[b]] })
-	s.tab = s.buildTables()
+	s.tab = s.buildTables(n <= MaxDPJobs)
 	if s.tab == nil {
 		return s.tailBound(0, 0, 0)
 	}

@@ -32,13 +32,14 @@ func (t *tables) at(S uint64) int {
 }
 
 // buildTables tabulates h (and, unless Options.NoPairTail, T and T') over
-// every set for n ≤ MaxDPJobs, or over the closed sets when there are at
-// most MaxIdeals; it returns nil otherwise.
-func (s *searcher) buildTables() *tables {
+// every set when dense (the search asks for dense tables for n ≤
+// MaxDPJobs), or over the closed sets when there are at most MaxIdeals; it
+// returns nil otherwise.
+func (s *searcher) buildTables(dense bool) *tables {
 	n := s.n
 	t := &tables{}
 	var sets []uint64 // every superset before its subsets
-	if n <= MaxDPJobs {
+	if dense {
 		N := 1 << n
 		t.X, t.Y = make([]float64, N), make([]float64, N)
 		for S := 1; S < N; S++ {
@@ -58,9 +59,13 @@ func (s *searcher) buildTables() *tables {
 		t.X, t.Y = make([]float64, len(sets)), make([]float64, len(sets))
 		for i, S := range sets {
 			t.index[S] = int32(i)
-			for r := S; r != 0; r &= r - 1 {
-				j := bits.TrailingZeros64(r)
+			// Summed from the highest job down, as the dense table does
+			// (X[S] = X[S minus its lowest job] + x of it): the same sums
+			// bit for bit.
+			for r := S; r != 0; {
+				j := 63 - bits.LeadingZeros64(r)
 				t.X[i], t.Y[i] = t.X[i]+s.x[j], t.Y[i]+s.y[j]
+				r &^= 1 << j
 			}
 		}
 	}
