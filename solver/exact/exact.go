@@ -17,7 +17,6 @@ import (
 	"github.com/mrsched/mrsched/solver/exact/portfolio"
 	"github.com/mrsched/mrsched/solver/exact/search"
 	"github.com/mrsched/mrsched/solver/fluid"
-	"github.com/mrsched/mrsched/solver/glpk"
 	"github.com/mrsched/mrsched/solver/mip"
 	"github.com/mrsched/mrsched/tolerance"
 )
@@ -82,18 +81,14 @@ type Answer struct {
 var Methods = []string{"portfolio", "mip", "search", "order-lp", "polish"}
 
 // DefaultMethod is the method of an empty Options.Method: the portfolio
-// (package portfolio) of the search and GLPK's MIP side by side.
+// (package portfolio) of the search and a MIP engine side by side.
 const DefaultMethod = "portfolio"
 
-// PortfolioMIP returns the MIP engine the portfolio runs beside the search:
-// GLPK (package solver/glpk) when glpsol is installed, else nil (the search
-// alone).
-func PortfolioMIP() mip.Engine {
-	g, err := glpk.New()
-	if err != nil {
-		return nil
-	}
-	return g
+// PortfolioMIP returns the MIP engine the portfolio runs beside the search
+// on in (portfolio.ChooseMIP: cbc for batches, glpsol with release dates,
+// each falling back to the other), or nil (the search alone).
+func PortfolioMIP(in *instances.Instance) mip.Engine {
+	return portfolio.ChooseMIP(in)
 }
 
 // Deadline returns the instant by which Solve returns when the time limit
@@ -362,7 +357,7 @@ var errNoIncumbent = errors.New("exact: the MIP stopped without a solution")
 func runMethod(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Options, method string, policy fluid.Policy, remaining func() time.Duration, a *Answer) (candidate, []Bound, error) {
 	switch method {
 	case "portfolio":
-		po := portfolio.Options{TimeLimit: remaining(), MIP: PortfolioMIP()}
+		po := portfolio.Options{TimeLimit: remaining(), MIP: PortfolioMIP(in)}
 		if po.MIP != nil {
 			a.Engine += "+" + po.MIP.Name()
 		}

@@ -1,10 +1,11 @@
 // Package portfolio solves the overlapping tandem queue (Lin, Wierman, Zhang
 // and Tan, model (1); §3) exactly by running two exact methods side by side
 // on the two cores of a planner's machine: the branch-and-bound search of
-// package search and the MIP of package mipform on a MIP engine (by
-// measurement GLPK, package solver/glpk: it proves log-normal batches the
-// search cannot, while the search wins on Taillard instances;
-// docs/exact.md). The MIP's proven bound is handed to the search, which
+// package search and the MIP of package mipform on a MIP engine chosen by
+// ChooseMIP from measurements (docs/exact.md, "Engine choice"): the cbc
+// program (package solver/cbccli) for batches, glpsol (package solver/glpk)
+// with release dates. The MIP proves log-normal batches the search cannot,
+// while the search wins on Taillard instances. The MIP's proven bound is handed to the search, which
 // stops as soon as its incumbent meets it; when the search proves
 // optimality first, the MIP is cancelled.
 //

@@ -6,7 +6,6 @@ import (
 
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/solver/exact/portfolio"
-	"github.com/mrsched/mrsched/solver/glpk"
 	"github.com/mrsched/mrsched/solver/highs"
 )
 
@@ -18,13 +17,9 @@ func ExampleSolve() {
 		fmt.Println(err)
 		return
 	}
-	g, err := glpk.New()
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
 	in := instances.New([]instances.Job{{ID: "a", Map: 10, Shuffle: 1}, {ID: "b", Map: 1, Shuffle: 10}})
-	r, err := portfolio.Solve(context.Background(), lp, in, portfolio.Options{MIP: g})
+	// cbc for a batch (glpsol if cbc is missing; the search alone if both are).
+	r, err := portfolio.Solve(context.Background(), lp, in, portfolio.Options{MIP: portfolio.ChooseMIP(in)})
 	if err != nil {
 		fmt.Println(err)
 		return
