@@ -45,11 +45,46 @@ exact-bench-issue13:
 	$$B -suite releases -n 12 -seeds 10 -methods portfolio,polish,baseline -baseline $$BASE -limit $$L -out results/exact -name issue13-n12 && \
 	$$B -suite releases -n 20 -seeds 5 -methods portfolio,polish -limit $$L -out results/exact -name issue13-n20
 
+## exact-bench: exactly the goal suites of issue 13 (goals 1 and 2 of the batch search, 3–4 of the
+## nightly batch and release dates), each run side by side with the search of EXACT_GOALS_BASE (the
+## start of the exactbatch work, built from `git archive`; "baseline"), 60 s per instance; tables
+## (per instance: method, engine, status, time, CPU seconds, nodes, final gap) and goal summaries in
+## results/exact/*-issue13-final*. Goal 1: log-normal n = 20 balanced and unbalanced (10 seeds), glpsol
+## against the cbc program on the exported models, the median proven size (n = 20…28) and nodes per
+## added job (n = 8…16, to optimality: load-independent). Goal 2: Taillard ta001–ta010 and the
+## 50-job gaps. Very long (several hours on 2 cores); the suites are independent make targets.
+EXACT_GOALS_BASE ?= f21a58d
+EXACT_GOALS_BIN ?= /tmp/mrsched-exact-goals
+EXACT_GOAL_SUITES = exact-goal1-lognormal exact-goal1-engines exact-goal1-size exact-goal1-nodes exact-goal2-taillard exact-goal34-nightly-releases
+.PHONY: exact-goals-build $(EXACT_GOAL_SUITES)
+exact-goals-build:
+	@mkdir -p $(EXACT_GOALS_BIN) && tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
+	git archive $(EXACT_GOALS_BASE) | tar -x -C "$$tmp" && \
+	(cd "$$tmp" && $(GO) build -o $(EXACT_GOALS_BIN)/mrsched-base ./cmd/mrsched) && \
+	$(GO) build -o $(EXACT_GOALS_BIN)/exact-bench ./bench/exact
+EG = $(EXACT_GOALS_BIN)/exact-bench -out results/exact -baseline $(EXACT_GOALS_BIN)/mrsched-base
+exact-goal1-lognormal: exact-goals-build
+	$(EG) -suite lognormal -n 20 -seeds 10 -kinds unbalanced -methods portfolio,baseline -limit 60s -name issue13-final-unbalanced
+	$(EG) -suite lognormal -n 20 -seeds 10 -kinds balanced -methods portfolio,baseline -limit 60s -name issue13-final-balanced
+exact-goal1-engines: exact-goals-build
+	$(EG) -suite lognormal -n 20 -seeds 10 -kinds unbalanced -methods glpsol,cbc-cli -limit 60s -name issue13-final-engines-unbalanced
+exact-goal1-size: exact-goals-build
+	$(EG) -suite lognormal -n 22,24,26,28 -seeds 10 -kinds unbalanced -methods portfolio -limit 60s -name issue13-final-size
+exact-goal1-nodes: exact-goals-build
+	$(EG) -suite lognormal -n 8,10,12,14,16 -seeds 5 -kinds unbalanced -methods search-only,search-nopair,baseline -limit 300s -name issue13-final-nodes
+exact-goal2-taillard: exact-goals-build
+	$(EG) -suite taillard -methods portfolio,baseline -limit 60s -name issue13-final
+	$(EG) -suite taillard50 -methods portfolio,baseline -limit 60s -name issue13-final
+exact-goal34-nightly-releases: exact-goals-build
+	$(EG) -suite nightly -methods portfolio,baseline -limit 20s -name issue13-final
+	$(EG) -suite releases -n 12 -seeds 10 -methods portfolio,polish,baseline -limit 60s -name issue13-final-n12
+	$(EG) -suite releases -n 20 -seeds 5 -methods portfolio,polish -limit 60s -name issue13-final-n20
+exact-bench: $(EXACT_GOAL_SUITES)
+
 ## exact-sweep-portfolio: portfolio, search alone and GLPK MIP alone against brute force (500+ instances)
 exact-sweep-portfolio:
 	$(GO) test -count=1 -timeout 60m -run 'AgainstBruteForce' ./solver/exact/portfolio ./solver/exact/dominance -args -full
 
-exact-bench: exact-bench-taillard exact-bench-lognormal exact-bench-issue13
 
 BENCH_TARGETS += exact-bench
 
