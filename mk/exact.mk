@@ -94,3 +94,11 @@ SETUP_TARGETS += setup-glpk
 setup-glpk:
 	@if command -v glpsol >/dev/null 2>&1; then echo "setup-glpk: $$(glpsol --version | head -1)"; \
 	else bash scripts/apt-install.sh glpk-utils; fi
+
+## setup-cbc-cli: CBC's command-line program cbc (Debian coinor-cbc) for the portfolio's MIP on
+## batches (package solver/cbccli)
+SETUP_TARGETS += setup-cbc-cli
+.PHONY: setup-cbc-cli
+setup-cbc-cli:
+	@if command -v cbc >/dev/null 2>&1; then echo "setup-cbc-cli: $$(cbc -quit 2>/dev/null | grep Version)"; \
+	else bash scripts/apt-install.sh coinor-cbc; fi
