@@ -235,6 +235,11 @@ func main() {
 					}
 				}
 				fmt.Fprintf(os.Stderr, "%s %s %s: %s obj %.6g lb %.6g gap %.3g %.1fs\n", it.name, m, e.Name(), r.Status, r.Objective, r.LowerBound, r.Gap, r.Seconds)
+				if err == nil {
+					for _, note := range a.Notes {
+						fmt.Fprintf(os.Stderr, "  note: %s\n", note)
+					}
+				}
 				rows = append(rows, r)
 			}
 		}

@@ -5,8 +5,10 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/instances/taillard"
 	"github.com/mrsched/mrsched/solver/exact/internal/bruteforce"
 	"github.com/mrsched/mrsched/solver/mip"
 	"github.com/mrsched/mrsched/validate"
@@ -214,4 +216,28 @@ func TestLargeBatchTables(t *testing.T) {
 		t.Errorf("root %v (h %v, sorted sizes %v), lower bound %v, objective %v", res.RootBound, fallback, old, res.LowerBound, res.Objective)
 	}
 	t.Logf("root %v, h %v, sorted-sizes bound %v, %v %v gap %.3g", res.RootBound, fallback, old, res.Status, res.Objective, res.Gap)
+}
+
+// The search reads the clock at least once per clockEvery bound LPs, so a
+// time limit is never overrun by more than that many LPs. Regression: it
+// read the clock once per 256 nodes, and with the pair tail a node's
+// children cost about 11 prefix LPs on Taillard 20 jobs (ta002 ran past the
+// 250 ms the command keeps after the limit on a loaded machine, and its
+// answer was dropped for the fallback heuristics). Taillard ta001 with 16
+// jobs (machines 1 and 2), searched to optimality with a clock that never
+// expires.
+func TestClockReadsPerLP(t *testing.T) {
+	ti, _ := taillard.Generate(16, 2, taillard.Seeds20x5[0])
+	in, _ := ti.ToTandem()
+	reads := int64(0)
+	clock := func() time.Time { reads++; return time.Unix(0, 0) }
+	res, err := Solve(context.Background(), nil, in, Options{Clock: clock, TimeLimit: time.Hour})
+	if err != nil {
+		t.Fatal(err)
+	}
+	work := res.Stats.PrefixLPs + res.Stats.Nodes
+	if res.Status != mip.Optimal || work < 100 || reads*clockEvery < work {
+		t.Fatalf("%v after %d nodes and %d prefix LPs with %d clock reads", res.Status, res.Stats.Nodes, res.Stats.PrefixLPs, reads)
+	}
+	t.Logf("%d nodes, %d prefix LPs, %d clock reads", res.Stats.Nodes, res.Stats.PrefixLPs, reads)
 }

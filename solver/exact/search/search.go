@@ -26,6 +26,11 @@ const PolishFromN = 12
 // prefixLPFrom is the smallest prefix length bounded by its LP.
 const prefixLPFrom = 3
 
+// clockEvery is how many calls of timeUp (one per node and one per child
+// before its bound LP) pass between two reads of the clock: at most
+// clockEvery prefix LPs (≈ 0.1 ms each at n = 20) run past the limit.
+const clockEvery = 16
+
 // MaxDPJobs is the largest n for which the subset bound h is tabulated
 // (2^n float64 values: 32 MiB at n = 22).
 const MaxDPJobs = 22
@@ -141,6 +146,7 @@ type searcher struct {
 	ext      float64 // best external bound seen (Options.Bound)
 	extProof bool    // the external bound proved the incumbent optimal
 	lastProg time.Time
+	ticks    int64 // calls of timeUp (the clock is read every clockEvery)
 	// frames hold, per depth, the bounds of the not yet explored children.
 	frames [][]float64
 	err    error
@@ -414,7 +420,12 @@ func (s *searcher) timeUp() bool {
 		s.stopped, s.nodeLimited = true, true
 		return true
 	}
-	if s.stats.Nodes&255 == 0 {
+	// The clock is read every clockEvery calls, not every so many nodes:
+	// between two nodes a node's children may cost many prefix LPs (on
+	// Taillard 20 jobs about 11 per node), and counting nodes let a loaded
+	// machine run seconds past the limit.
+	s.ticks++
+	if s.ticks%clockEvery == 0 {
 		s.pollBound()
 		now := s.now()
 		if s.ctx.Err() != nil || (!s.deadline.IsZero() && now.After(s.deadline)) {
