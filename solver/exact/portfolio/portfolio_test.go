@@ -10,10 +10,10 @@ import (
 
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/internal/testenv"
+	"github.com/mrsched/mrsched/solver/cbccli"
 	"github.com/mrsched/mrsched/solver/exact/internal/bruteforce"
 	"github.com/mrsched/mrsched/solver/exact/mipform"
 	"github.com/mrsched/mrsched/solver/exact/search"
-	"github.com/mrsched/mrsched/solver/cbccli"
 	"github.com/mrsched/mrsched/solver/glpk"
 	"github.com/mrsched/mrsched/solver/highs/highstest"
 	"github.com/mrsched/mrsched/solver/mip"
