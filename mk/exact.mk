@@ -50,7 +50,7 @@ exact-bench-issue13:
 ## start of the exactbatch work, built from `git archive`; "baseline"), 60 s per instance; tables
 ## (per instance: method, engine, status, time, CPU seconds, nodes, final gap) and goal summaries in
 ## results/exact/*-issue13-final*. Goal 1: log-normal n = 20 balanced and unbalanced (10 seeds), glpsol
-## against the cbc program on the exported models, the median proven size (n = 20…28) and nodes per
+## against the cbc program on the exported models, the median proven size (n = 20…26) and nodes per
 ## added job (n = 8…16, to optimality: load-independent). Goal 2: Taillard ta001–ta010 and the
 ## 50-job gaps. Very long (several hours on 2 cores); the suites are independent make targets.
 EXACT_GOALS_BASE ?= f21a58d
@@ -69,9 +69,10 @@ exact-goal1-lognormal: exact-goals-build
 exact-goal1-engines: exact-goals-build
 	$(EG) -suite lognormal -n 20 -seeds 10 -kinds unbalanced -methods glpsol,cbc-cli -limit 60s -name issue13-final-engines-unbalanced
 exact-goal1-size: exact-goals-build
-	$(EG) -suite lognormal -n 22,24,26,28 -seeds 10 -kinds unbalanced -methods portfolio -limit 60s -name issue13-final-size
+	$(EG) -suite lognormal -n 22,24,26 -seeds 10 -kinds unbalanced -methods portfolio -limit 60s -name issue13-final-size
 exact-goal1-nodes: exact-goals-build
-	$(EG) -suite lognormal -n 8,10,12,14,16 -seeds 5 -kinds unbalanced -methods search-only,search-nopair,baseline -limit 300s -name issue13-final-nodes
+	$(EG) -suite lognormal -n 8,10,12,14 -seeds 5 -kinds unbalanced -methods search-only,search-nopair,baseline -limit 300s -name issue13-final-nodes
+	$(EG) -suite lognormal -n 16 -seeds 5 -kinds unbalanced -methods search-only,search-nopair -limit 300s -name issue13-final-nodes16
 exact-goal2-taillard: exact-goals-build
 	$(EG) -suite taillard -methods portfolio,baseline -limit 60s -name issue13-final
 	$(EG) -suite taillard50 -methods portfolio,baseline -limit 60s -name issue13-final
