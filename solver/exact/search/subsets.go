@@ -3,6 +3,7 @@ package search
 import (
 	"math"
 	"math/bits"
+	"time"
 )
 
 // MaxIdeals caps the number of job sets tabulated for batches of more than
@@ -11,7 +12,21 @@ import (
 // `gen lognormal --batch` there are 10^2–10^5 of them at n = 20–26 out of
 // 2^n, so the subset bound and the pair tail are tabulated over them alone
 // (a map from set to index) when there are at most MaxIdeals.
-const MaxIdeals = 1 << 21
+//
+// The tables of closed sets cost about n pair costs and map look-ups per
+// set: on Taillard's 50-job instances (1.3 million closed sets for ta040,
+// more than 2^21 for ta031) they took 10–80 s on a loaded machine, so the
+// cap is 2^17 and the construction gives up (the tail falls back) when it
+// has used tableShare of the time limit.
+const MaxIdeals = 1 << 17
+
+// tableShare is the part of the time limit the tables over closed sets may
+// use before the search gives them up.
+const tableShare = 0.1
+
+// tableCheckEvery is how many sets pass between two reads of the clock
+// while the tables over closed sets are built.
+const tableCheckEvery = 1024
 
 // tables hold, per tabulated set, its prefix sums and the bounds of the
 // orders below it: the subset bound h, the pair tail T and T' (pairtail.go).
@@ -52,7 +67,7 @@ func (s *searcher) buildTables(dense bool) *tables {
 		}
 	} else {
 		sets = s.ideals()
-		if sets == nil {
+		if sets == nil || s.tablesLate() {
 			return nil
 		}
 		t.index = make(map[uint64]int32, len(sets))
@@ -79,7 +94,10 @@ func (s *searcher) buildTables(dense bool) *tables {
 	if n == 64 {
 		full = math.MaxUint64
 	}
-	for _, S := range sets {
+	for k, S := range sets {
+		if t.index != nil && k%tableCheckEvery == tableCheckEvery-1 && s.tablesLate() {
+			return nil
+		}
 		i := t.at(S)
 		L := math.Max(t.X[i], t.Y[i])
 		if S == full {
@@ -135,7 +153,7 @@ func (s *searcher) ideals() []uint64 {
 			}
 		}
 		all = append(all, next...)
-		if len(all) > MaxIdeals {
+		if len(all) > MaxIdeals || s.tablesLate() {
 			return nil
 		}
 		level = next
@@ -144,6 +162,16 @@ func (s *searcher) ideals() []uint64 {
 		all[a], all[b] = all[b], all[a]
 	}
 	return all
+}
+
+// tablesLate reports whether building the tables over closed sets has used
+// more than tableShare of the time limit (never without a limit).
+func (s *searcher) tablesLate() bool {
+	if s.deadline.IsZero() {
+		return false
+	}
+	budget := time.Duration(tableShare * float64(s.deadline.Sub(s.start)))
+	return s.now().Sub(s.start) > budget
 }
 
 // closed reports whether every job of S has its predecessors in S.
