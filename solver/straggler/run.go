@@ -58,7 +58,9 @@ func MapNamed(c MapConfig) (*MapView, error) {
 }
 
 // Write renders the mappings in format f (MapReport.Write).
-func (v *MapView) Write(w io.Writer, f tabular.Format) error { return v.MapReport.Write(w, f, v.PerNode) }
+func (v *MapView) Write(w io.Writer, f tabular.Format) error {
+	return v.MapReport.Write(w, f, v.PerNode)
+}
 
 // NodeCountConfig is a choice of how many and which nodes to use for a
 // total task arrival rate: what 'mrsched mst nodes' runs.
