@@ -2,10 +2,12 @@ package reductions
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
 
 	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/reductions/nmts"
 	"github.com/mrsched/mrsched/reductions/search"
 	"github.com/mrsched/mrsched/solver/engine"
 )
@@ -34,4 +36,32 @@ func OptimumFile(ctx context.Context, path, engineName string, progress func(don
 // search-POLICY-nN.json.
 func WorstPath(dir string, f *search.Found) string {
 	return filepath.Join(dir, fmt.Sprintf("search-%s-n%d.json", f.Policy, f.Instance.N()))
+}
+
+// ErrConfig reports a configuration field that is not allowed; the
+// message names the field (the flag of the mrsched command).
+var ErrConfig = errors.New("reductions: invalid configuration")
+
+// NMTSConfig is a random NMTS instance with a chosen answer: what 'mrsched
+// gen nmts' writes.
+type NMTSConfig struct {
+	nmts.Spec
+	Answer string // "yes" or "no"
+	Seed   uint64
+}
+
+// Validate names the first field of c that is not allowed (an ErrConfig).
+func (c NMTSConfig) Validate() error {
+	if c.Answer != "yes" && c.Answer != "no" {
+		return fmt.Errorf("%w: answer: want yes or no, got %q", ErrConfig, c.Answer)
+	}
+	return nil
+}
+
+// GenerateNMTS validates c and builds its instance (NMTSInstance).
+func GenerateNMTS(c NMTSConfig) (*nmts.Instance, error) {
+	if err := c.Validate(); err != nil {
+		return nil, err
+	}
+	return NMTSInstance(c.Spec, c.Answer == "yes", c.Seed)
 }

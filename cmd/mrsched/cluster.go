@@ -55,7 +55,7 @@ func clusterSimulate(c *cli.Context) error {
 	path := c.String("timeline")
 	r, err := study.SimulateFile(c.String("workload"), c.String("policy"), s, study.SimulateConfig{Heartbeat: c.Float64("heartbeat"), Timeline: path != ""})
 	if err != nil {
-		return clusterFlagError(err, cluster.ErrConfig, study.ErrConfig)
+		return flagError(err, cluster.ErrConfig, study.ErrConfig)
 	}
 	if path != "" {
 		if err := writeWith(c, path, "timeline", func(w io.Writer) error { return study.TimelineTable(r).Write(w, tabular.CSV) }); err != nil {
@@ -66,10 +66,10 @@ func clusterSimulate(c *cli.Context) error {
 	return emitView(c, study.SimulateView(r, c.String("workload"), c.Bool("jobs")))
 }
 
-// clusterFlagError names the flag of a configuration field the library
-// rejected with one of the error prefixes ("cluster study: invalid
+// flagError names the flag of a configuration field a library rejected
+// with one of the error prefixes ("cluster study: invalid
 // configuration: heartbeat …" becomes "--heartbeat …").
-func clusterFlagError(err error, prefixes ...error) error {
+func flagError(err error, prefixes ...error) error {
 	for _, p := range prefixes {
 		if errors.Is(err, p) {
 			return errors.New("--" + strings.TrimPrefix(err.Error(), p.Error()+": "))
@@ -137,7 +137,7 @@ func clusterWriteWorkload(c *cli.Context, w *cw.Workload, err error) error {
 	path := c.String("out")
 	switch {
 	case err != nil:
-		return clusterFlagError(err, cw.ErrSWIMOptions)
+		return flagError(err, cw.ErrSWIMOptions)
 	case path == "":
 		return cw.WriteJSON(c.App.Writer, w)
 	}

@@ -7,7 +7,6 @@ package main
 // in reductions/...
 
 import (
-	"bytes"
 	"cmp"
 	"context"
 	"errors"
@@ -51,16 +50,6 @@ func hardGenCommands() []*cli.Command {
 	return inCategory(catHard, genNMTSCmd(), genTightMaxCmd(), genTightSplitCmd(), genAdversaryCmd())
 }
 
-// reduceTable writes t in --format to stdout: reduce's --out names the
-// instance file it writes, so its tables never go there.
-func reduceTable(c *cli.Context, t *tabular.Table) error {
-	f, err := formatOf(c)
-	if err != nil {
-		return err
-	}
-	return t.Write(c.App.Writer, f)
-}
-
 // nmtsFileFlag is --instance FILE of an NMTS or reduced instance.
 func nmtsFileFlag(what string) cli.Flag {
 	return &cli.StringFlag{Name: "instance", Aliases: []string{"i"}, Required: true, Usage: what + " `FILE`"}
@@ -91,22 +80,16 @@ func altOutFlags(flags ...cli.Flag) []cli.Flag {
 
 func genNMTSCmd() *cli.Command {
 	return cmd("nmts", func(c *cli.Context) error {
-		answer := c.String("answer")
-		if answer != "yes" && answer != "no" {
-			return fmt.Errorf("--answer: want yes or no, got %q", answer)
+		in, err := reductions.GenerateNMTS(reductions.NMTSConfig{Spec: nmts.Spec{Q: c.Int("q"), MaxF: c.Int64("max-f"), MaxG: c.Int64("max-g")},
+			Answer: c.String("answer"), Seed: c.Uint64("seed")})
+		if err != nil {
+			return flagError(err, reductions.ErrConfig)
 		}
-		in, err := reductions.NMTSInstance(nmts.Spec{Q: c.Int("q"), MaxF: c.Int64("max-f"), MaxG: c.Int64("max-g")}, answer == "yes", c.Uint64("seed"))
-		var b bytes.Buffer
-		if err == nil {
-			err = nmts.WriteJSON(&b, in)
+		write := func(w io.Writer) error { return nmts.WriteJSON(w, in) }
+		if out := c.String("out"); out != "" {
+			return writeWith(c, out, fmt.Sprintf("q = %d", in.Q()), write)
 		}
-		switch out := c.String("out"); {
-		case err != nil:
-			return err
-		case out != "":
-			return writeFile(c, out, b.Bytes(), fmt.Sprintf("q = %d", in.Q()))
-		}
-		return emitBytes(c, b.Bytes())
+		return emitWith(c, write)
 	},
 		&cli.IntFlag{Name: "q", Value: 3, Usage: "size q of each set"},
 		&cli.Int64Flag{Name: "max-f", Value: 5, Usage: "f values are uniform on 1..`N`"},
@@ -151,16 +134,17 @@ func reduceNMTS(c *cli.Context) error {
 	if err == nil && b.Yes {
 		err = saveSchedule(c, cmp.Or(c.String("schedule-out"), reductions.CertificatePath(out)), b.Tandem, b.Schedule)
 	}
-	if err != nil {
+	f, err2 := formatOf(c) // reduce's --out is the instance: its table goes to stdout
+	if err := errors.Join(err, err2); err != nil {
 		return err
 	}
-	return reduceTable(c, b.Table())
+	return b.Table().Write(c.App.Writer, f)
 }
 
 func reduceVerify(c *cli.Context) error {
 	v, err := reductions.VerifyFile(c.String("instance"), c.String("schedule"))
 	if err == nil {
-		err = reduceTable(c, v.Table)
+		err = emitTables(c, nil, v.Table)
 	}
 	if err == nil {
 		for _, line := range v.Violations {
@@ -187,7 +171,7 @@ func reduceOpt(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	return reduceTable(c, res.Table())
+	return emitTables(c, nil, res.Table())
 }
 
 func reduceSeparationCmd() *cli.Command {
