@@ -5,10 +5,8 @@ package main
 // instances/cluster, solver/cluster and solver/cluster/study.
 
 import (
-	"errors"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -64,18 +62,6 @@ func clusterSimulate(c *cli.Context) error {
 		r.Timeline = nil
 	}
 	return emitView(c, study.SimulateView(r, c.String("workload"), c.Bool("jobs")))
-}
-
-// flagError names the flag of a configuration field a library rejected
-// with one of the error prefixes ("cluster study: invalid
-// configuration: heartbeat …" becomes "--heartbeat …").
-func flagError(err error, prefixes ...error) error {
-	for _, p := range prefixes {
-		if errors.Is(err, p) {
-			return errors.New("--" + strings.TrimPrefix(err.Error(), p.Error()+": "))
-		}
-	}
-	return err
 }
 
 func clusterStudyFlags(swimFlags bool) []cli.Flag {

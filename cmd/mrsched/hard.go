@@ -205,10 +205,9 @@ func reduceSeparationCmd() *cli.Command {
 // (taken by --q, the NMTS set sizes).
 func separationSweepFlags() []cli.Flag {
 	fs := sweepFlags()
-	for i, f := range fs {
-		if slices.Contains(f.Names(), "quiet") {
-			fs[i] = &cli.BoolFlag{Name: "quiet", Usage: "no progress or messages on stderr"}
-		}
+	i := slices.IndexFunc(fs, func(f cli.Flag) bool { return slices.Contains(f.Names(), "quiet") })
+	if i >= 0 {
+		fs[i] = &cli.BoolFlag{Name: "quiet", Usage: "no progress or messages on stderr"}
 	}
 	return fs
 }
@@ -231,20 +230,17 @@ func altAction[H hardInstance](gen func(c *cli.Context) (H, error)) cli.ActionFu
 			return err
 		}
 		line := h.Summary()
-		if err := emitInstance(c, h.Tandem()); err != nil {
-			return err
-		}
-		if path := c.String("alt-out"); path != "" {
-			alt, err := h.AltSchedule()
-			if err == nil {
+		err = emitInstance(c, h.Tandem())
+		if path := c.String("alt-out"); err == nil && path != "" {
+			var alt *schedule.Schedule
+			if alt, err = h.AltSchedule(); err == nil {
 				err = saveSchedule(c, path, h.Tandem(), alt)
 			}
-			if err != nil {
-				return err
-			}
 		}
-		infof(c, "%s", line)
-		return nil
+		if err == nil {
+			infof(c, "%s", line)
+		}
+		return err
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -53,15 +54,22 @@ func mstNodes(c *cli.Context, needLambda bool) (mu, lambda []float64, err error)
 	if err == nil {
 		mu, lambda, err = straggler.NodeRates(c.String("nodes"), mu, lambda, needLambda)
 	}
-	return mu, lambda, mstFlagError(err)
+	return mu, lambda, flagError(err)
 }
 
-// mstFlagError names the flag of a configuration field the library
-// rejected.
-func mstFlagError(err error) error {
+// flagError names the flag of a configuration field a library rejected:
+// a straggler.FieldError, or an error with one of the prefixes
+// ("cluster study: invalid configuration: heartbeat …" becomes
+// "--heartbeat …").
+func flagError(err error, prefixes ...error) error {
 	var fe *straggler.FieldError
 	if errors.As(err, &fe) {
 		return fmt.Errorf("--%s %s", fe.Field, fe.Msg)
+	}
+	for _, p := range prefixes {
+		if errors.Is(err, p) {
+			return errors.New("--" + strings.TrimPrefix(err.Error(), p.Error()+": "))
+		}
 	}
 	return err
 }
@@ -74,7 +82,7 @@ func mstEvalCmd() *cli.Command {
 		}
 		r, err := straggler.EvalReportOf(straggler.EvalConfig{Mu: mu, Lambda: lambda, D: c.Float64("D"),
 			Method: c.String("method"), Samples: c.Int("samples"), Seed: c.Uint64("seed"), RelTol: c.Float64("rel-tol")})
-		return r, mstFlagError(err)
+		return r, flagError(err)
 	}), mstCommonFlags(
 		&cli.StringFlag{Name: "nodes", Usage: "node file (JSON or .csv) with mu and lambda per node"},
 		muFlag(),
@@ -119,27 +127,14 @@ func mstFitCmd() *cli.Command {
 		&cli.Float64Flag{Name: "offset", Value: math.NaN(), Usage: "offset T for the least-squares fit (default: the smallest sample)"})...)
 }
 
-// mstClasses returns the node classes of --nodes or --class μ:available,….
-func mstClasses(c *cli.Context) ([]straggler.NodeClass, error) {
-	if p := c.String("nodes"); p != "" {
-		f, err := nodes.ReadFile(p)
-		if err != nil {
-			return nil, err
-		}
-		return straggler.ClassesOf(f), nil
-	}
-	if c.String("class") == "" {
-		return nil, errors.New("give --class μ:available,… or --nodes FILE")
-	}
-	classes, err := straggler.ParseClasses(c.String("class"))
-	return classes, mstFlagError(err)
-}
-
 func mstNodesCmd() *cli.Command {
 	return cmd("nodes", cliout.Action(func(c *cli.Context) (*straggler.NodeCountReport, error) {
-		classes, err := mstClasses(c)
+		if c.String("nodes") == "" && c.String("class") == "" {
+			return nil, errors.New("give --class μ:available,… or --nodes FILE")
+		}
+		classes, err := straggler.ClassesFrom(c.String("nodes"), c.String("class"))
 		if err != nil {
-			return nil, err
+			return nil, flagError(err)
 		}
 		return straggler.NodeCountOf(straggler.NodeCountConfig{Classes: classes, Total: c.Float64("total"), Policy: c.String("policy"),
 			D: c.Float64("D"), BruteLimit: c.Int("brute-limit"), Curve: c.Bool("curve")})

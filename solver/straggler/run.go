@@ -3,6 +3,7 @@ package straggler
 import (
 	"io"
 
+	"github.com/mrsched/mrsched/instances/nodes"
 	"github.com/mrsched/mrsched/tabular"
 )
 
@@ -96,4 +97,18 @@ func NodeCountOf(c NodeCountConfig) (*NodeCountReport, error) {
 // Write renders the report in format f (NodeCount.Write).
 func (r *NodeCountReport) Write(w io.Writer, f tabular.Format) error {
 	return r.NodeCount.Write(w, f, r.Total, r.Policy, r.Curve)
+}
+
+// ClassesFrom returns the node classes of the node file at path
+// (ClassesOf, each entry's count being the number available) or, when
+// path is "", of the list "μ:available,…" (ParseClasses).
+func ClassesFrom(path, list string) ([]NodeClass, error) {
+	if path == "" {
+		return ParseClasses(list)
+	}
+	f, err := nodes.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return ClassesOf(f), nil
 }

@@ -2,6 +2,10 @@ package straggler
 
 import (
 	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -68,5 +72,32 @@ func TestRunReports(t *testing.T) {
 	}
 	if _, err := EvalReportOf(EvalConfig{Mu: []float64{1}, Lambda: []float64{0.5}, Method: "mc", Samples: 0}); err == nil {
 		t.Error("eval with 0 samples: no error")
+	}
+}
+
+// TestClassesFrom: a node file gives ClassesOf its entries (count =
+// available), a list gives ParseClasses' classes, and a malformed item is
+// ParseClasses' FieldError of field "class".
+func TestClassesFrom(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "n.json")
+	data := `{"nodes": [{"name": "slow", "mu": 0.8, "count": 2}, {"name": "fast", "mu": 1, "count": 3}]}`
+	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		path, list string
+		want       []NodeClass
+	}{
+		{path, "9:9", []NodeClass{{Name: "slow", Mu: 0.8, Available: 2}, {Name: "fast", Mu: 1, Available: 3}}},
+		{"", "0.8:20, 1:20", []NodeClass{{Mu: 0.8, Available: 20}, {Mu: 1, Available: 20}}},
+	} {
+		got, err := ClassesFrom(tc.path, tc.list)
+		if err != nil || !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("ClassesFrom(%q, %q) = %v, %v; want %v", tc.path, tc.list, got, err, tc.want)
+		}
+	}
+	var fe *FieldError
+	if _, err := ClassesFrom("", "1:x"); !errors.As(err, &fe) || fe.Field != "class" {
+		t.Errorf("1:x: error %v, want a FieldError of class", err)
 	}
 }
