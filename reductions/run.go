@@ -65,3 +65,12 @@ func GenerateNMTS(c NMTSConfig) (*nmts.Instance, error) {
 	}
 	return NMTSInstance(c.Spec, c.Answer == "yes", c.Seed)
 }
+
+// Validate names the first field of c that is not allowed (an ErrConfig;
+// search.Run checks the search options of each n).
+func (c WorstConfig) Validate() error {
+	if c.TimeLimit < 0 {
+		return fmt.Errorf("%w: time-limit %s: want ≥ 0 (0: none)", ErrConfig, c.TimeLimit)
+	}
+	return nil
+}

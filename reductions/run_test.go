@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/reductions/nmts"
@@ -96,5 +97,14 @@ func TestWorstPath(t *testing.T) {
 	got := WorstPath("dir", &search.Found{Policy: "splitsrpt", Instance: in})
 	if want := filepath.Join("dir", "search-splitsrpt-n5.json"); got != want {
 		t.Errorf("WorstPath = %q, want %q", got, want)
+	}
+}
+
+// TestWorstValidate: a negative time limit is an ErrConfig naming the
+// field before any search runs (the CLI checked it; the library now does).
+func TestWorstValidate(t *testing.T) {
+	_, err := Worst(context.Background(), WorstConfig{Policy: "maxsrpt", Ns: []int{3}, AlphaMax: 4, Restarts: 1, Steps: 1, TimeLimit: -time.Second}, nil)
+	if !errors.Is(err, ErrConfig) || !strings.HasSuffix(err.Error(), "time-limit -1s: want ≥ 0 (0: none)") {
+		t.Errorf("time limit -1s: error %v, want an ErrConfig naming time-limit", err)
 	}
 }

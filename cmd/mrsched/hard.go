@@ -323,9 +323,6 @@ func adversaryYaoCmd() *cli.Command {
 func searchCmd() *cli.Command {
 	return cmd("search", cliout.Action(func(c *cli.Context) (*tabular.Table, error) {
 		ns, err := intsOf(c, "n", between(2, 10))
-		if d := c.Duration("time-limit"); err == nil && d < 0 {
-			err = fmt.Errorf("--time-limit %s: want ≥ 0 (0: none)", d)
-		}
 		var founds []*search.Found
 		if err == nil {
 			founds, err = reductions.Worst(context.Background(), reductions.WorstConfig{Policy: c.String("policy"), Ns: ns, AlphaMax: c.Float64("alpha-max"),
@@ -338,7 +335,7 @@ func searchCmd() *cli.Command {
 			}
 		}
 		if err != nil {
-			return nil, err
+			return nil, flagError(err, reductions.ErrConfig)
 		}
 		return reductions.WorstTable(founds), nil
 	}),
