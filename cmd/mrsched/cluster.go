@@ -101,7 +101,7 @@ func clusterStudy(name string) cli.ActionFunc {
 			err = tabular.WriteTables(c.App.Writer, tabular.Markdown, tables...)
 			fmt.Fprintln(c.App.Writer)
 		}
-		return err
+		return flagError(err, study.ErrConfig)
 	}
 }
 
