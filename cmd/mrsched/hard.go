@@ -7,6 +7,7 @@ package main
 // in reductions/...
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"errors"
@@ -85,11 +86,14 @@ func genNMTSCmd() *cli.Command {
 		if err != nil {
 			return flagError(err, reductions.ErrConfig)
 		}
-		write := func(w io.Writer) error { return nmts.WriteJSON(w, in) }
-		if out := c.String("out"); out != "" {
-			return writeWith(c, out, fmt.Sprintf("q = %d", in.Q()), write)
+		var b bytes.Buffer
+		if err := nmts.WriteJSON(&b, in); err != nil {
+			return err
 		}
-		return emitWith(c, write)
+		if out := c.String("out"); out != "" {
+			return writeFile(c, out, b.Bytes(), fmt.Sprintf("q = %d", in.Q()))
+		}
+		return emitBytes(c, b.Bytes())
 	},
 		&cli.IntFlag{Name: "q", Value: 3, Usage: "size q of each set"},
 		&cli.Int64Flag{Name: "max-f", Value: 5, Usage: "f values are uniform on 1..`N`"},
