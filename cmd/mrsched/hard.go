@@ -296,8 +296,9 @@ func adversaryCmd() *cli.Command {
 		}
 		if prefix := c.String("plot"); err == nil && prefix != "" {
 			var files []string
-			files, err = figures.SaveAdversary(all, prefix, figures.Formats(c.Bool("png"))...)
-			infof(c, "wrote %s", strings.Join(files, " and "))
+			if files, err = figures.SaveAdversary(all, prefix, figures.Formats(c.Bool("png"))...); err == nil {
+				infof(c, "wrote %s", strings.Join(files, " and "))
+			}
 		}
 		return err
 	}, slices.Concat([]cli.Flag{policiesFlag(),
