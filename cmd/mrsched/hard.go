@@ -279,28 +279,24 @@ func genAdversaryCmd() *cli.Command {
 
 func adversaryCmd() *cli.Command {
 	return cmd("adversary", func(c *cli.Context) error {
-		ps, err := adversary.PoliciesWithK(c.String("policy"), 1)
-		if err != nil {
-			return fmt.Errorf("--policy: %w", err)
-		}
 		ns, err := intsOf(c, "n", atLeastOne)
-		var all []*adversary.Result
+		var r *adversary.Report
 		if err == nil {
-			all, err = adversary.Sweep(ps, ns, func(p string, n int) { infof(c, "adversary: %s n=%d", p, n) })
+			r, err = adversary.Run(adversary.Config{Policies: c.String("policy"), Ns: ns}, func(p string, n int) { infof(c, "adversary: %s n=%d", p, n) })
 		}
 		if err == nil {
-			err = emitTables(c, nil, adversary.Table(all))
+			err = emit(c, r.Write)
 		}
 		if path := c.String("csv"); err == nil && path != "" {
-			err = writeWith(c, path, "", func(w io.Writer) error { return adversary.Table(all).Write(w, tabular.CSV) })
+			err = writeWith(c, path, "", func(w io.Writer) error { return r.Write(w, tabular.CSV) })
 		}
 		if prefix := c.String("plot"); err == nil && prefix != "" {
 			var files []string
-			if files, err = figures.SaveAdversary(all, prefix, figures.Formats(c.Bool("png"))...); err == nil {
+			if files, err = figures.SaveAdversary(r.Results, prefix, figures.Formats(c.Bool("png"))...); err == nil {
 				infof(c, "wrote %s", strings.Join(files, " and "))
 			}
 		}
-		return err
+		return flagError(err, adversary.ErrConfig)
 	}, slices.Concat([]cli.Flag{policiesFlag(),
 		&cli.StringFlag{Name: "n", Value: "8,64,512,4096", Usage: "comma-separated n values"}}, plotFlags(), []cli.Flag{
 		&cli.StringFlag{Name: "csv", Usage: "also write the table as CSV to `FILE`"},
