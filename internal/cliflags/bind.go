@@ -47,6 +47,7 @@ import (
 	"fmt"
 	"reflect"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -344,4 +345,22 @@ func FormatInts(xs []int) string {
 		i = j + 1
 	}
 	return strings.Join(parts, ",")
+}
+
+// Filled returns a copy of cfg (a struct) with the values of the flags
+// Bind made for its type: cfg, err := Filled(c, DefaultConfig()).
+func Filled[T any](c *cli.Context, cfg T) (T, error) {
+	err := Fill(c, &cfg)
+	return cfg, err
+}
+
+// Insert returns flags with extra inserted before the flag named before
+// (at the end when there is none): a flag a config does not hold, placed
+// among the config's flags.
+func Insert(flags []cli.Flag, before string, extra ...cli.Flag) []cli.Flag {
+	i := slices.IndexFunc(flags, func(f cli.Flag) bool { return slices.Contains(f.Names(), before) })
+	if i < 0 {
+		i = len(flags)
+	}
+	return slices.Insert(flags, i, extra...)
 }
