@@ -5,12 +5,15 @@ package main
 // instances/cluster, solver/cluster and solver/cluster/study.
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/urfave/cli/v2"
 
 	cw "github.com/mrsched/mrsched/instances/cluster"
+	"github.com/mrsched/mrsched/internal/cliflags"
 	"github.com/mrsched/mrsched/report/figures"
 	"github.com/mrsched/mrsched/solver/cluster"
 	"github.com/mrsched/mrsched/solver/cluster/study"
@@ -30,28 +33,27 @@ func clusterGenCommands() []*cli.Command { return inCategory(catCluster, genClus
 func clusterImportCommands() []*cli.Command { return inCategory(catCluster, importSWIMClusterCmd()) }
 
 func clusterSimulateCmd() *cli.Command {
-	return cmd("simulate", clusterSimulate,
+	s, sim := cluster.DefaultPolicySettings(), study.SimulateConfig{}
+	return cmd("simulate", func(c *cli.Context) error { return clusterSimulate(c, s, sim) }, slices.Concat([]cli.Flag{
 		&cli.StringFlag{Name: "workload", Aliases: []string{"w"}, Required: true, Usage: "cluster workload `FILE` (JSON, see mrsched gen cluster)"},
 		&cli.StringFlag{Name: "policy", Aliases: []string{"p"}, Value: "fair", Usage: "fifo, fair, lsps, hpfsp or ppfsp"},
-		&cli.Float64Flag{Name: "alpha", Value: 1, Usage: "LsPS α of eq. 8 in [0, 1]"},
-		&cli.Float64Flag{Name: "cv-threshold", Value: 1, Usage: "LsPS tier-2 CV threshold"},
-		&cli.IntFlag{Name: "fair-limit", Value: 2, Usage: "H-PFSP FAIR_LIMIT (0: no fair phase)"},
-		&cli.BoolFlag{Name: "exact", Usage: "H-PFSP with exact remaining sizes instead of estimates"},
-		&cli.StringFlag{Name: "clock", Usage: "H-PFSP virtual PS clock: work (eq. 8 as printed; hpfsp default) or time (real-time PS; ppfsp default)"},
-		&cli.Float64Flag{Name: "update-interval", Value: 5, Usage: "H-PFSP UPDATE_INTERVAL in seconds"},
-		&cli.BoolFlag{Name: "default-from-tasks", Usage: "H-PFSP eq. 18 defaults from every finished task, not only finished jobs'"},
-		&cli.Float64Flag{Name: "heartbeat", Usage: "assign free slots only every `SECONDS` (0: at once)"},
+	}, cliflags.Bind(&s), cliflags.Bind(&sim), []cli.Flag{
 		&cli.BoolFlag{Name: "jobs", Usage: "one row per job instead of the per-user summary"},
 		&cli.StringFlag{Name: "timeline", Usage: "write the task-to-slot timeline to `FILE` (CSV)"},
 		formatFlag("table"),
-		outFlag("the results"))
+		outFlag("the results")})...)
 }
 
-func clusterSimulate(c *cli.Context) error {
-	s := cluster.PolicySettings{Alpha: c.Float64("alpha"), CVThreshold: c.Float64("cv-threshold"), FairLimit: c.Int("fair-limit"),
-		Exact: c.Bool("exact"), UpdateInterval: c.Float64("update-interval"), DefaultFromTasks: c.Bool("default-from-tasks"), Clock: c.String("clock")}
+// clusterSimulate runs 'cluster simulate' with the settings s and sim
+// filled from the flags.
+func clusterSimulate(c *cli.Context, s cluster.PolicySettings, sim study.SimulateConfig) error {
 	path := c.String("timeline")
-	r, err := study.SimulateFile(c.String("workload"), c.String("policy"), s, study.SimulateConfig{Heartbeat: c.Float64("heartbeat"), Timeline: path != ""})
+	err := errors.Join(cliflags.Fill(c, &s), cliflags.Fill(c, &sim))
+	sim.Timeline = path != ""
+	var r *cluster.Result
+	if err == nil {
+		r, err = study.SimulateFile(c.String("workload"), c.String("policy"), s, sim)
+	}
 	if err != nil {
 		return flagError(err, cluster.ErrConfig, study.ErrConfig)
 	}
@@ -135,19 +137,14 @@ func clusterWriteWorkload(c *cli.Context, w *cw.Workload, err error) error {
 }
 
 func importSWIMClusterCmd() *cli.Command {
+	def := cw.DefaultSWIMOptions()
 	return cmd("swim-cluster", func(c *cli.Context) error {
-		o := cw.DefaultSWIMOptions()
-		o.Nodes, o.MapSlots, o.ReduceSlots = c.Int("nodes"), c.Int("map-slots"), c.Int("reduce-slots")
-		o.Users, o.MaxJobs = c.Int("users"), c.Int("max-jobs")
-		w, err := cw.ReadSWIMFile(c.String("trace"), o)
+		o, err := cliflags.Filled(c, def)
+		var w *cw.Workload
+		if err == nil {
+			w, err = cw.ReadSWIMFile(c.String("trace"), o)
+		}
 		return clusterWriteWorkload(c, w, err)
-	},
-		&cli.StringFlag{Name: "trace", Required: true, Usage: "SWIM trace `FILE` (TSV)"},
-		&cli.IntFlag{Name: "nodes", Value: 100, Usage: "cluster nodes"},
-		&cli.IntFlag{Name: "map-slots", Value: 2, Usage: "map slots per node"},
-		&cli.IntFlag{Name: "reduce-slots", Value: 2, Usage: "reduce slots per node"},
-		&cli.IntFlag{Name: "users", Value: 1, Usage: "assign job k to user k mod USERS (the traces have no users)"},
-		&cli.IntFlag{Name: "max-jobs", Usage: "keep only the first `M` jobs (0: all)"},
-		outFlag("the workload"),
-		quietFlag())
+	}, slices.Concat([]cli.Flag{&cli.StringFlag{Name: "trace", Required: true, Usage: "SWIM trace `FILE` (TSV)"}},
+		cliflags.Bind(&def), []cli.Flag{outFlag("the workload"), quietFlag()})...)
 }
