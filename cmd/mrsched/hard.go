@@ -30,7 +30,6 @@ import (
 	"github.com/mrsched/mrsched/report/figures"
 	"github.com/mrsched/mrsched/schedule"
 	"github.com/mrsched/mrsched/solver/engine"
-	"github.com/mrsched/mrsched/solver/fluid"
 	"github.com/mrsched/mrsched/solver/mip"
 	"github.com/mrsched/mrsched/sweep"
 	"github.com/mrsched/mrsched/tabular"
@@ -223,7 +222,7 @@ func altAction[H hardInstance](gen func(c *cli.Context) (H, error)) cli.ActionFu
 	return func(c *cli.Context) error {
 		h, err := gen(c)
 		if err != nil {
-			return err
+			return flagError(err, adversary.ErrConfig)
 		}
 		line := h.Summary()
 		err = emitInstance(c, h.Tandem())
@@ -241,32 +240,18 @@ func altAction[H hardInstance](gen func(c *cli.Context) (H, error)) cli.ActionFu
 }
 
 func genTightMaxCmd() *cli.Command {
-	return cmd("tight-maxsrpt", altAction(func(c *cli.Context) (*tight.Generated, error) {
-		return tight.GenerateMaxSRPT(c.Int("n"), c.Float64("alpha"), c.Float64("eps"))
-	}), altOutFlags(
-		&cli.IntFlag{Name: "n", Value: 20, Usage: "number of jobs (even)"},
-		&cli.Float64Flag{Name: "alpha", Value: 2, Usage: "α > 1"},
-		&cli.Float64Flag{Name: "eps", Value: 0.01, Usage: "0 < ε < α − 1"})...)
+	def := tight.DefaultMaxSRPTConfig()
+	return cmd("tight-maxsrpt", altAction(cliflags.Call(def, tight.MaxSRPTConfig.Generate)), altOutFlags(cliflags.Bind(&def)...)...)
 }
 
 func genTightSplitCmd() *cli.Command {
-	return cmd("tight-splitsrpt", altAction(func(c *cli.Context) (*tight.Generated, error) {
-		return tight.GenerateSplitSRPT(c.Int("n"), c.Float64("beta"))
-	}), altOutFlags(
-		&cli.IntFlag{Name: "n", Value: 20, Usage: "number of jobs"},
-		&cli.Float64Flag{Name: "beta", Value: 2, Usage: "β > 1"})...)
+	def := tight.DefaultSplitSRPTConfig()
+	return cmd("tight-splitsrpt", altAction(cliflags.Call(def, tight.SplitSRPTConfig.Generate)), altOutFlags(cliflags.Bind(&def)...)...)
 }
 
 func genAdversaryCmd() *cli.Command {
-	return cmd("adversary", altAction(func(c *cli.Context) (*adversary.Generated, error) {
-		p, err := fluid.ParsePolicy(c.String("policy"), 1, nil)
-		if err != nil {
-			return nil, fmt.Errorf("--policy: %w", err)
-		}
-		return adversary.Generate(c.Int("n"), p)
-	}), altOutFlags(
-		&cli.StringFlag{Name: "policy", Value: "maxsrpt", Usage: "policy (solver/fluid name)"},
-		&cli.IntFlag{Name: "n", Value: 512, Usage: "n (k = ⌊n^{1/3}⌋)"})...)
+	def := adversary.DefaultGenConfig()
+	return cmd("adversary", altAction(cliflags.Call(def, adversary.GenConfig.Generate)), altOutFlags(cliflags.Bind(&def)...)...)
 }
 
 func adversaryCmd() *cli.Command {

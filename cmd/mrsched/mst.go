@@ -139,13 +139,7 @@ func mstNodesCmd() *cli.Command {
 
 func mstForkJoinCmd() *cli.Command {
 	def := straggler.DefaultForkJoinConfig()
-	return cmd("forkjoin", viewAction(func(c *cli.Context) (*tabular.View, error) {
-		cfg, err := cliflags.Filled(c, def)
-		if err != nil {
-			return nil, err
-		}
-		return cfg.View()
-	}), mstCommonFlags(cliflags.Bind(&def)...)...)
+	return cmd("forkjoin", viewAction(cliflags.Call(def, straggler.ForkJoinConfig.View)), mstCommonFlags(cliflags.Bind(&def)...)...)
 }
 
 func mstFiguresCmd() *cli.Command {

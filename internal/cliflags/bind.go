@@ -364,3 +364,17 @@ func Insert(flags []cli.Flag, before string, extra ...cli.Flag) []cli.Flag {
 	}
 	return slices.Insert(flags, i, extra...)
 }
+
+// Call returns an action that calls f with a copy of def filled from the
+// flags (Filled): cliflags.Call(def, Config.Run) for a config whose method
+// does the work. A flag error returns before f runs.
+func Call[T, R any](def T, f func(T) (R, error)) func(*cli.Context) (R, error) {
+	return func(c *cli.Context) (R, error) {
+		cfg, err := Filled(c, def)
+		if err != nil {
+			var zero R
+			return zero, err
+		}
+		return f(cfg)
+	}
+}
