@@ -23,7 +23,7 @@ import (
 func clusterCommands() []*cli.Command {
 	studies := make([]*cli.Command, len(study.Studies))
 	for i, name := range study.Studies {
-		studies[i] = cmd(name, clusterStudy(name), clusterStudyFlags(name == "swim")...)
+		studies[i] = clusterStudyCmd(name)
 	}
 	return inCategory(catCluster, group("cluster", clusterSimulateCmd(), group("study", studies...)))
 }
@@ -66,28 +66,17 @@ func clusterSimulate(c *cli.Context, s cluster.PolicySettings, sim study.Simulat
 	return emitView(c, study.SimulateView(r, c.String("workload"), c.Bool("jobs")))
 }
 
-func clusterStudyFlags(swimFlags bool) []cli.Flag {
-	fl := []cli.Flag{
-		intFlag("seeds", 20, "independent replications", atLeastOne),
-		&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Value: "results/cluster", Usage: "results `DIR` (\"\" writes no files)"},
-		intFlag("workers", study.Workers, "parallel simulations", atLeastOne),
-		besidesSVGFlag(),
-		quietFlag(),
-	}
-	if swimFlags {
-		fl = append(fl,
-			&cli.StringFlag{Name: "trace", Value: "../shared/data/swim/FB-2009_samples_24_times_1hr_0.tsv", Usage: "SWIM trace `FILE`"},
-			&cli.IntFlag{Name: "nodes", Value: 100, Usage: "cluster nodes (2 map + 2 reduce slots each)"},
-			&cli.IntFlag{Name: "max-jobs", Usage: "keep only the first `M` jobs of the trace (0: all)"},
-			&cli.StringFlag{Name: "name", Usage: "label of the output files (default: FB-2009 or FB-2010 from the file name, with the node count)"})
-	}
-	return fl
-}
-
-// clusterStudy runs the study name (study.RunStudy) with its figures
+// clusterStudyCmd runs the study name (study.RunStudy) with its figures
 // drawn by figures.SaveCluster and writes its tables in Markdown.
-func clusterStudy(name string) cli.ActionFunc {
-	return func(c *cli.Context) error {
+func clusterStudyCmd(name string) *cli.Command {
+	def := study.DefaultStudyConfig(name)
+	flags := slices.Concat(cliflags.Insert(cliflags.Bind(&def), "workers",
+		&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Value: "results/cluster", Usage: "results `DIR` (\"\" writes no files)"}),
+		[]cli.Flag{besidesSVGFlag(), quietFlag()})
+	if name == "swim" {
+		flags = append(flags, cliflags.Bind(&def.SWIM)...)
+	}
+	return cmd(name, func(c *cli.Context) error {
 		if c.NArg() > 0 {
 			return fmt.Errorf("unexpected arguments %q (flags go before them)", c.Args().Slice())
 		}
@@ -97,27 +86,28 @@ func clusterStudy(name string) cli.ActionFunc {
 		if !c.Bool("quiet") {
 			env.Progress = c.App.ErrWriter
 		}
-		tables, err := study.RunStudy(env, study.StudyConfig{Study: name, Seeds: c.Int("seeds"), Workers: c.Int("workers"),
-			Trace: c.String("trace"), Nodes: c.Int("nodes"), MaxJobs: c.Int("max-jobs"), Name: c.String("name")})
+		cfg, err := cliflags.Filled(c, def)
+		if err == nil && name == "swim" {
+			err = cliflags.Fill(c, &cfg.SWIM)
+		}
+		var tables []*tabular.Table
+		if err == nil {
+			tables, err = study.RunStudy(env, cfg)
+		}
 		if err == nil {
 			err = tabular.WriteTables(c.App.Writer, tabular.Markdown, tables...)
 			fmt.Fprintln(c.App.Writer)
 		}
 		return flagError(err, study.ErrConfig)
-	}
+	}, flags...)
 }
 
 func genClusterCmd() *cli.Command {
+	def := cw.DefaultGenConfig()
 	return cmd("cluster", func(c *cli.Context) error {
-		w, err := cw.Generate(c.String("kind"), c.Int("n"), c.Float64("size"), c.Uint64("seed"))
+		w, err := cliflags.Call(def, cw.GenConfig.Generate)(c)
 		return clusterWriteWorkload(c, w, err)
-	},
-		&cli.StringFlag{Name: "kind", Required: true, Usage: "table2, fig2, fig3a, fig3b, fig4, fig5 or synthetic"},
-		seedFlag(1, "random seed"),
-		&cli.IntFlag{Name: "n", Value: 5, Usage: "jobs (fig2, fig3a, synthetic)"},
-		&cli.Float64Flag{Name: "size", Value: 1, Usage: "TeraSort size in GB (fig3a)"},
-		outFlag("the workload"),
-		quietFlag())
+	}, append(cliflags.Bind(&def), outFlag("the workload"), quietFlag())...)
 }
 
 // clusterWriteWorkload writes w to --out or stdout, or returns err.
