@@ -21,51 +21,68 @@ const scanLimit = 64
 // non-empty buffer, +Inf for the others, so that the map job and the first
 // buffered job are the minima of two contiguous arrays.
 type maxJobs struct {
-	km, kb []float64 // key if x > 0 (resp. the buffer is non-empty), else +Inf
+	km, kb []uint64 // float64 bits of key if x > 0 (resp. the buffer is non-empty), else of +Inf
 	tie    []int64
-	key    []float64 // max(x, y): job.key
-	x, y   []float64 // remaining map and shuffle work
-	x0, y0 []float64 // original sizes
-	in     []float64 // cm·y0/x0 (x0 > 0): the inflow at the map rate cm
-	r      []float64 // release
-	empty  []bool    // job.empty: the available buffer is zero
-	orig   []int
-	seq    []int
-	id     []string
+	j      []maxSlot
+}
+
+// infBits is the float64 bits of +Inf: as keys are non-negative, their bit
+// patterns order as the keys do, and +Inf's is above every finite key's.
+var infBits = math.Float64bits(math.Inf(1))
+
+// maxSlot is the rest of a job's state.
+type maxSlot struct {
+	key    float64 // max(x, y): job.key
+	x, y   float64 // remaining map and shuffle work
+	x0, y0 float64 // original sizes
+	in     float64 // cm·y0/x0 (x0 > 0): the inflow at the map rate cm
+	r      float64 // release
+	empty  bool    // job.empty: the available buffer is zero
+	orig   int
+	seq    int
+	id     string
 }
 
 // setKeys sets km and kb of slot i from key, x and empty.
 func (s *maxJobs) setKeys(i int) {
-	km, kb := inf, inf
-	if s.x[i] > 0 {
-		km = s.key[i]
+	j := &s.j[i]
+	km, kb := infBits, infBits
+	if j.x > 0 {
+		km = math.Float64bits(j.key)
 	}
-	if !s.empty[i] {
-		kb = s.key[i]
+	if !j.empty {
+		kb = math.Float64bits(j.key)
 	}
 	s.km[i], s.kb[i] = km, kb
 }
 
 // less is jheap.less for hkMax: key, then tie.
 func (s *maxJobs) less(a, b int) bool {
-	if s.key[a] != s.key[b] {
-		return s.key[a] < s.key[b]
+	if s.j[a].key != s.j[b].key {
+		return s.j[a].key < s.j[b].key
 	}
 	return s.tie[a] < s.tie[b]
 }
 
-// argmin returns the slot with the least (k, tie) among the finite k, or
-// -1 (keys are finite for every job present).
-func argmin(k []float64, tie []int64) int {
-	best, bt, bi := inf, int64(math.MaxInt64), -1
-	tie = tie[:len(k)]
+// argmin returns the slot with the least (k, tie) among the k below
+// infBits, or -1. The first pass finds the first least k (a select the
+// compiler makes branch-free); the second the least tie among equal k
+// (only later slots can have one: earlier ones had a greater k).
+func argmin(k []uint64, tie []int64) int {
+	best, bi := infBits, -1
 	for i, v := range k {
-		if v < best || (v == best && tie[i] < bt) {
-			best, bt, bi = v, tie[i], i
+		if v < best {
+			best, bi = v, i
 		}
 	}
-	if best == inf {
+	if bi < 0 {
 		return -1
+	}
+	tie = tie[:len(k)]
+	for i := bi + 1; i < len(k); i++ {
+		if k[i] == best && tie[i] < tie[bi] {
+			bi = i
+		}
 	}
 	return bi
 }
@@ -73,7 +90,7 @@ func argmin(k []float64, tie []int64) int {
 // remove drops slot i, moving the last slot into it; m and b are slots
 // (of the minima), returned as they are after the move.
 func (s *maxJobs) remove(i, m, b int) (int, int) {
-	l := len(s.x) - 1
+	l := len(s.j) - 1
 	if m == i {
 		m = -1
 	}
@@ -81,10 +98,7 @@ func (s *maxJobs) remove(i, m, b int) (int, int) {
 		b = -1
 	}
 	if i != l {
-		s.km[i], s.kb[i], s.tie[i], s.key[i] = s.km[l], s.kb[l], s.tie[l], s.key[l]
-		s.x[i], s.y[i], s.x0[i], s.y0[i] = s.x[l], s.y[l], s.x0[l], s.y0[l]
-		s.in[i], s.r[i], s.empty[i] = s.in[l], s.r[l], s.empty[l]
-		s.orig[i], s.seq[i], s.id[i] = s.orig[l], s.seq[l], s.id[l]
+		s.km[i], s.kb[i], s.tie[i], s.j[i] = s.km[l], s.kb[l], s.tie[l], s.j[l]
 		if m == l {
 			m = i
 		}
@@ -92,11 +106,8 @@ func (s *maxJobs) remove(i, m, b int) (int, int) {
 			b = i
 		}
 	}
-	s.id[l] = ""
-	s.km, s.kb, s.tie, s.key = s.km[:l], s.kb[:l], s.tie[:l], s.key[:l]
-	s.x, s.y, s.x0, s.y0 = s.x[:l], s.y[:l], s.x0[:l], s.y0[:l]
-	s.in, s.r, s.empty = s.in[:l], s.r[:l], s.empty[:l]
-	s.orig, s.seq, s.id = s.orig[:l], s.seq[:l], s.id[:l]
+	s.j[l].id = ""
+	s.km, s.kb, s.tie, s.j = s.km[:l], s.kb[:l], s.tie[:l], s.j[:l]
 	return m, b
 }
 
@@ -184,7 +195,7 @@ func (e *engine) runMax(sink func(JobResult)) (Summary, error) {
 		for k := range ns {
 			j := &sv[k]
 			i := j.i
-			x, y, x0, y0 := s.x[i], s.y[i], s.x0[i], s.y0[i]
+			x, y, x0, y0 := s.j[i].x, s.j[i].y, s.j[i].x0, s.j[i].y0
 			if advanced {
 				x = clamp0(x - j.rm*dt)
 				if j.track {
@@ -207,25 +218,25 @@ func (e *engine) runMax(sink func(JobResult)) (Summary, error) {
 			} else {
 				empty = false
 			}
-			s.x[i], s.y[i], s.empty[i] = x, y, empty
-			oldKey[k] = s.key[i]
+			s.j[i].x, s.j[i].y, s.j[i].empty = x, y, empty
+			oldKey[k] = s.j[i].key
 			if x == 0 && y == 0 {
-				e.departJob(s.r[i], x0, y0, s.orig[i], s.id[i], sink)
+				e.departJob(s.j[i].r, x0, y0, s.j[i].orig, s.j[i].id, sink)
 				gone[k] = true
-				s.km[i], s.kb[i] = inf, inf
+				s.km[i], s.kb[i] = infBits, infBits
 				continue
 			}
-			s.key[i] = maxf(x, y)
+			s.j[i].key = maxf(x, y)
 			s.setKeys(i)
 		}
 		// A minimum is lost when it left its set or its key grew.
 		for k := range ns {
 			i := sv[k].i
-			grew := !gone[k] && s.key[i] > oldKey[k]
-			if i == curM && (grew || s.km[i] == inf) {
+			grew := !gone[k] && s.j[i].key > oldKey[k]
+			if i == curM && (grew || s.km[i] == infBits) {
 				okM = false
 			}
-			if i == curB && (grew || s.kb[i] == inf) {
+			if i == curB && (grew || s.kb[i] == infBits) {
 				okB = false
 			}
 		}
@@ -258,13 +269,13 @@ func (e *engine) runMax(sink func(JobResult)) (Summary, error) {
 		}
 		for e.hasNext && e.next.Release <= e.now {
 			e.arriveMax(s)
-			curM, curB = s.consider(len(s.x)-1, curM, curB, okM, okB)
+			curM, curB = s.consider(len(s.j)-1, curM, curB, okM, okB)
 			e.pull()
 		}
 		if e.srcErr != nil {
 			return Summary{}, e.srcErr
 		}
-		if len(s.x) > e.scan && !e.noHandOff {
+		if len(s.j) > e.scan && !e.noHandOff {
 			e.handOffMax(s)
 			return e.loop(sink, stall, true)
 		}
@@ -282,9 +293,9 @@ func (e *engine) runMax(sink func(JobResult)) (Summary, error) {
 		if ma >= 0 {
 			sv[0] = maxServed{i: ma, rm: e.cm}
 			ns = 1
-			if s.empty[ma] && (mb < 0 || s.less(ma, mb)) {
+			if s.j[ma].empty && (mb < 0 || s.less(ma, mb)) {
 				// cap(): the inflow cm·y0/x0 (m has map work left).
-				r := minf(c, s.in[ma])
+				r := minf(c, s.j[ma].in)
 				sv[0].rs = r
 				c -= r
 			}
@@ -305,12 +316,12 @@ func (e *engine) runMax(sink func(JobResult)) (Summary, error) {
 		for k := range ns {
 			j := &sv[k]
 			i := j.i
-			x := s.x[i]
+			x := s.j[i].x
 			in := 0.0 // job.inflow
 			if x > 0 && j.rm > 0 {
-				in = s.in[i]
+				in = s.j[i].in
 			}
-			if s.empty[i] && x > 0 && j.rm > 0 && s.y0[i] > 0 && j.rs >= in {
+			if s.j[i].empty && x > 0 && j.rm > 0 && s.j[i].y0 > 0 && j.rs >= in {
 				j.rs, j.track = in, true
 			}
 			// job.nextEvent.
@@ -322,7 +333,7 @@ func (e *engine) runMax(sink func(JobResult)) (Summary, error) {
 				}
 			}
 			if !j.track && j.rs > 0 && j.rs > in {
-				if td := bufferOf(x, s.y[i], s.x0[i], s.y0[i]) / (j.rs - in); td < te {
+				if td := bufferOf(x, s.j[i].y, s.j[i].x0, s.j[i].y0) / (j.rs - in); td < te {
 					te, kind = td, evDrain
 				}
 			}
@@ -345,7 +356,7 @@ func (e *engine) runMax(sink func(JobResult)) (Summary, error) {
 				a, b = b, a
 				arm, ars, brm, brs = brm, brs, arm, ars
 			}
-			if dt := crossMaxBefore(s.x[a], s.y[a], arm, ars, s.x[b], s.y[b], brm, brs, e.now, t); e.now+dt < t {
+			if dt := crossMaxBefore(s.j[a].x, s.j[a].y, arm, ars, s.j[b].x, s.j[b].y, brm, brs, e.now, t); e.now+dt < t {
 				t, evK, evKind, ctau, cross = e.now+dt, -1, evNone, dt, true
 			}
 		}
@@ -356,10 +367,10 @@ func (e *engine) runMax(sink func(JobResult)) (Summary, error) {
 // consider makes slot i the map job (resp. the first buffered job) if it
 // is in that set and ranks ahead of the current one (while it is known).
 func (s *maxJobs) consider(i, m, b int, okM, okB bool) (int, int) {
-	if okM && s.km[i] != inf && (m < 0 || s.less(i, m)) {
+	if okM && s.km[i] != infBits && (m < 0 || s.less(i, m)) {
 		m = i
 	}
-	if okB && s.kb[i] != inf && (b < 0 || s.less(i, b)) {
+	if okB && s.kb[i] != infBits && (b < 0 || s.less(i, b)) {
 		b = i
 	}
 	return m, b
@@ -367,20 +378,20 @@ func (s *maxJobs) consider(i, m, b int, okM, okB bool) (int, int) {
 
 // resolvesMax is prioState.resolves on slots.
 func resolvesMax(s *maxJobs, a, b int) bool {
-	la, lb := math.Max(s.x[a], s.y[a]), math.Max(s.x[b], s.y[b])
+	la, lb := math.Max(s.j[a].x, s.j[a].y), math.Max(s.j[b].x, s.j[b].y)
 	return lb <= la || lb-la <= flipRel*la
 }
 
 // flipMax is prioState.flip on slots: b ranks ahead of a.
 func (e *engine) flipMax(s *maxJobs, a, b int) {
-	la, lb := math.Max(s.x[a], s.y[a]), math.Max(s.x[b], s.y[b])
+	la, lb := math.Max(s.j[a].x, s.j[a].y), math.Max(s.j[b].x, s.j[b].y)
 	if lb > la && lb-la <= flipRel*la {
-		if s.x[b] >= s.y[b] {
-			s.x[b] = la
+		if s.j[b].x >= s.j[b].y {
+			s.j[b].x = la
 		} else {
-			s.y[b] = la
+			s.j[b].y = la
 		}
-		s.key[b] = maxf(s.x[b], s.y[b])
+		s.j[b].key = maxf(s.j[b].x, s.j[b].y)
 	}
 	s.tie[b] = e.nextTie
 	e.nextTie--
@@ -496,17 +507,16 @@ func (e *engine) arriveMax(s *maxJobs) {
 	}
 	key := maxf(x0, y0)
 	empty := bufferOf(x0, y0, x0, y0) == 0
-	km, kb := inf, inf
+	km, kb := infBits, infBits
 	if x0 > 0 {
-		km = key
+		km = math.Float64bits(key)
 	}
 	if !empty {
-		kb = key
+		kb = math.Float64bits(key)
 	}
-	s.km, s.kb, s.tie, s.key = append(s.km, km), append(s.kb, kb), append(s.tie, int64(e.seq)), append(s.key, key)
-	s.x, s.y, s.x0, s.y0 = append(s.x, x0), append(s.y, y0), append(s.x0, x0), append(s.y0, y0)
-	s.in, s.r, s.empty = append(s.in, inflow), append(s.r, in.Release), append(s.empty, empty)
-	s.orig, s.seq, s.id = append(s.orig, orig), append(s.seq, e.seq), append(s.id, in.ID)
+	s.km, s.kb, s.tie = append(s.km, km), append(s.kb, kb), append(s.tie, int64(e.seq))
+	s.j = append(s.j, maxSlot{key: key, x: x0, y: y0, x0: x0, y0: y0, in: inflow, r: in.Release,
+		empty: empty, orig: orig, seq: e.seq, id: in.ID})
 	e.seq++
 	e.nsys++
 	if e.nsys > e.sum.MaxInSystem {
@@ -518,7 +528,7 @@ func (e *engine) arriveMax(s *maxJobs) {
 func (e *engine) recordMax(s *maxJobs, sv []maxServed, t0, t1 float64) {
 	rates := make([]schedule.Rate, 0, len(sv))
 	for _, j := range sv {
-		rates = append(rates, schedule.Rate{Job: s.orig[j.i], Map: j.rm, Shuffle: j.rs})
+		rates = append(rates, schedule.Rate{Job: s.j[j.i].orig, Map: j.rm, Shuffle: j.rs})
 	}
 	e.sched.Segments = append(e.sched.Segments, schedule.Segment{Start: t0, End: t1, Rates: rates})
 }
@@ -528,12 +538,12 @@ func (e *engine) recordMax(s *maxJobs, sv []maxServed, t0, t1 float64) {
 // allocation: the heaps order jobs by the same (key, tie), so the minima,
 // and hence every later event, are the same.
 func (e *engine) handOffMax(s *maxJobs) {
-	for i := range s.x {
+	for i := range s.j {
 		j := new(job)
-		j.seq, j.orig, j.id, j.r = s.seq[i], s.orig[i], s.id[i], s.r[i]
-		j.x0, j.y0, j.x, j.y = s.x0[i], s.y0[i], s.x[i], s.y[i]
+		j.seq, j.orig, j.id, j.r = s.j[i].seq, s.j[i].orig, s.j[i].id, s.j[i].r
+		j.x0, j.y0, j.x, j.y = s.j[i].x0, s.j[i].y0, s.j[i].x, s.j[i].y
 		j.inRM = math.NaN()
-		j.tie, j.key, j.empty = s.tie[i], s.key[i], s.empty[i]
+		j.tie, j.key, j.empty = s.tie[i], s.j[i].key, s.j[i].empty
 		j.pos = [4]int{-1, -1, -1, -1}
 		e.prio.add(j)
 	}
