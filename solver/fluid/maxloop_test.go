@@ -35,9 +35,8 @@ func runMaxWith(jobs []instances.Job, mum, muc float64, p Policy, opt Options, r
 	return r
 }
 
-// TestMaxLoopMatchesGeneric: the MaxSRPT and SplitSRPT loops (runMax,
-// runSplit; SplitSRPT strict too) give the generic engine loop's results
-// bit for bit (the generic loop is the reference:
+// TestMaxLoopMatchesGeneric: the MaxSRPT loop (runMax) gives the generic
+// engine loop's results bit for bit (the generic loop is the reference:
 // the code of every earlier digest and oracle test) on random instances
 // with ties, zero sizes and simultaneous arrivals, non-unit capacities and
 // speed, recorded schedules with instance indices unlike arrival numbers,
@@ -48,10 +47,10 @@ func runMaxWith(jobs []instances.Job, mum, muc float64, p Policy, opt Options, r
 func TestMaxLoopMatchesGeneric(t *testing.T) {
 	caps := []struct{ mum, muc, speed float64 }{{1, 1, 0}, {2, 0.5, 0}, {1, 3, 1.5}}
 	rng := rand.New(rand.NewPCG(18, 2))
-	cases, flips := 0, map[string]int{}
+	cases, flips := 0, 0
 	old := testHookFlip
 	defer func() { testHookFlip = old }()
-	testHookFlip = func(p string) { flips[p]++ }
+	testHookFlip = func(string) { flips++ }
 	for trial := range 120 {
 		var in *instances.Instance
 		n := 5 + rng.IntN(35)
@@ -65,20 +64,18 @@ func TestMaxLoopMatchesGeneric(t *testing.T) {
 			jobs = append(jobs, in.Jobs[i])
 		}
 		c := caps[trial%len(caps)]
-		for _, p := range []Policy{MaxSRPT(), SplitSRPT(), SplitSRPTStrict()} {
-			for _, record := range []bool{false, true} {
-				opt := Options{Speed: c.speed}
-				gen := runMaxWith(jobs, c.mum, c.muc, p, opt, record, true, 0)
-				if gen.err != nil {
-					t.Fatalf("trial %d %s: generic: %v", trial, p.Name(), gen.err)
+		for _, record := range []bool{false, true} {
+			opt := Options{Speed: c.speed}
+			gen := runMaxWith(jobs, c.mum, c.muc, MaxSRPT(), opt, record, true, 0)
+			if gen.err != nil {
+				t.Fatalf("trial %d: generic: %v", trial, gen.err)
+			}
+			for _, scan := range []int{0, 2, 5, scanLimit} {
+				fast := runMaxWith(jobs, c.mum, c.muc, MaxSRPT(), opt, record, false, scan)
+				if err := sameBits(fast, gen); err != nil {
+					t.Fatalf("trial %d (record %v, caps %+v, scan %d): %v", trial, record, c, scan, err)
 				}
-				for _, scan := range []int{0, 2, 5, scanLimit} {
-					fast := runMaxWith(jobs, c.mum, c.muc, p, opt, record, false, scan)
-					if err := sameBits(fast, gen); err != nil {
-						t.Fatalf("trial %d %s (record %v, caps %+v, scan %d): %v", trial, p.Name(), record, c, scan, err)
-					}
-					cases++
-				}
+				cases++
 			}
 		}
 	}
@@ -91,31 +88,27 @@ func TestMaxLoopMatchesGeneric(t *testing.T) {
 		for j, ok := src.Next(); ok; j, ok = src.Next() {
 			jobs = append(jobs, j)
 		}
-		for _, p := range []Policy{MaxSRPT(), SplitSRPT(), SplitSRPTStrict()} {
-			gen := runMaxWith(jobs, 1, 1, p, Options{}, false, true, 0)
-			if gen.err != nil || len(gen.deps) != len(jobs) {
-				t.Fatalf("§5.3 load %v %s: generic: %d departures, %v", load, p.Name(), len(gen.deps), gen.err)
+		gen := runMaxWith(jobs, 1, 1, MaxSRPT(), Options{}, false, true, 0)
+		if gen.err != nil || len(gen.deps) != len(jobs) {
+			t.Fatalf("§5.3 load %v: generic: %d departures, %v", load, len(gen.deps), gen.err)
+		}
+		for _, scan := range []int{0, 3} {
+			fast := runMaxWith(jobs, 1, 1, MaxSRPT(), Options{}, false, false, scan)
+			if err := sameBits(fast, gen); err != nil {
+				t.Fatalf("§5.3 load %v scan %d: %v", load, scan, err)
 			}
-			for _, scan := range []int{0, 3} {
-				fast := runMaxWith(jobs, 1, 1, p, Options{}, false, false, scan)
-				if err := sameBits(fast, gen); err != nil {
-					t.Fatalf("§5.3 load %v %s scan %d: %v", load, p.Name(), scan, err)
-				}
-				cases++
-			}
+			cases++
 		}
 	}
-	// The comparison covers crossings (flips) of both policies, which the
-	// loops report through testHookFlip.
-	for _, name := range []string{"maxsrpt", "splitsrpt"} {
-		if flips[name] == 0 {
-			t.Errorf("no %s crossing in any run", name)
-		}
+	// The comparison covers crossings (flips), which runMax and the
+	// generic loop both report through testHookFlip.
+	if flips == 0 {
+		t.Fatal("no crossing in any run")
 	}
-	t.Logf("%d runs identical, flips %v", cases, flips)
+	t.Logf("%d runs identical, %d flips", cases, flips)
 }
 
-// TestMaxLoopErrors: runMax and runSplit report the generic loop's errors.
+// TestMaxLoopErrors: runMax reports the generic loop's errors.
 func TestMaxLoopErrors(t *testing.T) {
 	for _, tc := range []struct {
 		name string
@@ -125,15 +118,13 @@ func TestMaxLoopErrors(t *testing.T) {
 		{"out of order", []instances.Job{{ID: "a", Release: 3, Map: 1, Shuffle: 1}, {ID: "b", Release: 1, Map: 1, Shuffle: 1}}},
 		{"both zero", []instances.Job{{ID: "a", Release: 0, Map: 0, Shuffle: 0}}},
 	} {
-		for _, p := range []Policy{MaxSRPT(), SplitSRPT()} {
-			fast := runMaxWith(tc.jobs, 1, 1, p, Options{}, false, false, 0)
-			gen := runMaxWith(tc.jobs, 1, 1, p, Options{}, false, true, 0)
-			if fast.err == nil {
-				t.Errorf("%s %s: no error", tc.name, p.Name())
-			}
-			if err := sameBits(fast, gen); err != nil {
-				t.Errorf("%s %s: %v", tc.name, p.Name(), err)
-			}
+		fast := runMaxWith(tc.jobs, 1, 1, MaxSRPT(), Options{}, false, false, 0)
+		gen := runMaxWith(tc.jobs, 1, 1, MaxSRPT(), Options{}, false, true, 0)
+		if fast.err == nil {
+			t.Errorf("%s: no error", tc.name)
+		}
+		if err := sameBits(fast, gen); err != nil {
+			t.Errorf("%s: %v", tc.name, err)
 		}
 	}
 }
