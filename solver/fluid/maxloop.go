@@ -229,7 +229,10 @@ func (e *engine) runMax(sink func(JobResult)) (Summary, error) {
 			s.j[i].key = maxf(x, y)
 			s.setKeys(i)
 		}
-		// A minimum is lost when it left its set or its key grew.
+		// A minimum is lost when it left its set or its key grew (by the
+		// rounding of a tracking snap, TestMaxLoopKeyGrowth; a job that
+		// stays in the buffered set is not tracked and its key cannot grow,
+		// so for curB the test is a guard only).
 		for k := range ns {
 			i := sv[k].i
 			grew := !gone[k] && s.j[i].key > oldKey[k]

@@ -1,6 +1,7 @@
 package fluid
 
 import (
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -126,5 +127,44 @@ func TestMaxLoopErrors(t *testing.T) {
 		if err := sameBits(fast, gen); err != nil {
 			t.Errorf("%s: %v", tc.name, err)
 		}
+	}
+}
+
+// TestMaxLoopKeyGrowth: a served job's key max(x, y) can grow by rounding
+// (the tracking snap y = y0·x/x0 after a step too small to change x gives
+// fl(fl(y0·x0)/x0), one ulp above y0 for the sizes found below), and then
+// a job with the same key and an earlier arrival ranks ahead of it; runMax
+// must notice that its kept minimum grew (the generic loop's heap fix does).
+// Jobs: B (released first) with key K = fl(fl(y0·x0)/x0) and no shuffle
+// work, A with sizes x0 < y0 < 2·x0 (key y0 < K, so A is the map job,
+// tracked at shuffle capacity 2) and C arriving 1e-30 later (a step that
+// leaves x = x0). After that step A's key is K and B (tie 0) leads.
+func TestMaxLoopKeyGrowth(t *testing.T) {
+	x0, y0, k := 1.5, 0.0, 0.0
+	for v := 1.6; v < 2.9; v = math.Nextafter(v, 3) { // brute-force search for a rounding-up pair
+		if r := v * x0 / x0; r > v {
+			y0, k = v, r
+			break
+		}
+	}
+	if y0 == 0 {
+		t.Fatal("no y0 with fl(fl(y0·x0)/x0) > y0")
+	}
+	jobs := []instances.Job{
+		{ID: "B", Release: 0, Map: k, Shuffle: 0},
+		{ID: "A", Release: 0, Map: x0, Shuffle: y0},
+		{ID: "C", Release: 1e-30, Map: 100, Shuffle: 0},
+	}
+	gen := runMaxWith(jobs, 1, 2, MaxSRPT(), Options{}, true, true, 0)
+	fast := runMaxWith(jobs, 1, 2, MaxSRPT(), Options{}, true, false, 0)
+	if gen.err != nil {
+		t.Fatal(gen.err)
+	}
+	if err := sameBits(fast, gen); err != nil {
+		t.Fatalf("y0 = %v, K = %v: %v", y0, k, err)
+	}
+	// The generic loop serves B's map right after the step (B leads).
+	if s := gen.sched.Segments; len(s) < 2 || s[1].Rates[0].Job != len(jobs)-1-0 {
+		t.Fatalf("expected B (instance index %d) on the map after the step, got %+v", len(jobs)-1, s)
 	}
 }
