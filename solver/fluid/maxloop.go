@@ -117,8 +117,6 @@ type maxServed struct {
 	i      int
 	rm, rs float64
 	track  bool
-	te     float64
-	ek     int
 }
 
 // runMax is engine.run specialised to MaxSRPT (prioState with hkMax): the
@@ -195,7 +193,8 @@ func (e *engine) runMax(sink func(JobResult)) (Summary, error) {
 		for k := range ns {
 			j := &sv[k]
 			i := j.i
-			x, y, x0, y0 := s.j[i].x, s.j[i].y, s.j[i].x0, s.j[i].y0
+			sl := &s.j[i]
+			x, y, x0, y0 := sl.x, sl.y, sl.x0, sl.y0
 			if advanced {
 				x = clamp0(x - j.rm*dt)
 				if j.track {
@@ -218,15 +217,15 @@ func (e *engine) runMax(sink func(JobResult)) (Summary, error) {
 			} else {
 				empty = false
 			}
-			s.j[i].x, s.j[i].y, s.j[i].empty = x, y, empty
-			oldKey[k] = s.j[i].key
+			sl.x, sl.y, sl.empty = x, y, empty
+			oldKey[k] = sl.key
 			if x == 0 && y == 0 {
-				e.departJob(s.j[i].r, x0, y0, s.j[i].orig, s.j[i].id, sink)
+				e.departJob(sl.r, x0, y0, sl.orig, sl.id, sink)
 				gone[k] = true
 				s.km[i], s.kb[i] = infBits, infBits
 				continue
 			}
-			s.j[i].key = maxf(x, y)
+			sl.key = maxf(x, y)
 			s.setKeys(i)
 		}
 		// A minimum is lost when it left its set or its key grew (by the
@@ -316,15 +315,16 @@ func (e *engine) runMax(sink func(JobResult)) (Summary, error) {
 		if e.hasNext {
 			t = e.next.Release
 		}
+		now := e.now
 		for k := range ns {
 			j := &sv[k]
-			i := j.i
-			x := s.j[i].x
+			sl := &s.j[j.i]
+			x := sl.x
 			in := 0.0 // job.inflow
 			if x > 0 && j.rm > 0 {
-				in = s.j[i].in
+				in = sl.in
 			}
-			if s.j[i].empty && x > 0 && j.rm > 0 && s.j[i].y0 > 0 && j.rs >= in {
+			if sl.empty && x > 0 && j.rm > 0 && sl.y0 > 0 && j.rs >= in {
 				j.rs, j.track = in, true
 			}
 			// job.nextEvent.
@@ -336,12 +336,11 @@ func (e *engine) runMax(sink func(JobResult)) (Summary, error) {
 				}
 			}
 			if !j.track && j.rs > 0 && j.rs > in {
-				if td := bufferOf(x, s.j[i].y, s.j[i].x0, s.j[i].y0) / (j.rs - in); td < te {
+				if td := bufferOf(x, sl.y, sl.x0, sl.y0) / (j.rs - in); td < te {
 					te, kind = td, evDrain
 				}
 			}
-			j.te, j.ek = te, kind
-			if tj := e.now + te; tj < t {
+			if tj := now + te; tj < t {
 				t, evK, evKind = tj, k, kind
 			}
 		}
@@ -359,8 +358,8 @@ func (e *engine) runMax(sink func(JobResult)) (Summary, error) {
 				a, b = b, a
 				arm, ars, brm, brs = brm, brs, arm, ars
 			}
-			if dt := crossMaxBefore(s.j[a].x, s.j[a].y, arm, ars, s.j[b].x, s.j[b].y, brm, brs, e.now, t); e.now+dt < t {
-				t, evK, evKind, ctau, cross = e.now+dt, -1, evNone, dt, true
+			if dt := crossMaxBefore(s.j[a].x, s.j[a].y, arm, ars, s.j[b].x, s.j[b].y, brm, brs, now, t); now+dt < t {
+				t, evK, evKind, ctau, cross = now+dt, -1, evNone, dt, true
 			}
 		}
 	}
