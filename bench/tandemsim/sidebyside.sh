@@ -31,4 +31,4 @@ for _ in $(seq "$count"); do
   "$scratch/new.test" -test.run '^$' -test.bench Ratio -test.benchtime 1x >>"$out-after.txt"
 done
 uptime
-$benchstat -filter '.unit:(x-tight OR x-thm3 OR ns/job)' "$out-before.txt" "$out-after.txt"
+env $benchstat -filter '.unit:(x-tight OR x-thm3 OR ns/job)' "$out-before.txt" "$out-after.txt"
