@@ -56,12 +56,6 @@ func nmtsFileFlag(what string) cli.Flag {
 	return &cli.StringFlag{Name: "instance", Aliases: []string{"i"}, Required: true, Usage: what + " `FILE`"}
 }
 
-// policiesFlag is --policy, a comma-separated list of solver/fluid
-// policies.
-func policiesFlag() cli.Flag {
-	return &cli.StringFlag{Name: "policy", Value: "maxsrpt,splitsrpt,fifo,ps", Usage: "comma-separated policies (solver/fluid names)"}
-}
-
 // plotFlags are --plot PREFIX and --png.
 func plotFlags() []cli.Flag {
 	return []cli.Flag{
@@ -281,13 +275,13 @@ func adversaryCmd() *cli.Command {
 }
 
 func adversaryYaoCmd() *cli.Command {
+	def := adversary.DefaultYaoConfig()
 	return cmd("adversary-yao", cliout.Action(func(c *cli.Context) (*tabular.Table, error) {
-		ps, err := adversary.Policies(c.String("policy"))
-		ns, err2 := intsOf(c, "n", atLeastOne)
-		if err != nil || err2 != nil {
-			return nil, errors.Join(err, err2)
+		cfg, err := cliflags.Filled(c, def)
+		var ys []*adversary.Yao
+		if err == nil {
+			ys, err = cfg.Sweep(func(p string, n int) { infof(c, "adversary-yao: %s n=%d", p, n) })
 		}
-		ys, err := adversary.SweepYao(ps, ns, func(p string, n int) { infof(c, "adversary-yao: %s n=%d", p, n) })
 		if err == nil && c.String("plot") != "" {
 			_, err = figures.SaveAdversaryYao(ys, c.String("plot"), figures.Formats(c.Bool("png"))...)
 		}
@@ -295,7 +289,7 @@ func adversaryYaoCmd() *cli.Command {
 			return nil, err
 		}
 		return adversary.YaoTable(ys), nil
-	}), tableOut("the table", append([]cli.Flag{policiesFlag(), intsFlag("n", "8,64,512", "values of n", atLeastOne)}, plotFlags()...)...)...)
+	}), tableOut("the table", append(cliflags.Bind(&def), plotFlags()...)...)...)
 }
 
 func searchCmd() *cli.Command {
