@@ -17,16 +17,13 @@ import (
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/instances/swim"
 	"github.com/mrsched/mrsched/instances/taillard"
-	"github.com/mrsched/mrsched/internal/fileio"
+	"github.com/mrsched/mrsched/internal/cliout"
 	"github.com/mrsched/mrsched/report"
-	"github.com/mrsched/mrsched/schedule"
 	"github.com/mrsched/mrsched/solver/engine"
 	"github.com/mrsched/mrsched/solver/exact"
 	"github.com/mrsched/mrsched/solver/exact/mipform"
-	"github.com/mrsched/mrsched/solver/fluid"
 	"github.com/mrsched/mrsched/solver/mip"
 	"github.com/mrsched/mrsched/tabular"
-	"github.com/mrsched/mrsched/validate"
 )
 
 // processStart is when the program started (package initialisation): the
@@ -39,13 +36,7 @@ func solveCommands() []*cli.Command {
 }
 
 func solveCmd() *cli.Command {
-	float := instanceAction(solveAction)
-	return cmd("solve", func(c *cli.Context) error {
-		if c.Bool("exact") {
-			return solveExactAction(c)
-		}
-		return float(c)
-	}, tableOut("the result",
+	return cmd("solve", cliout.Action(solveAction), tableOut("the result",
 		instanceFlag(),
 		&cli.StringFlag{Name: "method", Aliases: []string{"m"}, Value: exact.DefaultMethod, Usage: "portfolio, mip, search, order-lp, polish or a policy name"},
 		&cli.StringFlag{Name: "order", Usage: "completion order for order-lp (or priority order for --method order)"},
@@ -56,37 +47,20 @@ func solveCmd() *cli.Command {
 		fileOutFlag("schedule", "write the schedule to `FILE` (CSV when it ends in .csv, otherwise JSON)"))...)
 }
 
-func solveAction(c *cli.Context, in *instances.Instance) (*tabular.View, error) {
-	path := c.String("instance")
-	order, err := instances.ParseOrder(in, c.String("order"))
-	if err != nil {
-		return nil, fmt.Errorf("--order: %w", err)
+func solveAction(c *cli.Context) (*report.Output, error) {
+	for _, f := range []string{"method", "order", "engine", "k"} {
+		if c.Bool("exact") && c.IsSet(f) && (f != "method" || c.String(f) != exact.DefaultMethod) {
+			return nil, fmt.Errorf("--%s does not apply to --exact (the exact rational search is its own method)", f)
+		}
 	}
-	// The engine is loaded when a method first needs it (exact.Solve).
-	eng, err := engine.Lazy(c.String("engine"))
-	if err != nil {
-		return nil, fmt.Errorf("--engine: %w", err)
-	}
-	opt := exact.Options{Method: c.String("method"), Order: order, TimeLimit: c.Duration("time-limit"), Start: processStart,
-		K: c.Int("k"), Progress: progressLine(c)}
-	a, err := exact.Solve(context.Background(), eng, in, opt)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return report.SolveView(path, in, a), saveSchedule(c, c.String("schedule"), in, a.Schedule)
+	return report.SolveFile(context.Background(), report.SolveConfig{Instance: c.String("instance"), Exact: c.Bool("exact"),
+		Method: c.String("method"), Order: c.String("order"), Engine: c.String("engine"), K: c.Int("k"), TimeLimit: c.Duration("time-limit"),
+		Start: processStart, Progress: progressLine(c), Schedule: c.String("schedule"), Protect: cliout.ProtectedInputs(c)})
 }
 
 func boundCmd() *cli.Command {
-	return cmd("bound", instanceAction(func(c *cli.Context, in *instances.Instance) (*tabular.View, error) {
-		var eng mip.Engine
-		if !c.Bool("no-lp") {
-			var err error
-			if eng, err = engine.Get(c.String("engine")); err != nil {
-				return nil, fmt.Errorf("--engine: %w", err)
-			}
-		}
-		rows, err := report.AllBounds(context.Background(), in, eng)
-		return report.BoundsView(rows), err
+	return cmd("bound", cliout.Action(func(c *cli.Context) (*report.Output, error) {
+		return report.BoundsFile(context.Background(), c.String("instance"), c.String("engine"), c.Bool("no-lp"))
 	}), tableOut("the bounds",
 		instanceFlag(),
 		engineFlag("engine for the LP relaxation"),
@@ -219,7 +193,10 @@ func tandemCommands() []*cli.Command {
 }
 
 func simulateCmd() *cli.Command {
-	return cmd("simulate", viewAction(simulateAction), tableOut("the result",
+	return cmd("simulate", cliout.Action(func(c *cli.Context) (*report.Output, error) {
+		return report.SimulateFile(report.SimulateConfig{Instance: c.String("instance"), Policy: c.String("policy"), K: c.Int("k"),
+			Order: c.String("order"), Speed: c.Float64("speed"), Schedule: c.String("schedule"), Protect: cliout.ProtectedInputs(c)})
+	}), tableOut("the result",
 		instanceFlag(),
 		&cli.StringFlag{Name: "policy", Aliases: []string{"p"}, Value: "maxsrpt", Usage: "fifo, ps, klps, klps-maponly, maxsrpt, splitsrpt, splitsrpt-strict or order"},
 		kFlag(),
@@ -228,58 +205,16 @@ func simulateCmd() *cli.Command {
 		fileOutFlag("schedule", "write the fluid schedule to `FILE` (CSV when it ends in .csv, otherwise JSON)"))...)
 }
 
-func simulateAction(c *cli.Context) (*tabular.View, error) {
-	order, err := fluid.ParseOrder(c.String("order"))
-	if err != nil {
-		return nil, fmt.Errorf("--order: %w", err)
-	}
-	p, err := fluid.ParsePolicy(c.String("policy"), c.Int("k"), order)
-	if err != nil {
-		return nil, fmt.Errorf("--policy: %w", err)
-	}
-	path := c.String("instance")
-	in, err := instances.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	out := c.String("schedule")
-	r, err := fluid.Simulate(in, p, fluid.Options{Speed: c.Float64("speed"), Record: out != ""})
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return report.SimulateView(path, in, p, c.Int("k"), c.Float64("speed"), r), saveSchedule(c, out, in, r.Schedule)
-}
-
 func validateCmd() *cli.Command {
-	return cmd("validate", validateAction, tableOut("the result",
+	return cmd("validate", cliout.Action(func(c *cli.Context) (*report.Output, error) {
+		return report.ValidateFiles(c.String("instance"), c.String("schedule"))
+	}), tableOut("the result",
 		instanceFlag(),
 		inFlag("schedule", "schedule `FILE` (JSON, or CSV ending in .csv)", true, "s"))...)
 }
 
-func validateAction(c *cli.Context) error {
-	in, err := instances.ReadFile(c.String("instance"))
-	if err != nil {
-		return err
-	}
-	path := c.String("schedule")
-	s, err := schedule.ReadFile(path, in)
-	if err != nil {
-		return err
-	}
-	res, err := validate.Check(in, s)
-	if v := report.ValidateView(path, s, res, err); v != nil {
-		if werr := emitView(c, v); werr != nil {
-			return werr
-		}
-	}
-	if err != nil {
-		return exitWith(2, fmt.Errorf("%s: %w", path, err))
-	}
-	return nil
-}
-
 func compareCmd() *cli.Command {
-	return cmd("compare", compareAction, tableOut("the table",
+	return cmd("compare", cliout.Action(compareAction), tableOut("the table",
 		inFlag("instance", "tandem instance `FILE`", false, "i"),
 		&cli.BoolFlag{Name: "example", Usage: "use the §2.1 example"},
 		intFlag("lognormal", 0, "use a batch of `N` jobs of the §5.3 log-normal workload", atLeastOne),
@@ -287,9 +222,9 @@ func compareCmd() *cli.Command {
 		kFlag(), speedFlag())...)
 }
 
-// compareInstance returns the one instance chosen by --instance, --example
-// or --lognormal, and its name.
-func compareInstance(c *cli.Context) (*instances.Instance, string, error) {
+// compareAction compares the policies on the one instance chosen by
+// --instance, --example or --lognormal.
+func compareAction(c *cli.Context) (*report.Output, error) {
 	chosen := 0
 	for _, set := range []bool{c.String("instance") != "", c.Bool("example"), c.IsSet("lognormal")} {
 		if set {
@@ -297,29 +232,10 @@ func compareInstance(c *cli.Context) (*instances.Instance, string, error) {
 		}
 	}
 	if chosen != 1 {
-		return nil, "", errors.New("compare: give exactly one of --instance, --example, --lognormal (see 'mrsched compare --help')")
+		return nil, errors.New("compare: give exactly one of --instance, --example, --lognormal (see 'mrsched compare --help')")
 	}
-	return report.CompareInstance(c.String("instance"), c.Bool("example"), c.Int("lognormal"), c.Uint64("seed"))
-}
-
-func compareAction(c *cli.Context) error {
-	in, name, err := compareInstance(c)
-	if err != nil {
-		return err
-	}
-	speed := c.Float64("speed")
-	cmp, err := fluid.Compare(in, fluid.ComparePolicies(c.Int("k")), speed)
-	if err != nil {
-		return err
-	}
-	v, bad := report.CompareView(name, in, speed, cmp)
-	if err := emitView(c, v); err != nil {
-		return err
-	}
-	if bad != nil {
-		return exitWith(2, bad)
-	}
-	return nil
+	return report.Compare(report.CompareConfig{Instance: c.String("instance"), Example: c.Bool("example"), LogNormal: c.Int("lognormal"),
+		Seed: c.Uint64("seed"), K: c.Int("k"), Speed: c.Float64("speed")})
 }
 
 // LP/MIP engines (issue 3): `mrsched engine info` and `mrsched mip solve`.
@@ -337,7 +253,7 @@ func engineCommands() []*cli.Command {
 }
 
 func mipSolveCmd() *cli.Command {
-	return cmd("solve", viewAction(mipSolveAction), tableOut("the result",
+	return cmd("solve", cliout.Action(mipSolveAction), tableOut("the result",
 		engineFlag("LP/MIP engine"),
 		timeLimitFlag(0, "wall-clock limit of the solve"),
 		floatFlag("gap", 0, "relative MIP gap at which the engine may stop (0: the tolerance policy, 1e-9 relative or absolute); a stop at a looser gap is reported as status \"gap limit\", not optimal", between(0, 1)),
@@ -347,28 +263,15 @@ func mipSolveCmd() *cli.Command {
 		&cli.BoolFlag{Name: "log", Usage: "copy the engine's log to stderr"})...)
 }
 
-func mipSolveAction(c *cli.Context) (*tabular.View, error) {
+func mipSolveAction(c *cli.Context) (*report.Output, error) {
 	path, err := oneArg(c, "FILE.lp or FILE.mps")
 	if err != nil {
 		return nil, err
 	}
-	eng, err := engine.Lazy(c.String("engine"))
-	if err != nil {
-		return nil, fmt.Errorf("--engine: %w", err)
-	}
-	data, err := fileio.ReadTextFile(path, 0)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %w", mip.ErrRead, err)
-	}
-	opt := mip.Options{TimeLimit: c.Duration("time-limit"), RelGap: c.Float64("gap"), Seed: c.Int64("seed")}
+	cfg := report.MIPConfig{File: path, Engine: c.String("engine"), Start: processStart, All: c.Bool("all"), Duals: c.Bool("duals"),
+		Options: mip.Options{TimeLimit: c.Duration("time-limit"), RelGap: c.Float64("gap"), Seed: c.Int64("seed")}}
 	if c.Bool("log") {
-		opt.Log = c.App.ErrWriter
+		cfg.Options.Log = c.App.ErrWriter
 	}
-	ctx, cancel := engine.CommandContext(context.Background(), processStart, opt.TimeLimit)
-	defer cancel()
-	m, r, err := engine.SolveFile(ctx, eng, path, data, opt)
-	if err != nil {
-		return nil, err
-	}
-	return report.SolutionView(engine.NewSolution(path, eng.Name(), m, r, c.Bool("all"), c.Bool("duals"))), nil
+	return report.SolveMIPFile(context.Background(), cfg)
 }

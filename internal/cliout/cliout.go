@@ -13,6 +13,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/mrsched/mrsched/internal/cliflags"
+	"github.com/mrsched/mrsched/internal/clitree"
 	"github.com/mrsched/mrsched/internal/fileio"
 	"github.com/mrsched/mrsched/tabular"
 )
@@ -301,14 +302,30 @@ type Result interface {
 }
 
 // Action is an action that emits the result f returns in --format to --out
-// or stdout.
+// or stdout. A result that is an Outcome also says which extra files it
+// wrote (before its output), prints nothing when Empty and, when its check
+// failed, exits with status 2 after printing. An error that names a
+// configuration field (FlagError) names the field's flag.
 func Action[R Result](f func(c *cli.Context) (R, error)) cli.ActionFunc {
 	return func(c *cli.Context) error {
 		r, err := f(c)
 		if err != nil {
-			return err
+			return FlagError(err)
 		}
-		return Emit(c, r.Write)
+		o, ok := any(r).(Outcome)
+		if !ok {
+			return Emit(c, r.Write)
+		}
+		Wrote(c, o.Written())
+		if !o.Empty() {
+			if err := Emit(c, r.Write); err != nil {
+				return err
+			}
+		}
+		if err := o.Failure(); err != nil {
+			return clitree.ExitWith(2, err)
+		}
+		return nil
 	}
 }
 

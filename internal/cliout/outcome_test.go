@@ -1,0 +1,88 @@
+package cliout
+
+import (
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/mrsched/mrsched/internal/clitree"
+	"github.com/mrsched/mrsched/tabular"
+)
+
+// outcome is an Outcome for the test: a one-cell table unless empty.
+type outcome struct {
+	files  []string
+	empty  bool
+	failed error
+}
+
+func (o *outcome) Write(w io.Writer, f tabular.Format) error {
+	return (&tabular.Table{Header: []string{"v"}, Rows: [][]string{{"1"}}}).Write(w, f)
+}
+func (o *outcome) Written() []string { return o.files }
+func (o *outcome) Empty() bool       { return o.empty }
+func (o *outcome) Failure() error    { return o.failed }
+
+// fieldErr names a configuration field (the fieldError interface).
+type fieldErr struct{ field string }
+
+func (e *fieldErr) Error() string         { return "lib: invalid configuration: " + e.field + ": bad" }
+func (e *fieldErr) Flag() (string, error) { return e.field, os.ErrInvalid }
+func (e *fieldErr) Unwrap() error         { return os.ErrInvalid }
+func exitCode(err error) (int, bool) {
+	var ec cli.ExitCoder
+	ok := errors.As(err, &ec)
+	return exitOf(ec, ok), ok
+}
+func exitOf(ec cli.ExitCoder, ok bool) int {
+	if !ok {
+		return 0
+	}
+	return ec.ExitCode()
+}
+
+// TestActionOutcome: an Outcome says its files before its output, prints
+// nothing when Empty (no --out file either), and a failed check exits with
+// status 2 after printing; an error naming a configuration field names the
+// flag ("--order: invalid argument"), other errors pass unchanged.
+func TestActionOutcome(t *testing.T) {
+	dir := t.TempDir()
+	flags := TableOut("the result", &cli.BoolFlag{Name: "x"})
+	failed := errors.New("schedule rejected")
+	for _, tc := range []struct {
+		name     string
+		o        *outcome
+		err      error
+		args     []string
+		out, msg string // stdout and stderr
+		wantErr  string // "" for none
+		code     int    // exit status of the error (clitree.ExitStatus)
+	}{
+		{"files", &outcome{files: []string{"s.json (3 segments)"}}, nil, []string{"--format", "csv"}, "v\n1\n", "wrote s.json (3 segments)\n", "", 0},
+		{"quiet", &outcome{files: []string{"s.json (3 segments)"}}, nil, []string{"--format", "csv", "--quiet"}, "v\n1\n", "", "", 0},
+		{"failed", &outcome{failed: failed}, nil, []string{"--format", "csv"}, "v\n1\n", "", "schedule rejected", 2},
+		{"empty", &outcome{empty: true, failed: failed}, nil, []string{"--out", filepath.Join(dir, "none.csv")}, "", "", "schedule rejected", 2},
+		{"field", nil, &fieldErr{"order"}, nil, "", "", "--order: invalid argument", 1},
+		{"plain", nil, os.ErrNotExist, nil, "", "", "file does not exist", 1},
+	} {
+		action := Action(func(*cli.Context) (*outcome, error) { return tc.o, tc.err })
+		out, msg, err := runApp(t, flags, action, tc.args...)
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if code := clitree.ExitStatus(err); out != tc.out || msg != tc.msg || got != tc.wantErr || code != tc.code {
+			t.Errorf("%s: out %q, stderr %q, err %q (status %d); want %q, %q, %q (%d)", tc.name, out, msg, got, code, tc.out, tc.msg, tc.wantErr, tc.code)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "none.csv")); err == nil {
+		t.Error("an empty outcome wrote --out")
+	}
+	if err := FlagError(&fieldErr{"engine"}); !errors.Is(err, os.ErrInvalid) {
+		t.Errorf("FlagError lost the reason: %v", err)
+	}
+}
