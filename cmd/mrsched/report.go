@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io"
 	"runtime"
 	"strconv"
 	"strings"
@@ -13,12 +12,12 @@ import (
 
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/internal/cliflags"
+	"github.com/mrsched/mrsched/internal/cliout"
 	"github.com/mrsched/mrsched/report"
 	"github.com/mrsched/mrsched/report/figures"
 	"github.com/mrsched/mrsched/report/study"
 	"github.com/mrsched/mrsched/schedule"
 	"github.com/mrsched/mrsched/sweep"
-	"github.com/mrsched/mrsched/tabular"
 )
 
 func reportCommands() []*cli.Command {
@@ -34,53 +33,60 @@ func sweepFlags() []cli.Flag {
 		quietFlag())
 }
 
-// runSweep runs (a shard of) a sweep. A shard (N > 1) writes its cells as
-// JSON lines (to --cells, or stdout); the whole sweep is rendered in
-// --format, with figures in --figures. It returns the set for the whole
-// sweep (nil for a shard).
+// runSweep runs (a shard of) sw and prints it (see sweepRun); it returns
+// the whole sweep's set (nil for a shard).
 func runSweep(c *cli.Context, sw sweep.Sweep, what string) (*sweep.Set, error) {
-	sp, err := sweep.Parse(c.String("shard"))
-	if err != nil {
-		return nil, fmt.Errorf("--shard: %w", err)
+	o, err := sweepRun(c, what, func(sc study.SweepConfig) (*study.SweepOutput, error) { return study.RunSweep(c.Context, sw, sc) })
+	if o == nil || !o.Whole() {
+		return nil, err
 	}
+	return o.Set, err
+}
+
+// sweepRun runs (a shard of) a sweep with run, configured by the sweep
+// flags; run's notices go to stderr. A shard is printed as JSON lines (or
+// said to be in --cells), a whole sweep in --format with its figures in
+// --figures (see emitSweep).
+func sweepRun(c *cli.Context, what string, run func(study.SweepConfig) (*study.SweepOutput, error)) (*study.SweepOutput, error) {
 	if err := notInput(c, "cells", c.String("cells")); err != nil {
 		return nil, err
 	}
 	prog, finish := progressBar(c, what)
-	set, err := sweep.Run(c.Context, sw, sweep.Options{Shard: sp, Workers: c.Int("workers"), Path: c.String("cells"), Progress: prog})
+	o, err := run(study.SweepConfig{Shard: c.String("shard"), Workers: c.Int("workers"), Cells: c.String("cells"), Figures: c.String("figures"), Progress: prog})
 	finish()
 	if err != nil {
-		return nil, err
+		return nil, cliout.FlagError(err)
 	}
-	for _, n := range set.Notices {
+	for _, n := range o.Set.Notices {
 		fmt.Fprintln(c.App.ErrWriter, "mrsched: "+n)
 	}
-	switch {
-	case sp.Whole():
-		return set, renderSet(c, set)
-	case c.String("cells") != "":
-		infof(c, "shard %s: %d cells in %s; combine the shards with 'mrsched merge'", sp, len(set.Cells), c.String("cells"))
-		return nil, nil
+	if note := o.ShardNote(); note != "" {
+		infof(c, "%s", note)
+		return o, nil
 	}
-	return nil, emitWith(c, set.Write)
+	return o, emitSweep(c, o)
 }
 
-// renderSet renders a whole sweep in --format to --out or stdout and
-// writes its figures into --figures.
-func renderSet(c *cli.Context, set *sweep.Set) error {
-	if err := emit(c, func(w io.Writer, f tabular.Format) error { return study.Render(set, f, w) }); err != nil {
+// emitSweep prints a sweep (SweepOutput.Write) in --format to --out or
+// stdout and, whole, writes its figures into --figures.
+func emitSweep(c *cli.Context, o *study.SweepOutput) error {
+	if err := emit(c, o.Write); err != nil {
 		return err
 	}
-	files, err := study.Figures(set, c.String("figures"), figures.Formats(c.Bool("png"))...)
-	wrote(c, files)
+	lines, err := o.Figures(figures.Formats(c.Bool("png"))...)
+	for _, l := range lines {
+		infof(c, "%s", l)
+	}
 	return err
 }
 
-// sweepProblems turns a sweep's violations (of a report or a study) into
-// exit status 2 and a report's failed runs into exit status 1.
-func sweepProblems(set *sweep.Set) error {
-	err := study.Problems(set)
-	if errors.Is(err, report.ErrViolation) {
+// sweepProblems turns the violations of a whole sweep (of a report or a
+// study) into exit status 2 and a report's failed runs into exit status 1.
+func sweepProblems(o *study.SweepOutput, err error) error {
+	if err != nil {
+		return err
+	}
+	if err = o.Problems(); errors.Is(err, report.ErrViolation) {
 		return exitWith(2, err)
 	}
 	return err
@@ -97,35 +103,9 @@ func reportCmd() *cli.Command {
 }
 
 func reportAction(c *cli.Context) error {
-	srcs, err := report.Sources(repeatedOf(c, "instance"), repeatedOf(c, "gen"))
-	if err != nil {
-		return err
-	}
-	opt := report.Options{TimeLimit: c.Duration("time-limit"), Validate: !c.Bool("no-validate")}
-	var first report.FirstSchedules
-	sp, _ := sweep.Parse(c.String("shard"))
-	if c.String("figures") != "" && sp.Whole() {
-		opt.KeepSchedules = first.Keep
-	}
-	sw, err := report.NewSweep(srcs, c.String("methods"), opt)
-	if err != nil {
-		return err
-	}
-	set, err := runSweep(c, sw, "report")
-	if err != nil {
-		return err
-	}
-	if set != nil && c.String("figures") != "" {
-		if !first.Kept() {
-			infof(c, "note: no Gantt charts — the first instance's cell came from --cells, schedules are not kept there")
-		}
-		files, err := first.Figures(srcs[0].Name, c.String("methods"), c.String("figures"), figures.Formats(c.Bool("png"))...)
-		if err != nil {
-			return fmt.Errorf("figures: %w", err)
-		}
-		wrote(c, files)
-	}
-	return sweepProblems(set)
+	cfg := study.ReportConfig{Instances: repeatedOf(c, "instance"), Gens: repeatedOf(c, "gen"), Methods: c.String("methods"),
+		TimeLimit: c.Duration("time-limit"), NoValidate: c.Bool("no-validate")}
+	return sweepProblems(sweepRun(c, "report", func(sc study.SweepConfig) (*study.SweepOutput, error) { return study.RunReport(c.Context, cfg, sc) }))
 }
 
 // methodsFlag is --methods: a comma-separated list of report methods.
@@ -148,19 +128,16 @@ func mergeShards(c *cli.Context) error {
 	if c.NArg() == 0 {
 		return fmt.Errorf("merge: give the shard files (see 'mrsched merge --help')")
 	}
-	m, err := sweep.MergeFiles(c.Args().Slice())
+	o, err := study.MergeSweep(c.Args().Slice(), c.String("figures"))
 	if err != nil {
 		return err
 	}
 	if p := c.String("cells-out"); p != "" {
-		if err := writeWith(c, p, fmt.Sprintf("%d cells", len(m.Cells)), m.Write); err != nil {
+		if err := writeWith(c, p, fmt.Sprintf("%d cells", len(o.Set.Cells)), o.Set.Write); err != nil {
 			return err
 		}
 	}
-	if err := renderSet(c, m); err != nil {
-		return err
-	}
-	return sweepProblems(m)
+	return sweepProblems(o, emitSweep(c, o))
 }
 
 func studyCmd() *cli.Command {
@@ -175,11 +152,7 @@ func studyCommand(name string, mk func(c *cli.Context) (sweep.Sweep, error), fla
 		if err != nil {
 			return err
 		}
-		set, err := runSweep(c, sw, "study "+name)
-		if err != nil {
-			return err
-		}
-		return sweepProblems(set)
+		return sweepProblems(sweepRun(c, "study "+name, func(sc study.SweepConfig) (*study.SweepOutput, error) { return study.RunSweep(c.Context, sw, sc) }))
 	}, append(flags, sweepFlags()...)...)
 }
 

@@ -1,0 +1,95 @@
+package study_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mrsched/mrsched/report"
+	"github.com/mrsched/mrsched/report/study"
+	"github.com/mrsched/mrsched/tabular"
+)
+
+// cor4 is a small report: the Cor. 4 family of Lin et al. for n = 2, 4, 6.
+var cor4 = study.ReportConfig{Gens: []string{"cor4,n=2-6/2,alpha=3,eps=0.1"}, Methods: "maxsrpt,lbcount"}
+
+// TestRunReportShards: two shards of a report (one printed as JSON lines,
+// one kept in a cells file), merged with MergeSweep, print exactly what the
+// whole run prints (the sharding contract of package sweep); the whole run
+// with figures draws the Gantt charts of its first instance; an invalid
+// shard is a ConfigError naming "shard".
+func TestRunReportShards(t *testing.T) {
+	ctx, dir := context.Background(), t.TempDir()
+	whole, err := study.RunReport(ctx, cor4, study.SweepConfig{Workers: 2, Figures: filepath.Join(dir, "fig")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := render(t, whole)
+	lines, err := whole.Figures()
+	if err != nil || len(lines) == 0 || !strings.HasPrefix(lines[0], "wrote ") || whole.Problems() != nil {
+		t.Errorf("figures %q %v, problems %v", lines, err, whole.Problems())
+	}
+	var gantt int
+	for _, l := range lines {
+		if strings.Contains(l, "gantt") {
+			gantt++
+		}
+	}
+	if gantt != 1 { // one chart per method with a schedule: maxsrpt (lbcount is a bound)
+		t.Errorf("%d Gantt charts in %q, want 1", gantt, lines)
+	}
+	s1, err := study.RunReport(ctx, cor4, study.SweepConfig{Shard: "1/2", Workers: 1})
+	if err != nil || s1.Whole() || s1.ShardNote() != "" {
+		t.Fatalf("shard 1: %v", err)
+	}
+	p1, p2 := filepath.Join(dir, "s1.jsonl"), filepath.Join(dir, "s2.jsonl")
+	if err := os.WriteFile(p1, []byte(render(t, s1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s2, err := study.RunReport(ctx, cor4, study.SweepConfig{Shard: "2/2", Workers: 1, Cells: p2})
+	if err != nil || !strings.Contains(s2.ShardNote(), "shard 2/2: ") {
+		t.Fatalf("shard 2: %v %q", err, s2.ShardNote())
+	}
+	m, err := study.MergeSweep([]string{p1, p2}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := render(t, m); got != want {
+		t.Errorf("merged:\n%s\nwant:\n%s", got, want)
+	}
+	var ce *report.ConfigError
+	if _, err := study.RunReport(ctx, cor4, study.SweepConfig{Shard: "3/2"}); !errors.As(err, &ce) || ce.Field != "shard" {
+		t.Errorf("shard 3/2: %v", err)
+	}
+}
+
+func render(t *testing.T, o *study.SweepOutput) string {
+	t.Helper()
+	var b bytes.Buffer
+	if err := o.Write(&b, tabular.CSV); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// TestSweepOutputNote: a report whose first cell comes back from a cells
+// file has no schedules to draw; Figures says so instead of drawing.
+func TestSweepOutputNote(t *testing.T) {
+	ctx, dir := context.Background(), t.TempDir()
+	cells := filepath.Join(dir, "cells.jsonl")
+	if _, err := study.RunReport(ctx, cor4, study.SweepConfig{Cells: cells}); err != nil {
+		t.Fatal(err)
+	}
+	o, err := study.RunReport(ctx, cor4, study.SweepConfig{Cells: cells, Figures: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines, err := o.Figures()
+	if err != nil || !strings.HasPrefix(lines[len(lines)-1], "note: no Gantt charts") {
+		t.Errorf("%q %v", lines, err)
+	}
+}
