@@ -12,14 +12,18 @@ import (
 )
 
 // Output is what an entry point that runs one command's work returns
-// (SolveFile, SimulateFile, ValidateFiles, Compare, SolveMIPFile): the view
+// (SolveFile, SimulateFile, ValidateFiles, Compare, SolveMIPFile,
+// study.FlexPlan, …): the view
 // to print, the extra files it wrote ("PATH (what)", in order) and, when
 // the work ran but its check failed (a schedule the validator rejects, a
 // policy that breaks a guarantee), that failure. Write renders the view.
 type Output struct {
 	// View is the result to print; nil when there is nothing to print
-	// (Failed says why).
+	// (Failed says why) or Print prints it.
 	View *tabular.View
+	// Print, when View is nil, prints a result that is not a view (a
+	// library's report that writes itself in a format).
+	Print func(w io.Writer, f tabular.Format) error
 	// Files are the extra files written, each "PATH (what)".
 	Files []string
 	// Failed is the failed check (the view still says what was found), or nil.
@@ -32,15 +36,19 @@ func (o *Output) Written() []string { return o.Files }
 // Failure is the failed check, or nil.
 func (o *Output) Failure() error { return o.Failed }
 
-// Empty says that there is no view to print.
-func (o *Output) Empty() bool { return o.View == nil }
+// Empty says that there is nothing to print.
+func (o *Output) Empty() bool { return o.View == nil && o.Print == nil }
 
-// Write renders the view in format f (nothing when Empty).
+// Write renders the view (or Print's result) in format f; nothing when
+// Empty.
 func (o *Output) Write(w io.Writer, f tabular.Format) error {
-	if o.View == nil {
-		return nil
+	switch {
+	case o.View != nil:
+		return o.View.Write(w, f)
+	case o.Print != nil:
+		return o.Print(w, f)
 	}
-	return o.View.Write(w, f)
+	return nil
 }
 
 // ErrConfig reports a configuration field of an entry point outside its

@@ -6,7 +6,6 @@ package main
 import (
 	"cmp"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -15,10 +14,10 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/instances/sharedscan"
 	"github.com/mrsched/mrsched/instances/swim"
 	"github.com/mrsched/mrsched/internal/cliout"
+	"github.com/mrsched/mrsched/report"
 	"github.com/mrsched/mrsched/report/figures"
 	"github.com/mrsched/mrsched/report/study"
 	"github.com/mrsched/mrsched/solver/flex"
@@ -36,70 +35,35 @@ func flexGenCommands() []*cli.Command { return inCategory(catFlex, genSharedScan
 
 func flexImportCommands() []*cli.Command { return inCategory(catFlex, importSWIMScansCmd()) }
 
-// flexInputs are --workload and --metric of plan and simulate.
-func flexInputs(c *cli.Context) (*sharedscan.Workload, flex.Metric, error) {
-	m, err := flex.ParseMetric(c.String("metric"))
-	if err != nil {
-		return nil, m, fmt.Errorf("--metric: %w", err)
-	}
-	w, err := sharedscan.ReadFile(c.String("workload"))
-	return w, m, err
-}
-
 func flexWorkloadFlag() cli.Flag {
 	return &cli.StringFlag{Name: "workload", Aliases: []string{"w"}, Required: true, Usage: "shared-scan workload `FILE` (JSON)"}
 }
 
 func flexPlanCmd() *cli.Command {
-	return cmd("plan", flexPlan,
+	return cmd("plan", cliout.Action(func(c *cli.Context) (*report.Output, error) {
+		return study.FlexPlan(study.FlexPlanConfig{Workload: c.String("workload"), Metric: c.String("metric"), Scheme: c.String("scheme"),
+			At: c.Float64("at"), Intervals: c.Bool("intervals"), SVG: c.String("svg")})
+	}),
 		flexWorkloadFlag(),
 		&cli.StringFlag{Name: "metric", Aliases: []string{"m"}, Value: "sum-response", Usage: "one of 'mrsched flex metrics' (aliases avg-response, avg-stretch, makespan)"},
 		&cli.StringFlag{Name: "scheme", Value: "circumflex", Usage: "circumflex or flex"},
-		&cli.Float64Flag{Name: "at", Value: -1, Usage: "plan at this time (default: the last arrival)"},
+		&cli.Float64Flag{Name: "at", Value: -1, Usage: "plan at this time (default: the last arrival)", Action: func(_ *cli.Context, at float64) error {
+			if !(at >= 0 && !math.IsInf(at, 0)) {
+				return fmt.Errorf("--at %v: want a finite time ≥ 0 (omit it for the last arrival)", at)
+			}
+			return nil
+		}},
 		&cli.BoolFlag{Name: "intervals", Usage: "also print the intervals with per-subjob slots"},
 		&cli.StringFlag{Name: "svg", Usage: "draw the slot allocations over time to `FILE`"},
 		formatFlag("table"),
 		outFlag("the result"))
 }
 
-func flexPlan(c *cli.Context) error {
-	f, err := tabular.ParseFormat(c.String("format"))
-	if err != nil {
-		return err
-	}
-	sc, err := flex.ParseScheme(c.String("scheme"))
-	if err != nil || sc == flex.BATCH {
-		return fmt.Errorf("--scheme: want circumflex or flex, got %q", c.String("scheme"))
-	}
-	at := c.Float64("at")
-	if c.IsSet("at") && !(at >= 0 && !math.IsInf(at, 0)) {
-		return fmt.Errorf("--at %v: want a finite time ≥ 0 (omit it for the last arrival)", at)
-	}
-	w, m, err := flexInputs(c)
-	if err != nil {
-		return err
-	}
-	rep, err := flex.PlanAt(w, c.String("workload"), flex.PlanAtConfig{Scheme: sc, Metric: m, At: at})
-	switch {
-	case errors.Is(err, flex.ErrPlanInvalid):
-		return exitWith(2, err)
-	case err != nil:
-		return err
-	}
-	if p := c.String("svg"); p != "" {
-		b, err := figures.FlexPlanSVG(rep)
-		if err != nil {
-			return fmt.Errorf("--svg: %w", err)
-		}
-		if err := instances.AtomicWrite(p, b); err != nil {
-			return err
-		}
-	}
-	return emitWith(c, func(w io.Writer) error { return rep.Write(w, f, c.Bool("intervals")) })
-}
-
 func flexSimulateCmd() *cli.Command {
-	return cmd("simulate", flexSimulate,
+	return cmd("simulate", cliout.Action(func(c *cli.Context) (*report.Output, error) {
+		return study.FlexSimulate(study.FlexSimulateConfig{Workload: c.String("workload"), Metric: c.String("metric"), Scheme: c.String("scheme"),
+			Window: c.Float64("window"), Jobs: c.Bool("jobs")})
+	}),
 		flexWorkloadFlag(),
 		&cli.StringFlag{Name: "metric", Aliases: []string{"m"}, Value: "sum-response", Usage: "one of 'mrsched flex metrics'"},
 		&cli.StringFlag{Name: "scheme", Value: "all", Usage: "all, flex, circumflex or batch"},
@@ -107,26 +71,6 @@ func flexSimulateCmd() *cli.Command {
 		&cli.BoolFlag{Name: "jobs", Usage: "one row per job"},
 		formatFlag("table"),
 		outFlag("the result"))
-}
-
-func flexSimulate(c *cli.Context) error {
-	schemes := flex.Schemes
-	if s := c.String("scheme"); s != "all" {
-		sc, err := flex.ParseScheme(s)
-		if err != nil {
-			return fmt.Errorf("--scheme: %w", err)
-		}
-		schemes = []flex.Scheme{sc}
-	}
-	w, m, err := flexInputs(c)
-	if err != nil {
-		return err
-	}
-	cmp, err := flex.Compare(w, c.String("workload"), m, schemes, c.Float64("window"))
-	if err != nil {
-		return err
-	}
-	return emit(c, func(out io.Writer, f tabular.Format) error { return cmp.Write(out, f, c.Bool("jobs")) })
 }
 
 func flexStudyFlags() []cli.Flag {

@@ -9,11 +9,9 @@ package main
 
 import (
 	"embed"
-	"fmt"
 	"io"
 	"os"
 	"slices"
-	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -106,13 +104,8 @@ func speedFlag() cli.Flag {
 }
 
 func shardFlag() cli.Flag {
-	return &cli.StringFlag{Name: "shard", Usage: "compute only shard `i/N` of the cells and write them as JSON lines",
-		Action: func(_ *cli.Context, s string) error {
-			if _, err := sweep.Parse(s); err != nil {
-				return fmt.Errorf("--shard: %w", err)
-			}
-			return nil
-		}}
+	return cliflags.Checked("shard", "", "compute only shard `i/N` of the cells and write them as JSON lines",
+		func(s string) error { _, err := sweep.Parse(s); return err })
 }
 
 // The file and format flags of package cliout, by their short names.
@@ -215,29 +208,13 @@ func instanceOutFlag() cli.Flag {
 // Command descriptions are data: help/<command path>.txt (the path's words
 // joined by '-', e.g. help/gen-taillard.txt for 'mrsched gen taillard'),
 // embedded in the binary and set on every command of the tree by
-// clitree.Finish. Lists the library keeps are placeholders (see expand).
+// clitree.Finish.
 //
 //go:embed help/*.txt
 var helpFiles embed.FS
 
 // helpName is the help file of the command at path; helpText its
 // description, false when it has none (TestHelpFiles fails on such a
-// command).
-var helpName, helpText = clitree.HelpName, clitree.HelpFiles(helpFiles, expand)
-
-// expand replaces the placeholders of a help file by the lists the library
-// keeps (so that the help never goes stale): {{generators}} by report's
-// generator specs, {{methods}} by report's methods, one a line.
-func expand(text string) string {
-	if !strings.Contains(text, "{{") {
-		return text
-	}
-	var methods strings.Builder
-	for _, n := range report.Names() {
-		fmt.Fprintf(&methods, "   %-18s %s\n", n, report.Help(n))
-	}
-	return strings.NewReplacer(
-		"{{generators}}", "   "+strings.ReplaceAll(report.GenHelp, "\n", "\n   "),
-		"{{methods}}", methods.String(),
-	).Replace(text)
-}
+// command). Lists the library keeps are placeholders (report.ExpandHelp:
+// {{generators}}, {{methods}}).
+var helpName, helpText = clitree.HelpName, clitree.HelpFiles(helpFiles, report.ExpandHelp)

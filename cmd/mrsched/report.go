@@ -110,13 +110,8 @@ func reportAction(c *cli.Context) error {
 
 // methodsFlag is --methods: a comma-separated list of report methods.
 func methodsFlag(value string) cli.Flag {
-	return &cli.StringFlag{Name: "methods", Aliases: []string{"m"}, Value: value, Usage: "comma-separated `LIST` of methods (listed in 'mrsched report --help')",
-		Action: func(_ *cli.Context, s string) error {
-			if _, err := report.Resolve(s); err != nil {
-				return fmt.Errorf("--methods: %w", err)
-			}
-			return nil
-		}}
+	return cliflags.Checked("methods", value, "comma-separated `LIST` of methods (listed in 'mrsched report --help')",
+		func(s string) error { _, err := report.Resolve(s); return err }, "m")
 }
 
 func mergeCmd() *cli.Command {

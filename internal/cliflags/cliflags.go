@@ -159,6 +159,18 @@ func Duration(name string, value time.Duration, usage, zero string) *cli.Duratio
 		}}
 }
 
+// Checked is a string flag whose value check accepts ("--NAME: " and
+// check's error otherwise), checked when the flag is given.
+func Checked(name, value, usage string, check func(string) error, aliases ...string) *cli.StringFlag {
+	return &cli.StringFlag{Name: name, Aliases: aliases, Value: value, Usage: usage,
+		Action: func(_ *cli.Context, s string) error {
+			if err := check(s); err != nil {
+				return fmt.Errorf("--%s: %w", name, err)
+			}
+			return nil
+		}}
+}
+
 // Choice is a string flag whose value is one of choices (any case).
 func Choice(name, value, usage string, choices ...string) *cli.StringFlag {
 	want := strings.Join(choices, ", ")

@@ -59,6 +59,12 @@ func TestFlagValidation(t *testing.T) {
 		cliflags.Ints("ns", "2", "sizes", cliflags.AtLeastOne),
 		cliflags.Duration("time-limit", time.Second, "limit", "no limit"),
 		cliflags.Choice("engine", "highs", "engine", "highs", "cbc"),
+		cliflags.Checked("shard", "", "shard", func(s string) error {
+			if s != "1/2" && s != "2/2" {
+				return fmt.Errorf("want 1/2 or 2/2, got %q", s)
+			}
+			return nil
+		}, "s"),
 	}
 	for _, tc := range []struct {
 		args []string
@@ -70,7 +76,8 @@ func TestFlagValidation(t *testing.T) {
 		{[]string{"--ns", "8..4"}, `--ns: "8..4": want N, LO..HI or LO-HI/STEP`},
 		{[]string{"--time-limit", "-1s"}, "--time-limit: want a duration ≥ 0 such as 30s (0: no limit), got -1s"},
 		{[]string{"--engine", "gurobi"}, `--engine: want one of highs, cbc, got "gurobi"`},
-		{[]string{"--engine", "CBC", "--k", "3", "--ns", "1-9/4"}, ""},
+		{[]string{"-s", "3/2"}, `--shard: want 1/2 or 2/2, got "3/2"`},
+		{[]string{"--engine", "CBC", "--k", "3", "--ns", "1-9/4", "--shard", "2/2"}, ""},
 	} {
 		err := run(flags, action, tc.args...)
 		if (err == nil) != (tc.want == "") || (err != nil && !strings.Contains(err.Error(), tc.want)) {
