@@ -14,7 +14,7 @@ import (
 // Output is what an entry point that runs one command's work returns
 // (SolveFile, SimulateFile, ValidateFiles, Compare, SolveMIPFile,
 // study.FlexPlan, …): the view
-// to print, the extra files it wrote ("PATH (what)", in order) and, when
+// to print, the extra files it wrote (in order) and, when
 // the work ran but its check failed (a schedule the validator rejects, a
 // policy that breaks a guarantee), that failure. Write renders the view.
 type Output struct {
@@ -24,13 +24,14 @@ type Output struct {
 	// Print, when View is nil, prints a result that is not a view (a
 	// library's report that writes itself in a format).
 	Print func(w io.Writer, f tabular.Format) error
-	// Files are the extra files written, each "PATH (what)".
+	// Files are the extra files written, each "PATH (what)" (or "PATH"
+	// when there is nothing to add).
 	Files []string
 	// Failed is the failed check (the view still says what was found), or nil.
 	Failed error
 }
 
-// Written lists the extra files the work wrote, each "PATH (what)".
+// Written lists the extra files the work wrote (see Files).
 func (o *Output) Written() []string { return o.Files }
 
 // Failure is the failed check, or nil.

@@ -1,9 +1,11 @@
 package study
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 
 	"github.com/mrsched/mrsched/instances/sharedscan"
 	"github.com/mrsched/mrsched/internal/fileio"
@@ -100,4 +102,25 @@ func flexInputs(path, metric string) (*sharedscan.Workload, flex.Metric, error) 
 	}
 	w, err := sharedscan.ReadFile(path)
 	return w, m, err
+}
+
+// FlexMap runs the parameter map of FLEX against CIRCUMFLEX and BATCH
+// (flex.RunMap; docs/flex.md) and, when the whole map ran, writes its
+// report files and figures (figures.FlexMapFiles, in formats) into
+// opt.Dir, never over one of protect. It prints nothing: Output.Files
+// lists the files written.
+func FlexMap(ctx context.Context, setup flex.MapSetup, opt flex.MapRunOptions, protect []string, formats ...figures.Format) (*report.Output, error) {
+	rep, err := flex.RunMap(ctx, setup, opt)
+	out := &report.Output{}
+	if err != nil || rep.Files == nil {
+		return out, err
+	}
+	files, names, err := figures.FlexMapFiles(rep, formats...)
+	for i := 0; i < len(names) && err == nil; i++ {
+		p := filepath.Join(opt.Dir, names[i])
+		if err = fileio.WriteFileAtomic(p, files[names[i]], fileio.Protect(protect...)); err == nil {
+			out.Files = append(out.Files, p)
+		}
+	}
+	return out, err
 }

@@ -2,6 +2,7 @@ package study_test
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"math/rand/v2"
 	"os"
@@ -11,8 +12,10 @@ import (
 
 	"github.com/mrsched/mrsched/instances/sharedscan"
 	"github.com/mrsched/mrsched/report"
+	"github.com/mrsched/mrsched/report/figures"
 	"github.com/mrsched/mrsched/report/study"
 	"github.com/mrsched/mrsched/solver/flex"
+	"github.com/mrsched/mrsched/sweep"
 	"github.com/mrsched/mrsched/tabular"
 )
 
@@ -82,3 +85,39 @@ func TestFlexPlanSimulate(t *testing.T) {
 
 func planErr(cfg study.FlexPlanConfig) error    { _, err := study.FlexPlan(cfg); return err }
 func simErr(cfg study.FlexSimulateConfig) error { _, err := study.FlexSimulate(cfg); return err }
+
+// TestFlexMap: the small map of flex's ExampleRunMap writes the files that
+// figures.FlexMapFiles renders (every name once, inside the directory); a
+// shard of one pass writes none; an input of the caller is never written
+// over.
+func TestFlexMap(t *testing.T) {
+	s := flex.DefaultMapSetup()
+	s.Grid = flex.MapGrid{MaxSlots: []int{10, 50}, MinFrac: []float64{1}, Window: []float64{2}, BlockTime: []float64{0, 1}}
+	s.Reps, s.Top, s.Workload.Jobs, s.Workload.Horizon = 2, 1, 40, 4
+	ctx, dir := context.Background(), t.TempDir()
+	out, err := study.FlexMap(ctx, s, flex.MapRunOptions{Dir: dir, Workers: 2}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := flex.RunMap(ctx, s, flex.MapRunOptions{Dir: dir, Workers: 2}) // resumes: every cell is in the cells files
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, names, err := figures.FlexMapFiles(rep)
+	if err != nil || len(out.Files) != len(names) || !out.Empty() {
+		t.Fatalf("files %q, want %q (%v)", out.Files, names, err)
+	}
+	for i, n := range names {
+		if out.Files[i] != filepath.Join(dir, n) {
+			t.Errorf("file %d: %s, want %s", i, out.Files[i], n)
+		}
+	}
+	shard, err := study.FlexMap(ctx, s, flex.MapRunOptions{Dir: t.TempDir(), Pass: "coarse", Shard: sweep.Spec{I: 1, N: 2}}, nil)
+	if err != nil || len(shard.Files) != 0 {
+		t.Errorf("shard: %q %v", shard.Files, err)
+	}
+	protect := filepath.Join(dir, names[0])
+	if _, err := study.FlexMap(ctx, s, flex.MapRunOptions{Dir: dir, Workers: 2}, []string{protect}); err == nil {
+		t.Errorf("wrote over %s", protect)
+	}
+}
