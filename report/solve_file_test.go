@@ -1,6 +1,7 @@
 package report_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"os"
@@ -8,11 +9,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/internal/testenv"
 	"github.com/mrsched/mrsched/report"
 	"github.com/mrsched/mrsched/solver/engine"
+	"github.com/mrsched/mrsched/solver/exact/mipform"
 	"github.com/mrsched/mrsched/solver/fluid"
 	"github.com/mrsched/mrsched/solver/mip"
+	"github.com/mrsched/mrsched/tabular"
 )
 
 // TestSolveFile: both solve paths on the §2.1 example (OPT 12: the order
@@ -144,6 +148,31 @@ func TestSolveMIPFile(t *testing.T) {
 	for _, r := range bo.View.Value.([]report.BoundRow) {
 		if r.Name == "subset" && r.Value != 12 {
 			t.Errorf("subset bound %v, want 12", r.Value)
+		}
+	}
+}
+
+// TestExportFile: ExportFile prints exactly what mipform.Build and
+// mip.WriteLP / mip.WriteMPS write for the same instance (the second path).
+func TestExportFile(t *testing.T) {
+	path, dir := example21File()
+	defer os.RemoveAll(dir)
+	f, err := mipform.Build(instances.Example21(), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, lp := range []bool{true, false} {
+		out, err := report.ExportFile(path, lp, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got, want bytes.Buffer
+		write := mip.WriteMPS
+		if lp {
+			write = mip.WriteLP
+		}
+		if err := out.Write(&got, tabular.Text); err != nil || write(&want, f.Model) != nil || got.String() != want.String() || got.Len() == 0 {
+			t.Errorf("lp %v: %v\n%s\nwant\n%s", lp, err, got.String(), want.String())
 		}
 	}
 }

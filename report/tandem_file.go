@@ -3,14 +3,17 @@ package report
 import (
 	"context"
 	"fmt"
+	"io"
 	"time"
 
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/internal/fileio"
 	"github.com/mrsched/mrsched/schedule"
 	"github.com/mrsched/mrsched/solver/engine"
+	"github.com/mrsched/mrsched/solver/exact/mipform"
 	"github.com/mrsched/mrsched/solver/fluid"
 	"github.com/mrsched/mrsched/solver/mip"
+	"github.com/mrsched/mrsched/tabular"
 	"github.com/mrsched/mrsched/validate"
 )
 
@@ -150,4 +153,23 @@ func BoundsFile(ctx context.Context, path, engineName string, noLP bool) (*Outpu
 	}
 	rows, err := AllBounds(ctx, in, eng)
 	return &Output{View: BoundsView(rows)}, err
+}
+
+// ExportFile is the exact MIP of the instance in path (mipform.Build;
+// with releaseForm the release-date formulation even for a batch), printed
+// in CPLEX LP format when lp is set, else in free MPS format.
+func ExportFile(path string, lp, releaseForm bool) (*Output, error) {
+	in, err := instances.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	f, err := mipform.Build(in, releaseForm)
+	if err != nil {
+		return nil, err
+	}
+	write := mip.WriteMPS
+	if lp {
+		write = mip.WriteLP
+	}
+	return &Output{Print: func(w io.Writer, _ tabular.Format) error { return write(w, f.Model) }}, nil
 }

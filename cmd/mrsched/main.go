@@ -159,14 +159,10 @@ func instanceAction(f func(c *cli.Context, in *instances.Instance) (*tabular.Vie
 	return cliout.ReadAction("instance", instances.ReadFile, f)
 }
 
-// saveInstance writes in to path (instances.WriteFile: CSV when it ends
-// in .csv, else JSON; never over an input).
+// saveInstance writes in to path (instances.File: CSV when it ends in
+// .csv, else JSON; never over an input).
 func saveInstance(c *cli.Context, path string, in *instances.Instance) error {
-	if err := instances.WriteFile(path, in, cliout.Protect(c)); err != nil {
-		return err
-	}
-	infof(c, "wrote %s (%d jobs)", path, in.N())
-	return nil
+	return cliout.Save(c, path, instances.File{Instance: in})
 }
 
 // saveSchedule writes s to path (schedule.WriteFile: CSV when it ends in
@@ -185,13 +181,7 @@ func saveSchedule(c *cli.Context, path string, in *instances.Instance, s *schedu
 // emitInstance writes in to --out (see saveInstance) or to stdout in
 // --format (json or csv).
 func emitInstance(c *cli.Context, in *instances.Instance) error {
-	if out := c.String("out"); out != "" {
-		return saveInstance(c, out, in)
-	}
-	if c.String("format") == "csv" {
-		return instances.WriteCSV(c.App.Writer, in)
-	}
-	return instances.WriteJSON(c.App.Writer, in)
+	return cliout.EmitSaved(c, instances.File{Instance: in})
 }
 
 // instanceOutFlags are --out, --format (json or csv) and --quiet of

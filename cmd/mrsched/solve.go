@@ -15,13 +15,11 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/mrsched/mrsched/instances"
-	"github.com/mrsched/mrsched/instances/swim"
 	"github.com/mrsched/mrsched/instances/taillard"
 	"github.com/mrsched/mrsched/internal/cliout"
 	"github.com/mrsched/mrsched/report"
 	"github.com/mrsched/mrsched/solver/engine"
 	"github.com/mrsched/mrsched/solver/exact"
-	"github.com/mrsched/mrsched/solver/exact/mipform"
 	"github.com/mrsched/mrsched/solver/mip"
 	"github.com/mrsched/mrsched/tabular"
 )
@@ -68,31 +66,17 @@ func boundCmd() *cli.Command {
 }
 
 func exportCmd() *cli.Command {
-	return cmd("export", export,
+	return cmd("export", cliout.Action(func(c *cli.Context) (*report.Output, error) {
+		if c.Bool("lp") == c.Bool("mps") {
+			return nil, fmt.Errorf("export: give exactly one of --lp and --mps (see 'mrsched export --help')")
+		}
+		return report.ExportFile(c.String("instance"), c.Bool("lp"), c.Bool("release-form"))
+	}),
 		instanceFlag(),
 		&cli.BoolFlag{Name: "lp", Usage: "CPLEX LP format"},
 		&cli.BoolFlag{Name: "mps", Usage: "free MPS format"},
 		&cli.BoolFlag{Name: "release-form", Usage: "use the release-date formulation even for a batch"},
 		outFlag("the model"), quietFlag())
-}
-
-func export(c *cli.Context) error {
-	if c.Bool("lp") == c.Bool("mps") {
-		return fmt.Errorf("export: give exactly one of --lp and --mps (see 'mrsched export --help')")
-	}
-	in, err := instances.ReadFile(c.String("instance"))
-	if err != nil {
-		return err
-	}
-	f, err := mipform.Build(in, c.Bool("release-form"))
-	if err != nil {
-		return err
-	}
-	write := mip.WriteMPS
-	if c.Bool("lp") {
-		write = mip.WriteLP
-	}
-	return emitWith(c, func(w io.Writer) error { return write(w, f.Model) })
 }
 
 func genTaillardCmd() *cli.Command {
@@ -117,17 +101,14 @@ func genTaillardCmd() *cli.Command {
 }
 
 func importTaillardCmd() *cli.Command {
-	return cmd("taillard", func(c *cli.Context) error {
+	return cmd("taillard", cliout.Action(func(c *cli.Context) (instances.File, error) {
 		path, err := oneArg(c, "FILE.fsp")
 		if err != nil {
-			return err
+			return instances.File{}, err
 		}
 		in, err := taillard.ReadTandemFile(path, c.Int("index"))
-		if err != nil {
-			return err
-		}
-		return emitInstance(c, in)
-	},
+		return instances.File{Instance: in}, err
+	}),
 		intFlag("index", 1, "which instance of the file (1-based)", atLeastOne),
 		instanceOutFlag(),
 		quietFlag())
@@ -135,16 +116,15 @@ func importTaillardCmd() *cli.Command {
 
 // Commands of tandem instances: gen lognormal, import swim, check.
 func genLogNormalCmd() *cli.Command {
-	return cmd("lognormal", func(c *cli.Context) error {
+	return cmd("lognormal", cliout.Action(func(c *cli.Context) (instances.File, error) {
 		spec := instances.PaperLogNormal(c.Int("n"), c.Float64("load"), c.Bool("batch"))
 		spec.MapSD, spec.RatioSD = c.Float64("map-sd"), c.Float64("ratio-sd")
 		in, err := spec.Generate(instances.SeedSource(c.Uint64("seed")))
-		if err != nil {
-			return err
+		if err == nil {
+			in.Metadata["seed"] = c.Uint64("seed")
 		}
-		in.Metadata["seed"] = c.Uint64("seed")
-		return emitInstance(c, in)
-	}, append([]cli.Flag{
+		return instances.File{Instance: in}, err
+	}), append([]cli.Flag{
 		intFlag("n", 100, "number of jobs", atLeastOne),
 		floatFlag("load", 0.75, "offered load ρ (online instances)", positive),
 		&cli.BoolFlag{Name: "batch", Usage: "release every job at time 0"},
@@ -155,29 +135,20 @@ func genLogNormalCmd() *cli.Command {
 }
 
 func importSWIMCmd() *cli.Command {
-	return cmd("swim", importSWIM, append([]cli.Flag{
+	return cmd("swim", cliout.Action(func(c *cli.Context) (instances.File, error) {
+		path, err := oneArg(c, "TRACE.tsv")
+		if err != nil {
+			return instances.File{}, err
+		}
+		in, err := instances.ReadSWIMFile(path, instances.SWIMOptions{DropMapOnly: c.Bool("drop-map-only"),
+			Normalize: c.Bool("normalize"), Load: c.Float64("load"), MaxJobs: c.Int("max-jobs")})
+		return instances.File{Instance: in}, err
+	}), append([]cli.Flag{
 		&cli.BoolFlag{Name: "drop-map-only", Usage: "drop jobs whose shuffle bytes are 0"},
 		&cli.BoolFlag{Name: "normalize", Usage: "scale sizes so that mean map and mean shuffle are 1"},
 		floatFlag("load", 0, "rescale time to this offered load ρ; 0 keeps seconds", nonNegative),
 		intFlag("max-jobs", 0, "keep only the first N jobs; 0 keeps all", nonNegInt),
 	}, instanceOutFlags()...)...)
-}
-
-func importSWIM(c *cli.Context) error {
-	path, err := oneArg(c, "TRACE.tsv")
-	if err != nil {
-		return err
-	}
-	recs, err := swim.ReadFile(path)
-	if err != nil {
-		return err
-	}
-	in, err := instances.FromSWIM(recs, instances.SWIMOptions{Source: path, DropMapOnly: c.Bool("drop-map-only"),
-		Normalize: c.Bool("normalize"), Load: c.Float64("load"), MaxJobs: c.Int("max-jobs")})
-	if err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	return emitInstance(c, in)
 }
 
 func checkCmd() *cli.Command {

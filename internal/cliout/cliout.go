@@ -302,7 +302,8 @@ type Result interface {
 }
 
 // Action is an action that emits the result f returns in --format to --out
-// or stdout. A result that is an Outcome also says which extra files it
+// or stdout; a Saved result with --out is written with its Save
+// (EmitSaved). A result that is an Outcome also says which extra files it
 // wrote (before its output), prints nothing when Empty and, when its check
 // failed, exits with status 2 after printing. An error that names a
 // configuration field (FlagError) names the field's flag.
@@ -311,6 +312,9 @@ func Action[R Result](f func(c *cli.Context) (R, error)) cli.ActionFunc {
 		r, err := f(c)
 		if err != nil {
 			return FlagError(err)
+		}
+		if s, ok := any(r).(Saved); ok {
+			return EmitSaved(c, s)
 		}
 		o, ok := any(r).(Outcome)
 		if !ok {

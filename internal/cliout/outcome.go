@@ -3,6 +3,10 @@ package cliout
 import (
 	"errors"
 	"fmt"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/mrsched/mrsched/internal/fileio"
 )
 
 // Outcome is a Result of a library entry point that may have written extra
@@ -33,4 +37,32 @@ func FlagError(err error) error {
 	}
 	name, reason := fe.Flag()
 	return fmt.Errorf("--%s: %w", name, reason)
+}
+
+// Saved is a Result with a file form of its own (an instance: CSV or JSON
+// by the file's extension): with --out, Action and EmitSaved write it with
+// Save instead of rendering it in --format.
+type Saved interface {
+	Result
+	// Save writes the result to path and says what it wrote ("12 jobs").
+	Save(path string, opts ...fileio.WriteOption) (what string, err error)
+}
+
+// EmitSaved writes r to --out with its Save (see Save) or renders it in
+// --format to stdout.
+func EmitSaved(c *cli.Context, r Saved) error {
+	if out := c.String("out"); out != "" {
+		return Save(c, out, r)
+	}
+	return Emit(c, r.Write)
+}
+
+// Save writes r to path with its Save, never over an input of the command,
+// with "wrote PATH (what)" on stderr unless --quiet.
+func Save(c *cli.Context, path string, r Saved) error {
+	what, err := r.Save(path, Protect(c))
+	if err == nil {
+		Infof(c, "wrote %s (%s)", path, what)
+	}
+	return err
 }

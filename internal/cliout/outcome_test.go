@@ -10,6 +10,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/mrsched/mrsched/internal/clitree"
+	"github.com/mrsched/mrsched/internal/fileio"
 	"github.com/mrsched/mrsched/tabular"
 )
 
@@ -84,5 +85,40 @@ func TestActionOutcome(t *testing.T) {
 	}
 	if err := FlagError(&fieldErr{"engine"}); !errors.Is(err, os.ErrInvalid) {
 		t.Errorf("FlagError lost the reason: %v", err)
+	}
+}
+
+// saved is a Saved result: "x" rendered, "saved" in its own file form.
+type saved struct{}
+
+func (saved) Write(w io.Writer, f tabular.Format) error {
+	_, err := io.WriteString(w, "x\n")
+	return err
+}
+func (saved) Save(path string, opts ...fileio.WriteOption) (string, error) {
+	return "1 item", fileio.WriteFileAtomic(path, []byte("saved"), opts...)
+}
+
+// TestSaved: a Saved result goes to stdout rendered, or with --out to its
+// own file form with "wrote PATH (what)"; never over an input.
+func TestSaved(t *testing.T) {
+	dir := t.TempDir()
+	in, out := filepath.Join(dir, "in.txt"), filepath.Join(dir, "out.txt")
+	if err := os.WriteFile(in, []byte("input"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	flags := []cli.Flag{In("in", "input", false), &cli.StringFlag{Name: "out"}, Quiet()}
+	action := Action(func(*cli.Context) (saved, error) { return saved{}, nil })
+	if o, msg, err := runApp(t, flags, action); o != "x\n" || msg != "" || err != nil {
+		t.Errorf("stdout: %q %q %v", o, msg, err)
+	}
+	if o, msg, err := runApp(t, flags, action, "--out", out); o != "" || msg != "wrote "+out+" (1 item)\n" || err != nil {
+		t.Errorf("--out: %q %q %v", o, msg, err)
+	}
+	if b, err := os.ReadFile(out); err != nil || string(b) != "saved" {
+		t.Errorf("file: %q %v", b, err)
+	}
+	if _, _, err := runApp(t, flags, action, "--in", in, "--out", in); err == nil {
+		t.Error("wrote over the input")
 	}
 }
