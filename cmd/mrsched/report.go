@@ -4,19 +4,15 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/internal/cliflags"
 	"github.com/mrsched/mrsched/internal/cliout"
 	"github.com/mrsched/mrsched/report"
 	"github.com/mrsched/mrsched/report/figures"
 	"github.com/mrsched/mrsched/report/study"
-	"github.com/mrsched/mrsched/schedule"
 	"github.com/mrsched/mrsched/sweep"
 )
 
@@ -33,51 +29,21 @@ func sweepFlags() []cli.Flag {
 		quietFlag())
 }
 
-// runSweep runs (a shard of) sw and prints it (see sweepRun); it returns
-// the whole sweep's set (nil for a shard).
+// runSweep runs (a shard of) sw with the sweep flags and prints it
+// (cliout.RunSweep); it returns the whole sweep's set (nil for a shard).
 func runSweep(c *cli.Context, sw sweep.Sweep, what string) (*sweep.Set, error) {
-	o, err := sweepRun(c, what, func(sc study.SweepConfig) (*study.SweepOutput, error) { return study.RunSweep(c.Context, sw, sc) })
-	if o == nil || !o.Whole() {
+	o, err := cliout.RunSweep(c, what, runner(c, sw))
+	if err != nil || !o.Whole() {
 		return nil, err
 	}
-	return o.Set, err
+	return o.Set, nil
 }
 
-// sweepRun runs (a shard of) a sweep with run, configured by the sweep
-// flags; run's notices go to stderr. A shard is printed as JSON lines (or
-// said to be in --cells), a whole sweep in --format with its figures in
-// --figures (see emitSweep).
-func sweepRun(c *cli.Context, what string, run func(study.SweepConfig) (*study.SweepOutput, error)) (*study.SweepOutput, error) {
-	if err := notInput(c, "cells", c.String("cells")); err != nil {
-		return nil, err
+// runner runs sw with the options of the sweep flags (study.RunSweep).
+func runner(c *cli.Context, sw sweep.Sweep) func(cliout.SweepOptions) (*study.SweepOutput, error) {
+	return func(o cliout.SweepOptions) (*study.SweepOutput, error) {
+		return study.RunSweep(c.Context, sw, study.SweepConfig(o))
 	}
-	prog, finish := progressBar(c, what)
-	o, err := run(study.SweepConfig{Shard: c.String("shard"), Workers: c.Int("workers"), Cells: c.String("cells"), Figures: c.String("figures"), Progress: prog})
-	finish()
-	if err != nil {
-		return nil, cliout.FlagError(err)
-	}
-	for _, n := range o.Set.Notices {
-		fmt.Fprintln(c.App.ErrWriter, "mrsched: "+n)
-	}
-	if note := o.ShardNote(); note != "" {
-		infof(c, "%s", note)
-		return o, nil
-	}
-	return o, emitSweep(c, o)
-}
-
-// emitSweep prints a sweep (SweepOutput.Write) in --format to --out or
-// stdout and, whole, writes its figures into --figures.
-func emitSweep(c *cli.Context, o *study.SweepOutput) error {
-	if err := emit(c, o.Write); err != nil {
-		return err
-	}
-	lines, err := o.Figures(figures.Formats(c.Bool("png"))...)
-	for _, l := range lines {
-		infof(c, "%s", l)
-	}
-	return err
 }
 
 // sweepProblems turns the violations of a whole sweep (of a report or a
@@ -105,7 +71,9 @@ func reportCmd() *cli.Command {
 func reportAction(c *cli.Context) error {
 	cfg := study.ReportConfig{Instances: repeatedOf(c, "instance"), Gens: repeatedOf(c, "gen"), Methods: c.String("methods"),
 		TimeLimit: c.Duration("time-limit"), NoValidate: c.Bool("no-validate")}
-	return sweepProblems(sweepRun(c, "report", func(sc study.SweepConfig) (*study.SweepOutput, error) { return study.RunReport(c.Context, cfg, sc) }))
+	return sweepProblems(cliout.RunSweep(c, "report", func(o cliout.SweepOptions) (*study.SweepOutput, error) {
+		return study.RunReport(c.Context, cfg, study.SweepConfig(o))
+	}))
 }
 
 // methodsFlag is --methods: a comma-separated list of report methods.
@@ -123,7 +91,7 @@ func mergeShards(c *cli.Context) error {
 	if c.NArg() == 0 {
 		return fmt.Errorf("merge: give the shard files (see 'mrsched merge --help')")
 	}
-	o, err := study.MergeSweep(c.Args().Slice(), c.String("figures"))
+	o, err := study.MergeSweep(c.Args().Slice(), c.String("figures"), c.Bool("png"))
 	if err != nil {
 		return err
 	}
@@ -132,7 +100,7 @@ func mergeShards(c *cli.Context) error {
 			return err
 		}
 	}
-	return sweepProblems(o, emitSweep(c, o))
+	return sweepProblems(o, cliout.EmitSweep(c, o))
 }
 
 func studyCmd() *cli.Command {
@@ -147,7 +115,7 @@ func studyCommand(name string, mk func(c *cli.Context) (sweep.Sweep, error), fla
 		if err != nil {
 			return err
 		}
-		return sweepProblems(sweepRun(c, "study "+name, func(sc study.SweepConfig) (*study.SweepOutput, error) { return study.RunSweep(c.Context, sw, sc) }))
+		return sweepProblems(cliout.RunSweep(c, "study "+name, runner(c, sw)))
 	}, append(flags, sweepFlags()...)...)
 }
 
@@ -156,38 +124,30 @@ var aboveOne = rule{Want: "a finite number > 1", OK: func(x float64) bool { retu
 
 func studyTightnessCmd() *cli.Command {
 	def := study.DefaultTightness()
-	ns := make([]string, len(def.Ns))
-	for i, n := range def.Ns {
-		ns[i] = strconv.Itoa(n)
-	}
 	return studyCommand("tightness", func(c *cli.Context) (sweep.Sweep, error) {
 		ns, err := intsOf(c, "ns", atLeastOne)
-		cfg := study.TightnessConfig{Alphas: c.Float64Slice("alphas"), Eps: c.Float64Slice("eps"), Betas: c.Float64Slice("betas"),
-			Ns: ns, Exact: c.String("exact"), ExactMaxN: c.Int("exact-max-n"), TimeLimit: c.Duration("time-limit").String()}
-		return orNothing(err, study.TightnessSweep, cfg)
+		if err != nil {
+			return sweep.Sweep{}, err
+		}
+		return study.TightnessSweep(study.TightnessConfig{Alphas: c.Float64Slice("alphas"), Eps: c.Float64Slice("eps"), Betas: c.Float64Slice("betas"),
+			Ns: ns, Exact: c.String("exact"), ExactMaxN: c.Int("exact-max-n"), TimeLimit: c.Duration("time-limit").String()})
 	},
 		floatsFlag("alphas", def.Alphas, "α values (Cor. 4)", aboveOne),
 		floatsFlag("eps", def.Eps, "ε values (Cor. 4), 0 < ε < α − 1", positive),
 		floatsFlag("betas", def.Betas, "β values (Cor. 6)", positive),
-		intsFlag("ns", strings.Join(ns, ","), "numbers of jobs (Cor. 4 uses the even ones)", atLeastOne),
+		intsFlag("ns", cliflags.IntList(def.Ns), "numbers of jobs (Cor. 4 uses the even ones)", atLeastOne),
 		&cli.StringFlag{Name: "exact", Value: def.Exact, Usage: "exact `METHOD` for OPT on small n (search or mip); empty: none"},
 		intFlag("exact-max-n", def.ExactMaxN, "largest n solved exactly", nonNegInt),
 		timeLimitFlag(60*time.Second, "per exact solve"))
 }
 
-// orNothing returns f(x), or the zero value and err when err is not nil.
-func orNothing[T, R any](err error, f func(T) (R, error), x T) (R, error) {
-	if err != nil {
-		var none R
-		return none, err
-	}
-	return f(x)
-}
-
 func studyFig7Cmd() *cli.Command {
 	return studyCommand("fig7", func(c *cli.Context) (sweep.Sweep, error) {
 		cfg, err := study.NewFig7Config(c.StringSlice("trace"), c.Float64Slice("loads"), c.Int("max-jobs"))
-		return orNothing(err, study.Fig7Sweep, cfg)
+		if err != nil {
+			return sweep.Sweep{}, err
+		}
+		return study.Fig7Sweep(cfg)
 	},
 		inListFlag("trace", "SWIM trace `FILE`; repeatable",
 			"../shared/data/swim/FB-2009_samples_24_times_1hr_0.tsv", "../shared/data/swim/FB-2010_samples_24_times_1hr_0.tsv"),
@@ -232,21 +192,7 @@ func ganttCmd() *cli.Command {
 }
 
 func gantt(c *cli.Context) error {
-	in, err := instances.ReadFile(c.String("instance"))
-	if err != nil {
-		return err
-	}
-	s, err := schedule.ReadFile(c.String("schedule"), in)
-	if err != nil {
-		return err
-	}
-	title := c.String("title")
-	if title == "" {
-		title = c.String("schedule") + " on " + c.String("instance")
-	}
-	files, err := study.Gantt(in, s, title, c.String("out"), figures.Formats(c.Bool("png"))...)
-	if err == nil {
-		wrote(c, files)
-	}
+	files, err := study.GanttFiles(c.String("instance"), c.String("schedule"), c.String("title"), c.String("out"), figures.Formats(c.Bool("png"))...)
+	wrote(c, files)
 	return err
 }

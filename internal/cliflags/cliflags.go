@@ -105,6 +105,15 @@ func IntsOf(c *cli.Context, name string, r Rule) ([]int, error) {
 	return ParseInts(name, c.String(name), r)
 }
 
+// IntList is xs as a comma-separated list, the form of an Ints default.
+func IntList(xs []int) string {
+	s := make([]string, len(xs))
+	for i, x := range xs {
+		s[i] = strconv.Itoa(x)
+	}
+	return strings.Join(s, ",")
+}
+
 // ParseInts parses a comma-separated list of integers for flag --name
 // (package numlist: items N, LO..HI or LO-HI/STEP). Every value must
 // satisfy r.

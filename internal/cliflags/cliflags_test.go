@@ -187,3 +187,21 @@ func TestSharedFlags(t *testing.T) {
 		}
 	}
 }
+
+// TestIntList: a list written by IntList parses back (ParseInts) to the
+// same integers, so an Ints flag's default can be built from a slice.
+func TestIntList(t *testing.T) {
+	for _, xs := range [][]int{{2, 4, 8, 16}, {7}, {}} {
+		s := cliflags.IntList(xs)
+		if len(xs) == 0 {
+			if s != "" {
+				t.Errorf("IntList(nil) = %q", s)
+			}
+			continue
+		}
+		back, err := cliflags.ParseInts("ns", s, cliflags.AtLeastOne)
+		if err != nil || !slices.Equal(back, xs) {
+			t.Errorf("%v → %q → %v %v", xs, s, back, err)
+		}
+	}
+}

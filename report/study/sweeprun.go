@@ -22,8 +22,10 @@ type SweepConfig struct {
 	// Cells, when not "", keeps the finished cells in that file (JSON
 	// lines): a killed run resumes from it without recomputing them.
 	Cells string
-	// Figures, when not "", is the directory of the whole sweep's figures.
+	// Figures, when not "", is the directory of the whole sweep's figures
+	// (SVG, and PNG too with PNG).
 	Figures string
+	PNG     bool
 	// Progress is called with the cells done and the total; may be nil.
 	Progress func(done, total int)
 }
@@ -57,13 +59,14 @@ func RunSweep(ctx context.Context, sw sweep.Sweep, cfg SweepConfig) (*SweepOutpu
 }
 
 // MergeSweep combines the shard files of a sweep (sweep.MergeFiles) into
-// the output of the unsharded run, with its figures in figuresDir.
-func MergeSweep(paths []string, figuresDir string) (*SweepOutput, error) {
+// the output of the unsharded run, with its figures in figuresDir (PNG
+// too with png).
+func MergeSweep(paths []string, figuresDir string, png bool) (*SweepOutput, error) {
 	set, err := sweep.MergeFiles(paths)
 	if err != nil {
 		return nil, err
 	}
-	return &SweepOutput{Set: set, Shard: sweep.Spec{I: 1, N: 1}, cfg: SweepConfig{Figures: figuresDir}}, nil
+	return &SweepOutput{Set: set, Shard: sweep.Spec{I: 1, N: 1}, cfg: SweepConfig{Figures: figuresDir, PNG: png}}, nil
 }
 
 // Whole says that the output is the whole sweep, not one shard.
@@ -87,14 +90,16 @@ func (o *SweepOutput) Write(w io.Writer, f tabular.Format) error {
 }
 
 // Figures draws the figures of a whole sweep into the configured
-// directory (Figures, in formats) and, for a report, the Gantt charts of
-// its first instance. It returns the lines to show people, in order:
-// "wrote FILE" for each file, and a note when the Gantt charts cannot be
-// drawn (the first instance's cell was read back from a cells file).
-func (o *SweepOutput) Figures(formats ...figures.Format) ([]string, error) {
+// directory (SweepConfig.Figures and PNG) and, for a report, the Gantt
+// charts of its first instance. It returns the lines to show people, in
+// order: "wrote FILE" for each file, and a note when the Gantt charts
+// cannot be drawn (the first instance's cell was read back from a cells
+// file).
+func (o *SweepOutput) Figures() ([]string, error) {
 	if !o.Whole() {
 		return nil, nil
 	}
+	formats := figures.Formats(o.cfg.PNG)
 	files, err := Figures(o.Set, o.cfg.Figures, formats...)
 	lines := wroteLines(nil, files)
 	if err != nil || o.first == nil || o.cfg.Figures == "" {
@@ -109,6 +114,10 @@ func (o *SweepOutput) Figures(formats ...figures.Format) ([]string, error) {
 	}
 	return wroteLines(lines, files), nil
 }
+
+// Notices are the sweep's notices (sweep.Set.Notices: a cut-off last line
+// of a cells file dropped, …).
+func (o *SweepOutput) Notices() []string { return o.Set.Notices }
 
 func wroteLines(lines, files []string) []string {
 	for _, f := range files {

@@ -9,8 +9,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/report"
+	"github.com/mrsched/mrsched/report/figures"
 	"github.com/mrsched/mrsched/report/study"
+	"github.com/mrsched/mrsched/schedule"
+	"github.com/mrsched/mrsched/solver/fluid"
 	"github.com/mrsched/mrsched/tabular"
 )
 
@@ -54,7 +58,7 @@ func TestRunReportShards(t *testing.T) {
 	if err != nil || !strings.Contains(s2.ShardNote(), "shard 2/2: ") {
 		t.Fatalf("shard 2: %v %q", err, s2.ShardNote())
 	}
-	m, err := study.MergeSweep([]string{p1, p2}, "")
+	m, err := study.MergeSweep([]string{p1, p2}, "", false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,5 +95,30 @@ func TestSweepOutputNote(t *testing.T) {
 	lines, err := o.Figures()
 	if err != nil || !strings.HasPrefix(lines[len(lines)-1], "note: no Gantt charts") {
 		t.Errorf("%q %v", lines, err)
+	}
+}
+
+// TestGanttFiles: the schedule of a simulation drawn as SVG (and PNG) with
+// the default title; a schedule of an unknown file is an error, nothing
+// drawn.
+func TestGanttFiles(t *testing.T) {
+	dir := t.TempDir()
+	in := instances.Example21()
+	inst, sched := filepath.Join(dir, "ex.json"), filepath.Join(dir, "s.json")
+	r, err := fluid.Simulate(in, fluid.FIFO(), fluid.Options{Speed: 1, Record: true})
+	if err != nil || instances.WriteFile(inst, in) != nil || schedule.WriteFile(sched, in, r.Schedule) != nil {
+		t.Fatal(err)
+	}
+	base := filepath.Join(dir, "g")
+	files, err := study.GanttFiles(inst, sched, "", base, figures.SVG, figures.PNG)
+	if err != nil || len(files) != 2 || files[0] != base+".svg" || files[1] != base+".png" {
+		t.Fatalf("%q %v", files, err)
+	}
+	b, err := os.ReadFile(base + ".svg")
+	if err != nil || !bytes.Contains(b, []byte("s.json on ")) {
+		t.Errorf("title: %v", err)
+	}
+	if files, err := study.GanttFiles(inst, filepath.Join(dir, "none.json"), "t", base); err == nil || files != nil {
+		t.Errorf("missing schedule: %q %v", files, err)
 	}
 }
