@@ -7,7 +7,6 @@ import (
 	"cmp"
 	"context"
 	"fmt"
-	"io"
 	"math"
 	"math/rand/v2"
 	"strings"
@@ -15,7 +14,6 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/mrsched/mrsched/instances/sharedscan"
-	"github.com/mrsched/mrsched/instances/swim"
 	"github.com/mrsched/mrsched/internal/cliout"
 	"github.com/mrsched/mrsched/report"
 	"github.com/mrsched/mrsched/report/figures"
@@ -30,10 +28,6 @@ func flexCommands() []*cli.Command {
 	return inCategory(catFlex, group("flex",
 		flexPlanCmd(), flexSimulateCmd(), flexStudyCmd(), flexMergeCmd(), cmd("metrics", metrics, formatFlag("table")), flexMapCmd()))
 }
-
-func flexGenCommands() []*cli.Command { return inCategory(catFlex, genSharedScanCmd()) }
-
-func flexImportCommands() []*cli.Command { return inCategory(catFlex, importSWIMScansCmd()) }
 
 func flexWorkloadFlag() cli.Flag {
 	return &cli.StringFlag{Name: "workload", Aliases: []string{"w"}, Required: true, Usage: "shared-scan workload `FILE` (JSON)"}
@@ -169,12 +163,13 @@ func flexMergeCmd() *cli.Command {
 
 func genSharedScanCmd() *cli.Command {
 	d := sharedscan.DefaultGenSpec()
-	return cmd("sharedscan", func(c *cli.Context) error {
+	return cmd("sharedscan", cliout.Action(func(c *cli.Context) (sharedscan.File, error) {
 		spec := sharedscan.GenSpec{Jobs: c.Int("jobs"), Datasets: c.Int("datasets"), Theta1: c.Float64("theta1"), Theta2: c.Float64("theta2"),
 			Correlation: c.Int("correlation"), Slots: c.Int("slots"), Horizon: c.Float64("horizon"), Rho: c.Float64("rho"),
 			ScanFraction: c.Float64("f"), MinSlots: c.Int("min-slots"), MaxSlots: min(c.Int("max-slots"), c.Int("slots"))}
-		return emitWorkload(sharedscan.Generate(spec, rand.NewPCG(c.Uint64("seed"), 0x5ca9)))(c)
-	},
+		w, err := sharedscan.Generate(spec, rand.NewPCG(c.Uint64("seed"), 0x5ca9))
+		return sharedscan.File{Workload: w}, err
+	}),
 		&cli.IntFlag{Name: "jobs", Value: d.Jobs, Usage: "arrivals"},
 		&cli.IntFlag{Name: "datasets", Value: d.Datasets, Usage: "D"},
 		&cli.Float64Flag{Name: "theta1", Value: d.Theta1, Usage: "popularity Zipf-like parameter in [0,1]"},
@@ -190,28 +185,13 @@ func genSharedScanCmd() *cli.Command {
 		outFlag("the result"))
 }
 
-// emitWorkload is an action writing w as JSON to --out or stdout, or
-// returning err.
-func emitWorkload(w *sharedscan.Workload, err error) cli.ActionFunc {
-	return func(c *cli.Context) error {
-		if err != nil {
-			return err
-		}
-		return emitWith(c, func(out io.Writer) error { return sharedscan.WriteJSON(out, w) })
-	}
-}
-
 func importSWIMScansCmd() *cli.Command {
 	d := sharedscan.DefaultSWIMSpec()
-	return cmd("swim-scans", func(c *cli.Context) error {
-		recs, err := swim.ReadFile(c.String("trace"))
-		if err != nil {
-			return err
-		}
-		spec := sharedscan.SWIMSpec{Slots: c.Int("slots"), BlockBytes: c.Float64("block-mb") * (1 << 20), BlockMinutes: c.Float64("block-minutes"),
-			MinSlots: c.Int("min-slots"), From: c.Float64("from"), To: c.Float64("to"), Limit: c.Int("limit")}
-		return emitWorkload(sharedscan.FromSWIM(recs, spec))(c)
-	},
+	return cmd("swim-scans", cliout.Action(func(c *cli.Context) (sharedscan.File, error) {
+		w, err := sharedscan.ReadSWIMFile(c.String("trace"), sharedscan.SWIMSpec{Slots: c.Int("slots"), BlockBytes: c.Float64("block-mb") * (1 << 20),
+			BlockMinutes: c.Float64("block-minutes"), MinSlots: c.Int("min-slots"), From: c.Float64("from"), To: c.Float64("to"), Limit: c.Int("limit")})
+		return sharedscan.File{Workload: w}, err
+	}),
 		&cli.StringFlag{Name: "trace", Required: true, Usage: "SWIM trace `FILE` (withInputPaths TSV)"},
 		&cli.IntFlag{Name: "slots", Value: d.Slots, Usage: "S"},
 		&cli.Float64Flag{Name: "block-mb", Value: 64, Usage: "MiB per map task"},

@@ -43,14 +43,16 @@ const (
 func commands() []*cli.Command {
 	gen := group("gen", slices.Concat(
 		inCategory(catInstances, genLogNormalCmd()), []*cli.Command{genTaillardCmd()},
-		hardGenCommands(), flexGenCommands(), clusterGenCommands())...)
+		hardGenCommands(), inCategory(catFlex, genSharedScanCmd()), clusterGenCommands())...)
 	imp := group("import", slices.Concat(
 		inCategory(catInstances, importSWIMCmd(), importGoogleCmd()), []*cli.Command{importTaillardCmd()},
-		flexImportCommands(), clusterImportCommands())...)
+		inCategory(catFlex, importSWIMScansCmd()), clusterImportCommands())...)
 	return slices.Concat(
 		inCategory(catInstances, gen, imp, checkCmd()),
-		tandemCommands(), solveCommands(), engineCommands(), reportCommands(),
-		hardCommands(), flexCommands(), mstCommands(), clusterCommands())
+		inCategory(catTandem, simulateCmd(), validateCmd(), compareCmd()),
+		inCategory(catExact, solveCmd(), boundCmd(), exportCmd()),
+		inCategory(catReport, reportCmd(), mergeCmd(), studyCmd(), ganttCmd()),
+		engineCommands(), hardCommands(), flexCommands(), mstCommands(), clusterCommands())
 }
 
 // The command constructors of package clitree, by their short names.

@@ -16,10 +16,6 @@ import (
 	"github.com/mrsched/mrsched/sweep"
 )
 
-func reportCommands() []*cli.Command {
-	return inCategory(catReport, reportCmd(), mergeCmd(), studyCmd(), ganttCmd())
-}
-
 // sweepFlags are shared by report and every study.
 func sweepFlags() []cli.Flag {
 	return append(append([]cli.Flag{formatFlag("table"), outFlag("the output")}, figuresFlags("figures")...),

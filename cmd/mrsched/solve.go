@@ -29,10 +29,6 @@ import (
 // start-up.
 var processStart = time.Now()
 
-func solveCommands() []*cli.Command {
-	return inCategory(catExact, solveCmd(), boundCmd(), exportCmd())
-}
-
 func solveCmd() *cli.Command {
 	return cmd("solve", cliout.Action(solveAction), tableOut("the result",
 		instanceFlag(),
@@ -155,12 +151,6 @@ func checkCmd() *cli.Command {
 	return cmd("check", instanceAction(func(_ *cli.Context, in *instances.Instance) (*tabular.View, error) {
 		return report.SummaryView(instances.Summarize(in)), nil
 	}), tableOut("the summary", instanceFlag())...)
-}
-
-// Commands of the overlapping tandem queue (Lin et al. §2, §4, §5): simulate
-// a policy, validate a schedule, compare all policies on one instance.
-func tandemCommands() []*cli.Command {
-	return inCategory(catTandem, simulateCmd(), validateCmd(), compareCmd())
 }
 
 func simulateCmd() *cli.Command {
