@@ -90,11 +90,11 @@ func saveSchedule(files *[]string, path string, in *instances.Instance, s *sched
 	if path == "" {
 		return nil
 	}
-	if err := schedule.WriteFile(path, in, s, fileio.Protect(protect...)); err != nil {
-		return err
+	what, err := schedule.File{In: in, Schedule: s}.Save(path, fileio.Protect(protect...))
+	if err == nil {
+		*files = append(*files, path+" ("+what+")")
 	}
-	*files = append(*files, fmt.Sprintf("%s (%d segments)", path, len(s.Segments)))
-	return nil
+	return err
 }
 
 // saveBytes writes data atomically to path (never over one of protect)

@@ -167,17 +167,13 @@ func saveInstance(c *cli.Context, path string, in *instances.Instance) error {
 	return cliout.Save(c, path, instances.File{Instance: in})
 }
 
-// saveSchedule writes s to path (schedule.WriteFile: CSV when it ends in
+// saveSchedule writes s to path (schedule.File: CSV when it ends in
 // .csv, else JSON; never over an input); an empty path writes nothing.
 func saveSchedule(c *cli.Context, path string, in *instances.Instance, s *schedule.Schedule) error {
 	if path == "" {
 		return nil
 	}
-	if err := schedule.WriteFile(path, in, s, cliout.Protect(c)); err != nil {
-		return err
-	}
-	infof(c, "wrote %s (%d segments)", path, len(s.Segments))
-	return nil
+	return cliout.Save(c, path, schedule.File{In: in, Schedule: s})
 }
 
 // emitInstance writes in to --out (see saveInstance) or to stdout in

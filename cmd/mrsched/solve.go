@@ -16,6 +16,7 @@ import (
 
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/instances/taillard"
+	"github.com/mrsched/mrsched/internal/cliflags"
 	"github.com/mrsched/mrsched/internal/cliout"
 	"github.com/mrsched/mrsched/report"
 	"github.com/mrsched/mrsched/solver/engine"
@@ -186,13 +187,7 @@ func compareCmd() *cli.Command {
 // compareAction compares the policies on the one instance chosen by
 // --instance, --example or --lognormal.
 func compareAction(c *cli.Context) (*report.Output, error) {
-	chosen := 0
-	for _, set := range []bool{c.String("instance") != "", c.Bool("example"), c.IsSet("lognormal")} {
-		if set {
-			chosen++
-		}
-	}
-	if chosen != 1 {
+	if cliflags.Count(c.String("instance") != "", c.Bool("example"), c.IsSet("lognormal")) != 1 {
 		return nil, errors.New("compare: give exactly one of --instance, --example, --lognormal (see 'mrsched compare --help')")
 	}
 	return report.Compare(report.CompareConfig{Instance: c.String("instance"), Example: c.Bool("example"), LogNormal: c.Int("lognormal"),

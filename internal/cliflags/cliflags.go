@@ -105,6 +105,18 @@ func IntsOf(c *cli.Context, name string, r Rule) ([]int, error) {
 	return ParseInts(name, c.String(name), r)
 }
 
+// Count is how many of set are true: how many of a set of mutually
+// exclusive flags were given.
+func Count(set ...bool) int {
+	n := 0
+	for _, b := range set {
+		if b {
+			n++
+		}
+	}
+	return n
+}
+
 // IntList is xs as a comma-separated list, the form of an Ints default.
 func IntList(xs []int) string {
 	s := make([]string, len(xs))

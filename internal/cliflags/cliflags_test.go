@@ -205,3 +205,15 @@ func TestIntList(t *testing.T) {
 		}
 	}
 }
+
+// TestCount: the number of flags given among mutually exclusive ones.
+func TestCount(t *testing.T) {
+	for _, tc := range []struct {
+		set  []bool
+		want int
+	}{{nil, 0}, {[]bool{false, false}, 0}, {[]bool{true, false, true}, 2}, {[]bool{false, true}, 1}} {
+		if got := cliflags.Count(tc.set...); got != tc.want {
+			t.Errorf("Count(%v) = %d, want %d", tc.set, got, tc.want)
+		}
+	}
+}
