@@ -104,17 +104,22 @@ func flexStudyConfig(c *cli.Context) (flex.StudyConfig, error) {
 	return cfg, cmp.Or(errs[0], errs[1], errs[2], errs[3], cfg.Check())
 }
 
-// flexReportOut says what the study wrote and prints summary.md.
-func flexReportOut(c *cli.Context, dir string, rep *study.FlexReport) error {
+// flexReportOut says what the study (or merge, returning rep and err)
+// wrote into --out-dir and prints summary.md.
+func flexReportOut(c *cli.Context, rep *study.FlexReport, err error) error {
+	if err != nil {
+		return err
+	}
 	for _, n := range rep.Set.Notices {
 		fmt.Fprintln(c.App.ErrWriter, "mrsched: "+n)
 	}
+	dir := c.String("out-dir")
 	if len(rep.Files) == 0 {
 		fmt.Fprintf(c.App.ErrWriter, "wrote %s; merge all shards with 'mrsched flex merge --out-dir %s FILES…'\n", rep.Cells, dir)
 		return nil
 	}
 	infof(c, "wrote %s/{%s}", dir, strings.Join(rep.Files, ","))
-	_, err := c.App.Writer.Write(rep.Summary)
+	_, err = c.App.Writer.Write(rep.Summary)
 	return err
 }
 
@@ -125,19 +130,10 @@ func flexStudyAction(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	sp, err := sweep.Parse(c.String("shard"))
-	if err != nil {
-		return fmt.Errorf("--shard: %w", err)
-	}
-	progress := progressEvery(c, 5, func(done, total int) string {
-		return fmt.Sprintf("flex study %s: %d/%d cells", sp, done, total)
-	})
-	dir := c.String("out-dir")
-	rep, err := study.RunFlex(context.Background(), cfg, sp, c.Int("workers"), dir, progress, figures.Formats(c.Bool("png"))...)
-	if err != nil {
-		return err
-	}
-	return flexReportOut(c, dir, rep)
+	sp, _ := sweep.Parse(c.String("shard")) // checked by shardFlag
+	progress := progressEvery(c, 5, func(done, total int) string { return fmt.Sprintf("flex study %s: %d/%d cells", sp, done, total) })
+	rep, err := study.RunFlex(context.Background(), cfg, sp, c.Int("workers"), c.String("out-dir"), progress, figures.Formats(c.Bool("png"))...)
+	return flexReportOut(c, rep, err)
 }
 
 func flexStudyCmd() *cli.Command {
@@ -149,12 +145,8 @@ func flexMergeCmd() *cli.Command {
 		if c.NArg() == 0 {
 			return fmt.Errorf("merge: name the shard files")
 		}
-		dir := c.String("out-dir")
-		rep, err := study.MergeFlex(c.Args().Slice(), dir, figures.Formats(c.Bool("png"))...)
-		if err != nil {
-			return err
-		}
-		return flexReportOut(c, dir, rep)
+		rep, err := study.MergeFlex(c.Args().Slice(), c.String("out-dir"), figures.Formats(c.Bool("png"))...)
+		return flexReportOut(c, rep, err)
 	},
 		&cli.StringFlag{Name: "out-dir", Value: "results/flex", Usage: "output `DIR`"},
 		besidesSVGFlag(),

@@ -150,10 +150,8 @@ var (
 	emitWith, progressEvery, tableOut     = cliout.EmitWith, cliout.ProgressEvery, cliout.TableOut
 )
 
-// viewAction is an action that emits the view f returns.
-func viewAction(f func(c *cli.Context) (*tabular.View, error)) cli.ActionFunc {
-	return cliout.Action(f)
-}
+// viewAction is an action that emits the view its function returns.
+var viewAction = cliout.Action[*tabular.View]
 
 // instanceAction is an action that reads --instance and emits the view f
 // makes of it.
