@@ -110,9 +110,7 @@ func flexReportOut(c *cli.Context, rep *study.FlexReport, err error) error {
 	if err != nil {
 		return err
 	}
-	for _, n := range rep.Set.Notices {
-		fmt.Fprintln(c.App.ErrWriter, "mrsched: "+n)
-	}
+	cliout.Notices(c, rep.Set.Notices)
 	dir := c.String("out-dir")
 	if len(rep.Files) == 0 {
 		fmt.Fprintf(c.App.ErrWriter, "wrote %s; merge all shards with 'mrsched flex merge --out-dir %s FILES…'\n", rep.Cells, dir)
@@ -123,21 +121,19 @@ func flexReportOut(c *cli.Context, rep *study.FlexReport, err error) error {
 	return err
 }
 
-// flexStudyAction runs (or resumes) the study sweep and, unsharded,
-// writes its report.
-func flexStudyAction(c *cli.Context) error {
-	cfg, err := flexStudyConfig(c)
-	if err != nil {
-		return err
-	}
-	sp, _ := sweep.Parse(c.String("shard")) // checked by shardFlag
-	progress := progressEvery(c, 5, func(done, total int) string { return fmt.Sprintf("flex study %s: %d/%d cells", sp, done, total) })
-	rep, err := study.RunFlex(context.Background(), cfg, sp, c.Int("workers"), c.String("out-dir"), progress, figures.Formats(c.Bool("png"))...)
-	return flexReportOut(c, rep, err)
-}
-
+// flexStudyCmd runs (or resumes) the study sweep and, unsharded, writes
+// its report.
 func flexStudyCmd() *cli.Command {
-	return cmd("study", flexStudyAction, flexStudyFlags()...)
+	return cmd("study", func(c *cli.Context) error {
+		cfg, err := flexStudyConfig(c)
+		if err != nil {
+			return err
+		}
+		sp, _ := sweep.Parse(c.String("shard")) // checked by shardFlag
+		progress := progressEvery(c, 5, func(done, total int) string { return fmt.Sprintf("flex study %s: %d/%d cells", sp, done, total) })
+		rep, err := study.RunFlex(context.Background(), cfg, sp, c.Int("workers"), c.String("out-dir"), progress, figures.Formats(c.Bool("png"))...)
+		return flexReportOut(c, rep, err)
+	}, flexStudyFlags()...)
 }
 
 func flexMergeCmd() *cli.Command {
@@ -197,7 +193,18 @@ func importSWIMScansCmd() *cli.Command {
 
 func flexMapCmd() *cli.Command {
 	g := flex.DefaultMapGrid() // the coarse grid of docs/flex.md (issue 14)
-	return cmd("map", cliout.Action(flexMapAction),
+	return cmd("map", cliout.Action(func(c *cli.Context) (*report.Output, error) {
+		s := flex.DefaultMapSetup()
+		s.Grid = flex.MapGrid{MinFrac: c.Float64Slice("min-frac"), Window: c.Float64Slice("window"), BlockTime: c.Float64Slice("block-time")}
+		s.Reps, s.Workload.Jobs, s.Workload.Horizon = c.Int("reps"), c.Int("jobs"), float64(c.Int("jobs"))/10
+		sp, _ := sweep.Parse(c.String("shard")) // checked by shardFlag
+		ms, err := intsOf(c, "max-slots", atLeastOne)
+		if s.Grid.MaxSlots = ms; err != nil {
+			return nil, err
+		}
+		return study.FlexMap(context.Background(), s, flex.MapRunOptions{Dir: c.String("out-dir"), Pass: c.String("pass"), Shard: sp,
+			Workers: c.Int("workers"), Merge: c.Args().Slice(), Progress: progressLine(c)}, cliout.ProtectedInputs(c))
+	}),
 		&cli.StringFlag{Name: "out-dir", Value: "results/flex/map", Usage: "cells (DIR/coarse, DIR/fine) and report `DIR`"},
 		choiceFlag("pass", "both", "the passes to run (one with --shard)", "both", "coarse", "fine"),
 		shardFlag(),
@@ -209,17 +216,4 @@ func flexMapCmd() *cli.Command {
 		floatsFlag("block-time", g.BlockTime, "block times b in slot-minutes (0: no block limit)", nonNegative),
 		intFlag("jobs", 1000, "arrivals per workload (T = jobs/10 minutes, §4's rate)", atLeastOne),
 		quietFlag())
-}
-
-func flexMapAction(c *cli.Context) (*report.Output, error) {
-	s := flex.DefaultMapSetup()
-	s.Grid = flex.MapGrid{MinFrac: c.Float64Slice("min-frac"), Window: c.Float64Slice("window"), BlockTime: c.Float64Slice("block-time")}
-	s.Reps, s.Workload.Jobs, s.Workload.Horizon = c.Int("reps"), c.Int("jobs"), float64(c.Int("jobs"))/10
-	sp, _ := sweep.Parse(c.String("shard")) // checked by shardFlag
-	ms, err := intsOf(c, "max-slots", atLeastOne)
-	if s.Grid.MaxSlots = ms; err != nil {
-		return nil, err
-	}
-	return study.FlexMap(context.Background(), s, flex.MapRunOptions{Dir: c.String("out-dir"), Pass: c.String("pass"), Shard: sp,
-		Workers: c.Int("workers"), Merge: c.Args().Slice(), Progress: progressLine(c)}, cliout.ProtectedInputs(c))
 }

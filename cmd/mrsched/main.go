@@ -51,7 +51,8 @@ func commands() []*cli.Command {
 		inCategory(catInstances, gen, imp, checkCmd()),
 		inCategory(catTandem, simulateCmd(), validateCmd(), compareCmd()),
 		inCategory(catExact, solveCmd(), boundCmd(), exportCmd()),
-		inCategory(catReport, reportCmd(), mergeCmd(), studyCmd(), ganttCmd()),
+		inCategory(catReport, reportCmd(), mergeCmd(), ganttCmd(),
+			group("study", studyTightnessCmd(), studyFig7Cmd(), studyFig9Cmd(), studyNightlyCmd(), studyGoogleCmd())),
 		engineCommands(), hardCommands(), flexCommands(), mstCommands(), clusterCommands())
 }
 

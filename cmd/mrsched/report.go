@@ -55,21 +55,19 @@ func sweepProblems(o *study.SweepOutput, err error) error {
 }
 
 func reportCmd() *cli.Command {
-	return cmd("report", reportAction, append([]cli.Flag{
+	return cmd("report", func(c *cli.Context) error {
+		cfg := study.ReportConfig{Instances: repeatedOf(c, "instance"), Gens: repeatedOf(c, "gen"), Methods: c.String("methods"),
+			TimeLimit: c.Duration("time-limit"), NoValidate: c.Bool("no-validate")}
+		return sweepProblems(cliout.RunSweep(c, "report", func(o cliout.SweepOptions) (*study.SweepOutput, error) {
+			return study.RunReport(c.Context, cfg, study.SweepConfig(o))
+		}))
+	}, append([]cli.Flag{
 		&cliflags.RepeatedFlag{GenericFlag: cli.GenericFlag{Name: "instance", Aliases: []string{"i"}, Value: &cliflags.Repeated{}, Usage: "instance `FILE` (JSON or CSV); repeatable"}, Files: true},
 		&cliflags.RepeatedFlag{GenericFlag: cli.GenericFlag{Name: "gen", Value: &cliflags.Repeated{}, Usage: "generator `SPEC`; repeatable (see above)"}},
 		methodsFlag("fifo,klps,maxsrpt,splitsrpt,lb51,lbcount"),
 		timeLimitFlag(60*time.Second, "per method and instance, for exact methods"),
 		&cli.BoolFlag{Name: "no-validate", Usage: "skip checking every schedule with the independent validator"},
 	}, sweepFlags()...)...)
-}
-
-func reportAction(c *cli.Context) error {
-	cfg := study.ReportConfig{Instances: repeatedOf(c, "instance"), Gens: repeatedOf(c, "gen"), Methods: c.String("methods"),
-		TimeLimit: c.Duration("time-limit"), NoValidate: c.Bool("no-validate")}
-	return sweepProblems(cliout.RunSweep(c, "report", func(o cliout.SweepOptions) (*study.SweepOutput, error) {
-		return study.RunReport(c.Context, cfg, study.SweepConfig(o))
-	}))
 }
 
 // methodsFlag is --methods: a comma-separated list of report methods.
@@ -79,28 +77,22 @@ func methodsFlag(value string) cli.Flag {
 }
 
 func mergeCmd() *cli.Command {
-	return cmd("merge", mergeShards, append(append([]cli.Flag{formatFlag("table"), outFlag("the output")}, figuresFlags("the sweep's figures")...),
-		fileOutFlag("cells-out", "also write the merged cells to `FILE`"), quietFlag())...)
-}
-
-func mergeShards(c *cli.Context) error {
-	if c.NArg() == 0 {
-		return fmt.Errorf("merge: give the shard files (see 'mrsched merge --help')")
-	}
-	o, err := study.MergeSweep(c.Args().Slice(), c.String("figures"), c.Bool("png"))
-	if err != nil {
-		return err
-	}
-	if p := c.String("cells-out"); p != "" {
-		if err := writeWith(c, p, fmt.Sprintf("%d cells", len(o.Set.Cells)), o.Set.Write); err != nil {
+	return cmd("merge", func(c *cli.Context) error {
+		if c.NArg() == 0 {
+			return fmt.Errorf("merge: give the shard files (see 'mrsched merge --help')")
+		}
+		o, err := study.MergeSweep(c.Args().Slice(), c.String("figures"), c.Bool("png"))
+		if err != nil {
 			return err
 		}
-	}
-	return sweepProblems(o, cliout.EmitSweep(c, o))
-}
-
-func studyCmd() *cli.Command {
-	return group("study", studyTightnessCmd(), studyFig7Cmd(), studyFig9Cmd(), studyNightlyCmd(), studyGoogleCmd())
+		if p := c.String("cells-out"); p != "" {
+			if err := writeWith(c, p, fmt.Sprintf("%d cells", len(o.Set.Cells)), o.Set.Write); err != nil {
+				return err
+			}
+		}
+		return sweepProblems(o, cliout.EmitSweep(c, o))
+	}, append(append([]cli.Flag{formatFlag("table"), outFlag("the output")}, figuresFlags("the sweep's figures")...),
+		fileOutFlag("cells-out", "also write the merged cells to `FILE`"), quietFlag())...)
 }
 
 // studyCommand is a study: its flags, then the sweep flags; the action
@@ -178,17 +170,15 @@ func studyNightlyCmd() *cli.Command {
 }
 
 func ganttCmd() *cli.Command {
-	return cmd("gantt", gantt,
+	return cmd("gantt", func(c *cli.Context) error {
+		files, err := study.GanttFiles(c.String("instance"), c.String("schedule"), c.String("title"), c.String("out"), figures.Formats(c.Bool("png"))...)
+		wrote(c, files)
+		return err
+	},
 		instanceFlag(),
 		inFlag("schedule", "schedule `FILE` (JSON or CSV)", true, "s"),
 		&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Required: true, Usage: "output `BASE` name: writes BASE.svg, and BASE.png with --png (" + overwriteNote + ")"},
 		pngFlag("write BASE.png too"),
 		&cli.StringFlag{Name: "title", Usage: "chart title (default: the file names)"},
 		quietFlag())
-}
-
-func gantt(c *cli.Context) error {
-	files, err := study.GanttFiles(c.String("instance"), c.String("schedule"), c.String("title"), c.String("out"), figures.Formats(c.Bool("png"))...)
-	wrote(c, files)
-	return err
 }

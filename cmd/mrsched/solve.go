@@ -31,7 +31,16 @@ import (
 var processStart = time.Now()
 
 func solveCmd() *cli.Command {
-	return cmd("solve", cliout.Action(solveAction), tableOut("the result",
+	return cmd("solve", cliout.Action(func(c *cli.Context) (*report.Output, error) {
+		for _, f := range []string{"method", "order", "engine", "k"} {
+			if c.Bool("exact") && c.IsSet(f) && (f != "method" || c.String(f) != exact.DefaultMethod) {
+				return nil, fmt.Errorf("--%s does not apply to --exact (the exact rational search is its own method)", f)
+			}
+		}
+		return report.SolveFile(context.Background(), report.SolveConfig{Instance: c.String("instance"), Exact: c.Bool("exact"),
+			Method: c.String("method"), Order: c.String("order"), Engine: c.String("engine"), K: c.Int("k"), TimeLimit: c.Duration("time-limit"),
+			Start: processStart, Progress: progressLine(c), Schedule: c.String("schedule"), Protect: cliout.ProtectedInputs(c)})
+	}), tableOut("the result",
 		instanceFlag(),
 		&cli.StringFlag{Name: "method", Aliases: []string{"m"}, Value: exact.DefaultMethod, Usage: "portfolio, mip, search, order-lp, polish or a policy name"},
 		&cli.StringFlag{Name: "order", Usage: "completion order for order-lp (or priority order for --method order)"},
@@ -40,17 +49,6 @@ func solveCmd() *cli.Command {
 		engineFlag("LP/MIP engine"),
 		kFlag(),
 		fileOutFlag("schedule", "write the schedule to `FILE` (CSV when it ends in .csv, otherwise JSON)"))...)
-}
-
-func solveAction(c *cli.Context) (*report.Output, error) {
-	for _, f := range []string{"method", "order", "engine", "k"} {
-		if c.Bool("exact") && c.IsSet(f) && (f != "method" || c.String(f) != exact.DefaultMethod) {
-			return nil, fmt.Errorf("--%s does not apply to --exact (the exact rational search is its own method)", f)
-		}
-	}
-	return report.SolveFile(context.Background(), report.SolveConfig{Instance: c.String("instance"), Exact: c.Bool("exact"),
-		Method: c.String("method"), Order: c.String("order"), Engine: c.String("engine"), K: c.Int("k"), TimeLimit: c.Duration("time-limit"),
-		Start: processStart, Progress: progressLine(c), Schedule: c.String("schedule"), Protect: cliout.ProtectedInputs(c)})
 }
 
 func boundCmd() *cli.Command {
@@ -175,23 +173,21 @@ func validateCmd() *cli.Command {
 		inFlag("schedule", "schedule `FILE` (JSON, or CSV ending in .csv)", true, "s"))...)
 }
 
+// compareCmd compares the policies on the one instance chosen by
+// --instance, --example or --lognormal.
 func compareCmd() *cli.Command {
-	return cmd("compare", cliout.Action(compareAction), tableOut("the table",
+	return cmd("compare", cliout.Action(func(c *cli.Context) (*report.Output, error) {
+		if cliflags.Count(c.String("instance") != "", c.Bool("example"), c.IsSet("lognormal")) != 1 {
+			return nil, errors.New("compare: give exactly one of --instance, --example, --lognormal (see 'mrsched compare --help')")
+		}
+		return report.Compare(report.CompareConfig{Instance: c.String("instance"), Example: c.Bool("example"), LogNormal: c.Int("lognormal"),
+			Seed: c.Uint64("seed"), K: c.Int("k"), Speed: c.Float64("speed")})
+	}), tableOut("the table",
 		inFlag("instance", "tandem instance `FILE`", false, "i"),
 		&cli.BoolFlag{Name: "example", Usage: "use the §2.1 example"},
 		intFlag("lognormal", 0, "use a batch of `N` jobs of the §5.3 log-normal workload", atLeastOne),
 		seedFlag(1, "seed for --lognormal"),
 		kFlag(), speedFlag())...)
-}
-
-// compareAction compares the policies on the one instance chosen by
-// --instance, --example or --lognormal.
-func compareAction(c *cli.Context) (*report.Output, error) {
-	if cliflags.Count(c.String("instance") != "", c.Bool("example"), c.IsSet("lognormal")) != 1 {
-		return nil, errors.New("compare: give exactly one of --instance, --example, --lognormal (see 'mrsched compare --help')")
-	}
-	return report.Compare(report.CompareConfig{Instance: c.String("instance"), Example: c.Bool("example"), LogNormal: c.Int("lognormal"),
-		Seed: c.Uint64("seed"), K: c.Int("k"), Speed: c.Float64("speed")})
 }
 
 // LP/MIP engines (issue 3): `mrsched engine info` and `mrsched mip solve`.
@@ -209,7 +205,18 @@ func engineCommands() []*cli.Command {
 }
 
 func mipSolveCmd() *cli.Command {
-	return cmd("solve", cliout.Action(mipSolveAction), tableOut("the result",
+	return cmd("solve", cliout.Action(func(c *cli.Context) (*report.Output, error) {
+		path, err := oneArg(c, "FILE.lp or FILE.mps")
+		if err != nil {
+			return nil, err
+		}
+		cfg := report.MIPConfig{File: path, Engine: c.String("engine"), Start: processStart, All: c.Bool("all"), Duals: c.Bool("duals"),
+			Options: mip.Options{TimeLimit: c.Duration("time-limit"), RelGap: c.Float64("gap"), Seed: c.Int64("seed")}}
+		if c.Bool("log") {
+			cfg.Options.Log = c.App.ErrWriter
+		}
+		return report.SolveMIPFile(context.Background(), cfg)
+	}), tableOut("the result",
 		engineFlag("LP/MIP engine"),
 		timeLimitFlag(0, "wall-clock limit of the solve"),
 		floatFlag("gap", 0, "relative MIP gap at which the engine may stop (0: the tolerance policy, 1e-9 relative or absolute); a stop at a looser gap is reported as status \"gap limit\", not optimal", between(0, 1)),
@@ -217,17 +224,4 @@ func mipSolveCmd() *cli.Command {
 		&cli.BoolFlag{Name: "all", Usage: "list every column, zeros too"},
 		&cli.BoolFlag{Name: "duals", Usage: "list the row duals of an LP (HiGHS only)"},
 		&cli.BoolFlag{Name: "log", Usage: "copy the engine's log to stderr"})...)
-}
-
-func mipSolveAction(c *cli.Context) (*report.Output, error) {
-	path, err := oneArg(c, "FILE.lp or FILE.mps")
-	if err != nil {
-		return nil, err
-	}
-	cfg := report.MIPConfig{File: path, Engine: c.String("engine"), Start: processStart, All: c.Bool("all"), Duals: c.Bool("duals"),
-		Options: mip.Options{TimeLimit: c.Duration("time-limit"), RelGap: c.Float64("gap"), Seed: c.Int64("seed")}}
-	if c.Bool("log") {
-		cfg.Options.Log = c.App.ErrWriter
-	}
-	return report.SolveMIPFile(context.Background(), cfg)
 }

@@ -46,9 +46,7 @@ func RunSweep[S Sweep](c *cli.Context, what string, run func(SweepOptions) (S, e
 	if err != nil {
 		return none, FlagError(err)
 	}
-	for _, n := range o.Notices() {
-		fmt.Fprintln(c.App.ErrWriter, c.App.Name+": "+n)
-	}
+	Notices(c, o.Notices())
 	if note := o.ShardNote(); note != "" {
 		Infof(c, "%s", note)
 		return o, nil
@@ -67,4 +65,12 @@ func EmitSweep(c *cli.Context, o Sweep) error {
 		Infof(c, "%s", l)
 	}
 	return err
+}
+
+// Notices prints a library's notices on stderr as "NAME: notice", also
+// under --quiet (they say that something was dropped or repaired).
+func Notices(c *cli.Context, notices []string) {
+	for _, n := range notices {
+		fmt.Fprintln(c.App.ErrWriter, c.App.Name+": "+n)
+	}
 }
