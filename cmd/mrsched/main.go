@@ -81,15 +81,12 @@ func main() {
 // (package cliflags: "--k: want an integer ≥ 1, got 0").
 //
 // The constructors and rules of package cliflags, by their short names.
-type rule = cliflags.Rule
-
 var (
 	intFlag, floatFlag, floatsFlag, intsFlag = cliflags.Int, cliflags.Float, cliflags.Floats, cliflags.Ints
 	intsOf, floatsOf, parseInts, parseFloats = cliflags.IntsOf, cliflags.FloatsOf, cliflags.ParseInts, cliflags.ParseFloats
 	durationFlag, choiceFlag, repeatedOf     = cliflags.Duration, cliflags.Choice, cliflags.RepeatedOf
-	between, isFinite                        = cliflags.Between, cliflags.IsFinite
 	seedFlag, timeLimitFlag, repsFlag        = cliflags.Seed, cliflags.TimeLimit, cliflags.Reps
-	loadsFlag, workersFlag                   = cliflags.Loads, cliflags.Workers
+	loadsFlag, workersFlag, between          = cliflags.Loads, cliflags.Workers, cliflags.Between
 	pngFlag, figuresFlags                    = cliflags.PNG, cliflags.Figures
 
 	anyFinite, positive, nonNegative = cliflags.AnyFinite, cliflags.Positive, cliflags.NonNegative
@@ -144,10 +141,9 @@ func engineFlag(usage string) cli.Flag {
 //
 // The helpers of package cliout, by their short names.
 var (
-	notInput, checkOutputs                = cliout.NotInput, cliout.CheckOutputs
 	writeFile, writeWith, emitBytes, emit = cliout.WriteFile, cliout.WriteWith, cliout.EmitBytes, cliout.Emit
 	emitView, emitTables, infof, wrote    = cliout.EmitView, cliout.EmitTables, cliout.Infof, cliout.Wrote
-	progressLine, progressBar, oneArg     = cliout.ProgressLine, cliout.ProgressBar, cliout.OneArg
+	progressLine, oneArg, checkOutputs    = cliout.ProgressLine, cliout.OneArg, cliout.CheckOutputs
 	emitWith, progressEvery, tableOut     = cliout.EmitWith, cliout.ProgressEvery, cliout.TableOut
 )
 

@@ -107,9 +107,6 @@ func studyCommand(name string, mk func(c *cli.Context) (sweep.Sweep, error), fla
 	}, append(flags, sweepFlags()...)...)
 }
 
-// aboveOne is the rule of α values.
-var aboveOne = rule{Want: "a finite number > 1", OK: func(x float64) bool { return x > 1 && isFinite(x) }}
-
 func studyTightnessCmd() *cli.Command {
 	def := study.DefaultTightness()
 	return studyCommand("tightness", func(c *cli.Context) (sweep.Sweep, error) {
@@ -120,7 +117,7 @@ func studyTightnessCmd() *cli.Command {
 		return study.TightnessSweep(study.TightnessConfig{Alphas: c.Float64Slice("alphas"), Eps: c.Float64Slice("eps"), Betas: c.Float64Slice("betas"),
 			Ns: ns, Exact: c.String("exact"), ExactMaxN: c.Int("exact-max-n"), TimeLimit: c.Duration("time-limit").String()})
 	},
-		floatsFlag("alphas", def.Alphas, "α values (Cor. 4)", aboveOne),
+		floatsFlag("alphas", def.Alphas, "α values (Cor. 4)", cliflags.AboveOne),
 		floatsFlag("eps", def.Eps, "ε values (Cor. 4), 0 < ε < α − 1", positive),
 		floatsFlag("betas", def.Betas, "β values (Cor. 6)", positive),
 		intsFlag("ns", cliflags.IntList(def.Ns), "numbers of jobs (Cor. 4 uses the even ones)", atLeastOne),

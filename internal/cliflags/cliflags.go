@@ -37,6 +37,7 @@ var (
 	AtLeastOne  = Rule{"an integer ≥ 1", func(x float64) bool { return x >= 1 }}
 	NonNegInt   = Rule{"an integer ≥ 0", func(x float64) bool { return x >= 0 }}
 	UnitOpen    = Rule{"a number in (0, 1)", func(x float64) bool { return x > 0 && x < 1 }}
+	AboveOne    = Rule{"a finite number > 1", func(x float64) bool { return x > 1 && IsFinite(x) }}
 )
 
 // Between is the Rule "a number in [lo, hi]" (integers when the flag is).

@@ -38,6 +38,9 @@ func TestRules(t *testing.T) {
 		{cliflags.Between(2, 10), 11, "--f: want a value in [2, 10], got 11"},
 		{cliflags.AnyFinite, math.NaN(), "--f: want a finite number, got NaN"},
 		{cliflags.AnyFinite, 0.1, ""},
+		{cliflags.AboveOne, 1, "--f: want a finite number > 1, got 1"},
+		{cliflags.AboveOne, math.Inf(1), "--f: want a finite number > 1, got +Inf"},
+		{cliflags.AboveOne, 1.5, ""},
 	} {
 		err := tc.r.Check("f", tc.x)
 		if got := fmt.Sprint(err); (err == nil) != (tc.want == "") || (err != nil && got != tc.want) {
