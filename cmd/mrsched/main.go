@@ -150,12 +150,6 @@ var (
 // viewAction is an action that emits the view its function returns.
 var viewAction = cliout.Action[*tabular.View]
 
-// instanceAction is an action that reads --instance and emits the view f
-// makes of it.
-func instanceAction(f func(c *cli.Context, in *instances.Instance) (*tabular.View, error)) cli.ActionFunc {
-	return cliout.ReadAction("instance", instances.ReadFile, f)
-}
-
 // saveInstance writes in to path (instances.File: CSV when it ends in
 // .csv, else JSON; never over an input).
 func saveInstance(c *cli.Context, path string, in *instances.Instance) error {

@@ -147,7 +147,7 @@ func importSWIMCmd() *cli.Command {
 }
 
 func checkCmd() *cli.Command {
-	return cmd("check", instanceAction(func(_ *cli.Context, in *instances.Instance) (*tabular.View, error) {
+	return cmd("check", cliout.ReadAction("instance", instances.ReadFile, func(_ *cli.Context, in *instances.Instance) (*tabular.View, error) {
 		return report.SummaryView(instances.Summarize(in)), nil
 	}), tableOut("the summary", instanceFlag())...)
 }
