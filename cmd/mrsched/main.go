@@ -143,7 +143,7 @@ func engineFlag(usage string) cli.Flag {
 var (
 	writeFile, writeWith, emitBytes, emit = cliout.WriteFile, cliout.WriteWith, cliout.EmitBytes, cliout.Emit
 	emitView, emitTables, infof, wrote    = cliout.EmitView, cliout.EmitTables, cliout.Infof, cliout.Wrote
-	progressLine, oneArg, checkOutputs    = cliout.ProgressLine, cliout.OneArg, cliout.CheckOutputs
+	progressLine, checkOutputs            = cliout.ProgressLine, cliout.CheckOutputs
 	emitWith, progressEvery, tableOut     = cliout.EmitWith, cliout.ProgressEvery, cliout.TableOut
 )
 

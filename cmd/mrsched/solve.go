@@ -96,11 +96,7 @@ func genTaillardCmd() *cli.Command {
 }
 
 func importTaillardCmd() *cli.Command {
-	return cmd("taillard", cliout.Action(func(c *cli.Context) (instances.File, error) {
-		path, err := oneArg(c, "FILE.fsp")
-		if err != nil {
-			return instances.File{}, err
-		}
+	return cmd("taillard", cliout.ArgAction("FILE.fsp", func(c *cli.Context, path string) (instances.File, error) {
 		in, err := taillard.ReadTandemFile(path, c.Int("index"))
 		return instances.File{Instance: in}, err
 	}),
@@ -130,11 +126,7 @@ func genLogNormalCmd() *cli.Command {
 }
 
 func importSWIMCmd() *cli.Command {
-	return cmd("swim", cliout.Action(func(c *cli.Context) (instances.File, error) {
-		path, err := oneArg(c, "TRACE.tsv")
-		if err != nil {
-			return instances.File{}, err
-		}
+	return cmd("swim", cliout.ArgAction("TRACE.tsv", func(c *cli.Context, path string) (instances.File, error) {
 		in, err := instances.ReadSWIMFile(path, instances.SWIMOptions{DropMapOnly: c.Bool("drop-map-only"),
 			Normalize: c.Bool("normalize"), Load: c.Float64("load"), MaxJobs: c.Int("max-jobs")})
 		return instances.File{Instance: in}, err
@@ -205,11 +197,7 @@ func engineCommands() []*cli.Command {
 }
 
 func mipSolveCmd() *cli.Command {
-	return cmd("solve", cliout.Action(func(c *cli.Context) (*report.Output, error) {
-		path, err := oneArg(c, "FILE.lp or FILE.mps")
-		if err != nil {
-			return nil, err
-		}
+	return cmd("solve", cliout.ArgAction("FILE.lp or FILE.mps", func(c *cli.Context, path string) (*report.Output, error) {
 		cfg := report.MIPConfig{File: path, Engine: c.String("engine"), Start: processStart, All: c.Bool("all"), Duals: c.Bool("duals"),
 			Options: mip.Options{TimeLimit: c.Duration("time-limit"), RelGap: c.Float64("gap"), Seed: c.Int64("seed")}}
 		if c.Bool("log") {

@@ -346,6 +346,20 @@ func ReadAction[T any, R Result](flag string, read func(string) (T, error), f fu
 	})
 }
 
+// ArgAction is an action on the one positional argument of the command, a
+// file (what names it in the error, see OneArg), that emits the result f
+// makes of it (see Action).
+func ArgAction[R Result](what string, f func(c *cli.Context, path string) (R, error)) cli.ActionFunc {
+	return Action(func(c *cli.Context) (R, error) {
+		path, err := OneArg(c, what)
+		if err != nil {
+			var none R
+			return none, err
+		}
+		return f(c, path)
+	})
+}
+
 // TableOut is flags followed by --format (default "table"), --out and
 // --quiet, the output flags of most commands; what says what --out gets.
 func TableOut(what string, flags ...cli.Flag) []cli.Flag {

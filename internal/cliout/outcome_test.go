@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/urfave/cli/v2"
@@ -34,17 +35,6 @@ type fieldErr struct{ field string }
 func (e *fieldErr) Error() string         { return "lib: invalid configuration: " + e.field + ": bad" }
 func (e *fieldErr) Flag() (string, error) { return e.field, os.ErrInvalid }
 func (e *fieldErr) Unwrap() error         { return os.ErrInvalid }
-func exitCode(err error) (int, bool) {
-	var ec cli.ExitCoder
-	ok := errors.As(err, &ec)
-	return exitOf(ec, ok), ok
-}
-func exitOf(ec cli.ExitCoder, ok bool) int {
-	if !ok {
-		return 0
-	}
-	return ec.ExitCode()
-}
 
 // TestActionOutcome: an Outcome says its files before its output, prints
 // nothing when Empty (no --out file either), and a failed check exits with
@@ -120,5 +110,28 @@ func TestSaved(t *testing.T) {
 	}
 	if _, _, err := runApp(t, flags, action, "--in", in, "--out", in); err == nil {
 		t.Error("wrote over the input")
+	}
+}
+
+// TestArgAction: the one positional argument reaches the function, whose
+// result is emitted; no argument or two are an error naming the command
+// and what it wants, and the function does not run.
+func TestArgAction(t *testing.T) {
+	ran := 0
+	action := ArgAction("FILE.lp", func(_ *cli.Context, path string) (*tabular.Table, error) {
+		ran++
+		return &tabular.Table{Header: []string{"path"}, Rows: [][]string{{path}}}, nil
+	})
+	flags := TableOut("the result")
+	if out, _, err := runApp(t, flags, action, "--format", "csv", "m.lp"); err != nil || out != "path\nm.lp\n" {
+		t.Errorf("one argument: %q %v", out, err)
+	}
+	for _, args := range [][]string{nil, {"a.lp", "b.lp"}} {
+		if _, _, err := runApp(t, flags, action, args...); err == nil || !strings.Contains(err.Error(), "x: want one FILE.lp argument") {
+			t.Errorf("%q: %v", args, err)
+		}
+	}
+	if ran != 1 {
+		t.Errorf("the function ran %d times, want 1", ran)
 	}
 }
