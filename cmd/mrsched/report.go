@@ -128,11 +128,7 @@ func studyTightnessCmd() *cli.Command {
 
 func studyFig7Cmd() *cli.Command {
 	return studyCommand("fig7", func(c *cli.Context) (sweep.Sweep, error) {
-		cfg, err := study.NewFig7Config(c.StringSlice("trace"), c.Float64Slice("loads"), c.Int("max-jobs"))
-		if err != nil {
-			return sweep.Sweep{}, err
-		}
-		return study.Fig7Sweep(cfg)
+		return study.Fig7FileSweep(c.StringSlice("trace"), c.Float64Slice("loads"), c.Int("max-jobs"))
 	},
 		inListFlag("trace", "SWIM trace `FILE`; repeatable",
 			"../shared/data/swim/FB-2009_samples_24_times_1hr_0.tsv", "../shared/data/swim/FB-2010_samples_24_times_1hr_0.tsv"),
@@ -155,11 +151,7 @@ func studyFig9Cmd() *cli.Command {
 
 func studyNightlyCmd() *cli.Command {
 	return studyCommand("nightly", func(c *cli.Context) (sweep.Sweep, error) {
-		src, err := study.NightlySource(c.String("instance"))
-		if err != nil {
-			return sweep.Sweep{}, err
-		}
-		return study.NightlySweep(src, c.String("methods"), c.Duration("time-limit"))
+		return study.NightlyFileSweep(c.String("instance"), c.String("methods"), c.Duration("time-limit"))
 	},
 		inFlag("instance", "batch instance `FILE` (default: the embedded nightly batch)", false, "i"),
 		methodsFlag(study.DefaultNightlyMethods),

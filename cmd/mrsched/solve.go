@@ -76,11 +76,7 @@ func exportCmd() *cli.Command {
 
 func genTaillardCmd() *cli.Command {
 	return cmd("taillard", func(c *cli.Context) error {
-		seed := c.Int64("seed")
-		if k := c.Int("seeds20x5"); k != 0 {
-			seed = taillard.Seeds20x5[k-1]
-		}
-		ti, err := taillard.Generate(c.Int("jobs"), c.Int("machines"), seed)
+		ti, err := taillard.Generate(c.Int("jobs"), c.Int("machines"), taillard.Seed(c.Int64("seed"), c.Int("seeds20x5")))
 		if err != nil {
 			return err
 		}
@@ -198,12 +194,9 @@ func engineCommands() []*cli.Command {
 
 func mipSolveCmd() *cli.Command {
 	return cmd("solve", cliout.ArgAction("FILE.lp or FILE.mps", func(c *cli.Context, path string) (*report.Output, error) {
-		cfg := report.MIPConfig{File: path, Engine: c.String("engine"), Start: processStart, All: c.Bool("all"), Duals: c.Bool("duals"),
-			Options: mip.Options{TimeLimit: c.Duration("time-limit"), RelGap: c.Float64("gap"), Seed: c.Int64("seed")}}
-		if c.Bool("log") {
-			cfg.Options.Log = c.App.ErrWriter
-		}
-		return report.SolveMIPFile(context.Background(), cfg)
+		return report.SolveMIPFile(context.Background(), report.MIPConfig{File: path, Engine: c.String("engine"), Start: processStart,
+			All: c.Bool("all"), Duals: c.Bool("duals"), Options: mip.Options{TimeLimit: c.Duration("time-limit"), RelGap: c.Float64("gap"),
+				Seed: c.Int64("seed"), Log: cliout.StderrIf(c, "log")}})
 	}), tableOut("the result",
 		engineFlag("LP/MIP engine"),
 		timeLimitFlag(0, "wall-clock limit of the solve"),

@@ -220,6 +220,15 @@ func Wrote(c *cli.Context, files []string) {
 	}
 }
 
+// StderrIf is the command's stderr when the boolean flag is set (a
+// library's log, --log), else nil.
+func StderrIf(c *cli.Context, flag string) io.Writer {
+	if c.Bool(flag) {
+		return c.App.ErrWriter
+	}
+	return nil
+}
+
 // ProgressLine returns a callback printing progress lines on stderr, or
 // nil under --quiet.
 func ProgressLine(c *cli.Context) func(string) {

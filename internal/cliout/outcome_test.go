@@ -135,3 +135,20 @@ func TestArgAction(t *testing.T) {
 		t.Errorf("the function ran %d times, want 1", ran)
 	}
 }
+
+// TestStderrIf: stderr when the flag is set, a nil writer otherwise.
+func TestStderrIf(t *testing.T) {
+	flags := []cli.Flag{&cli.BoolFlag{Name: "log"}}
+	for _, tc := range []struct {
+		args []string
+		want bool // stderr, not nil
+	}{{nil, false}, {[]string{"--log"}, true}} {
+		var w io.Writer
+		if _, _, err := runApp(t, flags, func(c *cli.Context) error { w = StderrIf(c, "log"); return nil }, tc.args...); err != nil {
+			t.Fatal(err)
+		}
+		if (w != nil) != tc.want {
+			t.Errorf("%q: writer %v, want stderr %v", tc.args, w, tc.want)
+		}
+	}
+}

@@ -6,10 +6,14 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/internal/testenv"
 	"github.com/mrsched/mrsched/report"
 	"github.com/mrsched/mrsched/report/figures"
 	"github.com/mrsched/mrsched/report/study"
@@ -120,5 +124,39 @@ func TestGanttFiles(t *testing.T) {
 	}
 	if files, err := study.GanttFiles(inst, filepath.Join(dir, "none.json"), "t", base); err == nil || files != nil {
 		t.Errorf("missing schedule: %q %v", files, err)
+	}
+}
+
+// TestFileSweeps: Fig7FileSweep and NightlyFileSweep build the same sweep
+// as their two steps (the second path), and pass a missing file's error on.
+func TestFileSweeps(t *testing.T) {
+	trace := testenv.RequireData(t, "swim", "FB-2009_samples_24_times_1hr_0_first50jobs.tsv")
+	a, err := study.Fig7FileSweep([]string{trace}, []float64{0.5}, 20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := study.NewFig7Config([]string{trace}, []float64{0.5}, 20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := study.Fig7Sweep(cfg)
+	if err != nil || a.Kind != b.Kind || !slices.Equal(a.Keys, b.Keys) || !reflect.DeepEqual(a.Config, b.Config) {
+		t.Errorf("fig7: %s %q vs %s %q (%v)", a.Kind, a.Keys, b.Kind, b.Keys, err)
+	}
+	src, err := study.NightlySource("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n1, err1 := study.NightlyFileSweep("", study.DefaultNightlyMethods, time.Second)
+	n2, err2 := study.NightlySweep(src, study.DefaultNightlyMethods, time.Second)
+	if err1 != nil || err2 != nil || n1.Kind != n2.Kind || !slices.Equal(n1.Keys, n2.Keys) || !reflect.DeepEqual(n1.Config, n2.Config) {
+		t.Errorf("nightly: %v %v", err1, err2)
+	}
+	missing := filepath.Join(t.TempDir(), "none")
+	if _, err := study.Fig7FileSweep([]string{missing}, []float64{0.5}, 0); err == nil {
+		t.Error("fig7 on a missing trace")
+	}
+	if _, err := study.NightlyFileSweep(missing, "fifo", 0); err == nil {
+		t.Error("nightly on a missing instance")
 	}
 }
