@@ -42,3 +42,33 @@ func ExampleFlexSimulate() {
 	// circumflex,2.0000,1.0000,1.0000,4,20.000,0.5000,1,1.00
 	// batch,4.0000,2.0000,2.0000,8,20.000,0.5000,1,2.00
 }
+
+// The CIRCUMFLEX plan of the two jobs of ExampleFlexSimulate at their
+// arrival: one shared subjob scans d1 (20 block-minutes) for both at
+// concurrency 2 on all S = 10 slots and completes at 20/10 = 2.
+func ExampleFlexPlan() {
+	dir, err := os.MkdirTemp("", "flex-example")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, "two.json")
+	w := `{"kind":"sharedscan","slots":10,"datasets":[{"id":"d1","size":20}],"jobs":[` +
+		`{"id":"a","arrival":0,"datasets":["d1"],"weight":1,"min_slots":1,"max_slots":10,"scan_fraction":1},` +
+		`{"id":"b","arrival":0,"datasets":["d1"],"weight":1,"min_slots":1,"max_slots":10,"scan_fraction":1}]}`
+	if err := os.WriteFile(path, []byte(w), 0o644); err != nil {
+		fmt.Println(err)
+		return
+	}
+	out, err := study.FlexPlan(study.FlexPlanConfig{Workload: path, Metric: "sum-response", Scheme: "circumflex", At: -1})
+	if err == nil {
+		err = out.Write(os.Stdout, tabular.CSV)
+	}
+	if err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// rank,subjob,concurrency,work,min,max,completion,completes,preds
+	// 1,"(d1,1)",2,20,1,10,2,a b,
+}
