@@ -12,11 +12,11 @@ import (
 )
 
 // Output is what an entry point that runs one command's work returns
-// (SolveFile, SimulateFile, ValidateFiles, Compare, SolveMIPFile,
-// study.FlexPlan, …): the view
-// to print, the extra files it wrote (in order) and, when
-// the work ran but its check failed (a schedule the validator rejects, a
-// policy that breaks a guarantee), that failure. Write renders the view.
+// (SolveFile, SimulateFile, ValidateFiles, Compare, BoundsFile,
+// ExportFile, SolveMIPFile, study.FlexPlan, …): the view to print, the
+// extra files it wrote (in order) and, when the work ran but its check
+// failed (a schedule the validator rejects, a policy's schedule that is
+// invalid), that failure. Write renders the view.
 type Output struct {
 	// View is the result to print; nil when there is nothing to print
 	// (Failed says why) or Print prints it.

@@ -38,10 +38,11 @@ type SweepOutput struct {
 	Set   *sweep.Set
 	Shard sweep.Spec
 	cfg   SweepConfig
-	// first and rep are a report's first instance's schedules and
-	// configuration (for its Gantt charts); nil for a study.
-	first *report.FirstSchedules
-	rep   *ReportConfig
+	// first, firstName and methods are a report's first instance's
+	// schedules, its name and the report's methods (for its Gantt charts);
+	// first is nil for a study.
+	first              *report.FirstSchedules
+	firstName, methods string
 }
 
 // RunSweep runs (or resumes, from cfg.Cells) the shard cfg.Shard of sw.
@@ -108,7 +109,7 @@ func (o *SweepOutput) Figures() ([]string, error) {
 	if !o.first.Kept() {
 		lines = append(lines, "note: no Gantt charts — the first instance's cell came from --cells, schedules are not kept there")
 	}
-	files, err = o.first.Figures(o.rep.name, o.rep.Methods, o.cfg.Figures, formats...)
+	files, err = o.first.Figures(o.firstName, o.methods, o.cfg.Figures, formats...)
 	if err != nil {
 		return lines, fmt.Errorf("figures: %w", err)
 	}
@@ -145,7 +146,6 @@ type ReportConfig struct {
 	TimeLimit time.Duration // per method and instance, for exact methods
 	// NoValidate skips checking every schedule with the validator.
 	NoValidate bool
-	name       string // the first instance's name
 }
 
 // RunReport runs the report of cfg as a sweep (see RunSweep); with
@@ -170,7 +170,6 @@ func RunReport(ctx context.Context, cfg ReportConfig, sc SweepConfig) (*SweepOut
 	if err != nil {
 		return nil, err
 	}
-	cfg.name = srcs[0].Name
-	o.first, o.rep = &first, &cfg
+	o.first, o.firstName, o.methods = &first, srcs[0].Name, cfg.Methods
 	return o, nil
 }
