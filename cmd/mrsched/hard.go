@@ -186,19 +186,8 @@ func reduceSeparationCmd() *cli.Command {
 			_, err = runSweep(c, sw, "separation")
 		}
 		return err
-	}, slices.Concat(separationSweepFlags(), cliflags.Insert(cliflags.Bind(&def), "exact-limit",
+	}, slices.Concat(cliflags.Replace(sweepFlags(), "quiet", &cli.BoolFlag{Name: "quiet", Usage: "no progress or messages on stderr"}), cliflags.Insert(cliflags.Bind(&def), "exact-limit",
 		choiceFlag("construction", "both", "construction", "both", reductions.ConstructionAppendixA, reductions.ConstructionRepaired)))...)
-}
-
-// separationSweepFlags are sweepFlags with --quiet without its alias -q
-// (taken by --q, the NMTS set sizes).
-func separationSweepFlags() []cli.Flag {
-	fs := sweepFlags()
-	i := slices.IndexFunc(fs, func(f cli.Flag) bool { return slices.Contains(f.Names(), "quiet") })
-	if i >= 0 {
-		fs[i] = &cli.BoolFlag{Name: "quiet", Usage: "no progress or messages on stderr"}
-	}
-	return fs
 }
 
 // hardInstance is a generated hard instance (tight.Generated,

@@ -358,11 +358,29 @@ func Filled[T any](c *cli.Context, cfg T) (T, error) {
 // (at the end when there is none): a flag a config does not hold, placed
 // among the config's flags.
 func Insert(flags []cli.Flag, before string, extra ...cli.Flag) []cli.Flag {
-	i := slices.IndexFunc(flags, func(f cli.Flag) bool { return slices.Contains(f.Names(), before) })
+	i := index(flags, before)
 	if i < 0 {
 		i = len(flags)
 	}
-	return slices.Insert(flags, i, extra...)
+	return slices.Insert(slices.Clip(flags), i, extra...)
+}
+
+// Replace returns a copy of flags with the flag named name replaced by f
+// (flags unchanged when there is none): a shared flag set with one flag
+// changed (--quiet without its alias -q where --q is another flag).
+func Replace(flags []cli.Flag, name string, f cli.Flag) []cli.Flag {
+	i := index(flags, name)
+	if i < 0 {
+		return flags
+	}
+	out := slices.Clone(flags)
+	out[i] = f
+	return out
+}
+
+// index is the index of the flag named name in flags, or -1.
+func index(flags []cli.Flag, name string) int {
+	return slices.IndexFunc(flags, func(f cli.Flag) bool { return slices.Contains(f.Names(), name) })
 }
 
 // Call returns an action that calls f with a copy of def filled from the

@@ -298,3 +298,35 @@ func ExampleBind() {
 	// {Q:5 Eps:0.01 Seed:1} <nil>
 	// --eps: want a number in (0, 1), got 2
 }
+
+// TestInsertReplace: Insert places flags before the named one (at the end
+// when it is absent) and Replace swaps one, both leaving the input slice
+// as it was.
+func TestInsertReplace(t *testing.T) {
+	names := func(fs []cli.Flag) string {
+		var s []string
+		for _, f := range fs {
+			s = append(s, f.Names()[0])
+		}
+		return strings.Join(s, " ")
+	}
+	base := []cli.Flag{&cli.IntFlag{Name: "a"}, &cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}}, &cli.IntFlag{Name: "c"}}
+	x := &cli.IntFlag{Name: "x"}
+	for _, tc := range []struct {
+		got  []cli.Flag
+		want string
+	}{
+		{cliflags.Insert(base, "c", x), "a quiet x c"},
+		{cliflags.Insert(base, "q", x), "a x quiet c"}, // an alias names the flag too
+		{cliflags.Insert(base, "none", x), "a quiet c x"},
+		{cliflags.Replace(base, "quiet", x), "a x c"},
+		{cliflags.Replace(base, "none", x), "a quiet c"},
+	} {
+		if g := names(tc.got); g != tc.want {
+			t.Errorf("got %q, want %q", g, tc.want)
+		}
+	}
+	if names(base) != "a quiet c" {
+		t.Errorf("input changed: %s", names(base))
+	}
+}
