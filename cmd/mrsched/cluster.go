@@ -34,7 +34,25 @@ func clusterImportCommands() []*cli.Command { return inCategory(catCluster, impo
 
 func clusterSimulateCmd() *cli.Command {
 	s, sim := cluster.DefaultPolicySettings(), study.SimulateConfig{}
-	return cmd("simulate", func(c *cli.Context) error { return clusterSimulate(c, s, sim) }, slices.Concat([]cli.Flag{
+	return cmd("simulate", func(c *cli.Context) error {
+		s, sim, path := s, sim, c.String("timeline")
+		err := errors.Join(cliflags.Fill(c, &s), cliflags.Fill(c, &sim))
+		sim.Timeline = path != ""
+		var r *cluster.Result
+		if err == nil {
+			r, err = study.SimulateFile(c.String("workload"), c.String("policy"), s, sim)
+		}
+		if err != nil {
+			return flagError(err, cluster.ErrConfig, study.ErrConfig)
+		}
+		if path != "" {
+			if err := writeWith(c, path, "timeline", func(w io.Writer) error { return study.TimelineTable(r).Write(w, tabular.CSV) }); err != nil {
+				return err
+			}
+			r.Timeline = nil
+		}
+		return emitView(c, study.SimulateView(r, c.String("workload"), c.Bool("jobs")))
+	}, slices.Concat([]cli.Flag{
 		&cli.StringFlag{Name: "workload", Aliases: []string{"w"}, Required: true, Usage: "cluster workload `FILE` (JSON, see mrsched gen cluster)"},
 		&cli.StringFlag{Name: "policy", Aliases: []string{"p"}, Value: "fair", Usage: "fifo, fair, lsps, hpfsp or ppfsp"},
 	}, cliflags.Bind(&s), cliflags.Bind(&sim), []cli.Flag{
@@ -42,28 +60,6 @@ func clusterSimulateCmd() *cli.Command {
 		&cli.StringFlag{Name: "timeline", Usage: "write the task-to-slot timeline to `FILE` (CSV)"},
 		formatFlag("table"),
 		outFlag("the results")})...)
-}
-
-// clusterSimulate runs 'cluster simulate' with the settings s and sim
-// filled from the flags.
-func clusterSimulate(c *cli.Context, s cluster.PolicySettings, sim study.SimulateConfig) error {
-	path := c.String("timeline")
-	err := errors.Join(cliflags.Fill(c, &s), cliflags.Fill(c, &sim))
-	sim.Timeline = path != ""
-	var r *cluster.Result
-	if err == nil {
-		r, err = study.SimulateFile(c.String("workload"), c.String("policy"), s, sim)
-	}
-	if err != nil {
-		return flagError(err, cluster.ErrConfig, study.ErrConfig)
-	}
-	if path != "" {
-		if err := writeWith(c, path, "timeline", func(w io.Writer) error { return study.TimelineTable(r).Write(w, tabular.CSV) }); err != nil {
-			return err
-		}
-		r.Timeline = nil
-	}
-	return emitView(c, study.SimulateView(r, c.String("workload"), c.Bool("jobs")))
 }
 
 // clusterStudyCmd runs the study name (study.RunStudy) with its figures
