@@ -84,7 +84,7 @@ func main() {
 var (
 	intFlag, floatFlag, floatsFlag, intsFlag = cliflags.Int, cliflags.Float, cliflags.Floats, cliflags.Ints
 	intsOf, floatsOf, parseInts, parseFloats = cliflags.IntsOf, cliflags.FloatsOf, cliflags.ParseInts, cliflags.ParseFloats
-	durationFlag, choiceFlag, repeatedOf     = cliflags.Duration, cliflags.Choice, cliflags.RepeatedOf
+	choiceFlag, repeatedOf                   = cliflags.Choice, cliflags.RepeatedOf
 	seedFlag, timeLimitFlag, repsFlag        = cliflags.Seed, cliflags.TimeLimit, cliflags.Reps
 	loadsFlag, workersFlag, between          = cliflags.Loads, cliflags.Workers, cliflags.Between
 	pngFlag, figuresFlags                    = cliflags.PNG, cliflags.Figures
