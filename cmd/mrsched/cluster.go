@@ -8,12 +8,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
+	"slices"
 
 	"github.com/urfave/cli/v2"
 
 	cw "github.com/mrsched/mrsched/instances/cluster"
-	"github.com/mrsched/mrsched/instances/swim"
+	"github.com/mrsched/mrsched/internal/cliflags"
 	"github.com/mrsched/mrsched/report/figures"
 	"github.com/mrsched/mrsched/solver/cluster"
 	"github.com/mrsched/mrsched/solver/cluster/study"
@@ -21,7 +21,11 @@ import (
 )
 
 func clusterCommands() []*cli.Command {
-	return inCategory(catCluster, group("cluster", clusterSimulateCmd(), clusterStudyCmd()))
+	studies := make([]*cli.Command, len(study.Studies))
+	for i, name := range study.Studies {
+		studies[i] = clusterStudyCmd(name)
+	}
+	return inCategory(catCluster, group("cluster", clusterSimulateCmd(), group("study", studies...)))
 }
 
 func clusterGenCommands() []*cli.Command { return inCategory(catCluster, genClusterCmd()) }
@@ -29,137 +33,77 @@ func clusterGenCommands() []*cli.Command { return inCategory(catCluster, genClus
 func clusterImportCommands() []*cli.Command { return inCategory(catCluster, importSWIMClusterCmd()) }
 
 func clusterSimulateCmd() *cli.Command {
-	return cmd("simulate", clusterSimulate,
+	s, sim := cluster.DefaultPolicySettings(), study.SimulateConfig{}
+	return cmd("simulate", func(c *cli.Context) error {
+		s, sim, path := s, sim, c.String("timeline")
+		err := errors.Join(cliflags.Fill(c, &s), cliflags.Fill(c, &sim))
+		sim.Timeline = path != ""
+		var r *cluster.Result
+		if err == nil {
+			r, err = study.SimulateFile(c.String("workload"), c.String("policy"), s, sim)
+		}
+		if err != nil {
+			return flagError(err, cluster.ErrConfig, study.ErrConfig)
+		}
+		if path != "" {
+			if err := writeWith(c, path, "timeline", func(w io.Writer) error { return study.TimelineTable(r).Write(w, tabular.CSV) }); err != nil {
+				return err
+			}
+			r.Timeline = nil
+		}
+		return emitView(c, study.SimulateView(r, c.String("workload"), c.Bool("jobs")))
+	}, slices.Concat([]cli.Flag{
 		&cli.StringFlag{Name: "workload", Aliases: []string{"w"}, Required: true, Usage: "cluster workload `FILE` (JSON, see mrsched gen cluster)"},
 		&cli.StringFlag{Name: "policy", Aliases: []string{"p"}, Value: "fair", Usage: "fifo, fair, lsps, hpfsp or ppfsp"},
-		&cli.Float64Flag{Name: "alpha", Value: 1, Usage: "LsPS α of eq. 8 in [0, 1]"},
-		&cli.Float64Flag{Name: "cv-threshold", Value: 1, Usage: "LsPS tier-2 CV threshold"},
-		&cli.IntFlag{Name: "fair-limit", Value: 2, Usage: "H-PFSP FAIR_LIMIT (0: no fair phase)"},
-		&cli.BoolFlag{Name: "exact", Usage: "H-PFSP with exact remaining sizes instead of estimates"},
-		&cli.StringFlag{Name: "clock", Usage: "H-PFSP virtual PS clock: work (eq. 8 as printed; hpfsp default) or time (real-time PS; ppfsp default)"},
-		&cli.Float64Flag{Name: "update-interval", Value: 5, Usage: "H-PFSP UPDATE_INTERVAL in seconds"},
-		&cli.BoolFlag{Name: "default-from-tasks", Usage: "H-PFSP eq. 18 defaults from every finished task, not only finished jobs'"},
-		&cli.Float64Flag{Name: "heartbeat", Usage: "assign free slots only every `SECONDS` (0: at once)"},
+	}, cliflags.Bind(&s), cliflags.Bind(&sim), []cli.Flag{
 		&cli.BoolFlag{Name: "jobs", Usage: "one row per job instead of the per-user summary"},
 		&cli.StringFlag{Name: "timeline", Usage: "write the task-to-slot timeline to `FILE` (CSV)"},
 		formatFlag("table"),
-		outFlag("the results"))
+		outFlag("the results")})...)
 }
 
-func clusterSimulate(c *cli.Context) error {
-	w, err := cw.ReadFile(c.String("workload"))
-	if err != nil {
-		return err
+// clusterStudyCmd runs the study name (study.RunStudy) with its figures
+// drawn by figures.SaveCluster and writes its tables in Markdown.
+func clusterStudyCmd(name string) *cli.Command {
+	def := study.DefaultStudyConfig(name)
+	flags := slices.Concat(cliflags.Insert(cliflags.Bind(&def), "workers",
+		&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Value: "results/cluster", Usage: "results `DIR` (\"\" writes no files)"}),
+		[]cli.Flag{besidesSVGFlag(), quietFlag()})
+	if name == "swim" {
+		flags = append(flags, cliflags.Bind(&def.SWIM)...)
 	}
-	pol, err := clusterPolicy(c)
-	if err != nil {
-		return err
-	}
-	r, err := study.Simulate(w, pol, study.SimulateConfig{Heartbeat: c.Float64("heartbeat"), Timeline: c.String("timeline") != ""})
-	if err != nil {
-		return clusterFlagError(err, study.ErrConfig)
-	}
-	if path := c.String("timeline"); path != "" {
-		if err := writeWith(c, path, "timeline", func(w io.Writer) error { return study.TimelineTable(r).Write(w, tabular.CSV) }); err != nil {
-			return err
-		}
-		r.Timeline = nil
-	}
-	return emitView(c, study.SimulateView(r, c.String("workload"), c.Bool("jobs")))
-}
-
-// clusterFlagError names the flag of a configuration field the library
-// rejected with the error prefix ("cluster study: invalid configuration:
-// heartbeat …" becomes "--heartbeat …").
-func clusterFlagError(err error, prefix error) error {
-	if errors.Is(err, prefix) {
-		return errors.New("--" + strings.TrimPrefix(err.Error(), prefix.Error()+": "))
-	}
-	return err
-}
-
-func clusterPolicy(c *cli.Context) (cluster.Policy, error) {
-	p, err := cluster.PolicyFor(c.String("policy"), cluster.PolicySettings{Alpha: c.Float64("alpha"), CVThreshold: c.Float64("cv-threshold"),
-		FairLimit: c.Int("fair-limit"), Exact: c.Bool("exact"), UpdateInterval: c.Float64("update-interval"),
-		DefaultFromTasks: c.Bool("default-from-tasks"), Clock: c.String("clock")})
-	return p, clusterFlagError(err, cluster.ErrConfig)
-}
-
-func clusterStudyFlags(swimFlags bool) []cli.Flag {
-	fl := []cli.Flag{
-		intFlag("seeds", 20, "independent replications", atLeastOne),
-		&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Value: "results/cluster", Usage: "results `DIR` (\"\" writes no files)"},
-		intFlag("workers", study.Workers, "parallel simulations", atLeastOne),
-		besidesSVGFlag(),
-		quietFlag(),
-	}
-	if swimFlags {
-		fl = append(fl,
-			&cli.StringFlag{Name: "trace", Value: "../shared/data/swim/FB-2009_samples_24_times_1hr_0.tsv", Usage: "SWIM trace `FILE`"},
-			&cli.IntFlag{Name: "nodes", Value: 100, Usage: "cluster nodes (2 map + 2 reduce slots each)"},
-			&cli.IntFlag{Name: "max-jobs", Usage: "keep only the first `M` jobs of the trace (0: all)"},
-			&cli.StringFlag{Name: "name", Usage: "label of the output files (default: FB-2009 or FB-2010 from the file name, with the node count)"})
-	}
-	return fl
-}
-
-// clusterStudyRun wraps a study: flags, environment, markdown to stdout.
-func clusterStudyRun(run func(c *cli.Context, env study.Env) ([]*tabular.Table, error)) cli.ActionFunc {
-	return func(c *cli.Context) error {
+	return cmd(name, func(c *cli.Context) error {
 		if c.NArg() > 0 {
 			return fmt.Errorf("unexpected arguments %q (flags go before them)", c.Args().Slice())
 		}
-		study.Workers = c.Int("workers")
-		formats := figures.Formats(c.Bool("png"))
 		env := study.Env{OutDir: c.String("out"), Render: func(dir string, f study.Figure) error {
-			return figures.SaveCluster(dir, f, formats...)
+			return figures.SaveCluster(dir, f, figures.Formats(c.Bool("png"))...)
 		}}
 		if !c.Bool("quiet") {
 			env.Progress = c.App.ErrWriter
 		}
-		tables, err := run(c, env)
-		if err != nil {
-			return err
+		cfg, err := cliflags.Filled(c, def)
+		if err == nil && name == "swim" {
+			err = cliflags.Fill(c, &cfg.SWIM)
 		}
-		for _, t := range tables {
-			if err := t.Write(c.App.Writer, tabular.Markdown); err != nil {
-				return err
-			}
+		var tables []*tabular.Table
+		if err == nil {
+			tables, err = study.RunStudy(env, cfg)
+		}
+		if err == nil {
+			err = tabular.WriteTables(c.App.Writer, tabular.Markdown, tables...)
 			fmt.Fprintln(c.App.Writer)
 		}
-		return nil
-	}
-}
-
-func clusterStudyCmd() *cli.Command {
-	return group("study",
-		cmd("lsps", clusterStudyRun(func(c *cli.Context, env study.Env) ([]*tabular.Table, error) {
-			r, err := study.LsPSTableII(env, c.Int("seeds"))
-			if err != nil {
-				return nil, err
-			}
-			return []*tabular.Table{r.Table()}, r.Write(env)
-		}), clusterStudyFlags(false)...),
-		cmd("hpfsp", clusterStudyRun(func(c *cli.Context, env study.Env) ([]*tabular.Table, error) {
-			return study.HPFSPAll(env, c.Int("seeds"))
-		}), clusterStudyFlags(false)...),
-		cmd("swim", clusterStudyRun(func(c *cli.Context, env study.Env) ([]*tabular.Table, error) {
-			t, err := study.SWIMTrace(env, c.String("trace"), c.Int("nodes"), c.Int("max-jobs"), c.String("name"))
-			return []*tabular.Table{t}, err
-		}), clusterStudyFlags(true)...))
+		return flagError(err, study.ErrConfig)
+	}, flags...)
 }
 
 func genClusterCmd() *cli.Command {
+	def := cw.DefaultGenConfig()
 	return cmd("cluster", func(c *cli.Context) error {
-		w, err := cw.Generate(c.String("kind"), c.Int("n"), c.Float64("size"), c.Uint64("seed"))
+		w, err := cliflags.Call(def, cw.GenConfig.Generate)(c)
 		return clusterWriteWorkload(c, w, err)
-	},
-		&cli.StringFlag{Name: "kind", Required: true, Usage: "table2, fig2, fig3a, fig3b, fig4, fig5 or synthetic"},
-		seedFlag(1, "random seed"),
-		&cli.IntFlag{Name: "n", Value: 5, Usage: "jobs (fig2, fig3a, synthetic)"},
-		&cli.Float64Flag{Name: "size", Value: 1, Usage: "TeraSort size in GB (fig3a)"},
-		outFlag("the workload"),
-		quietFlag())
+	}, append(cliflags.Bind(&def), outFlag("the workload"), quietFlag())...)
 }
 
 // clusterWriteWorkload writes w to --out or stdout, or returns err.
@@ -167,7 +111,7 @@ func clusterWriteWorkload(c *cli.Context, w *cw.Workload, err error) error {
 	path := c.String("out")
 	switch {
 	case err != nil:
-		return err
+		return flagError(err, cw.ErrSWIMOptions)
 	case path == "":
 		return cw.WriteJSON(c.App.Writer, w)
 	}
@@ -179,31 +123,14 @@ func clusterWriteWorkload(c *cli.Context, w *cw.Workload, err error) error {
 }
 
 func importSWIMClusterCmd() *cli.Command {
-	return cmd("swim-cluster", importSWIMCluster,
-		&cli.StringFlag{Name: "trace", Required: true, Usage: "SWIM trace `FILE` (TSV)"},
-		&cli.IntFlag{Name: "nodes", Value: 100, Usage: "cluster nodes"},
-		&cli.IntFlag{Name: "map-slots", Value: 2, Usage: "map slots per node"},
-		&cli.IntFlag{Name: "reduce-slots", Value: 2, Usage: "reduce slots per node"},
-		&cli.IntFlag{Name: "users", Value: 1, Usage: "assign job k to user k mod USERS (the traces have no users)"},
-		&cli.IntFlag{Name: "max-jobs", Usage: "keep only the first `M` jobs (0: all)"},
-		outFlag("the workload"),
-		quietFlag())
-}
-
-func importSWIMCluster(c *cli.Context) error {
-	recs, err := swim.ReadFile(c.String("trace"))
-	if err != nil {
-		return err
-	}
-	o := cw.DefaultSWIMOptions()
-	o.Nodes, o.MapSlots, o.ReduceSlots = c.Int("nodes"), c.Int("map-slots"), c.Int("reduce-slots")
-	o.Users, o.MaxJobs = c.Int("users"), c.Int("max-jobs")
-	if o.Users < 1 {
-		return fmt.Errorf("--users %d: want ≥ 1", o.Users)
-	}
-	if o.MaxJobs < 0 {
-		return fmt.Errorf("--max-jobs %d: want ≥ 0 (0: all)", o.MaxJobs)
-	}
-	w, err := cw.FromSWIM(recs, c.String("trace"), o)
-	return clusterWriteWorkload(c, w, err)
+	def := cw.DefaultSWIMOptions()
+	return cmd("swim-cluster", func(c *cli.Context) error {
+		o, err := cliflags.Filled(c, def)
+		var w *cw.Workload
+		if err == nil {
+			w, err = cw.ReadSWIMFile(c.String("trace"), o)
+		}
+		return clusterWriteWorkload(c, w, err)
+	}, slices.Concat([]cli.Flag{&cli.StringFlag{Name: "trace", Required: true, Usage: "SWIM trace `FILE` (TSV)"}},
+		cliflags.Bind(&def), []cli.Flag{outFlag("the workload"), quietFlag()})...)
 }
