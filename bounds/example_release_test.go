@@ -10,7 +10,7 @@ import (
 // Bounds with release dates: job (1,3) released at 2, jobs (1,0) and (2,0)
 // released at 1. Counting and CountingStandalone give 6; the subset
 // relaxation sees that the second completion needs both maps of the first
-// two jobs (done at 4 at the earliest), which gives OPT, 7.
+// two jobs (done at 4 at the earliest), which gives 7 (OPT is 8).
 func ExampleSubsetRelease() {
 	in := instances.New([]instances.Job{
 		{ID: "a", Release: 2, Map: 1, Shuffle: 3},

@@ -141,6 +141,7 @@ type searcher struct {
 	fast   *fastlp.Solver  // nil: engine evaluation
 	pfast  *fastlp.Solver  // prefix bounds
 	rfast  *fastlp.Release // release-date plans (nil: engine); release.go
+	rt     *releaseTables  // release-date node bounds (release.go)
 }
 
 // Solve runs the search on in with LP engine eng.
