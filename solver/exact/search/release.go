@@ -191,11 +191,14 @@ func (s *searcher) releaseDFS(p orderlp.Plan, rel []int, l int, done []bool, las
 			s.releaseDFS(p, rel, l+1, done, math.Max(last, rho[l+1]), P)
 		} else {
 			q := orderlp.Plan{Order: append(append([]int(nil), p.Order...), kd.j), Period: append(append([]int(nil), p.Period...), l)}
-			if s.prefixCut(q, mask|1<<kd.j, kd.c) {
+			cut, pl := s.prefixCut(q, mask|1<<kd.j, kd.c)
+			if cut {
 				continue
 			}
 			done[kd.j] = true
-			s.releaseDFS(q, rel, l, done, kd.c, P+kd.c)
+			// The placed completions' sum is bounded by both P + c and the
+			// prefix LP; the larger one bounds every node below.
+			s.releaseDFS(q, rel, l, done, kd.c, math.Max(P+kd.c, pl))
 			done[kd.j] = false
 		}
 		if s.stopped {
@@ -208,28 +211,31 @@ func (s *searcher) releaseDFS(p orderlp.Plan, rel []int, l int, done []bool, las
 // prefixCut reports whether the LP of the partial plan q (its jobs alone)
 // proves that no completion of q beats the incumbent: its certified dual
 // bound on Σ_{j∈q} (C_j − r_j) plus the tail bound of the other jobs, or
-// an infeasible partial plan (then no extension is feasible).
-func (s *searcher) prefixCut(q orderlp.Plan, mask uint64, c float64) bool {
+// an infeasible partial plan (then no extension is feasible). pl is the
+// LP's bound on Σ_{j∈q} C_j (−Inf when no LP was solved).
+func (s *searcher) prefixCut(q orderlp.Plan, mask uint64, c float64) (cut bool, pl float64) {
+	pl = math.Inf(-1)
 	if s.rt.pre == nil || len(q.Order) < releasePrefixLPFrom || len(q.Order) == s.n {
-		return false
+		return false, pl
 	}
 	_, err := s.rt.pre.PartialValue(q)
 	s.stats.PrefixLPs++
 	if errors.Is(err, orderlp.ErrInfeasible) {
 		s.stats.PrefixCuts++
-		return true
+		return true, pl
 	}
 	if err != nil {
-		return false
+		return false, pl
 	}
 	rq := 0.0
 	for _, j := range q.Order {
 		rq += s.in.Jobs[j].Release
 	}
-	b := s.rt.pre.Lower + rq + s.releaseTail(mask, len(q.Order), c) - s.rt.sumR
+	pl = s.rt.pre.Lower + rq
+	b := pl + s.releaseTail(mask, len(q.Order), c) - s.rt.sumR
 	if s.cut(b) {
 		s.stats.PrefixCuts++
-		return true
+		return true, pl
 	}
-	return false
+	return false, pl
 }

@@ -107,7 +107,7 @@ func TestReleaseNodeBounds(t *testing.T) {
 			mask |= 1 << j
 			le(P+c+s.releaseTail(mask, k+1, c)-s.rt.sumR, "placement", k)
 			q := orderlp.Plan{Order: p.Order[:k+1], Period: p.Period[:k+1]}
-			if k+1 < in.N() && s.prefixCut(q, mask, c) {
+			if cut, _ := s.prefixCut(q, mask, c); k+1 < in.N() && cut {
 				// prefixCut compares with the incumbent, +Inf here: it
 				// cuts only a partial plan it proves infeasible.
 				t.Fatalf("instance %d plan %+v: prefix LP cut a feasible plan at position %d", it, p, k)
