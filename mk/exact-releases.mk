@@ -11,6 +11,7 @@ exact-test-releases:
 EXACT_RELEASES_BASE ?= f21a58d
 EXACT_RELEASES_LIMIT ?= 60s
 EXACT_RELEASES_METHODS ?= search,portfolio,polish,baseline
+exact_releases_comma := ,
 define exact_releases_run
 	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
 	git archive $(EXACT_RELEASES_BASE) | tar -x -C "$$tmp" && \
@@ -26,7 +27,7 @@ exact-bench-releases-online:
 
 ## exact-bench-releases-swim: SWIM windows of 12 and 20 jobs (10 each) and the ten-job planner CSV
 exact-bench-releases-swim:
-	$(call exact_releases_run,$$tmp/exact-bench -suite releases-swim -n 12,20 -seeds 10 -methods $(EXACT_RELEASES_METHODS) -baseline $$tmp/mrsched-base -limit $(EXACT_RELEASES_LIMIT) -out results/exact -name exactrel && \
+	$(call exact_releases_run,$$tmp/exact-bench -suite releases-swim -n 12$(exact_releases_comma)20 -seeds 10 -methods $(EXACT_RELEASES_METHODS) -baseline $$tmp/mrsched-base -limit $(EXACT_RELEASES_LIMIT) -out results/exact -name exactrel && \
 	$$tmp/exact-bench -suite releases-planner -methods $(EXACT_RELEASES_METHODS) -baseline $$tmp/mrsched-base -limit $(EXACT_RELEASES_LIMIT) -out results/exact -name exactrel)
 
 ## exact-bench-releases: both release-date suites (≈ 25 min each on 2 loaded cores; run with -j2 to overlap)
