@@ -27,6 +27,14 @@ type releaseTables struct {
 	h     []float64 // bounds.SubsetReleaseTable (nil when n is too large)
 	pre   *fastlp.Release
 	buf   []float64
+	// pairs are the job pairs whose two-job optimum exceeds the sum of
+	// their standalone responses, by decreasing gain (pairs.go).
+	pairs []pairGain
+	used  []bool
+	// group is the mask of the group G of the group bound and groupLB a
+	// proven lower bound on OPT(G) (pairs.go); group = 0: none.
+	group   uint64
+	groupLB float64
 }
 
 func (s *searcher) standalone(j int) float64 {
@@ -63,6 +71,9 @@ func (s *searcher) releaseRootBound() float64 {
 	}
 	if s.rfast != nil {
 		t.pre, _ = fastlp.NewRelease(in)
+		t.pairs = pairGains(in, t.L)
+		t.used = make([]bool, s.n)
+		s.groupBound()
 	}
 	return s.releaseTail(0, 0, math.Inf(-1)) - t.sumR
 }
@@ -93,14 +104,16 @@ func (s *searcher) completionBound(mask uint64, k, j, l int, last float64) float
 // releaseTail bounds Σ C_j over the jobs outside mask when the jobs of
 // mask complete first and no remaining job completes before t0: the i-th
 // remaining completion is the (|mask|+i)-th overall, so at least
-// D_{|mask|+i}, and at least the i-th smallest of max(t0, L_j); and the
-// subset table h(mask) bounds the same sum.
+// D_{|mask|+i}, and at least the i-th smallest of max(t0, L_j); the subset
+// table h(mask) and the pair partition bound (pairs.go) bound the same sum.
 func (s *searcher) releaseTail(mask uint64, placed int, t0 float64) float64 {
 	t := s.rt
 	lb := t.buf[:0]
+	rest := 0.0 // Σ r_j over the remaining jobs
 	for j := 0; j < s.n; j++ {
 		if mask&(1<<j) == 0 {
 			lb = append(lb, math.Max(t0, t.L[j]))
+			rest += s.in.Jobs[j].Release
 		}
 	}
 	t.buf = lb
@@ -111,6 +124,12 @@ func (s *searcher) releaseTail(mask uint64, placed int, t0 float64) float64 {
 	}
 	if t.h != nil {
 		sum = math.Max(sum, t.h[mask])
+	}
+	if len(t.pairs) > 0 {
+		sum = math.Max(sum, s.pairBound(mask)+rest)
+	}
+	if t.group != 0 && mask&t.group == 0 {
+		sum = math.Max(sum, t.groupLB+s.pairBound(mask|t.group)+rest)
 	}
 	return sum
 }

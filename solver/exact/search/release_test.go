@@ -19,14 +19,14 @@ import (
 
 // TestReleaseAgainstBruteForce: the release-date search with fastlp.Release
 // (no engine) proves the brute-force optimum on random instances with
-// release dates (n ≤ 5; ties, zero sizes, extreme ratios, capacities), and
+// release dates (120 instances, n ≤ 5; ties, zero sizes, extreme ratios, capacities), and
 // the instance bounds CountingStandalone ≤ SubsetRelease ≤ its root bound
 // ≤ OPT.
 func TestReleaseAgainstBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 8))
-	trials := 200
+	trials := 120
 	if testing.Short() {
-		trials = 60
+		trials = 40
 	}
 	for trial := 0; trial < trials; trial++ {
 		in := bruteforce.Random(rng, 1+rng.IntN(5), true)
@@ -58,7 +58,8 @@ func TestReleaseAgainstBruteForce(t *testing.T) {
 	}
 }
 
-// TestReleaseNodeBounds: along every feasible random plan, the bound of
+// TestReleaseNodeBounds: along every feasible random plan and every
+// optimal plan (n ≤ 8, so the group bound applies at n = 8), the bound of
 // each node on the plan's path (the next-period and placement children's
 // cheap bounds and the prefix LP) is at most the plan's LP value, and a
 // feasible plan is never cut as infeasible (docs/exact.md, "The
@@ -66,8 +67,11 @@ func TestReleaseAgainstBruteForce(t *testing.T) {
 func TestReleaseNodeBounds(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 9))
 	checked := 0
-	for it := 0; it < 400; it++ {
+	for it := 0; it < 200; it++ {
 		in := bruteforce.Random(rng, 2+rng.IntN(7), true)
+		if it%4 == 3 {
+			in = bruteforce.Random(rng, 8, true)
+		}
 		s := newReleaseSearcher(t, in)
 		rho, rel := orderlp.Periods(in)
 		p := orderlp.Plan{Order: rng.Perm(in.N()), Period: make([]int, in.N())}
@@ -78,6 +82,15 @@ func TestReleaseNodeBounds(t *testing.T) {
 				l++
 			}
 			p.Period[k], prev = l, l
+		}
+		if it%2 == 1 {
+			// The optimal plan: its LP is OPT, so every bound on its path
+			// must be at most OPT (the tightest check of validity).
+			res, err := Solve(context.Background(), nil, in, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			p = res.Plan
 		}
 		want, err := s.rfast.Value(p)
 		if errors.Is(err, orderlp.ErrInfeasible) || errors.Is(err, fastlp.ErrPlan) {
@@ -198,5 +211,59 @@ func TestReleaseNeverWorseThanPolish(t *testing.T) {
 		if _, err := validate.Check(in, res.Schedule); err != nil {
 			t.Fatalf("instance %d: %v", i, err)
 		}
+	}
+}
+
+// TestReleasePairBoundTwoJobs: for two jobs the pair partition bound is
+// the pair's optimum, so the root bound equals the brute-force OPT on
+// random two-job instances with releases (the subset and counting bounds
+// alone fall short on some: the test fails without pairs.go).
+func TestReleasePairBoundTwoJobs(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 11))
+	below := 0
+	for it := 0; it < 150; it++ {
+		in := bruteforce.Random(rng, 2, true)
+		if in.IsBatch() {
+			continue
+		}
+		bf, err := bruteforce.Solve(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := newReleaseSearcher(t, in)
+		root := s.releaseTail(0, 0, math.Inf(-1)) - s.rt.sumR
+		if !relEq(root, bf.Value) {
+			t.Errorf("instance %d %+v: root bound %v, OPT %v", it, in.Jobs, root, bf.Value)
+		}
+		if h, _ := bounds.SubsetRelease(in); h < bf.Value*(1-1e-6) {
+			below++
+		}
+	}
+	if below == 0 {
+		t.Error("the subset bound alone was OPT on every instance: the test does not exercise the pair bound")
+	}
+}
+
+// TestReleaseGroupBoundProves: seven coupled jobs released in [0, 0.6] and
+// a small one released at 100, after all of them end. OPT = 50.2 (the
+// search's answer, = OPT of the seven (brute-force-checked search) + 0.1);
+// the group bound of the seven largest jobs gives the root bound 50.2, so
+// the search proves it without a node, while the subset, counting and pair
+// bounds give 49.
+func TestReleaseGroupBoundProves(t *testing.T) {
+	in := instances.New([]instances.Job{{ID: "a", Map: 3, Shuffle: 1}, {ID: "b", Release: 0.1, Map: 1, Shuffle: 3},
+		{ID: "c", Release: 0.2, Map: 2, Shuffle: 2}, {ID: "d", Release: 0.3, Map: 3, Shuffle: 2}, {ID: "e", Release: 0.4, Map: 2, Shuffle: 3},
+		{ID: "f", Release: 0.5, Map: 1, Shuffle: 1}, {ID: "g", Release: 0.6, Map: 2, Shuffle: 1}, {ID: "h", Release: 100, Map: 0.1, Shuffle: 0.1}})
+	res, err := Solve(context.Background(), nil, in, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status != mip.Optimal || !relEq(res.Objective, 50.2) || !relEq(res.RootBound, 50.2) || res.Stats.Nodes != 0 {
+		t.Errorf("status %v objective %v root bound %v nodes %d, want optimal 50.2 = root bound, 0 nodes", res.Status, res.Objective, res.RootBound, res.Stats.Nodes)
+	}
+	s := newReleaseSearcher(t, in)
+	s.rt.group = 0
+	if b := s.releaseTail(0, 0, math.Inf(-1)) - s.rt.sumR; !relEq(b, 49) {
+		t.Errorf("root bound without the group bound %v, want 49", b)
 	}
 }
