@@ -33,10 +33,12 @@ const pairGainMin = 1e-9
 // exceeds the sum of their standalone responses, that excess (a certified
 // lower bound: the smallest dual bound over the pair's feasible plans,
 // fastlp.Release.Lower), by decreasing gain. L[j] = r_j + max(x_j, y_j).
-func pairGains(in *instances.Instance, L []float64) []pairGain {
+// When expired reports true the pairs found so far are returned (any set of
+// pairs gives a valid bound).
+func pairGains(in *instances.Instance, L []float64, expired func() bool) []pairGain {
 	var out []pairGain
 	n := in.N()
-	for i := 0; i < n; i++ {
+	for i := 0; i < n && !expired(); i++ {
 		for j := i + 1; j < n; j++ {
 			sub := &instances.Instance{MapCapacity: in.MapCapacity, ShuffleCapacity: in.ShuffleCapacity,
 				Jobs: []instances.Job{in.Jobs[i], in.Jobs[j]}}
@@ -142,7 +144,14 @@ func (s *searcher) groupBound() {
 		// bounds cover it.
 		return
 	}
-	res, err := Solve(s.ctx, nil, sub, Options{NodeLimit: groupNodeLimit})
+	// The sub-search shares the search's deadline and clock.
+	opt := Options{NodeLimit: groupNodeLimit, Clock: s.opt.Clock}
+	if !s.deadline.IsZero() {
+		if opt.TimeLimit = s.deadline.Sub(s.now()); opt.TimeLimit <= 0 {
+			return
+		}
+	}
+	res, err := Solve(s.ctx, nil, sub, opt)
 	if err != nil {
 		return
 	}

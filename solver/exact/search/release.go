@@ -71,7 +71,7 @@ func (s *searcher) releaseRootBound() float64 {
 	}
 	if s.rfast != nil {
 		t.pre, _ = fastlp.NewRelease(in)
-		t.pairs = pairGains(in, t.L)
+		t.pairs = pairGains(in, t.L, s.expired)
 		t.used = make([]bool, s.n)
 		s.groupBound()
 	}
