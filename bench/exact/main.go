@@ -180,7 +180,7 @@ func main() {
 			os.Exit(2)
 		}
 		for _, e := range extra {
-			list = append(list, inst{e.name, e.suite, e.in})
+			list = append(list, inst(e))
 		}
 	}
 	var rows []row
