@@ -224,7 +224,11 @@ func TestFairSetRandomOps(t *testing.T) {
 	d, r := make([]int, n), make([]int, n)
 	for step := 0; step < 20000; step++ {
 		id := rnd.IntN(n)
-		d[id] = rnd.IntN(6)
+		if rnd.IntN(2) == 0 && d[id] > 0 {
+			d[id] += 2*rnd.IntN(2) - 1 // ±1, a task's completion or a new phase (re-keyed in place when the order allows)
+		} else {
+			d[id] = rnd.IntN(6)
+		}
 		if d[id] > 0 {
 			r[id] = rnd.IntN(d[id] + 1)
 		} else {
@@ -257,9 +261,67 @@ func TestFairSetRandomOps(t *testing.T) {
 				}
 			}
 		}
+		checkTreap(t, f, root, d, r)
 		got, share := f.best(root, c)
 		if int(got) != want || want >= 0 && share != wantShare {
 			t.Fatalf("step %d, c=%v: best %d (share %v), brute force %d (share %v); d=%v r=%v", step, c, got, share, want, wantShare, d, r)
+		}
+	}
+}
+
+// checkTreap verifies the treap against its definition: the claimants with
+// d > 0 in increasing (d, k) order, heap-ordered priorities, and every
+// node's aggregates equal to those recomputed from its subtree by brute
+// force.
+func checkTreap(t *testing.T, f *fairSet, root int32, d, r []int) {
+	t.Helper()
+	var order []int32
+	var walk func(i int32) (cnt int32, sum int64, members []int32)
+	walk = func(i int32) (int32, int64, []int32) {
+		if i < 0 {
+			return 0, 0, nil
+		}
+		x := &f.nodes[i]
+		for _, c := range []int32{x.l, x.r2} {
+			if c >= 0 && f.nodes[c].prio > x.prio {
+				t.Fatalf("node %d: child %d has a higher priority", i, c)
+			}
+		}
+		cl, sl, ml := walk(x.l)
+		order = append(order, i)
+		cr, sr, mr := walk(x.r2)
+		members := append(append(ml, i), mr...)
+		if x.cnt != cl+cr+1 || x.sum != sl+sr+int64(x.d) {
+			t.Fatalf("node %d: cnt %d sum %d, want %d %d", i, x.cnt, x.sum, cl+cr+1, sl+sr+int64(x.d))
+		}
+		bp, br, fp := noBest, noBest, noBest
+		for _, m := range members {
+			y := &f.nodes[m]
+			if y.pend > 0 {
+				bp = morePend(bp, fsBest{y.pend, y.k, m})
+				br = lessRun(br, fsBest{y.r, y.k, m})
+				fp = lessKey(fp, fsBest{0, y.k, m})
+			}
+		}
+		if x.bestPend != bp || x.bestRun != br || x.firstPend != fp {
+			t.Fatalf("node %d: aggregates %v %v %v, brute force %v %v %v", i, x.bestPend, x.bestRun, x.firstPend, bp, br, fp)
+		}
+		return x.cnt, x.sum, members
+	}
+	walk(root)
+	var want []int32
+	for k := range d {
+		if d[k] > 0 {
+			want = append(want, int32(k))
+		}
+	}
+	sort.Slice(want, func(a, b int) bool { return d[want[a]] < d[want[b]] || d[want[a]] == d[want[b]] && want[a] < want[b] })
+	if fmt.Sprint(order) != fmt.Sprint(want) {
+		t.Fatalf("in-order %v, want %v", order, want)
+	}
+	for _, i := range order {
+		if x := &f.nodes[i]; int(x.d) != d[i] || int(x.r) != r[i] || x.pend != x.d-x.r {
+			t.Fatalf("node %d: d %d r %d pend %d, want d %d r %d", i, x.d, x.r, x.pend, d[i], r[i])
 		}
 	}
 }
