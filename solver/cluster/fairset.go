@@ -1,7 +1,5 @@
 package cluster
 
-import "math/rand/v2"
-
 // fairSet answers the question Fair and LsPS ask at every slot assignment
 // — which claimant has the largest deficit under max-min fair shares with
 // equal weights — in O(log n) time instead of the O(n log n) of sorting
@@ -10,33 +8,57 @@ import "math/rand/v2"
 // A claimant (a job, or a user under Fair) has an integer demand d > 0
 // (running + runnable tasks of the slot's phase), r running tasks, pend =
 // d − r runnable tasks and a tie key k (arrival order for jobs, user index
-// for users). Claimants live in a treap ordered by (d, k) whose nodes carry
-// subtree counts and demand sums and, for the claimants with pend > 0, the
-// one with the most runnable tasks, the one with the fewest running tasks
-// and the one with the smallest key.
+// for users), unique within the set.
 //
 // Exactness: waterfill with unit weights caps the claimants in increasing
 // demand order while d·W ≤ left, left = c − Σ(capped d), W = uncapped
 // count. With integer demands and c < 2⁵³ every such left is exact (an
 // integer subtracted from a float whose ulp is ≤ 1, the result between 0
-// and the float), so the capped set is the longest prefix in (d, k) order
-// with c − S_k ≥ d_k·(n − k) — a condition that is monotone in k, since
-// its slack changes by (d_k − d_{k+1})(n − k − 1) ≤ 0 from k to k+1 — and
-// the uncapped share is the correctly rounded (c − S_K)/(n − K). A capped
+// and the float), so the capped set is the longest prefix in increasing
+// (d, k) order with c − S_k ≥ d_k·(n − k) — a condition that is monotone in
+// k, since its slack changes by (d_k − d_{k+1})(n − k − 1) ≤ 0 from k to
+// k+1 — and the uncapped share is the correctly rounded (c − S_K)/(n − K).
+// Between two claimants of equal demand the slack does not change, so the
+// condition holds for all claimants of one demand or for none: the capped
+// set does not depend on the order among equal demands. A capped
 // claimant's deficit is its pend exactly, an uncapped one's λ − r, largest
 // for the fewest running tasks. fairSet therefore returns bit for bit the
 // claimant the from-scratch scan returns (TestFairSetMatchesScan).
 //
-// Each node carries the three preferred claimants of its subtree by value
-// (their counts and keys next to their ids), so that recomputing a node's
-// aggregates reads only the node and its two children; and a claimant
-// whose demand changes without changing its place in the (d, k) order —
-// most task completions — is updated along its path instead of being
-// deleted and reinserted.
+// Layout: the claimants sit in an array sorted by demand, largest first, in
+// any order among equal demands (so the capped set is a suffix), under a
+// segment tree whose nodes carry the count and demand sum of their range
+// and, among the claimants with pend > 0, the one with the most runnable
+// tasks, the one with the fewest running tasks and the one with the
+// smallest key (each by value, with the counts and key it was chosen by;
+// ties by key, so the choice does not depend on the layout). A task
+// completion lowers a demand by one: the claimant swaps places with the
+// last claimant of its demand and is then the first of demand d − 1, so
+// the array stays sorted after one swap — two leaves and their paths, no
+// rebalancing. A task start changes r only: one leaf, its path up to the
+// first node whose aggregates do not change. A new claimant enters at the
+// end and swaps forward once per distinct smaller demand present.
 type fairSet struct {
-	nodes []fsNode
-	rnd   *rand.Rand
-	stack []int32
+	pool *fsPool
+	ids  []int32 // position → claimant
+	dpos []int32 // position → demand (non-increasing)
+	n    int     // claimants present (positions 0..n−1)
+	leaf int     // number of leaves (a power of two ≥ n)
+	tree []fsAgg // 1-based heap layout: node i has children 2i, 2i+1; leaves at leaf+position
+}
+
+// fsPool holds the claimants' values by id; the sets of one pool have
+// disjoint claimants.
+type fsPool struct {
+	d, r, k, pos []int32 // pos −1: in no set
+}
+
+func newFsPool(n int) *fsPool {
+	p := &fsPool{d: make([]int32, n), r: make([]int32, n), k: make([]int32, n), pos: make([]int32, n)}
+	for i := range p.pos {
+		p.pos[i] = -1
+	}
+	return p
 }
 
 // fsBest is an aggregate: a claimant id (-1: none) and the two values it
@@ -46,31 +68,21 @@ type fsBest struct {
 	id   int32
 }
 
-type fsNode struct {
-	d, r, pend, k int32
-	prio          uint32
-	l, r2         int32 // children (-1: none)
-	cnt           int32
-	sum           int64
-	bestPend      fsBest // most runnable tasks, then smallest key; id -1 if none runnable
-	bestRun       fsBest // fewest running tasks, then smallest key, among runnable
-	firstPend     fsBest // smallest key among runnable (n unused)
-	in            bool
+// fsAgg is a node's aggregate over its range.
+type fsAgg struct {
+	sum       int64
+	bestPend  fsBest // most runnable tasks, then smallest key; id -1 if none runnable
+	bestRun   fsBest // fewest running tasks, then smallest key, among runnable
+	firstPend fsBest // smallest key among runnable (n unused)
 }
 
-var noBest = fsBest{id: -1}
+var (
+	noBest = fsBest{id: -1}
+	noAgg  = fsAgg{bestPend: noBest, bestRun: noBest, firstPend: noBest}
+)
 
-func newFairSet(n int, seed uint64) *fairSet {
-	f := &fairSet{nodes: make([]fsNode, n), rnd: rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))}
-	for i := range f.nodes {
-		f.nodes[i] = fsNode{l: -1, r2: -1, bestPend: noBest, bestRun: noBest, firstPend: noBest, prio: f.rnd.Uint32()}
-	}
-	return f
-}
-
-func (f *fairSet) keyLess(a int32, d, k int32) bool {
-	x := &f.nodes[a]
-	return x.d < d || x.d == d && x.k < k
+func newFairSet(pool *fsPool) *fairSet {
+	return &fairSet{pool: pool}
 }
 
 // morePend returns the preferred of two aggregates (either may be none)
@@ -113,239 +125,228 @@ func lessKey(a, b fsBest) fsBest {
 	return b
 }
 
-func (f *fairSet) pull(i int32) {
-	x := &f.nodes[i]
-	x.cnt, x.sum = 1, int64(x.d)
-	if x.pend > 0 {
-		x.bestPend = fsBest{x.pend, x.k, i}
-		x.bestRun = fsBest{x.r, x.k, i}
-		x.firstPend = fsBest{0, x.k, i}
-	} else {
-		x.bestPend, x.bestRun, x.firstPend = noBest, noBest, noBest
-	}
-	if c := x.l; c >= 0 {
-		y := &f.nodes[c]
-		x.cnt += y.cnt
-		x.sum += y.sum
-		x.bestPend = morePend(x.bestPend, y.bestPend)
-		x.bestRun = lessRun(x.bestRun, y.bestRun)
-		x.firstPend = lessKey(x.firstPend, y.firstPend)
-	}
-	if c := x.r2; c >= 0 {
-		y := &f.nodes[c]
-		x.cnt += y.cnt
-		x.sum += y.sum
-		x.bestPend = morePend(x.bestPend, y.bestPend)
-		x.bestRun = lessRun(x.bestRun, y.bestRun)
-		x.firstPend = lessKey(x.firstPend, y.firstPend)
-	}
+func combine(x, y *fsAgg) fsAgg {
+	return fsAgg{sum: x.sum + y.sum,
+		bestPend:  morePend(x.bestPend, y.bestPend),
+		bestRun:   lessRun(x.bestRun, y.bestRun),
+		firstPend: lessKey(x.firstPend, y.firstPend)}
 }
 
-// path fills f.stack with the links from *root down to the node with key
-// (d, k) (which must be in the treap) and returns the link that points to
-// it, and the nearest ancestors below and above it in key order (the last
-// ancestors where the descent went right and left; -1: none).
-func (f *fairSet) path(root *int32, d, k int32) (link *int32, below, above int32) {
-	f.stack = f.stack[:0]
-	link = root
-	below, above = -1, -1
-	for {
-		t := *link
-		x := &f.nodes[t]
-		if x.d == d && x.k == k {
-			return link, below, above
-		}
-		f.stack = append(f.stack, t)
-		if x.d < d || x.d == d && x.k < k {
-			link = &x.r2
-			below = t
-		} else {
-			link = &x.l
-			above = t
-		}
+// leafAgg is the aggregate of the claimant at position q (none past n).
+func (f *fairSet) leafAgg(q int) fsAgg {
+	if q >= f.n {
+		return noAgg
 	}
+	id := f.ids[q]
+	p := f.pool
+	a := fsAgg{sum: int64(p.d[id]), bestPend: noBest, bestRun: noBest, firstPend: noBest}
+	if pend := p.d[id] - p.r[id]; pend > 0 {
+		a.bestPend = fsBest{pend, p.k[id], id}
+		a.bestRun = fsBest{p.r[id], p.k[id], id}
+		a.firstPend = fsBest{0, p.k[id], id}
+	}
+	return a
 }
 
-// repull recomputes the aggregates of the nodes on f.stack, deepest first.
-func (f *fairSet) repull() {
-	for i := len(f.stack) - 1; i >= 0; i-- {
-		f.pull(f.stack[i])
-	}
-}
-
-// repullChanged is repull after claimant id changed its running count
-// only (same demand and key, so every count and sum stays): it stops at the
-// first node whose aggregates neither changed nor point to id — its
-// ancestors compare the same claimants with the same values.
-func (f *fairSet) repullChanged(id int32) {
-	for i := len(f.stack) - 1; i >= 0; i-- {
-		x := &f.nodes[f.stack[i]]
-		bp, br, fp := x.bestPend, x.bestRun, x.firstPend
-		f.pull(f.stack[i])
-		if x.bestPend == bp && x.bestRun == br && x.firstPend == fp && bp.id != id && br.id != id && fp.id != id {
+// fix recomputes the leaf at position q and its ancestors, up to the first
+// one whose aggregate does not change (its own ancestors then do not
+// either).
+func (f *fairSet) fix(q int) {
+	t := f.tree
+	i := f.leaf + q
+	t[i] = f.leafAgg(q)
+	for i /= 2; i >= 1; i /= 2 {
+		x, y, z := &t[2*i], &t[2*i+1], &t[i]
+		sum := x.sum + y.sum
+		bp := morePend(x.bestPend, y.bestPend)
+		br := lessRun(x.bestRun, y.bestRun)
+		fp := lessKey(x.firstPend, y.firstPend)
+		if sum == z.sum && bp == z.bestPend && br == z.bestRun && fp == z.firstPend {
 			return
 		}
+		z.sum, z.bestPend, z.bestRun, z.firstPend = sum, bp, br, fp
 	}
 }
 
-// stays reports whether node id, reached by path with the given nearest
-// ancestors below and above, keeps its in-order place under the new key
-// (d, k): its predecessor (the largest key of its left subtree, else the
-// ancestor below) stays below and its successor above.
-func (f *fairSet) stays(id, below, above int32, d, k int32) bool {
-	pred := below
-	for c := f.nodes[id].l; c >= 0; c = f.nodes[c].r2 {
-		pred = c
+// grow doubles the leaves (at least 8) and rebuilds the tree.
+func (f *fairSet) grow() {
+	l := max(8, 2*f.leaf)
+	ids, dpos := make([]int32, l), make([]int32, l)
+	copy(ids, f.ids)
+	copy(dpos, f.dpos)
+	f.ids, f.dpos, f.leaf = ids, dpos, l
+	f.tree = make([]fsAgg, 2*l)
+	for q := range l {
+		f.tree[l+q] = f.leafAgg(q)
 	}
-	if pred >= 0 && !f.keyLess(pred, d, k) {
-		return false
+	for i := l - 1; i >= 1; i-- {
+		f.tree[i] = combine(&f.tree[2*i], &f.tree[2*i+1])
 	}
-	succ := above
-	for c := f.nodes[id].r2; c >= 0; c = f.nodes[c].l {
-		succ = c
-	}
-	if succ < 0 {
-		return true
-	}
-	y := &f.nodes[succ]
-	return d < y.d || d == y.d && k < y.k
 }
 
-// split returns (keys < (d, k), keys ≥ (d, k)).
-func (f *fairSet) split(t int32, d, k int32) (int32, int32) {
-	if t < 0 {
-		return -1, -1
-	}
-	if f.keyLess(t, d, k) {
-		a, b := f.split(f.nodes[t].r2, d, k)
-		f.nodes[t].r2 = a
-		f.pull(t)
-		return t, b
-	}
-	a, b := f.split(f.nodes[t].l, d, k)
-	f.nodes[t].l = b
-	f.pull(t)
-	return a, t
+// place puts claimant id at position q (its demand entry included).
+func (f *fairSet) place(q int, id int32) {
+	f.ids[q] = id
+	f.dpos[q] = f.pool.d[id]
+	f.pool.pos[id] = int32(q)
 }
 
-func (f *fairSet) merge(a, b int32) int32 {
-	if a < 0 {
-		return b
-	}
-	if b < 0 {
-		return a
-	}
-	if f.nodes[a].prio > f.nodes[b].prio {
-		f.nodes[a].r2 = f.merge(f.nodes[a].r2, b)
-		f.pull(a)
-		return a
-	}
-	f.nodes[b].l = f.merge(a, f.nodes[b].l)
-	f.pull(b)
-	return b
+// swap exchanges the claimants at positions a and b and fixes both leaves.
+func (f *fairSet) swap(a, b int) {
+	x, y := f.ids[a], f.ids[b]
+	f.place(a, y)
+	f.place(b, x)
+	f.fix(a)
+	f.fix(b)
 }
 
-// set gives claimant id (a node of the pool) demand d, r running tasks and
-// key k in the treap rooted at *root; d = 0 removes it.
-func (f *fairSet) set(root *int32, id int32, di, ri, ki int) {
+// set gives claimant id demand d, r running tasks and key k; d = 0 removes
+// it. The key of a present claimant never changes.
+func (f *fairSet) set(id int32, di, ri, ki int) {
+	p := f.pool
 	d, r, k := int32(di), int32(ri), int32(ki)
-	x := &f.nodes[id]
-	if x.in && x.k == k && d > 0 {
-		link, below, above := f.path(root, x.d, x.k)
-		if x.d == d { // same place: update along the path
-			x.r, x.pend = r, d-r
-			f.pull(*link)
-			f.repullChanged(id)
+	q := int(p.pos[id])
+	if q < 0 {
+		if d <= 0 {
 			return
 		}
-		if f.stays(id, below, above, d, k) { // new demand, same place
-			x.d, x.r, x.pend = d, r, d-r
-			f.pull(id)
-			f.repull()
-			return
+		if f.n == f.leaf {
+			f.grow()
 		}
-	}
-	if x.in { // delete: replace the node by the merge of its children
-		link, _, _ := f.path(root, x.d, x.k)
-		*link = f.merge(x.l, x.r2)
-		f.repull()
-		x.in = false
-	}
-	if d <= 0 {
+		q = f.n
+		f.n++
+		p.d[id], p.r[id], p.k[id] = d, r, k
+		f.place(q, id)
+		f.fix(q)
+		f.moveUp(q)
 		return
 	}
-	x.d, x.r, x.pend, x.k = d, r, d-r, k
-	x.in = true
-	// insert: descend while the nodes have higher priority, then split the
-	// subtree there into the new node's children.
-	f.stack = f.stack[:0]
-	link := root
-	for *link >= 0 && f.nodes[*link].prio > x.prio {
-		t := *link
-		f.stack = append(f.stack, t)
-		if f.keyLess(t, d, k) {
-			link = &f.nodes[t].r2
-		} else {
-			link = &f.nodes[t].l
+	old := p.d[id]
+	p.d[id], p.r[id] = d, r
+	switch {
+	case d == old:
+		f.fix(q)
+	case d > old:
+		f.dpos[q] = d
+		f.fix(q)
+		f.moveUp(q)
+	default:
+		f.dpos[q] = d
+		f.fix(q)
+		q = f.moveDown(q)
+		if d <= 0 { // now last: drop it
+			f.n--
+			p.pos[id] = -1
+			f.fix(q)
 		}
 	}
-	x.l, x.r2 = f.split(*link, d, k)
-	f.pull(id)
-	*link = id
-	f.repull()
+}
+
+// moveUp restores the order after the claimant at q gained demand: it
+// swaps with the first claimant of each smaller demand ahead of it.
+func (f *fairSet) moveUp(q int) {
+	d := f.dpos[q]
+	for q > 0 && f.dpos[q-1] < d {
+		v := f.dpos[q-1]
+		// first position in [0, q) with demand ≤ v (= v: sorted)
+		lo, hi := 0, q-1
+		for lo < hi {
+			m := int(uint(lo+hi) >> 1)
+			if f.dpos[m] <= v {
+				hi = m
+			} else {
+				lo = m + 1
+			}
+		}
+		f.swap(lo, q)
+		q = lo
+	}
+}
+
+// moveDown restores the order after the claimant at q lost demand: it
+// swaps with the last claimant of each larger demand behind it (one swap
+// for a loss of one) and returns its new position.
+func (f *fairSet) moveDown(q int) int {
+	d := f.dpos[q]
+	for q+1 < f.n && f.dpos[q+1] > d {
+		v := f.dpos[q+1]
+		// last position in (q, n) with demand ≥ v (= v: sorted)
+		lo, hi := q+1, f.n-1
+		for lo < hi {
+			m := int(uint(lo+hi+1) >> 1)
+			if f.dpos[m] >= v {
+				lo = m
+			} else {
+				hi = m - 1
+			}
+		}
+		f.swap(q, lo)
+		q = lo
+	}
+	return q
 }
 
 // best returns the claimant with the largest deficit share − running among
 // those with runnable tasks when capacity c is shared max-min fairly with
 // equal weights (ties: smaller key), and that claimant's share; -1 when no
 // claimant has a runnable task.
-func (f *fairSet) best(root int32, c float64) (int32, float64) {
-	if root < 0 {
+func (f *fairSet) best(c float64) (int32, float64) {
+	if f.n == 0 {
 		return -1, 0
 	}
-	n := int64(f.nodes[root].cnt)
-	if float64(f.nodes[root].sum) <= c { // every demand fits: deficit = runnable tasks
-		b := f.nodes[root].bestPend.id
+	root := &f.tree[1]
+	if float64(root.sum) <= c { // every demand fits: deficit = runnable tasks
+		b := root.bestPend.id
 		if b < 0 {
 			return -1, 0
 		}
-		return b, float64(f.nodes[b].d)
+		return b, float64(f.pool.d[b])
 	}
-	// Descend to the end of the capped prefix.
-	pre, suf := noBest, noBest
-	cntBefore, sumBefore := int64(0), int64(0)
-	for t := int32(root); t >= 0; {
-		x := &f.nodes[t]
-		cl, sl := int64(0), int64(0)
-		if x.l >= 0 {
-			cl, sl = int64(f.nodes[x.l].cnt), f.nodes[x.l].sum
+	// The first capped position U: position q (ascending rank n−1−q, the
+	// claimants behind it being the smaller ones) is capped when
+	// c − S ≥ d_q·(q+1), S the demand behind it = total − Σ_{≤q} d.
+	total := root.sum
+	n := f.n
+	capped := func(q int, upto int64) bool { // upto = Σ_{≤q} d
+		return c-float64(total-upto) >= float64(f.dpos[q])*float64(q+1)
+	}
+	pre, suf := noBest, noBest // best capped (most runnable), best uncapped (fewest running)
+	i, lo, span := 1, 0, f.leaf
+	before := int64(0) // Σ d before lo
+	for span > 1 {
+		half := span / 2
+		l := 2 * i
+		mid := lo + half
+		// Is the last position of the left half capped? Then U ≤ mid−1
+		// and the right half is capped.
+		if mid-1 >= n || capped(mid-1, before+f.tree[l].sum) {
+			pre = morePend(pre, f.tree[l+1].bestPend)
+			i = l
+		} else {
+			suf = lessRun(suf, f.tree[l].bestRun)
+			before += f.tree[l].sum
+			i, lo = l+1, mid
 		}
-		k := cntBefore + cl
-		if c-float64(sumBefore+sl) >= float64(x.d)*float64(n-k) { // capped: x and its left subtree
-			if x.l >= 0 {
-				pre = morePend(pre, f.nodes[x.l].bestPend)
-			}
-			if x.pend > 0 {
-				pre = morePend(pre, fsBest{x.pend, x.k, t})
-			}
-			cntBefore, sumBefore = k+1, sumBefore+sl+int64(x.d)
-			t = x.r2
-		} else { // uncapped: x and its right subtree
-			if x.r2 >= 0 {
-				suf = lessRun(suf, f.nodes[x.r2].bestRun)
-			}
-			if x.pend > 0 {
-				suf = lessRun(suf, fsBest{x.r, x.k, t})
-			}
-			t = x.l
+		span = half
+	}
+	// The leaf lo: capped (U = lo) or not (U = lo+1).
+	u := lo
+	if lo < n {
+		a := &f.tree[i]
+		if capped(lo, before+a.sum) {
+			pre = morePend(pre, a.bestPend)
+		} else {
+			suf = lessRun(suf, a.bestRun)
+			before += a.sum
+			u = lo + 1
 		}
 	}
-	lambda := (c - float64(sumBefore)) / float64(n-cntBefore)
+	lambda := (c - float64(total-before)) / float64(u)
 	switch {
 	case pre.id < 0 && suf.id < 0:
 		return -1, 0
 	case suf.id < 0:
-		return pre.id, float64(f.nodes[pre.id].d)
+		return pre.id, float64(f.pool.d[pre.id])
 	case pre.id < 0:
 		return suf.id, lambda
 	}
@@ -354,14 +355,14 @@ func (f *fairSet) best(root int32, c float64) (int32, float64) {
 	if ds > dp || ds == dp && suf.k < pre.k {
 		return suf.id, lambda
 	}
-	return pre.id, float64(f.nodes[pre.id].d)
+	return pre.id, float64(f.pool.d[pre.id])
 }
 
 // first returns the claimant with runnable tasks and the smallest key (-1
 // if none).
-func (f *fairSet) first(root int32) int32 {
-	if root < 0 {
+func (f *fairSet) first() int32 {
+	if f.n == 0 {
 		return -1
 	}
-	return f.nodes[root].firstPend.id
+	return f.tree[1].firstPend.id
 }

@@ -219,8 +219,7 @@ func (w *lsWrap) Depart(j *JobState, now float64) { w.l.Depart(j, now); w.compar
 func TestFairSetRandomOps(t *testing.T) {
 	rnd := rand.New(rand.NewPCG(19, 2))
 	const n = 40
-	f := newFairSet(n, 3)
-	root := int32(-1)
+	f := newFairSet(newFsPool(n))
 	d, r := make([]int, n), make([]int, n)
 	for step := 0; step < 20000; step++ {
 		id := rnd.IntN(n)
@@ -234,7 +233,7 @@ func TestFairSetRandomOps(t *testing.T) {
 		} else {
 			r[id] = 0
 		}
-		f.set(&root, int32(id), d[id], r[id], id)
+		f.set(int32(id), d[id], r[id], id)
 		c := float64(rnd.IntN(40))
 		if rnd.IntN(2) == 0 {
 			c += rnd.Float64()
@@ -261,67 +260,62 @@ func TestFairSetRandomOps(t *testing.T) {
 				}
 			}
 		}
-		checkTreap(t, f, root, d, r)
-		got, share := f.best(root, c)
+		checkSet(t, f, d, r)
+		got, share := f.best(c)
 		if int(got) != want || want >= 0 && share != wantShare {
 			t.Fatalf("step %d, c=%v: best %d (share %v), brute force %d (share %v); d=%v r=%v", step, c, got, share, want, wantShare, d, r)
 		}
 	}
 }
 
-// checkTreap verifies the treap against its definition: the claimants with
-// d > 0 in increasing (d, k) order, heap-ordered priorities, and every
-// node's aggregates equal to those recomputed from its subtree by brute
-// force.
-func checkTreap(t *testing.T, f *fairSet, root int32, d, r []int) {
+// checkSet verifies the set against its definition: exactly the
+// claimants with d > 0, by non-increasing demand, each at the position it
+// records, and every node's aggregate equal to the brute-force aggregate
+// of the claimants in its range.
+func checkSet(t *testing.T, f *fairSet, d, r []int) {
 	t.Helper()
-	var order []int32
-	var walk func(i int32) (cnt int32, sum int64, members []int32)
-	walk = func(i int32) (int32, int64, []int32) {
-		if i < 0 {
-			return 0, 0, nil
+	p := f.pool
+	var present []int
+	for q := range f.n {
+		id := f.ids[q]
+		present = append(present, int(id))
+		if int(p.pos[id]) != q || f.dpos[q] != p.d[id] || int(p.d[id]) != d[id] || int(p.r[id]) != r[id] {
+			t.Fatalf("position %d: claimant %d (pos %d, d %d/%d, r %d), want d %d r %d", q, id, p.pos[id], f.dpos[q], p.d[id], p.r[id], d[id], r[id])
 		}
-		x := &f.nodes[i]
-		for _, c := range []int32{x.l, x.r2} {
-			if c >= 0 && f.nodes[c].prio > x.prio {
-				t.Fatalf("node %d: child %d has a higher priority", i, c)
-			}
+		if q > 0 && f.dpos[q-1] < f.dpos[q] {
+			t.Fatalf("demands not non-increasing at %d: %v", q, f.dpos[:f.n])
 		}
-		cl, sl, ml := walk(x.l)
-		order = append(order, i)
-		cr, sr, mr := walk(x.r2)
-		members := append(append(ml, i), mr...)
-		if x.cnt != cl+cr+1 || x.sum != sl+sr+int64(x.d) {
-			t.Fatalf("node %d: cnt %d sum %d, want %d %d", i, x.cnt, x.sum, cl+cr+1, sl+sr+int64(x.d))
-		}
-		bp, br, fp := noBest, noBest, noBest
-		for _, m := range members {
-			y := &f.nodes[m]
-			if y.pend > 0 {
-				bp = morePend(bp, fsBest{y.pend, y.k, m})
-				br = lessRun(br, fsBest{y.r, y.k, m})
-				fp = lessKey(fp, fsBest{0, y.k, m})
-			}
-		}
-		if x.bestPend != bp || x.bestRun != br || x.firstPend != fp {
-			t.Fatalf("node %d: aggregates %v %v %v, brute force %v %v %v", i, x.bestPend, x.bestRun, x.firstPend, bp, br, fp)
-		}
-		return x.cnt, x.sum, members
 	}
-	walk(root)
-	var want []int32
+	sort.Ints(present)
+	var want []int
 	for k := range d {
 		if d[k] > 0 {
-			want = append(want, int32(k))
+			want = append(want, k)
+		} else if p.pos[k] >= 0 {
+			t.Fatalf("claimant %d with d = 0 at position %d", k, p.pos[k])
 		}
 	}
-	sort.Slice(want, func(a, b int) bool { return d[want[a]] < d[want[b]] || d[want[a]] == d[want[b]] && want[a] < want[b] })
-	if fmt.Sprint(order) != fmt.Sprint(want) {
-		t.Fatalf("in-order %v, want %v", order, want)
+	if fmt.Sprint(present) != fmt.Sprint(want) {
+		t.Fatalf("claimants %v, want %v", present, want)
 	}
-	for _, i := range order {
-		if x := &f.nodes[i]; int(x.d) != d[i] || int(x.r) != r[i] || x.pend != x.d-x.r {
-			t.Fatalf("node %d: d %d r %d pend %d, want d %d r %d", i, x.d, x.r, x.pend, d[i], r[i])
+	for i := 1; i < 2*f.leaf; i++ {
+		lo, span := i, 1 // node i covers [lo, lo+span) of the leaves
+		for lo < f.leaf {
+			lo, span = 2*lo, 2*span
+		}
+		lo -= f.leaf
+		agg := noAgg
+		for q := lo; q < lo+span && q < f.n; q++ {
+			id := f.ids[q]
+			agg.sum += int64(p.d[id])
+			if pend := p.d[id] - p.r[id]; pend > 0 {
+				agg.bestPend = morePend(agg.bestPend, fsBest{pend, p.k[id], id})
+				agg.bestRun = lessRun(agg.bestRun, fsBest{p.r[id], p.k[id], id})
+				agg.firstPend = lessKey(agg.firstPend, fsBest{0, p.k[id], id})
+			}
+		}
+		if f.tree[i] != agg {
+			t.Fatalf("node %d (positions %d..%d): aggregate %+v, brute force %+v", i, lo, lo+span-1, f.tree[i], agg)
 		}
 	}
 }

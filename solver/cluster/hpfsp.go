@@ -220,15 +220,20 @@ func (h *HPFSP) Advance(now float64) {
 	}
 	nm, nr := h.norm(Map), h.norm(Reduce)
 	total := 0.0
-	for _, j := range h.running.js {
-		hj := &h.jobs[j.Index]
-		if !hj.ran {
-			h.ranList = append(h.ranList, j)
+	// The slot times feed the estimates (Tick; none with exact sizes) and
+	// the total executed work the work-driven clock: with neither (Parallel
+	// PFSP) this loop has nothing to do.
+	if h.Interval() > 0 || h.Config.Clock == ClockWork {
+		for _, j := range h.running.js {
+			hj := &h.jobs[j.Index]
+			if !hj.ran {
+				h.ranList = append(h.ranList, j)
+			}
+			hj.ran = true
+			hj.slotTime[Map] += float64(j.Running[Map]) * dt
+			hj.slotTime[Reduce] += float64(j.Running[Reduce]) * dt
+			total += float64(j.Running[Map])*nm + float64(j.Running[Reduce])*nr
 		}
-		hj.ran = true
-		hj.slotTime[Map] += float64(j.Running[Map]) * dt
-		hj.slotTime[Reduce] += float64(j.Running[Reduce]) * dt
-		total += float64(j.Running[Map])*nm + float64(j.Running[Reduce])*nr
 	}
 	for left := dt; left > 0; {
 		m := float64(h.ss.Len())
