@@ -491,6 +491,17 @@ func (h *HPFSP) Pick(p Phase, now float64) *JobState {
 	if best != nil {
 		return best
 	}
+	// Work conservation: the job with the smallest w that can use the
+	// slot, the earliest on ties. The late jobs cannot (they were just
+	// considered), so it is the runnable queued job with the smallest
+	// (w, arrival) — read from the tree of w when there is one (arrival
+	// order is the order of Sim.Active, which the scan below follows).
+	if e, ok := h.ss.MinMarked(int(p)); ok {
+		if e == nil {
+			return nil
+		}
+		return &h.s.Jobs[e.ID]
+	}
 	for _, j := range h.s.Active {
 		if j.Pending(p) > 0 {
 			consider(j, h.jobs[j.Index].e.W)

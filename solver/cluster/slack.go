@@ -70,10 +70,11 @@ type Slack struct {
 	// marked in class c (leaves at wn + i, +Inf for unmarked ones), so that
 	// a scan can stop once no marked entry behind has a smaller w
 	// (MinMarkedWFrom).
-	mmin [2][]float64
-	wn   int
-	g    float64 // virtual clock: each queued job's PS service so far
-	d    float64 // Σ D: the uniform part of eq. 9
+	mmin  [2][]float64
+	wn    int
+	stack []int   // MinMarked's scratch space
+	g     float64 // virtual clock: each queued job's PS service so far
+	d     float64 // Σ D: the uniform part of eq. 9
 }
 
 // Len returns m, the number of jobs in the virtual queue.
@@ -273,6 +274,39 @@ func (ss *Slack) MinMarkedWFrom(c, i int) float64 {
 		lo, hi = lo/2, hi/2
 	}
 	return r
+}
+
+// MinMarked returns the unfinished queued entry marked in class c with the
+// smallest w, the smallest Key among equal ones (nil when none is marked),
+// and true; false when there is no tree (fewer than treeMin unfinished
+// entries): O(log m) plus the entries tied at the minimum.
+func (ss *Slack) MinMarked(c int) (*SlackEntry, bool) {
+	if ss.wn == 0 {
+		return nil, false
+	}
+	t := ss.mmin[c]
+	m := t[1]
+	if math.IsInf(m, 1) {
+		return nil, true
+	}
+	var best *SlackEntry
+	stack := append(ss.stack[:0], 1)
+	for len(stack) > 0 {
+		i := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if t[i] != m {
+			continue
+		}
+		if i >= ss.wn {
+			if e := ss.live[i-ss.wn]; best == nil || e.Key < best.Key {
+				best = e
+			}
+			continue
+		}
+		stack = append(stack, 2*i, 2*i+1)
+	}
+	ss.stack = stack
+	return best, true
 }
 
 // Finish marks e as finished for real: its w becomes 0 (eq. 11–17) and

@@ -40,6 +40,15 @@ func checkEq6(t *testing.T, ss *Slack, step int, op string) {
 				t.Fatalf("step %d (%s): tree %d leaf %d = %v, want %v", step, op, c, i, tree[ss.wn+i], want)
 			}
 		}
+		var wantE *SlackEntry // brute force: the marked entry with the smallest (w, Key)
+		for _, e := range ss.live {
+			if e.mark[c] && (wantE == nil || e.W < wantE.W || e.W == wantE.W && e.Key < wantE.Key) {
+				wantE = e
+			}
+		}
+		if got, ok := ss.MinMarked(c); ok != (ss.wn > 0) || ok && got != wantE {
+			t.Fatalf("step %d (%s): MinMarked(%d) = %v, %v; want %v", step, op, c, got, ok, wantE)
+		}
 		for i := range len(ss.live) + 1 {
 			want := math.Inf(1) // brute force: the marked entries from i on
 			for _, e := range ss.live[i:] {
