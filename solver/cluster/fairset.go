@@ -50,13 +50,19 @@ type fairSet struct {
 // fsPool holds the claimants' values by id; the sets of one pool have
 // disjoint claimants.
 type fsPool struct {
-	d, r, k, pos []int32 // pos −1: in no set
+	c []fsClaimant
+}
+
+// fsClaimant is one claimant's demand, running tasks, key and position
+// (−1: in no set), together in 16 bytes.
+type fsClaimant struct {
+	d, r, k, pos int32
 }
 
 func newFsPool(n int) *fsPool {
-	p := &fsPool{d: make([]int32, n), r: make([]int32, n), k: make([]int32, n), pos: make([]int32, n)}
-	for i := range p.pos {
-		p.pos[i] = -1
+	p := &fsPool{c: make([]fsClaimant, n)}
+	for i := range p.c {
+		p.c[i].pos = -1
 	}
 	return p
 }
@@ -139,11 +145,12 @@ func (f *fairSet) leafAgg(q int) fsAgg {
 	}
 	id := f.ids[q]
 	p := f.pool
-	a := fsAgg{sum: int64(p.d[id]), bestPend: noBest, bestRun: noBest, firstPend: noBest}
-	if pend := p.d[id] - p.r[id]; pend > 0 {
-		a.bestPend = fsBest{pend, p.k[id], id}
-		a.bestRun = fsBest{p.r[id], p.k[id], id}
-		a.firstPend = fsBest{0, p.k[id], id}
+	c := &p.c[id]
+	a := fsAgg{sum: int64(c.d), bestPend: noBest, bestRun: noBest, firstPend: noBest}
+	if pend := c.d - c.r; pend > 0 {
+		a.bestPend = fsBest{pend, c.k, id}
+		a.bestRun = fsBest{c.r, c.k, id}
+		a.firstPend = fsBest{0, c.k, id}
 	}
 	return a
 }
@@ -168,9 +175,10 @@ func (f *fairSet) fix(q int) {
 	}
 }
 
-// grow doubles the leaves (at least 8) and rebuilds the tree.
+// grow doubles the leaves (one at first: a set of one claimant, such as
+// the only user of a trace, has no inner node) and rebuilds the tree.
 func (f *fairSet) grow() {
-	l := max(8, 2*f.leaf)
+	l := max(1, 2*f.leaf)
 	ids, dpos := make([]int32, l), make([]int32, l)
 	copy(ids, f.ids)
 	copy(dpos, f.dpos)
@@ -187,8 +195,8 @@ func (f *fairSet) grow() {
 // place puts claimant id at position q (its demand entry included).
 func (f *fairSet) place(q int, id int32) {
 	f.ids[q] = id
-	f.dpos[q] = f.pool.d[id]
-	f.pool.pos[id] = int32(q)
+	f.dpos[q] = f.pool.c[id].d
+	f.pool.c[id].pos = int32(q)
 }
 
 // swap exchanges the claimants at positions a and b and fixes both leaves.
@@ -205,7 +213,7 @@ func (f *fairSet) swap(a, b int) {
 func (f *fairSet) set(id int32, di, ri, ki int) {
 	p := f.pool
 	d, r, k := int32(di), int32(ri), int32(ki)
-	q := int(p.pos[id])
+	q := int(p.c[id].pos)
 	if q < 0 {
 		if d <= 0 {
 			return
@@ -215,14 +223,14 @@ func (f *fairSet) set(id int32, di, ri, ki int) {
 		}
 		q = f.n
 		f.n++
-		p.d[id], p.r[id], p.k[id] = d, r, k
+		p.c[id].d, p.c[id].r, p.c[id].k = d, r, k
 		f.place(q, id)
 		f.fix(q)
 		f.moveUp(q)
 		return
 	}
-	old := p.d[id]
-	p.d[id], p.r[id] = d, r
+	old := p.c[id].d
+	p.c[id].d, p.c[id].r = d, r
 	switch {
 	case d == old:
 		f.fix(q)
@@ -236,7 +244,7 @@ func (f *fairSet) set(id int32, di, ri, ki int) {
 		q = f.moveDown(q)
 		if d <= 0 { // now last: drop it
 			f.n--
-			p.pos[id] = -1
+			p.c[id].pos = -1
 			f.fix(q)
 		}
 	}
@@ -300,7 +308,7 @@ func (f *fairSet) best(c float64) (int32, float64) {
 		if b < 0 {
 			return -1, 0
 		}
-		return b, float64(f.pool.d[b])
+		return b, float64(f.pool.c[b].d)
 	}
 	// The first capped position U: position q (ascending rank n−1−q, the
 	// claimants behind it being the smaller ones) is capped when
@@ -346,7 +354,7 @@ func (f *fairSet) best(c float64) (int32, float64) {
 	case pre.id < 0 && suf.id < 0:
 		return -1, 0
 	case suf.id < 0:
-		return pre.id, float64(f.pool.d[pre.id])
+		return pre.id, float64(f.pool.c[pre.id].d)
 	case pre.id < 0:
 		return suf.id, lambda
 	}
@@ -355,7 +363,7 @@ func (f *fairSet) best(c float64) (int32, float64) {
 	if ds > dp || ds == dp && suf.k < pre.k {
 		return suf.id, lambda
 	}
-	return pre.id, float64(f.pool.d[pre.id])
+	return pre.id, float64(f.pool.c[pre.id].d)
 }
 
 // first returns the claimant with runnable tasks and the smallest key (-1

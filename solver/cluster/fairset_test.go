@@ -279,8 +279,8 @@ func checkSet(t *testing.T, f *fairSet, d, r []int) {
 	for q := range f.n {
 		id := f.ids[q]
 		present = append(present, int(id))
-		if int(p.pos[id]) != q || f.dpos[q] != p.d[id] || int(p.d[id]) != d[id] || int(p.r[id]) != r[id] {
-			t.Fatalf("position %d: claimant %d (pos %d, d %d/%d, r %d), want d %d r %d", q, id, p.pos[id], f.dpos[q], p.d[id], p.r[id], d[id], r[id])
+		if int(p.c[id].pos) != q || f.dpos[q] != p.c[id].d || int(p.c[id].d) != d[id] || int(p.c[id].r) != r[id] {
+			t.Fatalf("position %d: claimant %d (pos %d, d %d/%d, r %d), want d %d r %d", q, id, p.c[id].pos, f.dpos[q], p.c[id].d, p.c[id].r, d[id], r[id])
 		}
 		if q > 0 && f.dpos[q-1] < f.dpos[q] {
 			t.Fatalf("demands not non-increasing at %d: %v", q, f.dpos[:f.n])
@@ -291,8 +291,8 @@ func checkSet(t *testing.T, f *fairSet, d, r []int) {
 	for k := range d {
 		if d[k] > 0 {
 			want = append(want, k)
-		} else if p.pos[k] >= 0 {
-			t.Fatalf("claimant %d with d = 0 at position %d", k, p.pos[k])
+		} else if p.c[k].pos >= 0 {
+			t.Fatalf("claimant %d with d = 0 at position %d", k, p.c[k].pos)
 		}
 	}
 	if fmt.Sprint(present) != fmt.Sprint(want) {
@@ -307,11 +307,11 @@ func checkSet(t *testing.T, f *fairSet, d, r []int) {
 		agg := noAgg
 		for q := lo; q < lo+span && q < f.n; q++ {
 			id := f.ids[q]
-			agg.sum += int64(p.d[id])
-			if pend := p.d[id] - p.r[id]; pend > 0 {
-				agg.bestPend = morePend(agg.bestPend, fsBest{pend, p.k[id], id})
-				agg.bestRun = lessRun(agg.bestRun, fsBest{p.r[id], p.k[id], id})
-				agg.firstPend = lessKey(agg.firstPend, fsBest{0, p.k[id], id})
+			agg.sum += int64(p.c[id].d)
+			if pend := p.c[id].d - p.c[id].r; pend > 0 {
+				agg.bestPend = morePend(agg.bestPend, fsBest{pend, p.c[id].k, id})
+				agg.bestRun = lessRun(agg.bestRun, fsBest{p.c[id].r, p.c[id].k, id})
+				agg.firstPend = lessKey(agg.firstPend, fsBest{0, p.c[id].k, id})
 			}
 		}
 		if f.tree[i] != agg {
