@@ -28,11 +28,14 @@ type WorstConfig struct {
 	Engine func() (mip.Engine, error)
 }
 
-// Worst runs the search of c for every n in order and returns the worst
-// instance found for each, with the exact optimum filled in where asked
-// and the search's findings in the instance's metadata. progress, if set,
-// receives one line per restart and per exact solve.
+// Worst validates c and runs the search of c for every n in order and
+// returns the worst instance found for each, with the exact optimum filled
+// in where asked and the search's findings in the instance's metadata.
+// progress, if set, receives one line per restart and per exact solve.
 func Worst(ctx context.Context, c WorstConfig, progress func(string)) ([]*search.Found, error) {
+	if err := c.Validate(); err != nil {
+		return nil, err
+	}
 	say := func(format string, a ...any) {
 		if progress != nil {
 			progress(fmt.Sprintf(format, a...))

@@ -5,15 +5,12 @@ package main
 // instances/cluster, solver/cluster and solver/cluster/study.
 
 import (
-	"errors"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/urfave/cli/v2"
 
 	cw "github.com/mrsched/mrsched/instances/cluster"
-	"github.com/mrsched/mrsched/instances/swim"
 	"github.com/mrsched/mrsched/report/figures"
 	"github.com/mrsched/mrsched/solver/cluster"
 	"github.com/mrsched/mrsched/solver/cluster/study"
@@ -21,7 +18,11 @@ import (
 )
 
 func clusterCommands() []*cli.Command {
-	return inCategory(catCluster, group("cluster", clusterSimulateCmd(), clusterStudyCmd()))
+	studies := make([]*cli.Command, len(study.Studies))
+	for i, name := range study.Studies {
+		studies[i] = cmd(name, clusterStudy(name), clusterStudyFlags(name == "swim")...)
+	}
+	return inCategory(catCluster, group("cluster", clusterSimulateCmd(), group("study", studies...)))
 }
 
 func clusterGenCommands() []*cli.Command { return inCategory(catCluster, genClusterCmd()) }
@@ -47,42 +48,20 @@ func clusterSimulateCmd() *cli.Command {
 }
 
 func clusterSimulate(c *cli.Context) error {
-	w, err := cw.ReadFile(c.String("workload"))
+	s := cluster.PolicySettings{Alpha: c.Float64("alpha"), CVThreshold: c.Float64("cv-threshold"), FairLimit: c.Int("fair-limit"),
+		Exact: c.Bool("exact"), UpdateInterval: c.Float64("update-interval"), DefaultFromTasks: c.Bool("default-from-tasks"), Clock: c.String("clock")}
+	path := c.String("timeline")
+	r, err := study.SimulateFile(c.String("workload"), c.String("policy"), s, study.SimulateConfig{Heartbeat: c.Float64("heartbeat"), Timeline: path != ""})
 	if err != nil {
-		return err
+		return flagError(err, cluster.ErrConfig, study.ErrConfig)
 	}
-	pol, err := clusterPolicy(c)
-	if err != nil {
-		return err
-	}
-	r, err := study.Simulate(w, pol, study.SimulateConfig{Heartbeat: c.Float64("heartbeat"), Timeline: c.String("timeline") != ""})
-	if err != nil {
-		return clusterFlagError(err, study.ErrConfig)
-	}
-	if path := c.String("timeline"); path != "" {
+	if path != "" {
 		if err := writeWith(c, path, "timeline", func(w io.Writer) error { return study.TimelineTable(r).Write(w, tabular.CSV) }); err != nil {
 			return err
 		}
 		r.Timeline = nil
 	}
 	return emitView(c, study.SimulateView(r, c.String("workload"), c.Bool("jobs")))
-}
-
-// clusterFlagError names the flag of a configuration field the library
-// rejected with the error prefix ("cluster study: invalid configuration:
-// heartbeat …" becomes "--heartbeat …").
-func clusterFlagError(err error, prefix error) error {
-	if errors.Is(err, prefix) {
-		return errors.New("--" + strings.TrimPrefix(err.Error(), prefix.Error()+": "))
-	}
-	return err
-}
-
-func clusterPolicy(c *cli.Context) (cluster.Policy, error) {
-	p, err := cluster.PolicyFor(c.String("policy"), cluster.PolicySettings{Alpha: c.Float64("alpha"), CVThreshold: c.Float64("cv-threshold"),
-		FairLimit: c.Int("fair-limit"), Exact: c.Bool("exact"), UpdateInterval: c.Float64("update-interval"),
-		DefaultFromTasks: c.Bool("default-from-tasks"), Clock: c.String("clock")})
-	return p, clusterFlagError(err, cluster.ErrConfig)
 }
 
 func clusterStudyFlags(swimFlags bool) []cli.Flag {
@@ -103,50 +82,27 @@ func clusterStudyFlags(swimFlags bool) []cli.Flag {
 	return fl
 }
 
-// clusterStudyRun wraps a study: flags, environment, markdown to stdout.
-func clusterStudyRun(run func(c *cli.Context, env study.Env) ([]*tabular.Table, error)) cli.ActionFunc {
+// clusterStudy runs the study name (study.RunStudy) with its figures
+// drawn by figures.SaveCluster and writes its tables in Markdown.
+func clusterStudy(name string) cli.ActionFunc {
 	return func(c *cli.Context) error {
 		if c.NArg() > 0 {
 			return fmt.Errorf("unexpected arguments %q (flags go before them)", c.Args().Slice())
 		}
-		study.Workers = c.Int("workers")
-		formats := figures.Formats(c.Bool("png"))
 		env := study.Env{OutDir: c.String("out"), Render: func(dir string, f study.Figure) error {
-			return figures.SaveCluster(dir, f, formats...)
+			return figures.SaveCluster(dir, f, figures.Formats(c.Bool("png"))...)
 		}}
 		if !c.Bool("quiet") {
 			env.Progress = c.App.ErrWriter
 		}
-		tables, err := run(c, env)
-		if err != nil {
-			return err
-		}
-		for _, t := range tables {
-			if err := t.Write(c.App.Writer, tabular.Markdown); err != nil {
-				return err
-			}
+		tables, err := study.RunStudy(env, study.StudyConfig{Study: name, Seeds: c.Int("seeds"), Workers: c.Int("workers"),
+			Trace: c.String("trace"), Nodes: c.Int("nodes"), MaxJobs: c.Int("max-jobs"), Name: c.String("name")})
+		if err == nil {
+			err = tabular.WriteTables(c.App.Writer, tabular.Markdown, tables...)
 			fmt.Fprintln(c.App.Writer)
 		}
-		return nil
+		return flagError(err, study.ErrConfig)
 	}
-}
-
-func clusterStudyCmd() *cli.Command {
-	return group("study",
-		cmd("lsps", clusterStudyRun(func(c *cli.Context, env study.Env) ([]*tabular.Table, error) {
-			r, err := study.LsPSTableII(env, c.Int("seeds"))
-			if err != nil {
-				return nil, err
-			}
-			return []*tabular.Table{r.Table()}, r.Write(env)
-		}), clusterStudyFlags(false)...),
-		cmd("hpfsp", clusterStudyRun(func(c *cli.Context, env study.Env) ([]*tabular.Table, error) {
-			return study.HPFSPAll(env, c.Int("seeds"))
-		}), clusterStudyFlags(false)...),
-		cmd("swim", clusterStudyRun(func(c *cli.Context, env study.Env) ([]*tabular.Table, error) {
-			t, err := study.SWIMTrace(env, c.String("trace"), c.Int("nodes"), c.Int("max-jobs"), c.String("name"))
-			return []*tabular.Table{t}, err
-		}), clusterStudyFlags(true)...))
 }
 
 func genClusterCmd() *cli.Command {
@@ -167,7 +123,7 @@ func clusterWriteWorkload(c *cli.Context, w *cw.Workload, err error) error {
 	path := c.String("out")
 	switch {
 	case err != nil:
-		return err
+		return flagError(err, cw.ErrSWIMOptions)
 	case path == "":
 		return cw.WriteJSON(c.App.Writer, w)
 	}
@@ -179,7 +135,13 @@ func clusterWriteWorkload(c *cli.Context, w *cw.Workload, err error) error {
 }
 
 func importSWIMClusterCmd() *cli.Command {
-	return cmd("swim-cluster", importSWIMCluster,
+	return cmd("swim-cluster", func(c *cli.Context) error {
+		o := cw.DefaultSWIMOptions()
+		o.Nodes, o.MapSlots, o.ReduceSlots = c.Int("nodes"), c.Int("map-slots"), c.Int("reduce-slots")
+		o.Users, o.MaxJobs = c.Int("users"), c.Int("max-jobs")
+		w, err := cw.ReadSWIMFile(c.String("trace"), o)
+		return clusterWriteWorkload(c, w, err)
+	},
 		&cli.StringFlag{Name: "trace", Required: true, Usage: "SWIM trace `FILE` (TSV)"},
 		&cli.IntFlag{Name: "nodes", Value: 100, Usage: "cluster nodes"},
 		&cli.IntFlag{Name: "map-slots", Value: 2, Usage: "map slots per node"},
@@ -188,22 +150,4 @@ func importSWIMClusterCmd() *cli.Command {
 		&cli.IntFlag{Name: "max-jobs", Usage: "keep only the first `M` jobs (0: all)"},
 		outFlag("the workload"),
 		quietFlag())
-}
-
-func importSWIMCluster(c *cli.Context) error {
-	recs, err := swim.ReadFile(c.String("trace"))
-	if err != nil {
-		return err
-	}
-	o := cw.DefaultSWIMOptions()
-	o.Nodes, o.MapSlots, o.ReduceSlots = c.Int("nodes"), c.Int("map-slots"), c.Int("reduce-slots")
-	o.Users, o.MaxJobs = c.Int("users"), c.Int("max-jobs")
-	if o.Users < 1 {
-		return fmt.Errorf("--users %d: want ≥ 1", o.Users)
-	}
-	if o.MaxJobs < 0 {
-		return fmt.Errorf("--max-jobs %d: want ≥ 0 (0: all)", o.MaxJobs)
-	}
-	w, err := cw.FromSWIM(recs, c.String("trace"), o)
-	return clusterWriteWorkload(c, w, err)
 }

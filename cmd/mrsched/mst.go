@@ -5,9 +5,8 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io"
 	"math"
-	"os"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -35,8 +34,11 @@ func dFlag(note string) cli.Flag {
 	return &cli.Float64Flag{Name: "D", Usage: "deterministic coefficient of the delayed exponential model" + note}
 }
 
-// mstNodes returns per-node μ and λ from --nodes or --mu/--lambda; λ may
-// be absent (NaN) when needLambda is false.
+// muFlag is --mu, the nodes' service rates.
+func muFlag() cli.Flag { return &cli.StringFlag{Name: "mu", Usage: "service rates μ1,μ2,…"} }
+
+// mstNodes returns per-node μ and λ from --nodes or --mu/--lambda
+// (straggler.NodeRates); λ may be absent (NaN) when needLambda is false.
 func mstNodes(c *cli.Context, needLambda bool) (mu, lambda []float64, err error) {
 	switch path := c.String("nodes"); {
 	case path != "" && c.IsSet("mu"):
@@ -44,33 +46,46 @@ func mstNodes(c *cli.Context, needLambda bool) (mu, lambda []float64, err error)
 	case path == "" && !c.IsSet("mu"):
 		return nil, nil, errors.New("give the nodes: --nodes FILE or --mu μ1,μ2,…")
 	case c.IsSet("mu"):
-		if mu, err = parseFloats("mu", c.String("mu"), anyFinite); err != nil {
-			return nil, nil, err
+		mu, err = parseFloats("mu", c.String("mu"), anyFinite)
+		if err == nil && c.IsSet("lambda") {
+			lambda, err = parseFloats("lambda", c.String("lambda"), anyFinite)
 		}
 	}
-	if c.IsSet("lambda") && c.IsSet("mu") {
-		if lambda, err = parseFloats("lambda", c.String("lambda"), anyFinite); err != nil {
-			return nil, nil, err
-		}
+	if err == nil {
+		mu, lambda, err = straggler.NodeRates(c.String("nodes"), mu, lambda, needLambda)
 	}
-	mu, lambda, err = straggler.NodeRates(c.String("nodes"), mu, lambda, needLambda)
-	return mu, lambda, mstFlagError(err)
+	return mu, lambda, flagError(err)
 }
 
-// mstFlagError names the flag of a configuration field the library
-// rejected.
-func mstFlagError(err error) error {
+// flagError names the flag of a configuration field a library rejected:
+// a straggler.FieldError, or an error with one of the prefixes
+// ("cluster study: invalid configuration: heartbeat …" becomes
+// "--heartbeat …").
+func flagError(err error, prefixes ...error) error {
 	var fe *straggler.FieldError
 	if errors.As(err, &fe) {
 		return fmt.Errorf("--%s %s", fe.Field, fe.Msg)
+	}
+	for _, p := range prefixes {
+		if errors.Is(err, p) {
+			return errors.New("--" + strings.TrimPrefix(err.Error(), p.Error()+": "))
+		}
 	}
 	return err
 }
 
 func mstEvalCmd() *cli.Command {
-	return cmd("eval", mstEval, mstCommonFlags(
+	return cmd("eval", cliout.Action(func(c *cli.Context) (*straggler.EvalReport, error) {
+		mu, lambda, err := mstNodes(c, true)
+		if err != nil {
+			return nil, err
+		}
+		r, err := straggler.EvalReportOf(straggler.EvalConfig{Mu: mu, Lambda: lambda, D: c.Float64("D"),
+			Method: c.String("method"), Samples: c.Int("samples"), Seed: c.Uint64("seed"), RelTol: c.Float64("rel-tol")})
+		return r, flagError(err)
+	}), mstCommonFlags(
 		&cli.StringFlag{Name: "nodes", Usage: "node file (JSON or .csv) with mu and lambda per node"},
-		&cli.StringFlag{Name: "mu", Usage: "service rates μ1,μ2,…"},
+		muFlag(),
 		&cli.StringFlag{Name: "lambda", Usage: "arrival rates λ1,λ2,… (one per node)"},
 		dFlag(" (0 = M/M/1)"),
 		&cli.StringFlag{Name: "method", Value: "auto", Usage: "closed, integral, mc, all or auto"},
@@ -79,50 +94,29 @@ func mstEvalCmd() *cli.Command {
 		&cli.Float64Flag{Name: "rel-tol", Value: 1e-9, Usage: "relative accuracy of the integral"})...)
 }
 
-func mstEval(c *cli.Context) error {
-	mu, lambda, err := mstNodes(c, true)
-	if err != nil {
-		return err
-	}
-	results, err := straggler.Eval(straggler.EvalConfig{Mu: mu, Lambda: lambda, D: c.Float64("D"),
-		Method: c.String("method"), Samples: c.Int("samples"), Seed: c.Uint64("seed"), RelTol: c.Float64("rel-tol")})
-	if err != nil {
-		return mstFlagError(err)
-	}
-	return emit(c, func(w io.Writer, f tabular.Format) error { return straggler.WriteEval(w, f, results, len(mu)) })
-}
-
 func mstMapCmd() *cli.Command {
-	return cmd("map", mstMap, mstCommonFlags(
+	return cmd("map", func(c *cli.Context) error {
+		mu, _, err := mstNodes(c, false)
+		var v *straggler.MapView
+		if err == nil {
+			v, err = straggler.MapNamed(straggler.MapConfig{Policy: c.String("policy"), Total: c.Float64("total"), Mu: mu, PerNode: c.Bool("per-node"),
+				Options: straggler.MapOptions{Model: straggler.Model{D: c.Float64("D")}, AllowMigration: c.Bool("allow-migration")}})
+		}
+		if err == nil {
+			err = emit(c, v.Write)
+		}
+		if err == nil && v.Uncertified() {
+			return exitWith(2, errors.New("optimal mapping: KKT conditions not met within the iteration limit"))
+		}
+		return err
+	}, mstCommonFlags(
 		&cli.StringFlag{Name: "nodes", Usage: "node file (JSON or .csv); mu per node"},
-		&cli.StringFlag{Name: "mu", Usage: "service rates μ1,μ2,…"},
+		muFlag(),
 		&cli.Float64Flag{Name: "total", Usage: "total task arrival rate λ", Required: true},
 		&cli.StringFlag{Name: "policy", Value: "optimal", Usage: "fair, dep, sep, mep, dmep, optimal or all"},
 		dFlag(" (0 = M/M/1)"),
 		&cli.BoolFlag{Name: "allow-migration", Usage: "let S-EP return negative λ_i (the paper's formal eq. 23) instead of failing on eq. 24"},
 		&cli.BoolFlag{Name: "per-node", Usage: "print every node's λ_i (table formats)"})...)
-}
-
-func mstMap(c *cli.Context) error {
-	mu, _, err := mstNodes(c, false)
-	if err != nil {
-		return err
-	}
-	opt := straggler.MapOptions{Model: straggler.Model{D: c.Float64("D")}, AllowMigration: c.Bool("allow-migration")}
-	pols, err := straggler.PoliciesNamed(c.String("policy"))
-	if err != nil {
-		return err
-	}
-	rep, err := straggler.MapPolicies(pols, c.Float64("total"), mu, opt)
-	if err != nil {
-		return err
-	}
-	uncertified := rep.Uncertified()
-	err = emit(c, func(w io.Writer, f tabular.Format) error { return rep.Write(w, f, c.Bool("per-node")) })
-	if err == nil && uncertified {
-		return exitWith(2, errors.New("optimal mapping: KKT conditions not met within the iteration limit"))
-	}
-	return err
 }
 
 func mstFitCmd() *cli.Command {
@@ -133,24 +127,18 @@ func mstFitCmd() *cli.Command {
 		&cli.Float64Flag{Name: "offset", Value: math.NaN(), Usage: "offset T for the least-squares fit (default: the smallest sample)"})...)
 }
 
-// mstClasses returns the node classes of --nodes or --class μ:available,….
-func mstClasses(c *cli.Context) ([]straggler.NodeClass, error) {
-	if p := c.String("nodes"); p != "" {
-		f, err := nodes.ReadFile(p)
-		if err != nil {
-			return nil, err
-		}
-		return straggler.ClassesOf(f), nil
-	}
-	if c.String("class") == "" {
-		return nil, errors.New("give --class μ:available,… or --nodes FILE")
-	}
-	classes, err := straggler.ParseClasses(c.String("class"))
-	return classes, mstFlagError(err)
-}
-
 func mstNodesCmd() *cli.Command {
-	return cmd("nodes", mstNodeCount, mstCommonFlags(
+	return cmd("nodes", cliout.Action(func(c *cli.Context) (*straggler.NodeCountReport, error) {
+		if c.String("nodes") == "" && c.String("class") == "" {
+			return nil, errors.New("give --class μ:available,… or --nodes FILE")
+		}
+		classes, err := straggler.ClassesFrom(c.String("nodes"), c.String("class"))
+		if err != nil {
+			return nil, flagError(err)
+		}
+		return straggler.NodeCountOf(straggler.NodeCountConfig{Classes: classes, Total: c.Float64("total"), Policy: c.String("policy"),
+			D: c.Float64("D"), BruteLimit: c.Int("brute-limit"), Curve: c.Bool("curve")})
+	}), mstCommonFlags(
 		&cli.StringFlag{Name: "class", Usage: "node classes μ:available,… (or use --nodes with count as availability)"},
 		&cli.StringFlag{Name: "nodes", Usage: "node file; each entry's count is the number available"},
 		&cli.Float64Flag{Name: "total", Usage: "total task arrival rate λ", Required: true},
@@ -158,24 +146,6 @@ func mstNodesCmd() *cli.Command {
 		dFlag(""),
 		intFlag("brute-limit", 2000, "enumerate all selections when there are at most this many", nonNegInt),
 		&cli.BoolFlag{Name: "curve", Usage: "print the MST for every N (table formats)"})...)
-}
-
-func mstNodeCount(c *cli.Context) error {
-	classes, err := mstClasses(c)
-	if err != nil {
-		return err
-	}
-	p, err := straggler.ParsePolicy(c.String("policy"))
-	if err != nil {
-		return err
-	}
-	res, err := straggler.OptimalNodeCount(classes, c.Float64("total"), p, straggler.MapOptions{Model: straggler.Model{D: c.Float64("D")}}, c.Int("brute-limit"))
-	if err != nil {
-		return err
-	}
-	return emit(c, func(w io.Writer, f tabular.Format) error {
-		return res.Write(w, f, c.Float64("total"), p, c.Bool("curve"))
-	})
 }
 
 func mstForkJoinCmd() *cli.Command {
@@ -190,28 +160,18 @@ func mstForkJoinCmd() *cli.Command {
 }
 
 func mstFiguresCmd() *cli.Command {
-	return cmd("figures", mstFigures,
+	return cmd("figures", func(c *cli.Context) error {
+		figs, err := figures.SaveStragglerPaper(c.String("out"), func(done, total int, name string) {
+			infof(c, "mst figures: %d/%d %s", done, total, name)
+		}, figures.Formats(c.Bool("png"))...)
+		for _, f := range figs {
+			fmt.Fprintf(c.App.Writer, "%s\t%s\n", f.Name, f.Note)
+		}
+		return err
+	},
 		&cli.StringFlag{Name: "out", Value: "results/straggler", Usage: "output directory"},
 		besidesSVGFlag(),
 		&cli.BoolFlag{Name: "quiet", Usage: "no progress on stderr"})
-}
-
-func mstFigures(c *cli.Context) error {
-	dir := c.String("out")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	figs, err := straggler.PaperFigures(func(done, total int, name string) { infof(c, "mst figures: %d/%d %s", done, total, name) })
-	if err != nil {
-		return err
-	}
-	for _, f := range figs {
-		if _, err := figures.Straggler(f, dir, figures.Formats(c.Bool("png"))...); err != nil {
-			return err
-		}
-		fmt.Fprintf(c.App.Writer, "%s\t%s\n", f.Name, f.Note)
-	}
-	return nil
 }
 
 // mstSimulateCmd is mrsched mst simulate: Fig. 5, 7, 9, 12 and the DM-EP
@@ -222,15 +182,11 @@ func mstSimulateCmd() *cli.Command {
 		d.Seed, d.Replications, d.Jobs, d.Warmup, d.Workers = c.Uint64("seed"), c.Int("reps"), c.Int("jobs"), c.Int("warmup"), c.Int("workers")
 		d.TaskEvents = c.StringSlice("task-events")
 		r, err := des.Reproduce(d)
+		if err == nil {
+			err = figures.SaveStragglerDES(r, c.String("figures"), figures.Formats(c.Bool("png"))...)
+		}
 		if err != nil {
 			return nil, err
-		}
-		for _, f := range r.Figures {
-			if dir := c.String("figures"); dir != "" {
-				if _, err := figures.StragglerDES(f, dir, figures.Formats(c.Bool("png"))...); err != nil {
-					return nil, err
-				}
-			}
 		}
 		return r.View(), nil
 	}), append([]cli.Flag{

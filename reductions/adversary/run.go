@@ -1,0 +1,41 @@
+package adversary
+
+import (
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/mrsched/mrsched/tabular"
+)
+
+// ErrConfig reports a Config field that is not allowed; the message names
+// the field (the flag of 'mrsched adversary').
+var ErrConfig = errors.New("adversary: invalid configuration")
+
+// Config is a sweep of the deterministic adversary: what 'mrsched
+// adversary' runs.
+type Config struct {
+	Policies string // comma-separated solver/fluid names (PoliciesWithK, k = 1)
+	Ns       []int  // values of n, each ≥ 1
+}
+
+// Report is a finished sweep: the plays, policies outer and n inner.
+type Report struct{ Results []*Result }
+
+// Run plays the adversary against every policy of c for every n of c
+// (Sweep, progress as there). A policy list that does not parse is an
+// ErrConfig naming the field.
+func Run(c Config, progress func(policy string, n int)) (*Report, error) {
+	ps, err := PoliciesWithK(c.Policies, 1)
+	if err != nil {
+		return nil, fmt.Errorf("%w: policy: %w", ErrConfig, err)
+	}
+	all, err := Sweep(ps, c.Ns, progress)
+	if err != nil {
+		return nil, err
+	}
+	return &Report{Results: all}, nil
+}
+
+// Write renders the table of the plays (Table) in format f.
+func (r *Report) Write(w io.Writer, f tabular.Format) error { return Table(r.Results).Write(w, f) }

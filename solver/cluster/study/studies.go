@@ -1,0 +1,77 @@
+package study
+
+import (
+	"fmt"
+
+	cw "github.com/mrsched/mrsched/instances/cluster"
+	"github.com/mrsched/mrsched/solver/cluster"
+	"github.com/mrsched/mrsched/tabular"
+)
+
+// Studies are the names RunStudy accepts, in the order 'mrsched cluster
+// study' lists them: the LsPS Table II experiment, every H-PFSP figure
+// (HPFSPAll) and every policy on a SWIM trace (SWIMTrace).
+var Studies = []string{"lsps", "hpfsp", "swim"}
+
+// StudyConfig is one run of a cluster study: what 'mrsched cluster study
+// NAME' runs.
+type StudyConfig struct {
+	Study   string // one of Studies
+	Seeds   int    // independent replications (≥ 1)
+	Workers int    // parallel simulations (≥ 1; the tables do not depend on it)
+	// The SWIM study's trace file, cluster nodes, job limit (0: all) and
+	// label of its files (see SWIMTrace); the other studies ignore them.
+	Trace          string
+	Nodes, MaxJobs int
+	Name           string
+}
+
+// Validate names the first field of c that is not allowed (an ErrConfig).
+func (c StudyConfig) Validate() error {
+	switch {
+	case c.Study != "lsps" && c.Study != "hpfsp" && c.Study != "swim":
+		return fmt.Errorf("%w: study %q: want lsps, hpfsp or swim", ErrConfig, c.Study)
+	case c.Seeds < 1:
+		return fmt.Errorf("%w: seeds %d: want ≥ 1", ErrConfig, c.Seeds)
+	case c.Workers < 1:
+		return fmt.Errorf("%w: workers %d: want ≥ 1", ErrConfig, c.Workers)
+	}
+	return nil
+}
+
+// RunStudy validates c, sets Workers to c.Workers and runs the study in
+// env: it returns the study's tables in order (the LsPS study also writes
+// its result files under env.OutDir).
+func RunStudy(env Env, c StudyConfig) ([]*tabular.Table, error) {
+	if err := c.Validate(); err != nil {
+		return nil, err
+	}
+	Workers = c.Workers
+	switch c.Study {
+	case "lsps":
+		r, err := LsPSTableII(env, c.Seeds)
+		if err != nil {
+			return nil, err
+		}
+		return []*tabular.Table{r.Table()}, r.Write(env)
+	case "hpfsp":
+		return HPFSPAll(env, c.Seeds)
+	}
+	t, err := SWIMTrace(env, c.Trace, c.Nodes, c.MaxJobs, c.Name)
+	return []*tabular.Table{t}, err
+}
+
+// SimulateFile reads the cluster workload at path and runs the policy
+// named policy (cluster.PolicyFor with s) on it (Simulate with c). A
+// setting out of range is a cluster.ErrConfig or an ErrConfig naming it.
+func SimulateFile(path, policy string, s cluster.PolicySettings, c SimulateConfig) (*cluster.Result, error) {
+	w, err := cw.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	pol, err := cluster.PolicyFor(policy, s)
+	if err != nil {
+		return nil, err
+	}
+	return Simulate(w, pol, c)
+}
