@@ -160,8 +160,17 @@ type lognormalSource struct {
 	// (rand.Rand keeps no state of its own): Next computes their draws
 	// with the same operations without a rand.New per draw.
 	rng   *rand.Rand
-	idBuf []byte // idPrefix, then the job number appended in place
+	idBuf []byte // the IDs of the next idChunk jobs, built in place
+	// ids holds the IDs of jobs idFirst, idFirst+1, … back to back (one
+	// string, one allocation per idChunk jobs); idEnd[i] is where the ID of
+	// job idFirst+i ends. A job's ID is a substring of it (no copy).
+	ids     string
+	idEnd   []int
+	idFirst int
 }
+
+// idChunk is the number of job IDs built at once (one allocation).
+const idChunk = 256
 
 // Source returns a streaming generator (O(1) memory). For each job it draws,
 // in this order, the inter-arrival gap (online only), the map size and the
@@ -182,7 +191,6 @@ func (s LogNormalSpec) Source(src rand.Source) (Source, error) {
 	if g.idPrefix == "" {
 		g.idPrefix = "J"
 	}
-	g.idBuf = append(make([]byte, 0, len(g.idPrefix)+20), g.idPrefix...)
 	if !s.Batch {
 		g.gap = distuv.Exponential{Rate: s.ArrivalRate(), Src: src}
 	}
@@ -201,9 +209,28 @@ func (g *lognormalSource) Next() (Job, bool) {
 	}
 	x := math.Exp(g.rng.NormFloat64()*g.mapD.Sigma + g.mapD.Mu)
 	y := x * math.Exp(g.rng.NormFloat64()*g.ratioD.Sigma+g.ratioD.Mu)
-	// idPrefix + strconv.Itoa(k) with one allocation.
-	id := string(strconv.AppendInt(g.idBuf[:len(g.idPrefix)], int64(g.k), 10))
-	return Job{ID: id, Release: g.t, Map: x, Shuffle: y}, true
+	return Job{ID: g.id(g.k), Release: g.t, Map: x, Shuffle: y}, true
+}
+
+// id returns idPrefix + strconv.Itoa(k), building the IDs of the next
+// idChunk jobs as one string when k is past the last one built.
+func (g *lognormalSource) id(k int) string {
+	i := k - g.idFirst
+	if g.ids == "" || i >= len(g.idEnd) {
+		g.idFirst, i = k, 0
+		g.idBuf, g.idEnd = g.idBuf[:0], g.idEnd[:0]
+		for m := k; m < k+idChunk && m <= g.spec.N; m++ {
+			g.idBuf = append(g.idBuf, g.idPrefix...)
+			g.idBuf = strconv.AppendInt(g.idBuf, int64(m), 10)
+			g.idEnd = append(g.idEnd, len(g.idBuf))
+		}
+		g.ids = string(g.idBuf)
+	}
+	start := 0
+	if i > 0 {
+		start = g.idEnd[i-1]
+	}
+	return g.ids[start:g.idEnd[i]]
 }
 
 // Generate materialises the workload as an instance whose metadata records

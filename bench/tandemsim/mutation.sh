@@ -26,6 +26,13 @@ mutations=(
   'ps-loop-buffer-drain|psloop.go|s/if fl&psTrack == 0 && rs > 0 && rs > in \{/if fl\&psTrack == 0 \&\& rs > 0 \&\& rs > in \&\& x == 0 {/'
   'ps-loop-klps-admission|psloop.go|s/\t\tkpos = ps\.k\n/\t\tkpos = math.MaxInt\n/'
   'ps-loop-klps-maponly-admission|psloop.go|s/\t\tkmap = ps\.k\n/\t\tkmap = math.MaxInt\n/'
+  'max-loop-crossing|maxloop.go|s/(func crossMaxBefore\(ax, ay, arm, ars, bx, by, brm, brs, now, t float64\) float64 \{)/$1\n\treturn inf/'
+  'max-loop-crossing-bound-tau0|maxloop.go|s/\t\t\tlo = maxf\(tau, 0\)/\t\t\tlo = p1/'
+  'max-loop-flip|maxloop.go|s/\t\t\te\.flipMax\(s, ca, cb\)\n//'
+  'max-loop-buffer-drain|maxloop.go|s/if !j\.track && j\.rs > 0 && j\.rs > in \{/if !j.track \&\& j.rs > 0 \&\& j.rs > in \&\& x == 0 {/'
+  'max-loop-sub-ulp-crossing|maxloop.go|s/if cross && ctau > 0 && !resolvesMax\(s, ca, cb\) \{/if false {/'
+  'max-loop-minimum-kept|maxloop.go|s/if i == curM && \(grew \|\| s\.km\[i\] == infBits\) \{/if i == curM \&\& s.km[i] == infBits {/'
+  'max-loop-hand-off|maxloop.go|s/\t\t\te\.handOffMax\(s\)\n//'
 )
 
 want=("$@")

@@ -136,23 +136,27 @@ func BenchmarkRatio(b *testing.B) {
 
 // floorJob is the least state a bit-identical simulator updates per
 // served job and event: remaining map work, shuffle work tracking the map
-// (y = y0·x/x0), the map rate and the job's own next event.
-type floorJob struct{ x, y, x0, y0, r float64 }
+// (y = y0·x/x0), the map rate r and the inflow cap c.
+type floorJob struct{ x, y, x0, y0, r, c float64 }
 
 // floorPS performs, for m served jobs per event, the arithmetic the engine
 // cannot drop without changing output bits: advance each job (x − r·Δt,
-// clamped), recompute its tracked shuffle work y0·x/x0 (one division) and
+// clamped), recompute its tracked shuffle work y0·x/x0 (one division), its
+// inflow cap r·y0/x0 at the event's map share r (one division: the share
+// changes at almost every event, with the number of jobs holding one) and
 // its next own event x/r (one division), and take the minimum. It returns
 // the sum of the minima (so that nothing is optimised away).
 func floorPS(js []floorJob, events int) float64 {
 	dt, acc := 1e-9, 0.0
 	for e := 0; e < events; e++ {
 		next := inf
+		r := 1 / float64(len(js)+e&1) // the share: one more or one fewer job holds one
 		for i := range js {
 			j := &js[i]
 			j.x = clamp0(j.x - j.r*dt)
 			j.y = j.y0 * j.x / j.x0
-			if te := j.x / j.r; te < next {
+			j.c = r * j.y0 / j.x0 // the inflow cap (stored: it must be computed)
+			if te := j.x / r; te < next {
 				next = te
 			}
 		}

@@ -10,7 +10,10 @@
 // optionally the fluid schedule, SimulateStream runs a stream of arrivals
 // in O(jobs in system) memory. PS and k-LPS, which serve every job
 // present at every event, run in an event loop specialised to them
-// (psloop.go: the jobs' state as parallel slices) that produces the generic
-// loop's results bit for bit. The model, the event types, the policies'
-// conventions and the speed measurements are in docs/tandem-sim.md.
+// (psloop.go: the jobs' state as parallel slices), and so does MaxSRPT
+// (maxloop.go: its two served jobs kept as the minima of contiguous key
+// arrays, the crossing test cut short by a lower bound); both produce the
+// generic loop's results bit for bit. The model, the event types, the
+// policies' conventions and the speed measurements are in
+// docs/tandem-sim.md.
 package fluid

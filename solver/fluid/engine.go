@@ -194,9 +194,14 @@ type engine struct {
 	// dead holds those departed at the current event (still referenced by
 	// served until the next allocation), free those ready for reuse.
 	dead, free []*job
-	// generic makes run use the generic loop for PS and k-LPS too (tests
-	// compare it with runPS).
+	// generic makes run use the generic loop for PS, k-LPS and MaxSRPT
+	// too (tests compare it with runPS and runMax).
 	generic bool
+	// noHandOff keeps runMax in its own loop whatever the number of jobs
+	// present (tests); scan is its hand-off threshold (scanLimit; tests
+	// lower it to exercise the hand-off).
+	noHandOff bool
+	scan      int
 }
 
 func newEngine(src instances.Source, mum, muc float64, p Policy, opt Options, nHint int) (*engine, error) {
@@ -210,7 +215,7 @@ func newEngine(src instances.Source, mum, muc float64, p Policy, opt Options, nH
 	if !(s > 0) || math.IsInf(s, 0) {
 		return nil, fmt.Errorf("%w: speed must be positive and finite, got %v", ErrInput, opt.Speed)
 	}
-	e := &engine{src: src, mum: mum, muc: muc, cm: mum * s, cc: muc * s, nHint: nHint, nextTie: -1, policyName: p.Name()}
+	e := &engine{src: src, mum: mum, muc: muc, cm: mum * s, cc: muc * s, nHint: nHint, nextTie: -1, policyName: p.Name(), scan: scanLimit}
 	st, err := p.newState(e)
 	if err != nil {
 		return nil, err
@@ -322,16 +327,23 @@ func (e *engine) arrive() error {
 func (e *engine) depart(j *job, sink func(JobResult)) {
 	e.stRemove(j)
 	j.gone = true
+	e.departJob(j.r, j.x0, j.y0, j.orig, j.id, sink)
+	e.dead = append(e.dead, j)
+}
+
+// departJob records the departure now of the job released at r with
+// sizes x0, y0, instance index orig and ID id.
+func (e *engine) departJob(r, x0, y0 float64, orig int, id string, sink func(JobResult)) {
 	e.nsys--
-	resp := e.now - j.r
+	resp := e.now - r
 	// z = max(x0/μm, y0/μc); a division by 1 is exact, so unit
 	// capacities (the usual case) skip it with the same result.
-	zm, zc := j.x0, j.y0
+	zm, zc := x0, y0
 	if e.mum != 1 {
-		zm = j.x0 / e.mum
+		zm = x0 / e.mum
 	}
 	if e.muc != 1 {
-		zc = j.y0 / e.muc
+		zc = y0 / e.muc
 	}
 	z := maxf(zm, zc)
 	slow := resp / z
@@ -342,10 +354,9 @@ func (e *engine) depart(j *job, sink func(JobResult)) {
 		e.sum.Makespan = e.now
 	}
 	if sink != nil {
-		sink(JobResult{Index: j.orig, ID: j.id, Release: j.r, Map: j.x0, Shuffle: j.y0,
+		sink(JobResult{Index: orig, ID: id, Release: r, Map: x0, Shuffle: y0,
 			Completion: e.now, Response: resp, Slowdown: slow})
 	}
-	e.dead = append(e.dead, j)
 }
 
 func (e *engine) record(t0, t1 float64) {
@@ -363,8 +374,20 @@ func (e *engine) run(sink func(JobResult)) (Summary, error) {
 	if e.ps != nil && !e.generic {
 		return e.runPS(sink)
 	}
+	if e.prio != nil && e.prio.dyn && !e.generic {
+		return e.runMax(sink)
+	}
 	e.pull()
-	stall := 0
+	return e.loop(sink, 0, false)
+}
+
+// loop is the generic event loop. With resume, the jobs present were put
+// in the state by a specialised loop (handOffMax) at the current event,
+// after its arrivals: the loop starts with the allocation.
+func (e *engine) loop(sink func(JobResult), stall int, resume bool) (Summary, error) {
+	if resume {
+		e.allocateStep()
+	}
 	for {
 		if e.srcErr != nil {
 			return Summary{}, e.srcErr
@@ -465,27 +488,38 @@ func (e *engine) run(sink func(JobResult)) (Summary, error) {
 		if e.srcErr != nil {
 			return Summary{}, e.srcErr
 		}
-		e.served = e.stAllocate(e.served[:0])
-		e.sum.Served += int64(len(e.served))
-		for _, j := range e.served {
-			if j.empty && j.x > 0 && j.rm > 0 && j.y0 > 0 {
-				if c := j.inflow(); j.rs >= c {
-					j.rs, j.track = c, true
-				}
-			}
-			// The job's own next event under these rates (nothing
-			// changes the served jobs before the next iteration reads it).
-			j.te, j.ek = j.nextEvent()
-		}
-		// No pointer to the jobs departed at this event is left.
-		if len(e.dead) > 0 {
-			for i, j := range e.dead {
-				e.free = append(e.free, j)
-				e.dead[i] = nil
-			}
-			e.dead = e.dead[:0]
-		}
+		e.allocateStep()
 	}
+	return e.finish()
+}
+
+// allocateStep is the end of an event of the generic loop: the allocation,
+// inflow tracking and the served jobs' own next events.
+func (e *engine) allocateStep() {
+	e.served = e.stAllocate(e.served[:0])
+	e.sum.Served += int64(len(e.served))
+	for _, j := range e.served {
+		if j.empty && j.x > 0 && j.rm > 0 && j.y0 > 0 {
+			if c := j.inflow(); j.rs >= c {
+				j.rs, j.track = c, true
+			}
+		}
+		// The job's own next event under these rates (nothing
+		// changes the served jobs before the next iteration reads it).
+		j.te, j.ek = j.nextEvent()
+	}
+	// No pointer to the jobs departed at this event is left.
+	if len(e.dead) > 0 {
+		for i, j := range e.dead {
+			e.free = append(e.free, j)
+			e.dead[i] = nil
+		}
+		e.dead = e.dead[:0]
+	}
+}
+
+// finish checks the count of departures and completes the summary.
+func (e *engine) finish() (Summary, error) {
 	if e.nHint >= 0 && e.sum.N != e.nHint {
 		return Summary{}, fmt.Errorf("fluid: internal error: %d of %d jobs completed", e.sum.N, e.nHint)
 	}

@@ -1,0 +1,170 @@
+package fluid
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/schedule"
+)
+
+// runMaxWith runs p on jobs (release order) as runPSWith does, through the
+// generic loop (generic), or through runMax with hand-off threshold scan
+// (0: never hand off).
+func runMaxWith(jobs []instances.Job, mum, muc float64, p Policy, opt Options, record, generic bool, scan int) psRun {
+	var r psRun
+	e, err := newEngine(&jobsSource{jobs: jobs}, mum, muc, p, opt, -1)
+	if err != nil {
+		return psRun{err: err}
+	}
+	e.generic = generic
+	if scan > 0 {
+		e.scan = scan
+	} else {
+		e.noHandOff = true
+	}
+	if record {
+		e.order = make([]int, len(jobs))
+		for i := range e.order {
+			e.order[i] = len(jobs) - 1 - i // instance index ≠ arrival number
+		}
+		e.sched = &schedule.Schedule{}
+	}
+	r.sum, r.err = e.run(func(j JobResult) { r.deps = append(r.deps, j) })
+	r.sched = e.sched
+	return r
+}
+
+// TestMaxLoopMatchesGeneric: the MaxSRPT loop (runMax) gives the generic
+// engine loop's results bit for bit (the generic loop is the reference:
+// the code of every earlier digest and oracle test) on random instances
+// with ties, zero sizes and simultaneous arrivals, non-unit capacities and
+// speed, recorded schedules with instance indices unlike arrival numbers,
+// with the hand-off to the generic loop never taken, taken early (more
+// than 2 or 5 jobs present) and at the default threshold, and on 2·10⁴
+// arrivals of the §5.3 workload at loads 0.5 and 0.9 (hand-off forced
+// at 3 jobs too).
+func TestMaxLoopMatchesGeneric(t *testing.T) {
+	caps := []struct{ mum, muc, speed float64 }{{1, 1, 0}, {2, 0.5, 0}, {1, 3, 1.5}}
+	rng := rand.New(rand.NewPCG(18, 2))
+	cases, flips := 0, 0
+	old := testHookFlip
+	defer func() { testHookFlip = old }()
+	testHookFlip = func(string) { flips++ }
+	for trial := range 120 {
+		var in *instances.Instance
+		n := 5 + rng.IntN(35)
+		if trial%2 == 0 {
+			in = randomInstance(rng, n, trial%8 == 0, true)
+		} else {
+			in = contInstance(rng, n, trial%7 == 1, trial%3 != 0)
+		}
+		var jobs []instances.Job
+		for _, i := range in.SortedByRelease() {
+			jobs = append(jobs, in.Jobs[i])
+		}
+		c := caps[trial%len(caps)]
+		for _, record := range []bool{false, true} {
+			opt := Options{Speed: c.speed}
+			gen := runMaxWith(jobs, c.mum, c.muc, MaxSRPT(), opt, record, true, 0)
+			if gen.err != nil {
+				t.Fatalf("trial %d: generic: %v", trial, gen.err)
+			}
+			for _, scan := range []int{0, 2, 5, scanLimit} {
+				fast := runMaxWith(jobs, c.mum, c.muc, MaxSRPT(), opt, record, false, scan)
+				if err := sameBits(fast, gen); err != nil {
+					t.Fatalf("trial %d (record %v, caps %+v, scan %d): %v", trial, record, c, scan, err)
+				}
+				cases++
+			}
+		}
+	}
+	for _, load := range []float64{0.5, 0.9} {
+		src, err := instances.PaperLogNormal(20000, load, false).Source(rand.New(rand.NewPCG(1, 2)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var jobs []instances.Job
+		for j, ok := src.Next(); ok; j, ok = src.Next() {
+			jobs = append(jobs, j)
+		}
+		gen := runMaxWith(jobs, 1, 1, MaxSRPT(), Options{}, false, true, 0)
+		if gen.err != nil || len(gen.deps) != len(jobs) {
+			t.Fatalf("§5.3 load %v: generic: %d departures, %v", load, len(gen.deps), gen.err)
+		}
+		for _, scan := range []int{0, 3} {
+			fast := runMaxWith(jobs, 1, 1, MaxSRPT(), Options{}, false, false, scan)
+			if err := sameBits(fast, gen); err != nil {
+				t.Fatalf("§5.3 load %v scan %d: %v", load, scan, err)
+			}
+			cases++
+		}
+	}
+	// The comparison covers crossings (flips), which runMax and the
+	// generic loop both report through testHookFlip.
+	if flips == 0 {
+		t.Fatal("no crossing in any run")
+	}
+	t.Logf("%d runs identical, %d flips", cases, flips)
+}
+
+// TestMaxLoopErrors: runMax reports the generic loop's errors.
+func TestMaxLoopErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		jobs []instances.Job
+	}{
+		{"negative map", []instances.Job{{ID: "a", Release: 0, Map: 1, Shuffle: 1}, {ID: "b", Release: 5, Map: -1, Shuffle: 1}}},
+		{"out of order", []instances.Job{{ID: "a", Release: 3, Map: 1, Shuffle: 1}, {ID: "b", Release: 1, Map: 1, Shuffle: 1}}},
+		{"both zero", []instances.Job{{ID: "a", Release: 0, Map: 0, Shuffle: 0}}},
+	} {
+		fast := runMaxWith(tc.jobs, 1, 1, MaxSRPT(), Options{}, false, false, 0)
+		gen := runMaxWith(tc.jobs, 1, 1, MaxSRPT(), Options{}, false, true, 0)
+		if fast.err == nil {
+			t.Errorf("%s: no error", tc.name)
+		}
+		if err := sameBits(fast, gen); err != nil {
+			t.Errorf("%s: %v", tc.name, err)
+		}
+	}
+}
+
+// TestMaxLoopKeyGrowth: a served job's key max(x, y) can grow by rounding
+// (the tracking snap y = y0·x/x0 after a step too small to change x gives
+// fl(fl(y0·x0)/x0), one ulp above y0 for the sizes found below), and then
+// a job with the same key and an earlier arrival ranks ahead of it; runMax
+// must notice that its kept minimum grew (the generic loop's heap fix does).
+// Jobs: B (released first) with key K = fl(fl(y0·x0)/x0) and no shuffle
+// work, A with sizes x0 < y0 < 2·x0 (key y0 < K, so A is the map job,
+// tracked at shuffle capacity 2) and C arriving 1e-30 later (a step that
+// leaves x = x0). After that step A's key is K and B (tie 0) leads.
+func TestMaxLoopKeyGrowth(t *testing.T) {
+	x0, y0, k := 1.5, 0.0, 0.0
+	for v := 1.6; v < 2.9; v = math.Nextafter(v, 3) { // brute-force search for a rounding-up pair
+		if r := v * x0 / x0; r > v {
+			y0, k = v, r
+			break
+		}
+	}
+	if y0 == 0 {
+		t.Fatal("no y0 with fl(fl(y0·x0)/x0) > y0")
+	}
+	jobs := []instances.Job{
+		{ID: "B", Release: 0, Map: k, Shuffle: 0},
+		{ID: "A", Release: 0, Map: x0, Shuffle: y0},
+		{ID: "C", Release: 1e-30, Map: 100, Shuffle: 0},
+	}
+	gen := runMaxWith(jobs, 1, 2, MaxSRPT(), Options{}, true, true, 0)
+	fast := runMaxWith(jobs, 1, 2, MaxSRPT(), Options{}, true, false, 0)
+	if gen.err != nil {
+		t.Fatal(gen.err)
+	}
+	if err := sameBits(fast, gen); err != nil {
+		t.Fatalf("y0 = %v, K = %v: %v", y0, k, err)
+	}
+	// The generic loop serves B's map right after the step (B leads).
+	if s := gen.sched.Segments; len(s) < 2 || s[1].Rates[0].Job != len(jobs)-1-0 {
+		t.Fatalf("expected B (instance index %d) on the map after the step, got %+v", len(jobs)-1, s)
+	}
+}
