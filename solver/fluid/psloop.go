@@ -286,19 +286,29 @@ func (e *engine) allocatePS(s *psJobs, nmap, limit int) (float64, int, int) {
 	return t, evIdx, evKind
 }
 
-// sortCapped is sortByCap on positions: by cap, ties by arrival. The
-// candidates come in arrival order (increasing position and arrival
-// number), so a stable insertion sort on the cap alone breaks ties by
-// arrival.
+// sortCapped is sortByCap on positions: by cap, ties by arrival (as by
+// position: positions are in arrival order). The candidates come in
+// arrival order, so a stable sort on the cap alone breaks ties by arrival:
+// a binary insertion sort (each job goes after the jobs before it with a
+// cap at most its own; one block move per insertion).
 func (s *psJobs) sortCapped() {
 	a := s.capped
 	for i := 1; i < len(a); i++ {
 		j := a[i]
-		k := i - 1
-		for ; k >= 0 && a[k].c > j.c; k-- {
-			a[k+1] = a[k]
+		if a[i-1].c <= j.c {
+			continue
 		}
-		a[k+1] = j
+		lo, hi := 0, i-1
+		for lo < hi {
+			m := int(uint(lo+hi) >> 1)
+			if a[m].c > j.c {
+				hi = m
+			} else {
+				lo = m + 1
+			}
+		}
+		copy(a[lo+1:i+1], a[lo:i])
+		a[lo] = j
 	}
 }
 
