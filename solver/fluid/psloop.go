@@ -92,10 +92,12 @@ func (s *psJobs) truncate(n int) {
 // events, in the same order, with the same floating-point operations in the
 // same order on every value (so every output bit is the generic loop's,
 // which TestPSLoopMatchesGeneric checks), on the struct-of-arrays state
-// psJobs. Each step makes three passes over the jobs present: advance, the
-// jobs' own events and departures (compacting the arrays); the map shares
-// and inflow caps; the shuffle levels, the jobs' next events and their
-// minimum. No allocation per event or job once the slices have grown.
+// psJobs. Each step makes three passes: over the jobs present, advance,
+// the jobs' own events and departures (compacting the arrays) and their
+// classes for the allocation (free or inflow-cap candidate); over the
+// candidates, the inflow caps; over the jobs holding a place, the map
+// shares, the shuffle levels, the jobs' next events and their minimum. No
+// allocation per event or job once the slices have grown.
 func (e *engine) runPS(sink func(JobResult)) (Summary, error) {
 	s := &psJobs{}
 	ps := e.ps
