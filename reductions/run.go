@@ -43,11 +43,17 @@ func WorstPath(dir string, f *search.Found) string {
 var ErrConfig = errors.New("reductions: invalid configuration")
 
 // NMTSConfig is a random NMTS instance with a chosen answer: what 'mrsched
-// gen nmts' writes.
+// gen nmts' writes. The tags are its flags (internal/cliflags.Bind).
 type NMTSConfig struct {
 	nmts.Spec
-	Answer string // "yes" or "no"
-	Seed   uint64
+	Answer string `flag:"answer" usage:"yes or no"`
+	Seed   uint64 `flag:"seed" usage:"random seed"`
+}
+
+// DefaultNMTSConfig is the default of 'mrsched gen nmts': q = 3, f on
+// 1..5, g on 1..20, a yes-instance, seed 1.
+func DefaultNMTSConfig() NMTSConfig {
+	return NMTSConfig{Spec: nmts.Spec{Q: 3, MaxF: 5, MaxG: 20}, Answer: "yes", Seed: 1}
 }
 
 // Validate names the first field of c that is not allowed (an ErrConfig).

@@ -30,21 +30,31 @@ func BuilderOf(name string) (Builder, error) {
 // StudyConfig describes the separation study of issue 15 points 2 and 3:
 // for each q, every NMTS instance with values up to EnumMax[i] (none when
 // 0) and Random[i] seeded yes- and no-instances (nmts.Spec{Q, MaxF, MaxG}),
-// reduced by each construction.
+// reduced by each construction. The tags are the flags of 'mrsched reduce
+// separation' (internal/cliflags.Bind).
 type StudyConfig struct {
-	Q []int
+	Q []int `flag:"q" usage:"NMTS set sizes q" rule:"between(2,5)"`
 	// EnumMax and Random have one value per q, or one value for every q.
-	EnumMax []int // per q; 0: no enumeration
-	Random  []int // per q: random yes- and as many no-instances
-	MaxF    int64
-	MaxG    int64
-	Seed    uint64
+	EnumMax []int  `flag:"enum-max" usage:"per q (or one for all): every instance with f, g ≤ N (0: none)" rule:"between(0,6)"`
+	Random  []int  `flag:"random" usage:"per q (or one for all): seeded random yes- and as many no-instances" rule:"non-neg-int"`
+	MaxF    int64  `flag:"max-f" usage:"random f on 1..N" rule:"at-least-one"`
+	MaxG    int64  `flag:"max-g" usage:"random g on 1..N" rule:"at-least-one"`
+	Seed    uint64 `flag:"seed" usage:"seed of the random instances and of the order search"`
 	// Constructions to run (ConstructionAppendixA, ConstructionRepaired).
 	Constructions []string
 	// Options of Separate; RunStudy sets Seed from the study's Seed and,
 	// when zero, ExhaustiveMax to 6 (all 720 orders of q = 2) and Restarts
 	// to 8.
 	Options SeparationOptions
+}
+
+// DefaultStudyConfig is the default of 'mrsched reduce separation': q = 2
+// and 3, every instance with f, g ≤ 3 for q = 2 and ≤ 2 for q = 3, no
+// random instances (random ones on f ≤ 3, g ≤ 6), seed 1, both
+// constructions, no exact search.
+func DefaultStudyConfig() StudyConfig {
+	return StudyConfig{Q: []int{2, 3}, EnumMax: []int{3, 2}, Random: []int{0}, MaxF: 3, MaxG: 6, Seed: 1,
+		Constructions: []string{ConstructionAppendixA, ConstructionRepaired}}
 }
 
 // Constructions parses a construction list: "both" or comma-separated

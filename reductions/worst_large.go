@@ -26,15 +26,24 @@ const WorstExactKind = "hard/worst-exact"
 // later restarts from random instances.
 type WorstExactConfig struct {
 	Policies []string `json:"policies"` // "maxsrpt", "splitsrpt"
-	Ns       []int    `json:"ns"`       // each in 2..search.MaxClimbN
-	Restarts int      `json:"restarts"`
-	Steps    int      `json:"steps"`
-	AlphaMax float64  `json:"alpha_max"`
-	Seed     uint64   `json:"seed"`
+	// Ns: each in 2..search.MaxClimbN (TestConfigDefaults checks the rule).
+	Ns       []int   `json:"ns" flag:"n" usage:"values of n" rule:"between(2,14)"`
+	Restarts int     `json:"restarts" flag:"restarts" usage:"climbs per policy and n" rule:"at-least-one"`
+	Steps    int     `json:"steps" flag:"steps" usage:"perturbations per climb" rule:"non-neg-int"`
+	AlphaMax float64 `json:"alpha_max" flag:"alpha-max" usage:"largest max(x/y, y/x) of a job" rule:"positive"`
+	Seed     uint64  `json:"seed" flag:"seed" usage:"seed of the starts and perturbations"`
 	// Seeds are the starting instances of restart 0, by policy.
 	Seeds map[string][]instances.Job `json:"seeds,omitempty"`
 	// SolveLimit bounds each exact solve (0: none, deterministic cells).
-	SolveLimit time.Duration `json:"solve_limit_ns"`
+	SolveLimit time.Duration `json:"solve_limit_ns" flag:"solve-limit" usage:"limit of each exact solve" zero:"none, deterministic"`
+}
+
+// DefaultWorstExactConfig is the default of 'mrsched worst-exact': both
+// policies, n = 10..12, 3 climbs of 60 perturbations, α ≤ 4, seed 1, no
+// seed instances, no solve limit. The tags of WorstExactConfig are the
+// command's flags (internal/cliflags.Bind).
+func DefaultWorstExactConfig() WorstExactConfig {
+	return WorstExactConfig{Policies: []string{"maxsrpt", "splitsrpt"}, Ns: []int{10, 11, 12}, Restarts: 3, Steps: 60, AlphaMax: 4, Seed: 1}
 }
 
 // Validate names the first invalid field.

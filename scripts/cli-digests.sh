@@ -8,17 +8,22 @@
 #   scripts/cli-digests.sh /tmp/new > /tmp/after.txt
 #   diff results/cli-digests-before.txt /tmp/after.txt
 #
-# Run it from the repository root (SWIM traces are read from ../shared/data).
+# Run it from the repository root (SWIM traces are read from ../shared/data,
+# recorded as data/swim/... whatever the checkout's path).
 # Wall-clock fields ("time_seconds" in JSON, the time_seconds row of
 # 'mip solve' CSV) are removed before hashing; everything else must be
 # byte-identical for identical input. Set KEEP=DIR to keep the outputs.
 set -u
 bin=$(realpath "${1:?usage: cli-digests.sh BINARY}")
 root=$(pwd)
-data="$root/../shared/data"
 work=${KEEP:-$(mktemp -d)}
 mkdir -p "$work"
 cd "$work" || exit 1
+# The traces are read through the link data -> ../shared/data, so the paths
+# the importers record (metadata.source) are the same wherever the
+# repository is checked out.
+ln -sfn "$root/../shared/data" data
+data=data
 export MRSCHED_HIGHS_DIR=${MRSCHED_HIGHS_DIR:-/work/main/third_party/highs}
 
 # norm strips wall-clock fields from stdin.

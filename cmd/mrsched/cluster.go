@@ -5,12 +5,15 @@ package main
 // instances/cluster, solver/cluster and solver/cluster/study.
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/urfave/cli/v2"
 
 	cw "github.com/mrsched/mrsched/instances/cluster"
+	"github.com/mrsched/mrsched/internal/cliflags"
 	"github.com/mrsched/mrsched/report/figures"
 	"github.com/mrsched/mrsched/solver/cluster"
 	"github.com/mrsched/mrsched/solver/cluster/study"
@@ -20,7 +23,7 @@ import (
 func clusterCommands() []*cli.Command {
 	studies := make([]*cli.Command, len(study.Studies))
 	for i, name := range study.Studies {
-		studies[i] = cmd(name, clusterStudy(name), clusterStudyFlags(name == "swim")...)
+		studies[i] = clusterStudyCmd(name)
 	}
 	return inCategory(catCluster, group("cluster", clusterSimulateCmd(), group("study", studies...)))
 }
@@ -30,62 +33,46 @@ func clusterGenCommands() []*cli.Command { return inCategory(catCluster, genClus
 func clusterImportCommands() []*cli.Command { return inCategory(catCluster, importSWIMClusterCmd()) }
 
 func clusterSimulateCmd() *cli.Command {
-	return cmd("simulate", clusterSimulate,
+	s, sim := cluster.DefaultPolicySettings(), study.SimulateConfig{}
+	return cmd("simulate", func(c *cli.Context) error {
+		s, sim, path := s, sim, c.String("timeline")
+		err := errors.Join(cliflags.Fill(c, &s), cliflags.Fill(c, &sim))
+		sim.Timeline = path != ""
+		var r *cluster.Result
+		if err == nil {
+			r, err = study.SimulateFile(c.String("workload"), c.String("policy"), s, sim)
+		}
+		if err != nil {
+			return flagError(err, cluster.ErrConfig, study.ErrConfig)
+		}
+		if path != "" {
+			if err := writeWith(c, path, "timeline", func(w io.Writer) error { return study.TimelineTable(r).Write(w, tabular.CSV) }); err != nil {
+				return err
+			}
+			r.Timeline = nil
+		}
+		return emitView(c, study.SimulateView(r, c.String("workload"), c.Bool("jobs")))
+	}, slices.Concat([]cli.Flag{
 		&cli.StringFlag{Name: "workload", Aliases: []string{"w"}, Required: true, Usage: "cluster workload `FILE` (JSON, see mrsched gen cluster)"},
 		&cli.StringFlag{Name: "policy", Aliases: []string{"p"}, Value: "fair", Usage: "fifo, fair, lsps, hpfsp or ppfsp"},
-		&cli.Float64Flag{Name: "alpha", Value: 1, Usage: "LsPS α of eq. 8 in [0, 1]"},
-		&cli.Float64Flag{Name: "cv-threshold", Value: 1, Usage: "LsPS tier-2 CV threshold"},
-		&cli.IntFlag{Name: "fair-limit", Value: 2, Usage: "H-PFSP FAIR_LIMIT (0: no fair phase)"},
-		&cli.BoolFlag{Name: "exact", Usage: "H-PFSP with exact remaining sizes instead of estimates"},
-		&cli.StringFlag{Name: "clock", Usage: "H-PFSP virtual PS clock: work (eq. 8 as printed; hpfsp default) or time (real-time PS; ppfsp default)"},
-		&cli.Float64Flag{Name: "update-interval", Value: 5, Usage: "H-PFSP UPDATE_INTERVAL in seconds"},
-		&cli.BoolFlag{Name: "default-from-tasks", Usage: "H-PFSP eq. 18 defaults from every finished task, not only finished jobs'"},
-		&cli.Float64Flag{Name: "heartbeat", Usage: "assign free slots only every `SECONDS` (0: at once)"},
+	}, cliflags.Bind(&s), cliflags.Bind(&sim), []cli.Flag{
 		&cli.BoolFlag{Name: "jobs", Usage: "one row per job instead of the per-user summary"},
 		&cli.StringFlag{Name: "timeline", Usage: "write the task-to-slot timeline to `FILE` (CSV)"},
 		formatFlag("table"),
-		outFlag("the results"))
+		outFlag("the results")})...)
 }
 
-func clusterSimulate(c *cli.Context) error {
-	s := cluster.PolicySettings{Alpha: c.Float64("alpha"), CVThreshold: c.Float64("cv-threshold"), FairLimit: c.Int("fair-limit"),
-		Exact: c.Bool("exact"), UpdateInterval: c.Float64("update-interval"), DefaultFromTasks: c.Bool("default-from-tasks"), Clock: c.String("clock")}
-	path := c.String("timeline")
-	r, err := study.SimulateFile(c.String("workload"), c.String("policy"), s, study.SimulateConfig{Heartbeat: c.Float64("heartbeat"), Timeline: path != ""})
-	if err != nil {
-		return flagError(err, cluster.ErrConfig, study.ErrConfig)
-	}
-	if path != "" {
-		if err := writeWith(c, path, "timeline", func(w io.Writer) error { return study.TimelineTable(r).Write(w, tabular.CSV) }); err != nil {
-			return err
-		}
-		r.Timeline = nil
-	}
-	return emitView(c, study.SimulateView(r, c.String("workload"), c.Bool("jobs")))
-}
-
-func clusterStudyFlags(swimFlags bool) []cli.Flag {
-	fl := []cli.Flag{
-		intFlag("seeds", 20, "independent replications", atLeastOne),
-		&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Value: "results/cluster", Usage: "results `DIR` (\"\" writes no files)"},
-		intFlag("workers", study.Workers, "parallel simulations", atLeastOne),
-		besidesSVGFlag(),
-		quietFlag(),
-	}
-	if swimFlags {
-		fl = append(fl,
-			&cli.StringFlag{Name: "trace", Value: "../shared/data/swim/FB-2009_samples_24_times_1hr_0.tsv", Usage: "SWIM trace `FILE`"},
-			&cli.IntFlag{Name: "nodes", Value: 100, Usage: "cluster nodes (2 map + 2 reduce slots each)"},
-			&cli.IntFlag{Name: "max-jobs", Usage: "keep only the first `M` jobs of the trace (0: all)"},
-			&cli.StringFlag{Name: "name", Usage: "label of the output files (default: FB-2009 or FB-2010 from the file name, with the node count)"})
-	}
-	return fl
-}
-
-// clusterStudy runs the study name (study.RunStudy) with its figures
+// clusterStudyCmd runs the study name (study.RunStudy) with its figures
 // drawn by figures.SaveCluster and writes its tables in Markdown.
-func clusterStudy(name string) cli.ActionFunc {
-	return func(c *cli.Context) error {
+func clusterStudyCmd(name string) *cli.Command {
+	def := study.DefaultStudyConfig(name)
+	flags := slices.Concat(cliflags.Insert(cliflags.Bind(&def), "workers",
+		&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Value: "results/cluster", Usage: "results `DIR` (\"\" writes no files)"}),
+		[]cli.Flag{besidesSVGFlag(), quietFlag()})
+	if name == "swim" {
+		flags = append(flags, cliflags.Bind(&def.SWIM)...)
+	}
+	return cmd(name, func(c *cli.Context) error {
 		if c.NArg() > 0 {
 			return fmt.Errorf("unexpected arguments %q (flags go before them)", c.Args().Slice())
 		}
@@ -95,27 +82,28 @@ func clusterStudy(name string) cli.ActionFunc {
 		if !c.Bool("quiet") {
 			env.Progress = c.App.ErrWriter
 		}
-		tables, err := study.RunStudy(env, study.StudyConfig{Study: name, Seeds: c.Int("seeds"), Workers: c.Int("workers"),
-			Trace: c.String("trace"), Nodes: c.Int("nodes"), MaxJobs: c.Int("max-jobs"), Name: c.String("name")})
+		cfg, err := cliflags.Filled(c, def)
+		if err == nil && name == "swim" {
+			err = cliflags.Fill(c, &cfg.SWIM)
+		}
+		var tables []*tabular.Table
+		if err == nil {
+			tables, err = study.RunStudy(env, cfg)
+		}
 		if err == nil {
 			err = tabular.WriteTables(c.App.Writer, tabular.Markdown, tables...)
 			fmt.Fprintln(c.App.Writer)
 		}
 		return flagError(err, study.ErrConfig)
-	}
+	}, flags...)
 }
 
 func genClusterCmd() *cli.Command {
+	def := cw.DefaultGenConfig()
 	return cmd("cluster", func(c *cli.Context) error {
-		w, err := cw.Generate(c.String("kind"), c.Int("n"), c.Float64("size"), c.Uint64("seed"))
+		w, err := cliflags.Call(def, cw.GenConfig.Generate)(c)
 		return clusterWriteWorkload(c, w, err)
-	},
-		&cli.StringFlag{Name: "kind", Required: true, Usage: "table2, fig2, fig3a, fig3b, fig4, fig5 or synthetic"},
-		seedFlag(1, "random seed"),
-		&cli.IntFlag{Name: "n", Value: 5, Usage: "jobs (fig2, fig3a, synthetic)"},
-		&cli.Float64Flag{Name: "size", Value: 1, Usage: "TeraSort size in GB (fig3a)"},
-		outFlag("the workload"),
-		quietFlag())
+	}, append(cliflags.Bind(&def), outFlag("the workload"), quietFlag())...)
 }
 
 // clusterWriteWorkload writes w to --out or stdout, or returns err.
@@ -135,19 +123,14 @@ func clusterWriteWorkload(c *cli.Context, w *cw.Workload, err error) error {
 }
 
 func importSWIMClusterCmd() *cli.Command {
+	def := cw.DefaultSWIMOptions()
 	return cmd("swim-cluster", func(c *cli.Context) error {
-		o := cw.DefaultSWIMOptions()
-		o.Nodes, o.MapSlots, o.ReduceSlots = c.Int("nodes"), c.Int("map-slots"), c.Int("reduce-slots")
-		o.Users, o.MaxJobs = c.Int("users"), c.Int("max-jobs")
-		w, err := cw.ReadSWIMFile(c.String("trace"), o)
+		o, err := cliflags.Filled(c, def)
+		var w *cw.Workload
+		if err == nil {
+			w, err = cw.ReadSWIMFile(c.String("trace"), o)
+		}
 		return clusterWriteWorkload(c, w, err)
-	},
-		&cli.StringFlag{Name: "trace", Required: true, Usage: "SWIM trace `FILE` (TSV)"},
-		&cli.IntFlag{Name: "nodes", Value: 100, Usage: "cluster nodes"},
-		&cli.IntFlag{Name: "map-slots", Value: 2, Usage: "map slots per node"},
-		&cli.IntFlag{Name: "reduce-slots", Value: 2, Usage: "reduce slots per node"},
-		&cli.IntFlag{Name: "users", Value: 1, Usage: "assign job k to user k mod USERS (the traces have no users)"},
-		&cli.IntFlag{Name: "max-jobs", Usage: "keep only the first `M` jobs (0: all)"},
-		outFlag("the workload"),
-		quietFlag())
+	}, slices.Concat([]cli.Flag{&cli.StringFlag{Name: "trace", Required: true, Usage: "SWIM trace `FILE` (TSV)"}},
+		cliflags.Bind(&def), []cli.Flag{outFlag("the workload"), quietFlag()})...)
 }

@@ -6,19 +6,16 @@ package main
 import (
 	"cmp"
 	"context"
-	"errors"
 	"fmt"
-	"io"
 	"math"
 	"math/rand/v2"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/instances/sharedscan"
-	"github.com/mrsched/mrsched/instances/swim"
 	"github.com/mrsched/mrsched/internal/cliout"
+	"github.com/mrsched/mrsched/report"
 	"github.com/mrsched/mrsched/report/figures"
 	"github.com/mrsched/mrsched/report/study"
 	"github.com/mrsched/mrsched/solver/flex"
@@ -32,74 +29,35 @@ func flexCommands() []*cli.Command {
 		flexPlanCmd(), flexSimulateCmd(), flexStudyCmd(), flexMergeCmd(), cmd("metrics", metrics, formatFlag("table")), flexMapCmd()))
 }
 
-func flexGenCommands() []*cli.Command { return inCategory(catFlex, genSharedScanCmd()) }
-
-func flexImportCommands() []*cli.Command { return inCategory(catFlex, importSWIMScansCmd()) }
-
-// flexInputs are --workload and --metric of plan and simulate.
-func flexInputs(c *cli.Context) (*sharedscan.Workload, flex.Metric, error) {
-	m, err := flex.ParseMetric(c.String("metric"))
-	if err != nil {
-		return nil, m, fmt.Errorf("--metric: %w", err)
-	}
-	w, err := sharedscan.ReadFile(c.String("workload"))
-	return w, m, err
-}
-
 func flexWorkloadFlag() cli.Flag {
 	return &cli.StringFlag{Name: "workload", Aliases: []string{"w"}, Required: true, Usage: "shared-scan workload `FILE` (JSON)"}
 }
 
 func flexPlanCmd() *cli.Command {
-	return cmd("plan", flexPlan,
+	return cmd("plan", cliout.Action(func(c *cli.Context) (*report.Output, error) {
+		return study.FlexPlan(study.FlexPlanConfig{Workload: c.String("workload"), Metric: c.String("metric"), Scheme: c.String("scheme"),
+			At: c.Float64("at"), Intervals: c.Bool("intervals"), SVG: c.String("svg")})
+	}),
 		flexWorkloadFlag(),
 		&cli.StringFlag{Name: "metric", Aliases: []string{"m"}, Value: "sum-response", Usage: "one of 'mrsched flex metrics' (aliases avg-response, avg-stretch, makespan)"},
 		&cli.StringFlag{Name: "scheme", Value: "circumflex", Usage: "circumflex or flex"},
-		&cli.Float64Flag{Name: "at", Value: -1, Usage: "plan at this time (default: the last arrival)"},
+		&cli.Float64Flag{Name: "at", Value: -1, Usage: "plan at this time (default: the last arrival)", Action: func(_ *cli.Context, at float64) error {
+			if !(at >= 0 && !math.IsInf(at, 0)) {
+				return fmt.Errorf("--at %v: want a finite time ≥ 0 (omit it for the last arrival)", at)
+			}
+			return nil
+		}},
 		&cli.BoolFlag{Name: "intervals", Usage: "also print the intervals with per-subjob slots"},
 		&cli.StringFlag{Name: "svg", Usage: "draw the slot allocations over time to `FILE`"},
 		formatFlag("table"),
 		outFlag("the result"))
 }
 
-func flexPlan(c *cli.Context) error {
-	f, err := tabular.ParseFormat(c.String("format"))
-	if err != nil {
-		return err
-	}
-	sc, err := flex.ParseScheme(c.String("scheme"))
-	if err != nil || sc == flex.BATCH {
-		return fmt.Errorf("--scheme: want circumflex or flex, got %q", c.String("scheme"))
-	}
-	at := c.Float64("at")
-	if c.IsSet("at") && !(at >= 0 && !math.IsInf(at, 0)) {
-		return fmt.Errorf("--at %v: want a finite time ≥ 0 (omit it for the last arrival)", at)
-	}
-	w, m, err := flexInputs(c)
-	if err != nil {
-		return err
-	}
-	rep, err := flex.PlanAt(w, c.String("workload"), flex.PlanAtConfig{Scheme: sc, Metric: m, At: at})
-	switch {
-	case errors.Is(err, flex.ErrPlanInvalid):
-		return exitWith(2, err)
-	case err != nil:
-		return err
-	}
-	if p := c.String("svg"); p != "" {
-		b, err := figures.FlexPlanSVG(rep)
-		if err != nil {
-			return fmt.Errorf("--svg: %w", err)
-		}
-		if err := instances.AtomicWrite(p, b); err != nil {
-			return err
-		}
-	}
-	return emitWith(c, func(w io.Writer) error { return rep.Write(w, f, c.Bool("intervals")) })
-}
-
 func flexSimulateCmd() *cli.Command {
-	return cmd("simulate", flexSimulate,
+	return cmd("simulate", cliout.Action(func(c *cli.Context) (*report.Output, error) {
+		return study.FlexSimulate(study.FlexSimulateConfig{Workload: c.String("workload"), Metric: c.String("metric"), Scheme: c.String("scheme"),
+			Window: c.Float64("window"), Jobs: c.Bool("jobs")})
+	}),
 		flexWorkloadFlag(),
 		&cli.StringFlag{Name: "metric", Aliases: []string{"m"}, Value: "sum-response", Usage: "one of 'mrsched flex metrics'"},
 		&cli.StringFlag{Name: "scheme", Value: "all", Usage: "all, flex, circumflex or batch"},
@@ -107,26 +65,6 @@ func flexSimulateCmd() *cli.Command {
 		&cli.BoolFlag{Name: "jobs", Usage: "one row per job"},
 		formatFlag("table"),
 		outFlag("the result"))
-}
-
-func flexSimulate(c *cli.Context) error {
-	schemes := flex.Schemes
-	if s := c.String("scheme"); s != "all" {
-		sc, err := flex.ParseScheme(s)
-		if err != nil {
-			return fmt.Errorf("--scheme: %w", err)
-		}
-		schemes = []flex.Scheme{sc}
-	}
-	w, m, err := flexInputs(c)
-	if err != nil {
-		return err
-	}
-	cmp, err := flex.Compare(w, c.String("workload"), m, schemes, c.Float64("window"))
-	if err != nil {
-		return err
-	}
-	return emit(c, func(out io.Writer, f tabular.Format) error { return cmp.Write(out, f, c.Bool("jobs")) })
 }
 
 func flexStudyFlags() []cli.Flag {
@@ -166,44 +104,36 @@ func flexStudyConfig(c *cli.Context) (flex.StudyConfig, error) {
 	return cfg, cmp.Or(errs[0], errs[1], errs[2], errs[3], cfg.Check())
 }
 
-// flexReportOut says what the study wrote and prints summary.md.
-func flexReportOut(c *cli.Context, dir string, rep *study.FlexReport) error {
-	for _, n := range rep.Set.Notices {
-		fmt.Fprintln(c.App.ErrWriter, "mrsched: "+n)
+// flexReportOut says what the study (or merge, returning rep and err)
+// wrote into --out-dir and prints summary.md.
+func flexReportOut(c *cli.Context, rep *study.FlexReport, err error) error {
+	if err != nil {
+		return err
 	}
+	cliout.Notices(c, rep.Set.Notices)
+	dir := c.String("out-dir")
 	if len(rep.Files) == 0 {
 		fmt.Fprintf(c.App.ErrWriter, "wrote %s; merge all shards with 'mrsched flex merge --out-dir %s FILES…'\n", rep.Cells, dir)
 		return nil
 	}
 	infof(c, "wrote %s/{%s}", dir, strings.Join(rep.Files, ","))
-	_, err := c.App.Writer.Write(rep.Summary)
+	_, err = c.App.Writer.Write(rep.Summary)
 	return err
 }
 
-// flexStudyAction runs (or resumes) the study sweep and, unsharded,
-// writes its report.
-func flexStudyAction(c *cli.Context) error {
-	cfg, err := flexStudyConfig(c)
-	if err != nil {
-		return err
-	}
-	sp, err := sweep.Parse(c.String("shard"))
-	if err != nil {
-		return fmt.Errorf("--shard: %w", err)
-	}
-	progress := progressEvery(c, 5, func(done, total int) string {
-		return fmt.Sprintf("flex study %s: %d/%d cells", sp, done, total)
-	})
-	dir := c.String("out-dir")
-	rep, err := study.RunFlex(context.Background(), cfg, sp, c.Int("workers"), dir, progress, figures.Formats(c.Bool("png"))...)
-	if err != nil {
-		return err
-	}
-	return flexReportOut(c, dir, rep)
-}
-
+// flexStudyCmd runs (or resumes) the study sweep and, unsharded, writes
+// its report.
 func flexStudyCmd() *cli.Command {
-	return cmd("study", flexStudyAction, flexStudyFlags()...)
+	return cmd("study", func(c *cli.Context) error {
+		cfg, err := flexStudyConfig(c)
+		if err != nil {
+			return err
+		}
+		sp, _ := sweep.Parse(c.String("shard")) // checked by shardFlag
+		progress := progressEvery(c, 5, func(done, total int) string { return fmt.Sprintf("flex study %s: %d/%d cells", sp, done, total) })
+		rep, err := study.RunFlex(context.Background(), cfg, sp, c.Int("workers"), c.String("out-dir"), progress, figures.Formats(c.Bool("png"))...)
+		return flexReportOut(c, rep, err)
+	}, flexStudyFlags()...)
 }
 
 func flexMergeCmd() *cli.Command {
@@ -211,12 +141,8 @@ func flexMergeCmd() *cli.Command {
 		if c.NArg() == 0 {
 			return fmt.Errorf("merge: name the shard files")
 		}
-		dir := c.String("out-dir")
-		rep, err := study.MergeFlex(c.Args().Slice(), dir, figures.Formats(c.Bool("png"))...)
-		if err != nil {
-			return err
-		}
-		return flexReportOut(c, dir, rep)
+		rep, err := study.MergeFlex(c.Args().Slice(), c.String("out-dir"), figures.Formats(c.Bool("png"))...)
+		return flexReportOut(c, rep, err)
 	},
 		&cli.StringFlag{Name: "out-dir", Value: "results/flex", Usage: "output `DIR`"},
 		besidesSVGFlag(),
@@ -225,12 +151,13 @@ func flexMergeCmd() *cli.Command {
 
 func genSharedScanCmd() *cli.Command {
 	d := sharedscan.DefaultGenSpec()
-	return cmd("sharedscan", func(c *cli.Context) error {
+	return cmd("sharedscan", cliout.Action(func(c *cli.Context) (sharedscan.File, error) {
 		spec := sharedscan.GenSpec{Jobs: c.Int("jobs"), Datasets: c.Int("datasets"), Theta1: c.Float64("theta1"), Theta2: c.Float64("theta2"),
 			Correlation: c.Int("correlation"), Slots: c.Int("slots"), Horizon: c.Float64("horizon"), Rho: c.Float64("rho"),
 			ScanFraction: c.Float64("f"), MinSlots: c.Int("min-slots"), MaxSlots: min(c.Int("max-slots"), c.Int("slots"))}
-		return emitWorkload(sharedscan.Generate(spec, rand.NewPCG(c.Uint64("seed"), 0x5ca9)))(c)
-	},
+		w, err := sharedscan.Generate(spec, rand.NewPCG(c.Uint64("seed"), 0x5ca9))
+		return sharedscan.File{Workload: w}, err
+	}),
 		&cli.IntFlag{Name: "jobs", Value: d.Jobs, Usage: "arrivals"},
 		&cli.IntFlag{Name: "datasets", Value: d.Datasets, Usage: "D"},
 		&cli.Float64Flag{Name: "theta1", Value: d.Theta1, Usage: "popularity Zipf-like parameter in [0,1]"},
@@ -246,28 +173,13 @@ func genSharedScanCmd() *cli.Command {
 		outFlag("the result"))
 }
 
-// emitWorkload is an action writing w as JSON to --out or stdout, or
-// returning err.
-func emitWorkload(w *sharedscan.Workload, err error) cli.ActionFunc {
-	return func(c *cli.Context) error {
-		if err != nil {
-			return err
-		}
-		return emitWith(c, func(out io.Writer) error { return sharedscan.WriteJSON(out, w) })
-	}
-}
-
 func importSWIMScansCmd() *cli.Command {
 	d := sharedscan.DefaultSWIMSpec()
-	return cmd("swim-scans", func(c *cli.Context) error {
-		recs, err := swim.ReadFile(c.String("trace"))
-		if err != nil {
-			return err
-		}
-		spec := sharedscan.SWIMSpec{Slots: c.Int("slots"), BlockBytes: c.Float64("block-mb") * (1 << 20), BlockMinutes: c.Float64("block-minutes"),
-			MinSlots: c.Int("min-slots"), From: c.Float64("from"), To: c.Float64("to"), Limit: c.Int("limit")}
-		return emitWorkload(sharedscan.FromSWIM(recs, spec))(c)
-	},
+	return cmd("swim-scans", cliout.Action(func(c *cli.Context) (sharedscan.File, error) {
+		w, err := sharedscan.ReadSWIMFile(c.String("trace"), sharedscan.SWIMSpec{Slots: c.Int("slots"), BlockBytes: c.Float64("block-mb") * (1 << 20),
+			BlockMinutes: c.Float64("block-minutes"), MinSlots: c.Int("min-slots"), From: c.Float64("from"), To: c.Float64("to"), Limit: c.Int("limit")})
+		return sharedscan.File{Workload: w}, err
+	}),
 		&cli.StringFlag{Name: "trace", Required: true, Usage: "SWIM trace `FILE` (withInputPaths TSV)"},
 		&cli.IntFlag{Name: "slots", Value: d.Slots, Usage: "S"},
 		&cli.Float64Flag{Name: "block-mb", Value: 64, Usage: "MiB per map task"},
@@ -277,4 +189,31 @@ func importSWIMScansCmd() *cli.Command {
 		&cli.Float64Flag{Name: "to", Usage: "keep jobs submitted before `SECONDS` (0: no limit)"},
 		&cli.IntFlag{Name: "limit", Usage: "keep at most N jobs (0: all)"},
 		outFlag("the result"))
+}
+
+func flexMapCmd() *cli.Command {
+	g := flex.DefaultMapGrid() // the coarse grid of docs/flex.md (issue 14)
+	return cmd("map", cliout.Action(func(c *cli.Context) (*report.Output, error) {
+		s := flex.DefaultMapSetup()
+		s.Grid = flex.MapGrid{MinFrac: c.Float64Slice("min-frac"), Window: c.Float64Slice("window"), BlockTime: c.Float64Slice("block-time")}
+		s.Reps, s.Workload.Jobs, s.Workload.Horizon = c.Int("reps"), c.Int("jobs"), float64(c.Int("jobs"))/10
+		sp, _ := sweep.Parse(c.String("shard")) // checked by shardFlag
+		ms, err := intsOf(c, "max-slots", atLeastOne)
+		if s.Grid.MaxSlots = ms; err != nil {
+			return nil, err
+		}
+		return study.FlexMap(context.Background(), s, flex.MapRunOptions{Dir: c.String("out-dir"), Pass: c.String("pass"), Shard: sp,
+			Workers: c.Int("workers"), Merge: c.Args().Slice(), Progress: progressLine(c)}, cliout.ProtectedInputs(c))
+	}),
+		&cli.StringFlag{Name: "out-dir", Value: "results/flex/map", Usage: "cells (DIR/coarse, DIR/fine) and report `DIR`"},
+		choiceFlag("pass", "both", "the passes to run (one with --shard)", "both", "coarse", "fine"),
+		shardFlag(),
+		workersFlag(2),
+		repsFlag(10),
+		intsFlag("max-slots", "5,10,20,30,50,100", "M_j values", atLeastOne),
+		floatsFlag("min-frac", g.MinFrac, "φ values, m_j = max(1, round(φ·M_j))", between(0, 1)),
+		floatsFlag("window", g.Window, "BATCH windows W in minutes", positive),
+		floatsFlag("block-time", g.BlockTime, "block times b in slot-minutes (0: no block limit)", nonNegative),
+		intFlag("jobs", 1000, "arrivals per workload (T = jobs/10 minutes, §4's rate)", atLeastOne),
+		quietFlag())
 }

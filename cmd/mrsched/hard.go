@@ -30,8 +30,8 @@ import (
 	"github.com/mrsched/mrsched/report/figures"
 	"github.com/mrsched/mrsched/schedule"
 	"github.com/mrsched/mrsched/solver/engine"
-	"github.com/mrsched/mrsched/solver/fluid"
 	"github.com/mrsched/mrsched/solver/mip"
+	"github.com/mrsched/mrsched/sweep"
 	"github.com/mrsched/mrsched/tabular"
 )
 
@@ -56,12 +56,6 @@ func nmtsFileFlag(what string) cli.Flag {
 	return &cli.StringFlag{Name: "instance", Aliases: []string{"i"}, Required: true, Usage: what + " `FILE`"}
 }
 
-// policiesFlag is --policy, a comma-separated list of solver/fluid
-// policies.
-func policiesFlag() cli.Flag {
-	return &cli.StringFlag{Name: "policy", Value: "maxsrpt,splitsrpt,fifo,ps", Usage: "comma-separated policies (solver/fluid names)"}
-}
-
 // plotFlags are --plot PREFIX and --png.
 func plotFlags() []cli.Flag {
 	return []cli.Flag{
@@ -80,9 +74,13 @@ func altOutFlags(flags ...cli.Flag) []cli.Flag {
 }
 
 func genNMTSCmd() *cli.Command {
+	def := reductions.DefaultNMTSConfig()
 	return cmd("nmts", func(c *cli.Context) error {
-		in, err := reductions.GenerateNMTS(reductions.NMTSConfig{Spec: nmts.Spec{Q: c.Int("q"), MaxF: c.Int64("max-f"), MaxG: c.Int64("max-g")},
-			Answer: c.String("answer"), Seed: c.Uint64("seed")})
+		cfg, err := cliflags.Filled(c, def)
+		var in *nmts.Instance
+		if err == nil {
+			in, err = reductions.GenerateNMTS(cfg)
+		}
 		if err != nil {
 			return flagError(err, reductions.ErrConfig)
 		}
@@ -94,14 +92,9 @@ func genNMTSCmd() *cli.Command {
 			return writeFile(c, out, b.Bytes(), fmt.Sprintf("q = %d", in.Q()))
 		}
 		return emitBytes(c, b.Bytes())
-	},
-		&cli.IntFlag{Name: "q", Value: 3, Usage: "size q of each set"},
-		&cli.Int64Flag{Name: "max-f", Value: 5, Usage: "f values are uniform on 1..`N`"},
-		&cli.Int64Flag{Name: "max-g", Value: 20, Usage: "g values are uniform on 1..`N`"},
-		&cli.StringFlag{Name: "answer", Value: "yes", Usage: "yes or no"},
-		seedFlag(1, "random seed"),
+	}, append(cliflags.Bind(&def),
 		&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write to `FILE` instead of stdout"},
-		&cli.BoolFlag{Name: "quiet", Usage: "no progress or messages on stderr (no -q: --q is the set size)"})
+		&cli.BoolFlag{Name: "quiet", Usage: "no progress or messages on stderr (no -q: --q is the set size)"})...)
 }
 
 // reduceCommands are reduce nmts, verify, opt and separation.
@@ -179,41 +172,22 @@ func reduceOpt(c *cli.Context) error {
 }
 
 func reduceSeparationCmd() *cli.Command {
+	def := reductions.DefaultStudyConfig()
 	return cmd("separation", func(c *cli.Context) error {
-		qs, err := intsOf(c, "q", between(2, 5))
-		em, err2 := intsOf(c, "enum-max", between(0, 6))
-		rnd, err3 := intsOf(c, "random", nonNegInt)
-		cons, err4 := reductions.Constructions(c.String("construction"))
-		if err := errors.Join(err, err2, err3, err4); err != nil {
-			return err
+		cfg, err := cliflags.Filled(c, def)
+		if err == nil {
+			cfg.Constructions, err = reductions.Constructions(c.String("construction"))
 		}
-		sw, err := reductions.SeparationSweep(reductions.StudyConfig{Q: qs, EnumMax: em, Random: rnd, MaxF: int64(c.Int("max-f")), MaxG: int64(c.Int("max-g")),
-			Seed: c.Uint64("seed"), Constructions: cons, Options: reductions.SeparationOptions{ExactLimit: c.Duration("exact-limit"), ExactNodes: int64(c.Int("exact-nodes"))}})
+		var sw sweep.Sweep
+		if err == nil {
+			sw, err = reductions.SeparationSweep(cfg)
+		}
 		if err == nil {
 			_, err = runSweep(c, sw, "separation")
 		}
 		return err
-	}, append(separationSweepFlags(),
-		intsFlag("q", "2,3", "NMTS set sizes q", between(2, 5)),
-		intsFlag("enum-max", "3,2", "per q (or one for all): every instance with f, g ≤ N (0: none)", between(0, 6)),
-		intsFlag("random", "0", "per q (or one for all): seeded random yes- and as many no-instances", nonNegInt),
-		intFlag("max-f", 3, "random f on 1..N", atLeastOne),
-		intFlag("max-g", 6, "random g on 1..N", atLeastOne),
-		seedFlag(1, "seed of the random instances and of the order search"),
-		choiceFlag("construction", "both", "construction", "both", reductions.ConstructionAppendixA, reductions.ConstructionRepaired),
-		durationFlag("exact-limit", 0, "exact rational search per instance and construction (rows it stops depend on the machine)", "none"),
-		intFlag("exact-nodes", 0, "node budget of the exact search per instance and construction (0: none; same rows on every machine)", nonNegInt))...)
-}
-
-// separationSweepFlags are sweepFlags with --quiet without its alias -q
-// (taken by --q, the NMTS set sizes).
-func separationSweepFlags() []cli.Flag {
-	fs := sweepFlags()
-	i := slices.IndexFunc(fs, func(f cli.Flag) bool { return slices.Contains(f.Names(), "quiet") })
-	if i >= 0 {
-		fs[i] = &cli.BoolFlag{Name: "quiet", Usage: "no progress or messages on stderr"}
-	}
-	return fs
+	}, slices.Concat(cliflags.Replace(sweepFlags(), "quiet", &cli.BoolFlag{Name: "quiet", Usage: "no progress or messages on stderr"}), cliflags.Insert(cliflags.Bind(&def), "exact-limit",
+		choiceFlag("construction", "both", "construction", "both", reductions.ConstructionAppendixA, reductions.ConstructionRepaired)))...)
 }
 
 // hardInstance is a generated hard instance (tight.Generated,
@@ -231,7 +205,7 @@ func altAction[H hardInstance](gen func(c *cli.Context) (H, error)) cli.ActionFu
 	return func(c *cli.Context) error {
 		h, err := gen(c)
 		if err != nil {
-			return err
+			return flagError(err, adversary.ErrConfig)
 		}
 		line := h.Summary()
 		err = emitInstance(c, h.Tandem())
@@ -249,40 +223,27 @@ func altAction[H hardInstance](gen func(c *cli.Context) (H, error)) cli.ActionFu
 }
 
 func genTightMaxCmd() *cli.Command {
-	return cmd("tight-maxsrpt", altAction(func(c *cli.Context) (*tight.Generated, error) {
-		return tight.GenerateMaxSRPT(c.Int("n"), c.Float64("alpha"), c.Float64("eps"))
-	}), altOutFlags(
-		&cli.IntFlag{Name: "n", Value: 20, Usage: "number of jobs (even)"},
-		&cli.Float64Flag{Name: "alpha", Value: 2, Usage: "α > 1"},
-		&cli.Float64Flag{Name: "eps", Value: 0.01, Usage: "0 < ε < α − 1"})...)
+	def := tight.DefaultMaxSRPTConfig()
+	return cmd("tight-maxsrpt", altAction(cliflags.Call(def, tight.MaxSRPTConfig.Generate)), altOutFlags(cliflags.Bind(&def)...)...)
 }
 
 func genTightSplitCmd() *cli.Command {
-	return cmd("tight-splitsrpt", altAction(func(c *cli.Context) (*tight.Generated, error) {
-		return tight.GenerateSplitSRPT(c.Int("n"), c.Float64("beta"))
-	}), altOutFlags(
-		&cli.IntFlag{Name: "n", Value: 20, Usage: "number of jobs"},
-		&cli.Float64Flag{Name: "beta", Value: 2, Usage: "β > 1"})...)
+	def := tight.DefaultSplitSRPTConfig()
+	return cmd("tight-splitsrpt", altAction(cliflags.Call(def, tight.SplitSRPTConfig.Generate)), altOutFlags(cliflags.Bind(&def)...)...)
 }
 
 func genAdversaryCmd() *cli.Command {
-	return cmd("adversary", altAction(func(c *cli.Context) (*adversary.Generated, error) {
-		p, err := fluid.ParsePolicy(c.String("policy"), 1, nil)
-		if err != nil {
-			return nil, fmt.Errorf("--policy: %w", err)
-		}
-		return adversary.Generate(c.Int("n"), p)
-	}), altOutFlags(
-		&cli.StringFlag{Name: "policy", Value: "maxsrpt", Usage: "policy (solver/fluid name)"},
-		&cli.IntFlag{Name: "n", Value: 512, Usage: "n (k = ⌊n^{1/3}⌋)"})...)
+	def := adversary.DefaultGenConfig()
+	return cmd("adversary", altAction(cliflags.Call(def, adversary.GenConfig.Generate)), altOutFlags(cliflags.Bind(&def)...)...)
 }
 
 func adversaryCmd() *cli.Command {
+	def := adversary.DefaultConfig()
 	return cmd("adversary", func(c *cli.Context) error {
-		ns, err := intsOf(c, "n", atLeastOne)
+		cfg, err := cliflags.Filled(c, def)
 		var r *adversary.Report
 		if err == nil {
-			r, err = adversary.Run(adversary.Config{Policies: c.String("policy"), Ns: ns}, func(p string, n int) { infof(c, "adversary: %s n=%d", p, n) })
+			r, err = adversary.Run(cfg, func(p string, n int) { infof(c, "adversary: %s n=%d", p, n) })
 		}
 		if err == nil {
 			err = emit(c, r.Write)
@@ -297,20 +258,19 @@ func adversaryCmd() *cli.Command {
 			}
 		}
 		return flagError(err, adversary.ErrConfig)
-	}, slices.Concat([]cli.Flag{policiesFlag(),
-		&cli.StringFlag{Name: "n", Value: "8,64,512,4096", Usage: "comma-separated n values"}}, plotFlags(), []cli.Flag{
+	}, slices.Concat(cliflags.Bind(&def), plotFlags(), []cli.Flag{
 		&cli.StringFlag{Name: "csv", Usage: "also write the table as CSV to `FILE`"},
 		formatFlag("table"), quietFlag()})...)
 }
 
 func adversaryYaoCmd() *cli.Command {
+	def := adversary.DefaultYaoConfig()
 	return cmd("adversary-yao", cliout.Action(func(c *cli.Context) (*tabular.Table, error) {
-		ps, err := adversary.Policies(c.String("policy"))
-		ns, err2 := intsOf(c, "n", atLeastOne)
-		if err != nil || err2 != nil {
-			return nil, errors.Join(err, err2)
+		cfg, err := cliflags.Filled(c, def)
+		var ys []*adversary.Yao
+		if err == nil {
+			ys, err = cfg.Sweep(func(p string, n int) { infof(c, "adversary-yao: %s n=%d", p, n) })
 		}
-		ys, err := adversary.SweepYao(ps, ns, func(p string, n int) { infof(c, "adversary-yao: %s n=%d", p, n) })
 		if err == nil && c.String("plot") != "" {
 			_, err = figures.SaveAdversaryYao(ys, c.String("plot"), figures.Formats(c.Bool("png"))...)
 		}
@@ -318,17 +278,17 @@ func adversaryYaoCmd() *cli.Command {
 			return nil, err
 		}
 		return adversary.YaoTable(ys), nil
-	}), tableOut("the table", append([]cli.Flag{policiesFlag(), intsFlag("n", "8,64,512", "values of n", atLeastOne)}, plotFlags()...)...)...)
+	}), tableOut("the table", append(cliflags.Bind(&def), plotFlags()...)...)...)
 }
 
 func searchCmd() *cli.Command {
+	def := reductions.DefaultWorstConfig()
 	return cmd("search", cliout.Action(func(c *cli.Context) (*tabular.Table, error) {
-		ns, err := intsOf(c, "n", between(2, 10))
+		cfg, err := cliflags.Filled(c, def)
+		cfg.Engine = func() (mip.Engine, error) { return engine.Get(c.String("engine")) }
 		var founds []*search.Found
 		if err == nil {
-			founds, err = reductions.Worst(context.Background(), reductions.WorstConfig{Policy: c.String("policy"), Ns: ns, AlphaMax: c.Float64("alpha-max"),
-				Restarts: c.Int("restarts"), Steps: c.Int("steps"), Seed: c.Uint64("seed"), TimeLimit: c.Duration("time-limit"), ExactMax: c.Int("exact-max"),
-				Engine: func() (mip.Engine, error) { return engine.Get(c.String("engine")) }}, progressLine(c))
+			founds, err = reductions.Worst(context.Background(), cfg, progressLine(c))
 		}
 		for _, f := range founds {
 			if dir := c.String("out-dir"); err == nil && dir != "" {
@@ -339,42 +299,29 @@ func searchCmd() *cli.Command {
 			return nil, flagError(err, reductions.ErrConfig)
 		}
 		return reductions.WorstTable(founds), nil
-	}),
-		&cli.StringFlag{Name: "policy", Value: "maxsrpt", Usage: "maxsrpt or splitsrpt"},
-		&cli.StringFlag{Name: "n", Value: "4..6", Usage: "number of jobs `N` or range LO..HI (2..10)"},
-		&cli.Float64Flag{Name: "alpha-max", Value: 4, Usage: "largest max(x/y, y/x) of a job"},
-		&cli.IntFlag{Name: "restarts", Value: 4, Usage: "hill-climb restarts per n"},
-		&cli.IntFlag{Name: "steps", Value: 150, Usage: "steps per restart"},
-		seedFlag(1, "random seed"),
-		&cli.DurationFlag{Name: "time-limit", Usage: "stop each n's search after this long (0: none)"},
-		&cli.IntFlag{Name: "exact-max", Value: 7, Usage: "solve OPT exactly by order enumeration up to this n (≤ 8)"},
+	}), append(cliflags.Bind(&def),
 		&cli.StringFlag{Name: "out-dir", Usage: "save the worst instances in `DIR`"},
 		&cli.StringFlag{Name: "engine", Value: engine.DefaultName, Usage: "LP engine for the exact OPT"},
-		formatFlag("table"), quietFlag())
+		formatFlag("table"), quietFlag())...)
 }
 
 func worstExactCmd() *cli.Command {
-	nRule := between(2, float64(search.MaxClimbN))
+	def := reductions.DefaultWorstExactConfig()
 	return cmd("worst-exact", func(c *cli.Context) error {
-		ns, err := intsOf(c, "n", nRule)
-		seeds, err2 := reductions.WorstExactSeeds(c.StringSlice("seeds"))
-		if err != nil || err2 != nil {
-			return errors.Join(err, err2)
+		cfg, err := cliflags.Filled(c, def)
+		cfg.Policies = strings.Split(c.String("policy"), ",")
+		if err == nil {
+			cfg.Seeds, err = reductions.WorstExactSeeds(c.StringSlice("seeds"))
 		}
-		sw, err := reductions.WorstExactSweep(reductions.WorstExactConfig{Policies: strings.Split(c.String("policy"), ","), Ns: ns,
-			Restarts: c.Int("restarts"), Steps: c.Int("steps"), AlphaMax: c.Float64("alpha-max"), Seed: c.Uint64("seed"),
-			Seeds: seeds, SolveLimit: c.Duration("solve-limit")})
+		var sw sweep.Sweep
+		if err == nil {
+			sw, err = reductions.WorstExactSweep(cfg)
+		}
 		if err == nil {
 			_, err = runSweep(c, sw, "worst-exact")
 		}
 		return err
-	}, append(sweepFlags(),
-		&cli.StringFlag{Name: "policy", Value: "maxsrpt,splitsrpt", Usage: "comma-separated: maxsrpt, splitsrpt"},
-		intsFlag("n", "10..12", "values of n", nRule),
-		intFlag("restarts", 3, "climbs per policy and n", atLeastOne),
-		intFlag("steps", 60, "perturbations per climb", nonNegInt),
-		floatFlag("alpha-max", 4, "largest max(x/y, y/x) of a job", positive),
-		seedFlag(1, "seed of the starts and perturbations"),
-		durationFlag("solve-limit", 0, "limit of each exact solve", "none, deterministic"),
-		inListFlag("seeds", "instance `FILE` (metadata.policy) that restart 0 extends; repeatable"))...)
+	}, slices.Concat(append(sweepFlags(),
+		&cli.StringFlag{Name: "policy", Value: strings.Join(def.Policies, ","), Usage: "comma-separated: maxsrpt, splitsrpt"}),
+		cliflags.Bind(&def), []cli.Flag{inListFlag("seeds", "instance `FILE` (metadata.policy) that restart 0 extends; repeatable")})...)
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/mrsched/mrsched/internal/clitree"
+	"github.com/mrsched/mrsched/report"
 )
 
 // walkTree calls f with every command of the finished tree and its path
@@ -79,7 +80,7 @@ func TestHelpExamples(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for i, line := range exampleLines(expand(string(b))) {
+		for i, line := range exampleLines(report.ExpandHelp(string(b))) {
 			n++
 			if err := checkExample(line); err != nil {
 				t.Errorf("%s: example %d %q: %v", f, i+1, line, err)

@@ -9,11 +9,9 @@ package main
 
 import (
 	"embed"
-	"fmt"
 	"io"
 	"os"
 	"slices"
-	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -45,14 +43,17 @@ const (
 func commands() []*cli.Command {
 	gen := group("gen", slices.Concat(
 		inCategory(catInstances, genLogNormalCmd()), []*cli.Command{genTaillardCmd()},
-		hardGenCommands(), flexGenCommands(), clusterGenCommands())...)
+		hardGenCommands(), inCategory(catFlex, genSharedScanCmd()), clusterGenCommands())...)
 	imp := group("import", slices.Concat(
 		inCategory(catInstances, importSWIMCmd(), importGoogleCmd()), []*cli.Command{importTaillardCmd()},
-		flexImportCommands(), clusterImportCommands())...)
+		inCategory(catFlex, importSWIMScansCmd()), clusterImportCommands())...)
 	return slices.Concat(
 		inCategory(catInstances, gen, imp, checkCmd()),
-		tandemCommands(), solveCommands(), engineCommands(), reportCommands(),
-		hardCommands(), flexCommands(), mstCommands(), clusterCommands())
+		inCategory(catTandem, simulateCmd(), validateCmd(), compareCmd()),
+		inCategory(catExact, solveCmd(), boundCmd(), exportCmd()),
+		inCategory(catReport, reportCmd(), mergeCmd(), ganttCmd(),
+			group("study", studyTightnessCmd(), studyFig7Cmd(), studyFig9Cmd(), studyNightlyCmd(), studyGoogleCmd())),
+		engineCommands(), hardCommands(), flexCommands(), mstCommands(), clusterCommands())
 }
 
 // The command constructors of package clitree, by their short names.
@@ -80,15 +81,12 @@ func main() {
 // (package cliflags: "--k: want an integer ≥ 1, got 0").
 //
 // The constructors and rules of package cliflags, by their short names.
-type rule = cliflags.Rule
-
 var (
 	intFlag, floatFlag, floatsFlag, intsFlag = cliflags.Int, cliflags.Float, cliflags.Floats, cliflags.Ints
 	intsOf, floatsOf, parseInts, parseFloats = cliflags.IntsOf, cliflags.FloatsOf, cliflags.ParseInts, cliflags.ParseFloats
-	durationFlag, choiceFlag, repeatedOf     = cliflags.Duration, cliflags.Choice, cliflags.RepeatedOf
-	between, isFinite                        = cliflags.Between, cliflags.IsFinite
+	choiceFlag, repeatedOf                   = cliflags.Choice, cliflags.RepeatedOf
 	seedFlag, timeLimitFlag, repsFlag        = cliflags.Seed, cliflags.TimeLimit, cliflags.Reps
-	loadsFlag, workersFlag                   = cliflags.Loads, cliflags.Workers
+	loadsFlag, workersFlag, between          = cliflags.Loads, cliflags.Workers, cliflags.Between
 	pngFlag, figuresFlags                    = cliflags.PNG, cliflags.Figures
 
 	anyFinite, positive, nonNegative = cliflags.AnyFinite, cliflags.Positive, cliflags.NonNegative
@@ -106,13 +104,8 @@ func speedFlag() cli.Flag {
 }
 
 func shardFlag() cli.Flag {
-	return &cli.StringFlag{Name: "shard", Usage: "compute only shard `i/N` of the cells and write them as JSON lines",
-		Action: func(_ *cli.Context, s string) error {
-			if _, err := sweep.Parse(s); err != nil {
-				return fmt.Errorf("--shard: %w", err)
-			}
-			return nil
-		}}
+	return cliflags.Checked("shard", "", "compute only shard `i/N` of the cells and write them as JSON lines",
+		func(s string) error { _, err := sweep.Parse(s); return err })
 }
 
 // The file and format flags of package cliout, by their short names.
@@ -148,57 +141,34 @@ func engineFlag(usage string) cli.Flag {
 //
 // The helpers of package cliout, by their short names.
 var (
-	notInput, checkOutputs                = cliout.NotInput, cliout.CheckOutputs
 	writeFile, writeWith, emitBytes, emit = cliout.WriteFile, cliout.WriteWith, cliout.EmitBytes, cliout.Emit
 	emitView, emitTables, infof, wrote    = cliout.EmitView, cliout.EmitTables, cliout.Infof, cliout.Wrote
-	progressLine, progressBar, oneArg     = cliout.ProgressLine, cliout.ProgressBar, cliout.OneArg
+	progressLine, checkOutputs            = cliout.ProgressLine, cliout.CheckOutputs
 	emitWith, progressEvery, tableOut     = cliout.EmitWith, cliout.ProgressEvery, cliout.TableOut
 )
 
-// viewAction is an action that emits the view f returns.
-func viewAction(f func(c *cli.Context) (*tabular.View, error)) cli.ActionFunc {
-	return cliout.Action(f)
-}
+// viewAction is an action that emits the view its function returns.
+var viewAction = cliout.Action[*tabular.View]
 
-// instanceAction is an action that reads --instance and emits the view f
-// makes of it.
-func instanceAction(f func(c *cli.Context, in *instances.Instance) (*tabular.View, error)) cli.ActionFunc {
-	return cliout.ReadAction("instance", instances.ReadFile, f)
-}
-
-// saveInstance writes in to path (instances.WriteFile: CSV when it ends
-// in .csv, else JSON; never over an input).
+// saveInstance writes in to path (instances.File: CSV when it ends in
+// .csv, else JSON; never over an input).
 func saveInstance(c *cli.Context, path string, in *instances.Instance) error {
-	if err := instances.WriteFile(path, in, cliout.Protect(c)); err != nil {
-		return err
-	}
-	infof(c, "wrote %s (%d jobs)", path, in.N())
-	return nil
+	return cliout.Save(c, path, instances.File{Instance: in})
 }
 
-// saveSchedule writes s to path (schedule.WriteFile: CSV when it ends in
+// saveSchedule writes s to path (schedule.File: CSV when it ends in
 // .csv, else JSON; never over an input); an empty path writes nothing.
 func saveSchedule(c *cli.Context, path string, in *instances.Instance, s *schedule.Schedule) error {
 	if path == "" {
 		return nil
 	}
-	if err := schedule.WriteFile(path, in, s, cliout.Protect(c)); err != nil {
-		return err
-	}
-	infof(c, "wrote %s (%d segments)", path, len(s.Segments))
-	return nil
+	return cliout.Save(c, path, schedule.File{In: in, Schedule: s})
 }
 
 // emitInstance writes in to --out (see saveInstance) or to stdout in
 // --format (json or csv).
 func emitInstance(c *cli.Context, in *instances.Instance) error {
-	if out := c.String("out"); out != "" {
-		return saveInstance(c, out, in)
-	}
-	if c.String("format") == "csv" {
-		return instances.WriteCSV(c.App.Writer, in)
-	}
-	return instances.WriteJSON(c.App.Writer, in)
+	return cliout.EmitSaved(c, instances.File{Instance: in})
 }
 
 // instanceOutFlags are --out, --format (json or csv) and --quiet of
@@ -215,29 +185,13 @@ func instanceOutFlag() cli.Flag {
 // Command descriptions are data: help/<command path>.txt (the path's words
 // joined by '-', e.g. help/gen-taillard.txt for 'mrsched gen taillard'),
 // embedded in the binary and set on every command of the tree by
-// clitree.Finish. Lists the library keeps are placeholders (see expand).
+// clitree.Finish.
 //
 //go:embed help/*.txt
 var helpFiles embed.FS
 
 // helpName is the help file of the command at path; helpText its
 // description, false when it has none (TestHelpFiles fails on such a
-// command).
-var helpName, helpText = clitree.HelpName, clitree.HelpFiles(helpFiles, expand)
-
-// expand replaces the placeholders of a help file by the lists the library
-// keeps (so that the help never goes stale): {{generators}} by report's
-// generator specs, {{methods}} by report's methods, one a line.
-func expand(text string) string {
-	if !strings.Contains(text, "{{") {
-		return text
-	}
-	var methods strings.Builder
-	for _, n := range report.Names() {
-		fmt.Fprintf(&methods, "   %-18s %s\n", n, report.Help(n))
-	}
-	return strings.NewReplacer(
-		"{{generators}}", "   "+strings.ReplaceAll(report.GenHelp, "\n", "\n   "),
-		"{{methods}}", methods.String(),
-	).Replace(text)
-}
+// command). Lists the library keeps are placeholders (report.ExpandHelp:
+// {{generators}}, {{methods}}).
+var helpName, helpText = clitree.HelpName, clitree.HelpFiles(helpFiles, report.ExpandHelp)

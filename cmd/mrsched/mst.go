@@ -6,11 +6,13 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/mrsched/mrsched/instances/nodes"
+	"github.com/mrsched/mrsched/internal/cliflags"
 	"github.com/mrsched/mrsched/internal/cliout"
 	"github.com/mrsched/mrsched/report/figures"
 	"github.com/mrsched/mrsched/solver/straggler"
@@ -26,12 +28,6 @@ func mstCommands() []*cli.Command {
 // mstCommonFlags are --format and --out, then flags.
 func mstCommonFlags(flags ...cli.Flag) []cli.Flag {
 	return append([]cli.Flag{formatFlag("table"), outFlag("the result")}, flags...)
-}
-
-// dFlag is --D, the deterministic coefficient of the delayed exponential
-// model.
-func dFlag(note string) cli.Flag {
-	return &cli.Float64Flag{Name: "D", Usage: "deterministic coefficient of the delayed exponential model" + note}
 }
 
 // muFlag is --mu, the nodes' service rates.
@@ -75,32 +71,33 @@ func flagError(err error, prefixes ...error) error {
 }
 
 func mstEvalCmd() *cli.Command {
+	def := straggler.DefaultEvalConfig()
 	return cmd("eval", cliout.Action(func(c *cli.Context) (*straggler.EvalReport, error) {
-		mu, lambda, err := mstNodes(c, true)
+		cfg, err := cliflags.Filled(c, def)
+		if err == nil {
+			cfg.Mu, cfg.Lambda, err = mstNodes(c, true)
+		}
 		if err != nil {
 			return nil, err
 		}
-		r, err := straggler.EvalReportOf(straggler.EvalConfig{Mu: mu, Lambda: lambda, D: c.Float64("D"),
-			Method: c.String("method"), Samples: c.Int("samples"), Seed: c.Uint64("seed"), RelTol: c.Float64("rel-tol")})
+		r, err := straggler.EvalReportOf(cfg)
 		return r, flagError(err)
-	}), mstCommonFlags(
+	}), slices.Concat(mstCommonFlags(
 		&cli.StringFlag{Name: "nodes", Usage: "node file (JSON or .csv) with mu and lambda per node"},
 		muFlag(),
-		&cli.StringFlag{Name: "lambda", Usage: "arrival rates λ1,λ2,… (one per node)"},
-		dFlag(" (0 = M/M/1)"),
-		&cli.StringFlag{Name: "method", Value: "auto", Usage: "closed, integral, mc, all or auto"},
-		&cli.IntFlag{Name: "samples", Value: 100000, Usage: "Monte Carlo samples"},
-		seedFlag(1, "Monte Carlo seed"),
-		&cli.Float64Flag{Name: "rel-tol", Value: 1e-9, Usage: "relative accuracy of the integral"})...)
+		&cli.StringFlag{Name: "lambda", Usage: "arrival rates λ1,λ2,… (one per node)"}), cliflags.Bind(&def))...)
 }
 
 func mstMapCmd() *cli.Command {
+	def := straggler.DefaultMapConfig()
 	return cmd("map", func(c *cli.Context) error {
-		mu, _, err := mstNodes(c, false)
+		cfg, err := cliflags.Filled(c, def)
+		if err == nil {
+			cfg.Mu, _, err = mstNodes(c, false)
+		}
 		var v *straggler.MapView
 		if err == nil {
-			v, err = straggler.MapNamed(straggler.MapConfig{Policy: c.String("policy"), Total: c.Float64("total"), Mu: mu, PerNode: c.Bool("per-node"),
-				Options: straggler.MapOptions{Model: straggler.Model{D: c.Float64("D")}, AllowMigration: c.Bool("allow-migration")}})
+			v, err = straggler.MapNamed(cfg)
 		}
 		if err == nil {
 			err = emit(c, v.Write)
@@ -109,14 +106,8 @@ func mstMapCmd() *cli.Command {
 			return exitWith(2, errors.New("optimal mapping: KKT conditions not met within the iteration limit"))
 		}
 		return err
-	}, mstCommonFlags(
-		&cli.StringFlag{Name: "nodes", Usage: "node file (JSON or .csv); mu per node"},
-		muFlag(),
-		&cli.Float64Flag{Name: "total", Usage: "total task arrival rate λ", Required: true},
-		&cli.StringFlag{Name: "policy", Value: "optimal", Usage: "fair, dep, sep, mep, dmep, optimal or all"},
-		dFlag(" (0 = M/M/1)"),
-		&cli.BoolFlag{Name: "allow-migration", Usage: "let S-EP return negative λ_i (the paper's formal eq. 23) instead of failing on eq. 24"},
-		&cli.BoolFlag{Name: "per-node", Usage: "print every node's λ_i (table formats)"})...)
+	}, slices.Concat(mstCommonFlags(
+		&cli.StringFlag{Name: "nodes", Usage: "node file (JSON or .csv); mu per node"}, muFlag()), cliflags.Bind(&def))...)
 }
 
 func mstFitCmd() *cli.Command {
@@ -128,35 +119,27 @@ func mstFitCmd() *cli.Command {
 }
 
 func mstNodesCmd() *cli.Command {
+	def := straggler.DefaultNodeCountConfig()
 	return cmd("nodes", cliout.Action(func(c *cli.Context) (*straggler.NodeCountReport, error) {
 		if c.String("nodes") == "" && c.String("class") == "" {
 			return nil, errors.New("give --class μ:available,… or --nodes FILE")
 		}
-		classes, err := straggler.ClassesFrom(c.String("nodes"), c.String("class"))
+		cfg, err := cliflags.Filled(c, def)
+		if err == nil {
+			cfg.Classes, err = straggler.ClassesFrom(c.String("nodes"), c.String("class"))
+		}
 		if err != nil {
 			return nil, flagError(err)
 		}
-		return straggler.NodeCountOf(straggler.NodeCountConfig{Classes: classes, Total: c.Float64("total"), Policy: c.String("policy"),
-			D: c.Float64("D"), BruteLimit: c.Int("brute-limit"), Curve: c.Bool("curve")})
-	}), mstCommonFlags(
+		return straggler.NodeCountOf(cfg)
+	}), slices.Concat(mstCommonFlags(
 		&cli.StringFlag{Name: "class", Usage: "node classes μ:available,… (or use --nodes with count as availability)"},
-		&cli.StringFlag{Name: "nodes", Usage: "node file; each entry's count is the number available"},
-		&cli.Float64Flag{Name: "total", Usage: "total task arrival rate λ", Required: true},
-		&cli.StringFlag{Name: "policy", Value: "optimal", Usage: "mapping policy for each selection"},
-		dFlag(""),
-		intFlag("brute-limit", 2000, "enumerate all selections when there are at most this many", nonNegInt),
-		&cli.BoolFlag{Name: "curve", Usage: "print the MST for every N (table formats)"})...)
+		&cli.StringFlag{Name: "nodes", Usage: "node file; each entry's count is the number available"}), cliflags.Bind(&def))...)
 }
 
 func mstForkJoinCmd() *cli.Command {
-	return cmd("forkjoin", viewAction(func(c *cli.Context) (*tabular.View, error) {
-		return straggler.ForkJoinView(c.Int("k"), c.Float64("lambda"), c.Float64("mu"), c.Int("jobs"), c.Uint64("seed"))
-	}), mstCommonFlags(
-		&cli.IntFlag{Name: "k", Value: 4, Usage: "number of servers K"},
-		&cli.Float64Flag{Name: "lambda", Value: 0.5, Usage: "job arrival rate"},
-		&cli.Float64Flag{Name: "mu", Value: 1, Usage: "service rate of every server"},
-		&cli.IntFlag{Name: "jobs", Value: 200000, Usage: "jobs measured after 10% warm-up (0: no simulation)"},
-		seedFlag(1, "simulation seed"))...)
+	def := straggler.DefaultForkJoinConfig()
+	return cmd("forkjoin", viewAction(cliflags.Call(def, straggler.ForkJoinConfig.View)), mstCommonFlags(cliflags.Bind(&def)...)...)
 }
 
 func mstFiguresCmd() *cli.Command {

@@ -3,27 +3,18 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io"
 	"runtime"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/internal/cliflags"
+	"github.com/mrsched/mrsched/internal/cliout"
 	"github.com/mrsched/mrsched/report"
 	"github.com/mrsched/mrsched/report/figures"
 	"github.com/mrsched/mrsched/report/study"
-	"github.com/mrsched/mrsched/schedule"
 	"github.com/mrsched/mrsched/sweep"
-	"github.com/mrsched/mrsched/tabular"
 )
-
-func reportCommands() []*cli.Command {
-	return inCategory(catReport, reportCmd(), mergeCmd(), studyCmd(), ganttCmd())
-}
 
 // sweepFlags are shared by report and every study.
 func sweepFlags() []cli.Flag {
@@ -34,60 +25,43 @@ func sweepFlags() []cli.Flag {
 		quietFlag())
 }
 
-// runSweep runs (a shard of) a sweep. A shard (N > 1) writes its cells as
-// JSON lines (to --cells, or stdout); the whole sweep is rendered in
-// --format, with figures in --figures. It returns the set for the whole
-// sweep (nil for a shard).
+// runSweep runs (a shard of) sw with the sweep flags and prints it
+// (cliout.RunSweep); it returns the whole sweep's set (nil for a shard).
 func runSweep(c *cli.Context, sw sweep.Sweep, what string) (*sweep.Set, error) {
-	sp, err := sweep.Parse(c.String("shard"))
-	if err != nil {
-		return nil, fmt.Errorf("--shard: %w", err)
-	}
-	if err := notInput(c, "cells", c.String("cells")); err != nil {
+	o, err := cliout.RunSweep(c, what, runner(c, sw))
+	if err != nil || !o.Whole() {
 		return nil, err
 	}
-	prog, finish := progressBar(c, what)
-	set, err := sweep.Run(c.Context, sw, sweep.Options{Shard: sp, Workers: c.Int("workers"), Path: c.String("cells"), Progress: prog})
-	finish()
-	if err != nil {
-		return nil, err
-	}
-	for _, n := range set.Notices {
-		fmt.Fprintln(c.App.ErrWriter, "mrsched: "+n)
-	}
-	switch {
-	case sp.Whole():
-		return set, renderSet(c, set)
-	case c.String("cells") != "":
-		infof(c, "shard %s: %d cells in %s; combine the shards with 'mrsched merge'", sp, len(set.Cells), c.String("cells"))
-		return nil, nil
-	}
-	return nil, emitWith(c, set.Write)
+	return o.Set, nil
 }
 
-// renderSet renders a whole sweep in --format to --out or stdout and
-// writes its figures into --figures.
-func renderSet(c *cli.Context, set *sweep.Set) error {
-	if err := emit(c, func(w io.Writer, f tabular.Format) error { return study.Render(set, f, w) }); err != nil {
+// runner runs sw with the options of the sweep flags (study.RunSweep).
+func runner(c *cli.Context, sw sweep.Sweep) func(cliout.SweepOptions) (*study.SweepOutput, error) {
+	return func(o cliout.SweepOptions) (*study.SweepOutput, error) {
+		return study.RunSweep(c.Context, sw, study.SweepConfig(o))
+	}
+}
+
+// sweepProblems turns the violations of a whole sweep (of a report or a
+// study) into exit status 2 and a report's failed runs into exit status 1.
+func sweepProblems(o *study.SweepOutput, err error) error {
+	if err != nil {
 		return err
 	}
-	files, err := study.Figures(set, c.String("figures"), figures.Formats(c.Bool("png"))...)
-	wrote(c, files)
-	return err
-}
-
-// sweepProblems turns a sweep's violations (of a report or a study) into
-// exit status 2 and a report's failed runs into exit status 1.
-func sweepProblems(set *sweep.Set) error {
-	err := study.Problems(set)
-	if errors.Is(err, report.ErrViolation) {
+	if err = o.Problems(); errors.Is(err, report.ErrViolation) {
 		return exitWith(2, err)
 	}
 	return err
 }
 
 func reportCmd() *cli.Command {
-	return cmd("report", reportAction, append([]cli.Flag{
+	return cmd("report", func(c *cli.Context) error {
+		cfg := study.ReportConfig{Instances: repeatedOf(c, "instance"), Gens: repeatedOf(c, "gen"), Methods: c.String("methods"),
+			TimeLimit: c.Duration("time-limit"), NoValidate: c.Bool("no-validate")}
+		return sweepProblems(cliout.RunSweep(c, "report", func(o cliout.SweepOptions) (*study.SweepOutput, error) {
+			return study.RunReport(c.Context, cfg, study.SweepConfig(o))
+		}))
+	}, append([]cli.Flag{
 		&cliflags.RepeatedFlag{GenericFlag: cli.GenericFlag{Name: "instance", Aliases: []string{"i"}, Value: &cliflags.Repeated{}, Usage: "instance `FILE` (JSON or CSV); repeatable"}, Files: true},
 		&cliflags.RepeatedFlag{GenericFlag: cli.GenericFlag{Name: "gen", Value: &cliflags.Repeated{}, Usage: "generator `SPEC`; repeatable (see above)"}},
 		methodsFlag("fifo,klps,maxsrpt,splitsrpt,lb51,lbcount"),
@@ -96,75 +70,29 @@ func reportCmd() *cli.Command {
 	}, sweepFlags()...)...)
 }
 
-func reportAction(c *cli.Context) error {
-	srcs, err := report.Sources(repeatedOf(c, "instance"), repeatedOf(c, "gen"))
-	if err != nil {
-		return err
-	}
-	opt := report.Options{TimeLimit: c.Duration("time-limit"), Validate: !c.Bool("no-validate")}
-	var first report.FirstSchedules
-	sp, _ := sweep.Parse(c.String("shard"))
-	if c.String("figures") != "" && sp.Whole() {
-		opt.KeepSchedules = first.Keep
-	}
-	sw, err := report.NewSweep(srcs, c.String("methods"), opt)
-	if err != nil {
-		return err
-	}
-	set, err := runSweep(c, sw, "report")
-	if err != nil {
-		return err
-	}
-	if set != nil && c.String("figures") != "" {
-		if !first.Kept() {
-			infof(c, "note: no Gantt charts — the first instance's cell came from --cells, schedules are not kept there")
-		}
-		files, err := first.Figures(srcs[0].Name, c.String("methods"), c.String("figures"), figures.Formats(c.Bool("png"))...)
-		if err != nil {
-			return fmt.Errorf("figures: %w", err)
-		}
-		wrote(c, files)
-	}
-	return sweepProblems(set)
-}
-
 // methodsFlag is --methods: a comma-separated list of report methods.
 func methodsFlag(value string) cli.Flag {
-	return &cli.StringFlag{Name: "methods", Aliases: []string{"m"}, Value: value, Usage: "comma-separated `LIST` of methods (listed in 'mrsched report --help')",
-		Action: func(_ *cli.Context, s string) error {
-			if _, err := report.Resolve(s); err != nil {
-				return fmt.Errorf("--methods: %w", err)
-			}
-			return nil
-		}}
+	return cliflags.Checked("methods", value, "comma-separated `LIST` of methods (listed in 'mrsched report --help')",
+		func(s string) error { _, err := report.Resolve(s); return err }, "m")
 }
 
 func mergeCmd() *cli.Command {
-	return cmd("merge", mergeShards, append(append([]cli.Flag{formatFlag("table"), outFlag("the output")}, figuresFlags("the sweep's figures")...),
-		fileOutFlag("cells-out", "also write the merged cells to `FILE`"), quietFlag())...)
-}
-
-func mergeShards(c *cli.Context) error {
-	if c.NArg() == 0 {
-		return fmt.Errorf("merge: give the shard files (see 'mrsched merge --help')")
-	}
-	m, err := sweep.MergeFiles(c.Args().Slice())
-	if err != nil {
-		return err
-	}
-	if p := c.String("cells-out"); p != "" {
-		if err := writeWith(c, p, fmt.Sprintf("%d cells", len(m.Cells)), m.Write); err != nil {
+	return cmd("merge", func(c *cli.Context) error {
+		if c.NArg() == 0 {
+			return fmt.Errorf("merge: give the shard files (see 'mrsched merge --help')")
+		}
+		o, err := study.MergeSweep(c.Args().Slice(), c.String("figures"), c.Bool("png"))
+		if err != nil {
 			return err
 		}
-	}
-	if err := renderSet(c, m); err != nil {
-		return err
-	}
-	return sweepProblems(m)
-}
-
-func studyCmd() *cli.Command {
-	return group("study", studyTightnessCmd(), studyFig7Cmd(), studyFig9Cmd(), studyNightlyCmd(), studyGoogleCmd())
+		if p := c.String("cells-out"); p != "" {
+			if err := writeWith(c, p, fmt.Sprintf("%d cells", len(o.Set.Cells)), o.Set.Write); err != nil {
+				return err
+			}
+		}
+		return sweepProblems(o, cliout.EmitSweep(c, o))
+	}, append(append([]cli.Flag{formatFlag("table"), outFlag("the output")}, figuresFlags("the sweep's figures")...),
+		fileOutFlag("cells-out", "also write the merged cells to `FILE`"), quietFlag())...)
 }
 
 // studyCommand is a study: its flags, then the sweep flags; the action
@@ -175,51 +103,32 @@ func studyCommand(name string, mk func(c *cli.Context) (sweep.Sweep, error), fla
 		if err != nil {
 			return err
 		}
-		set, err := runSweep(c, sw, "study "+name)
-		if err != nil {
-			return err
-		}
-		return sweepProblems(set)
+		return sweepProblems(cliout.RunSweep(c, "study "+name, runner(c, sw)))
 	}, append(flags, sweepFlags()...)...)
 }
 
-// aboveOne is the rule of α values.
-var aboveOne = rule{Want: "a finite number > 1", OK: func(x float64) bool { return x > 1 && isFinite(x) }}
-
 func studyTightnessCmd() *cli.Command {
 	def := study.DefaultTightness()
-	ns := make([]string, len(def.Ns))
-	for i, n := range def.Ns {
-		ns[i] = strconv.Itoa(n)
-	}
 	return studyCommand("tightness", func(c *cli.Context) (sweep.Sweep, error) {
 		ns, err := intsOf(c, "ns", atLeastOne)
-		cfg := study.TightnessConfig{Alphas: c.Float64Slice("alphas"), Eps: c.Float64Slice("eps"), Betas: c.Float64Slice("betas"),
-			Ns: ns, Exact: c.String("exact"), ExactMaxN: c.Int("exact-max-n"), TimeLimit: c.Duration("time-limit").String()}
-		return orNothing(err, study.TightnessSweep, cfg)
+		if err != nil {
+			return sweep.Sweep{}, err
+		}
+		return study.TightnessSweep(study.TightnessConfig{Alphas: c.Float64Slice("alphas"), Eps: c.Float64Slice("eps"), Betas: c.Float64Slice("betas"),
+			Ns: ns, Exact: c.String("exact"), ExactMaxN: c.Int("exact-max-n"), TimeLimit: c.Duration("time-limit").String()})
 	},
-		floatsFlag("alphas", def.Alphas, "α values (Cor. 4)", aboveOne),
+		floatsFlag("alphas", def.Alphas, "α values (Cor. 4)", cliflags.AboveOne),
 		floatsFlag("eps", def.Eps, "ε values (Cor. 4), 0 < ε < α − 1", positive),
 		floatsFlag("betas", def.Betas, "β values (Cor. 6)", positive),
-		intsFlag("ns", strings.Join(ns, ","), "numbers of jobs (Cor. 4 uses the even ones)", atLeastOne),
+		intsFlag("ns", cliflags.IntList(def.Ns), "numbers of jobs (Cor. 4 uses the even ones)", atLeastOne),
 		&cli.StringFlag{Name: "exact", Value: def.Exact, Usage: "exact `METHOD` for OPT on small n (search or mip); empty: none"},
 		intFlag("exact-max-n", def.ExactMaxN, "largest n solved exactly", nonNegInt),
 		timeLimitFlag(60*time.Second, "per exact solve"))
 }
 
-// orNothing returns f(x), or the zero value and err when err is not nil.
-func orNothing[T, R any](err error, f func(T) (R, error), x T) (R, error) {
-	if err != nil {
-		var none R
-		return none, err
-	}
-	return f(x)
-}
-
 func studyFig7Cmd() *cli.Command {
 	return studyCommand("fig7", func(c *cli.Context) (sweep.Sweep, error) {
-		cfg, err := study.NewFig7Config(c.StringSlice("trace"), c.Float64Slice("loads"), c.Int("max-jobs"))
-		return orNothing(err, study.Fig7Sweep, cfg)
+		return study.Fig7FileSweep(c.StringSlice("trace"), c.Float64Slice("loads"), c.Int("max-jobs"))
 	},
 		inListFlag("trace", "SWIM trace `FILE`; repeatable",
 			"../shared/data/swim/FB-2009_samples_24_times_1hr_0.tsv", "../shared/data/swim/FB-2010_samples_24_times_1hr_0.tsv"),
@@ -242,11 +151,7 @@ func studyFig9Cmd() *cli.Command {
 
 func studyNightlyCmd() *cli.Command {
 	return studyCommand("nightly", func(c *cli.Context) (sweep.Sweep, error) {
-		src, err := study.NightlySource(c.String("instance"))
-		if err != nil {
-			return sweep.Sweep{}, err
-		}
-		return study.NightlySweep(src, c.String("methods"), c.Duration("time-limit"))
+		return study.NightlyFileSweep(c.String("instance"), c.String("methods"), c.Duration("time-limit"))
 	},
 		inFlag("instance", "batch instance `FILE` (default: the embedded nightly batch)", false, "i"),
 		methodsFlag(study.DefaultNightlyMethods),
@@ -254,31 +159,15 @@ func studyNightlyCmd() *cli.Command {
 }
 
 func ganttCmd() *cli.Command {
-	return cmd("gantt", gantt,
+	return cmd("gantt", func(c *cli.Context) error {
+		files, err := study.GanttFiles(c.String("instance"), c.String("schedule"), c.String("title"), c.String("out"), figures.Formats(c.Bool("png"))...)
+		wrote(c, files)
+		return err
+	},
 		instanceFlag(),
 		inFlag("schedule", "schedule `FILE` (JSON or CSV)", true, "s"),
 		&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Required: true, Usage: "output `BASE` name: writes BASE.svg, and BASE.png with --png (" + overwriteNote + ")"},
 		pngFlag("write BASE.png too"),
 		&cli.StringFlag{Name: "title", Usage: "chart title (default: the file names)"},
 		quietFlag())
-}
-
-func gantt(c *cli.Context) error {
-	in, err := instances.ReadFile(c.String("instance"))
-	if err != nil {
-		return err
-	}
-	s, err := schedule.ReadFile(c.String("schedule"), in)
-	if err != nil {
-		return err
-	}
-	title := c.String("title")
-	if title == "" {
-		title = c.String("schedule") + " on " + c.String("instance")
-	}
-	files, err := study.Gantt(in, s, title, c.String("out"), figures.Formats(c.Bool("png"))...)
-	if err == nil {
-		wrote(c, files)
-	}
-	return err
 }

@@ -15,18 +15,14 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/mrsched/mrsched/instances"
-	"github.com/mrsched/mrsched/instances/swim"
 	"github.com/mrsched/mrsched/instances/taillard"
-	"github.com/mrsched/mrsched/internal/fileio"
+	"github.com/mrsched/mrsched/internal/cliflags"
+	"github.com/mrsched/mrsched/internal/cliout"
 	"github.com/mrsched/mrsched/report"
-	"github.com/mrsched/mrsched/schedule"
 	"github.com/mrsched/mrsched/solver/engine"
 	"github.com/mrsched/mrsched/solver/exact"
-	"github.com/mrsched/mrsched/solver/exact/mipform"
-	"github.com/mrsched/mrsched/solver/fluid"
 	"github.com/mrsched/mrsched/solver/mip"
 	"github.com/mrsched/mrsched/tabular"
-	"github.com/mrsched/mrsched/validate"
 )
 
 // processStart is when the program started (package initialisation): the
@@ -34,18 +30,17 @@ import (
 // start-up.
 var processStart = time.Now()
 
-func solveCommands() []*cli.Command {
-	return inCategory(catExact, solveCmd(), boundCmd(), exportCmd())
-}
-
 func solveCmd() *cli.Command {
-	float := instanceAction(solveAction)
-	return cmd("solve", func(c *cli.Context) error {
-		if c.Bool("exact") {
-			return solveExactAction(c)
+	return cmd("solve", cliout.Action(func(c *cli.Context) (*report.Output, error) {
+		for _, f := range []string{"method", "order", "engine", "k"} {
+			if c.Bool("exact") && c.IsSet(f) && (f != "method" || c.String(f) != exact.DefaultMethod) {
+				return nil, fmt.Errorf("--%s does not apply to --exact (the exact rational search is its own method)", f)
+			}
 		}
-		return float(c)
-	}, tableOut("the result",
+		return report.SolveFile(context.Background(), report.SolveConfig{Instance: c.String("instance"), Exact: c.Bool("exact"),
+			Method: c.String("method"), Order: c.String("order"), Engine: c.String("engine"), K: c.Int("k"), TimeLimit: c.Duration("time-limit"),
+			Start: processStart, Progress: progressLine(c), Schedule: c.String("schedule"), Protect: cliout.ProtectedInputs(c)})
+	}), tableOut("the result",
 		instanceFlag(),
 		&cli.StringFlag{Name: "method", Aliases: []string{"m"}, Value: exact.DefaultMethod, Usage: "portfolio, mip, search, order-lp, polish or a policy name"},
 		&cli.StringFlag{Name: "order", Usage: "completion order for order-lp (or priority order for --method order)"},
@@ -56,37 +51,9 @@ func solveCmd() *cli.Command {
 		fileOutFlag("schedule", "write the schedule to `FILE` (CSV when it ends in .csv, otherwise JSON)"))...)
 }
 
-func solveAction(c *cli.Context, in *instances.Instance) (*tabular.View, error) {
-	path := c.String("instance")
-	order, err := instances.ParseOrder(in, c.String("order"))
-	if err != nil {
-		return nil, fmt.Errorf("--order: %w", err)
-	}
-	// The engine is loaded when a method first needs it (exact.Solve).
-	eng, err := engine.Lazy(c.String("engine"))
-	if err != nil {
-		return nil, fmt.Errorf("--engine: %w", err)
-	}
-	opt := exact.Options{Method: c.String("method"), Order: order, TimeLimit: c.Duration("time-limit"), Start: processStart,
-		K: c.Int("k"), Progress: progressLine(c)}
-	a, err := exact.Solve(context.Background(), eng, in, opt)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return report.SolveView(path, in, a), saveSchedule(c, c.String("schedule"), in, a.Schedule)
-}
-
 func boundCmd() *cli.Command {
-	return cmd("bound", instanceAction(func(c *cli.Context, in *instances.Instance) (*tabular.View, error) {
-		var eng mip.Engine
-		if !c.Bool("no-lp") {
-			var err error
-			if eng, err = engine.Get(c.String("engine")); err != nil {
-				return nil, fmt.Errorf("--engine: %w", err)
-			}
-		}
-		rows, err := report.AllBounds(context.Background(), in, eng)
-		return report.BoundsView(rows), err
+	return cmd("bound", cliout.Action(func(c *cli.Context) (*report.Output, error) {
+		return report.BoundsFile(context.Background(), c.String("instance"), c.String("engine"), c.Bool("no-lp"))
 	}), tableOut("the bounds",
 		instanceFlag(),
 		engineFlag("engine for the LP relaxation"),
@@ -94,7 +61,12 @@ func boundCmd() *cli.Command {
 }
 
 func exportCmd() *cli.Command {
-	return cmd("export", export,
+	return cmd("export", cliout.Action(func(c *cli.Context) (*report.Output, error) {
+		if c.Bool("lp") == c.Bool("mps") {
+			return nil, fmt.Errorf("export: give exactly one of --lp and --mps (see 'mrsched export --help')")
+		}
+		return report.ExportFile(c.String("instance"), c.Bool("lp"), c.Bool("release-form"))
+	}),
 		instanceFlag(),
 		&cli.BoolFlag{Name: "lp", Usage: "CPLEX LP format"},
 		&cli.BoolFlag{Name: "mps", Usage: "free MPS format"},
@@ -102,32 +74,9 @@ func exportCmd() *cli.Command {
 		outFlag("the model"), quietFlag())
 }
 
-func export(c *cli.Context) error {
-	if c.Bool("lp") == c.Bool("mps") {
-		return fmt.Errorf("export: give exactly one of --lp and --mps (see 'mrsched export --help')")
-	}
-	in, err := instances.ReadFile(c.String("instance"))
-	if err != nil {
-		return err
-	}
-	f, err := mipform.Build(in, c.Bool("release-form"))
-	if err != nil {
-		return err
-	}
-	write := mip.WriteMPS
-	if c.Bool("lp") {
-		write = mip.WriteLP
-	}
-	return emitWith(c, func(w io.Writer) error { return write(w, f.Model) })
-}
-
 func genTaillardCmd() *cli.Command {
 	return cmd("taillard", func(c *cli.Context) error {
-		seed := c.Int64("seed")
-		if k := c.Int("seeds20x5"); k != 0 {
-			seed = taillard.Seeds20x5[k-1]
-		}
-		ti, err := taillard.Generate(c.Int("jobs"), c.Int("machines"), seed)
+		ti, err := taillard.Generate(c.Int("jobs"), c.Int("machines"), taillard.Seed(c.Int64("seed"), c.Int("seeds20x5")))
 		if err != nil {
 			return err
 		}
@@ -143,17 +92,10 @@ func genTaillardCmd() *cli.Command {
 }
 
 func importTaillardCmd() *cli.Command {
-	return cmd("taillard", func(c *cli.Context) error {
-		path, err := oneArg(c, "FILE.fsp")
-		if err != nil {
-			return err
-		}
+	return cmd("taillard", cliout.ArgAction("FILE.fsp", func(c *cli.Context, path string) (instances.File, error) {
 		in, err := taillard.ReadTandemFile(path, c.Int("index"))
-		if err != nil {
-			return err
-		}
-		return emitInstance(c, in)
-	},
+		return instances.File{Instance: in}, err
+	}),
 		intFlag("index", 1, "which instance of the file (1-based)", atLeastOne),
 		instanceOutFlag(),
 		quietFlag())
@@ -161,16 +103,15 @@ func importTaillardCmd() *cli.Command {
 
 // Commands of tandem instances: gen lognormal, import swim, check.
 func genLogNormalCmd() *cli.Command {
-	return cmd("lognormal", func(c *cli.Context) error {
+	return cmd("lognormal", cliout.Action(func(c *cli.Context) (instances.File, error) {
 		spec := instances.PaperLogNormal(c.Int("n"), c.Float64("load"), c.Bool("batch"))
 		spec.MapSD, spec.RatioSD = c.Float64("map-sd"), c.Float64("ratio-sd")
 		in, err := spec.Generate(instances.SeedSource(c.Uint64("seed")))
-		if err != nil {
-			return err
+		if err == nil {
+			in.Metadata["seed"] = c.Uint64("seed")
 		}
-		in.Metadata["seed"] = c.Uint64("seed")
-		return emitInstance(c, in)
-	}, append([]cli.Flag{
+		return instances.File{Instance: in}, err
+	}), append([]cli.Flag{
 		intFlag("n", 100, "number of jobs", atLeastOne),
 		floatFlag("load", 0.75, "offered load ρ (online instances)", positive),
 		&cli.BoolFlag{Name: "batch", Usage: "release every job at time 0"},
@@ -181,7 +122,11 @@ func genLogNormalCmd() *cli.Command {
 }
 
 func importSWIMCmd() *cli.Command {
-	return cmd("swim", importSWIM, append([]cli.Flag{
+	return cmd("swim", cliout.ArgAction("TRACE.tsv", func(c *cli.Context, path string) (instances.File, error) {
+		in, err := instances.ReadSWIMFile(path, instances.SWIMOptions{DropMapOnly: c.Bool("drop-map-only"),
+			Normalize: c.Bool("normalize"), Load: c.Float64("load"), MaxJobs: c.Int("max-jobs")})
+		return instances.File{Instance: in}, err
+	}), append([]cli.Flag{
 		&cli.BoolFlag{Name: "drop-map-only", Usage: "drop jobs whose shuffle bytes are 0"},
 		&cli.BoolFlag{Name: "normalize", Usage: "scale sizes so that mean map and mean shuffle are 1"},
 		floatFlag("load", 0, "rescale time to this offered load ρ; 0 keeps seconds", nonNegative),
@@ -189,37 +134,17 @@ func importSWIMCmd() *cli.Command {
 	}, instanceOutFlags()...)...)
 }
 
-func importSWIM(c *cli.Context) error {
-	path, err := oneArg(c, "TRACE.tsv")
-	if err != nil {
-		return err
-	}
-	recs, err := swim.ReadFile(path)
-	if err != nil {
-		return err
-	}
-	in, err := instances.FromSWIM(recs, instances.SWIMOptions{Source: path, DropMapOnly: c.Bool("drop-map-only"),
-		Normalize: c.Bool("normalize"), Load: c.Float64("load"), MaxJobs: c.Int("max-jobs")})
-	if err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	return emitInstance(c, in)
-}
-
 func checkCmd() *cli.Command {
-	return cmd("check", instanceAction(func(_ *cli.Context, in *instances.Instance) (*tabular.View, error) {
+	return cmd("check", cliout.ReadAction("instance", instances.ReadFile, func(_ *cli.Context, in *instances.Instance) (*tabular.View, error) {
 		return report.SummaryView(instances.Summarize(in)), nil
 	}), tableOut("the summary", instanceFlag())...)
 }
 
-// Commands of the overlapping tandem queue (Lin et al. §2, §4, §5): simulate
-// a policy, validate a schedule, compare all policies on one instance.
-func tandemCommands() []*cli.Command {
-	return inCategory(catTandem, simulateCmd(), validateCmd(), compareCmd())
-}
-
 func simulateCmd() *cli.Command {
-	return cmd("simulate", viewAction(simulateAction), tableOut("the result",
+	return cmd("simulate", cliout.Action(func(c *cli.Context) (*report.Output, error) {
+		return report.SimulateFile(report.SimulateConfig{Instance: c.String("instance"), Policy: c.String("policy"), K: c.Int("k"),
+			Order: c.String("order"), Speed: c.Float64("speed"), Schedule: c.String("schedule"), Protect: cliout.ProtectedInputs(c)})
+	}), tableOut("the result",
 		instanceFlag(),
 		&cli.StringFlag{Name: "policy", Aliases: []string{"p"}, Value: "maxsrpt", Usage: "fifo, ps, klps, klps-maponly, maxsrpt, splitsrpt, splitsrpt-strict or order"},
 		kFlag(),
@@ -228,98 +153,29 @@ func simulateCmd() *cli.Command {
 		fileOutFlag("schedule", "write the fluid schedule to `FILE` (CSV when it ends in .csv, otherwise JSON)"))...)
 }
 
-func simulateAction(c *cli.Context) (*tabular.View, error) {
-	order, err := fluid.ParseOrder(c.String("order"))
-	if err != nil {
-		return nil, fmt.Errorf("--order: %w", err)
-	}
-	p, err := fluid.ParsePolicy(c.String("policy"), c.Int("k"), order)
-	if err != nil {
-		return nil, fmt.Errorf("--policy: %w", err)
-	}
-	path := c.String("instance")
-	in, err := instances.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	out := c.String("schedule")
-	r, err := fluid.Simulate(in, p, fluid.Options{Speed: c.Float64("speed"), Record: out != ""})
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return report.SimulateView(path, in, p, c.Int("k"), c.Float64("speed"), r), saveSchedule(c, out, in, r.Schedule)
-}
-
 func validateCmd() *cli.Command {
-	return cmd("validate", validateAction, tableOut("the result",
+	return cmd("validate", cliout.Action(func(c *cli.Context) (*report.Output, error) {
+		return report.ValidateFiles(c.String("instance"), c.String("schedule"))
+	}), tableOut("the result",
 		instanceFlag(),
 		inFlag("schedule", "schedule `FILE` (JSON, or CSV ending in .csv)", true, "s"))...)
 }
 
-func validateAction(c *cli.Context) error {
-	in, err := instances.ReadFile(c.String("instance"))
-	if err != nil {
-		return err
-	}
-	path := c.String("schedule")
-	s, err := schedule.ReadFile(path, in)
-	if err != nil {
-		return err
-	}
-	res, err := validate.Check(in, s)
-	if v := report.ValidateView(path, s, res, err); v != nil {
-		if werr := emitView(c, v); werr != nil {
-			return werr
-		}
-	}
-	if err != nil {
-		return exitWith(2, fmt.Errorf("%s: %w", path, err))
-	}
-	return nil
-}
-
+// compareCmd compares the policies on the one instance chosen by
+// --instance, --example or --lognormal.
 func compareCmd() *cli.Command {
-	return cmd("compare", compareAction, tableOut("the table",
+	return cmd("compare", cliout.Action(func(c *cli.Context) (*report.Output, error) {
+		if cliflags.Count(c.String("instance") != "", c.Bool("example"), c.IsSet("lognormal")) != 1 {
+			return nil, errors.New("compare: give exactly one of --instance, --example, --lognormal (see 'mrsched compare --help')")
+		}
+		return report.Compare(report.CompareConfig{Instance: c.String("instance"), Example: c.Bool("example"), LogNormal: c.Int("lognormal"),
+			Seed: c.Uint64("seed"), K: c.Int("k"), Speed: c.Float64("speed")})
+	}), tableOut("the table",
 		inFlag("instance", "tandem instance `FILE`", false, "i"),
 		&cli.BoolFlag{Name: "example", Usage: "use the §2.1 example"},
 		intFlag("lognormal", 0, "use a batch of `N` jobs of the §5.3 log-normal workload", atLeastOne),
 		seedFlag(1, "seed for --lognormal"),
 		kFlag(), speedFlag())...)
-}
-
-// compareInstance returns the one instance chosen by --instance, --example
-// or --lognormal, and its name.
-func compareInstance(c *cli.Context) (*instances.Instance, string, error) {
-	chosen := 0
-	for _, set := range []bool{c.String("instance") != "", c.Bool("example"), c.IsSet("lognormal")} {
-		if set {
-			chosen++
-		}
-	}
-	if chosen != 1 {
-		return nil, "", errors.New("compare: give exactly one of --instance, --example, --lognormal (see 'mrsched compare --help')")
-	}
-	return report.CompareInstance(c.String("instance"), c.Bool("example"), c.Int("lognormal"), c.Uint64("seed"))
-}
-
-func compareAction(c *cli.Context) error {
-	in, name, err := compareInstance(c)
-	if err != nil {
-		return err
-	}
-	speed := c.Float64("speed")
-	cmp, err := fluid.Compare(in, fluid.ComparePolicies(c.Int("k")), speed)
-	if err != nil {
-		return err
-	}
-	v, bad := report.CompareView(name, in, speed, cmp)
-	if err := emitView(c, v); err != nil {
-		return err
-	}
-	if bad != nil {
-		return exitWith(2, bad)
-	}
-	return nil
 }
 
 // LP/MIP engines (issue 3): `mrsched engine info` and `mrsched mip solve`.
@@ -337,7 +193,11 @@ func engineCommands() []*cli.Command {
 }
 
 func mipSolveCmd() *cli.Command {
-	return cmd("solve", viewAction(mipSolveAction), tableOut("the result",
+	return cmd("solve", cliout.ArgAction("FILE.lp or FILE.mps", func(c *cli.Context, path string) (*report.Output, error) {
+		return report.SolveMIPFile(context.Background(), report.MIPConfig{File: path, Engine: c.String("engine"), Start: processStart,
+			All: c.Bool("all"), Duals: c.Bool("duals"), Options: mip.Options{TimeLimit: c.Duration("time-limit"), RelGap: c.Float64("gap"),
+				Seed: c.Int64("seed"), Log: cliout.StderrIf(c, "log")}})
+	}), tableOut("the result",
 		engineFlag("LP/MIP engine"),
 		timeLimitFlag(0, "wall-clock limit of the solve"),
 		floatFlag("gap", 0, "relative MIP gap at which the engine may stop (0: the tolerance policy, 1e-9 relative or absolute); a stop at a looser gap is reported as status \"gap limit\", not optimal", between(0, 1)),
@@ -345,30 +205,4 @@ func mipSolveCmd() *cli.Command {
 		&cli.BoolFlag{Name: "all", Usage: "list every column, zeros too"},
 		&cli.BoolFlag{Name: "duals", Usage: "list the row duals of an LP (HiGHS only)"},
 		&cli.BoolFlag{Name: "log", Usage: "copy the engine's log to stderr"})...)
-}
-
-func mipSolveAction(c *cli.Context) (*tabular.View, error) {
-	path, err := oneArg(c, "FILE.lp or FILE.mps")
-	if err != nil {
-		return nil, err
-	}
-	eng, err := engine.Lazy(c.String("engine"))
-	if err != nil {
-		return nil, fmt.Errorf("--engine: %w", err)
-	}
-	data, err := fileio.ReadTextFile(path, 0)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %w", mip.ErrRead, err)
-	}
-	opt := mip.Options{TimeLimit: c.Duration("time-limit"), RelGap: c.Float64("gap"), Seed: c.Int64("seed")}
-	if c.Bool("log") {
-		opt.Log = c.App.ErrWriter
-	}
-	ctx, cancel := engine.CommandContext(context.Background(), processStart, opt.TimeLimit)
-	defer cancel()
-	m, r, err := engine.SolveFile(ctx, eng, path, data, opt)
-	if err != nil {
-		return nil, err
-	}
-	return report.SolutionView(engine.NewSolution(path, eng.Name(), m, r, c.Bool("all"), c.Bool("duals"))), nil
 }

@@ -2,6 +2,21 @@ package cluster
 
 import "fmt"
 
+// GenConfig is a workload of Generate; the tags are the flags of 'mrsched
+// gen cluster' (internal/cliflags.Bind).
+type GenConfig struct {
+	Kind   string  `flag:"kind" usage:"table2, fig2, fig3a, fig3b, fig4, fig5 or synthetic" required:"true"`
+	Seed   uint64  `flag:"seed" usage:"random seed"`
+	N      int     `flag:"n" usage:"jobs (fig2, fig3a, synthetic)"`
+	SizeGB float64 `flag:"size" usage:"TeraSort size in GB (fig3a)"`
+}
+
+// DefaultGenConfig is 5 jobs, 1 GB, seed 1 (Kind has no default).
+func DefaultGenConfig() GenConfig { return GenConfig{Seed: 1, N: 5, SizeGB: 1} }
+
+// Generate is Generate of c.
+func (c GenConfig) Generate() (*Workload, error) { return Generate(c.Kind, c.N, c.SizeGB, c.Seed) }
+
 // Generate builds the generated workload of kind with seed: "table2"
 // (TableII), "fig2" (Fig2, n jobs), "fig3a" (Fig3Equal, n TeraSort jobs
 // of sizeGB GB), "fig3b" (Fig3Mixed), "fig4" and "fig5" (Fig4 with

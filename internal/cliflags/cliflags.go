@@ -37,6 +37,7 @@ var (
 	AtLeastOne  = Rule{"an integer ≥ 1", func(x float64) bool { return x >= 1 }}
 	NonNegInt   = Rule{"an integer ≥ 0", func(x float64) bool { return x >= 0 }}
 	UnitOpen    = Rule{"a number in (0, 1)", func(x float64) bool { return x > 0 && x < 1 }}
+	AboveOne    = Rule{"a finite number > 1", func(x float64) bool { return x > 1 && IsFinite(x) }}
 )
 
 // Between is the Rule "a number in [lo, hi]" (integers when the flag is).
@@ -105,6 +106,27 @@ func IntsOf(c *cli.Context, name string, r Rule) ([]int, error) {
 	return ParseInts(name, c.String(name), r)
 }
 
+// Count is how many of set are true: how many of a set of mutually
+// exclusive flags were given.
+func Count(set ...bool) int {
+	n := 0
+	for _, b := range set {
+		if b {
+			n++
+		}
+	}
+	return n
+}
+
+// IntList is xs as a comma-separated list, the form of an Ints default.
+func IntList(xs []int) string {
+	s := make([]string, len(xs))
+	for i, x := range xs {
+		s[i] = strconv.Itoa(x)
+	}
+	return strings.Join(s, ",")
+}
+
 // ParseInts parses a comma-separated list of integers for flag --name
 // (package numlist: items N, LO..HI or LO-HI/STEP). Every value must
 // satisfy r.
@@ -154,6 +176,18 @@ func Duration(name string, value time.Duration, usage, zero string) *cli.Duratio
 		Action: func(_ *cli.Context, d time.Duration) error {
 			if d < 0 {
 				return fmt.Errorf("--%s: want a duration ≥ 0 such as 30s (0: %s), got %s", name, zero, d)
+			}
+			return nil
+		}}
+}
+
+// Checked is a string flag whose value check accepts ("--NAME: " and
+// check's error otherwise), checked when the flag is given.
+func Checked(name, value, usage string, check func(string) error, aliases ...string) *cli.StringFlag {
+	return &cli.StringFlag{Name: name, Aliases: aliases, Value: value, Usage: usage,
+		Action: func(_ *cli.Context, s string) error {
+			if err := check(s); err != nil {
+				return fmt.Errorf("--%s: %w", name, err)
 			}
 			return nil
 		}}

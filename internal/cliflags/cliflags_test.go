@@ -38,6 +38,9 @@ func TestRules(t *testing.T) {
 		{cliflags.Between(2, 10), 11, "--f: want a value in [2, 10], got 11"},
 		{cliflags.AnyFinite, math.NaN(), "--f: want a finite number, got NaN"},
 		{cliflags.AnyFinite, 0.1, ""},
+		{cliflags.AboveOne, 1, "--f: want a finite number > 1, got 1"},
+		{cliflags.AboveOne, math.Inf(1), "--f: want a finite number > 1, got +Inf"},
+		{cliflags.AboveOne, 1.5, ""},
 	} {
 		err := tc.r.Check("f", tc.x)
 		if got := fmt.Sprint(err); (err == nil) != (tc.want == "") || (err != nil && got != tc.want) {
@@ -59,6 +62,12 @@ func TestFlagValidation(t *testing.T) {
 		cliflags.Ints("ns", "2", "sizes", cliflags.AtLeastOne),
 		cliflags.Duration("time-limit", time.Second, "limit", "no limit"),
 		cliflags.Choice("engine", "highs", "engine", "highs", "cbc"),
+		cliflags.Checked("shard", "", "shard", func(s string) error {
+			if s != "1/2" && s != "2/2" {
+				return fmt.Errorf("want 1/2 or 2/2, got %q", s)
+			}
+			return nil
+		}, "s"),
 	}
 	for _, tc := range []struct {
 		args []string
@@ -70,7 +79,8 @@ func TestFlagValidation(t *testing.T) {
 		{[]string{"--ns", "8..4"}, `--ns: "8..4": want N, LO..HI or LO-HI/STEP`},
 		{[]string{"--time-limit", "-1s"}, "--time-limit: want a duration ≥ 0 such as 30s (0: no limit), got -1s"},
 		{[]string{"--engine", "gurobi"}, `--engine: want one of highs, cbc, got "gurobi"`},
-		{[]string{"--engine", "CBC", "--k", "3", "--ns", "1-9/4"}, ""},
+		{[]string{"-s", "3/2"}, `--shard: want 1/2 or 2/2, got "3/2"`},
+		{[]string{"--engine", "CBC", "--k", "3", "--ns", "1-9/4", "--shard", "2/2"}, ""},
 	} {
 		err := run(flags, action, tc.args...)
 		if (err == nil) != (tc.want == "") || (err != nil && !strings.Contains(err.Error(), tc.want)) {
@@ -177,6 +187,36 @@ func TestSharedFlags(t *testing.T) {
 		}
 		if got != tc.want || (tc.args == nil && (seed != 7 || reps != 3)) {
 			t.Errorf("%q: error %q (want %q), seed %d reps %d", tc.args, got, tc.want, seed, reps)
+		}
+	}
+}
+
+// TestIntList: a list written by IntList parses back (ParseInts) to the
+// same integers, so an Ints flag's default can be built from a slice.
+func TestIntList(t *testing.T) {
+	for _, xs := range [][]int{{2, 4, 8, 16}, {7}, {}} {
+		s := cliflags.IntList(xs)
+		if len(xs) == 0 {
+			if s != "" {
+				t.Errorf("IntList(nil) = %q", s)
+			}
+			continue
+		}
+		back, err := cliflags.ParseInts("ns", s, cliflags.AtLeastOne)
+		if err != nil || !slices.Equal(back, xs) {
+			t.Errorf("%v → %q → %v %v", xs, s, back, err)
+		}
+	}
+}
+
+// TestCount: the number of flags given among mutually exclusive ones.
+func TestCount(t *testing.T) {
+	for _, tc := range []struct {
+		set  []bool
+		want int
+	}{{nil, 0}, {[]bool{false, false}, 0}, {[]bool{true, false, true}, 2}, {[]bool{false, true}, 1}} {
+		if got := cliflags.Count(tc.set...); got != tc.want {
+			t.Errorf("Count(%v) = %d, want %d", tc.set, got, tc.want)
 		}
 	}
 }

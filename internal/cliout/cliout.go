@@ -13,6 +13,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/mrsched/mrsched/internal/cliflags"
+	"github.com/mrsched/mrsched/internal/clitree"
 	"github.com/mrsched/mrsched/internal/fileio"
 	"github.com/mrsched/mrsched/tabular"
 )
@@ -219,6 +220,15 @@ func Wrote(c *cli.Context, files []string) {
 	}
 }
 
+// StderrIf is the command's stderr when the boolean flag is set (a
+// library's log, --log), else nil.
+func StderrIf(c *cli.Context, flag string) io.Writer {
+	if c.Bool(flag) {
+		return c.App.ErrWriter
+	}
+	return nil
+}
+
 // ProgressLine returns a callback printing progress lines on stderr, or
 // nil under --quiet.
 func ProgressLine(c *cli.Context) func(string) {
@@ -301,14 +311,34 @@ type Result interface {
 }
 
 // Action is an action that emits the result f returns in --format to --out
-// or stdout.
+// or stdout; a Saved result with --out is written with its Save
+// (EmitSaved). A result that is an Outcome also says which extra files it
+// wrote (before its output), prints nothing when Empty and, when its check
+// failed, exits with status 2 after printing. An error that names a
+// configuration field (FlagError) names the field's flag.
 func Action[R Result](f func(c *cli.Context) (R, error)) cli.ActionFunc {
 	return func(c *cli.Context) error {
 		r, err := f(c)
 		if err != nil {
-			return err
+			return FlagError(err)
 		}
-		return Emit(c, r.Write)
+		if s, ok := any(r).(Saved); ok {
+			return EmitSaved(c, s)
+		}
+		o, ok := any(r).(Outcome)
+		if !ok {
+			return Emit(c, r.Write)
+		}
+		Wrote(c, o.Written())
+		if !o.Empty() {
+			if err := Emit(c, r.Write); err != nil {
+				return err
+			}
+		}
+		if err := o.Failure(); err != nil {
+			return clitree.ExitWith(2, err)
+		}
+		return nil
 	}
 }
 
@@ -322,6 +352,20 @@ func ReadAction[T any, R Result](flag string, read func(string) (T, error), f fu
 			return none, err
 		}
 		return f(c, x)
+	})
+}
+
+// ArgAction is an action on the one positional argument of the command, a
+// file (what names it in the error, see OneArg), that emits the result f
+// makes of it (see Action).
+func ArgAction[R Result](what string, f func(c *cli.Context, path string) (R, error)) cli.ActionFunc {
+	return Action(func(c *cli.Context) (R, error) {
+		path, err := OneArg(c, what)
+		if err != nil {
+			var none R
+			return none, err
+		}
+		return f(c, path)
 	})
 }
 

@@ -330,6 +330,15 @@ func Run(app *cli.App, args []string) int {
 		return 0
 	}
 	fmt.Fprintln(app.ErrWriter, app.Name+":", err)
+	return ExitStatus(err)
+}
+
+// ExitStatus is the process exit status of a command's error: 0 for nil,
+// the code of ExitWith or of a cli.ExitCoder, else 1.
+func ExitStatus(err error) int {
+	if err == nil {
+		return 0
+	}
 	var ee *exitError
 	if errors.As(err, &ee) {
 		return ee.code

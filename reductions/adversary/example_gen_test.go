@@ -1,6 +1,7 @@
 package adversary_test
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/mrsched/mrsched/reductions/adversary"
@@ -40,5 +41,22 @@ func ExampleRun() {
 	// Output:
 	// maxsrpt n=8 ratio=1.1077
 	// maxsrpt n=64 ratio=1.2971
+	// true
+}
+
+// The play of ExampleGenerate through GenConfig, as 'mrsched gen
+// adversary --policy ps --n 27' builds it (same totals); a policy name
+// that does not parse is an ErrConfig naming the field.
+func ExampleGenConfig() {
+	g, err := adversary.GenConfig{Policy: "ps", N: 27}.Generate()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(g.Summary())
+	_, err = adversary.GenConfig{Policy: "lifo", N: 27}.Generate()
+	fmt.Println(errors.Is(err, adversary.ErrConfig))
+	// Output:
+	// ps: case 1, total 636.4051153506382, alternative 211, ratio ≥ 3.0161
 	// true
 }

@@ -1,6 +1,8 @@
 package adversary
 
 import (
+	"fmt"
+
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/schedule"
 	"github.com/mrsched/mrsched/solver/fluid"
@@ -9,6 +11,26 @@ import (
 // Generated is the instance the adversary built against one policy: what
 // 'mrsched gen adversary' writes.
 type Generated struct{ *Result }
+
+// GenConfig is one play of the adversary; the tags are the flags of
+// 'mrsched gen adversary' (internal/cliflags.Bind).
+type GenConfig struct {
+	Policy string `flag:"policy" usage:"policy (solver/fluid name)"`
+	N      int    `flag:"n" usage:"n (k = ⌊n^{1/3}⌋)"`
+}
+
+// DefaultGenConfig is MaxSRPT against n = 512.
+func DefaultGenConfig() GenConfig { return GenConfig{Policy: "maxsrpt", N: 512} }
+
+// Generate plays the adversary against c's policy (k = 1) for c's n; a
+// policy that does not parse is an ErrConfig naming the field.
+func (c GenConfig) Generate() (*Generated, error) {
+	p, err := fluid.ParsePolicy(c.Policy, 1, nil)
+	if err != nil {
+		return nil, fmt.Errorf("%w: policy: %w", ErrConfig, err)
+	}
+	return Generate(c.N, p)
+}
 
 // Generate plays the adversary against p for n (Play).
 func Generate(n int, p fluid.Policy) (*Generated, error) {

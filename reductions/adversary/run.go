@@ -14,9 +14,17 @@ var ErrConfig = errors.New("adversary: invalid configuration")
 
 // Config is a sweep of the deterministic adversary: what 'mrsched
 // adversary' runs.
+// The tags are the command's flags (internal/cliflags.Bind).
 type Config struct {
-	Policies string // comma-separated solver/fluid names (PoliciesWithK, k = 1)
-	Ns       []int  // values of n, each ≥ 1
+	// Policies: comma-separated solver/fluid names (PoliciesWithK, k = 1).
+	Policies string `flag:"policy" usage:"comma-separated policies (solver/fluid names)"`
+	Ns       []int  `flag:"n" usage:"comma-separated n values" rule:"at-least-one" rulehelp:"no"`
+}
+
+// DefaultConfig is the default of 'mrsched adversary': MaxSRPT,
+// SplitSRPT, FIFO and PS against n = 8, 64, 512 and 4096.
+func DefaultConfig() Config {
+	return Config{Policies: "maxsrpt,splitsrpt,fifo,ps", Ns: []int{8, 64, 512, 4096}}
 }
 
 // Report is a finished sweep: the plays, policies outer and n inner.

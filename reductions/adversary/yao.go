@@ -72,6 +72,28 @@ func Policies(list string) ([]fluid.Policy, error) {
 	return out, nil
 }
 
+// YaoConfig is the sweep of 'mrsched adversary-yao'; the tags are its
+// flags (internal/cliflags.Bind).
+type YaoConfig struct {
+	Policies string `flag:"policy" usage:"comma-separated policies (solver/fluid names)"` // Policies
+	Ns       []int  `flag:"n" usage:"values of n" rule:"at-least-one"`
+}
+
+// DefaultYaoConfig is MaxSRPT, SplitSRPT, FIFO and PS for n = 8, 64 and
+// 512.
+func DefaultYaoConfig() YaoConfig {
+	return YaoConfig{Policies: "maxsrpt,splitsrpt,fifo,ps", Ns: []int{8, 64, 512}}
+}
+
+// Sweep is SweepYao of c's policies (Policies) and values of n.
+func (c YaoConfig) Sweep(progress func(policy string, n int)) ([]*Yao, error) {
+	ps, err := Policies(c.Policies)
+	if err != nil {
+		return nil, err
+	}
+	return SweepYao(ps, c.Ns, progress)
+}
+
 // SweepYao evaluates every policy for every n (policies outer, n inner);
 // progress, if set, is called before each evaluation.
 func SweepYao(policies []fluid.Policy, ns []int, progress func(policy string, n int)) ([]*Yao, error) {

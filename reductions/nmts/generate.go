@@ -10,9 +10,11 @@ const MaxPerturbAttempts = 1000
 
 // Spec describes random instances: q values per set, f uniform on
 // [1, MaxF], g uniform on [1, MaxG].
+// The tags are the flags of 'mrsched gen nmts' (internal/cliflags.Bind).
 type Spec struct {
-	Q          int
-	MaxF, MaxG int64
+	Q    int   `flag:"q" usage:"size q of each set"`
+	MaxF int64 `flag:"max-f" usage:"f values are uniform on 1..N" arg:"N"`
+	MaxG int64 `flag:"max-g" usage:"g values are uniform on 1..N" arg:"N"`
 }
 
 func (s Spec) check() error {

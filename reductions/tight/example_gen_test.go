@@ -24,3 +24,19 @@ func ExampleGenerateMaxSRPT() {
 	// 10 jobs, 17 segments
 	// maxsrpt total 145, alternative (≥ OPT) 115, ratio ≥ 1.260870, guarantee 1.500000
 }
+
+// The same family through its configuration, as the command builds it
+// from its flags (the defaults of DefaultMaxSRPTConfig with n, α and ε
+// replaced): the totals are those of ExampleGenerateMaxSRPT.
+func ExampleMaxSRPTConfig() {
+	c := tight.DefaultMaxSRPTConfig()
+	c.N, c.Alpha, c.Eps = 10, 3, 0.5
+	g, err := c.Generate()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(g.Summary())
+	// Output:
+	// maxsrpt total 145, alternative (≥ OPT) 115, ratio ≥ 1.260870, guarantee 1.500000
+}

@@ -14,6 +14,33 @@ type Generated struct {
 	Line   string             // the one-line summary of Annotate
 }
 
+// MaxSRPTConfig is the family of GenerateMaxSRPT; the tags are the flags
+// of 'mrsched gen tight-maxsrpt' (internal/cliflags.Bind).
+type MaxSRPTConfig struct {
+	N     int     `flag:"n" usage:"number of jobs (even)"`
+	Alpha float64 `flag:"alpha" usage:"α > 1"`
+	Eps   float64 `flag:"eps" usage:"0 < ε < α − 1"`
+}
+
+// DefaultMaxSRPTConfig is n = 20, α = 2, ε = 0.01.
+func DefaultMaxSRPTConfig() MaxSRPTConfig { return MaxSRPTConfig{N: 20, Alpha: 2, Eps: 0.01} }
+
+// Generate is GenerateMaxSRPT of c.
+func (c MaxSRPTConfig) Generate() (*Generated, error) { return GenerateMaxSRPT(c.N, c.Alpha, c.Eps) }
+
+// SplitSRPTConfig is the family of GenerateSplitSRPT; the tags are the
+// flags of 'mrsched gen tight-splitsrpt' (internal/cliflags.Bind).
+type SplitSRPTConfig struct {
+	N    int     `flag:"n" usage:"number of jobs"`
+	Beta float64 `flag:"beta" usage:"β > 1"`
+}
+
+// DefaultSplitSRPTConfig is n = 20, β = 2.
+func DefaultSplitSRPTConfig() SplitSRPTConfig { return SplitSRPTConfig{N: 20, Beta: 2} }
+
+// Generate is GenerateSplitSRPT of c.
+func (c SplitSRPTConfig) Generate() (*Generated, error) { return GenerateSplitSRPT(c.N, c.Beta) }
+
 // GenerateMaxSRPT is MaxSRPTFamily(n, alpha, eps) annotated with MaxSRPT's
 // closed-form total (MaxSRPTCost).
 func GenerateMaxSRPT(n int, alpha, eps float64) (*Generated, error) {

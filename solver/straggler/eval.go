@@ -20,15 +20,26 @@ const MaxMCSamples = 1 << 25
 // EvalConfig is a mean-sojourn-time evaluation of given nodes: what
 // 'mrsched mst eval' runs. Node i is an M/M/1 queue (Mu[i], Lambda[i]) or,
 // with D > 0, the delayed exponential model of Model.
+//
+// The tags are the flags of 'mrsched mst eval' (internal/cliflags.Bind;
+// the command reads Mu and Lambda from --nodes or --mu and --lambda).
 type EvalConfig struct {
 	Mu, Lambda []float64
-	D          float64 // deterministic coefficient of Model (0: M/M/1)
+	// D is the deterministic coefficient of Model (0: M/M/1).
+	D float64 `flag:"D" usage:"deterministic coefficient of the delayed exponential model (0 = M/M/1)"`
 	// Method is "closed" (Lemma 3, eq. 10), "integral" (eq. 8), "mc"
 	// (Monte Carlo), "all" (each that applies) or "auto" (integral).
-	Method  string
-	Samples int     // Monte Carlo samples, 2 … MaxMCSamples
-	Seed    uint64  // Monte Carlo seed
-	RelTol  float64 // relative accuracy of the integral, in (0, 1)
+	Method  string  `flag:"method" usage:"closed, integral, mc, all or auto"`
+	Samples int     `flag:"samples" usage:"Monte Carlo samples"`               // 2 … MaxMCSamples
+	Seed    uint64  `flag:"seed" usage:"Monte Carlo seed"`                     // Monte Carlo seed
+	RelTol  float64 `flag:"rel-tol" usage:"relative accuracy of the integral"` // in (0, 1)
+}
+
+// DefaultEvalConfig is the default of 'mrsched mst eval' (without nodes):
+// M/M/1, method auto, 100 000 Monte Carlo samples with seed 1, integral to
+// 1e-9 relative.
+func DefaultEvalConfig() EvalConfig {
+	return EvalConfig{Method: "auto", Samples: 100000, Seed: 1, RelTol: 1e-9}
 }
 
 // ErrConfig reports an EvalConfig field outside its allowed values, as a

@@ -44,6 +44,27 @@ func FitView(xs []float64, offset float64) (*tabular.View, error) {
 	return &tabular.View{Value: map[string]any{"samples": len(xs), "fits": fits}, Tables: []*tabular.Table{t}}, nil
 }
 
+// ForkJoinConfig is a fork-join queue and its simulation (ForkJoinView);
+// the tags are the flags of 'mrsched mst forkjoin' (internal/cliflags.Bind).
+type ForkJoinConfig struct {
+	K      int     `flag:"k" usage:"number of servers K"`
+	Lambda float64 `flag:"lambda" usage:"job arrival rate"`
+	Mu     float64 `flag:"mu" usage:"service rate of every server"`
+	Jobs   int     `flag:"jobs" usage:"jobs measured after 10% warm-up (0: no simulation)"`
+	Seed   uint64  `flag:"seed" usage:"simulation seed"`
+}
+
+// DefaultForkJoinConfig is the default of 'mrsched mst forkjoin': K = 4,
+// λ = 0.5, μ = 1, 200 000 simulated jobs with seed 1.
+func DefaultForkJoinConfig() ForkJoinConfig {
+	return ForkJoinConfig{K: 4, Lambda: 0.5, Mu: 1, Jobs: 200000, Seed: 1}
+}
+
+// View is ForkJoinView of c.
+func (c ForkJoinConfig) View() (*tabular.View, error) {
+	return ForkJoinView(c.K, c.Lambda, c.Mu, c.Jobs, c.Seed)
+}
+
 // ForkJoinView is the fork-join queue of k servers of rate mu with
 // Poisson arrivals of rate lambda: the literature's lower and upper bounds
 // (the upper bound H_K/(μ−λ) is the paper's MST with independent

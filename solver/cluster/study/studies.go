@@ -14,16 +14,31 @@ import (
 var Studies = []string{"lsps", "hpfsp", "swim"}
 
 // StudyConfig is one run of a cluster study: what 'mrsched cluster study
-// NAME' runs.
+// NAME' runs. The tags are the command's flags (internal/cliflags.Bind;
+// SWIM's only for the swim study).
 type StudyConfig struct {
-	Study   string // one of Studies
-	Seeds   int    // independent replications (≥ 1)
-	Workers int    // parallel simulations (≥ 1; the tables do not depend on it)
-	// The SWIM study's trace file, cluster nodes, job limit (0: all) and
-	// label of its files (see SWIMTrace); the other studies ignore them.
-	Trace          string
-	Nodes, MaxJobs int
-	Name           string
+	Study   string    // one of Studies
+	Seeds   int       `flag:"seeds" usage:"independent replications" rule:"at-least-one"`
+	Workers int       `flag:"workers" usage:"parallel simulations" rule:"at-least-one"` // the tables do not depend on it
+	SWIM    SWIMStudy `flag:"-"`
+}
+
+// SWIMStudy is the SWIM study's trace file, cluster nodes, job limit (0:
+// all) and label of its files (see SWIMTrace); the other studies ignore
+// it.
+type SWIMStudy struct {
+	Trace   string `flag:"trace" usage:"SWIM trace FILE" arg:"FILE"`
+	Nodes   int    `flag:"nodes" usage:"cluster nodes (2 map + 2 reduce slots each)"`
+	MaxJobs int    `flag:"max-jobs" usage:"keep only the first M jobs of the trace (0: all)" arg:"M"`
+	Name    string `flag:"name" usage:"label of the output files (default: FB-2009 or FB-2010 from the file name, with the node count)"`
+}
+
+// DefaultStudyConfig is the default of 'mrsched cluster study NAME': 20
+// seeds on Workers workers; SWIM's FB-2009 day (from the repository root)
+// on 100 nodes, every job.
+func DefaultStudyConfig(name string) StudyConfig {
+	return StudyConfig{Study: name, Seeds: 20, Workers: Workers,
+		SWIM: SWIMStudy{Trace: "../shared/data/swim/FB-2009_samples_24_times_1hr_0.tsv", Nodes: 100}}
 }
 
 // Validate names the first field of c that is not allowed (an ErrConfig).
@@ -57,7 +72,7 @@ func RunStudy(env Env, c StudyConfig) ([]*tabular.Table, error) {
 	case "hpfsp":
 		return HPFSPAll(env, c.Seeds)
 	}
-	t, err := SWIMTrace(env, c.Trace, c.Nodes, c.MaxJobs, c.Name)
+	t, err := SWIMTrace(env, c.SWIM.Trace, c.SWIM.Nodes, c.SWIM.MaxJobs, c.SWIM.Name)
 	return []*tabular.Table{t}, err
 }
 

@@ -1,0 +1,175 @@
+package report
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/internal/fileio"
+	"github.com/mrsched/mrsched/schedule"
+	"github.com/mrsched/mrsched/solver/engine"
+	"github.com/mrsched/mrsched/solver/exact/mipform"
+	"github.com/mrsched/mrsched/solver/fluid"
+	"github.com/mrsched/mrsched/solver/mip"
+	"github.com/mrsched/mrsched/tabular"
+	"github.com/mrsched/mrsched/validate"
+)
+
+// SimulateConfig configures SimulateFile ('mrsched simulate').
+type SimulateConfig struct {
+	Instance string  // instance file (JSON, or CSV ending in .csv)
+	Policy   string  // fluid.ParsePolicy's name
+	K        int     // k of the k-LPS policies
+	Order    string  // job indices, comma-separated, for the order policy
+	Speed    float64 // factor multiplying both capacities
+	Schedule string  // when not "", the fluid schedule is written there
+	Protect  []string
+}
+
+// SimulateFile simulates cfg.Policy on the instance in cfg.Instance
+// (fluid.Simulate; view SimulateView) and writes the schedule to
+// cfg.Schedule. Errors of Order and Policy are *ConfigError.
+func SimulateFile(cfg SimulateConfig) (*Output, error) {
+	order, err := fluid.ParseOrder(cfg.Order)
+	if err != nil {
+		return nil, configErr("order", err)
+	}
+	p, err := fluid.ParsePolicy(cfg.Policy, cfg.K, order)
+	if err != nil {
+		return nil, configErr("policy", err)
+	}
+	in, err := instances.ReadFile(cfg.Instance)
+	if err != nil {
+		return nil, err
+	}
+	r, err := fluid.Simulate(in, p, fluid.Options{Speed: cfg.Speed, Record: cfg.Schedule != ""})
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", cfg.Instance, err)
+	}
+	out := &Output{View: SimulateView(cfg.Instance, in, p, cfg.K, cfg.Speed, r)}
+	return out, saveSchedule(&out.Files, cfg.Schedule, in, r.Schedule, cfg.Protect)
+}
+
+// ValidateFiles checks the schedule in schedulePath against the instance
+// in instancePath with the independent validator ('mrsched validate'; view
+// ValidateView). A rejected schedule is Output.Failed (with the
+// violations in the view), not an error.
+func ValidateFiles(instancePath, schedulePath string) (*Output, error) {
+	in, err := instances.ReadFile(instancePath)
+	if err != nil {
+		return nil, err
+	}
+	s, err := schedule.ReadFile(schedulePath, in)
+	if err != nil {
+		return nil, err
+	}
+	res, err := validate.Check(in, s)
+	out := &Output{View: ValidateView(schedulePath, s, res, err)}
+	if err != nil {
+		out.Failed = fmt.Errorf("%s: %w", schedulePath, err)
+	}
+	return out, nil
+}
+
+// CompareConfig configures Compare ('mrsched compare'): the instance is
+// the file Instance, else the §2.1 example (Example), else a batch of
+// LogNormal jobs of the §5.3 workload drawn with Seed (CompareInstance).
+type CompareConfig struct {
+	Instance  string
+	Example   bool
+	LogNormal int
+	Seed      uint64
+	K         int     // k of the k-LPS policies
+	Speed     float64 // factor multiplying both capacities
+}
+
+// Compare runs every tandem policy (fluid.ComparePolicies) on the chosen
+// instance and validates each schedule (view CompareView); a schedule the
+// validator rejects is Output.Failed.
+func Compare(cfg CompareConfig) (*Output, error) {
+	in, name, err := CompareInstance(cfg.Instance, cfg.Example, cfg.LogNormal, cfg.Seed)
+	if err != nil {
+		return nil, err
+	}
+	cmp, err := fluid.Compare(in, fluid.ComparePolicies(cfg.K), cfg.Speed)
+	if err != nil {
+		return nil, err
+	}
+	v, bad := CompareView(name, in, cfg.Speed, cmp)
+	return &Output{View: v, Failed: bad}, nil
+}
+
+// MIPConfig configures SolveMIPFile ('mrsched mip solve').
+type MIPConfig struct {
+	File   string // model file, LP (CPLEX) or free MPS format
+	Engine string // engine name ("": engine.DefaultName)
+	// Options of the solve: time limit, relative gap, seed, log.
+	Options mip.Options
+	// Start is when the time limit began (zero: the call).
+	Start time.Time
+	All   bool // list every column, zeros too
+	Duals bool // list the row duals of an LP
+}
+
+// SolveMIPFile reads and solves the model in cfg.File with cfg.Engine
+// (engine.SolveFile; view SolutionView). Engine errors are *ConfigError.
+func SolveMIPFile(ctx context.Context, cfg MIPConfig) (*Output, error) {
+	eng, err := engine.Lazy(cfg.Engine)
+	if err != nil {
+		return nil, configErr("engine", err)
+	}
+	data, err := fileio.ReadTextFile(cfg.File, 0)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", mip.ErrRead, err)
+	}
+	start := cfg.Start
+	if start.IsZero() {
+		start = time.Now()
+	}
+	ctx, cancel := engine.CommandContext(ctx, start, cfg.Options.TimeLimit)
+	defer cancel()
+	m, r, err := engine.SolveFile(ctx, eng, cfg.File, data, cfg.Options)
+	if err != nil {
+		return nil, err
+	}
+	return &Output{View: SolutionView(engine.NewSolution(cfg.File, eng.Name(), m, r, cfg.All, cfg.Duals))}, nil
+}
+
+// BoundsFile is every lower bound of the instance in path (AllBounds; view
+// BoundsView), the LP relaxation solved with engineName unless noLP.
+// Engine errors are *ConfigError.
+func BoundsFile(ctx context.Context, path, engineName string, noLP bool) (*Output, error) {
+	in, err := instances.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var eng mip.Engine
+	if !noLP {
+		if eng, err = engine.Get(engineName); err != nil {
+			return nil, configErr("engine", err)
+		}
+	}
+	rows, err := AllBounds(ctx, in, eng)
+	return &Output{View: BoundsView(rows)}, err
+}
+
+// ExportFile is the exact MIP of the instance in path (mipform.Build;
+// with releaseForm the release-date formulation even for a batch), printed
+// in CPLEX LP format when lp is set, else in free MPS format.
+func ExportFile(path string, lp, releaseForm bool) (*Output, error) {
+	in, err := instances.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	f, err := mipform.Build(in, releaseForm)
+	if err != nil {
+		return nil, err
+	}
+	write := mip.WriteMPS
+	if lp {
+		write = mip.WriteLP
+	}
+	return &Output{Print: func(w io.Writer, _ tabular.Format) error { return write(w, f.Model) }}, nil
+}
