@@ -5,7 +5,7 @@
 cluster-test:
 	$(GO) test -count=1 ./instances/cluster/... ./solver/cluster/...
 
-## cluster-bench: simulator events per second, all policies side by side: synthetic 10^5 and 10^6 jobs, SWIM FB-2010 (300 nodes)
+## cluster-bench: simulator events per second (wall and CPU time), all policies side by side: synthetic 10^5 and 10^6 jobs, SWIM FB-2010 (300 nodes)
 cluster-bench:
 	$(GO) test -run '^$$' -bench Simulate -benchtime 1x -count 1 -timeout 60m ./solver/cluster/
 
@@ -17,7 +17,7 @@ cluster-studies: build
 	$(BIN) cluster study swim --nodes 100 --out results/cluster
 	$(BIN) cluster study swim --nodes 30 --out results/cluster
 
-## cluster-swim2010: the whole FB-2010 day on 300 nodes, all policies (about 66 s of CPU for the five simulations; docs/cluster.md#benchmarks)
+## cluster-swim2010: the whole FB-2010 day on 300 nodes, all policies (about 42 s of CPU for the five simulations; docs/cluster.md#benchmarks)
 cluster-swim2010: build
 	$(BIN) cluster study swim --trace ../shared/data/swim/FB-2010_samples_24_times_1hr_0.tsv --nodes 300 --out results/cluster
 	$(BIN) cluster study swim --trace ../shared/data/swim/FB-2010_samples_24_times_1hr_0.tsv --nodes 300 --max-jobs 6000 --out results/cluster

@@ -45,8 +45,8 @@ exact-bench-issue13:
 	$$B -suite releases -n 12 -seeds 10 -methods portfolio,polish,baseline -baseline $$BASE -limit $$L -out results/exact -name issue13-n12 && \
 	$$B -suite releases -n 20 -seeds 5 -methods portfolio,polish -limit $$L -out results/exact -name issue13-n20
 
-## exact-bench: exactly the goal suites of issue 13 (goals 1 and 2 of the batch search, 3–4 of the
-## nightly batch and release dates), each run side by side with the search of EXACT_GOALS_BASE (the
+## exact-bench: exactly the goal suites of issue 13 (goals 1 and 2 of the batch search, 3 of the
+## nightly batch; goal 4, release dates, is exact-bench-releases in mk/exact-releases.mk), each run side by side with the search of EXACT_GOALS_BASE (the
 ## start of the exactbatch work, built from `git archive`; "baseline"), 60 s per instance; tables
 ## (per instance: method, engine, status, time, CPU seconds, nodes, final gap) and goal summaries in
 ## results/exact/*-issue13-final*. Goal 1: log-normal n = 20 balanced and unbalanced (10 seeds), glpsol
@@ -55,7 +55,7 @@ exact-bench-issue13:
 ## 50-job gaps. Very long (several hours on 2 cores); the suites are independent make targets.
 EXACT_GOALS_BASE ?= f21a58d
 EXACT_GOALS_BIN ?= /tmp/mrsched-exact-goals
-EXACT_GOAL_SUITES = exact-goal1-lognormal exact-goal1-engines exact-goal1-size exact-goal1-nodes exact-goal2-taillard exact-goal34-nightly-releases
+EXACT_GOAL_SUITES = exact-goal1-lognormal exact-goal1-engines exact-goal1-size exact-goal1-nodes exact-goal2-taillard exact-goal3-nightly
 .PHONY: exact-goals-build $(EXACT_GOAL_SUITES)
 exact-goals-build:
 	@mkdir -p $(EXACT_GOALS_BIN) && tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
@@ -76,10 +76,8 @@ exact-goal1-nodes: exact-goals-build
 exact-goal2-taillard: exact-goals-build
 	$(EG) -suite taillard -methods portfolio,baseline -limit 60s -name issue13-final
 	$(EG) -suite taillard50 -methods portfolio,baseline -limit 60s -name issue13-final
-exact-goal34-nightly-releases: exact-goals-build
+exact-goal3-nightly: exact-goals-build
 	$(EG) -suite nightly -methods portfolio,baseline -limit 20s -name issue13-final
-	$(EG) -suite releases -n 12 -seeds 10 -methods portfolio,polish,baseline -limit 60s -name issue13-final-n12
-	$(EG) -suite releases -n 20 -seeds 5 -methods portfolio,polish -limit 60s -name issue13-final-n20
 exact-bench: $(EXACT_GOAL_SUITES)
 
 ## exact-sweep-portfolio: portfolio, search alone and GLPK MIP alone against brute force (500+ instances)

@@ -36,11 +36,16 @@ func AllBounds(ctx context.Context, in *instances.Instance, eng mip.Engine) ([]B
 		{"paper51", bounds.Paper51(in), "lower bound", "§5.1: SRPT in map and shuffle systems per busy period"},
 		{"counting", bounds.Counting(in), "lower bound", "(b) ∫ arrived − min(N_A, N_B) dt"},
 	}
+	if !in.IsBatch() {
+		rows = append(rows, BoundRow{"counting_standalone", bounds.CountingStandalone(in), "lower bound", "Σ_k max(d_k, e_k, L_(k)): counting with standalone completions"})
+	}
 	if pb, err := bounds.PrefixBatch(in); err == nil {
 		rows = append(rows, BoundRow{"prefix", pb, "lower bound", "(a) batch: Σ_k max(X_(k), Y_(k))"})
 	}
 	if h, ok := search.SubsetBound(in); ok {
 		rows = append(rows, BoundRow{"subset", h, "lower bound", "batch, n ≤ 22: min over orders of Σ_k max(X_k, Y_k) (subset DP, ≥ prefix)"})
+	} else if h, err := bounds.SubsetRelease(in); err == nil {
+		rows = append(rows, BoundRow{"subset_release", h, "lower bound", "n ≤ 20: subset DP with per-station release-date makespans"})
 	}
 	if eng != nil {
 		v, err := mipform.LPRelaxation(ctx, eng, in)

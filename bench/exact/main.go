@@ -175,8 +175,14 @@ func main() {
 			}
 		}
 	default:
-		fmt.Fprintln(os.Stderr, "exact: -suite taillard, taillard50, lognormal, releases or nightly")
-		os.Exit(2)
+		extra, ok, err := releaseSuite(*suite, *ns, *seeds) // releases.go
+		if !ok || err != nil {
+			fmt.Fprintln(os.Stderr, "exact: -suite taillard, taillard50, lognormal, releases, releases-swim, releases-planner or nightly", err)
+			os.Exit(2)
+		}
+		for _, e := range extra {
+			list = append(list, inst(e))
+		}
 	}
 	var rows []row
 	for _, it := range list {
@@ -221,9 +227,10 @@ func main() {
 				c0 := allCPU()
 				a, err := exact.Solve(context.Background(), e, it.in, exact.Options{Method: m, TimeLimit: lim})
 				r := row{Suite: it.suite, Instance: it.name, Method: m, Engine: e.Name(), N: it.in.N(), CPUSeconds: allCPU() - c0}
-				if (m == "search" || m == "polish") && it.in.IsBatch() {
-					// Batch LPs of search and polish are evaluated by
-					// package fastlp, not by the engine.
+				if m == "search" || m == "polish" {
+					// The LPs of search and polish are evaluated by package
+					// fastlp (fastlp.Release with release dates), not by the
+					// engine.
 					r.Engine = "fastlp"
 				}
 				if err != nil {

@@ -95,3 +95,31 @@ func ExampleSlack() {
 	// w 2.0 v 1.9 s 1.7 completable false
 	// w 2.7 v 2.9 s 0.0 completable false
 }
+
+// ExampleSlack_Mark: 100 queued jobs with w = v = 100 − key; the jobs with
+// an even key are marked in class 0 (H-PFSP marks the jobs with runnable
+// map tasks). The marked job with the smallest w is key 98 (w = 2); once it
+// is unmarked, key 96 (w = 4). With fewer than 64 unfinished entries the
+// slack system keeps no tree and MinMarked reports false.
+func ExampleSlack_Mark() {
+	var ss cluster.Slack
+	es := make([]*cluster.SlackEntry, 100)
+	for k := range es {
+		es[k] = &cluster.SlackEntry{Key: k, ID: k, W: float64(100 - k)}
+		ss.Insert(es[k], es[k].W)
+		ss.Mark(es[k], 0, k%2 == 0)
+	}
+	e, ok := ss.MinMarked(0)
+	fmt.Println(e.Key, e.W, ok, ss.MinMarkedWFrom(0, 0))
+	ss.Mark(es[98], 0, false)
+	e, _ = ss.MinMarked(0)
+	fmt.Println(e.Key, e.W)
+	var small cluster.Slack
+	small.Insert(&cluster.SlackEntry{W: 1}, 1)
+	_, ok = small.MinMarked(0)
+	fmt.Println(ok)
+	// Output:
+	// 98 2 true 2
+	// 96 4
+	// false
+}

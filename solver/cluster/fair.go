@@ -160,15 +160,13 @@ func (f *Fair) Pick(p Phase, _ float64) *JobState {
 // O(log n) instead of a scan and sort of every active job.
 type tiered struct {
 	s      *Sim
-	jobs   *fairSet   // node 2·job+phase
-	jroot  [][2]int32 // per user and phase
-	users  *fairSet   // node 2·user+phase
-	uroot  [2]int32
-	key    []int    // per job: arrival order (the order of Sim.Active)
-	last   [][2]int // per job and phase: demand registered
-	lastR  [][2]int // per job and phase: running registered
-	demand [2][]int // per phase and user: running + runnable tasks
-	run    [2][]int // per phase and user: running tasks
+	jobs   [][2]*fairSet // per user and phase: claimants 2·job+phase
+	users  [2]*fairSet   // per phase: claimants 2·user+phase
+	key    []int         // per job: arrival order (the order of Sim.Active)
+	last   [][2]int      // per job and phase: demand registered
+	lastR  [][2]int      // per job and phase: running registered
+	demand [2][]int      // per phase and user: running + runnable tasks
+	run    [2][]int      // per phase and user: running tasks
 	nseq   int
 	shares []float64
 	wts    []float64
@@ -180,13 +178,12 @@ type tiered struct {
 func (t *tiered) init(s *Sim) {
 	t.s = s
 	n := len(s.Users)
-	t.jobs = newFairSet(2*len(s.Jobs), 1)
-	t.users = newFairSet(2*n, 2)
-	t.jroot = make([][2]int32, n)
-	for u := range t.jroot {
-		t.jroot[u] = [2]int32{-1, -1}
+	jp, up := newFsPool(2*len(s.Jobs)), newFsPool(2*n)
+	t.jobs = make([][2]*fairSet, n)
+	for u := range t.jobs {
+		t.jobs[u] = [2]*fairSet{newFairSet(jp), newFairSet(jp)}
 	}
-	t.uroot = [2]int32{-1, -1}
+	t.users = [2]*fairSet{newFairSet(up), newFairSet(up)}
 	t.key = make([]int, len(s.Jobs))
 	t.last = make([][2]int, len(s.Jobs))
 	t.lastR = make([][2]int, len(s.Jobs))
@@ -215,8 +212,8 @@ func (t *tiered) update(j *JobState) {
 		t.demand[p][u] += d - t.last[j.Index][p]
 		t.run[p][u] += r - t.lastR[j.Index][p]
 		t.last[j.Index][p], t.lastR[j.Index][p] = d, r
-		t.jobs.set(&t.jroot[u][p], int32(2*j.Index+int(p)), d, r, t.key[j.Index])
-		t.users.set(&t.uroot[p], int32(2*u+int(p)), t.demand[p][u], t.run[p][u], u)
+		t.jobs[u][p].set(int32(2*j.Index+int(p)), d, r, t.key[j.Index])
+		t.users[p].set(int32(2*u+int(p)), t.demand[p][u], t.run[p][u], u)
 	}
 }
 
@@ -225,11 +222,11 @@ func (t *tiered) update(j *JobState) {
 // largest deficit (max-min water-filling capped at each user's and job's
 // demand; ties to the smaller user index, then the earlier job).
 func (t *tiered) pickFair(p Phase) *JobState {
-	uid, share := t.users.best(t.uroot[p], float64(t.s.Slots[p]))
+	uid, share := t.users[p].best(float64(t.s.Slots[p]))
 	if uid < 0 {
 		return nil
 	}
-	jid, _ := t.jobs.best(t.jroot[uid/2][p], share)
+	jid, _ := t.jobs[uid/2][p].best(share)
 	if jid < 0 {
 		return nil
 	}
@@ -268,9 +265,9 @@ func (t *tiered) pick(p Phase, weight func(u int) float64, fifo func(u int) bool
 	}
 	var jid int32
 	if fifo(best) {
-		jid = t.jobs.first(t.jroot[best][p])
+		jid = t.jobs[best][p].first()
 	} else {
-		jid, _ = t.jobs.best(t.jroot[best][p], bestShare)
+		jid, _ = t.jobs[best][p].best(bestShare)
 	}
 	if jid < 0 {
 		return nil

@@ -1,7 +1,5 @@
 package cluster
 
-import "math/rand/v2"
-
 // fairSet answers the question Fair and LsPS ask at every slot assignment
 // — which claimant has the largest deficit under max-min fair shares with
 // equal weights — in O(log n) time instead of the O(n log n) of sorting
@@ -10,303 +8,369 @@ import "math/rand/v2"
 // A claimant (a job, or a user under Fair) has an integer demand d > 0
 // (running + runnable tasks of the slot's phase), r running tasks, pend =
 // d − r runnable tasks and a tie key k (arrival order for jobs, user index
-// for users). Claimants live in a treap ordered by (d, k) whose nodes carry
-// subtree counts and demand sums and, for the claimants with pend > 0, the
-// one with the most runnable tasks, the one with the fewest running tasks
-// and the one with the smallest key.
+// for users), unique within the set.
 //
 // Exactness: waterfill with unit weights caps the claimants in increasing
 // demand order while d·W ≤ left, left = c − Σ(capped d), W = uncapped
 // count. With integer demands and c < 2⁵³ every such left is exact (an
 // integer subtracted from a float whose ulp is ≤ 1, the result between 0
-// and the float), so the capped set is the longest prefix in (d, k) order
-// with c − S_k ≥ d_k·(n − k) — a condition that is monotone in k, since
-// its slack changes by (d_k − d_{k+1})(n − k − 1) ≤ 0 from k to k+1 — and
-// the uncapped share is the correctly rounded (c − S_K)/(n − K). A capped
+// and the float), so the capped set is the longest prefix in increasing
+// (d, k) order with c − S_k ≥ d_k·(n − k) — a condition that is monotone in
+// k, since its slack changes by (d_k − d_{k+1})(n − k − 1) ≤ 0 from k to
+// k+1 — and the uncapped share is the correctly rounded (c − S_K)/(n − K).
+// Between two claimants of equal demand the slack does not change, so the
+// condition holds for all claimants of one demand or for none: the capped
+// set does not depend on the order among equal demands. A capped
 // claimant's deficit is its pend exactly, an uncapped one's λ − r, largest
 // for the fewest running tasks. fairSet therefore returns bit for bit the
 // claimant the from-scratch scan returns (TestFairSetMatchesScan).
+//
+// Layout: the claimants sit in an array sorted by demand, largest first, in
+// any order among equal demands (so the capped set is a suffix), under a
+// segment tree whose nodes carry the count and demand sum of their range
+// and, among the claimants with pend > 0, the one with the most runnable
+// tasks, the one with the fewest running tasks and the one with the
+// smallest key (each by value, with the counts and key it was chosen by;
+// ties by key, so the choice does not depend on the layout). A task
+// completion lowers a demand by one: the claimant swaps places with the
+// last claimant of its demand and is then the first of demand d − 1, so
+// the array stays sorted after one swap — two leaves and their paths, no
+// rebalancing. A task start changes r only: one leaf, its path up to the
+// first node whose aggregates do not change. A new claimant enters at the
+// end and swaps forward once per distinct smaller demand present.
 type fairSet struct {
-	nodes []fsNode
-	rnd   *rand.Rand
-	stack []int32
+	pool *fsPool
+	ids  []int32 // position → claimant
+	dpos []int32 // position → demand (non-increasing)
+	n    int     // claimants present (positions 0..n−1)
+	leaf int     // number of leaves (a power of two ≥ n)
+	tree []fsAgg // 1-based heap layout: node i has children 2i, 2i+1; leaves at leaf+position
 }
 
-type fsNode struct {
-	d, r, pend, k int
-	prio          uint32
-	l, r2         int32 // children (-1: none)
-	in            bool
-	cnt, sum      int
-	bestPend      int32 // most runnable tasks, then smallest key; -1 if none runnable
-	bestRun       int32 // fewest running tasks, then smallest key, among runnable
-	firstPend     int32 // smallest key among runnable
+// fsPool holds the claimants' values by id; the sets of one pool have
+// disjoint claimants.
+type fsPool struct {
+	c []fsClaimant
 }
 
-func newFairSet(n int, seed uint64) *fairSet {
-	f := &fairSet{nodes: make([]fsNode, n), rnd: rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))}
-	for i := range f.nodes {
-		f.nodes[i] = fsNode{l: -1, r2: -1, bestPend: -1, bestRun: -1, firstPend: -1, prio: f.rnd.Uint32()}
+// fsClaimant is one claimant's demand, running tasks, key and position
+// (−1: in no set), together in 16 bytes.
+type fsClaimant struct {
+	d, r, k, pos int32
+}
+
+func newFsPool(n int) *fsPool {
+	p := &fsPool{c: make([]fsClaimant, n)}
+	for i := range p.c {
+		p.c[i].pos = -1
 	}
-	return f
+	return p
 }
 
-func (f *fairSet) keyLess(a int32, d, k int) bool {
-	x := &f.nodes[a]
-	return x.d < d || x.d == d && x.k < k
+// fsBest is an aggregate: a claimant id (-1: none) and the two values it
+// was chosen by (the count — runnable or running tasks — then the key).
+type fsBest struct {
+	n, k int32
+	id   int32
 }
 
-// better returns the preferred of two nodes (either may be -1) under
-// "more runnable tasks, then smaller key".
-func (f *fairSet) morePend(a, b int32) int32 {
-	if a < 0 {
+// fsAgg is a node's aggregate over its range.
+type fsAgg struct {
+	sum       int64
+	bestPend  fsBest // most runnable tasks, then smallest key; id -1 if none runnable
+	bestRun   fsBest // fewest running tasks, then smallest key, among runnable
+	firstPend fsBest // smallest key among runnable (n unused)
+}
+
+var (
+	noBest = fsBest{id: -1}
+	noAgg  = fsAgg{bestPend: noBest, bestRun: noBest, firstPend: noBest}
+)
+
+func newFairSet(pool *fsPool) *fairSet {
+	return &fairSet{pool: pool}
+}
+
+// morePend returns the preferred of two aggregates (either may be none)
+// under "more runnable tasks, then smaller key".
+func morePend(a, b fsBest) fsBest {
+	if a.id < 0 {
 		return b
 	}
-	if b < 0 {
+	if b.id < 0 {
 		return a
 	}
-	x, y := &f.nodes[a], &f.nodes[b]
-	if x.pend > y.pend || x.pend == y.pend && x.k < y.k {
+	if a.n > b.n || a.n == b.n && a.k < b.k {
 		return a
 	}
 	return b
 }
 
-func (f *fairSet) lessRun(a, b int32) int32 {
-	if a < 0 {
+// lessRun: fewer running tasks, then smaller key.
+func lessRun(a, b fsBest) fsBest {
+	if a.id < 0 {
 		return b
 	}
-	if b < 0 {
+	if b.id < 0 {
 		return a
 	}
-	x, y := &f.nodes[a], &f.nodes[b]
-	if x.r < y.r || x.r == y.r && x.k < y.k {
+	if a.n < b.n || a.n == b.n && a.k < b.k {
 		return a
 	}
 	return b
 }
 
-func (f *fairSet) lessKey(a, b int32) int32 {
-	if a < 0 {
+// lessKey: smaller key.
+func lessKey(a, b fsBest) fsBest {
+	if a.id < 0 {
 		return b
 	}
-	if b < 0 || f.nodes[a].k < f.nodes[b].k {
+	if b.id < 0 || a.k < b.k {
 		return a
 	}
 	return b
 }
 
-func (f *fairSet) pull(i int32) {
-	x := &f.nodes[i]
-	x.cnt, x.sum = 1, x.d
-	self := int32(-1)
-	if x.pend > 0 {
-		self = i
-	}
-	x.bestPend, x.bestRun, x.firstPend = self, self, self
-	if c := x.l; c >= 0 {
-		y := &f.nodes[c]
-		x.cnt += y.cnt
-		x.sum += y.sum
-		x.bestPend = f.morePend(x.bestPend, y.bestPend)
-		x.bestRun = f.lessRun(x.bestRun, y.bestRun)
-		x.firstPend = f.lessKey(x.firstPend, y.firstPend)
-	}
-	if c := x.r2; c >= 0 {
-		y := &f.nodes[c]
-		x.cnt += y.cnt
-		x.sum += y.sum
-		x.bestPend = f.morePend(x.bestPend, y.bestPend)
-		x.bestRun = f.lessRun(x.bestRun, y.bestRun)
-		x.firstPend = f.lessKey(x.firstPend, y.firstPend)
-	}
+func combine(x, y *fsAgg) fsAgg {
+	return fsAgg{sum: x.sum + y.sum,
+		bestPend:  morePend(x.bestPend, y.bestPend),
+		bestRun:   lessRun(x.bestRun, y.bestRun),
+		firstPend: lessKey(x.firstPend, y.firstPend)}
 }
 
-// path fills f.stack with the links from *root down to the node with key
-// (d, k) (which must be in the treap) and returns the link that points to
-// it.
-func (f *fairSet) path(root *int32, d, k int) *int32 {
-	f.stack = f.stack[:0]
-	link := root
-	for {
-		t := *link
-		x := &f.nodes[t]
-		if x.d == d && x.k == k {
-			return link
-		}
-		f.stack = append(f.stack, t)
-		if x.d < d || x.d == d && x.k < k {
-			link = &x.r2
-		} else {
-			link = &x.l
-		}
+// leafAgg is the aggregate of the claimant at position q (none past n).
+func (f *fairSet) leafAgg(q int) fsAgg {
+	if q >= f.n {
+		return noAgg
 	}
+	id := f.ids[q]
+	p := f.pool
+	c := &p.c[id]
+	a := fsAgg{sum: int64(c.d), bestPend: noBest, bestRun: noBest, firstPend: noBest}
+	if pend := c.d - c.r; pend > 0 {
+		a.bestPend = fsBest{pend, c.k, id}
+		a.bestRun = fsBest{c.r, c.k, id}
+		a.firstPend = fsBest{0, c.k, id}
+	}
+	return a
 }
 
-// repull recomputes the aggregates of the nodes on f.stack, deepest first.
-func (f *fairSet) repull() {
-	for i := len(f.stack) - 1; i >= 0; i-- {
-		f.pull(f.stack[i])
-	}
-}
-
-// repullChanged is repull after claimant id changed its running count
-// only (same demand and key, so every count and sum stays): it stops at the
-// first node whose aggregates neither changed nor point to id — its
-// ancestors compare the same claimants with the same values.
-func (f *fairSet) repullChanged(id int32) {
-	for i := len(f.stack) - 1; i >= 0; i-- {
-		x := &f.nodes[f.stack[i]]
-		bp, br, fp := x.bestPend, x.bestRun, x.firstPend
-		f.pull(f.stack[i])
-		if x.bestPend == bp && x.bestRun == br && x.firstPend == fp && bp != id && br != id && fp != id {
+// fix recomputes the leaf at position q and its ancestors, up to the first
+// one whose aggregate does not change (its own ancestors then do not
+// either).
+func (f *fairSet) fix(q int) {
+	t := f.tree
+	i := f.leaf + q
+	t[i] = f.leafAgg(q)
+	for i /= 2; i >= 1; i /= 2 {
+		x, y, z := &t[2*i], &t[2*i+1], &t[i]
+		sum := x.sum + y.sum
+		bp := morePend(x.bestPend, y.bestPend)
+		br := lessRun(x.bestRun, y.bestRun)
+		fp := lessKey(x.firstPend, y.firstPend)
+		if sum == z.sum && bp == z.bestPend && br == z.bestRun && fp == z.firstPend {
 			return
 		}
+		z.sum, z.bestPend, z.bestRun, z.firstPend = sum, bp, br, fp
 	}
 }
 
-// split returns (keys < (d, k), keys ≥ (d, k)).
-func (f *fairSet) split(t int32, d, k int) (int32, int32) {
-	if t < 0 {
-		return -1, -1
+// grow doubles the leaves (one at first: a set of one claimant, such as
+// the only user of a trace, has no inner node) and rebuilds the tree.
+func (f *fairSet) grow() {
+	l := max(1, 2*f.leaf)
+	ids, dpos := make([]int32, l), make([]int32, l)
+	copy(ids, f.ids)
+	copy(dpos, f.dpos)
+	f.ids, f.dpos, f.leaf = ids, dpos, l
+	f.tree = make([]fsAgg, 2*l)
+	for q := range l {
+		f.tree[l+q] = f.leafAgg(q)
 	}
-	if f.keyLess(t, d, k) {
-		a, b := f.split(f.nodes[t].r2, d, k)
-		f.nodes[t].r2 = a
-		f.pull(t)
-		return t, b
+	for i := l - 1; i >= 1; i-- {
+		f.tree[i] = combine(&f.tree[2*i], &f.tree[2*i+1])
 	}
-	a, b := f.split(f.nodes[t].l, d, k)
-	f.nodes[t].l = b
-	f.pull(t)
-	return a, t
 }
 
-func (f *fairSet) merge(a, b int32) int32 {
-	if a < 0 {
-		return b
-	}
-	if b < 0 {
-		return a
-	}
-	if f.nodes[a].prio > f.nodes[b].prio {
-		f.nodes[a].r2 = f.merge(f.nodes[a].r2, b)
-		f.pull(a)
-		return a
-	}
-	f.nodes[b].l = f.merge(a, f.nodes[b].l)
-	f.pull(b)
-	return b
+// place puts claimant id at position q (its demand entry included).
+func (f *fairSet) place(q int, id int32) {
+	f.ids[q] = id
+	f.dpos[q] = f.pool.c[id].d
+	f.pool.c[id].pos = int32(q)
 }
 
-// set gives claimant id (a node of the pool) demand d, r running tasks and
-// key k in the treap rooted at *root; d = 0 removes it.
-func (f *fairSet) set(root *int32, id int32, d, r, k int) {
-	x := &f.nodes[id]
-	if x.in && x.d == d && x.k == k && d > 0 { // same place: update along the path
-		link := f.path(root, d, k)
-		x.r, x.pend = r, d-r
-		f.pull(*link)
-		f.repullChanged(id)
+// swap exchanges the claimants at positions a and b and fixes both leaves.
+func (f *fairSet) swap(a, b int) {
+	x, y := f.ids[a], f.ids[b]
+	f.place(a, y)
+	f.place(b, x)
+	f.fix(a)
+	f.fix(b)
+}
+
+// set gives claimant id demand d, r running tasks and key k; d = 0 removes
+// it. The key of a present claimant never changes.
+func (f *fairSet) set(id int32, di, ri, ki int) {
+	p := f.pool
+	d, r, k := int32(di), int32(ri), int32(ki)
+	q := int(p.c[id].pos)
+	if q < 0 {
+		if d <= 0 {
+			return
+		}
+		if f.n == f.leaf {
+			f.grow()
+		}
+		q = f.n
+		f.n++
+		p.c[id].d, p.c[id].r, p.c[id].k = d, r, k
+		f.place(q, id)
+		f.fix(q)
+		f.moveUp(q)
 		return
 	}
-	if x.in { // delete: replace the node by the merge of its children
-		link := f.path(root, x.d, x.k)
-		*link = f.merge(x.l, x.r2)
-		f.repull()
-		x.in = false
-	}
-	if d <= 0 {
-		return
-	}
-	x.d, x.r, x.pend, x.k = d, r, d-r, k
-	x.in = true
-	// insert: descend while the nodes have higher priority, then split the
-	// subtree there into the new node's children.
-	f.stack = f.stack[:0]
-	link := root
-	for *link >= 0 && f.nodes[*link].prio > x.prio {
-		t := *link
-		f.stack = append(f.stack, t)
-		if f.keyLess(t, d, k) {
-			link = &f.nodes[t].r2
-		} else {
-			link = &f.nodes[t].l
+	old := p.c[id].d
+	p.c[id].d, p.c[id].r = d, r
+	switch {
+	case d == old:
+		f.fix(q)
+	case d > old:
+		f.dpos[q] = d
+		f.fix(q)
+		f.moveUp(q)
+	default:
+		f.dpos[q] = d
+		f.fix(q)
+		q = f.moveDown(q)
+		if d <= 0 { // now last: drop it
+			f.n--
+			p.c[id].pos = -1
+			f.fix(q)
 		}
 	}
-	x.l, x.r2 = f.split(*link, d, k)
-	f.pull(id)
-	*link = id
-	f.repull()
+}
+
+// moveUp restores the order after the claimant at q gained demand: it
+// swaps with the first claimant of each smaller demand ahead of it.
+func (f *fairSet) moveUp(q int) {
+	d := f.dpos[q]
+	for q > 0 && f.dpos[q-1] < d {
+		v := f.dpos[q-1]
+		// first position in [0, q) with demand ≤ v (= v: sorted)
+		lo, hi := 0, q-1
+		for lo < hi {
+			m := int(uint(lo+hi) >> 1)
+			if f.dpos[m] <= v {
+				hi = m
+			} else {
+				lo = m + 1
+			}
+		}
+		f.swap(lo, q)
+		q = lo
+	}
+}
+
+// moveDown restores the order after the claimant at q lost demand: it
+// swaps with the last claimant of each larger demand behind it (one swap
+// for a loss of one) and returns its new position.
+func (f *fairSet) moveDown(q int) int {
+	d := f.dpos[q]
+	for q+1 < f.n && f.dpos[q+1] > d {
+		v := f.dpos[q+1]
+		// last position in (q, n) with demand ≥ v (= v: sorted)
+		lo, hi := q+1, f.n-1
+		for lo < hi {
+			m := int(uint(lo+hi+1) >> 1)
+			if f.dpos[m] >= v {
+				lo = m
+			} else {
+				hi = m - 1
+			}
+		}
+		f.swap(q, lo)
+		q = lo
+	}
+	return q
 }
 
 // best returns the claimant with the largest deficit share − running among
 // those with runnable tasks when capacity c is shared max-min fairly with
 // equal weights (ties: smaller key), and that claimant's share; -1 when no
 // claimant has a runnable task.
-func (f *fairSet) best(root int32, c float64) (int32, float64) {
-	if root < 0 {
+func (f *fairSet) best(c float64) (int32, float64) {
+	if f.n == 0 {
 		return -1, 0
 	}
-	n := f.nodes[root].cnt
-	if float64(f.nodes[root].sum) <= c { // every demand fits: deficit = runnable tasks
-		b := f.nodes[root].bestPend
+	root := &f.tree[1]
+	if float64(root.sum) <= c { // every demand fits: deficit = runnable tasks
+		b := root.bestPend.id
 		if b < 0 {
 			return -1, 0
 		}
-		return b, float64(f.nodes[b].d)
+		return b, float64(f.pool.c[b].d)
 	}
-	// Descend to the end of the capped prefix.
-	pre, suf := int32(-1), int32(-1)
-	cntBefore, sumBefore := 0, 0
-	for t := root; t >= 0; {
-		x := &f.nodes[t]
-		cl, sl := 0, 0
-		if x.l >= 0 {
-			cl, sl = f.nodes[x.l].cnt, f.nodes[x.l].sum
+	// The first capped position U: position q (ascending rank n−1−q, the
+	// claimants behind it being the smaller ones) is capped when
+	// c − S ≥ d_q·(q+1), S the demand behind it = total − Σ_{≤q} d.
+	total := root.sum
+	n := f.n
+	capped := func(q int, upto int64) bool { // upto = Σ_{≤q} d
+		return c-float64(total-upto) >= float64(f.dpos[q])*float64(q+1)
+	}
+	pre, suf := noBest, noBest // best capped (most runnable), best uncapped (fewest running)
+	i, lo, span := 1, 0, f.leaf
+	before := int64(0) // Σ d before lo
+	for span > 1 {
+		half := span / 2
+		l := 2 * i
+		mid := lo + half
+		// Is the last position of the left half capped? Then U ≤ mid−1
+		// and the right half is capped.
+		if mid-1 >= n || capped(mid-1, before+f.tree[l].sum) {
+			pre = morePend(pre, f.tree[l+1].bestPend)
+			i = l
+		} else {
+			suf = lessRun(suf, f.tree[l].bestRun)
+			before += f.tree[l].sum
+			i, lo = l+1, mid
 		}
-		k := cntBefore + cl
-		if c-float64(sumBefore+sl) >= float64(x.d)*float64(n-k) { // capped: x and its left subtree
-			if x.l >= 0 {
-				pre = f.morePend(pre, f.nodes[x.l].bestPend)
-			}
-			if x.pend > 0 {
-				pre = f.morePend(pre, t)
-			}
-			cntBefore, sumBefore = k+1, sumBefore+sl+x.d
-			t = x.r2
-		} else { // uncapped: x and its right subtree
-			if x.r2 >= 0 {
-				suf = f.lessRun(suf, f.nodes[x.r2].bestRun)
-			}
-			if x.pend > 0 {
-				suf = f.lessRun(suf, t)
-			}
-			t = x.l
+		span = half
+	}
+	// The leaf lo: capped (U = lo) or not (U = lo+1).
+	u := lo
+	if lo < n {
+		a := &f.tree[i]
+		if capped(lo, before+a.sum) {
+			pre = morePend(pre, a.bestPend)
+		} else {
+			suf = lessRun(suf, a.bestRun)
+			before += a.sum
+			u = lo + 1
 		}
 	}
-	lambda := (c - float64(sumBefore)) / float64(n-cntBefore)
+	lambda := (c - float64(total-before)) / float64(u)
 	switch {
-	case pre < 0 && suf < 0:
+	case pre.id < 0 && suf.id < 0:
 		return -1, 0
-	case suf < 0:
-		return pre, float64(f.nodes[pre].d)
-	case pre < 0:
-		return suf, lambda
+	case suf.id < 0:
+		return pre.id, float64(f.pool.c[pre.id].d)
+	case pre.id < 0:
+		return suf.id, lambda
 	}
-	dp := float64(f.nodes[pre].pend)
-	ds := lambda - float64(f.nodes[suf].r)
-	if ds > dp || ds == dp && f.nodes[suf].k < f.nodes[pre].k {
-		return suf, lambda
+	dp := float64(pre.n)
+	ds := lambda - float64(suf.n)
+	if ds > dp || ds == dp && suf.k < pre.k {
+		return suf.id, lambda
 	}
-	return pre, float64(f.nodes[pre].d)
+	return pre.id, float64(f.pool.c[pre.id].d)
 }
 
 // first returns the claimant with runnable tasks and the smallest key (-1
 // if none).
-func (f *fairSet) first(root int32) int32 {
-	if root < 0 {
+func (f *fairSet) first() int32 {
+	if f.n == 0 {
 		return -1
 	}
-	return f.nodes[root].firstPend
+	return f.tree[1].firstPend.id
 }

@@ -219,18 +219,21 @@ func (w *lsWrap) Depart(j *JobState, now float64) { w.l.Depart(j, now); w.compar
 func TestFairSetRandomOps(t *testing.T) {
 	rnd := rand.New(rand.NewPCG(19, 2))
 	const n = 40
-	f := newFairSet(n, 3)
-	root := int32(-1)
+	f := newFairSet(newFsPool(n))
 	d, r := make([]int, n), make([]int, n)
 	for step := 0; step < 20000; step++ {
 		id := rnd.IntN(n)
-		d[id] = rnd.IntN(6)
+		if rnd.IntN(2) == 0 && d[id] > 0 {
+			d[id] += 2*rnd.IntN(2) - 1 // ±1, a task's completion or a new phase (re-keyed in place when the order allows)
+		} else {
+			d[id] = rnd.IntN(6)
+		}
 		if d[id] > 0 {
 			r[id] = rnd.IntN(d[id] + 1)
 		} else {
 			r[id] = 0
 		}
-		f.set(&root, int32(id), d[id], r[id], id)
+		f.set(int32(id), d[id], r[id], id)
 		c := float64(rnd.IntN(40))
 		if rnd.IntN(2) == 0 {
 			c += rnd.Float64()
@@ -257,9 +260,62 @@ func TestFairSetRandomOps(t *testing.T) {
 				}
 			}
 		}
-		got, share := f.best(root, c)
+		checkSet(t, f, d, r)
+		got, share := f.best(c)
 		if int(got) != want || want >= 0 && share != wantShare {
 			t.Fatalf("step %d, c=%v: best %d (share %v), brute force %d (share %v); d=%v r=%v", step, c, got, share, want, wantShare, d, r)
+		}
+	}
+}
+
+// checkSet verifies the set against its definition: exactly the
+// claimants with d > 0, by non-increasing demand, each at the position it
+// records, and every node's aggregate equal to the brute-force aggregate
+// of the claimants in its range.
+func checkSet(t *testing.T, f *fairSet, d, r []int) {
+	t.Helper()
+	p := f.pool
+	var present []int
+	for q := range f.n {
+		id := f.ids[q]
+		present = append(present, int(id))
+		if int(p.c[id].pos) != q || f.dpos[q] != p.c[id].d || int(p.c[id].d) != d[id] || int(p.c[id].r) != r[id] {
+			t.Fatalf("position %d: claimant %d (pos %d, d %d/%d, r %d), want d %d r %d", q, id, p.c[id].pos, f.dpos[q], p.c[id].d, p.c[id].r, d[id], r[id])
+		}
+		if q > 0 && f.dpos[q-1] < f.dpos[q] {
+			t.Fatalf("demands not non-increasing at %d: %v", q, f.dpos[:f.n])
+		}
+	}
+	sort.Ints(present)
+	var want []int
+	for k := range d {
+		if d[k] > 0 {
+			want = append(want, k)
+		} else if p.c[k].pos >= 0 {
+			t.Fatalf("claimant %d with d = 0 at position %d", k, p.c[k].pos)
+		}
+	}
+	if fmt.Sprint(present) != fmt.Sprint(want) {
+		t.Fatalf("claimants %v, want %v", present, want)
+	}
+	for i := 1; i < 2*f.leaf; i++ {
+		lo, span := i, 1 // node i covers [lo, lo+span) of the leaves
+		for lo < f.leaf {
+			lo, span = 2*lo, 2*span
+		}
+		lo -= f.leaf
+		agg := noAgg
+		for q := lo; q < lo+span && q < f.n; q++ {
+			id := f.ids[q]
+			agg.sum += int64(p.c[id].d)
+			if pend := p.c[id].d - p.c[id].r; pend > 0 {
+				agg.bestPend = morePend(agg.bestPend, fsBest{pend, p.c[id].k, id})
+				agg.bestRun = lessRun(agg.bestRun, fsBest{p.c[id].r, p.c[id].k, id})
+				agg.firstPend = lessKey(agg.firstPend, fsBest{0, p.c[id].k, id})
+			}
+		}
+		if f.tree[i] != agg {
+			t.Fatalf("node %d (positions %d..%d): aggregate %+v, brute force %+v", i, lo, lo+span-1, f.tree[i], agg)
 		}
 	}
 }

@@ -220,15 +220,20 @@ func (h *HPFSP) Advance(now float64) {
 	}
 	nm, nr := h.norm(Map), h.norm(Reduce)
 	total := 0.0
-	for _, j := range h.running.js {
-		hj := &h.jobs[j.Index]
-		if !hj.ran {
-			h.ranList = append(h.ranList, j)
+	// The slot times feed the estimates (Tick; none with exact sizes) and
+	// the total executed work the work-driven clock: with neither (Parallel
+	// PFSP) this loop has nothing to do.
+	if h.Interval() > 0 || h.Config.Clock == ClockWork {
+		for _, j := range h.running.js {
+			hj := &h.jobs[j.Index]
+			if !hj.ran {
+				h.ranList = append(h.ranList, j)
+			}
+			hj.ran = true
+			hj.slotTime[Map] += float64(j.Running[Map]) * dt
+			hj.slotTime[Reduce] += float64(j.Running[Reduce]) * dt
+			total += float64(j.Running[Map])*nm + float64(j.Running[Reduce])*nr
 		}
-		hj.ran = true
-		hj.slotTime[Map] += float64(j.Running[Map]) * dt
-		hj.slotTime[Reduce] += float64(j.Running[Reduce]) * dt
-		total += float64(j.Running[Map])*nm + float64(j.Running[Reduce])*nr
 	}
 	for left := dt; left > 0; {
 		m := float64(h.ss.Len())
@@ -295,13 +300,23 @@ func (h *HPFSP) Arrive(j *JobState, _ float64) {
 	h.seq++
 	hj.e.W = w
 	h.ss.Insert(&hj.e, w)
+	h.markRunnable(j, Map)
+	h.markRunnable(j, Reduce)
 	if h.Config.FairLimit > 0 {
 		h.fairCand[Map].add(j)
 	}
 }
 
+// markRunnable puts j in the slack system's tree of w of phase p while it
+// has runnable tasks of that phase (Pick stops its scan once no runnable
+// job behind has a smaller w).
+func (h *HPFSP) markRunnable(j *JobState, p Phase) {
+	h.ss.Mark(&h.jobs[j.Index].e, int(p), j.Pending(p) > 0)
+}
+
 // TaskStart implements Policy.
-func (h *HPFSP) TaskStart(j *JobState, _ Phase, _ int, _ float64) {
+func (h *HPFSP) TaskStart(j *JobState, p Phase, _ int, _ float64) {
+	h.markRunnable(j, p)
 	if j.Running[Map]+j.Running[Reduce] == 1 {
 		h.running.add(j)
 	}
@@ -312,8 +327,11 @@ func (h *HPFSP) TaskFinish(j *JobState, p Phase, k int, _ float64) {
 	if j.Running[Map]+j.Running[Reduce] == 0 {
 		h.running.remove(j)
 	}
-	if p == Map && h.Config.FairLimit > 0 && j.Done[Map] == len(j.Job.Map) && len(j.Job.Reduce) > 0 {
-		h.fairCand[Reduce].add(j)
+	if p == Map && j.Done[Map] == len(j.Job.Map) {
+		h.markRunnable(j, Reduce)
+		if h.Config.FairLimit > 0 && len(j.Job.Reduce) > 0 {
+			h.fairCand[Reduce].add(j)
+		}
 	}
 	if h.Config.DefaultFromTasks {
 		h.defSum[p] += j.Tasks(p)[k]
@@ -438,17 +456,24 @@ func (h *HPFSP) Pick(p Phase, now float64) *JobState {
 	prefMin := math.Inf(1)
 	pw := 0.0
 	lw, lx, d := h.ss.lw, h.ss.lx[:len(h.ss.lw)], h.ss.d
+	// The scan stops as soon as no job from the current position on with
+	// runnable tasks of phase p has a w below the best found (the tree of
+	// w of the runnable jobs, Slack.MinMarkedWFrom; none at all: no scan),
+	// since consider keeps only a strictly smaller w.
+	if h.ss.MinMarkedWFrom(int(p), 0) >= bestW {
+		lw = nil
+	}
 	for k, w := range lw {
 		pw += w
 		// w < bestW first: consider keeps only a strictly smaller w, so
 		// the cheap test decides most entries; prefMin ≥ w implies GE.
-		if best != nil && k&31 == 0 && h.ss.MinWFrom(k) >= bestW {
-			break // no job from here on has a smaller w: none can win
-		}
 		// w − prefMin beyond 4·10⁻⁹(1 + w + |prefMin|) fails GE by far.
 		if w < bestW && (prefMin >= w || w-prefMin <= 4e-9*(1+w+math.Abs(prefMin)) && tolerance.GE(prefMin, w)) {
 			if j := &h.s.Jobs[h.ss.live[k].ID]; j.Pending(p) > 0 {
 				consider(j, w)
+				if h.ss.MinMarkedWFrom(int(p), k+1) >= bestW {
+					break // no runnable job behind has a smaller w: none can win
+				}
 			}
 		}
 		if s := lx[k] - d - pw; s < prefMin {
@@ -465,6 +490,17 @@ func (h *HPFSP) Pick(p Phase, now float64) *JobState {
 	}
 	if best != nil {
 		return best
+	}
+	// Work conservation: the job with the smallest w that can use the
+	// slot, the earliest on ties. The late jobs cannot (they were just
+	// considered), so it is the runnable queued job with the smallest
+	// (w, arrival) — read from the tree of w when there is one (arrival
+	// order is the order of Sim.Active, which the scan below follows).
+	if e, ok := h.ss.MinMarked(int(p)); ok {
+		if e == nil {
+			return nil
+		}
+		return &h.s.Jobs[e.ID]
 	}
 	for _, j := range h.s.Active {
 		if j.Pending(p) > 0 {

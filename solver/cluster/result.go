@@ -2,7 +2,6 @@ package cluster
 
 import (
 	cw "github.com/mrsched/mrsched/instances/cluster"
-	"github.com/mrsched/mrsched/internal/pq"
 )
 
 // JobResult is the outcome of one job.
@@ -87,16 +86,34 @@ func listSchedule(d []float64, slots int, start float64) float64 {
 		}
 		return m
 	}
+	// free is a binary min-heap of the slots' free times; each task
+	// replaces the top (the slot that frees first) by its own end. Only
+	// the values matter, so any correct heap gives the same result.
 	free := make([]float64, slots)
 	for k := range free {
 		free[k] = start
 	}
-	h := pq.From(func(a, b float64) bool { return a < b }, free)
 	m := start
+	n := len(free)
 	for _, x := range d {
-		t := h.Top() + x
-		h.Set(0, t)
+		t := free[0] + x
 		m = max(m, t)
+		i := 0
+		for {
+			c := 2*i + 1
+			if c >= n {
+				break
+			}
+			if c+1 < n && free[c+1] < free[c] {
+				c++
+			}
+			if !(free[c] < t) {
+				break
+			}
+			free[i] = free[c]
+			i = c
+		}
+		free[i] = t
 	}
 	return m
 }

@@ -131,6 +131,7 @@ type Sim struct {
 	PendingAll  [2]int      // Σ Pending(p) over active jobs
 	RunningAll  [2]int
 	events      eventHeap
+	onSlot      []slotTask // per global slot: its running task
 	seq         int64
 	free        [2]intHeap
 	eventsCount int64
@@ -144,66 +145,88 @@ const (
 	evBeat
 )
 
-type event struct {
-	t     float64
+// evKey is one entry of the event heap: the instant, the order among
+// events of one instant (kind, then push sequence: ord = kind<<56 | seq, a
+// total order since seq is unique) and, for a task completion, the global
+// slot (map slots 0..N(S)_M−1, reduce slots after them) whose running task
+// ends; the task itself is in Sim.onSlot (a slot runs one task at a time).
+// 24 bytes instead of the 48 of a key with its payload: the heap is what
+// every event pays for.
+type evKey struct {
+	t    float64
+	ord  uint64
+	slot int32
+}
+
+// ordSeqBits: seq occupies the low 56 bits of ord (2^56 pushes are beyond
+// any simulation: one push per task and tick).
+const ordSeqBits = 56
+
+func (a *evKey) kind() eventKind { return eventKind(a.ord >> ordSeqBits) }
+
+// slotTask is the task running on a slot: its job, phase, index and start.
+type slotTask struct {
 	start float64
-	kind  eventKind
-	seq   int64
 	job   int32
-	phase Phase
 	task  int32
-	slot  int32
+	phase Phase
 }
 
-// eventHeap is a binary min-heap of events by (t, kind, seq), a total
-// order (seq is unique), written out for the event type: container/heap
-// boxes every pushed value in an interface, an allocation per event.
-type eventHeap []event
+// eventHeap is a 4-ary min-heap of events by (t, ord), written out for
+// the event type: container/heap boxes every pushed value in an interface
+// (an allocation per event); four children per node halve the depth, and
+// the four keys of a node's children share one or two cache lines. Any
+// correct heap pops the same sequence, the order being total.
+type eventHeap []evKey
 
-func (h eventHeap) less(a, b int) bool {
-	if h[a].t != h[b].t {
-		return h[a].t < h[b].t
-	}
-	if h[a].kind != h[b].kind {
-		return h[a].kind < h[b].kind
-	}
-	return h[a].seq < h[b].seq
+func evLess(a, b *evKey) bool {
+	return a.t < b.t || a.t == b.t && a.ord < b.ord
 }
 
-func (h *eventHeap) push(e event) {
+func (h *eventHeap) push(e evKey) {
 	*h = append(*h, e)
 	a := *h
-	for i := len(a) - 1; i > 0; {
-		p := (i - 1) / 2
-		if !a.less(i, p) {
+	i := len(a) - 1
+	for i > 0 {
+		p := (i - 1) / 4
+		if !evLess(&e, &a[p]) {
 			break
 		}
-		a[p], a[i] = a[i], a[p]
+		a[i] = a[p]
 		i = p
 	}
+	a[i] = e
 }
 
-func (h *eventHeap) pop() event {
+func (h *eventHeap) pop() evKey {
 	a := *h
 	x := a[0]
 	n := len(a) - 1
-	a[0] = a[n]
+	last := a[n]
 	a = a[:n]
-	for i := 0; ; {
-		l, m := 2*i+1, i
-		if l < n && a.less(l, m) {
-			m = l
-		}
-		if l+1 < n && a.less(l+1, m) {
-			m = l + 1
-		}
-		if m == i {
+	*h = a
+	if n == 0 {
+		return x
+	}
+	i := 0
+	for {
+		c := 4*i + 1
+		if c >= n {
 			break
 		}
-		a[i], a[m] = a[m], a[i]
+		m := c
+		for k := c + 1; k < c+4 && k < n; k++ {
+			if evLess(&a[k], &a[m]) {
+				m = k
+			}
+		}
+		if !evLess(&a[m], &last) {
+			break
+		}
+		a[i] = a[m]
 		i = m
 	}
-	*h = a
+	a[i] = last
 	return x
 }
 
@@ -247,10 +270,11 @@ func (h *intHeap) pop() int32 {
 	return x
 }
 
-func (s *Sim) push(e event) {
-	e.seq = s.seq
+// push schedules an event of kind k at t; slot is the global slot of a
+// task completion (−1 otherwise).
+func (s *Sim) push(t float64, k eventKind, slot int32) {
+	s.events.push(evKey{t: t, ord: uint64(k)<<ordSeqBits | uint64(s.seq), slot: slot})
 	s.seq++
-	s.events.push(e)
 }
 
 // TaskRecord is one task of the timeline.
@@ -307,6 +331,9 @@ func Simulate(w *cw.Workload, pol Policy, opt Options) (*Result, error) {
 	finished := 0
 	now := 0.0
 	perNode := [2]int{w.MapSlots, w.ReduceSlots}
+	slotBase := [2]int{0, s.Slots[Map]}
+	s.onSlot = make([]slotTask, s.Slots[Map]+s.Slots[Reduce])
+	s.events = make(eventHeap, 0, len(s.onSlot)+2)
 	for finished < len(w.Jobs) {
 		// The next instant: earliest of the heap top and the next arrival.
 		t := -1.0
@@ -325,8 +352,9 @@ func Simulate(w *cw.Workload, pol Policy, opt Options) (*Result, error) {
 		}
 		assign := opt.Heartbeat == 0 || math.Mod(now, opt.Heartbeat) == 0
 		// Completions, then ticks, at this instant.
-		for len(s.events) > 0 && s.events[0].t == now && s.events[0].kind == evFinish {
-			e := s.events.pop()
+		for len(s.events) > 0 && s.events[0].t == now && s.events[0].kind() == evFinish {
+			g := s.events.pop().slot
+			e := &s.onSlot[g]
 			s.eventsCount++
 			j := &s.Jobs[e.job]
 			j.Running[e.phase]--
@@ -340,7 +368,7 @@ func Simulate(w *cw.Workload, pol Policy, opt Options) (*Result, error) {
 			}
 			j.DoneTime[e.phase] += j.Tasks(e.phase)[e.task]
 			s.RunningAll[e.phase]--
-			s.free[e.phase].push(e.slot)
+			s.free[e.phase].push(g - int32(slotBase[e.phase]))
 			pol.TaskFinish(j, e.phase, int(e.task), now)
 			if e.phase == Map && j.Done[Map] == len(j.Job.Map) {
 				s.PendingAll[Reduce] += len(j.Job.Reduce)
@@ -360,10 +388,10 @@ func Simulate(w *cw.Workload, pol Policy, opt Options) (*Result, error) {
 			s.PendingAll[Map] += len(j.Job.Map)
 			pol.Arrive(j, now)
 		}
-		for len(s.events) > 0 && s.events[0].t == now && s.events[0].kind != evFinish {
+		for len(s.events) > 0 && s.events[0].t == now && s.events[0].kind() != evFinish {
 			e := s.events.pop()
 			s.eventsCount++
-			if e.kind == evTick {
+			if e.kind() == evTick {
 				tickScheduled = false
 				ticker.Tick(now)
 			} else {
@@ -372,7 +400,7 @@ func Simulate(w *cw.Workload, pol Policy, opt Options) (*Result, error) {
 			}
 		}
 		if ticker != nil && !tickScheduled && len(s.Active) > 0 && ticker.Interval() > 0 {
-			s.push(event{t: now + ticker.Interval(), kind: evTick})
+			s.push(now+ticker.Interval(), evTick, -1)
 			tickScheduled = true
 		}
 		if !assign {
@@ -385,7 +413,7 @@ func Simulate(w *cw.Workload, pol Policy, opt Options) (*Result, error) {
 				if !(beat > now) || math.IsInf(beat, 1) {
 					beat = math.Nextafter(now, math.Inf(1))
 				}
-				s.push(event{t: beat, kind: evBeat})
+				s.push(beat, evBeat, -1)
 				beatScheduled = true
 			}
 			continue
@@ -411,7 +439,9 @@ func Simulate(w *cw.Workload, pol Policy, opt Options) (*Result, error) {
 					j.FirstStart = now
 				}
 				d := j.Tasks(p)[k]
-				s.push(event{t: now + d, start: now, kind: evFinish, job: int32(j.Index), phase: p, task: int32(k), slot: slot})
+				g := slot + int32(slotBase[p])
+				s.onSlot[g] = slotTask{start: now, job: int32(j.Index), task: int32(k), phase: p}
+				s.push(now+d, evFinish, g)
 				if opt.Timeline {
 					res.Timeline = append(res.Timeline, TaskRecord{Job: j.Job.ID, Phase: p.String(), Task: k,
 						Node: int(slot) / perNode[p], Slot: int(slot) % perNode[p], Start: now, End: now + d})

@@ -26,6 +26,9 @@ type SlackEntry struct {
 	f, x float64
 	pos  int // index in the queue, −1 when not queued
 	lpos int // index in Slack.live, −1 when not there
+	// mark[c]: the entry counts in class c's tree of w (Slack.Mark;
+	// H-PFSP marks a job in class p while it has runnable tasks of phase p).
+	mark [2]bool
 }
 
 // Done reports whether e has finished for real (Slack.Finish).
@@ -63,12 +66,15 @@ type Slack struct {
 	live []*SlackEntry // the entries of q that are not done, in queue order
 	// w and x of live, contiguous (the completable scan reads only these).
 	lw, lx []float64
-	// wmin is a min segment tree over lw (leaves at wn + i), so that a scan
-	// can stop once no entry behind has a smaller w (MinWFrom).
-	wmin []float64
-	wn   int
-	g    float64 // virtual clock: each queued job's PS service so far
-	d    float64 // Σ D: the uniform part of eq. 9
+	// mmin[c] is a min segment tree over lw restricted to the entries
+	// marked in class c (leaves at wn + i, +Inf for unmarked ones), so that
+	// a scan can stop once no marked entry behind has a smaller w
+	// (MinMarkedWFrom).
+	mmin  [2][]float64
+	wn    int
+	stack []int   // MinMarked's scratch space
+	g     float64 // virtual clock: each queued job's PS service so far
+	d     float64 // Σ D: the uniform part of eq. 9
 }
 
 // Len returns m, the number of jobs in the virtual queue.
@@ -128,7 +134,7 @@ func (ss *Slack) syncLive() {
 		ss.lx = append(ss.lx, e.x)
 	}
 	if len(ss.lw) < treeMin {
-		ss.wn = 0 // short queue: no tree (MinWFrom answers −∞)
+		ss.wn = 0 // short queue: no tree (MinMarkedWFrom answers −∞)
 		return
 	}
 	n := 1
@@ -136,23 +142,39 @@ func (ss *Slack) syncLive() {
 		n *= 2
 	}
 	ss.wn = n
-	if cap(ss.wmin) < 2*n {
-		ss.wmin = make([]float64, 2*n)
-	}
-	ss.wmin = ss.wmin[:2*n]
-	copy(ss.wmin[n:], ss.lw)
-	for i := n + len(ss.lw); i < 2*n; i++ {
-		ss.wmin[i] = math.Inf(1)
-	}
-	for i := n - 1; i >= 1; i-- {
-		ss.wmin[i] = min(ss.wmin[2*i], ss.wmin[2*i+1])
+	for c := range ss.mmin {
+		if cap(ss.mmin[c]) < 2*n {
+			ss.mmin[c] = make([]float64, 2*n)
+		}
+		t := ss.mmin[c][:2*n]
+		ss.mmin[c] = t
+		for i, e := range ss.live {
+			t[n+i] = e.markedW(c)
+		}
+		for i := n + len(ss.lw); i < 2*n; i++ {
+			t[i] = math.Inf(1)
+		}
+		for i := n - 1; i >= 1; i-- {
+			t[i] = min(t[2*i], t[2*i+1])
+		}
 	}
 }
 
+// markedW is e's leaf in class c's tree: its w if marked, else +Inf.
+func (e *SlackEntry) markedW(c int) float64 {
+	if e.mark[c] {
+		return e.W
+	}
+	return math.Inf(1)
+}
+
 // treeMin: below this many unfinished entries the scan is short and the
-// tree of w costs more to keep (one path per executed job and interval)
-// than it saves; syncLive then drops it.
-var treeMin = 256 // a variable so that the property test can exercise the tree
+// trees of w cost more to keep (one path per executed job and interval)
+// than they save; syncLive then drops them. Measured (user CPU of one
+// -bench 'Simulate/W/hpfsp' run): FB-2010 7.7 s with 1, 16 or 64, 9.2 s
+// with 256 (its live queue averages 74 entries, never 256); synthetic 10⁵
+// jobs 2.1–2.2 s with 1–64, 1.9 s with 256.
+var treeMin = 64 // a variable so that the property test can exercise the tree
 
 // setLiveW records a new w of the live entry at lpos i. Eq. 7 only lowers
 // w (HPFSP.Advance clamps the executed work at ≥ 0): then the minima above
@@ -163,16 +185,41 @@ func (ss *Slack) setLiveW(i int, w float64) {
 	if ss.wn == 0 {
 		return
 	}
-	k := ss.wn + i
-	ss.wmin[k] = w
-	if w <= old {
-		for k /= 2; k >= 1 && ss.wmin[k] > w; k /= 2 {
-			ss.wmin[k] = w
+	e := ss.live[i]
+	for c := range ss.mmin {
+		if !e.mark[c] {
+			continue
 		}
+		t := ss.mmin[c]
+		k := ss.wn + i
+		t[k] = w
+		if w <= old {
+			for k /= 2; k >= 1 && t[k] > w; k /= 2 {
+				t[k] = w
+			}
+			continue
+		}
+		for k /= 2; k >= 1; k /= 2 {
+			t[k] = min(t[2*k], t[2*k+1])
+		}
+	}
+}
+
+// Mark puts e in (on) or out of class c's tree of w (c is 0 or 1), the
+// set MinMarkedWFrom looks at: O(log m).
+func (ss *Slack) Mark(e *SlackEntry, c int, on bool) {
+	if e.mark[c] == on {
 		return
 	}
+	e.mark[c] = on
+	if e.lpos < 0 || ss.wn == 0 {
+		return
+	}
+	t := ss.mmin[c]
+	k := ss.wn + e.lpos
+	t[k] = e.markedW(c)
 	for k /= 2; k >= 1; k /= 2 {
-		ss.wmin[k] = min(ss.wmin[2*k], ss.wmin[2*k+1])
+		t[k] = min(t[2*k], t[2*k+1])
 	}
 }
 
@@ -191,38 +238,75 @@ func (ss *Slack) syncLiveRange(lo, hi int) {
 	if ss.wn == 0 {
 		return
 	}
-	for i := lo; i <= hi; i++ {
-		ss.wmin[ss.wn+i] = ss.lw[i]
-	}
-	for a, b := (ss.wn+lo)/2, (ss.wn+hi)/2; a >= 1; a, b = a/2, b/2 {
-		for k := a; k <= b; k++ {
-			ss.wmin[k] = min(ss.wmin[2*k], ss.wmin[2*k+1])
+	for c := range ss.mmin {
+		t := ss.mmin[c]
+		for i := lo; i <= hi; i++ {
+			t[ss.wn+i] = ss.live[i].markedW(c)
+		}
+		for a, b := (ss.wn+lo)/2, (ss.wn+hi)/2; a >= 1; a, b = a/2, b/2 {
+			for k := a; k <= b; k++ {
+				t[k] = min(t[2*k], t[2*k+1])
+			}
 		}
 	}
 }
 
-// MinWFrom returns the smallest w among the unfinished entries at live
-// positions ≥ i (+Inf when none): O(log m). With fewer than treeMin
-// unfinished entries there is no tree and it returns −Inf (a lower bound
-// that never stops a scan).
-func (ss *Slack) MinWFrom(i int) float64 {
+// MinMarkedWFrom returns the smallest w among the unfinished entries
+// marked in class c at live positions ≥ i (+Inf when none): O(log m).
+// With fewer than treeMin unfinished entries there is no tree and it
+// returns −Inf (a lower bound that never stops a scan).
+func (ss *Slack) MinMarkedWFrom(c, i int) float64 {
 	if ss.wn == 0 {
 		return math.Inf(-1)
 	}
+	t := ss.mmin[c]
 	r := math.Inf(1)
 	lo, hi := ss.wn+i, 2*ss.wn // [lo, hi)
 	for lo < hi {
 		if lo&1 == 1 {
-			r = min(r, ss.wmin[lo])
+			r = min(r, t[lo])
 			lo++
 		}
 		if hi&1 == 1 {
 			hi--
-			r = min(r, ss.wmin[hi])
+			r = min(r, t[hi])
 		}
 		lo, hi = lo/2, hi/2
 	}
 	return r
+}
+
+// MinMarked returns the unfinished queued entry marked in class c with the
+// smallest w, the smallest Key among equal ones (nil when none is marked),
+// and true; false when there is no tree (fewer than treeMin unfinished
+// entries): O(log m) plus the entries tied at the minimum.
+func (ss *Slack) MinMarked(c int) (*SlackEntry, bool) {
+	if ss.wn == 0 {
+		return nil, false
+	}
+	t := ss.mmin[c]
+	m := t[1]
+	if math.IsInf(m, 1) {
+		return nil, true
+	}
+	var best *SlackEntry
+	stack := append(ss.stack[:0], 1)
+	for len(stack) > 0 {
+		i := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if t[i] != m {
+			continue
+		}
+		if i >= ss.wn {
+			if e := ss.live[i-ss.wn]; best == nil || e.Key < best.Key {
+				best = e
+			}
+			continue
+		}
+		stack = append(stack, 2*i, 2*i+1)
+	}
+	ss.stack = stack
+	return best, true
 }
 
 // Finish marks e as finished for real: its w becomes 0 (eq. 11–17) and

@@ -21,30 +21,44 @@ func checkEq6(t *testing.T, ss *Slack, step int, op string) {
 	if !slices.Equal(notDone, ss.live) {
 		t.Fatalf("step %d (%s): the live list is not the queue's unfinished entries in order", step, op)
 	}
-	if ss.wn > 0 && (len(ss.wmin) != 2*ss.wn || ss.wn < len(ss.live)) {
-		t.Fatalf("step %d (%s): tree of %d leaves for %d entries", step, op, ss.wn, len(ss.live))
-	}
-	for k := 1; k < ss.wn; k++ {
-		if ss.wmin[k] != min(ss.wmin[2*k], ss.wmin[2*k+1]) {
-			t.Fatalf("step %d (%s): tree node %d = %v, children %v %v", step, op, k, ss.wmin[k], ss.wmin[2*k], ss.wmin[2*k+1])
+	for c := range ss.mmin {
+		tree := ss.mmin[c]
+		if ss.wn > 0 && (len(tree) != 2*ss.wn || ss.wn < len(ss.live)) {
+			t.Fatalf("step %d (%s): tree %d of %d leaves for %d entries", step, op, c, ss.wn, len(ss.live))
 		}
-	}
-	for i := range ss.wn {
-		want := math.Inf(1)
-		if i < len(ss.lw) {
-			want = ss.lw[i]
+		for k := 1; k < ss.wn; k++ {
+			if tree[k] != min(tree[2*k], tree[2*k+1]) {
+				t.Fatalf("step %d (%s): tree %d node %d = %v, children %v %v", step, op, c, k, tree[k], tree[2*k], tree[2*k+1])
+			}
 		}
-		if ss.wmin[ss.wn+i] != want {
-			t.Fatalf("step %d (%s): leaf %d = %v, want %v", step, op, i, ss.wmin[ss.wn+i], want)
+		for i := range ss.wn {
+			want := math.Inf(1)
+			if i < len(ss.lw) && ss.live[i].mark[c] {
+				want = ss.lw[i]
+			}
+			if tree[ss.wn+i] != want {
+				t.Fatalf("step %d (%s): tree %d leaf %d = %v, want %v", step, op, c, i, tree[ss.wn+i], want)
+			}
 		}
-	}
-	for i := range ss.live {
-		want := math.Inf(1)
-		for _, e := range ss.live[i:] {
-			want = min(want, e.W)
+		var wantE *SlackEntry // brute force: the marked entry with the smallest (w, Key)
+		for _, e := range ss.live {
+			if e.mark[c] && (wantE == nil || e.W < wantE.W || e.W == wantE.W && e.Key < wantE.Key) {
+				wantE = e
+			}
 		}
-		if got := ss.MinWFrom(i); got != want && !(ss.wn == 0 && math.IsInf(got, -1)) {
-			t.Fatalf("step %d (%s): MinWFrom(%d) = %v, want %v", step, op, i, got, want)
+		if got, ok := ss.MinMarked(c); ok != (ss.wn > 0) || ok && got != wantE {
+			t.Fatalf("step %d (%s): MinMarked(%d) = %v, %v; want %v", step, op, c, got, ok, wantE)
+		}
+		for i := range len(ss.live) + 1 {
+			want := math.Inf(1) // brute force: the marked entries from i on
+			for _, e := range ss.live[i:] {
+				if e.mark[c] {
+					want = min(want, e.W)
+				}
+			}
+			if got := ss.MinMarkedWFrom(c, i); got != want && !(ss.wn == 0 && math.IsInf(got, -1)) {
+				t.Fatalf("step %d (%s): MinMarkedWFrom(%d, %d) = %v, want %v", step, op, c, i, got, want)
+			}
 		}
 	}
 	for i, e := range ss.live {
@@ -74,15 +88,17 @@ func checkEq6(t *testing.T, ss *Slack, step int, op string) {
 
 // TestSlackIncrementalMatchesEq6 is the property test of §II-C/D: after
 // every insertion (eq. 18), execution step (eq. 7–9, both virtual clocks),
-// re-estimation (eq. 11–17, moves in both directions and in place) and
-// removal, the incrementally maintained slacks equal eq. 6 evaluated from
-// scratch (oracle: Slack.Eq6, a direct transcription of eq. 6).
+// re-estimation (eq. 11–17, moves in both directions and in place),
+// removal and change of a mark, the incrementally maintained slacks equal
+// eq. 6 evaluated from scratch (oracle: Slack.Eq6, a direct transcription
+// of eq. 6), and both trees of marked w equal a brute-force minimum over
+// the marked entries from every position (MinMarkedWFrom).
 func TestSlackIncrementalMatchesEq6(t *testing.T) {
 	defer func(n int) { treeMin = n }(treeMin)
 	for seed := uint64(1); seed <= 40; seed++ {
-		// Odd seeds with the tree of w from the first entry, even ones
-		// without (the default below 256 entries).
-		treeMin = 256
+		// Odd seeds with the trees of w from the first entry, even ones
+		// without (fewer than 400 entries, below treeMin = 1000).
+		treeMin = 1000
 		if seed%2 == 1 {
 			treeMin = 1
 		}
@@ -100,9 +116,16 @@ func TestSlackIncrementalMatchesEq6(t *testing.T) {
 				}
 				e := &SlackEntry{Key: key, W: w}
 				key++
+				if rnd.IntN(2) == 0 {
+					ss.Mark(e, 0, true) // marked before it enters the queue
+				}
 				ss.Insert(e, w)
 				live = append(live, e)
 				checkEq6(t, &ss, step, "insert")
+				e = live[rnd.IntN(len(live))]
+				c := rnd.IntN(2)
+				ss.Mark(e, c, !e.mark[c])
+				checkEq6(t, &ss, step, "mark")
 			case op < 6:
 				// Execute some jobs for a short interval, never past the
 				// next virtual completion.

@@ -35,6 +35,13 @@ const (
 	SourcePortfolio    = "portfolio"      // the portfolio's proven bound (its own source in parentheses)
 )
 
+// Bound sources of the release-date bounds (docs/exact.md, "Bounds with
+// release dates").
+const (
+	SourceStandalone = "counting_standalone" // bounds.CountingStandalone (≥ counting)
+	SourceSubsetRel  = "subset_release"      // bounds.SubsetRelease (n ≤ 20, not batches)
+)
+
 // Bound is a proven lower bound on the optimum and where it comes from.
 type Bound struct {
 	Source string  `json:"source"`

@@ -22,7 +22,9 @@ const lpRelaxationMaxN = 50
 
 // InstanceBounds returns the instance lower bounds that need no LP, each
 // with its source: Paper51 (§5.1), Counting (≥ §5.1), for batches
-// PrefixBatch and, up to 20 jobs, the subset bound h(∅) of package search.
+// PrefixBatch and, up to 20 jobs, the subset bound h(∅) of package search;
+// with release dates CountingStandalone and, up to 20 jobs,
+// bounds.SubsetRelease.
 func InstanceBounds(in *instances.Instance) []Bound {
 	return append(cheapBounds(in), subsetBound(in)...)
 }
@@ -30,6 +32,9 @@ func InstanceBounds(in *instances.Instance) []Bound {
 // cheapBounds are the O(n log n) instance bounds.
 func cheapBounds(in *instances.Instance) []Bound {
 	bs := []Bound{{SourcePaper51, bounds.Paper51(in)}, {SourceCounting, bounds.Counting(in)}}
+	if !in.IsBatch() {
+		bs = append(bs, Bound{SourceStandalone, bounds.CountingStandalone(in)})
+	}
 	if pb, err := bounds.PrefixBatch(in); err == nil {
 		bs = append(bs, Bound{SourcePrefix, pb})
 	}
@@ -43,6 +48,9 @@ func subsetBound(in *instances.Instance) []Bound {
 		if h, ok := search.SubsetBound(in); ok {
 			return []Bound{{SourceSubset, h}}
 		}
+	}
+	if h, err := bounds.SubsetRelease(in); err == nil && !in.IsBatch() {
+		return []Bound{{SourceSubsetRel, h}}
 	}
 	return nil
 }

@@ -17,24 +17,29 @@ type psJobs struct {
 	rm, rs []float64 // map and shuffle rates of the current allocation
 	// in caches rm·y0/x0 for the map rate inRM (job.inflow; NaN: none yet).
 	in, inRM []float64
-	capv     []float64 // cap() during one allocation (capped jobs only)
 	// buf is bufferOf(x, y, x0, y0) for the current x, y (pass 1 computes
 	// it, pass 3 reads it: nothing writes x or y in between).
 	buf  []float64
 	r    []float64 // release
 	orig []int     // instance index (Simulate) or arrival number
-	seq  []int     // arrival number (sort ties)
 	id   []string
 	fl   []uint8 // psTrack, psEmpty, … below
-	// q is y0/x0 (+Inf when x0 = 0), and ord lists the positions by
-	// increasing q: the allocation visits the jobs in this order, so that
-	// their inflow caps share·y0/x0 come nearly sorted (only rounding can
-	// invert two of them) and sortCapped's insertion sort has almost no
-	// work left.
-	q      []float64
-	ord    []int
-	newPos []int // pass 1: each position's new position (-1: departed)
-	capped []int // allocation: positions of the jobs capped by their inflow
+	// cand lists, in arrival order, the positions of the jobs that can be
+	// capped by their inflow in the coming allocation (those holding a
+	// place, with an empty buffer and a map share), and nfree counts the
+	// jobs holding a place with a non-empty buffer (flagged psFree): pass
+	// 1 and the arrivals build both, so that the allocation visits only
+	// the candidates before its last pass.
+	cand   []int
+	nfree  int
+	capped []psCap // allocation: the jobs capped by their inflow
+}
+
+// psCap is a job capped by its inflow in one allocation: its cap and its
+// position.
+type psCap struct {
+	c float64
+	i int
 }
 
 // Flags of psJobs.fl.
@@ -71,19 +76,7 @@ func snapOf(x, x0, y0 float64) float64 {
 func (s *psJobs) move(w, i int) {
 	s.x[w], s.y[w], s.x0[w], s.y0[w] = s.x[i], s.y[i], s.x0[i], s.y0[i]
 	s.in[w], s.inRM[w], s.r[w], s.buf[w] = s.in[i], s.inRM[i], s.r[i], s.buf[i]
-	s.orig[w], s.seq[w], s.id[w], s.q[w] = s.orig[i], s.seq[i], s.id[i], s.q[i]
-}
-
-// reorder maps ord through newPos after pass 1 (dropping departed jobs).
-func (s *psJobs) reorder() {
-	k := 0
-	for _, p := range s.ord {
-		if np := s.newPos[p]; np >= 0 {
-			s.ord[k] = np
-			k++
-		}
-	}
-	s.ord = s.ord[:k]
+	s.orig[w], s.id[w] = s.orig[i], s.id[i]
 }
 
 // truncate keeps the first n jobs.
@@ -91,18 +84,20 @@ func (s *psJobs) truncate(n int) {
 	clear(s.id[n:]) // no reference to departed IDs is kept
 	s.x, s.y, s.x0, s.y0 = s.x[:n], s.y[:n], s.x0[:n], s.y0[:n]
 	s.rm, s.rs, s.in, s.inRM = s.rm[:n], s.rs[:n], s.in[:n], s.inRM[:n]
-	s.capv, s.r, s.orig, s.seq = s.capv[:n], s.r[:n], s.orig[:n], s.seq[:n]
-	s.id, s.fl, s.q, s.buf = s.id[:n], s.fl[:n], s.q[:n], s.buf[:n]
+	s.r, s.orig = s.r[:n], s.orig[:n]
+	s.id, s.fl, s.buf = s.id[:n], s.fl[:n], s.buf[:n]
 }
 
 // runPS is engine.run specialised to PS and k-LPS (e.ps set): the same
 // events, in the same order, with the same floating-point operations in the
 // same order on every value (so every output bit is the generic loop's,
 // which TestPSLoopMatchesGeneric checks), on the struct-of-arrays state
-// psJobs. Each step makes three passes over the jobs present: advance, the
-// jobs' own events and departures (compacting the arrays); the map shares
-// and inflow caps; the shuffle levels, the jobs' next events and their
-// minimum. No allocation per event or job once the slices have grown.
+// psJobs. Each step makes three passes: over the jobs present, advance,
+// the jobs' own events and departures (compacting the arrays) and their
+// classes for the allocation (free or inflow-cap candidate); over the
+// candidates, the inflow caps; over the jobs holding a place, the map
+// shares, the shuffle levels, the jobs' next events and their minimum. No
+// allocation per event or job once the slices have grown.
 func (e *engine) runPS(sink func(JobResult)) (Summary, error) {
 	s := &psJobs{}
 	ps := e.ps
@@ -152,9 +147,13 @@ func (e *engine) runPS(sink func(JobResult)) (Summary, error) {
 		nmap := e.passPS(s, dt, advanced, evIdx, evKind, kpos, kmap, sink)
 		for e.hasNext && e.next.Release <= e.now {
 			e.arrivePS(s)
-			if w := len(s.x) - 1; s.x[w] > 0 && w < kpos && nmap < kmap {
-				s.fl[w] |= psMap
-				nmap++
+			if w := len(s.x) - 1; w < kpos {
+				fl := s.fl[w]
+				if s.x[w] > 0 && nmap < kmap {
+					fl |= psMap
+					nmap++
+				}
+				s.fl[w] = s.classify(w, fl)
 			}
 			e.pull()
 		}
@@ -183,35 +182,25 @@ func (e *engine) allocatePS(s *psJobs, nmap, limit int) (float64, int, int) {
 	if nmap > 0 {
 		share = e.cm / float64(nmap)
 	}
-	// Pass 2: map shares and caps; water-filling candidates (the order of
-	// this pass changes nothing but the order of capped, which is sorted).
+	// Pass 2, over the candidates only (the free jobs, cap +Inf, are
+	// counted in s.nfree): the inflow caps of the jobs with an empty
+	// buffer and a map share; water-filling candidates (the order of this
+	// pass changes nothing but the order of capped, which is sorted by a
+	// total order). Every candidate has map work and a map share, so its
+	// map rate is share (set again, with the same value, in pass 3).
 	capped := s.capped[:0]
-	rem := 0
+	rem := s.nfree
 	xs, x0s, y0s := s.x[:limit], s.x0[:limit], s.y0[:limit]
-	rms, fls, capv := s.rm[:limit], s.fl[:limit], s.capv[:limit]
+	rms, fls := s.rm[:limit], s.fl[:limit]
 	ins, inRMs := s.in[:limit], s.inRM[:limit]
-	for _, i := range s.ord {
-		if i >= limit {
-			continue
-		}
-		fl := fls[i]
-		rm := rms[i]
-		if fl&psMap != 0 {
-			rm = share
-			rms[i] = rm
-		}
-		switch {
-		case fl&psEmpty == 0: // cap +Inf
-			fls[i] = fl | psFree
-			rem++
-		case xs[i] > 0 && rm > 0:
+	if share > 0 {
+		for _, i := range s.cand {
 			// c is job.inflow (cached per map rate).
-			if rm != inRMs[i] {
-				ins[i], inRMs[i] = rm*y0s[i]/x0s[i], rm
+			if share != inRMs[i] {
+				ins[i], inRMs[i] = share*y0s[i]/x0s[i], share
 			}
 			if c := ins[i]; c > 0 {
-				capv[i] = c
-				capped = append(capped, i)
+				capped = append(capped, psCap{c, i})
 				rem++
 			}
 		}
@@ -224,8 +213,7 @@ func (e *engine) allocatePS(s *psJobs, nmap, limit int) (float64, int, int) {
 		level = c / float64(rem)
 		k := 0
 		for ; k < len(s.capped); k++ {
-			i := s.capped[k]
-			cp := s.capv[i]
+			i, cp := s.capped[k].i, s.capped[k].c
 			if cp > level {
 				break
 			}
@@ -236,8 +224,8 @@ func (e *engine) allocatePS(s *psJobs, nmap, limit int) (float64, int, int) {
 				level = c / float64(rem)
 			}
 		}
-		for _, i := range s.capped[k:] {
-			s.rs[i] = level
+		for _, cj := range s.capped[k:] {
+			s.rs[cj.i] = level
 		}
 	}
 	// Pass 3: the free jobs' level, the served set (every job with a rate,
@@ -254,6 +242,9 @@ func (e *engine) allocatePS(s *psJobs, nmap, limit int) (float64, int, int) {
 		fl := fls[i]
 		if fl&psFree != 0 {
 			rss[i] = level
+		}
+		if fl&psMap != 0 {
+			rms[i] = share
 		}
 		rm, rs, x := rms[i], rss[i], xs[i]
 		if !(rm > 0 || rs > 0) {
@@ -297,21 +288,29 @@ func (e *engine) allocatePS(s *psJobs, nmap, limit int) (float64, int, int) {
 	return t, evIdx, evKind
 }
 
-// sortCapped is sortByCap on positions: by cap, ties by arrival.
+// sortCapped is sortByCap on positions: by cap, ties by arrival (as by
+// position: positions are in arrival order). The candidates come in
+// arrival order, so a stable sort on the cap alone breaks ties by arrival:
+// a binary insertion sort (each job goes after the jobs before it with a
+// cap at most its own; one block move per insertion).
 func (s *psJobs) sortCapped() {
 	a := s.capped
 	for i := 1; i < len(a); i++ {
 		j := a[i]
-		cj, sj := s.capv[j], s.seq[j]
-		k := i - 1
-		for ; k >= 0; k-- {
-			ck := s.capv[a[k]]
-			if ck < cj || (ck == cj && s.seq[a[k]] < sj) {
-				break
-			}
-			a[k+1] = a[k]
+		if a[i-1].c <= j.c {
+			continue
 		}
-		a[k+1] = j
+		lo, hi := 0, i-1
+		for lo < hi {
+			m := int(uint(lo+hi) >> 1)
+			if a[m].c > j.c {
+				hi = m
+			} else {
+				lo = m + 1
+			}
+		}
+		copy(a[lo+1:i+1], a[lo:i])
+		a[lo] = j
 	}
 }
 
@@ -332,21 +331,9 @@ func (e *engine) arrivePS(s *psJobs) {
 	s.x0, s.y0 = append(s.x0, in.Map), append(s.y0, in.Shuffle)
 	s.rm, s.rs = append(s.rm, 0), append(s.rs, 0)
 	s.in, s.inRM = append(s.in, 0), append(s.inRM, math.NaN())
-	s.capv, s.r = append(s.capv, 0), append(s.r, in.Release)
-	s.orig, s.seq = append(s.orig, orig), append(s.seq, e.seq)
+	s.r = append(s.r, in.Release)
+	s.orig = append(s.orig, orig)
 	s.id, s.fl = append(s.id, in.ID), append(s.fl, fl)
-	q := inf
-	if in.Map != 0 {
-		q = in.Shuffle / in.Map
-	}
-	s.q = append(s.q, q)
-	pos := len(s.x) - 1
-	k := len(s.ord)
-	s.ord = append(s.ord, pos)
-	for ; k > 0 && s.q[s.ord[k-1]] > q; k-- {
-		s.ord[k] = s.ord[k-1]
-	}
-	s.ord[k] = pos
 	e.seq++
 	e.nsys++
 	if e.nsys > e.sum.MaxInSystem {
@@ -404,11 +391,7 @@ func (e *engine) recordPS(s *psJobs, t0, t1 float64) {
 // registers and the bounds checks fold into one.
 func (e *engine) passPS(s *psJobs, dt float64, advanced bool, evIdx, evKind, kpos, kmap int, sink func(JobResult)) int {
 	n, w, nmap := len(s.x), 0, 0
-	if cap(s.newPos) < n {
-		s.newPos = make([]int, n, 2*n)
-	}
-	newPos := s.newPos[:n]
-	s.newPos = newPos
+	s.cand, s.nfree = s.cand[:0], 0
 	xs, ys, x0s, y0s := s.x[:n], s.y[:n], s.x0[:n], s.y0[:n]
 	rms, rss, bufs, fls := s.rm[:n], s.rs[:n], s.buf[:n], s.fl[:n]
 	for i := 0; i < n; i++ {
@@ -447,18 +430,19 @@ func (e *engine) passPS(s *psJobs, dt float64, advanced bool, evIdx, evKind, kpo
 			xs[i], ys[i] = x, y
 			if x == 0 && y == 0 {
 				e.departPS(s, i, sink)
-				newPos[i] = -1
 				continue
 			}
 		}
 		if w != i {
 			s.move(w, i)
 		}
-		newPos[i] = w
 		fl &= psEmpty
-		if x > 0 && w < kpos && nmap < kmap {
-			fl |= psMap
-			nmap++
+		if w < kpos {
+			if x > 0 && nmap < kmap {
+				fl |= psMap
+				nmap++
+			}
+			fl = s.classify(w, fl)
 		}
 		fls[w] = fl
 		rms[w], rss[w] = 0, 0
@@ -466,7 +450,22 @@ func (e *engine) passPS(s *psJobs, dt float64, advanced bool, evIdx, evKind, kpo
 	}
 	if w != n {
 		s.truncate(w)
-		s.reorder()
 	}
 	return nmap
+}
+
+// classify files the job at position w, holding a place, for the coming
+// allocation (psState.allocate's classes): a non-empty buffer makes it
+// free (cap +Inf: flagged psFree and counted), an empty one with a map
+// share (hence map work) a candidate for an inflow cap. It returns fl with
+// psFree set or not.
+func (s *psJobs) classify(w int, fl uint8) uint8 {
+	switch {
+	case fl&psEmpty == 0:
+		s.nfree++
+		return fl | psFree
+	case fl&psMap != 0:
+		s.cand = append(s.cand, w)
+	}
+	return fl
 }

@@ -82,7 +82,9 @@ func sameBits(a, b psRun) error {
 // instances with ties, zero sizes and simultaneous arrivals, non-unit
 // capacities and speed, k-LPS with k binding (k = 1, 2, 3 with up to 40
 // jobs present), the map-only variant, recorded schedules with instance
-// indices that differ from arrival numbers, and 2·10⁴ arrivals of the
+// indices that differ from arrival numbers, a burst of 40 simultaneous
+// arrivals with tied caps (many capped jobs at once), and
+// 2·10⁴ arrivals of the
 // §5.3 workload at load 0.9 (k = 5 binding).
 func TestPSLoopMatchesGeneric(t *testing.T) {
 	policies := []Policy{PS(), KLPS(1), KLPS(2), KLPS(3), KLPS(DefaultK), KLPSMapOnly(1), KLPSMapOnly(3)}
@@ -115,6 +117,31 @@ func TestPSLoopMatchesGeneric(t *testing.T) {
 				}
 				cases++
 			}
+		}
+	}
+	// A burst: 40 jobs released together in 4 size classes, every buffer
+	// empty, so that many jobs are capped at once (sortCapped's binary
+	// search and block moves) with ties of caps within each class,
+	// then 10 later arrivals of a fifth class.
+	var burst []instances.Job
+	for i := range 50 {
+		r := 0.0
+		if i >= 40 {
+			r = 0.5 * float64(i-39)
+		}
+		burst = append(burst, instances.Job{ID: fmt.Sprint("b", i), Release: r, Map: float64(1 + i%5), Shuffle: float64(1 + (3*i)%4)})
+	}
+	for _, p := range policies {
+		for _, c := range caps {
+			fast := runPSWith(burst, c.mum, c.muc, p, Options{Speed: c.speed}, true, false)
+			gen := runPSWith(burst, c.mum, c.muc, p, Options{Speed: c.speed}, true, true)
+			if gen.err != nil || len(gen.deps) != len(burst) {
+				t.Fatalf("burst %s: generic: %d departures, %v", p.Name(), len(gen.deps), gen.err)
+			}
+			if err := sameBits(fast, gen); err != nil {
+				t.Fatalf("burst %s (caps %+v): %v", p.Name(), c, err)
+			}
+			cases++
 		}
 	}
 	src, err := instances.PaperLogNormal(20000, 0.9, false).Source(rand.New(rand.NewPCG(1, 2)))

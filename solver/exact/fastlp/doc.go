@@ -60,5 +60,8 @@
 // starts with them (removing jobs relaxes every constraint); package search
 // uses it for prefix bounds.
 //
-// Release dates are not handled here (package orderlp with an engine).
+// Release dates: Release (release.go) solves the fixed-plan LP of package
+// orderlp with release periods — the same slice reformulation per
+// sub-interval, period-length rows, two phases with a Farkas certificate
+// of infeasibility (docs/exact.md, "The release-date slice LP").
 package fastlp

@@ -246,7 +246,7 @@ func buildRelease(in *instances.Instance) *Formulation {
 	n := in.N()
 	rho, rel := orderlp.Periods(in)
 	np := len(rho)
-	H := Horizon(in)
+	H, Ub := releaseHorizons(in)
 	m := &mip.Model{Name: "tandem_release"}
 	f := &Formulation{Model: m, H: H, in: in}
 	// Sub-intervals: per period, S_l slots then a trailing one (l < m−1).
@@ -280,7 +280,7 @@ func buildRelease(in *instances.Instance) *Formulation {
 	L := make([]float64, n)
 	for j, jb := range in.Jobs {
 		L[j] = jb.Release + math.Max(jb.Map/in.MapCapacity, jb.Shuffle/in.ShuffleCapacity)
-		C[j] = m.AddVar(fmt.Sprintf("C%d", j), mip.Continuous, L[j], H, 1)
+		C[j] = m.AddVar(fmt.Sprintf("C%d", j), mip.Continuous, L[j], math.Max(L[j], Ub[j]), 1)
 		m.Offset -= jb.Release
 	}
 	f.Z = make([][]int, n)
@@ -288,7 +288,9 @@ func buildRelease(in *instances.Instance) *Formulation {
 		f.Z[j] = make([]int, ns)
 		for s := 0; s < ns; s++ {
 			f.Z[j][s] = -1
-			if f.SlotPeriod[s] >= rel[j] {
+			// No optimal schedule completes j in a period that starts after
+			// its completion bound Ub[j] (horizon.go).
+			if l := f.SlotPeriod[s]; l >= rel[j] && (l == rel[j] || rho[l] <= Ub[j]) {
 				f.Z[j][s] = m.AddVar(fmt.Sprintf("z_%d_%d", j, s), mip.Binary, 0, 1, 0)
 			}
 		}

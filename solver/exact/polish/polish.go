@@ -23,8 +23,8 @@ const improveRel = 1e-7
 type Options struct {
 	TimeLimit time.Duration // 0: run the local search to a local optimum
 	// UseEngine evaluates batch orders with the LP engine (package
-	// orderlp) instead of package fastlp. Release-date plans always use
-	// the engine.
+	// orderlp) instead of package fastlp (fastlp.Release with release
+	// dates).
 	UseEngine bool
 }
 
@@ -61,8 +61,14 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 	best := math.Inf(1)
 	var bestPlan orderlp.Plan
 	var fast *fastlp.Solver
+	var rel *fastlp.Release
 	if in.IsBatch() && !opt.UseEngine {
 		fast = new(fastlp.Solver)
+	} else if !opt.UseEngine {
+		var err error
+		if rel, err = fastlp.NewRelease(in); err != nil {
+			return nil, err
+		}
 	} else if eng == nil {
 		return nil, errors.New("polish: no LP engine given for an instance with release dates")
 	}
@@ -73,6 +79,13 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 		res.Evaluations++
 		if fast != nil {
 			return fast.Value(in, p.Order)
+		}
+		if rel != nil {
+			v, err := rel.Value(p)
+			if errors.Is(err, orderlp.ErrInfeasible) {
+				return math.Inf(1), nil
+			}
+			return v, err
 		}
 		// No deadline inside an LP (milliseconds); the local search checks
 		// the time limit between moves.
@@ -185,6 +198,8 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 	var err error
 	if fast != nil {
 		final, err = fast.Solve(in, bestPlan.Order)
+	} else if rel != nil {
+		final, err = rel.Solve(bestPlan)
 	} else {
 		final, err = orderlp.Solve(context.WithoutCancel(ctx), eng, in, bestPlan)
 	}

@@ -60,12 +60,16 @@
 //
 // With releases the search branches over plans (package orderlp): the next
 // event is either the completion of a released, unfinished job in the
-// current release period or the move to the next period. The bound of a
-// partial plan is Σ over placed completions of max(ρ of its period,
-// previous bound, r_j + max(x_j/μ_m, y_j/μ_c)) plus, for unplaced jobs,
-// max(start of the current period, r_j + max(…)), minus Σ r_j — valid but
-// weak, so with releases the search is essentially an enumeration and meant
-// for small n (the MIP of package mipform is the method of choice there).
+// current release period or the move to the next period. Complete plans
+// are evaluated by fastlp.Release (no engine; Options.UseEngine restores
+// the engine). The k-th completion is bounded by the period start, the
+// previous completion, the job alone, the k-th SRPT completion per station
+// and the single-station makespans of the first k jobs; a completion that
+// cannot fit in its period cuts the plan; the unplaced jobs are bounded by
+// SRPT ranks with their standalone times and by the subset table of
+// bounds.SubsetReleaseTable; the LP of the placed jobs alone
+// (fastlp.Release.PartialValue) bounds the placed part (release.go;
+// proofs in docs/exact.md, "The release-date search").
 //
 // The answer carries the status (optimal or time limit), the best order and
 // its validated schedule, the best lower bound and the gap. The lower bound

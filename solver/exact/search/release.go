@@ -1,34 +1,148 @@
 package search
 
 import (
+	"errors"
 	"math"
 	"sort"
 
+	"github.com/mrsched/mrsched/bounds"
+	"github.com/mrsched/mrsched/solver/exact/fastlp"
 	"github.com/mrsched/mrsched/solver/exact/orderlp"
 )
 
-// The search over release-date plans (instances with release dates).
+// The search over release-date plans (instances with release dates). Its
+// node bounds are proved in docs/exact.md ("The release-date search").
+
+// releasePrefixLPFrom is the smallest number of placed jobs whose plan LP
+// (package fastlp, the placed jobs alone) bounds a node.
+const releasePrefixLPFrom = 2
+
+// releaseTables are the instance data of the release-date node bounds.
+type releaseTables struct {
+	rho   []float64 // distinct release times
+	sumR  float64   // Σ_j r_j
+	L     []float64 // standalone completion r_j + max(x_j, y_j)
+	D     []float64 // D[k−1] = max(d_k, e_k): k-th SRPT completion per station
+	byRel []int     // jobs by release time (ties by index)
+	h     []float64 // bounds.SubsetReleaseTable (nil when n is too large)
+	pre   *fastlp.Release
+	buf   []float64
+	// pairs are the job pairs whose two-job optimum exceeds the sum of
+	// their standalone responses, by decreasing gain (pairs.go).
+	pairs []pairGain
+	used  []bool
+	// group is the mask of the group G of the group bound and groupLB a
+	// proven lower bound on OPT(G) (pairs.go); group = 0: none.
+	group   uint64
+	groupLB float64
+}
 
 func (s *searcher) standalone(j int) float64 {
 	return s.in.Jobs[j].Release + math.Max(s.x[j], s.y[j])
 }
 
+// releaseRootBound prepares the release tables and returns the root bound
+// (the tail bound of the empty plan): at least bounds.CountingStandalone
+// and, for n ≤ bounds.SubsetReleaseMaxN, bounds.SubsetRelease.
 func (s *searcher) releaseRootBound() float64 {
-	b := 0.0
-	for j := range s.in.Jobs {
-		b += s.standalone(j) - s.in.Jobs[j].Release
+	in := s.in
+	t := &releaseTables{}
+	s.rt = t
+	t.rho, _ = orderlp.Periods(in)
+	r := make([]float64, s.n)
+	t.L = make([]float64, s.n)
+	t.byRel = make([]int, s.n)
+	for j, jb := range in.Jobs {
+		r[j] = jb.Release
+		t.sumR += jb.Release
+		t.L[j] = s.standalone(j)
+		t.byRel[j] = j
 	}
-	return b
+	sort.SliceStable(t.byRel, func(a, b int) bool { return r[t.byRel[a]] < r[t.byRel[b]] })
+	d, e := bounds.SRPT(r, s.x), bounds.SRPT(r, s.y)
+	sort.Float64s(d)
+	sort.Float64s(e)
+	t.D = make([]float64, s.n)
+	for k := range t.D {
+		t.D[k] = math.Max(d[k], e[k])
+	}
+	if h, err := bounds.SubsetReleaseTable(in); err == nil {
+		t.h = h
+	}
+	if s.rfast != nil {
+		t.pre, _ = fastlp.NewRelease(in)
+		t.pairs = pairGains(in, t.L, s.expired)
+		t.used = make([]bool, s.n)
+		s.groupBound()
+	}
+	return s.releaseTail(0, 0, math.Inf(-1)) - t.sumR
+}
+
+// makespans returns M_m(S) and M_c(S), the least times at which the map
+// and the shuffle station can finish the work of the jobs of mask alone
+// (release order, each job started at max(previous end, r_j)).
+func (s *searcher) makespans(mask uint64) (mm, mc float64) {
+	for _, j := range s.rt.byRel {
+		if mask&(1<<j) != 0 {
+			r := s.in.Jobs[j].Release
+			mm = math.Max(mm, r) + s.x[j]
+			mc = math.Max(mc, r) + s.y[j]
+		}
+	}
+	return mm, mc
+}
+
+// completionBound bounds the completion of job j placed (k+1)-th, in
+// period l, after the jobs of mask whose last completion is at least last:
+// it is no earlier than ρ_l, last, j alone, the (k+1)-th SRPT completion
+// per station, and the single-station makespans of the first k+1 jobs.
+func (s *searcher) completionBound(mask uint64, k, j, l int, last float64) float64 {
+	mm, mc := s.makespans(mask | 1<<j)
+	return math.Max(math.Max(math.Max(s.rt.rho[l], last), s.standalone(j)), math.Max(s.rt.D[k], math.Max(mm, mc)))
+}
+
+// releaseTail bounds Σ C_j over the jobs outside mask when the jobs of
+// mask complete first and no remaining job completes before t0: the i-th
+// remaining completion is the (|mask|+i)-th overall, so at least
+// D_{|mask|+i}, and at least the i-th smallest of max(t0, L_j); the subset
+// table h(mask) and the pair partition bound (pairs.go) bound the same sum.
+func (s *searcher) releaseTail(mask uint64, placed int, t0 float64) float64 {
+	t := s.rt
+	lb := t.buf[:0]
+	rest := 0.0 // Σ r_j over the remaining jobs
+	for j := 0; j < s.n; j++ {
+		if mask&(1<<j) == 0 {
+			lb = append(lb, math.Max(t0, t.L[j]))
+			rest += s.in.Jobs[j].Release
+		}
+	}
+	t.buf = lb
+	sort.Float64s(lb)
+	sum := 0.0
+	for i, v := range lb {
+		sum += math.Max(v, t.D[placed+i])
+	}
+	if t.h != nil {
+		sum = math.Max(sum, t.h[mask])
+	}
+	if len(t.pairs) > 0 {
+		sum = math.Max(sum, s.pairBound(mask)+rest)
+	}
+	if t.group != 0 && mask&t.group == 0 {
+		sum = math.Max(sum, t.groupLB+s.pairBound(mask|t.group)+rest)
+	}
+	return sum
 }
 
 // releaseDFS extends plan p; l is the current period, last the bound on
-// the last placed completion, P the placed completions' bound sum.
+// the last placed completion, P the placed completions' bound sum
+// (absolute times).
 func (s *searcher) releaseDFS(p orderlp.Plan, rel []int, l int, done []bool, last, P float64) {
 	if s.err != nil || s.timeUp() {
 		return
 	}
 	s.stats.Nodes++
-	rho, _ := orderlp.Periods(s.in)
+	rho := s.rt.rho
 	depth := len(p.Order) + l
 	if len(p.Order) == s.n {
 		// Every job is placed, so the last release period has been reached
@@ -38,18 +152,11 @@ func (s *searcher) releaseDFS(p orderlp.Plan, rel []int, l int, done []bool, las
 		}
 		return
 	}
-	bound := func(l2 int, last2, P2 float64, done2 []bool) float64 {
-		b := P2
-		for j := range s.in.Jobs {
-			if !done2[j] {
-				b += math.Max(math.Max(rho[l2], last2), s.standalone(j))
-			}
-		}
-		for _, jb := range s.in.Jobs {
-			b -= jb.Release
-		}
-		return b
+	var mask uint64
+	for _, j := range p.Order {
+		mask |= 1 << j
 	}
+	k := len(p.Order) // 0-based position of the next completion
 	type rk struct {
 		j     int // −1: next period
 		bound float64
@@ -63,32 +170,35 @@ func (s *searcher) releaseDFS(p orderlp.Plan, rel []int, l int, done []bool, las
 		if !s.predsDone(j, done) {
 			continue
 		}
-		c := math.Max(math.Max(rho[l], last), s.standalone(j))
-		done[j] = true
-		b := bound(l, c, P+c, done)
-		done[j] = false
+		c := s.completionBound(mask, k, j, l, last)
+		if l+1 < len(rho) && c > rho[l+1]*(1+pruneRel)+pruneRel {
+			// It cannot complete in period l: no schedule follows this plan.
+			continue
+		}
+		b := P + c + s.releaseTail(mask|1<<j, k+1, c) - s.rt.sumR
 		if !s.cut(b) {
 			kids = append(kids, rk{j, b, c})
 		}
 	}
 	if l+1 < len(rho) {
-		b := bound(l+1, math.Max(last, rho[l+1]), P, done)
+		last2 := math.Max(last, rho[l+1])
+		b := P + s.releaseTail(mask, k, last2) - s.rt.sumR
 		if !s.cut(b) {
 			kids = append(kids, rk{-1, b, 0})
 		}
 	}
 	sort.SliceStable(kids, func(a, b int) bool { return kids[a].bound < kids[b].bound })
 	pending := make([]float64, len(kids))
-	for i, k := range kids {
-		pending[i] = k.bound
+	for i, kd := range kids {
+		pending[i] = kd.bound
 	}
 	s.frames[depth] = pending
 	if depth == 0 {
 		s.rootOpen = false
 	}
-	for i, k := range kids {
+	for i, kd := range kids {
 		s.frames[depth] = pending[i:]
-		if s.cut(k.bound) {
+		if s.cut(kd.bound) {
 			break
 		}
 		if s.timeUp() {
@@ -96,17 +206,55 @@ func (s *searcher) releaseDFS(p orderlp.Plan, rel []int, l int, done []bool, las
 			// open nodes that bound what the search has not proved.
 			return
 		}
-		if k.j < 0 {
+		if kd.j < 0 {
 			s.releaseDFS(p, rel, l+1, done, math.Max(last, rho[l+1]), P)
 		} else {
-			done[k.j] = true
-			q := orderlp.Plan{Order: append(append([]int(nil), p.Order...), k.j), Period: append(append([]int(nil), p.Period...), l)}
-			s.releaseDFS(q, rel, l, done, k.c, P+k.c)
-			done[k.j] = false
+			q := orderlp.Plan{Order: append(append([]int(nil), p.Order...), kd.j), Period: append(append([]int(nil), p.Period...), l)}
+			cut, pl := s.prefixCut(q, mask|1<<kd.j, kd.c)
+			if cut {
+				continue
+			}
+			done[kd.j] = true
+			// The placed completions' sum is bounded by both P + c and the
+			// prefix LP; the larger one bounds every node below.
+			s.releaseDFS(q, rel, l, done, kd.c, math.Max(P+kd.c, pl))
+			done[kd.j] = false
 		}
 		if s.stopped {
 			return
 		}
 	}
 	s.frames[depth] = nil
+}
+
+// prefixCut reports whether the LP of the partial plan q (its jobs alone)
+// proves that no completion of q beats the incumbent: its certified dual
+// bound on Σ_{j∈q} (C_j − r_j) plus the tail bound of the other jobs, or
+// an infeasible partial plan (then no extension is feasible). pl is the
+// LP's bound on Σ_{j∈q} C_j (−Inf when no LP was solved).
+func (s *searcher) prefixCut(q orderlp.Plan, mask uint64, c float64) (cut bool, pl float64) {
+	pl = math.Inf(-1)
+	if s.rt.pre == nil || len(q.Order) < releasePrefixLPFrom || len(q.Order) == s.n {
+		return false, pl
+	}
+	_, err := s.rt.pre.PartialValue(q)
+	s.stats.PrefixLPs++
+	if errors.Is(err, orderlp.ErrInfeasible) {
+		s.stats.PrefixCuts++
+		return true, pl
+	}
+	if err != nil {
+		return false, pl
+	}
+	rq := 0.0
+	for _, j := range q.Order {
+		rq += s.in.Jobs[j].Release
+	}
+	pl = s.rt.pre.Lower + rq
+	b := pl + s.releaseTail(mask, len(q.Order), c) - s.rt.sumR
+	if s.cut(b) {
+		s.stats.PrefixCuts++
+		return true, pl
+	}
+	return false, pl
 }

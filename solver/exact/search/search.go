@@ -49,8 +49,8 @@ type Options struct {
 	Progress func(Stats)
 	// UseEngine evaluates batch orders with the LP engine (package
 	// orderlp) instead of the specialised evaluator of package fastlp,
-	// and turns off the prefix-LP bound. Release-date plans always use
-	// the engine.
+	// and turns off the prefix-LP bound; with release dates it evaluates
+	// plans with the engine instead of fastlp.Release.
 	UseEngine bool
 	// NoDominance turns off the dominance rule of package dominance and
 	// keeps only the ordering of identical jobs by index (for measuring
@@ -150,13 +150,16 @@ type searcher struct {
 	// frames hold, per depth, the bounds of the not yet explored children.
 	frames [][]float64
 	err    error
-	fast   *fastlp.Solver // nil: engine evaluation
-	pfast  *fastlp.Solver // prefix bounds
+	fast   *fastlp.Solver  // nil: engine evaluation
+	pfast  *fastlp.Solver  // prefix bounds
+	rfast  *fastlp.Release // release-date plans (nil: engine); release.go
+	rt     *releaseTables  // release-date node bounds (release.go)
 }
 
 // Solve runs the search on in with LP engine eng.
 func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Options) (*Result, error) {
-	if err := in.Validate(); err != nil {
+	err := in.Validate()
+	if err != nil {
 		return nil, err
 	}
 	s := &searcher{ctx: ctx, eng: eng, in: in, opt: opt, n: in.N(), best: math.Inf(1), ext: math.Inf(-1)}
@@ -173,8 +176,12 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 	}
 	if in.IsBatch() && !opt.UseEngine {
 		s.fast, s.pfast = new(fastlp.Solver), new(fastlp.Solver)
+	} else if !in.IsBatch() && !opt.UseEngine {
+		if s.rfast, err = fastlp.NewRelease(in); err != nil {
+			return nil, err
+		}
 	}
-	if s.fast == nil && eng == nil {
+	if s.fast == nil && s.rfast == nil && eng == nil {
 		return nil, fmt.Errorf("%w: no LP engine given for an instance with release dates", ErrEngine)
 	}
 	if s.n > 64 {
@@ -247,9 +254,10 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 		return nil, fmt.Errorf("%w: no complete order was evaluated", ErrEngine)
 	}
 	var final *orderlp.Result
-	var err error
 	if s.fast != nil {
 		final, err = s.fast.Solve(in, s.bestPlan.Order)
+	} else if s.rfast != nil {
+		final, err = s.rfast.Solve(s.bestPlan)
 	} else {
 		final, err = orderlp.Solve(context.WithoutCancel(ctx), eng, in, s.bestPlan)
 	}
@@ -459,6 +467,8 @@ func (s *searcher) evaluate(p orderlp.Plan) error {
 	var err error
 	if s.fast != nil {
 		v, err = s.fast.ValueNorm(s.x, s.y, p.Order)
+	} else if s.rfast != nil {
+		v, err = s.rfast.Value(p)
 	} else {
 		// The LP gets no deadline: one solve takes milliseconds and the
 		// search checks its own deadline before each.
