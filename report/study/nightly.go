@@ -35,7 +35,7 @@ func DefaultNightly() (*instances.Instance, error) {
 
 // DefaultNightlyMethods are the methods of the planner's view: every
 // policy, LP re-optimisation of the best one, polish (LP + local search),
-// the exact portfolio (branch-and-bound search and GLPK's MIP side by side)
+// the exact portfolio (branch-and-bound search and a MIP — the cbc program for batches, glpsol with release dates — side by side)
 // under the time limit, and the lower bounds (lbprefix only for batches).
 const DefaultNightlyMethods = "fifo,ps,klps,maxsrpt,splitsrpt,reopt,polish,portfolio,lb51,lbcount,lbprefix"
 
