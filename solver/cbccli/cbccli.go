@@ -7,15 +7,14 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"os"
 	"os/exec"
-	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/mrsched/mrsched/solver/mip"
+	"github.com/mrsched/mrsched/solver/mip/mipexec"
 )
 
 // Sentinel errors.
@@ -64,34 +63,15 @@ func (e *Engine) Version() string {
 // shortly after it); a cancelled context kills cbc and returns status
 // Interrupted with the context's error.
 func (e *Engine) Solve(ctx context.Context, m *mip.Model, opt mip.Options) (mip.Result, error) {
-	start := time.Now()
-	bad := mip.Result{Status: mip.Error, Objective: math.NaN(), BestBound: math.NaN(), Gap: math.Inf(1)}
-	if len(m.Vars) == 0 {
-		return mip.SolveEmpty(m), nil
-	}
-	if err := m.Validate(); err != nil {
-		return bad, fmt.Errorf("cbccli: %w", err)
-	}
-	dir, err := os.MkdirTemp("", "mrsched-cbc-")
-	if err != nil {
-		return bad, fmt.Errorf("%w: %w", ErrSolver, err)
-	}
-	defer os.RemoveAll(dir)
-	// The objective constant is left out of the file and added back.
-	noOffset := *m
-	noOffset.Offset = 0
-	var lp bytes.Buffer
-	if err := mip.WriteLP(&lp, &noOffset); err != nil {
-		return bad, fmt.Errorf("cbccli: %w", err)
-	}
-	model, sol := filepath.Join(dir, "model.lp"), filepath.Join(dir, "model.sol")
-	if err := os.WriteFile(model, lp.Bytes(), 0o600); err != nil {
-		return bad, fmt.Errorf("%w: %w", ErrSolver, err)
-	}
-	gap := opt.RelGap
-	if gap <= 0 {
-		gap = mip.DefaultRelGap
-	}
+	return mipexec.Program{
+		Prefix: "cbccli", Path: e.Path, TempPrefix: "mrsched-cbc-", KillMargin: killMargin, ErrSolver: ErrSolver,
+		Args: args, Parse: parse, LogBound: logBound, LogNodes: logNodes,
+	}.Solve(ctx, m, opt)
+}
+
+// args are cbc's arguments: the model, elapsed-time mode, the gaps, the
+// seed, the seconds left until end (at least 0.1) and the solution file.
+func args(model, sol string, gap float64, opt mip.Options, end time.Time) []string {
 	args := []string{model, "timeMode", "elapsed", "ratioGap", strconv.FormatFloat(gap, 'g', -1, 64)}
 	if opt.AbsGap > 0 {
 		args = append(args, "allowableGap", strconv.FormatFloat(opt.AbsGap, 'g', -1, 64))
@@ -99,61 +79,11 @@ func (e *Engine) Solve(ctx context.Context, m *mip.Model, opt mip.Options) (mip.
 	if opt.Seed != 0 {
 		args = append(args, "randomSeed", strconv.FormatInt(opt.Seed, 10))
 	}
-	var end time.Time
-	if opt.TimeLimit > 0 {
-		end = start.Add(opt.TimeLimit)
-	}
-	if d, ok := ctx.Deadline(); ok && (end.IsZero() || d.Before(end)) {
-		end = d
-	}
 	if !end.IsZero() {
 		secs := math.Max(0.1, time.Until(end).Seconds())
 		args = append(args, "seconds", strconv.FormatFloat(secs, 'f', 3, 64))
 	}
-	args = append(args, "solve", "solution", sol, "quit")
-	runCtx := ctx
-	if !end.IsZero() {
-		var cancel context.CancelFunc
-		runCtx, cancel = context.WithDeadline(context.WithoutCancel(ctx), end.Add(killMargin))
-		defer cancel()
-		stop := context.AfterFunc(ctx, cancel) // a cancelled ctx still kills at once
-		defer stop()
-	}
-	cmd := exec.CommandContext(runCtx, e.Path, args...)
-	var log bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &log, &log
-	runErr := cmd.Run()
-	if opt.Log != nil {
-		opt.Log.Write(log.Bytes())
-	}
-	if ctx.Err() != nil {
-		bad.Status = mip.Interrupted
-		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-			bad.Status, bad.Time = mip.TimeLimit, time.Since(start)
-			return bad, nil
-		}
-		return bad, fmt.Errorf("cbccli: %w", ctx.Err())
-	}
-	if runErr != nil && runCtx.Err() != nil {
-		// Killed after the limit: no solution file, but the progress
-		// lines still give a bound.
-		bad.Status, bad.Time = mip.TimeLimit, time.Since(start)
-		if b, ok := logBound(log.String(), m.Sense); ok {
-			bad.BestBound = b + m.Offset
-		}
-		bad.Nodes = logNodes(log.String())
-		return bad, nil
-	}
-	data, err := os.ReadFile(sol)
-	if err != nil {
-		return bad, fmt.Errorf("%w: no solution file (%v): %s", ErrSolver, runErr, lastLines(log.String(), 3))
-	}
-	r, err := parse(m, data, log.String())
-	if err != nil {
-		return bad, err
-	}
-	r.Time = time.Since(start)
-	return r, nil
+	return append(args, "solve", "solution", sol, "quit")
 }
 
 // parse reads cbc's solution file — a status line ("Optimal - objective
@@ -306,12 +236,4 @@ func logNodes(log string) int64 {
 	}
 	n, _ := strconv.ParseInt(s, 10, 64)
 	return n
-}
-
-func lastLines(s string, k int) string {
-	ls := strings.Split(strings.TrimSpace(s), "\n")
-	if len(ls) > k {
-		ls = ls[len(ls)-k:]
-	}
-	return strings.Join(ls, " | ")
 }

@@ -7,14 +7,13 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"os"
 	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/mrsched/mrsched/solver/mip"
+	"github.com/mrsched/mrsched/solver/mip/mipexec"
 )
 
 // Sentinel errors.
@@ -64,95 +63,22 @@ func (e *Engine) Version() string {
 // context kills glpsol and returns status Interrupted with the context's
 // error.
 func (e *Engine) Solve(ctx context.Context, m *mip.Model, opt mip.Options) (mip.Result, error) {
-	start := time.Now()
-	bad := mip.Result{Status: mip.Error, Objective: math.NaN(), BestBound: math.NaN(), Gap: math.Inf(1)}
-	if len(m.Vars) == 0 {
-		return mip.SolveEmpty(m), nil
-	}
-	if err := m.Validate(); err != nil {
-		return bad, fmt.Errorf("glpk: %w", err)
-	}
-	dir, err := os.MkdirTemp("", "mrsched-glpk-")
-	if err != nil {
-		return bad, fmt.Errorf("%w: %w", ErrSolver, err)
-	}
-	defer os.RemoveAll(dir)
-	// GLPK's LP reader takes no constant in the objective: the offset is
-	// added back to the objective and the bound read.
-	noOffset := *m
-	noOffset.Offset = 0
-	var lp bytes.Buffer
-	if err := mip.WriteLP(&lp, &noOffset); err != nil {
-		return bad, fmt.Errorf("glpk: %w", err)
-	}
-	model, sol := filepath.Join(dir, "model.lp"), filepath.Join(dir, "model.sol")
-	if err := os.WriteFile(model, lp.Bytes(), 0o600); err != nil {
-		return bad, fmt.Errorf("%w: %w", ErrSolver, err)
-	}
-	gap := opt.RelGap
-	if gap <= 0 {
-		gap = mip.DefaultRelGap
-	}
+	return mipexec.Program{
+		// Killed a little after the limit, which glpsol checks itself.
+		Prefix: "glpk", Path: e.Path, TempPrefix: "mrsched-glpk-", KillMargin: 2 * time.Second, ErrSolver: ErrSolver,
+		FailOnExit: true, Args: args, Parse: parse, LogBound: logBound, LogNodes: logNodes,
+	}.Solve(ctx, m, opt)
+}
+
+// args are glpsol's arguments: the model, the solution file, the gap and
+// the whole seconds left until end (at least 1).
+func args(model, sol string, gap float64, _ mip.Options, end time.Time) []string {
 	args := []string{"--lp", model, "-w", sol, "--mipgap", strconv.FormatFloat(gap, 'g', -1, 64)}
-	var end time.Time
-	if opt.TimeLimit > 0 {
-		end = start.Add(opt.TimeLimit)
-	}
-	if d, ok := ctx.Deadline(); ok && (end.IsZero() || d.Before(end)) {
-		end = d
-	}
 	if !end.IsZero() {
 		secs := int(math.Ceil(time.Until(end).Seconds()))
 		args = append(args, "--tmlim", strconv.Itoa(max(secs, 1)))
 	}
-	runCtx := ctx
-	if !end.IsZero() {
-		var cancel context.CancelFunc
-		// Killed a little after the limit, which glpsol checks itself.
-		runCtx, cancel = context.WithDeadline(context.WithoutCancel(ctx), end.Add(2*time.Second))
-		defer cancel()
-		stop := context.AfterFunc(ctx, cancel) // a cancelled ctx still kills at once
-		defer stop()
-	}
-	cmd := exec.CommandContext(runCtx, e.Path, args...)
-	var log bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &log, &log
-	runErr := cmd.Run()
-	if opt.Log != nil {
-		opt.Log.Write(log.Bytes())
-	}
-	if ctx.Err() != nil {
-		bad.Status = mip.Interrupted
-		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-			bad.Status = mip.TimeLimit
-			bad.Time = time.Since(start)
-			return bad, nil
-		}
-		return bad, fmt.Errorf("glpk: %w", ctx.Err())
-	}
-	if runErr != nil {
-		if runCtx.Err() != nil {
-			// Killed after the limit: no solution file, but the last
-			// progress line still gives a bound.
-			bad.Status, bad.Time = mip.TimeLimit, time.Since(start)
-			if b, ok := logBound(log.String(), m.Sense); ok {
-				bad.BestBound = b + m.Offset
-			}
-			bad.Nodes = logNodes(log.String())
-			return bad, nil
-		}
-		return bad, fmt.Errorf("%w: %w: %s", ErrSolver, runErr, lastLines(log.String(), 3))
-	}
-	data, err := os.ReadFile(sol)
-	if err != nil {
-		return bad, fmt.Errorf("%w: no solution file: %s", ErrSolver, lastLines(log.String(), 3))
-	}
-	r, err := parse(m, data, log.String())
-	if err != nil {
-		return bad, err
-	}
-	r.Time = time.Since(start)
-	return r, nil
+	return args
 }
 
 // parse reads glpsol's solution file (glp_write_mip or glp_write_sol
@@ -340,12 +266,4 @@ func reverseLines(s string) []string {
 		ls[i], ls[j] = ls[j], ls[i]
 	}
 	return ls
-}
-
-func lastLines(s string, k int) string {
-	ls := strings.Split(strings.TrimSpace(s), "\n")
-	if len(ls) > k {
-		ls = ls[len(ls)-k:]
-	}
-	return strings.Join(ls, " | ")
 }
