@@ -422,44 +422,8 @@ func (s *Solver) reinvert() error {
 		}
 	}
 	inv := s.binv
-	clear(inv)
-	for i := 0; i < m; i++ {
-		inv[i*m+i] = 1
-	}
-	for c := 0; c < m; c++ {
-		piv, pv := -1, 0.0
-		for r := c; r < m; r++ {
-			if v := math.Abs(B[r*m+c]); v > pv {
-				piv, pv = r, v
-			}
-		}
-		if pv < 1e-12 {
-			return fmt.Errorf("%w: singular basis", ErrNumerical)
-		}
-		if piv != c {
-			for k := 0; k < m; k++ {
-				B[c*m+k], B[piv*m+k] = B[piv*m+k], B[c*m+k]
-				inv[c*m+k], inv[piv*m+k] = inv[piv*m+k], inv[c*m+k]
-			}
-		}
-		f := 1 / B[c*m+c]
-		for k := 0; k < m; k++ {
-			B[c*m+k] *= f
-			inv[c*m+k] *= f
-		}
-		for r := 0; r < m; r++ {
-			if r == c {
-				continue
-			}
-			g := B[r*m+c]
-			if g == 0 {
-				continue
-			}
-			for k := 0; k < m; k++ {
-				B[r*m+k] -= g * B[c*m+k]
-				inv[r*m+k] -= g * inv[c*m+k]
-			}
-		}
+	if err := invert(B, inv, m); err != nil {
+		return err
 	}
 	// Rows of B were the constraint rows, columns the basis positions, so
 	// inv = B⁻¹ maps a column in row space to basis positions: xB = inv·b.
@@ -650,4 +614,50 @@ func (s *Solver) Solve(in *instances.Instance, order []int) (*orderlp.Result, er
 		}
 	}
 	return &orderlp.Result{Plan: orderlp.BatchPlan(order), LPValue: v, Total: sched.TotalResponse(in), Schedule: sched}, nil
+}
+
+// invert sets inv to the inverse of the m×m row-major matrix B by
+// Gauss–Jordan elimination with partial pivoting, overwriting B; a pivot
+// below 1e-12 in magnitude is ErrNumerical (singular basis).
+func invert(B, inv []float64, m int) error {
+	clear(inv)
+	for i := 0; i < m; i++ {
+		inv[i*m+i] = 1
+	}
+	for c := 0; c < m; c++ {
+		piv, pv := -1, 0.0
+		for r := c; r < m; r++ {
+			if v := math.Abs(B[r*m+c]); v > pv {
+				piv, pv = r, v
+			}
+		}
+		if pv < 1e-12 {
+			return fmt.Errorf("%w: singular basis", ErrNumerical)
+		}
+		if piv != c {
+			for k := 0; k < m; k++ {
+				B[c*m+k], B[piv*m+k] = B[piv*m+k], B[c*m+k]
+				inv[c*m+k], inv[piv*m+k] = inv[piv*m+k], inv[c*m+k]
+			}
+		}
+		f := 1 / B[c*m+c]
+		for k := 0; k < m; k++ {
+			B[c*m+k] *= f
+			inv[c*m+k] *= f
+		}
+		for r := 0; r < m; r++ {
+			if r == c {
+				continue
+			}
+			g := B[r*m+c]
+			if g == 0 {
+				continue
+			}
+			for k := 0; k < m; k++ {
+				B[r*m+k] -= g * B[c*m+k]
+				inv[r*m+k] -= g * inv[c*m+k]
+			}
+		}
+	}
+	return nil
 }

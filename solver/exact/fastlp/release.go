@@ -603,44 +603,8 @@ func (r *Release) reinvert() error {
 		}
 	}
 	inv := r.binv
-	clear(inv)
-	for i := 0; i < m; i++ {
-		inv[i*m+i] = 1
-	}
-	for c := 0; c < m; c++ {
-		piv, pv := -1, 0.0
-		for k := c; k < m; k++ {
-			if v := math.Abs(B[k*m+c]); v > pv {
-				piv, pv = k, v
-			}
-		}
-		if pv < 1e-12 {
-			return fmt.Errorf("%w: singular basis", ErrNumerical)
-		}
-		if piv != c {
-			for k := 0; k < m; k++ {
-				B[c*m+k], B[piv*m+k] = B[piv*m+k], B[c*m+k]
-				inv[c*m+k], inv[piv*m+k] = inv[piv*m+k], inv[c*m+k]
-			}
-		}
-		f := 1 / B[c*m+c]
-		for k := 0; k < m; k++ {
-			B[c*m+k] *= f
-			inv[c*m+k] *= f
-		}
-		for k := 0; k < m; k++ {
-			if k == c {
-				continue
-			}
-			g := B[k*m+c]
-			if g == 0 {
-				continue
-			}
-			for i := 0; i < m; i++ {
-				B[k*m+i] -= g * B[c*m+i]
-				inv[k*m+i] -= g * inv[c*m+i]
-			}
-		}
+	if err := invert(B, inv, m); err != nil {
+		return err
 	}
 	b := r.tmp
 	clear(b)
