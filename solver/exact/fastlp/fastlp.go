@@ -355,30 +355,7 @@ func (s *Solver) duals() {
 }
 
 func (s *Solver) pivot(leave, enter int, theta float64) {
-	m := s.m
-	a := s.alpha
-	for i := 0; i < m; i++ {
-		if i == leave {
-			continue
-		}
-		s.xb[i] -= theta * a[i]
-	}
-	s.xb[leave] = theta
-	rowL := s.binv[leave*m : leave*m+m]
-	inv := 1 / a[leave]
-	for r := range rowL {
-		rowL[r] *= inv
-	}
-	for i := 0; i < m; i++ {
-		f := a[i]
-		if i == leave || f == 0 {
-			continue
-		}
-		row := s.binv[i*m : i*m+m]
-		for r, v := range rowL {
-			row[r] -= f * v
-		}
-	}
+	pivotInverse(s.binv, s.xb, s.alpha, s.m, leave, theta)
 	s.isBas[s.basic[leave]] = false
 	s.basic[leave] = enter
 	s.isBas[enter] = true
@@ -660,4 +637,32 @@ func invert(B, inv []float64, m int) error {
 		}
 	}
 	return nil
+}
+
+// pivotInverse updates x_B and the m×m row-major B⁻¹ for the entering
+// column's B⁻¹·a = a leaving at position leave with step theta (the
+// product-form update of the revised simplex method).
+func pivotInverse(binv, xb, a []float64, m, leave int, theta float64) {
+	for i := 0; i < m; i++ {
+		if i == leave {
+			continue
+		}
+		xb[i] -= theta * a[i]
+	}
+	xb[leave] = theta
+	rowL := binv[leave*m : leave*m+m]
+	inv := 1 / a[leave]
+	for r := range rowL {
+		rowL[r] *= inv
+	}
+	for i := 0; i < m; i++ {
+		f := a[i]
+		if i == leave || f == 0 {
+			continue
+		}
+		row := binv[i*m : i*m+m]
+		for r, v := range rowL {
+			row[r] -= f * v
+		}
+	}
 }

@@ -562,29 +562,7 @@ func (r *Release) duals() {
 }
 
 func (r *Release) pivot(leave, enter int, theta float64) {
-	m := r.m
-	a := r.alpha
-	for i := 0; i < m; i++ {
-		if i != leave {
-			r.xb[i] -= theta * a[i]
-		}
-	}
-	r.xb[leave] = theta
-	rowL := r.binv[leave*m : leave*m+m]
-	inv := 1 / a[leave]
-	for k := range rowL {
-		rowL[k] *= inv
-	}
-	for i := 0; i < m; i++ {
-		f := a[i]
-		if i == leave || f == 0 {
-			continue
-		}
-		row := r.binv[i*m : i*m+m]
-		for k, v := range rowL {
-			row[k] -= f * v
-		}
-	}
+	pivotInverse(r.binv, r.xb, r.alpha, r.m, leave, theta)
 	r.isBas[r.basic[leave]] = false
 	r.basic[leave] = enter
 	r.isBas[enter] = true
