@@ -18,7 +18,7 @@ var errTest = errors.New("mipexec test: solver failed")
 func prog(t *testing.T, script string, failOnExit bool) Program {
 	sh, err := exec.LookPath("sh")
 	if err != nil {
-		t.Skip("no sh")
+		t.Fatalf("sh: %v", err)
 	}
 	return Program{
 		Prefix: "test", Path: sh, TempPrefix: "mipexec-test-", KillMargin: 100 * time.Millisecond,
