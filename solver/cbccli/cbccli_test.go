@@ -2,7 +2,6 @@ package cbccli
 
 import (
 	"context"
-	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -30,47 +29,8 @@ func TestKnown(t *testing.T) {
 // optimum of random LPs and MIPs (fixed seed), and cbc's solutions are
 // feasible with the objective reported.
 func TestAgreesWithHiGHS(t *testing.T) {
-	c := require(t)
-	h := highstest.Require(t)
-	ctx := context.Background()
-	rng := rand.New(rand.NewPCG(5, 17))
-	counts := map[string]int{}
-	models := 60
-	if testing.Short() {
-		models = 20
-	}
-	for i := 0; i < models; i++ {
-		mixed := i%2 == 1
-		m := miptest.Random(rng, 2+rng.IntN(10), 1+rng.IntN(8), mixed)
-		rh, err := h.Solve(ctx, m, mip.Options{})
-		if err != nil {
-			t.Fatalf("model %d: highs: %v", i, err)
-		}
-		rc, err := c.Solve(ctx, m, mip.Options{})
-		if err != nil {
-			t.Fatalf("model %d: cbc: %v", i, err)
-		}
-		counts[fmt.Sprintf("mip=%v %v", mixed, rh.Status)]++
-		if !miptest.SameClass(rh.Status, rc.Status) {
-			t.Errorf("model %d (MIP %v): highs %v, cbc %v", i, mixed, rh.Status, rc.Status)
-			continue
-		}
-		if rh.Status != mip.Optimal {
-			continue
-		}
-		if !miptest.Close(rh.Objective, rc.Objective, miptest.Tol) {
-			t.Errorf("model %d (MIP %v): highs %v, cbc %v", i, mixed, rh.Objective, rc.Objective)
-		}
-		if err := miptest.Feasible(m, rc.X, 1e-6); err != nil {
-			t.Errorf("model %d: %v", i, err)
-		}
-	}
-	t.Logf("outcomes: %v", counts)
-	for _, k := range []string{"mip=false optimal", "mip=true optimal"} {
-		if counts[k] == 0 {
-			t.Errorf("no model with outcome %q", k)
-		}
-	}
+	e := require(t)
+	miptest.CheckAgrees(t, highstest.Require(t), e)
 }
 
 // A cancelled context stops cbc at once (the market-split MIP is hard for

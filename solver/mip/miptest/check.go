@@ -298,3 +298,56 @@ func sameClass(a, b mip.Status) bool {
 
 // SameClass is sameClass, exported for the engines' agreement tests.
 func SameClass(a, b mip.Status) bool { return sameClass(a, b) }
+
+// CheckAgrees solves the same random LPs and MIPs (miptest.Random, seed
+// (5, 17); 60 models, 20 with -short) with the reference engine ref and
+// with e, two independent implementations, and checks that they agree on
+// the status class and the optimum, that e's solutions are feasible, and
+// that e's best bound of a minimisation is not above its objective. At
+// least one LP and one MIP must be solved to optimality.
+func CheckAgrees(t *testing.T, ref, e mip.Engine) {
+	t.Helper()
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(5, 17))
+	counts := map[string]int{}
+	models := 60
+	if testing.Short() {
+		models = 20
+	}
+	rn, en := ref.Name(), e.Name()
+	for i := 0; i < models; i++ {
+		mixed := i%2 == 1
+		m := Random(rng, 2+rng.IntN(10), 1+rng.IntN(8), mixed)
+		rr, err := ref.Solve(ctx, m, mip.Options{})
+		if err != nil {
+			t.Fatalf("model %d: %s: %v", i, rn, err)
+		}
+		re, err := e.Solve(ctx, m, mip.Options{})
+		if err != nil {
+			t.Fatalf("model %d: %s: %v", i, en, err)
+		}
+		counts[fmt.Sprintf("mip=%v %v", mixed, rr.Status)]++
+		if !SameClass(rr.Status, re.Status) {
+			t.Errorf("model %d (MIP %v): %s %v, %s %v", i, mixed, rn, rr.Status, en, re.Status)
+			continue
+		}
+		if rr.Status != mip.Optimal {
+			continue
+		}
+		if !Close(rr.Objective, re.Objective, Tol) {
+			t.Errorf("model %d (MIP %v): %s %v, %s %v", i, mixed, rn, rr.Objective, en, re.Objective)
+		}
+		if err := Feasible(m, re.X, 1e-6); err != nil {
+			t.Errorf("model %d: %v", i, err)
+		}
+		if re.BestBound > re.Objective+1e-9*max(1, re.Objective) && m.Sense == mip.Minimize {
+			t.Errorf("model %d: bound %v above objective %v", i, re.BestBound, re.Objective)
+		}
+	}
+	t.Logf("outcomes: %v", counts)
+	for _, k := range []string{"mip=false optimal", "mip=true optimal"} {
+		if counts[k] == 0 {
+			t.Errorf("no model with outcome %q", k)
+		}
+	}
+}
