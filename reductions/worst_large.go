@@ -30,7 +30,7 @@ type WorstExactConfig struct {
 	Ns       []int   `json:"ns" flag:"n" usage:"values of n" rule:"between(2,14)"`
 	Restarts int     `json:"restarts" flag:"restarts" usage:"climbs per policy and n" rule:"at-least-one"`
 	Steps    int     `json:"steps" flag:"steps" usage:"perturbations per climb" rule:"non-neg-int"`
-	AlphaMax float64 `json:"alpha_max" flag:"alpha-max" usage:"largest max(x/y, y/x) of a job" rule:"positive"`
+	AlphaMax float64 `json:"alpha_max" flag:"alpha-max" usage:"largest max(x/y, y/x) of a job" rule:"above-one"`
 	Seed     uint64  `json:"seed" flag:"seed" usage:"seed of the starts and perturbations"`
 	// Seeds are the starting instances of restart 0, by policy.
 	Seeds map[string][]instances.Job `json:"seeds,omitempty"`

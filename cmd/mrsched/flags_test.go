@@ -79,6 +79,8 @@ func TestFlagValidation(t *testing.T) {
 		{[]string{"solve", "-i", missing, "--engine", "gurobi"}, "--engine: want one of"},
 		{[]string{"bound", "-i", missing, "--engine", "gurobi"}, "--engine: want one of"},
 		{[]string{"gen", "taillard", "--seed", "0"}, "--seed: want a value in [1, 2147483646], got 0"},
+		// WorstExactConfig.Validate's rule (α > 1), checked at parse time under the flag's name
+		{[]string{"worst-exact", "--alpha-max", "1"}, "--alpha-max: want a finite number > 1, got 1"},
 	}
 	for _, c := range cases {
 		code, out, errs := runCmd(t, c.args...)

@@ -182,7 +182,7 @@ func (f field) rule() (Rule, bool) {
 // ParseRule returns the Rule a rule tag names ("" is no rule).
 func ParseRule(s string) (r Rule, ok bool, err error) {
 	named := map[string]Rule{"any-finite": AnyFinite, "positive": Positive, "non-negative": NonNegative,
-		"at-least-one": AtLeastOne, "non-neg-int": NonNegInt, "unit-open": UnitOpen}
+		"at-least-one": AtLeastOne, "non-neg-int": NonNegInt, "unit-open": UnitOpen, "above-one": AboveOne}
 	if s == "" {
 		return Rule{"an integer", func(float64) bool { return true }}, false, nil
 	}
