@@ -81,6 +81,9 @@ func TestFlagValidation(t *testing.T) {
 		{[]string{"gen", "taillard", "--seed", "0"}, "--seed: want a value in [1, 2147483646], got 0"},
 		// WorstExactConfig.Validate's rule (α > 1), checked at parse time under the flag's name
 		{[]string{"worst-exact", "--alpha-max", "1"}, "--alpha-max: want a finite number > 1, got 1"},
+		// adversary.YaoConfig.Sweep's ErrConfig, named as the flag (as 'adversary' does)
+		{[]string{"adversary-yao", "--policy", "fifo,zzz"}, `--policy: fluid: invalid policy: unknown policy "zzz"`},
+		{[]string{"adversary-yao", "--policy", ","}, "--policy: empty list"},
 	}
 	for _, c := range cases {
 		code, out, errs := runCmd(t, c.args...)

@@ -275,7 +275,7 @@ func adversaryYaoCmd() *cli.Command {
 			_, err = figures.SaveAdversaryYao(ys, c.String("plot"), figures.Formats(c.Bool("png"))...)
 		}
 		if err != nil {
-			return nil, err
+			return nil, flagError(err, adversary.ErrConfig)
 		}
 		return adversary.YaoTable(ys), nil
 	}), tableOut("the table", append(cliflags.Bind(&def), plotFlags()...)...)...)

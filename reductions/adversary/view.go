@@ -11,8 +11,8 @@ import (
 // PoliciesWithK parses a comma-separated list of solver/fluid policy
 // names with k for the k-LPS variants (no order), skipping empty items; an
 // empty list is an error. The errors are fluid's, unwrapped ('mrsched
-// adversary' prefixes them with its flag). Policies (yao.go) is the same
-// list with fluid's default k and ErrParam-wrapped errors.
+// adversary' prefixes them with its flag); k = 0 is fluid's default k.
+// Policies (yao.go) wraps them in ErrParam.
 func PoliciesWithK(list string, k int) ([]fluid.Policy, error) {
 	var out []fluid.Policy
 	for _, name := range strings.Split(list, ",") {

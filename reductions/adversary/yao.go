@@ -2,7 +2,6 @@ package adversary
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/mrsched/mrsched/solver/fluid"
 	"github.com/mrsched/mrsched/tabular"
@@ -53,23 +52,14 @@ func PlayYao(n int, p fluid.Policy) (*Yao, error) {
 }
 
 // Policies returns the solver/fluid policies named in a comma-separated
-// list (k-LPS variants with fluid.DefaultK).
+// list (k-LPS variants with fluid.DefaultK): PoliciesWithK with k = 0,
+// its errors wrapped in ErrParam.
 func Policies(list string) ([]fluid.Policy, error) {
-	var out []fluid.Policy
-	for _, name := range strings.Split(list, ",") {
-		if name = strings.TrimSpace(name); name == "" {
-			continue
-		}
-		p, err := fluid.ParsePolicy(name, 0, nil)
-		if err != nil {
-			return nil, fmt.Errorf("%w: %w", ErrParam, err)
-		}
-		out = append(out, p)
+	ps, err := PoliciesWithK(list, 0)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %q: %w", ErrParam, list, err)
 	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("%w: empty policy list %q", ErrParam, list)
-	}
-	return out, nil
+	return ps, nil
 }
 
 // YaoConfig is the sweep of 'mrsched adversary-yao'; the tags are its
@@ -85,11 +75,12 @@ func DefaultYaoConfig() YaoConfig {
 	return YaoConfig{Policies: "maxsrpt,splitsrpt,fifo,ps", Ns: []int{8, 64, 512}}
 }
 
-// Sweep is SweepYao of c's policies (Policies) and values of n.
+// Sweep is SweepYao of c's policies (PoliciesWithK, fluid's default k) and values
+// of n; a policy list that does not parse is an ErrConfig naming the field.
 func (c YaoConfig) Sweep(progress func(policy string, n int)) ([]*Yao, error) {
-	ps, err := Policies(c.Policies)
+	ps, err := PoliciesWithK(c.Policies, 0)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%w: policy: %w", ErrConfig, err)
 	}
 	return SweepYao(ps, c.Ns, progress)
 }
