@@ -67,7 +67,10 @@
 // and the single-station makespans of the first k jobs; a completion that
 // cannot fit in its period cuts the plan; the unplaced jobs are bounded by
 // SRPT ranks with their standalone times and by the subset table of
-// bounds.SubsetReleaseTable; the LP of the placed jobs alone
+// bounds.SubsetReleaseTable, by a partition into pairs (each pair's
+// optimum) and, while a group of the 7 … 12 largest jobs is unplaced, by
+// that group's optimum bounded by a node-limited sub-search (nested
+// groups, pairs.go); the LP of the placed jobs alone
 // (fastlp.Release.PartialValue) bounds the placed part (release.go;
 // proofs in docs/exact.md, "The release-date search").
 //

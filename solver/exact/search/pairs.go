@@ -105,25 +105,54 @@ func (s *searcher) pairBound(mask uint64) float64 {
 	return b
 }
 
-// groupMax is the size of the group of the largest jobs whose optimum the
-// release-date search bounds by a sub-search, and groupNodeLimit that
-// sub-search's node budget (its proven lower bound is used, optimal or
-// not).
+// The group bound's sizes: the top-level search bounds the optimum of each
+// group of the groupMin … groupTop jobs with the largest standalone
+// responses by a sub-search of groupNodeLimit nodes (its proven lower bound
+// is used, optimal or not); the sub-search of G_g is given the groups
+// G_lo … G_{g−1} already bounded (subsets of G_g, so their bounds hold in
+// G_g alone) and computes none of its own.
 const (
-	groupMax       = 7
+	groupMin       = 7
+	groupTop       = 12
 	groupNodeLimit = 5000
 )
 
-// groupBound sets the group bound of the release-date search for n >
-// groupMax: G = the groupMax jobs with the largest standalone response
-// max(x_j, y_j) (ties by index), and a proven lower bound on OPT(G), the
-// optimum of G alone, from a node-limited search of G. While every job of G
-// is unplaced, the remaining jobs' total response is at least
-// OPT(G) + the pair partition bound of the others (partition into G,
-// pairs and single jobs).
+// jobGroup is a group G of the group bound: the mask of its jobs and a
+// proven lower bound on OPT(G), the optimum of G alone.
+type jobGroup struct {
+	mask uint64
+	lb   float64
+}
+
+// groupSizes returns the smallest and largest group size of this search:
+// Options.groupLo and groupHi when set (tests and sub-searches), else
+// groupMin and groupTop; groups have fewer jobs than the instance.
+func (s *searcher) groupSizes() (lo, hi int) {
+	lo, hi = groupMin, groupTop
+	if s.opt.groupLo > 0 {
+		lo = s.opt.groupLo
+	}
+	if s.opt.groupHi > 0 {
+		hi = s.opt.groupHi
+	}
+	return lo, min(hi, s.n-1)
+}
+
+// groupBound sets the groups of the group bound of the release-date search:
+// for g = lo … hi (groupSizes), G_g = the g jobs with the largest standalone
+// response max(x_j, y_j) (ties by index), nested, with a proven lower bound
+// on OPT(G_g) from a node-limited search of G_g alone. For every group all
+// of whose jobs are unplaced, the remaining jobs' total response is at least
+// that bound + the pair partition bound of the others (a partition into G,
+// pairs and single jobs; docs/exact.md, "The release-date search").
 func (s *searcher) groupBound() {
 	t := s.rt
-	if s.n <= groupMax {
+	if s.opt.groupPreset {
+		t.groups = s.opt.groups
+		return
+	}
+	lo, hi := s.groupSizes()
+	if lo > hi {
 		return
 	}
 	idx := make([]int, s.n)
@@ -133,27 +162,33 @@ func (s *searcher) groupBound() {
 	sort.SliceStable(idx, func(a, b int) bool {
 		return t.L[idx[a]]-s.in.Jobs[idx[a]].Release > t.L[idx[b]]-s.in.Jobs[idx[b]].Release
 	})
-	sub := &instances.Instance{MapCapacity: s.in.MapCapacity, ShuffleCapacity: s.in.ShuffleCapacity}
-	var mask uint64
-	for _, j := range idx[:groupMax] {
-		sub.Jobs = append(sub.Jobs, s.in.Jobs[j])
-		mask |= 1 << j
-	}
-	if sub.IsBatch() {
-		// A batch group would need the batch search; the subset and pair
-		// bounds cover it.
-		return
-	}
-	// The sub-search shares the search's deadline and clock.
-	opt := Options{NodeLimit: groupNodeLimit, Clock: s.opt.Clock}
-	if !s.deadline.IsZero() {
-		if opt.TimeLimit = s.deadline.Sub(s.now()); opt.TimeLimit <= 0 {
+	var inner []jobGroup // the groups so far, in the indices of G_g (its first jobs)
+	for g := lo; g <= hi; g++ {
+		sub := &instances.Instance{MapCapacity: s.in.MapCapacity, ShuffleCapacity: s.in.ShuffleCapacity}
+		var mask uint64
+		for _, j := range idx[:g] {
+			sub.Jobs = append(sub.Jobs, s.in.Jobs[j])
+			mask |= 1 << j
+		}
+		if sub.IsBatch() {
+			// A batch group would need the batch search; the subset and
+			// pair bounds cover it.
+			continue
+		}
+		// The sub-search shares the search's deadline and clock; its jobs
+		// are idx[:g] in this order, so G_h is its first h jobs.
+		opt := Options{NodeLimit: groupNodeLimit, Clock: s.opt.Clock, groupPreset: true, groups: inner}
+		if !s.deadline.IsZero() {
+			if opt.TimeLimit = s.deadline.Sub(s.now()); opt.TimeLimit <= 0 {
+				return
+			}
+		}
+		res, err := Solve(s.ctx, nil, sub, opt)
+		if err != nil {
 			return
 		}
+		s.stats.GroupNodes += res.Stats.Nodes + res.Stats.GroupNodes
+		t.groups = append(t.groups, jobGroup{mask, res.LowerBound})
+		inner = append(inner[:len(inner):len(inner)], jobGroup{1<<g - 1, res.LowerBound})
 	}
-	res, err := Solve(s.ctx, nil, sub, opt)
-	if err != nil {
-		return
-	}
-	t.group, t.groupLB = mask, res.LowerBound
 }

@@ -31,10 +31,9 @@ type releaseTables struct {
 	// their standalone responses, by decreasing gain (pairs.go).
 	pairs []pairGain
 	used  []bool
-	// group is the mask of the group G of the group bound and groupLB a
-	// proven lower bound on OPT(G) (pairs.go); group = 0: none.
-	group   uint64
-	groupLB float64
+	// groups are the groups G of the group bound, each with a proven
+	// lower bound on OPT(G) (pairs.go); nested, smallest first.
+	groups []jobGroup
 }
 
 func (s *searcher) standalone(j int) float64 {
@@ -105,7 +104,8 @@ func (s *searcher) completionBound(mask uint64, k, j, l int, last float64) float
 // mask complete first and no remaining job completes before t0: the i-th
 // remaining completion is the (|mask|+i)-th overall, so at least
 // D_{|mask|+i}, and at least the i-th smallest of max(t0, L_j); the subset
-// table h(mask) and the pair partition bound (pairs.go) bound the same sum.
+// table h(mask), the pair partition bound and, for each group all of whose
+// jobs remain, the group partition bound (pairs.go) bound the same sum.
 func (s *searcher) releaseTail(mask uint64, placed int, t0 float64) float64 {
 	t := s.rt
 	lb := t.buf[:0]
@@ -128,8 +128,10 @@ func (s *searcher) releaseTail(mask uint64, placed int, t0 float64) float64 {
 	if len(t.pairs) > 0 {
 		sum = math.Max(sum, s.pairBound(mask)+rest)
 	}
-	if t.group != 0 && mask&t.group == 0 {
-		sum = math.Max(sum, t.groupLB+s.pairBound(mask|t.group)+rest)
+	for _, g := range t.groups {
+		if mask&g.mask == 0 {
+			sum = math.Max(sum, g.lb+s.pairBound(mask|g.mask)+rest)
+		}
 	}
 	return sum
 }

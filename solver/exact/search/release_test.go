@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math"
+	"math/bits"
 	"math/rand/v2"
 	"testing"
 
@@ -144,7 +145,13 @@ func TestReleaseNodeBounds(t *testing.T) {
 
 func newReleaseSearcher(t *testing.T, in *instances.Instance) *searcher {
 	t.Helper()
-	s := &searcher{ctx: context.Background(), in: in, n: in.N(), best: math.Inf(1), ext: math.Inf(-1)}
+	return newReleaseSearcherOpt(t, in, Options{})
+}
+
+// newReleaseSearcherOpt is newReleaseSearcher with options opt.
+func newReleaseSearcherOpt(t *testing.T, in *instances.Instance, opt Options) *searcher {
+	t.Helper()
+	s := &searcher{ctx: context.Background(), in: in, opt: opt, n: in.N(), best: math.Inf(1), ext: math.Inf(-1)}
 	s.x, s.y = make([]float64, s.n), make([]float64, s.n)
 	for j, jb := range in.Jobs {
 		s.x[j], s.y[j] = jb.Map/in.MapCapacity, jb.Shuffle/in.ShuffleCapacity
@@ -262,8 +269,124 @@ func TestReleaseGroupBoundProves(t *testing.T) {
 		t.Errorf("status %v objective %v root bound %v nodes %d, want optimal 50.2 = root bound, 0 nodes", res.Status, res.Objective, res.RootBound, res.Stats.Nodes)
 	}
 	s := newReleaseSearcher(t, in)
-	s.rt.group = 0
+	s.rt.groups = nil
 	if b := s.releaseTail(0, 0, math.Inf(-1)) - s.rt.sumR; !relEq(b, 49) {
 		t.Errorf("root bound without the group bound %v, want 49", b)
+	}
+}
+
+// TestReleaseGroupsAgainstBruteForce checks the nested group bound
+// (pairs.go) against the brute-force oracle: on random instances of 3–5
+// jobs with releases, with groups of 2 … n−1 jobs, every group's bound is
+// at most the brute-force OPT of its jobs alone, and for every set R of
+// remaining jobs and every group G ⊆ R the group partition bound
+// lb(G) + pair bound of R∖G is at most the brute-force OPT of R alone (what
+// releaseTail claims for the tail R). The same check with every lb(G)
+// inflated by 2 % must fail somewhere (else it could not catch an inflated
+// bound), and the larger groups must raise the root bound on some instance
+// (else the test would not exercise them).
+func TestReleaseGroupsAgainstBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 12))
+	trials := 40
+	if testing.Short() {
+		trials = 12
+	}
+	violations := func(s *searcher, opt map[uint64]float64, scale float64) int {
+		bad := 0
+		full := uint64(1)<<s.n - 1
+		for R, o := range opt {
+			for _, g := range s.rt.groups {
+				if g.mask&^R != 0 {
+					continue
+				}
+				if b := g.lb*scale + s.pairBound(full&^R|g.mask); b > o*(1+1e-9)+1e-9 {
+					bad++
+				}
+			}
+		}
+		return bad
+	}
+	raised, inflatedCaught, checked := 0, 0, 0
+	for trial := 0; trial < trials; trial++ {
+		n := 3 + trial%3
+		in := bruteforce.Random(rng, n, true)
+		if in.IsBatch() {
+			continue
+		}
+		// OPT of every set R of at least two jobs, by brute force.
+		opt := map[uint64]float64{}
+		for R := uint64(3); R < 1<<n; R++ {
+			if bits.OnesCount64(R) < 2 {
+				continue
+			}
+			sub := &instances.Instance{MapCapacity: in.MapCapacity, ShuffleCapacity: in.ShuffleCapacity}
+			for j := 0; j < n; j++ {
+				if R&(1<<j) != 0 {
+					sub.Jobs = append(sub.Jobs, in.Jobs[j])
+				}
+			}
+			bf, err := bruteforce.Solve(sub)
+			if err != nil {
+				t.Fatal(err)
+			}
+			opt[R] = bf.Value
+		}
+		s := newReleaseSearcherOpt(t, in, Options{groupLo: 2, groupHi: n - 1})
+		if len(s.rt.groups) == 0 {
+			continue
+		}
+		for _, g := range s.rt.groups {
+			if g.lb > opt[g.mask]*(1+1e-9)+1e-9 {
+				t.Errorf("trial %d %+v: group %b bound %v > its brute-force OPT %v", trial, in.Jobs, g.mask, g.lb, opt[g.mask])
+			}
+		}
+		if v := violations(s, opt, 1); v > 0 {
+			t.Errorf("trial %d %+v: %d group partition bounds above the brute-force OPT of their tail", trial, in.Jobs, v)
+		}
+		if violations(s, opt, 1.02) > 0 {
+			inflatedCaught++
+		}
+		root := s.releaseTail(0, 0, math.Inf(-1)) - s.rt.sumR
+		if full := uint64(1)<<n - 1; root > opt[full]*(1+1e-9)+1e-9 {
+			t.Errorf("trial %d %+v: root bound %v > OPT %v", trial, in.Jobs, root, opt[full])
+		}
+		s.rt.groups = s.rt.groups[:1]
+		if root > (s.releaseTail(0, 0, math.Inf(-1))-s.rt.sumR)*(1+1e-9)+1e-9 {
+			raised++
+		}
+		checked++
+	}
+	t.Logf("%d instances checked, inflated bounds caught on %d, larger groups raised the root on %d", checked, inflatedCaught, raised)
+	if checked < trials/2 || inflatedCaught < checked/2 || raised == 0 {
+		t.Errorf("%d instances checked, inflated bounds caught on %d, larger groups raised the root on %d", checked, inflatedCaught, raised)
+	}
+}
+
+// TestReleaseNestedGroupsProve: eight coupled jobs released in [0, 0.7]
+// and a small one released at 100, after all of them end. OPT = 60.1667
+// (the search's answer: OPT of the eight + 0.1). The groups are the seven
+// and the eight largest jobs (groupMin = 7); the group of eight gives the
+// root bound = OPT, so the search proves it without a node, while the
+// group of seven alone (the bound before nested groups) gives 59.8.
+func TestReleaseNestedGroupsProve(t *testing.T) {
+	in := instances.New([]instances.Job{{ID: "a", Map: 3, Shuffle: 1}, {ID: "b", Release: 0.1, Map: 1, Shuffle: 3},
+		{ID: "c", Release: 0.2, Map: 2, Shuffle: 2}, {ID: "d", Release: 0.3, Map: 3, Shuffle: 2}, {ID: "e", Release: 0.4, Map: 2, Shuffle: 3},
+		{ID: "f", Release: 0.5, Map: 1, Shuffle: 1}, {ID: "g", Release: 0.6, Map: 2, Shuffle: 1}, {ID: "i", Release: 0.7, Map: 1, Shuffle: 2},
+		{ID: "h", Release: 100, Map: 0.1, Shuffle: 0.1}})
+	res, err := Solve(context.Background(), nil, in, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const opt = 60.16666666666667
+	if res.Status != mip.Optimal || !relEq(res.Objective, opt) || !relEq(res.RootBound, opt) || res.Stats.Nodes != 0 {
+		t.Errorf("status %v objective %v root bound %v nodes %d, want optimal %v = root bound, 0 nodes", res.Status, res.Objective, res.RootBound, res.Stats.Nodes, opt)
+	}
+	s := newReleaseSearcher(t, in)
+	if len(s.rt.groups) != 2 {
+		t.Fatalf("groups %+v, want two (7 and 8 jobs)", s.rt.groups)
+	}
+	s.rt.groups = s.rt.groups[:1]
+	if b := s.releaseTail(0, 0, math.Inf(-1)) - s.rt.sumR; !relEq(b, 59.8) {
+		t.Errorf("root bound with the group of seven alone %v, want 59.8", b)
 	}
 }

@@ -76,6 +76,13 @@ type Options struct {
 	// tail below a node by the subset bound h alone (for measuring what
 	// the pair tail removes).
 	NoPairTail bool
+	// groupLo and groupHi, when positive, replace the smallest and largest
+	// group size of the release-date group bound (pairs.go; tests and the
+	// group sub-searches). A sub-search is given its groups instead
+	// (groupPreset: groups, in its own job indices, and no others).
+	groupLo, groupHi int
+	groupPreset      bool
+	groups           []jobGroup
 }
 
 // Stats are the search counters.
@@ -85,6 +92,7 @@ type Stats struct {
 	ChainCuts  int64 // nodes and leaves cut by the chain bound (chain.go)
 	PrefixLPs  int64 // prefix LPs solved for node bounds (fastlp)
 	PrefixCuts int64 // nodes cut by a prefix LP
+	GroupNodes int64 // nodes of the release-date group sub-searches (pairs.go)
 	Incumbent  float64
 	LowerBound float64
 	Elapsed    time.Duration
