@@ -261,17 +261,28 @@ func TestReleaseGroupBoundProves(t *testing.T) {
 	in := instances.New([]instances.Job{{ID: "a", Map: 3, Shuffle: 1}, {ID: "b", Release: 0.1, Map: 1, Shuffle: 3},
 		{ID: "c", Release: 0.2, Map: 2, Shuffle: 2}, {ID: "d", Release: 0.3, Map: 3, Shuffle: 2}, {ID: "e", Release: 0.4, Map: 2, Shuffle: 3},
 		{ID: "f", Release: 0.5, Map: 1, Shuffle: 1}, {ID: "g", Release: 0.6, Map: 2, Shuffle: 1}, {ID: "h", Release: 100, Map: 0.1, Shuffle: 0.1}})
+	checkGroupRoot(t, in, 50.2, 0, 49)
+}
+
+// checkGroupRoot: the search proves in optimal at the root (0 nodes, root
+// bound = opt), and the root bound with only the first keep groups is
+// without.
+func checkGroupRoot(t *testing.T, in *instances.Instance, opt float64, keep int, without float64) {
+	t.Helper()
 	res, err := Solve(context.Background(), nil, in, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Status != mip.Optimal || !relEq(res.Objective, 50.2) || !relEq(res.RootBound, 50.2) || res.Stats.Nodes != 0 {
-		t.Errorf("status %v objective %v root bound %v nodes %d, want optimal 50.2 = root bound, 0 nodes", res.Status, res.Objective, res.RootBound, res.Stats.Nodes)
+	if res.Status != mip.Optimal || !relEq(res.Objective, opt) || !relEq(res.RootBound, opt) || res.Stats.Nodes != 0 {
+		t.Errorf("status %v objective %v root bound %v nodes %d, want optimal %v = root bound, 0 nodes", res.Status, res.Objective, res.RootBound, res.Stats.Nodes, opt)
 	}
 	s := newReleaseSearcher(t, in)
-	s.rt.groups = nil
-	if b := s.releaseTail(0, 0, math.Inf(-1)) - s.rt.sumR; !relEq(b, 49) {
-		t.Errorf("root bound without the group bound %v, want 49", b)
+	if len(s.rt.groups) <= keep {
+		t.Fatalf("groups %+v, want more than %d", s.rt.groups, keep)
+	}
+	s.rt.groups = s.rt.groups[:keep]
+	if b := s.releaseTail(0, 0, math.Inf(-1)) - s.rt.sumR; !relEq(b, without) {
+		t.Errorf("root bound with %d groups %v, want %v", keep, b, without)
 	}
 }
 
@@ -376,22 +387,7 @@ func TestReleaseNestedGroupsProve(t *testing.T) {
 		{ID: "c", Release: 0.2, Map: 2, Shuffle: 2}, {ID: "d", Release: 0.3, Map: 3, Shuffle: 2}, {ID: "e", Release: 0.4, Map: 2, Shuffle: 3},
 		{ID: "f", Release: 0.5, Map: 1, Shuffle: 1}, {ID: "g", Release: 0.6, Map: 2, Shuffle: 1}, {ID: "i", Release: 0.7, Map: 1, Shuffle: 2},
 		{ID: "h", Release: 100, Map: 0.1, Shuffle: 0.1}})
-	res, err := Solve(context.Background(), nil, in, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	const opt = 60.16666666666667
-	if res.Status != mip.Optimal || !relEq(res.Objective, opt) || !relEq(res.RootBound, opt) || res.Stats.Nodes != 0 {
-		t.Errorf("status %v objective %v root bound %v nodes %d, want optimal %v = root bound, 0 nodes", res.Status, res.Objective, res.RootBound, res.Stats.Nodes, opt)
-	}
-	s := newReleaseSearcher(t, in)
-	if len(s.rt.groups) != 2 {
-		t.Fatalf("groups %+v, want two (7 and 8 jobs)", s.rt.groups)
-	}
-	s.rt.groups = s.rt.groups[:1]
-	if b := s.releaseTail(0, 0, math.Inf(-1)) - s.rt.sumR; !relEq(b, 59.8) {
-		t.Errorf("root bound with the group of seven alone %v, want 59.8", b)
-	}
+	checkGroupRoot(t, in, 60.16666666666667, 1, 59.8)
 }
 
 // TestReleaseNestedGroupsAgree: with groups of 2 … n−1 jobs (each group's
