@@ -122,6 +122,9 @@ const (
 type jobGroup struct {
 	mask uint64
 	lb   float64
+	// root is the sub-search's root bound, which rests on the smaller
+	// groups it was handed (kept for the tests).
+	root float64
 }
 
 // groupSizes returns the smallest and largest group size of this search:
@@ -188,7 +191,7 @@ func (s *searcher) groupBound() {
 			return
 		}
 		s.stats.GroupNodes += res.Stats.Nodes + res.Stats.GroupNodes
-		t.groups = append(t.groups, jobGroup{mask, res.LowerBound})
-		inner = append(inner[:len(inner):len(inner)], jobGroup{1<<g - 1, res.LowerBound})
+		t.groups = append(t.groups, jobGroup{mask, res.LowerBound, res.RootBound})
+		inner = append(inner[:len(inner):len(inner)], jobGroup{1<<g - 1, res.LowerBound, res.RootBound})
 	}
 }

@@ -261,17 +261,28 @@ func TestReleaseGroupBoundProves(t *testing.T) {
 	in := instances.New([]instances.Job{{ID: "a", Map: 3, Shuffle: 1}, {ID: "b", Release: 0.1, Map: 1, Shuffle: 3},
 		{ID: "c", Release: 0.2, Map: 2, Shuffle: 2}, {ID: "d", Release: 0.3, Map: 3, Shuffle: 2}, {ID: "e", Release: 0.4, Map: 2, Shuffle: 3},
 		{ID: "f", Release: 0.5, Map: 1, Shuffle: 1}, {ID: "g", Release: 0.6, Map: 2, Shuffle: 1}, {ID: "h", Release: 100, Map: 0.1, Shuffle: 0.1}})
+	checkGroupRoot(t, in, 50.2, 0, 49)
+}
+
+// checkGroupRoot: the search proves in optimal at the root (0 nodes, root
+// bound = opt), and the root bound with only the first keep groups is
+// without.
+func checkGroupRoot(t *testing.T, in *instances.Instance, opt float64, keep int, without float64) {
+	t.Helper()
 	res, err := Solve(context.Background(), nil, in, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Status != mip.Optimal || !relEq(res.Objective, 50.2) || !relEq(res.RootBound, 50.2) || res.Stats.Nodes != 0 {
-		t.Errorf("status %v objective %v root bound %v nodes %d, want optimal 50.2 = root bound, 0 nodes", res.Status, res.Objective, res.RootBound, res.Stats.Nodes)
+	if res.Status != mip.Optimal || !relEq(res.Objective, opt) || !relEq(res.RootBound, opt) || res.Stats.Nodes != 0 {
+		t.Errorf("status %v objective %v root bound %v nodes %d, want optimal %v = root bound, 0 nodes", res.Status, res.Objective, res.RootBound, res.Stats.Nodes, opt)
 	}
 	s := newReleaseSearcher(t, in)
-	s.rt.groups = nil
-	if b := s.releaseTail(0, 0, math.Inf(-1)) - s.rt.sumR; !relEq(b, 49) {
-		t.Errorf("root bound without the group bound %v, want 49", b)
+	if len(s.rt.groups) <= keep {
+		t.Fatalf("groups %+v, want more than %d", s.rt.groups, keep)
+	}
+	s.rt.groups = s.rt.groups[:keep]
+	if b := s.releaseTail(0, 0, math.Inf(-1)) - s.rt.sumR; !relEq(b, without) {
+		t.Errorf("root bound with %d groups %v, want %v", keep, b, without)
 	}
 }
 
@@ -281,7 +292,8 @@ func TestReleaseGroupBoundProves(t *testing.T) {
 // at most the brute-force OPT of its jobs alone, and for every set R of
 // remaining jobs and every group G ⊆ R the group partition bound
 // lb(G) + pair bound of R∖G is at most the brute-force OPT of R alone (what
-// releaseTail claims for the tail R). The same check with every lb(G)
+// releaseTail claims for the tail R), and so is the root bound of G's
+// sub-search (which uses the smaller groups handed to it). The same check with every lb(G)
 // inflated by 2 % must fail somewhere (else it could not catch an inflated
 // bound), and the larger groups must raise the root bound on some instance
 // (else the test would not exercise them).
@@ -336,8 +348,10 @@ func TestReleaseGroupsAgainstBruteForce(t *testing.T) {
 			continue
 		}
 		for _, g := range s.rt.groups {
-			if g.lb > opt[g.mask]*(1+1e-9)+1e-9 {
-				t.Errorf("trial %d %+v: group %b bound %v > its brute-force OPT %v", trial, in.Jobs, g.mask, g.lb, opt[g.mask])
+			// The root bound of G's sub-search rests on the smaller groups
+			// it was handed: wrong jobs or bounds in them show here.
+			if g.lb > opt[g.mask]*(1+1e-9)+1e-9 || g.root > opt[g.mask]*(1+1e-9)+1e-9 {
+				t.Errorf("trial %d %+v: group %b bound %v (sub-search root %v) > its brute-force OPT %v", trial, in.Jobs, g.mask, g.lb, g.root, opt[g.mask])
 			}
 		}
 		if v := violations(s, opt, 1); v > 0 {
@@ -373,20 +387,46 @@ func TestReleaseNestedGroupsProve(t *testing.T) {
 		{ID: "c", Release: 0.2, Map: 2, Shuffle: 2}, {ID: "d", Release: 0.3, Map: 3, Shuffle: 2}, {ID: "e", Release: 0.4, Map: 2, Shuffle: 3},
 		{ID: "f", Release: 0.5, Map: 1, Shuffle: 1}, {ID: "g", Release: 0.6, Map: 2, Shuffle: 1}, {ID: "i", Release: 0.7, Map: 1, Shuffle: 2},
 		{ID: "h", Release: 100, Map: 0.1, Shuffle: 0.1}})
-	res, err := Solve(context.Background(), nil, in, Options{})
-	if err != nil {
-		t.Fatal(err)
+	checkGroupRoot(t, in, 60.16666666666667, 1, 59.8)
+}
+
+// TestReleaseNestedGroupsAgree: with groups of 2 … n−1 jobs (each group's
+// sub-search handed the smaller groups, pairs.go) the search proves the
+// same optimum as without any group bound (groupLo above n) on random
+// instances of 5–7 jobs with releases, and the brute-force optimum at
+// n = 5 (an end-to-end check; the bounds themselves are checked by
+// TestReleaseGroupsAgainstBruteForce).
+func TestReleaseNestedGroupsAgree(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 13))
+	trials := 60
+	if testing.Short() {
+		trials = 20
 	}
-	const opt = 60.16666666666667
-	if res.Status != mip.Optimal || !relEq(res.Objective, opt) || !relEq(res.RootBound, opt) || res.Stats.Nodes != 0 {
-		t.Errorf("status %v objective %v root bound %v nodes %d, want optimal %v = root bound, 0 nodes", res.Status, res.Objective, res.RootBound, res.Stats.Nodes, opt)
-	}
-	s := newReleaseSearcher(t, in)
-	if len(s.rt.groups) != 2 {
-		t.Fatalf("groups %+v, want two (7 and 8 jobs)", s.rt.groups)
-	}
-	s.rt.groups = s.rt.groups[:1]
-	if b := s.releaseTail(0, 0, math.Inf(-1)) - s.rt.sumR; !relEq(b, 59.8) {
-		t.Errorf("root bound with the group of seven alone %v, want 59.8", b)
+	for trial := 0; trial < trials; trial++ {
+		n := 5 + trial%3
+		in := bruteforce.Random(rng, n, true)
+		if in.IsBatch() {
+			continue
+		}
+		nested, err := Solve(context.Background(), nil, in, Options{groupLo: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		plain, err := Solve(context.Background(), nil, in, Options{groupLo: 99})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if nested.Status != mip.Optimal || plain.Status != mip.Optimal || !relEq(nested.Objective, plain.Objective) {
+			t.Errorf("trial %d %+v: nested groups %v %v, no groups %v %v", trial, in.Jobs, nested.Status, nested.Objective, plain.Status, plain.Objective)
+		}
+		if n == 5 {
+			bf, err := bruteforce.Solve(in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !relEq(nested.Objective, bf.Value) {
+				t.Errorf("trial %d %+v: nested groups %v, brute force %v", trial, in.Jobs, nested.Objective, bf.Value)
+			}
+		}
 	}
 }
