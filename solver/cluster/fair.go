@@ -181,9 +181,9 @@ func (t *tiered) init(s *Sim) {
 	jp, up := newFsPool(2*len(s.Jobs)), newFsPool(2*n)
 	t.jobs = make([][2]*fairSet, n)
 	for u := range t.jobs {
-		t.jobs[u] = [2]*fairSet{newFairSet(jp), newFairSet(jp)}
+		t.jobs[u] = [2]*fairSet{newFairSet(jp, 0), newFairSet(jp, 1)}
 	}
-	t.users = [2]*fairSet{newFairSet(up), newFairSet(up)}
+	t.users = [2]*fairSet{newFairSet(up, 0), newFairSet(up, 1)}
 	t.key = make([]int, len(s.Jobs))
 	t.last = make([][2]int, len(s.Jobs))
 	t.lastR = make([][2]int, len(s.Jobs))

@@ -45,12 +45,17 @@ type fairSet struct {
 	n    int     // claimants present (positions 0..n−1)
 	leaf int     // number of leaves (a power of two ≥ n)
 	tree []fsAgg // 1-based heap layout: node i has children 2i, 2i+1; leaves at leaf+position
+	ph   int     // class of the keys (fsPool.kid)
 }
 
 // fsPool holds the claimants' values by id; the sets of one pool have
-// disjoint claimants.
+// disjoint claimants. kid[ph][k] is the claimant of key k in the sets of
+// class ph (keys are unique within a class: a job's arrival number per
+// phase, a user's index per phase), so that an aggregate need only carry
+// the key.
 type fsPool struct {
-	c []fsClaimant
+	c   []fsClaimant
+	kid [2][]int32
 }
 
 // fsClaimant is one claimant's demand, running tasks, key and position
@@ -67,75 +72,56 @@ func newFsPool(n int) *fsPool {
 	return p
 }
 
-// fsBest is an aggregate: a claimant id (-1: none) and the two values it
-// was chosen by (the count — runnable or running tasks — then the key).
-type fsBest struct {
-	n, k int32
-	id   int32
-}
-
-// fsAgg is a node's aggregate over its range.
-type fsAgg struct {
-	sum       int64
-	bestPend  fsBest // most runnable tasks, then smallest key; id -1 if none runnable
-	bestRun   fsBest // fewest running tasks, then smallest key, among runnable
-	firstPend fsBest // smallest key among runnable (n unused)
-}
-
-var (
-	noBest = fsBest{id: -1}
-	noAgg  = fsAgg{bestPend: noBest, bestRun: noBest, firstPend: noBest}
+// An aggregate's choices are packed in one uint64 each, so that "the
+// preferred of two" is the smaller integer (one comparison, no branch on
+// the parts): the count it was chosen by in the high 32 bits — runnable
+// tasks as maxInt32 − pend (more runnable tasks first), running tasks as
+// r (fewer first) or nothing — and the key (unique in the set: the tie
+// break, smaller first) in the low 32 bits. noPack (none) is larger than
+// every packed value (pend ≥ 1, r and keys below 2³¹).
+const (
+	noPack   = ^uint64(0)
+	maxPend  = 1<<31 - 1
+	packKeys = 1<<32 - 1
 )
 
-func newFairSet(pool *fsPool) *fairSet {
-	return &fairSet{pool: pool}
+func packPend(pend, k int32) uint64 { return uint64(maxPend-pend)<<32 | uint64(uint32(k)) }
+func packRun(r, k int32) uint64     { return uint64(uint32(r))<<32 | uint64(uint32(k)) }
+
+// packCount and packKey undo the packing (a packed value, not noPack).
+func packCount(v uint64) int32 { return int32(v >> 32) }
+func packKey(v uint64) int32   { return int32(uint32(v & packKeys)) }
+
+// fsAgg is a node's aggregate over its range: the demand sum and, among
+// the claimants with runnable tasks, the one with the most runnable tasks
+// (bestPend), the one with the fewest running tasks (bestRun) and the one
+// with the smallest key (firstPend), each packed (ties by smaller key).
+type fsAgg struct {
+	sum       int64
+	bestPend  uint64
+	bestRun   uint64
+	firstPend uint64
 }
 
-// morePend returns the preferred of two aggregates (either may be none)
-// under "more runnable tasks, then smaller key".
-func morePend(a, b fsBest) fsBest {
-	if a.id < 0 {
-		return b
-	}
-	if b.id < 0 {
-		return a
-	}
-	if a.n > b.n || a.n == b.n && a.k < b.k {
-		return a
-	}
-	return b
-}
+var noAgg = fsAgg{bestPend: noPack, bestRun: noPack, firstPend: noPack}
 
-// lessRun: fewer running tasks, then smaller key.
-func lessRun(a, b fsBest) fsBest {
-	if a.id < 0 {
-		return b
-	}
-	if b.id < 0 {
-		return a
-	}
-	if a.n < b.n || a.n == b.n && a.k < b.k {
-		return a
-	}
-	return b
-}
-
-// lessKey: smaller key.
-func lessKey(a, b fsBest) fsBest {
-	if a.id < 0 {
-		return b
-	}
-	if b.id < 0 || a.k < b.k {
-		return a
-	}
-	return b
+func newFairSet(pool *fsPool, ph int) *fairSet {
+	return &fairSet{pool: pool, ph: ph}
 }
 
 func combine(x, y *fsAgg) fsAgg {
 	return fsAgg{sum: x.sum + y.sum,
-		bestPend:  morePend(x.bestPend, y.bestPend),
-		bestRun:   lessRun(x.bestRun, y.bestRun),
-		firstPend: lessKey(x.firstPend, y.firstPend)}
+		bestPend:  min(x.bestPend, y.bestPend),
+		bestRun:   min(x.bestRun, y.bestRun),
+		firstPend: min(x.firstPend, y.firstPend)}
+}
+
+// id returns the claimant of a packed choice (−1 for noPack).
+func (f *fairSet) id(v uint64) int32 {
+	if v == noPack {
+		return -1
+	}
+	return f.pool.kid[f.ph][packKey(v)]
 }
 
 // leafAgg is the aggregate of the claimant at position q (none past n).
@@ -143,14 +129,12 @@ func (f *fairSet) leafAgg(q int) fsAgg {
 	if q >= f.n {
 		return noAgg
 	}
-	id := f.ids[q]
-	p := f.pool
-	c := &p.c[id]
-	a := fsAgg{sum: int64(c.d), bestPend: noBest, bestRun: noBest, firstPend: noBest}
+	c := &f.pool.c[f.ids[q]]
+	a := fsAgg{sum: int64(c.d), bestPend: noPack, bestRun: noPack, firstPend: noPack}
 	if pend := c.d - c.r; pend > 0 {
-		a.bestPend = fsBest{pend, c.k, id}
-		a.bestRun = fsBest{c.r, c.k, id}
-		a.firstPend = fsBest{0, c.k, id}
+		a.bestPend = packPend(pend, c.k)
+		a.bestRun = packRun(c.r, c.k)
+		a.firstPend = uint64(uint32(c.k))
 	}
 	return a
 }
@@ -159,19 +143,46 @@ func (f *fairSet) leafAgg(q int) fsAgg {
 // one whose aggregate does not change (its own ancestors then do not
 // either).
 func (f *fairSet) fix(q int) {
-	t := f.tree
 	i := f.leaf + q
-	t[i] = f.leafAgg(q)
-	for i /= 2; i >= 1; i /= 2 {
-		x, y, z := &t[2*i], &t[2*i+1], &t[i]
-		sum := x.sum + y.sum
-		bp := morePend(x.bestPend, y.bestPend)
-		br := lessRun(x.bestRun, y.bestRun)
-		fp := lessKey(x.firstPend, y.firstPend)
-		if sum == z.sum && bp == z.bestPend && br == z.bestRun && fp == z.firstPend {
-			return
-		}
-		z.sum, z.bestPend, z.bestRun, z.firstPend = sum, bp, br, fp
+	f.tree[i] = f.leafAgg(q)
+	f.fixUp(i / 2)
+}
+
+// pull recomputes inner node i from its children and reports whether its
+// aggregate changed.
+func (f *fairSet) pull(i int) bool {
+	t := f.tree
+	x, y, z := &t[2*i], &t[2*i+1], &t[i]
+	a := fsAgg{x.sum + y.sum, min(x.bestPend, y.bestPend), min(x.bestRun, y.bestRun), min(x.firstPend, y.firstPend)}
+	if a == *z {
+		return false
+	}
+	*z = a
+	return true
+}
+
+// fixUp recomputes inner node i and its ancestors, up to the first one
+// whose aggregate does not change.
+func (f *fairSet) fixUp(i int) {
+	for ; i >= 1 && f.pull(i); i /= 2 {
+	}
+}
+
+// fix2 is fix of the leaves at positions a and b together (a swap): both
+// paths up to their lowest common ancestor, each stopped at its first
+// unchanged node (below the ancestor only its own leaf matters), then one
+// path from the ancestor, stopped likewise.
+func (f *fairSet) fix2(a, b int) {
+	i, j := f.leaf+a, f.leaf+b
+	f.tree[i] = f.leafAgg(a)
+	f.tree[j] = f.leafAgg(b)
+	ci, cj := true, true
+	for i, j = i/2, j/2; i != j; i, j = i/2, j/2 { // leaves are at one depth
+		ci = ci && f.pull(i)
+		cj = cj && f.pull(j)
+	}
+	if ci || cj {
+		f.fixUp(i)
 	}
 }
 
@@ -204,8 +215,7 @@ func (f *fairSet) swap(a, b int) {
 	x, y := f.ids[a], f.ids[b]
 	f.place(a, y)
 	f.place(b, x)
-	f.fix(a)
-	f.fix(b)
+	f.fix2(a, b)
 }
 
 // set gives claimant id demand d, r running tasks and key k; d = 0 removes
@@ -224,35 +234,46 @@ func (f *fairSet) set(id int32, di, ri, ki int) {
 		q = f.n
 		f.n++
 		p.c[id].d, p.c[id].r, p.c[id].k = d, r, k
+		kid := &p.kid[f.ph]
+		for int(k) >= len(*kid) {
+			*kid = append(*kid, -1)
+		}
+		(*kid)[k] = id
 		f.place(q, id)
-		f.fix(q)
-		f.moveUp(q)
+		if f.moveUp(q) == q {
+			f.fix(q)
+		}
 		return
 	}
 	old := p.c[id].d
 	p.c[id].d, p.c[id].r = d, r
+	// A move swaps, and a swap fixes both leaves it touches: the leaf at q
+	// needs its own fix only when the claimant stays there.
 	switch {
 	case d == old:
 		f.fix(q)
 	case d > old:
 		f.dpos[q] = d
-		f.fix(q)
-		f.moveUp(q)
+		if f.moveUp(q) == q {
+			f.fix(q)
+		}
 	default:
 		f.dpos[q] = d
-		f.fix(q)
-		q = f.moveDown(q)
+		nq := f.moveDown(q)
 		if d <= 0 { // now last: drop it
 			f.n--
 			p.c[id].pos = -1
+			f.fix(nq)
+		} else if nq == q {
 			f.fix(q)
 		}
 	}
 }
 
 // moveUp restores the order after the claimant at q gained demand: it
-// swaps with the first claimant of each smaller demand ahead of it.
-func (f *fairSet) moveUp(q int) {
+// swaps with the first claimant of each smaller demand ahead of it, and
+// returns its new position.
+func (f *fairSet) moveUp(q int) int {
 	d := f.dpos[q]
 	for q > 0 && f.dpos[q-1] < d {
 		v := f.dpos[q-1]
@@ -269,6 +290,7 @@ func (f *fairSet) moveUp(q int) {
 		f.swap(lo, q)
 		q = lo
 	}
+	return q
 }
 
 // moveDown restores the order after the claimant at q lost demand: it
@@ -304,7 +326,7 @@ func (f *fairSet) best(c float64) (int32, float64) {
 	}
 	root := &f.tree[1]
 	if float64(root.sum) <= c { // every demand fits: deficit = runnable tasks
-		b := root.bestPend.id
+		b := f.id(root.bestPend)
 		if b < 0 {
 			return -1, 0
 		}
@@ -318,7 +340,7 @@ func (f *fairSet) best(c float64) (int32, float64) {
 	capped := func(q int, upto int64) bool { // upto = Σ_{≤q} d
 		return c-float64(total-upto) >= float64(f.dpos[q])*float64(q+1)
 	}
-	pre, suf := noBest, noBest // best capped (most runnable), best uncapped (fewest running)
+	pre, suf := noPack, noPack // best capped (most runnable), best uncapped (fewest running)
 	i, lo, span := 1, 0, f.leaf
 	before := int64(0) // Σ d before lo
 	for span > 1 {
@@ -328,10 +350,10 @@ func (f *fairSet) best(c float64) (int32, float64) {
 		// Is the last position of the left half capped? Then U ≤ mid−1
 		// and the right half is capped.
 		if mid-1 >= n || capped(mid-1, before+f.tree[l].sum) {
-			pre = morePend(pre, f.tree[l+1].bestPend)
+			pre = min(pre, f.tree[l+1].bestPend)
 			i = l
 		} else {
-			suf = lessRun(suf, f.tree[l].bestRun)
+			suf = min(suf, f.tree[l].bestRun)
 			before += f.tree[l].sum
 			i, lo = l+1, mid
 		}
@@ -342,28 +364,30 @@ func (f *fairSet) best(c float64) (int32, float64) {
 	if lo < n {
 		a := &f.tree[i]
 		if capped(lo, before+a.sum) {
-			pre = morePend(pre, a.bestPend)
+			pre = min(pre, a.bestPend)
 		} else {
-			suf = lessRun(suf, a.bestRun)
+			suf = min(suf, a.bestRun)
 			before += a.sum
 			u = lo + 1
 		}
 	}
 	lambda := (c - float64(total-before)) / float64(u)
 	switch {
-	case pre.id < 0 && suf.id < 0:
+	case pre == noPack && suf == noPack:
 		return -1, 0
-	case suf.id < 0:
-		return pre.id, float64(f.pool.c[pre.id].d)
-	case pre.id < 0:
-		return suf.id, lambda
+	case suf == noPack:
+		id := f.id(pre)
+		return id, float64(f.pool.c[id].d)
+	case pre == noPack:
+		return f.id(suf), lambda
 	}
-	dp := float64(pre.n)
-	ds := lambda - float64(suf.n)
-	if ds > dp || ds == dp && suf.k < pre.k {
-		return suf.id, lambda
+	dp := float64(maxPend - packCount(pre)) // runnable tasks
+	ds := lambda - float64(packCount(suf))  // λ − running
+	if ds > dp || ds == dp && packKey(suf) < packKey(pre) {
+		return f.id(suf), lambda
 	}
-	return pre.id, float64(f.pool.c[pre.id].d)
+	id := f.id(pre)
+	return id, float64(f.pool.c[id].d)
 }
 
 // first returns the claimant with runnable tasks and the smallest key (-1
@@ -372,5 +396,5 @@ func (f *fairSet) first() int32 {
 	if f.n == 0 {
 		return -1
 	}
-	return f.tree[1].firstPend.id
+	return f.id(f.tree[1].firstPend)
 }

@@ -219,7 +219,7 @@ func (w *lsWrap) Depart(j *JobState, now float64) { w.l.Depart(j, now); w.compar
 func TestFairSetRandomOps(t *testing.T) {
 	rnd := rand.New(rand.NewPCG(19, 2))
 	const n = 40
-	f := newFairSet(newFsPool(n))
+	f := newFairSet(newFsPool(n), 0)
 	d, r := make([]int, n), make([]int, n)
 	for step := 0; step < 20000; step++ {
 		id := rnd.IntN(n)
@@ -282,6 +282,9 @@ func checkSet(t *testing.T, f *fairSet, d, r []int) {
 		if int(p.c[id].pos) != q || f.dpos[q] != p.c[id].d || int(p.c[id].d) != d[id] || int(p.c[id].r) != r[id] {
 			t.Fatalf("position %d: claimant %d (pos %d, d %d/%d, r %d), want d %d r %d", q, id, p.c[id].pos, f.dpos[q], p.c[id].d, p.c[id].r, d[id], r[id])
 		}
+		if k := p.c[id].k; int(k) >= len(p.kid[f.ph]) || p.kid[f.ph][k] != id {
+			t.Fatalf("position %d: claimant %d of key %d not found by its key", q, id, k)
+		}
 		if q > 0 && f.dpos[q-1] < f.dpos[q] {
 			t.Fatalf("demands not non-increasing at %d: %v", q, f.dpos[:f.n])
 		}
@@ -309,9 +312,16 @@ func checkSet(t *testing.T, f *fairSet, d, r []int) {
 			id := f.ids[q]
 			agg.sum += int64(p.c[id].d)
 			if pend := p.c[id].d - p.c[id].r; pend > 0 {
-				agg.bestPend = morePend(agg.bestPend, fsBest{pend, p.c[id].k, id})
-				agg.bestRun = lessRun(agg.bestRun, fsBest{p.c[id].r, p.c[id].k, id})
-				agg.firstPend = lessKey(agg.firstPend, fsBest{0, p.c[id].k, id})
+				// By value then key, from the definitions (not the packing).
+				if b := agg.bestPend; b == noPack || pend > maxPend-packCount(b) || pend == maxPend-packCount(b) && p.c[id].k < packKey(b) {
+					agg.bestPend = packPend(pend, p.c[id].k)
+				}
+				if b := agg.bestRun; b == noPack || p.c[id].r < packCount(b) || p.c[id].r == packCount(b) && p.c[id].k < packKey(b) {
+					agg.bestRun = packRun(p.c[id].r, p.c[id].k)
+				}
+				if b := agg.firstPend; b == noPack || p.c[id].k < packKey(b) {
+					agg.firstPend = uint64(uint32(p.c[id].k))
+				}
 			}
 		}
 		if f.tree[i] != agg {

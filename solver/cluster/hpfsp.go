@@ -444,44 +444,16 @@ func (h *HPFSP) Pick(p Phase, now float64) *JobState {
 		}
 	}
 	var best *JobState
-	bestW := math.Inf(1)
+	var bestW float64
 	consider := func(j *JobState, w float64) {
 		if w < bestW {
 			best, bestW = j, w
 		}
 	}
-	// The slacks in queue order: s = x − d − Σ_{j≤k} w_j (Slack); a
-	// finished job has w = 0 and adds nothing to the prefix sum, so the
-	// scan reads the unfinished entries only (Slack.lw, lx).
-	prefMin := math.Inf(1)
-	pw := 0.0
-	lw, lx, d := h.ss.lw, h.ss.lx[:len(h.ss.lw)], h.ss.d
-	// The scan stops as soon as no job from the current position on with
-	// runnable tasks of phase p has a w below the best found (the tree of
-	// w of the runnable jobs, Slack.MinMarkedWFrom; none at all: no scan),
-	// since consider keeps only a strictly smaller w.
-	if h.ss.MinMarkedWFrom(int(p), 0) >= bestW {
-		lw = nil
-	}
-	for k, w := range lw {
-		pw += w
-		// w < bestW first: consider keeps only a strictly smaller w, so
-		// the cheap test decides most entries; prefMin ≥ w implies GE.
-		// w − prefMin beyond 4·10⁻⁹(1 + w + |prefMin|) fails GE by far.
-		if w < bestW && (prefMin >= w || w-prefMin <= 4e-9*(1+w+math.Abs(prefMin)) && tolerance.GE(prefMin, w)) {
-			if j := &h.s.Jobs[h.ss.live[k].ID]; j.Pending(p) > 0 {
-				consider(j, w)
-				if h.ss.MinMarkedWFrom(int(p), k+1) >= bestW {
-					break // no runnable job behind has a smaller w: none can win
-				}
-			}
-		}
-		if s := lx[k] - d - pw; s < prefMin {
-			prefMin = s
-			if prefMin < noSlack {
-				break // no job behind is completable (w ≥ 0)
-			}
-		}
+	if h.ss.HasTree() {
+		best, bestW = h.scanTree(p)
+	} else {
+		best, bestW = h.scanAll(p)
 	}
 	for _, j := range h.lateJobs.js {
 		if j.Pending(p) > 0 {
@@ -508,4 +480,101 @@ func (h *HPFSP) Pick(p Phase, now float64) *JobState {
 		}
 	}
 	return best
+}
+
+// completable is Algorithm 4's test of an entry of w behind queued entries
+// whose smallest slack is prefMin (tolerance.GE(prefMin, w)), with the
+// cheap sufficient and refuting tests first: prefMin ≥ w implies GE, and
+// w − prefMin beyond 4·10⁻⁹(1 + w + |prefMin|) fails GE by far.
+func completable(prefMin, w float64) bool {
+	return prefMin >= w || w-prefMin <= 4e-9*(1+w+math.Abs(prefMin)) && tolerance.GE(prefMin, w)
+}
+
+// scanAll is the completable scan of Pick (Algorithm 2 over Algorithm 4)
+// over the virtual queue without the trees of w (a short queue): the
+// completable queued job with a runnable task of phase p and the smallest
+// w (the earlier on ties), and its w (+Inf, nil when none).
+//
+// The slacks in queue order: s = x − d − Σ_{j≤k} w_j (Slack); a finished
+// job has w = 0 and adds nothing to the prefix sum, so the scan reads the
+// unfinished entries only (Slack.lw, lx).
+func (h *HPFSP) scanAll(p Phase) (*JobState, float64) {
+	var best *JobState
+	bestW := math.Inf(1)
+	prefMin := math.Inf(1)
+	pw := 0.0
+	lw, lx, d := h.ss.lw, h.ss.lx[:len(h.ss.lw)], h.ss.d
+	for k, w := range lw {
+		pw += w
+		// w < bestW first: only a strictly smaller w wins.
+		if w < bestW && completable(prefMin, w) {
+			if j := &h.s.Jobs[h.ss.live[k].ID]; j.Pending(p) > 0 {
+				best, bestW = j, w
+			}
+		}
+		if s := lx[k] - d - pw; s < prefMin {
+			prefMin = s
+			if prefMin < noSlack {
+				break // no job behind is completable (w ≥ 0)
+			}
+		}
+	}
+	return best, bestW
+}
+
+// scanTree is scanAll with the trees of w: it jumps from one candidate to
+// the next — the next queued entry marked in phase p (a runnable task of
+// phase p: the marks equal Pending > 0, TestRunnableMarksMatchPending)
+// with w below the best so far (Slack.NextMarkedBelow) — and only adds up
+// the w and slacks of the entries in between, in the same order and with
+// the same operations as scanAll, so that the prefix sums, the smallest
+// slack and hence every decision are bit for bit scanAll's
+// (TestScanTreeMatchesScanAll). An entry scanAll would skip is either not
+// runnable or has w ≥ the best at that point, which is the best when the
+// jump passes it (the best changes only at a candidate).
+func (h *HPFSP) scanTree(p Phase) (*JobState, float64) {
+	var best *JobState
+	bestW := math.Inf(1)
+	prefMin := math.Inf(1)
+	pw := 0.0
+	lw, lx, d := h.ss.lw, h.ss.lx[:len(h.ss.lw)], h.ss.d
+	c := int(p)
+	for i := 0; ; {
+		// A candidate has w < bestW and must pass the completable test
+		// against the smallest slack so far, which only falls further on
+		// the way to it: w ≤ (prefMin + 4·10⁻⁹(1 + |prefMin|))/(1 − 4·10⁻⁹)
+		// (completable's refuting test; prefMin ≥ noSlack here). The
+		// bound below exceeds that by at least 6·10⁻⁹, far beyond the
+		// rounding of either side, so no entry that could pass is
+		// skipped; the test itself is made at the candidate as before.
+		bound := bestW
+		if b := prefMin + 1e-8*(1+2*math.Abs(prefMin)); b < bound {
+			bound = b
+		}
+		k := h.ss.NextMarkedBelow(c, i, bound)
+		if k < 0 {
+			return best, bestW // no runnable job behind can win
+		}
+		for ; i < k; i++ {
+			pw += lw[i]
+			if s := lx[i] - d - pw; s < prefMin {
+				prefMin = s
+				if prefMin < noSlack {
+					return best, bestW // no job behind is completable
+				}
+			}
+		}
+		w := lw[k]
+		pw += w
+		if prefMin >= w || completable(prefMin, w) {
+			best, bestW = &h.s.Jobs[h.ss.live[k].ID], w
+		}
+		if s := lx[k] - d - pw; s < prefMin {
+			prefMin = s
+			if prefMin < noSlack {
+				return best, bestW
+			}
+		}
+		i = k + 1
+	}
 }

@@ -2,6 +2,7 @@ package cluster
 
 import (
 	"fmt"
+	"math"
 	"testing"
 
 	cw "github.com/mrsched/mrsched/instances/cluster"
@@ -54,6 +55,60 @@ func TestRunnableMarksMatchPending(t *testing.T) {
 					}
 				})
 			}
+		}
+	}
+}
+
+// scanChecked wraps H-PFSP and, before every pick with the trees of w,
+// runs both completable scans: scanTree (the jumps over the trees) must
+// return the job and the very bits of w that scanAll (every entry in
+// queue order) returns.
+type scanChecked struct {
+	*HPFSP
+	t        *testing.T
+	compared int
+}
+
+func (m *scanChecked) Pick(p Phase, now float64) *JobState {
+	if m.ss.HasTree() {
+		jt, wt := m.scanTree(p)
+		ja, wa := m.scanAll(p)
+		if jt != ja || math.Float64bits(wt) != math.Float64bits(wa) {
+			name := func(j *JobState) string {
+				if j == nil {
+					return "none"
+				}
+				return j.Job.ID
+			}
+			m.t.Fatalf("%s at t=%v, phase %v: scanTree gives %s (w %v), scanAll %s (w %v)", m.Name(), now, p, name(jt), wt, name(ja), wa)
+		}
+		m.compared++
+	}
+	return m.HPFSP.Pick(p, now)
+}
+
+// TestScanTreeMatchesScanAll: at every pick of H-PFSP (K = 2 and 0) and
+// Parallel PFSP on Table II, Fig. 4 and a synthetic workload, with the
+// trees from the first entry, the two completable scans agree.
+func TestScanTreeMatchesScanAll(t *testing.T) {
+	defer func(n int) { treeMin = n }(treeMin)
+	treeMin = 1
+	k0 := DefaultHPFSP()
+	k0.FairLimit = 0
+	for _, c := range []struct {
+		name string
+		w    *cw.Workload
+	}{{"table2", cw.TableII(1)}, {"fig4", cw.Fig4(0, 1)}, {"synthetic", cw.Synthetic(3000, 2)}} {
+		for _, pol := range []*HPFSP{NewHPFSP("hpfsp", DefaultHPFSP()), NewHPFSP("hpfsp-0", k0), NewHPFSP("ppfsp", ParallelPFSPConfig())} {
+			t.Run(c.name+"/"+pol.Name(), func(t *testing.T) {
+				m := &scanChecked{HPFSP: pol, t: t}
+				if _, err := Simulate(c.w, m, Options{}); err != nil {
+					t.Fatal(err)
+				}
+				if m.compared == 0 {
+					t.Fatal("no pick compared")
+				}
+			})
 		}
 	}
 }

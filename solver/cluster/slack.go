@@ -276,6 +276,37 @@ func (ss *Slack) MinMarkedWFrom(c, i int) float64 {
 	return r
 }
 
+// NextMarkedBelow returns the first live position ≥ i whose entry is
+// marked in class c and has w < bound, or −1 when there is none: one climb
+// and one descent of the tree, O(log m). There must be a tree (ss.wn > 0;
+// HasTree).
+func (ss *Slack) NextMarkedBelow(c, i int, bound float64) int {
+	t, n := ss.mmin[c], ss.wn
+	if i >= n {
+		return -1
+	}
+	k := n + i
+	for !(t[k] < bound) {
+		for k&1 == 1 { // a right child: its parent's range ends where k's does
+			k >>= 1
+		}
+		if k == 0 {
+			return -1 // climbed past the root: nothing to the right
+		}
+		k++ // the subtree just right of k's range
+	}
+	for k < n {
+		if k *= 2; !(t[k] < bound) {
+			k++
+		}
+	}
+	return k - n
+}
+
+// HasTree reports whether the trees of marked w exist (at least treeMin
+// unfinished entries).
+func (ss *Slack) HasTree() bool { return ss.wn > 0 }
+
 // MinMarked returns the unfinished queued entry marked in class c with the
 // smallest w, the smallest Key among equal ones (nil when none is marked),
 // and true; false when there is no tree (fewer than treeMin unfinished

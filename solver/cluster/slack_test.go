@@ -61,6 +61,31 @@ func checkEq6(t *testing.T, ss *Slack, step int, op string) {
 			}
 		}
 	}
+	if ss.wn > 0 {
+		// NextMarkedBelow from every position, with the bounds +Inf, every
+		// live w (strict: an entry of that very w does not count) and just
+		// above it, against the first marked entry found by brute force.
+		bounds := []float64{math.Inf(1)}
+		for _, e := range ss.live {
+			bounds = append(bounds, e.W, math.Nextafter(e.W, math.Inf(1)))
+		}
+		for c := range ss.mmin {
+			for _, b := range bounds {
+				for i := range len(ss.live) + 1 {
+					want := -1
+					for k := i; k < len(ss.live); k++ {
+						if ss.live[k].mark[c] && ss.lw[k] < b {
+							want = k
+							break
+						}
+					}
+					if got := ss.NextMarkedBelow(c, i, b); got != want {
+						t.Fatalf("step %d (%s): NextMarkedBelow(%d, %d, %v) = %d, want %d", step, op, c, i, b, got, want)
+					}
+				}
+			}
+		}
+	}
 	for i, e := range ss.live {
 		if e.lpos != i || ss.lw[i] != e.W || ss.lx[i] != e.x {
 			t.Fatalf("step %d (%s): live entry %d: lpos %d, lw %v (w %v), lx %v (x %v)", step, op, i, e.lpos, ss.lw[i], e.W, ss.lx[i], e.x)
