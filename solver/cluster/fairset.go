@@ -153,7 +153,7 @@ func (f *fairSet) fix(q int) {
 func (f *fairSet) pull(i int) bool {
 	t := f.tree
 	x, y, z := &t[2*i], &t[2*i+1], &t[i]
-	a := fsAgg{x.sum + y.sum, min(x.bestPend, y.bestPend), min(x.bestRun, y.bestRun), min(x.firstPend, y.firstPend)}
+	a := combine(x, y)
 	if a == *z {
 		return false
 	}

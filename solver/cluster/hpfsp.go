@@ -566,7 +566,7 @@ func (h *HPFSP) scanTree(p Phase) (*JobState, float64) {
 		}
 		w := lw[k]
 		pw += w
-		if prefMin >= w || completable(prefMin, w) {
+		if completable(prefMin, w) {
 			best, bestW = &h.s.Jobs[h.ss.live[k].ID], w
 		}
 		if s := lx[k] - d - pw; s < prefMin {

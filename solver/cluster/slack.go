@@ -68,8 +68,8 @@ type Slack struct {
 	lw, lx []float64
 	// mmin[c] is a min segment tree over lw restricted to the entries
 	// marked in class c (leaves at wn + i, +Inf for unmarked ones), so that
-	// a scan can stop once no marked entry behind has a smaller w
-	// (MinMarkedWFrom).
+	// Pick's scan can jump to the next marked entry with a smaller w
+	// (NextMarkedBelow; MinMarkedWFrom, MinMarked).
 	mmin  [2][]float64
 	wn    int
 	stack []int   // MinMarked's scratch space

@@ -192,6 +192,6 @@ func (s *searcher) groupBound() {
 		}
 		s.stats.GroupNodes += res.Stats.Nodes + res.Stats.GroupNodes
 		t.groups = append(t.groups, jobGroup{mask, res.LowerBound, res.RootBound})
-		inner = append(inner[:len(inner):len(inner)], jobGroup{1<<g - 1, res.LowerBound, res.RootBound})
+		inner = append(inner, jobGroup{1<<g - 1, res.LowerBound, res.RootBound})
 	}
 }
