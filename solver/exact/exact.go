@@ -147,7 +147,11 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 		if method == "order-lp" && len(opt.Order) != in.N() {
 			return nil, fmt.Errorf("%w: order-lp needs --order with all %d job ids", ErrMethod, in.N())
 		}
-		if eng == nil && (method == "mip" || method == "order-lp" || !in.IsBatch()) {
+		// Only the MIP and the fixed-order LP need an engine: the search,
+		// polish and the portfolio's search evaluate plans with fastlp
+		// (fastlp.Release with release dates), and the portfolio's MIP is
+		// a program of its own (PortfolioMIP).
+		if eng == nil && (method == "mip" || method == "order-lp") {
 			return nil, fmt.Errorf("%w: method %q needs an LP/MIP engine", ErrMethod, opt.Method)
 		}
 	default:

@@ -2,6 +2,7 @@ package exact
 
 import (
 	"context"
+	"errors"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -120,4 +121,54 @@ func TestExample21FIFOOptimal(t *testing.T) {
 		t.Fatalf("search: %v %q root %v", s.Objective, s.Status, s.Detail["root_bound"])
 	}
 	_ = fluid.FIFO
+}
+
+// Instances with release dates need no LP engine for the search, polish and
+// the portfolio (they evaluate plans with fastlp.Release): with eng == nil
+// each returns a validated schedule no better than the brute-force optimum
+// (all completion orders and interleavings, each by its own LP), and the
+// search and portfolio prove that optimum. The MIP and the fixed-order LP
+// still refuse to run without an engine. Until session 6 every method
+// refused release instances without an engine.
+func TestReleasesNeedNoEngine(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(13, 6))
+	for trial := 0; trial < 12; trial++ {
+		in := bruteforce.Random(rng, 2+rng.IntN(3), true)
+		if in.IsBatch() {
+			continue
+		}
+		bf, err := bruteforce.Solve(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, method := range []string{"search", "polish", "portfolio"} {
+			a, err := Solve(ctx, nil, in, Options{Method: method, NoLPBound: true})
+			if err != nil {
+				t.Fatalf("trial %d %s without engine: %v", trial, method, err)
+			}
+			if _, err := validate.Check(in, a.Schedule); err != nil {
+				t.Fatalf("trial %d %s: schedule invalid: %v", trial, method, err)
+			}
+			if !le(bf.Value, a.Objective) {
+				t.Errorf("trial %d %s: objective %v below brute force %v", trial, method, a.Objective, bf.Value)
+			}
+			if method != "polish" && (a.Status != StatusOptimal || !le(a.Objective, bf.Value)) {
+				t.Errorf("trial %d %s: %s %v, brute force %v", trial, method, a.Status, a.Objective, bf.Value)
+			}
+		}
+		for _, method := range []string{"mip", "order-lp"} {
+			if _, err := Solve(ctx, nil, in, Options{Method: method, Order: identityOrder(in.N())}); !errors.Is(err, ErrMethod) {
+				t.Errorf("trial %d %s without engine: err %v, want ErrMethod", trial, method, err)
+			}
+		}
+	}
+}
+
+func identityOrder(n int) []int {
+	o := make([]int, n)
+	for i := range o {
+		o[i] = i
+	}
+	return o
 }
