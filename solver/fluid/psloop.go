@@ -283,13 +283,15 @@ func (e *engine) allocatePS(s *psJobs, nmap, limit int) (float64, int, int) {
 	}
 	// Pass 3: the free jobs' level, the served set (every job with a rate,
 	// in arrival order), inflow tracking and each served job's next event
-	// (inflow inlined).
+	// (inflow inlined), skipped where a lower bound shows it cannot come
+	// first (psBounds).
 	t, evIdx, evKind := inf, -1, evNone
 	if e.hasNext {
 		t = e.next.Release
 	}
 	now := e.now
 	served := 0
+	invS, invL := psBounds(share, level)
 	for i := range js {
 		j := &js[i]
 		fl := j.fl
@@ -306,6 +308,23 @@ func (e *engine) allocatePS(s *psJobs, nmap, limit int) (float64, int, int) {
 		}
 		fl = fl&^psFree | psServed
 		served++
+		// lb ≤ the job's next own event (psBounds): its map completion
+		// x/rm (rm is share), and for a free job (rs is level) its drain.
+		lb := inf
+		if rm > 0 && x > 0 {
+			lb = x * invS
+		}
+		if fl&psEmpty == 0 {
+			if d := j.buf * invL; d < lb {
+				lb = d
+			}
+			if now+lb >= t {
+				// It cannot come first: neither its inflow (used only for
+				// its drain) nor its event is needed.
+				j.fl = fl
+				continue
+			}
+		}
 		// in is job.inflow: rm·y0/x0 (cached per map rate), 0 once the
 		// map is done.
 		in := 0.0
@@ -320,6 +339,10 @@ func (e *engine) allocatePS(s *psJobs, nmap, limit int) (float64, int, int) {
 			j.rs = rs
 		}
 		j.fl = fl
+		drain := fl&psTrack == 0 && rs > 0 && rs > in
+		if !drain && now+lb >= t {
+			continue // an empty buffer: lb bounds its map completion
+		}
 		// job.nextEvent.
 		te, kind := inf, evNone
 		if rm > 0 && x > 0 {
@@ -328,7 +351,7 @@ func (e *engine) allocatePS(s *psJobs, nmap, limit int) (float64, int, int) {
 				te = x / rm
 			}
 		}
-		if fl&psTrack == 0 && rs > 0 && rs > in {
+		if drain {
 			if td := j.buf / (rs - in); td < te {
 				te, kind = td, evDrain
 			}
@@ -339,6 +362,37 @@ func (e *engine) allocatePS(s *psJobs, nmap, limit int) (float64, int, int) {
 	}
 	e.sum.Served += int64(served)
 	return t, evIdx, evKind
+}
+
+// psLo shrinks a reciprocal below its exact value: see psBounds.
+const psLo = 1 - 0x1p-50
+
+// psBounds returns the factors of the lower bounds of pass 3: invS ≤
+// 1/share and invL ≤ 1/level exactly (in real numbers), so that for every
+// x, b ≥ 0 and 0 ≤ in < level the rounded products x·invS and b·invL are
+// at most the quotients the engine rounds, x/share (x itself at share 1)
+// and b/(level − in): rounding to nearest is monotone (overflow
+// included), x·invS ≤ x/share, and level − in rounds to at most level, so
+// b·invL ≤ b/level ≤ b/(level − in as rounded). invS = (1/share)·psLo,
+// each operation rounded with a relative error of at most u = 2⁻⁵³, is at
+// most (1/share)·(1+u)²·(1−2⁻⁵⁰) < 1/share while it is normal; a
+// reciprocal outside the normal range (a zero, subnormal or huge share or
+// level) is replaced by 0, a bound that proves nothing. Since now + v
+// rounds monotonically in v too, now + bound ≥ t shows that the job's own
+// event cannot come before t, nor tie with it: the scan in arrival order
+// keeps the first of equal times, so such a job changes nothing but its
+// flags.
+func psBounds(share, level float64) (invS, invL float64) {
+	return psRecipLo(share), psRecipLo(level)
+}
+
+// psRecipLo is (1/v)·psLo, or 0 when that is not a normal float64.
+func psRecipLo(v float64) float64 {
+	r := 1 / v * psLo
+	if !(r >= 0x1p-1022 && r <= math.MaxFloat64) {
+		return 0
+	}
+	return r
 }
 
 // sortCapped is sortByCap on positions: by cap, ties by arrival (as by
