@@ -507,33 +507,36 @@ func (e *engine) passPS(s *psJobs, dt float64, advanced bool, mapIdx, drainIdx, 
 		x := j.x
 		if fl&psServed != 0 {
 			y, x0, y0, rm := j.y, j.x0, j.y0, j.rm
-			track := fl&psTrack != 0
-			if advanced {
+			if fl&psTrack != 0 && advanced {
+				// Tracked: the shuffle work follows the map, and the
+				// buffer is exactly 0 (bufferOf would compute
+				// y − y0·x/x0 = 0, or y = 0 after a snap).
 				x = clamp0(x - rm*dt)
-				if track {
-					y = snapOf(x, x0, y0)
-				} else {
-					y = clamp0(y - j.rs*dt)
-				}
-			}
-			if rm > 0 && (i == mapIdx || x <= snapRel*x0) {
-				x = 0
-				if track {
-					y = 0
-				}
-			}
-			// The buffer is exactly 0 after a snap (bufferOf then
-			// computes y − y0·x/x0 = 0, or y = 0).
-			if track && advanced {
-				fl |= psEmpty
-				j.buf = 0
-			} else if b := bufferOf(x, y, x0, y0); i == drainIdx || b <= snapRel*y0 {
 				y = snapOf(x, x0, y0)
+				if rm > 0 && (i == mapIdx || x <= snapRel*x0) {
+					x, y = 0, 0
+				}
 				fl |= psEmpty
 				j.buf = 0
 			} else {
-				fl &^= psEmpty
-				j.buf = b
+				if advanced {
+					x = clamp0(x - rm*dt)
+					y = clamp0(y - j.rs*dt)
+				}
+				if rm > 0 && (i == mapIdx || x <= snapRel*x0) {
+					x = 0
+					if fl&psTrack != 0 {
+						y = 0
+					}
+				}
+				if b := bufferOf(x, y, x0, y0); i == drainIdx || b <= snapRel*y0 {
+					y = snapOf(x, x0, y0)
+					fl |= psEmpty
+					j.buf = 0
+				} else {
+					fl &^= psEmpty
+					j.buf = b
+				}
 			}
 			j.x, j.y = x, y
 			if x == 0 && y == 0 {
@@ -545,6 +548,7 @@ func (e *engine) passPS(s *psJobs, dt float64, advanced bool, mapIdx, drainIdx, 
 		next[i] = w
 		if w != i {
 			s.move(w, i)
+			j = &js[w]
 		}
 		fl &= psEmpty | psCapped
 		if w < kpos {
@@ -556,9 +560,8 @@ func (e *engine) passPS(s *psJobs, dt float64, advanced bool, mapIdx, drainIdx, 
 		} else {
 			fl &^= psCapped
 		}
-		d := &js[w]
-		d.fl = fl
-		d.rm, d.rs = 0, 0
+		j.fl = fl
+		j.rm, j.rs = 0, 0
 		w++
 	}
 	if w != n {
