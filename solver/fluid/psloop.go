@@ -8,31 +8,47 @@ import (
 )
 
 // psJobs is the state of the jobs in the system under PS and k-LPS, in
-// arrival order, as parallel slices indexed by the job's position (its
-// rank among the jobs present): the specialised event loop runPS reads and
-// writes them in one contiguous pass per step, without a pointer per job.
+// arrival order, indexed by the job's position (its rank among the jobs
+// present): the fields every event reads and writes sit together in one
+// record per job (psJob), so that the specialised event loop runPS walks
+// one contiguous array with one base pointer; release, index and ID, read
+// only at a departure, sit in parallel slices of their own.
 type psJobs struct {
-	x, y   []float64 // remaining map and shuffle work
-	x0, y0 []float64 // original sizes
-	rm, rs []float64 // map and shuffle rates of the current allocation
-	// in caches rm·y0/x0 for the map rate inRM (job.inflow; NaN: none yet).
-	in, inRM []float64
-	// buf is bufferOf(x, y, x0, y0) for the current x, y (pass 1 computes
-	// it, pass 3 reads it: nothing writes x or y in between).
-	buf  []float64
+	j    []psJob
 	r    []float64 // release
 	orig []int     // instance index (Simulate) or arrival number
 	id   []string
-	fl   []uint8 // psTrack, psEmpty, … below
-	// cand lists, in arrival order, the positions of the jobs that can be
-	// capped by their inflow in the coming allocation (those holding a
-	// place, with an empty buffer and a map share), and nfree counts the
-	// jobs holding a place with a non-empty buffer (flagged psFree): pass
-	// 1 and the arrivals build both, so that the allocation visits only
-	// the candidates before its last pass.
-	cand   []int
-	nfree  int
-	capped []psCap // allocation: the jobs capped by their inflow
+	// cand lists, in arrival order, the positions of the jobs that became
+	// candidates for an inflow cap in the coming allocation (those holding
+	// a place, with an empty buffer and a map share) without having been
+	// capped in the previous one; nfree counts the jobs holding a place
+	// with a non-empty buffer (flagged psFree): pass 1 and the arrivals
+	// build both, so that the allocation visits only the candidates before
+	// its last pass.
+	cand  []int
+	nfree int
+	// capped is the allocation's list of the jobs capped by their inflow,
+	// sorted by (cap, position); it is kept to the next allocation, whose
+	// candidates come first in this order (the jobs flagged psCapped) and
+	// then from cand, so that the sort finds them nearly in order. next
+	// maps the positions of the previous allocation to the current ones
+	// (-1: departed; pass 1 writes it); spare is the other buffer of
+	// capped.
+	capped, spare []psCap
+	next          []int
+}
+
+// psJob is the per-event state of one job under runPS.
+type psJob struct {
+	x, y   float64 // remaining map and shuffle work
+	x0, y0 float64 // original sizes
+	rm, rs float64 // map and shuffle rates of the current allocation
+	// in caches rm·y0/x0 for the map rate inRM (job.inflow; NaN: none yet).
+	in, inRM float64
+	// buf is bufferOf(x, y, x0, y0) for the current x, y (pass 1 computes
+	// it, pass 3 reads it: nothing writes x or y in between).
+	buf float64
+	fl  uint8 // psTrack, psEmpty, … below
 }
 
 // psCap is a job capped by its inflow in one allocation: its cap and its
@@ -42,13 +58,15 @@ type psCap struct {
 	i int
 }
 
-// Flags of psJobs.fl.
+// Flags of psJob.fl.
 const (
 	psTrack  uint8 = 1 << iota // as job.track
 	psEmpty                    // as job.empty
 	psServed                   // served by the current allocation
 	psMap                      // holds a map share (allocation)
 	psFree                     // non-empty buffer: unlimited shuffle cap (allocation)
+	psCand                     // candidate for an inflow cap (allocation)
+	psCapped                   // in psJobs.capped, the previous allocation's capped list
 )
 
 // bufferOf is job.bufferNow: the available shuffle work y − y0·x/x0.
@@ -74,30 +92,27 @@ func snapOf(x, x0, y0 float64) float64 {
 
 // move copies the job at position i to position w (w < i).
 func (s *psJobs) move(w, i int) {
-	s.x[w], s.y[w], s.x0[w], s.y0[w] = s.x[i], s.y[i], s.x0[i], s.y0[i]
-	s.in[w], s.inRM[w], s.r[w], s.buf[w] = s.in[i], s.inRM[i], s.r[i], s.buf[i]
-	s.orig[w], s.id[w] = s.orig[i], s.id[i]
+	s.j[w] = s.j[i]
+	s.r[w], s.orig[w], s.id[w] = s.r[i], s.orig[i], s.id[i]
 }
 
 // truncate keeps the first n jobs.
 func (s *psJobs) truncate(n int) {
 	clear(s.id[n:]) // no reference to departed IDs is kept
-	s.x, s.y, s.x0, s.y0 = s.x[:n], s.y[:n], s.x0[:n], s.y0[:n]
-	s.rm, s.rs, s.in, s.inRM = s.rm[:n], s.rs[:n], s.in[:n], s.inRM[:n]
-	s.r, s.orig = s.r[:n], s.orig[:n]
-	s.id, s.fl, s.buf = s.id[:n], s.fl[:n], s.buf[:n]
+	s.j, s.r, s.orig, s.id = s.j[:n], s.r[:n], s.orig[:n], s.id[:n]
 }
 
 // runPS is engine.run specialised to PS and k-LPS (e.ps set): the same
 // events, in the same order, with the same floating-point operations in the
 // same order on every value (so every output bit is the generic loop's,
-// which TestPSLoopMatchesGeneric checks), on the struct-of-arrays state
-// psJobs. Each step makes three passes: over the jobs present, advance,
-// the jobs' own events and departures (compacting the arrays) and their
-// classes for the allocation (free or inflow-cap candidate); over the
-// candidates, the inflow caps; over the jobs holding a place, the map
-// shares, the shuffle levels, the jobs' next events and their minimum. No
-// allocation per event or job once the slices have grown.
+// which TestPSLoopMatchesGeneric checks), on the state psJobs. Each step
+// makes three passes: over the jobs present, advance, the jobs' own events
+// and departures (compacting the array) and their classes for the
+// allocation (free or inflow-cap candidate); over the candidates, the
+// inflow caps, taken in the previous allocation's order of caps; over the
+// jobs holding a place, the map shares, the shuffle levels, the jobs' next
+// events and their minimum. No allocation per event or job once the slices
+// have grown.
 func (e *engine) runPS(sink func(JobResult)) (Summary, error) {
 	s := &psJobs{}
 	ps := e.ps
@@ -144,23 +159,33 @@ func (e *engine) runPS(sink func(JobResult)) (Summary, error) {
 			return Summary{}, fmt.Errorf("%w: %s: %d events at t=%v", ErrStall, e.policyName, stall, t)
 		}
 		e.now = t
-		nmap := e.passPS(s, dt, advanced, evIdx, evKind, kpos, kmap, sink)
+		// The job whose map completes (mapIdx) or whose buffer drains
+		// (drainIdx) by the event: -1 for none.
+		mapIdx, drainIdx := -1, -1
+		switch evKind {
+		case evMap:
+			mapIdx = evIdx
+		case evDrain:
+			drainIdx = evIdx
+		}
+		nmap := e.passPS(s, dt, advanced, mapIdx, drainIdx, kpos, kmap, sink)
 		for e.hasNext && e.next.Release <= e.now {
 			e.arrivePS(s)
-			if w := len(s.x) - 1; w < kpos {
-				fl := s.fl[w]
-				if s.x[w] > 0 && nmap < kmap {
+			if w := len(s.j) - 1; w < kpos {
+				j := &s.j[w]
+				fl := j.fl
+				if j.x > 0 && nmap < kmap {
 					fl |= psMap
 					nmap++
 				}
-				s.fl[w] = s.classify(w, fl)
+				j.fl = s.classify(w, fl)
 			}
 			e.pull()
 		}
 		if e.srcErr != nil {
 			return Summary{}, e.srcErr
 		}
-		t, evIdx, evKind = e.allocatePS(s, nmap, min(len(s.x), kpos))
+		t, evIdx, evKind = e.allocatePS(s, nmap, min(len(s.j), kpos))
 	}
 	if e.nHint >= 0 && e.sum.N != e.nHint {
 		return Summary{}, fmt.Errorf("fluid: internal error: %d of %d jobs completed", e.sum.N, e.nHint)
@@ -182,91 +207,142 @@ func (e *engine) allocatePS(s *psJobs, nmap, limit int) (float64, int, int) {
 	if nmap > 0 {
 		share = e.cm / float64(nmap)
 	}
+	js := s.j[:limit]
 	// Pass 2, over the candidates only (the free jobs, cap +Inf, are
 	// counted in s.nfree): the inflow caps of the jobs with an empty
-	// buffer and a map share; water-filling candidates (the order of this
+	// buffer and a map share; water-filling candidates. The candidates
+	// capped in the previous allocation come first, in its order of
+	// (cap, position), then the others in arrival order: the order of this
 	// pass changes nothing but the order of capped, which is sorted by a
-	// total order). Every candidate has map work and a map share, so its
-	// map rate is share (set again, with the same value, in pass 3).
-	capped := s.capped[:0]
-	rem := s.nfree
-	xs, x0s, y0s := s.x[:limit], s.x0[:limit], s.y0[:limit]
-	rms, fls := s.rm[:limit], s.fl[:limit]
-	ins, inRMs := s.in[:limit], s.inRM[:limit]
+	// total order, and the caps share·y0/x0 of one share keep nearly the
+	// order of y0/x0, so the sort finds the list nearly sorted. Every
+	// candidate has map work and a map share, so its map rate is share
+	// (set again, with the same value, in pass 3).
+	capped := s.spare[:0]
 	if share > 0 {
-		for _, i := range s.cand {
-			// c is job.inflow (cached per map rate).
-			if share != inRMs[i] {
-				ins[i], inRMs[i] = share*y0s[i]/x0s[i], share
+		for _, cj := range s.capped {
+			i := s.next[cj.i]
+			if i < 0 {
+				continue
 			}
-			if c := ins[i]; c > 0 {
+			j := &s.j[i] // i may be past limit (k-LPS): not a candidate then
+			if j.fl&psCand == 0 {
+				continue
+			}
+			// c is job.inflow (cached per map rate).
+			if share != j.inRM {
+				j.in, j.inRM = share*j.y0/j.x0, share
+			}
+			if c := j.in; c > 0 {
 				capped = append(capped, psCap{c, i})
-				rem++
+			} else {
+				j.fl &^= psCapped
+			}
+		}
+		for _, i := range s.cand {
+			j := &js[i]
+			if share != j.inRM {
+				j.in, j.inRM = share*j.y0/j.x0, share
+			}
+			if c := j.in; c > 0 {
+				capped = append(capped, psCap{c, i})
+				j.fl |= psCapped
+			}
+		}
+	} else {
+		// No map share, no candidate: no job stays flagged psCapped.
+		for _, cj := range s.capped {
+			if i := s.next[cj.i]; i >= 0 {
+				s.j[i].fl &^= psCapped
 			}
 		}
 	}
-	s.capped = capped
+	s.spare, s.capped = s.capped, capped
+	rem := s.nfree + len(capped)
 	c := e.cc
 	level := 0.0
 	if rem > 0 {
-		s.sortCapped()
+		sortCapped(capped)
 		level = c / float64(rem)
 		k := 0
-		for ; k < len(s.capped); k++ {
-			i, cp := s.capped[k].i, s.capped[k].c
+		for ; k < len(capped); k++ {
+			i, cp := capped[k].i, capped[k].c
 			if cp > level {
 				break
 			}
-			s.rs[i] = cp
+			js[i].rs = cp
 			c -= cp
 			rem--
 			if rem > 0 {
 				level = c / float64(rem)
 			}
 		}
-		for _, cj := range s.capped[k:] {
-			s.rs[cj.i] = level
+		for _, cj := range capped[k:] {
+			js[cj.i].rs = level
 		}
 	}
 	// Pass 3: the free jobs' level, the served set (every job with a rate,
 	// in arrival order), inflow tracking and each served job's next event
-	// (slices through locals, as in passPS; inflow inlined).
+	// (inflow inlined), skipped where a lower bound shows it cannot come
+	// first (psBounds).
 	t, evIdx, evKind := inf, -1, evNone
 	if e.hasNext {
 		t = e.next.Release
 	}
 	now := e.now
 	served := 0
-	rss, bufs := s.rs[:limit], s.buf[:limit]
-	for i := 0; i < limit; i++ {
-		fl := fls[i]
+	invS, invL := psBounds(share, level)
+	for i := range js {
+		j := &js[i]
+		fl := j.fl
 		if fl&psFree != 0 {
-			rss[i] = level
+			j.rs = level
 		}
 		if fl&psMap != 0 {
-			rms[i] = share
+			j.rm = share
 		}
-		rm, rs, x := rms[i], rss[i], xs[i]
+		rm, rs, x := j.rm, j.rs, j.x
 		if !(rm > 0 || rs > 0) {
-			fls[i] = fl &^ (psFree | psServed)
+			j.fl = fl &^ (psFree | psServed)
 			continue
 		}
 		fl = fl&^psFree | psServed
 		served++
+		// lb ≤ the job's next own event (psBounds): its map completion
+		// x/rm (rm is share), and for a free job (rs is level) its drain.
+		lb := inf
+		if rm > 0 && x > 0 {
+			lb = x * invS
+		}
+		if fl&psEmpty == 0 {
+			if d := j.buf * invL; d < lb {
+				lb = d
+			}
+			if now+lb >= t {
+				// It cannot come first: neither its inflow (used only for
+				// its drain) nor its event is needed.
+				j.fl = fl
+				continue
+			}
+		}
 		// in is job.inflow: rm·y0/x0 (cached per map rate), 0 once the
 		// map is done.
 		in := 0.0
 		if x > 0 {
-			if rm != inRMs[i] {
-				ins[i], inRMs[i] = rm*y0s[i]/x0s[i], rm
+			if rm != j.inRM {
+				j.in, j.inRM = rm*j.y0/j.x0, rm
 			}
-			in = ins[i]
+			in = j.in
 		}
-		if fl&psEmpty != 0 && x > 0 && rm > 0 && y0s[i] > 0 && rs >= in {
+		if fl&psEmpty != 0 && x > 0 && rm > 0 && j.y0 > 0 && rs >= in {
 			rs, fl = in, fl|psTrack
-			rss[i] = rs
+			j.rs = rs
 		}
-		fls[i] = fl
+		j.fl = fl
+		drain := fl&psTrack == 0 && rs > 0 && rs > in
+		if !drain && now+lb >= t {
+			continue // an empty buffer: lb bounds its map completion
+		}
 		// job.nextEvent.
 		te, kind := inf, evNone
 		if rm > 0 && x > 0 {
@@ -275,8 +351,8 @@ func (e *engine) allocatePS(s *psJobs, nmap, limit int) (float64, int, int) {
 				te = x / rm
 			}
 		}
-		if fl&psTrack == 0 && rs > 0 && rs > in {
-			if td := bufs[i] / (rs - in); td < te {
+		if drain {
+			if td := j.buf / (rs - in); td < te {
 				te, kind = td, evDrain
 			}
 		}
@@ -288,22 +364,52 @@ func (e *engine) allocatePS(s *psJobs, nmap, limit int) (float64, int, int) {
 	return t, evIdx, evKind
 }
 
+// psLo shrinks a reciprocal below its exact value: see psBounds.
+const psLo = 1 - 0x1p-50
+
+// psBounds returns the factors of the lower bounds of pass 3: invS ≤
+// 1/share and invL ≤ 1/level exactly (in real numbers), so that for every
+// x, b ≥ 0 and 0 ≤ in < level the rounded products x·invS and b·invL are
+// at most the quotients the engine rounds, x/share (x itself at share 1)
+// and b/(level − in): rounding to nearest is monotone (overflow
+// included), x·invS ≤ x/share, and level − in rounds to at most level, so
+// b·invL ≤ b/level ≤ b/(level − in as rounded). invS = (1/share)·psLo,
+// each operation rounded with a relative error of at most u = 2⁻⁵³, is at
+// most (1/share)·(1+u)²·(1−2⁻⁵⁰) < 1/share while it is normal; a
+// reciprocal outside the normal range (a zero, subnormal or huge share or
+// level) is replaced by 0, a bound that proves nothing. Since now + v
+// rounds monotonically in v too, now + bound ≥ t shows that the job's own
+// event cannot come before t, nor tie with it: the scan in arrival order
+// keeps the first of equal times, so such a job changes nothing but its
+// flags.
+func psBounds(share, level float64) (invS, invL float64) {
+	return psRecipLo(share), psRecipLo(level)
+}
+
+// psRecipLo is (1/v)·psLo, or 0 when that is not a normal float64.
+func psRecipLo(v float64) float64 {
+	r := 1 / v * psLo
+	if !(r >= 0x1p-1022 && r <= math.MaxFloat64) {
+		return 0
+	}
+	return r
+}
+
 // sortCapped is sortByCap on positions: by cap, ties by arrival (as by
-// position: positions are in arrival order). The candidates come in
-// arrival order, so a stable sort on the cap alone breaks ties by arrival:
-// a binary insertion sort (each job goes after the jobs before it with a
-// cap at most its own; one block move per insertion).
-func (s *psJobs) sortCapped() {
-	a := s.capped
+// position: positions are in arrival order), a total order, so the result
+// does not depend on the algorithm. A binary insertion sort (each job goes
+// after the jobs before it that precede it; one block move per insertion)
+// for a list that comes nearly sorted (the previous allocation's order).
+func sortCapped(a []psCap) {
 	for i := 1; i < len(a); i++ {
 		j := a[i]
-		if a[i-1].c <= j.c {
+		if p := a[i-1]; p.c < j.c || (p.c == j.c && p.i < j.i) {
 			continue
 		}
 		lo, hi := 0, i-1
 		for lo < hi {
 			m := int(uint(lo+hi) >> 1)
-			if a[m].c > j.c {
+			if a[m].c > j.c || (a[m].c == j.c && a[m].i > j.i) {
 				hi = m
 			} else {
 				lo = m + 1
@@ -326,14 +432,10 @@ func (e *engine) arrivePS(s *psJobs) {
 	if b == 0 {
 		fl = psEmpty
 	}
-	s.buf = append(s.buf, b)
-	s.x, s.y = append(s.x, in.Map), append(s.y, in.Shuffle)
-	s.x0, s.y0 = append(s.x0, in.Map), append(s.y0, in.Shuffle)
-	s.rm, s.rs = append(s.rm, 0), append(s.rs, 0)
-	s.in, s.inRM = append(s.in, 0), append(s.inRM, math.NaN())
+	s.j = append(s.j, psJob{x: in.Map, y: in.Shuffle, x0: in.Map, y0: in.Shuffle, inRM: math.NaN(), buf: b, fl: fl})
 	s.r = append(s.r, in.Release)
 	s.orig = append(s.orig, orig)
-	s.id, s.fl = append(s.id, in.ID), append(s.fl, fl)
+	s.id = append(s.id, in.ID)
 	e.seq++
 	e.nsys++
 	if e.nsys > e.sum.MaxInSystem {
@@ -346,12 +448,13 @@ func (e *engine) arrivePS(s *psJobs) {
 func (e *engine) departPS(s *psJobs, i int, sink func(JobResult)) {
 	e.nsys--
 	resp := e.now - s.r[i]
-	zm, zc := s.x0[i], s.y0[i]
+	x0, y0 := s.j[i].x0, s.j[i].y0
+	zm, zc := x0, y0
 	if e.mum != 1 {
-		zm = s.x0[i] / e.mum
+		zm = x0 / e.mum
 	}
 	if e.muc != 1 {
-		zc = s.y0[i] / e.muc
+		zc = y0 / e.muc
 	}
 	slow := resp / maxf(zm, zc)
 	e.sum.N++
@@ -361,7 +464,7 @@ func (e *engine) departPS(s *psJobs, i int, sink func(JobResult)) {
 		e.sum.Makespan = e.now
 	}
 	if sink != nil {
-		sink(JobResult{Index: s.orig[i], ID: s.id[i], Release: s.r[i], Map: s.x0[i], Shuffle: s.y0[i],
+		sink(JobResult{Index: s.orig[i], ID: s.id[i], Release: s.r[i], Map: x0, Shuffle: y0,
 			Completion: e.now, Response: resp, Slowdown: slow})
 	}
 }
@@ -369,83 +472,96 @@ func (e *engine) departPS(s *psJobs, i int, sink func(JobResult)) {
 // recordPS is engine.record for psJobs.
 func (e *engine) recordPS(s *psJobs, t0, t1 float64) {
 	n := 0
-	for _, fl := range s.fl {
-		if fl&psServed != 0 {
+	for i := range s.j {
+		if s.j[i].fl&psServed != 0 {
 			n++
 		}
 	}
 	rates := make([]schedule.Rate, 0, n)
-	for i, fl := range s.fl {
-		if fl&psServed != 0 {
-			rates = append(rates, schedule.Rate{Job: s.orig[i], Map: s.rm[i], Shuffle: s.rs[i]})
+	for i := range s.j {
+		if j := &s.j[i]; j.fl&psServed != 0 {
+			rates = append(rates, schedule.Rate{Job: s.orig[i], Map: j.rm, Shuffle: j.rs})
 		}
 	}
 	e.sched.Segments = append(e.sched.Segments, schedule.Segment{Start: t0, End: t1, Rates: rates})
 }
 
 // passPS is runPS's pass 1: advance the served jobs by dt, process their
-// events (snapping those due now), depart the finished ones and compact
-// the others to the front in arrival order. It returns the number of jobs
-// flagged psMap (map shares: positions below kpos, at most kmap of them).
-// The slices are read through locals, so that their headers stay in
-// registers and the bounds checks fold into one.
-func (e *engine) passPS(s *psJobs, dt float64, advanced bool, evIdx, evKind, kpos, kmap int, sink func(JobResult)) int {
-	n, w, nmap := len(s.x), 0, 0
+// events (snapping those due now: the map completion of the job at
+// mapIdx, the buffer drain of the job at drainIdx, -1 for none), depart
+// the finished ones and compact the others to the front in arrival order,
+// recording in s.next where each position went. It returns the number of
+// jobs flagged psMap (map shares: positions below kpos, at most kmap of
+// them).
+func (e *engine) passPS(s *psJobs, dt float64, advanced bool, mapIdx, drainIdx, kpos, kmap int, sink func(JobResult)) int {
+	n, w, nmap := len(s.j), 0, 0
 	s.cand, s.nfree = s.cand[:0], 0
-	xs, ys, x0s, y0s := s.x[:n], s.y[:n], s.x0[:n], s.y0[:n]
-	rms, rss, bufs, fls := s.rm[:n], s.rs[:n], s.buf[:n], s.fl[:n]
-	for i := 0; i < n; i++ {
-		fl := fls[i]
-		x := xs[i]
+	if cap(s.next) < n {
+		s.next = make([]int, 2*n)
+	}
+	s.next = s.next[:n]
+	js, next := s.j[:n], s.next
+	for i := range js {
+		j := &js[i]
+		fl := j.fl
+		x := j.x
 		if fl&psServed != 0 {
-			y, x0, y0, rm := ys[i], x0s[i], y0s[i], rms[i]
-			track := fl&psTrack != 0
-			if advanced {
+			y, x0, y0, rm := j.y, j.x0, j.y0, j.rm
+			if fl&psTrack != 0 && advanced {
+				// Tracked: the shuffle work follows the map, and the
+				// buffer is exactly 0 (bufferOf would compute
+				// y − y0·x/x0 = 0, or y = 0 after a snap).
 				x = clamp0(x - rm*dt)
-				if track {
-					y = snapOf(x, x0, y0)
-				} else {
-					y = clamp0(y - rss[i]*dt)
-				}
-			}
-			if rm > 0 && ((i == evIdx && evKind == evMap) || x <= snapRel*x0) {
-				x = 0
-				if track {
-					y = 0
-				}
-			}
-			// The buffer is exactly 0 after a snap (bufferOf then
-			// computes y − y0·x/x0 = 0, or y = 0).
-			if track && advanced {
-				fl |= psEmpty
-				bufs[i] = 0
-			} else if b := bufferOf(x, y, x0, y0); (i == evIdx && evKind == evDrain) || b <= snapRel*y0 {
 				y = snapOf(x, x0, y0)
+				if rm > 0 && (i == mapIdx || x <= snapRel*x0) {
+					x, y = 0, 0
+				}
 				fl |= psEmpty
-				bufs[i] = 0
+				j.buf = 0
 			} else {
-				fl &^= psEmpty
-				bufs[i] = b
+				if advanced {
+					x = clamp0(x - rm*dt)
+					y = clamp0(y - j.rs*dt)
+				}
+				if rm > 0 && (i == mapIdx || x <= snapRel*x0) {
+					x = 0
+					if fl&psTrack != 0 {
+						y = 0
+					}
+				}
+				if b := bufferOf(x, y, x0, y0); i == drainIdx || b <= snapRel*y0 {
+					y = snapOf(x, x0, y0)
+					fl |= psEmpty
+					j.buf = 0
+				} else {
+					fl &^= psEmpty
+					j.buf = b
+				}
 			}
-			xs[i], ys[i] = x, y
+			j.x, j.y = x, y
 			if x == 0 && y == 0 {
 				e.departPS(s, i, sink)
+				next[i] = -1
 				continue
 			}
 		}
+		next[i] = w
 		if w != i {
 			s.move(w, i)
+			j = &js[w]
 		}
-		fl &= psEmpty
+		fl &= psEmpty | psCapped
 		if w < kpos {
 			if x > 0 && nmap < kmap {
 				fl |= psMap
 				nmap++
 			}
 			fl = s.classify(w, fl)
+		} else {
+			fl &^= psCapped
 		}
-		fls[w] = fl
-		rms[w], rss[w] = 0, 0
+		j.fl = fl
+		j.rm, j.rs = 0, 0
 		w++
 	}
 	if w != n {
@@ -457,15 +573,19 @@ func (e *engine) passPS(s *psJobs, dt float64, advanced bool, evIdx, evKind, kpo
 // classify files the job at position w, holding a place, for the coming
 // allocation (psState.allocate's classes): a non-empty buffer makes it
 // free (cap +Inf: flagged psFree and counted), an empty one with a map
-// share (hence map work) a candidate for an inflow cap. It returns fl with
-// psFree set or not.
+// share (hence map work) a candidate for an inflow cap (flagged psCand;
+// listed in s.cand unless it was capped in the previous allocation, whose
+// list pass 2 walks first). It returns fl with the class set.
 func (s *psJobs) classify(w int, fl uint8) uint8 {
 	switch {
 	case fl&psEmpty == 0:
 		s.nfree++
-		return fl | psFree
+		return (fl | psFree) &^ psCapped
 	case fl&psMap != 0:
-		s.cand = append(s.cand, w)
+		if fl&psCapped == 0 {
+			s.cand = append(s.cand, w)
+		}
+		return fl | psCand
 	}
-	return fl
+	return fl &^ psCapped
 }

@@ -190,3 +190,57 @@ func TestPSLoopErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestPSBounds: the lower bounds of runPS's pass 3 never exceed the
+// quotients the engine rounds (x/share, and x itself at share 1;
+// b/(level − in) for 0 ≤ in < level), on random operands spread over
+// the whole exponent range (subnormal ones included, and shares whose
+// reciprocal is subnormal) and on quotients near 1 (so that the rounding
+// direction varies). The expected relation is psBounds' proof; a product
+// by the plain rounded reciprocal (no psLo margin) exceeds the quotient by
+// one ulp on many of such operands, and an overflowing reciprocal kept
+// (tiny shares) gives an infinite bound: this test catches both.
+func TestPSBounds(t *testing.T) {
+	rng := rand.New(rand.NewPCG(18, 6))
+	// wide draws a positive float64 with a uniform exponent in [lo, hi).
+	wide := func(lo, hi int) float64 {
+		return math.Ldexp(1+rng.Float64(), lo+rng.IntN(hi-lo))
+	}
+	for _, tc := range []struct {
+		name         string
+		share, level func() float64
+		x            func(share float64) float64
+	}{
+		{"near-one", func() float64 { return 1 / float64(1+rng.IntN(200)) }, func() float64 { return 0.5 + rng.Float64() },
+			func(s float64) float64 { return s * (1 + rng.Float64()*1e-6) }},
+		{"unit share", func() float64 { return 1 }, func() float64 { return 1 }, func(float64) float64 { return wide(-1074, 1000) }},
+		{"wide", func() float64 { return wide(-1000, 1000) }, func() float64 { return wide(-1000, 1000) },
+			func(float64) float64 { return wide(-1074, 1000) }},
+		{"subnormal x", func() float64 { return wide(-10, 10) }, func() float64 { return wide(-10, 10) },
+			func(float64) float64 { return math.Ldexp(rng.Float64(), -1022) }},
+		{"tiny share", func() float64 { return math.Ldexp(1+rng.Float64(), -1030) }, func() float64 { return 0 },
+			func(float64) float64 { return wide(-1074, -1000) }},
+		{"huge share", func() float64 { return math.Ldexp(1+rng.Float64(), 1022+rng.IntN(2)) }, func() float64 { return math.Ldexp(1+rng.Float64(), 1023) },
+			func(float64) float64 { return wide(900, 1000) }},
+	} {
+		for range 200000 {
+			share, level := tc.share(), tc.level()
+			invS, invL := psBounds(share, level)
+			x := tc.x(share)
+			te := x // the engine's map completion time at rate share
+			if share != 1 {
+				te = x / share
+			}
+			if lb := x * invS; !(lb <= te) {
+				t.Fatalf("%s: x = %v, share = %v: bound %v > x/share = %v", tc.name, x, share, lb, te)
+			}
+			if level > 0 {
+				in := level * rng.Float64() // 0 ≤ in < level
+				b := tc.x(level)
+				if lb, td := b*invL, b/(level-in); !(lb <= td) {
+					t.Fatalf("%s: b = %v, level = %v, in = %v: bound %v > b/(level-in) = %v", tc.name, b, level, in, lb, td)
+				}
+			}
+		}
+	}
+}
