@@ -1,0 +1,612 @@
+package fluid
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/mrsched/mrsched/schedule"
+)
+
+// noCode marks a job outside a set in splitClass's code arrays (above
+// every code of a member).
+const noCode = math.MaxUint64
+
+// signBit is a float64's sign bit: a size read as −0 has its bits cleared
+// of it so that it orders as +0 does in the heaps' float comparisons, and
+// S1's shuffle-station code sets it to rank the jobs whose map is done
+// first.
+const signBit = 1 << 63
+
+// splitClass is the state of the jobs of one class of Algorithm 2 (§4.2;
+// class 0 is S1, x0 ≥ y0, class 1 is S2) in the system under SplitSRPT,
+// indexed by an unordered slot as maxJobs is: two arrays of order codes
+// (what the scans read) beside the tie-breaks, and a slice of structs for
+// the rest. km and kb hold each job's code in the class's map-station set
+// (jobs with map work left) and shuffle-station set (jobs with a non-empty
+// buffer), noCode outside it: unsigned integers that order exactly as
+// splitState's heap orders, so that the map job and the first buffered job
+// are the least (code, tie) of two contiguous arrays:
+//   - S1, map station (hkS1Map): the bits of x;
+//   - S1, shuffle station (hkS1Shuffle): the bits of y when x = 0, else
+//     the bits of x with the sign bit set (every job whose map is done
+//     comes first);
+//   - S2, both stations (hkS2): the bits of y.
+//
+// The bit patterns of non-negative floats order as the floats do.
+type splitClass struct {
+	km, kb []uint64
+	tie    []int64
+	j      []splitSlot
+}
+
+// splitSlot is the rest of a job's state.
+type splitSlot struct {
+	x, y   float64 // remaining map and shuffle work
+	x0, y0 float64 // original sizes
+	ratio  float64 // max(x0/y0, y0/x0): job.ratio
+	in     float64 // inflow rm·y0/x0 cached for the map rate inRM (NaN: none)
+	inRM   float64
+	r      float64 // release
+	empty  bool
+	orig   int
+	seq    int
+	id     string
+}
+
+// inflow is job.inflow for map rate rm (x > 0).
+func (j *splitSlot) inflow(rm float64) float64 {
+	if rm != j.inRM {
+		j.in, j.inRM = rm*j.y0/j.x0, rm
+	}
+	return j.in
+}
+
+// shuffleCode is the code of slot i in the class's shuffle-station order
+// (whether or not its buffer is empty).
+func (s *splitClass) shuffleCode(cls, i int) uint64 {
+	j := &s.j[i]
+	if cls == 0 && j.x != 0 {
+		return signBit | math.Float64bits(j.x)&^signBit
+	}
+	return math.Float64bits(j.y) &^ signBit
+}
+
+// setCodes sets km and kb of slot i from x, y and empty.
+func (s *splitClass) setCodes(cls, i int) {
+	j := &s.j[i]
+	km, kb := uint64(noCode), uint64(noCode)
+	if j.x > 0 {
+		if cls == 0 {
+			km = math.Float64bits(j.x) &^ signBit
+		} else {
+			km = math.Float64bits(j.y) &^ signBit
+		}
+	}
+	if !j.empty {
+		kb = s.shuffleCode(cls, i)
+	}
+	s.km[i], s.kb[i] = km, kb
+}
+
+// lessShuffle is the class's shuffle-station order (splitState.hb[c].less)
+// between slots a and b.
+func (s *splitClass) lessShuffle(cls, a, b int) bool {
+	ca, cb := s.shuffleCode(cls, a), s.shuffleCode(cls, b)
+	if ca != cb {
+		return ca < cb
+	}
+	return s.tie[a] < s.tie[b]
+}
+
+// lessCode orders slots a and b by code in k, then tie.
+func (s *splitClass) lessCode(k []uint64, a, b int) bool {
+	if k[a] != k[b] {
+		return k[a] < k[b]
+	}
+	return s.tie[a] < s.tie[b]
+}
+
+// consider makes slot i the map job (resp. the first buffered job) of the
+// class if it is in that set and ranks ahead of the current one (while it
+// is known), as maxJobs.consider.
+func (s *splitClass) consider(i, m, b int, okM, okB bool) (int, int) {
+	if okM && s.km[i] != noCode && (m < 0 || s.lessCode(s.km, i, m)) {
+		m = i
+	}
+	if okB && s.kb[i] != noCode && (b < 0 || s.lessCode(s.kb, i, b)) {
+		b = i
+	}
+	return m, b
+}
+
+// argminCode returns the slot with the least (code, tie) among codes below
+// noCode, or -1 (argmin's two passes).
+func argminCode(k []uint64, tie []int64) int {
+	best, bi := uint64(noCode), -1
+	for i, v := range k {
+		if v < best {
+			best, bi = v, i
+		}
+	}
+	if bi < 0 {
+		return -1
+	}
+	tie = tie[:len(k)]
+	for i := bi + 1; i < len(k); i++ {
+		if k[i] == best && tie[i] < tie[bi] {
+			bi = i
+		}
+	}
+	return bi
+}
+
+// remove drops slot i, moving the last slot into it; m and b are slots
+// (of the minima), returned as they are after the move.
+func (s *splitClass) remove(i, m, b int) (int, int) {
+	l := len(s.j) - 1
+	if m == i {
+		m = -1
+	}
+	if b == i {
+		b = -1
+	}
+	if i != l {
+		s.km[i], s.kb[i], s.tie[i], s.j[i] = s.km[l], s.kb[l], s.tie[l], s.j[l]
+		if m == l {
+			m = i
+		}
+		if b == l {
+			b = i
+		}
+	}
+	s.j[l].id = ""
+	s.km, s.kb, s.tie, s.j = s.km[:l], s.kb[:l], s.tie[:l], s.j[:l]
+	return m, b
+}
+
+// splitServed is one job served by the current allocation: its class,
+// slot, rates and tracking flag.
+type splitServed struct {
+	c      int
+	i      int
+	rm, rs float64
+	track  bool
+}
+
+// splitGive is give on the rates of one class's map job (mrs) and first
+// buffered job (brs; the map job's own when bIsM).
+type splitGive struct {
+	first, hasB, bIsM bool
+	capm, mrs, brs    float64
+}
+
+// give is give(m, b, first, capm, amount).
+func (g *splitGive) give(amount float64) float64 {
+	if amount <= 0 {
+		return 0
+	}
+	if g.first {
+		if r := minf(amount, g.capm-g.mrs); r > 0 {
+			g.mrs += r
+			amount -= r
+		}
+	}
+	if g.hasB && amount > 0 {
+		if g.bIsM {
+			g.mrs += amount
+		} else {
+			g.brs += amount
+		}
+		amount = 0
+	}
+	return amount
+}
+
+// runSplit is engine.run specialised to SplitSRPT and its strict variant
+// (Algorithm 2, §4.2; splitState): the same events in the same order, with
+// the same floating-point operations on the same values
+// (TestSplitLoopMatchesGeneric checks every output bit against the generic
+// loop), on one splitClass per class. As in runMax, the map job and the
+// first buffered job of each class are kept from one event to the next: a
+// minimum stays unless it leaves its set or its code grows, and otherwise
+// only the served, flipped and arriving jobs of its class can displace it;
+// a lost one is found again by a scan of its class. β(t), the least
+// imbalance among the jobs present, is kept as a value: an arrival can only
+// lower it, and it is rescanned only when a job with that imbalance
+// departs. At most four jobs are served (the two roles of each class), so
+// the served set is four records. Above scanLimit jobs present it hands
+// over to the generic loop (handOffSplit).
+func (e *engine) runSplit(sink func(JobResult)) (Summary, error) {
+	var cl [2]splitClass
+	strict := e.split.strict
+	e.pull()
+	stall := 0
+	var sv [4]splitServed // served jobs in the generic order: m0, b0, m1, b1
+	ns := 0
+	t, evK, evKind := inf, -1, evNone
+	if e.hasNext {
+		t = e.next.Release
+	}
+	curM, curB := [2]int{-1, -1}, [2]int{-1, -1}
+	okM, okB := [2]bool{true, true}, [2]bool{true, true}
+	// β over the jobs present (+Inf when none) while betaOK; μ1, μ2 of the
+	// last β (splitState.lastBeta).
+	beta, betaOK := inf, true
+	lastBeta, mu1, mu2 := math.NaN(), 0.0, 0.0
+	// The next event is a crossing of S2's map job and first buffered job
+	// (slots ca ahead, cb overtaking; caQ, cbQ their served records, -1
+	// when unserved) in ctau.
+	cross, ca, cb, caQ, cbQ, ctau := false, -1, -1, -1, -1, 0.0
+	var oldM, oldB [4]uint64
+	for {
+		if e.srcErr != nil {
+			return Summary{}, e.srcErr
+		}
+		if math.IsInf(t, 1) {
+			if e.nsys > 0 {
+				return Summary{}, fmt.Errorf("%w: %s: %d jobs in the system receive no service", ErrStall, e.policyName, e.nsys)
+			}
+			break
+		}
+		if t < e.now {
+			t = e.now
+		}
+		e.sum.Events++
+		advanced := t > e.now
+		dt := t - e.now
+		if dt > 0 {
+			stall = 0
+			if e.sched != nil {
+				e.recordSplit(&cl, sv[:ns], e.now, t)
+			}
+		} else {
+			if cross && ctau > 0 {
+				ya, yb := cl[1].j[ca].y, cl[1].j[cb].y
+				if !(yb <= ya || yb-ya <= flipRel*ya) { // !splitState.resolves
+					// A crossing due in less than half an ulp of now: see
+					// engine.loop.
+					dt, advanced = ctau, true
+				}
+			}
+			if stall++; stall > maxStall {
+				return Summary{}, fmt.Errorf("%w: %s: %d events at t=%v", ErrStall, e.policyName, stall, t)
+			}
+		}
+		e.now = t
+		// Advance the served jobs and process their events (the generic
+		// loop's advance and event pass, fused per job as in runMax).
+		var gone [4]bool
+		for k := range ns {
+			r := &sv[k]
+			c, i := &cl[r.c], r.i
+			sl := &c.j[i]
+			x, y, x0, y0 := sl.x, sl.y, sl.x0, sl.y0
+			if advanced {
+				x = clamp0(x - r.rm*dt)
+				if r.track {
+					y = snapOf(x, x0, y0)
+				} else {
+					y = clamp0(y - r.rs*dt)
+				}
+			}
+			if r.rm > 0 && ((k == evK && evKind == evMap) || x <= snapRel*x0) {
+				x = 0
+				if r.track {
+					y = 0
+				}
+			}
+			empty := true
+			if r.track && advanced {
+				// The buffer is exactly 0 after the snap.
+			} else if b := bufferOf(x, y, x0, y0); (k == evK && evKind == evDrain) || b <= snapRel*y0 {
+				y = snapOf(x, x0, y0)
+			} else {
+				empty = false
+			}
+			sl.x, sl.y, sl.empty = x, y, empty
+			oldM[k], oldB[k] = c.km[i], c.kb[i]
+			if x == 0 && y == 0 {
+				e.departJob(sl.r, x0, y0, sl.orig, sl.id, sink)
+				gone[k] = true
+				c.km[i], c.kb[i] = noCode, noCode
+				if sl.ratio == beta {
+					betaOK = false
+				}
+				continue
+			}
+			c.setCodes(r.c, i)
+		}
+		// A minimum is lost when it left its set or its code grew (the
+		// tracking snap may round y a hair up); otherwise only the served
+		// jobs can displace it (maxloop.go).
+		for k := range ns {
+			c, i := sv[k].c, sv[k].i
+			if i == curM[c] && cl[c].km[i] > oldM[k] {
+				okM[c] = false
+			}
+			if i == curB[c] && cl[c].kb[i] > oldB[k] {
+				okB[c] = false
+			}
+		}
+		for k := range ns {
+			if c, i := sv[k].c, sv[k].i; !gone[k] {
+				curM[c], curB[c] = cl[c].consider(i, curM[c], curB[c], okM[c], okB[c])
+			}
+		}
+		if cross && !(caQ >= 0 && gone[caQ]) && !(cbQ >= 0 && gone[cbQ]) {
+			// flipSplit lowers cb's tie and perhaps its y: it can only
+			// move ahead.
+			e.flipSplit(&cl[1], ca, cb)
+			curM[1], curB[1] = cl[1].consider(cb, curM[1], curB[1], okM[1], okB[1])
+		}
+		// Departed slots go last-first within a class (maxloop.go).
+		for c := range 2 {
+			hi, lo := -1, -1
+			for k := range ns {
+				if gone[k] && sv[k].c == c {
+					if i := sv[k].i; i > hi {
+						hi, lo = i, hi
+					} else {
+						lo = i
+					}
+				}
+			}
+			if hi >= 0 {
+				curM[c], curB[c] = cl[c].remove(hi, curM[c], curB[c])
+			}
+			if lo >= 0 {
+				curM[c], curB[c] = cl[c].remove(lo, curM[c], curB[c])
+			}
+		}
+		for e.hasNext && e.next.Release <= e.now {
+			c := e.arriveSplit(&cl)
+			if r := cl[c].j[len(cl[c].j)-1].ratio; r < beta {
+				beta = r
+			}
+			n := len(cl[c].j) - 1
+			curM[c], curB[c] = cl[c].consider(n, curM[c], curB[c], okM[c], okB[c])
+			e.pull()
+		}
+		if e.srcErr != nil {
+			return Summary{}, e.srcErr
+		}
+		if e.nsys > e.scan && !e.noHandOff {
+			e.handOffSplit(&cl)
+			return e.loop(sink, stall, true)
+		}
+		for c := range 2 {
+			if !okM[c] {
+				curM[c], okM[c] = argminCode(cl[c].km, cl[c].tie), true
+			}
+			if !okB[c] {
+				curB[c], okB[c] = argminCode(cl[c].kb, cl[c].tie), true
+			}
+		}
+		if !betaOK {
+			beta, betaOK = inf, true
+			for c := range 2 {
+				for i := range cl[c].j {
+					if r := cl[c].j[i].ratio; r < beta {
+						beta = r
+					}
+				}
+			}
+		}
+		// splitState.allocate, inflow tracking and the next event: the
+		// served jobs' own events, then S2's crossing.
+		ns = 0
+		cross = false
+		t, evK, evKind = inf, -1, evNone
+		if e.hasNext {
+			t = e.next.Release
+		}
+		if e.nsys == 0 {
+			continue
+		}
+		if beta != lastBeta {
+			lastBeta, mu1, mu2 = beta, 0, 1
+			if !math.IsInf(beta, 1) {
+				mu1, mu2 = 1/(1+beta), beta/(1+beta)
+			}
+		}
+		cm, cc := e.cm, e.cc
+		m0, b0, m1, b1 := curM[0], curB[0], curM[1], curB[1]
+		share0, share1 := mu2*cm, mu1*cm
+		if !strict {
+			if m0 < 0 {
+				share1 = cm
+			}
+			if m1 < 0 {
+				share0 = cm
+			}
+		}
+		g0 := splitGive{hasB: b0 >= 0, bIsM: b0 >= 0 && b0 == m0}
+		g1 := splitGive{hasB: b1 >= 0, bIsM: b1 >= 0 && b1 == m1}
+		if m0 >= 0 {
+			if j := &cl[0].j[m0]; j.empty && (b0 < 0 || cl[0].lessShuffle(0, m0, b0)) {
+				g0.first = true
+				if share0 > 0 { // job.cap: the inflow (m0 has map work left)
+					g0.capm = j.inflow(share0)
+				}
+			}
+		}
+		if m1 >= 0 {
+			if j := &cl[1].j[m1]; j.empty && (b1 < 0 || cl[1].lessShuffle(1, m1, b1)) {
+				g1.first = true
+				if share1 > 0 {
+					g1.capm = j.inflow(share1)
+				}
+			}
+		}
+		left0 := g0.give(mu1 * cc)
+		left1 := g1.give(mu2 * cc)
+		if !strict {
+			g0.give(left1)
+			g1.give(left0)
+		}
+		qm1, qb1 := -1, -1
+		if m0 >= 0 && (share0 != 0 || g0.mrs != 0) {
+			sv[ns] = splitServed{c: 0, i: m0, rm: share0, rs: g0.mrs}
+			ns++
+		}
+		if b0 >= 0 && b0 != m0 && g0.brs != 0 {
+			sv[ns] = splitServed{c: 0, i: b0, rs: g0.brs}
+			ns++
+		}
+		if m1 >= 0 && (share1 != 0 || g1.mrs != 0) {
+			qm1 = ns
+			sv[ns] = splitServed{c: 1, i: m1, rm: share1, rs: g1.mrs}
+			ns++
+		}
+		if b1 >= 0 && b1 != m1 && g1.brs != 0 {
+			qb1 = ns
+			sv[ns] = splitServed{c: 1, i: b1, rs: g1.brs}
+			ns++
+		}
+		e.sum.Served += int64(ns)
+		now := e.now
+		for k := range ns {
+			r := &sv[k]
+			sl := &cl[r.c].j[r.i]
+			x := sl.x
+			in := 0.0 // job.inflow
+			if x > 0 && r.rm > 0 {
+				in = sl.inflow(r.rm)
+			}
+			if sl.empty && x > 0 && r.rm > 0 && sl.y0 > 0 && r.rs >= in {
+				r.rs, r.track = in, true
+			}
+			// job.nextEvent.
+			te, kind := inf, evNone
+			if r.rm > 0 && x > 0 {
+				te, kind = x, evMap
+				if r.rm != 1 {
+					te = x / r.rm
+				}
+			}
+			if !r.track && r.rs > 0 && r.rs > in {
+				if td := bufferOf(x, sl.y, sl.x0, sl.y0) / (r.rs - in); td < te {
+					te, kind = td, evDrain
+				}
+			}
+			if tj := now + te; tj < t {
+				t, evK, evKind = tj, k, kind
+			}
+		}
+		// splitState.crossing: S2's map job and first buffered job, keyed
+		// by remaining shuffle size (an unserved one has rate 0).
+		if m1 >= 0 && b1 >= 0 && m1 != b1 {
+			a, b, qa, qb := m1, b1, qm1, qb1
+			if !lessS2y(&cl[1], a, b) {
+				a, b, qa, qb = b, a, qb, qa
+			}
+			ars, brs := 0.0, 0.0
+			if qa >= 0 {
+				ars = sv[qa].rs
+			}
+			if qb >= 0 {
+				brs = sv[qb].rs
+			}
+			d := cl[1].j[a].y - cl[1].j[b].y // ≤ 0: a is ahead
+			dt := inf
+			if d > 0 {
+				dt = 0
+			} else if g := brs - ars; g > 0 {
+				dt = -d / g
+			}
+			if now+dt < t {
+				t, evK, evKind, ctau = now+dt, -1, evNone, dt
+				cross, ca, cb, caQ, cbQ = true, a, b, qa, qb
+			}
+		}
+	}
+	return e.finish()
+}
+
+// lessS2y is lessS2 on slots of S2.
+func lessS2y(s *splitClass, a, b int) bool {
+	ya, yb := s.j[a].y, s.j[b].y
+	if ya != yb {
+		return ya < yb
+	}
+	return s.tie[a] < s.tie[b]
+}
+
+// flipSplit is splitState.flip on slots of S2: b ranks ahead of a.
+func (e *engine) flipSplit(s *splitClass, a, b int) {
+	ja, jb := &s.j[a], &s.j[b]
+	if jb.y > ja.y && jb.y-ja.y <= flipRel*ja.y {
+		jb.y = ja.y
+	}
+	s.tie[b] = e.nextTie
+	e.nextTie--
+	s.setCodes(1, b)
+	if testHookFlip != nil {
+		testHookFlip(e.policyName)
+	}
+}
+
+// arriveSplit is engine.arrive for runSplit; it returns the new job's
+// class (its slot is the class's last).
+func (e *engine) arriveSplit(cl *[2]splitClass) int {
+	in := &e.next
+	orig := e.seq
+	if e.order != nil {
+		orig = e.order[e.seq]
+	}
+	x0, y0 := in.Map, in.Shuffle
+	j := splitSlot{x: x0, y: y0, x0: x0, y0: y0, inRM: math.NaN(), r: in.Release,
+		empty: bufferOf(x0, y0, x0, y0) == 0, orig: orig, seq: e.seq, id: in.ID}
+	c := 0
+	switch {
+	case x0 == 0 || y0 == 0:
+		j.ratio = inf
+	case x0 >= y0:
+		j.ratio = x0 / y0
+	default:
+		j.ratio = y0 / x0
+	}
+	if !(x0 >= y0) { // class(): S2
+		c = 1
+	}
+	s := &cl[c]
+	s.j = append(s.j, j)
+	s.km, s.kb, s.tie = append(s.km, noCode), append(s.kb, noCode), append(s.tie, int64(e.seq))
+	s.setCodes(c, len(s.j)-1)
+	e.seq++
+	e.nsys++
+	if e.nsys > e.sum.MaxInSystem {
+		e.sum.MaxInSystem = e.nsys
+	}
+	return c
+}
+
+// recordSplit is engine.record for runSplit (served jobs in the generic
+// order).
+func (e *engine) recordSplit(cl *[2]splitClass, sv []splitServed, t0, t1 float64) {
+	rates := make([]schedule.Rate, 0, len(sv))
+	for _, r := range sv {
+		rates = append(rates, schedule.Rate{Job: cl[r.c].j[r.i].orig, Map: r.rm, Shuffle: r.rs})
+	}
+	e.sched.Segments = append(e.sched.Segments, schedule.Segment{Start: t0, End: t1, Rates: rates})
+}
+
+// handOffSplit moves the jobs of cl into splitState's heaps so that
+// engine.loop continues the run from the allocation (as handOffMax): the
+// heaps order jobs as the codes do, so the minima and β, and hence every
+// later event, are the same.
+func (e *engine) handOffSplit(cl *[2]splitClass) {
+	for c := range cl {
+		s := &cl[c]
+		for i := range s.j {
+			sj := &s.j[i]
+			j := new(job)
+			j.seq, j.orig, j.id, j.r = sj.seq, sj.orig, sj.id, sj.r
+			j.x0, j.y0, j.x, j.y = sj.x0, sj.y0, sj.x, sj.y
+			j.inRM = math.NaN()
+			j.tie, j.empty, j.ratio = s.tie[i], sj.empty, sj.ratio
+			j.pos = [4]int{-1, -1, -1, -1}
+			e.split.add(j)
+		}
+	}
+}
