@@ -164,13 +164,17 @@ func (s *splitClass) remove(i, m, b int) (int, int) {
 	return m, b
 }
 
-// splitServed is one job served by the current allocation: its class,
-// slot, rates and tracking flag.
-type splitServed struct {
-	c      int
+// splitRole is one of the four roles of an allocation, in the generic
+// order m0, b0, m1, b1 (the map job and the first buffered job of S1, then
+// of S2): its slot in its class (the class's current minimum of that set,
+// -1 when the set is empty), the rates it was given, its tracking flag and
+// whether it is served (a role b_c held by m_c's job is never served: that
+// job's rates are in role m_c).
+type splitRole struct {
 	i      int
 	rm, rs float64
 	track  bool
+	on     bool
 }
 
 // splitGive is give on the rates of one class's map job (mrs) and first
@@ -207,37 +211,33 @@ func (g *splitGive) give(amount float64) float64 {
 // the same floating-point operations on the same values
 // (TestSplitLoopMatchesGeneric checks every output bit against the generic
 // loop), on one splitClass per class. As in runMax, the map job and the
-// first buffered job of each class are kept from one event to the next: a
-// minimum stays unless it leaves its set or its code grows, and otherwise
-// only the served, flipped and arriving jobs of its class can displace it;
-// a lost one is found again by a scan of its class. β(t), the least
-// imbalance among the jobs present, is kept as a value: an arrival can only
-// lower it, and it is rescanned only when a job with that imbalance
-// departs. At most four jobs are served (the two roles of each class), so
-// the served set is four records. Above scanLimit jobs present it hands
-// over to the generic loop (handOffSplit).
+// first buffered job of each class (the roles' slots) are kept from one
+// event to the next: a minimum stays unless it leaves its set or its code
+// grows, and otherwise only the class's other served job, the flipped job
+// and the arriving jobs can displace it; a lost one is found again by a
+// scan of its class. β(t), the least imbalance among the jobs present, is
+// kept as a value: an arrival can only lower it, and it is rescanned only
+// when a job with that imbalance departs. At most four jobs are served
+// (the four roles). Above scanLimit jobs present it hands over to the
+// generic loop (handOffSplit).
 func (e *engine) runSplit(sink func(JobResult)) (Summary, error) {
 	var cl [2]splitClass
 	strict := e.split.strict
 	e.pull()
 	stall := 0
-	var sv [4]splitServed // served jobs in the generic order: m0, b0, m1, b1
-	ns := 0
-	t, evK, evKind := inf, -1, evNone
+	ro := [4]splitRole{{i: -1}, {i: -1}, {i: -1}, {i: -1}}
+	ok := [4]bool{true, true, true, true} // ro[r].i is the minimum of its set
+	t, evR, evKind := inf, -1, evNone
 	if e.hasNext {
 		t = e.next.Release
 	}
-	curM, curB := [2]int{-1, -1}, [2]int{-1, -1}
-	okM, okB := [2]bool{true, true}, [2]bool{true, true}
 	// β over the jobs present (+Inf when none) while betaOK; μ1, μ2 of the
 	// last β (splitState.lastBeta).
 	beta, betaOK := inf, true
 	lastBeta, mu1, mu2 := math.NaN(), 0.0, 0.0
 	// The next event is a crossing of S2's map job and first buffered job
-	// (slots ca ahead, cb overtaking; caQ, cbQ their served records, -1
-	// when unserved) in ctau.
-	cross, ca, cb, caQ, cbQ, ctau := false, -1, -1, -1, -1, 0.0
-	var oldM, oldB [4]uint64
+	// (slots ca ahead, cb overtaking, of roles caR, cbR) in ctau.
+	cross, ca, cb, caR, cbR, ctau := false, -1, -1, 2, 3, 0.0
 	for {
 		if e.srcErr != nil {
 			return Summary{}, e.srcErr
@@ -257,7 +257,7 @@ func (e *engine) runSplit(sink func(JobResult)) (Summary, error) {
 		if dt > 0 {
 			stall = 0
 			if e.sched != nil {
-				e.recordSplit(&cl, sv[:ns], e.now, t)
+				e.recordSplit(&cl, &ro, e.now, t)
 			}
 		} else {
 			if cross && ctau > 0 {
@@ -273,98 +273,55 @@ func (e *engine) runSplit(sink func(JobResult)) (Summary, error) {
 			}
 		}
 		e.now = t
-		// Advance the served jobs and process their events (the generic
-		// loop's advance and event pass, fused per job as in runMax).
+		// The served jobs' advance and events, in the generic order.
 		var gone [4]bool
-		for k := range ns {
-			r := &sv[k]
-			c, i := &cl[r.c], r.i
-			sl := &c.j[i]
-			x, y, x0, y0 := sl.x, sl.y, sl.x0, sl.y0
-			if advanced {
-				x = clamp0(x - r.rm*dt)
-				if r.track {
-					y = snapOf(x, x0, y0)
-				} else {
-					y = clamp0(y - r.rs*dt)
-				}
-			}
-			if r.rm > 0 && ((k == evK && evKind == evMap) || x <= snapRel*x0) {
-				x = 0
-				if r.track {
-					y = 0
-				}
-			}
-			empty := true
-			if r.track && advanced {
-				// The buffer is exactly 0 after the snap.
-			} else if b := bufferOf(x, y, x0, y0); (k == evK && evKind == evDrain) || b <= snapRel*y0 {
-				y = snapOf(x, x0, y0)
-			} else {
-				empty = false
-			}
-			sl.x, sl.y, sl.empty = x, y, empty
-			oldM[k], oldB[k] = c.km[i], c.kb[i]
-			if x == 0 && y == 0 {
-				e.departJob(sl.r, x0, y0, sl.orig, sl.id, sink)
-				gone[k] = true
-				c.km[i], c.kb[i] = noCode, noCode
-				if sl.ratio == beta {
-					betaOK = false
-				}
+		var old [4][2]uint64
+		var slot [4]int
+		for r := range 4 {
+			if !ro[r].on {
 				continue
 			}
-			c.setCodes(r.c, i)
-		}
-		// A minimum is lost when it left its set or its code grew (the
-		// tracking snap may round y a hair up); otherwise only the served
-		// jobs can displace it (maxloop.go).
-		for k := range ns {
-			c, i := sv[k].c, sv[k].i
-			if i == curM[c] && cl[c].km[i] > oldM[k] {
-				okM[c] = false
-			}
-			if i == curB[c] && cl[c].kb[i] > oldB[k] {
-				okB[c] = false
+			s := &cl[r>>1]
+			slot[r] = ro[r].i
+			gone[r], old[r] = e.stepSplit(s, r>>1, &ro[r], r == evR, evKind, advanced, dt, sink)
+			if gone[r] && s.j[slot[r]].ratio == beta {
+				betaOK = false
 			}
 		}
-		for k := range ns {
-			if c, i := sv[k].c, sv[k].i; !gone[k] {
-				curM[c], curB[c] = cl[c].consider(i, curM[c], curB[c], okM[c], okB[c])
-			}
-		}
-		if cross && !(caQ >= 0 && gone[caQ]) && !(cbQ >= 0 && gone[cbQ]) {
+		ok[0], ok[1] = cl[0].settle((*[2]splitRole)(ro[0:2]), gone[0], gone[1], &old[0], &old[1], ok[0], ok[1])
+		ok[2], ok[3] = cl[1].settle((*[2]splitRole)(ro[2:4]), gone[2], gone[3], &old[2], &old[3], ok[2], ok[3])
+		if cross && !gone[caR] && !gone[cbR] {
 			// flipSplit lowers cb's tie and perhaps its y: it can only
 			// move ahead.
 			e.flipSplit(&cl[1], ca, cb)
-			curM[1], curB[1] = cl[1].consider(cb, curM[1], curB[1], okM[1], okB[1])
+			ro[2].i, ro[3].i = cl[1].consider(cb, ro[2].i, ro[3].i, ok[2], ok[3])
 		}
 		// Departed slots go last-first within a class (maxloop.go).
 		for c := range 2 {
 			hi, lo := -1, -1
-			for k := range ns {
-				if gone[k] && sv[k].c == c {
-					if i := sv[k].i; i > hi {
-						hi, lo = i, hi
-					} else {
-						lo = i
-					}
-				}
+			if gone[2*c] {
+				hi = slot[2*c]
+			}
+			if gone[2*c+1] {
+				lo = slot[2*c+1]
+			}
+			if lo > hi {
+				hi, lo = lo, hi
 			}
 			if hi >= 0 {
-				curM[c], curB[c] = cl[c].remove(hi, curM[c], curB[c])
+				ro[2*c].i, ro[2*c+1].i = cl[c].remove(hi, ro[2*c].i, ro[2*c+1].i)
 			}
 			if lo >= 0 {
-				curM[c], curB[c] = cl[c].remove(lo, curM[c], curB[c])
+				ro[2*c].i, ro[2*c+1].i = cl[c].remove(lo, ro[2*c].i, ro[2*c+1].i)
 			}
 		}
 		for e.hasNext && e.next.Release <= e.now {
 			c := e.arriveSplit(&cl)
-			if r := cl[c].j[len(cl[c].j)-1].ratio; r < beta {
+			n := len(cl[c].j) - 1
+			if r := cl[c].j[n].ratio; r < beta {
 				beta = r
 			}
-			n := len(cl[c].j) - 1
-			curM[c], curB[c] = cl[c].consider(n, curM[c], curB[c], okM[c], okB[c])
+			ro[2*c].i, ro[2*c+1].i = cl[c].consider(n, ro[2*c].i, ro[2*c+1].i, ok[2*c], ok[2*c+1])
 			e.pull()
 		}
 		if e.srcErr != nil {
@@ -374,12 +331,14 @@ func (e *engine) runSplit(sink func(JobResult)) (Summary, error) {
 			e.handOffSplit(&cl)
 			return e.loop(sink, stall, true)
 		}
-		for c := range 2 {
-			if !okM[c] {
-				curM[c], okM[c] = argminCode(cl[c].km, cl[c].tie), true
-			}
-			if !okB[c] {
-				curB[c], okB[c] = argminCode(cl[c].kb, cl[c].tie), true
+		for r := range 4 {
+			if !ok[r] {
+				s := &cl[r>>1]
+				k := s.km
+				if r&1 == 1 {
+					k = s.kb
+				}
+				ro[r].i, ok[r] = argminCode(k, s.tie), true
 			}
 		}
 		if !betaOK {
@@ -394,13 +353,13 @@ func (e *engine) runSplit(sink func(JobResult)) (Summary, error) {
 		}
 		// splitState.allocate, inflow tracking and the next event: the
 		// served jobs' own events, then S2's crossing.
-		ns = 0
 		cross = false
-		t, evK, evKind = inf, -1, evNone
+		t, evR, evKind = inf, -1, evNone
 		if e.hasNext {
 			t = e.next.Release
 		}
 		if e.nsys == 0 {
+			ro[0].on, ro[1].on, ro[2].on, ro[3].on = false, false, false, false
 			continue
 		}
 		if beta != lastBeta {
@@ -410,7 +369,7 @@ func (e *engine) runSplit(sink func(JobResult)) (Summary, error) {
 			}
 		}
 		cm, cc := e.cm, e.cc
-		m0, b0, m1, b1 := curM[0], curB[0], curM[1], curB[1]
+		m0, b0, m1, b1 := ro[0].i, ro[1].i, ro[2].i, ro[3].i
 		share0, share1 := mu2*cm, mu1*cm
 		if !strict {
 			if m0 < 0 {
@@ -444,83 +403,138 @@ func (e *engine) runSplit(sink func(JobResult)) (Summary, error) {
 			g0.give(left1)
 			g1.give(left0)
 		}
-		qm1, qb1 := -1, -1
-		if m0 >= 0 && (share0 != 0 || g0.mrs != 0) {
-			sv[ns] = splitServed{c: 0, i: m0, rm: share0, rs: g0.mrs}
-			ns++
-		}
-		if b0 >= 0 && b0 != m0 && g0.brs != 0 {
-			sv[ns] = splitServed{c: 0, i: b0, rs: g0.brs}
-			ns++
-		}
-		if m1 >= 0 && (share1 != 0 || g1.mrs != 0) {
-			qm1 = ns
-			sv[ns] = splitServed{c: 1, i: m1, rm: share1, rs: g1.mrs}
-			ns++
-		}
-		if b1 >= 0 && b1 != m1 && g1.brs != 0 {
-			qb1 = ns
-			sv[ns] = splitServed{c: 1, i: b1, rs: g1.brs}
-			ns++
-		}
-		e.sum.Served += int64(ns)
+		// An unserved role's rates are 0 (the crossing reads them).
+		ro[0] = splitRole{i: m0, rm: share0, rs: g0.mrs, on: m0 >= 0 && (share0 != 0 || g0.mrs != 0)}
+		ro[1] = splitRole{i: b0, rs: g0.brs, on: b0 >= 0 && b0 != m0 && g0.brs != 0}
+		ro[2] = splitRole{i: m1, rm: share1, rs: g1.mrs, on: m1 >= 0 && (share1 != 0 || g1.mrs != 0)}
+		ro[3] = splitRole{i: b1, rs: g1.brs, on: b1 >= 0 && b1 != m1 && g1.brs != 0}
 		now := e.now
-		for k := range ns {
-			r := &sv[k]
-			sl := &cl[r.c].j[r.i]
+		for r := range 4 {
+			j := &ro[r]
+			if !j.on {
+				continue
+			}
+			e.sum.Served++
+			sl := &cl[r>>1].j[j.i]
 			x := sl.x
 			in := 0.0 // job.inflow
-			if x > 0 && r.rm > 0 {
-				in = sl.inflow(r.rm)
+			if x > 0 && j.rm > 0 {
+				in = sl.inflow(j.rm)
 			}
-			if sl.empty && x > 0 && r.rm > 0 && sl.y0 > 0 && r.rs >= in {
-				r.rs, r.track = in, true
+			if sl.empty && x > 0 && j.rm > 0 && sl.y0 > 0 && j.rs >= in {
+				j.rs, j.track = in, true
 			}
 			// job.nextEvent.
 			te, kind := inf, evNone
-			if r.rm > 0 && x > 0 {
+			if j.rm > 0 && x > 0 {
 				te, kind = x, evMap
-				if r.rm != 1 {
-					te = x / r.rm
+				if j.rm != 1 {
+					te = x / j.rm
 				}
 			}
-			if !r.track && r.rs > 0 && r.rs > in {
-				if td := bufferOf(x, sl.y, sl.x0, sl.y0) / (r.rs - in); td < te {
+			if !j.track && j.rs > 0 && j.rs > in {
+				if td := bufferOf(x, sl.y, sl.x0, sl.y0) / (j.rs - in); td < te {
 					te, kind = td, evDrain
 				}
 			}
 			if tj := now + te; tj < t {
-				t, evK, evKind = tj, k, kind
+				t, evR, evKind = tj, r, kind
 			}
 		}
 		// splitState.crossing: S2's map job and first buffered job, keyed
-		// by remaining shuffle size (an unserved one has rate 0).
+		// by remaining shuffle size.
 		if m1 >= 0 && b1 >= 0 && m1 != b1 {
-			a, b, qa, qb := m1, b1, qm1, qb1
+			a, b, ra, rb := m1, b1, 2, 3
 			if !lessS2y(&cl[1], a, b) {
-				a, b, qa, qb = b, a, qb, qa
-			}
-			ars, brs := 0.0, 0.0
-			if qa >= 0 {
-				ars = sv[qa].rs
-			}
-			if qb >= 0 {
-				brs = sv[qb].rs
+				a, b, ra, rb = b, a, rb, ra
 			}
 			d := cl[1].j[a].y - cl[1].j[b].y // ≤ 0: a is ahead
 			dt := inf
 			if d > 0 {
 				dt = 0
-			} else if g := brs - ars; g > 0 {
+			} else if g := ro[rb].rs - ro[ra].rs; g > 0 {
 				dt = -d / g
 			}
 			if now+dt < t {
-				t, evK, evKind, ctau = now+dt, -1, evNone, dt
-				cross, ca, cb, caQ, cbQ = true, a, b, qa, qb
+				t, evR, evKind, ctau = now+dt, -1, evNone, dt
+				cross, ca, cb, caR, cbR = true, a, b, ra, rb
 			}
 		}
 	}
 	return e.finish()
+}
+
+// stepSplit is the generic loop's advance and event pass for the job of
+// role r of class cls (engine.loop, fused per job as in runMax; isEv: the
+// event is the job's own, of kind evKind). It reports whether the job
+// departed, and returns its codes from before the step.
+func (e *engine) stepSplit(s *splitClass, cls int, r *splitRole, isEv bool, evKind int, advanced bool, dt float64, sink func(JobResult)) (bool, [2]uint64) {
+	i := r.i
+	sl := &s.j[i]
+	x, y, x0, y0 := sl.x, sl.y, sl.x0, sl.y0
+	if advanced {
+		x = clamp0(x - r.rm*dt)
+		if r.track {
+			y = snapOf(x, x0, y0)
+		} else {
+			y = clamp0(y - r.rs*dt)
+		}
+	}
+	if r.rm > 0 && ((isEv && evKind == evMap) || x <= snapRel*x0) {
+		x = 0
+		if r.track {
+			y = 0
+		}
+	}
+	empty := true
+	if r.track && advanced {
+		// The buffer is exactly 0 after the snap.
+	} else if b := bufferOf(x, y, x0, y0); (isEv && evKind == evDrain) || b <= snapRel*y0 {
+		y = snapOf(x, x0, y0)
+	} else {
+		empty = false
+	}
+	sl.x, sl.y, sl.empty = x, y, empty
+	old := [2]uint64{s.km[i], s.kb[i]}
+	if x == 0 && y == 0 {
+		e.departJob(sl.r, x0, y0, sl.orig, sl.id, sink)
+		s.km[i], s.kb[i] = noCode, noCode
+		return true, old
+	}
+	s.setCodes(cls, i)
+	return false, old
+}
+
+// settle updates the class's minima ro[0].i (map station) and ro[1].i
+// (shuffle station) after the event pass (gm, gb: the roles' jobs
+// departed; om, ob: their codes before it): a minimum whose job was served
+// is lost (ok false: rescanned) when its code grew (noCode once it left
+// the set); otherwise the class's other served job may now lead (the only
+// job besides the minimum whose codes changed). It returns the ok flags.
+func (s *splitClass) settle(ro *[2]splitRole, gm, gb bool, om, ob *[2]uint64, okM, okB bool) (bool, bool) {
+	m, b := ro[0].i, ro[1].i
+	mOn, bOn := ro[0].on, ro[1].on
+	if mOn && s.km[m] > om[0] {
+		okM = false
+	}
+	if b >= 0 {
+		if b == m {
+			if mOn && s.kb[b] > om[1] {
+				okB = false
+			}
+		} else if bOn && s.kb[b] > ob[1] {
+			okB = false
+		}
+	}
+	nm, nb := m, b
+	if okM && bOn && !gb && s.km[b] != noCode && (m < 0 || s.lessCode(s.km, b, m)) {
+		nm = b
+	}
+	if okB && mOn && !gm && m != b && s.kb[m] != noCode && (b < 0 || s.lessCode(s.kb, m, b)) {
+		nb = m
+	}
+	ro[0].i, ro[1].i = nm, nb
+	return okM, okB
 }
 
 // lessS2y is lessS2 on slots of S2.
@@ -581,12 +595,14 @@ func (e *engine) arriveSplit(cl *[2]splitClass) int {
 	return c
 }
 
-// recordSplit is engine.record for runSplit (served jobs in the generic
+// recordSplit is engine.record for runSplit (served roles in the generic
 // order).
-func (e *engine) recordSplit(cl *[2]splitClass, sv []splitServed, t0, t1 float64) {
-	rates := make([]schedule.Rate, 0, len(sv))
-	for _, r := range sv {
-		rates = append(rates, schedule.Rate{Job: cl[r.c].j[r.i].orig, Map: r.rm, Shuffle: r.rs})
+func (e *engine) recordSplit(cl *[2]splitClass, ro *[4]splitRole, t0, t1 float64) {
+	rates := make([]schedule.Rate, 0, 4)
+	for r := range ro {
+		if ro[r].on {
+			rates = append(rates, schedule.Rate{Job: cl[r>>1].j[ro[r].i].orig, Map: ro[r].rm, Shuffle: ro[r].rs})
+		}
 	}
 	e.sched.Segments = append(e.sched.Segments, schedule.Segment{Start: t0, End: t1, Rates: rates})
 }
