@@ -98,70 +98,34 @@ func (s *splitClass) lessShuffle(cls, a, b int) bool {
 	return s.tie[a] < s.tie[b]
 }
 
-// lessCode orders slots a and b by code in k, then tie.
-func (s *splitClass) lessCode(k []uint64, a, b int) bool {
-	if k[a] != k[b] {
-		return k[a] < k[b]
-	}
-	return s.tie[a] < s.tie[b]
-}
-
-// consider makes slot i the map job (resp. the first buffered job) of the
-// class if it is in that set and ranks ahead of the current one (while it
-// is known), as maxJobs.consider.
-func (s *splitClass) consider(i, m, b int, okM, okB bool) (int, int) {
-	if okM && s.km[i] != noCode && (m < 0 || s.lessCode(s.km, i, m)) {
-		m = i
-	}
-	if okB && s.kb[i] != noCode && (b < 0 || s.lessCode(s.kb, i, b)) {
-		b = i
-	}
-	return m, b
-}
-
-// argminCode returns the slot with the least (code, tie) among codes below
-// noCode, or -1 (argmin's two passes).
-func argminCode(k []uint64, tie []int64) int {
-	best, bi := uint64(noCode), -1
-	for i, v := range k {
-		if v < best {
-			best, bi = v, i
+// minima returns the slots of the least (code, tie) in km and in kb (-1
+// for an empty set): the class's map job and first buffered job, found
+// together in one pass over the few jobs present.
+func (s *splitClass) minima() (int, int) {
+	km, kb, tie := s.km, s.kb, s.tie
+	n := len(km)
+	kb, tie = kb[:n], tie[:n]
+	bm, bb := uint64(noCode), uint64(noCode)
+	im, ib := -1, -1
+	for i := range n {
+		if v := km[i]; v < bm || (v == bm && v != noCode && tie[i] < tie[im]) {
+			bm, im = v, i
+		}
+		if v := kb[i]; v < bb || (v == bb && v != noCode && tie[i] < tie[ib]) {
+			bb, ib = v, i
 		}
 	}
-	if bi < 0 {
-		return -1
-	}
-	tie = tie[:len(k)]
-	for i := bi + 1; i < len(k); i++ {
-		if k[i] == best && tie[i] < tie[bi] {
-			bi = i
-		}
-	}
-	return bi
+	return im, ib
 }
 
-// remove drops slot i, moving the last slot into it; m and b are slots
-// (of the minima), returned as they are after the move.
-func (s *splitClass) remove(i, m, b int) (int, int) {
+// drop removes slot i, moving the last slot into it.
+func (s *splitClass) drop(i int) {
 	l := len(s.j) - 1
-	if m == i {
-		m = -1
-	}
-	if b == i {
-		b = -1
-	}
 	if i != l {
 		s.km[i], s.kb[i], s.tie[i], s.j[i] = s.km[l], s.kb[l], s.tie[l], s.j[l]
-		if m == l {
-			m = i
-		}
-		if b == l {
-			b = i
-		}
 	}
 	s.j[l].id = ""
 	s.km, s.kb, s.tie, s.j = s.km[:l], s.kb[:l], s.tie[:l], s.j[:l]
-	return m, b
 }
 
 // splitRole is one of the four roles of an allocation, in the generic
@@ -210,23 +174,21 @@ func (g *splitGive) give(amount float64) float64 {
 // (Algorithm 2, §4.2; splitState): the same events in the same order, with
 // the same floating-point operations on the same values
 // (TestSplitLoopMatchesGeneric checks every output bit against the generic
-// loop), on one splitClass per class. As in runMax, the map job and the
-// first buffered job of each class (the roles' slots) are kept from one
-// event to the next: a minimum stays unless it leaves its set or its code
-// grows, and otherwise only the class's other served job, the flipped job
-// and the arriving jobs can displace it; a lost one is found again by a
-// scan of its class. β(t), the least imbalance among the jobs present, is
-// kept as a value: an arrival can only lower it, and it is rescanned only
-// when a job with that imbalance departs. At most four jobs are served
-// (the four roles). Above scanLimit jobs present it hands over to the
-// generic loop (handOffSplit).
+// loop), on one splitClass per class. There are few jobs present (on the
+// §5.3 workload 1.8, 3.1 and 5.1 on average at ρ = 0.5, 0.75 and 0.9), so
+// the map job and the first buffered job of each class are found afresh at
+// every event by one pass over the class's codes (splitClass.minima), with
+// no heap and no bookkeeping of kept minima. β(t), the least imbalance
+// among the jobs present, is kept as a value: an arrival can only lower
+// it, and it is rescanned only when a job with that imbalance departs. At
+// most four jobs are served (the four roles). Above scanLimit jobs present
+// it hands over to the generic loop and its heaps (handOffSplit).
 func (e *engine) runSplit(sink func(JobResult)) (Summary, error) {
 	var cl [2]splitClass
 	strict := e.split.strict
 	e.pull()
 	stall := 0
 	ro := [4]splitRole{{i: -1}, {i: -1}, {i: -1}, {i: -1}}
-	ok := [4]bool{true, true, true, true} // ro[r].i is the minimum of its set
 	t, evR, evKind := inf, -1, evNone
 	if e.hasNext {
 		t = e.next.Release
@@ -273,55 +235,73 @@ func (e *engine) runSplit(sink func(JobResult)) (Summary, error) {
 			}
 		}
 		e.now = t
-		// The served jobs' advance and events, in the generic order.
-		var gone [4]bool
-		var old [4][2]uint64
-		var slot [4]int
+		// The served jobs' advance and events, in the generic order (the
+		// generic loop's advance and event pass, fused per job as in
+		// runMax). gone: the slots of the jobs that departed, by role.
+		gone := [4]int{-1, -1, -1, -1}
 		for r := range 4 {
-			if !ro[r].on {
+			j := &ro[r]
+			if !j.on {
 				continue
 			}
 			s := &cl[r>>1]
-			slot[r] = ro[r].i
-			gone[r], old[r] = e.stepSplit(s, r>>1, &ro[r], r == evR, evKind, advanced, dt, sink)
-			if gone[r] && s.j[slot[r]].ratio == beta {
-				betaOK = false
+			i := j.i
+			sl := &s.j[i]
+			x, y, x0, y0 := sl.x, sl.y, sl.x0, sl.y0
+			if advanced {
+				x = clamp0(x - j.rm*dt)
+				if j.track {
+					y = snapOf(x, x0, y0)
+				} else {
+					y = clamp0(y - j.rs*dt)
+				}
 			}
+			if j.rm > 0 && ((r == evR && evKind == evMap) || x <= snapRel*x0) {
+				x = 0
+				if j.track {
+					y = 0
+				}
+			}
+			empty := true
+			if j.track && advanced {
+				// The buffer is exactly 0 after the snap.
+			} else if b := bufferOf(x, y, x0, y0); (r == evR && evKind == evDrain) || b <= snapRel*y0 {
+				y = snapOf(x, x0, y0)
+			} else {
+				empty = false
+			}
+			sl.x, sl.y, sl.empty = x, y, empty
+			if x == 0 && y == 0 {
+				e.departJob(sl.r, x0, y0, sl.orig, sl.id, sink)
+				gone[r] = i
+				if sl.ratio == beta {
+					betaOK = false
+				}
+				continue
+			}
+			s.setCodes(r>>1, i)
 		}
-		ok[0], ok[1] = cl[0].settle((*[2]splitRole)(ro[0:2]), gone[0], gone[1], &old[0], &old[1], ok[0], ok[1])
-		ok[2], ok[3] = cl[1].settle((*[2]splitRole)(ro[2:4]), gone[2], gone[3], &old[2], &old[3], ok[2], ok[3])
-		if cross && !gone[caR] && !gone[cbR] {
-			// flipSplit lowers cb's tie and perhaps its y: it can only
-			// move ahead.
+		if cross && gone[caR] < 0 && gone[cbR] < 0 {
 			e.flipSplit(&cl[1], ca, cb)
-			ro[2].i, ro[3].i = cl[1].consider(cb, ro[2].i, ro[3].i, ok[2], ok[3])
 		}
-		// Departed slots go last-first within a class (maxloop.go).
+		// Departed slots go last-first within a class, so that a move
+		// cannot displace the other departed job.
 		for c := range 2 {
-			hi, lo := -1, -1
-			if gone[2*c] {
-				hi = slot[2*c]
-			}
-			if gone[2*c+1] {
-				lo = slot[2*c+1]
-			}
+			hi, lo := gone[2*c], gone[2*c+1]
 			if lo > hi {
 				hi, lo = lo, hi
 			}
 			if hi >= 0 {
-				ro[2*c].i, ro[2*c+1].i = cl[c].remove(hi, ro[2*c].i, ro[2*c+1].i)
+				cl[c].drop(hi)
 			}
 			if lo >= 0 {
-				ro[2*c].i, ro[2*c+1].i = cl[c].remove(lo, ro[2*c].i, ro[2*c+1].i)
+				cl[c].drop(lo)
 			}
 		}
 		for e.hasNext && e.next.Release <= e.now {
-			c := e.arriveSplit(&cl)
-			n := len(cl[c].j) - 1
-			if r := cl[c].j[n].ratio; r < beta {
+			if r := e.arriveSplit(&cl); r < beta {
 				beta = r
 			}
-			ro[2*c].i, ro[2*c+1].i = cl[c].consider(n, ro[2*c].i, ro[2*c+1].i, ok[2*c], ok[2*c+1])
 			e.pull()
 		}
 		if e.srcErr != nil {
@@ -330,16 +310,6 @@ func (e *engine) runSplit(sink func(JobResult)) (Summary, error) {
 		if e.nsys > e.scan && !e.noHandOff {
 			e.handOffSplit(&cl)
 			return e.loop(sink, stall, true)
-		}
-		for r := range 4 {
-			if !ok[r] {
-				s := &cl[r>>1]
-				k := s.km
-				if r&1 == 1 {
-					k = s.kb
-				}
-				ro[r].i, ok[r] = argminCode(k, s.tie), true
-			}
 		}
 		if !betaOK {
 			beta, betaOK = inf, true
@@ -369,7 +339,8 @@ func (e *engine) runSplit(sink func(JobResult)) (Summary, error) {
 			}
 		}
 		cm, cc := e.cm, e.cc
-		m0, b0, m1, b1 := ro[0].i, ro[1].i, ro[2].i, ro[3].i
+		m0, b0 := cl[0].minima()
+		m1, b1 := cl[1].minima()
 		share0, share1 := mu2*cm, mu1*cm
 		if !strict {
 			if m0 < 0 {
@@ -464,79 +435,6 @@ func (e *engine) runSplit(sink func(JobResult)) (Summary, error) {
 	return e.finish()
 }
 
-// stepSplit is the generic loop's advance and event pass for the job of
-// role r of class cls (engine.loop, fused per job as in runMax; isEv: the
-// event is the job's own, of kind evKind). It reports whether the job
-// departed, and returns its codes from before the step.
-func (e *engine) stepSplit(s *splitClass, cls int, r *splitRole, isEv bool, evKind int, advanced bool, dt float64, sink func(JobResult)) (bool, [2]uint64) {
-	i := r.i
-	sl := &s.j[i]
-	x, y, x0, y0 := sl.x, sl.y, sl.x0, sl.y0
-	if advanced {
-		x = clamp0(x - r.rm*dt)
-		if r.track {
-			y = snapOf(x, x0, y0)
-		} else {
-			y = clamp0(y - r.rs*dt)
-		}
-	}
-	if r.rm > 0 && ((isEv && evKind == evMap) || x <= snapRel*x0) {
-		x = 0
-		if r.track {
-			y = 0
-		}
-	}
-	empty := true
-	if r.track && advanced {
-		// The buffer is exactly 0 after the snap.
-	} else if b := bufferOf(x, y, x0, y0); (isEv && evKind == evDrain) || b <= snapRel*y0 {
-		y = snapOf(x, x0, y0)
-	} else {
-		empty = false
-	}
-	sl.x, sl.y, sl.empty = x, y, empty
-	old := [2]uint64{s.km[i], s.kb[i]}
-	if x == 0 && y == 0 {
-		e.departJob(sl.r, x0, y0, sl.orig, sl.id, sink)
-		s.km[i], s.kb[i] = noCode, noCode
-		return true, old
-	}
-	s.setCodes(cls, i)
-	return false, old
-}
-
-// settle updates the class's minima ro[0].i (map station) and ro[1].i
-// (shuffle station) after the event pass (gm, gb: the roles' jobs
-// departed; om, ob: their codes before it): a minimum whose job was served
-// is lost (ok false: rescanned) when its code grew (noCode once it left
-// the set); otherwise the class's other served job may now lead (the only
-// job besides the minimum whose codes changed). It returns the ok flags.
-func (s *splitClass) settle(ro *[2]splitRole, gm, gb bool, om, ob *[2]uint64, okM, okB bool) (bool, bool) {
-	m, b := ro[0].i, ro[1].i
-	mOn, bOn := ro[0].on, ro[1].on
-	if mOn && s.km[m] > om[0] {
-		okM = false
-	}
-	if b >= 0 {
-		if b == m {
-			if mOn && s.kb[b] > om[1] {
-				okB = false
-			}
-		} else if bOn && s.kb[b] > ob[1] {
-			okB = false
-		}
-	}
-	nm, nb := m, b
-	if okM && bOn && !gb && s.km[b] != noCode && (m < 0 || s.lessCode(s.km, b, m)) {
-		nm = b
-	}
-	if okB && mOn && !gm && m != b && s.kb[m] != noCode && (b < 0 || s.lessCode(s.kb, m, b)) {
-		nb = m
-	}
-	ro[0].i, ro[1].i = nm, nb
-	return okM, okB
-}
-
 // lessS2y is lessS2 on slots of S2.
 func lessS2y(s *splitClass, a, b int) bool {
 	ya, yb := s.j[a].y, s.j[b].y
@@ -560,9 +458,9 @@ func (e *engine) flipSplit(s *splitClass, a, b int) {
 	}
 }
 
-// arriveSplit is engine.arrive for runSplit; it returns the new job's
-// class (its slot is the class's last).
-func (e *engine) arriveSplit(cl *[2]splitClass) int {
+// arriveSplit is engine.arrive for runSplit (the new job takes its
+// class's last slot); it returns the job's imbalance ratio.
+func (e *engine) arriveSplit(cl *[2]splitClass) float64 {
 	in := &e.next
 	orig := e.seq
 	if e.order != nil {
@@ -592,7 +490,7 @@ func (e *engine) arriveSplit(cl *[2]splitClass) int {
 	if e.nsys > e.sum.MaxInSystem {
 		e.sum.MaxInSystem = e.nsys
 	}
-	return c
+	return j.ratio
 }
 
 // recordSplit is engine.record for runSplit (served roles in the generic
