@@ -47,10 +47,13 @@ type splitSlot struct {
 	in     float64 // inflow rm·y0/x0 cached for the map rate inRM (NaN: none)
 	inRM   float64
 	r      float64 // release
-	empty  bool
-	orig   int
-	seq    int
-	id     string
+	// buf is bufferOf(x, y, x0, y0), set wherever x or y changes (the
+	// generic loop's cached job.buffer()).
+	buf   float64
+	empty bool
+	orig  int
+	seq   int
+	id    string
 }
 
 // inflow is job.inflow for map rate rm (x > 0).
@@ -104,16 +107,35 @@ func (s *splitClass) lessShuffle(cls, a, b int) bool {
 func (s *splitClass) minima() (int, int) {
 	km, kb, tie := s.km, s.kb, s.tie
 	n := len(km)
+	switch n {
+	case 0:
+		return -1, -1
+	case 1: // the usual case at low load
+		im, ib := -1, -1
+		if km[0] != noCode {
+			im = 0
+		}
+		if kb[0] != noCode {
+			ib = 0
+		}
+		return im, ib
+	}
 	kb, tie = kb[:n], tie[:n]
-	bm, bb := uint64(noCode), uint64(noCode)
-	im, ib := -1, -1
-	for i := range n {
-		if v := km[i]; v < bm || (v == bm && v != noCode && tie[i] < tie[im]) {
+	bm, bb := km[0], kb[0]
+	im, ib := 0, 0
+	for i := 1; i < n; i++ {
+		if v := km[i]; v < bm || (v == bm && tie[i] < tie[im]) {
 			bm, im = v, i
 		}
-		if v := kb[i]; v < bb || (v == bb && v != noCode && tie[i] < tie[ib]) {
+		if v := kb[i]; v < bb || (v == bb && tie[i] < tie[ib]) {
 			bb, ib = v, i
 		}
+	}
+	if bm == noCode {
+		im = -1
+	}
+	if bb == noCode {
+		ib = -1
 	}
 	return im, ib
 }
@@ -262,15 +284,15 @@ func (e *engine) runSplit(sink func(JobResult)) (Summary, error) {
 					y = 0
 				}
 			}
-			empty := true
+			empty, buf := true, 0.0
 			if j.track && advanced {
 				// The buffer is exactly 0 after the snap.
 			} else if b := bufferOf(x, y, x0, y0); (r == evR && evKind == evDrain) || b <= snapRel*y0 {
-				y = snapOf(x, x0, y0)
+				y = snapOf(x, x0, y0) // bufferOf gives exactly 0 for it
 			} else {
-				empty = false
+				empty, buf = false, b
 			}
-			sl.x, sl.y, sl.empty = x, y, empty
+			sl.x, sl.y, sl.empty, sl.buf = x, y, empty, buf
 			if x == 0 && y == 0 {
 				e.departJob(sl.r, x0, y0, sl.orig, sl.id, sink)
 				gone[r] = i
@@ -404,7 +426,7 @@ func (e *engine) runSplit(sink func(JobResult)) (Summary, error) {
 				}
 			}
 			if !j.track && j.rs > 0 && j.rs > in {
-				if td := bufferOf(x, sl.y, sl.x0, sl.y0) / (j.rs - in); td < te {
+				if td := sl.buf / (j.rs - in); td < te {
 					te, kind = td, evDrain
 				}
 			}
@@ -449,6 +471,7 @@ func (e *engine) flipSplit(s *splitClass, a, b int) {
 	ja, jb := &s.j[a], &s.j[b]
 	if jb.y > ja.y && jb.y-ja.y <= flipRel*ja.y {
 		jb.y = ja.y
+		jb.buf = bufferOf(jb.x, jb.y, jb.x0, jb.y0)
 	}
 	s.tie[b] = e.nextTie
 	e.nextTie--
@@ -468,7 +491,8 @@ func (e *engine) arriveSplit(cl *[2]splitClass) float64 {
 	}
 	x0, y0 := in.Map, in.Shuffle
 	j := splitSlot{x: x0, y: y0, x0: x0, y0: y0, inRM: math.NaN(), r: in.Release,
-		empty: bufferOf(x0, y0, x0, y0) == 0, orig: orig, seq: e.seq, id: in.ID}
+		buf: bufferOf(x0, y0, x0, y0), orig: orig, seq: e.seq, id: in.ID}
+	j.empty = j.buf == 0
 	c := 0
 	switch {
 	case x0 == 0 || y0 == 0:
