@@ -37,6 +37,7 @@ mutations=(
   'max-loop-sub-ulp-crossing|maxloop.go|s/if cross && ctau > 0 && !resolvesMax\(s, ca, cb\) \{/if false {/'
   'max-loop-minimum-kept|maxloop.go|s/if i == curM && \(grew \|\| s\.km\[i\] == infBits\) \{/if i == curM \&\& s.km[i] == infBits {/'
   'max-loop-hand-off|maxloop.go|s/\t\t\te\.handOffMax\(s\)\n//'
+  'max-loop-flip-buffer|maxloop.go|s/\t\ts\.j\[b\]\.buf = bufferOf\(s\.j\[b\]\.x, s\.j\[b\]\.y, s\.j\[b\]\.x0, s\.j\[b\]\.y0\)\n//'
   'split-loop-crossing|splitloop.go|s/if m1 >= 0 && b1 >= 0 && m1 != b1 \{/if false {/'
   'split-loop-flip|splitloop.go|s/\t\t\te\.flipSplit\(&cl\[1\], ca, cb\)\n//'
   'split-loop-buffer-drain|splitloop.go|s/if !j\.track && j\.rs > 0 && j\.rs > in \{/if !j.track \&\& j.rs > 0 \&\& j.rs > in \&\& x == 0 {/'

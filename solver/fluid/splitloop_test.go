@@ -49,17 +49,7 @@ func TestSplitLoopMatchesGeneric(t *testing.T) {
 		}
 	}
 	for trial := range 160 {
-		var in *instances.Instance
-		n := 5 + rng.IntN(35)
-		if trial%2 == 0 {
-			in = randomInstance(rng, n, trial%8 == 0, true)
-		} else {
-			in = contInstance(rng, n, trial%7 == 1, trial%3 != 0)
-		}
-		var jobs []instances.Job
-		for _, i := range in.SortedByRelease() {
-			jobs = append(jobs, in.Jobs[i])
-		}
+		jobs := trialJobs(rng, trial)
 		if trial%5 == 4 {
 			// Sizes of −0 (accepted as non-negative): they must order
 			// as +0 does in the heaps' float comparisons.
@@ -89,14 +79,7 @@ func TestSplitLoopMatchesGeneric(t *testing.T) {
 	}
 	check("burst", burst, 1, 1, Options{}, []int{0, scanLimit})
 	for _, load := range []float64{0.5, 0.9} {
-		src, err := instances.PaperLogNormal(20000, load, false).Source(rand.New(rand.NewPCG(1, 2)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var jobs []instances.Job
-		for j, ok := src.Next(); ok; j, ok = src.Next() {
-			jobs = append(jobs, j)
-		}
+		jobs := lognormalJobs(t, 20000, load)
 		check(fmt.Sprintf("§5.3 load %v", load), jobs, 1, 1, Options{}, []int{0, 3})
 	}
 	for _, name := range []string{"splitsrpt", "splitsrpt-strict"} {
@@ -107,25 +90,37 @@ func TestSplitLoopMatchesGeneric(t *testing.T) {
 	t.Logf("%d runs identical, flips %v", cases, flips)
 }
 
-// TestSplitLoopErrors: runSplit reports the generic loop's errors.
-func TestSplitLoopErrors(t *testing.T) {
-	for _, tc := range []struct {
-		name string
-		jobs []instances.Job
-	}{
-		{"negative map", []instances.Job{{ID: "a", Release: 0, Map: 1, Shuffle: 1}, {ID: "b", Release: 5, Map: -1, Shuffle: 1}}},
-		{"out of order", []instances.Job{{ID: "a", Release: 3, Map: 1, Shuffle: 1}, {ID: "b", Release: 1, Map: 1, Shuffle: 1}}},
-		{"both zero", []instances.Job{{ID: "a", Release: 0, Map: 0, Shuffle: 0}}},
-	} {
-		for _, p := range []Policy{SplitSRPT(), SplitSRPTStrict()} {
-			fast := runMaxWith(tc.jobs, 1, 1, p, Options{}, false, false, 0)
-			gen := runMaxWith(tc.jobs, 1, 1, p, Options{}, false, true, 0)
-			if fast.err == nil {
-				t.Errorf("%s %s: no error", tc.name, p.Name())
-			}
-			if err := sameBits(fast, gen); err != nil {
-				t.Errorf("%s %s: %v", tc.name, p.Name(), err)
-			}
-		}
+// trialJobs draws the random instance of a trial of the loop comparisons
+// (TestMaxLoopMatchesGeneric, TestSplitLoopMatchesGeneric), in release
+// order: 5 to 39 jobs, with sizes from a small set and zero sizes (even
+// trials, every eighth a batch) or continuous sizes (some batches, zero
+// sizes in two trials of three).
+func trialJobs(rng *rand.Rand, trial int) []instances.Job {
+	var in *instances.Instance
+	n := 5 + rng.IntN(35)
+	if trial%2 == 0 {
+		in = randomInstance(rng, n, trial%8 == 0, true)
+	} else {
+		in = contInstance(rng, n, trial%7 == 1, trial%3 != 0)
 	}
+	var jobs []instances.Job
+	for _, i := range in.SortedByRelease() {
+		jobs = append(jobs, in.Jobs[i])
+	}
+	return jobs
+}
+
+// lognormalJobs returns n arrivals of the §5.3 workload at load (seed 1, 2)
+// in release order.
+func lognormalJobs(t *testing.T, n int, load float64) []instances.Job {
+	t.Helper()
+	src, err := instances.PaperLogNormal(n, load, false).Source(rand.New(rand.NewPCG(1, 2)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var jobs []instances.Job
+	for j, ok := src.Next(); ok; j, ok = src.Next() {
+		jobs = append(jobs, j)
+	}
+	return jobs
 }
