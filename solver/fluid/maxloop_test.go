@@ -42,9 +42,11 @@ func runMaxWith(jobs []instances.Job, mum, muc float64, p Policy, opt Options, r
 // with ties, zero sizes and simultaneous arrivals, non-unit capacities and
 // speed, recorded schedules with instance indices unlike arrival numbers,
 // with the hand-off to the generic loop never taken, taken early (more
-// than 2 or 5 jobs present) and at the default threshold, and on 2·10⁴
-// arrivals of the §5.3 workload at loads 0.5 and 0.9 (hand-off forced
-// at 3 jobs too).
+// than 2 or 5 jobs present) and at the default threshold, on
+// TestSubULPCrossing's MaxSRPT instance (a crossing due within half an ulp
+// of the clock: the generic loop's sub-ulp path), and on 2·10⁴ arrivals
+// of the §5.3 workload at loads 0.5 and 0.9 (hand-off forced at 3 jobs
+// too).
 func TestMaxLoopMatchesGeneric(t *testing.T) {
 	caps := []struct{ mum, muc, speed float64 }{{1, 1, 0}, {2, 0.5, 0}, {1, 3, 1.5}}
 	rng := rand.New(rand.NewPCG(18, 2))
@@ -69,6 +71,17 @@ func TestMaxLoopMatchesGeneric(t *testing.T) {
 				cases++
 			}
 		}
+	}
+	// TestSubULPCrossing's MaxSRPT instance (the generic loop's sub-ulp
+	// path, which the random runs never take).
+	const T = 1 << 14
+	sub := []instances.Job{{ID: "A", Release: T, Shuffle: 20e-12}, {ID: "B", Release: T, Map: 21e-12}}
+	for _, record := range []bool{false, true} {
+		gen := runMaxWith(sub, 2, 0.7, MaxSRPT(), Options{}, record, true, 0)
+		if err := sameBits(runMaxWith(sub, 2, 0.7, MaxSRPT(), Options{}, record, false, 0), gen); err != nil || gen.err != nil {
+			t.Fatalf("sub-ulp (record %v): %v, generic: %v", record, err, gen.err)
+		}
+		cases++
 	}
 	for _, load := range []float64{0.5, 0.9} {
 		jobs := lognormalJobs(t, 20000, load)

@@ -19,7 +19,9 @@ import (
 // plain and recorded schedules with instance indices unlike arrival
 // numbers, each with the hand-off to the generic loop never taken, taken
 // above 2 or 5 jobs and at the default threshold; a burst of 80
-// simultaneous arrivals (the hand-off at the default threshold); and
+// simultaneous arrivals (the hand-off at the default threshold);
+// TestSubULPCrossing's instance (a crossing due within half an ulp of the
+// clock); and
 // 2·10⁴ arrivals of the §5.3 workload at loads 0.5 and 0.9 (hand-off at 3
 // jobs too). Every departure, summary field and schedule bit is compared
 // (sameBits), and the runs must include crossings (flips) of S2's keys.
@@ -78,6 +80,12 @@ func TestSplitLoopMatchesGeneric(t *testing.T) {
 		burst = append(burst, instances.Job{ID: fmt.Sprintf("b%d", k), Release: r, Map: sz[0], Shuffle: sz[1]})
 	}
 	check("burst", burst, 1, 1, Options{}, []int{0, scanLimit})
+	// TestSubULPCrossing's SplitSRPT instance: a crossing due less than
+	// half an ulp of the clock after an event (the generic loop's sub-ulp
+	// path, which the other runs never take).
+	const T = 1 << 14
+	check("sub-ulp", []instances.Job{{ID: "B", Release: T, Shuffle: 30e-12}, {ID: "M", Release: T, Map: 25e-12, Shuffle: 29e-12}},
+		1, 4, Options{}, []int{0})
 	for _, load := range []float64{0.5, 0.9} {
 		jobs := lognormalJobs(t, 20000, load)
 		check(fmt.Sprintf("§5.3 load %v", load), jobs, 1, 1, Options{}, []int{0, 3})
