@@ -44,6 +44,17 @@ mutations=(
   'max-loop-sub-ulp-crossing|maxloop.go|s/if cross && ctau > 0 && !resolvesMax\(s, ca, cb\) \{/if false {/'
   'max-loop-minimum-kept|maxloop.go|s/if i == curM && \(grew \|\| s\.km\[i\] == infBits\) \{/if i == curM \&\& s.km[i] == infBits {/'
   'max-loop-hand-off|maxloop.go|s/\t\t\te\.handOffMax\(s\)\n//'
+  'max-loop-flip-buffer|maxloop.go|s/\t\ts\.j\[b\]\.buf = bufferOf\(s\.j\[b\]\.x, s\.j\[b\]\.y, s\.j\[b\]\.x0, s\.j\[b\]\.y0\)\n//'
+  'split-loop-crossing|splitloop.go|s/if m1 >= 0 && b1 >= 0 && m1 != b1 \{/if false {/'
+  'split-loop-flip|splitloop.go|s/\t\t\te\.flipSplit\(&cl\[1\], ca, cb\)\n//'
+  'split-loop-buffer-drain|splitloop.go|s/if !j\.track && j\.rs > 0 && j\.rs > in \{/if !j.track \&\& j.rs > 0 \&\& j.rs > in \&\& x == 0 {/'
+  'split-loop-sub-ulp-crossing|splitloop.go|s/if cross && ctau > 0 \{/if false {/'
+  'split-loop-hand-off|splitloop.go|s/\t\t\te\.handOffSplit\(&cl\)\n//'
+  'split-loop-beta-departure|splitloop.go|s/if sl\.ratio == beta \{/if false {/'
+  'split-loop-beta-arrival|splitloop.go|s/if r := e\.arriveSplit\(&cl\); r < beta \{/if r := e.arriveSplit(\&cl); false \&\& r < beta {/'
+  'split-loop-minima-tie|splitloop.go|s/v < bm \|\| \(v == bm && tie\[i\] < tie\[im\]\)/v < bm/'
+  'split-loop-flip-buffer|splitloop.go|s/\t\tjb\.buf = bufferOf\(jb\.x, jb\.y, jb\.x0, jb\.y0\)\n//'
+  'split-loop-removal-order|splitloop.go|s/\t\t\tif lo > hi \{\n\t\t\t\thi, lo = lo, hi/\t\t\tif lo < hi {\n\t\t\t\thi, lo = lo, hi/'
 )
 
 want=("$@")

@@ -12,8 +12,10 @@
 // present at every event, run in an event loop specialised to them
 // (psloop.go: the jobs' state as parallel slices), and so does MaxSRPT
 // (maxloop.go: its two served jobs kept as the minima of contiguous key
-// arrays, the crossing test cut short by a lower bound); both produce the
-// generic loop's results bit for bit. The model, the event types, the
+// arrays, the crossing test cut short by a lower bound) and SplitSRPT
+// (splitloop.go: each class's two served jobs found by one pass over its
+// few jobs at every event); all three produce the generic loop's results
+// bit for bit. The model, the event types, the
 // policies' conventions and the speed measurements are in
 // docs/tandem-sim.md.
 package fluid

@@ -377,6 +377,9 @@ func (e *engine) run(sink func(JobResult)) (Summary, error) {
 	if e.prio != nil && e.prio.dyn && !e.generic {
 		return e.runMax(sink)
 	}
+	if e.split != nil && !e.generic {
+		return e.runSplit(sink)
+	}
 	e.pull()
 	return e.loop(sink, 0, false)
 }

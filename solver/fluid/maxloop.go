@@ -38,6 +38,7 @@ type maxSlot struct {
 	x0, y0 float64 // original sizes
 	in     float64 // cm·y0/x0 (x0 > 0): the inflow at the map rate cm
 	r      float64 // release
+	buf    float64 // bufferOf(x, y, x0, y0), set wherever x or y changes (job.buffer())
 	empty  bool    // job.empty: the available buffer is zero
 	orig   int
 	seq    int
@@ -211,15 +212,15 @@ func (e *engine) runMax(sink func(JobResult)) (Summary, error) {
 					y = 0
 				}
 			}
-			empty := true
+			empty, buf := true, 0.0
 			if j.track && advanced {
 				// The buffer is exactly 0 after the snap.
 			} else if b := bufferOf(x, y, x0, y0); (k == evK && evKind == evDrain) || b <= snapRel*y0 {
-				y = snapOf(x, x0, y0)
+				y = snapOf(x, x0, y0) // bufferOf gives exactly 0 for it
 			} else {
-				empty = false
+				empty, buf = false, b
 			}
-			sl.x, sl.y, sl.empty = x, y, empty
+			sl.x, sl.y, sl.empty, sl.buf = x, y, empty, buf
 			oldKey[k] = sl.key
 			if x == 0 && y == 0 {
 				e.departJob(sl.r, x0, y0, sl.orig, sl.id, sink)
@@ -338,7 +339,7 @@ func (e *engine) runMax(sink func(JobResult)) (Summary, error) {
 				}
 			}
 			if !j.track && j.rs > 0 && j.rs > in {
-				if td := bufferOf(x, sl.y, sl.x0, sl.y0) / (j.rs - in); td < te {
+				if td := sl.buf / (j.rs - in); td < te {
 					te, kind = td, evDrain
 				}
 			}
@@ -396,6 +397,7 @@ func (e *engine) flipMax(s *maxJobs, a, b int) {
 			s.j[b].y = la
 		}
 		s.j[b].key = maxf(s.j[b].x, s.j[b].y)
+		s.j[b].buf = bufferOf(s.j[b].x, s.j[b].y, s.j[b].x0, s.j[b].y0)
 	}
 	s.tie[b] = e.nextTie
 	e.nextTie--
@@ -510,7 +512,8 @@ func (e *engine) arriveMax(s *maxJobs) {
 		inflow = e.cm * y0 / x0 // job.inflow at the map rate cm
 	}
 	key := maxf(x0, y0)
-	empty := bufferOf(x0, y0, x0, y0) == 0
+	buf := bufferOf(x0, y0, x0, y0)
+	empty := buf == 0
 	km, kb := infBits, infBits
 	if x0 > 0 {
 		km = math.Float64bits(key)
@@ -520,7 +523,7 @@ func (e *engine) arriveMax(s *maxJobs) {
 	}
 	s.km, s.kb, s.tie = append(s.km, km), append(s.kb, kb), append(s.tie, int64(e.seq))
 	s.j = append(s.j, maxSlot{key: key, x: x0, y: y0, x0: x0, y0: y0, in: inflow, r: in.Release,
-		empty: empty, orig: orig, seq: e.seq, id: in.ID})
+		buf: buf, empty: empty, orig: orig, seq: e.seq, id: in.ID})
 	e.seq++
 	e.nsys++
 	if e.nsys > e.sum.MaxInSystem {

@@ -42,9 +42,11 @@ func runMaxWith(jobs []instances.Job, mum, muc float64, p Policy, opt Options, r
 // with ties, zero sizes and simultaneous arrivals, non-unit capacities and
 // speed, recorded schedules with instance indices unlike arrival numbers,
 // with the hand-off to the generic loop never taken, taken early (more
-// than 2 or 5 jobs present) and at the default threshold, and on 2·10⁴
-// arrivals of the §5.3 workload at loads 0.5 and 0.9 (hand-off forced
-// at 3 jobs too).
+// than 2 or 5 jobs present) and at the default threshold, on
+// TestSubULPCrossing's MaxSRPT instance (a crossing due within half an ulp
+// of the clock: the generic loop's sub-ulp path), and on 2·10⁴ arrivals
+// of the §5.3 workload at loads 0.5 and 0.9 (hand-off forced at 3 jobs
+// too).
 func TestMaxLoopMatchesGeneric(t *testing.T) {
 	caps := []struct{ mum, muc, speed float64 }{{1, 1, 0}, {2, 0.5, 0}, {1, 3, 1.5}}
 	rng := rand.New(rand.NewPCG(18, 2))
@@ -53,17 +55,7 @@ func TestMaxLoopMatchesGeneric(t *testing.T) {
 	defer func() { testHookFlip = old }()
 	testHookFlip = func(string) { flips++ }
 	for trial := range 120 {
-		var in *instances.Instance
-		n := 5 + rng.IntN(35)
-		if trial%2 == 0 {
-			in = randomInstance(rng, n, trial%8 == 0, true)
-		} else {
-			in = contInstance(rng, n, trial%7 == 1, trial%3 != 0)
-		}
-		var jobs []instances.Job
-		for _, i := range in.SortedByRelease() {
-			jobs = append(jobs, in.Jobs[i])
-		}
+		jobs := trialJobs(rng, trial)
 		c := caps[trial%len(caps)]
 		for _, record := range []bool{false, true} {
 			opt := Options{Speed: c.speed}
@@ -80,15 +72,19 @@ func TestMaxLoopMatchesGeneric(t *testing.T) {
 			}
 		}
 	}
+	// TestSubULPCrossing's MaxSRPT instance (the generic loop's sub-ulp
+	// path, which the random runs never take).
+	const T = 1 << 14
+	sub := []instances.Job{{ID: "A", Release: T, Shuffle: 20e-12}, {ID: "B", Release: T, Map: 21e-12}}
+	for _, record := range []bool{false, true} {
+		gen := runMaxWith(sub, 2, 0.7, MaxSRPT(), Options{}, record, true, 0)
+		if err := sameBits(runMaxWith(sub, 2, 0.7, MaxSRPT(), Options{}, record, false, 0), gen); err != nil || gen.err != nil {
+			t.Fatalf("sub-ulp (record %v): %v, generic: %v", record, err, gen.err)
+		}
+		cases++
+	}
 	for _, load := range []float64{0.5, 0.9} {
-		src, err := instances.PaperLogNormal(20000, load, false).Source(rand.New(rand.NewPCG(1, 2)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var jobs []instances.Job
-		for j, ok := src.Next(); ok; j, ok = src.Next() {
-			jobs = append(jobs, j)
-		}
+		jobs := lognormalJobs(t, 20000, load)
 		gen := runMaxWith(jobs, 1, 1, MaxSRPT(), Options{}, false, true, 0)
 		if gen.err != nil || len(gen.deps) != len(jobs) {
 			t.Fatalf("§5.3 load %v: generic: %d departures, %v", load, len(gen.deps), gen.err)
@@ -109,7 +105,8 @@ func TestMaxLoopMatchesGeneric(t *testing.T) {
 	t.Logf("%d runs identical, %d flips", cases, flips)
 }
 
-// TestMaxLoopErrors: runMax reports the generic loop's errors.
+// TestMaxLoopErrors: runMax and runSplit (SplitSRPT and its strict
+// variant) report the generic loop's errors.
 func TestMaxLoopErrors(t *testing.T) {
 	for _, tc := range []struct {
 		name string
@@ -119,13 +116,15 @@ func TestMaxLoopErrors(t *testing.T) {
 		{"out of order", []instances.Job{{ID: "a", Release: 3, Map: 1, Shuffle: 1}, {ID: "b", Release: 1, Map: 1, Shuffle: 1}}},
 		{"both zero", []instances.Job{{ID: "a", Release: 0, Map: 0, Shuffle: 0}}},
 	} {
-		fast := runMaxWith(tc.jobs, 1, 1, MaxSRPT(), Options{}, false, false, 0)
-		gen := runMaxWith(tc.jobs, 1, 1, MaxSRPT(), Options{}, false, true, 0)
-		if fast.err == nil {
-			t.Errorf("%s: no error", tc.name)
-		}
-		if err := sameBits(fast, gen); err != nil {
-			t.Errorf("%s: %v", tc.name, err)
+		for _, p := range []Policy{MaxSRPT(), SplitSRPT(), SplitSRPTStrict()} {
+			fast := runMaxWith(tc.jobs, 1, 1, p, Options{}, false, false, 0)
+			gen := runMaxWith(tc.jobs, 1, 1, p, Options{}, false, true, 0)
+			if fast.err == nil {
+				t.Errorf("%s %s: no error", tc.name, p.Name())
+			}
+			if err := sameBits(fast, gen); err != nil {
+				t.Errorf("%s %s: %v", tc.name, p.Name(), err)
+			}
 		}
 	}
 }
