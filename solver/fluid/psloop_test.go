@@ -92,17 +92,7 @@ func TestPSLoopMatchesGeneric(t *testing.T) {
 	rng := rand.New(rand.NewPCG(18, 1))
 	cases := 0
 	for trial := range 40 {
-		var in *instances.Instance
-		n := 5 + rng.IntN(35)
-		if trial%2 == 0 {
-			in = randomInstance(rng, n, trial%8 == 0, true)
-		} else {
-			in = contInstance(rng, n, trial%7 == 1, trial%3 != 0)
-		}
-		var jobs []instances.Job
-		for _, i := range in.SortedByRelease() {
-			jobs = append(jobs, in.Jobs[i])
-		}
+		jobs := trialJobs(rng, trial)
 		c := caps[trial%len(caps)]
 		for _, p := range policies {
 			for _, record := range []bool{false, true} {

@@ -99,7 +99,8 @@ func TestSplitLoopMatchesGeneric(t *testing.T) {
 }
 
 // trialJobs draws the random instance of a trial of the loop comparisons
-// (TestMaxLoopMatchesGeneric, TestSplitLoopMatchesGeneric), in release
+// (TestMaxLoopMatchesGeneric, TestSplitLoopMatchesGeneric,
+// TestPSLoopMatchesGeneric), in release
 // order: 5 to 39 jobs, with sizes from a small set and zero sizes (even
 // trials, every eighth a batch) or continuous sizes (some batches, zero
 // sizes in two trials of three).
