@@ -49,5 +49,9 @@ func (s *searcher) pairTail(mask uint64, X, Y float64) float64 {
 		}
 		t1 = math.Min(t1, math.Max(X+s.x[j], Y+s.y[j])+t.T[t.at(mask|1<<j)])
 	}
-	return math.Max(t.T[i], math.Max(t1, t.h[i]))
+	b := math.Max(t.T[i], math.Max(t1, t.h[i]))
+	if t.W != nil {
+		b = math.Max(b, t.W[i])
+	}
+	return b
 }
