@@ -1,14 +1,11 @@
 package search
 
 import (
-	"context"
 	"math"
 	"math/rand/v2"
 	"testing"
 
-	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/solver/exact/internal/bruteforce"
-	"github.com/mrsched/mrsched/solver/mip"
 )
 
 // The window tail W(S) with the weights its ascent chooses never exceeds,
@@ -31,11 +28,7 @@ func TestWindowTailValid(t *testing.T) {
 		key := func(o []int) string { return string(intsBytes(o)) }
 		best := math.Inf(1)
 		permute(n, func(order []int) {
-			seq := []bruteforce.Event{{Job: -1, Release: 0}}
-			for _, j := range order {
-				seq = append(seq, bruteforce.Event{Job: j, Release: -1})
-			}
-			lp, err := bruteforce.SequenceValue(in, []float64{0}, seq)
+			lp, err := bruteLP(in, order)
 			if err != nil {
 				return // the oracle's dense simplex gave up (counted below)
 			}
@@ -109,24 +102,6 @@ func TestWindowTailPrunes(t *testing.T) {
 		if testing.Short() && seed == 10 {
 			continue
 		}
-		in, err := instances.PaperLogNormal(16, 0.75, true).Generate(rand.NewPCG(seed, 16))
-		if err != nil {
-			t.Fatal(err)
-		}
-		with, err := Solve(context.Background(), nil, in, Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		without, err := Solve(context.Background(), nil, in, Options{NoWindowTail: true})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if with.Status != mip.Optimal || without.Status != mip.Optimal || !relEq(with.Objective, without.Objective) {
-			t.Fatalf("seed %d: %v %v vs %v %v", seed, with.Status, with.Objective, without.Status, without.Objective)
-		}
-		if with.Stats.Nodes >= without.Stats.Nodes || with.RootBound <= without.RootBound {
-			t.Errorf("seed %d: nodes %d (root %v) with the window tail, %d (root %v) without", seed, with.Stats.Nodes, with.RootBound, without.Stats.Nodes, without.RootBound)
-		}
-		t.Logf("seed %d: nodes %d → %d, root %v → %v", seed, without.Stats.Nodes, with.Stats.Nodes, without.RootBound, with.RootBound)
+		prunes(t, 16, seed, Options{NoWindowTail: true})
 	}
 }
