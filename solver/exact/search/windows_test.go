@@ -94,14 +94,12 @@ func intsBytes(o []int) []byte {
 
 // The window tail raises the root bound and removes nodes without changing
 // the optimum: log-normal batches of `gen lognormal --batch` with 16 jobs,
-// seeds 3, 9 and 10 (measured: nodes 7 397 → 5 933, 51 → 13 and
-// 126 304 → 57 340; root 15.3960 → 15.4247, 29.2207 → 29.2823,
-// 44.1457 → 44.7404), searched to optimality with and without it.
+// seeds 3 and 9 (measured: nodes 7 397 → 5 933 and 51 → 13, root
+// 15.3960 → 15.4247 and 29.2207 → 29.2823; seed 10, 126 304 → 57 340
+// nodes, is left out for the package's test time), searched to optimality
+// with and without it.
 func TestWindowTailPrunes(t *testing.T) {
-	for _, seed := range []uint64{3, 9, 10} {
-		if testing.Short() && seed == 10 {
-			continue
-		}
+	for _, seed := range []uint64{3, 9} {
 		prunes(t, 16, seed, Options{NoWindowTail: true})
 	}
 }
