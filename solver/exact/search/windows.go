@@ -59,10 +59,10 @@ type winPoint struct{ c, g float64 }
 // Pareto-minimal breakpoints (c, G(c)) of the transition's window.
 type windowLattice struct {
 	sets []uint64
-	tab  []int     // index of each set in the search tables
-	off  []int32   // transitions of set i: off[i] … off[i+1]−1
-	to   []int32   // the larger set's index in sets
-	poff []int32   // points of transition k: poff[k] … poff[k+1]−1
+	tab  []int   // index of each set in the search tables
+	off  []int32 // transitions of set i: off[i] … off[i+1]−1
+	to   []int32 // the larger set's index in sets
+	poff []int32 // points of transition k: poff[k] … poff[k+1]−1
 	pts  []winPoint
 	// gmin[k] is min_c G(c) of transition k (its first window at a node).
 	gmin []float64
