@@ -101,3 +101,20 @@ SETUP_TARGETS += setup-cbc-cli
 setup-cbc-cli:
 	@if command -v cbc >/dev/null 2>&1; then echo "setup-cbc-cli: $$(cbc -quit 2>/dev/null | grep Version)"; \
 	else bash scripts/apt-install.sh coinor-cbc; fi
+
+## exact-goal1-session6: the portfolio of this tree and of EXACT6_BASE on the unbalanced log-normal
+## batches (n = 20 and 25, 10 seeds, 60 s), as two paired processes at the same time (both see the
+## same load); tables results/exact/lognormal-exact6-{new,base}-unbalanced-n{20,25}.*
+EXACT6_BASE ?= 7d79674
+.PHONY: exact-goal1-session6
+exact-goal1-session6:
+	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
+	git archive $(EXACT6_BASE) | tar -x -C "$$tmp" && \
+	(cd "$$tmp" && $(GO) build -o "$$tmp/bench-base" ./bench/exact) && \
+	$(GO) build -o "$$tmp/bench-new" ./bench/exact && \
+	for n in 20 25; do \
+	  for side in new base; do \
+	    "$$tmp/bench-$$side" -suite lognormal -n $$n -seeds 10 -kinds unbalanced -methods portfolio -limit 60s \
+	      -out results/exact -name exact6-$$side-unbalanced-n$$n & \
+	  done; wait; \
+	done

@@ -194,11 +194,11 @@ func main() {
 			case "search":
 				es = sengs
 			}
-			if m == "search-nodom" || m == "search-nopair" || m == "search-only" {
-				// The search alone, and without the dominance rule or the
-				// pair tail (the nodes each removes).
+			if m == "search-nodom" || m == "search-nopair" || m == "search-nowindow" || m == "search-only" {
+				// The search alone, and without the dominance rule, the
+				// pair tail or the window tail (the nodes each removes).
 				t0, c0 := time.Now(), allCPU()
-				sr, err := search.Solve(context.Background(), sengs[0], it.in, search.Options{TimeLimit: *limit, NoDominance: m == "search-nodom", NoPairTail: m == "search-nopair"})
+				sr, err := search.Solve(context.Background(), sengs[0], it.in, search.Options{TimeLimit: *limit, NoDominance: m == "search-nodom", NoPairTail: m == "search-nopair", NoWindowTail: m == "search-nowindow"})
 				r := row{Suite: it.suite, Instance: it.name, Method: m, Engine: "fastlp", N: it.in.N(), Seconds: time.Since(t0).Seconds(), CPUSeconds: allCPU() - c0}
 				if err != nil {
 					r.Status = "error: " + err.Error()
@@ -208,7 +208,11 @@ func main() {
 						r.Status = exact.StatusOptimal
 					}
 				}
-				fmt.Fprintf(os.Stderr, "%s %s: %s obj %.6g nodes %d %.1fs\n", it.name, m, r.Status, r.Objective, r.Nodes, r.Seconds)
+				root := math.NaN()
+				if err == nil {
+					root = sr.RootBound
+				}
+				fmt.Fprintf(os.Stderr, "%s %s: %s obj %.6g root %.6g lb %.6g nodes %d %.1fs %.1f CPU-s\n", it.name, m, r.Status, r.Objective, root, r.LowerBound, r.Nodes, r.Seconds, r.CPUSeconds)
 				rows = append(rows, r)
 				continue
 			}

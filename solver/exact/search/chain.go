@@ -30,11 +30,24 @@ import "math"
 // (xj, yj), previous prefix sums X, Y, static bounds L1 (position k−1) and
 // L2 (position k).
 func pairCost(xj, yj, X, Y, L1, L2 float64) float64 {
+	var cands [12]float64
+	best := math.Inf(1)
+	for _, c := range pairCandidates(&cands, xj, yj, X, Y, L1, L2) {
+		best = math.Min(best, pairPhi(xj, yj, X, Y, L2, c))
+	}
+	return best
+}
+
+// pairCandidates writes into cands, clamped to [L1, max(L1, X+xj, Y+yj)],
+// the breakpoints of c ↦ max(L2, c, g(c)) of pairCost (and the interval's
+// ends), and returns them: every convex combination a·c + b·max(L2, c,
+// g(c)) with a, b ≥ 0 attains its minimum over c ≥ L1 at one of them
+// (beyond the upper end g(c) = c, so the function no longer decreases).
+func pairCandidates(cands *[12]float64, xj, yj, X, Y, L1, L2 float64) []float64 {
 	lo := L1
 	hi := math.Max(lo, math.Max(X+xj, Y+yj))
 	// The candidates live in a fixed array: the pair tail (pairtail.go)
 	// calls this n·2^n times.
-	var cands [12]float64
 	nc := copy(cands[:], []float64{lo, hi, X, Y, X + xj, Y + yj, L2, L2 - yj})
 	// Intersections of the linear pieces of g with each other, with the
 	// identity and with L2: pieces c+yj (s=0), yj+Y (s=c−Y), c (s=yj),
@@ -52,15 +65,14 @@ func pairCost(xj, yj, X, Y, L1, L2 float64) float64 {
 		}
 		// c + yj − r(c − X) = c → c = X + xj (already), = c + yj → c = X
 	}
-	best := math.Inf(1)
+	out := cands[:0]
 	for _, c := range cands[:nc] {
 		if math.IsNaN(c) || math.IsInf(c, 0) {
 			continue
 		}
-		c = math.Min(hi, math.Max(lo, c))
-		best = math.Min(best, pairPhi(xj, yj, X, Y, L2, c))
+		out = append(out, math.Min(hi, math.Max(lo, c)))
 	}
-	return best
+	return out
 }
 
 // pairPhi is c + max(L2, c, g(c)) of pairCost.

@@ -39,6 +39,16 @@
 // max(T(S), min_j L(S+j) + T(S+j)) (the two pairings). Options.NoPairTail
 // keeps h alone, to measure what it removes.
 //
+// Window tail (windows.go): every position forms a window with the one
+// before it, and each completion's weight is split between its two windows
+// (θ_e and 1−θ_e); for any such weights the minimum over the tail orders of
+// the windows' coupled bounds is a shortest path over the closed sets,
+// W(S), and the pairing of T is one choice of weights. The weights are
+// chosen by a supergradient ascent of W(∅) towards the incumbent (a fixed
+// number of iterations), and the tail bound is the largest of h, T, T1 and
+// W (docs/exact.md, "Window tail"). Options.NoWindowTail keeps the pair
+// tail alone.
+//
 // Dominance: only completion orders that respect the rule of package
 // dominance are explored (a job no larger in both phases, released no
 // later and at least as shuffle-heavy as another completes first; identical

@@ -31,8 +31,9 @@ import (
 // node in O(n); the tail bound is max(T(S), T1(S)). Cost: n·2^n pair costs,
 // tabulated with h (subsets.go).
 
-// pairTail returns max(T(S), T1(S)) (see above) for the set mask with
-// prefix sums X, Y, or tailBound when the pair tail is not tabulated.
+// pairTail returns max(T(S), T1(S), h(S)) (see above), and the window tail
+// W(S) when it is tabulated (windows.go), for the set mask with prefix sums
+// X, Y, or tailBound when the pair tail is not tabulated.
 func (s *searcher) pairTail(mask uint64, X, Y float64) float64 {
 	t := s.tab
 	if t == nil || t.T == nil {
@@ -49,5 +50,9 @@ func (s *searcher) pairTail(mask uint64, X, Y float64) float64 {
 		}
 		t1 = math.Min(t1, math.Max(X+s.x[j], Y+s.y[j])+t.T[t.at(mask|1<<j)])
 	}
-	return math.Max(t.T[i], math.Max(t1, t.h[i]))
+	b := math.Max(t.T[i], math.Max(t1, t.h[i]))
+	if t.W != nil {
+		b = math.Max(b, t.W[i])
+	}
+	return b
 }

@@ -47,11 +47,7 @@ func TestPairTailValid(t *testing.T) {
 					return // not explored (identical jobs out of index order)
 				}
 			}
-			seq := []bruteforce.Event{{Job: -1, Release: 0}}
-			for _, j := range order {
-				seq = append(seq, bruteforce.Event{Job: j, Release: -1})
-			}
-			lp, err := bruteforce.SequenceValue(in, []float64{0}, seq)
+			lp, err := bruteLP(in, order)
 			if err != nil {
 				return // the oracle's dense simplex gave up (counted below)
 			}
@@ -76,6 +72,16 @@ func TestPairTailValid(t *testing.T) {
 	if checked < 500 {
 		t.Fatalf("only %d orders checked", checked)
 	}
+}
+
+// bruteLP is the brute-force oracle's LP of the batch order (its own dense
+// simplex).
+func bruteLP(in *instances.Instance, order []int) (float64, error) {
+	seq := []bruteforce.Event{{Job: -1, Release: 0}}
+	for _, j := range order {
+		seq = append(seq, bruteforce.Event{Job: j, Release: -1})
+	}
+	return bruteforce.SequenceValue(in, []float64{0}, seq)
 }
 
 func permute(n int, f func([]int)) {
@@ -132,26 +138,35 @@ func TestPairTailRoot(t *testing.T) {
 // optimality with and without it.
 func TestPairTailPrunes(t *testing.T) {
 	for _, seed := range []uint64{2, 6} {
-		in, err := instances.PaperLogNormal(12, 0.75, true).Generate(rand.NewPCG(seed, 12))
-		if err != nil {
-			t.Fatal(err)
-		}
-		with, err := Solve(context.Background(), nil, in, Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		without, err := Solve(context.Background(), nil, in, Options{NoPairTail: true})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if with.Status != mip.Optimal || without.Status != mip.Optimal || !relEq(with.Objective, without.Objective) {
-			t.Fatalf("seed %d: %v %v vs %v %v", seed, with.Status, with.Objective, without.Status, without.Objective)
-		}
-		if with.Stats.Nodes >= without.Stats.Nodes || with.RootBound <= without.RootBound {
-			t.Errorf("seed %d: nodes %d (root %v) with the pair tail, %d (root %v) without", seed, with.Stats.Nodes, with.RootBound, without.Stats.Nodes, without.RootBound)
-		}
-		t.Logf("seed %d: nodes %d → %d, root %v → %v", seed, without.Stats.Nodes, with.Stats.Nodes, without.RootBound, with.RootBound)
+		prunes(t, 12, seed, Options{NoPairTail: true})
 	}
+}
+
+// prunes searches the log-normal batch of `gen lognormal --batch` with n
+// jobs and seed to optimality with Options{} and with off (a bound turned
+// off), and fails unless both prove the same optimum and the full search
+// has the higher root bound and fewer nodes.
+func prunes(t *testing.T, n int, seed uint64, off Options) {
+	t.Helper()
+	in, err := instances.PaperLogNormal(n, 0.75, true).Generate(rand.NewPCG(seed, uint64(n)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	with, err := Solve(context.Background(), nil, in, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	without, err := Solve(context.Background(), nil, in, off)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if with.Status != mip.Optimal || without.Status != mip.Optimal || !relEq(with.Objective, without.Objective) {
+		t.Fatalf("seed %d: %v %v vs %v %v", seed, with.Status, with.Objective, without.Status, without.Objective)
+	}
+	if with.Stats.Nodes >= without.Stats.Nodes || with.RootBound <= without.RootBound {
+		t.Errorf("seed %d: nodes %d (root %v) with the bound, %d (root %v) without", seed, with.Stats.Nodes, with.RootBound, without.Stats.Nodes, without.RootBound)
+	}
+	t.Logf("seed %d: nodes %d → %d, root %v → %v", seed, without.Stats.Nodes, with.Stats.Nodes, without.RootBound, with.RootBound)
 }
 
 // The tables over the closed sets alone (used beyond MaxDPJobs jobs) equal

@@ -8,15 +8,17 @@ import (
 
 // The dominance rule (package dominance) removes nodes without changing the
 // optimum: the search with and without it agrees (the second run is the
-// reference), and the rule's run explores fewer nodes.
+// reference), and the rule's run explores fewer nodes. Both runs are
+// without the window tail (windows.go), which proves this instance in 17
+// nodes with or without the rule.
 func TestDominancePrunes(t *testing.T) {
 	eng := engine(t)
 	in := lnBatch(t, 10, 3)
-	with, err := Solve(context.Background(), eng, in, Options{})
+	with, err := Solve(context.Background(), eng, in, Options{NoWindowTail: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	without, err := Solve(context.Background(), eng, in, Options{NoDominance: true})
+	without, err := Solve(context.Background(), eng, in, Options{NoDominance: true, NoWindowTail: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -76,6 +76,10 @@ type Options struct {
 	// tail below a node by the subset bound h alone (for measuring what
 	// the pair tail removes).
 	NoPairTail bool
+	// NoWindowTail turns off the window tail (windows.go) and keeps the
+	// pair tail's two pairings (for measuring what the window tail
+	// removes).
+	NoWindowTail bool
 	// groupLo and groupHi, when positive, replace the smallest and largest
 	// group size of the release-date group bound (pairs.go; tests and the
 	// group sub-searches). A sub-search is given its groups instead
@@ -239,6 +243,12 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 			}
 		}
 	}
+	if in.IsBatch() && !opt.NoWindowTail && !s.cut(root) && !s.stopped {
+		// The window tail (windows.go) needs the incumbent for its steps.
+		s.windowTail()
+		root = math.Max(root, s.pairTail(0, 0, 0))
+		s.stats.LowerBound = root
+	}
 	s.pollBound()
 	if s.best > root*(1+pruneRel)+pruneRel {
 		// Until the root records its children, only the root bound is
@@ -248,7 +258,7 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 	if s.rootOpen && !s.stopped {
 		if in.IsBatch() {
 			s.frames = make([][]float64, s.n+1)
-			s.batchDFS(make([]int, 0, s.n), 0, 0, 0, 0)
+			s.batchDFS(make([]int, 0, s.n), 0, 0, 0, 0, 0)
 		} else {
 			_, rel := orderlp.Periods(in)
 			s.frames = make([][]float64, 2*s.n+2)
@@ -514,8 +524,9 @@ type child struct {
 }
 
 // batchDFS explores the orders extending prefix (set mask, sums X, Y,
-// prefix cost P).
-func (s *searcher) batchDFS(prefix []int, mask uint64, X, Y, P float64) {
+// prefix cost P; plp a proven lower bound on the sum of the prefix's
+// completions, at least P).
+func (s *searcher) batchDFS(prefix []int, mask uint64, X, Y, P, plp float64) {
 	if s.err != nil || s.timeUp() {
 		return
 	}
@@ -566,9 +577,13 @@ func (s *searcher) batchDFS(prefix []int, mask uint64, X, Y, P float64) {
 			return
 		}
 		child := append(prefix, k.j)
+		// The parent's prefix bound plus the new completion's static
+		// bound L(S+j) = k.cost − P bounds the child's prefix.
+		cplp := plp + (k.cost - P)
 		if depth+1 < s.n && depth >= 1 {
 			tail := s.pairTail(mask|1<<k.j, X+s.x[k.j], Y+s.y[k.j])
-			if s.cut(chainBound(s.x, s.y, child) + tail) {
+			cplp = math.Max(cplp, chainBound(s.x, s.y, child))
+			if s.cut(cplp + tail) {
 				s.stats.ChainCuts++
 				continue
 			}
@@ -579,13 +594,16 @@ func (s *searcher) batchDFS(prefix []int, mask uint64, X, Y, P float64) {
 				_, err := s.pfast.ValueNorm(s.x, s.y, child)
 				s.stats.PrefixLPs++
 				// Lower is the certified dual bound of the prefix LP.
-				if err == nil && s.cut(s.pfast.Lower+tail) {
-					s.stats.PrefixCuts++
-					continue
+				if err == nil {
+					cplp = math.Max(cplp, s.pfast.Lower)
+					if s.cut(cplp + tail) {
+						s.stats.PrefixCuts++
+						continue
+					}
 				}
 			}
 		}
-		s.batchDFS(child, mask|1<<k.j, X+s.x[k.j], Y+s.y[k.j], k.cost)
+		s.batchDFS(child, mask|1<<k.j, X+s.x[k.j], Y+s.y[k.j], k.cost, cplp)
 		if s.stopped {
 			return
 		}

@@ -35,6 +35,10 @@ type tables struct {
 	X, Y  []float64
 	h     []float64
 	T, Tp []float64 // nil when the pair tail is off
+	// W is the window tail (windows.go; nil when not built).
+	W []float64
+	// sets lists the tabulated closed sets, supersets first (nil: dense).
+	sets []uint64
 }
 
 // at returns the index of the tabulated set S (closed under the
@@ -71,6 +75,7 @@ func (s *searcher) buildTables(dense bool) *tables {
 			return nil
 		}
 		t.index = make(map[uint64]int32, len(sets))
+		t.sets = sets
 		t.X, t.Y = make([]float64, len(sets)), make([]float64, len(sets))
 		for i, S := range sets {
 			t.index[S] = int32(i)
