@@ -3,15 +3,21 @@ package cluster
 import (
 	"fmt"
 	"math"
+	"slices"
 	"testing"
 
 	cw "github.com/mrsched/mrsched/instances/cluster"
+	"github.com/mrsched/mrsched/tolerance"
 )
 
 // markChecked wraps H-PFSP and, before every pick, compares the slack
-// system's marks (the trees of w that stop Pick's scan) with the
-// definition: every unfinished queued job is marked in phase p exactly
-// when it has a runnable task of phase p.
+// system's marks (the trees of w that stop Pick's scan, and the test of
+// the late jobs) with the definition: every unfinished queued job and
+// every late job is marked in phase p exactly when it has a runnable task
+// of phase p. It also checks the late list (exactly the active jobs out of
+// the virtual queue, in arrival order) and the running list: exactly
+// the active jobs with running tasks, in arrival order, each with its
+// running counts and eq. 10 rate recomputed from JobState.Running.
 type markChecked struct {
 	*HPFSP
 	t     *testing.T
@@ -19,11 +25,42 @@ type markChecked struct {
 }
 
 func (m *markChecked) Pick(p Phase, now float64) *JobState {
-	for _, e := range m.ss.live {
+	marked := append([]*SlackEntry(nil), m.ss.live...)
+	for _, hj := range m.lateJobs.xs {
+		marked = append(marked, &hj.e)
+	}
+	for _, e := range marked {
 		for q := Map; q <= Reduce; q++ {
 			if want := m.s.Jobs[e.ID].Pending(q) > 0; e.mark[q] != want {
 				m.t.Fatalf("%s at t=%v: %s marked %v in phase %v, runnable tasks %d", m.Name(), now, m.s.Jobs[e.ID].Job.ID, e.mark[q], q, m.s.Jobs[e.ID].Pending(q))
 			}
+		}
+	}
+	var running, late []*hjob
+	for _, j := range m.s.Active {
+		if j.Running[Map]+j.Running[Reduce] > 0 {
+			running = append(running, &m.jobs[j.Index])
+		}
+		if !m.jobs[j.Index].e.InQueue() {
+			late = append(late, &m.jobs[j.Index])
+		}
+	}
+	if !slices.Equal(late, m.lateJobs.xs) {
+		m.t.Fatalf("%s at t=%v: late list of %d jobs, %d active jobs out of the virtual queue", m.Name(), now, len(m.lateJobs.xs), len(late))
+	}
+	if !slices.Equal(running, m.running.xs) {
+		m.t.Fatalf("%s at t=%v: running list of %d jobs, %d active jobs with running tasks", m.Name(), now, len(m.running.xs), len(running))
+	}
+	for _, hj := range running {
+		j := &m.s.Jobs[hj.e.ID]
+		rate := 0.0 // eq. 10: a running task of phase p executes 1/N(S)_p per second
+		for p := Map; p <= Reduce; p++ {
+			if j.Running[p] > 0 {
+				rate += float64(j.Running[p]) / float64(m.s.Slots[p])
+			}
+		}
+		if hj.cnt != [2]float64{float64(j.Running[Map]), float64(j.Running[Reduce])} || !tolerance.Eq(hj.rate, rate) {
+			m.t.Fatalf("%s at t=%v: %s has counts %v and rate %v, running %v (rate %v)", m.Name(), now, j.Job.ID, hj.cnt, hj.rate, j.Running, rate)
 		}
 	}
 	m.picks++

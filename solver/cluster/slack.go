@@ -438,15 +438,27 @@ func (ss *Slack) Advance(D float64, exec []Exec) {
 	if len(ss.q) == 0 {
 		return
 	}
+	ss.advanceClock(D)
+	for _, x := range exec {
+		if x.E.pos >= 0 {
+			ss.lowerW(x.E, x.Delta)
+		}
+	}
+}
+
+// advanceClock is Advance's uniform part, g += D/m and d += D (the queue
+// not empty).
+func (ss *Slack) advanceClock(D float64) {
 	ss.g += D / float64(len(ss.q))
 	ss.d += D
-	for _, x := range exec {
-		if e := x.E; e.pos >= 0 {
-			e.W -= x.Delta
-			if !e.done {
-				ss.setLiveW(e.lpos, e.W)
-			}
-		}
+}
+
+// lowerW is Advance's part for one queued entry e that ran Δ (eq. 7):
+// w −= Δ, in the trees of w too while e is unfinished.
+func (ss *Slack) lowerW(e *SlackEntry, delta float64) {
+	e.W -= delta
+	if !e.done {
+		ss.setLiveW(e.lpos, e.W)
 	}
 }
 
