@@ -186,10 +186,10 @@ type hjob struct {
 	// cnt[Reduce]/N(S)_R (eq. 10), both set at its task events by the
 	// same expressions Advance evaluated per instant before, so the bits
 	// are the same.
-	cnt      [2]float64
-	rate     float64
-	ran      bool
-	overdue  int // order in which the job left the virtual queue unfinished (1, 2, …); 0: not overdue
+	cnt     [2]float64
+	rate    float64
+	ran     bool
+	overdue int // order in which the job left the virtual queue unfinished (1, 2, …); 0: not overdue
 }
 
 // NewHPFSP returns H-PFSP with the given configuration (ParallelPFSPConfig
