@@ -116,7 +116,7 @@ func (ss *Slack) liveAdd(e *SlackEntry) int {
 }
 
 func (ss *Slack) liveRemove(e *SlackEntry) {
-	if i := ss.liveIndex(e.f, e.Key); i < len(ss.live) && ss.live[i] == e {
+	if i := e.lpos; i >= 0 && i < len(ss.live) && ss.live[i] == e {
 		copy(ss.live[i:], ss.live[i+1:])
 		ss.live[len(ss.live)-1] = nil
 		ss.live = ss.live[:len(ss.live)-1]
@@ -224,10 +224,10 @@ func (ss *Slack) Mark(e *SlackEntry, c int, on bool) {
 }
 
 // syncLiveRange is syncLive after a re-estimate that moved live entries
-// only within positions lo..hi (their w, position and x changed) and
-// changed the x of the entries behind: O(live entries from lo + (hi−lo)·log m).
+// only within positions lo..hi (their w, position and x changed; the
+// caller has updated lx behind them): O((hi−lo)·log m).
 func (ss *Slack) syncLiveRange(lo, hi int) {
-	for i := lo; i < len(ss.live); i++ {
+	for i := lo; i <= hi; i++ {
 		e := ss.live[i]
 		e.lpos = i
 		ss.lx[i] = e.x
@@ -496,8 +496,11 @@ func (ss *Slack) Reestimate(e *SlackEntry, w float64) {
 		e.W = w
 		return
 	}
-	li := e.lpos
-	ss.liveRemove(e) // re-added at its new place below
+	// The move in the queue is a move in live as well (live is the
+	// unfinished entries in queue order): every unfinished entry passed
+	// shifts by one place there, and e lands after the unfinished
+	// entries now ahead of it.
+	li, lp := e.lpos, e.lpos
 	i := e.pos
 	vOld, wOld := e.f-ss.g, e.W
 	dw := w - wOld
@@ -515,6 +518,10 @@ func (ss *Slack) Reestimate(e *SlackEntry, w float64) {
 			ss.q[p] = j
 			j.pos = p
 			p++
+			if !j.done {
+				ss.live[lp] = j
+				lp++
+			}
 		}
 		e.x += sumV + (m-float64(p))*vNew - (m-float64(i))*vOld // eq. 15 (0-based p, i)
 	} else {
@@ -526,19 +533,29 @@ func (ss *Slack) Reestimate(e *SlackEntry, w float64) {
 			ss.q[p] = j
 			j.pos = p
 			p--
+			if !j.done {
+				ss.live[lp] = j
+				lp--
+			}
 		}
 		e.x += -sumV + (m-float64(p))*vNew - (m-float64(i))*vOld // eq. 17
 	}
 	ss.q[p] = e
 	e.pos = p
 	e.f, e.W = fNew, w
-	lj := ss.liveAdd(e)
+	ss.live[lp] = e
 	if dw != 0 {
+		// Behind both positions: x += Δw, in live's copy too (the same
+		// addition, so the same bits).
 		for k := max(i, p) + 1; k < len(ss.q); k++ {
-			ss.q[k].x += dw
+			j := ss.q[k]
+			j.x += dw
+			if !j.done {
+				ss.lx[j.lpos] = j.x
+			}
 		}
 	}
-	ss.syncLiveRange(min(li, lj), max(li, lj))
+	ss.syncLiveRange(min(li, lp), max(li, lp))
 }
 
 // Eq6 evaluates eq. 6 from scratch for every queued job, in queue order
