@@ -149,3 +149,79 @@ func TestScanTreeMatchesScanAll(t *testing.T) {
 		}
 	}
 }
+
+// advCounted wraps H-PFSP and counts the instants at which Advance takes
+// its one-pass case (oneStep) and those at which it does not.
+type advCounted struct {
+	*HPFSP
+	one, general int
+}
+
+func (a *advCounted) Advance(now float64) {
+	if dt := now - a.last; dt > 0 {
+		if a.oneStep(dt) {
+			a.one++
+		} else {
+			a.general++
+		}
+	}
+	a.HPFSP.Advance(now)
+}
+
+// TestAdvanceOnePassSameBits: Advance's one-pass case (no virtual
+// completion within the interval, told by oneStep's bound) leaves every
+// job with the very bits of w, slot times and estimates, and every
+// completion at the same instant, as the general two-pass case does on
+// the same run (oneStepOn false): H-PFSP (K = 2, 0, the real-time clock)
+// and Parallel PFSP on Table II (with and without a heartbeat), Fig. 4
+// and a synthetic workload; both cases must occur.
+func TestAdvanceOnePassSameBits(t *testing.T) {
+	defer func() { oneStepOn = true }()
+	k0 := DefaultHPFSP()
+	k0.FairLimit = 0
+	kt := DefaultHPFSP()
+	kt.Clock = ClockTime
+	for _, c := range []struct {
+		name string
+		w    *cw.Workload
+		opt  Options
+	}{{"table2", cw.TableII(1), Options{}}, {"table2-hb3", cw.TableII(2), Options{Heartbeat: 3}}, {"fig4", cw.Fig4(0, 1), Options{}}, {"synthetic", cw.Synthetic(3000, 2), Options{}}} {
+		for _, cfg := range []struct {
+			name string
+			c    HPFSPConfig
+		}{{"hpfsp", DefaultHPFSP()}, {"hpfsp-0", k0}, {"hpfsp-time", kt}, {"ppfsp", ParallelPFSPConfig()}} {
+			t.Run(c.name+"/"+cfg.name, func(t *testing.T) {
+				var hs [2]*HPFSP
+				var rs [2]*Result
+				a := &advCounted{HPFSP: NewHPFSP(cfg.name, cfg.c)}
+				for k, on := range []bool{true, false} {
+					oneStepOn = on
+					var pol Policy = a
+					hs[k] = a.HPFSP
+					if !on {
+						hs[k] = NewHPFSP(cfg.name, cfg.c)
+						pol = hs[k]
+					}
+					r, err := Simulate(c.w, pol, c.opt)
+					if err != nil {
+						t.Fatal(err)
+					}
+					rs[k] = r
+				}
+				if a.one == 0 || a.general == 0 {
+					t.Fatalf("one-pass instants %d, general %d: both cases must occur", a.one, a.general)
+				}
+				if d0, d1 := digest(rs[0]), digest(rs[1]); d0 != d1 {
+					t.Fatalf("digest %s with the one-pass case, %s without", d0, d1)
+				}
+				for i := range hs[0].jobs {
+					x, y := &hs[0].jobs[i], &hs[1].jobs[i]
+					if x.e.W != y.e.W || x.slotTime != y.slotTime || x.avg != y.avg || x.e.f != y.e.f || x.e.x != y.e.x {
+						t.Fatalf("job %d: w %v, slot times %v, averages %v, f %v, x %v with the one-pass case; %v, %v, %v, %v, %v without",
+							i, x.e.W, x.slotTime, x.avg, x.e.f, x.e.x, y.e.W, y.slotTime, y.avg, y.e.f, y.e.x)
+					}
+				}
+			})
+		}
+	}
+}
