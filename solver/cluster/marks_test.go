@@ -225,3 +225,46 @@ func TestAdvanceOnePassSameBits(t *testing.T) {
 		}
 	}
 }
+
+// sizeChecked wraps LsPS and, before every pick, compares every user's
+// kept eq. 7 sizes (cachedSize) with phaseSize computed afresh.
+type sizeChecked struct {
+	*LsPS
+	t       *testing.T
+	checked int
+}
+
+func (l *sizeChecked) Pick(p Phase, now float64) *JobState {
+	for u := range l.users {
+		for q := Map; q <= Reduce; q++ {
+			s, ok := l.cachedSize(u, q)
+			ws, wok := l.phaseSize(u, q)
+			if ok != wok || math.Float64bits(s) != math.Float64bits(ws) {
+				l.t.Fatalf("t=%v: user %d phase %v: kept size %v (%v), from scratch %v (%v)", now, u, q, s, ok, ws, wok)
+			}
+			l.checked++
+		}
+	}
+	return l.LsPS.Pick(p, now)
+}
+
+// TestLsPSKeptSizesMatchScratch: at every pick of LsPS on Table II (with
+// and without a heartbeat), a synthetic workload and Fig. 3(b), each
+// user's kept eq. 7 sizes have the bits of a fresh computation.
+func TestLsPSKeptSizesMatchScratch(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		w    *cw.Workload
+		opt  Options
+	}{{"table2", cw.TableII(1), Options{}}, {"table2-hb3", cw.TableII(2), Options{Heartbeat: 3}}, {"synthetic", cw.Synthetic(3000, 2), Options{}}, {"fig3b", cw.Fig3Mixed(1), Options{}}} {
+		t.Run(c.name, func(t *testing.T) {
+			l := &sizeChecked{LsPS: NewLsPS(DefaultLsPS()), t: t}
+			if _, err := Simulate(c.w, l, c.opt); err != nil {
+				t.Fatal(err)
+			}
+			if l.checked == 0 {
+				t.Fatal("nothing checked")
+			}
+		})
+	}
+}
