@@ -122,44 +122,48 @@ type HPFSP struct {
 	seq    int
 	defSum [2]float64
 	defN   [2]int
-	exec   []Exec
 	late   int // jobs whose virtual service ended before the real one
 	// Jobs in arrival (Sim.Active) order: with running tasks, late (out
 	// of the virtual queue, not finished), in the fair phase's candidate
 	// set of each phase (fewer than FairLimit tasks started; reduce once
 	// the maps are done); and those that ran since the last tick. They
-	// replace scans of every active job by scans of these few.
-	running, lateJobs jobList
-	fairCand          [2]jobList
-	ranList           []*JobState
+	// replace scans of every active job by scans of these few. The
+	// running and late lists hold the policy's own records (hjob), so that
+	// Advance and Pick read one small record per job and not the
+	// simulator's JobState.
+	running, lateJobs keyList[*hjob]
+	fairCand          [2]keyList[*JobState]
+	ranList           []*hjob
 }
 
-// jobList is a list of jobs sorted by arrival number (SlackEntry.Key).
-type jobList struct {
-	h  *HPFSP
-	js []*JobState
+// keyList is a list sorted by arrival number (SlackEntry.Key, read by key).
+type keyList[T comparable] struct {
+	key func(T) int
+	xs  []T
 }
 
-func (l *jobList) find(j *JobState) int {
-	k := l.h.jobs[j.Index].e.Key
-	return sort.Search(len(l.js), func(i int) bool { return l.h.jobs[l.js[i].Index].e.Key >= k })
+func (l *keyList[T]) find(x T) int {
+	k := l.key(x)
+	return sort.Search(len(l.xs), func(i int) bool { return l.key(l.xs[i]) >= k })
 }
 
-func (l *jobList) add(j *JobState) {
-	i := l.find(j)
-	if i < len(l.js) && l.js[i] == j {
+func (l *keyList[T]) add(x T) {
+	i := l.find(x)
+	if i < len(l.xs) && l.xs[i] == x {
 		return
 	}
-	l.js = append(l.js, nil)
-	copy(l.js[i+1:], l.js[i:])
-	l.js[i] = j
+	var zero T
+	l.xs = append(l.xs, zero)
+	copy(l.xs[i+1:], l.xs[i:])
+	l.xs[i] = x
 }
 
-func (l *jobList) remove(j *JobState) {
-	if i := l.find(j); i < len(l.js) && l.js[i] == j {
-		copy(l.js[i:], l.js[i+1:])
-		l.js[len(l.js)-1] = nil
-		l.js = l.js[:len(l.js)-1]
+func (l *keyList[T]) remove(x T) {
+	if i := l.find(x); i < len(l.xs) && l.xs[i] == x {
+		var zero T
+		copy(l.xs[i:], l.xs[i+1:])
+		l.xs[len(l.xs)-1] = zero
+		l.xs = l.xs[:len(l.xs)-1]
 	}
 }
 
@@ -168,7 +172,7 @@ func (l *jobList) remove(j *JobState) {
 func (h *HPFSP) overdueJob(e *SlackEntry) {
 	h.late++
 	h.jobs[e.ID].overdue = h.late
-	h.lateJobs.add(&h.s.Jobs[e.ID])
+	h.lateJobs.add(&h.jobs[e.ID])
 }
 
 type hjob struct {
@@ -177,8 +181,15 @@ type hjob struct {
 	measured [2]bool
 	lastP    [2]float64
 	slotTime [2]float64
-	ran      bool
-	overdue  int // order in which the job left the virtual queue unfinished (1, 2, …); 0: not overdue
+	// cnt is the job's running tasks per phase as floats and rate its
+	// executed normalised work per second, cnt[Map]/N(S)_M +
+	// cnt[Reduce]/N(S)_R (eq. 10), both set at its task events by the
+	// same expressions Advance evaluated per instant before, so the bits
+	// are the same.
+	cnt     [2]float64
+	rate    float64
+	ran     bool
+	overdue int // order in which the job left the virtual queue unfinished (1, 2, …); 0: not overdue
 }
 
 // NewHPFSP returns H-PFSP with the given configuration (ParallelPFSPConfig
@@ -191,7 +202,9 @@ func (h *HPFSP) Name() string { return h.name }
 // Init implements Policy.
 func (h *HPFSP) Init(s *Sim) {
 	h.s = s
-	h.running.h, h.lateJobs.h, h.fairCand[Map].h, h.fairCand[Reduce].h = h, h, h, h
+	hkey := func(hj *hjob) int { return hj.e.Key }
+	jkey := func(j *JobState) int { return h.jobs[j.Index].e.Key }
+	h.running.key, h.lateJobs.key, h.fairCand[Map].key, h.fairCand[Reduce].key = hkey, hkey, jkey, jkey
 	h.jobs = make([]hjob, len(s.Jobs))
 	for i := range h.jobs {
 		h.jobs[i].e.pos = -1
@@ -212,68 +225,144 @@ func (h *HPFSP) norm(p Phase) float64 {
 
 // Advance implements Advancer: eq. 7–10 over [last, now), split at virtual
 // completions (a job whose v reaches 0 leaves the queue, which changes m).
+//
+// Most intervals contain no virtual completion and are one step; oneStep
+// tells so before the total executed work is known, and then one pass
+// over the running jobs does what the two passes of the general case do
+// (the slot times and the total, then w), with the same operations on
+// each job, so the same bits.
 func (h *HPFSP) Advance(now float64) {
 	dt := now - h.last
 	h.last = now
 	if dt <= 0 {
 		return
 	}
-	nm, nr := h.norm(Map), h.norm(Reduce)
-	total := 0.0
 	// The slot times feed the estimates (Tick; none with exact sizes) and
 	// the total executed work the work-driven clock: with neither (Parallel
-	// PFSP) this loop has nothing to do.
-	if h.Interval() > 0 || h.Config.Clock == ClockWork {
-		for _, j := range h.running.js {
-			hj := &h.jobs[j.Index]
-			if !hj.ran {
-				h.ranList = append(h.ranList, j)
+	// PFSP) there is nothing to add up.
+	slots := h.Interval() > 0 || h.Config.Clock == ClockWork
+	floor := h.Config.WMin
+	if h.Config.Exact {
+		floor = 0
+	}
+	if oneStepOn && h.oneStep(dt) {
+		total := 0.0
+		for _, hj := range h.running.xs {
+			if slots {
+				total += h.slotTimes(hj, dt)
 			}
-			hj.ran = true
-			hj.slotTime[Map] += float64(j.Running[Map]) * dt
-			hj.slotTime[Reduce] += float64(j.Running[Reduce]) * dt
-			total += float64(j.Running[Map])*nm + float64(j.Running[Reduce])*nr
+			h.execute(hj, dt, floor)
+		}
+		if h.ss.Len() > 0 {
+			h.ss.advanceClock(h.rate(total) * dt)
+		}
+		h.dropVirtuallyDone()
+		return
+	}
+	total := 0.0
+	if slots {
+		for _, hj := range h.running.xs {
+			total += h.slotTimes(hj, dt)
 		}
 	}
 	for left := dt; left > 0; {
 		m := float64(h.ss.Len())
-		rate := total // virtual PS service per second
-		if h.Config.Clock == ClockTime {
-			rate = 1
-		}
+		rate := h.rate(total) // virtual PS service per second
 		step := left
 		if m > 0 && rate > 0 && h.ss.FrontV() < rate/m*left {
 			step = max(h.ss.FrontV()*m/rate, 0)
 		}
-		h.exec = h.exec[:0]
-		for _, j := range h.running.js {
-			r := float64(j.Running[Map])*nm + float64(j.Running[Reduce])*nr
-			hj := &h.jobs[j.Index]
-			floor := h.Config.WMin
-			if h.Config.Exact {
-				floor = 0
-			}
-			d := max(0, min(r*step, hj.e.W-floor))
-			if hj.e.pos >= 0 {
-				h.exec = append(h.exec, Exec{&hj.e, d})
-			} else {
-				hj.e.W -= d
-			}
+		for _, hj := range h.running.xs {
+			h.execute(hj, step, floor)
 		}
 		if m > 0 {
-			h.ss.Advance(rate*step, h.exec)
+			h.ss.advanceClock(rate * step)
 		}
-		for h.ss.Len() > 0 && (h.ss.FrontV() <= 0 || tolerance.Zero(h.ss.FrontV())) {
-			e := h.ss.At(0)
-			if !e.Done() {
-				h.overdueJob(e)
-			}
-			h.ss.Remove(e)
-		}
+		h.dropVirtuallyDone()
 		left -= step
 		if step == 0 && m == float64(h.ss.Len()) {
 			break // no progress possible (cannot happen; guards the loop)
 		}
+	}
+}
+
+// oneStepOn lets a test compare the one-pass case of Advance with the
+// general one (TestAdvanceOnePassSameBits).
+var oneStepOn = true
+
+// rateBound: the total executed work per second that Advance adds up over
+// the n running jobs (each term eq. 10 in floats) exceeds the exact
+// Σ running tasks/N(S) by at most a factor (1 + 2⁻⁵³)^(n+1), and
+// oneStep's bound is computed with three more roundings; 10⁻⁶ covers that
+// for any n below 10⁹ running jobs.
+const rateBound = 1e-6
+
+// oneStep reports whether Advance's general case would take the whole
+// interval dt as one step, i.e. no virtual completion within it: not
+// (m > 0, rate > 0 and FrontV < rate/m·dt). The rate is not known yet
+// under the work-driven clock; a bound U ≥ rate (float) makes rate/m·dt ≤
+// U/m·dt (rounding is monotone), so FrontV ≥ U/m·dt is sufficient; when
+// it fails, Advance takes the general case, which decides exactly.
+func (h *HPFSP) oneStep(dt float64) bool {
+	m := float64(h.ss.Len())
+	if m == 0 {
+		return true
+	}
+	u := 1.0 // ClockTime: the rate is exactly 1
+	if h.Config.Clock == ClockWork {
+		u = (float64(h.s.RunningAll[Map])*h.norm(Map) + float64(h.s.RunningAll[Reduce])*h.norm(Reduce)) * (1 + rateBound)
+	}
+	return !(h.ss.FrontV() < u/m*dt)
+}
+
+// rate is the virtual PS's service per second given the total executed
+// work per second (eq. 8 as printed, or 1 in real time).
+func (h *HPFSP) rate(total float64) float64 {
+	if h.Config.Clock == ClockTime {
+		return 1
+	}
+	return total
+}
+
+// slotTimes adds dt of j's running tasks to its slot times (Tick's
+// estimates), records that it ran, and returns its executed work per
+// second (eq. 10).
+func (h *HPFSP) slotTimes(hj *hjob, dt float64) float64 {
+	if !hj.ran {
+		h.ranList = append(h.ranList, hj)
+	}
+	hj.ran = true
+	hj.slotTime[Map] += hj.cnt[Map] * dt
+	hj.slotTime[Reduce] += hj.cnt[Reduce] * dt
+	return hj.rate
+}
+
+// execute is eq. 7 for one running job over a step: its w falls by its
+// executed work, not below floor (the queued jobs through the slack
+// system, which keeps its copy of w in the trees); a job that executed
+// nothing is left as it is.
+func (h *HPFSP) execute(hj *hjob, step, floor float64) {
+	d := max(0, min(hj.rate*step, hj.e.W-floor))
+	if d == 0 {
+		return
+	}
+	if hj.e.pos >= 0 {
+		h.ss.lowerW(&hj.e, d)
+	} else {
+		hj.e.W -= d
+	}
+}
+
+// dropVirtuallyDone removes the entries whose virtual service is over
+// (v ≤ 0, or zero within tolerance) from the front of the queue; an
+// unfinished one becomes a late job.
+func (h *HPFSP) dropVirtuallyDone() {
+	for h.ss.Len() > 0 && (h.ss.FrontV() <= 0 || tolerance.Zero(h.ss.FrontV())) {
+		e := h.ss.At(0)
+		if !e.Done() {
+			h.overdueJob(e)
+		}
+		h.ss.Remove(e)
 	}
 }
 
@@ -314,18 +403,28 @@ func (h *HPFSP) markRunnable(j *JobState, p Phase) {
 	h.ss.Mark(&h.jobs[j.Index].e, int(p), j.Pending(p) > 0)
 }
 
+// setRate records j's running tasks and executed work per second (eq. 10)
+// after one of its task events and returns its record.
+func (h *HPFSP) setRate(j *JobState) *hjob {
+	hj := &h.jobs[j.Index]
+	hj.cnt = [2]float64{float64(j.Running[Map]), float64(j.Running[Reduce])}
+	hj.rate = float64(j.Running[Map])*h.norm(Map) + float64(j.Running[Reduce])*h.norm(Reduce)
+	return hj
+}
+
 // TaskStart implements Policy.
 func (h *HPFSP) TaskStart(j *JobState, p Phase, _ int, _ float64) {
 	h.markRunnable(j, p)
+	hj := h.setRate(j)
 	if j.Running[Map]+j.Running[Reduce] == 1 {
-		h.running.add(j)
+		h.running.add(hj)
 	}
 }
 
 // TaskFinish implements Policy.
 func (h *HPFSP) TaskFinish(j *JobState, p Phase, k int, _ float64) {
-	if j.Running[Map]+j.Running[Reduce] == 0 {
-		h.running.remove(j)
+	if hj := h.setRate(j); j.Running[Map]+j.Running[Reduce] == 0 {
+		h.running.remove(hj)
 	}
 	if p == Map && j.Done[Map] == len(j.Job.Map) {
 		h.markRunnable(j, Reduce)
@@ -343,7 +442,7 @@ func (h *HPFSP) TaskFinish(j *JobState, p Phase, k int, _ float64) {
 func (h *HPFSP) Depart(j *JobState, _ float64) {
 	hj := &h.jobs[j.Index]
 	if hj.overdue > 0 {
-		h.lateJobs.remove(j)
+		h.lateJobs.remove(hj)
 	}
 	h.ss.Finish(&hj.e)
 	for p := Map; p <= Reduce && !h.Config.DefaultFromTasks; p++ {
@@ -366,11 +465,11 @@ func (h *HPFSP) Tick(now float64) {
 	nm, nr := h.norm(Map), h.norm(Reduce)
 	b := h.Config.Beta
 	// The jobs that ran since the last tick, in Sim.Active order.
-	sort.Slice(h.ranList, func(a, c int) bool { return h.jobs[h.ranList[a].Index].e.Key < h.jobs[h.ranList[c].Index].e.Key })
+	sort.Slice(h.ranList, func(a, c int) bool { return h.ranList[a].e.Key < h.ranList[c].e.Key })
 	ran := h.ranList
 	h.ranList = h.ranList[:0]
-	for _, j := range ran {
-		hj := &h.jobs[j.Index]
+	for _, hj := range ran {
+		j := &h.s.Jobs[hj.e.ID]
 		hj.ran = false
 		if j.Finished {
 			continue
@@ -423,8 +522,8 @@ func (h *HPFSP) Pick(p Phase, now float64) *JobState {
 		// started (the others leave the list for good).
 		var best *JobState
 		c := &h.fairCand[p]
-		keep := c.js[:0]
-		for k, j := range c.js {
+		keep := c.xs[:0]
+		for k, j := range c.xs {
 			if j.Finished || j.Next[p] >= h.Config.FairLimit {
 				continue
 			}
@@ -432,13 +531,13 @@ func (h *HPFSP) Pick(p Phase, now float64) *JobState {
 			if j.Pending(p) > 0 && (best == nil || j.Next[p] < best.Next[p]) && h.inFairPhase(j, p, now) {
 				best = j
 				if j.Next[p] == 0 { // nothing later can have fewer (ties: the earlier job)
-					keep = append(keep, c.js[k+1:]...)
+					keep = append(keep, c.xs[k+1:]...)
 					break
 				}
 			}
 		}
-		clear(c.js[len(keep):])
-		c.js = keep
+		clear(c.xs[len(keep):])
+		c.xs = keep
 		if best != nil {
 			return best
 		}
@@ -455,9 +554,11 @@ func (h *HPFSP) Pick(p Phase, now float64) *JobState {
 	} else {
 		best, bestW = h.scanAll(p)
 	}
-	for _, j := range h.lateJobs.js {
-		if j.Pending(p) > 0 {
-			consider(j, h.jobs[j.Index].e.W)
+	// The late jobs with a runnable task of phase p (their marks, which
+	// equal Pending > 0: TestRunnableMarksMatchPending).
+	for _, hj := range h.lateJobs.xs {
+		if hj.e.mark[p] && hj.e.W < bestW {
+			best, bestW = &h.s.Jobs[hj.e.ID], hj.e.W
 		}
 	}
 	if best != nil {

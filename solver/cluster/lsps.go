@@ -69,6 +69,12 @@ type LsPS struct {
 	// and CV' sum over them in that order, as a scan of Active would).
 	byUser [][]*JobState
 	inv    []float64
+	// size[u][p], sizeOK[u][p]: phaseSize(u, p), kept until one of its
+	// inputs changes (stale[u]: an arrival, task completion or departure
+	// of one of u's jobs), so shares() recomputes only those users' eq. 7.
+	size   [][2]float64
+	sizeOK [][2]bool
+	stale  []bool
 }
 
 type lspsUser struct {
@@ -96,6 +102,10 @@ func (l *LsPS) Init(s *Sim) {
 	l.nJobs = make([]int, n)
 	l.byUser = make([][]*JobState, n)
 	l.inv = make([]float64, n)
+	l.size, l.sizeOK, l.stale = make([][2]float64, n), make([][2]bool, n), make([]bool, n)
+	for u := range l.stale {
+		l.stale[u] = true
+	}
 	for p := range l.factor {
 		l.factor[p] = make([]float64, n)
 		for u := range l.factor[p] {
@@ -107,6 +117,7 @@ func (l *LsPS) Init(s *Sim) {
 // Arrive implements Policy (Algorithm 1, step 1).
 func (l *LsPS) Arrive(j *JobState, _ float64) {
 	l.t.arrive(j)
+	l.stale[j.User] = true
 	l.nJobs[j.User]++
 	l.byUser[j.User] = append(l.byUser[j.User], j)
 	l.shares()
@@ -118,11 +129,15 @@ func (l *LsPS) TaskStart(j *JobState, _ Phase, _ int, _ float64) { l.t.update(j)
 
 // TaskFinish implements Policy (step 2: the job's t̄*_{i,j} is read from
 // JobState.DoneTime when next needed).
-func (l *LsPS) TaskFinish(j *JobState, _ Phase, _ int, _ float64) { l.t.update(j) }
+func (l *LsPS) TaskFinish(j *JobState, _ Phase, _ int, _ float64) {
+	l.t.update(j)
+	l.stale[j.User] = true
+}
 
 // Depart implements Policy (step 3: eq. 1–6).
 func (l *LsPS) Depart(j *JobState, _ float64) {
 	l.t.update(j)
+	l.stale[j.User] = true
 	u := &l.users[j.User]
 	nm, nr := float64(len(j.Job.Map)), float64(len(j.Job.Reduce))
 	tmj := j.DoneTime[Map] / nm
@@ -244,6 +259,21 @@ func (l *LsPS) phaseSize(u int, p Phase) (float64, bool) {
 	return sum / float64(n), true
 }
 
+// cachedSize is phaseSize(u, p), recomputed (both phases) only when one
+// of user u's jobs arrived, finished a task or departed since the last
+// call: phaseSize reads only the user's job list, their finished task
+// counts and times, and the user's history means (eq. 1–2), which change
+// at those events only.
+func (l *LsPS) cachedSize(u int, p Phase) (float64, bool) {
+	if l.stale[u] {
+		for q := Map; q <= Reduce; q++ {
+			l.size[u][q], l.sizeOK[u][q] = l.phaseSize(u, q)
+		}
+		l.stale[u] = false
+	}
+	return l.size[u][p], l.sizeOK[u][p]
+}
+
 // shares recomputes the tier-1 factors SU_i/SU* of eq. 8 for both phases.
 func (l *LsPS) shares() {
 	a := l.Config.Alpha
@@ -257,7 +287,7 @@ func (l *LsPS) shares() {
 			if l.nJobs[u] == 0 {
 				continue
 			}
-			if s, ok := l.phaseSize(u, p); ok {
+			if s, ok := l.cachedSize(u, p); ok {
 				inv[u] = 1 / s
 				known++
 				sumInv += inv[u]

@@ -3,15 +3,21 @@ package cluster
 import (
 	"fmt"
 	"math"
+	"slices"
 	"testing"
 
 	cw "github.com/mrsched/mrsched/instances/cluster"
+	"github.com/mrsched/mrsched/tolerance"
 )
 
 // markChecked wraps H-PFSP and, before every pick, compares the slack
-// system's marks (the trees of w that stop Pick's scan) with the
-// definition: every unfinished queued job is marked in phase p exactly
-// when it has a runnable task of phase p.
+// system's marks (the trees of w that stop Pick's scan, and the test of
+// the late jobs) with the definition: every unfinished queued job and
+// every late job is marked in phase p exactly when it has a runnable task
+// of phase p. It also checks the late list (exactly the active jobs out of
+// the virtual queue, in arrival order) and the running list: exactly
+// the active jobs with running tasks, in arrival order, each with its
+// running counts and eq. 10 rate recomputed from JobState.Running.
 type markChecked struct {
 	*HPFSP
 	t     *testing.T
@@ -19,11 +25,42 @@ type markChecked struct {
 }
 
 func (m *markChecked) Pick(p Phase, now float64) *JobState {
-	for _, e := range m.ss.live {
+	marked := append([]*SlackEntry(nil), m.ss.live...)
+	for _, hj := range m.lateJobs.xs {
+		marked = append(marked, &hj.e)
+	}
+	for _, e := range marked {
 		for q := Map; q <= Reduce; q++ {
 			if want := m.s.Jobs[e.ID].Pending(q) > 0; e.mark[q] != want {
 				m.t.Fatalf("%s at t=%v: %s marked %v in phase %v, runnable tasks %d", m.Name(), now, m.s.Jobs[e.ID].Job.ID, e.mark[q], q, m.s.Jobs[e.ID].Pending(q))
 			}
+		}
+	}
+	var running, late []*hjob
+	for _, j := range m.s.Active {
+		if j.Running[Map]+j.Running[Reduce] > 0 {
+			running = append(running, &m.jobs[j.Index])
+		}
+		if !m.jobs[j.Index].e.InQueue() {
+			late = append(late, &m.jobs[j.Index])
+		}
+	}
+	if !slices.Equal(late, m.lateJobs.xs) {
+		m.t.Fatalf("%s at t=%v: late list of %d jobs, %d active jobs out of the virtual queue", m.Name(), now, len(m.lateJobs.xs), len(late))
+	}
+	if !slices.Equal(running, m.running.xs) {
+		m.t.Fatalf("%s at t=%v: running list of %d jobs, %d active jobs with running tasks", m.Name(), now, len(m.running.xs), len(running))
+	}
+	for _, hj := range running {
+		j := &m.s.Jobs[hj.e.ID]
+		rate := 0.0 // eq. 10: a running task of phase p executes 1/N(S)_p per second
+		for p := Map; p <= Reduce; p++ {
+			if j.Running[p] > 0 {
+				rate += float64(j.Running[p]) / float64(m.s.Slots[p])
+			}
+		}
+		if hj.cnt != [2]float64{float64(j.Running[Map]), float64(j.Running[Reduce])} || !tolerance.Eq(hj.rate, rate) {
+			m.t.Fatalf("%s at t=%v: %s has counts %v and rate %v, running %v (rate %v)", m.Name(), now, j.Job.ID, hj.cnt, hj.rate, j.Running, rate)
 		}
 	}
 	m.picks++
@@ -110,5 +147,124 @@ func TestScanTreeMatchesScanAll(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// advCounted wraps H-PFSP and counts the instants at which Advance takes
+// its one-pass case (oneStep) and those at which it does not.
+type advCounted struct {
+	*HPFSP
+	one, general int
+}
+
+func (a *advCounted) Advance(now float64) {
+	if dt := now - a.last; dt > 0 {
+		if a.oneStep(dt) {
+			a.one++
+		} else {
+			a.general++
+		}
+	}
+	a.HPFSP.Advance(now)
+}
+
+// TestAdvanceOnePassSameBits: Advance's one-pass case (no virtual
+// completion within the interval, told by oneStep's bound) leaves every
+// job with the very bits of w, slot times and estimates, and every
+// completion at the same instant, as the general two-pass case does on
+// the same run (oneStepOn false): H-PFSP (K = 2, 0, the real-time clock)
+// and Parallel PFSP on Table II (with and without a heartbeat), Fig. 4
+// and a synthetic workload; both cases must occur.
+func TestAdvanceOnePassSameBits(t *testing.T) {
+	defer func() { oneStepOn = true }()
+	k0 := DefaultHPFSP()
+	k0.FairLimit = 0
+	kt := DefaultHPFSP()
+	kt.Clock = ClockTime
+	for _, c := range []struct {
+		name string
+		w    *cw.Workload
+		opt  Options
+	}{{"table2", cw.TableII(1), Options{}}, {"table2-hb3", cw.TableII(2), Options{Heartbeat: 3}}, {"fig4", cw.Fig4(0, 1), Options{}}, {"synthetic", cw.Synthetic(3000, 2), Options{}}} {
+		for _, cfg := range []struct {
+			name string
+			c    HPFSPConfig
+		}{{"hpfsp", DefaultHPFSP()}, {"hpfsp-0", k0}, {"hpfsp-time", kt}, {"ppfsp", ParallelPFSPConfig()}} {
+			t.Run(c.name+"/"+cfg.name, func(t *testing.T) {
+				var hs [2]*HPFSP
+				var rs [2]*Result
+				a := &advCounted{HPFSP: NewHPFSP(cfg.name, cfg.c)}
+				for k, on := range []bool{true, false} {
+					oneStepOn = on
+					var pol Policy = a
+					hs[k] = a.HPFSP
+					if !on {
+						hs[k] = NewHPFSP(cfg.name, cfg.c)
+						pol = hs[k]
+					}
+					r, err := Simulate(c.w, pol, c.opt)
+					if err != nil {
+						t.Fatal(err)
+					}
+					rs[k] = r
+				}
+				if a.one == 0 || a.general == 0 {
+					t.Fatalf("one-pass instants %d, general %d: both cases must occur", a.one, a.general)
+				}
+				if d0, d1 := digest(rs[0]), digest(rs[1]); d0 != d1 {
+					t.Fatalf("digest %s with the one-pass case, %s without", d0, d1)
+				}
+				for i := range hs[0].jobs {
+					x, y := &hs[0].jobs[i], &hs[1].jobs[i]
+					if x.e.W != y.e.W || x.slotTime != y.slotTime || x.avg != y.avg || x.e.f != y.e.f || x.e.x != y.e.x {
+						t.Fatalf("job %d: w %v, slot times %v, averages %v, f %v, x %v with the one-pass case; %v, %v, %v, %v, %v without",
+							i, x.e.W, x.slotTime, x.avg, x.e.f, x.e.x, y.e.W, y.slotTime, y.avg, y.e.f, y.e.x)
+					}
+				}
+			})
+		}
+	}
+}
+
+// sizeChecked wraps LsPS and, before every pick, compares every user's
+// kept eq. 7 sizes (cachedSize) with phaseSize computed afresh.
+type sizeChecked struct {
+	*LsPS
+	t       *testing.T
+	checked int
+}
+
+func (l *sizeChecked) Pick(p Phase, now float64) *JobState {
+	for u := range l.users {
+		for q := Map; q <= Reduce; q++ {
+			s, ok := l.cachedSize(u, q)
+			ws, wok := l.phaseSize(u, q)
+			if ok != wok || math.Float64bits(s) != math.Float64bits(ws) {
+				l.t.Fatalf("t=%v: user %d phase %v: kept size %v (%v), from scratch %v (%v)", now, u, q, s, ok, ws, wok)
+			}
+			l.checked++
+		}
+	}
+	return l.LsPS.Pick(p, now)
+}
+
+// TestLsPSKeptSizesMatchScratch: at every pick of LsPS on Table II (with
+// and without a heartbeat), a synthetic workload and Fig. 3(b), each
+// user's kept eq. 7 sizes have the bits of a fresh computation.
+func TestLsPSKeptSizesMatchScratch(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		w    *cw.Workload
+		opt  Options
+	}{{"table2", cw.TableII(1), Options{}}, {"table2-hb3", cw.TableII(2), Options{Heartbeat: 3}}, {"synthetic", cw.Synthetic(3000, 2), Options{}}, {"fig3b", cw.Fig3Mixed(1), Options{}}} {
+		t.Run(c.name, func(t *testing.T) {
+			l := &sizeChecked{LsPS: NewLsPS(DefaultLsPS()), t: t}
+			if _, err := Simulate(c.w, l, c.opt); err != nil {
+				t.Fatal(err)
+			}
+			if l.checked == 0 {
+				t.Fatal("nothing checked")
+			}
+		})
 	}
 }

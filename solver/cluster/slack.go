@@ -115,8 +115,13 @@ func (ss *Slack) liveAdd(e *SlackEntry) int {
 	return i
 }
 
+// isLive reports whether e is in live (at its position lpos).
+func (ss *Slack) isLive(e *SlackEntry) bool {
+	return e.lpos >= 0 && e.lpos < len(ss.live) && ss.live[e.lpos] == e
+}
+
 func (ss *Slack) liveRemove(e *SlackEntry) {
-	if i := ss.liveIndex(e.f, e.Key); i < len(ss.live) && ss.live[i] == e {
+	if i := e.lpos; ss.isLive(e) {
 		copy(ss.live[i:], ss.live[i+1:])
 		ss.live[len(ss.live)-1] = nil
 		ss.live = ss.live[:len(ss.live)-1]
@@ -124,22 +129,50 @@ func (ss *Slack) liveRemove(e *SlackEntry) {
 	e.lpos = -1
 }
 
-// syncLive rewrites lw, lx and the live positions after a structural
-// change (which touches x of every entry anyway: O(m)).
-func (ss *Slack) syncLive() {
-	ss.lw, ss.lx = ss.lw[:0], ss.lx[:0]
-	for i, e := range ss.live {
-		e.lpos = i
-		ss.lw = append(ss.lw, e.W)
-		ss.lx = append(ss.lx, e.x)
+// syncLive rewrites lx, and lw, the live positions and the trees of w
+// from live position lo on, after a structural change at lo (an entry
+// added to or removed from live there, or none with lo = len(live)): the
+// entries ahead of lo kept their place and w, while x changed everywhere
+// (O(m) anyway). The trees are rebuilt whole when their size changes.
+func (ss *Slack) syncLive(lo int) {
+	nl, old := len(ss.live), len(ss.lw)
+	if nl > cap(ss.lw) {
+		ss.lw = append(ss.lw[:cap(ss.lw)], make([]float64, nl-cap(ss.lw))...)
+		ss.lx = append(ss.lx[:cap(ss.lx)], make([]float64, nl-cap(ss.lx))...)
 	}
-	if len(ss.lw) < treeMin {
+	ss.lw, ss.lx = ss.lw[:nl], ss.lx[:nl]
+	for i, e := range ss.live {
+		ss.lx[i] = e.x
+	}
+	for i := lo; i < nl; i++ {
+		e := ss.live[i]
+		e.lpos = i
+		ss.lw[i] = e.W
+	}
+	if nl < treeMin {
 		ss.wn = 0 // short queue: no tree (MinMarkedWFrom answers −∞)
 		return
 	}
 	n := 1
-	for n < len(ss.lw) {
+	for n < nl {
 		n *= 2
+	}
+	if n == ss.wn {
+		// Same size: the leaves from lo to the last one that was or is
+		// used, and their ancestors.
+		if hi := max(old, nl) - 1; lo <= hi {
+			for c := range ss.mmin {
+				t := ss.mmin[c]
+				for i := lo; i <= hi; i++ {
+					t[n+i] = math.Inf(1)
+					if i < nl {
+						t[n+i] = ss.live[i].markedW(c)
+					}
+				}
+			}
+			ss.fixTrees(lo, hi)
+		}
+		return
 	}
 	ss.wn = n
 	for c := range ss.mmin {
@@ -151,11 +184,24 @@ func (ss *Slack) syncLive() {
 		for i, e := range ss.live {
 			t[n+i] = e.markedW(c)
 		}
-		for i := n + len(ss.lw); i < 2*n; i++ {
+		for i := n + nl; i < 2*n; i++ {
 			t[i] = math.Inf(1)
 		}
 		for i := n - 1; i >= 1; i-- {
 			t[i] = min(t[2*i], t[2*i+1])
+		}
+	}
+}
+
+// fixTrees recomputes the inner nodes of both trees of w above the leaves
+// of live positions lo..hi.
+func (ss *Slack) fixTrees(lo, hi int) {
+	for c := range ss.mmin {
+		t := ss.mmin[c]
+		for a, b := (ss.wn+lo)/2, (ss.wn+hi)/2; a >= 1; a, b = a/2, b/2 {
+			for k := a; k <= b; k++ {
+				t[k] = min(t[2*k], t[2*k+1])
+			}
 		}
 	}
 }
@@ -212,8 +258,8 @@ func (ss *Slack) Mark(e *SlackEntry, c int, on bool) {
 		return
 	}
 	e.mark[c] = on
-	if e.lpos < 0 || ss.wn == 0 {
-		return
+	if ss.wn == 0 || !ss.isLive(e) {
+		return // no tree, or e not in it (lpos is meaningless outside live)
 	}
 	t := ss.mmin[c]
 	k := ss.wn + e.lpos
@@ -224,10 +270,10 @@ func (ss *Slack) Mark(e *SlackEntry, c int, on bool) {
 }
 
 // syncLiveRange is syncLive after a re-estimate that moved live entries
-// only within positions lo..hi (their w, position and x changed) and
-// changed the x of the entries behind: O(live entries from lo + (hi−lo)·log m).
+// only within positions lo..hi (their w, position and x changed; the
+// caller has updated lx behind them): O((hi−lo)·log m).
 func (ss *Slack) syncLiveRange(lo, hi int) {
-	for i := lo; i < len(ss.live); i++ {
+	for i := lo; i <= hi; i++ {
 		e := ss.live[i]
 		e.lpos = i
 		ss.lx[i] = e.x
@@ -243,12 +289,8 @@ func (ss *Slack) syncLiveRange(lo, hi int) {
 		for i := lo; i <= hi; i++ {
 			t[ss.wn+i] = ss.live[i].markedW(c)
 		}
-		for a, b := (ss.wn+lo)/2, (ss.wn+hi)/2; a >= 1; a, b = a/2, b/2 {
-			for k := a; k <= b; k++ {
-				t[k] = min(t[2*k], t[2*k+1])
-			}
-		}
 	}
+	ss.fixTrees(lo, hi)
 }
 
 // MinMarkedWFrom returns the smallest w among the unfinished entries
@@ -345,8 +387,9 @@ func (ss *Slack) MinMarked(c int) (*SlackEntry, bool) {
 func (ss *Slack) Finish(e *SlackEntry) {
 	ss.Reestimate(e, 0)
 	if e.pos >= 0 && !e.done {
+		i := e.lpos
 		ss.liveRemove(e)
-		ss.syncLive()
+		ss.syncLive(i)
 	}
 	e.done = true
 }
@@ -376,10 +419,11 @@ func (ss *Slack) Insert(e *SlackEntry, v float64) {
 	}
 	// s_e = sv + (m−p)·v − Σ_{k<p} w_k − w and s_e = x_e − d − (Σ_{k<p} w_k + w).
 	e.x = sv + (m-float64(p))*v + ss.d
+	lo := len(ss.live)
 	if !e.done {
-		ss.liveAdd(e)
+		lo = ss.liveAdd(e)
 	}
-	ss.syncLive()
+	ss.syncLive(lo)
 }
 
 // Remove deletes e from the queue (a job whose virtual PS service is over,
@@ -389,7 +433,9 @@ func (ss *Slack) Remove(e *SlackEntry) {
 	if p < 0 {
 		return
 	}
+	lo := len(ss.live) // a finished entry is not in live
 	if !e.done {
+		lo = e.lpos
 		ss.liveRemove(e)
 	}
 	for k := 0; k < p; k++ {
@@ -405,7 +451,7 @@ func (ss *Slack) Remove(e *SlackEntry) {
 	ss.q[len(ss.q)-1] = nil
 	ss.q = ss.q[:len(ss.q)-1]
 	e.pos = -1
-	ss.syncLive()
+	ss.syncLive(min(lo, len(ss.live)))
 	if len(ss.q) == 0 {
 		// Nothing refers to the clocks any more: restart them at 0 (smaller
 		// magnitudes, smaller rounding in f − g and x − d).
@@ -438,15 +484,27 @@ func (ss *Slack) Advance(D float64, exec []Exec) {
 	if len(ss.q) == 0 {
 		return
 	}
+	ss.advanceClock(D)
+	for _, x := range exec {
+		if x.E.pos >= 0 {
+			ss.lowerW(x.E, x.Delta)
+		}
+	}
+}
+
+// advanceClock is Advance's uniform part, g += D/m and d += D (the queue
+// not empty).
+func (ss *Slack) advanceClock(D float64) {
 	ss.g += D / float64(len(ss.q))
 	ss.d += D
-	for _, x := range exec {
-		if e := x.E; e.pos >= 0 {
-			e.W -= x.Delta
-			if !e.done {
-				ss.setLiveW(e.lpos, e.W)
-			}
-		}
+}
+
+// lowerW is Advance's part for one queued entry e that ran Δ (eq. 7):
+// w −= Δ, in the trees of w too while e is unfinished.
+func (ss *Slack) lowerW(e *SlackEntry, delta float64) {
+	e.W -= delta
+	if !e.done {
+		ss.setLiveW(e.lpos, e.W)
 	}
 }
 
@@ -484,8 +542,11 @@ func (ss *Slack) Reestimate(e *SlackEntry, w float64) {
 		e.W = w
 		return
 	}
-	li := e.lpos
-	ss.liveRemove(e) // re-added at its new place below
+	// The move in the queue is a move in live as well (live is the
+	// unfinished entries in queue order): every unfinished entry passed
+	// shifts by one place there, and e lands after the unfinished
+	// entries now ahead of it.
+	li, lp := e.lpos, e.lpos
 	i := e.pos
 	vOld, wOld := e.f-ss.g, e.W
 	dw := w - wOld
@@ -503,6 +564,10 @@ func (ss *Slack) Reestimate(e *SlackEntry, w float64) {
 			ss.q[p] = j
 			j.pos = p
 			p++
+			if !j.done {
+				ss.live[lp] = j
+				lp++
+			}
 		}
 		e.x += sumV + (m-float64(p))*vNew - (m-float64(i))*vOld // eq. 15 (0-based p, i)
 	} else {
@@ -514,19 +579,29 @@ func (ss *Slack) Reestimate(e *SlackEntry, w float64) {
 			ss.q[p] = j
 			j.pos = p
 			p--
+			if !j.done {
+				ss.live[lp] = j
+				lp--
+			}
 		}
 		e.x += -sumV + (m-float64(p))*vNew - (m-float64(i))*vOld // eq. 17
 	}
 	ss.q[p] = e
 	e.pos = p
 	e.f, e.W = fNew, w
-	lj := ss.liveAdd(e)
+	ss.live[lp] = e
 	if dw != 0 {
+		// Behind both positions: x += Δw, in live's copy too (the same
+		// addition, so the same bits).
 		for k := max(i, p) + 1; k < len(ss.q); k++ {
-			ss.q[k].x += dw
+			j := ss.q[k]
+			j.x += dw
+			if !j.done {
+				ss.lx[j.lpos] = j.x
+			}
 		}
 	}
-	ss.syncLiveRange(min(li, lj), max(li, lj))
+	ss.syncLiveRange(min(li, lp), max(li, lp))
 }
 
 // Eq6 evaluates eq. 6 from scratch for every queued job, in queue order
