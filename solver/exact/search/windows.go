@@ -69,7 +69,8 @@ type windowLattice struct {
 }
 
 // newWindowLattice tabulates the transitions between the closed sets
-// (nil when the closed sets are not listed or too many).
+// (nil when the closed sets are not listed or too many, or when building
+// them passes the tables' share of the time limit, tablesLate).
 func (s *searcher) newWindowLattice() *windowLattice {
 	t := s.tab
 	sets := t.sets
@@ -85,6 +86,9 @@ func (s *searcher) newWindowLattice() *windowLattice {
 	w := &windowLattice{sets: sets, tab: make([]int, len(sets)), off: make([]int32, len(sets)+1)}
 	var cands [12]float64
 	for i, S := range sets {
+		if i%tableCheckEvery == tableCheckEvery-1 && s.tablesLate() {
+			return nil
+		}
 		w.off[i] = int32(len(w.to))
 		ti := t.at(S)
 		w.tab[i] = ti
@@ -173,7 +177,10 @@ func (w *windowLattice) windowDP(th, F []float64, arg, pt []int32) float64 {
 }
 
 // windowTail chooses the weights θ (see above) by the supergradient ascent
-// of W(∅) towards the incumbent and tabulates W in s.tab.W.
+// of W(∅) towards the incumbent and tabulates W in s.tab.W. Like the tables
+// it stays within their share of the time limit (tablesLate): the lattice
+// is given up, and the ascent ends with the best weights so far, once that
+// share is used (never without a limit, so the tables stay deterministic).
 func (s *searcher) windowTail() {
 	t := s.tab
 	if t == nil || t.T == nil || math.IsInf(s.best, 1) {
@@ -206,7 +213,7 @@ func (s *searcher) windowTail() {
 			best = f
 			copy(bestTh, th)
 		}
-		if s.cut(f) {
+		if s.cut(f) || s.tablesLate() {
 			break
 		}
 		// The argmin order's window values: C_e in window e (G at the

@@ -4,6 +4,9 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+	"time"
+
+	"github.com/mrsched/mrsched/instances"
 
 	"github.com/mrsched/mrsched/solver/exact/internal/bruteforce"
 )
@@ -102,5 +105,36 @@ func intsBytes(o []int) []byte {
 func TestWindowTailPrunes(t *testing.T) {
 	for _, seed := range []uint64{3, 9} {
 		prunes(t, 16, seed, Options{NoWindowTail: true})
+	}
+}
+
+// The window tail keeps to the tables' share of the time limit: on a
+// 24-job batch (sparse tables, more than tableCheckEvery closed sets), with an
+// injected clock that has already passed that share (an hour per read
+// against a 5-hour limit), building its lattice is given up and W is not
+// tabulated, where without a limit the same searcher tabulates it. Before
+// session 6's review the lattice and the ascent read no clock, so a large
+// lattice could run past a short limit.
+func TestWindowTailGivesUpInTime(t *testing.T) {
+	in, err := instances.PaperLogNormal(24, 0.75, true).Generate(rand.NewPCG(3, 24))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, late := range []bool{false, true} {
+		s := batchSearcher(in, false, false)
+		if s.tab == nil || s.tab.T == nil || len(s.tab.sets) < tableCheckEvery {
+			t.Fatal("want sparse tables over at least tableCheckEvery closed sets (the lattice reads the clock once per tableCheckEvery sets)")
+		}
+		s.best = 1e300 // any finite incumbent steers the ascent
+		if late {
+			now := time.Unix(0, 0)
+			s.opt.Clock = func() time.Time { now = now.Add(time.Hour); return now }
+			s.start = time.Unix(0, 0)
+			s.deadline = s.start.Add(5 * time.Hour)
+		}
+		s.windowTail()
+		if got := s.tab.W != nil; got == late {
+			t.Errorf("late %v: window tail tabulated %v, want %v", late, got, !late)
+		}
 	}
 }
