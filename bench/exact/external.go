@@ -193,7 +193,8 @@ func writeSummary(rows []row, limit time.Duration, path string) {
 		}
 		groups[k] = append(groups[k], r)
 	}
-	t := &tabular.Table{Header: []string{"suite", "n", "method", "proven within limit", "median seconds", "median CPU seconds", "median nodes", "median gap", "max gap"}}
+	t := &tabular.Table{Header: []string{"suite", "n", "method", "proven within limit", "median seconds", "median CPU seconds", "median nodes", "median gap", "max gap"},
+		Percent: []bool{7: true, 8: true}}
 	for _, k := range keys {
 		g := groups[k]
 		proven := 0

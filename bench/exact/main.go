@@ -265,7 +265,8 @@ func main() {
 			}
 		}
 	}
-	t := &tabular.Table{Header: []string{"suite", "instance", "n", "method", "engine", "status", "objective", "lower_bound", "gap", "seconds", "cpu_seconds", "nodes", "vs_best_bound"}}
+	t := &tabular.Table{Header: []string{"suite", "instance", "n", "method", "engine", "status", "objective", "lower_bound", "gap", "seconds", "cpu_seconds", "nodes", "vs_best_bound"},
+		Percent: []bool{8: true, 12: true}}
 	for _, r := range rows {
 		t.Add(r.Suite, r.Instance, fmt.Sprint(r.N), r.Method, r.Engine, r.Status, tabular.Float(r.Objective), tabular.Float(r.LowerBound),
 			tabular.Float(r.Gap), tabular.Fixed(r.Seconds, 2), tabular.Fixed(r.CPUSeconds, 2), fmt.Sprint(r.Nodes), tabular.Float(r.Objective/bestLB[r.Instance]-1))
