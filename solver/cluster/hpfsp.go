@@ -341,9 +341,21 @@ func (h *HPFSP) slotTimes(hj *hjob, dt float64) float64 {
 // executed work, not below floor (the queued jobs through the slack
 // system, which keeps its copy of w in the trees); a job that executed
 // nothing is left as it is.
+//
+// d = max(0, min(rate·step, w − floor)), skipped when 0, written with
+// branches for the usual case (rate·step ≤ w − floor, positive): the
+// builtins' NaN and signed-zero handling costs about 20 instructions per
+// running job and instant (callgrind, session 7). The same value in every
+// case: rate·step ≤ w − floor without NaN makes min the first operand (or
+// a zero of either sign, which is skipped like the original's 0), and
+// otherwise the builtin decides; d ≤ 0 is where max(0, d) is a zero; a NaN
+// passes as it did.
 func (h *HPFSP) execute(hj *hjob, step, floor float64) {
-	d := max(0, min(hj.rate*step, hj.e.W-floor))
-	if d == 0 {
+	d := hj.rate * step
+	if r := hj.e.W - floor; !(d <= r) {
+		d = min(d, r)
+	}
+	if d <= 0 {
 		return
 	}
 	if hj.e.pos >= 0 {
