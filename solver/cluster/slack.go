@@ -228,22 +228,18 @@ var treeMin = 64 // a variable so that the property test can exercise the tree
 //
 // An entry in neither class's tree (no runnable task of either phase: the
 // usual case for a running job, whose w Advance lowers at every instant)
-// changes only lw; the trees' part is setTreesW, so that this part
-// inlines into lowerW.
+// changes only lw and returns before the trees' loop; most calls were
+// that loop finding no mark (callgrind, session 7).
 func (ss *Slack) setLiveW(i int, w float64) {
 	old := ss.lw[i]
 	ss.lw[i] = w
 	if ss.wn == 0 {
 		return
 	}
-	if e := ss.live[i]; e.mark[0] || e.mark[1] {
-		ss.setTreesW(e, i, w, old)
+	e := ss.live[i]
+	if !e.mark[0] && !e.mark[1] {
+		return
 	}
-}
-
-// setTreesW is setLiveW's update of the trees of w for the marked live
-// entry e at lpos i, whose w changed from old to w.
-func (ss *Slack) setTreesW(e *SlackEntry, i int, w, old float64) {
 	for c := range ss.mmin {
 		if !e.mark[c] {
 			continue
@@ -513,20 +509,11 @@ func (ss *Slack) advanceClock(D float64) {
 
 // lowerW is Advance's part for one queued entry e that ran Δ (eq. 7):
 // w −= Δ, in the trees of w too while e is unfinished.
-//
-// e is then live at lpos (queued, unfinished); unmarked or without trees
-// only its copy in lw changes (setLiveW's first part, here without the
-// call: this runs for every running job at every instant).
 func (ss *Slack) lowerW(e *SlackEntry, delta float64) {
 	e.W -= delta
-	if e.done {
-		return
+	if !e.done {
+		ss.setLiveW(e.lpos, e.W)
 	}
-	if ss.wn == 0 || !e.mark[0] && !e.mark[1] {
-		ss.lw[e.lpos] = e.W
-		return
-	}
-	ss.setLiveW(e.lpos, e.W)
 }
 
 // Reestimate replaces job e's remaining time by a new estimate w̃ (eq.
