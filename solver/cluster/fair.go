@@ -234,15 +234,18 @@ func (t *tiered) pickFair(p Phase) *JobState {
 }
 
 // pick chooses a job for a free slot of phase p: tier 1 by largest user
-// deficit with shares ∝ weight(u) (max-min water-filling capped at each
+// deficit with shares ∝ weight[u] (max-min water-filling capped at each
 // user's demand; O(users)), tier 2 by FIFO when fifo(u), otherwise by
-// largest job deficit with equal job shares (fairSet, O(log jobs)).
-func (t *tiered) pick(p Phase, weight func(u int) float64, fifo func(u int) bool) *JobState {
+// largest job deficit with equal job shares (fairSet, O(log jobs)). The
+// weights are a slice, not a function: the loop below reads one per user
+// with demand at every pick (a closure call each was 3 % of LsPS's
+// instructions, session 7).
+func (t *tiered) pick(p Phase, weight []float64, fifo func(u int) bool) *JobState {
 	t.wts, t.dem, t.ulist = t.wts[:0], t.dem[:0], t.ulist[:0]
 	for u, d := range t.demand[p] {
 		if d > 0 {
 			t.ulist = append(t.ulist, u)
-			t.wts = append(t.wts, weight(u))
+			t.wts = append(t.wts, weight[u])
 			t.dem = append(t.dem, float64(d))
 		}
 	}
@@ -287,13 +290,15 @@ func waterfill(c float64, w, d []float64, out []float64, idx []wfItem) ([]float6
 	W, D := 0.0, 0.0
 	for k := 0; k < n; k++ {
 		out = append(out, 0)
-		idx = append(idx, wfItem{d[k] / w[k], k})
 		W += w[k]
 		D += d[k]
 	}
 	if D <= c {
 		copy(out, d) // everybody's demand fits
 		return out, idx
+	}
+	for k := 0; k < n; k++ { // the order keys, needed only when demand exceeds c
+		idx = append(idx, wfItem{d[k] / w[k], k})
 	}
 	slices.SortFunc(idx, func(a, b wfItem) int { // (key, index): the stable order
 		if a.key != b.key {

@@ -306,7 +306,7 @@ func (l *LsPS) shares() {
 
 // Pick implements Policy (step 4).
 func (l *LsPS) Pick(p Phase, _ float64) *JobState {
-	return l.t.pick(p, func(u int) float64 { return l.factor[p][u] },
+	return l.t.pick(p, l.factor[p],
 		func(u int) bool { return l.users[u].fifo })
 }
 

@@ -3,6 +3,7 @@ package cluster
 import (
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -266,5 +267,46 @@ func TestLsPSKeptSizesMatchScratch(t *testing.T) {
 				t.Fatal("nothing checked")
 			}
 		})
+	}
+}
+
+// TestClampWorkMatchesMinMax: execute's clampWork gives the work of the
+// expression it replaced, max(0, min(a, r)), on every pair of edge values
+// (signed zeros, NaN, infinities, ties, the smallest and largest floats)
+// and on random pairs: execute skips the job (result ≤ 0) exactly where
+// the old expression was 0, and otherwise both have the same bits (both
+// NaN for a NaN). The expected values are the old expression's, computed
+// here by the builtins.
+func TestClampWorkMatchesMinMax(t *testing.T) {
+	edge := []float64{math.NaN(), math.Inf(-1), -math.MaxFloat64, -1, -math.SmallestNonzeroFloat64,
+		math.Copysign(0, -1), 0, math.SmallestNonzeroFloat64, 0.5, 1, math.Nextafter(1, 2), 2,
+		math.MaxFloat64, math.Inf(1)}
+	rng := rand.New(rand.NewPCG(7, 7))
+	var pairs [][2]float64
+	for _, a := range edge {
+		for _, r := range edge {
+			pairs = append(pairs, [2]float64{a, r})
+		}
+	}
+	for range 10000 {
+		a, r := rng.Float64()*2-0.5, rng.Float64()*2-0.5
+		if rng.IntN(4) == 0 {
+			r = a // ties
+		}
+		pairs = append(pairs, [2]float64{a, r})
+	}
+	for _, p := range pairs {
+		a, r := p[0], p[1]
+		old := max(0, min(a, r))
+		got := clampWork(a, r)
+		if skipOld, skipNew := old == 0, got <= 0; skipOld != skipNew {
+			t.Fatalf("clampWork(%v, %v) = %v (skip %v), old expression %v (skip %v)", a, r, got, skipNew, old, skipOld)
+		}
+		if old == 0 {
+			continue
+		}
+		if math.IsNaN(old) != math.IsNaN(got) || !math.IsNaN(old) && math.Float64bits(old) != math.Float64bits(got) {
+			t.Fatalf("clampWork(%v, %v) = %v, old expression %v", a, r, got, old)
+		}
 	}
 }

@@ -225,6 +225,11 @@ var treeMin = 64 // a variable so that the property test can exercise the tree
 // setLiveW records a new w of the live entry at lpos i. Eq. 7 only lowers
 // w (HPFSP.Advance clamps the executed work at ≥ 0): then the minima above
 // change only while they exceed it; a larger w recomputes the path.
+//
+// An entry in neither class's tree (no runnable task of either phase: the
+// usual case for a running job, whose w Advance lowers at every instant)
+// changes only lw and returns before the trees' loop; most calls were
+// that loop finding no mark (callgrind, session 7).
 func (ss *Slack) setLiveW(i int, w float64) {
 	old := ss.lw[i]
 	ss.lw[i] = w
@@ -232,6 +237,9 @@ func (ss *Slack) setLiveW(i int, w float64) {
 		return
 	}
 	e := ss.live[i]
+	if !e.mark[0] && !e.mark[1] {
+		return
+	}
 	for c := range ss.mmin {
 		if !e.mark[c] {
 			continue
