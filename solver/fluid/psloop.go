@@ -3,6 +3,7 @@ package fluid
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/mrsched/mrsched/schedule"
 )
@@ -21,8 +22,9 @@ type psJobs struct {
 	// cand lists, in arrival order, the positions of the jobs that became
 	// candidates for an inflow cap in the coming allocation (those holding
 	// a place, with an empty buffer and a map share) without having been
-	// capped in the previous one; nfree counts the jobs holding a place
-	// with a non-empty buffer (flagged psFree): pass 1 and the arrivals
+	// capped in the previous one; nfree counts the jobs of j holding a
+	// place with a non-empty buffer (flagged psFree; those of the free
+	// group f are counted by len(f.y)): pass 1 and the arrivals
 	// build both, so that the allocation visits only the candidates before
 	// its last pass.
 	cand  []int
@@ -36,6 +38,45 @@ type psJobs struct {
 	// capped.
 	capped, spare []psCap
 	next          []int
+	// seq is each job's arrival number (the order of departures and of
+	// ties between f and j); f holds the free jobs without map work (see
+	// psFree), fdep the departures of f in one pass 1.
+	seq  []int
+	f    psFreeJobs
+	fdep []psDep
+}
+
+// psFreeJobs is the group of jobs holding a place with no map work left
+// and a non-empty buffer, in arrival order, in their own dense arrays:
+// every one of them is served at the allocation's level (free: no inflow
+// cap) and its buffer is its shuffle work y (bufferOf with x = 0), so pass
+// 1 is y = clamp0(y − level·Δt) and the snap test, and pass 3 is skipped
+// for the whole group when the least y is bounded out (psBounds). Such a
+// job never leaves the group but by departing, or when k-LPS places bind
+// (mergeFree). The group is used only while every job present holds a
+// place and no schedule is recorded: the arrays j and f then partition
+// the jobs, and each job sees the same operations on the same operands as
+// in j. Departures and ties of next events between the two arrays are
+// ordered by arrival number, as the single array orders them.
+type psFreeJobs struct {
+	y    []float64 // remaining shuffle work (hot)
+	snap []float64 // snapRel·y0 (hot; the product the snap test rounds)
+	x0   []float64
+	y0   []float64
+	r    []float64
+	orig []int
+	seq  []int
+	id   []string
+	lvl  float64 // rate of the group: the last allocation's level
+	minY float64 // least y (the head), as of the last pass 1
+}
+
+// psDep is a departure of the free group, held back by pass 1 until the
+// jobs of j that arrived before it have departed.
+type psDep struct {
+	r, x0, y0 float64
+	orig, seq int
+	id        string
 }
 
 // psJob is the per-event state of one job under runPS.
@@ -93,13 +134,13 @@ func snapOf(x, x0, y0 float64) float64 {
 // move copies the job at position i to position w (w < i).
 func (s *psJobs) move(w, i int) {
 	s.j[w] = s.j[i]
-	s.r[w], s.orig[w], s.id[w] = s.r[i], s.orig[i], s.id[i]
+	s.r[w], s.orig[w], s.id[w], s.seq[w] = s.r[i], s.orig[i], s.id[i], s.seq[i]
 }
 
 // truncate keeps the first n jobs.
 func (s *psJobs) truncate(n int) {
 	clear(s.id[n:]) // no reference to departed IDs is kept
-	s.j, s.r, s.orig, s.id = s.j[:n], s.r[:n], s.orig[:n], s.id[:n]
+	s.j, s.r, s.orig, s.id, s.seq = s.j[:n], s.r[:n], s.orig[:n], s.id[:n], s.seq[:n]
 }
 
 // runPS is engine.run specialised to PS and k-LPS (e.ps set): the same
@@ -161,16 +202,25 @@ func (e *engine) runPS(sink func(JobResult)) (Summary, error) {
 		e.now = t
 		// The job whose map completes (mapIdx) or whose buffer drains
 		// (drainIdx) by the event: -1 for none.
-		mapIdx, drainIdx := -1, -1
+		// fDrain is the job of the free group whose buffer drains
+		// (evIdx ≤ -2 names the free job -2-evIdx).
+		mapIdx, drainIdx, fDrain := -1, -1, -1
 		switch evKind {
 		case evMap:
 			mapIdx = evIdx
 		case evDrain:
-			drainIdx = evIdx
+			if evIdx >= 0 {
+				drainIdx = evIdx
+			} else {
+				fDrain = -2 - evIdx
+			}
 		}
-		nmap := e.passPS(s, dt, advanced, mapIdx, drainIdx, kpos, kmap, sink)
+		nmap := e.passPS(s, dt, advanced, mapIdx, drainIdx, fDrain, kpos, kmap, sink)
 		for e.hasNext && e.next.Release <= e.now {
 			e.arrivePS(s)
+			if len(s.f.y) > 0 && len(s.j)+len(s.f.y) > kpos {
+				s.mergeFree() // a job without a place: positions count again
+			}
 			if w := len(s.j) - 1; w < kpos {
 				j := &s.j[w]
 				fl := j.fl
@@ -209,7 +259,7 @@ func (e *engine) allocatePS(s *psJobs, nmap, limit int) (float64, int, int) {
 	}
 	js := s.j[:limit]
 	// Pass 2, over the candidates only (the free jobs, cap +Inf, are
-	// counted in s.nfree): the inflow caps of the jobs with an empty
+	// counted in s.nfree and len(s.f.y)): the inflow caps of the jobs with an empty
 	// buffer and a map share; water-filling candidates. The candidates
 	// capped in the previous allocation come first, in its order of
 	// (cap, position), then the others in arrival order: the order of this
@@ -258,7 +308,8 @@ func (e *engine) allocatePS(s *psJobs, nmap, limit int) (float64, int, int) {
 		}
 	}
 	s.spare, s.capped = s.capped, capped
-	rem := s.nfree + len(capped)
+	nf := len(s.f.y)
+	rem := s.nfree + nf + len(capped)
 	c := e.cc
 	level := 0.0
 	if rem > 0 {
@@ -360,6 +411,32 @@ func (e *engine) allocatePS(s *psJobs, nmap, limit int) (float64, int, int) {
 			t, evIdx, evKind = tj, i, kind
 		}
 	}
+	// The free group, all at rate level (rm = 0, in = 0): served if
+	// level > 0; its drains y/level, where level − in is level. The group
+	// is skipped when its head's bound exceeds t (strictly: a tie with a
+	// later job of j would go to the free job if it arrived first).
+	s.f.lvl = level
+	if nf > 0 && level > 0 {
+		served += nf
+		if !(now+s.f.minY*invL > t) {
+			for k, y := range s.f.y {
+				lb := inf
+				if d := y * invL; d < lb {
+					lb = d
+				}
+				if now+lb > t {
+					continue
+				}
+				td := y / level
+				if !(td < inf) {
+					continue
+				}
+				if tj := now + td; tj < t || (tj == t && evIdx >= 0 && s.f.seq[k] < s.seq[evIdx]) {
+					t, evIdx, evKind = tj, -2-k, evDrain
+				}
+			}
+		}
+	}
 	e.sum.Served += int64(served)
 	return t, evIdx, evKind
 }
@@ -436,6 +513,7 @@ func (e *engine) arrivePS(s *psJobs) {
 	s.r = append(s.r, in.Release)
 	s.orig = append(s.orig, orig)
 	s.id = append(s.id, in.ID)
+	s.seq = append(s.seq, e.seq)
 	e.seq++
 	e.nsys++
 	if e.nsys > e.sum.MaxInSystem {
@@ -446,9 +524,14 @@ func (e *engine) arrivePS(s *psJobs) {
 // departPS is engine.depart for the job at position i (the caller drops
 // it from the arrays).
 func (e *engine) departPS(s *psJobs, i int, sink func(JobResult)) {
+	e.departRec(s.r[i], s.j[i].x0, s.j[i].y0, s.orig[i], s.id[i], sink)
+}
+
+// departRec is engine.depart for a job of release r, sizes x0, y0,
+// index orig and ID id.
+func (e *engine) departRec(r, x0, y0 float64, orig int, id string, sink func(JobResult)) {
 	e.nsys--
-	resp := e.now - s.r[i]
-	x0, y0 := s.j[i].x0, s.j[i].y0
+	resp := e.now - r
 	zm, zc := x0, y0
 	if e.mum != 1 {
 		zm = x0 / e.mum
@@ -464,7 +547,7 @@ func (e *engine) departPS(s *psJobs, i int, sink func(JobResult)) {
 		e.sum.Makespan = e.now
 	}
 	if sink != nil {
-		sink(JobResult{Index: s.orig[i], ID: s.id[i], Release: s.r[i], Map: x0, Shuffle: y0,
+		sink(JobResult{Index: orig, ID: id, Release: r, Map: x0, Shuffle: y0,
 			Completion: e.now, Response: resp, Slowdown: slow})
 	}
 }
@@ -493,7 +576,7 @@ func (e *engine) recordPS(s *psJobs, t0, t1 float64) {
 // recording in s.next where each position went. It returns the number of
 // jobs flagged psMap (map shares: positions below kpos, at most kmap of
 // them).
-func (e *engine) passPS(s *psJobs, dt float64, advanced bool, mapIdx, drainIdx, kpos, kmap int, sink func(JobResult)) int {
+func (e *engine) passPS(s *psJobs, dt float64, advanced bool, mapIdx, drainIdx, fDrain, kpos, kmap int, sink func(JobResult)) int {
 	n, w, nmap := len(s.j), 0, 0
 	s.cand, s.nfree = s.cand[:0], 0
 	if cap(s.next) < n {
@@ -501,6 +584,11 @@ func (e *engine) passPS(s *psJobs, dt float64, advanced bool, mapIdx, drainIdx, 
 	}
 	s.next = s.next[:n]
 	js, next := s.j[:n], s.next
+	// The free group is in use while every job holds a place (and no
+	// schedule is recorded); its departures wait in s.fdep.
+	useF := e.sched == nil && n+len(s.f.y) <= kpos
+	e.passFree(s, dt, advanced, fDrain)
+	d := 0
 	for i := range js {
 		j := &js[i]
 		fl := j.fl
@@ -540,10 +628,21 @@ func (e *engine) passPS(s *psJobs, dt float64, advanced bool, mapIdx, drainIdx, 
 			}
 			j.x, j.y = x, y
 			if x == 0 && y == 0 {
+				for ; d < len(s.fdep) && s.fdep[d].seq < s.seq[i]; d++ {
+					fd := &s.fdep[d]
+					e.departRec(fd.r, fd.x0, fd.y0, fd.orig, fd.id, sink)
+				}
 				e.departPS(s, i, sink)
 				next[i] = -1
 				continue
 			}
+		}
+		if useF && x == 0 && fl&psEmpty == 0 {
+			// Free without map work: into the free group, whose y is j.y
+			// (= j.buf: bufferOf with x = 0).
+			s.f.insert(s, i)
+			next[i] = -1
+			continue
 		}
 		next[i] = w
 		if w != i {
@@ -564,10 +663,111 @@ func (e *engine) passPS(s *psJobs, dt float64, advanced bool, mapIdx, drainIdx, 
 		j.rm, j.rs = 0, 0
 		w++
 	}
+	for ; d < len(s.fdep); d++ {
+		fd := &s.fdep[d]
+		e.departRec(fd.r, fd.x0, fd.y0, fd.orig, fd.id, sink)
+	}
+	clear(s.fdep) // no reference to departed IDs is kept
+	s.fdep = s.fdep[:0]
 	if w != n {
 		s.truncate(w)
 	}
+	m := inf
+	for _, y := range s.f.y {
+		m = min(m, y)
+	}
+	s.f.minY = m
 	return nmap
+}
+
+// passFree is pass 1 for the free group, served at rate s.f.lvl if
+// positive: the update and snap test of passPS for a job with x = 0 and
+// rm = 0 (bufferOf is y; the job at fDrain drains now), with departures
+// held back in s.fdep (in arrival order) and the others compacted.
+func (e *engine) passFree(s *psJobs, dt float64, advanced bool, fDrain int) {
+	f := &s.f
+	lvl := f.lvl
+	if len(f.y) == 0 || !(lvl > 0) {
+		return
+	}
+	ys, snap := f.y, f.snap
+	w := 0
+	for k, y := range ys {
+		if advanced {
+			y = clamp0(y - lvl*dt)
+		}
+		if k == fDrain || y <= snap[k] {
+			s.fdep = append(s.fdep, psDep{r: f.r[k], x0: f.x0[k], y0: f.y0[k], orig: f.orig[k], seq: f.seq[k], id: f.id[k]})
+			continue
+		}
+		ys[w] = y
+		if w != k {
+			snap[w], f.x0[w], f.y0[w], f.r[w], f.orig[w], f.seq[w], f.id[w] = snap[k], f.x0[k], f.y0[k], f.r[k], f.orig[k], f.seq[k], f.id[k]
+		}
+		w++
+	}
+	if w != len(ys) {
+		clear(f.id[w:])
+		f.y, f.snap, f.x0, f.y0, f.r, f.orig, f.seq, f.id = f.y[:w], f.snap[:w], f.x0[:w], f.y0[:w], f.r[:w], f.orig[:w], f.seq[:w], f.id[:w]
+	}
+}
+
+// insert puts the job at position i of s.j into the group, in arrival
+// order.
+func (f *psFreeJobs) insert(s *psJobs, i int) {
+	q := s.seq[i]
+	k := len(f.seq)
+	for k > 0 && f.seq[k-1] > q {
+		k--
+	}
+	j := &s.j[i]
+	f.y = slices.Insert(f.y, k, j.y)
+	f.snap = slices.Insert(f.snap, k, snapRel*j.y0)
+	f.x0 = slices.Insert(f.x0, k, j.x0)
+	f.y0 = slices.Insert(f.y0, k, j.y0)
+	f.r = slices.Insert(f.r, k, s.r[i])
+	f.orig = slices.Insert(f.orig, k, s.orig[i])
+	f.seq = slices.Insert(f.seq, k, q)
+	f.id = slices.Insert(f.id, k, s.id[i])
+}
+
+// mergeFree puts the free group back into s.j in arrival order, as the
+// free jobs passPS would have left there (x = 0, buffer y, flagged
+// psFree, counted in s.nfree), between pass 1 and the allocation: the
+// positions pass 1 recorded (s.next, s.cand) move with their jobs.
+func (s *psJobs) mergeFree() {
+	f := &s.f
+	nf, n := len(f.y), len(s.j)
+	pos := make([]int, n) // new position of the job at position p of s.j
+	j := make([]psJob, 0, n+nf)
+	r := make([]float64, 0, n+nf)
+	orig := make([]int, 0, n+nf)
+	seq := make([]int, 0, n+nf)
+	id := make([]string, 0, n+nf)
+	p, k := 0, 0
+	for p < n || k < nf {
+		if k == nf || (p < n && s.seq[p] < f.seq[k]) {
+			pos[p] = len(j)
+			j, r, orig, seq, id = append(j, s.j[p]), append(r, s.r[p]), append(orig, s.orig[p]), append(seq, s.seq[p]), append(id, s.id[p])
+			p++
+			continue
+		}
+		j = append(j, psJob{y: f.y[k], x0: f.x0[k], y0: f.y0[k], inRM: math.NaN(), buf: f.y[k], fl: psFree})
+		r, orig, seq, id = append(r, f.r[k]), append(orig, f.orig[k]), append(seq, f.seq[k]), append(id, f.id[k])
+		k++
+	}
+	s.j, s.r, s.orig, s.seq, s.id = j, r, orig, seq, id
+	for i, q := range s.next {
+		if q >= 0 {
+			s.next[i] = pos[q]
+		}
+	}
+	for i, q := range s.cand {
+		s.cand[i] = pos[q]
+	}
+	s.nfree += nf
+	clear(f.id)
+	f.y, f.snap, f.x0, f.y0, f.r, f.orig, f.seq, f.id = f.y[:0], f.snap[:0], f.x0[:0], f.y0[:0], f.r[:0], f.orig[:0], f.seq[:0], f.id[:0]
 }
 
 // classify files the job at position w, holding a place, for the coming
