@@ -68,7 +68,7 @@ type psFreeJobs struct {
 	seq  []int
 	id   []string
 	lvl  float64 // rate of the group: the last allocation's level
-	minY float64 // least y (the head), as of the last pass 1
+	minY float64 // least y (the head): set by passFree, lowered by insert
 }
 
 // psDep is a departure of the free group, held back by pass 1 until the
@@ -672,11 +672,6 @@ func (e *engine) passPS(s *psJobs, dt float64, advanced bool, mapIdx, drainIdx, 
 	if w != n {
 		s.truncate(w)
 	}
-	m := inf
-	for _, y := range s.f.y {
-		m = min(m, y)
-	}
-	s.f.minY = m
 	return nmap
 }
 
@@ -687,7 +682,12 @@ func (e *engine) passPS(s *psJobs, dt float64, advanced bool, mapIdx, drainIdx, 
 func (e *engine) passFree(s *psJobs, dt float64, advanced bool, fDrain int) {
 	f := &s.f
 	lvl := f.lvl
+	m := inf // the least y kept (min is order-independent: insert adds to it)
 	if len(f.y) == 0 || !(lvl > 0) {
+		for _, y := range f.y {
+			m = min(m, y)
+		}
+		f.minY = m
 		return
 	}
 	ys, snap := f.y, f.snap
@@ -701,6 +701,7 @@ func (e *engine) passFree(s *psJobs, dt float64, advanced bool, fDrain int) {
 			continue
 		}
 		ys[w] = y
+		m = min(m, y)
 		if w != k {
 			snap[w], f.x0[w], f.y0[w], f.r[w], f.orig[w], f.seq[w], f.id[w] = snap[k], f.x0[k], f.y0[k], f.r[k], f.orig[k], f.seq[k], f.id[k]
 		}
@@ -710,6 +711,7 @@ func (e *engine) passFree(s *psJobs, dt float64, advanced bool, fDrain int) {
 		clear(f.id[w:])
 		f.y, f.snap, f.x0, f.y0, f.r, f.orig, f.seq, f.id = f.y[:w], f.snap[:w], f.x0[:w], f.y0[:w], f.r[:w], f.orig[:w], f.seq[:w], f.id[:w]
 	}
+	f.minY = m
 }
 
 // insert puts the job at position i of s.j into the group, in arrival
@@ -722,6 +724,7 @@ func (f *psFreeJobs) insert(s *psJobs, i int) {
 	}
 	j := &s.j[i]
 	f.y = slices.Insert(f.y, k, j.y)
+	f.minY = min(f.minY, j.y)
 	f.snap = slices.Insert(f.snap, k, snapRel*j.y0)
 	f.x0 = slices.Insert(f.x0, k, j.x0)
 	f.y0 = slices.Insert(f.y0, k, j.y0)
