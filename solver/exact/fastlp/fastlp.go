@@ -64,6 +64,9 @@ type Solver struct {
 	solved bool
 	// order is the order of the last solve (job indices; SaveBasis).
 	order []int
+	// atStart is true while the basis is the cold starting basis
+	// (startBasis, no pivot since).
+	atStart bool
 	// Warm is true when the last solve started from a saved basis
 	// (ValueNormAppend) and was certified from there.
 	Warm bool
@@ -234,7 +237,7 @@ func (s *Solver) startBasis() {
 		s.isBas[id] = true
 	}
 	s.startInverse()
-	s.since = 0
+	s.since, s.atStart = 0, true
 }
 
 // iterate runs the simplex on the scaled data from the basis in s.basic,
@@ -359,6 +362,7 @@ func (s *Solver) iterate() (float64, float64, error) {
 		s.pivot(leave, enter, theta)
 		s.Pivots++
 		s.since++
+		s.atStart = false
 		if s.since%reinvertEvery == 0 {
 			if err := s.reinvert(); err != nil {
 				return 0, 0, err

@@ -18,25 +18,32 @@ type Basis struct {
 	binv  []float64
 	xb    []float64
 	ok    bool
+	// atStart: the basis is the cold starting basis of order (its
+	// matrices are not copied).
+	atStart bool
 }
 
 // Reset marks b as holding no basis.
 func (b *Basis) Reset() { b.ok = false }
 
 // SaveBasis copies the basis of the last solve into b: its order, scale
-// and, when the last solve was certified (scale > 0), its basis. A b that
-// is not given a basis is Reset.
+// and, when the last solve was certified (scale > 0), its basis (only a
+// mark when it is the cold starting basis). A b that is not given a basis
+// is Reset.
 func (s *Solver) SaveBasis(b *Basis) {
 	b.ok = false
 	if !s.solved || s.scale == 0 || s.n == 0 {
 		return
 	}
-	m := s.m
 	b.order = append(b.order[:0], s.order...)
+	b.scale, b.since, b.ok, b.atStart = s.scale, s.since, true, s.atStart
+	if s.atStart {
+		return
+	}
+	m := s.m
 	b.basic = append(b.basic[:0], s.basic[:m]...)
 	b.binv = append(b.binv[:0], s.binv[:m*m]...)
 	b.xb = append(b.xb[:0], s.xb[:m]...)
-	b.scale, b.since, b.ok = s.scale, s.since, true
 }
 
 // ValueNormAppend is ValueNorm of order, warm-started from b when b holds
@@ -57,13 +64,23 @@ func (s *Solver) SaveBasis(b *Basis) {
 // warm solve fails numerically it is repeated cold (WarmFailures).
 func (s *Solver) ValueNormAppend(b *Basis, x, y []float64, order []int) (float64, error) {
 	K := len(order) - 1
-	if !b.ok || K < 1 || len(b.order) != K || len(b.basic) != 3*K {
+	if !b.ok || K < 1 || len(b.order) != K || (!b.atStart && len(b.basic) != 3*K) {
 		return s.ValueNorm(x, y, order)
 	}
 	for p, j := range b.order {
 		if order[p] != j {
 			return s.ValueNorm(x, y, order)
 		}
+	}
+	if b.atStart {
+		// The parent's optimum was its cold starting basis, so its
+		// extension is the cold starting basis of order: start there.
+		v, err := s.ValueNorm(x, y, order)
+		if err == nil {
+			s.Warm = true
+			s.WarmStarts++
+		}
+		return v, err
 	}
 	j := order[K]
 	if j < 0 || j >= len(x) || j >= len(y) {
@@ -116,7 +133,11 @@ func (s *Solver) warmBasis(b *Basis) {
 		return r + 2
 	}
 	c := b.scale / s.scale
-	clear(s.binv)
+	// Every entry of the rows of the parent's positions is written below
+	// (the new rows' columns K, n+K, 2n+K are 0); the new rows are cleared.
+	for _, r := range [3]int{K, n + K, 2*n + K} {
+		clear(s.binv[r*m : r*m+m])
+	}
 	for i := 0; i < pm; i++ {
 		id := b.basic[i]
 		ei := 1.0 // E⁻¹ of the basis position
@@ -137,17 +158,24 @@ func (s *Solver) warmBasis(b *Basis) {
 		s.xb[ci] = b.xb[i] * ei
 		src := b.binv[i*pm : i*pm+pm]
 		dst := s.binv[ci*m : ci*m+m]
+		dst[K], dst[n+K], dst[2*n+K] = 0, 0, 0
 		if c == 1 {
 			copy(dst[:K], src[:K])
 			copy(dst[K+1:2*K+1], src[K:2*K])
 			copy(dst[2*K+2:3*K+2], src[2*K:])
 			continue
 		}
-		for r, v := range src {
-			if r >= K {
-				v /= c // D⁻¹ of the map and shuffle rows
-			}
-			dst[row(r)] = v * ei
+		// Row r of the parent is row(r) here; D⁻¹ = 1/c on the map and
+		// shuffle rows.
+		f := ei / c
+		for r, v := range src[:K] {
+			dst[r] = v * ei
+		}
+		for r, v := range src[K : 2*K] {
+			dst[K+1+r] = v * f
+		}
+		for r, v := range src[2*K:] {
+			dst[2*K+2+r] = v * f
 		}
 	}
 	// The new position's block (startInverse).
