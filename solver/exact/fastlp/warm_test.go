@@ -46,10 +46,10 @@ func warmSizes(rng *rand.Rand, n int) (x, y []float64) {
 // value), so they differ by at most that), each one's dual bound is at most
 // the other's value, and every append after the first certified prefix is
 // warm (Warm, no WarmFailures). Besides the path, each depth tries three
-// random siblings from the same saved basis (as the search does). Without
-// the new position's 3 × 3 block in warmBasis, or with the parent's costs
-// kept (resize not re-deriving w), this test fails (checked by hand: both
-// mutations were run).
+// random siblings from the same saved basis (as the search does). It
+// fails with the parent's costs kept (values differ), with the map rows
+// not renumbered and without the rescaling when the scale grows (warm
+// failures; each mutation run by hand).
 func TestWarmEqualsCold(t *testing.T) {
 	rng := rand.New(rand.NewPCG(8, 13))
 	var cold, warm Solver
@@ -156,8 +156,7 @@ func inverseResidual(s *Solver) (inv, xb float64) {
 // and the basic ids are distinct and marked. The value test above cannot
 // see a wrong inverse (the certificate is recomputed, and a failed
 // certificate re-inverts and continues); this one fails without the new
-// position's 3 × 3 block, with the rows not renumbered, or without the
-// rescaling when the scale grows (each checked by hand).
+// position's 3 × 3 block (residual 1; checked by hand).
 func TestWarmBasisIsInverse(t *testing.T) {
 	rng := rand.New(rand.NewPCG(8, 14))
 	var s, probe Solver
