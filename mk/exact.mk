@@ -118,3 +118,19 @@ exact-goal1-session6:
 	      -out results/exact -name exact6-$$side-unbalanced-n$$n & \
 	  done; wait; \
 	done
+
+## exact-goal1-session8: warm-started prefix LPs (docs/exact.md, "Issue 13 goal 1, session 8"):
+## the search alone on unbalanced n = 20 seeds 3 and 9 with and without warm starts (200 000 nodes,
+## alternating), then the portfolio on the unbalanced n = 20 and n = 25 sets (10 seeds, 60 s);
+## tables results/exact/lognormal-session8-n{20,25}.*
+.PHONY: exact-goal1-session8
+exact-goal1-session8:
+	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
+	$(GO) test -c -o "$$tmp/search.test" ./solver/exact/search/ && \
+	nice -n 10 "$$tmp/search.test" -test.run TestMeasureWarmStart -test.v -measure-warm 3,9 \
+	  -measure-nodes 200000 -measure-runs cold,warm,cold,warm && \
+	$(GO) build -o "$$tmp/bench" ./bench/exact && \
+	for n in 20 25; do \
+	  nice -n 10 "$$tmp/bench" -suite lognormal -n $$n -seeds 10 -kinds unbalanced -methods portfolio -limit 60s \
+	    -out results/exact -name session8-n$$n || exit 1; \
+	done

@@ -80,6 +80,10 @@ type Options struct {
 	// pair tail's two pairings (for measuring what the window tail
 	// removes).
 	NoWindowTail bool
+	// NoWarmStart solves every prefix LP from fastlp's cold starting
+	// basis instead of the parent node's final basis (for measuring what
+	// the warm start saves).
+	NoWarmStart bool
 	// groupLo and groupHi, when positive, replace the smallest and largest
 	// group size of the release-date group bound (pairs.go; tests and the
 	// group sub-searches). A sub-search is given its groups instead
@@ -96,10 +100,16 @@ type Stats struct {
 	ChainCuts  int64 // nodes and leaves cut by the chain bound (chain.go)
 	PrefixLPs  int64 // prefix LPs solved for node bounds (fastlp)
 	PrefixCuts int64 // nodes cut by a prefix LP
-	GroupNodes int64 // nodes of the release-date group sub-searches (pairs.go)
-	Incumbent  float64
-	LowerBound float64
-	Elapsed    time.Duration
+	// PrefixWarm counts the prefix LPs started from the parent node's
+	// basis (fastlp.ValueNormAppend) and LPWarm the complete orders' LPs
+	// started so; PrefixWarmFailed counts the warm starts of either that
+	// fell back to the cold start, PrefixPivots the simplex pivots of all
+	// prefix LPs (of the cold solve after a fallback).
+	PrefixWarm, LPWarm, PrefixWarmFailed, PrefixPivots int64
+	GroupNodes                                         int64 // nodes of the release-date group sub-searches (pairs.go)
+	Incumbent                                          float64
+	LowerBound                                         float64
+	Elapsed                                            time.Duration
 }
 
 // Result is the answer of a search.
@@ -162,10 +172,13 @@ type searcher struct {
 	// frames hold, per depth, the bounds of the not yet explored children.
 	frames [][]float64
 	err    error
-	fast   *fastlp.Solver  // nil: engine evaluation
-	pfast  *fastlp.Solver  // prefix bounds
-	rfast  *fastlp.Release // release-date plans (nil: engine); release.go
-	rt     *releaseTables  // release-date node bounds (release.go)
+	fast   *fastlp.Solver // nil: engine evaluation
+	pfast  *fastlp.Solver // prefix bounds
+	// bases[d] is the final basis of the prefix LP of the node at depth d
+	// on the current path (warm start of its children's prefix LPs).
+	bases []fastlp.Basis
+	rfast *fastlp.Release // release-date plans (nil: engine); release.go
+	rt    *releaseTables  // release-date node bounds (release.go)
 }
 
 // Solve runs the search on in with LP engine eng.
@@ -258,6 +271,7 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 	if s.rootOpen && !s.stopped {
 		if in.IsBatch() {
 			s.frames = make([][]float64, s.n+1)
+			s.bases = make([]fastlp.Basis, s.n+1)
 			s.batchDFS(make([]int, 0, s.n), 0, 0, 0, 0, 0)
 		} else {
 			_, rel := orderlp.Periods(in)
@@ -471,7 +485,11 @@ func (s *searcher) expired() bool {
 	return s.ctx.Err() != nil || (!s.deadline.IsZero() && s.now().After(s.deadline))
 }
 
-func (s *searcher) evaluate(p orderlp.Plan) error {
+func (s *searcher) evaluate(p orderlp.Plan) error { return s.evaluateFrom(p, nil) }
+
+// evaluateFrom is evaluate with the batch LP warm-started from basis
+// (fastlp.ValueNormAppend; nil or Options.NoWarmStart: cold).
+func (s *searcher) evaluateFrom(p orderlp.Plan, basis *fastlp.Basis) error {
 	if p.Check(s.in) != nil {
 		return nil
 	}
@@ -483,11 +501,19 @@ func (s *searcher) evaluate(p orderlp.Plan) error {
 	}
 	var v float64
 	var err error
-	if s.fast != nil {
+	switch {
+	case s.fast != nil && basis != nil && !s.opt.NoWarmStart:
+		failed := s.fast.WarmFailures
+		v, err = s.fast.ValueNormAppend(basis, s.x, s.y, p.Order)
+		if s.fast.Warm {
+			s.stats.LPWarm++
+		}
+		s.stats.PrefixWarmFailed += s.fast.WarmFailures - failed
+	case s.fast != nil:
 		v, err = s.fast.ValueNorm(s.x, s.y, p.Order)
-	} else if s.rfast != nil {
+	case s.rfast != nil:
 		v, err = s.rfast.Value(p)
-	} else {
+	default:
 		// The LP gets no deadline: one solve takes milliseconds and the
 		// search checks its own deadline before each.
 		v, err = orderlp.Value(context.WithoutCancel(s.ctx), s.eng, s.in, p)
@@ -539,7 +565,9 @@ func (s *searcher) batchDFS(prefix []int, mask uint64, X, Y, P, plp float64) {
 			s.stats.ChainCuts++
 			return
 		}
-		if err := s.evaluate(orderlp.BatchPlan(prefix)); err != nil {
+		// The order's LP starts from the basis of its parent's prefix
+		// LP (the same LP with the last job removed).
+		if err := s.evaluateFrom(orderlp.BatchPlan(prefix), &s.bases[depth-1]); err != nil {
 			s.err = err
 		}
 		return
@@ -591,8 +619,7 @@ func (s *searcher) batchDFS(prefix []int, mask uint64, X, Y, P, plp float64) {
 			// completions at least as tightly as the chain bound
 			// (package fastlp, doc.go).
 			if s.pfast != nil && depth+1 >= prefixLPFrom {
-				_, err := s.pfast.ValueNorm(s.x, s.y, child)
-				s.stats.PrefixLPs++
+				err := s.prefixLP(depth, child)
 				// Lower is the certified dual bound of the prefix LP.
 				if err == nil {
 					cplp = math.Max(cplp, s.pfast.Lower)
@@ -600,6 +627,11 @@ func (s *searcher) batchDFS(prefix []int, mask uint64, X, Y, P, plp float64) {
 						s.stats.PrefixCuts++
 						continue
 					}
+				}
+				if !s.opt.NoWarmStart {
+					// The child's children start from its basis (none
+					// after an error: SaveBasis keeps certified bases).
+					s.pfast.SaveBasis(&s.bases[depth+1])
 				}
 			}
 		}
@@ -609,6 +641,27 @@ func (s *searcher) batchDFS(prefix []int, mask uint64, X, Y, P, plp float64) {
 		}
 	}
 	s.frames[depth] = nil
+}
+
+// prefixLP solves the prefix LP of child (the prefix of the node at
+// depth extended by one job) into s.pfast, from the node's saved basis
+// unless Options.NoWarmStart (fastlp solves it cold when the node has none:
+// depth < prefixLPFrom, or its own prefix LP failed).
+func (s *searcher) prefixLP(depth int, child []int) error {
+	var err error
+	if s.opt.NoWarmStart {
+		_, err = s.pfast.ValueNorm(s.x, s.y, child)
+	} else {
+		failed := s.pfast.WarmFailures
+		_, err = s.pfast.ValueNormAppend(&s.bases[depth], s.x, s.y, child)
+		if s.pfast.Warm {
+			s.stats.PrefixWarm++
+		}
+		s.stats.PrefixWarmFailed += s.pfast.WarmFailures - failed
+	}
+	s.stats.PrefixLPs++
+	s.stats.PrefixPivots += int64(s.pfast.Pivots)
+	return err
 }
 
 // SubsetBound returns h(∅) = min over the completion orders π that respect
