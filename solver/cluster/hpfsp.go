@@ -134,6 +134,21 @@ type HPFSP struct {
 	running, lateJobs keyList[*hjob]
 	fairCand          [2]keyList[*JobState]
 	ranList           []*hjob
+	// lateMarked[p]: the late jobs marked in phase p (a runnable task of
+	// phase p), in arrival order: Pick's test of the late jobs reads these
+	// instead of every late job.
+	lateMarked [2]keyList[*hjob]
+	// The running jobs split by where eq. 7 applies: runQ are in the
+	// virtual queue (their w feeds the slack system and is lowered at every
+	// instant), lazy are late (their w is read only by Pick's test of the
+	// late jobs, and only while marked). A lazy job's w is brought up to
+	// date when read or when its rate changes by replaying the steps
+	// logged since (syncW): the same operations in the same order as
+	// execute, so the same bits (TestLazyLateWSameBits). Both lists are
+	// unordered (hjob.runIdx): eq. 7 acts on each job alone.
+	runQ, lazy []*hjob
+	steps      []float64 // the steps of Advance since the oldest lazy sync
+	floor      float64   // eq. 7's floor of w: w_min, 0 with exact sizes
 }
 
 // keyList is a list sorted by arrival number (SlackEntry.Key, read by key).
@@ -171,8 +186,20 @@ func (l *keyList[T]) remove(x T) {
 // unfinished.
 func (h *HPFSP) overdueJob(e *SlackEntry) {
 	h.late++
-	h.jobs[e.ID].overdue = h.late
-	h.lateJobs.add(&h.jobs[e.ID])
+	hj := &h.jobs[e.ID]
+	hj.overdue = h.late
+	h.lateJobs.add(hj)
+	for p := Map; p <= Reduce; p++ {
+		if e.mark[p] {
+			h.lateMarked[p].add(hj)
+		}
+	}
+	if hj.runIdx >= 0 {
+		// Its w is current (Advance executed runQ before dropping it from
+		// the queue, which follows); from now on it is lazy.
+		h.runRemove(hj)
+		h.runAdd(hj, true)
+	}
 }
 
 type hjob struct {
@@ -190,6 +217,11 @@ type hjob struct {
 	rate    float64
 	ran     bool
 	overdue int // order in which the job left the virtual queue unfinished (1, 2, …); 0: not overdue
+	// runIdx is the job's index in HPFSP.runQ or HPFSP.lazy (inLazy
+	// tells which), −1 while it runs no task; wSync is the length of
+	// HPFSP.steps up to which a lazy job's w is current.
+	runIdx, wSync int
+	inLazy        bool
 }
 
 // NewHPFSP returns H-PFSP with the given configuration (ParallelPFSPConfig
@@ -205,11 +237,97 @@ func (h *HPFSP) Init(s *Sim) {
 	hkey := func(hj *hjob) int { return hj.e.Key }
 	jkey := func(j *JobState) int { return h.jobs[j.Index].e.Key }
 	h.running.key, h.lateJobs.key, h.fairCand[Map].key, h.fairCand[Reduce].key = hkey, hkey, jkey, jkey
+	h.lateMarked[Map].key, h.lateMarked[Reduce].key = hkey, hkey
 	h.jobs = make([]hjob, len(s.Jobs))
 	for i := range h.jobs {
 		h.jobs[i].e.pos = -1
 		h.jobs[i].e.ID = i
+		h.jobs[i].runIdx = -1
 	}
+	h.floor = h.Config.WMin
+	if h.Config.Exact {
+		h.floor = 0
+	}
+}
+
+// runAdd puts hj, which just started running or just became late while
+// running, in runQ or (late) lazy.
+func (h *HPFSP) runAdd(hj *hjob, late bool) {
+	hj.inLazy = late && lazyOn
+	l := &h.runQ
+	if hj.inLazy {
+		l = &h.lazy
+		hj.wSync = len(h.steps)
+	}
+	hj.runIdx = len(*l)
+	*l = append(*l, hj)
+}
+
+// runRemove takes hj out of runQ or lazy (a lazy job's w must be current).
+func (h *HPFSP) runRemove(hj *hjob) {
+	l := &h.runQ
+	if hj.inLazy {
+		l = &h.lazy
+	}
+	a := *l
+	last := a[len(a)-1]
+	a[hj.runIdx], last.runIdx = last, hj.runIdx
+	a[len(a)-1] = nil
+	*l = a[:len(a)-1]
+	hj.runIdx, hj.inLazy = -1, false
+	if len(h.lazy) == 0 {
+		h.steps = h.steps[:0]
+	}
+}
+
+// syncW brings a lazy job's w up to date: execute for each step logged
+// since its last sync, in order (the same operations as execute, so the
+// same bits).
+func (h *HPFSP) syncW(hj *hjob) {
+	if !hj.inLazy {
+		return
+	}
+	hj.e.W = h.currentW(hj)
+	hj.wSync = len(h.steps)
+}
+
+// currentW is hj's w now: for a lazy job its w replayed over the logged
+// steps, without changing the record.
+func (h *HPFSP) currentW(hj *hjob) float64 {
+	w := hj.e.W
+	if !hj.inLazy {
+		return w
+	}
+	r, floor := hj.rate, h.floor
+	for _, step := range h.steps[hj.wSync:] {
+		if d := clampWork(r*step, w-floor); !(d <= 0) {
+			w -= d
+		}
+	}
+	return w
+}
+
+// lazyOn lets a test run the late running jobs eagerly, as before
+// (TestLazyLateWSameBits).
+var lazyOn = true
+
+// maxSteps bounds the step log: beyond it every lazy job is synced and
+// the log restarts (amortised O(1) per step and lazy job).
+var maxSteps = 4096 // a variable so that the test can exercise the restart
+
+// logStep records a step of Advance for the lazy jobs.
+func (h *HPFSP) logStep(step float64) {
+	if len(h.lazy) == 0 {
+		return
+	}
+	if len(h.steps) == maxSteps {
+		for _, hj := range h.lazy {
+			h.syncW(hj)
+			hj.wSync = 0
+		}
+		h.steps = h.steps[:0]
+	}
+	h.steps = append(h.steps, step)
 }
 
 // Late returns how many jobs left the virtual PS queue (v = 0) before they
@@ -241,18 +359,22 @@ func (h *HPFSP) Advance(now float64) {
 	// the total executed work the work-driven clock: with neither (Parallel
 	// PFSP) there is nothing to add up.
 	slots := h.Interval() > 0 || h.Config.Clock == ClockWork
-	floor := h.Config.WMin
-	if h.Config.Exact {
-		floor = 0
-	}
+	floor := h.floor
 	if oneStepOn && h.oneStep(dt) {
 		total := 0.0
-		for _, hj := range h.running.xs {
-			if slots {
+		if slots {
+			for _, hj := range h.running.xs {
 				total += h.slotTimes(hj, dt)
+				if !hj.inLazy {
+					h.execute(hj, dt, floor)
+				}
 			}
-			h.execute(hj, dt, floor)
+		} else {
+			for _, hj := range h.runQ {
+				h.execute(hj, dt, floor)
+			}
 		}
+		h.logStep(dt)
 		if h.ss.Len() > 0 {
 			h.ss.advanceClock(h.rate(total) * dt)
 		}
@@ -272,9 +394,10 @@ func (h *HPFSP) Advance(now float64) {
 		if m > 0 && rate > 0 && h.ss.FrontV() < rate/m*left {
 			step = max(h.ss.FrontV()*m/rate, 0)
 		}
-		for _, hj := range h.running.xs {
+		for _, hj := range h.runQ {
 			h.execute(hj, step, floor)
 		}
+		h.logStep(step)
 		if m > 0 {
 			h.ss.advanceClock(rate * step)
 		}
@@ -417,13 +540,23 @@ func (h *HPFSP) Arrive(j *JobState, _ float64) {
 // has runnable tasks of that phase (Pick stops its scan once no runnable
 // job behind has a smaller w).
 func (h *HPFSP) markRunnable(j *JobState, p Phase) {
-	h.ss.Mark(&h.jobs[j.Index].e, int(p), j.Pending(p) > 0)
+	hj := &h.jobs[j.Index]
+	on := j.Pending(p) > 0
+	if hj.overdue > 0 && hj.e.mark[p] != on {
+		if on {
+			h.lateMarked[p].add(hj)
+		} else {
+			h.lateMarked[p].remove(hj)
+		}
+	}
+	h.ss.Mark(&hj.e, int(p), on)
 }
 
 // setRate records j's running tasks and executed work per second (eq. 10)
 // after one of its task events and returns its record.
 func (h *HPFSP) setRate(j *JobState) *hjob {
 	hj := &h.jobs[j.Index]
+	h.syncW(hj) // a lazy job's w with the old rate
 	hj.cnt = [2]float64{float64(j.Running[Map]), float64(j.Running[Reduce])}
 	hj.rate = float64(j.Running[Map])*h.norm(Map) + float64(j.Running[Reduce])*h.norm(Reduce)
 	return hj
@@ -435,6 +568,7 @@ func (h *HPFSP) TaskStart(j *JobState, p Phase, _ int, _ float64) {
 	hj := h.setRate(j)
 	if j.Running[Map]+j.Running[Reduce] == 1 {
 		h.running.add(hj)
+		h.runAdd(hj, hj.e.pos < 0)
 	}
 }
 
@@ -442,6 +576,7 @@ func (h *HPFSP) TaskStart(j *JobState, p Phase, _ int, _ float64) {
 func (h *HPFSP) TaskFinish(j *JobState, p Phase, k int, _ float64) {
 	if hj := h.setRate(j); j.Running[Map]+j.Running[Reduce] == 0 {
 		h.running.remove(hj)
+		h.runRemove(hj)
 	}
 	if p == Map && j.Done[Map] == len(j.Job.Map) {
 		h.markRunnable(j, Reduce)
@@ -460,6 +595,8 @@ func (h *HPFSP) Depart(j *JobState, _ float64) {
 	hj := &h.jobs[j.Index]
 	if hj.overdue > 0 {
 		h.lateJobs.remove(hj)
+		h.lateMarked[Map].remove(hj) // no runnable task is left: a no-op
+		h.lateMarked[Reduce].remove(hj)
 	}
 	h.ss.Finish(&hj.e)
 	for p := Map; p <= Reduce && !h.Config.DefaultFromTasks; p++ {
@@ -513,6 +650,8 @@ func (h *HPFSP) Tick(now float64) {
 			ar = hj.avg[Map]
 		}
 		w := float64(len(j.Job.Map))*(1-P[Map])*hj.avg[Map]*nm + float64(len(j.Job.Reduce))*(1-P[Reduce])*ar*nr // eq. 3–5
+		// A lazy job: its w is replaced, wSync moves to now.
+		h.syncW(hj)
 		h.ss.Reestimate(&hj.e, max(h.Config.WMin, w))
 	}
 }
@@ -561,20 +700,16 @@ func (h *HPFSP) Pick(p Phase, now float64) *JobState {
 	}
 	var best *JobState
 	var bestW float64
-	consider := func(j *JobState, w float64) {
-		if w < bestW {
-			best, bestW = j, w
-		}
-	}
 	if h.ss.HasTree() {
 		best, bestW = h.scanTree(p)
 	} else {
 		best, bestW = h.scanAll(p)
 	}
 	// The late jobs with a runnable task of phase p (their marks, which
-	// equal Pending > 0: TestRunnableMarksMatchPending).
-	for _, hj := range h.lateJobs.xs {
-		if hj.e.mark[p] && hj.e.W < bestW {
+	// equal Pending > 0: TestRunnableMarksMatchPending), in arrival order.
+	for _, hj := range h.lateMarked[p].xs {
+		h.syncW(hj)
+		if hj.e.W < bestW {
 			best, bestW = &h.s.Jobs[hj.e.ID], hj.e.W
 		}
 	}
@@ -592,12 +727,21 @@ func (h *HPFSP) Pick(p Phase, now float64) *JobState {
 		}
 		return &h.s.Jobs[e.ID]
 	}
-	for _, j := range h.s.Active {
-		if j.Pending(p) > 0 {
-			consider(j, h.jobs[j.Index].e.W)
+	// Without the tree: the unfinished queued entries (live, fewer than
+	// treeMin) instead of every active job. An active job is queued (and
+	// unfinished, so in live) or late, and a late one with a runnable task
+	// and a w below +Inf was taken above; the strict test in arrival order
+	// over the active jobs is the smallest (w, Key) over live.
+	var bestE *SlackEntry
+	for _, e := range h.ss.live {
+		if e.mark[p] && (e.W < bestW || bestE != nil && e.W == bestW && e.Key < bestE.Key) {
+			bestE, bestW = e, e.W
 		}
 	}
-	return best
+	if bestE == nil {
+		return nil
+	}
+	return &h.s.Jobs[bestE.ID]
 }
 
 // completable is Algorithm 4's test of an entry of w behind queued entries
