@@ -218,10 +218,14 @@ type hjob struct {
 	ran     bool
 	overdue int // order in which the job left the virtual queue unfinished (1, 2, …); 0: not overdue
 	// runIdx is the job's index in HPFSP.runQ or HPFSP.lazy (inLazy
-	// tells which), −1 while it runs no task; wSync is the length of
-	// HPFSP.steps up to which a lazy job's w is current.
+	// tells which), −1 while it runs no task or is stale; wSync is the
+	// length of HPFSP.steps up to which a lazy job's w is current.
 	runIdx, wSync int
 	inLazy        bool
+	// stale: a late job with every task started, whose w is no longer
+	// kept (it is read only while the job is marked, i.e. has a runnable
+	// task, which it never has again; Depart sets it to 0).
+	stale bool
 }
 
 // NewHPFSP returns H-PFSP with the given configuration (ParallelPFSPConfig
@@ -254,6 +258,10 @@ func (h *HPFSP) Init(s *Sim) {
 // running, in runQ or (late) lazy.
 func (h *HPFSP) runAdd(hj *hjob, late bool) {
 	hj.inLazy = late && lazyOn
+	if hj.inLazy && h.allStarted(hj) {
+		hj.stale, hj.runIdx = true, -1
+		return
+	}
 	l := &h.runQ
 	if hj.inLazy {
 		l = &h.lazy
@@ -265,6 +273,10 @@ func (h *HPFSP) runAdd(hj *hjob, late bool) {
 
 // runRemove takes hj out of runQ or lazy (a lazy job's w must be current).
 func (h *HPFSP) runRemove(hj *hjob) {
+	if hj.stale {
+		hj.inLazy = false
+		return // in no list; stays stale (its w is never read again)
+	}
 	l := &h.runQ
 	if hj.inLazy {
 		l = &h.lazy
@@ -284,7 +296,7 @@ func (h *HPFSP) runRemove(hj *hjob) {
 // since its last sync, in order (the same operations as execute, so the
 // same bits).
 func (h *HPFSP) syncW(hj *hjob) {
-	if !hj.inLazy {
+	if !hj.inLazy || hj.stale {
 		return
 	}
 	hj.e.W = h.currentW(hj)
@@ -295,7 +307,7 @@ func (h *HPFSP) syncW(hj *hjob) {
 // steps, without changing the record.
 func (h *HPFSP) currentW(hj *hjob) float64 {
 	w := hj.e.W
-	if !hj.inLazy {
+	if !hj.inLazy || hj.stale {
 		return w
 	}
 	r, floor := hj.rate, h.floor
@@ -310,6 +322,23 @@ func (h *HPFSP) currentW(hj *hjob) float64 {
 // lazyOn lets a test run the late running jobs eagerly, as before
 // (TestLazyLateWSameBits).
 var lazyOn = true
+
+// allStarted reports whether every task of hj's job has started: it has
+// no runnable task now or later (Pending counts only unstarted tasks).
+func (h *HPFSP) allStarted(hj *hjob) bool {
+	j := &h.s.Jobs[hj.e.ID]
+	return j.Next[Map] == len(j.Job.Map) && j.Next[Reduce] == len(j.Job.Reduce)
+}
+
+// goStale drops a lazy job whose last task just started from the lazy
+// list: its w is never read again (hjob.stale).
+func (h *HPFSP) goStale(hj *hjob) {
+	if !hj.inLazy || hj.stale || !h.allStarted(hj) {
+		return
+	}
+	h.runRemove(hj)
+	hj.inLazy, hj.stale = true, true
+}
 
 // maxSteps bounds the step log: beyond it every lazy job is synced and
 // the log restarts (amortised O(1) per step and lazy job).
@@ -569,6 +598,8 @@ func (h *HPFSP) TaskStart(j *JobState, p Phase, _ int, _ float64) {
 	if j.Running[Map]+j.Running[Reduce] == 1 {
 		h.running.add(hj)
 		h.runAdd(hj, hj.e.pos < 0)
+	} else {
+		h.goStale(hj)
 	}
 }
 

@@ -17,7 +17,8 @@ import (
 // late jobs can be compared event by event with the eager one. It also
 // checks the lists the lazy form keeps against their definitions: runQ
 // and lazy together are exactly the running jobs, lazy exactly the late
-// ones among them (none with lazyOn false); lateMarked[p] is exactly the late jobs marked in phase
+// ones among them (none with lazyOn false), apart from the stale ones
+// (late, every task started); lateMarked[p] is exactly the late jobs marked in phase
 // p, in arrival order. At every pick it compares Pick's choice with the
 // comparator as it was before (pickBefore).
 type lazyTraced struct {
@@ -32,6 +33,19 @@ func (l *lazyTraced) snapshot(now float64) {
 	var b [8]byte
 	for _, j := range l.s.Active {
 		hj := &l.jobs[j.Index]
+		if dead := !hj.e.InQueue() && l.allStarted(hj); dead {
+			// A late job with every task started: its w is never read
+			// again (Pick reads a late job's w only while it has a
+			// runnable task; Depart sets it to 0), and the lazy form
+			// stops keeping it.
+			if lazyOn && j.Running[Map]+j.Running[Reduce] > 0 && !hj.stale {
+				l.t.Fatalf("%s at t=%v: running late job %d with every task started is not stale", l.Name(), now, hj.e.ID)
+			}
+			continue
+		}
+		if hj.stale {
+			l.t.Fatalf("%s at t=%v: job %d is stale, queued %v, all started %v", l.Name(), now, hj.e.ID, hj.e.InQueue(), l.allStarted(hj))
+		}
 		if hj.inLazy && len(l.steps)-hj.wSync >= 2 {
 			l.multiReplays++
 		}
@@ -43,6 +57,11 @@ func (l *lazyTraced) snapshot(now float64) {
 	}
 	l.trace = append(l.trace, h.Sum64())
 	var run []*hjob
+	for _, hj := range l.running.xs {
+		if hj.stale {
+			run = append(run, hj)
+		}
+	}
 	for _, hj := range l.runQ {
 		if hj.inLazy || lazyOn && !hj.e.InQueue() {
 			l.t.Fatalf("%s at t=%v: job %d in runQ is lazy %v, queued %v", l.Name(), now, hj.e.ID, hj.inLazy, hj.e.InQueue())
@@ -152,9 +171,11 @@ func (l *lazyTraced) pickBefore(p Phase, now float64) *JobState {
 
 // TestLazyLateWSameBits: H-PFSP (K = 2, 0, the real-time clock) and
 // Parallel PFSP with the late running jobs' w kept lazily (replayed over
-// the logged steps when read) and eagerly (lazyOn false: lowered at every
-// instant, the code before the change) give every active job the same w,
-// bit for bit, after every instant and at every pick, on Table II (with
+// the logged steps when read, not kept once every task of the job has
+// started) and eagerly (lazyOn false: lowered at every instant, the code
+// before the change) give every active job whose w can still be read the
+// same w, bit for bit, after every instant and at every pick, and Pick
+// makes the same choice as the comparator before the change, on Table II (with
 // and without a heartbeat), Fig. 4, a synthetic workload and 30 random
 // workloads; the step log restarts every 3 steps here (maxSteps), so that
 // the restart is exercised too. The expected values are the eager run's.
