@@ -69,7 +69,7 @@ type Slack struct {
 	// mmin[c] is a min segment tree over lw restricted to the entries
 	// marked in class c (leaves at wn + i, +Inf for unmarked ones), so that
 	// Pick's scan can jump to the next marked entry with a smaller w
-	// (NextMarkedBelow; MinMarkedWFrom, MinMarked).
+	// (NextMarkedBelow; MinMarked).
 	mmin  [2][]float64
 	wn    int
 	stack []int   // MinMarked's scratch space
@@ -150,7 +150,7 @@ func (ss *Slack) syncLive(lo int) {
 		ss.lw[i] = e.W
 	}
 	if nl < treeMin {
-		ss.wn = 0 // short queue: no tree (MinMarkedWFrom answers −∞)
+		ss.wn = 0 // short queue: no tree (HasTree false)
 		return
 	}
 	n := 1
@@ -260,7 +260,7 @@ func (ss *Slack) setLiveW(i int, w float64) {
 }
 
 // Mark puts e in (on) or out of class c's tree of w (c is 0 or 1), the
-// set MinMarkedWFrom looks at: O(log m).
+// set NextMarkedBelow and MinMarked look at: O(log m).
 func (ss *Slack) Mark(e *SlackEntry, c int, on bool) {
 	if e.mark[c] == on {
 		return
@@ -299,31 +299,6 @@ func (ss *Slack) syncLiveRange(lo, hi int) {
 		}
 	}
 	ss.fixTrees(lo, hi)
-}
-
-// MinMarkedWFrom returns the smallest w among the unfinished entries
-// marked in class c at live positions ≥ i (+Inf when none): O(log m).
-// With fewer than treeMin unfinished entries there is no tree and it
-// returns −Inf (a lower bound that never stops a scan).
-func (ss *Slack) MinMarkedWFrom(c, i int) float64 {
-	if ss.wn == 0 {
-		return math.Inf(-1)
-	}
-	t := ss.mmin[c]
-	r := math.Inf(1)
-	lo, hi := ss.wn+i, 2*ss.wn // [lo, hi)
-	for lo < hi {
-		if lo&1 == 1 {
-			r = min(r, t[lo])
-			lo++
-		}
-		if hi&1 == 1 {
-			hi--
-			r = min(r, t[hi])
-		}
-		lo, hi = lo/2, hi/2
-	}
-	return r
 }
 
 // NextMarkedBelow returns the first live position ≥ i whose entry is
