@@ -702,40 +702,62 @@ func (h *HPFSP) inFairPhase(j *JobState, p Phase, now float64) bool {
 // virtual queue stops there.
 const noSlack = -1e-8
 
+// pickFair is the comparator's first rule: the job in its fair phase
+// (Algorithm 3) with the fewest tasks of phase p started, the earlier on
+// ties; nil when none (or FairLimit 0).
+func (h *HPFSP) pickFair(p Phase, now float64) *JobState {
+	if h.Config.FairLimit <= 0 {
+		return nil
+	}
+	// The candidates: jobs with fewer than FairLimit tasks of phase p
+	// started (the others leave the list for good).
+	var best *JobState
+	c := &h.fairCand[p]
+	keep := c.xs[:0]
+	for k, j := range c.xs {
+		if j.Finished || j.Next[p] >= h.Config.FairLimit {
+			continue
+		}
+		keep = append(keep, j)
+		if j.Pending(p) > 0 && (best == nil || j.Next[p] < best.Next[p]) && h.inFairPhase(j, p, now) {
+			best = j
+			if j.Next[p] == 0 { // nothing later can have fewer (ties: the earlier job)
+				keep = append(keep, c.xs[k+1:]...)
+				break
+			}
+		}
+	}
+	clear(c.xs[len(keep):])
+	c.xs = keep
+	return best
+}
+
+// minMarkedJob is the queued job marked in phase p with the smallest (w,
+// Key) from the tree of w (nil when none is marked) and true; false when
+// there is no tree.
+func (h *HPFSP) minMarkedJob(p Phase) (*JobState, bool) {
+	e, ok := h.ss.MinMarked(int(p))
+	if !ok || e == nil {
+		return nil, ok
+	}
+	return &h.s.Jobs[e.ID], true
+}
+
+// scan is the completable scan over the virtual queue, with the trees of
+// w when they exist (scanTree) or without (scanAll).
+func (h *HPFSP) scan(p Phase) (*JobState, float64) {
+	if h.ss.HasTree() {
+		return h.scanTree(p)
+	}
+	return h.scanAll(p)
+}
+
 // Pick implements Policy: the H-PFSP comparator (Algorithm 2).
 func (h *HPFSP) Pick(p Phase, now float64) *JobState {
-	if h.Config.FairLimit > 0 {
-		// The candidates: jobs with fewer than FairLimit tasks of phase p
-		// started (the others leave the list for good).
-		var best *JobState
-		c := &h.fairCand[p]
-		keep := c.xs[:0]
-		for k, j := range c.xs {
-			if j.Finished || j.Next[p] >= h.Config.FairLimit {
-				continue
-			}
-			keep = append(keep, j)
-			if j.Pending(p) > 0 && (best == nil || j.Next[p] < best.Next[p]) && h.inFairPhase(j, p, now) {
-				best = j
-				if j.Next[p] == 0 { // nothing later can have fewer (ties: the earlier job)
-					keep = append(keep, c.xs[k+1:]...)
-					break
-				}
-			}
-		}
-		clear(c.xs[len(keep):])
-		c.xs = keep
-		if best != nil {
-			return best
-		}
+	if best := h.pickFair(p, now); best != nil {
+		return best
 	}
-	var best *JobState
-	var bestW float64
-	if h.ss.HasTree() {
-		best, bestW = h.scanTree(p)
-	} else {
-		best, bestW = h.scanAll(p)
-	}
+	best, bestW := h.scan(p)
 	// The late jobs with a runnable task of phase p (their marks, which
 	// equal Pending > 0: TestRunnableMarksMatchPending), in arrival order.
 	for _, hj := range h.lateMarked[p].xs {
@@ -750,13 +772,9 @@ func (h *HPFSP) Pick(p Phase, now float64) *JobState {
 	// Work conservation: the job with the smallest w that can use the
 	// slot, the earliest on ties. The late jobs cannot (they were just
 	// considered), so it is the runnable queued job with the smallest
-	// (w, arrival) — read from the tree of w when there is one (arrival
-	// order is the order of Sim.Active, which the scan below follows).
-	if e, ok := h.ss.MinMarked(int(p)); ok {
-		if e == nil {
-			return nil
-		}
-		return &h.s.Jobs[e.ID]
+	// (w, arrival) — read from the tree of w when there is one.
+	if j, ok := h.minMarkedJob(p); ok {
+		return j
 	}
 	// Without the tree: the unfinished queued entries (live, fewer than
 	// treeMin) instead of every active job. An active job is queued (and

@@ -116,37 +116,16 @@ func (l *lazyTraced) Pick(p Phase, now float64) *JobState {
 
 // pickBefore is HPFSP.Pick as it was before the lazy late jobs (session 8):
 // the late jobs' test over every late job, the work-conserving fallback
-// without the tree over every active job (w read through currentW). The
-// fair phase's pruning of its candidate list is idempotent, so running it
-// before Pick does not change what Pick sees.
+// without the tree over every active job (w read through currentW); the
+// fair phase and the scan are Pick's own (unchanged). The fair phase's
+// pruning of its candidate list is idempotent, so running it before Pick
+// does not change what Pick sees.
 func (l *lazyTraced) pickBefore(p Phase, now float64) *JobState {
 	h := l.HPFSP
-	if h.Config.FairLimit > 0 {
-		var best *JobState
-		c := &h.fairCand[p]
-		keep := c.xs[:0]
-		for _, j := range c.xs {
-			if j.Finished || j.Next[p] >= h.Config.FairLimit {
-				continue
-			}
-			keep = append(keep, j)
-			if j.Pending(p) > 0 && (best == nil || j.Next[p] < best.Next[p]) && h.inFairPhase(j, p, now) {
-				best = j
-			}
-		}
-		clear(c.xs[len(keep):])
-		c.xs = keep
-		if best != nil {
-			return best
-		}
+	if best := h.pickFair(p, now); best != nil {
+		return best
 	}
-	var best *JobState
-	var bestW float64
-	if h.ss.HasTree() {
-		best, bestW = h.scanTree(p)
-	} else {
-		best, bestW = h.scanAll(p)
-	}
+	best, bestW := h.scan(p)
 	for _, hj := range h.lateJobs.xs {
 		if w := h.currentW(hj); hj.e.mark[p] && w < bestW {
 			best, bestW = &h.s.Jobs[hj.e.ID], w
@@ -155,11 +134,8 @@ func (l *lazyTraced) pickBefore(p Phase, now float64) *JobState {
 	if best != nil {
 		return best
 	}
-	if e, ok := h.ss.MinMarked(int(p)); ok {
-		if e == nil {
-			return nil
-		}
-		return &h.s.Jobs[e.ID]
+	if j, ok := h.minMarkedJob(p); ok {
+		return j
 	}
 	for _, j := range h.s.Active {
 		if w := h.currentW(&h.jobs[j.Index]); j.Pending(p) > 0 && w < bestW {
