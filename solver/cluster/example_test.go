@@ -110,7 +110,7 @@ func ExampleSlack_Mark() {
 		ss.Mark(es[k], 0, k%2 == 0)
 	}
 	e, ok := ss.MinMarked(0)
-	fmt.Println(e.Key, e.W, ok, ss.MinMarkedWFrom(0, 0))
+	fmt.Println(e.Key, e.W, ok)
 	ss.Mark(es[98], 0, false)
 	e, _ = ss.MinMarked(0)
 	fmt.Println(e.Key, e.W)
@@ -119,7 +119,7 @@ func ExampleSlack_Mark() {
 	_, ok = small.MinMarked(0)
 	fmt.Println(ok)
 	// Output:
-	// 98 2 true 2
+	// 98 2 true
 	// 96 4
 	// false
 }

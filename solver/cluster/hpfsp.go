@@ -134,6 +134,21 @@ type HPFSP struct {
 	running, lateJobs keyList[*hjob]
 	fairCand          [2]keyList[*JobState]
 	ranList           []*hjob
+	// lateMarked[p]: the late jobs marked in phase p (a runnable task of
+	// phase p), in arrival order: Pick's test of the late jobs reads these
+	// instead of every late job.
+	lateMarked [2]keyList[*hjob]
+	// The running jobs split by where eq. 7 applies: runQ are in the
+	// virtual queue (their w feeds the slack system and is lowered at every
+	// instant), lazy are late (their w is read only by Pick's test of the
+	// late jobs, and only while marked). A lazy job's w is brought up to
+	// date when read or when its rate changes by replaying the steps
+	// logged since (syncW): the same operations in the same order as
+	// execute, so the same bits (TestLazyLateWSameBits). Both lists are
+	// unordered (hjob.runIdx): eq. 7 acts on each job alone.
+	runQ, lazy []*hjob
+	steps      []float64 // the steps of Advance since the oldest lazy sync
+	floor      float64   // eq. 7's floor of w: w_min, 0 with exact sizes
 }
 
 // keyList is a list sorted by arrival number (SlackEntry.Key, read by key).
@@ -171,8 +186,20 @@ func (l *keyList[T]) remove(x T) {
 // unfinished.
 func (h *HPFSP) overdueJob(e *SlackEntry) {
 	h.late++
-	h.jobs[e.ID].overdue = h.late
-	h.lateJobs.add(&h.jobs[e.ID])
+	hj := &h.jobs[e.ID]
+	hj.overdue = h.late
+	h.lateJobs.add(hj)
+	for p := Map; p <= Reduce; p++ {
+		if e.mark[p] {
+			h.lateMarked[p].add(hj)
+		}
+	}
+	if hj.runIdx >= 0 {
+		// Its w is current (Advance executed runQ before dropping it from
+		// the queue, which follows); from now on it is lazy.
+		h.runRemove(hj)
+		h.runAdd(hj, true)
+	}
 }
 
 type hjob struct {
@@ -190,6 +217,15 @@ type hjob struct {
 	rate    float64
 	ran     bool
 	overdue int // order in which the job left the virtual queue unfinished (1, 2, …); 0: not overdue
+	// runIdx is the job's index in HPFSP.runQ or HPFSP.lazy (inLazy
+	// tells which), −1 while it runs no task or is stale; wSync is the
+	// length of HPFSP.steps up to which a lazy job's w is current.
+	runIdx, wSync int
+	inLazy        bool
+	// stale: a late job with every task started, whose w is no longer
+	// kept (it is read only while the job is marked, i.e. has a runnable
+	// task, which it never has again; Depart sets it to 0).
+	stale bool
 }
 
 // NewHPFSP returns H-PFSP with the given configuration (ParallelPFSPConfig
@@ -205,11 +241,122 @@ func (h *HPFSP) Init(s *Sim) {
 	hkey := func(hj *hjob) int { return hj.e.Key }
 	jkey := func(j *JobState) int { return h.jobs[j.Index].e.Key }
 	h.running.key, h.lateJobs.key, h.fairCand[Map].key, h.fairCand[Reduce].key = hkey, hkey, jkey, jkey
+	h.lateMarked[Map].key, h.lateMarked[Reduce].key = hkey, hkey
 	h.jobs = make([]hjob, len(s.Jobs))
 	for i := range h.jobs {
 		h.jobs[i].e.pos = -1
 		h.jobs[i].e.ID = i
+		h.jobs[i].runIdx = -1
 	}
+	h.floor = h.Config.WMin
+	if h.Config.Exact {
+		h.floor = 0
+	}
+}
+
+// runAdd puts hj, which just started running or just became late while
+// running, in runQ or (late) lazy.
+func (h *HPFSP) runAdd(hj *hjob, late bool) {
+	hj.inLazy = late && lazyOn
+	if hj.inLazy && h.allStarted(hj) {
+		hj.stale, hj.runIdx = true, -1
+		return
+	}
+	l := &h.runQ
+	if hj.inLazy {
+		l = &h.lazy
+		hj.wSync = len(h.steps)
+	}
+	hj.runIdx = len(*l)
+	*l = append(*l, hj)
+}
+
+// runRemove takes hj out of runQ or lazy (a lazy job's w must be current).
+func (h *HPFSP) runRemove(hj *hjob) {
+	if hj.stale {
+		hj.inLazy = false
+		return // in no list; stays stale (its w is never read again)
+	}
+	l := &h.runQ
+	if hj.inLazy {
+		l = &h.lazy
+	}
+	a := *l
+	last := a[len(a)-1]
+	a[hj.runIdx], last.runIdx = last, hj.runIdx
+	a[len(a)-1] = nil
+	*l = a[:len(a)-1]
+	hj.runIdx, hj.inLazy = -1, false
+	if len(h.lazy) == 0 {
+		h.steps = h.steps[:0]
+	}
+}
+
+// syncW brings a lazy job's w up to date: execute for each step logged
+// since its last sync, in order (the same operations as execute, so the
+// same bits).
+func (h *HPFSP) syncW(hj *hjob) {
+	if !hj.inLazy || hj.stale {
+		return
+	}
+	hj.e.W = h.currentW(hj)
+	hj.wSync = len(h.steps)
+}
+
+// currentW is hj's w now: for a lazy job its w replayed over the logged
+// steps, without changing the record.
+func (h *HPFSP) currentW(hj *hjob) float64 {
+	w := hj.e.W
+	if !hj.inLazy || hj.stale {
+		return w
+	}
+	r, floor := hj.rate, h.floor
+	for _, step := range h.steps[hj.wSync:] {
+		if d := clampWork(r*step, w-floor); !(d <= 0) {
+			w -= d
+		}
+	}
+	return w
+}
+
+// lazyOn lets a test run the late running jobs eagerly, as before
+// (TestLazyLateWSameBits).
+var lazyOn = true
+
+// allStarted reports whether every task of hj's job has started: it has
+// no runnable task now or later (Pending counts only unstarted tasks).
+func (h *HPFSP) allStarted(hj *hjob) bool {
+	j := &h.s.Jobs[hj.e.ID]
+	return j.Next[Map] == len(j.Job.Map) && j.Next[Reduce] == len(j.Job.Reduce)
+}
+
+// goStale drops a lazy job whose last task just started from the lazy
+// list: its w is never read again (hjob.stale).
+func (h *HPFSP) goStale(hj *hjob) {
+	if !hj.inLazy || hj.stale || !h.allStarted(hj) {
+		return
+	}
+	h.runRemove(hj)
+	hj.inLazy, hj.stale = true, true
+}
+
+// maxSteps bounds the step log: beyond it every lazy job is synced and
+// the log restarts (amortised O(1) per step and lazy job).
+var maxSteps = 4096 // a variable so that the test can exercise the restart
+
+// logStep records a step of Advance for the lazy jobs.
+func (h *HPFSP) logStep(step float64) {
+	if len(h.lazy) == 0 {
+		return
+	}
+	if len(h.steps) == maxSteps {
+		for _, hj := range h.lazy {
+			h.syncW(hj)
+			hj.wSync = 0
+		}
+		h.steps = h.steps[:0]
+	}
+	h.steps = append(h.steps, step)
 }
 
 // Late returns how many jobs left the virtual PS queue (v = 0) before they
@@ -241,18 +388,22 @@ func (h *HPFSP) Advance(now float64) {
 	// the total executed work the work-driven clock: with neither (Parallel
 	// PFSP) there is nothing to add up.
 	slots := h.Interval() > 0 || h.Config.Clock == ClockWork
-	floor := h.Config.WMin
-	if h.Config.Exact {
-		floor = 0
-	}
+	floor := h.floor
 	if oneStepOn && h.oneStep(dt) {
 		total := 0.0
-		for _, hj := range h.running.xs {
-			if slots {
+		if slots {
+			for _, hj := range h.running.xs {
 				total += h.slotTimes(hj, dt)
+				if !hj.inLazy {
+					h.execute(hj, dt, floor)
+				}
 			}
-			h.execute(hj, dt, floor)
+		} else {
+			for _, hj := range h.runQ {
+				h.execute(hj, dt, floor)
+			}
 		}
+		h.logStep(dt)
 		if h.ss.Len() > 0 {
 			h.ss.advanceClock(h.rate(total) * dt)
 		}
@@ -272,9 +423,10 @@ func (h *HPFSP) Advance(now float64) {
 		if m > 0 && rate > 0 && h.ss.FrontV() < rate/m*left {
 			step = max(h.ss.FrontV()*m/rate, 0)
 		}
-		for _, hj := range h.running.xs {
+		for _, hj := range h.runQ {
 			h.execute(hj, step, floor)
 		}
+		h.logStep(step)
 		if m > 0 {
 			h.ss.advanceClock(rate * step)
 		}
@@ -417,13 +569,23 @@ func (h *HPFSP) Arrive(j *JobState, _ float64) {
 // has runnable tasks of that phase (Pick stops its scan once no runnable
 // job behind has a smaller w).
 func (h *HPFSP) markRunnable(j *JobState, p Phase) {
-	h.ss.Mark(&h.jobs[j.Index].e, int(p), j.Pending(p) > 0)
+	hj := &h.jobs[j.Index]
+	on := j.Pending(p) > 0
+	if hj.overdue > 0 && hj.e.mark[p] != on {
+		if on {
+			h.lateMarked[p].add(hj)
+		} else {
+			h.lateMarked[p].remove(hj)
+		}
+	}
+	h.ss.Mark(&hj.e, int(p), on)
 }
 
 // setRate records j's running tasks and executed work per second (eq. 10)
 // after one of its task events and returns its record.
 func (h *HPFSP) setRate(j *JobState) *hjob {
 	hj := &h.jobs[j.Index]
+	h.syncW(hj) // a lazy job's w with the old rate
 	hj.cnt = [2]float64{float64(j.Running[Map]), float64(j.Running[Reduce])}
 	hj.rate = float64(j.Running[Map])*h.norm(Map) + float64(j.Running[Reduce])*h.norm(Reduce)
 	return hj
@@ -435,6 +597,9 @@ func (h *HPFSP) TaskStart(j *JobState, p Phase, _ int, _ float64) {
 	hj := h.setRate(j)
 	if j.Running[Map]+j.Running[Reduce] == 1 {
 		h.running.add(hj)
+		h.runAdd(hj, hj.e.pos < 0)
+	} else {
+		h.goStale(hj)
 	}
 }
 
@@ -442,6 +607,7 @@ func (h *HPFSP) TaskStart(j *JobState, p Phase, _ int, _ float64) {
 func (h *HPFSP) TaskFinish(j *JobState, p Phase, k int, _ float64) {
 	if hj := h.setRate(j); j.Running[Map]+j.Running[Reduce] == 0 {
 		h.running.remove(hj)
+		h.runRemove(hj)
 	}
 	if p == Map && j.Done[Map] == len(j.Job.Map) {
 		h.markRunnable(j, Reduce)
@@ -460,6 +626,8 @@ func (h *HPFSP) Depart(j *JobState, _ float64) {
 	hj := &h.jobs[j.Index]
 	if hj.overdue > 0 {
 		h.lateJobs.remove(hj)
+		h.lateMarked[Map].remove(hj) // no runnable task is left: a no-op
+		h.lateMarked[Reduce].remove(hj)
 	}
 	h.ss.Finish(&hj.e)
 	for p := Map; p <= Reduce && !h.Config.DefaultFromTasks; p++ {
@@ -513,6 +681,8 @@ func (h *HPFSP) Tick(now float64) {
 			ar = hj.avg[Map]
 		}
 		w := float64(len(j.Job.Map))*(1-P[Map])*hj.avg[Map]*nm + float64(len(j.Job.Reduce))*(1-P[Reduce])*ar*nr // eq. 3–5
+		// A lazy job: its w is replaced, wSync moves to now.
+		h.syncW(hj)
 		h.ss.Reestimate(&hj.e, max(h.Config.WMin, w))
 	}
 }
@@ -532,49 +702,67 @@ func (h *HPFSP) inFairPhase(j *JobState, p Phase, now float64) bool {
 // virtual queue stops there.
 const noSlack = -1e-8
 
+// pickFair is the comparator's first rule: the job in its fair phase
+// (Algorithm 3) with the fewest tasks of phase p started, the earlier on
+// ties; nil when none (or FairLimit 0).
+func (h *HPFSP) pickFair(p Phase, now float64) *JobState {
+	if h.Config.FairLimit <= 0 {
+		return nil
+	}
+	// The candidates: jobs with fewer than FairLimit tasks of phase p
+	// started (the others leave the list for good).
+	var best *JobState
+	c := &h.fairCand[p]
+	keep := c.xs[:0]
+	for k, j := range c.xs {
+		if j.Finished || j.Next[p] >= h.Config.FairLimit {
+			continue
+		}
+		keep = append(keep, j)
+		if j.Pending(p) > 0 && (best == nil || j.Next[p] < best.Next[p]) && h.inFairPhase(j, p, now) {
+			best = j
+			if j.Next[p] == 0 { // nothing later can have fewer (ties: the earlier job)
+				keep = append(keep, c.xs[k+1:]...)
+				break
+			}
+		}
+	}
+	clear(c.xs[len(keep):])
+	c.xs = keep
+	return best
+}
+
+// minMarkedJob is the queued job marked in phase p with the smallest (w,
+// Key) from the tree of w (nil when none is marked) and true; false when
+// there is no tree.
+func (h *HPFSP) minMarkedJob(p Phase) (*JobState, bool) {
+	e, ok := h.ss.MinMarked(int(p))
+	if !ok || e == nil {
+		return nil, ok
+	}
+	return &h.s.Jobs[e.ID], true
+}
+
+// scan is the completable scan over the virtual queue, with the trees of
+// w when they exist (scanTree) or without (scanAll).
+func (h *HPFSP) scan(p Phase) (*JobState, float64) {
+	if h.ss.HasTree() {
+		return h.scanTree(p)
+	}
+	return h.scanAll(p)
+}
+
 // Pick implements Policy: the H-PFSP comparator (Algorithm 2).
 func (h *HPFSP) Pick(p Phase, now float64) *JobState {
-	if h.Config.FairLimit > 0 {
-		// The candidates: jobs with fewer than FairLimit tasks of phase p
-		// started (the others leave the list for good).
-		var best *JobState
-		c := &h.fairCand[p]
-		keep := c.xs[:0]
-		for k, j := range c.xs {
-			if j.Finished || j.Next[p] >= h.Config.FairLimit {
-				continue
-			}
-			keep = append(keep, j)
-			if j.Pending(p) > 0 && (best == nil || j.Next[p] < best.Next[p]) && h.inFairPhase(j, p, now) {
-				best = j
-				if j.Next[p] == 0 { // nothing later can have fewer (ties: the earlier job)
-					keep = append(keep, c.xs[k+1:]...)
-					break
-				}
-			}
-		}
-		clear(c.xs[len(keep):])
-		c.xs = keep
-		if best != nil {
-			return best
-		}
+	if best := h.pickFair(p, now); best != nil {
+		return best
 	}
-	var best *JobState
-	var bestW float64
-	consider := func(j *JobState, w float64) {
-		if w < bestW {
-			best, bestW = j, w
-		}
-	}
-	if h.ss.HasTree() {
-		best, bestW = h.scanTree(p)
-	} else {
-		best, bestW = h.scanAll(p)
-	}
+	best, bestW := h.scan(p)
 	// The late jobs with a runnable task of phase p (their marks, which
-	// equal Pending > 0: TestRunnableMarksMatchPending).
-	for _, hj := range h.lateJobs.xs {
-		if hj.e.mark[p] && hj.e.W < bestW {
+	// equal Pending > 0: TestRunnableMarksMatchPending), in arrival order.
+	for _, hj := range h.lateMarked[p].xs {
+		h.syncW(hj)
+		if hj.e.W < bestW {
 			best, bestW = &h.s.Jobs[hj.e.ID], hj.e.W
 		}
 	}
@@ -584,20 +772,25 @@ func (h *HPFSP) Pick(p Phase, now float64) *JobState {
 	// Work conservation: the job with the smallest w that can use the
 	// slot, the earliest on ties. The late jobs cannot (they were just
 	// considered), so it is the runnable queued job with the smallest
-	// (w, arrival) — read from the tree of w when there is one (arrival
-	// order is the order of Sim.Active, which the scan below follows).
-	if e, ok := h.ss.MinMarked(int(p)); ok {
-		if e == nil {
-			return nil
-		}
-		return &h.s.Jobs[e.ID]
+	// (w, arrival) — read from the tree of w when there is one.
+	if j, ok := h.minMarkedJob(p); ok {
+		return j
 	}
-	for _, j := range h.s.Active {
-		if j.Pending(p) > 0 {
-			consider(j, h.jobs[j.Index].e.W)
+	// Without the tree: the unfinished queued entries (live, fewer than
+	// treeMin) instead of every active job. An active job is queued (and
+	// unfinished, so in live) or late, and a late one with a runnable task
+	// and a w below +Inf was taken above; the strict test in arrival order
+	// over the active jobs is the smallest (w, Key) over live.
+	var bestE *SlackEntry
+	for _, e := range h.ss.live {
+		if e.mark[p] && (e.W < bestW || bestE != nil && e.W == bestW && e.Key < bestE.Key) {
+			bestE, bestW = e, e.W
 		}
 	}
-	return best
+	if bestE == nil {
+		return nil
+	}
+	return &h.s.Jobs[bestE.ID]
 }
 
 // completable is Algorithm 4's test of an entry of w behind queued entries
