@@ -16,14 +16,15 @@ const scanLimit = 64
 
 // maxJobs is the state of the jobs in the system under MaxSRPT: ord, one
 // entry per job sorted by the priority max(x, y), ties by tie (what
-// decides everything), with the job's set flags, and the rest of each
-// job's state in slots (unordered; a departed job's slot is reused by a
-// later arrival, so an entry's slot never changes). The map job is the
-// first entry with map work left and the first buffered job the first
-// entry with a non-empty buffer.
+// decides everything), last first (the job that ranks first is at the
+// end, where departures and most arrivals move few entries), with the
+// job's set flags, and the rest of each job's state in slots (unordered; a
+// departed job's slot is reused by a later arrival, so an entry's slot
+// never changes). The map job is the entry nearest the end with map work
+// left, the first buffered job the one nearest the end with a non-empty
+// buffer.
 type maxJobs struct {
-	ord  []maxEnt // a window of back
-	back []maxEnt
+	ord  []maxEnt
 	j    []maxSlot
 	free []int32 // slots of departed jobs
 }
@@ -75,59 +76,65 @@ func lessEnt(a, b *maxEnt) bool {
 	return a.tie < b.tie
 }
 
-// sortOrd restores the order of s.ord by insertion (the entries of the
-// served, flipped and arriving jobs may be out of place; the others are in
-// order). As every tie is unique the order is total, so the result, and
-// hence the first entries of each set, are those of any correct sort.
-// (Element moves rather than copy: the runs are a few entries long.)
-func (s *maxJobs) sortOrd() {
+// sortOrd restores the order of s.ord by insertion when only entries at
+// positions lo and above may be out of place (the served and flipped jobs:
+// the allocation's m and b): below lo the entries are those of the last order, still sorted,
+// so the pass stops at the first of them found in place. As every tie is
+// unique the order is total, so the result, and hence the first entries of
+// each set, are those of any correct sort. (Element moves rather than
+// copy: the runs are a few entries long.)
+func (s *maxJobs) sortOrd(lo int) {
 	o := s.ord
-	for k := 1; k < len(o); k++ {
-		if !lessEnt(&o[k], &o[k-1]) {
+	for k := len(o) - 2; k >= 0; k-- {
+		if lessEnt(&o[k+1], &o[k]) {
+			if k < lo {
+				return
+			}
 			continue
 		}
 		v := o[k]
 		m := k
-		for m > 0 && lessEnt(&v, &o[m-1]) {
-			o[m] = o[m-1]
-			m--
+		for m+1 < len(o) && lessEnt(&v, &o[m+1]) {
+			o[m] = o[m+1]
+			m++
 		}
 		o[m] = v
 	}
 }
 
-// remove drops the entry at position p and frees its job's slot. The
-// entries before p move up one place (the departed job is near the
-// front: it was the map job or the first buffered job), and s.ord starts
-// one entry later in its backing array (push moves it back to the start
-// when the end is reached).
+// remove drops the entry at position p and frees its job's slot; the
+// entries after p move down one place (the departed job is near the end:
+// it was the map job or the first buffered job).
 func (s *maxJobs) remove(p int) {
 	if testHookRemove != nil {
-		testHookRemove(p)
+		testHookRemove(len(s.ord) - 1 - p)
 	}
 	o := s.ord
 	i := o[p].i
 	s.j[i].id = ""
 	s.free = append(s.free, i)
-	for ; p > 0; p-- {
-		o[p] = o[p-1]
+	for ; p+1 < len(o); p++ {
+		o[p] = o[p+1]
 	}
-	s.ord = o[1:]
+	s.ord = o[:len(o)-1]
 }
 
 // testHookRemove, when set (by tests only), is called by maxJobs.remove
-// with the position removed.
-var testHookRemove func(p int)
+// with the number of entries ahead of the one removed.
+var testHookRemove func(ahead int)
 
-// push appends entry v to s.ord.
-func (s *maxJobs) push(v maxEnt) {
-	if n := len(s.ord); n == cap(s.ord) {
-		if n >= len(s.back)/2 {
-			s.back = make([]maxEnt, 2*n+16)
-		}
-		s.ord = s.back[:copy(s.back, s.ord)]
-	}
+// insert puts entry v in its place in s.ord, moving the entries that rank
+// ahead of it (usually few: the present jobs are mostly large ones) up by
+// one.
+func (s *maxJobs) insert(v maxEnt) {
 	s.ord = append(s.ord, v)
+	o := s.ord
+	m := len(o) - 1
+	for m > 0 && lessEnt(&o[m-1], &v) {
+		o[m] = o[m-1]
+		m--
+	}
+	o[m] = v
 }
 
 // maxServed is one job served by the current allocation: its slot, its
@@ -261,6 +268,17 @@ func (e *engine) runMax(sink func(JobResult)) (Summary, error) {
 		} else if ns == 2 && gone[1] {
 			s.remove(sv[1].p)
 		}
+		// The served jobs were at pm and pb. A removal moves only the
+		// entries above it, each down by one: the other served job, if it
+		// was above the removed one, stays at lo or above.
+		lo := len(s.ord)
+		if pm >= 0 {
+			lo = pm
+		}
+		if pb >= 0 && pb < lo {
+			lo = pb
+		}
+		s.sortOrd(lo)
 		for e.hasNext && e.next.Release <= e.now {
 			e.arriveMax(s)
 			e.pull()
@@ -272,10 +290,9 @@ func (e *engine) runMax(sink func(JobResult)) (Summary, error) {
 			e.handOffMax(s)
 			return e.loop(sink, stall, true)
 		}
-		s.sortOrd()
-		// m and b: the first entries of their sets.
+		// m and b: the first entries of their sets, from the end.
 		pm, pb = -1, -1
-		for p := range s.ord {
+		for p := len(s.ord) - 1; p >= 0; p-- {
 			fl := s.ord[p].fl
 			if fl&inMap != 0 && pm < 0 {
 				pm = p
@@ -301,7 +318,7 @@ func (e *engine) runMax(sink func(JobResult)) (Summary, error) {
 		if ma >= 0 {
 			sv[0] = maxServed{i: ma, p: pm, rm: e.cm}
 			ns = 1
-			if s.j[ma].empty && (mb < 0 || pm < pb) {
+			if s.j[ma].empty && (mb < 0 || pm > pb) {
 				// cap(): the inflow cm·y0/x0 (m has map work left).
 				r := minf(c, s.j[ma].in)
 				sv[0].rs = r
@@ -359,7 +376,7 @@ func (e *engine) runMax(sink func(JobResult)) (Summary, error) {
 			}
 			a, b := ma, mb
 			arm, ars := sv[0].rm, sv[0].rs
-			cSwap = pb < pm // b ahead of m
+			cSwap = pb > pm // b ahead of m
 			if cSwap {
 				a, b = b, a
 				arm, ars, brm, brs = brm, brs, arm, ars
@@ -494,7 +511,7 @@ func crossMaxBefore(ax, ay, arm, ars, bx, by, brm, brs, now, t float64) float64 
 }
 
 // arriveMax is engine.arrive for maxJobs: the job takes a free slot and
-// its entry goes to the end of s.ord (sortOrd puts it in place).
+// its entry its place in s.ord.
 func (e *engine) arriveMax(s *maxJobs) {
 	in := &e.next
 	orig := e.seq
@@ -519,7 +536,7 @@ func (e *engine) arriveMax(s *maxJobs) {
 		i = int32(len(s.j))
 		s.j = append(s.j, sl)
 	}
-	s.push(maxEnt{key: maxf(x0, y0), tie: int64(e.seq), i: i, fl: flagsOf(x0, empty)})
+	s.insert(maxEnt{key: maxf(x0, y0), tie: int64(e.seq), i: i, fl: flagsOf(x0, empty)})
 	e.seq++
 	e.nsys++
 	if e.nsys > e.sum.MaxInSystem {
