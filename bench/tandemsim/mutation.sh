@@ -54,6 +54,7 @@ mutations=(
   'max-loop-order-scan|maxloop.go|s/if fl&inBuf != 0 && pb < 0 \{/if fl\&inBuf != 0 \&\& pb < 0 \&\& fl\&inMap == 0 {/'
   'max-loop-order-remove-shift|maxloop.go|s/\tfor ; p\+1 < len\(o\); p\+\+ \{/\tfor ; false; p++ {/'
   'max-loop-order-insert|maxloop.go|s/\tfor m > 0 && lessEnt\(&o\[m-1\], &v\) \{/\tfor m > 0 \&\& m == len(o) \&\& lessEnt(\&o[m-1], \&v) {/'
+  'max-loop-cross-skip|maxloop.go|s/ma != mb && \(ns == 2 \|\| cSwap\) \{/ma != mb \&\& cSwap {/'
   'max-loop-order-slot-reuse|maxloop.go|s/\t\ts\.j\[i\] = sl\n//'
   'max-loop-hand-off|maxloop.go|s/\t\t\te\.handOffMax\(s\)\n//'
   'max-loop-flip-buffer|maxloop.go|s/\t\ts\.j\[b\]\.buf = bufferOf\(s\.j\[b\]\.x, s\.j\[b\]\.y, s\.j\[b\]\.x0, s\.j\[b\]\.y0\)\n//'

@@ -369,6 +369,16 @@ func (e *engine) runMax(sink func(JobResult)) (Summary, error) {
 		}
 		cross = false
 		if ma >= 0 && mb >= 0 && ma != mb {
+			cSwap = pb > pm // b ahead of m
+		}
+		// With m ahead and b unserved (ns = 1: b's rates are 0) there is
+		// no crossing: b's key stays and crossMaxV, at every breakpoint p,
+		// finds m's key (ax − arm·p, ay − ars·p rounded, each at most its
+		// value now) at most b's, and the slope difference 0 − sa ≤ 0, so
+		// it returns +Inf, as crossMaxBefore does then. (A b ahead of m is
+		// served unless cc = μc·speed underflows to 0: that case is still
+		// computed.)
+		if ma >= 0 && mb >= 0 && ma != mb && (ns == 2 || cSwap) {
 			// m's rates are sv[0]'s; b's sv[1]'s when served, else 0.
 			var brm, brs float64
 			if ns == 2 {
@@ -376,7 +386,6 @@ func (e *engine) runMax(sink func(JobResult)) (Summary, error) {
 			}
 			a, b := ma, mb
 			arm, ars := sv[0].rm, sv[0].rs
-			cSwap = pb > pm // b ahead of m
 			if cSwap {
 				a, b = b, a
 				arm, ars, brm, brs = brm, brs, arm, ars
