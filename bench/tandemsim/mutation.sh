@@ -67,6 +67,8 @@ mutations=(
   'split-loop-beta-arrival|splitloop.go|s/if r := e\.arriveSplit\(&cl\); r < beta \{/if r := e.arriveSplit(\&cl); false \&\& r < beta {/'
   'split-loop-minima-tie|splitloop.go|s/v < bm \|\| \(v == bm && tie\[i\] < tie\[im\]\)/v < bm/'
   'split-loop-flip-buffer|splitloop.go|s/\t\tjb\.buf = bufferOf\(jb\.x, jb\.y, jb\.x0, jb\.y0\)\n//'
+  'split-loop-codes-s1-shuffle|splitloop.go|s/\t\t\tkb = signBit \| bx\n/\t\t\tkb = bx\n/'
+  'split-loop-codes-s2-map|splitloop.go|s/\t\tkm = by\n/\t\tkm = bx\n/'
   'split-loop-removal-order|splitloop.go|s/\t\t\tif lo > hi \{\n\t\t\t\thi, lo = lo, hi/\t\t\tif lo < hi {\n\t\t\t\thi, lo = lo, hi/'
 )
 
