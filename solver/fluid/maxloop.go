@@ -291,16 +291,17 @@ func (e *engine) runMax(sink func(JobResult)) (Summary, error) {
 			return e.loop(sink, stall, true)
 		}
 		// m and b: the first entries of their sets, from the end.
+		// (Two scans: m is usually at the end, b often far from it.)
 		pm, pb = -1, -1
 		for p := len(s.ord) - 1; p >= 0; p-- {
-			fl := s.ord[p].fl
-			if fl&inMap != 0 && pm < 0 {
+			if s.ord[p].fl&inMap != 0 {
 				pm = p
+				break
 			}
-			if fl&inBuf != 0 && pb < 0 {
+		}
+		for p := len(s.ord) - 1; p >= 0; p-- {
+			if s.ord[p].fl&inBuf != 0 {
 				pb = p
-			}
-			if pm >= 0 && pb >= 0 {
 				break
 			}
 		}
@@ -534,17 +535,17 @@ func (e *engine) arriveMax(s *maxJobs) {
 	}
 	buf := bufferOf(x0, y0, x0, y0)
 	empty := buf == 0
-	sl := maxSlot{x: x0, y: y0, x0: x0, y0: y0, in: inflow, r: in.Release,
-		buf: buf, empty: empty, orig: orig, seq: e.seq, id: in.ID}
 	var i int32
 	if n := len(s.free); n > 0 {
 		i = s.free[n-1]
 		s.free = s.free[:n-1]
-		s.j[i] = sl
 	} else {
 		i = int32(len(s.j))
-		s.j = append(s.j, sl)
+		s.j = append(s.j, maxSlot{})
 	}
+	sl := &s.j[i] // every field is set
+	sl.x, sl.y, sl.x0, sl.y0, sl.in, sl.r = x0, y0, x0, y0, inflow, in.Release
+	sl.buf, sl.empty, sl.orig, sl.seq, sl.id = buf, empty, orig, e.seq, in.ID
 	s.insert(maxEnt{key: maxf(x0, y0), tie: int64(e.seq), i: i, fl: flagsOf(x0, empty)})
 	e.seq++
 	e.nsys++
