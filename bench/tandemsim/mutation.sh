@@ -43,7 +43,7 @@ mutations=(
   'ps-free-insert-order|psloop.go|s/for k > 0 && f\.seq\[k-1\] > q \{/for false {/'
   'ps-free-head|psloop.go|s/\t\tm = min\(m, y\)/\t\tm = max(m, y)/'
   'ps-free-drain|psloop.go|s/if k == fDrain \|\| y <= snap\[k\] \{/if y <= snap[k] {/'
-  'max-loop-crossing|maxloop.go|s/(func crossMaxBefore\(ax, ay, arm, ars, bx, by, brm, brs, now, t float64\) float64 \{)/$1\n\treturn inf/'
+  'max-loop-crossing|maxloop.go|s/\t\t\tif now\+dt < t \{\n(\t\t\t\tt, evK, evKind, ctau, cross = )/\t\t\tif false {\n$1/'
   'max-loop-crossing-bound-tau0|maxloop.go|s/\t\t\tlo = maxf\(tau, 0\)/\t\t\tlo = p1/'
   'max-loop-flip|maxloop.go|s/\t\t\te\.flipMax\(s, ca, cb, pcb\)\n/\t\t\t_ = pcb\n/'
   'max-loop-buffer-drain|maxloop.go|s/if !j\.track && j\.rs > 0 && j\.rs > in \{/if !j.track \&\& j.rs > 0 \&\& j.rs > in \&\& x == 0 {/'

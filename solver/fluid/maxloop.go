@@ -76,32 +76,6 @@ func lessEnt(a, b *maxEnt) bool {
 	return a.tie < b.tie
 }
 
-// sortOrd restores the order of s.ord by insertion when only entries at
-// positions lo and above may be out of place (the served and flipped jobs:
-// the allocation's m and b): below lo the entries are those of the last order, still sorted,
-// so the pass stops at the first of them found in place. As every tie is
-// unique the order is total, so the result, and hence the first entries of
-// each set, are those of any correct sort. (Element moves rather than
-// copy: the runs are a few entries long.)
-func (s *maxJobs) sortOrd(lo int) {
-	o := s.ord
-	for k := len(o) - 2; k >= 0; k-- {
-		if lessEnt(&o[k+1], &o[k]) {
-			if k < lo {
-				return
-			}
-			continue
-		}
-		v := o[k]
-		m := k
-		for m+1 < len(o) && lessEnt(&v, &o[m+1]) {
-			o[m] = o[m+1]
-			m++
-		}
-		o[m] = v
-	}
-}
-
 // remove drops the entry at position p and frees its job's slot; the
 // entries after p move down one place (the departed job is near the end:
 // it was the map job or the first buffered job).
@@ -278,7 +252,29 @@ func (e *engine) runMax(sink func(JobResult)) (Summary, error) {
 		if pb >= 0 && pb < lo {
 			lo = pb
 		}
-		s.sortOrd(lo)
+		// The insertion pass: only entries at positions lo and above
+		// may be out of place (the served and flipped jobs); below lo the
+		// entries are those of the last order, still sorted, so the pass
+		// stops at the first of them found in place. As every tie is
+		// unique the order is total, so the result, and hence the first
+		// entries of each set, are those of any correct sort. (Written
+		// out rather than called: a call per event spills the loop's
+		// state; element moves rather than copy, as the runs are short.)
+		for o, k := s.ord, len(s.ord)-2; k >= 0; k-- {
+			if lessEnt(&o[k+1], &o[k]) {
+				if k < lo {
+					break
+				}
+				continue
+			}
+			v := o[k]
+			m := k
+			for m+1 < len(o) && lessEnt(&v, &o[m+1]) {
+				o[m] = o[m+1]
+				m++
+			}
+			o[m] = v
+		}
 		for e.hasNext && e.next.Release <= e.now {
 			e.arriveMax(s)
 			e.pull()
@@ -376,7 +372,7 @@ func (e *engine) runMax(sink func(JobResult)) (Summary, error) {
 		// no crossing: b's key stays and crossMaxV, at every breakpoint p,
 		// finds m's key (ax − arm·p, ay − ars·p rounded, each at most its
 		// value now) at most b's, and the slope difference 0 − sa ≤ 0, so
-		// it returns +Inf, as crossMaxBefore does then. (A b ahead of m is
+		// it returns +Inf, as the bound below does then. (A b ahead of m is
 		// served unless cc = μc·speed underflows to 0: that case is still
 		// computed.)
 		if ma >= 0 && mb >= 0 && ma != mb && (ns == 2 || cSwap) {
@@ -391,7 +387,50 @@ func (e *engine) runMax(sink func(JobResult)) (Summary, error) {
 				a, b = b, a
 				arm, ars, brm, brs = brm, brs, arm, ars
 			}
-			if dt := crossMaxBefore(s.j[a].x, s.j[a].y, arm, ars, s.j[b].x, s.j[b].y, brm, brs, now, t); now+dt < t {
+			// dt is crossMaxV's value when now + dt < t may hold, and
+			// +Inf when it cannot. Every value crossMaxV returns is either
+			// its first piece's max(τ0, 0) (τ0 = −d0/g0, when that is below
+			// the first breakpoint p1) or at least p1 (a later piece's
+			// breakpoint or max(τ, p)), so it is at least
+			// L = min(max(τ0, 0), p1), computed here with the very
+			// operations crossMaxV performs on the same values; as now + v
+			// rounds monotonically in v, now + L ≥ t implies now + v ≥ t.
+			// The whole computation runs only when that test fails: on the
+			// §5.3 workload the crossing is never the next event, and the
+			// test settles almost every case with the two breakpoint
+			// divisions alone. (Written out rather than a function, as
+			// crossMaxBefore was: a call per event spills the loop's state.)
+			ax, ay, bx, by := s.j[a].x, s.j[a].y, s.j[b].x, s.j[b].y
+			p1 := inf
+			if d := arm - ars; d != 0 {
+				if k := (ax - ay) / d; k > 0 && k < inf {
+					p1 = k
+				}
+			}
+			if d := brm - brs; d != 0 {
+				if k := (bx - by) / d; k > 0 && k < inf && k < p1 {
+					p1 = k
+				}
+			}
+			lo := p1
+			// The first piece (p = 0): keyMaxV at τ = 0 gives the keys
+			// max(x, y) and the slopes of the pieces that start there.
+			la, sa := keyMaxV(ax, ay, arm, ars, 0)
+			lb, sb := keyMaxV(bx, by, brm, brs, 0)
+			dt := inf
+			if d := la - lb; d > 0 {
+				dt = crossMaxV(ax, ay, arm, ars, bx, by, brm, brs)
+			} else {
+				if g := sb - sa; g > 0 {
+					if tau := 0 - d/g; tau < p1 {
+						lo = maxf(tau, 0)
+					}
+				}
+				if now+lo < t {
+					dt = crossMaxV(ax, ay, arm, ars, bx, by, brm, brs)
+				}
+			}
+			if now+dt < t {
 				t, evK, evKind, ctau, cross = now+dt, -1, evNone, dt, true
 			}
 		}
@@ -476,48 +515,6 @@ func crossMaxV(ax, ay, arm, ars, bx, by, brm, brs float64) float64 {
 		}
 	}
 	return inf
-}
-
-// crossMaxBefore returns crossMaxV(ax, …, brs) when now + crossMaxV(…) < t
-// may hold, and +Inf when it cannot. Every value crossMaxV returns is
-// either its first piece's max(τ0, 0) (τ0 = −d0/g0, when that is below
-// the first breakpoint p1) or at least p1 (a later piece's breakpoint or
-// max(τ, p)), so it is at least L = min(max(τ0, 0), p1), computed here
-// with the very operations crossMaxV performs on the same values; as
-// now + v rounds monotonically in v, now + L ≥ t implies now + v ≥ t.
-// The whole computation runs only when that test fails: on the §5.3
-// workload the crossing is never the next event, and the test settles
-// almost every case with the two breakpoint divisions alone.
-func crossMaxBefore(ax, ay, arm, ars, bx, by, brm, brs, now, t float64) float64 {
-	p1 := inf
-	if d := arm - ars; d != 0 {
-		if k := (ax - ay) / d; k > 0 && k < inf {
-			p1 = k
-		}
-	}
-	if d := brm - brs; d != 0 {
-		if k := (bx - by) / d; k > 0 && k < inf && k < p1 {
-			p1 = k
-		}
-	}
-	lo := p1
-	// The first piece (p = 0): keyMaxV at τ = 0 gives the keys max(x, y)
-	// and the slopes of the pieces that start there.
-	la, sa := keyMaxV(ax, ay, arm, ars, 0)
-	lb, sb := keyMaxV(bx, by, brm, brs, 0)
-	d := la - lb
-	if d > 0 {
-		return crossMaxV(ax, ay, arm, ars, bx, by, brm, brs)
-	}
-	if g := sb - sa; g > 0 {
-		if tau := 0 - d/g; tau < p1 {
-			lo = maxf(tau, 0)
-		}
-	}
-	if now+lo >= t {
-		return inf
-	}
-	return crossMaxV(ax, ay, arm, ars, bx, by, brm, brs)
 }
 
 // arriveMax is engine.arrive for maxJobs: the job takes a free slot and
