@@ -276,7 +276,38 @@ func (e *engine) runMax(sink func(JobResult)) (Summary, error) {
 			o[m] = v
 		}
 		for e.hasNext && e.next.Release <= e.now {
-			e.arriveMax(s)
+			// engine.arrive, written out (a call per job spills the
+			// loop's state): the job takes a free slot and its entry its
+			// place in s.ord.
+			in := &e.next
+			orig := e.seq
+			if e.order != nil {
+				orig = e.order[e.seq]
+			}
+			x0, y0 := in.Map, in.Shuffle
+			inflow := 0.0
+			if x0 > 0 {
+				inflow = e.cm * y0 / x0 // job.inflow at the map rate cm
+			}
+			buf := bufferOf(x0, y0, x0, y0)
+			empty := buf == 0
+			var i int32
+			if n := len(s.free); n > 0 {
+				i = s.free[n-1]
+				s.free = s.free[:n-1]
+			} else {
+				i = int32(len(s.j))
+				s.j = append(s.j, maxSlot{})
+			}
+			sl := &s.j[i] // every field is set
+			sl.x, sl.y, sl.x0, sl.y0, sl.in, sl.r = x0, y0, x0, y0, inflow, in.Release
+			sl.buf, sl.empty, sl.orig, sl.seq, sl.id = buf, empty, orig, e.seq, in.ID
+			s.insert(maxEnt{key: maxf(x0, y0), tie: int64(e.seq), i: i, fl: flagsOf(x0, empty)})
+			e.seq++
+			e.nsys++
+			if e.nsys > e.sum.MaxInSystem {
+				e.sum.MaxInSystem = e.nsys
+			}
 			e.pull()
 		}
 		if e.srcErr != nil {
@@ -515,40 +546,6 @@ func crossMaxV(ax, ay, arm, ars, bx, by, brm, brs float64) float64 {
 		}
 	}
 	return inf
-}
-
-// arriveMax is engine.arrive for maxJobs: the job takes a free slot and
-// its entry its place in s.ord.
-func (e *engine) arriveMax(s *maxJobs) {
-	in := &e.next
-	orig := e.seq
-	if e.order != nil {
-		orig = e.order[e.seq]
-	}
-	x0, y0 := in.Map, in.Shuffle
-	inflow := 0.0
-	if x0 > 0 {
-		inflow = e.cm * y0 / x0 // job.inflow at the map rate cm
-	}
-	buf := bufferOf(x0, y0, x0, y0)
-	empty := buf == 0
-	var i int32
-	if n := len(s.free); n > 0 {
-		i = s.free[n-1]
-		s.free = s.free[:n-1]
-	} else {
-		i = int32(len(s.j))
-		s.j = append(s.j, maxSlot{})
-	}
-	sl := &s.j[i] // every field is set
-	sl.x, sl.y, sl.x0, sl.y0, sl.in, sl.r = x0, y0, x0, y0, inflow, in.Release
-	sl.buf, sl.empty, sl.orig, sl.seq, sl.id = buf, empty, orig, e.seq, in.ID
-	s.insert(maxEnt{key: maxf(x0, y0), tie: int64(e.seq), i: i, fl: flagsOf(x0, empty)})
-	e.seq++
-	e.nsys++
-	if e.nsys > e.sum.MaxInSystem {
-		e.sum.MaxInSystem = e.nsys
-	}
 }
 
 // recordMax is engine.record for runMax (served jobs in the generic order).
