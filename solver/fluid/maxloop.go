@@ -14,26 +14,49 @@ import (
 // jobs present under MaxSRPT at load 0.9 over 5·10^7 arrivals.
 const scanLimit = 64
 
-// maxJobs is the state of the jobs in the system under MaxSRPT, indexed by
-// a slot (unordered: a departed job's slot is filled by the last one): two
-// key arrays and the tie-breaks (what the scans read), and a slice of
-// structs for the rest. The priority max(x, y), ties by tie, decides everything;
-// km and kb hold it for the jobs with map work left and those with a
-// non-empty buffer, +Inf for the others, so that the map job and the first
-// buffered job are the minima of two contiguous arrays.
+// maxJobs is the state of the jobs in the system under MaxSRPT: ord, one
+// entry per job sorted by the priority max(x, y), ties by tie (what
+// decides everything), last first (the job that ranks first is at the
+// end, where departures and most arrivals move few entries), with the
+// job's set flags, and the rest of each job's state in slots (unordered; a
+// departed job's slot is reused by a later arrival, so an entry's slot
+// never changes). The map job is the entry nearest the end with map work
+// left, the first buffered job the one nearest the end with a non-empty
+// buffer.
 type maxJobs struct {
-	km, kb []uint64 // float64 bits of key if x > 0 (resp. the buffer is non-empty), else of +Inf
-	tie    []int64
-	j      []maxSlot
+	ord  []maxEnt
+	j    []maxSlot
+	free []int32 // slots of departed jobs
 }
 
-// infBits is math.Float64bits(+Inf): as keys are non-negative, their bit
-// patterns order as the keys do, and +Inf's is above every finite key's.
-const infBits uint64 = 0x7ff0000000000000
+// maxEnt is a job's place in the priority order.
+type maxEnt struct {
+	key float64 // max(x, y): job.key
+	tie int64
+	i   int32 // slot
+	fl  uint8 // inMap: x > 0; inBuf: the buffer is non-empty (!empty)
+}
+
+// The set flags of maxEnt.
+const (
+	inMap uint8 = 1 << iota
+	inBuf
+)
+
+// flagsOf returns the set flags of a job with remaining map work x.
+func flagsOf(x float64, empty bool) uint8 {
+	var fl uint8
+	if x > 0 {
+		fl = inMap
+	}
+	if !empty {
+		fl |= inBuf
+	}
+	return fl
+}
 
 // maxSlot is the rest of a job's state.
 type maxSlot struct {
-	key    float64 // max(x, y): job.key
 	x, y   float64 // remaining map and shuffle work
 	x0, y0 float64 // original sizes
 	in     float64 // cm·y0/x0 (x0 > 0): the inflow at the map rate cm
@@ -45,79 +68,53 @@ type maxSlot struct {
 	id     string
 }
 
-// setKeys sets km and kb of slot i from key, x and empty.
-func (s *maxJobs) setKeys(i int) {
-	j := &s.j[i]
-	km, kb := infBits, infBits
-	if j.x > 0 {
-		km = math.Float64bits(j.key)
+// lessEnt is jheap.less for hkMax: key, then tie.
+func lessEnt(a, b *maxEnt) bool {
+	if a.key != b.key {
+		return a.key < b.key
 	}
-	if !j.empty {
-		kb = math.Float64bits(j.key)
-	}
-	s.km[i], s.kb[i] = km, kb
+	return a.tie < b.tie
 }
 
-// less is jheap.less for hkMax: key, then tie.
-func (s *maxJobs) less(a, b int) bool {
-	if s.j[a].key != s.j[b].key {
-		return s.j[a].key < s.j[b].key
+// remove drops the entry at position p and frees its job's slot; the
+// entries after p move down one place (the departed job is near the end:
+// it was the map job or the first buffered job).
+func (s *maxJobs) remove(p int) {
+	if testHookRemove != nil {
+		testHookRemove(len(s.ord) - 1 - p)
 	}
-	return s.tie[a] < s.tie[b]
+	o := s.ord
+	i := o[p].i
+	s.j[i].id = ""
+	s.free = append(s.free, i)
+	for ; p+1 < len(o); p++ {
+		o[p] = o[p+1]
+	}
+	s.ord = o[:len(o)-1]
 }
 
-// argmin returns the slot with the least (k, tie) among the k below
-// infBits, or -1. The first pass finds the first least k, the second the
-// least tie among equal k (only later slots can have one: earlier ones had
-// a greater k). (A branch-free first pass, a conditional move and an index
-// mask, measured no faster.)
-func argmin(k []uint64, tie []int64) int {
-	best, bi := infBits, -1
-	for i, v := range k {
-		if v < best {
-			best, bi = v, i
-		}
+// testHookRemove, when set (by tests only), is called by maxJobs.remove
+// with the number of entries ahead of the one removed.
+var testHookRemove func(ahead int)
+
+// insert puts entry v in its place in s.ord, moving the entries that rank
+// ahead of it (usually few: the present jobs are mostly large ones) up by
+// one.
+func (s *maxJobs) insert(v maxEnt) {
+	s.ord = append(s.ord, v)
+	o := s.ord
+	m := len(o) - 1
+	for m > 0 && lessEnt(&o[m-1], &v) {
+		o[m] = o[m-1]
+		m--
 	}
-	if bi < 0 {
-		return -1
-	}
-	tie = tie[:len(k)]
-	for i := bi + 1; i < len(k); i++ {
-		if k[i] == best && tie[i] < tie[bi] {
-			bi = i
-		}
-	}
-	return bi
+	o[m] = v
 }
 
-// remove drops slot i, moving the last slot into it; m and b are slots
-// (of the minima), returned as they are after the move.
-func (s *maxJobs) remove(i, m, b int) (int, int) {
-	l := len(s.j) - 1
-	if m == i {
-		m = -1
-	}
-	if b == i {
-		b = -1
-	}
-	if i != l {
-		s.km[i], s.kb[i], s.tie[i], s.j[i] = s.km[l], s.kb[l], s.tie[l], s.j[l]
-		if m == l {
-			m = i
-		}
-		if b == l {
-			b = i
-		}
-	}
-	s.j[l].id = ""
-	s.km, s.kb, s.tie, s.j = s.km[:l], s.kb[:l], s.tie[:l], s.j[:l]
-	return m, b
-}
-
-// maxServed is one job served by the current allocation: its slot, rates
-// and tracking flag.
+// maxServed is one job served by the current allocation: its slot, its
+// position in ord, rates and tracking flag.
 type maxServed struct {
-	i      int
+	i, p   int
 	rm, rs float64
 	track  bool
 }
@@ -125,16 +122,17 @@ type maxServed struct {
 // runMax is engine.run specialised to MaxSRPT (prioState with hkMax): the
 // same events in the same order, with the same floating-point operations
 // on the same values (TestMaxLoopMatchesGeneric checks every output bit
-// against the generic loop), on the struct-of-arrays state maxJobs. At most
-// two jobs are served (the map job m and the first buffered job b), so the
-// served set is two records. The minima m and b are kept from one event to
-// the next: only the served jobs' keys change, and only downwards unless
-// rounding raises one a hair, so a minimum stays unless it leaves its set
-// or its key grows, and otherwise only the served, flipped and arriving
-// jobs can displace it; when one is lost, a scan of the few jobs present
-// finds it again. No heap, no pointer per job and no allocation once the
-// slices have grown. When more than scanLimit jobs are present it hands
-// over to the generic loop (handOffMax).
+// against the generic loop), on the state maxJobs. At most two jobs are
+// served (the map job m and the first buffered job b), so the served set
+// is two records. The jobs present are kept sorted by priority: only the
+// served jobs' keys change at an event (by the flip too, and perhaps up a
+// hair by the rounding of a tracking snap, TestMaxLoopKeyGrowth), arrivals
+// are appended, and an insertion pass over the few entries puts them back
+// in place; m and b are then the first entries of their sets, found by a
+// scan from the front that usually stops after one or two entries. No
+// heap, no pointer per job and no allocation once the slices have grown.
+// When more than scanLimit jobs are present it hands over to the generic
+// loop (handOffMax).
 func (e *engine) runMax(sink func(JobResult)) (Summary, error) {
 	s := &maxJobs{}
 	e.pull()
@@ -145,14 +143,12 @@ func (e *engine) runMax(sink func(JobResult)) (Summary, error) {
 	if e.hasNext {
 		t = e.next.Release
 	}
-	// The map job and the first buffered job (slots, -1: none) while okM
-	// and okB hold; the allocation's m and b (ma, mb).
-	curM, curB, okM, okB := -1, -1, true, true
-	ma, mb := -1, -1
+	// The allocation's map job and first buffered job: slots ma, mb and
+	// positions in s.ord pm, pb (-1: none).
+	ma, mb, pm, pb := -1, -1, -1, -1
 	// The next event is a crossing of ma and mb (cross) in ctau; cSwap:
 	// mb is ahead (the flip puts ma ahead of it).
 	cross, cSwap, ctau := false, false, 0.0
-	var oldKey [2]float64
 	for {
 		if e.srcErr != nil {
 			return Summary{}, e.srcErr
@@ -169,9 +165,9 @@ func (e *engine) runMax(sink func(JobResult)) (Summary, error) {
 		e.sum.Events++
 		advanced := t > e.now
 		dt := t - e.now
-		ca, cb := ma, mb
+		ca, cb, pcb := ma, mb, pb
 		if cSwap {
-			ca, cb = mb, ma
+			ca, cb, pcb = mb, ma, pm
 		}
 		if dt > 0 {
 			stall = 0
@@ -195,8 +191,7 @@ func (e *engine) runMax(sink func(JobResult)) (Summary, error) {
 		var gone [2]bool
 		for k := range ns {
 			j := &sv[k]
-			i := j.i
-			sl := &s.j[i]
+			sl := &s.j[j.i]
 			x, y, x0, y0 := sl.x, sl.y, sl.x0, sl.y0
 			if advanced {
 				x = clamp0(x - j.rm*dt)
@@ -221,84 +216,137 @@ func (e *engine) runMax(sink func(JobResult)) (Summary, error) {
 				empty, buf = false, b
 			}
 			sl.x, sl.y, sl.empty, sl.buf = x, y, empty, buf
-			oldKey[k] = sl.key
 			if x == 0 && y == 0 {
 				e.departJob(sl.r, x0, y0, sl.orig, sl.id, sink)
 				gone[k] = true
-				s.km[i], s.kb[i] = infBits, infBits
 				continue
 			}
-			sl.key = maxf(x, y)
-			s.setKeys(i)
-		}
-		// A minimum is lost when it left its set or its key grew (by the
-		// rounding of a tracking snap, TestMaxLoopKeyGrowth; a job that
-		// stays in the buffered set is not tracked and its key cannot grow,
-		// so for curB the test is a guard only).
-		for k := range ns {
-			i := sv[k].i
-			grew := !gone[k] && s.j[i].key > oldKey[k]
-			if i == curM && (grew || s.km[i] == infBits) {
-				okM = false
-			}
-			if i == curB && (grew || s.kb[i] == infBits) {
-				okB = false
-			}
-		}
-		// Otherwise only the served jobs can displace it.
-		for k := range ns {
-			if i := sv[k].i; !gone[k] {
-				curM, curB = s.consider(i, curM, curB, okM, okB)
-			}
+			o := &s.ord[j.p]
+			o.key, o.fl = maxf(x, y), flagsOf(x, empty)
 		}
 		if cross && !(ca == sv[0].i && gone[0]) && !(ns == 2 && ca == sv[1].i && gone[1]) &&
 			!(cb == sv[0].i && gone[0]) && !(ns == 2 && cb == sv[1].i && gone[1]) {
-			// flipMax lowers cb's tie and perhaps its key: it can only
-			// move ahead.
-			e.flipMax(s, ca, cb)
-			curM, curB = s.consider(cb, curM, curB, okM, okB)
+			e.flipMax(s, ca, cb, pcb)
 		}
-		// Departed slots go last-first, so that a move cannot displace
-		// the other departed job; a minimum in the moved slot follows it.
+		// Departed entries go last-first, so that the removal of one
+		// cannot move the other.
 		if ns == 2 && gone[0] && gone[1] {
-			hi, lo := sv[0].i, sv[1].i
+			hi, lo := sv[0].p, sv[1].p
 			if lo > hi {
 				hi, lo = lo, hi
 			}
-			curM, curB = s.remove(hi, curM, curB)
-			curM, curB = s.remove(lo, curM, curB)
+			s.remove(hi)
+			s.remove(lo)
 		} else if ns > 0 && gone[0] {
-			curM, curB = s.remove(sv[0].i, curM, curB)
+			s.remove(sv[0].p)
 		} else if ns == 2 && gone[1] {
-			curM, curB = s.remove(sv[1].i, curM, curB)
+			s.remove(sv[1].p)
+		}
+		// The served jobs were at pm and pb. A removal moves only the
+		// entries above it, each down by one: the other served job, if it
+		// was above the removed one, stays at lo or above.
+		lo := len(s.ord)
+		if pm >= 0 {
+			lo = pm
+		}
+		if pb >= 0 && pb < lo {
+			lo = pb
+		}
+		// The insertion pass: only entries at positions lo and above
+		// may be out of place (the served and flipped jobs); below lo the
+		// entries are those of the last order, still sorted, so the pass
+		// stops at the first of them found in place. As every tie is
+		// unique the order is total, so the result, and hence the first
+		// entries of each set, are those of any correct sort. (Written
+		// out rather than called: a call per event spills the loop's
+		// state; element moves rather than copy, as the runs are short.)
+		for o, k := s.ord, len(s.ord)-2; k >= 0; k-- {
+			if lessEnt(&o[k+1], &o[k]) {
+				if k < lo {
+					break
+				}
+				continue
+			}
+			v := o[k]
+			m := k
+			for m+1 < len(o) && lessEnt(&v, &o[m+1]) {
+				o[m] = o[m+1]
+				m++
+			}
+			o[m] = v
 		}
 		for e.hasNext && e.next.Release <= e.now {
-			e.arriveMax(s)
-			curM, curB = s.consider(len(s.j)-1, curM, curB, okM, okB)
+			// engine.arrive, written out (a call per job spills the
+			// loop's state): the job takes a free slot and its entry its
+			// place in s.ord.
+			in := &e.next
+			orig := e.seq
+			if e.order != nil {
+				orig = e.order[e.seq]
+			}
+			x0, y0 := in.Map, in.Shuffle
+			inflow := 0.0
+			if x0 > 0 {
+				inflow = e.cm * y0 / x0 // job.inflow at the map rate cm
+			}
+			buf := bufferOf(x0, y0, x0, y0)
+			empty := buf == 0
+			var i int32
+			if n := len(s.free); n > 0 {
+				i = s.free[n-1]
+				s.free = s.free[:n-1]
+			} else {
+				i = int32(len(s.j))
+				s.j = append(s.j, maxSlot{})
+			}
+			sl := &s.j[i] // every field is set
+			sl.x, sl.y, sl.x0, sl.y0, sl.in, sl.r = x0, y0, x0, y0, inflow, in.Release
+			sl.buf, sl.empty, sl.orig, sl.seq, sl.id = buf, empty, orig, e.seq, in.ID
+			s.insert(maxEnt{key: maxf(x0, y0), tie: int64(e.seq), i: i, fl: flagsOf(x0, empty)})
+			e.seq++
+			e.nsys++
+			if e.nsys > e.sum.MaxInSystem {
+				e.sum.MaxInSystem = e.nsys
+			}
 			e.pull()
 		}
 		if e.srcErr != nil {
 			return Summary{}, e.srcErr
 		}
-		if len(s.j) > e.scan && !e.noHandOff {
+		if len(s.ord) > e.scan && !e.noHandOff {
 			e.handOffMax(s)
 			return e.loop(sink, stall, true)
 		}
-		if !okM {
-			curM, okM = argmin(s.km, s.tie), true
+		// m and b: the first entries of their sets, from the end.
+		// (Two scans: m is usually at the end, b often far from it.)
+		pm, pb = -1, -1
+		for p := len(s.ord) - 1; p >= 0; p-- {
+			if s.ord[p].fl&inMap != 0 {
+				pm = p
+				break
+			}
 		}
-		if !okB {
-			curB, okB = argmin(s.kb, s.tie), true
+		for p := len(s.ord) - 1; p >= 0; p-- {
+			if s.ord[p].fl&inBuf != 0 {
+				pb = p
+				break
+			}
 		}
 		// Allocation (prioState.allocate), inflow tracking and the next
 		// event: the served jobs' own events, then the crossing of m and b.
-		ma, mb = curM, curB
+		ma, mb = -1, -1
+		if pm >= 0 {
+			ma = int(s.ord[pm].i)
+		}
+		if pb >= 0 {
+			mb = int(s.ord[pb].i)
+		}
 		ns = 0
 		c := e.cc
 		if ma >= 0 {
-			sv[0] = maxServed{i: ma, rm: e.cm}
+			sv[0] = maxServed{i: ma, p: pm, rm: e.cm}
 			ns = 1
-			if s.j[ma].empty && (mb < 0 || s.less(ma, mb)) {
+			if s.j[ma].empty && (mb < 0 || pm > pb) {
 				// cap(): the inflow cm·y0/x0 (m has map work left).
 				r := minf(c, s.j[ma].in)
 				sv[0].rs = r
@@ -309,7 +357,7 @@ func (e *engine) runMax(sink func(JobResult)) (Summary, error) {
 			if mb == ma {
 				sv[0].rs = c
 			} else {
-				sv[ns] = maxServed{i: mb, rs: c}
+				sv[ns] = maxServed{i: mb, p: pb, rs: c}
 				ns++
 			}
 		}
@@ -349,6 +397,16 @@ func (e *engine) runMax(sink func(JobResult)) (Summary, error) {
 		}
 		cross = false
 		if ma >= 0 && mb >= 0 && ma != mb {
+			cSwap = pb > pm // b ahead of m
+		}
+		// With m ahead and b unserved (ns = 1: b's rates are 0) there is
+		// no crossing: b's key stays and crossMaxV, at every breakpoint p,
+		// finds m's key (ax − arm·p, ay − ars·p rounded, each at most its
+		// value now) at most b's, and the slope difference 0 − sa ≤ 0, so
+		// it returns +Inf, as the bound below does then. (A b ahead of m is
+		// served unless cc = μc·speed underflows to 0: that case is still
+		// computed.)
+		if ma >= 0 && mb >= 0 && ma != mb && (ns == 2 || cSwap) {
 			// m's rates are sv[0]'s; b's sv[1]'s when served, else 0.
 			var brm, brs float64
 			if ns == 2 {
@@ -356,29 +414,59 @@ func (e *engine) runMax(sink func(JobResult)) (Summary, error) {
 			}
 			a, b := ma, mb
 			arm, ars := sv[0].rm, sv[0].rs
-			cSwap = !s.less(a, b)
 			if cSwap {
 				a, b = b, a
 				arm, ars, brm, brs = brm, brs, arm, ars
 			}
-			if dt := crossMaxBefore(s.j[a].x, s.j[a].y, arm, ars, s.j[b].x, s.j[b].y, brm, brs, now, t); now+dt < t {
+			// dt is crossMaxV's value when now + dt < t may hold, and
+			// +Inf when it cannot. Every value crossMaxV returns is either
+			// its first piece's max(τ0, 0) (τ0 = −d0/g0, when that is below
+			// the first breakpoint p1) or at least p1 (a later piece's
+			// breakpoint or max(τ, p)), so it is at least
+			// L = min(max(τ0, 0), p1), computed here with the very
+			// operations crossMaxV performs on the same values; as now + v
+			// rounds monotonically in v, now + L ≥ t implies now + v ≥ t.
+			// The whole computation runs only when that test fails: on the
+			// §5.3 workload the crossing is never the next event, and the
+			// test settles almost every case with the two breakpoint
+			// divisions alone. (Written out rather than a function, as
+			// crossMaxBefore was: a call per event spills the loop's state.)
+			ax, ay, bx, by := s.j[a].x, s.j[a].y, s.j[b].x, s.j[b].y
+			p1 := inf
+			if d := arm - ars; d != 0 {
+				if k := (ax - ay) / d; k > 0 && k < inf {
+					p1 = k
+				}
+			}
+			if d := brm - brs; d != 0 {
+				if k := (bx - by) / d; k > 0 && k < inf && k < p1 {
+					p1 = k
+				}
+			}
+			lo := p1
+			// The first piece (p = 0): keyMaxV at τ = 0 gives the keys
+			// max(x, y) and the slopes of the pieces that start there.
+			la, sa := keyMaxV(ax, ay, arm, ars, 0)
+			lb, sb := keyMaxV(bx, by, brm, brs, 0)
+			dt := inf
+			if d := la - lb; d > 0 {
+				dt = crossMaxV(ax, ay, arm, ars, bx, by, brm, brs)
+			} else {
+				if g := sb - sa; g > 0 {
+					if tau := 0 - d/g; tau < p1 {
+						lo = maxf(tau, 0)
+					}
+				}
+				if now+lo < t {
+					dt = crossMaxV(ax, ay, arm, ars, bx, by, brm, brs)
+				}
+			}
+			if now+dt < t {
 				t, evK, evKind, ctau, cross = now+dt, -1, evNone, dt, true
 			}
 		}
 	}
 	return e.finish()
-}
-
-// consider makes slot i the map job (resp. the first buffered job) if it
-// is in that set and ranks ahead of the current one (while it is known).
-func (s *maxJobs) consider(i, m, b int, okM, okB bool) (int, int) {
-	if okM && s.km[i] != infBits && (m < 0 || s.less(i, m)) {
-		m = i
-	}
-	if okB && s.kb[i] != infBits && (b < 0 || s.less(i, b)) {
-		b = i
-	}
-	return m, b
 }
 
 // resolvesMax is prioState.resolves on slots.
@@ -387,8 +475,10 @@ func resolvesMax(s *maxJobs, a, b int) bool {
 	return lb <= la || lb-la <= flipRel*la
 }
 
-// flipMax is prioState.flip on slots: b ranks ahead of a.
-func (e *engine) flipMax(s *maxJobs, a, b int) {
+// flipMax is prioState.flip on slots: b (at position pb of s.ord) ranks
+// ahead of a.
+func (e *engine) flipMax(s *maxJobs, a, b, pb int) {
+	o := &s.ord[pb]
 	la, lb := math.Max(s.j[a].x, s.j[a].y), math.Max(s.j[b].x, s.j[b].y)
 	if lb > la && lb-la <= flipRel*la {
 		if s.j[b].x >= s.j[b].y {
@@ -396,12 +486,13 @@ func (e *engine) flipMax(s *maxJobs, a, b int) {
 		} else {
 			s.j[b].y = la
 		}
-		s.j[b].key = maxf(s.j[b].x, s.j[b].y)
+		o.key = maxf(s.j[b].x, s.j[b].y)
 		s.j[b].buf = bufferOf(s.j[b].x, s.j[b].y, s.j[b].x0, s.j[b].y0)
 	}
-	s.tie[b] = e.nextTie
+	// b's set flags stay: a changed x is set to la > 0 from x ≥ y and
+	// x > la, and empty is kept (as prioState.flip keeps it).
+	o.tie = e.nextTie
 	e.nextTie--
-	s.setKeys(b)
 	if testHookFlip != nil {
 		testHookFlip(e.policyName)
 	}
@@ -457,80 +548,6 @@ func crossMaxV(ax, ay, arm, ars, bx, by, brm, brs float64) float64 {
 	return inf
 }
 
-// crossMaxBefore returns crossMaxV(ax, …, brs) when now + crossMaxV(…) < t
-// may hold, and +Inf when it cannot. Every value crossMaxV returns is
-// either its first piece's max(τ0, 0) (τ0 = −d0/g0, when that is below
-// the first breakpoint p1) or at least p1 (a later piece's breakpoint or
-// max(τ, p)), so it is at least L = min(max(τ0, 0), p1), computed here
-// with the very operations crossMaxV performs on the same values; as
-// now + v rounds monotonically in v, now + L ≥ t implies now + v ≥ t.
-// The whole computation runs only when that test fails: on the §5.3
-// workload the crossing is never the next event, and the test settles
-// almost every case with the two breakpoint divisions alone.
-func crossMaxBefore(ax, ay, arm, ars, bx, by, brm, brs, now, t float64) float64 {
-	p1 := inf
-	if d := arm - ars; d != 0 {
-		if k := (ax - ay) / d; k > 0 && k < inf {
-			p1 = k
-		}
-	}
-	if d := brm - brs; d != 0 {
-		if k := (bx - by) / d; k > 0 && k < inf && k < p1 {
-			p1 = k
-		}
-	}
-	lo := p1
-	// The first piece (p = 0): keyMaxV at τ = 0 gives the keys max(x, y)
-	// and the slopes of the pieces that start there.
-	la, sa := keyMaxV(ax, ay, arm, ars, 0)
-	lb, sb := keyMaxV(bx, by, brm, brs, 0)
-	d := la - lb
-	if d > 0 {
-		return crossMaxV(ax, ay, arm, ars, bx, by, brm, brs)
-	}
-	if g := sb - sa; g > 0 {
-		if tau := 0 - d/g; tau < p1 {
-			lo = maxf(tau, 0)
-		}
-	}
-	if now+lo >= t {
-		return inf
-	}
-	return crossMaxV(ax, ay, arm, ars, bx, by, brm, brs)
-}
-
-// arriveMax is engine.arrive for maxJobs.
-func (e *engine) arriveMax(s *maxJobs) {
-	in := &e.next
-	orig := e.seq
-	if e.order != nil {
-		orig = e.order[e.seq]
-	}
-	x0, y0 := in.Map, in.Shuffle
-	inflow := 0.0
-	if x0 > 0 {
-		inflow = e.cm * y0 / x0 // job.inflow at the map rate cm
-	}
-	key := maxf(x0, y0)
-	buf := bufferOf(x0, y0, x0, y0)
-	empty := buf == 0
-	km, kb := infBits, infBits
-	if x0 > 0 {
-		km = math.Float64bits(key)
-	}
-	if !empty {
-		kb = math.Float64bits(key)
-	}
-	s.km, s.kb, s.tie = append(s.km, km), append(s.kb, kb), append(s.tie, int64(e.seq))
-	s.j = append(s.j, maxSlot{key: key, x: x0, y: y0, x0: x0, y0: y0, in: inflow, r: in.Release,
-		buf: buf, empty: empty, orig: orig, seq: e.seq, id: in.ID})
-	e.seq++
-	e.nsys++
-	if e.nsys > e.sum.MaxInSystem {
-		e.sum.MaxInSystem = e.nsys
-	}
-}
-
 // recordMax is engine.record for runMax (served jobs in the generic order).
 func (e *engine) recordMax(s *maxJobs, sv []maxServed, t0, t1 float64) {
 	rates := make([]schedule.Rate, 0, len(sv))
@@ -545,12 +562,13 @@ func (e *engine) recordMax(s *maxJobs, sv []maxServed, t0, t1 float64) {
 // allocation: the heaps order jobs by the same (key, tie), so the minima,
 // and hence every later event, are the same.
 func (e *engine) handOffMax(s *maxJobs) {
-	for i := range s.j {
+	for _, o := range s.ord {
+		sl := &s.j[o.i]
 		j := new(job)
-		j.seq, j.orig, j.id, j.r = s.j[i].seq, s.j[i].orig, s.j[i].id, s.j[i].r
-		j.x0, j.y0, j.x, j.y = s.j[i].x0, s.j[i].y0, s.j[i].x, s.j[i].y
+		j.seq, j.orig, j.id, j.r = sl.seq, sl.orig, sl.id, sl.r
+		j.x0, j.y0, j.x, j.y = sl.x0, sl.y0, sl.x, sl.y
 		j.inRM = math.NaN()
-		j.tie, j.key, j.empty = s.tie[i], s.j[i].key, s.j[i].empty
+		j.tie, j.key, j.empty = o.tie, o.key, sl.empty
 		j.pos = [4]int{-1, -1, -1, -1}
 		e.prio.add(j)
 	}

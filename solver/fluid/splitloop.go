@@ -77,18 +77,27 @@ func (s *splitClass) shuffleCode(cls, i int) uint64 {
 // setCodes sets km and kb of slot i from x, y and empty.
 func (s *splitClass) setCodes(cls, i int) {
 	j := &s.j[i]
+	s.km[i], s.kb[i] = splitCodes(cls, j.x, j.y, j.empty)
+}
+
+// splitCodes returns the codes km and kb of a job of class cls with
+// remaining works x, y (small enough to be inlined in the event pass).
+func splitCodes(cls int, x, y float64, empty bool) (uint64, uint64) {
 	km, kb := uint64(noCode), uint64(noCode)
-	if j.x > 0 {
+	bx, by := math.Float64bits(x)&^signBit, math.Float64bits(y)&^signBit
+	if x > 0 {
+		km = by
 		if cls == 0 {
-			km = math.Float64bits(j.x) &^ signBit
-		} else {
-			km = math.Float64bits(j.y) &^ signBit
+			km = bx
 		}
 	}
-	if !j.empty {
-		kb = s.shuffleCode(cls, i)
+	if !empty {
+		kb = by
+		if cls == 0 && x != 0 {
+			kb = signBit | bx
+		}
 	}
-	s.km[i], s.kb[i] = km, kb
+	return km, kb
 }
 
 // lessShuffle is the class's shuffle-station order (splitState.hb[c].less)
@@ -301,7 +310,7 @@ func (e *engine) runSplit(sink func(JobResult)) (Summary, error) {
 				}
 				continue
 			}
-			s.setCodes(r>>1, i)
+			s.km[i], s.kb[i] = splitCodes(r>>1, x, y, empty)
 		}
 		if cross && gone[caR] < 0 && gone[cbR] < 0 {
 			e.flipSplit(&cl[1], ca, cb)
