@@ -12,19 +12,18 @@ import (
 // arrival order, indexed by the job's position (its rank among the jobs
 // present): the fields every event reads and writes sit together in one
 // record per job (psJob), so that the specialised event loop runPS walks
-// one contiguous array with one base pointer; release, index and ID, read
-// only at a departure, sit in parallel slices of their own.
+// one contiguous array with one base pointer; the release, index, arrival
+// number and ID, read only at a departure or a tie, sit in a parallel
+// array of records (psCold).
 type psJobs struct {
-	j    []psJob
-	r    []float64 // release
-	orig []int     // instance index (Simulate) or arrival number
-	id   []string
+	j []psJob
+	c []psCold
 	// cand lists, in arrival order, the positions of the jobs that became
 	// candidates for an inflow cap in the coming allocation (those holding
 	// a place, with an empty buffer and a map share) without having been
 	// capped in the previous one; nfree counts the jobs of j holding a
 	// place with a non-empty buffer (flagged psFree; those of the free
-	// group f are counted by len(f.y)): pass 1 and the arrivals
+	// group f are counted by len(f.a)): pass 1 and the arrivals
 	// build both, so that the allocation visits only the candidates before
 	// its last pass.
 	cand  []int
@@ -38,12 +37,24 @@ type psJobs struct {
 	// capped.
 	capped, spare []psCap
 	next          []int
-	// seq is each job's arrival number (the order of departures and of
-	// ties between f and j); f holds the free jobs without map work (see
-	// psFree), fdep the departures of f in one pass 1.
-	seq  []int
+	// f holds the free jobs without map work (see psFreeJobs), fdep the
+	// departures of f in one pass 1; mj, mc and mpos are mergeFree's
+	// spare buffers (the other arrays of j and c, and the position map).
 	f    psFreeJobs
-	fdep []psDep
+	fdep []psFreeJob
+	mj   []psJob
+	mc   []psCold
+	mpos []int
+}
+
+// psCold is the part of a job's state read only at its departure (release,
+// index, ID) or at a tie between the main array and the free group (seq,
+// the arrival number: the order of departures and ties).
+type psCold struct {
+	r    float64 // release
+	orig int     // instance index (Simulate) or arrival number
+	seq  int
+	id   string
 }
 
 // psFreeJobs is the group of jobs holding a place with no map work left
@@ -59,24 +70,19 @@ type psJobs struct {
 // in j. Departures and ties of next events between the two arrays are
 // ordered by arrival number, as the single array orders them.
 type psFreeJobs struct {
-	y    []float64 // remaining shuffle work (hot)
-	snap []float64 // snapRel·y0 (hot; the product the snap test rounds)
-	x0   []float64
-	y0   []float64
-	r    []float64
-	orig []int
-	seq  []int
-	id   []string
+	a    []psFreeJob
 	lvl  float64 // rate of the group: the last allocation's level
 	minY float64 // least y (the head): set by passFree, lowered by insert
 }
 
-// psDep is a departure of the free group, held back by pass 1 until the
-// jobs of j that arrived before it have departed.
-type psDep struct {
-	r, x0, y0 float64
-	orig, seq int
-	id        string
+// psFreeJob is one job of the free group: the fields pass 1 and pass 3
+// read first, then the rest, in one record (one insert, one move, and a
+// departure held back by pass 1 is the record itself).
+type psFreeJob struct {
+	y      float64 // remaining shuffle work
+	snap   float64 // snapRel·y0 (the product the snap test rounds)
+	x0, y0 float64
+	psCold
 }
 
 // psJob is the per-event state of one job under runPS.
@@ -134,13 +140,13 @@ func snapOf(x, x0, y0 float64) float64 {
 // move copies the job at position i to position w (w < i).
 func (s *psJobs) move(w, i int) {
 	s.j[w] = s.j[i]
-	s.r[w], s.orig[w], s.id[w], s.seq[w] = s.r[i], s.orig[i], s.id[i], s.seq[i]
+	s.c[w] = s.c[i]
 }
 
 // truncate keeps the first n jobs.
 func (s *psJobs) truncate(n int) {
-	clear(s.id[n:]) // no reference to departed IDs is kept
-	s.j, s.r, s.orig, s.id, s.seq = s.j[:n], s.r[:n], s.orig[:n], s.id[:n], s.seq[:n]
+	clear(s.c[n:]) // no reference to departed IDs is kept
+	s.j, s.c = s.j[:n], s.c[:n]
 }
 
 // runPS is engine.run specialised to PS and k-LPS (e.ps set): the same
@@ -218,7 +224,7 @@ func (e *engine) runPS(sink func(JobResult)) (Summary, error) {
 		nmap := e.passPS(s, dt, advanced, mapIdx, drainIdx, fDrain, kpos, kmap, sink)
 		for e.hasNext && e.next.Release <= e.now {
 			e.arrivePS(s)
-			if len(s.f.y) > 0 && len(s.j)+len(s.f.y) > kpos {
+			if len(s.f.a) > 0 && len(s.j)+len(s.f.a) > kpos {
 				s.mergeFree() // a job without a place: positions count again
 			}
 			if w := len(s.j) - 1; w < kpos {
@@ -259,7 +265,7 @@ func (e *engine) allocatePS(s *psJobs, nmap, limit int) (float64, int, int) {
 	}
 	js := s.j[:limit]
 	// Pass 2, over the candidates only (the free jobs, cap +Inf, are
-	// counted in s.nfree and len(s.f.y)): the inflow caps of the jobs with an empty
+	// counted in s.nfree and len(s.f.a)): the inflow caps of the jobs with an empty
 	// buffer and a map share; water-filling candidates. The candidates
 	// capped in the previous allocation come first, in its order of
 	// (cap, position), then the others in arrival order: the order of this
@@ -308,7 +314,7 @@ func (e *engine) allocatePS(s *psJobs, nmap, limit int) (float64, int, int) {
 		}
 	}
 	s.spare, s.capped = s.capped, capped
-	nf := len(s.f.y)
+	nf := len(s.f.a)
 	rem := s.nfree + nf + len(capped)
 	c := e.cc
 	level := 0.0
@@ -419,7 +425,9 @@ func (e *engine) allocatePS(s *psJobs, nmap, limit int) (float64, int, int) {
 	if nf > 0 && level > 0 {
 		served += nf
 		if !(now+s.f.minY*invL > t) {
-			for k, y := range s.f.y {
+			for k := range s.f.a {
+				fj := &s.f.a[k]
+				y := fj.y
 				lb := inf
 				if d := y * invL; d < lb {
 					lb = d
@@ -431,7 +439,7 @@ func (e *engine) allocatePS(s *psJobs, nmap, limit int) (float64, int, int) {
 				if !(td < inf) {
 					continue
 				}
-				if tj := now + td; tj < t || (tj == t && evIdx >= 0 && s.f.seq[k] < s.seq[evIdx]) {
+				if tj := now + td; tj < t || (tj == t && evIdx >= 0 && fj.seq < s.c[evIdx].seq) {
 					t, evIdx, evKind = tj, -2-k, evDrain
 				}
 			}
@@ -510,10 +518,7 @@ func (e *engine) arrivePS(s *psJobs) {
 		fl = psEmpty
 	}
 	s.j = append(s.j, psJob{x: in.Map, y: in.Shuffle, x0: in.Map, y0: in.Shuffle, inRM: math.NaN(), buf: b, fl: fl})
-	s.r = append(s.r, in.Release)
-	s.orig = append(s.orig, orig)
-	s.id = append(s.id, in.ID)
-	s.seq = append(s.seq, e.seq)
+	s.c = append(s.c, psCold{r: in.Release, orig: orig, seq: e.seq, id: in.ID})
 	e.seq++
 	e.nsys++
 	if e.nsys > e.sum.MaxInSystem {
@@ -524,7 +529,8 @@ func (e *engine) arrivePS(s *psJobs) {
 // departPS is engine.depart for the job at position i (the caller drops
 // it from the arrays).
 func (e *engine) departPS(s *psJobs, i int, sink func(JobResult)) {
-	e.departRec(s.r[i], s.j[i].x0, s.j[i].y0, s.orig[i], s.id[i], sink)
+	c := &s.c[i]
+	e.departRec(c.r, s.j[i].x0, s.j[i].y0, c.orig, c.id, sink)
 }
 
 // departRec is engine.depart for a job of release r, sizes x0, y0,
@@ -563,7 +569,7 @@ func (e *engine) recordPS(s *psJobs, t0, t1 float64) {
 	rates := make([]schedule.Rate, 0, n)
 	for i := range s.j {
 		if j := &s.j[i]; j.fl&psServed != 0 {
-			rates = append(rates, schedule.Rate{Job: s.orig[i], Map: j.rm, Shuffle: j.rs})
+			rates = append(rates, schedule.Rate{Job: s.c[i].orig, Map: j.rm, Shuffle: j.rs})
 		}
 	}
 	e.sched.Segments = append(e.sched.Segments, schedule.Segment{Start: t0, End: t1, Rates: rates})
@@ -586,7 +592,7 @@ func (e *engine) passPS(s *psJobs, dt float64, advanced bool, mapIdx, drainIdx, 
 	js, next := s.j[:n], s.next
 	// The free group is in use while every job holds a place (and no
 	// schedule is recorded); its departures wait in s.fdep.
-	useF := e.sched == nil && n+len(s.f.y) <= kpos
+	useF := e.sched == nil && n+len(s.f.a) <= kpos
 	e.passFree(s, dt, advanced, fDrain)
 	d := 0
 	for i := range js {
@@ -628,7 +634,7 @@ func (e *engine) passPS(s *psJobs, dt float64, advanced bool, mapIdx, drainIdx, 
 			}
 			j.x, j.y = x, y
 			if x == 0 && y == 0 {
-				for ; d < len(s.fdep) && s.fdep[d].seq < s.seq[i]; d++ {
+				for ; d < len(s.fdep) && s.fdep[d].seq < s.c[i].seq; d++ {
 					fd := &s.fdep[d]
 					e.departRec(fd.r, fd.x0, fd.y0, fd.orig, fd.id, sink)
 				}
@@ -683,33 +689,35 @@ func (e *engine) passFree(s *psJobs, dt float64, advanced bool, fDrain int) {
 	f := &s.f
 	lvl := f.lvl
 	m := inf // the least y kept (min is order-independent: insert adds to it)
-	if len(f.y) == 0 || !(lvl > 0) {
-		for _, y := range f.y {
-			m = min(m, y)
+	fa := f.a
+	if len(fa) == 0 || !(lvl > 0) {
+		for k := range fa {
+			m = min(m, fa[k].y)
 		}
 		f.minY = m
 		return
 	}
-	ys, snap := f.y, f.snap
 	w := 0
-	for k, y := range ys {
+	for k := range fa {
+		fj := &fa[k]
+		y := fj.y
 		if advanced {
 			y = clamp0(y - lvl*dt)
 		}
-		if k == fDrain || y <= snap[k] {
-			s.fdep = append(s.fdep, psDep{r: f.r[k], x0: f.x0[k], y0: f.y0[k], orig: f.orig[k], seq: f.seq[k], id: f.id[k]})
+		if k == fDrain || y <= fj.snap {
+			s.fdep = append(s.fdep, *fj)
 			continue
 		}
-		ys[w] = y
 		m = min(m, y)
 		if w != k {
-			snap[w], f.x0[w], f.y0[w], f.r[w], f.orig[w], f.seq[w], f.id[w] = snap[k], f.x0[k], f.y0[k], f.r[k], f.orig[k], f.seq[k], f.id[k]
+			fa[w] = *fj
 		}
+		fa[w].y = y
 		w++
 	}
-	if w != len(ys) {
-		clear(f.id[w:])
-		f.y, f.snap, f.x0, f.y0, f.r, f.orig, f.seq, f.id = f.y[:w], f.snap[:w], f.x0[:w], f.y0[:w], f.r[:w], f.orig[:w], f.seq[:w], f.id[:w]
+	if w != len(fa) {
+		clear(fa[w:]) // no reference to departed IDs is kept
+		f.a = fa[:w]
 	}
 	f.minY = m
 }
@@ -717,49 +725,44 @@ func (e *engine) passFree(s *psJobs, dt float64, advanced bool, fDrain int) {
 // insert puts the job at position i of s.j into the group, in arrival
 // order.
 func (f *psFreeJobs) insert(s *psJobs, i int) {
-	q := s.seq[i]
-	k := len(f.seq)
-	for k > 0 && f.seq[k-1] > q {
+	c := &s.c[i]
+	k := len(f.a)
+	for k > 0 && f.a[k-1].seq > c.seq {
 		k--
 	}
 	j := &s.j[i]
-	f.y = slices.Insert(f.y, k, j.y)
+	f.a = slices.Insert(f.a, k, psFreeJob{y: j.y, snap: snapRel * j.y0, x0: j.x0, y0: j.y0, psCold: *c})
 	f.minY = min(f.minY, j.y)
-	f.snap = slices.Insert(f.snap, k, snapRel*j.y0)
-	f.x0 = slices.Insert(f.x0, k, j.x0)
-	f.y0 = slices.Insert(f.y0, k, j.y0)
-	f.r = slices.Insert(f.r, k, s.r[i])
-	f.orig = slices.Insert(f.orig, k, s.orig[i])
-	f.seq = slices.Insert(f.seq, k, q)
-	f.id = slices.Insert(f.id, k, s.id[i])
 }
 
 // mergeFree puts the free group back into s.j in arrival order, as the
 // free jobs passPS would have left there (x = 0, buffer y, flagged
 // psFree, counted in s.nfree), between pass 1 and the allocation: the
-// positions pass 1 recorded (s.next, s.cand) move with their jobs.
+// positions pass 1 recorded (s.next, s.cand) move with their jobs. The
+// merged arrays are built in the spare buffers s.mj, s.mc (the old ones
+// become the spares).
 func (s *psJobs) mergeFree() {
 	f := &s.f
-	nf, n := len(f.y), len(s.j)
-	pos := make([]int, n) // new position of the job at position p of s.j
-	j := make([]psJob, 0, n+nf)
-	r := make([]float64, 0, n+nf)
-	orig := make([]int, 0, n+nf)
-	seq := make([]int, 0, n+nf)
-	id := make([]string, 0, n+nf)
+	nf, n := len(f.a), len(s.j)
+	pos := slices.Grow(s.mpos[:0], n)[:n] // new position of the job at position p of s.j
+	j := slices.Grow(s.mj[:0], n+nf)
+	c := slices.Grow(s.mc[:0], n+nf)
 	p, k := 0, 0
 	for p < n || k < nf {
-		if k == nf || (p < n && s.seq[p] < f.seq[k]) {
+		if k == nf || (p < n && s.c[p].seq < f.a[k].seq) {
 			pos[p] = len(j)
-			j, r, orig, seq, id = append(j, s.j[p]), append(r, s.r[p]), append(orig, s.orig[p]), append(seq, s.seq[p]), append(id, s.id[p])
+			j, c = append(j, s.j[p]), append(c, s.c[p])
 			p++
 			continue
 		}
-		j = append(j, psJob{y: f.y[k], x0: f.x0[k], y0: f.y0[k], inRM: math.NaN(), buf: f.y[k], fl: psFree})
-		r, orig, seq, id = append(r, f.r[k]), append(orig, f.orig[k]), append(seq, f.seq[k]), append(id, f.id[k])
+		fj := &f.a[k]
+		j = append(j, psJob{y: fj.y, x0: fj.x0, y0: fj.y0, inRM: math.NaN(), buf: fj.y, fl: psFree})
+		c = append(c, fj.psCold)
 		k++
 	}
-	s.j, s.r, s.orig, s.seq, s.id = j, r, orig, seq, id
+	clear(s.c) // the spare keeps no reference to IDs
+	s.mj, s.mc, s.mpos = s.j[:0], s.c[:0], pos[:0]
+	s.j, s.c = j, c
 	for i, q := range s.next {
 		if q >= 0 {
 			s.next[i] = pos[q]
@@ -769,8 +772,8 @@ func (s *psJobs) mergeFree() {
 		s.cand[i] = pos[q]
 	}
 	s.nfree += nf
-	clear(f.id)
-	f.y, f.snap, f.x0, f.y0, f.r, f.orig, f.seq, f.id = f.y[:0], f.snap[:0], f.x0[:0], f.y0[:0], f.r[:0], f.orig[:0], f.seq[:0], f.id[:0]
+	clear(f.a)
+	f.a = f.a[:0]
 }
 
 // classify files the job at position w, holding a place, for the coming
