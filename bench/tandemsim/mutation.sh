@@ -44,6 +44,8 @@ mutations=(
   'ps-free-head|psloop.go|s/\t\tm = min\(m, y\)/\t\tm = max(m, y)/'
   'ps-free-drain|psloop.go|s/if k == fDrain \|\| y <= fj\.snap \{/if y <= fj.snap {/'
   'ps-free-merge-spare|psloop.go|s/\ts\.mj, s\.mc, s\.mpos = s\.j\[:0\], s\.c\[:0\], pos\[:0\]/\ts.mj, s.mc, s.mpos = j[:0], c[:0], pos[:0]/'
+  'ps-id-slot-store|psloop.go|s/\t\ts\.ids\[k\] = id\n//'
+  'ps-id-slot-pop|psloop.go|s/\t\ts\.freeIDs = s\.freeIDs\[:n-1\]\n//'
   'ps-free-compact-y|psloop.go|s/\t\tfa\[w\]\.y = y\n//'
   'max-loop-crossing|maxloop.go|s/(func crossMaxBefore\(ax, ay, arm, ars, bx, by, brm, brs, now, t float64\) float64 \{)/$1\n\treturn inf/'
   'max-loop-crossing-bound-tau0|maxloop.go|s/\t\t\tlo = maxf\(tau, 0\)/\t\t\tlo = p1/'

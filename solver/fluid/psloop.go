@@ -13,11 +13,17 @@ import (
 // present): the fields every event reads and writes sit together in one
 // record per job (psJob), so that the specialised event loop runPS walks
 // one contiguous array with one base pointer; the release, index, arrival
-// number and ID, read only at a departure or a tie, sit in a parallel
-// array of records (psCold).
+// number and ID slot, read only at a departure or a tie, sit in a parallel
+// array of records (psCold). The IDs themselves sit in ids, at a slot kept
+// by the job from its arrival to its departure (freeIDs lists the free
+// slots), so that the job arrays hold no pointers: moving a job is a plain
+// copy, without write barriers, and a departed job leaves no reference
+// behind in them.
 type psJobs struct {
-	j []psJob
-	c []psCold
+	j       []psJob
+	c       []psCold
+	ids     []string
+	freeIDs []int
 	// cand lists, in arrival order, the positions of the jobs that became
 	// candidates for an inflow cap in the coming allocation (those holding
 	// a place, with an empty buffer and a map share) without having been
@@ -48,13 +54,34 @@ type psJobs struct {
 }
 
 // psCold is the part of a job's state read only at its departure (release,
-// index, ID) or at a tie between the main array and the free group (seq,
-// the arrival number: the order of departures and ties).
+// index, ID slot) or at a tie between the main array and the free group
+// (seq, the arrival number: the order of departures and ties).
 type psCold struct {
 	r    float64 // release
 	orig int     // instance index (Simulate) or arrival number
 	seq  int
-	id   string
+	slot int // of the ID in psJobs.ids
+}
+
+// putID stores id in a free slot of s.ids and returns the slot.
+func (s *psJobs) putID(id string) int {
+	if n := len(s.freeIDs); n > 0 {
+		k := s.freeIDs[n-1]
+		s.freeIDs = s.freeIDs[:n-1]
+		s.ids[k] = id
+		return k
+	}
+	s.ids = append(s.ids, id)
+	return len(s.ids) - 1
+}
+
+// takeID returns the ID at slot k and frees the slot (no reference to a
+// departed ID is kept).
+func (s *psJobs) takeID(k int) string {
+	id := s.ids[k]
+	s.ids[k] = ""
+	s.freeIDs = append(s.freeIDs, k)
+	return id
 }
 
 // psFreeJobs is the group of jobs holding a place with no map work left
@@ -145,7 +172,6 @@ func (s *psJobs) move(w, i int) {
 
 // truncate keeps the first n jobs.
 func (s *psJobs) truncate(n int) {
-	clear(s.c[n:]) // no reference to departed IDs is kept
 	s.j, s.c = s.j[:n], s.c[:n]
 }
 
@@ -518,7 +544,7 @@ func (e *engine) arrivePS(s *psJobs) {
 		fl = psEmpty
 	}
 	s.j = append(s.j, psJob{x: in.Map, y: in.Shuffle, x0: in.Map, y0: in.Shuffle, inRM: math.NaN(), buf: b, fl: fl})
-	s.c = append(s.c, psCold{r: in.Release, orig: orig, seq: e.seq, id: in.ID})
+	s.c = append(s.c, psCold{r: in.Release, orig: orig, seq: e.seq, slot: s.putID(in.ID)})
 	e.seq++
 	e.nsys++
 	if e.nsys > e.sum.MaxInSystem {
@@ -530,7 +556,7 @@ func (e *engine) arrivePS(s *psJobs) {
 // it from the arrays).
 func (e *engine) departPS(s *psJobs, i int, sink func(JobResult)) {
 	c := &s.c[i]
-	e.departRec(c.r, s.j[i].x0, s.j[i].y0, c.orig, c.id, sink)
+	e.departRec(c.r, s.j[i].x0, s.j[i].y0, c.orig, s.takeID(c.slot), sink)
 }
 
 // departRec is engine.depart for a job of release r, sizes x0, y0,
@@ -636,7 +662,7 @@ func (e *engine) passPS(s *psJobs, dt float64, advanced bool, mapIdx, drainIdx, 
 			if x == 0 && y == 0 {
 				for ; d < len(s.fdep) && s.fdep[d].seq < s.c[i].seq; d++ {
 					fd := &s.fdep[d]
-					e.departRec(fd.r, fd.x0, fd.y0, fd.orig, fd.id, sink)
+					e.departRec(fd.r, fd.x0, fd.y0, fd.orig, s.takeID(fd.slot), sink)
 				}
 				e.departPS(s, i, sink)
 				next[i] = -1
@@ -671,9 +697,8 @@ func (e *engine) passPS(s *psJobs, dt float64, advanced bool, mapIdx, drainIdx, 
 	}
 	for ; d < len(s.fdep); d++ {
 		fd := &s.fdep[d]
-		e.departRec(fd.r, fd.x0, fd.y0, fd.orig, fd.id, sink)
+		e.departRec(fd.r, fd.x0, fd.y0, fd.orig, s.takeID(fd.slot), sink)
 	}
-	clear(s.fdep) // no reference to departed IDs is kept
 	s.fdep = s.fdep[:0]
 	if w != n {
 		s.truncate(w)
@@ -716,7 +741,6 @@ func (e *engine) passFree(s *psJobs, dt float64, advanced bool, fDrain int) {
 		w++
 	}
 	if w != len(fa) {
-		clear(fa[w:]) // no reference to departed IDs is kept
 		f.a = fa[:w]
 	}
 	f.minY = m
@@ -760,7 +784,6 @@ func (s *psJobs) mergeFree() {
 		c = append(c, fj.psCold)
 		k++
 	}
-	clear(s.c) // the spare keeps no reference to IDs
 	s.mj, s.mc, s.mpos = s.j[:0], s.c[:0], pos[:0]
 	s.j, s.c = j, c
 	for i, q := range s.next {
@@ -772,7 +795,6 @@ func (s *psJobs) mergeFree() {
 		s.cand[i] = pos[q]
 	}
 	s.nfree += nf
-	clear(f.a)
 	f.a = f.a[:0]
 }
 
