@@ -46,6 +46,8 @@ mutations=(
   'ps-free-merge-spare|psloop.go|s/\ts\.mj, s\.mc, s\.mpos = s\.j\[:0\], s\.c\[:0\], pos\[:0\]/\ts.mj, s.mc, s.mpos = j[:0], c[:0], pos[:0]/'
   'ps-id-slot-store|psloop.go|s/\t\ts\.ids\[k\] = id\n//'
   'ps-id-slot-pop|psloop.go|s/\t\ts\.freeIDs = s\.freeIDs\[:n-1\]\n//'
+  'ps-loop-lazy-y|psloop.go|s/\t\t\t\t\ty = snapOf\(x, x0, y0\) \/\/ what the tracked branch left\n//'
+  'ps-loop-lazy-flag|psloop.go|s/\t\tfl &= psEmpty \| psCapped \| psLazyY\n/\t\tfl \&= psEmpty | psCapped\n/'
   'ps-free-compact-y|psloop.go|s/\t\tfa\[w\]\.y = y\n//'
   'max-loop-crossing|maxloop.go|s/(func crossMaxBefore\(ax, ay, arm, ars, bx, by, brm, brs, now, t float64\) float64 \{)/$1\n\treturn inf/'
   'max-loop-crossing-bound-tau0|maxloop.go|s/\t\t\tlo = maxf\(tau, 0\)/\t\t\tlo = p1/'

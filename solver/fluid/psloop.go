@@ -141,6 +141,7 @@ const (
 	psFree                     // non-empty buffer: unlimited shuffle cap (allocation)
 	psCand                     // candidate for an inflow cap (allocation)
 	psCapped                   // in psJobs.capped, the previous allocation's capped list
+	psLazyY                    // y not stored: it is snapOf(x, x0, y0) (a tracked job)
 )
 
 // bufferOf is job.bufferNow: the available shuffle work y − y0·x/x0.
@@ -626,19 +627,29 @@ func (e *engine) passPS(s *psJobs, dt float64, advanced bool, mapIdx, drainIdx, 
 		fl := j.fl
 		x := j.x
 		if fl&psServed != 0 {
-			y, x0, y0, rm := j.y, j.x0, j.y0, j.rm
+			x0, y0, rm := j.x0, j.y0, j.rm
+			y := 0.0
 			if fl&psTrack != 0 && advanced {
 				// Tracked: the shuffle work follows the map, and the
 				// buffer is exactly 0 (bufferOf would compute
-				// y − y0·x/x0 = 0, or y = 0 after a snap).
+				// y − y0·x/x0 = 0, or y = 0 after a snap). y is
+				// snapOf(x, x0, y0) of the x stored (0 at x = 0: y
+				// is 0 here for the departure test below): it is not
+				// computed until it is read (psLazyY, the other
+				// branch). The buffer j.buf is 0 already (psEmpty,
+				// which tracking needs, implies it).
 				x = clamp0(x - rm*dt)
-				y = snapOf(x, x0, y0)
 				if rm > 0 && (i == mapIdx || x <= snapRel*x0) {
-					x, y = 0, 0
+					x = 0
 				}
-				fl |= psEmpty
-				j.buf = 0
+				fl |= psEmpty | psLazyY
+				j.x = x
 			} else {
+				y = j.y
+				if fl&psLazyY != 0 {
+					y = snapOf(x, x0, y0) // what the tracked branch left
+					fl &^= psLazyY
+				}
 				if advanced {
 					x = clamp0(x - rm*dt)
 					y = clamp0(y - j.rs*dt)
@@ -657,8 +668,8 @@ func (e *engine) passPS(s *psJobs, dt float64, advanced bool, mapIdx, drainIdx, 
 					fl &^= psEmpty
 					j.buf = b
 				}
+				j.x, j.y = x, y
 			}
-			j.x, j.y = x, y
 			if x == 0 && y == 0 {
 				for ; d < len(s.fdep) && s.fdep[d].seq < s.c[i].seq; d++ {
 					fd := &s.fdep[d]
@@ -681,7 +692,7 @@ func (e *engine) passPS(s *psJobs, dt float64, advanced bool, mapIdx, drainIdx, 
 			s.move(w, i)
 			j = &js[w]
 		}
-		fl &= psEmpty | psCapped
+		fl &= psEmpty | psCapped | psLazyY
 		if w < kpos {
 			if x > 0 && nmap < kmap {
 				fl |= psMap
