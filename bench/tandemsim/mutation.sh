@@ -48,6 +48,8 @@ mutations=(
   'ps-id-slot-pop|psloop.go|s/\t\ts\.freeIDs = s\.freeIDs\[:n-1\]\n//'
   'ps-loop-lazy-y|psloop.go|s/\t\t\t\t\ty = snapOf\(x, x0, y0\) \/\/ what the tracked branch left\n//'
   'ps-loop-lazy-flag|psloop.go|s/\t\tfl &= psEmpty \| psCapped \| psLazyY\n/\t\tfl \&= psEmpty | psCapped\n/'
+  'ps-loop-fast-bound|psloop.go|s/\t\t\tserved\+\+\n\t\t\tlb = x \* invS\n/\t\t\tserved++\n\t\t\tlb = 2 * x * invS\n/'
+  'ps-loop-fast-track|psloop.go|s/\t\t\tif j\.y0 > 0 && rs >= in \{/\t\t\tif j.y0 > 0 \&\& rs > in {/'
   'ps-free-compact-y|psloop.go|s/\t\tfa\[w\]\.y = y\n//'
   'max-loop-crossing|maxloop.go|s/(func crossMaxBefore\(ax, ay, arm, ars, bx, by, brm, brs, now, t float64\) float64 \{)/$1\n\treturn inf/'
   'max-loop-crossing-bound-tau0|maxloop.go|s/\t\t\tlo = maxf\(tau, 0\)/\t\t\tlo = p1/'

@@ -376,56 +376,88 @@ func (e *engine) allocatePS(s *psJobs, nmap, limit int) (float64, int, int) {
 	now := e.now
 	served := 0
 	invS, invL := psBounds(share, level)
+	// fast: the jobs with a map share and an empty buffer (the inflow-cap
+	// candidates, most of the main array at high load) take a shorter
+	// path, the general one with the tests that hold for them dropped
+	// (psMap implies x > 0; psEmpty skips the buffer's bound; rm is share
+	// > 0): the same operations on the same operands. Every such job is
+	// a candidate (classify), so pass 2 has cached its inflow at share
+	// already; the cache test is kept as a guard (removing it changes no
+	// test).
+	fast := share > 0
 	for i := range js {
 		j := &js[i]
 		fl := j.fl
-		if fl&psFree != 0 {
-			j.rs = level
-		}
-		if fl&psMap != 0 {
+		var rm, rs, x, in, lb float64
+		var drain bool
+		if fast && fl&(psFree|psMap|psEmpty) == psMap|psEmpty {
 			j.rm = share
-		}
-		rm, rs, x := j.rm, j.rs, j.x
-		if !(rm > 0 || rs > 0) {
-			j.fl = fl &^ (psFree | psServed)
-			continue
-		}
-		fl = fl&^psFree | psServed
-		served++
-		// lb ≤ the job's next own event (psBounds): its map completion
-		// x/rm (rm is share), and for a free job (rs is level) its drain.
-		lb := inf
-		if rm > 0 && x > 0 {
+			rm, rs, x = share, j.rs, j.x
+			served++
 			lb = x * invS
-		}
-		if fl&psEmpty == 0 {
-			if d := j.buf * invL; d < lb {
-				lb = d
-			}
-			if now+lb >= t {
-				// It cannot come first: neither its inflow (used only for
-				// its drain) nor its event is needed.
-				j.fl = fl
-				continue
-			}
-		}
-		// in is job.inflow: rm·y0/x0 (cached per map rate), 0 once the
-		// map is done.
-		in := 0.0
-		if x > 0 {
 			if rm != j.inRM {
 				j.in, j.inRM = rm*j.y0/j.x0, rm
 			}
 			in = j.in
-		}
-		if fl&psEmpty != 0 && x > 0 && rm > 0 && j.y0 > 0 && rs >= in {
-			rs, fl = in, fl|psTrack
-			j.rs = rs
-		}
-		j.fl = fl
-		drain := fl&psTrack == 0 && rs > 0 && rs > in
-		if !drain && now+lb >= t {
-			continue // an empty buffer: lb bounds its map completion
+			fl |= psServed
+			if j.y0 > 0 && rs >= in {
+				rs, fl = in, fl|psTrack
+				j.rs = rs
+			}
+			j.fl = fl
+			drain = fl&psTrack == 0 && rs > 0 && rs > in
+			if !drain && now+lb >= t {
+				continue // lb bounds its map completion
+			}
+		} else {
+			if fl&psFree != 0 {
+				j.rs = level
+			}
+			if fl&psMap != 0 {
+				j.rm = share
+			}
+			rm, rs, x = j.rm, j.rs, j.x
+			if !(rm > 0 || rs > 0) {
+				j.fl = fl &^ (psFree | psServed)
+				continue
+			}
+			fl = fl&^psFree | psServed
+			served++
+			// lb ≤ the job's next own event (psBounds): its map completion
+			// x/rm (rm is share), and for a free job (rs is level) its drain.
+			lb = inf
+			if rm > 0 && x > 0 {
+				lb = x * invS
+			}
+			if fl&psEmpty == 0 {
+				if d := j.buf * invL; d < lb {
+					lb = d
+				}
+				if now+lb >= t {
+					// It cannot come first: neither its inflow (used only for
+					// its drain) nor its event is needed.
+					j.fl = fl
+					continue
+				}
+			}
+			// in is job.inflow: rm·y0/x0 (cached per map rate), 0 once the
+			// map is done.
+			in = 0.0
+			if x > 0 {
+				if rm != j.inRM {
+					j.in, j.inRM = rm*j.y0/j.x0, rm
+				}
+				in = j.in
+			}
+			if fl&psEmpty != 0 && x > 0 && rm > 0 && j.y0 > 0 && rs >= in {
+				rs, fl = in, fl|psTrack
+				j.rs = rs
+			}
+			j.fl = fl
+			drain = fl&psTrack == 0 && rs > 0 && rs > in
+			if !drain && now+lb >= t {
+				continue // an empty buffer: lb bounds its map completion
+			}
 		}
 		// job.nextEvent.
 		te, kind := inf, evNone
