@@ -85,7 +85,7 @@ func (s *psJobs) takeID(k int) string {
 }
 
 // psFreeJobs is the group of jobs holding a place with no map work left
-// and a non-empty buffer, in arrival order, in their own dense arrays:
+// and a non-empty buffer, in arrival order, in a dense array of their own:
 // every one of them is served at the allocation's level (free: no inflow
 // cap) and its buffer is its shuffle work y (bufferOf with x = 0), so pass
 // 1 is y = clamp0(y − level·Δt) and the snap test, and pass 3 is skipped
