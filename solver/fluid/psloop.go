@@ -12,19 +12,24 @@ import (
 // arrival order, indexed by the job's position (its rank among the jobs
 // present): the fields every event reads and writes sit together in one
 // record per job (psJob), so that the specialised event loop runPS walks
-// one contiguous array with one base pointer; release, index and ID, read
-// only at a departure, sit in parallel slices of their own.
+// one contiguous array with one base pointer; the release, index, arrival
+// number and ID slot, read only at a departure or a tie, sit in a parallel
+// array of records (psCold). The IDs themselves sit in ids, at a slot kept
+// by the job from its arrival to its departure (freeIDs lists the free
+// slots), so that the job arrays hold no pointers: moving a job is a plain
+// copy, without write barriers, and a departed job leaves no reference
+// behind in them.
 type psJobs struct {
-	j    []psJob
-	r    []float64 // release
-	orig []int     // instance index (Simulate) or arrival number
-	id   []string
+	j       []psJob
+	c       []psCold
+	ids     []string
+	freeIDs []int
 	// cand lists, in arrival order, the positions of the jobs that became
 	// candidates for an inflow cap in the coming allocation (those holding
 	// a place, with an empty buffer and a map share) without having been
 	// capped in the previous one; nfree counts the jobs of j holding a
 	// place with a non-empty buffer (flagged psFree; those of the free
-	// group f are counted by len(f.y)): pass 1 and the arrivals
+	// group f are counted by len(f.a)): pass 1 and the arrivals
 	// build both, so that the allocation visits only the candidates before
 	// its last pass.
 	cand  []int
@@ -38,16 +43,49 @@ type psJobs struct {
 	// capped.
 	capped, spare []psCap
 	next          []int
-	// seq is each job's arrival number (the order of departures and of
-	// ties between f and j); f holds the free jobs without map work (see
-	// psFree), fdep the departures of f in one pass 1.
-	seq  []int
+	// f holds the free jobs without map work (see psFreeJobs), fdep the
+	// departures of f in one pass 1; mj, mc and mpos are mergeFree's
+	// spare buffers (the other arrays of j and c, and the position map).
 	f    psFreeJobs
-	fdep []psDep
+	fdep []psFreeJob
+	mj   []psJob
+	mc   []psCold
+	mpos []int
+}
+
+// psCold is the part of a job's state read only at its departure (release,
+// index, ID slot) or at a tie between the main array and the free group
+// (seq, the arrival number: the order of departures and ties).
+type psCold struct {
+	r    float64 // release
+	orig int     // instance index (Simulate) or arrival number
+	seq  int
+	slot int // of the ID in psJobs.ids
+}
+
+// putID stores id in a free slot of s.ids and returns the slot.
+func (s *psJobs) putID(id string) int {
+	if n := len(s.freeIDs); n > 0 {
+		k := s.freeIDs[n-1]
+		s.freeIDs = s.freeIDs[:n-1]
+		s.ids[k] = id
+		return k
+	}
+	s.ids = append(s.ids, id)
+	return len(s.ids) - 1
+}
+
+// takeID returns the ID at slot k and frees the slot (no reference to a
+// departed ID is kept).
+func (s *psJobs) takeID(k int) string {
+	id := s.ids[k]
+	s.ids[k] = ""
+	s.freeIDs = append(s.freeIDs, k)
+	return id
 }
 
 // psFreeJobs is the group of jobs holding a place with no map work left
-// and a non-empty buffer, in arrival order, in their own dense arrays:
+// and a non-empty buffer, in arrival order, in a dense array of their own:
 // every one of them is served at the allocation's level (free: no inflow
 // cap) and its buffer is its shuffle work y (bufferOf with x = 0), so pass
 // 1 is y = clamp0(y − level·Δt) and the snap test, and pass 3 is skipped
@@ -59,24 +97,19 @@ type psJobs struct {
 // in j. Departures and ties of next events between the two arrays are
 // ordered by arrival number, as the single array orders them.
 type psFreeJobs struct {
-	y    []float64 // remaining shuffle work (hot)
-	snap []float64 // snapRel·y0 (hot; the product the snap test rounds)
-	x0   []float64
-	y0   []float64
-	r    []float64
-	orig []int
-	seq  []int
-	id   []string
+	a    []psFreeJob
 	lvl  float64 // rate of the group: the last allocation's level
 	minY float64 // least y (the head): set by passFree, lowered by insert
 }
 
-// psDep is a departure of the free group, held back by pass 1 until the
-// jobs of j that arrived before it have departed.
-type psDep struct {
-	r, x0, y0 float64
-	orig, seq int
-	id        string
+// psFreeJob is one job of the free group: the fields pass 1 and pass 3
+// read first, then the rest, in one record (one insert, one move, and a
+// departure held back by pass 1 is the record itself).
+type psFreeJob struct {
+	y      float64 // remaining shuffle work
+	snap   float64 // snapRel·y0 (the product the snap test rounds)
+	x0, y0 float64
+	psCold
 }
 
 // psJob is the per-event state of one job under runPS.
@@ -108,6 +141,7 @@ const (
 	psFree                     // non-empty buffer: unlimited shuffle cap (allocation)
 	psCand                     // candidate for an inflow cap (allocation)
 	psCapped                   // in psJobs.capped, the previous allocation's capped list
+	psLazyY                    // y not stored: it is snapOf(x, x0, y0) (a tracked job)
 )
 
 // bufferOf is job.bufferNow: the available shuffle work y − y0·x/x0.
@@ -134,13 +168,12 @@ func snapOf(x, x0, y0 float64) float64 {
 // move copies the job at position i to position w (w < i).
 func (s *psJobs) move(w, i int) {
 	s.j[w] = s.j[i]
-	s.r[w], s.orig[w], s.id[w], s.seq[w] = s.r[i], s.orig[i], s.id[i], s.seq[i]
+	s.c[w] = s.c[i]
 }
 
 // truncate keeps the first n jobs.
 func (s *psJobs) truncate(n int) {
-	clear(s.id[n:]) // no reference to departed IDs is kept
-	s.j, s.r, s.orig, s.id, s.seq = s.j[:n], s.r[:n], s.orig[:n], s.id[:n], s.seq[:n]
+	s.j, s.c = s.j[:n], s.c[:n]
 }
 
 // runPS is engine.run specialised to PS and k-LPS (e.ps set): the same
@@ -218,7 +251,7 @@ func (e *engine) runPS(sink func(JobResult)) (Summary, error) {
 		nmap := e.passPS(s, dt, advanced, mapIdx, drainIdx, fDrain, kpos, kmap, sink)
 		for e.hasNext && e.next.Release <= e.now {
 			e.arrivePS(s)
-			if len(s.f.y) > 0 && len(s.j)+len(s.f.y) > kpos {
+			if len(s.f.a) > 0 && len(s.j)+len(s.f.a) > kpos {
 				s.mergeFree() // a job without a place: positions count again
 			}
 			if w := len(s.j) - 1; w < kpos {
@@ -259,7 +292,7 @@ func (e *engine) allocatePS(s *psJobs, nmap, limit int) (float64, int, int) {
 	}
 	js := s.j[:limit]
 	// Pass 2, over the candidates only (the free jobs, cap +Inf, are
-	// counted in s.nfree and len(s.f.y)): the inflow caps of the jobs with an empty
+	// counted in s.nfree and len(s.f.a)): the inflow caps of the jobs with an empty
 	// buffer and a map share; water-filling candidates. The candidates
 	// capped in the previous allocation come first, in its order of
 	// (cap, position), then the others in arrival order: the order of this
@@ -308,7 +341,7 @@ func (e *engine) allocatePS(s *psJobs, nmap, limit int) (float64, int, int) {
 		}
 	}
 	s.spare, s.capped = s.capped, capped
-	nf := len(s.f.y)
+	nf := len(s.f.a)
 	rem := s.nfree + nf + len(capped)
 	c := e.cc
 	level := 0.0
@@ -343,56 +376,88 @@ func (e *engine) allocatePS(s *psJobs, nmap, limit int) (float64, int, int) {
 	now := e.now
 	served := 0
 	invS, invL := psBounds(share, level)
+	// fast: the jobs with a map share and an empty buffer (the inflow-cap
+	// candidates, most of the main array at high load) take a shorter
+	// path, the general one with the tests that hold for them dropped
+	// (psMap implies x > 0; psEmpty skips the buffer's bound; rm is share
+	// > 0): the same operations on the same operands. Every such job is
+	// a candidate (classify), so pass 2 has cached its inflow at share
+	// already; the cache test is kept as a guard (removing it changes no
+	// test).
+	fast := share > 0
 	for i := range js {
 		j := &js[i]
 		fl := j.fl
-		if fl&psFree != 0 {
-			j.rs = level
-		}
-		if fl&psMap != 0 {
+		var rm, rs, x, in, lb float64
+		var drain bool
+		if fast && fl&(psFree|psMap|psEmpty) == psMap|psEmpty {
 			j.rm = share
-		}
-		rm, rs, x := j.rm, j.rs, j.x
-		if !(rm > 0 || rs > 0) {
-			j.fl = fl &^ (psFree | psServed)
-			continue
-		}
-		fl = fl&^psFree | psServed
-		served++
-		// lb ≤ the job's next own event (psBounds): its map completion
-		// x/rm (rm is share), and for a free job (rs is level) its drain.
-		lb := inf
-		if rm > 0 && x > 0 {
+			rm, rs, x = share, j.rs, j.x
+			served++
 			lb = x * invS
-		}
-		if fl&psEmpty == 0 {
-			if d := j.buf * invL; d < lb {
-				lb = d
-			}
-			if now+lb >= t {
-				// It cannot come first: neither its inflow (used only for
-				// its drain) nor its event is needed.
-				j.fl = fl
-				continue
-			}
-		}
-		// in is job.inflow: rm·y0/x0 (cached per map rate), 0 once the
-		// map is done.
-		in := 0.0
-		if x > 0 {
 			if rm != j.inRM {
 				j.in, j.inRM = rm*j.y0/j.x0, rm
 			}
 			in = j.in
-		}
-		if fl&psEmpty != 0 && x > 0 && rm > 0 && j.y0 > 0 && rs >= in {
-			rs, fl = in, fl|psTrack
-			j.rs = rs
-		}
-		j.fl = fl
-		drain := fl&psTrack == 0 && rs > 0 && rs > in
-		if !drain && now+lb >= t {
-			continue // an empty buffer: lb bounds its map completion
+			fl |= psServed
+			if j.y0 > 0 && rs >= in {
+				rs, fl = in, fl|psTrack
+				j.rs = rs
+			}
+			j.fl = fl
+			drain = fl&psTrack == 0 && rs > 0 && rs > in
+			if !drain && now+lb >= t {
+				continue // lb bounds its map completion
+			}
+		} else {
+			if fl&psFree != 0 {
+				j.rs = level
+			}
+			if fl&psMap != 0 {
+				j.rm = share
+			}
+			rm, rs, x = j.rm, j.rs, j.x
+			if !(rm > 0 || rs > 0) {
+				j.fl = fl &^ (psFree | psServed)
+				continue
+			}
+			fl = fl&^psFree | psServed
+			served++
+			// lb ≤ the job's next own event (psBounds): its map completion
+			// x/rm (rm is share), and for a free job (rs is level) its drain.
+			lb = inf
+			if rm > 0 && x > 0 {
+				lb = x * invS
+			}
+			if fl&psEmpty == 0 {
+				if d := j.buf * invL; d < lb {
+					lb = d
+				}
+				if now+lb >= t {
+					// It cannot come first: neither its inflow (used only for
+					// its drain) nor its event is needed.
+					j.fl = fl
+					continue
+				}
+			}
+			// in is job.inflow: rm·y0/x0 (cached per map rate), 0 once the
+			// map is done.
+			in = 0.0
+			if x > 0 {
+				if rm != j.inRM {
+					j.in, j.inRM = rm*j.y0/j.x0, rm
+				}
+				in = j.in
+			}
+			if fl&psEmpty != 0 && x > 0 && rm > 0 && j.y0 > 0 && rs >= in {
+				rs, fl = in, fl|psTrack
+				j.rs = rs
+			}
+			j.fl = fl
+			drain = fl&psTrack == 0 && rs > 0 && rs > in
+			if !drain && now+lb >= t {
+				continue // an empty buffer: lb bounds its map completion
+			}
 		}
 		// job.nextEvent.
 		te, kind := inf, evNone
@@ -419,7 +484,9 @@ func (e *engine) allocatePS(s *psJobs, nmap, limit int) (float64, int, int) {
 	if nf > 0 && level > 0 {
 		served += nf
 		if !(now+s.f.minY*invL > t) {
-			for k, y := range s.f.y {
+			for k := range s.f.a {
+				fj := &s.f.a[k]
+				y := fj.y
 				lb := inf
 				if d := y * invL; d < lb {
 					lb = d
@@ -431,7 +498,7 @@ func (e *engine) allocatePS(s *psJobs, nmap, limit int) (float64, int, int) {
 				if !(td < inf) {
 					continue
 				}
-				if tj := now + td; tj < t || (tj == t && evIdx >= 0 && s.f.seq[k] < s.seq[evIdx]) {
+				if tj := now + td; tj < t || (tj == t && evIdx >= 0 && fj.seq < s.c[evIdx].seq) {
 					t, evIdx, evKind = tj, -2-k, evDrain
 				}
 			}
@@ -510,10 +577,7 @@ func (e *engine) arrivePS(s *psJobs) {
 		fl = psEmpty
 	}
 	s.j = append(s.j, psJob{x: in.Map, y: in.Shuffle, x0: in.Map, y0: in.Shuffle, inRM: math.NaN(), buf: b, fl: fl})
-	s.r = append(s.r, in.Release)
-	s.orig = append(s.orig, orig)
-	s.id = append(s.id, in.ID)
-	s.seq = append(s.seq, e.seq)
+	s.c = append(s.c, psCold{r: in.Release, orig: orig, seq: e.seq, slot: s.putID(in.ID)})
 	e.seq++
 	e.nsys++
 	if e.nsys > e.sum.MaxInSystem {
@@ -524,7 +588,8 @@ func (e *engine) arrivePS(s *psJobs) {
 // departPS is engine.depart for the job at position i (the caller drops
 // it from the arrays).
 func (e *engine) departPS(s *psJobs, i int, sink func(JobResult)) {
-	e.departRec(s.r[i], s.j[i].x0, s.j[i].y0, s.orig[i], s.id[i], sink)
+	c := &s.c[i]
+	e.departRec(c.r, s.j[i].x0, s.j[i].y0, c.orig, s.takeID(c.slot), sink)
 }
 
 // departRec is engine.depart for a job of release r, sizes x0, y0,
@@ -563,7 +628,7 @@ func (e *engine) recordPS(s *psJobs, t0, t1 float64) {
 	rates := make([]schedule.Rate, 0, n)
 	for i := range s.j {
 		if j := &s.j[i]; j.fl&psServed != 0 {
-			rates = append(rates, schedule.Rate{Job: s.orig[i], Map: j.rm, Shuffle: j.rs})
+			rates = append(rates, schedule.Rate{Job: s.c[i].orig, Map: j.rm, Shuffle: j.rs})
 		}
 	}
 	e.sched.Segments = append(e.sched.Segments, schedule.Segment{Start: t0, End: t1, Rates: rates})
@@ -586,7 +651,7 @@ func (e *engine) passPS(s *psJobs, dt float64, advanced bool, mapIdx, drainIdx, 
 	js, next := s.j[:n], s.next
 	// The free group is in use while every job holds a place (and no
 	// schedule is recorded); its departures wait in s.fdep.
-	useF := e.sched == nil && n+len(s.f.y) <= kpos
+	useF := e.sched == nil && n+len(s.f.a) <= kpos
 	e.passFree(s, dt, advanced, fDrain)
 	d := 0
 	for i := range js {
@@ -594,19 +659,29 @@ func (e *engine) passPS(s *psJobs, dt float64, advanced bool, mapIdx, drainIdx, 
 		fl := j.fl
 		x := j.x
 		if fl&psServed != 0 {
-			y, x0, y0, rm := j.y, j.x0, j.y0, j.rm
+			x0, y0, rm := j.x0, j.y0, j.rm
+			y := 0.0
 			if fl&psTrack != 0 && advanced {
 				// Tracked: the shuffle work follows the map, and the
 				// buffer is exactly 0 (bufferOf would compute
-				// y − y0·x/x0 = 0, or y = 0 after a snap).
+				// y − y0·x/x0 = 0, or y = 0 after a snap). y is
+				// snapOf(x, x0, y0) of the x stored (0 at x = 0: y
+				// is 0 here for the departure test below): it is not
+				// computed until it is read (psLazyY, the other
+				// branch). The buffer j.buf is 0 already (psEmpty,
+				// which tracking needs, implies it).
 				x = clamp0(x - rm*dt)
-				y = snapOf(x, x0, y0)
 				if rm > 0 && (i == mapIdx || x <= snapRel*x0) {
-					x, y = 0, 0
+					x = 0
 				}
-				fl |= psEmpty
-				j.buf = 0
+				fl |= psEmpty | psLazyY
+				j.x = x
 			} else {
+				y = j.y
+				if fl&psLazyY != 0 {
+					y = snapOf(x, x0, y0) // what the tracked branch left
+					fl &^= psLazyY
+				}
 				if advanced {
 					x = clamp0(x - rm*dt)
 					y = clamp0(y - j.rs*dt)
@@ -625,12 +700,12 @@ func (e *engine) passPS(s *psJobs, dt float64, advanced bool, mapIdx, drainIdx, 
 					fl &^= psEmpty
 					j.buf = b
 				}
+				j.x, j.y = x, y
 			}
-			j.x, j.y = x, y
 			if x == 0 && y == 0 {
-				for ; d < len(s.fdep) && s.fdep[d].seq < s.seq[i]; d++ {
+				for ; d < len(s.fdep) && s.fdep[d].seq < s.c[i].seq; d++ {
 					fd := &s.fdep[d]
-					e.departRec(fd.r, fd.x0, fd.y0, fd.orig, fd.id, sink)
+					e.departRec(fd.r, fd.x0, fd.y0, fd.orig, s.takeID(fd.slot), sink)
 				}
 				e.departPS(s, i, sink)
 				next[i] = -1
@@ -649,7 +724,7 @@ func (e *engine) passPS(s *psJobs, dt float64, advanced bool, mapIdx, drainIdx, 
 			s.move(w, i)
 			j = &js[w]
 		}
-		fl &= psEmpty | psCapped
+		fl &= psEmpty | psCapped | psLazyY
 		if w < kpos {
 			if x > 0 && nmap < kmap {
 				fl |= psMap
@@ -665,9 +740,8 @@ func (e *engine) passPS(s *psJobs, dt float64, advanced bool, mapIdx, drainIdx, 
 	}
 	for ; d < len(s.fdep); d++ {
 		fd := &s.fdep[d]
-		e.departRec(fd.r, fd.x0, fd.y0, fd.orig, fd.id, sink)
+		e.departRec(fd.r, fd.x0, fd.y0, fd.orig, s.takeID(fd.slot), sink)
 	}
-	clear(s.fdep) // no reference to departed IDs is kept
 	s.fdep = s.fdep[:0]
 	if w != n {
 		s.truncate(w)
@@ -683,33 +757,34 @@ func (e *engine) passFree(s *psJobs, dt float64, advanced bool, fDrain int) {
 	f := &s.f
 	lvl := f.lvl
 	m := inf // the least y kept (min is order-independent: insert adds to it)
-	if len(f.y) == 0 || !(lvl > 0) {
-		for _, y := range f.y {
-			m = min(m, y)
+	fa := f.a
+	if len(fa) == 0 || !(lvl > 0) {
+		for k := range fa {
+			m = min(m, fa[k].y)
 		}
 		f.minY = m
 		return
 	}
-	ys, snap := f.y, f.snap
 	w := 0
-	for k, y := range ys {
+	for k := range fa {
+		fj := &fa[k]
+		y := fj.y
 		if advanced {
 			y = clamp0(y - lvl*dt)
 		}
-		if k == fDrain || y <= snap[k] {
-			s.fdep = append(s.fdep, psDep{r: f.r[k], x0: f.x0[k], y0: f.y0[k], orig: f.orig[k], seq: f.seq[k], id: f.id[k]})
+		if k == fDrain || y <= fj.snap {
+			s.fdep = append(s.fdep, *fj)
 			continue
 		}
-		ys[w] = y
 		m = min(m, y)
 		if w != k {
-			snap[w], f.x0[w], f.y0[w], f.r[w], f.orig[w], f.seq[w], f.id[w] = snap[k], f.x0[k], f.y0[k], f.r[k], f.orig[k], f.seq[k], f.id[k]
+			fa[w] = *fj
 		}
+		fa[w].y = y
 		w++
 	}
-	if w != len(ys) {
-		clear(f.id[w:])
-		f.y, f.snap, f.x0, f.y0, f.r, f.orig, f.seq, f.id = f.y[:w], f.snap[:w], f.x0[:w], f.y0[:w], f.r[:w], f.orig[:w], f.seq[:w], f.id[:w]
+	if w != len(fa) {
+		f.a = fa[:w]
 	}
 	f.minY = m
 }
@@ -717,49 +792,43 @@ func (e *engine) passFree(s *psJobs, dt float64, advanced bool, fDrain int) {
 // insert puts the job at position i of s.j into the group, in arrival
 // order.
 func (f *psFreeJobs) insert(s *psJobs, i int) {
-	q := s.seq[i]
-	k := len(f.seq)
-	for k > 0 && f.seq[k-1] > q {
+	c := &s.c[i]
+	k := len(f.a)
+	for k > 0 && f.a[k-1].seq > c.seq {
 		k--
 	}
 	j := &s.j[i]
-	f.y = slices.Insert(f.y, k, j.y)
+	f.a = slices.Insert(f.a, k, psFreeJob{y: j.y, snap: snapRel * j.y0, x0: j.x0, y0: j.y0, psCold: *c})
 	f.minY = min(f.minY, j.y)
-	f.snap = slices.Insert(f.snap, k, snapRel*j.y0)
-	f.x0 = slices.Insert(f.x0, k, j.x0)
-	f.y0 = slices.Insert(f.y0, k, j.y0)
-	f.r = slices.Insert(f.r, k, s.r[i])
-	f.orig = slices.Insert(f.orig, k, s.orig[i])
-	f.seq = slices.Insert(f.seq, k, q)
-	f.id = slices.Insert(f.id, k, s.id[i])
 }
 
 // mergeFree puts the free group back into s.j in arrival order, as the
 // free jobs passPS would have left there (x = 0, buffer y, flagged
 // psFree, counted in s.nfree), between pass 1 and the allocation: the
-// positions pass 1 recorded (s.next, s.cand) move with their jobs.
+// positions pass 1 recorded (s.next, s.cand) move with their jobs. The
+// merged arrays are built in the spare buffers s.mj, s.mc (the old ones
+// become the spares).
 func (s *psJobs) mergeFree() {
 	f := &s.f
-	nf, n := len(f.y), len(s.j)
-	pos := make([]int, n) // new position of the job at position p of s.j
-	j := make([]psJob, 0, n+nf)
-	r := make([]float64, 0, n+nf)
-	orig := make([]int, 0, n+nf)
-	seq := make([]int, 0, n+nf)
-	id := make([]string, 0, n+nf)
+	nf, n := len(f.a), len(s.j)
+	pos := slices.Grow(s.mpos[:0], n)[:n] // new position of the job at position p of s.j
+	j := slices.Grow(s.mj[:0], n+nf)
+	c := slices.Grow(s.mc[:0], n+nf)
 	p, k := 0, 0
 	for p < n || k < nf {
-		if k == nf || (p < n && s.seq[p] < f.seq[k]) {
+		if k == nf || (p < n && s.c[p].seq < f.a[k].seq) {
 			pos[p] = len(j)
-			j, r, orig, seq, id = append(j, s.j[p]), append(r, s.r[p]), append(orig, s.orig[p]), append(seq, s.seq[p]), append(id, s.id[p])
+			j, c = append(j, s.j[p]), append(c, s.c[p])
 			p++
 			continue
 		}
-		j = append(j, psJob{y: f.y[k], x0: f.x0[k], y0: f.y0[k], inRM: math.NaN(), buf: f.y[k], fl: psFree})
-		r, orig, seq, id = append(r, f.r[k]), append(orig, f.orig[k]), append(seq, f.seq[k]), append(id, f.id[k])
+		fj := &f.a[k]
+		j = append(j, psJob{y: fj.y, x0: fj.x0, y0: fj.y0, inRM: math.NaN(), buf: fj.y, fl: psFree})
+		c = append(c, fj.psCold)
 		k++
 	}
-	s.j, s.r, s.orig, s.seq, s.id = j, r, orig, seq, id
+	s.mj, s.mc, s.mpos = s.j[:0], s.c[:0], pos[:0]
+	s.j, s.c = j, c
 	for i, q := range s.next {
 		if q >= 0 {
 			s.next[i] = pos[q]
@@ -769,8 +838,7 @@ func (s *psJobs) mergeFree() {
 		s.cand[i] = pos[q]
 	}
 	s.nfree += nf
-	clear(f.id)
-	f.y, f.snap, f.x0, f.y0, f.r, f.orig, f.seq, f.id = f.y[:0], f.snap[:0], f.x0[:0], f.y0[:0], f.r[:0], f.orig[:0], f.seq[:0], f.id[:0]
+	f.a = f.a[:0]
 }
 
 // classify files the job at position w, holding a place, for the coming

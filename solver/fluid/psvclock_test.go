@@ -1,21 +1,23 @@
 package fluid
 
 import (
+	"fmt"
 	"math/rand/v2"
-	"testing"
 )
 
-// TestPSVirtualClockRoundsDifferently shows why runPS keeps per-job
-// arithmetic for the free jobs (those sharing the level rate between
-// events) instead of one virtual clock per group: passPS advances each
-// served job by y = clamp0(y − rs·dt) at every event, and a virtual clock
-// V += rs·dt with the job's work read as y0 − (V − V0) rounds differently,
-// so it would change the per-job output digests (the contract of issue
-// 18). The sequences are seeded draws of the shapes runPS meets (level
-// rates c/n for n jobs, event gaps of exponential length); the test fails
-// if the two recurrences agree bit for bit on every sequence, which would
-// make the virtual clock admissible.
-func TestPSVirtualClockRoundsDifferently(t *testing.T) {
+// Example_virtualClockRounding is a measurement, not a check of project
+// code: it counts how often one virtual clock per group of jobs sharing a
+// rate (V += rs·Δt once per event, a job's work read as y0 − V) rounds
+// differently from passPS's per-job update y = clamp0(y − rs·Δt) at every
+// event. Any difference changes a per-job output digest (the contract of
+// issue 18), so runPS keeps per-job arithmetic for the free jobs
+// (docs/tandem-sim.md, session 7). The sequences are seeded draws of the
+// shapes runPS meets: 1,000 sequences of 20 events, level rates 1/n for
+// n ≤ 40 jobs (c = 1), event gaps of exponential length. The count in the
+// Output line is what this code prints with Go's math/rand/v2 PCG and
+// IEEE 754 double arithmetic; it was a test until session 8, which made
+// it this Example because no change of the project can make it fail.
+func Example_virtualClockRounding() {
 	rng := rand.New(rand.NewPCG(18, 7))
 	differ := 0
 	const runs = 1000
@@ -32,9 +34,6 @@ func TestPSVirtualClockRoundsDifferently(t *testing.T) {
 			differ++
 		}
 	}
-	// Any difference suffices: one changed bit changes a digest.
-	if differ == 0 {
-		t.Fatalf("virtual clock agreed with per-job arithmetic on all %d sequences", runs)
-	}
-	t.Logf("virtual clock differs from per-job arithmetic on %d of %d sequences", differ, runs)
+	fmt.Printf("virtual clock differs from per-job arithmetic on %d of %d sequences\n", differ, runs)
+	// Output: virtual clock differs from per-job arithmetic on 705 of 1000 sequences
 }
