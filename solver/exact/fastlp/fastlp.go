@@ -51,6 +51,11 @@ type Solver struct {
 	ncol int
 	tmp  []float64
 	lu   []float64
+	// certML, certSL and certSlices are certify's buffers (loads per
+	// interval, then the clipped prices; the cleaned slices), reused so
+	// that a solve allocates nothing once the buffers have grown.
+	certML, certSL []float64
+	certSlices     []slice
 	// Pivots is the number of simplex pivots of the last solve.
 	Pivots int
 	// Lower is the certified dual bound of the last solve (same units as
@@ -489,8 +494,12 @@ func (s *Solver) slices(buf []slice) []slice {
 // bound of the clipped prices.
 func (s *Solver) certify() (float64, float64) {
 	n := s.n
-	ml, sl := make([]float64, n), make([]float64, n)
-	for _, sc := range s.slices(nil) {
+	s.certML, s.certSL = grow(s.certML, n), grow(s.certSL, n)
+	ml, sl := s.certML, s.certSL
+	clear(ml)
+	clear(sl)
+	s.certSlices = s.slices(s.certSlices[:0])
+	for _, sc := range s.certSlices {
 		ml[sc.k] += s.x[sc.p] * sc.z
 		sl[sc.k2] += s.y[sc.p] * sc.z
 	}
