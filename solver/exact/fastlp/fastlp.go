@@ -148,7 +148,7 @@ func (s *Solver) ValueNorm(x, y []float64, order []int) (float64, error) {
 		if !(x[j] >= 0) || !(y[j] >= 0) || math.IsInf(x[j], 0) || math.IsInf(y[j], 0) {
 			return 0, fmt.Errorf("%w: sizes (%v, %v) of job %d", ErrSize, x[j], y[j], j)
 		}
-		scale = math.Max(scale, math.Max(x[j], y[j]))
+		scale = max(scale, max(x[j], y[j]))
 	}
 	s.resize(n)
 	s.scale = scale
@@ -191,7 +191,7 @@ func (s *Solver) Ends() []float64 {
 	c := make([]float64, n)
 	t := 0.0
 	for k := range c {
-		t += math.Max(ml[k], sl[k]) * s.scale
+		t += max(ml[k], sl[k]) * s.scale
 		c[k] = t
 	}
 	return c
@@ -312,7 +312,7 @@ func (s *Solver) iterate() (float64, float64, error) {
 		}
 		if enter < 0 {
 			v, lo := s.certify()
-			if v-lo <= CertRel*math.Max(1, math.Abs(v)) {
+			if v-lo <= CertRel*max(1, math.Abs(v)) {
 				return v, lo, nil
 			}
 			if retried {
@@ -341,17 +341,17 @@ func (s *Solver) iterate() (float64, float64, error) {
 			if a <= pivTol {
 				continue
 			}
-			t := math.Max(s.xb[i], 0) / a
+			t := max(s.xb[i], 0) / a
 			switch {
 			case leave < 0 || t < theta-1e-12:
 				leave, theta = i, t
 			case t <= theta+1e-12:
 				if bland {
 					if s.basic[i] < s.basic[leave] {
-						leave, theta = i, math.Min(theta, t)
+						leave, theta = i, min(theta, t)
 					}
 				} else if a > s.alpha[leave] {
-					leave, theta = i, math.Min(theta, t)
+					leave, theta = i, min(theta, t)
 				}
 			}
 		}
@@ -421,7 +421,7 @@ func (s *Solver) startInverse() {
 			inv[(n+p)*m+c], inv[(n+p)*m+sr] = y, -1
 			inv[(2*n+p)*m+c], inv[(2*n+p)*m+mr], inv[(2*n+p)*m+sr] = y-x, 1, -1
 		}
-		s.xb[p], s.xb[n+p], s.xb[2*n+p] = 1, math.Max(x, y), math.Abs(x-y)
+		s.xb[p], s.xb[n+p], s.xb[2*n+p] = 1, max(x, y), math.Abs(x-y)
 	}
 }
 
@@ -469,7 +469,7 @@ func (s *Solver) slices(buf []slice) []slice {
 		if id < 3*n {
 			continue
 		}
-		z := math.Max(0, s.xb[i])
+		z := max(0, s.xb[i])
 		if z == 0 {
 			continue
 		}
@@ -505,12 +505,12 @@ func (s *Solver) certify() (float64, float64) {
 	}
 	primal := 0.0
 	for k := 0; k < n; k++ {
-		primal += s.w[k] * math.Max(ml[k], sl[k])
+		primal += s.w[k] * max(ml[k], sl[k])
 	}
 	al, be := ml, sl // reuse
 	y := s.dual
 	for k := 0; k < n; k++ {
-		a, b := math.Max(0, -y[n+k]), math.Max(0, -y[2*n+k])
+		a, b := max(0, -y[n+k]), max(0, -y[2*n+k])
 		if a+b > s.w[k] {
 			f := s.w[k] / (a + b)
 			a, b = a*f, b*f
@@ -521,12 +521,12 @@ func (s *Solver) certify() (float64, float64) {
 	for p := 0; p < n; p++ {
 		best, mina := math.Inf(1), math.Inf(1)
 		for k2 := 0; k2 <= p; k2++ {
-			mina = math.Min(mina, s.x[p]*al[k2])
-			best = math.Min(best, mina+s.y[p]*be[k2])
+			mina = min(mina, s.x[p]*al[k2])
+			best = min(best, mina+s.y[p]*be[k2])
 		}
 		dual += best
 	}
-	return primal, math.Min(dual, primal)
+	return primal, min(dual, primal)
 }
 
 // normalised returns the normalised sizes of in.
@@ -580,7 +580,7 @@ func (s *Solver) Solve(in *instances.Instance, order []int) (*orderlp.Result, er
 	x, y := normalised(in)
 	scale := 0.0
 	for _, j := range order {
-		scale = math.Max(scale, math.Max(x[j], y[j]))
+		scale = max(scale, max(x[j], y[j]))
 	}
 	fm := make([][]float64, n) // [position][interval] map fraction
 	fs := make([][]float64, n)
@@ -610,7 +610,7 @@ func (s *Solver) Solve(in *instances.Instance, order []int) (*orderlp.Result, er
 			ml += fm[p][k] * in.Jobs[j].Map / in.MapCapacity
 			sl += fs[p][k] * in.Jobs[j].Shuffle / in.ShuffleCapacity
 		}
-		d := math.Max(ml, sl)
+		d := max(ml, sl)
 		if d <= 0 {
 			continue
 		}

@@ -1,7 +1,5 @@
 package fastlp
 
-import "math"
-
 // Prices returns dual prices (α_k, β_k), k = 1..n, of the map and shuffle
 // rows of the last ValueNorm or Value solve: the simplex's duals clipped to
 // α, β ≥ 0 and scaled into α_k + β_k ≤ w_k = n−k+1, as in the certificate
@@ -17,7 +15,7 @@ func (s *Solver) Prices() (alpha, beta []float64) {
 		return alpha, beta
 	}
 	for k := 0; k < n; k++ {
-		a, b := math.Max(0, -s.dual[n+k]), math.Max(0, -s.dual[2*n+k])
+		a, b := max(0, -s.dual[n+k]), max(0, -s.dual[2*n+k])
 		if a+b > s.w[k] {
 			f := s.w[k] / (a + b)
 			a, b = a*f, b*f

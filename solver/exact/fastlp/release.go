@@ -134,9 +134,9 @@ func (r *Release) Solve(p orderlp.Plan) (*orderlp.Result, error) {
 	t := r.rho[0]
 	for q := 0; q < r.nq; q++ {
 		if q == 0 || r.subPer[q] != r.subPer[q-1] {
-			t = math.Max(t, r.rho[r.subPer[q]])
+			t = max(t, r.rho[r.subPer[q]])
 		}
-		d := math.Max(ml[q], sl[q]) * r.scale
+		d := max(ml[q], sl[q]) * r.scale
 		if d <= 0 {
 			continue
 		}
@@ -215,7 +215,7 @@ func (r *Release) setup(p orderlp.Plan) {
 	for k, j := range p.Order {
 		r.pos[j] = k
 		r.offset += r.rho[p.Period[k]] - r.in.Jobs[j].Release
-		scale = math.Max(scale, math.Max(r.x[j], r.y[j]))
+		scale = max(scale, max(r.x[j], r.y[j]))
 		r.end[k] = r.endOf[k]
 		f := 0
 		for f < r.nq && r.subPer[f] < r.rel[j] {
@@ -378,7 +378,7 @@ func (r *Release) solve() (float64, float64, error) {
 		inf := 0.0
 		for i, id := range r.basic {
 			if r.isArt(id) {
-				inf += math.Max(0, r.xb[i])
+				inf += max(0, r.xb[i])
 			}
 		}
 		if inf <= feasRel*rhs {
@@ -401,7 +401,7 @@ func (r *Release) solve() (float64, float64, error) {
 			return 0, 0, err
 		}
 		v, lo := r.certify()
-		if v-lo <= CertRel*math.Max(1, math.Abs(v)) {
+		if v-lo <= CertRel*max(1, math.Abs(v)) {
 			return v, lo, nil
 		}
 		if retried {
@@ -506,7 +506,7 @@ func (r *Release) iterate() error {
 			t := 0.0
 			switch {
 			case a > pivTol:
-				t = math.Max(r.xb[i], 0) / a
+				t = max(r.xb[i], 0) / a
 			case a < -pivTol && r.phase == 2 && r.isArt(r.basic[i]):
 				// An artificial left in the basis at 0 must not grow.
 				t = 0
@@ -519,10 +519,10 @@ func (r *Release) iterate() error {
 			case t <= theta+1e-12:
 				if bland {
 					if r.basic[i] < r.basic[leave] {
-						leave, theta = i, math.Min(theta, t)
+						leave, theta = i, min(theta, t)
 					}
 				} else if math.Abs(a) > math.Abs(r.alpha[leave]) {
-					leave, theta = i, math.Min(theta, t)
+					leave, theta = i, min(theta, t)
 				}
 			}
 		}
@@ -619,7 +619,7 @@ func (r *Release) loads() (ml, sl []float64, fr [][2][]float64) {
 		if id < zb {
 			continue
 		}
-		z := math.Max(0, r.xb[i])
+		z := max(0, r.xb[i])
 		if z == 0 {
 			continue
 		}
@@ -665,9 +665,9 @@ func (r *Release) Ends() []float64 {
 	t, k := 0.0, 0
 	for q := 0; q < r.nq; q++ {
 		if q == 0 || r.subPer[q] != r.subPer[q-1] {
-			t = math.Max(t, r.tau[r.subPer[q]])
+			t = max(t, r.tau[r.subPer[q]])
 		}
-		t += math.Max(ml[q], sl[q])
+		t += max(ml[q], sl[q])
 		for k < r.n && r.endOf[k] == q {
 			c[k] = r.rho[0] + t*r.scale
 			k++
@@ -687,15 +687,15 @@ func (r *Release) certify() (float64, float64) {
 	k := 0
 	for q := 0; q < nq; q++ {
 		if q == 0 || r.subPer[q] != r.subPer[q-1] {
-			t = math.Max(t, r.tau[r.subPer[q]])
+			t = max(t, r.tau[r.subPer[q]])
 		}
-		t += math.Max(ml[q], sl[q])
+		t += max(ml[q], sl[q])
 		for k < n && r.endOf[k] == q {
 			primal += t - r.tau[r.subPer[q]]
 			k++
 		}
 	}
-	return primal, math.Min(r.dualBound(2), primal)
+	return primal, min(r.dualBound(2), primal)
 }
 
 // dualBound evaluates the dual objective of prices derived from the
@@ -719,7 +719,7 @@ func (r *Release) dualBound(phase int) float64 {
 		}
 	}
 	for q := 0; q < nq; q++ {
-		a, b := math.Max(0, -y[n+q]), math.Max(0, -y[n+nq+q])
+		a, b := max(0, -y[n+q]), max(0, -y[n+nq+q])
 		w := r.w[q]
 		if phase == 1 {
 			w = 0
@@ -734,7 +734,7 @@ func (r *Release) dualBound(phase int) float64 {
 				}
 			}
 		} else {
-			pi[r.prow[q]] = math.Min(pi[r.prow[q]], w-a-b)
+			pi[r.prow[q]] = min(pi[r.prow[q]], w-a-b)
 		}
 		al[q], be[q] = a, b
 	}
@@ -748,11 +748,11 @@ func (r *Release) dualBound(phase int) float64 {
 	for k := 0; k < n; k++ {
 		best, mina := math.Inf(1), math.Inf(1)
 		for q2 := r.first[k]; q2 <= r.end[k]; q2++ {
-			mina = math.Min(mina, r.px[k]*al[q2])
-			best = math.Min(best, mina+r.py[k]*be[q2])
+			mina = min(mina, r.px[k]*al[q2])
+			best = min(best, mina+r.py[k]*be[q2])
 		}
 		if phase == 1 {
-			best = math.Min(best, 1)
+			best = min(best, 1)
 		}
 		dual += best
 	}

@@ -105,7 +105,7 @@ func (s *Solver) ValueNormAppend(b *Basis, x, y []float64, order []int) (float64
 func (s *Solver) warmStart(b *Basis, x, y []float64, order []int) {
 	K := len(order) - 1
 	j := order[K]
-	scale := math.Max(b.scale, math.Max(x[j], y[j]))
+	scale := max(b.scale, max(x[j], y[j]))
 	s.Warm, s.solved = false, false
 	s.order = append(s.order[:0], order...)
 	s.resize(K + 1)
@@ -194,6 +194,6 @@ func (s *Solver) warmBasis(b *Basis) {
 		s.binv[sr*m+cr], s.binv[sr*m+mr], s.binv[sr*m+sr] = yp-xp, 1, -1
 	}
 	s.isBas[s.basic[cr]], s.isBas[s.basic[mr]], s.isBas[s.basic[sr]] = true, true, true
-	s.xb[cr], s.xb[mr], s.xb[sr] = 1, math.Max(xp, yp), math.Abs(xp-yp)
+	s.xb[cr], s.xb[mr], s.xb[sr] = 1, max(xp, yp), math.Abs(xp-yp)
 	s.since = b.since
 }

@@ -33,7 +33,7 @@ func pairCost(xj, yj, X, Y, L1, L2 float64) float64 {
 	var cands [12]float64
 	best := math.Inf(1)
 	for _, c := range pairCandidates(&cands, xj, yj, X, Y, L1, L2) {
-		best = math.Min(best, pairPhi(xj, yj, X, Y, L2, c))
+		best = min(best, pairPhi(xj, yj, X, Y, L2, c))
 	}
 	return best
 }
@@ -45,7 +45,7 @@ func pairCost(xj, yj, X, Y, L1, L2 float64) float64 {
 // (beyond the upper end g(c) = c, so the function no longer decreases).
 func pairCandidates(cands *[12]float64, xj, yj, X, Y, L1, L2 float64) []float64 {
 	lo := L1
-	hi := math.Max(lo, math.Max(X+xj, Y+yj))
+	hi := max(lo, max(X+xj, Y+yj))
 	// The candidates live in a fixed array: the pair tail (pairtail.go)
 	// calls this n·2^n times.
 	nc := copy(cands[:], []float64{lo, hi, X, Y, X + xj, Y + yj, L2, L2 - yj})
@@ -70,7 +70,7 @@ func pairCandidates(cands *[12]float64, xj, yj, X, Y, L1, L2 float64) []float64 
 		if math.IsNaN(c) || math.IsInf(c, 0) {
 			continue
 		}
-		out = append(out, math.Min(hi, math.Max(lo, c)))
+		out = append(out, min(hi, max(lo, c)))
 	}
 	return out
 }
@@ -79,10 +79,10 @@ func pairCandidates(cands *[12]float64, xj, yj, X, Y, L1, L2 float64) []float64 
 func pairPhi(xj, yj, X, Y, L2, c float64) float64 {
 	f := 1.0
 	if xj > 0 {
-		f = math.Min(1, math.Max(0, (c-X)/xj))
+		f = min(1, max(0, (c-X)/xj))
 	}
-	s := math.Min(yj, math.Min(math.Max(0, c-Y), yj*f))
-	return c + math.Max(L2, math.Max(c, c+yj-s))
+	s := min(yj, min(max(0, c-Y), yj*f))
+	return c + max(L2, max(c, c+yj-s))
 }
 
 // chainBound returns the chain bound of the first len(order) positions of
@@ -94,7 +94,7 @@ func chainBound(x, y []float64, order []int) float64 {
 	X, Y := make([]float64, k+1), make([]float64, k+1)
 	for i, j := range order {
 		X[i+1], Y[i+1] = X[i]+x[j], Y[i]+y[j]
-		L[i] = math.Max(X[i+1], Y[i+1])
+		L[i] = max(X[i+1], Y[i+1])
 	}
 	best := 0.0
 	for start := 0; start < 2; start++ {
@@ -111,7 +111,7 @@ func chainBound(x, y []float64, order []int) float64 {
 		if i < k {
 			total += L[i]
 		}
-		best = math.Max(best, total)
+		best = max(best, total)
 	}
 	return best
 }

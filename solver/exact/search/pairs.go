@@ -76,7 +76,7 @@ func pairOptimum(sub *instances.Instance) (float64, bool) {
 				if err != nil {
 					return 0, false
 				}
-				best = math.Min(best, r.Lower)
+				best = min(best, r.Lower)
 			}
 		}
 	}

@@ -48,11 +48,11 @@ func (s *searcher) pairTail(mask uint64, X, Y float64) float64 {
 		if mask&(1<<j) != 0 || s.preds[j]&^mask != 0 {
 			continue
 		}
-		t1 = math.Min(t1, math.Max(X+s.x[j], Y+s.y[j])+t.T[t.at(mask|1<<j)])
+		t1 = min(t1, max(X+s.x[j], Y+s.y[j])+t.T[t.at(mask|1<<j)])
 	}
-	b := math.Max(t.T[i], math.Max(t1, t.h[i]))
+	b := max(t.T[i], max(t1, t.h[i]))
 	if t.W != nil {
-		b = math.Max(b, t.W[i])
+		b = max(b, t.W[i])
 	}
 	return b
 }

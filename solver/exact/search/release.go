@@ -37,7 +37,7 @@ type releaseTables struct {
 }
 
 func (s *searcher) standalone(j int) float64 {
-	return s.in.Jobs[j].Release + math.Max(s.x[j], s.y[j])
+	return s.in.Jobs[j].Release + max(s.x[j], s.y[j])
 }
 
 // releaseRootBound prepares the release tables and returns the root bound
@@ -63,7 +63,7 @@ func (s *searcher) releaseRootBound() float64 {
 	sort.Float64s(e)
 	t.D = make([]float64, s.n)
 	for k := range t.D {
-		t.D[k] = math.Max(d[k], e[k])
+		t.D[k] = max(d[k], e[k])
 	}
 	if h, err := bounds.SubsetReleaseTable(in); err == nil {
 		t.h = h
@@ -84,8 +84,8 @@ func (s *searcher) makespans(mask uint64) (mm, mc float64) {
 	for _, j := range s.rt.byRel {
 		if mask&(1<<j) != 0 {
 			r := s.in.Jobs[j].Release
-			mm = math.Max(mm, r) + s.x[j]
-			mc = math.Max(mc, r) + s.y[j]
+			mm = max(mm, r) + s.x[j]
+			mc = max(mc, r) + s.y[j]
 		}
 	}
 	return mm, mc
@@ -97,7 +97,7 @@ func (s *searcher) makespans(mask uint64) (mm, mc float64) {
 // per station, and the single-station makespans of the first k+1 jobs.
 func (s *searcher) completionBound(mask uint64, k, j, l int, last float64) float64 {
 	mm, mc := s.makespans(mask | 1<<j)
-	return math.Max(math.Max(math.Max(s.rt.rho[l], last), s.standalone(j)), math.Max(s.rt.D[k], math.Max(mm, mc)))
+	return max(max(max(s.rt.rho[l], last), s.standalone(j)), max(s.rt.D[k], max(mm, mc)))
 }
 
 // releaseTail bounds Σ C_j over the jobs outside mask when the jobs of
@@ -112,7 +112,7 @@ func (s *searcher) releaseTail(mask uint64, placed int, t0 float64) float64 {
 	rest := 0.0 // Σ r_j over the remaining jobs
 	for j := 0; j < s.n; j++ {
 		if mask&(1<<j) == 0 {
-			lb = append(lb, math.Max(t0, t.L[j]))
+			lb = append(lb, max(t0, t.L[j]))
 			rest += s.in.Jobs[j].Release
 		}
 	}
@@ -120,17 +120,17 @@ func (s *searcher) releaseTail(mask uint64, placed int, t0 float64) float64 {
 	sort.Float64s(lb)
 	sum := 0.0
 	for i, v := range lb {
-		sum += math.Max(v, t.D[placed+i])
+		sum += max(v, t.D[placed+i])
 	}
 	if t.h != nil {
-		sum = math.Max(sum, t.h[mask])
+		sum = max(sum, t.h[mask])
 	}
 	if len(t.pairs) > 0 {
-		sum = math.Max(sum, s.pairBound(mask)+rest)
+		sum = max(sum, s.pairBound(mask)+rest)
 	}
 	for _, g := range t.groups {
 		if mask&g.mask == 0 {
-			sum = math.Max(sum, g.lb+s.pairBound(mask|g.mask)+rest)
+			sum = max(sum, g.lb+s.pairBound(mask|g.mask)+rest)
 		}
 	}
 	return sum
@@ -183,7 +183,7 @@ func (s *searcher) releaseDFS(p orderlp.Plan, rel []int, l int, done []bool, las
 		}
 	}
 	if l+1 < len(rho) {
-		last2 := math.Max(last, rho[l+1])
+		last2 := max(last, rho[l+1])
 		b := P + s.releaseTail(mask, k, last2) - s.rt.sumR
 		if !s.cut(b) {
 			kids = append(kids, rk{-1, b, 0})
@@ -209,7 +209,7 @@ func (s *searcher) releaseDFS(p orderlp.Plan, rel []int, l int, done []bool, las
 			return
 		}
 		if kd.j < 0 {
-			s.releaseDFS(p, rel, l+1, done, math.Max(last, rho[l+1]), P)
+			s.releaseDFS(p, rel, l+1, done, max(last, rho[l+1]), P)
 		} else {
 			q := orderlp.Plan{Order: append(append([]int(nil), p.Order...), kd.j), Period: append(append([]int(nil), p.Period...), l)}
 			cut, pl := s.prefixCut(q, mask|1<<kd.j, kd.c)
@@ -219,7 +219,7 @@ func (s *searcher) releaseDFS(p orderlp.Plan, rel []int, l int, done []bool, las
 			done[kd.j] = true
 			// The placed completions' sum is bounded by both P + c and the
 			// prefix LP; the larger one bounds every node below.
-			s.releaseDFS(q, rel, l, done, kd.c, math.Max(P+kd.c, pl))
+			s.releaseDFS(q, rel, l, done, kd.c, max(P+kd.c, pl))
 			done[kd.j] = false
 		}
 		if s.stopped {

@@ -216,7 +216,7 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 	var root float64
 	if in.IsBatch() {
 		root = s.prepareBatch()
-		root = math.Max(root, s.pairTail(0, 0, 0))
+		root = max(root, s.pairTail(0, 0, 0))
 	} else {
 		root = s.releaseRootBound()
 	}
@@ -259,7 +259,7 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 	if in.IsBatch() && !opt.NoWindowTail && !s.cut(root) && !s.stopped {
 		// The window tail (windows.go) needs the incumbent for its steps.
 		s.windowTail()
-		root = math.Max(root, s.pairTail(0, 0, 0))
+		root = max(root, s.pairTail(0, 0, 0))
 		s.stats.LowerBound = root
 	}
 	s.pollBound()
@@ -319,10 +319,10 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 			lb, res.BoundProof = s.ext, "external"
 		}
 	}
-	res.LowerBound = math.Min(lb, res.Objective)
+	res.LowerBound = min(lb, res.Objective)
 	res.Gap = 0
 	if res.Objective > 0 {
-		res.Gap = math.Max(0, (res.Objective-res.LowerBound)/res.Objective)
+		res.Gap = max(0, (res.Objective-res.LowerBound)/res.Objective)
 	}
 	s.stats.Elapsed = s.now().Sub(s.start)
 	s.stats.Incumbent, s.stats.LowerBound = s.best, res.LowerBound
@@ -366,7 +366,7 @@ func (s *searcher) tailBound(mask uint64, X, Y float64) float64 {
 		sy += s.y[s.sortedY[iy]]
 		ix++
 		iy++
-		total += math.Max(sx, sy)
+		total += max(sx, sy)
 	}
 	return total
 }
@@ -391,7 +391,7 @@ func (s *searcher) heuristicPlans() []orderlp.Plan {
 				if S&(1<<j) != 0 || s.preds[j]&^S != 0 {
 					continue
 				}
-				v := math.Max(X+s.x[j], Y+s.y[j]) + s.tab.h[s.tab.at(S|1<<j)]
+				v := max(X+s.x[j], Y+s.y[j]) + s.tab.h[s.tab.at(S|1<<j)]
 				if v < bv {
 					bj, bv = j, v
 				}
@@ -432,10 +432,10 @@ func (s *searcher) openBound(root float64) float64 {
 	lb := s.best
 	for _, f := range s.frames {
 		for _, b := range f {
-			lb = math.Min(lb, b)
+			lb = min(lb, b)
 		}
 	}
-	return math.Max(lb, root)
+	return max(lb, root)
 }
 
 // pollBound reads Options.Bound and stops the search when it proves the
@@ -581,7 +581,7 @@ func (s *searcher) batchDFS(prefix []int, mask uint64, X, Y, P, plp float64) {
 			continue // a job that precedes j (package dominance) is not placed
 		}
 		X2, Y2 := X+s.x[j], Y+s.y[j]
-		c := P + math.Max(X2, Y2)
+		c := P + max(X2, Y2)
 		b := c + s.pairTail(mask|1<<j, X2, Y2)
 		if !s.cut(b) {
 			kids = append(kids, child{j, b, c})
@@ -610,7 +610,7 @@ func (s *searcher) batchDFS(prefix []int, mask uint64, X, Y, P, plp float64) {
 		cplp := plp + (k.cost - P)
 		if depth+1 < s.n && depth >= 1 {
 			tail := s.pairTail(mask|1<<k.j, X+s.x[k.j], Y+s.y[k.j])
-			cplp = math.Max(cplp, chainBound(s.x, s.y, child))
+			cplp = max(cplp, chainBound(s.x, s.y, child))
 			if s.cut(cplp + tail) {
 				s.stats.ChainCuts++
 				continue
@@ -622,7 +622,7 @@ func (s *searcher) batchDFS(prefix []int, mask uint64, X, Y, P, plp float64) {
 				err := s.prefixLP(depth, child)
 				// Lower is the certified dual bound of the prefix LP.
 				if err == nil {
-					cplp = math.Max(cplp, s.pfast.Lower)
+					cplp = max(cplp, s.pfast.Lower)
 					if s.cut(cplp + tail) {
 						s.stats.PrefixCuts++
 						continue

@@ -104,7 +104,7 @@ func (s *searcher) buildTables(dense bool) *tables {
 			return nil
 		}
 		i := t.at(S)
-		L := math.Max(t.X[i], t.Y[i])
+		L := max(t.X[i], t.Y[i])
 		if S == full {
 			if pair {
 				t.Tp[i] = L
@@ -121,12 +121,12 @@ func (s *searcher) buildTables(dense bool) *tables {
 				continue
 			}
 			u := t.at(S | 1<<j)
-			LU := math.Max(t.X[u], t.Y[u])
-			bh = math.Min(bh, LU+t.h[u])
+			LU := max(t.X[u], t.Y[u])
+			bh = min(bh, LU+t.h[u])
 			if pair {
-				bt = math.Min(bt, t.Tp[u])
+				bt = min(bt, t.Tp[u])
 				if S != 0 {
-					btp = math.Min(btp, pairCost(s.x[j], s.y[j], t.X[i], t.Y[i], L, LU)+t.T[u])
+					btp = min(btp, pairCost(s.x[j], s.y[j], t.X[i], t.Y[i], L, LU)+t.T[u])
 				}
 			}
 		}

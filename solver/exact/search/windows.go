@@ -93,7 +93,7 @@ func (s *searcher) newWindowLattice() *windowLattice {
 		ti := t.at(S)
 		w.tab[i] = ti
 		X, Y := t.X[ti], t.Y[ti]
-		L1 := math.Max(X, Y)
+		L1 := max(X, Y)
 		for j := 0; j < s.n; j++ {
 			if S&(1<<j) != 0 || s.preds[j]&^S != 0 {
 				continue
@@ -102,7 +102,7 @@ func (s *searcher) newWindowLattice() *windowLattice {
 				return nil
 			}
 			u := t.at(S | 1<<j)
-			L2 := math.Max(t.X[u], t.Y[u])
+			L2 := max(t.X[u], t.Y[u])
 			w.to = append(w.to, pos[S|1<<j])
 			w.poff = append(w.poff, int32(len(w.pts)))
 			w.pts = paretoPoints(w.pts, pairCandidates(&cands, s.x[j], s.y[j], X, Y, L1, L2), s.x[j], s.y[j], X, Y, L2)
@@ -233,7 +233,7 @@ func (s *searcher) windowTail() {
 		}
 		ts := step * (s.best - f) / norm
 		for e := 1; e < n; e++ {
-			th[e] = math.Min(1, math.Max(0, th[e]+ts*(own[e]-next[e])))
+			th[e] = min(1, max(0, th[e]+ts*(own[e]-next[e])))
 		}
 		if it%windowStepEvery == windowStepEvery-1 {
 			step *= windowStepDecay
@@ -248,7 +248,7 @@ func (s *searcher) windowTail() {
 		b := bestTh[bits.OnesCount64(S)+1]
 		v := math.Inf(1)
 		for k := w.off[i]; k < w.off[i+1]; k++ {
-			v = math.Min(v, b*w.gmin[k]+F[w.to[k]])
+			v = min(v, b*w.gmin[k]+F[w.to[k]])
 		}
 		t.W[w.tab[i]] = v
 	}
