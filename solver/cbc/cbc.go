@@ -205,6 +205,10 @@ func (e *Engine) solveLocked(m *mip.Model, opt mip.Options, end time.Time, cnt [
 	// in a busy multi-threaded process, since it is the whole process's.
 	// The limit is computed here, after the wait for mu.
 	setParam(model, "timeMode", "elapsed")
+	// cbc's default cutoff increment, 10⁻⁵, prunes nodes within 10⁻⁵ of
+	// the incumbent; mip.CutoffIncrement keeps "optimal" within the
+	// toolkit's tolerance (package solver/cbccli, args).
+	setParam(model, "increment", strconv.FormatFloat(mip.CutoffIncrement, 'g', -1, 64))
 	if !end.IsZero() {
 		C.Cbc_setMaximumSeconds(model, C.double(max(time.Until(end).Seconds(), minSeconds)))
 	}

@@ -70,9 +70,18 @@ func (e *Engine) Solve(ctx context.Context, m *mip.Model, opt mip.Options) (mip.
 }
 
 // args are cbc's arguments: the model, elapsed-time mode, the gaps, the
-// seed, the seconds left until end (at least 0.1) and the solution file.
+// cutoff increment, the seed, the seconds left until end (at least 0.1)
+// and the solution file.
+//
+// The increment is set to mip.CutoffIncrement: cbc's default, 10⁻⁵ ("A
+// valid solution must be at least this much better than last integer
+// solution", cbc's help for increment), prunes every node whose bound is
+// within 10⁻⁵ of the incumbent, so its "Optimal" would prove only
+// objective − 10⁻⁵ (absolute), looser than the tolerance at which the
+// toolkit calls an answer optimal (package tolerance).
 func args(model, sol string, gap float64, opt mip.Options, end time.Time) []string {
-	args := []string{model, "timeMode", "elapsed", "ratioGap", strconv.FormatFloat(gap, 'g', -1, 64)}
+	args := []string{model, "timeMode", "elapsed", "ratioGap", strconv.FormatFloat(gap, 'g', -1, 64),
+		"increment", strconv.FormatFloat(mip.CutoffIncrement, 'g', -1, 64)}
 	if opt.AbsGap > 0 {
 		args = append(args, "allowableGap", strconv.FormatFloat(opt.AbsGap, 'g', -1, 64))
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"strconv"
 	"testing"
 	"time"
 
@@ -11,6 +12,7 @@ import (
 	"github.com/mrsched/mrsched/solver/highs/highstest"
 	"github.com/mrsched/mrsched/solver/mip"
 	"github.com/mrsched/mrsched/solver/mip/miptest"
+	"github.com/mrsched/mrsched/tolerance"
 )
 
 const install = "as root: apt-get install -y coinor-cbc (provides the cbc program)"
@@ -102,4 +104,29 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("optimal with bound %v ≠ objective %v", r.BestBound, r.Objective)
 		}
 	})
+}
+
+// TestArgsCutoffIncrement checks that cbc is given a cutoff increment no
+// larger than tolerance.Abs: cbc's default, 1e-5 (its help for
+// "increment"), would prune nodes within 1e-5 of the incumbent, so its
+// "Optimal" would be looser than the toolkit's tolerance (args' comment).
+func TestArgsCutoffIncrement(t *testing.T) {
+	a := args("m.lp", "s.txt", 1e-9, mip.Options{}, time.Time{})
+	for i, v := range a {
+		if v != "increment" {
+			continue
+		}
+		if i+1 == len(a) {
+			t.Fatalf("increment without a value: %q", a)
+		}
+		inc, err := strconv.ParseFloat(a[i+1], 64)
+		if err != nil || !(inc >= 0) || inc > tolerance.Abs {
+			t.Fatalf("increment %q, want a number in [0, %g]", a[i+1], tolerance.Abs)
+		}
+		if a[len(a)-1] != "quit" || a[len(a)-3] != "solution" {
+			t.Fatalf("increment must come before solve: %q", a)
+		}
+		return
+	}
+	t.Fatalf("no increment in cbc's arguments %q (cbc's default is 1e-5)", a)
 }

@@ -8,6 +8,8 @@ import (
 	"math"
 	"strconv"
 	"time"
+
+	"github.com/mrsched/mrsched/tolerance"
 )
 
 // VarType is the type of a column.
@@ -248,6 +250,14 @@ func (s Status) String() string {
 // is tighter than HiGHS's own default (1e-4) because the models solved here
 // are exact formulations whose optima are compared with other methods.
 const DefaultRelGap = 1e-6
+
+// CutoffIncrement is the least improvement over the incumbent that a
+// branch-and-bound engine with a cutoff increment (CBC's "increment") may
+// demand of a new solution. A node whose bound is within it of the
+// incumbent is pruned, so a proof of optimality holds only up to it; it is
+// tolerance.Abs so that an engine's "optimal" stays within the tolerance at
+// which the toolkit calls an answer optimal. CBC's own default is 1e-5.
+const CutoffIncrement = tolerance.Abs
 
 // Options control a solve. The zero value means: no time limit (other than
 // the context's deadline), the engine's default relative gap, no log, seed 0.
