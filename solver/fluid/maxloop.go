@@ -319,28 +319,23 @@ func (e *engine) runMax(sink func(JobResult)) (Summary, error) {
 		}
 		// m and b: the first entries of their sets, from the end.
 		// (Two scans: m is usually at the end, b often far from it.)
-		pm, pb = -1, -1
-		for p := len(s.ord) - 1; p >= 0; p-- {
-			if s.ord[p].fl&inMap != 0 {
-				pm = p
+		// (Each scan also reads the job's slot: ma, mb.)
+		pm, pb, ma, mb = -1, -1, -1, -1
+		o := s.ord
+		for p := len(o) - 1; p >= 0; p-- {
+			if o[p].fl&inMap != 0 {
+				pm, ma = p, int(o[p].i)
 				break
 			}
 		}
-		for p := len(s.ord) - 1; p >= 0; p-- {
-			if s.ord[p].fl&inBuf != 0 {
-				pb = p
+		for p := len(o) - 1; p >= 0; p-- {
+			if o[p].fl&inBuf != 0 {
+				pb, mb = p, int(o[p].i)
 				break
 			}
 		}
 		// Allocation (prioState.allocate), inflow tracking and the next
 		// event: the served jobs' own events, then the crossing of m and b.
-		ma, mb = -1, -1
-		if pm >= 0 {
-			ma = int(s.ord[pm].i)
-		}
-		if pb >= 0 {
-			mb = int(s.ord[pb].i)
-		}
 		ns = 0
 		c := e.cc
 		if ma >= 0 {
