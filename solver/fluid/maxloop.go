@@ -149,10 +149,12 @@ func (e *engine) runMax(sink func(JobResult)) (Summary, error) {
 	// The next event is a crossing of ma and mb (cross) in ctau; cSwap:
 	// mb is ahead (the flip puts ma ahead of it).
 	cross, cSwap, ctau := false, false, 0.0
+	// The source's error is checked here and after each pass of arrivals:
+	// only pull sets it.
+	if e.srcErr != nil {
+		return Summary{}, e.srcErr
+	}
 	for {
-		if e.srcErr != nil {
-			return Summary{}, e.srcErr
-		}
 		if math.IsInf(t, 1) {
 			if e.nsys > 0 {
 				return Summary{}, fmt.Errorf("%w: %s: %d jobs in the system receive no service", ErrStall, e.policyName, e.nsys)
