@@ -59,7 +59,7 @@ mutations=(
   'max-loop-order-tie|maxloop.go|s/\treturn a\.tie < b\.tie\n/\treturn false\n/'
   'max-loop-order-sort|maxloop.go|s/for m\+1 < len\(o\) && lessEnt\(&v, &o\[m\+1\]\) \{/for m+1 < len(o) \&\& m == k \&\& lessEnt(\&v, \&o[m+1]) {/'
   'max-loop-order-flags|maxloop.go|s/\t\t\to\.key, o\.fl = maxf\(x, y\), flagsOf\(x, empty\)\n/\t\t\to.key = maxf(x, y)\n/'
-  'max-loop-order-scan|maxloop.go|s/if s\.ord\[p\]\.fl&inBuf != 0 \{/if s.ord[p].fl == inBuf {/'
+  'max-loop-order-scan|maxloop.go|s/if o\[p\]\.fl&inBuf != 0 \{/if o[p].fl == inBuf {/'
   'max-loop-order-remove-shift|maxloop.go|s/\tfor ; p\+1 < len\(o\); p\+\+ \{/\tfor ; false; p++ {/'
   'max-loop-order-insert|maxloop.go|s/\tfor m > 0 && lessEnt\(&o\[m-1\], &v\) \{/\tfor m > 0 \&\& m == len(o) \&\& lessEnt(\&o[m-1], \&v) {/'
   'max-loop-cross-skip|maxloop.go|s/ma != mb && \(ns == 2 \|\| cSwap\) \{/ma != mb \&\& cSwap {/'

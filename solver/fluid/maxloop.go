@@ -149,10 +149,12 @@ func (e *engine) runMax(sink func(JobResult)) (Summary, error) {
 	// The next event is a crossing of ma and mb (cross) in ctau; cSwap:
 	// mb is ahead (the flip puts ma ahead of it).
 	cross, cSwap, ctau := false, false, 0.0
+	// The source's error is checked here and after each pass of arrivals:
+	// only pull sets it.
+	if e.srcErr != nil {
+		return Summary{}, e.srcErr
+	}
 	for {
-		if e.srcErr != nil {
-			return Summary{}, e.srcErr
-		}
 		if math.IsInf(t, 1) {
 			if e.nsys > 0 {
 				return Summary{}, fmt.Errorf("%w: %s: %d jobs in the system receive no service", ErrStall, e.policyName, e.nsys)
@@ -318,37 +320,34 @@ func (e *engine) runMax(sink func(JobResult)) (Summary, error) {
 			return e.loop(sink, stall, true)
 		}
 		// m and b: the first entries of their sets, from the end.
-		// (Two scans: m is usually at the end, b often far from it.)
-		pm, pb = -1, -1
-		for p := len(s.ord) - 1; p >= 0; p-- {
-			if s.ord[p].fl&inMap != 0 {
-				pm = p
+		// (Two scans: m is usually at the end, b often far from it. Each
+		// also reads the job's slot, ma or mb, where it stops. ord and the
+		// slots are read through local copies of the slice headers, which
+		// stay valid until the next event pass.)
+		pm, pb, ma, mb = -1, -1, -1, -1
+		o, js := s.ord, s.j
+		for p := len(o) - 1; p >= 0; p-- {
+			if o[p].fl&inMap != 0 {
+				pm, ma = p, int(o[p].i)
 				break
 			}
 		}
-		for p := len(s.ord) - 1; p >= 0; p-- {
-			if s.ord[p].fl&inBuf != 0 {
-				pb = p
+		for p := len(o) - 1; p >= 0; p-- {
+			if o[p].fl&inBuf != 0 {
+				pb, mb = p, int(o[p].i)
 				break
 			}
 		}
 		// Allocation (prioState.allocate), inflow tracking and the next
 		// event: the served jobs' own events, then the crossing of m and b.
-		ma, mb = -1, -1
-		if pm >= 0 {
-			ma = int(s.ord[pm].i)
-		}
-		if pb >= 0 {
-			mb = int(s.ord[pb].i)
-		}
 		ns = 0
 		c := e.cc
 		if ma >= 0 {
 			sv[0] = maxServed{i: ma, p: pm, rm: e.cm}
 			ns = 1
-			if s.j[ma].empty && (mb < 0 || pm > pb) {
+			if js[ma].empty && (mb < 0 || pm > pb) {
 				// cap(): the inflow cm·y0/x0 (m has map work left).
-				r := minf(c, s.j[ma].in)
+				r := minf(c, js[ma].in)
 				sv[0].rs = r
 				c -= r
 			}
@@ -369,7 +368,7 @@ func (e *engine) runMax(sink func(JobResult)) (Summary, error) {
 		now := e.now
 		for k := range ns {
 			j := &sv[k]
-			sl := &s.j[j.i]
+			sl := &js[j.i]
 			x := sl.x
 			in := 0.0 // job.inflow
 			if x > 0 && j.rm > 0 {
@@ -431,7 +430,7 @@ func (e *engine) runMax(sink func(JobResult)) (Summary, error) {
 			// test settles almost every case with the two breakpoint
 			// divisions alone. (Written out rather than a function, as
 			// crossMaxBefore was: a call per event spills the loop's state.)
-			ax, ay, bx, by := s.j[a].x, s.j[a].y, s.j[b].x, s.j[b].y
+			ax, ay, bx, by := js[a].x, js[a].y, js[b].x, js[b].y
 			p1 := inf
 			if d := arm - ars; d != 0 {
 				if k := (ax - ay) / d; k > 0 && k < inf {
