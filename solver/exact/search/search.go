@@ -502,13 +502,8 @@ func (s *searcher) evaluateFrom(p orderlp.Plan, basis *fastlp.Basis) error {
 	var v float64
 	var err error
 	switch {
-	case s.fast != nil && basis != nil && !s.opt.NoWarmStart:
-		failed := s.fast.WarmFailures
-		v, err = s.fast.ValueNormAppend(basis, s.x, s.y, p.Order)
-		if s.fast.Warm {
-			s.stats.LPWarm++
-		}
-		s.stats.PrefixWarmFailed += s.fast.WarmFailures - failed
+	case s.fast != nil && basis != nil:
+		v, err = s.solveFrom(s.fast, basis, p.Order, &s.stats.LPWarm)
 	case s.fast != nil:
 		v, err = s.fast.ValueNorm(s.x, s.y, p.Order)
 	case s.rfast != nil:
@@ -648,20 +643,27 @@ func (s *searcher) batchDFS(prefix []int, mask uint64, X, Y, P, plp float64) {
 // unless Options.NoWarmStart (fastlp solves it cold when the node has none:
 // depth < prefixLPFrom, or its own prefix LP failed).
 func (s *searcher) prefixLP(depth int, child []int) error {
-	var err error
-	if s.opt.NoWarmStart {
-		_, err = s.pfast.ValueNorm(s.x, s.y, child)
-	} else {
-		failed := s.pfast.WarmFailures
-		_, err = s.pfast.ValueNormAppend(&s.bases[depth], s.x, s.y, child)
-		if s.pfast.Warm {
-			s.stats.PrefixWarm++
-		}
-		s.stats.PrefixWarmFailed += s.pfast.WarmFailures - failed
-	}
+	_, err := s.solveFrom(s.pfast, &s.bases[depth], child, &s.stats.PrefixWarm)
 	s.stats.PrefixLPs++
 	s.stats.PrefixPivots += int64(s.pfast.Pivots)
 	return err
+}
+
+// solveFrom is f's ValueNorm of order, warm-started from basis unless
+// Options.NoWarmStart (fastlp.ValueNormAppend); it adds 1 to *warm when the
+// start was warm and the warm starts that fell back to a cold solve to
+// Stats.PrefixWarmFailed.
+func (s *searcher) solveFrom(f *fastlp.Solver, basis *fastlp.Basis, order []int, warm *int64) (float64, error) {
+	if s.opt.NoWarmStart {
+		return f.ValueNorm(s.x, s.y, order)
+	}
+	failed := f.WarmFailures
+	v, err := f.ValueNormAppend(basis, s.x, s.y, order)
+	if f.Warm {
+		*warm++
+	}
+	s.stats.PrefixWarmFailed += f.WarmFailures - failed
+	return v, err
 }
 
 // SubsetBound returns h(∅) = min over the completion orders π that respect
