@@ -24,8 +24,10 @@ type SolveConfig struct {
 	K      int    // k of klps
 	// TimeLimit bounds the whole call, counted from Start (zero: the call).
 	TimeLimit time.Duration
-	Start     time.Time
-	Progress  func(string) // progress lines, may be nil
+	// GapLimit is exact.Options.GapLimit (0: exact.DefaultGapLimit).
+	GapLimit float64
+	Start    time.Time
+	Progress func(string) // progress lines, may be nil
 	// Schedule, when not "", is the file the schedule is written to (JSON;
 	// CSV when it ends in .csv; for Exact the rational schedule in JSON).
 	Schedule string
@@ -59,7 +61,7 @@ func SolveFile(ctx context.Context, cfg SolveConfig) (*Output, error) {
 	if method == "" {
 		method = exact.DefaultMethod
 	}
-	opt := exact.Options{Method: method, Order: order, TimeLimit: cfg.TimeLimit, Start: cfg.Start, K: cfg.K, Progress: cfg.Progress}
+	opt := exact.Options{Method: method, Order: order, TimeLimit: cfg.TimeLimit, GapLimit: cfg.GapLimit, Start: cfg.Start, K: cfg.K, Progress: cfg.Progress}
 	a, err := exact.Solve(ctx, eng, in, opt)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", cfg.Instance, err)

@@ -39,13 +39,14 @@ func solveCmd() *cli.Command {
 		}
 		return report.SolveFile(context.Background(), report.SolveConfig{Instance: c.String("instance"), Exact: c.Bool("exact"),
 			Method: c.String("method"), Order: c.String("order"), Engine: c.String("engine"), K: c.Int("k"), TimeLimit: c.Duration("time-limit"),
-			Start: processStart, Progress: progressLine(c), Schedule: c.String("schedule"), Protect: cliout.ProtectedInputs(c)})
+			GapLimit: c.Float64("gap"), Start: processStart, Progress: progressLine(c), Schedule: c.String("schedule"), Protect: cliout.ProtectedInputs(c)})
 	}), tableOut("the result",
 		instanceFlag(),
-		&cli.StringFlag{Name: "method", Aliases: []string{"m"}, Value: exact.DefaultMethod, Usage: "portfolio, mip, search, order-lp, polish or a policy name"},
+		&cli.StringFlag{Name: "method", Aliases: []string{"m"}, Value: exact.DefaultMethod, Usage: "portfolio, mip, search, order-lp, polish, local or a policy name"},
 		&cli.StringFlag{Name: "order", Usage: "completion order for order-lp (or priority order for --method order)"},
 		&cli.BoolFlag{Name: "exact", Usage: "exact optimum in rational arithmetic (batches; numbers as \"p/q\" strings)"},
 		timeLimitFlag(60*time.Second, "time limit"),
+		floatFlag("gap", 0, "relative gap (objective − bound)/objective at which the methods stop, status \"gap limit\" (0: 1e-6, the engines' accuracy)", between(0, 1)),
 		engineFlag("LP/MIP engine"),
 		kFlag(),
 		fileOutFlag("schedule", "write the schedule to `FILE` (CSV when it ends in .csv, otherwise JSON)"))...)

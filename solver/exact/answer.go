@@ -21,11 +21,13 @@ const (
 	StatusFeasible  = "feasible"      // a validated schedule without an optimality proof
 	StatusOrderOpt  = "order optimal" // optimal for the given completion order
 	StatusInterrupt = "interrupted"   // the context was cancelled
+	StatusGapLimit  = "gap limit"     // a proven bound within Answer.GapLimit of the objective
 )
 
 // Bound sources (Answer.BoundSource, Bound.Source).
 const (
 	SourceCounting     = "counting"       // bounds.Counting (≥ §5.1)
+	SourceMixed        = "mixed_counting" // bounds.Mixed (≥ counting)
 	SourcePaper51      = "paper51"        // bounds.Paper51 (§5.1)
 	SourcePrefix       = "prefix"         // bounds.PrefixBatch (batches)
 	SourceSubset       = "subset"         // search.SubsetBound h(∅) (batches, n ≤ 20)
@@ -129,6 +131,8 @@ func finalise(in *instances.Instance, a *Answer, c candidate, bs []Bound) error 
 	switch {
 	case len(kept) > 0 && tolerance.GE(a.LowerBound, a.Objective):
 		a.Status = StatusOptimal
+	case len(kept) > 0 && a.GapLimit > 0 && a.Gap <= a.GapLimit:
+		a.Status = StatusGapLimit
 	case c.stop == stopTimeLimit:
 		a.Status = StatusTimeLimit
 	case c.stop == stopInterrupted:

@@ -31,7 +31,7 @@ func InstanceBounds(in *instances.Instance) []Bound {
 
 // cheapBounds are the O(n log n) instance bounds.
 func cheapBounds(in *instances.Instance) []Bound {
-	bs := []Bound{{SourcePaper51, bounds.Paper51(in)}, {SourceCounting, bounds.Counting(in)}}
+	bs := []Bound{{SourcePaper51, bounds.Paper51(in)}, {SourceCounting, bounds.Counting(in)}, {SourceMixed, bounds.Mixed(in)}}
 	if !in.IsBatch() {
 		bs = append(bs, Bound{SourceStandalone, bounds.CountingStandalone(in)})
 	}

@@ -42,6 +42,30 @@ type Options struct {
 	Progress func(string) // progress lines (search), may be nil
 	// NoLPBound skips the LP relaxation bound (which needs the engine).
 	NoLPBound bool
+	// GapLimit is the relative gap (objective − bound)/objective at which
+	// the methods stop and the answer's status is "gap limit" (when not
+	// optimal under the tolerance policy): 0 means DefaultGapLimit, a
+	// negative value none.
+	GapLimit float64
+
+	lowerBound float64 // the best instance bound known before the method
+}
+
+// DefaultGapLimit is the gap limit of Options.GapLimit = 0: the relative
+// accuracy of the LP and MIP engines' values (engineAccuracy). A bound
+// this close to the objective is as tight as the engines can prove; the
+// status says "gap limit", never "optimal".
+const DefaultGapLimit = engineAccuracy
+
+// gapLimit returns the effective gap limit (0: none).
+func (o Options) gapLimit() float64 {
+	switch {
+	case o.GapLimit == 0:
+		return DefaultGapLimit
+	case o.GapLimit < 0:
+		return 0
+	}
+	return o.GapLimit
 }
 
 func (o Options) now() time.Time {
@@ -66,6 +90,7 @@ type Answer struct {
 	Bounds         []Bound // every proven bound computed, best first
 	ScheduleSource string  // who found Schedule (the method, or a fallback)
 	Gap            float64
+	GapLimit       float64 // the gap at which the methods stop (0: none)
 	Order          []int
 	Schedule       *schedule.Schedule
 	Nodes          int64
@@ -78,7 +103,31 @@ type Answer struct {
 }
 
 // Methods lists the method names Solve accepts besides fluid policies.
-var Methods = []string{"portfolio", "mip", "search", "order-lp", "polish"}
+var Methods = []string{"portfolio", "mip", "search", "order-lp", "polish", "local"}
+
+// Largest instances each exact method runs on (Solve runs "local", the
+// list-schedule local search of package orderls, above them, with a note):
+// the search keeps its prefix sets in 64-bit words, the MIP's O(n²) order
+// binaries need gigabytes beyond MIPMaxN, and polish solves one fixed-order
+// LP per move (a fraction of a second each at 100 jobs).
+const (
+	SearchMaxN = 64
+	MIPMaxN    = 60
+	PolishMaxN = 150
+)
+
+// maxN returns the largest instance method runs on (0: any size).
+func maxN(method string) int {
+	switch method {
+	case "portfolio", "search":
+		return SearchMaxN
+	case "mip":
+		return MIPMaxN
+	case "polish":
+		return PolishMaxN
+	}
+	return 0
+}
 
 // DefaultMethod is the method of an empty Options.Method: the portfolio
 // (package portfolio) of the search and a MIP engine side by side.
@@ -101,20 +150,34 @@ func heuristics() []fluid.Policy {
 	return []fluid.Policy{fluid.MaxSRPT(), fluid.SplitSRPT(), fluid.FIFO(), fluid.PS()}
 }
 
-// bestHeuristic returns the best schedule of the fluid heuristics.
+// recordMaxN is the largest instance whose processor-sharing schedule
+// (every job in every segment: O(n²) rates) a fallback may keep.
+const recordMaxN = 2000
+
+// bestHeuristic returns the best schedule of the fluid heuristics: each is
+// simulated without its schedule (O(n) memory), and the best one again
+// with it; above recordMaxN jobs the processor-sharing policy, whose
+// schedule has O(n²) rates, is left out.
 func bestHeuristic(in *instances.Instance, label string) (candidate, float64, error) {
-	best, bv := candidate{}, math.Inf(1)
+	var bp fluid.Policy
+	bv := math.Inf(1)
 	for _, p := range heuristics() {
-		r, err := fluid.Simulate(in, p, fluid.Options{Record: true})
+		if p.Name() == "ps" && in.N() > recordMaxN {
+			continue
+		}
+		r, err := fluid.Simulate(in, p, fluid.Options{})
 		if err != nil {
 			return candidate{}, 0, err
 		}
 		if r.TotalResponse < bv {
-			bv = r.TotalResponse
-			best = candidate{schedule: r.Schedule, source: label + p.Name(), order: search.PlanFromCompletions(in, r.Completion).Order}
+			bv, bp = r.TotalResponse, p
 		}
 	}
-	return best, bv, nil
+	r, err := fluid.Simulate(in, bp, fluid.Options{Record: true})
+	if err != nil {
+		return candidate{}, 0, err
+	}
+	return candidate{schedule: r.Schedule, source: label + bp.Name(), order: search.PlanFromCompletions(in, r.Completion).Order}, r.TotalResponse, nil
 }
 
 // Solve runs opt.Method on in and returns the best answer the toolkit
@@ -141,9 +204,14 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 		method = DefaultMethod
 	}
 	a := &Answer{Method: method, Detail: map[string]float64{}}
+	if m := maxN(method); m > 0 && in.N() > m {
+		a.Notes = append(a.Notes, fmt.Sprintf("%s runs on at most %d jobs; ran local (list-schedule local search) on these %d", method, m, in.N()))
+		method = "local"
+		a.Method = method
+	}
 	var policy fluid.Policy
 	switch method {
-	case "portfolio", "mip", "search", "order-lp", "polish":
+	case "portfolio", "mip", "search", "order-lp", "polish", "local":
 		if method == "order-lp" && len(opt.Order) != in.N() {
 			return nil, fmt.Errorf("%w: order-lp needs --order with all %d job ids", ErrMethod, in.N())
 		}
@@ -197,6 +265,10 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 	// the deadline; the search and the portfolio compute it themselves
 	// (their root bound), so it is not computed twice for them.
 	bs := cheapBounds(in)
+	opt.lowerBound = math.Inf(-1)
+	for _, b := range bs {
+		opt.lowerBound = max(opt.lowerBound, b.Value)
+	}
 	if method != "search" && method != "portfolio" {
 		subset := make(chan []Bound, 1)
 		go func() { subset <- subsetBound(in) }()
@@ -254,6 +326,7 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 			bs = append(bs, Bound{SourceLPRelaxation, v})
 		}
 	}
+	a.GapLimit = opt.gapLimit()
 	if err := finalise(in, a, c, bs); err != nil {
 		return nil, err
 	}
@@ -361,7 +434,7 @@ var errNoIncumbent = errors.New("exact: the MIP stopped without a solution")
 func runMethod(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Options, method string, policy fluid.Policy, remaining func() time.Duration, a *Answer) (candidate, []Bound, error) {
 	switch method {
 	case "portfolio":
-		po := portfolio.Options{TimeLimit: remaining(), MIP: PortfolioMIP(in)}
+		po := portfolio.Options{TimeLimit: remaining(), MIP: PortfolioMIP(in), GapLimit: opt.gapLimit()}
 		if po.MIP != nil {
 			a.Engine += "+" + po.MIP.Name()
 		}
@@ -380,7 +453,7 @@ func runMethod(ctx context.Context, eng mip.Engine, in *instances.Instance, opt 
 			a.Detail["root_bound"] = r.Search.RootBound
 		}
 		switch r.Status {
-		case mip.Optimal:
+		case mip.Optimal, mip.GapLimit:
 		case mip.Interrupted:
 			c.stop = stopInterrupted
 		default:
@@ -392,7 +465,7 @@ func runMethod(ctx context.Context, eng mip.Engine, in *instances.Instance, opt 
 		}
 		return c, []Bound{{src, r.LowerBound}}, nil
 	case "mip":
-		r, err := mipform.Solve(ctx, eng, in, mip.Options{TimeLimit: remaining(), RelGap: tolerance.Rel, AbsGap: tolerance.Abs})
+		r, err := mipform.Solve(ctx, eng, in, mip.Options{TimeLimit: remaining(), RelGap: max(tolerance.Rel, opt.gapLimit()), AbsGap: tolerance.Abs})
 		if err != nil {
 			return candidate{}, nil, err
 		}
@@ -416,7 +489,7 @@ func runMethod(ctx context.Context, eng mip.Engine, in *instances.Instance, opt 
 		}
 		return c, bs, nil
 	case "search":
-		so := search.Options{TimeLimit: remaining()}
+		so := search.Options{TimeLimit: remaining(), GapLimit: opt.gapLimit()}
 		if opt.Progress != nil {
 			so.Progress = func(s search.Stats) {
 				opt.Progress(fmt.Sprintf("search: %d nodes, %d LPs, incumbent %.6g, %v", s.Nodes, s.LPs, s.Incumbent, s.Elapsed.Round(time.Second)))
@@ -464,6 +537,8 @@ func runMethod(ctx context.Context, eng mip.Engine, in *instances.Instance, opt 
 			a.Notes = append(a.Notes, fmt.Sprintf("order-lp: no schedule keeping the order was found at the LP optimum %v (the infimum over schedules completing in that order); the schedule returned completes in another order", tabularFloat(r.LPValue)))
 		}
 		return c, nil, nil
+	case "local":
+		return runLocal(ctx, in, opt, remaining, a)
 	case "polish":
 		r, err := polish.Solve(ctx, eng, in, polish.Options{TimeLimit: remaining()})
 		if err != nil {

@@ -32,6 +32,7 @@ func ExampleInstanceBounds() {
 	// Output:
 	// paper51 10
 	// counting 10
+	// mixed_counting 11.5
 	// prefix 10
 	// subset 12
 }

@@ -222,6 +222,9 @@ const (
 	SolutionLimit
 	Interrupted
 	Error
+	// GapLimit: stopped with a proven bound within the requested relative
+	// gap of the incumbent (not proven optimal under the tolerance policy).
+	GapLimit
 )
 
 var statusNames = [...]string{
@@ -236,6 +239,7 @@ var statusNames = [...]string{
 	SolutionLimit:         "solution limit",
 	Interrupted:           "interrupted",
 	Error:                 "error",
+	GapLimit:              "gap limit",
 }
 
 // String returns a lower-case description such as "optimal" or "time limit".

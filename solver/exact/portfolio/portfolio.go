@@ -37,6 +37,10 @@ type Options struct {
 	Progress func(search.Stats)
 	// Clock is passed to the search (tests).
 	Clock func() time.Time
+	// GapLimit, when positive, stops both runs once the proven bound is
+	// within this relative gap of the incumbent (status mip.GapLimit):
+	// the MIP is asked for that gap, the search stops on it (search.Options).
+	GapLimit float64
 }
 
 // Result is a portfolio answer.
@@ -96,7 +100,7 @@ func Solve(ctx context.Context, lp mip.Engine, in *instances.Instance, opt Optio
 	done := make(chan mipOut, 1)
 	if opt.MIP != nil {
 		go func() {
-			r, err := mipform.Solve(mipCtx, opt.MIP, in, mip.Options{TimeLimit: mipLimit(opt.TimeLimit), RelGap: MIPRelGap})
+			r, err := mipform.Solve(mipCtx, opt.MIP, in, mip.Options{TimeLimit: mipLimit(opt.TimeLimit), RelGap: max(MIPRelGap, opt.GapLimit)})
 			if err == nil && !math.IsNaN(r.BestBound) && !math.IsInf(r.BestBound, 0) {
 				bound.Store(math.Float64bits(r.BestBound))
 			}
@@ -110,9 +114,10 @@ func Solve(ctx context.Context, lp mip.Engine, in *instances.Instance, opt Optio
 		Progress:  opt.Progress,
 		Clock:     opt.Clock,
 		Bound:     func() float64 { return math.Float64frombits(bound.Load()) },
+		GapLimit:  opt.GapLimit,
 	}
 	sr, serr := search.Solve(ctx, lp, in, so)
-	if serr != nil || sr.Status == mip.Optimal || ctx.Err() != nil {
+	if serr != nil || sr.Status == mip.Optimal || sr.Status == mip.GapLimit || ctx.Err() != nil {
 		cancelMIP() // proved (or failed, or interrupted): the MIP is not needed
 	}
 	// Otherwise the search stopped at the limit; the MIP, whose limit ends
@@ -178,9 +183,12 @@ func Solve(ctx context.Context, lp mip.Engine, in *instances.Instance, opt Optio
 		return nil, fmt.Errorf("%w (search: %v, MIP: %v)", ErrNoAnswer, serr, mo.err)
 	}
 	res.LowerBound = math.Min(lb, res.Objective)
-	if tolerance.GE(res.LowerBound, res.Objective) {
+	switch {
+	case tolerance.GE(res.LowerBound, res.Objective):
 		res.Status = mip.Optimal
-	} else if res.Status == mip.Optimal {
+	case opt.GapLimit > 0 && res.Objective > 0 && res.LowerBound >= res.Objective*(1-opt.GapLimit):
+		res.Status = mip.GapLimit
+	case res.Status == mip.Optimal || res.Status == mip.GapLimit:
 		res.Status = mip.TimeLimit
 	}
 	if res.Objective > 0 {

@@ -64,6 +64,10 @@ type Options struct {
 	// (incumbents improve by more than pruneRel, so at most one of them
 	// lies within pruneRel of a bound).
 	Bound func() float64
+	// GapLimit, when positive, stops the search, status mip.GapLimit,
+	// once the external bound (Bound) is within this relative gap of the
+	// incumbent: (incumbent − bound)/incumbent ≤ GapLimit.
+	GapLimit float64
 	// Clock, when non-nil, replaces time.Now for the time limit and the
 	// elapsed time (tests inject a clock that expires after a given number
 	// of reads; the context's own deadline still applies).
@@ -167,6 +171,7 @@ type searcher struct {
 	rootOpen bool
 	ext      float64 // best external bound seen (Options.Bound)
 	extProof bool    // the external bound proved the incumbent optimal
+	gapStop  bool    // the external bound came within Options.GapLimit
 	lastProg time.Time
 	ticks    int64 // calls of timeUp (the clock is read every clockEvery)
 	// frames hold, per depth, the bounds of the not yet explored children.
@@ -303,6 +308,9 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 	switch {
 	case s.extProof:
 		lb, res.BoundProof = s.ext, "external"
+	case s.gapStop:
+		lb, res.BoundProof = s.ext, "external"
+		res.Status = mip.GapLimit
 	case s.stopped:
 		res.Status = mip.TimeLimit
 		if s.nodeLimited {
@@ -449,6 +457,8 @@ func (s *searcher) pollBound() {
 	}
 	if !math.IsInf(s.best, 1) && s.cut(s.ext) {
 		s.stopped, s.extProof = true, true
+	} else if g := s.opt.GapLimit; g > 0 && !math.IsInf(s.best, 1) && s.best > 0 && s.ext >= s.best*(1-g) {
+		s.stopped, s.gapStop = true, true
 	}
 }
 

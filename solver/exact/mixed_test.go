@@ -1,0 +1,86 @@
+package exact
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/mrsched/mrsched/bounds"
+	"github.com/mrsched/mrsched/solver/exact/internal/bruteforce"
+	"github.com/mrsched/mrsched/solver/exact/search"
+	"github.com/mrsched/mrsched/solver/mip"
+	"github.com/mrsched/mrsched/solver/orderls"
+	"github.com/mrsched/mrsched/validate"
+)
+
+// TestMixedAndLocalAgainstOPT: on 1,000 random instances (bruteforce.Random:
+// ties, zero sizes, extreme ratios, unequal capacities, with and without
+// releases) the mixed counting bound is ≤ OPT and ≥ Counting,
+// CountingStandalone and PrefixBatch (it takes their maximum and more, see
+// bounds.Mixed), and the list schedule of the local search passes the
+// validator with an objective ≥ OPT. OPT comes from the brute force
+// (every order and interleaving, its own simplex) for n ≤ 4, and from the
+// branch-and-bound search (package search, proven optimal: status checked;
+// itself tested against the brute force) for 5 to 8 jobs (releases: up to 6).
+func TestMixedAndLocalAgainstOPT(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(2026, 12))
+	trials := 1000
+	if testing.Short() {
+		trials = 200
+	}
+	for trial := range trials {
+		rel := trial%3 == 2
+		var n int
+		switch {
+		case rel:
+			n = 1 + rng.IntN(6)
+		case trial%3 == 1:
+			n = 7 + rng.IntN(2)
+		default:
+			n = 1 + rng.IntN(6)
+		}
+		in := bruteforce.Random(rng, n, rel)
+		var opt float64
+		if n <= 4 {
+			bf, err := bruteforce.Solve(in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			opt = bf.Value
+		} else {
+			r, err := search.Solve(ctx, nil, in, search.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Status != mip.Optimal {
+				t.Fatalf("trial %d: search status %v", trial, r.Status)
+			}
+			opt = r.Objective
+		}
+		mixed := bounds.Mixed(in)
+		if !le(mixed, opt) {
+			t.Errorf("trial %d (n=%d, releases %v): mixed bound %v > OPT %v", trial, n, rel, mixed, opt)
+		}
+		others := map[string]float64{"counting": bounds.Counting(in), "standalone": bounds.CountingStandalone(in)}
+		if pb, err := bounds.PrefixBatch(in); err == nil {
+			others["prefix"] = pb
+		}
+		for name, v := range others {
+			if !le(v, mixed) {
+				t.Errorf("trial %d: %s bound %v > mixed %v", trial, name, v, mixed)
+			}
+		}
+		r, err := orderls.Solve(ctx, in, orderls.Options{Iterations: 20, Seed: uint64(trial)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		vr, err := validate.Check(in, r.Schedule)
+		if err != nil {
+			t.Fatalf("trial %d: list schedule: %v", trial, err)
+		}
+		if !le(opt, vr.TotalResponse) {
+			t.Errorf("trial %d: list schedule %v < OPT %v", trial, vr.TotalResponse, opt)
+		}
+	}
+}

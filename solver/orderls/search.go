@@ -1,0 +1,487 @@
+package orderls
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"time"
+
+	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/internal/pq"
+	"github.com/mrsched/mrsched/schedule"
+	"github.com/mrsched/mrsched/solver/fluid"
+)
+
+// improveRel is the relative decrease of the objective a move must bring to
+// be taken: smaller differences are float64 noise of the evaluation (the
+// tail of a move is recomputed in another summation order).
+const improveRel = 1e-12
+
+// tailRel is the relative difference under which a recomputed (M, C) pair
+// is taken as equal to the stored one, which ends a move's evaluation.
+const tailRel = 1e-14
+
+// checkEvery is the number of positions evaluated between two looks at
+// the clock and the context (about a millisecond of work).
+const checkEvery = 1 << 16
+
+// DefaultIterations is the number of kicks of the iterated local search.
+const DefaultIterations = 1_000_000
+
+// Options control Solve.
+type Options struct {
+	// Deadline ends the search (zero: none); the best order so far is
+	// returned with Result.TimedOut set.
+	Deadline time.Time
+	// Now is the clock (nil: time.Now); tests inject one.
+	Now func() time.Time
+	// Target, when positive, stops the search once the objective is at
+	// most Target (a caller's bound divided by 1 − gap limit).
+	Target float64
+	// MaxWindow is the widest insertion window (0: the number of jobs).
+	MaxWindow int
+	// Iterations is the number of kicks of the iterated local search
+	// after the descent (0: DefaultIterations; negative: none).
+	Iterations int
+	// Seed seeds the kicks (the search is deterministic for a seed).
+	Seed uint64
+	// Progress, when not nil, receives the state after each improving
+	// pass, at most once per ProgressEvery of the clock.
+	Progress      func(Progress)
+	ProgressEvery time.Duration
+}
+
+// Progress is the state of the search.
+type Progress struct {
+	Elapsed   time.Duration
+	Objective float64 // list-schedule objective of the best order
+	Window    int
+	Moves     int64
+}
+
+// Result is the best order found and its schedule.
+type Result struct {
+	Order      []int
+	Completion []float64 // list-schedule completions, by job index
+	Objective  float64   // Σ w_j (C_j − r_j) of the list schedule
+	Start      string    // the starting order the search improved
+	Starts     []StartValue
+	Moves      int64 // improving moves applied
+	Kicks      int64 // kicks of the iterated local search that were kept
+	Evaluated  int64 // moves evaluated
+	Window     int   // the last window searched
+	TimedOut   bool  // the deadline or the context ended the search
+	// ReachedTarget: the search stopped at Options.Target.
+	ReachedTarget bool
+	Schedule      *schedule.Schedule
+}
+
+// StartValue is one starting order's list-schedule objective.
+type StartValue struct {
+	Name      string
+	Objective float64
+}
+
+// Solve returns the best list schedule it finds: it evaluates the starting
+// orders (Starts), then improves the best by insertion moves within
+// windows of growing width (2, 4, 8, … positions around the job, up to
+// MaxWindow), each width until a pass over all positions finds no
+// improving move. Each move is evaluated incrementally: only the positions
+// between the job's old and new places are recomputed, then the following
+// ones until the map and shuffle finishing times meet the stored ones.
+// Deterministic: the same instance and options give the same order unless
+// the deadline or the context stops the search.
+func Solve(ctx context.Context, in *instances.Instance, opt Options) (*Result, error) {
+	if err := in.Validate(); err != nil {
+		return nil, err
+	}
+	now := opt.Now
+	if now == nil {
+		now = time.Now
+	}
+	t0 := now()
+	it := items(in)
+	n := len(it)
+	starts, err := Starts(in)
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{}
+	var best []int
+	bestV := math.Inf(1)
+	for _, s := range starts {
+		v := evaluate(it, s.Order)
+		res.Starts = append(res.Starts, StartValue{s.Name, v})
+		if v < bestV {
+			best, bestV, res.Start = s.Order, v, s.Name
+		}
+	}
+	st := newState(it, best)
+	maxW := opt.MaxWindow
+	if maxW <= 0 {
+		maxW = max(64, 2_000_000/max(n, 1))
+	}
+	maxW = min(maxW, n)
+	every := opt.ProgressEvery
+	if every <= 0 {
+		every = time.Second
+	}
+	sr := &searcher{st: st, ctx: ctx, now: now, deadline: opt.Deadline, target: opt.Target}
+	lastReport := t0
+	report := func(w int) {
+		if opt.Progress == nil {
+			return
+		}
+		if t := now(); t.Sub(lastReport) >= every {
+			lastReport = t
+			opt.Progress(Progress{Elapsed: t.Sub(t0), Objective: st.obj, Window: w, Moves: sr.moves})
+		}
+	}
+	// Descent over the whole order with windows of growing width.
+	for w := 2; !sr.stop; w *= 2 {
+		w = min(w, maxW)
+		res.Window = w
+		for !sr.stop && sr.descend(0, n-1, w) {
+			report(w)
+		}
+		if w >= maxW {
+			break
+		}
+	}
+	// Iterated local search: kick a random block with a few random
+	// insertions, descend around it, keep the result when it is better,
+	// else undo the moves.
+	iters := opt.Iterations
+	if iters == 0 {
+		iters = DefaultIterations
+	}
+	rng := rand.New(rand.NewPCG(opt.Seed, 0x6f72646572))
+	const block, reach = 8, 24
+	for k := 0; k < iters && !sr.stop && n > 2; k++ {
+		mark := len(sr.log)
+		sr.logging = true
+		before := st.obj
+		p := rng.IntN(n)
+		lo, hi := max(0, p-block), min(n-1, p+block)
+		for range 3 {
+			i := lo + rng.IntN(hi-lo+1)
+			j := lo + rng.IntN(hi-lo+1)
+			if i != j {
+				sr.move(i, j, st.insertDelta(i, j))
+			}
+		}
+		rlo, rhi := max(0, lo-reach), min(n-1, hi+reach)
+		for !sr.stop && sr.descend(rlo, rhi, min(maxW, 2*reach)) {
+		}
+		if st.obj < before-improveRel*math.Abs(before) {
+			res.Kicks++
+		} else {
+			sr.undo(mark)
+		}
+		sr.log = sr.log[:0]
+		sr.logging = false
+		report(maxW)
+	}
+	res.Moves = sr.moves
+	evals := sr.evals
+	timedOut := sr.stop && !sr.reached
+	res.ReachedTarget = sr.reached
+	res.Evaluated = evals
+	res.TimedOut = timedOut
+	res.Order = st.ord
+	comp := make([]float64, n)
+	res.Objective = 0
+	m, c := 0.0, 0.0
+	for _, j := range st.ord {
+		var d float64
+		m, c, d = step(m, c, it[j])
+		comp[j] = d
+		res.Objective += it[j].w * (d - it[j].r)
+	}
+	res.Completion = comp
+	sch, err := Build(in, st.ord)
+	if err != nil {
+		return nil, err
+	}
+	res.Schedule = sch
+	return res, nil
+}
+
+// evaluate returns the list-schedule objective of order.
+func evaluate(it []item, order []int) float64 {
+	m, c, total := 0.0, 0.0, 0.0
+	for _, j := range order {
+		var d float64
+		m, c, d = step(m, c, it[j])
+		total += it[j].w * (d - it[j].r)
+	}
+	return total
+}
+
+// state is an order with, after each position, the times at which the
+// map and shuffle stations are free (M, C) and the job's completion (D).
+type state struct {
+	it      []item
+	ord     []int
+	M, C, D []float64
+	obj     float64
+	work    int64 // positions evaluated, for the clock checks
+}
+
+func newState(it []item, order []int) *state {
+	n := len(order)
+	s := &state{it: it, ord: slices.Clone(order), M: make([]float64, n), C: make([]float64, n), D: make([]float64, n)}
+	s.recompute(0, n-1)
+	s.obj = 0
+	for p, j := range s.ord {
+		s.obj += it[j].w * (s.D[p] - it[j].r)
+	}
+	return s
+}
+
+// before returns the station finishing times before position p.
+func (s *state) before(p int) (m, c float64) {
+	if p == 0 {
+		return 0, 0
+	}
+	return s.M[p-1], s.C[p-1]
+}
+
+// recompute recomputes M and C at positions lo..hi and on until they meet
+// the stored values; it returns the last position changed.
+func (s *state) recompute(lo, hi int) int {
+	m, c := s.before(lo)
+	p := lo
+	for ; p < len(s.ord); p++ {
+		var d float64
+		m, c, d = step(m, c, s.it[s.ord[p]])
+		if p > hi && near(m, s.M[p]) && near(c, s.C[p]) {
+			return p - 1
+		}
+		s.M[p], s.C[p], s.D[p] = m, c, d
+	}
+	return p - 1
+}
+
+func near(a, b float64) bool {
+	return math.Abs(a-b) <= tailRel*math.Max(math.Abs(a), math.Abs(b))
+}
+
+// moved returns the job at position p of the order in which the job at
+// position i has moved to position j (p between i and j).
+func (s *state) moved(i, j, p int) int {
+	switch {
+	case p == j:
+		return s.ord[i]
+	case i < j:
+		return s.ord[p+1]
+	default:
+		return s.ord[p-1]
+	}
+}
+
+// insertDelta returns the change of the objective when the job at
+// position i moves to position j.
+func (s *state) insertDelta(i, j int) float64 {
+	lo, hi := min(i, j), max(i, j)
+	m, c := s.before(lo)
+	d := 0.0
+	s.work += int64(hi - lo + 1)
+	var done float64
+	for p := lo; p <= hi; p++ {
+		jb := s.it[s.moved(i, j, p)]
+		m, c, done = step(m, c, jb)
+		d += jb.w*done - s.it[s.ord[p]].w*s.D[p]
+	}
+	for p := hi + 1; p < len(s.ord); p++ {
+		jb := s.it[s.ord[p]]
+		m, c, done = step(m, c, jb)
+		if near(m, s.M[p]) && near(c, s.C[p]) {
+			break
+		}
+		s.work++
+		d += jb.w * (done - s.D[p])
+	}
+	return d
+}
+
+// apply moves the job at position i to position j; delta is the change
+// insertDelta gave.
+func (s *state) apply(i, j int, delta float64) {
+	job := s.ord[i]
+	if i < j {
+		copy(s.ord[i:j], s.ord[i+1:j+1])
+	} else {
+		copy(s.ord[j+1:i+1], s.ord[j:i])
+	}
+	s.ord[j] = job
+	lo, hi := min(i, j), max(i, j)
+	s.recompute(lo, hi)
+	s.obj += delta
+}
+
+// Start is a named starting order.
+type Start struct {
+	Name  string
+	Order []int
+}
+
+// Starts returns the starting orders of Solve: list dispatch by each of the
+// keys below (when the stations free up, the released job with the least
+// key goes next; for a batch this sorts by the key), and the completion
+// orders of the MaxSRPT and SplitSRPT fluid schedules (§4.1, §4.2).
+// The keys are the mixed sizes α·x/μ_m + (1−α)·y/μ_c for α = 0, ¼, ½, ¾, 1
+// and max(x/μ_m, y/μ_c).
+func Starts(in *instances.Instance) ([]Start, error) {
+	it := items(in)
+	var out []Start
+	for _, alpha := range []float64{0, 0.25, 0.5, 0.75, 1} {
+		key := make([]float64, len(it))
+		for j, jb := range it {
+			key[j] = alpha*jb.a + (1-alpha)*jb.b
+		}
+		out = append(out, Start{fmt.Sprintf("dispatch a=%g", alpha), dispatch(it, key)})
+	}
+	key := make([]float64, len(it))
+	for j, jb := range it {
+		key[j] = max(jb.a, jb.b)
+	}
+	out = append(out, Start{"dispatch max", dispatch(it, key)})
+	for _, p := range []fluid.Policy{fluid.MaxSRPT(), fluid.SplitSRPT()} {
+		r, err := fluid.Simulate(in, p, fluid.Options{})
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, Start{p.Name(), byCompletion(r.Completion)})
+	}
+	return out, nil
+}
+
+// byCompletion returns the jobs sorted by completion time, ties by index.
+func byCompletion(comp []float64) []int {
+	ord := make([]int, len(comp))
+	for i := range ord {
+		ord[i] = i
+	}
+	slices.SortStableFunc(ord, func(a, b int) int { return cmp.Compare(comp[a], comp[b]) })
+	return ord
+}
+
+// dispatch returns the list order that, each time the map station frees
+// up, takes the released job with the least key (ties by index), or the
+// next job to be released when none is waiting.
+func dispatch(it []item, key []float64) []int {
+	n := len(it)
+	byRel := make([]int, n)
+	for i := range byRel {
+		byRel[i] = i
+	}
+	slices.SortStableFunc(byRel, func(a, b int) int { return cmp.Compare(it[a].r, it[b].r) })
+	h := pq.New(func(a, b int) bool {
+		if key[a] != key[b] {
+			return key[a] < key[b]
+		}
+		return a < b
+	})
+	order := make([]int, 0, n)
+	m, next := 0.0, 0
+	for len(order) < n {
+		if h.Len() == 0 {
+			m = max(m, it[byRel[next]].r)
+		}
+		for next < n && it[byRel[next]].r <= m {
+			h.Push(byRel[next])
+			next++
+		}
+		j := h.Pop()
+		order = append(order, j)
+		m = max(m, it[j].r) + it[j].a
+	}
+	return order
+}
+
+// searcher runs descents on a state, counting evaluations, watching the
+// clock and, while logging, recording the moves so that they can be undone.
+type searcher struct {
+	st        *state
+	ctx       context.Context
+	now       func() time.Time
+	deadline  time.Time
+	target    float64
+	reached   bool // the objective reached target
+	evals     int64
+	nextCheck int64
+	moves     int64
+	stop      bool
+	logging   bool
+	log       []move
+}
+
+// move is an applied insertion and its change of the objective.
+type move struct {
+	from, to int
+	delta    float64
+}
+
+// check looks at the clock and the context every checkEvery evaluations.
+func (sr *searcher) check() bool {
+	sr.evals++
+	if sr.target > 0 && sr.st.obj <= sr.target {
+		sr.stop, sr.reached = true, true
+	}
+	if sr.st.work >= sr.nextCheck {
+		sr.nextCheck = sr.st.work + checkEvery
+		if sr.ctx.Err() != nil || (!sr.deadline.IsZero() && !sr.now().Before(sr.deadline)) {
+			sr.stop = true
+		}
+	}
+	return sr.stop
+}
+
+func (sr *searcher) move(i, j int, d float64) {
+	sr.st.apply(i, j, d)
+	if sr.logging {
+		sr.log = append(sr.log, move{i, j, d})
+	}
+}
+
+// undo takes back the logged moves after mark, last first.
+func (sr *searcher) undo(mark int) {
+	for k := len(sr.log) - 1; k >= mark; k-- {
+		m := sr.log[k]
+		sr.st.apply(m.to, m.from, -m.delta)
+	}
+	sr.log = sr.log[:mark]
+}
+
+// descend makes one pass over the positions lo..hi, moving each job to the
+// best place within w positions (and within lo..hi) when that improves
+// the objective; it reports whether a move was made.
+func (sr *searcher) descend(lo, hi, w int) bool {
+	st := sr.st
+	improved := false
+	for p := lo; p <= hi; p++ {
+		bestD, bestJ := 0.0, -1
+		thresh := -improveRel * math.Abs(st.obj)
+		for q := max(lo, p-w); q <= min(hi, p+w); q++ {
+			if q == p {
+				continue
+			}
+			if sr.check() {
+				return improved
+			}
+			if d := st.insertDelta(p, q); d < bestD && d < thresh {
+				bestD, bestJ = d, q
+			}
+		}
+		if bestJ >= 0 {
+			sr.move(p, bestJ, bestD)
+			sr.moves++
+			improved = true
+		}
+	}
+	return improved
+}
