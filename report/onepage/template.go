@@ -73,13 +73,14 @@ dl.prov dd { margin: 0; font-family: ui-monospace, "DejaVu Sans Mono", monospace
 </div>{{else}}<p class="note">{{.PlanNote}}</p>{{end}}
 </section>
 
-{{if .Figures}}<section id="figures">
+<section id="figures">
 <h2>Figures</h2>
 {{range .Figures}}<figure>
 {{.SVG}}
 <figcaption>{{.Title}}</figcaption>
 </figure>
-{{end}}</section>{{end}}
+{{else}}<p class="note">No figures: there is no plan.</p>
+{{end}}</section>
 
 {{with .Result}}
 <section id="methods">
