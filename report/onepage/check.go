@@ -54,7 +54,9 @@ func ExternalRefs(page []byte) []string {
 // tabular.Percent of it), and no external reference (ExternalRefs).
 func Check(page []byte, want Expect) error {
 	var errs []error
-	fail := func(format string, a ...any) { errs = append(errs, fmt.Errorf("%w: "+format, append([]any{ErrCheck}, a...)...)) }
+	fail := func(format string, a ...any) {
+		errs = append(errs, fmt.Errorf("%w: "+format, append([]any{ErrCheck}, a...)...))
+	}
 	if m := titleRE.FindSubmatch(page); m == nil {
 		fail("no <title>")
 	} else if got := html.UnescapeString(string(m[1])); got != want.Title {
