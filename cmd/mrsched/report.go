@@ -91,8 +91,14 @@ func writePage(c *cli.Context, start time.Time) func(*study.SweepOutput, error) 
 		}
 		command := strings.Fields(c.Command.HelpName)
 		for _, f := range c.Command.Flags {
-			if name := f.Names()[0]; c.IsSet(name) {
-				command = append(command, "--"+name, fmt.Sprint(c.Value(name)))
+			name := f.Names()[0]
+			if !c.IsSet(name) {
+				continue
+			}
+			if v := fmt.Sprint(c.Generic(name)); v == "true" {
+				command = append(command, "--"+name)
+			} else {
+				command = append(command, "--"+name, v)
 			}
 		}
 		prov := onepage.NewProvenance(command, "", c.Duration("time-limit").String(), start)

@@ -19,6 +19,7 @@ table { border-collapse: collapse; font-variant-numeric: tabular-nums; }
 th, td { padding: 0.2em 0.7em; border-bottom: 1px solid #e3e3e3; text-align: left; vertical-align: top; }
 th { background: #f2f2f2; font-weight: 600; }
 td.n, th.n { text-align: right; }
+table + table { margin-top: 0.9em; }
 .rec { background: #eef5fb; border: 1px solid #b8d3ea; border-radius: 6px; padding: 0.8em 1.1em; }
 .rec table td, .rec table th { border: none; background: none; padding: 0.15em 0.9em 0.15em 0; }
 .rec .big { font-size: 1.25em; font-weight: 600; }
