@@ -180,6 +180,7 @@ func Gantt(in *instances.Instance, s *schedule.Schedule, title string) (*plot.Pl
 	mapRun := make([]laneRun, n+1)
 	shufRun := make([]laneRun, n+1)
 	seen := make([]bool, n+1)
+	var aggSegs [][4]float64 // start, end, summed map and shuffle rates of the aggregated jobs
 	for _, seg := range s.Segments {
 		for i := range seen {
 			seen[i] = false
@@ -198,10 +199,8 @@ func Gantt(in *instances.Instance, s *schedule.Schedule, title string) (*plot.Pl
 			extend(&mapRun[rt.Job], yOf(rt.Job), 0, seg.Start, seg.End, rt.Map)
 			extend(&shufRun[rt.Job], yOf(rt.Job), 1, seg.Start, seg.End, rt.Shuffle)
 		}
-		if agg > 0 && (aggMap > 0 || aggShuf > 0) {
-			seen[n] = true
-			extend(&mapRun[n], 0, 0, seg.Start, seg.End, aggMap)
-			extend(&shufRun[n], 0, 1, seg.Start, seg.End, aggShuf)
+		if agg > 0 {
+			aggSegs = append(aggSegs, [4]float64{seg.Start, seg.End, aggMap, aggShuf})
 		}
 		for j, ok := range seen {
 			if !ok {
@@ -214,6 +213,28 @@ func Gantt(in *instances.Instance, s *schedule.Schedule, title string) (*plot.Pl
 	for j := 0; j <= n; j++ {
 		flush(&mapRun[j], yOf(j), 0)
 		flush(&shufRun[j], yOf(j), 1)
+	}
+	// The aggregated row: the summed rates as time averages over aggBins
+	// bins of the time axis, rounded to aggStep of the capacity, so that
+	// its pieces stay few at any number of jobs.
+	if agg > 0 && g.xmax > 0 {
+		w := g.xmax / aggBins
+		var m, sh [aggBins]float64
+		for _, a := range aggSegs {
+			for k := int(a[0] / w); k < aggBins && float64(k)*w < a[1]; k++ {
+				if d := math.Min(a[1], float64(k+1)*w) - math.Max(a[0], float64(k)*w); d > 0 {
+					m[k] += a[2] * d / w
+					sh[k] += a[3] * d / w
+				}
+			}
+		}
+		for k := 0; k < aggBins; k++ {
+			lo, hi := float64(k)*w, float64(k+1)*w
+			extend(&mapRun[n], 0, 0, lo, hi, roundTo(m[k], aggStep*in.MapCapacity))
+			extend(&shufRun[n], 0, 1, lo, hi, roundTo(sh[k], aggStep*in.ShuffleCapacity))
+		}
+		flush(&mapRun[n], 0, 0)
+		flush(&shufRun[n], 0, 1)
 	}
 	p := plot.New()
 	p.Title.Text = title
@@ -241,6 +262,16 @@ func Gantt(in *instances.Instance, s *schedule.Schedule, title string) (*plot.Pl
 	p.Legend.Add("released, not completed", swatch{lifeColor})
 	return p, nil
 }
+
+// aggStep is the resolution of the aggregated row's rates, as a share of
+// the station's capacity (1 %: finer than a pixel of its lane).
+const aggStep = 0.01
+
+// aggBins is the number of time bins of the aggregated row.
+const aggBins = 400
+
+// roundTo rounds x to a multiple of step.
+func roundTo(x, step float64) float64 { return math.Round(x/step) * step }
 
 // GanttSize returns the size in inches of the Gantt chart of n jobs: 11
 // inches wide and at most 9.2 inches high (1056 × 883 px at 96 dpi) for
