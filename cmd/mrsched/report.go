@@ -86,8 +86,12 @@ func htmlFlag() cli.Flag {
 func writePage(c *cli.Context, start time.Time) func(*study.SweepOutput, error) (*study.SweepOutput, error) {
 	return func(o *study.SweepOutput, err error) (*study.SweepOutput, error) {
 		path := c.String("html")
-		if err != nil || path == "" || !o.Whole() {
+		if err != nil || path == "" {
 			return o, err
+		}
+		if !o.Whole() {
+			infof(c, "--html: no one-page report of a shard (it needs the whole run)")
+			return o, nil
 		}
 		command := strings.Fields(c.Command.HelpName)
 		for _, f := range c.Command.Flags {
