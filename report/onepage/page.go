@@ -9,6 +9,7 @@ import (
 	"math"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/mrsched/mrsched/instances"
@@ -99,7 +100,7 @@ func Build(ir report.InstanceResult, in *instances.Instance, scheds map[string]*
 	}
 	p.Plan = plan(in, s)
 	total := s.TotalResponse(in)
-	title := fmt.Sprintf("%s on %s: total response %s", ir.BestUpperBy, ir.Name, tabular.Human(total))
+	title := fmt.Sprintf("%s on %s: total response %s", ir.BestUpperBy, ir.Name, pageNum(total))
 	g, err := figures.Gantt(in, s, title)
 	if err != nil {
 		return nil, err
@@ -216,11 +217,21 @@ func (p *Page) Write(w io.Writer) error {
 }
 
 var funcs = template.FuncMap{
-	"num":     func(x float64) string { return tabular.Human(x) },
-	"rnum":    func(x report.Num) string { return tabular.Human(float64(x)) },
+	"num":     pageNum,
+	"rnum":    func(x report.Num) string { return pageNum(float64(x)) },
 	"pct":     func(x report.Num) string { return tabular.Percent(float64(x)) },
 	"machine": func(x report.Num) string { return tabular.Float(float64(x)) },
-	"mean":    func(x report.Num, n int) string { return tabular.Human(float64(x) / float64(n)) },
+	"mean":    func(x report.Num, n int) string { return pageNum(float64(x) / float64(n)) },
+}
+
+// pageNum formats x for people: tabular.Human (6 significant digits),
+// except that large finite numbers are whole numbers rather than powers of
+// ten (1179480.76 → "1179481", not "1.17948e+06").
+func pageNum(x float64) string {
+	if a := math.Abs(x); a >= 1e5 && a < 1e15 {
+		return strconv.FormatFloat(x, 'f', 0, 64)
+	}
+	return tabular.Human(x)
 }
 
 var pageTemplate = template.Must(template.New("page").Funcs(funcs).Parse(pageHTML))
