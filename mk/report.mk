@@ -1,11 +1,29 @@
-# The reporter (issue 6): docs/report.md.
+# The reporter: docs/report.md.
 .PHONY: report-setup report-test report-test-parallel report-test-resume report-bench \
-	report-studies study-tightness study-fig7 study-fig9 study-nightly run-nightly
+	report-studies study-tightness study-fig7 study-fig9 study-nightly run-nightly \
+	setup-chromium test-html report-scale-figures
 
 ## report-setup: GNU parallel (Debian package 'parallel') for sharded sweeps
 report-setup:
 	@command -v parallel >/dev/null 2>&1 || bash scripts/apt-install.sh parallel
 	@parallel --version | head -1
+
+## setup-chromium: headless Chromium (Debian package 'chromium') for the browser test of the one-page report
+setup-chromium:
+	@command -v chromium >/dev/null 2>&1 || bash scripts/apt-install.sh chromium
+	@chromium --version 2>/dev/null | head -1
+
+## test-html: the one-page report of the embedded nightly batch ('study nightly --html') rendered in
+## headless Chromium (report/onepage TestChromium): title, one plan row per job, the gap equal to the
+## JSON output's, no external reference, no network request, no console message; the screenshot,
+## DOM and network log stay in HTML_TEST_OUT
+HTML_TEST_OUT ?= out/test-html
+test-html: build setup-chromium
+	@rm -rf $(HTML_TEST_OUT) && mkdir -p $(HTML_TEST_OUT)
+	$(BIN) study nightly --time-limit 20s --quiet --format json --out $(HTML_TEST_OUT)/nightly.json --html $(HTML_TEST_OUT)/nightly.html
+	MRSCHED_PAGE_HTML=$(abspath $(HTML_TEST_OUT))/nightly.html MRSCHED_PAGE_JSON=$(abspath $(HTML_TEST_OUT))/nightly.json \
+		MRSCHED_TEST_ARTEFACTS=$(abspath $(HTML_TEST_OUT)) $(GO) test -count=1 -run '^TestChromium$$' ./report/onepage
+	@echo "test-html: page, screenshot (page.png), DOM and network log in $(HTML_TEST_OUT)/"
 
 ## report-test: the report packages' tests (also part of go test ./...)
 report-test:
@@ -48,13 +66,24 @@ study-nightly: build
 	mkdir -p results/report/nightly
 	$(BIN) study nightly --format md --figures results/report/nightly --png > results/report/nightly.md
 
-## run-nightly: the planner's view of the embedded nightly batch; figures in out/nightly
+## report-scale-figures: the Gantt chart and load figures of MaxSRPT on the embedded 16-job batch and on
+## 300- and 3,000-job log-normal batches (seed 1) into results/report/scale (docs/report.md)
+report-scale-figures: build
+	mkdir -p out/scale results/report/scale
+	$(BIN) gen lognormal --n 300 --batch --seed 1 --out out/scale/lognormal300.json --quiet
+	$(BIN) gen lognormal --n 3000 --batch --seed 1 --out out/scale/lognormal3000.json --quiet
+	$(BIN) study nightly --methods maxsrpt,lbcount --figures results/report/scale/n16 --quiet > /dev/null
+	$(BIN) study nightly --instance out/scale/lognormal300.json --methods maxsrpt,lbcount --figures results/report/scale/n300 --quiet > /dev/null
+	$(BIN) study nightly --instance out/scale/lognormal3000.json --methods maxsrpt,lbcount --figures results/report/scale/n3000 --quiet > /dev/null
+	rm -f results/report/scale/*/nightly_totals.svg
+
+## run-nightly: the planner's view of the embedded nightly batch; the one-page report and figures in out/nightly
 run-nightly:
 	mkdir -p out/nightly
-	$(BIN) study nightly --time-limit 20s --figures out/nightly --png
-	@echo "run-nightly: Gantt charts and totals in out/nightly/"
+	$(BIN) study nightly --time-limit 20s --figures out/nightly --png --html out/nightly/nightly.html
+	@echo "run-nightly: one-page report in $(abspath out/nightly/nightly.html); Gantt charts and totals in out/nightly/"
 
-SETUP_TARGETS += report-setup
-TEST_TARGETS += report-test-parallel report-test-resume
+SETUP_TARGETS += report-setup setup-chromium
+TEST_TARGETS += report-test-parallel report-test-resume test-html
 BENCH_TARGETS += report-bench
 RUN_TARGETS += run-nightly

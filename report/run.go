@@ -75,6 +75,14 @@ func (f *FirstSchedules) Kept() bool {
 	return f.in != nil
 }
 
+// Schedules returns the first cell's instance and schedules by method (nil
+// when they were not recorded; see Kept).
+func (f *FirstSchedules) Schedules() (*instances.Instance, map[string]*schedule.Schedule) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.in, f.scheds
+}
+
 // Figures draws a Gantt chart of every method of methodList (in its order)
 // on the first instance, named name, into dir (see GanttFigures).
 func (f *FirstSchedules) Figures(name, methodList, dir string, formats ...figures.Format) ([]string, error) {

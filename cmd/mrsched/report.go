@@ -3,7 +3,9 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"runtime"
+	"strings"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -12,6 +14,7 @@ import (
 	"github.com/mrsched/mrsched/internal/cliout"
 	"github.com/mrsched/mrsched/report"
 	"github.com/mrsched/mrsched/report/figures"
+	"github.com/mrsched/mrsched/report/onepage"
 	"github.com/mrsched/mrsched/report/study"
 	"github.com/mrsched/mrsched/sweep"
 )
@@ -56,18 +59,55 @@ func sweepProblems(o *study.SweepOutput, err error) error {
 
 func reportCmd() *cli.Command {
 	return cmd("report", func(c *cli.Context) error {
+		start := time.Now()
 		cfg := study.ReportConfig{Instances: repeatedOf(c, "instance"), Gens: repeatedOf(c, "gen"), Methods: c.String("methods"),
-			TimeLimit: c.Duration("time-limit"), NoValidate: c.Bool("no-validate")}
-		return sweepProblems(cliout.RunSweep(c, "report", func(o cliout.SweepOptions) (*study.SweepOutput, error) {
+			TimeLimit: c.Duration("time-limit"), NoValidate: c.Bool("no-validate"), Page: c.String("html") != ""}
+		return sweepProblems(writePage(c, start)(cliout.RunSweep(c, "report", func(o cliout.SweepOptions) (*study.SweepOutput, error) {
 			return study.RunReport(c.Context, cfg, study.SweepConfig(o))
-		}))
+		})))
 	}, append([]cli.Flag{
 		&cliflags.RepeatedFlag{GenericFlag: cli.GenericFlag{Name: "instance", Aliases: []string{"i"}, Value: &cliflags.Repeated{}, Usage: "instance `FILE` (JSON or CSV); repeatable"}, Files: true},
 		&cliflags.RepeatedFlag{GenericFlag: cli.GenericFlag{Name: "gen", Value: &cliflags.Repeated{}, Usage: "generator `SPEC`; repeatable (see above)"}},
 		methodsFlag("fifo,klps,maxsrpt,splitsrpt,lb51,lbcount"),
 		timeLimitFlag(60*time.Second, "per method and instance, for exact methods"),
 		&cli.BoolFlag{Name: "no-validate", Usage: "skip checking every schedule with the independent validator"},
+		htmlFlag(),
 	}, sweepFlags()...)...)
+}
+
+// htmlFlag is --html FILE: the one-page HTML report of a report or a study.
+func htmlFlag() cli.Flag {
+	return fileOutFlag("html", "also write the one-page HTML report (plan, Gantt chart, methods, instance, provenance) to `FILE`")
+}
+
+// writePage writes the one-page HTML report of a whole sweep to --html
+// (nothing without --html or for a shard), with the provenance of the run
+// that started at start.
+func writePage(c *cli.Context, start time.Time) func(*study.SweepOutput, error) (*study.SweepOutput, error) {
+	return func(o *study.SweepOutput, err error) (*study.SweepOutput, error) {
+		path := c.String("html")
+		if err != nil || path == "" {
+			return o, err
+		}
+		if !o.Whole() {
+			infof(c, "--html: no one-page report of a shard (it needs the whole run)")
+			return o, nil
+		}
+		command := strings.Fields(c.Command.HelpName)
+		for _, f := range c.Command.Flags {
+			name := f.Names()[0]
+			if !c.IsSet(name) {
+				continue
+			}
+			if v := fmt.Sprint(c.Generic(name)); v == "true" {
+				command = append(command, "--"+name)
+			} else {
+				command = append(command, "--"+name, v)
+			}
+		}
+		prov := onepage.NewProvenance(command, "", c.Duration("time-limit").String(), start)
+		return o, writeWith(c, path, "one-page report", func(w io.Writer) error { return o.WriteHTML(w, prov) })
+	}
 }
 
 // methodsFlag is --methods: a comma-separated list of report methods.
@@ -150,12 +190,18 @@ func studyFig9Cmd() *cli.Command {
 }
 
 func studyNightlyCmd() *cli.Command {
-	return studyCommand("nightly", func(c *cli.Context) (sweep.Sweep, error) {
-		return study.NightlyFileSweep(c.String("instance"), c.String("methods"), c.Duration("time-limit"))
-	},
+	return cmd("nightly", func(c *cli.Context) error {
+		start := time.Now()
+		sw, err := study.NightlyFileSweep(c.String("instance"), c.String("methods"), c.Duration("time-limit"))
+		if err != nil {
+			return err
+		}
+		return sweepProblems(writePage(c, start)(cliout.RunSweep(c, "study nightly", runner(c, sw))))
+	}, append([]cli.Flag{
 		inFlag("instance", "batch instance `FILE` (default: the embedded nightly batch)", false, "i"),
 		methodsFlag(study.DefaultNightlyMethods),
-		timeLimitFlag(30*time.Second, "per exact method"))
+		timeLimitFlag(30*time.Second, "per exact method"),
+		htmlFlag()}, sweepFlags()...)...)
 }
 
 func ganttCmd() *cli.Command {

@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"math"
 	"sort"
+	"strconv"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
@@ -14,9 +15,14 @@ import (
 	"github.com/mrsched/mrsched/schedule"
 )
 
-// MaxGanttJobs is the largest number of jobs a Gantt chart draws: beyond
-// it the rows are too thin to read.
-const MaxGanttJobs = 400
+// Gantt chart sizes: up to GanttDetailJobs jobs every job has its own row;
+// above, the GanttLargest largest jobs (map plus shuffle size) have rows
+// and the others share one aggregated row, so the chart keeps a fixed
+// maximum size (GanttSize) and readable labels at any number of jobs.
+const (
+	GanttDetailJobs = 40
+	GanttLargest    = 30
+)
 
 // Lane colours of the Gantt chart.
 var (
@@ -64,55 +70,87 @@ type rowTicks []plot.Tick
 
 func (t rowTicks) Ticks(min, max float64) []plot.Tick { return t }
 
+// GanttRows returns the jobs of in that schedule s draws in rows of their
+// own, ordered by completion (the first to complete first): every job when
+// there are at most GanttDetailJobs, else the GanttLargest largest by map
+// plus shuffle size (ties: the first in the file). The other jobs share
+// one aggregated row.
+func GanttRows(in *instances.Instance, s *schedule.Schedule) []int {
+	n := in.N()
+	sel := make([]int, n)
+	for i := range sel {
+		sel[i] = i
+	}
+	if n > GanttDetailJobs {
+		sort.SliceStable(sel, func(a, b int) bool {
+			ja, jb := in.Jobs[sel[a]], in.Jobs[sel[b]]
+			return ja.Map+ja.Shuffle > jb.Map+jb.Shuffle
+		})
+		sel = sel[:GanttLargest]
+		sort.Ints(sel)
+	}
+	sort.SliceStable(sel, func(a, b int) bool { return s.Completion[sel[a]] < s.Completion[sel[b]] })
+	return sel
+}
+
+// laneRun is a run of equal rates of one row and lane.
+type laneRun struct {
+	start, end, rate float64
+	open             bool
+}
+
 // Gantt draws schedule s of instance in: one row per job (ordered by
 // completion, the first to complete on top), with an upper lane for the
 // map rate and a lower lane for the shuffle rate; a lane's filled height is
 // the job's rate as a fraction of the station's capacity, so a full lane
 // is the whole station. A grey band spans release to completion, a dotted
 // line marks the release and a black tick the completion. Rates equal
-// across consecutive segments are drawn as one piece.
+// across consecutive segments are drawn as one piece. Above
+// GanttDetailJobs jobs only the GanttLargest largest have rows (GanttRows);
+// the bottom row, labelled "other K jobs", draws the summed rates of the
+// rest in the same lanes.
 func Gantt(in *instances.Instance, s *schedule.Schedule, title string) (*plot.Plot, error) {
 	n := in.N()
 	if n == 0 || len(s.Completion) != n {
 		return nil, fmt.Errorf("%w: schedule has %d completions for %d jobs", ErrData, len(s.Completion), n)
 	}
-	if n > MaxGanttJobs {
-		return nil, fmt.Errorf("%w: %d jobs is too many for a readable Gantt chart (at most %d)", ErrData, n, MaxGanttJobs)
-	}
-	order := make([]int, n)
-	for i := range order {
-		order[i] = i
-	}
-	sort.SliceStable(order, func(a, b int) bool { return s.Completion[order[a]] < s.Completion[order[b]] })
-	row := make([]int, n) // job → row from the bottom
-	for k, j := range order {
-		row[j] = n - 1 - k
-	}
-	g := &ganttPlotter{ymax: float64(n)}
-	for j := range in.Jobs {
-		c := s.Completion[j]
+	for j, c := range s.Completion {
 		if math.IsNaN(c) || math.IsInf(c, 0) {
 			return nil, fmt.Errorf("%w: job %q has completion %v", ErrData, in.Jobs[j].ID, c)
 		}
+	}
+	sel := GanttRows(in, s)
+	agg := n - len(sel) // jobs in the aggregated row (row 0)
+	rows := len(sel)
+	if agg > 0 {
+		rows++
+	}
+	row := make([]int, n) // job → row from the bottom; -1: aggregated
+	for j := range row {
+		row[j] = -1
+	}
+	for k, j := range sel {
+		row[j] = rows - 1 - k
+	}
+	g := &ganttPlotter{ymax: float64(rows)}
+	for j := range in.Jobs {
+		c := s.Completion[j]
 		g.xmax = math.Max(g.xmax, c)
+		if row[j] < 0 {
+			continue
+		}
 		y := float64(row[j])
 		g.rects = append(g.rects, rect{in.Jobs[j].Release, c, y + 0.04, y + 0.96, lifeColor})
 		g.ticks = append(g.ticks, rect{x0: c, y0: y + 0.02, y1: y + 0.98})
 		g.releases = append(g.releases, rect{x0: in.Jobs[j].Release, y0: y + 0.02, y1: y + 0.98})
 	}
-	// Merge runs of equal rates per job and lane.
-	type run struct {
-		start, end, rate float64
-		open             bool
-	}
-	mapRun := make([]run, n)
-	shufRun := make([]run, n)
-	flush := func(r *run, j int, lane int) {
+	// Merge runs of equal rates per row and lane; index n is the
+	// aggregated row.
+	flush := func(r *laneRun, y float64, lane int) {
 		if !r.open || r.rate <= 0 {
 			r.open = false
 			return
 		}
-		y := float64(row[j])
 		capacity := in.MapCapacity
 		base, top := y+0.52, y+0.92
 		col := color.Color(MapColor)
@@ -125,65 +163,244 @@ func Gantt(in *instances.Instance, s *schedule.Schedule, title string) (*plot.Pl
 		g.rects = append(g.rects, rect{r.start, r.end, base, base + h, col})
 		r.open = false
 	}
-	extend := func(r *run, j, lane int, start, end, rate float64) {
+	extend := func(r *laneRun, y float64, lane int, start, end, rate float64) {
 		if r.open && r.end == start && r.rate == rate {
 			r.end = end
 			return
 		}
-		flush(r, j, lane)
-		*r = run{start: start, end: end, rate: rate, open: rate > 0}
+		flush(r, y, lane)
+		*r = laneRun{start: start, end: end, rate: rate, open: rate > 0}
 	}
-	seen := make([]bool, n)
+	yOf := func(j int) float64 {
+		if j == n {
+			return 0
+		}
+		return float64(row[j])
+	}
+	mapRun := make([]laneRun, n+1)
+	shufRun := make([]laneRun, n+1)
+	seen := make([]bool, n+1)
+	var aggSegs [][4]float64 // start, end, summed map and shuffle rates of the aggregated jobs
 	for _, seg := range s.Segments {
 		for i := range seen {
 			seen[i] = false
 		}
+		var aggMap, aggShuf float64
 		for _, rt := range seg.Rates {
 			if rt.Job < 0 || rt.Job >= n {
 				return nil, fmt.Errorf("%w: segment [%v, %v) names job %d of %d", ErrData, seg.Start, seg.End, rt.Job, n)
 			}
+			if row[rt.Job] < 0 {
+				aggMap += rt.Map
+				aggShuf += rt.Shuffle
+				continue
+			}
 			seen[rt.Job] = true
-			extend(&mapRun[rt.Job], rt.Job, 0, seg.Start, seg.End, rt.Map)
-			extend(&shufRun[rt.Job], rt.Job, 1, seg.Start, seg.End, rt.Shuffle)
+			extend(&mapRun[rt.Job], yOf(rt.Job), 0, seg.Start, seg.End, rt.Map)
+			extend(&shufRun[rt.Job], yOf(rt.Job), 1, seg.Start, seg.End, rt.Shuffle)
+		}
+		if agg > 0 {
+			aggSegs = append(aggSegs, [4]float64{seg.Start, seg.End, aggMap, aggShuf})
 		}
 		for j, ok := range seen {
 			if !ok {
-				flush(&mapRun[j], j, 0)
-				flush(&shufRun[j], j, 1)
+				flush(&mapRun[j], yOf(j), 0)
+				flush(&shufRun[j], yOf(j), 1)
 			}
 		}
 		g.xmax = math.Max(g.xmax, seg.End)
 	}
-	for j := 0; j < n; j++ {
-		flush(&mapRun[j], j, 0)
-		flush(&shufRun[j], j, 1)
+	for j := 0; j <= n; j++ {
+		flush(&mapRun[j], yOf(j), 0)
+		flush(&shufRun[j], yOf(j), 1)
+	}
+	// The aggregated row: the summed rates as time averages over aggBins
+	// bins of the time axis, rounded to aggStep of the capacity, so that
+	// its pieces stay few at any number of jobs.
+	if agg > 0 && g.xmax > 0 {
+		w := g.xmax / aggBins
+		var m, sh [aggBins]float64
+		for _, a := range aggSegs {
+			for k := int(a[0] / w); k < aggBins && float64(k)*w < a[1]; k++ {
+				if d := math.Min(a[1], float64(k+1)*w) - math.Max(a[0], float64(k)*w); d > 0 {
+					m[k] += a[2] * d / w
+					sh[k] += a[3] * d / w
+				}
+			}
+		}
+		for k := 0; k < aggBins; k++ {
+			lo, hi := float64(k)*w, float64(k+1)*w
+			extend(&mapRun[n], 0, 0, lo, hi, roundTo(m[k], aggStep*in.MapCapacity))
+			extend(&shufRun[n], 0, 1, lo, hi, roundTo(sh[k], aggStep*in.ShuffleCapacity))
+		}
+		flush(&mapRun[n], 0, 0)
+		flush(&shufRun[n], 0, 1)
 	}
 	p := plot.New()
 	p.Title.Text = title
 	p.X.Label.Text = "time (instance time units)"
 	p.X.Tick.Marker = Ticks{}
 	p.Y.Label.Text = "job (lanes: map above, shuffle below)"
-	ticks := make(rowTicks, n)
-	for j := range in.Jobs {
-		ticks[n-1-row[j]] = plot.Tick{Value: float64(row[j]) + 0.5, Label: in.Jobs[j].ID}
+	if agg > 0 {
+		p.Y.Label.Text = fmt.Sprintf("job: the %d largest of %d (lanes: map above, shuffle below)", len(sel), n)
+	}
+	ticks := make(rowTicks, 0, rows)
+	for _, j := range sel {
+		ticks = append(ticks, plot.Tick{Value: float64(row[j]) + 0.5, Label: in.Jobs[j].ID})
+	}
+	if agg > 0 {
+		ticks = append(ticks, plot.Tick{Value: 0.5, Label: fmt.Sprintf("other %d jobs", agg)})
 	}
 	sort.Slice(ticks, func(a, b int) bool { return ticks[a].Value < ticks[b].Value })
 	p.Y.Tick.Marker = ticks
-	p.Y.Tick.Label.Font.Size = vg.Points(math.Max(5, math.Min(9, 700/float64(n))))
-	p.Y.Min, p.Y.Max = 0, float64(n)
+	p.Y.Tick.Label.Font.Size = vg.Points(math.Max(5, math.Min(9, 700/float64(rows))))
+	p.Y.Min, p.Y.Max = 0, float64(rows)
 	p.X.Min = 0
 	p.Add(g)
-	p.Legend.Top = true
-	p.Legend.Add("map rate", swatch{MapColor})
-	p.Legend.Add("shuffle rate", swatch{ShuffleColor})
-	p.Legend.Add("in system", swatch{lifeColor})
+	p.Legend.Add("map rate (share of the station)", swatch{MapColor})
+	p.Legend.Add("shuffle rate (share of the station)", swatch{ShuffleColor})
+	p.Legend.Add("released, not completed", swatch{lifeColor})
 	return p, nil
 }
 
-// GanttSize returns a readable size in inches for a Gantt chart of n jobs.
+// aggStep is the resolution of the aggregated row's rates, as a share of
+// the station's capacity (1 %: finer than a pixel of its lane).
+const aggStep = 0.01
+
+// aggBins is the number of time bins of the aggregated row.
+const aggBins = 400
+
+// roundTo rounds x to a multiple of step.
+func roundTo(x, step float64) float64 { return math.Round(x/step) * step }
+
+// GanttSize returns the size in inches of the Gantt chart of n jobs: 11
+// inches wide and at most 9.2 inches high (1056 × 883 px at 96 dpi) for
+// any n, since at most GanttDetailJobs rows are drawn.
 func GanttSize(n int) (w, h float64) {
-	return 11, math.Max(4, 1.6+0.19*float64(n))
+	rows := n
+	if n > GanttDetailJobs {
+		rows = GanttLargest + 1
+	}
+	return 11, math.Max(4, 1.6+0.19*float64(rows))
 }
+
+// LoadBins is the number of time bins of the load figures (Load).
+const LoadBins = 200
+
+// Load returns the data of the load figures of schedule s on in, as
+// time averages over LoadBins equal bins of [0, the last completion]
+// (points at the bins' middles): the number of jobs released and not
+// completed, and the share of each station's capacity in use (percent).
+func Load(in *instances.Instance, s *schedule.Schedule) (jobs, mapUse, shuffleUse []XY, err error) {
+	n := in.N()
+	if n == 0 || len(s.Completion) != n {
+		return nil, nil, nil, fmt.Errorf("%w: schedule has %d completions for %d jobs", ErrData, len(s.Completion), n)
+	}
+	end := 0.0
+	for j, c := range s.Completion {
+		if math.IsNaN(c) || math.IsInf(c, 0) {
+			return nil, nil, nil, fmt.Errorf("%w: job %q has completion %v", ErrData, in.Jobs[j].ID, c)
+		}
+		end = math.Max(end, c)
+	}
+	if end <= 0 {
+		return nil, nil, nil, fmt.Errorf("%w: every job completes at time 0", ErrData)
+	}
+	w := end / LoadBins
+	js, ms, ss := make([]float64, LoadBins), make([]float64, LoadBins), make([]float64, LoadBins)
+	// add spreads value × length of [a, b) ∩ each bin over the bins.
+	add := func(acc []float64, a, b, value float64) {
+		a, b = math.Max(a, 0), math.Min(b, end)
+		if b <= a || value == 0 {
+			return
+		}
+		for k := int(a / w); k < LoadBins && float64(k)*w < b; k++ {
+			lo, hi := math.Max(a, float64(k)*w), math.Min(b, float64(k+1)*w)
+			if hi > lo {
+				acc[k] += value * (hi - lo)
+			}
+		}
+	}
+	for j, jb := range in.Jobs {
+		add(js, jb.Release, s.Completion[j], 1)
+	}
+	for _, seg := range s.Segments {
+		var m, sh float64
+		for _, rt := range seg.Rates {
+			if rt.Job < 0 || rt.Job >= n {
+				return nil, nil, nil, fmt.Errorf("%w: segment [%v, %v) names job %d of %d", ErrData, seg.Start, seg.End, rt.Job, n)
+			}
+			m += rt.Map
+			sh += rt.Shuffle
+		}
+		add(ms, seg.Start, seg.End, 100*m/in.MapCapacity)
+		add(ss, seg.Start, seg.End, 100*sh/in.ShuffleCapacity)
+	}
+	for k := 0; k < LoadBins; k++ {
+		x := (float64(k) + 0.5) * w
+		jobs = append(jobs, XY{X: x, Y: js[k] / w})
+		mapUse = append(mapUse, XY{X: x, Y: ms[k] / w})
+		shuffleUse = append(shuffleUse, XY{X: x, Y: ss[k] / w})
+	}
+	return jobs, mapUse, shuffleUse, nil
+}
+
+// LoadSize is the size in inches of each load figure.
+const (
+	LoadWidth  = 11.0
+	LoadHeight = 3.6
+)
+
+// LoadPlots draws the load figures of schedule s on in (see Load): the
+// jobs in system over time, and the utilisation of the map and shuffle
+// stations over time; title names the schedule.
+func LoadPlots(in *instances.Instance, s *schedule.Schedule, title string) (jobs, use *plot.Plot, err error) {
+	js, ms, ss, err := Load(in, s)
+	if err != nil {
+		return nil, nil, err
+	}
+	bin := tabularG(js[0].X * 2)
+	x := "time (instance time units; means over bins of " + bin + ")"
+	jobs, err = Lines([]Series{{Name: "released, not completed", Points: js, LineOnly: true, Color: Palette[7]}},
+		LineOptions{Title: title + ": jobs in system", X: x, Y: "jobs in system", NoMarkers: true, YMin: 0, YMax: maxY(js) * 1.05})
+	if err != nil {
+		return nil, nil, err
+	}
+	use, err = Lines([]Series{{Name: "map station", Points: ms, LineOnly: true, Color: MapColor}, {Name: "shuffle station", Points: ss, LineOnly: true, Color: ShuffleColor}},
+		LineOptions{Title: title + ": station utilisation", X: x, Y: "capacity in use (%)", NoMarkers: true, YMin: 0, YMax: 105})
+	if err != nil {
+		return nil, nil, err
+	}
+	jobs.X.Min, use.X.Min = 0, 0
+	return jobs, use, nil
+}
+
+// SaveLoad draws the load figures of s on in (LoadPlots) to
+// base_jobs_in_system and base_utilisation in the formats (SVG when none)
+// and returns the files written.
+func SaveLoad(in *instances.Instance, s *schedule.Schedule, title, base string, formats ...Format) ([]string, error) {
+	jobs, use, err := LoadPlots(in, s, title)
+	if err != nil {
+		return nil, err
+	}
+	files, err := Save(jobs, LoadWidth, LoadHeight, base+"_jobs_in_system", formats...)
+	if err != nil {
+		return files, err
+	}
+	fs, err := Save(use, LoadWidth, LoadHeight, base+"_utilisation", formats...)
+	return append(files, fs...), err
+}
+
+func maxY(pts []XY) float64 {
+	m := 1.0
+	for _, p := range pts {
+		m = math.Max(m, p.Y)
+	}
+	return m
+}
+
+// tabularG formats x with 4 significant digits.
+func tabularG(x float64) string { return strconv.FormatFloat(x, 'g', 4, 64) }
 
 type swatch struct{ c color.Color }
 

@@ -17,6 +17,7 @@
 //     max(x, y), 400 buckets on [0, 100], for the log-normal workload at
 //     loads 0.75 and 0.9, over independent replications.
 //   - Nightly: a planner's view of one batch (embedded default instance):
-//     heuristics, polish and exact methods when registered, bounds, gap and
-//     Gantt charts.
+//     heuristics, polish and exact methods when registered, bounds, gap,
+//     Gantt charts and load figures, and the one-page HTML report
+//     (SweepOutput.Page, package onepage).
 package study

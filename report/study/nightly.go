@@ -203,6 +203,15 @@ func nightlyFigures(set *sweep.Set, dir string, formats ...figures.Format) ([]st
 	if err != nil {
 		return files, err
 	}
+	// The load of the best plan over time: jobs in system and station
+	// utilisation.
+	if s, ok := scheds[r.Report.BestUpperBy]; ok {
+		fs, err := figures.SaveLoad(in, s, r.Report.BestUpperBy+" on "+r.Report.Name, filepath.Join(dir, "nightly"), formats...)
+		files = append(files, fs...)
+		if err != nil {
+			return files, err
+		}
+	}
 	// Mean response per method beside the lower bound or OPT.
 	title, labels, vals, marks := barTotals(r.Report)
 	p, err := figures.Bars(title, "method", "mean response time (time units)", labels, vals, marks)

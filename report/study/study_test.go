@@ -253,9 +253,10 @@ func TestNightly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// A Gantt chart (SVG + PNG) per schedule, and the totals bar chart.
+	// A Gantt chart (SVG + PNG) per schedule, the two load figures of the
+	// best schedule and the totals bar chart.
 	nsched := strings.Count(methods, ",") + 1 - 2
-	if len(files) != 2*nsched+2 {
+	if len(files) != 2*nsched+2*2+2 {
 		t.Errorf("files %v", files)
 	}
 }

@@ -43,6 +43,10 @@ type SweepOutput struct {
 	// first is nil for a study.
 	first              *report.FirstSchedules
 	firstName, methods string
+	// firstSource loads a report's first instance and timeLimit is the
+	// report's time limit (for its one-page report, Page).
+	firstSource *report.Source
+	timeLimit   string
 }
 
 // RunSweep runs (or resumes, from cfg.Cells) the shard cfg.Shard of sw.
@@ -146,6 +150,9 @@ type ReportConfig struct {
 	TimeLimit time.Duration // per method and instance, for exact methods
 	// NoValidate skips checking every schedule with the validator.
 	NoValidate bool
+	// Page keeps the first instance's schedules for the one-page report
+	// (SweepOutput.Page), as Figures does for the Gantt charts.
+	Page bool
 }
 
 // RunReport runs the report of cfg as a sweep (see RunSweep); with
@@ -159,7 +166,7 @@ func RunReport(ctx context.Context, cfg ReportConfig, sc SweepConfig) (*SweepOut
 	opt := report.Options{TimeLimit: cfg.TimeLimit, Validate: !cfg.NoValidate}
 	var first report.FirstSchedules
 	sp, _ := sweep.Parse(sc.Shard) // RunSweep reports an invalid shard
-	if sc.Figures != "" && sp.Whole() {
+	if (sc.Figures != "" || cfg.Page) && sp.Whole() {
 		opt.KeepSchedules = first.Keep
 	}
 	sw, err := report.NewSweep(srcs, cfg.Methods, opt)
@@ -171,5 +178,6 @@ func RunReport(ctx context.Context, cfg ReportConfig, sc SweepConfig) (*SweepOut
 		return nil, err
 	}
 	o.first, o.firstName, o.methods = &first, srcs[0].Name, cfg.Methods
+	o.firstSource, o.timeLimit = &srcs[0], cfg.TimeLimit.String()
 	return o, nil
 }

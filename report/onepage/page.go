@@ -1,0 +1,237 @@
+package onepage
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"html/template"
+	"io"
+	"math"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/report"
+	"github.com/mrsched/mrsched/report/figures"
+	"github.com/mrsched/mrsched/schedule"
+	"github.com/mrsched/mrsched/tabular"
+)
+
+// ErrPage is returned when a page cannot be built from its data.
+var ErrPage = errors.New("onepage: cannot build the page")
+
+// PlanRow is one job of the recommended plan.
+type PlanRow struct {
+	Position   int    // 1 for the first job to complete
+	Job        string // job id
+	Release    float64
+	Start      float64 // first time the job is served (map or shuffle)
+	Completion float64
+	Response   float64 // completion − release
+}
+
+// Figure is one inline SVG figure of the page.
+type Figure struct {
+	Title string
+	SVG   template.HTML // an <svg> element without XML prolog or namespaces
+}
+
+// Stat summarises one size column.
+type Stat struct{ Min, Median, Mean, Max, Total float64 }
+
+// Summary describes the instance.
+type Summary struct {
+	N                            int
+	Batch                        bool
+	MapCapacity, ShuffleCapacity float64
+	Map, Shuffle                 Stat
+	// MapWork and ShuffleWork are the total sizes over the capacities:
+	// the time each station needs for the whole batch.
+	MapWork, ShuffleWork float64
+	// Load is the offered load max(MapWork, ShuffleWork) / last release
+	// for an instance with release dates; NaN for a batch.
+	Load        float64
+	Alpha, Beta float64
+}
+
+// Options are the parts of a page that the result does not carry.
+type Options struct {
+	// TimeLimit of the exact methods, as the run was given it.
+	TimeLimit  string
+	Provenance Provenance
+	// Others are further instances of the same report, summarised in one
+	// table after the page's instance.
+	Others []report.InstanceResult
+}
+
+// Page is everything the one-page report shows.
+type Page struct {
+	Title    string
+	Result   report.InstanceResult
+	Plan     []PlanRow
+	PlanNote string // why there is no plan, when there is none
+	Figures  []Figure
+	Summary  Summary
+	Options
+}
+
+// Build assembles the page of the report ir of instance in, whose
+// recorded schedules are scheds (by method; the plan is the schedule of
+// ir.BestUpperBy). Without that schedule the page has no plan, Gantt
+// chart or load figures, and says why.
+func Build(ir report.InstanceResult, in *instances.Instance, scheds map[string]*schedule.Schedule, opt Options) (*Page, error) {
+	if in == nil || in.N() != ir.N {
+		return nil, fmt.Errorf("%w: the instance does not match the result of %q", ErrPage, ir.Name)
+	}
+	p := &Page{Title: fmt.Sprintf("Plan for %s (%d jobs)", ir.Name, ir.N), Result: ir, Summary: summarise(in), Options: opt}
+	s, ok := scheds[ir.BestUpperBy]
+	switch {
+	case ir.BestUpperBy == "":
+		p.PlanNote = "No method produced a schedule."
+		return p, nil
+	case !ok:
+		p.PlanNote = "The schedule of " + ir.BestUpperBy + " was not kept (its result was read back from a cells file); run again without --cells for the plan."
+		return p, nil
+	}
+	if len(s.Completion) != in.N() {
+		return nil, fmt.Errorf("%w: schedule %s has %d completions for %d jobs", ErrPage, ir.BestUpperBy, len(s.Completion), in.N())
+	}
+	p.Plan = plan(in, s)
+	total := s.TotalResponse(in)
+	title := fmt.Sprintf("%s on %s: total response %s", ir.BestUpperBy, ir.Name, pageNum(total))
+	g, err := figures.Gantt(in, s, title)
+	if err != nil {
+		return nil, err
+	}
+	w, h := figures.GanttSize(in.N())
+	gb, err := figures.Render(g, w, h, figures.SVG)
+	if err != nil {
+		return nil, err
+	}
+	jobs, use, err := figures.LoadPlots(in, s, ir.BestUpperBy+" on "+ir.Name)
+	if err != nil {
+		return nil, err
+	}
+	jb, err := figures.Render(jobs, figures.LoadWidth, figures.LoadHeight, figures.SVG)
+	if err != nil {
+		return nil, err
+	}
+	ub, err := figures.Render(use, figures.LoadWidth, figures.LoadHeight, figures.SVG)
+	if err != nil {
+		return nil, err
+	}
+	p.addFigure("Gantt chart of the plan", gb)
+	p.addFigure("Jobs in system", jb)
+	p.addFigure("Station utilisation", ub)
+	return p, nil
+}
+
+// prolog matches what an inline SVG element does not need: the XML
+// declaration, comments and the namespace attributes (HTML supplies the
+// SVG namespace), so the page names no address at all.
+var prolog = regexp.MustCompile(`<\?xml[^>]*\?>|<!--.*?-->|\s*xmlns(:\w+)?="[^"]*"`)
+
+func (p *Page) addFigure(title string, b []byte) {
+	svg := strings.TrimSpace(prolog.ReplaceAllString(string(b), ""))
+	svg = strings.Replace(svg, "<svg ", `<svg role="img" aria-label="`+template.HTMLEscapeString(title)+`" `, 1)
+	p.Figures = append(p.Figures, Figure{Title: title, SVG: template.HTML(svg)}) // drawn by package figures, which escapes its text
+}
+
+// plan lists the jobs of s in completion order (ties: file order).
+func plan(in *instances.Instance, s *schedule.Schedule) []PlanRow {
+	n := in.N()
+	start := make([]float64, n)
+	for j := range start {
+		start[j] = math.NaN()
+	}
+	for _, seg := range s.Segments {
+		for _, r := range seg.Rates {
+			if r.Job >= 0 && r.Job < n && (r.Map > 0 || r.Shuffle > 0) && math.IsNaN(start[r.Job]) {
+				start[r.Job] = seg.Start
+			}
+		}
+	}
+	idx := make([]int, n)
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return s.Completion[idx[a]] < s.Completion[idx[b]] })
+	rows := make([]PlanRow, n)
+	for k, j := range idx {
+		jb := in.Jobs[j]
+		st := start[j]
+		if math.IsNaN(st) { // a job of size zero is never served
+			st = s.Completion[j]
+		}
+		rows[k] = PlanRow{Position: k + 1, Job: jb.ID, Release: jb.Release, Start: st, Completion: s.Completion[j], Response: s.Completion[j] - jb.Release}
+	}
+	return rows
+}
+
+func summarise(in *instances.Instance) Summary {
+	n := in.N()
+	xs, ys := make([]float64, n), make([]float64, n)
+	last := 0.0
+	for i, j := range in.Jobs {
+		xs[i], ys[i] = j.Map, j.Shuffle
+		last = math.Max(last, j.Release)
+	}
+	s := Summary{N: n, Batch: in.IsBatch(), MapCapacity: in.MapCapacity, ShuffleCapacity: in.ShuffleCapacity,
+		Map: stat(xs), Shuffle: stat(ys), Load: math.NaN()}
+	s.MapWork, s.ShuffleWork = s.Map.Total/in.MapCapacity, s.Shuffle.Total/in.ShuffleCapacity
+	if !s.Batch && last > 0 {
+		s.Load = math.Max(s.MapWork, s.ShuffleWork) / last
+	}
+	return s
+}
+
+func stat(v []float64) Stat {
+	s := Stat{Min: math.NaN(), Median: math.NaN(), Mean: math.NaN(), Max: math.NaN()}
+	if len(v) == 0 {
+		return s
+	}
+	w := append([]float64(nil), v...)
+	sort.Float64s(w)
+	for _, x := range w {
+		s.Total += x
+	}
+	s.Min, s.Max, s.Mean = w[0], w[len(w)-1], s.Total/float64(len(w))
+	if m := len(w) / 2; len(w)%2 == 1 {
+		s.Median = w[m]
+	} else {
+		s.Median = (w[m-1] + w[m]) / 2
+	}
+	return s
+}
+
+// Write writes the page as one self-contained HTML document.
+func (p *Page) Write(w io.Writer) error {
+	var b bytes.Buffer
+	if err := pageTemplate.Execute(&b, p); err != nil {
+		return fmt.Errorf("onepage: %w", err)
+	}
+	_, err := w.Write(b.Bytes())
+	return err
+}
+
+var funcs = template.FuncMap{
+	"num":     pageNum,
+	"rnum":    func(x report.Num) string { return pageNum(float64(x)) },
+	"pct":     func(x report.Num) string { return tabular.Percent(float64(x)) },
+	"machine": func(x report.Num) string { return tabular.Float(float64(x)) },
+	"mean":    func(x report.Num, n int) string { return pageNum(float64(x) / float64(n)) },
+}
+
+// pageNum formats x for people: tabular.Human (6 significant digits),
+// except that large finite numbers are whole numbers rather than powers of
+// ten (1179480.76 → "1179481", not "1.17948e+06").
+func pageNum(x float64) string {
+	if a := math.Abs(x); a >= 1e5 && a < 1e15 {
+		return strconv.FormatFloat(x, 'f', 0, 64)
+	}
+	return tabular.Human(x)
+}
+
+var pageTemplate = template.Must(template.New("page").Funcs(funcs).Parse(pageHTML))
