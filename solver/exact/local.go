@@ -4,10 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"time"
 
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/solver/exact/fastlp"
+	"github.com/mrsched/mrsched/solver/exact/orderlp"
 	"github.com/mrsched/mrsched/solver/orderls"
 )
 
@@ -27,10 +29,15 @@ func runLocal(ctx context.Context, in *instances.Instance, opt Options, remainin
 	if g := opt.gapLimit(); g > 0 && opt.lowerBound > 0 {
 		lo.Target = opt.lowerBound / (1 - g)
 	}
+	lp := in.IsBatch() && in.N() <= localLPMaxN
 	if r := remaining(); r > 0 {
-		// The LP re-solve and the validation follow the search: keep a
-		// tenth of the time for them.
-		lo.Deadline = opt.now().Add(r - r/10)
+		// The validation (and the LP re-solve) follow the search: keep a
+		// tenth (a quarter) of the time for them.
+		share := r / 10
+		if lp {
+			share = r / 4
+		}
+		lo.Deadline = opt.now().Add(r - share)
 	}
 	if opt.Progress != nil {
 		lo.Progress = func(p orderls.Progress) {
@@ -52,14 +59,38 @@ func runLocal(ctx context.Context, in *instances.Instance, opt Options, remainin
 			c.stop = stopInterrupted
 		}
 	}
-	if in.IsBatch() && in.N() <= localLPMaxN && ctx.Err() == nil {
-		lp, err := new(fastlp.Solver).Solve(in, r.Order)
-		switch {
-		case err != nil:
-			a.Notes = append(a.Notes, fmt.Sprintf("local: fixed-order LP of the best order left out: %v", err))
-		case lp.Schedule != nil && lp.Total < r.Objective:
-			a.Detail["local_lp_objective"] = lp.Total
-			c.schedule, c.source = lp.Schedule, c.source+" + fixed-order LP"
+	if lp && ctx.Err() == nil {
+		// The LP does not watch the clock: it runs on its own goroutine
+		// and is given up (the list schedule kept) when it is not done by
+		// nine tenths of the time that remains.
+		type result struct {
+			r   *orderlp.Result
+			err error
+		}
+		done := make(chan result, 1)
+		go func() {
+			lr, err := new(fastlp.Solver).Solve(in, r.Order)
+			done <- result{lr, err}
+		}()
+		wait := time.Duration(math.MaxInt64)
+		if rem := remaining(); rem > 0 {
+			wait = rem - rem/10
+		}
+		t := time.NewTimer(wait)
+		defer t.Stop()
+		select {
+		case lr := <-done:
+			switch {
+			case lr.err != nil:
+				a.Notes = append(a.Notes, fmt.Sprintf("local: fixed-order LP of the best order left out: %v", lr.err))
+			case lr.r.Schedule != nil && lr.r.Total < r.Objective:
+				a.Detail["local_lp_objective"] = lr.r.Total
+				c.schedule, c.source = lr.r.Schedule, c.source+" + fixed-order LP"
+			}
+		case <-t.C:
+			a.Notes = append(a.Notes, "local: fixed-order LP of the best order not done by the deadline; list schedule kept")
+		case <-ctx.Done():
+			a.Notes = append(a.Notes, "local: fixed-order LP of the best order cut off; list schedule kept")
 		}
 	}
 	return c, nil, nil

@@ -1,0 +1,295 @@
+// Command planner is the planner-scale benchmark (docs/planner.md): for
+// log-normal batches (§5.3, `gen lognormal --batch`), Taillard's generator
+// (machines 1–2), SWIM trace windows and log-normal online instances of
+// 100 to 100,000 jobs it runs `mrsched solve` with each time limit as a
+// separate process (wall time and peak memory measured from outside) and,
+// side by side, the answer the toolkit gave before the large-instance
+// path: the best fluid heuristic (MaxSRPT, SplitSRPT, FIFO, PS) against
+// the best of the bounds it had (Paper51, Counting, CountingStandalone,
+// PrefixBatch). It writes planner.csv, planner.md and the gap-against-time
+// figure gap_vs_time.svg.
+//
+//	go build -o bin/mrsched ./cmd/mrsched
+//	go run ./bench/planner -bin bin/mrsched -suite quick -limits 5s,15s,60s -out results/planner
+//
+// Progress goes to stderr.
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/mrsched/mrsched/bounds"
+	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/report/figures"
+	"github.com/mrsched/mrsched/solver/fluid"
+	"github.com/mrsched/mrsched/tabular"
+)
+
+// taillard500x20 are the time seeds of the 500-job, 20-machine set of
+// Taillard's generator as used here (machines 1–2 of each instance: the
+// generator draws machine by machine, so they are the 2-machine instance
+// of the same seed).
+var taillardSeeds = []int64{1368624604, 450181436, 1927888393, 1759567256, 606425239}
+
+// case_ is one instance: how to make it and its family for the figure.
+type case_ struct {
+	Family, Name string
+	N            int
+	Args         []string // mrsched arguments that write the instance (after "-o FILE")
+}
+
+func suite(name, swimDir string, seeds int) []case_ {
+	var cs []case_
+	add := func(family, name string, n int, args ...string) {
+		cs = append(cs, case_{family, name, n, args})
+	}
+	sizes := []int{100, 1000, 10000}
+	tail := []int{50, 100, 200, 500}
+	online := []int{1000}
+	if name == "full" {
+		sizes = append(sizes, 100000)
+		online = append(online, 10000)
+	}
+	for _, n := range sizes {
+		for s := 1; s <= seeds; s++ {
+			add(fmt.Sprintf("lognormal batch n=%d", n), fmt.Sprintf("lognormal-b%d-s%d", n, 100+s), n,
+				"gen", "lognormal", "--batch", "-n", strconv.Itoa(n), "--seed", strconv.Itoa(100+s))
+		}
+	}
+	for _, n := range tail {
+		for k := 0; k < min(seeds, len(taillardSeeds)); k++ {
+			add(fmt.Sprintf("taillard n=%d", n), fmt.Sprintf("taillard-%d-s%d", n, taillardSeeds[k]), n,
+				"gen", "taillard", "--jobs", strconv.Itoa(n), "--machines", "2", "--seed", strconv.FormatInt(taillardSeeds[k], 10), "--format", "json")
+		}
+	}
+	for _, n := range online {
+		for s := 1; s <= seeds; s++ {
+			add(fmt.Sprintf("lognormal online n=%d", n), fmt.Sprintf("lognormal-o%d-s%d", n, 100+s), n,
+				"gen", "lognormal", "--load", "0.9", "-n", strconv.Itoa(n), "--seed", strconv.Itoa(100+s))
+		}
+	}
+	for _, tr := range []string{"FB-2009", "FB-2010"} {
+		f := filepath.Join(swimDir, tr+"_samples_24_times_1hr_0.tsv")
+		add("swim window 1000", "swim-"+tr+"-1000", 1000, "import", "swim", "--normalize", "--load", "0.9", "--max-jobs", "1000", f)
+		if name == "full" {
+			add("swim day", "swim-"+tr+"-day", 0, "import", "swim", "--normalize", "--load", "0.9", f)
+		}
+	}
+	return cs
+}
+
+// row is one result line.
+type row struct {
+	Family, Instance string
+	N                int
+	Method           string // "before" (fallback heuristics) or "solve"
+	Limit            string
+	Status           string
+	Objective, Bound float64
+	BoundSource      string
+	ScheduleSource   string
+	Gap              float64
+	Seconds          float64
+	PeakMiB          float64
+}
+
+func main() {
+	bin := flag.String("bin", "bin/mrsched", "the mrsched binary to measure")
+	out := flag.String("out", "results/planner", "output folder")
+	suiteName := flag.String("suite", "quick", "quick (100–10,000 jobs) or full (also 100,000 jobs, 10,000 online, whole SWIM days)")
+	limitsFlag := flag.String("limits", "5s,15s,60s", "time limits, comma separated")
+	seeds := flag.Int("seeds", 3, "seeds (instances) per size")
+	swimDir := flag.String("swim", "../shared/data/swim", "folder of the SWIM traces")
+	flag.Parse()
+	var limits []time.Duration
+	for _, f := range strings.Split(*limitsFlag, ",") {
+		d, err := time.ParseDuration(strings.TrimSpace(f))
+		if err != nil {
+			fail(err)
+		}
+		limits = append(limits, d)
+	}
+	tmp, err := os.MkdirTemp("", "planner-bench-")
+	if err != nil {
+		fail(err)
+	}
+	defer os.RemoveAll(tmp)
+	var rows []row
+	for _, c := range suite(*suiteName, *swimDir, *seeds) {
+		file := filepath.Join(tmp, c.Name+".json")
+		args := append(slices.Clone(c.Args[:2]), append([]string{"-q", "-o", file}, c.Args[2:]...)...)
+		if b, err := exec.Command(*bin, args...).CombinedOutput(); err != nil {
+			fail(fmt.Errorf("%s: %v: %s", c.Name, err, b))
+		}
+		in, err := instances.ReadFile(file)
+		if err != nil {
+			fail(err)
+		}
+		c.N = in.N()
+		rows = append(rows, before(c, in))
+		fmt.Fprintf(os.Stderr, "planner: %s n=%d before: gap %.3f%%\n", c.Name, c.N, 100*rows[len(rows)-1].Gap)
+		for _, l := range limits {
+			r, err := solve(*bin, file, l)
+			if err != nil {
+				fail(fmt.Errorf("%s: %w", c.Name, err))
+			}
+			r.Family, r.Instance, r.N = c.Family, c.Name, c.N
+			rows = append(rows, r)
+			fmt.Fprintf(os.Stderr, "planner: %s n=%d %v: %s gap %.3f%% %.1f s %.0f MiB\n", c.Name, c.N, l, r.Status, 100*r.Gap, r.Seconds, r.PeakMiB)
+		}
+	}
+	if err := os.MkdirAll(*out, 0o755); err != nil {
+		fail(err)
+	}
+	if err := write(*out, rows, limits); err != nil {
+		fail(err)
+	}
+}
+
+func fail(err error) {
+	fmt.Fprintln(os.Stderr, "planner:", err)
+	os.Exit(1)
+}
+
+// before is the answer of the toolkit before the large-instance path: the
+// best fluid heuristic against the best bound it had.
+func before(c case_, in *instances.Instance) row {
+	t0 := time.Now()
+	best, src := math.Inf(1), ""
+	for _, p := range []fluid.Policy{fluid.MaxSRPT(), fluid.SplitSRPT(), fluid.FIFO(), fluid.PS()} {
+		r, err := fluid.Simulate(in, p, fluid.Options{})
+		if err != nil {
+			fail(err)
+		}
+		if r.TotalResponse < best {
+			best, src = r.TotalResponse, p.Name()
+		}
+	}
+	lb, lbSrc := bounds.Paper51(in), "paper51"
+	if v := bounds.Counting(in); v > lb {
+		lb, lbSrc = v, "counting"
+	}
+	if !in.IsBatch() {
+		if v := bounds.CountingStandalone(in); v > lb {
+			lb, lbSrc = v, "counting_standalone"
+		}
+	} else if v, err := bounds.PrefixBatch(in); err == nil && v > lb {
+		lb, lbSrc = v, "prefix"
+	}
+	return row{Family: c.Family, Instance: c.Name, N: c.N, Method: "before", Limit: "-", Status: "feasible",
+		Objective: best, Bound: lb, BoundSource: lbSrc, ScheduleSource: src, Gap: (best - lb) / best, Seconds: time.Since(t0).Seconds()}
+}
+
+// solve runs `mrsched solve` on file with the limit as its own process.
+func solve(bin, file string, limit time.Duration) (row, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*limit+time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, "solve", "-i", file, "--time-limit", limit.String(), "--format", "json", "-q")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	t0 := time.Now()
+	err := cmd.Run()
+	wall := time.Since(t0).Seconds()
+	if err != nil {
+		return row{}, fmt.Errorf("solve: %v: %s", err, stderr.Bytes())
+	}
+	var a struct {
+		Status         string  `json:"status"`
+		Objective      float64 `json:"objective"`
+		LowerBound     float64 `json:"lower_bound"`
+		BoundSource    string  `json:"bound_source"`
+		ScheduleSource string  `json:"schedule_source"`
+		Gap            float64 `json:"gap"`
+	}
+	if err := json.Unmarshal(stdout.Bytes(), &a); err != nil {
+		return row{}, fmt.Errorf("solve output: %w", err)
+	}
+	peak := 0.0
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		peak = float64(ru.Maxrss) / 1024
+	}
+	return row{Method: "solve", Limit: limit.String(), Status: a.Status, Objective: a.Objective, Bound: a.LowerBound,
+		BoundSource: a.BoundSource, ScheduleSource: a.ScheduleSource, Gap: a.Gap, Seconds: wall, PeakMiB: peak}, nil
+}
+
+// write writes the table (CSV, Markdown: per family the median and range
+// of the gap over the instances) and the gap-against-time figure.
+func write(dir string, rows []row, limits []time.Duration) error {
+	var buf bytes.Buffer
+	fmt.Fprintln(&buf, "family,instance,n,method,limit,status,objective,lower_bound,bound_source,schedule_source,gap,seconds,peak_mib")
+	for _, r := range rows {
+		fmt.Fprintf(&buf, "%s,%s,%d,%s,%s,%s,%s,%s,%s,%s,%s,%.2f,%.0f\n", r.Family, r.Instance, r.N, r.Method, r.Limit, r.Status,
+			tabular.Float(r.Objective), tabular.Float(r.Bound), r.BoundSource, strings.ReplaceAll(r.ScheduleSource, ",", ";"), tabular.Float(r.Gap), r.Seconds, r.PeakMiB)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "planner.csv"), buf.Bytes(), 0o644); err != nil {
+		return err
+	}
+	type key struct{ family, limit string }
+	gaps := map[key][]float64{}
+	secs := map[key]float64{}
+	peak := map[key]float64{}
+	var families []string
+	ns := map[string]int{}
+	for _, r := range rows {
+		k := key{r.Family, r.Limit}
+		if _, ok := ns[r.Family]; !ok {
+			families = append(families, r.Family)
+		}
+		ns[r.Family] = max(ns[r.Family], r.N)
+		gaps[k] = append(gaps[k], r.Gap)
+		secs[k] = max(secs[k], r.Seconds)
+		peak[k] = max(peak[k], r.PeakMiB)
+	}
+	buf.Reset()
+	fmt.Fprintln(&buf, "| family | n | before: gap median (range) | "+strings.Join(func() []string {
+		var h []string
+		for _, l := range limits {
+			h = append(h, fmt.Sprintf("solve %v: gap median (range), max wall s, max MiB", l))
+		}
+		return h
+	}(), " | ")+" |")
+	fmt.Fprintln(&buf, "|---|---|---|"+strings.Repeat("---|", len(limits)))
+	pct := func(v []float64) string {
+		s := slices.Clone(v)
+		sort.Float64s(s)
+		return fmt.Sprintf("%.2f %% (%.2f–%.2f)", 100*s[len(s)/2], 100*s[0], 100*s[len(s)-1])
+	}
+	var series []figures.Series
+	for _, f := range families {
+		line := fmt.Sprintf("| %s | %d | %s |", f, ns[f], pct(gaps[key{f, "-"}]))
+		var pts []figures.XY
+		for _, l := range limits {
+			k := key{f, l.String()}
+			line += fmt.Sprintf(" %s, %.1f, %.0f |", pct(gaps[k]), secs[k], peak[k])
+			s := slices.Clone(gaps[k])
+			sort.Float64s(s)
+			pts = append(pts, figures.XY{X: l.Seconds(), Y: 100 * s[len(s)/2]})
+		}
+		fmt.Fprintln(&buf, line)
+		series = append(series, figures.Series{Name: f, Points: pts})
+	}
+	if err := os.WriteFile(filepath.Join(dir, "planner.md"), buf.Bytes(), 0o644); err != nil {
+		return err
+	}
+	p, err := figures.Lines(series, figures.LineOptions{Title: "Certified gap against the time limit (median over instances)",
+		X: "time limit (s)", Y: "gap (objective − bound)/objective (%)", LogX: true, LogY: true})
+	if err != nil {
+		return err
+	}
+	_, err = figures.Save(p, 8, 5, filepath.Join(dir, "gap_vs_time"), figures.SVG)
+	return err
+}
