@@ -154,6 +154,12 @@ func heuristics() []fluid.Policy {
 // (every job in every segment: O(n²) rates) a fallback may keep.
 const recordMaxN = 2000
 
+// simMaxN is the largest instance on which every fluid heuristic runs as
+// a fallback or a candidate: on a batch of 10⁵ jobs, all present at once,
+// MaxSRPT took 34 s and PS 6 minutes (each arrival placed in a sorted
+// array or a shared rate), so above it only FIFO and SplitSRPT run.
+const simMaxN = 20000
+
 // bestHeuristic returns the best schedule of the fluid heuristics: each is
 // simulated without its schedule (O(n) memory), and the best one again
 // with it; above recordMaxN jobs the processor-sharing policy, whose
@@ -162,7 +168,7 @@ func bestHeuristic(in *instances.Instance, label string) (candidate, float64, er
 	var bp fluid.Policy
 	bv := math.Inf(1)
 	for _, p := range heuristics() {
-		if p.Name() == "ps" && in.N() > recordMaxN {
+		if p.Name() == "ps" && in.N() > recordMaxN || in.N() > simMaxN && p.Name() != "fifo" && p.Name() != "splitsrpt" {
 			continue
 		}
 		r, err := fluid.Simulate(in, p, fluid.Options{})
@@ -284,6 +290,7 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 		mbs []Bound
 		err error
 	)
+	pre := listSeed(ctx, in, opt, method, remaining)
 	if policy == nil && !deadline.IsZero() && !opt.now().Before(deadline) {
 		// The time limit is over before the method could start (a
 		// policy, O(n log n), always runs).
@@ -306,13 +313,14 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 			return nil, ferr
 		}
 		fb.stop = max(stopOf(), stopTimeLimit) // interrupted, else time limit
-		c = fb
+		c = better(in, fb, pre)
 	} else if policy == nil && method != "order-lp" {
 		// The best schedule found: a heuristic one when the method's is worse.
 		if h, hv, herr := bestHeuristic(in, "heuristic "); herr == nil && c.schedule != nil && hv < c.schedule.TotalResponse(in)-tolerance.Slack(hv, c.schedule.TotalResponse(in)) {
 			h.stop = c.stop
 			c = h
 		}
+		c = better(in, c, pre)
 	}
 	// The LP relaxation for the exact methods (a policy's answer does not
 	// load the LP engine: start-up, issue 12 §6; 'mrsched bound' and

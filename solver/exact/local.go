@@ -11,6 +11,7 @@ import (
 	"github.com/mrsched/mrsched/solver/exact/fastlp"
 	"github.com/mrsched/mrsched/solver/exact/orderlp"
 	"github.com/mrsched/mrsched/solver/orderls"
+	"github.com/mrsched/mrsched/tolerance"
 )
 
 // localLPMaxN is the largest batch whose best list order Solve re-solves
@@ -40,8 +41,10 @@ func runLocal(ctx context.Context, in *instances.Instance, opt Options, remainin
 		lo.Deadline = opt.now().Add(r - share)
 	}
 	if opt.Progress != nil {
+		lb := opt.lowerBound
 		lo.Progress = func(p orderls.Progress) {
-			opt.Progress(fmt.Sprintf("local: objective %.10g, window %d, %d moves, %v", p.Objective, p.Window, p.Moves, p.Elapsed.Round(time.Second)))
+			opt.Progress(fmt.Sprintf("local: %v objective %.10g bound %.10g gap %.3f%% (list schedule, window %d, %d moves)",
+				p.Elapsed.Round(100*time.Millisecond), p.Objective, lb, 100*gap(p.Objective, lb), p.Window, p.Moves))
 		}
 	}
 	r, err := orderls.Solve(ctx, in, lo)
@@ -100,4 +103,48 @@ func runLocal(ctx context.Context, in *instances.Instance, opt Options, remainin
 // cancellation).
 func deadlineExceeded(ctx context.Context) bool {
 	return errors.Is(ctx.Err(), context.DeadlineExceeded)
+}
+
+// listSeedMinN is the smallest instance for which the exact methods get a
+// list-schedule candidate before they start (below it they prove
+// optimality in seconds and the candidate would not matter).
+const listSeedMinN = 21
+
+// listSeed runs the list-schedule local search for a twentieth of the time
+// that remains (at most 2,000 kicks) before an exact method on more than
+// listSeedMinN jobs, so that an exact method stopped by its time limit
+// never answers with a worse schedule than the local search finds in that
+// time. It returns no candidate for other methods and sizes.
+func listSeed(ctx context.Context, in *instances.Instance, opt Options, method string, remaining func() time.Duration) candidate {
+	switch method {
+	case "portfolio", "search", "mip", "polish":
+	default:
+		return candidate{}
+	}
+	if in.N() < listSeedMinN {
+		return candidate{}
+	}
+	lo := orderls.Options{Now: opt.Now, Iterations: 2000}
+	if r := remaining(); r > 0 {
+		lo.Deadline = opt.now().Add(r / 20)
+	}
+	r, err := orderls.Solve(ctx, in, lo)
+	if err != nil {
+		return candidate{}
+	}
+	return candidate{schedule: r.Schedule, order: r.Order, source: "local (" + r.Start + ")"}
+}
+
+// better returns b when it has a schedule whose total response is lower
+// than a's beyond the tolerance, keeping a's stop reason; else a.
+func better(in *instances.Instance, a, b candidate) candidate {
+	if b.schedule == nil || a.schedule == nil {
+		return a
+	}
+	av, bv := a.schedule.TotalResponse(in), b.schedule.TotalResponse(in)
+	if bv < av-tolerance.Slack(av, bv) {
+		b.stop = a.stop
+		return b
+	}
+	return a
 }

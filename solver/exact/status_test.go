@@ -11,6 +11,7 @@ import (
 
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/schedule"
+	"github.com/mrsched/mrsched/solver/fluid"
 	"github.com/mrsched/mrsched/solver/mip"
 	"github.com/mrsched/mrsched/tolerance"
 	"github.com/mrsched/mrsched/validate"
@@ -260,5 +261,39 @@ func TestRunWithinAbandonsLateMethod(t *testing.T) {
 	})
 	if err != nil || a.Nodes != 7 || a.Detail["x"] != 1 || len(bs) != 1 {
 		t.Fatalf("quick method: %v nodes %d detail %v bounds %v", err, a.Nodes, a.Detail, bs)
+	}
+}
+
+// finalise says "gap limit" exactly when the best proven bound is within
+// Answer.GapLimit of the validated objective but does not meet it under
+// the tolerance policy: on the two-job batch (1, 1), (1, 1) (OPT 3: the
+// second job completes at 2 with a unit-capacity station each), a bound
+// 3·(1 − 10⁻⁷) is "gap limit" under the default limit 10⁻⁶, "time limit"
+// with no limit, and a bound of 3 is "optimal".
+func TestFinaliseGapLimit(t *testing.T) {
+	in := instances.New([]instances.Job{{ID: "a", Map: 1, Shuffle: 1}, {ID: "b", Map: 1, Shuffle: 1}})
+	r, err := fluid.Simulate(in, fluid.FIFO(), fluid.Options{Record: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.TotalResponse != 3 {
+		t.Fatalf("FIFO total %v, want 3", r.TotalResponse)
+	}
+	for _, c := range []struct {
+		bound, limit float64
+		want         string
+	}{
+		{3 * (1 - 1e-7), DefaultGapLimit, StatusGapLimit},
+		{3 * (1 - 1e-7), 0, StatusTimeLimit},
+		{3 * (1 - 1e-5), DefaultGapLimit, StatusTimeLimit},
+		{3, DefaultGapLimit, StatusOptimal},
+	} {
+		a := &Answer{GapLimit: c.limit}
+		if err := finalise(in, a, candidate{schedule: r.Schedule, stop: stopTimeLimit}, []Bound{{SourceCounting, c.bound}}); err != nil {
+			t.Fatal(err)
+		}
+		if a.Status != c.want {
+			t.Errorf("bound %v, limit %v: status %q, want %q", c.bound, c.limit, a.Status, c.want)
+		}
 	}
 }

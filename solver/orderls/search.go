@@ -323,6 +323,12 @@ func (s *state) apply(i, j int, delta float64) {
 	s.obj += delta
 }
 
+// fluidStartMaxN is the largest instance for which Starts includes the
+// fluid policies' completion orders: on a batch of 10⁵ jobs MaxSRPT's
+// simulation took 34 s (every job present at once); "dispatch max" is
+// MaxSRPT's order at time 0 of a batch.
+const fluidStartMaxN = 20000
+
 // Start is a named starting order.
 type Start struct {
 	Name  string
@@ -332,7 +338,8 @@ type Start struct {
 // Starts returns the starting orders of Solve: list dispatch by each of the
 // keys below (when the stations free up, the released job with the least
 // key goes next; for a batch this sorts by the key), and the completion
-// orders of the MaxSRPT and SplitSRPT fluid schedules (§4.1, §4.2).
+// orders of the MaxSRPT and SplitSRPT fluid schedules (§4.1, §4.2) up to
+// fluidStartMaxN jobs.
 // The keys are the mixed sizes α·x/μ_m + (1−α)·y/μ_c for α = 0, ¼, ½, ¾, 1
 // and max(x/μ_m, y/μ_c).
 func Starts(in *instances.Instance) ([]Start, error) {
@@ -350,6 +357,9 @@ func Starts(in *instances.Instance) ([]Start, error) {
 		key[j] = max(jb.a, jb.b)
 	}
 	out = append(out, Start{"dispatch max", dispatch(it, key)})
+	if len(it) > fluidStartMaxN {
+		return out, nil
+	}
 	for _, p := range []fluid.Policy{fluid.MaxSRPT(), fluid.SplitSRPT()} {
 		r, err := fluid.Simulate(in, p, fluid.Options{})
 		if err != nil {

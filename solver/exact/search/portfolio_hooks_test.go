@@ -4,6 +4,8 @@ import (
 	"context"
 	"math"
 	"testing"
+
+	"github.com/mrsched/mrsched/solver/mip"
 )
 
 // The dominance rule (package dominance) removes nodes without changing the
@@ -61,6 +63,36 @@ func TestExternalBound(t *testing.T) {
 		}
 		if c.proof == "external" && res.Stats.Nodes >= alone.Stats.Nodes {
 			t.Errorf("%s: %d nodes, alone %d", c.name, res.Stats.Nodes, alone.Stats.Nodes)
+		}
+	}
+}
+
+// A bound within Options.GapLimit of the incumbent stops the search with
+// status mip.GapLimit and that bound as its proof; the same bound with no
+// gap limit (or a tighter one) does not stop it, and the search proves
+// the optimum itself. The bound is OPT·(1 − 10⁻⁴) (OPT from the search
+// alone), so the first incumbent within 10⁻³ of it stops the search.
+func TestGapLimitStops(t *testing.T) {
+	eng := engine(t)
+	in := lnBatch(t, 10, 1)
+	alone, err := Solve(context.Background(), eng, in, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := alone.Objective * (1 - 1e-4)
+	for _, c := range []struct {
+		gap    float64
+		status mip.Status
+	}{{1e-3, mip.GapLimit}, {0, mip.Optimal}, {1e-6, mip.Optimal}} {
+		res, err := Solve(context.Background(), eng, in, Options{Bound: func() float64 { return b }, GapLimit: c.gap})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Status != c.status {
+			t.Errorf("gap limit %g: status %v, want %v", c.gap, res.Status, c.status)
+		}
+		if c.status == mip.GapLimit && (res.LowerBound != b || res.BoundProof != "external" || res.Gap > 1e-3) {
+			t.Errorf("gap limit %g: bound %v (%s), gap %v; want %v, external, ≤ 1e-3", c.gap, res.LowerBound, res.BoundProof, res.Gap, b)
 		}
 	}
 }
