@@ -209,8 +209,8 @@ func ReadCSV(r io.Reader, name string) (*Instance, error) {
 	lines := 0
 	seenKey := map[string]bool{}
 	clockKeys := map[string]string{} // "# start:" and "# time_unit:" values
-	clockLines := map[string]int{} // their lines
-	var first string // the first line after the comments
+	clockLines := map[string]int{}   // their lines
+	var first string                 // the first line after the comments
 	for {
 		line, err := br.ReadString('\n')
 		if err != nil && err != io.EOF {
