@@ -269,3 +269,17 @@ func TestClockConversion(t *testing.T) {
 		}
 	}
 }
+
+// TestGuideExample: the worked example of docs/instances.md reads, with the
+// values the guide states (90, 480, 4 edges, chain of 4 jobs).
+func TestGuideExample(t *testing.T) {
+	in, err := ReadFile("../docs/examples/night.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := Summarize(in)
+	idx := in.Index()
+	if in.Jobs[idx["adhoc"]].Release != 90 || in.Jobs[idx["finance"]].Due != 480 || s.Dependencies != 4 || s.LongestChain != 4 || s.WeightedJobs != 3 || s.JobsWithDue != 1 {
+		t.Errorf("%+v %+v", s, in.Jobs)
+	}
+}

@@ -199,6 +199,14 @@ func SummaryView(s instances.Summary) *tabular.View {
 	t.Add("last_release", tabular.Float(s.LastRelease))
 	t.Add("jobs_without_map", strconv.Itoa(s.JobsWithoutMap))
 	t.Add("jobs_without_shuffle", strconv.Itoa(s.JobsWithoutShuffle))
+	for _, r := range []struct {
+		name string
+		v    int
+	}{{"dependencies", s.Dependencies}, {"longest_chain", s.LongestChain}, {"weighted_jobs", s.WeightedJobs}, {"jobs_with_deadline", s.JobsWithDue}} {
+		if r.v > 0 {
+			t.Add(r.name, strconv.Itoa(r.v))
+		}
+	}
 	m := map[string]string{}
 	for _, r := range t.Rows {
 		m[r[0]] = r[1]
