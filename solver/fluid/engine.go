@@ -202,6 +202,13 @@ type engine struct {
 	// lower it to exercise the hand-off).
 	noHandOff bool
 	scan      int
+	// deps is the source of an instance with dependencies (deps.go; nil
+	// otherwise): the generic loop refills the look-ahead job after
+	// departures.
+	deps *depSource
+	// weight holds w_j by instance index when some weight is not 1
+	// (weights.go; nil otherwise, and then the generic loop is as before).
+	weight []float64
 }
 
 func newEngine(src instances.Source, mum, muc float64, p Policy, opt Options, nHint int) (*engine, error) {
@@ -475,6 +482,9 @@ func (e *engine) loop(sink func(JobResult), stall int, resume bool) (Summary, er
 			// The rates are set afresh by the allocation below (nothing
 			// in between reads them).
 			j.rm, j.rs, j.track = 0, 0, false
+		}
+		if e.deps != nil {
+			e.deps.refill()
 		}
 		if ca != nil && !ca.gone && !cb.gone {
 			e.stFlip(ca, cb)
