@@ -163,7 +163,17 @@ func ValidateView(path string, s *schedule.Schedule, res validate.Result, err er
 		return nil
 	}
 	t := &tabular.Table{Header: []string{"schedule", "valid", "total_response_time", "makespan", "segments"}}
-	t.Add(path, "true", tabular.Float(res.TotalResponse), tabular.Float(res.Makespan), fmt.Sprint(len(s.Segments)))
+	row := []string{path, "true", tabular.Float(res.TotalResponse), tabular.Float(res.Makespan), fmt.Sprint(len(s.Segments))}
+	// Weights and deadlines add columns (none for an instance without them).
+	if res.Weighted {
+		t.Header = append(t.Header, "weighted_response_time")
+		row = append(row, tabular.Float(res.WeightedResponse))
+	}
+	if l := res.Late; l != nil {
+		t.Header = append(t.Header, "jobs_with_deadline", "late_jobs", "max_lateness", "weighted_tardiness")
+		row = append(row, strconv.Itoa(l.Jobs), strconv.Itoa(l.Late), tabular.Float(l.MaxLateness), tabular.Float(l.WeightedTardiness))
+	}
+	t.Add(row...)
 	return &tabular.View{Tables: []*tabular.Table{t}}
 }
 

@@ -48,6 +48,8 @@ type Result struct {
 	// summed in job order like TotalResponse, so that it equals
 	// TotalResponse bit for bit when every weight is 1.
 	WeightedResponse float64
+	// Weighted reports whether some job's weight is not 1.
+	Weighted bool
 	// Late summarises the deadlines; nil when no job has one.
 	Late *Lateness
 }
@@ -279,6 +281,7 @@ func Check(in *instances.Instance, s *schedule.Schedule) (Result, error) {
 			}
 		}
 	}
+	res.Weighted = in.HasWeights()
 	if in.HasDeadlines() {
 		res.Late = lateness(in, res.Completion)
 	}
