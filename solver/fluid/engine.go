@@ -242,16 +242,19 @@ func newEngine(src instances.Source, mum, muc float64, p Policy, opt Options, nH
 
 // pull reads the next job of the source and checks it.
 func (e *engine) pull() {
-	j, ok := e.src.Next()
+	// Into e.next directly: one copy of the job (a larger instances.Job
+	// costs per copy, and pull runs once a job).
+	var ok bool
+	e.next, ok = e.src.Next()
 	e.hasNext = ok
 	if !ok {
 		return
 	}
-	e.next = j
+	j := &e.next
 	// v >= 0 && v <= MaxFloat64 is false for NaN, ±Inf and negatives.
 	if !(j.Release >= 0 && j.Release <= math.MaxFloat64 && j.Map >= 0 && j.Map <= math.MaxFloat64 &&
 		j.Shuffle >= 0 && j.Shuffle <= math.MaxFloat64) || (j.Map == 0 && j.Shuffle == 0) || j.Release < e.lastRel {
-		e.badJob(j)
+		e.badJob(*j)
 		return
 	}
 	e.lastRel = j.Release
