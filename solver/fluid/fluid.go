@@ -127,7 +127,9 @@ func Simulate(in *instances.Instance, p Policy, opt Options) (*Result, error) {
 // order) with the given capacities, calling sink (if not nil) for each job
 // as it leaves. Memory is O(jobs in system). Options.Record is not
 // supported here (use Simulate). Order policies index jobs by their
-// position in the stream.
+// position in the stream. A stream has no instance indices, so the jobs'
+// After and Weight are not read (no per-job check either, to keep the
+// stream's cost per job): dependencies and weights need Simulate.
 func SimulateStream(src instances.Source, mapCap, shuffleCap float64, p Policy, opt Options, sink func(JobResult)) (Summary, error) {
 	if opt.Record {
 		return Summary{}, fmt.Errorf("%w: Options.Record needs Simulate (the schedule is O(n))", ErrInput)
