@@ -17,11 +17,29 @@ var (
 )
 
 // Job is one MapReduce job of the overlapping tandem queue.
+//
+// Weight, After, Due and HasDue are optional (see dag.go): their zero
+// values describe today's model, an independent job of weight 1 without a
+// deadline, so a Job literal without them means what it always meant.
 type Job struct {
 	ID      string
 	Release float64 // r_i ≥ 0
 	Map     float64 // x_i ≥ 0: map work
 	Shuffle float64 // y_i ≥ 0: shuffle work
+	// Weight is w_i > 0 when given. The zero value stands for "not given",
+	// which means weight 1 (Instance.Weight resolves it); a stated weight
+	// is never 0: the readers refuse weight ≤ 0 in a file, and Validate
+	// refuses a negative, NaN or infinite Weight.
+	Weight float64
+	// After holds the indices into Instance.Jobs of the jobs that must
+	// complete before this one receives any map or shuffle service (the
+	// files name them by id; the readers resolve the ids, the writers
+	// write Jobs[k].ID).
+	After []int
+	// Due is the deadline d_i ≥ r_i, in the instance's time unit; it is
+	// meaningful only when HasDue is true.
+	Due    float64
+	HasDue bool
 }
 
 // Instance is an overlapping tandem queue instance.
@@ -57,6 +75,11 @@ func (in *Instance) IsBatch() bool {
 func (in *Instance) Clone() *Instance {
 	out := *in
 	out.Jobs = append([]Job(nil), in.Jobs...)
+	for i := range out.Jobs {
+		if out.Jobs[i].After != nil {
+			out.Jobs[i].After = append([]int(nil), out.Jobs[i].After...)
+		}
+	}
 	if in.Metadata != nil {
 		out.Metadata = make(map[string]any, len(in.Metadata))
 		for k, v := range in.Metadata {
@@ -107,7 +130,8 @@ func finiteNonNeg(v float64) error {
 // Validate checks the instance: at least one job; capacities finite and
 // positive; ids non-empty and unique; releases and sizes finite and
 // non-negative; x + y > 0 for every job; n·(max release + Σx/μ_m + Σy/μ_c)
-// at most MaxMagnitude. The error is a *FieldError.
+// at most MaxMagnitude; weights, dependencies and deadlines as
+// validateExtensions says (dag.go). The error is a *FieldError.
 func (in *Instance) Validate() error {
 	for _, c := range []struct {
 		name string
@@ -157,7 +181,7 @@ func (in *Instance) Validate() error {
 	if h := float64(len(in.Jobs)) * (maxR + sx/in.MapCapacity + sy/in.ShuffleCapacity); !(h <= MaxMagnitude) {
 		return &FieldError{Job: -1, Field: "jobs", Err: fmt.Errorf("%w: too large: n·(max release + Σmap/map_capacity + Σshuffle/shuffle_capacity) = %s exceeds %g (sums of completion times would overflow float64)", ErrInvalid, FormatFloat(h), MaxMagnitude)}
 	}
-	return nil
+	return in.validateExtensions()
 }
 
 // MaxMagnitude bounds n·(max release + Σx/μ_m + Σy/μ_c), the largest total

@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -67,7 +68,7 @@ func TestRoundTrip(t *testing.T) {
 				t.Fatalf("%s: header changed", form)
 			}
 			for i := range in.Jobs {
-				if got.Jobs[i] != in.Jobs[i] {
+				if !reflect.DeepEqual(got.Jobs[i], in.Jobs[i]) {
 					t.Fatalf("%s: job %d: %+v != %+v", form, i, got.Jobs[i], in.Jobs[i])
 				}
 			}
@@ -184,7 +185,7 @@ func TestReleaseDefaultsAndZeroSizes(t *testing.T) {
 		t.Fatal(err)
 	}
 	// release column omitted: 0; x = 0 and y = 0 (not both) are valid.
-	if in.Jobs[0] != (Job{ID: "A", Map: 0, Shuffle: 2}) || in.Jobs[1] != (Job{ID: "B", Map: 1}) || !in.IsBatch() {
+	if !reflect.DeepEqual(in.Jobs[0], Job{ID: "A", Map: 0, Shuffle: 2}) || !reflect.DeepEqual(in.Jobs[1], Job{ID: "B", Map: 1}) || !in.IsBatch() {
 		t.Fatalf("%+v", in.Jobs)
 	}
 }
@@ -308,6 +309,10 @@ func FuzzReadJSON(f *testing.F) {
 	_ = WriteJSON(&b, Example21())
 	f.Add(b.String())
 	f.Add(`{"kind":"tandem","jobs":[{"id":"a","map":1,"shuffle":0,"release":2}]}`)
+	// Weights, dependencies, deadlines and clock times.
+	f.Add(dagJSON)
+	f.Add(`{"kind":"tandem","metadata":{"start":"23:59:59","time_unit":"second"},"jobs":[{"id":"a","map":1,"shuffle":0,"release":"00:00","due":"23:59:59","weight":1e-300},{"id":"b","map":0,"shuffle":1,"after":["a"]}]}`)
+	f.Add(`{"kind":"tandem","jobs":[{"id":"a","map":1,"shuffle":1,"after":["b"]},{"id":"b","map":1,"shuffle":1,"after":["a"]}]}`)
 	f.Fuzz(func(t *testing.T, s string) {
 		in, err := ReadJSON(strings.NewReader(s), "fuzz.json")
 		if err != nil {
@@ -321,8 +326,11 @@ func FuzzReadJSON(f *testing.F) {
 			t.Fatal(err)
 		}
 		back, err := ReadJSON(&out, "again.json")
-		if err != nil || len(back.Jobs) != len(in.Jobs) {
+		if err != nil || !reflect.DeepEqual(back.Jobs, in.Jobs) {
 			t.Fatalf("round trip failed: %v", err)
+		}
+		if _, err := in.TopologicalOrder(); err != nil {
+			t.Fatalf("accepted dependencies without a topological order: %v", err)
 		}
 	})
 }
@@ -332,6 +340,10 @@ func FuzzReadCSV(f *testing.F) {
 	_ = WriteCSV(&b, Example21())
 	f.Add(b.String())
 	f.Add("id,release,map,shuffle\na,0,1,2\n")
+	// Weights, dependencies, deadlines and clock times.
+	f.Add(dagCSV)
+	f.Add("# start: 00:00:01\n# time_unit: hour\nid,due,map,shuffle,after,weight\nb,00:00,1,0,a,0.25\na,12:00:01,0,1,,\n")
+	f.Add("id,map,shuffle,after\na,1,1,b\nb,1,1,a\n")
 	f.Fuzz(func(t *testing.T, s string) {
 		in, err := ReadCSV(strings.NewReader(s), "fuzz.csv")
 		if err != nil {
@@ -349,7 +361,7 @@ func FuzzReadCSV(f *testing.F) {
 			t.Fatalf("round trip failed: %v\n%s", err, out.String())
 		}
 		for i := range in.Jobs {
-			if back.Jobs[i] != in.Jobs[i] {
+			if !reflect.DeepEqual(back.Jobs[i], in.Jobs[i]) {
 				t.Fatalf("round trip changed job %d", i)
 			}
 		}

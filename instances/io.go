@@ -28,7 +28,9 @@ func FormatFloat(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) 
 
 // ReadJSON reads a JSON instance. name is used in error messages. Required:
 // "kind" ("tandem") and "jobs" (each with "id", "map", "shuffle"; "release"
-// defaults to 0). Capacities default to 1. Unknown and duplicate fields are
+// defaults to 0; optional "weight" (> 0, default 1), "after" (a list of job
+// ids) and "due"; "release" and "due" may be clock time strings "HH:MM" or
+// "HH:MM:SS" when the metadata states a night start, see clock.go). Capacities default to 1. Unknown and duplicate fields are
 // errors. The input is read under the internal/fileio rules: at most
 // fileio.Limit() bytes, UTF-8 text without NUL bytes (a leading BOM is
 // stripped), JSON numbers only (no strings, null or 1e400), ids checked by
@@ -63,9 +65,11 @@ func ReadJSON(r io.Reader, name string) (*Instance, error) {
 	if err != nil {
 		return nil, err
 	}
+	clock := ClockOf(in.Metadata)
 	in.Jobs = make([]Job, len(jobs))
+	after := make([][]fileio.Value, len(jobs))
 	for i, jv := range jobs {
-		obj, err := jv.Object("id", "release", "map", "shuffle")
+		obj, err := jv.Object("id", "release", "map", "shuffle", "weight", "after", "due")
 		if err != nil {
 			return nil, err
 		}
@@ -73,7 +77,7 @@ func ReadJSON(r io.Reader, name string) (*Instance, error) {
 		if err := obj.ID("id", &j.ID, true); err != nil {
 			return nil, err
 		}
-		if err := obj.Float("release", &j.Release, false); err != nil {
+		if _, err := jsonTime(obj, "release", clock, &j.Release); err != nil {
 			return nil, err
 		}
 		if err := obj.Float("map", &j.Map, true); err != nil {
@@ -82,6 +86,31 @@ func ReadJSON(r io.Reader, name string) (*Instance, error) {
 		if err := obj.Float("shuffle", &j.Shuffle, true); err != nil {
 			return nil, err
 		}
+		if v, ok := obj.Get("weight"); ok {
+			w, err := v.Float()
+			if err != nil {
+				return nil, err
+			}
+			if !(w > 0) {
+				return nil, v.Errorf("weight %s is not positive (want a number > 0; 1 is the default)", FormatFloat(w))
+			}
+			j.Weight = w
+		}
+		if v, ok := obj.Get("after"); ok {
+			if after[i], err = v.Array(); err != nil {
+				return nil, err
+			}
+		}
+		if j.HasDue, err = jsonTime(obj, "due", clock, &j.Due); err != nil {
+			return nil, err
+		}
+	}
+	if err := resolveAfter(in, func(i, k int) (string, error) {
+		return after[i][k].ID()
+	}, func(i int) int { return len(after[i]) }, func(i, k int, msg string) error {
+		return after[i][k].Errorf("%s", msg)
+	}); err != nil {
+		return nil, err
 	}
 	if err := in.Validate(); err != nil {
 		var fe *FieldError
@@ -114,8 +143,29 @@ func WriteJSON(w io.Writer, in *Instance) error {
 			b.WriteByte(',')
 		}
 		id, _ := json.Marshal(j.ID)
-		fmt.Fprintf(&b, "\n    {\"id\": %s, \"release\": %s, \"map\": %s, \"shuffle\": %s}",
+		fmt.Fprintf(&b, "\n    {\"id\": %s, \"release\": %s, \"map\": %s, \"shuffle\": %s",
 			id, FormatFloat(j.Release), FormatFloat(j.Map), FormatFloat(j.Shuffle))
+		if j.Weight != 0 {
+			fmt.Fprintf(&b, ", \"weight\": %s", FormatFloat(j.Weight))
+		}
+		if len(j.After) > 0 {
+			b.WriteString(", \"after\": [")
+			for a, k := range j.After {
+				if k < 0 || k >= len(in.Jobs) {
+					return fmt.Errorf("instances: jobs[%d].after: %w: predecessor index %d out of range", i, ErrInvalid, k)
+				}
+				if a > 0 {
+					b.WriteString(", ")
+				}
+				pid, _ := json.Marshal(in.Jobs[k].ID)
+				b.Write(pid)
+			}
+			b.WriteByte(']')
+		}
+		if j.HasDue {
+			fmt.Fprintf(&b, ", \"due\": %s", FormatFloat(j.Due))
+		}
+		b.WriteByte('}')
 	}
 	b.WriteString("\n  ]\n}\n")
 	_, err := w.Write(b.Bytes())
@@ -127,13 +177,23 @@ func WriteJSON(w io.Writer, in *Instance) error {
 // CSVHeader is the header of a tandem CSV file (columns may come in any order).
 var CSVHeader = []string{"id", "release", "map", "shuffle"}
 
+// CSVOptional are the optional columns of a tandem CSV file: weight (empty
+// cell: 1), after (predecessor ids separated by ';'; empty: none) and due
+// (deadline; empty: none). WriteCSV writes a column only when some job has
+// a value for it.
+var CSVOptional = []string{"weight", "after", "due"}
+
 // ReadCSV reads a CSV instance: optional leading comment lines, then a
 // header naming the columns id, release, map, shuffle (any order; release
-// may be omitted: 0), then one job per line. Comment lines start with '#';
+// may be omitted: 0) and optionally weight, after and due (CSVOptional),
+// then one job per line. release and due may be clock times (HH:MM or
+// HH:MM:SS) when a night start is stated (clock.go). Comment lines start with '#';
 // a comment of the form "# key: value" with key one of kind (must be
 // tandem), map_capacity, shuffle_capacity (decimal numbers; each defaults
-// to 1 when its line is absent, as in JSON) or metadata (a JSON object on
-// one line) sets that key, each at most once; any other "# word: …" line is
+// to 1 when its line is absent, as in JSON), metadata (a JSON object on
+// one line), start or time_unit (the night's start and the unit of clock
+// times, stored in the metadata; see clock.go) sets that key, each at most
+// once; any other "# word: …" line is
 // an error (a misspelt key is not ignored), and other comments are free
 // text. Numbers are decimal (fileio.ParseFloat: no 1_000, 0x1p-2, inf or
 // nan); ids are checked by fileio.CheckID. The file is read as a stream
@@ -148,7 +208,9 @@ func ReadCSV(r io.Reader, name string) (*Instance, error) {
 	in := &Instance{MapCapacity: 1, ShuffleCapacity: 1}
 	lines := 0
 	seenKey := map[string]bool{}
-	var first string // the first line after the comments
+	clockKeys := map[string]string{} // "# start:" and "# time_unit:" values
+	clockLines := map[string]int{}   // their lines
+	var first string                 // the first line after the comments
 	for {
 		line, err := br.ReadString('\n')
 		if err != nil && err != io.EOF {
@@ -198,13 +260,29 @@ func ReadCSV(r io.Reader, name string) (*Instance, error) {
 				return nil, cerr(&fileio.Tagged{Kind: ErrInvalid, Cause: err, Msg: "metadata must be a JSON object on one line"})
 			}
 			in.Metadata = md
+		case MetaStart, MetaTimeUnit:
+			clockKeys[key], clockLines[key] = val, lines
 		default:
-			return nil, cerr(fmt.Errorf("%w: unknown comment key %q (want kind, map_capacity, shuffle_capacity or metadata; free-text comments must not start with \"word:\")", ErrInvalid, key))
+			return nil, cerr(fmt.Errorf("%w: unknown comment key %q (want kind, map_capacity, shuffle_capacity, metadata, start or time_unit; free-text comments must not start with \"word:\")", ErrInvalid, key))
 		}
 		if err == io.EOF {
 			break
 		}
 	}
+	for _, key := range []string{MetaStart, MetaTimeUnit} {
+		val, ok := clockKeys[key]
+		if !ok {
+			continue
+		}
+		if _, dup := in.Metadata[key]; dup {
+			return nil, &ParseError{File: name, Line: clockLines[key], Path: key, Err: fmt.Errorf("%w: %q given both as a comment line and in the metadata", ErrInvalid, key)}
+		}
+		if in.Metadata == nil {
+			in.Metadata = map[string]any{}
+		}
+		in.Metadata[key] = val
+	}
+	clock := ClockOf(in.Metadata)
 	cr := csv.NewReader(io.MultiReader(strings.NewReader(first), br))
 	cr.FieldsPerRecord = -1
 	cr.TrimLeadingSpace = true
@@ -224,8 +302,11 @@ func ReadCSV(r io.Reader, name string) (*Instance, error) {
 		for _, k := range CSVHeader {
 			known = known || h == k
 		}
+		for _, k := range CSVOptional {
+			known = known || h == k
+		}
 		if !known {
-			return nil, &ParseError{File: name, Line: lines + 1, Path: "header", Err: fmt.Errorf("%w: unknown column %q (want %s)", ErrInvalid, h, strings.Join(CSVHeader, ","))}
+			return nil, &ParseError{File: name, Line: lines + 1, Path: "header", Err: fmt.Errorf("%w: unknown column %q (want %s; optional %s)", ErrInvalid, h, strings.Join(CSVHeader, ","), strings.Join(CSVOptional, ","))}
 		}
 		if _, dup := col[h]; dup {
 			return nil, &ParseError{File: name, Line: lines + 1, Path: "header", Err: fmt.Errorf("%w: column %q twice", ErrInvalid, h)}
@@ -242,12 +323,14 @@ func ReadCSV(r io.Reader, name string) (*Instance, error) {
 		col int
 	}
 	var nums []numCol
-	for _, k := range []string{"release", "map", "shuffle"} {
+	for _, k := range []string{"release", "map", "shuffle", "weight", "due"} {
 		if c, ok := col[k]; ok {
 			nums = append(nums, numCol{k, c})
 		}
 	}
 	idCol := col["id"]
+	afterCol, hasAfter := col["after"]
+	var afterIDs [][]string
 	var lineOfJob []int
 	for {
 		rec, err := cr.Read()
@@ -271,8 +354,18 @@ func ReadCSV(r io.Reader, name string) (*Instance, error) {
 			return nil, &ParseError{File: name, Line: ln, Path: "field id", Err: &fileio.Tagged{Kind: ErrInvalid, Cause: err, Msg: strings.TrimPrefix(err.Error(), fileio.ErrID.Error()+": ")}}
 		}
 		for _, c := range nums {
-			v, err := fileio.ParseFloat(strings.TrimSpace(rec[c.col]))
-			if err != nil {
+			cell := strings.TrimSpace(rec[c.col])
+			if cell == "" && (c.key == "weight" || c.key == "due") {
+				continue // not given
+			}
+			var v float64
+			var err error
+			if (c.key == "release" || c.key == "due") && IsClockTime(cell) {
+				v, err = clock.Convert(cell)
+				if err != nil {
+					return nil, &ParseError{File: name, Line: ln, Path: "field " + c.key, Err: &fileio.Tagged{Kind: ErrInvalid, Cause: err, Msg: strings.TrimPrefix(err.Error(), ErrClock.Error()+": ")}}
+				}
+			} else if v, err = fileio.ParseFloat(cell); err != nil {
 				return nil, &ParseError{File: name, Line: ln, Path: "field " + c.key, Err: &fileio.Tagged{Kind: ErrInvalid, Cause: err, Msg: numMsg(err)}}
 			}
 			switch c.key {
@@ -280,12 +373,39 @@ func ReadCSV(r io.Reader, name string) (*Instance, error) {
 				j.Release = v
 			case "map":
 				j.Map = v
-			default:
+			case "shuffle":
 				j.Shuffle = v
+			case "weight":
+				if !(v > 0) {
+					return nil, &ParseError{File: name, Line: ln, Path: "field weight", Err: fmt.Errorf("%w: weight %s is not positive (want a number > 0, or an empty cell for the default 1)", ErrInvalid, FormatFloat(v))}
+				}
+				j.Weight = v
+			default:
+				j.Due, j.HasDue = v, true
 			}
 		}
+		var ids []string
+		if hasAfter {
+			if cell := strings.TrimSpace(rec[afterCol]); cell != "" {
+				for _, id := range strings.Split(cell, ";") {
+					id = strings.TrimSpace(id)
+					if err := fileio.CheckID(id); err != nil {
+						return nil, &ParseError{File: name, Line: ln, Path: "field after", Err: &fileio.Tagged{Kind: ErrInvalid, Cause: err, Msg: strings.TrimPrefix(err.Error(), fileio.ErrID.Error()+": ") + " (want job ids separated by ';')"}}
+					}
+					ids = append(ids, id)
+				}
+			}
+		}
+		afterIDs = append(afterIDs, ids)
 		in.Jobs = append(in.Jobs, j)
 		lineOfJob = append(lineOfJob, ln)
+	}
+	if err := resolveAfter(in, func(i, k int) (string, error) { return afterIDs[i][k], nil },
+		func(i int) int { return len(afterIDs[i]) },
+		func(i, k int, msg string) error {
+			return &ParseError{File: name, Line: lineOfJob[i], Path: "field after", Err: fmt.Errorf("%w: %s", ErrInvalid, msg)}
+		}); err != nil {
+		return nil, err
 	}
 	if err := in.Validate(); err != nil {
 		var fe *FieldError
@@ -361,9 +481,51 @@ func WriteCSV(w io.Writer, in *Instance) error {
 		fmt.Fprintf(&b, "# metadata: %s\n", md)
 	}
 	cw := csv.NewWriter(&b)
-	_ = cw.Write(CSVHeader)
+	weights, after, due := false, false, false
 	for _, j := range in.Jobs {
-		_ = cw.Write([]string{j.ID, FormatFloat(j.Release), FormatFloat(j.Map), FormatFloat(j.Shuffle)})
+		weights = weights || j.Weight != 0
+		after = after || len(j.After) > 0
+		due = due || j.HasDue
+	}
+	header := append([]string(nil), CSVHeader...)
+	for k, on := range []bool{weights, after, due} {
+		if on {
+			header = append(header, CSVOptional[k])
+		}
+	}
+	_ = cw.Write(header)
+	rec := make([]string, 0, len(header))
+	for i, j := range in.Jobs {
+		rec = append(rec[:0], j.ID, FormatFloat(j.Release), FormatFloat(j.Map), FormatFloat(j.Shuffle))
+		if weights {
+			w := ""
+			if j.Weight != 0 {
+				w = FormatFloat(j.Weight)
+			}
+			rec = append(rec, w)
+		}
+		if after {
+			ids := make([]string, len(j.After))
+			for a, k := range j.After {
+				if k < 0 || k >= len(in.Jobs) {
+					return fmt.Errorf("instances: jobs[%d].after: %w: predecessor index %d out of range", i, ErrInvalid, k)
+				}
+				id := in.Jobs[k].ID
+				if strings.Contains(id, ";") || strings.TrimSpace(id) != id {
+					return fmt.Errorf("instances: jobs[%d].after: %w: predecessor id %q contains ';' or surrounding spaces, which a CSV after column cannot hold (write JSON)", i, ErrInvalid, id)
+				}
+				ids[a] = id
+			}
+			rec = append(rec, strings.Join(ids, ";"))
+		}
+		if due {
+			d := ""
+			if j.HasDue {
+				d = FormatFloat(j.Due)
+			}
+			rec = append(rec, d)
+		}
+		_ = cw.Write(rec)
 	}
 	cw.Flush()
 	if err := cw.Error(); err != nil {
@@ -417,4 +579,75 @@ func WriteFile(path string, in *Instance, opts ...fileio.WriteOption) error {
 // files from being overwritten).
 func AtomicWrite(path string, data []byte, opts ...fileio.WriteOption) error {
 	return fileio.WriteFileAtomic(path, data, opts...)
+}
+
+// ---------------------------------------------------------------- extensions
+
+// jsonTime sets *dst to member k of obj, a JSON number or a clock time
+// string (converted by clock); it reports whether k is present.
+func jsonTime(obj *fileio.Obj, k string, clock Clock, dst *float64) (bool, error) {
+	v, ok := obj.Get(k)
+	if !ok {
+		return false, nil
+	}
+	if t := bytes.TrimSpace(v.Raw); len(t) > 0 && t[0] == '"' {
+		s, err := v.String()
+		if err != nil {
+			return false, err
+		}
+		x, err := clock.Convert(s)
+		if err != nil {
+			return false, v.Wrap(err, strings.TrimPrefix(err.Error(), ErrClock.Error()+": "))
+		}
+		*dst = x
+		return true, nil
+	}
+	x, err := v.Float()
+	if err != nil {
+		return false, err
+	}
+	*dst = x
+	return true, nil
+}
+
+// resolveAfter turns the predecessor ids of every job (count(i) of them,
+// the k-th given by id(i, k)) into indices in in.Jobs[i].After. An unknown
+// id, the job's own id and an id listed twice are errors made by errAt at
+// that entry. When job ids are not unique nothing is resolved (Validate
+// reports the duplicate id).
+func resolveAfter(in *Instance, id func(i, k int) (string, error), count func(i int) int, errAt func(i, k int, msg string) error) error {
+	index := make(map[string]int, len(in.Jobs))
+	for i, j := range in.Jobs {
+		if _, dup := index[j.ID]; dup {
+			return nil
+		}
+		index[j.ID] = i
+	}
+	for i := range in.Jobs {
+		c := count(i)
+		if c == 0 {
+			continue
+		}
+		after := make([]int, 0, c)
+		seen := make(map[int]bool, c)
+		for k := 0; k < c; k++ {
+			s, err := id(i, k)
+			if err != nil {
+				return err
+			}
+			p, ok := index[s]
+			switch {
+			case !ok:
+				return errAt(i, k, fmt.Sprintf("unknown job id %q (want the id of a job of this instance)", s))
+			case p == i:
+				return errAt(i, k, fmt.Sprintf("job %q is after itself", s))
+			case seen[p]:
+				return errAt(i, k, fmt.Sprintf("%q listed twice", s))
+			}
+			seen[p] = true
+			after = append(after, p)
+		}
+		in.Jobs[i].After = after
+	}
+	return nil
 }

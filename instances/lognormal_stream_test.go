@@ -2,6 +2,7 @@ package instances
 
 import (
 	"math/rand/v2"
+	"reflect"
 	"strconv"
 	"testing"
 
@@ -40,7 +41,7 @@ func TestLogNormalSourceStream(t *testing.T) {
 			}
 			x := mapD.Rand()
 			want := Job{ID: "J" + strconv.Itoa(k), Release: r, Map: x, Shuffle: x * ratioD.Rand()}
-			if j != want {
+			if !reflect.DeepEqual(j, want) {
 				t.Fatalf("batch %v job %d: %+v, want %+v", batch, k, j, want)
 			}
 		}

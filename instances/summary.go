@@ -13,6 +13,13 @@ type Summary struct {
 	LastRelease        float64 `json:"last_release"`
 	JobsWithoutMap     int     `json:"jobs_without_map"`
 	JobsWithoutShuffle int     `json:"jobs_without_shuffle"`
+	// The optional fields (zero, and not shown by 'check', when absent):
+	// dependency edges, jobs whose weight is not 1, jobs with a deadline,
+	// and the longest chain of jobs (1 without dependencies).
+	Dependencies int `json:"dependencies,omitempty"`
+	WeightedJobs int `json:"weighted_jobs,omitempty"`
+	JobsWithDue  int `json:"jobs_with_deadline,omitempty"`
+	LongestChain int `json:"longest_chain,omitempty"`
 }
 
 // Summarize returns the summary of in.
@@ -27,6 +34,25 @@ func Summarize(in *Instance) Summary {
 		}
 		if j.Shuffle == 0 {
 			s.JobsWithoutShuffle++
+		}
+		s.Dependencies += len(j.After)
+		if j.Weight != 0 && j.Weight != 1 {
+			s.WeightedJobs++
+		}
+		if j.HasDue {
+			s.JobsWithDue++
+		}
+	}
+	if s.Dependencies > 0 {
+		if order, err := in.TopologicalOrder(); err == nil {
+			depth := make([]int, len(in.Jobs))
+			for _, k := range order {
+				depth[k] = 1
+				for _, p := range in.Jobs[k].After {
+					depth[k] = max(depth[k], depth[p]+1)
+				}
+				s.LongestChain = max(s.LongestChain, depth[k])
+			}
 		}
 	}
 	return s

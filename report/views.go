@@ -163,7 +163,17 @@ func ValidateView(path string, s *schedule.Schedule, res validate.Result, err er
 		return nil
 	}
 	t := &tabular.Table{Header: []string{"schedule", "valid", "total_response_time", "makespan", "segments"}}
-	t.Add(path, "true", tabular.Float(res.TotalResponse), tabular.Float(res.Makespan), fmt.Sprint(len(s.Segments)))
+	row := []string{path, "true", tabular.Float(res.TotalResponse), tabular.Float(res.Makespan), fmt.Sprint(len(s.Segments))}
+	// Weights and deadlines add columns (none for an instance without them).
+	if res.Weighted {
+		t.Header = append(t.Header, "weighted_response_time")
+		row = append(row, tabular.Float(res.WeightedResponse))
+	}
+	if l := res.Late; l != nil {
+		t.Header = append(t.Header, "jobs_with_deadline", "late_jobs", "max_lateness", "weighted_tardiness")
+		row = append(row, strconv.Itoa(l.Jobs), strconv.Itoa(l.Late), tabular.Float(l.MaxLateness), tabular.Float(l.WeightedTardiness))
+	}
+	t.Add(row...)
 	return &tabular.View{Tables: []*tabular.Table{t}}
 }
 
@@ -199,6 +209,14 @@ func SummaryView(s instances.Summary) *tabular.View {
 	t.Add("last_release", tabular.Float(s.LastRelease))
 	t.Add("jobs_without_map", strconv.Itoa(s.JobsWithoutMap))
 	t.Add("jobs_without_shuffle", strconv.Itoa(s.JobsWithoutShuffle))
+	for _, r := range []struct {
+		name string
+		v    int
+	}{{"dependencies", s.Dependencies}, {"longest_chain", s.LongestChain}, {"weighted_jobs", s.WeightedJobs}, {"jobs_with_deadline", s.JobsWithDue}} {
+		if r.v > 0 {
+			t.Add(r.name, strconv.Itoa(r.v))
+		}
+	}
 	m := map[string]string{}
 	for _, r := range t.Rows {
 		m[r[0]] = r[1]

@@ -69,6 +69,12 @@ func TestValidateView(t *testing.T) {
 	if got := write(t, report.ValidateView("s.json", s, validate.Result{TotalResponse: 9, Makespan: 4}, nil), tabular.CSV); got != "schedule,valid,total_response_time,makespan,segments\ns.json,true,9,4,4\n" {
 		t.Errorf("valid: %q", got)
 	}
+	// Weights and deadlines add their columns (values as given).
+	wl := validate.Result{TotalResponse: 9, Makespan: 4, Weighted: true, WeightedResponse: 20,
+		Late: &validate.Lateness{Jobs: 2, Late: 1, MaxLateness: 0.5, WeightedTardiness: 1.5}}
+	if got := write(t, report.ValidateView("s.json", s, wl, nil), tabular.CSV); got != "schedule,valid,total_response_time,makespan,segments,weighted_response_time,jobs_with_deadline,late_jobs,max_lateness,weighted_tardiness\ns.json,true,9,4,4,20,2,1,0.5,1.5\n" {
+		t.Errorf("weighted with deadlines: %q", got)
+	}
 	if v := report.ValidateView("s.json", s, validate.Result{}, errors.New("not a verdict")); v != nil {
 		t.Errorf("an error that is no verdict gave a view")
 	}

@@ -128,6 +128,30 @@ printf '# kind: tandem\n# map_capacty: 2\nid,map,shuffle\na,1,1\n' >unknown-key.
 printf '# map_capacity: 2\n# map_capacity: 3\nid,map,shuffle\na,1,1\n' >dup-key.csv
 printf '# kind: tandem\nid,map,shuffle,extra\na,1,1,1\n' >unknown-col.csv
 printf '# kind: tandem\nid,map,shuffle\na,1\n' >short-row.csv
+# Dependencies, weights, deadlines and clock times.
+dcsv() { printf '# kind: tandem\nid,release,map,shuffle,weight,after,due\n%s\n' "$1"; }
+dcsv 'a,0,1,1,,c,
+b,0,1,1,,a,
+c,0,1,1,,b,' >dag-cycle.csv
+dcsv 'a,0,1,1,,zz,' >dag-unknown.csv
+dcsv 'a,0,1,1,,a,' >dag-self.csv
+dcsv 'a,0,1,1,,,
+b,0,1,1,,a;a,' >dag-dup.csv
+dcsv 'a,0,1,1,0,,' >dag-weight0.csv
+dcsv 'a,0,1,1,-1,,' >dag-weightneg.csv
+dcsv 'a,0,1,1,NaN,,' >dag-weightnan.csv
+dcsv 'a,5,1,1,,,4' >dag-due.csv
+dcsv 'a,23:00,1,1,,,' >dag-clock.csv
+printf '# start: 22:00\nid,release,map,shuffle,due\na,23:00,1,1,00:30\nb,22:00,1,1,01:00\n' >dag-clock-good.csv
+printf '# start: 22:00\nid,release,map,shuffle\na,25:00,1,1\n' >dag-clock-bad.csv
+tandem '{"id":"a","map":1,"shuffle":1,"after":["b"]},{"id":"b","map":1,"shuffle":1,"after":["a"]}' >dag-cycle.json
+tandem '{"id":"a","map":1,"shuffle":1,"after":["zz"]}' >dag-unknown.json
+tandem '{"id":"a","map":1,"shuffle":1,"after":["a"]}' >dag-self.json
+tandem '{"id":"a","map":1,"shuffle":1},{"id":"b","map":1,"shuffle":1,"after":["a","a"]}' >dag-dup.json
+tandem '{"id":"a","map":1,"shuffle":1,"weight":0}' >dag-weight0.json
+tandem '{"id":"a","map":1,"shuffle":1,"weight":"NaN"}' >dag-weightnan.json
+tandem '{"id":"a","release":5,"map":1,"shuffle":1,"due":4}' >dag-due.json
+tandem '{"id":"a","release":"23:00","map":1,"shuffle":1}' >dag-clock.json
 sed 's/"completion": [0-9.e+-]*/"completion": "1"/' s.json >s-string.json
 sed '0,/"completion": [0-9.e+-]*/s//"completion": 1, "completion": 2/' s.json >s-dup.json
 sed 's/^completion,,,\([^,]*\),,,.*/completion,,,\1,,,0x1p-2/' s.csv >s-hex.csv
@@ -200,6 +224,25 @@ bad "instance CSV: unknown # key" 'unknown comment key "map_capacty"' check -i u
 bad "instance CSV: repeated # key" "given twice" check -i dup-key.csv
 bad "instance CSV: unknown column" 'unknown column "extra"' check -i unknown-col.csv
 bad "instance CSV: short row" "2 fields, header has 3" check -i short-row.csv
+bad "instance CSV: dependency cycle" 'dag-cycle.csv:3: field after: instances: invalid instance: dependency cycle through 3 jobs: "a" is after "c"' check -i dag-cycle.csv
+bad "instance CSV: unknown id in after" 'dag-unknown.csv:3: field after: instances: invalid instance: unknown job id "zz"' check -i dag-unknown.csv
+bad "instance CSV: job after itself" 'dag-self.csv:3: field after: instances: invalid instance: job "a" is after itself' check -i dag-self.csv
+bad "instance CSV: id twice in after" 'dag-dup.csv:4: field after: instances: invalid instance: "a" listed twice' check -i dag-dup.csv
+bad "instance CSV: weight 0" 'dag-weight0.csv:3: field weight: instances: invalid instance: weight 0 is not positive' check -i dag-weight0.csv
+bad "instance CSV: weight -1" 'dag-weightneg.csv:3: field weight: instances: invalid instance: weight -1 is not positive' check -i dag-weightneg.csv
+bad "instance CSV: weight NaN" 'dag-weightnan.csv:3: field weight: instances: invalid instance: "NaN" is not a decimal number' check -i dag-weightnan.csv
+bad "instance CSV: deadline before release" 'dag-due.csv:3: field due: instances: invalid instance: deadline 4 is before the release 5' check -i dag-due.csv
+bad "instance CSV: clock without start" 'dag-clock.csv:3: field release: instances: invalid instance: clock time "23:00" without a night start' check -i dag-clock.csv
+bad "instance CSV: clock 25:00" 'dag-clock-bad.csv:3: field release: instances: invalid instance: "25:00" (hours 00–23' check -i dag-clock-bad.csv
+good "instance CSV: clock times past midnight" check -i dag-clock-good.csv
+bad "instance: dependency cycle" 'dag-cycle.json:1: jobs[0].after: instances: invalid instance: dependency cycle through 2 jobs' check -i dag-cycle.json
+bad "instance: unknown id in after" 'dag-unknown.json:1: jobs[0].after[0]: instances: invalid instance: unknown job id "zz"' check -i dag-unknown.json
+bad "instance: job after itself" 'jobs[0].after[0]: instances: invalid instance: job "a" is after itself' check -i dag-self.json
+bad "instance: id twice in after" 'jobs[1].after[1]: instances: invalid instance: "a" listed twice' check -i dag-dup.json
+bad "instance: weight 0" 'jobs[0].weight: instances: invalid instance: weight 0 is not positive' check -i dag-weight0.json
+bad "instance: weight \"NaN\"" 'jobs[0].weight: instances: invalid instance: not a number: "NaN"' check -i dag-weightnan.json
+bad "instance: deadline before release" 'jobs[0].due: instances: invalid instance: deadline 4 is before the release 5' check -i dag-due.json
+bad "instance: clock without start" 'jobs[0].release: instances: invalid instance: clock time "23:00" without a night start' check -i dag-clock.json
 QA_ENV=MRSCHED_MAX_INPUT=100 bad "instance: MRSCHED_MAX_INPUT=100" "input over the size limit" check -i g.json
 QA_ENV=MRSCHED_MAX_INPUT=lots bad "instance: MRSCHED_MAX_INPUT=lots" "MRSCHED_MAX_INPUT" check -i g.json
 

@@ -26,8 +26,15 @@
 //     x_i = 0 has map fraction 1 from its release on; a job with y_i = 0 has
 //     no constraint;
 //  6. each claimed completion time equals the earliest time at which both
-//     of the job's totals are reached (computed from the segments).
+//     of the job's totals are reached (computed from the segments);
+//  7. precedence: a job with predecessors (instances.Job.After) receives
+//     no map or shuffle service (a rate above tolerance.Abs in a segment of
+//     positive length) before every predecessor's computed completion, up
+//     to the time tolerance; a violation names both jobs.
 //
 // The cost Σ(C_i − r_i) of a schedule that passes is its total response
-// time, the objective of model (1).
+// time, the objective of model (1); the result also carries the weighted
+// total response time Σ w_i (C_i − r_i) (equal to it bit for bit when every
+// weight is 1) and, when the instance has deadlines, the late jobs (count,
+// maximum lateness, weighted tardiness Σ w_i max(0, C_i − d_i)).
 package validate

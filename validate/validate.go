@@ -44,6 +44,25 @@ type Result struct {
 	TotalResponse float64   // Σ (C_i − r_i) with the computed completions
 	Completion    []float64 // completion times computed from the segments
 	Makespan      float64
+	// WeightedResponse is Σ w_i (C_i − r_i) (instances.Instance.Weight),
+	// summed in job order like TotalResponse, so that it equals
+	// TotalResponse bit for bit when every weight is 1.
+	WeightedResponse float64
+	// Weighted reports whether some job's weight is not 1.
+	Weighted bool
+	// Late summarises the deadlines; nil when no job has one.
+	Late *Lateness
+}
+
+// Lateness reports the jobs that miss their deadlines, with the computed
+// completions: a job is late when C_i > d_i beyond the package's
+// tolerance (tolerance.LE), and its lateness is C_i − d_i.
+type Lateness struct {
+	Jobs              int     // jobs with a deadline
+	Late              int     // of them, completed after the deadline
+	MaxLateness       float64 // max over jobs with a deadline of C_i − d_i (negative: every job early)
+	WeightedTardiness float64 // Σ w_i max(0, C_i − d_i) over the late jobs
+	LateIDs           []string
 }
 
 // timeULPs is how many units in the last place a segment boundary may be
@@ -110,6 +129,14 @@ func Check(in *instances.Instance, s *schedule.Schedule) (Result, error) {
 		return doneMap[j]+workSlack(doneMap[j], jb.Map, errMap[j]) >= jb.Map &&
 			doneShuf[j]+workSlack(doneShuf[j], jb.Shuffle, errShuf[j]) >= jb.Shuffle
 	}
+	// firstServed[j] is the start of the first positive-length segment in
+	// which job j has a positive rate (+Inf: never), for the precedence
+	// rule; firstSeg[j] is that segment's index.
+	firstServed := make([]float64, n)
+	firstSeg := make([]int, n)
+	for j := range firstServed {
+		firstServed[j] = math.Inf(1)
+	}
 	prevEnd := math.Inf(-1)
 	for k, seg := range s.Segments {
 		if !finite(seg.Start) || !finite(seg.End) || seg.End < seg.Start {
@@ -139,6 +166,9 @@ func Check(in *instances.Instance, s *schedule.Schedule) (Result, error) {
 			}
 			sumMap += r.Map
 			sumShuf += r.Shuffle
+			if (r.Map > tolerance.Abs || r.Shuffle > tolerance.Abs) && dt > 0 && seg.Start < firstServed[r.Job] {
+				firstServed[r.Job], firstSeg[r.Job] = seg.Start, k
+			}
 			if (r.Map > tolerance.Abs || r.Shuffle > tolerance.Abs) && dt > 0 &&
 				seg.Start < in.Jobs[r.Job].Release && !tolerance.Eq(seg.Start, in.Jobs[r.Job].Release) {
 				add("release", k, r.Job, "served from %v, released at %v", seg.Start, in.Jobs[r.Job].Release)
@@ -230,10 +260,52 @@ func Check(in *instances.Instance, s *schedule.Schedule) (Result, error) {
 			add("completion", -1, j, "claimed %v, the segments complete it at %v", s.Completion[j], c)
 		}
 		res.TotalResponse += c - jb.Release
+		res.WeightedResponse += in.Weight(j) * (c - jb.Release)
 		res.Makespan = math.Max(res.Makespan, c)
+	}
+	// Precedence: no service to a job before each of its predecessors
+	// has completed (with the computed completions; a predecessor that
+	// never completes blocks its successors for ever).
+	for j, jb := range in.Jobs {
+		if math.IsInf(firstServed[j], 1) {
+			continue
+		}
+		for _, p := range jb.After {
+			if p < 0 || p >= n {
+				add("precedence", -1, j, "predecessor index %d out of range", p)
+				continue
+			}
+			cp := res.Completion[p]
+			if math.IsNaN(cp) || firstServed[j] < cp && !tolerance.Eq(firstServed[j], cp) {
+				add("precedence", firstSeg[j], j, "served from %v, before its predecessor %s completes at %v", firstServed[j], in.Jobs[p].ID, cp)
+			}
+		}
+	}
+	res.Weighted = in.HasWeights()
+	if in.HasDeadlines() {
+		res.Late = lateness(in, res.Completion)
 	}
 	if len(vs) > 0 {
 		return Result{}, &Error{vs}
 	}
 	return res, nil
+}
+
+// lateness summarises the deadlines of in against the completions c.
+func lateness(in *instances.Instance, c []float64) *Lateness {
+	l := &Lateness{MaxLateness: math.Inf(-1)}
+	for j, jb := range in.Jobs {
+		if !jb.HasDue {
+			continue
+		}
+		l.Jobs++
+		d := c[j] - jb.Due
+		l.MaxLateness = math.Max(l.MaxLateness, d)
+		if !tolerance.LE(c[j], jb.Due) {
+			l.Late++
+			l.WeightedTardiness += in.Weight(j) * d
+			l.LateIDs = append(l.LateIDs, jb.ID)
+		}
+	}
+	return l
 }

@@ -42,7 +42,7 @@ const (
 
 func commands() []*cli.Command {
 	gen := group("gen", slices.Concat(
-		inCategory(catInstances, genLogNormalCmd()), []*cli.Command{genTaillardCmd()},
+		inCategory(catInstances, genLogNormalCmd(), genDAGCmd()), []*cli.Command{genTaillardCmd()},
 		hardGenCommands(), inCategory(catFlex, genSharedScanCmd()), clusterGenCommands())...)
 	imp := group("import", slices.Concat(
 		inCategory(catInstances, importSWIMCmd(), importGoogleCmd()), []*cli.Command{importTaillardCmd()},

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"math/big"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -80,7 +81,7 @@ func TestReadJSONMatchesFloat(t *testing.T) {
 	// float64; rounding it to the nearest float64 gives 1/3's float back.
 	back, _ := in.Float()
 	for i, j := range back.Jobs {
-		if j != fin.Jobs[i] {
+		if !reflect.DeepEqual(j, fin.Jobs[i]) {
 			t.Errorf("job %d: %+v, want %+v", i, j, fin.Jobs[i])
 		}
 	}

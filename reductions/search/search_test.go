@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"math/rand/v2"
+	"reflect"
 	"testing"
 
 	"github.com/mrsched/mrsched/instances"
@@ -93,7 +94,7 @@ func TestRunDeterministic(t *testing.T) {
 		return f
 	}
 	a, b := run(), run()
-	if a.RatioLB != b.RatioLB || a.Instance.Jobs[0] != b.Instance.Jobs[0] {
+	if a.RatioLB != b.RatioLB || !reflect.DeepEqual(a.Instance.Jobs[0], b.Instance.Jobs[0]) {
 		t.Errorf("same seed, different results: %v vs %v", a.RatioLB, b.RatioLB)
 	}
 	if a.RatioLB < 1-1e-9 {

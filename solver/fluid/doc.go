@@ -15,7 +15,13 @@
 // arrays, the crossing test cut short by a lower bound) and SplitSRPT
 // (splitloop.go: each class's two served jobs found by one pass over its
 // few jobs at every event); all three produce the generic loop's results
-// bit for bit. The model, the event types, the
+// bit for bit. Instances with dependencies or weights other than 1
+// (instances.Job.After, Weight) run in the generic loop: a job enters the
+// system when its predecessors have completed (deps.go), and the policies
+// use weights as weights.go says (Smith's ratio rule for MaxSRPT, weighted
+// processor sharing for PS and k-LPS, none for FIFO and orders; SplitSRPT
+// refuses weights); instances without them take the paths above unchanged.
+// The model, the event types, the
 // policies' conventions and the speed measurements are in
 // docs/tandem-sim.md.
 package fluid

@@ -202,6 +202,13 @@ type engine struct {
 	// lower it to exercise the hand-off).
 	noHandOff bool
 	scan      int
+	// deps is the source of an instance with dependencies (deps.go; nil
+	// otherwise): the generic loop refills the look-ahead job after
+	// departures.
+	deps *depSource
+	// weight holds w_j by instance index when some weight is not 1
+	// (weights.go; nil otherwise, and then the generic loop is as before).
+	weight []float64
 }
 
 func newEngine(src instances.Source, mum, muc float64, p Policy, opt Options, nHint int) (*engine, error) {
@@ -235,16 +242,19 @@ func newEngine(src instances.Source, mum, muc float64, p Policy, opt Options, nH
 
 // pull reads the next job of the source and checks it.
 func (e *engine) pull() {
-	j, ok := e.src.Next()
+	// Into e.next directly: one copy of the job (a larger instances.Job
+	// costs per copy, and pull runs once a job).
+	var ok bool
+	e.next, ok = e.src.Next()
 	e.hasNext = ok
 	if !ok {
 		return
 	}
-	e.next = j
+	j := &e.next
 	// v >= 0 && v <= MaxFloat64 is false for NaN, ±Inf and negatives.
 	if !(j.Release >= 0 && j.Release <= math.MaxFloat64 && j.Map >= 0 && j.Map <= math.MaxFloat64 &&
 		j.Shuffle >= 0 && j.Shuffle <= math.MaxFloat64) || (j.Map == 0 && j.Shuffle == 0) || j.Release < e.lastRel {
-		e.badJob(j)
+		e.badJob(*j)
 		return
 	}
 	e.lastRel = j.Release
@@ -475,6 +485,9 @@ func (e *engine) loop(sink func(JobResult), stall int, resume bool) (Summary, er
 			// The rates are set afresh by the allocation below (nothing
 			// in between reads them).
 			j.rm, j.rs, j.track = 0, 0, false
+		}
+		if e.deps != nil {
+			e.deps.refill()
 		}
 		if ca != nil && !ca.gone && !cb.gone {
 			e.stFlip(ca, cb)

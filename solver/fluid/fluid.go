@@ -93,6 +93,9 @@ func Simulate(in *instances.Instance, p Policy, opt Options) (*Result, error) {
 		Response:   make([]float64, n),
 		Slowdown:   make([]float64, n),
 	}
+	if in.HasDependencies() || in.HasWeights() {
+		return simulateGeneral(in, p, opt, res)
+	}
 	order := in.SortedByRelease()
 	src := &indexedSource{in: in, order: order}
 	e, err := newEngine(src, in.MapCapacity, in.ShuffleCapacity, p, opt, n)
@@ -124,7 +127,9 @@ func Simulate(in *instances.Instance, p Policy, opt Options) (*Result, error) {
 // order) with the given capacities, calling sink (if not nil) for each job
 // as it leaves. Memory is O(jobs in system). Options.Record is not
 // supported here (use Simulate). Order policies index jobs by their
-// position in the stream.
+// position in the stream. A stream has no instance indices, so the jobs'
+// After and Weight are not read (no per-job check either, to keep the
+// stream's cost per job): dependencies and weights need Simulate.
 func SimulateStream(src instances.Source, mapCap, shuffleCap float64, p Policy, opt Options, sink func(JobResult)) (Summary, error) {
 	if opt.Record {
 		return Summary{}, fmt.Errorf("%w: Options.Record needs Simulate (the schedule is O(n))", ErrInput)
@@ -160,4 +165,62 @@ func (s *indexedSource) Next() (instances.Job, bool) {
 	j := s.in.Jobs[s.order[s.k]]
 	s.k++
 	return j, true
+}
+
+// simulateGeneral runs an instance with dependencies or weights in the
+// generic loop: jobs enter the system when eligible (deps.go) and the
+// policy reads the weights (weights.go). Response times and slowdowns are
+// measured from the releases r_j, the summary's sums in departure order as
+// the engine forms them.
+func simulateGeneral(in *instances.Instance, p Policy, opt Options, res *Result) (*Result, error) {
+	src := newDepSource(in)
+	e, err := newEngine(src, in.MapCapacity, in.ShuffleCapacity, p, opt, in.N())
+	if err != nil {
+		return nil, err
+	}
+	src.e = e
+	e.deps, e.generic = src, true
+	if in.HasWeights() {
+		e.weight = make([]float64, in.N())
+		for i := range e.weight {
+			e.weight[i] = in.Weight(i)
+		}
+	}
+	if e.split != nil && e.weight != nil {
+		return nil, fmt.Errorf("%w: %s has no weighted form (its capacity split comes from the unweighted analysis of §4.2); use maxsrpt, ps or klps with weights", ErrPolicy, e.policyName)
+	}
+	if opt.Record {
+		e.sched = &schedule.Schedule{Completion: res.Completion}
+	}
+	var sumResp, sumSlow neumaier
+	sum, err := e.run(func(r JobResult) {
+		i := r.Index
+		src.done(i, r.Completion)
+		jb := in.Jobs[i]
+		resp := r.Completion - jb.Release
+		zm, zc := jb.Map, jb.Shuffle
+		if in.MapCapacity != 1 {
+			zm = jb.Map / in.MapCapacity
+		}
+		if in.ShuffleCapacity != 1 {
+			zc = jb.Shuffle / in.ShuffleCapacity
+		}
+		slow := resp / maxf(zm, zc)
+		res.Completion[i], res.Response[i], res.Slowdown[i] = r.Completion, resp, slow
+		sumResp.add(resp)
+		sumSlow.add(slow)
+	})
+	if err != nil {
+		return nil, err
+	}
+	sum.TotalResponse = sumResp.sum()
+	sum.MeanResponse = sum.TotalResponse / float64(sum.N)
+	sum.MeanSlowdown = sumSlow.sum() / float64(sum.N)
+	res.Summary = sum
+	res.TotalResponse, res.MeanResponse = sum.TotalResponse, sum.MeanResponse
+	res.MeanSlowdown, res.Makespan = sum.MeanSlowdown, sum.Makespan
+	if opt.Record {
+		res.Schedule = e.sched
+	}
+	return res, nil
 }

@@ -183,6 +183,9 @@ func (s *prioState) admit(j *job) error {
 }
 
 func (s *prioState) add(j *job) {
+	if s.dyn && s.e.weight != nil {
+		j.key = s.e.wkey(j)
+	}
 	if j.x > 0 {
 		s.hm.push(j)
 	}
@@ -204,6 +207,9 @@ func (s *prioState) refresh(j *job) {
 	if s.dyn {
 		old := j.key
 		j.key = maxf(j.x, j.y)
+		if s.e.weight != nil {
+			j.key = s.e.wkey(j)
+		}
 		if lower = j.key <= old; lower {
 			s.hm.upj(j)
 		} else {
@@ -257,6 +263,9 @@ func (s *prioState) crossing() (float64, *job, *job) {
 	if !s.less(a, b) {
 		a, b = b, a
 	}
+	if s.e.weight != nil {
+		return crossMaxW(a, b, s.e.weightOf(a), s.e.weightOf(b)), a, b
+	}
 	return crossMax(a, b), a, b
 }
 
@@ -266,10 +275,17 @@ const flipRel = 1e-9
 
 func (s *prioState) resolves(a, b *job) bool {
 	la, lb := math.Max(a.x, a.y), math.Max(b.x, b.y)
+	if s.e.weight != nil {
+		la, lb = s.e.wkey(a), s.e.wkey(b)
+	}
 	return lb <= la || lb-la <= flipRel*la
 }
 
 func (s *prioState) flip(a, b *job) {
+	if s.e.weight != nil {
+		s.flipW(a, b)
+		return
+	}
 	la, lb := math.Max(a.x, a.y), math.Max(b.x, b.y)
 	if lb > la && lb-la <= flipRel*la {
 		// Rounding left b a hair behind a at the crossing instant: put it
@@ -586,6 +602,9 @@ func (s *psState) flip(_, _ *job)                  {}
 func (s *psState) resolves(_, _ *job) bool         { return true }
 
 func (s *psState) allocate(out []*job) []*job {
+	if s.e.weight != nil {
+		return s.allocateW(out)
+	}
 	// Which jobs hold one of the k places: the first k in arrival order
 	// (KLPS), or the first k among those with map work left (KLPSMapOnly).
 	limit := len(s.sys)

@@ -1,0 +1,42 @@
+package main
+
+import (
+	"github.com/urfave/cli/v2"
+
+	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/internal/cliflags"
+	"github.com/mrsched/mrsched/internal/cliout"
+)
+
+// atLeastOneFinite is the rule of --due-slack.
+var atLeastOneFinite = cliflags.Rule{Want: "a finite number ≥ 1", OK: func(x float64) bool { return x >= 1 && cliflags.IsFinite(x) }}
+
+// genDAGCmd is 'gen dag': a random layered DAG night (instances.DAGSpec).
+func genDAGCmd() *cli.Command {
+	d := instances.DefaultDAG(40)
+	return cmd("dag", cliout.Action(func(c *cli.Context) (instances.File, error) {
+		spec := instances.DefaultDAG(c.Int("n"))
+		if c.IsSet("load") {
+			spec.Sizes = instances.PaperLogNormal(c.Int("n"), c.Float64("load"), false)
+		}
+		spec.Layers, spec.FanIn, spec.FanOut = c.Int("layers"), c.Int("fan-in"), c.Int("fan-out")
+		spec.HighFrac, spec.HighWeight = c.Float64("high-fraction"), c.Float64("high-weight")
+		spec.DueFrac, spec.DueSlack = c.Float64("due-fraction"), c.Float64("due-slack")
+		in, err := spec.Generate(instances.SeedSource(c.Uint64("seed")))
+		if err == nil {
+			in.Metadata["seed"] = c.Uint64("seed")
+		}
+		return instances.File{Instance: in}, err
+	}), append([]cli.Flag{
+		intFlag("n", d.Sizes.N, "number of jobs", atLeastOne),
+		intFlag("layers", d.Layers, "number of layers (at most n)", atLeastOne),
+		intFlag("fan-in", d.FanIn, "maximum predecessors of a job", atLeastOne),
+		intFlag("fan-out", d.FanOut, "maximum successors of a job (0: no limit)", nonNegInt),
+		floatFlag("high-fraction", d.HighFrac, "fraction of high-priority jobs", between(0, 1)),
+		floatFlag("high-weight", d.HighWeight, "weight of a high-priority job (others 1)", positive),
+		floatFlag("due-fraction", d.DueFrac, "fraction of jobs with a deadline", between(0, 1)),
+		floatFlag("due-slack", d.DueSlack, "deadline = release + slack × earliest response (≥ 1)", atLeastOneFinite),
+		floatFlag("load", 0.75, "release jobs by Poisson arrivals at offered load ρ (default: all at 0)", positive),
+		seedFlag(1, "random seed"),
+	}, instanceOutFlags()...)...)
+}

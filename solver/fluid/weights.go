@@ -1,0 +1,174 @@
+package fluid
+
+import "math"
+
+// Weights (instances.Job.Weight, w_j > 0, default 1). An instance whose
+// weights are not all 1 runs in the generic event loop with e.weight set
+// (indexed by instance index); each policy uses the weight as follows:
+//
+//   - FIFO and Order ignore weights (their orders are fixed by arrival or
+//     by the permutation);
+//   - MaxSRPT applies Smith's ratio rule to its key: both stations give
+//     priority to the smallest max(x_i(t), y_i(t))/w_i (weighted SRPT;
+//     Smith 1956 for one machine, the weighted SRPT rule of the
+//     literature), ties to the earlier arrival;
+//   - PS and k-LPS become weighted (generalised) processor sharing: the
+//     map station gives each job with map work among those served a rate
+//     μ_m·w_i/Σw, the shuffle station water-fills with levels proportional
+//     to the weights (each job w_i·λ, capped by its inflow while its
+//     buffer is empty, λ as large as the capacity allows);
+//   - SplitSRPT (Algorithm 2) has no weighted form here: its capacity split
+//     μ1, μ2 comes from Theorem 5's unweighted analysis, so a weighted
+//     instance is refused with ErrPolicy rather than run unweighted.
+
+// weightOf returns job j's weight (1 without weights).
+func (e *engine) weightOf(j *job) float64 {
+	if e.weight == nil {
+		return 1
+	}
+	return e.weight[j.orig]
+}
+
+// wkey is MaxSRPT's weighted key max(x, y)/w.
+func (e *engine) wkey(j *job) float64 { return maxf(j.x, j.y) / e.weight[j.orig] }
+
+// crossMaxW is crossMax for the weighted keys max(x, y)/w: the pieces are
+// those of the unweighted keys, each scaled by its job's 1/w.
+func crossMaxW(a, b *job, wa, wb float64) float64 {
+	bps := [4]float64{0, inf, inf, inf}
+	n := 1
+	if d := a.rm - a.rs; d != 0 {
+		if k := (a.x - a.y) / d; k > 0 && k < inf {
+			bps[n] = k
+			n++
+		}
+	}
+	if d := b.rm - b.rs; d != 0 {
+		if k := (b.x - b.y) / d; k > 0 && k < inf {
+			bps[n] = k
+			n++
+		}
+	}
+	if n == 3 && bps[2] < bps[1] {
+		bps[1], bps[2] = bps[2], bps[1]
+	}
+	for i := 0; i < n; i++ {
+		p, q := bps[i], bps[i+1]
+		la, sa := keyMax(a, p)
+		lb, sb := keyMax(b, p)
+		la, sa, lb, sb = la/wa, sa/wa, lb/wb, sb/wb
+		d := la - lb // ≤ 0 while a is ahead
+		if d > 0 {
+			return p
+		}
+		if g := sb - sa; g > 0 {
+			if tau := p - d/g; tau < q {
+				return maxf(tau, p)
+			}
+		}
+	}
+	return inf
+}
+
+// allocateW is psState.allocate with weights: weighted processor sharing
+// at both stations (see the package's weight conventions above).
+func (s *psState) allocateW(out []*job) []*job {
+	limit := len(s.sys)
+	if s.k > 0 && s.k < limit && !s.mapOnly {
+		limit = s.k
+	}
+	nmap, wsum := 0, 0.0
+	for i := 0; i < limit; i++ {
+		if j := s.sys[i]; j.x > 0 && (s.k == 0 || !s.mapOnly || nmap < s.k) {
+			nmap++
+			wsum += s.e.weightOf(j)
+			j.setRM(-1) // marker: gets a map share
+		}
+	}
+	s.capped = s.capped[:0]
+	s.free = s.free[:0]
+	wfree := 0.0
+	for i := 0; i < limit; i++ {
+		j := s.sys[i]
+		if j.rm < 0 {
+			j.setRM(s.e.cm * s.e.weightOf(j) / wsum)
+		}
+		c := j.cap()
+		j.capv = c / s.e.weightOf(j) // the level at which j's cap binds
+		switch {
+		case math.IsInf(c, 1):
+			s.free = append(s.free, j)
+			wfree += s.e.weightOf(j)
+			out = append(out, j)
+		case c > 0:
+			s.capped = append(s.capped, j)
+			out = append(out, j)
+		case j.rm > 0:
+			out = append(out, j)
+		}
+	}
+	// Weighted water-filling: every job gets w·λ up to its cap; the jobs
+	// whose cap per unit weight is below the level take their caps.
+	c := s.e.cc
+	wrem := wfree
+	for _, j := range s.capped {
+		wrem += s.e.weightOf(j)
+	}
+	level := 0.0
+	if wrem > 0 {
+		sortByCap(s.capped)
+		level = c / wrem
+		i := 0
+		for ; i < len(s.capped); i++ {
+			j := s.capped[i]
+			if j.capv > level {
+				break
+			}
+			w := s.e.weightOf(j)
+			j.rs = minf(j.cap(), c)
+			c -= j.rs
+			wrem -= w
+			if wrem > 0 {
+				level = c / wrem
+			}
+		}
+		for ; i < len(s.capped); i++ {
+			s.capped[i].rs = s.e.weightOf(s.capped[i]) * level
+		}
+		for _, j := range s.free {
+			j.rs = s.e.weightOf(j) * level
+		}
+	}
+	k := 0
+	for _, j := range out {
+		if j.rm > 0 || j.rs > 0 {
+			out[k] = j
+			k++
+		}
+	}
+	clear(out[k:])
+	return out[:k]
+}
+
+// flipW is prioState.flip for the weighted keys: b, a hair behind a at the
+// crossing, is put level (its larger remaining work set to a's key times
+// its weight, a change far below the validator's tolerance).
+func (s *prioState) flipW(a, b *job) {
+	la, lb := s.e.wkey(a), s.e.wkey(b)
+	if lb > la && lb-la <= flipRel*la {
+		v := la * s.e.weightOf(b)
+		if b.x >= b.y {
+			b.x = minf(b.x, v)
+		} else {
+			b.y = minf(b.y, v)
+		}
+		b.bufOK = false
+	}
+	b.key = s.e.wkey(b)
+	b.tie = s.e.nextTie
+	s.e.nextTie--
+	for _, j := range []*job{a, b} {
+		s.hm.fix(j)
+		s.hb.fix(j)
+	}
+}
