@@ -118,6 +118,11 @@ var (
 	formatFlag, formatOf, quietFlag = cliout.Format, cliout.FormatOf, cliout.Quiet
 	outFlag, fileOutFlag, inFlag    = cliout.Out, cliout.FileOut, cliout.In
 	inListFlag                      = cliout.InList
+
+	// Path flags from string flags: what the output guard checks
+	// (cliout.CheckOutputs); every flag naming a file or folder is one.
+	readsFile, writesFile, writesBase, writesInto = cliflags.ReadsFile, cliflags.WritesFile, cliflags.WritesBase, cliflags.WritesInto
+	figureNames                                   = cliflags.FigureNames
 )
 
 // besidesSVGFlag is --png of the commands that always write SVG figures.
@@ -179,7 +184,7 @@ func instanceOutFlags() []cli.Flag {
 
 // instanceOutFlag is --out FILE of a command that writes an instance.
 func instanceOutFlag() cli.Flag {
-	return &cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the instance to `FILE` (.csv for CSV, otherwise JSON) instead of stdout (" + overwriteNote + ")"}
+	return writesFile(&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the instance to `FILE` (.csv for CSV, otherwise JSON) instead of stdout (" + overwriteNote + ")"})
 }
 
 // Command descriptions are data: help/<command path>.txt (the path's words
