@@ -5,7 +5,6 @@ package main
 
 import (
 	"cmp"
-	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -138,7 +137,7 @@ func flexStudyCmd() *cli.Command {
 		}
 		sp, _ := sweep.Parse(c.String("shard")) // checked by shardFlag
 		progress := progressEvery(c, 5, func(done, total int) string { return fmt.Sprintf("flex study %s: %d/%d cells", sp, done, total) })
-		rep, err := study.RunFlex(context.Background(), cfg, sp, c.Int("workers"), c.String("out-dir"), progress, figures.Formats(c.Bool("png"))...)
+		rep, err := study.RunFlex(c.Context, cfg, sp, c.Int("workers"), c.String("out-dir"), progress, figures.Formats(c.Bool("png"))...)
 		return flexReportOut(c, rep, err)
 	}, flexStudyFlags()...)
 }
@@ -209,7 +208,7 @@ func flexMapCmd() *cli.Command {
 		if s.Grid.MaxSlots = ms; err != nil {
 			return nil, err
 		}
-		return study.FlexMap(context.Background(), s, flex.MapRunOptions{Dir: c.String("out-dir"), Pass: c.String("pass"), Shard: sp,
+		return study.FlexMap(c.Context, s, flex.MapRunOptions{Dir: c.String("out-dir"), Pass: c.String("pass"), Shard: sp,
 			Workers: c.Int("workers"), Merge: c.Args().Slice(), Progress: progressLine(c)}, cliout.ProtectedInputs(c))
 	}),
 		writesInto(&cli.StringFlag{Name: "out-dir", Value: "results/flex/map", Usage: "cells (DIR/coarse, DIR/fine) and report `DIR`"}, flexMapNames...),

@@ -9,7 +9,6 @@ package main
 import (
 	"bytes"
 	"cmp"
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -157,7 +156,7 @@ func reduceVerify(c *cli.Context) error {
 
 func reduceOpt(c *cli.Context) error {
 	t0 := time.Now()
-	in, res, err := reductions.OptimumFile(context.Background(), c.String("instance"), c.String("engine"), func(done, total int) {
+	in, res, err := reductions.OptimumFile(c.Context, c.String("instance"), c.String("engine"), func(done, total int) {
 		if done%5000 == 0 {
 			infof(c, "reduce opt: %d/%d orders (%v)", done, total, time.Since(t0).Round(time.Second))
 		}
@@ -288,7 +287,7 @@ func searchCmd() *cli.Command {
 		cfg.Engine = func() (mip.Engine, error) { return engine.Get(c.String("engine")) }
 		var founds []*search.Found
 		if err == nil {
-			founds, err = reductions.Worst(context.Background(), cfg, progressLine(c))
+			founds, err = reductions.Worst(c.Context, cfg, progressLine(c))
 		}
 		for _, f := range founds {
 			if dir := c.String("out-dir"); err == nil && dir != "" {
