@@ -344,13 +344,112 @@ bad "write: --out is a directory" "is a directory" gen lognormal -n 3 --seed 1 -
 bad "write: --out in a missing directory" "no such file or directory" gen lognormal -n 3 --seed 1 --out nodir/x.json
 
 cp g.json same.json
-bad "write: --schedule over the input" "refusing to write over an input file" simulate -i same.json --schedule same.json --quiet
+bad "write: --schedule over the input" "is the input file --instance" simulate -i same.json --schedule same.json --quiet
 cases=$((cases + 1))
 if cmp -s g.json same.json; then
 	echo "ok    the input is unchanged"
 else
 	fails=$((fails + 1))
 	echo "FAIL  simulate -i same.json --schedule same.json changed the input"
+fi
+
+# ------------------------------------------------------------ never overwrite an input / one output per path
+# kept NAME FILE WANT CMD...: CMD must be refused (bad) and FILE unchanged.
+kept() {
+	local name=$1 file=$2 want=$3
+	shift 3
+	cp "$file" keep.tmpcopy
+	bad "$name" "$want" "$@"
+	cases=$((cases + 1))
+	if cmp -s keep.tmpcopy "$file"; then
+		echo "ok    $name: $file unchanged"
+	else
+		fails=$((fails + 1))
+		echo "FAIL  $name: $file changed"
+		cp keep.tmpcopy "$file"
+	fi
+	rm -f keep.tmpcopy
+}
+mkdir -p sub guard-figs guard-merge
+"$BIN" reduce nmts -i n.json --out t2.json --quiet >/dev/null 2>&1
+cp s.json s.svg
+ln -sf g.json g-link.json
+ln -f g.json g-hard.json
+kept "guard: cluster --out" cl.json "is the input file --workload" cluster simulate -w cl.json --policy fifo --out cl.json
+kept "guard: cluster --timeline" cl.json "is the input file --workload" cluster simulate -w cl.json --policy fifo --timeline cl.json
+kept "guard: cluster --out through .." cl.json "is the input file --workload" cluster simulate -w cl.json --policy fifo --out ./sub/../cl.json
+kept "guard: flex simulate --out" ss.json "is the input file --workload" flex simulate -w ss.json --out ss.json
+kept "guard: flex plan --out" ss.json "is the input file --workload" flex plan -w ss.json --out ss.json
+kept "guard: flex plan --svg" ss.json "is the input file --workload" flex plan -w ss.json --svg ss.json
+kept "guard: mst fit --out" samples.txt "is the input file --samples" mst fit --samples samples.txt --out samples.txt
+kept "guard: mst eval --out" nodes.json "is the input file --nodes" mst eval --nodes nodes.json --out nodes.json
+kept "guard: swim-cluster --out" t.tsv "is the input file --trace" import swim-cluster --trace t.tsv --out t.tsv
+kept "guard: swim-scans --out" t.tsv "is the input file --trace" import swim-scans --trace t.tsv --out t.tsv
+kept "guard: import swim --out" t.tsv "is the input file argument 1" import swim t.tsv --out t.tsv
+kept "guard: reduce nmts --out" n.json "is the input file --instance" reduce nmts -i n.json --out n.json
+kept "guard: reduce nmts --schedule-out" n.json "is the input file --instance" reduce nmts -i n.json --out n3.json --schedule-out n.json
+kept "guard: reduce opt --schedule-out" t2.json "is the input file --instance" reduce opt -i t2.json --schedule-out t2.json
+kept "guard: gantt -o BASE over BASE.svg" s.svg "--out s.svg is the input file --schedule" gantt -i g.json -s s.svg -o s
+kept "guard: simulate --out symbolic link" g.json "is the input file --instance" simulate -i g.json --out g-link.json
+kept "guard: simulate --out hard link" g.json "is the input file --instance" simulate -i g.json --out g-hard.json
+"$BIN" worst-exact --policy maxsrpt --n 4 --restarts 1 --steps 5 --figures guard-figs --quiet >/dev/null 2>&1
+kept "guard: worst-exact --figures over --seeds" guard-figs/worst-maxsrpt-n4.json "is the input file --seeds" worst-exact --policy maxsrpt --n 4 --restarts 1 --steps 5 --seeds guard-figs/worst-maxsrpt-n4.json --figures guard-figs
+printf '{}\n' >guard-merge/cells.jsonl
+kept "guard: flex merge --out-dir over its shard" guard-merge/cells.jsonl "is the input file argument 1" flex merge --out-dir guard-merge guard-merge/cells.jsonl
+bad "guard: solve --schedule and --out" "--schedule F.json and --out F.json are one file" solve -i g.json --schedule F.json --out F.json
+bad "guard: gen adversary --out and --alt-out" "--out F.json and --alt-out F.json are one file" gen adversary --out F.json --alt-out F.json
+cases=$((cases + 1))
+if [[ -e F.json ]]; then
+	fails=$((fails + 1))
+	echo "FAIL  guard: F.json was written"
+else
+	echo "ok    guard: nothing written for refused outputs"
+fi
+
+# ------------------------------------------------------------ signals and lost output
+cases=$((cases + 1))
+out=$(timeout 20 "$BIN" simulate -i g.json 2>&1 >&-)
+rc=$?
+if ((rc == 1)) && [[ $out == *"standard output is closed"* ]]; then
+	echo "ok    stdout closed: exit 1: $out"
+else
+	fails=$((fails + 1))
+	echo "FAIL  stdout closed: exit $rc, $out"
+fi
+# An interrupted solve: its answer so far (status interrupted), --schedule
+# written, exit 130/143, no engine child and no temporary folder left.
+if command -v cbc >/dev/null; then
+	"$BIN" gen lognormal -n 40 --batch --seed 3 --out b40.json >/dev/null 2>&1
+	for sig in INT TERM; do
+		cases=$((cases + 1))
+		mkdir -p "tmp-$sig"
+		TMPDIR=$PWD/tmp-$sig "$BIN" solve -i b40.json --time-limit 1h --schedule "sig-$sig.json" --format json >"sig-$sig.out" 2>"sig-$sig.err" &
+		pid=$!
+		for _ in $(seq 1 600); do # until cbc runs (a guard of 60 s, not a timing)
+			compgen -G "tmp-$sig/mrsched-*/model.lp" >/dev/null && pgrep -P "$pid" >/dev/null && break
+			sleep 0.1
+		done
+		child=$(pgrep -P "$pid" | head -n1)
+		kill -s "$sig" "$pid"
+		wait "$pid"
+		rc=$?
+		want=130
+		[[ $sig == TERM ]] && want=143
+		why=""
+		((rc == want)) || why="exit $rc, want $want"
+		grep -q '"status": "interrupted"' "sig-$sig.out" || why="$why; no interrupted answer"
+		[[ -s sig-$sig.json ]] || why="$why; no --schedule file"
+		[[ -n $child ]] && kill -0 "$child" 2>/dev/null && why="$why; cbc child $child left running"
+		[[ -z $(ls -A "tmp-$sig") ]] || why="$why; temporary folder left: $(ls "tmp-$sig")"
+		if [[ -n $why ]]; then
+			fails=$((fails + 1))
+			echo "FAIL  signal $sig during solve: $why"
+		else
+			echo "ok    signal $sig during solve: exit $rc, status interrupted, schedule written, nothing left"
+		fi
+	done
+else
+	echo "skip  signals during solve: the cbc program is not installed"
 fi
 
 # No temporary file may be left anywhere in the work directory.

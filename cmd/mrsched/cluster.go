@@ -53,11 +53,11 @@ func clusterSimulateCmd() *cli.Command {
 		}
 		return emitView(c, study.SimulateView(r, c.String("workload"), c.Bool("jobs")))
 	}, slices.Concat([]cli.Flag{
-		&cli.StringFlag{Name: "workload", Aliases: []string{"w"}, Required: true, Usage: "cluster workload `FILE` (JSON, see mrsched gen cluster)"},
+		readsFile(&cli.StringFlag{Name: "workload", Aliases: []string{"w"}, Required: true, Usage: "cluster workload `FILE` (JSON, see mrsched gen cluster)"}),
 		&cli.StringFlag{Name: "policy", Aliases: []string{"p"}, Value: "fair", Usage: "fifo, fair, lsps, hpfsp or ppfsp"},
 	}, cliflags.Bind(&s), cliflags.Bind(&sim), []cli.Flag{
 		&cli.BoolFlag{Name: "jobs", Usage: "one row per job instead of the per-user summary"},
-		&cli.StringFlag{Name: "timeline", Usage: "write the task-to-slot timeline to `FILE` (CSV)"},
+		fileOutFlag("timeline", "write the task-to-slot timeline to `FILE` (CSV)"),
 		formatFlag("table"),
 		outFlag("the results")})...)
 }
@@ -67,7 +67,7 @@ func clusterSimulateCmd() *cli.Command {
 func clusterStudyCmd(name string) *cli.Command {
 	def := study.DefaultStudyConfig(name)
 	flags := slices.Concat(cliflags.Insert(cliflags.Bind(&def), "workers",
-		&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Value: "results/cluster", Usage: "results `DIR` (\"\" writes no files)"}),
+		writesInto(&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Value: "results/cluster", Usage: "results `DIR` (\"\" writes no files)"}, figureNames...)),
 		[]cli.Flag{besidesSVGFlag(), quietFlag()})
 	if name == "swim" {
 		flags = append(flags, cliflags.Bind(&def.SWIM)...)
@@ -131,6 +131,6 @@ func importSWIMClusterCmd() *cli.Command {
 			w, err = cw.ReadSWIMFile(c.String("trace"), o)
 		}
 		return clusterWriteWorkload(c, w, err)
-	}, slices.Concat([]cli.Flag{&cli.StringFlag{Name: "trace", Required: true, Usage: "SWIM trace `FILE` (TSV)"}},
+	}, slices.Concat([]cli.Flag{readsFile(&cli.StringFlag{Name: "trace", Required: true, Usage: "SWIM trace `FILE` (TSV)"})},
 		cliflags.Bind(&def), []cli.Flag{outFlag("the workload"), quietFlag()})...)
 }

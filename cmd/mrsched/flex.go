@@ -5,7 +5,6 @@ package main
 
 import (
 	"cmp"
-	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -29,8 +28,15 @@ func flexCommands() []*cli.Command {
 		flexPlanCmd(), flexSimulateCmd(), flexStudyCmd(), flexMergeCmd(), cmd("metrics", metrics, formatFlag("table")), flexMapCmd()))
 }
 
+// The files flex study and merge write into --out-dir, and those of flex
+// map (its passes' cells in DIR/coarse and DIR/fine).
+var (
+	flexDirNames = append([]string{"cells.jsonl"}, figureNames...)
+	flexMapNames = append([]string{"coarse/cells.jsonl", "fine/cells.jsonl"}, figureNames...)
+)
+
 func flexWorkloadFlag() cli.Flag {
-	return &cli.StringFlag{Name: "workload", Aliases: []string{"w"}, Required: true, Usage: "shared-scan workload `FILE` (JSON)"}
+	return readsFile(&cli.StringFlag{Name: "workload", Aliases: []string{"w"}, Required: true, Usage: "shared-scan workload `FILE` (JSON)"})
 }
 
 func flexPlanCmd() *cli.Command {
@@ -48,7 +54,7 @@ func flexPlanCmd() *cli.Command {
 			return nil
 		}},
 		&cli.BoolFlag{Name: "intervals", Usage: "also print the intervals with per-subjob slots"},
-		&cli.StringFlag{Name: "svg", Usage: "draw the slot allocations over time to `FILE`"},
+		fileOutFlag("svg", "draw the slot allocations over time to `FILE`"),
 		formatFlag("table"),
 		outFlag("the result"))
 }
@@ -69,7 +75,7 @@ func flexSimulateCmd() *cli.Command {
 
 func flexStudyFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.StringFlag{Name: "out-dir", Value: "results/flex", Usage: "write cells and report files under `DIR`"},
+		writesInto(&cli.StringFlag{Name: "out-dir", Value: "results/flex", Usage: "write cells and report files under `DIR`"}, flexDirNames...),
 		shardFlag(),
 		workersFlag(2),
 		repsFlag(10),
@@ -131,7 +137,7 @@ func flexStudyCmd() *cli.Command {
 		}
 		sp, _ := sweep.Parse(c.String("shard")) // checked by shardFlag
 		progress := progressEvery(c, 5, func(done, total int) string { return fmt.Sprintf("flex study %s: %d/%d cells", sp, done, total) })
-		rep, err := study.RunFlex(context.Background(), cfg, sp, c.Int("workers"), c.String("out-dir"), progress, figures.Formats(c.Bool("png"))...)
+		rep, err := study.RunFlex(c.Context, cfg, sp, c.Int("workers"), c.String("out-dir"), progress, figures.Formats(c.Bool("png"))...)
 		return flexReportOut(c, rep, err)
 	}, flexStudyFlags()...)
 }
@@ -144,7 +150,7 @@ func flexMergeCmd() *cli.Command {
 		rep, err := study.MergeFlex(c.Args().Slice(), c.String("out-dir"), figures.Formats(c.Bool("png"))...)
 		return flexReportOut(c, rep, err)
 	},
-		&cli.StringFlag{Name: "out-dir", Value: "results/flex", Usage: "output `DIR`"},
+		writesInto(&cli.StringFlag{Name: "out-dir", Value: "results/flex", Usage: "output `DIR`"}, flexDirNames...),
 		besidesSVGFlag(),
 		quietFlag())
 }
@@ -180,7 +186,7 @@ func importSWIMScansCmd() *cli.Command {
 			BlockMinutes: c.Float64("block-minutes"), MinSlots: c.Int("min-slots"), From: c.Float64("from"), To: c.Float64("to"), Limit: c.Int("limit")})
 		return sharedscan.File{Workload: w}, err
 	}),
-		&cli.StringFlag{Name: "trace", Required: true, Usage: "SWIM trace `FILE` (withInputPaths TSV)"},
+		readsFile(&cli.StringFlag{Name: "trace", Required: true, Usage: "SWIM trace `FILE` (withInputPaths TSV)"}),
 		&cli.IntFlag{Name: "slots", Value: d.Slots, Usage: "S"},
 		&cli.Float64Flag{Name: "block-mb", Value: 64, Usage: "MiB per map task"},
 		&cli.Float64Flag{Name: "block-minutes", Value: d.BlockMinutes, Usage: "slot-minutes to scan one block"},
@@ -202,10 +208,10 @@ func flexMapCmd() *cli.Command {
 		if s.Grid.MaxSlots = ms; err != nil {
 			return nil, err
 		}
-		return study.FlexMap(context.Background(), s, flex.MapRunOptions{Dir: c.String("out-dir"), Pass: c.String("pass"), Shard: sp,
+		return study.FlexMap(c.Context, s, flex.MapRunOptions{Dir: c.String("out-dir"), Pass: c.String("pass"), Shard: sp,
 			Workers: c.Int("workers"), Merge: c.Args().Slice(), Progress: progressLine(c)}, cliout.ProtectedInputs(c))
 	}),
-		&cli.StringFlag{Name: "out-dir", Value: "results/flex/map", Usage: "cells (DIR/coarse, DIR/fine) and report `DIR`"},
+		writesInto(&cli.StringFlag{Name: "out-dir", Value: "results/flex/map", Usage: "cells (DIR/coarse, DIR/fine) and report `DIR`"}, flexMapNames...),
 		choiceFlag("pass", "both", "the passes to run (one with --shard)", "both", "coarse", "fine"),
 		shardFlag(),
 		workersFlag(2),

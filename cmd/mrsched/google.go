@@ -1,8 +1,6 @@
 package main
 
 import (
-	"context"
-
 	"github.com/urfave/cli/v2"
 
 	"github.com/mrsched/mrsched/instances/google"
@@ -36,7 +34,7 @@ func studyGoogleCmd() *cli.Command {
 	return cmd("google", viewAction(func(c *cli.Context) (*tabular.View, error) {
 		cfg := study.DefaultGoogleConfig()
 		cfg.Loads = c.Float64Slice("loads")
-		r, err := study.GoogleFile(context.Background(), c.String("instance"), cfg, c.String("figures"), figures.Formats(c.Bool("png"))...)
+		r, err := study.GoogleFile(c.Context, c.String("instance"), cfg, c.String("figures"), figures.Formats(c.Bool("png"))...)
 		if err != nil {
 			return nil, err
 		}

@@ -9,7 +9,6 @@ package main
 import (
 	"bytes"
 	"cmp"
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -53,13 +52,13 @@ func hardGenCommands() []*cli.Command {
 
 // nmtsFileFlag is --instance FILE of an NMTS or reduced instance.
 func nmtsFileFlag(what string) cli.Flag {
-	return &cli.StringFlag{Name: "instance", Aliases: []string{"i"}, Required: true, Usage: what + " `FILE`"}
+	return readsFile(&cli.StringFlag{Name: "instance", Aliases: []string{"i"}, Required: true, Usage: what + " `FILE`"})
 }
 
 // plotFlags are --plot PREFIX and --png.
 func plotFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.StringFlag{Name: "plot", Usage: "write `PREFIX`.svg (and PREFIX.png with --png)"},
+		writesBase(&cli.StringFlag{Name: "plot", Usage: "write `PREFIX`.svg (and PREFIX.png with --png)"}, ".svg", ".png"),
 		pngFlag("with --plot, write PREFIX.png too"),
 	}
 }
@@ -68,8 +67,8 @@ func plotFlags() []cli.Flag {
 // flags.
 func altOutFlags(flags ...cli.Flag) []cli.Flag {
 	return append(flags,
-		&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "instance `FILE` (default stdout)"},
-		&cli.StringFlag{Name: "alt-out", Usage: "write the alternative schedule to `FILE`"},
+		writesFile(&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "instance `FILE` (default stdout)"}),
+		fileOutFlag("alt-out", "write the alternative schedule to `FILE`"),
 		quietFlag())
 }
 
@@ -93,7 +92,7 @@ func genNMTSCmd() *cli.Command {
 		}
 		return emitBytes(c, b.Bytes())
 	}, append(cliflags.Bind(&def),
-		&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write to `FILE` instead of stdout"},
+		writesFile(&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write to `FILE` instead of stdout"}),
 		&cli.BoolFlag{Name: "quiet", Usage: "no progress or messages on stderr (no -q: --q is the set size)"})...)
 }
 
@@ -102,19 +101,19 @@ func reduceCommands() []*cli.Command {
 	return []*cli.Command{
 		cmd("nmts", reduceNMTS,
 			nmtsFileFlag("NMTS"),
-			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Required: true, Usage: "tandem instance `FILE` to write"},
-			&cli.StringFlag{Name: "schedule-out", Usage: "certificate schedule `FILE` (default OUT.certificate.json)"},
+			writesFile(&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Required: true, Usage: "tandem instance `FILE` to write"}),
+			fileOutFlag("schedule-out", "certificate schedule `FILE` (default OUT.certificate.json)"),
 			cliflags.PositiveBig("A", "use this A (≥ the minimum) instead of the smallest admissible"),
 			cliflags.PositiveBig("M", "use this M (≥ 9qA) instead of the smallest admissible"),
 			formatFlag("table"), quietFlag()),
 		cmd("verify", reduceVerify,
 			nmtsFileFlag("reduced tandem instance"),
-			&cli.StringFlag{Name: "schedule", Aliases: []string{"s"}, Usage: "schedule `FILE` (default: the recorded certificate)"},
+			inFlag("schedule", "schedule `FILE` (default: the recorded certificate)", false, "s"),
 			formatFlag("table")),
 		cmd("opt", reduceOpt,
 			nmtsFileFlag("reduced tandem instance"),
 			&cli.StringFlag{Name: "engine", Value: engine.DefaultName, Usage: "LP engine"},
-			&cli.StringFlag{Name: "schedule-out", Usage: "write the optimal LP schedule to `FILE`"},
+			fileOutFlag("schedule-out", "write the optimal LP schedule to `FILE`"),
 			formatFlag("table"), quietFlag()),
 		reduceSeparationCmd(),
 	}
@@ -157,7 +156,7 @@ func reduceVerify(c *cli.Context) error {
 
 func reduceOpt(c *cli.Context) error {
 	t0 := time.Now()
-	in, res, err := reductions.OptimumFile(context.Background(), c.String("instance"), c.String("engine"), func(done, total int) {
+	in, res, err := reductions.OptimumFile(c.Context, c.String("instance"), c.String("engine"), func(done, total int) {
 		if done%5000 == 0 {
 			infof(c, "reduce opt: %d/%d orders (%v)", done, total, time.Since(t0).Round(time.Second))
 		}
@@ -259,7 +258,7 @@ func adversaryCmd() *cli.Command {
 		}
 		return flagError(err, adversary.ErrConfig)
 	}, slices.Concat(cliflags.Bind(&def), plotFlags(), []cli.Flag{
-		&cli.StringFlag{Name: "csv", Usage: "also write the table as CSV to `FILE`"},
+		fileOutFlag("csv", "also write the table as CSV to `FILE`"),
 		formatFlag("table"), quietFlag()})...)
 }
 
@@ -288,7 +287,7 @@ func searchCmd() *cli.Command {
 		cfg.Engine = func() (mip.Engine, error) { return engine.Get(c.String("engine")) }
 		var founds []*search.Found
 		if err == nil {
-			founds, err = reductions.Worst(context.Background(), cfg, progressLine(c))
+			founds, err = reductions.Worst(c.Context, cfg, progressLine(c))
 		}
 		for _, f := range founds {
 			if dir := c.String("out-dir"); err == nil && dir != "" {
@@ -300,7 +299,7 @@ func searchCmd() *cli.Command {
 		}
 		return reductions.WorstTable(founds), nil
 	}), append(cliflags.Bind(&def),
-		&cli.StringFlag{Name: "out-dir", Usage: "save the worst instances in `DIR`"},
+		writesInto(&cli.StringFlag{Name: "out-dir", Usage: "save the worst instances in `DIR`"}, "search-*.json"),
 		&cli.StringFlag{Name: "engine", Value: engine.DefaultName, Usage: "LP engine for the exact OPT"},
 		formatFlag("table"), quietFlag())...)
 }

@@ -11,7 +11,10 @@ import (
 	"embed"
 	"io"
 	"os"
+	"os/signal"
 	"slices"
+	"syscall"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -19,10 +22,13 @@ import (
 	"github.com/mrsched/mrsched/internal/cliflags"
 	"github.com/mrsched/mrsched/internal/cliout"
 	"github.com/mrsched/mrsched/internal/clitree"
+	"github.com/mrsched/mrsched/internal/fileio"
 	"github.com/mrsched/mrsched/report"
 	"github.com/mrsched/mrsched/schedule"
 	"github.com/mrsched/mrsched/solver/engine"
 	"github.com/mrsched/mrsched/solver/fluid"
+	"github.com/mrsched/mrsched/solver/mip"
+	"github.com/mrsched/mrsched/solver/mip/mipexec"
 	"github.com/mrsched/mrsched/sweep"
 	"github.com/mrsched/mrsched/tabular"
 )
@@ -72,9 +78,28 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return clitree.Run(newApp(stdout, stderr), args)
 }
 
+// main runs the program as a process: SIGINT and SIGTERM stop the command,
+// which writes its answer so far (status interrupted) and exits 130 or
+// 143; a command that has not returned interruptGrace later, or a second
+// signal, ends the process without leaving a temporary file. A lost
+// output (a closed stdout, a full disk) is an error.
 func main() {
-	os.Exit(run(os.Args, os.Stdout, os.Stderr))
+	sigs := make(chan os.Signal, 2)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	os.Exit(clitree.RunProcess(newApp(cliout.Stdout(), os.Stderr), os.Args, clitree.Process{
+		Signals: sigs, Stoppable: mip.Stoppable, Grace: interruptGrace, Cleanup: cleanup, Exit: os.Exit}))
 }
+
+// cleanup kills and reaps the engine children still running and removes
+// their folders and the temporary files of interrupted writes.
+func cleanup() {
+	mipexec.Reap()
+	fileio.RemoveTemps()
+}
+
+// interruptGrace is how long a command has after an interrupt to write its
+// answer so far.
+const interruptGrace = 10 * time.Second
 
 // Shared flags. Every flag that several commands have is built here, once,
 // with the one validation that says the flag's name and what it allows
@@ -118,6 +143,11 @@ var (
 	formatFlag, formatOf, quietFlag = cliout.Format, cliout.FormatOf, cliout.Quiet
 	outFlag, fileOutFlag, inFlag    = cliout.Out, cliout.FileOut, cliout.In
 	inListFlag                      = cliout.InList
+
+	// Path flags from string flags: what the output guard checks
+	// (cliout.CheckOutputs); every flag naming a file or folder is one.
+	readsFile, writesFile, writesBase, writesInto = cliflags.ReadsFile, cliflags.WritesFile, cliflags.WritesBase, cliflags.WritesInto
+	figureNames                                   = cliflags.FigureNames
 )
 
 // besidesSVGFlag is --png of the commands that always write SVG figures.
@@ -179,7 +209,7 @@ func instanceOutFlags() []cli.Flag {
 
 // instanceOutFlag is --out FILE of a command that writes an instance.
 func instanceOutFlag() cli.Flag {
-	return &cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the instance to `FILE` (.csv for CSV, otherwise JSON) instead of stdout (" + overwriteNote + ")"}
+	return writesFile(&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the instance to `FILE` (.csv for CSV, otherwise JSON) instead of stdout (" + overwriteNote + ")"})
 }
 
 // Command descriptions are data: help/<command path>.txt (the path's words

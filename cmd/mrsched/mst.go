@@ -83,7 +83,7 @@ func mstEvalCmd() *cli.Command {
 		r, err := straggler.EvalReportOf(cfg)
 		return r, flagError(err)
 	}), slices.Concat(mstCommonFlags(
-		&cli.StringFlag{Name: "nodes", Usage: "node file (JSON or .csv) with mu and lambda per node"},
+		inFlag("nodes", "node file (JSON or .csv) with mu and lambda per node", false),
 		muFlag(),
 		&cli.StringFlag{Name: "lambda", Usage: "arrival rates λ1,λ2,… (one per node)"}), cliflags.Bind(&def))...)
 }
@@ -107,14 +107,14 @@ func mstMapCmd() *cli.Command {
 		}
 		return err
 	}, slices.Concat(mstCommonFlags(
-		&cli.StringFlag{Name: "nodes", Usage: "node file (JSON or .csv); mu per node"}, muFlag()), cliflags.Bind(&def))...)
+		inFlag("nodes", "node file (JSON or .csv); mu per node", false), muFlag()), cliflags.Bind(&def))...)
 }
 
 func mstFitCmd() *cli.Command {
 	return cmd("fit", cliout.ReadAction("samples", nodes.ReadSamplesFile, func(c *cli.Context, xs []float64) (*tabular.View, error) {
 		return straggler.FitView(xs, c.Float64("offset"))
 	}), mstCommonFlags(
-		&cli.StringFlag{Name: "samples", Usage: "file with one completion time per line", Required: true},
+		inFlag("samples", "file with one completion time per line", true),
 		&cli.Float64Flag{Name: "offset", Value: math.NaN(), Usage: "offset T for the least-squares fit (default: the smallest sample)"})...)
 }
 
@@ -134,7 +134,7 @@ func mstNodesCmd() *cli.Command {
 		return straggler.NodeCountOf(cfg)
 	}), slices.Concat(mstCommonFlags(
 		&cli.StringFlag{Name: "class", Usage: "node classes μ:available,… (or use --nodes with count as availability)"},
-		&cli.StringFlag{Name: "nodes", Usage: "node file; each entry's count is the number available"}), cliflags.Bind(&def))...)
+		inFlag("nodes", "node file; each entry's count is the number available", false)), cliflags.Bind(&def))...)
 }
 
 func mstForkJoinCmd() *cli.Command {
@@ -152,7 +152,7 @@ func mstFiguresCmd() *cli.Command {
 		}
 		return err
 	},
-		&cli.StringFlag{Name: "out", Value: "results/straggler", Usage: "output directory"},
+		writesInto(&cli.StringFlag{Name: "out", Value: "results/straggler", Usage: "output directory"}, figureNames...),
 		besidesSVGFlag(),
 		&cli.BoolFlag{Name: "quiet", Usage: "no progress on stderr"})
 }

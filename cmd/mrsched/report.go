@@ -23,7 +23,7 @@ import (
 func sweepFlags() []cli.Flag {
 	return append(append([]cli.Flag{formatFlag("table"), outFlag("the output")}, figuresFlags("figures")...),
 		shardFlag(),
-		&cli.StringFlag{Name: "cells", Usage: "keep the cells in `FILE` (JSON lines): a killed run resumes from it without recomputing finished cells"},
+		writesFile(&cli.StringFlag{Name: "cells", Usage: "keep the cells in `FILE` (JSON lines): a killed run resumes from it without recomputing finished cells"}),
 		workersFlag(runtime.NumCPU()),
 		quietFlag())
 }
@@ -212,7 +212,7 @@ func ganttCmd() *cli.Command {
 	},
 		instanceFlag(),
 		inFlag("schedule", "schedule `FILE` (JSON or CSV)", true, "s"),
-		&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Required: true, Usage: "output `BASE` name: writes BASE.svg, and BASE.png with --png (" + overwriteNote + ")"},
+		writesBase(&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Required: true, Usage: "output `BASE` name: writes BASE.svg, and BASE.png with --png (" + overwriteNote + ")"}, ".svg", ".png"),
 		pngFlag("write BASE.png too"),
 		&cli.StringFlag{Name: "title", Usage: "chart title (default: the file names)"},
 		quietFlag())

@@ -6,7 +6,6 @@ package main
 // export, gen taillard, import taillard) and of the LP/MIP engines.
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -37,7 +36,7 @@ func solveCmd() *cli.Command {
 				return nil, fmt.Errorf("--%s does not apply to --exact (the exact rational search is its own method)", f)
 			}
 		}
-		return report.SolveFile(context.Background(), report.SolveConfig{Instance: c.String("instance"), Exact: c.Bool("exact"),
+		return report.SolveFile(c.Context, report.SolveConfig{Instance: c.String("instance"), Exact: c.Bool("exact"),
 			Method: c.String("method"), Order: c.String("order"), Engine: c.String("engine"), K: c.Int("k"), TimeLimit: c.Duration("time-limit"),
 			GapLimit: c.Float64("gap"), Start: processStart, Progress: progressLine(c), Schedule: c.String("schedule"), Protect: cliout.ProtectedInputs(c)})
 	}), tableOut("the result",
@@ -54,7 +53,7 @@ func solveCmd() *cli.Command {
 
 func boundCmd() *cli.Command {
 	return cmd("bound", cliout.Action(func(c *cli.Context) (*report.Output, error) {
-		return report.BoundsFile(context.Background(), c.String("instance"), c.String("engine"), c.Bool("no-lp"))
+		return report.BoundsFile(c.Context, c.String("instance"), c.String("engine"), c.Bool("no-lp"))
 	}), tableOut("the bounds",
 		instanceFlag(),
 		engineFlag("engine for the LP relaxation"),
@@ -195,7 +194,7 @@ func engineCommands() []*cli.Command {
 
 func mipSolveCmd() *cli.Command {
 	return cmd("solve", cliout.ArgAction("FILE.lp or FILE.mps", func(c *cli.Context, path string) (*report.Output, error) {
-		return report.SolveMIPFile(context.Background(), report.MIPConfig{File: path, Engine: c.String("engine"), Start: processStart,
+		return report.SolveMIPFile(c.Context, report.MIPConfig{File: path, Engine: c.String("engine"), Start: processStart,
 			All: c.Bool("all"), Duals: c.Bool("duals"), Options: mip.Options{TimeLimit: c.Duration("time-limit"), RelGap: c.Float64("gap"),
 				Seed: c.Int64("seed"), Log: cliout.StderrIf(c, "log")}})
 	}), tableOut("the result",

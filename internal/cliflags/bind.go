@@ -30,6 +30,11 @@ package cliflags
 //     of Rule.Check. The rule is appended to the usage as the helpers Int,
 //     Float, Ints and Floats do, unless rulehelp:"no" (the usage already
 //     says it).
+//   - path: for a string naming a file or folder, how the command uses it
+//     ("in" a file it reads, "out" a file it writes, "dir:PATTERN,…" a
+//     folder it writes the files PATTERN… into): the flag is then an
+//     InputFlag, OutputFlag or OutputDirFlag, checked by the command's
+//     output guard (PathArgs).
 //   - zero: for a time.Duration, what 0 means; the flag is then Duration's
 //     (≥ 0, with the note in its usage).
 //
@@ -235,6 +240,9 @@ func (f field) flag() (cli.Flag, error) {
 		}
 		return usage + " (" + s + ")"
 	}
+	if _, isString := f.v.Interface().(string); !isString && tag.Get("path") != "" {
+		return nil, fmt.Errorf("%w: field %s: path is for a string", ErrBind, f.path)
+	}
 	zero, hasZero := tag.Lookup("zero")
 	_, isDuration := f.v.Interface().(time.Duration)
 	if hasZero && !isDuration {
@@ -272,7 +280,15 @@ func (f field) flag() (cli.Flag, error) {
 		fl = &cli.Float64Flag{Name: name, Aliases: aliases, Required: required, Value: v, Usage: note(r.Want),
 			Action: func(_ *cli.Context, x float64) error { return check(x) }}
 	case string:
-		fl = &cli.StringFlag{Name: name, Aliases: aliases, Required: required, Value: v, Usage: usage}
+		sf := &cli.StringFlag{Name: name, Aliases: aliases, Required: required, Value: v, Usage: usage}
+		if p, ok := tag.Lookup("path"); ok {
+			pf, err := pathFlag(p, sf)
+			if err != nil {
+				return nil, fmt.Errorf("field %s: %w", f.path, err)
+			}
+			return pf, nil
+		}
+		fl = sf
 	case bool:
 		fl = &cli.BoolFlag{Name: name, Aliases: aliases, Required: required, Value: v, Usage: usage}
 	case []int:

@@ -275,7 +275,7 @@ func PNG(usage string) cli.Flag { return &cli.BoolFlag{Name: "png", Usage: usage
 // Figures are --figures DIR and --png.
 func Figures(what string) []cli.Flag {
 	return []cli.Flag{
-		&cli.StringFlag{Name: "figures", Usage: "write " + what + " (SVG) into `DIR`"},
+		WritesInto(&cli.StringFlag{Name: "figures", Usage: "write " + what + " (SVG) into `DIR`"}, FigureNames...),
 		PNG("write PNG figures too"),
 	}
 }

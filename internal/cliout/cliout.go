@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"os"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -22,35 +22,49 @@ import (
 // names a file to write.
 const OverwriteNote = "replaced if it exists; never one of the command's input files"
 
-// OutputFlag is a flag naming a file the command writes: checked against
-// the inputs before the command runs (see CheckOutputs).
-type OutputFlag struct{ cli.StringFlag }
+// The path flags of package cliflags: their values are checked by
+// CheckOutputs before the command runs.
+type (
+	// OutputFlag is a flag naming a file the command writes.
+	OutputFlag = cliflags.OutputFlag
+	// OutputDirFlag is a flag naming a folder the command writes into.
+	OutputDirFlag = cliflags.OutputDirFlag
+	// InputFlag is a flag naming a file the command reads.
+	InputFlag = cliflags.InputFlag
+	// InputsFlag is a repeatable flag of input files.
+	InputsFlag = cliflags.InputsFlag
+)
 
 // Out is --out FILE: the command's result goes there instead of stdout.
 func Out(what string) cli.Flag {
-	return &OutputFlag{cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write " + what + " to `FILE` instead of stdout (" + OverwriteNote + ")"}}
+	return &OutputFlag{StringFlag: cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write " + what + " to `FILE` instead of stdout (" + OverwriteNote + ")"}}
 }
 
 // FileOut is a flag naming an extra output file (a schedule, cells).
 func FileOut(name, usage string) cli.Flag {
-	return &OutputFlag{cli.StringFlag{Name: name, Usage: usage + " (" + OverwriteNote + ")"}}
+	return &OutputFlag{StringFlag: cli.StringFlag{Name: name, Usage: usage + " (" + OverwriteNote + ")"}}
 }
 
-// InputFlag is a flag naming a file the command reads: output files are
-// checked against it (see ProtectedInputs).
-type InputFlag struct{ cli.StringFlag }
+// BaseOut is a flag naming the base of output files: the command writes
+// BASE followed by each of exts.
+func BaseOut(name, usage string, exts ...string) *OutputFlag {
+	return &OutputFlag{StringFlag: cli.StringFlag{Name: name, Usage: usage + " (" + OverwriteNote + ")"}, Exts: exts}
+}
+
+// DirOut is a flag naming a folder the command writes the files names
+// (filepath.Match patterns) into; value is its default.
+func DirOut(name, value, usage string, names ...string) cli.Flag {
+	return cliflags.OutputDir(name, value, usage+" (files "+OverwriteNote+")", names...)
+}
 
 // In returns an input file flag.
 func In(name, usage string, required bool, aliases ...string) cli.Flag {
-	return &InputFlag{cli.StringFlag{Name: name, Aliases: aliases, Usage: usage, Required: required}}
+	return &InputFlag{StringFlag: cli.StringFlag{Name: name, Aliases: aliases, Usage: usage, Required: required}}
 }
-
-// InputsFlag is a repeatable flag of input files.
-type InputsFlag struct{ cli.StringSliceFlag }
 
 // InList returns a repeatable input files flag with default values.
 func InList(name, usage string, value ...string) cli.Flag {
-	f := &InputsFlag{cli.StringSliceFlag{Name: name, Usage: usage}}
+	f := &InputsFlag{StringSliceFlag: cli.StringSliceFlag{Name: name, Usage: usage}}
 	if len(value) > 0 {
 		f.Value = cli.NewStringSlice(value...)
 	}
@@ -98,49 +112,28 @@ func FormatOf(c *cli.Context) (tabular.Format, error) {
 // input flags and its positional arguments.
 func ProtectedInputs(c *cli.Context) []string {
 	var out []string
-	for _, f := range c.Command.Flags {
-		switch f := f.(type) {
-		case *InputFlag:
-			if v := c.String(f.Name); v != "" {
-				out = append(out, v)
-			}
-		case *InputsFlag:
-			out = append(out, c.StringSlice(f.Name)...)
-		case *cliflags.RepeatedFlag:
-			if f.Files {
-				out = append(out, cliflags.RepeatedOf(c, f.Name)...)
-			}
+	for _, a := range cliflags.PathArgs(c) {
+		if a.Use == fileio.Reads {
+			out = append(out, a.Path)
 		}
 	}
-	return append(out, c.Args().Slice()...)
+	return out
 }
 
 // NotInput refuses a file that a library writes itself (a sweep's --cells)
 // when it is one of the command's inputs.
 func NotInput(c *cli.Context, flag, path string) error {
-	st, err := os.Stat(path)
-	if err != nil {
-		return nil // a new file is no input
-	}
-	for _, in := range ProtectedInputs(c) {
-		if ist, err := os.Stat(in); err == nil && os.SameFile(st, ist) {
-			return fmt.Errorf("--%s %s: refusing to write over an input file of this command (%s)", flag, path, in)
-		}
-	}
-	return nil
+	args := slices.DeleteFunc(cliflags.PathArgs(c), func(a fileio.PathArg) bool { return a.Name == "--"+flag })
+	return fileio.CheckPaths(append(args, fileio.PathArg{Name: "--" + flag, Path: path, Use: fileio.Writes}))
 }
 
-// CheckOutputs refuses, before the command runs, output files (flags made
-// by Out and FileOut) that are inputs of the command; it is a Before hook.
+// CheckOutputs is the output guard, a Before hook of every command: it
+// refuses, before the command runs, a file the command writes (its
+// OutputFlag and OutputDirFlag values) that is one of its inputs (its
+// InputFlag, InputsFlag values and positional arguments) or another of
+// its outputs, by file identity (fileio.CheckPaths).
 func CheckOutputs(c *cli.Context) error {
-	for _, f := range c.Command.Flags {
-		if o, ok := f.(*OutputFlag); ok && c.String(o.Name) != "" {
-			if err := NotInput(c, o.Name, c.String(o.Name)); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
+	return fileio.CheckPaths(cliflags.PathArgs(c))
 }
 
 // Protect is the fileio option that refuses the command's inputs.

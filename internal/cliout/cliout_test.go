@@ -47,8 +47,8 @@ func TestEmit(t *testing.T) {
 		{"stdout csv", []string{"--instance", in, "--format", "csv"}, "a,b\n1,2\n", "", "", "", true},
 		{"out file", []string{"--instance", in, "--format", "csv", "--out", filepath.Join(dir, "o.csv")}, "", "wrote " + filepath.Join(dir, "o.csv") + "\n", "a,b\n1,2\n", "", true},
 		{"out quiet", []string{"--instance", in, "--format", "csv", "--quiet", "--out", filepath.Join(dir, "q.csv")}, "", "", "a,b\n1,2\n", "", true},
-		{"out is input", []string{"--instance", in, "--out", in}, "", "", "", "refusing to write over an input file", false},
-		{"out is input, other spelling", []string{"--instance", in, "--out", filepath.Join(dir, ".", "in.json")}, "", "", "", "refusing to write over an input file", false},
+		{"out is input", []string{"--instance", in, "--out", in}, "", "", "", "is the input file --instance", false},
+		{"out is input, other spelling", []string{"--instance", in, "--out", filepath.Join(dir, ".", "in.json")}, "", "", "", "is the input file --instance", false},
 		{"bad format", []string{"--instance", in, "--format", "xml"}, "", "", "", "--format: want one of table, md, csv, json", false},
 	}
 	for _, tc := range tests {

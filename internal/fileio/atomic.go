@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sync"
 )
 
 // WriteOption configures WriteFileAtomic.
@@ -100,11 +101,13 @@ func writeAtomic(path string, write func(io.Writer) error, opts []WriteOption) (
 		return err
 	}
 	tmp := f.Name()
+	temps.Store(tmp, struct{}{})
 	defer func() {
 		if err != nil {
 			f.Close()
 			os.Remove(tmp)
 		}
+		temps.Delete(tmp)
 	}()
 	if err = write(f); err != nil {
 		return err
@@ -119,6 +122,22 @@ func writeAtomic(path string, write func(io.Writer) error, opts []WriteOption) (
 		return err
 	}
 	return os.Rename(tmp, target)
+}
+
+// temps are the temporary files of the atomic writes under way.
+var temps sync.Map
+
+// RemoveTemps removes the temporary files of the atomic writes under way,
+// so that a process ended by a signal in the middle of a write leaves no
+// .NAME.tmpNNN file behind (the destination keeps its old content). The
+// program calls it just before it exits on a signal; a write still
+// running then fails.
+func RemoveTemps() {
+	temps.Range(func(k, _ any) bool {
+		os.Remove(k.(string))
+		temps.Delete(k)
+		return true
+	})
 }
 
 // WriteFileWith writes the file path atomically (WriteAtomic) with the

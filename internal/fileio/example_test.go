@@ -44,3 +44,23 @@ func ExampleWriteFileAtomic() {
 	// Output:
 	// write DIR/in.json: fileio: refusing to overwrite: DIR/in.json is an input file of this command (DIR/in.json)
 }
+
+func ExampleCheckPaths() {
+	dir, _ := os.MkdirTemp("", "guard")
+	defer os.RemoveAll(dir)
+	in := filepath.Join(dir, "in.json")
+	_ = os.WriteFile(in, []byte("{}"), 0o644)
+	err := fileio.CheckPaths([]fileio.PathArg{
+		{Name: "--instance", Path: in, Use: fileio.Reads},
+		{Name: "--out", Path: dir + "/sub/../in.json", Use: fileio.Writes},
+	})
+	fmt.Println(strings.ReplaceAll(err.Error(), dir, "DIR"))
+	err = fileio.CheckPaths([]fileio.PathArg{
+		{Name: "--schedule", Path: filepath.Join(dir, "s.json"), Use: fileio.Writes},
+		{Name: "--out", Path: dir + "/./s.json", Use: fileio.Writes},
+	})
+	fmt.Println(strings.ReplaceAll(err.Error(), dir, "DIR"))
+	// Output:
+	// fileio: refusing to overwrite: --out DIR/sub/../in.json is the input file --instance DIR/in.json of this command
+	// fileio: refusing to overwrite: --schedule DIR/s.json and --out DIR/./s.json are one file (two outputs of this command)
+}

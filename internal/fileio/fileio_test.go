@@ -516,3 +516,28 @@ func FuzzSplitters(f *testing.F) {
 		_, _ = splitObject(data, 0)
 	})
 }
+
+// TestOpenShrunkFile: a regular file truncated after Open ends with
+// ErrChanged, not a clean EOF at the bytes read so far (the size at open,
+// 12 bytes, against the 5 left).
+func TestOpenShrunkFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "jobs.csv")
+	if err := os.WriteFile(path, []byte("id,map\nJ1,2\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := Open(path, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := os.Truncate(path, 5); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := io.ReadAll(f); !errors.Is(err, ErrChanged) || !strings.Contains(err.Error(), "read 5 of its 12 bytes") {
+		t.Errorf("read of a shrunk file: %v, want ErrChanged after 5 of 12 bytes", err)
+	}
+	// The same file read whole is fine.
+	if b, err := ReadFile(path, 0); err != nil || string(b) != "id,ma" {
+		t.Errorf("ReadFile = %q, %v", b, err)
+	}
+}

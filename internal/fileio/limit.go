@@ -27,6 +27,9 @@ var (
 	ErrJSON      = errors.New("fileio: invalid JSON")
 	ErrLimit     = errors.New("fileio: invalid size limit")
 	ErrOverwrite = errors.New("fileio: refusing to overwrite")
+	// ErrChanged is a file that shrank while it was read: what was read is
+	// not the file that was opened.
+	ErrChanged = errors.New("fileio: the file changed while it was read")
 )
 
 var limitOverride atomic.Int64
@@ -131,6 +134,7 @@ type File struct {
 	name  string
 	limit int64
 	n     int64
+	size  int64 // of a regular file when opened, else -1
 }
 
 // Open opens name for reading with at most max bytes (max ≤ 0: Limit()). A
@@ -157,7 +161,11 @@ func Open(name string, max int64) (*File, error) {
 		f.Close()
 		return nil, &LimitError{File: name, Limit: limit, Size: st.Size(), Read: 0}
 	}
-	return &File{f: f, name: name, limit: limit}, nil
+	size := int64(-1)
+	if st.Mode().IsRegular() {
+		size = st.Size()
+	}
+	return &File{f: f, name: name, limit: limit, size: size}, nil
 }
 
 // Name returns the file name given to Open.
@@ -180,6 +188,10 @@ func (f *File) Read(p []byte) (int, error) {
 	f.n += int64(n)
 	if f.n > f.limit {
 		return n - int(f.n-f.limit), &LimitError{File: f.name, Limit: f.limit, Size: -1, Read: f.limit}
+	}
+	if err == io.EOF && f.n < f.size {
+		// Truncated while read: the end is not the file's end.
+		return n, &ParseError{File: f.name, Err: fmt.Errorf("%w: read %d of its %d bytes (it shrank; read it again when it is complete)", ErrChanged, f.n, f.size)}
 	}
 	return n, err
 }

@@ -27,7 +27,7 @@ type StudyConfig struct {
 // all) and label of its files (see SWIMTrace); the other studies ignore
 // it.
 type SWIMStudy struct {
-	Trace   string `flag:"trace" usage:"SWIM trace FILE" arg:"FILE"`
+	Trace   string `flag:"trace" usage:"SWIM trace FILE" arg:"FILE" path:"in"`
 	Nodes   int    `flag:"nodes" usage:"cluster nodes (2 map + 2 reduce slots each)"`
 	MaxJobs int    `flag:"max-jobs" usage:"keep only the first M jobs of the trace (0: all)" arg:"M"`
 	Name    string `flag:"name" usage:"label of the output files (default: FB-2009 or FB-2010 from the file name, with the node count)"`

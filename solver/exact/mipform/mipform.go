@@ -482,7 +482,7 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt mip.
 	}
 	// The re-solve of the plan is one small LP: it must run even when the
 	// MIP used up the deadline.
-	olp, err := orderlp.Solve(context.WithoutCancel(ctx), eng, in, p)
+	olp, err := mip.InPastDeadline(ctx, func(pc context.Context) (*orderlp.Result, error) { return orderlp.Solve(pc, eng, in, p) })
 	if err != nil {
 		return nil, err
 	}

@@ -89,7 +89,7 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 		}
 		// No deadline inside an LP (milliseconds); the local search checks
 		// the time limit between moves.
-		v, err := orderlp.Value(context.WithoutCancel(ctx), eng, in, p)
+		v, err := mip.InPastDeadline(ctx, func(pc context.Context) (float64, error) { return orderlp.Value(pc, eng, in, p) })
 		if errors.Is(err, orderlp.ErrInfeasible) {
 			return math.Inf(1), nil
 		}
@@ -201,7 +201,7 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 	} else if rel != nil {
 		final, err = rel.Solve(bestPlan)
 	} else {
-		final, err = orderlp.Solve(context.WithoutCancel(ctx), eng, in, bestPlan)
+		final, err = mip.InPastDeadline(ctx, func(pc context.Context) (*orderlp.Result, error) { return orderlp.Solve(pc, eng, in, bestPlan) })
 	}
 	if err != nil {
 		return nil, fmt.Errorf("polish: schedule of the best order: %w", err)

@@ -95,7 +95,9 @@ func Solve(ctx context.Context, lp mip.Engine, in *instances.Instance, opt Optio
 	start := time.Now()
 	var bound atomic.Uint64
 	bound.Store(math.Float64bits(math.Inf(-1)))
-	mipCtx, cancelMIP := context.WithCancel(ctx)
+	// Stoppable: cancelMIP also ends the MIP's final LP, which runs past
+	// the deadline, and kills its engine child (mip.PastDeadline).
+	mipCtx, cancelMIP := mip.Stoppable(ctx)
 	defer cancelMIP()
 	done := make(chan mipOut, 1)
 	if opt.MIP != nil {
@@ -130,10 +132,10 @@ func Solve(ctx context.Context, lp mip.Engine, in *instances.Instance, opt Optio
 		select {
 		case mo = <-done:
 		case <-wait.C:
-			// Cancelled: glpsol is killed at once, but the MIP's re-solve
-			// of its plan does not listen to the context (package
-			// mipform), so it is not waited for; it ends on its own (done
-			// is buffered).
+			// Cancelled: glpsol or cbc is killed at once, also in the
+			// MIP's re-solve of its plan (mip.PastDeadline), which is
+			// waited for mipGrace at most; it ends on its own (done is
+			// buffered).
 			cancelMIP()
 			select {
 			case mo = <-done:

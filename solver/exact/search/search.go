@@ -296,7 +296,7 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 	} else if s.rfast != nil {
 		final, err = s.rfast.Solve(s.bestPlan)
 	} else {
-		final, err = orderlp.Solve(context.WithoutCancel(ctx), eng, in, s.bestPlan)
+		final, err = mip.InPastDeadline(ctx, func(pc context.Context) (*orderlp.Result, error) { return orderlp.Solve(pc, eng, in, s.bestPlan) })
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrEngine, err)
@@ -521,7 +521,7 @@ func (s *searcher) evaluateFrom(p orderlp.Plan, basis *fastlp.Basis) error {
 	default:
 		// The LP gets no deadline: one solve takes milliseconds and the
 		// search checks its own deadline before each.
-		v, err = orderlp.Value(context.WithoutCancel(s.ctx), s.eng, s.in, p)
+		v, err = mip.InPastDeadline(s.ctx, func(pc context.Context) (float64, error) { return orderlp.Value(pc, s.eng, s.in, p) })
 	}
 	s.stats.LPs++
 	if errors.Is(err, orderlp.ErrInfeasible) {

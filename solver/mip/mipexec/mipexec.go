@@ -10,10 +10,97 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/mrsched/mrsched/solver/mip"
 )
+
+// ErrReaped: the program is ending (Reap ran), no engine starts.
+var ErrReaped = errors.New("mipexec: the program is ending")
+
+// running is an engine program of Solve: its temporary folder and, once
+// started, its process.
+type running struct {
+	mu   sync.Mutex
+	dir  string
+	cmd  *exec.Cmd
+	dead bool // reaped: no start
+	// waited is closed when Solve has waited for the started process.
+	waited chan struct{}
+}
+
+// start starts cmd unless the run was reaped.
+func (r *running) start(cmd *exec.Cmd) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.dead {
+		return ErrReaped
+	}
+	r.cmd = cmd
+	return cmd.Start()
+}
+
+// registry is the engine programs of the process.
+type registry struct {
+	mu     sync.Mutex
+	runs   map[*running]bool
+	closed bool
+}
+
+var reg = registry{runs: map[*running]bool{}}
+
+func (g *registry) add(r *running) bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.closed {
+		return false
+	}
+	g.runs[r] = true
+	return true
+}
+
+func (g *registry) remove(r *running) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	delete(g.runs, r)
+}
+
+// Reap kills every engine program still running (one of a method given up
+// at the deadline, or interrupted), waits for its end and removes its
+// temporary folder; no program starts afterwards. A program calls it
+// before it exits, on every exit path, so that it leaves no child process
+// and no /tmp/mrsched-* folder behind.
+func Reap() {
+	reg.mu.Lock()
+	reg.closed = true
+	runs := make([]*running, 0, len(reg.runs))
+	for r := range reg.runs {
+		runs = append(runs, r)
+	}
+	reg.mu.Unlock()
+	for _, r := range runs {
+		r.mu.Lock()
+		r.dead = true
+		started := r.cmd != nil && r.cmd.Process != nil
+		if started {
+			r.cmd.Process.Kill()
+		}
+		r.mu.Unlock()
+		if started {
+			// Solve waits for the killed process (cmd.Wait); waitDelay
+			// bounds the wait for a Solve that is not scheduled.
+			select {
+			case <-r.waited:
+			case <-time.After(waitDelay):
+			}
+		}
+		os.RemoveAll(r.dir)
+	}
+}
+
+// waitDelay is how long Solve waits for the output of a killed program.
+const waitDelay = 2 * time.Second
 
 // Program describes one solver program.
 type Program struct {
@@ -54,6 +141,11 @@ func (p Program) Solve(ctx context.Context, m *mip.Model, opt mip.Options) (mip.
 		return bad, fmt.Errorf("%w: %w", p.ErrSolver, err)
 	}
 	defer os.RemoveAll(dir)
+	run := &running{dir: dir, waited: make(chan struct{})}
+	if !reg.add(run) {
+		return bad, fmt.Errorf("%s: %w", p.Prefix, ErrReaped)
+	}
+	defer reg.remove(run)
 	// The LP readers take no constant in the objective: the offset is
 	// added back to the objective and the bound read.
 	noOffset := *m
@@ -85,10 +177,19 @@ func (p Program) Solve(ctx context.Context, m *mip.Model, opt mip.Options) (mip.
 		stop := context.AfterFunc(ctx, cancel) // a cancelled ctx still kills at once
 		defer stop()
 	}
+	// A cancelled runCtx kills the program (cmd.Cancel's default) and Wait
+	// returns waitDelay later at most, even if a child of the program
+	// holds its output open: the program is reaped and dir removed on
+	// every return.
 	cmd := exec.CommandContext(runCtx, p.Path, p.Args(model, sol, gap, opt, end)...)
+	cmd.WaitDelay = waitDelay
 	var log bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &log, &log
-	runErr := cmd.Run()
+	runErr := run.start(cmd)
+	if runErr == nil {
+		runErr = cmd.Wait()
+		close(run.waited)
+	}
 	if opt.Log != nil {
 		opt.Log.Write(log.Bytes())
 	}

@@ -3,8 +3,12 @@ package mipexec
 import (
 	"context"
 	"errors"
+	"os"
 	"os/exec"
+	"path/filepath"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -72,4 +76,58 @@ func TestLastLines(t *testing.T) {
 	if got := LastLines("a\nb\nc\nd\n\n", 2); got != "c | d" {
 		t.Errorf("LastLines = %q, want %q", got, "c | d")
 	}
+}
+
+// TestReap: a program still running when the process ends (an abandoned
+// method's, whose context is never cancelled) is killed and waited for,
+// its folder removed, and no program starts after Reap. The program
+// writes its pid and waits for a file that never comes; the test waits
+// for the pid (an event, not a duration).
+func TestReap(t *testing.T) {
+	defer func() { reg = registry{runs: map[*running]bool{}} }() // other tests run engines
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	p := prog(t, `echo $$ > "$1.pid"; while [ ! -e "$1.never" ]; do sleep 0.05; done`, false)
+	done := make(chan error, 1)
+	go func() {
+		_, err := p.Solve(context.Background(), model(), mip.Options{})
+		done <- err
+	}()
+	var pid int
+	for pid == 0 {
+		if b, err := os.ReadFile(filepath.Join(globOne(t, tmp, "mipexec-test-*"), "model.lp.pid")); err == nil && len(b) > 1 {
+			pid, _ = strconv.Atoi(strings.TrimSpace(string(b)))
+		}
+		select {
+		case err := <-done:
+			t.Fatalf("Solve returned (%v) before the program ran", err)
+		case <-time.After(5 * time.Millisecond):
+		}
+	}
+	Reap()
+	if err := syscall.Kill(pid, 0); err == nil {
+		t.Errorf("program %d still running after Reap", pid)
+	}
+	if left, _ := filepath.Glob(filepath.Join(tmp, "mipexec-test-*")); len(left) > 0 {
+		t.Errorf("folders left after Reap: %v", left)
+	}
+	select {
+	case <-done: // Solve returns: its program was killed
+	case <-time.After(time.Minute): // a hang, not a speed limit
+		syscall.Kill(pid, syscall.SIGKILL)
+		t.Fatal("Solve did not return after Reap")
+	}
+	if _, err := p.Solve(context.Background(), model(), mip.Options{}); !errors.Is(err, ErrReaped) {
+		t.Errorf("Solve after Reap: %v, want ErrReaped", err)
+	}
+}
+
+// globOne returns the one match of pattern in dir, or "" (no match yet).
+func globOne(t *testing.T, dir, pattern string) string {
+	t.Helper()
+	m, _ := filepath.Glob(filepath.Join(dir, pattern))
+	if len(m) == 0 {
+		return dir + "/none"
+	}
+	return m[0]
 }
