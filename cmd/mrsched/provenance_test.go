@@ -170,3 +170,52 @@ func expand(args []string, dir, google, swim string) []string {
 	}
 	return out
 }
+
+// TestProvenanceMarkdownAndSVG: a Markdown report ends with the
+// provenance block and its SVG figures carry the record as metadata.
+func TestProvenanceMarkdownAndSVG(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("SOURCE_DATE_EPOCH", "1700000000")
+	args := []string{"report", "--gen", "lognormal,n=4,batch,seed=1-2", "--methods", "maxsrpt,lbcount", "--format", "md", "--figures", dir, "--quiet"}
+	code, out, errs := runCLI(t, args...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	// 1700000000 s is 2023-11-14T22:13:20Z (date -u -d @1700000000).
+	i := strings.LastIndex(out, "\n## Provenance\n")
+	if i < 0 || !strings.Contains(out[i:], "| start | 2023-11-14T22:13:20Z |") ||
+		!strings.Contains(out[i:], "| command line | `mrsched report --gen lognormal,n=4,batch,seed=1-2") {
+		t.Errorf("Markdown does not end with the provenance block:\n%s", out)
+	}
+	svgs, _ := filepath.Glob(filepath.Join(dir, "*.svg"))
+	if len(svgs) == 0 {
+		t.Fatal("no SVG figure written")
+	}
+	for _, p := range svgs {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Contains(b, []byte(`<metadata id="provenance">{"tool":"mrsched"`)) {
+			t.Errorf("%s: no provenance metadata", p)
+		}
+	}
+}
+
+// TestVersionFlag: --version prints what 'mrsched version' prints, from
+// the build info (a test binary has no VCS stamp: "(devel)" or a module
+// version, and the revision "unknown").
+func TestVersionFlag(t *testing.T) {
+	code, flag, errs := runCLI(t, "--version")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	code, cmdOut, errs := runCLI(t, "version")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if flag != cmdOut || !strings.HasPrefix(flag, "mrsched ") || !strings.Contains(flag, "\nrevision: ") ||
+		!strings.Contains(flag, "\ngo: go1.") || !strings.Contains(flag, "\nengine highs: ") {
+		t.Errorf("--version:\n%s\nversion:\n%s", flag, cmdOut)
+	}
+}
