@@ -30,10 +30,17 @@ setup: $(SETUP_TARGETS)
 ## build: compile the mrsched command into bin/; with the CBC engine (-tags cbc) whenever
 ## CBC's C library is installed (pkg-config --exists cbc), else HiGHS only. Decided when
 ## the recipe runs, so `make run` builds with CBC right after its setup installed it.
+## The binary is stamped with `git describe`, the commit and whether tracked files were
+## modified (`bin/mrsched --version`); Go's own vcs.* stamp is asked for too (-buildvcs=auto
+## overrides a GOFLAGS=-buildvcs=false; Go does not stamp from a git worktree, the -X stamps do).
+PROVENANCE_PKG := github.com/mrsched/mrsched/internal/provenance
 build:
 	@tags=$$(pkg-config --exists cbc 2>/dev/null && echo cbc); \
-	echo "$(GO) build$${tags:+ -tags $$tags} -o $(BIN) ./cmd/mrsched"; \
-	$(GO) build $${tags:+-tags $$tags} -o $(BIN) ./cmd/mrsched
+	ver=$$(git describe --tags --always --dirty 2>/dev/null); rev=$$(git rev-parse HEAD 2>/dev/null); \
+	mod=$$(git status --porcelain --untracked-files=no 2>/dev/null | grep -q . && echo true || echo false); \
+	ld="-X $(PROVENANCE_PKG).version=$$ver -X $(PROVENANCE_PKG).revision=$$rev -X $(PROVENANCE_PKG).modified=$$mod"; \
+	echo "$(GO) build -buildvcs=auto$${tags:+ -tags $$tags} -ldflags \"$$ld\" -o $(BIN) ./cmd/mrsched"; \
+	$(GO) build -buildvcs=auto $${tags:+-tags $$tags} -ldflags "$$ld" -o $(BIN) ./cmd/mrsched
 
 ## run: setup, then the main job on the embedded default instance
 run: setup build

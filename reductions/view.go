@@ -101,8 +101,9 @@ type Verification struct {
 
 // VerifyFile checks a schedule for the reduced instance at instancePath
 // against y in exact rational arithmetic: the schedule file at
-// schedulePath, or ("" ) the certificate recorded in the instance's
-// metadata, rebuilt exactly. No recorded certificate (a no-instance) is an
+// schedulePath (a float schedule file converted exactly, or an exact
+// schedule file of fractions, rational.ReadScheduleFile), or ("" ) the
+// certificate recorded in the instance's metadata, rebuilt exactly. No recorded certificate (a no-instance) is an
 // ErrNotHolds.
 func VerifyFile(instancePath, schedulePath string) (*Verification, error) {
 	in, err := instances.ReadFile(instancePath)
@@ -153,6 +154,10 @@ func verifySchedule(in *instances.Instance, r *Reduction, cert *nmts.Solution, i
 		}
 		s, err := r.Certificate(*cert)
 		return s, "recorded certificate (rebuilt exactly)", err
+	}
+	if rational.IsScheduleFile(schedulePath) { // as 'solve --exact --schedule' writes it: read exactly
+		s, err := rational.ReadScheduleFile(schedulePath, r.Rational())
+		return s, schedulePath, err
 	}
 	fs, err := schedule.ReadFile(schedulePath, in)
 	if err != nil {

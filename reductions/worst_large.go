@@ -10,6 +10,7 @@ import (
 
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/reductions/search"
+	"github.com/mrsched/mrsched/solver/exact"
 	"github.com/mrsched/mrsched/sweep"
 	"github.com/mrsched/mrsched/tabular"
 )
@@ -210,17 +211,19 @@ func WorstExactBest(cells []*WorstExactCell) []*WorstExactCell {
 
 // WorstExactTable has one row per best cell: the ratio when proven, else
 // the interval [policy/OPT upper, policy/OPT lower], as a fraction of the
-// guarantee too.
+// guarantee too; opt_proof says how a proven OPT was proven
+// (exact.ProofKind of the bound's source: "float search").
 func WorstExactTable(best []*WorstExactCell) *tabular.Table {
-	t := &tabular.Table{Header: []string{"policy", "n", "start", "alpha", "beta", "guarantee", "policy_total", "opt", "status", "ratio", "ratio_high", "ratio_over_guarantee", "solves", "pruned"}}
+	t := &tabular.Table{Header: []string{"policy", "n", "start", "alpha", "beta", "guarantee", "policy_total", "opt", "opt_proof", "status", "ratio", "ratio_high", "ratio_over_guarantee", "solves", "pruned"}}
 	for _, c := range best {
-		opt, hi := tabular.Float(c.OPTUpper), "-"
+		opt, hi, proof := tabular.Float(c.OPTUpper), "-", exact.ProofKind(c.BoundSource)
 		if !c.Proven {
+			proof = ""
 			opt = "[" + tabular.Float(c.OPTLower) + ", " + tabular.Float(c.OPTUpper) + "]"
 			hi = tabular.Fixed(c.RatioHigh, 6)
 		}
 		t.Add(c.Policy, fmt.Sprint(c.N), c.Start, tabular.Fixed(c.Alpha, 4), tabular.Fixed(c.Beta, 4), tabular.Fixed(c.Guarantee, 6),
-			tabular.Float(c.PolicyTotal), opt, c.Status, tabular.Fixed(c.RatioLow, 6), hi, tabular.Fixed(c.RatioLow/c.Guarantee, 4),
+			tabular.Float(c.PolicyTotal), opt, proof, c.Status, tabular.Fixed(c.RatioLow, 6), hi, tabular.Fixed(c.RatioLow/c.Guarantee, 4),
 			fmt.Sprint(c.Solves), fmt.Sprint(c.Pruned))
 	}
 	return t

@@ -148,6 +148,9 @@ func (m exactMethod) Run(ctx context.Context, in *instances.Instance, env Env) (
 		out.Status = "heuristic"
 	}
 	out.Optimal = ans.Status == exact.StatusOptimal && m.kind == Exact
+	if out.Optimal {
+		out.Proof = exact.ProofKind(ans.BoundSource)
+	}
 	if m.kind == Exact && !math.IsNaN(ans.LowerBound) && !math.IsInf(ans.LowerBound, 0) {
 		out.Lower = ans.LowerBound
 	}

@@ -87,7 +87,10 @@ type Outcome struct {
 	// Lower is a proven lower bound on OPT (NaN when none).
 	Lower float64
 	// Optimal reports that Total is proven optimal.
-	Optimal   bool
+	Optimal bool
+	// Proof says how an Optimal total was proven (exact.ProofKind: "float
+	// search", "MIP", "float bound"); "" otherwise.
+	Proof     string
 	Guarantee Guarantee
 	Schedule  *schedule.Schedule // when Env.Record (may be nil for bounds)
 	// Order is a priority order of job indices realising the schedule,

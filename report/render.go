@@ -161,8 +161,8 @@ func (r *Report) Tables() []*tabular.Table {
 	}
 	inst := &tabular.Table{
 		Title:      "Instances: OPT or best bounds, α, β and the batch guarantees 2α/(1+α) (MaxSRPT), 1+1/β (SplitSRPT)",
-		Header:     []string{"instance", "n", "batch", "alpha", "beta", "2a/(1+a)", "1+1/b", "opt", "best_lb", "lb_by", "best_ub", "ub_by", "gap"},
-		RightAlign: []bool{false, true, false, true, true, true, true, true, true, false, true, false, true},
+		Header:     []string{"instance", "n", "batch", "alpha", "beta", "2a/(1+a)", "1+1/b", "opt", "opt_proof", "best_lb", "lb_by", "best_ub", "ub_by", "gap"},
+		RightAlign: []bool{false, true, false, true, true, true, true, true, false, true, false, true, false, true},
 	}
 	for _, ir := range r.Instances {
 		for _, m := range ir.Methods {
@@ -173,7 +173,7 @@ func (r *Report) Tables() []*tabular.Table {
 			detail.Add(ir.Name, strconv.Itoa(ir.N), m.Method, m.Status, tot, mean, ratioCell(m), human(m.Guarantee), checkCell(m.GuaranteeCheck))
 		}
 		inst.Add(ir.Name, strconv.Itoa(ir.N), strconv.FormatBool(ir.Batch), human(ir.Alpha), human(ir.Beta),
-			human(ir.MaxSRPTGuarantee), human(ir.SplitSRPTGuarantee), human(ir.OPT), human(ir.BestLower), ir.BestLowerBy,
+			human(ir.MaxSRPTGuarantee), human(ir.SplitSRPTGuarantee), human(ir.OPT), ir.OPTProof, human(ir.BestLower), ir.BestLowerBy,
 			human(ir.BestUpper), ir.BestUpperBy, tabular.Percent(float64(ir.Gap)))
 	}
 	sum := &tabular.Table{
@@ -197,19 +197,19 @@ func (r *Report) Tables() []*tabular.Table {
 func (r *Report) CSV() *tabular.Table {
 	t := &tabular.Table{Header: []string{"scope", "instance", "n", "batch", "alpha", "beta", "method", "kind", "status",
 		"total_response", "mean_response", "lower_bound", "ratio", "ratio_basis", "max_ratio", "geomean_ratio", "guarantee_ratio", "guarantee_check",
-		"opt", "opt_status", "best_lower_bound", "best_upper_bound", "gap"}}
+		"opt", "opt_status", "opt_proof", "best_lower_bound", "best_upper_bound", "gap"}}
 	for _, ir := range r.Instances {
 		for _, m := range ir.Methods {
 			t.Add("instance", ir.Name, strconv.Itoa(ir.N), strconv.FormatBool(ir.Batch), machine(ir.Alpha), machine(ir.Beta),
 				m.Method, m.Kind, m.Status, machine(m.TotalResponse), machine(m.MeanResponse), machine(m.LowerBound),
 				machine(m.Ratio), m.RatioBasis, "", "", machine(m.Guarantee), m.GuaranteeCheck,
-				machine(ir.OPT), ir.OPTStatus, machine(ir.BestLower), machine(ir.BestUpper), machine(ir.Gap))
+				machine(ir.OPT), ir.OPTStatus, ir.OPTProof, machine(ir.BestLower), machine(ir.BestUpper), machine(ir.Gap))
 		}
 	}
 	for _, s := range r.Summary {
 		t.Add("summary", "", strconv.Itoa(s.Instances), "", "", "", s.Method, "", "",
 			"", machine(s.MeanResponse), "", machine(s.MeanRatio), s.RatioBasis, machine(s.MaxRatio), machine(s.GeoMeanRatio), "",
-			fmt.Sprintf("ok=%d violations=%d unknown=%d", s.WithinGuarantee, s.Violations, s.Unknown), "", "", "", "", "")
+			fmt.Sprintf("ok=%d violations=%d unknown=%d", s.WithinGuarantee, s.Violations, s.Unknown), "", "", "", "", "", "")
 	}
 	return t
 }

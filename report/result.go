@@ -86,22 +86,25 @@ type MethodResult struct {
 
 // InstanceResult is the report of one instance.
 type InstanceResult struct {
-	Name               string         `json:"instance"`
-	N                  int            `json:"n"`
-	Batch              bool           `json:"batch"`
-	Alpha              Num            `json:"alpha"`
-	Beta               Num            `json:"beta"`
-	MaxSRPTGuarantee   Num            `json:"maxsrpt_guarantee_ratio"`
-	SplitSRPTGuarantee Num            `json:"splitsrpt_guarantee_ratio"`
-	OPT                Num            `json:"opt"`
-	OPTStatus          string         `json:"opt_status"`
-	BestLower          Num            `json:"best_lower_bound"`
-	BestLowerBy        string         `json:"best_lower_bound_by,omitempty"`
-	BestUpper          Num            `json:"best_upper_bound"`
-	BestUpperBy        string         `json:"best_upper_bound_by,omitempty"`
-	Gap                Num            `json:"gap"`
-	Methods            []MethodResult `json:"methods"`
-	Violations         []string       `json:"violations,omitempty"`
+	Name               string `json:"instance"`
+	N                  int    `json:"n"`
+	Batch              bool   `json:"batch"`
+	Alpha              Num    `json:"alpha"`
+	Beta               Num    `json:"beta"`
+	MaxSRPTGuarantee   Num    `json:"maxsrpt_guarantee_ratio"`
+	SplitSRPTGuarantee Num    `json:"splitsrpt_guarantee_ratio"`
+	OPT                Num    `json:"opt"`
+	OPTStatus          string `json:"opt_status"`
+	// OPTProof says how OPT was proven (Outcome.Proof of the method that
+	// proved it: "float search", "MIP", "float bound").
+	OPTProof    string         `json:"opt_proof,omitempty"`
+	BestLower   Num            `json:"best_lower_bound"`
+	BestLowerBy string         `json:"best_lower_bound_by,omitempty"`
+	BestUpper   Num            `json:"best_upper_bound"`
+	BestUpperBy string         `json:"best_upper_bound_by,omitempty"`
+	Gap         Num            `json:"gap"`
+	Methods     []MethodResult `json:"methods"`
+	Violations  []string       `json:"violations,omitempty"`
 	// Errors lists methods that failed to run (not a verdict on the others).
 	Errors []string `json:"errors,omitempty"`
 }
@@ -174,7 +177,7 @@ func Assemble(name string, in *instances.Instance, outs []Outcome) InstanceResul
 			upper, r.BestUpperBy = o.Total, o.Method
 		}
 		if o.Optimal && !math.IsNaN(o.Total) && (math.IsNaN(opt) || o.Total < opt) {
-			opt = o.Total
+			opt, r.OPTProof = o.Total, o.Proof
 		}
 	}
 	if !math.IsInf(lower, -1) {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/internal/fileio"
+	"github.com/mrsched/mrsched/reductions/rational"
 	"github.com/mrsched/mrsched/schedule"
 	"github.com/mrsched/mrsched/solver/engine"
 	"github.com/mrsched/mrsched/solver/exact/mipform"
@@ -57,6 +58,9 @@ func SimulateFile(cfg SimulateConfig) (*Output, error) {
 // ValidateView). A rejected schedule is Output.Failed (with the
 // violations in the view), not an error.
 func ValidateFiles(instancePath, schedulePath string) (*Output, error) {
+	if rational.IsScheduleFile(schedulePath) {
+		return validateExact(instancePath, schedulePath)
+	}
 	in, err := instances.ReadFile(instancePath)
 	if err != nil {
 		return nil, err

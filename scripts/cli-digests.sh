@@ -11,8 +11,11 @@
 # Run it from the repository root (SWIM traces are read from ../shared/data,
 # recorded as data/swim/... whatever the checkout's path).
 # Wall-clock fields ("time_seconds" in JSON, the time_seconds row of
-# 'mip solve' CSV) are removed before hashing; everything else must be
-# byte-identical for identical input. Set KEEP=DIR to keep the outputs.
+# 'mip solve' CSV) and the provenance object of JSON (it records the build,
+# the command line and the start time of each run; removed exactly as
+# provenance.Strip does, so digests of builds without it compare) are
+# removed before hashing; everything else must be byte-identical for
+# identical input. Set KEEP=DIR to keep the outputs.
 set -u
 bin=$(realpath "${1:?usage: cli-digests.sh BINARY}")
 root=$(pwd)
@@ -26,8 +29,11 @@ ln -sfn "$root/../shared/data" data
 data=data
 export MRSCHED_HIGHS_DIR=${MRSCHED_HIGHS_DIR:-/work/main/third_party/highs}
 
-# norm strips wall-clock fields from stdin.
-norm() { sed -E '/"time_seconds"|^time_seconds,/d'; }
+# norm strips wall-clock fields and the provenance object from stdin.
+norm() {
+	perl -0pe 's/,\n  "provenance": \{\n.*?\n  \}\n\}/\n}/s; s/,"provenance":\{.*\}\}$/}/m' |
+		sed -E '/"time_seconds"|^time_seconds,/d'
+}
 
 # out NAME CMD... hashes the command's stdout.
 out() {

@@ -5,6 +5,7 @@ package main
 // instances/cluster, solver/cluster and solver/cluster/study.
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -14,6 +15,7 @@ import (
 
 	cw "github.com/mrsched/mrsched/instances/cluster"
 	"github.com/mrsched/mrsched/internal/cliflags"
+	"github.com/mrsched/mrsched/internal/cliout"
 	"github.com/mrsched/mrsched/report/figures"
 	"github.com/mrsched/mrsched/solver/cluster"
 	"github.com/mrsched/mrsched/solver/cluster/study"
@@ -91,8 +93,11 @@ func clusterStudyCmd(name string) *cli.Command {
 			tables, err = study.RunStudy(env, cfg)
 		}
 		if err == nil {
-			err = tabular.WriteTables(c.App.Writer, tabular.Markdown, tables...)
-			fmt.Fprintln(c.App.Writer)
+			var b bytes.Buffer
+			err = tabular.WriteTables(&b, tabular.Markdown, tables...)
+			if err == nil {
+				err = cliout.Print(c, tabular.Markdown, b.Bytes())
+			}
 		}
 		return flagError(err, study.ErrConfig)
 	}, flags...)
@@ -113,7 +118,11 @@ func clusterWriteWorkload(c *cli.Context, w *cw.Workload, err error) error {
 	case err != nil:
 		return flagError(err, cw.ErrSWIMOptions)
 	case path == "":
-		return cw.WriteJSON(c.App.Writer, w)
+		var b bytes.Buffer
+		if err := cw.WriteJSON(&b, w); err != nil {
+			return err
+		}
+		return cliout.Print(c, tabular.JSON, b.Bytes())
 	}
 	if err := cw.WriteFile(path, w); err != nil {
 		return err

@@ -122,10 +122,11 @@ func TestBoundJSONInfinity(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	var rows []map[string]any
-	if err := json.Unmarshal([]byte(out), &rows); err != nil {
-		t.Fatalf("not JSON: %v\n%s", err, out)
+	var doc struct{ Rows []map[string]any } // a list of rows is written as {"rows": …, "provenance": …}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil || len(doc.Rows) == 0 {
+		t.Fatalf("not JSON rows: %v\n%s", err, out)
 	}
+	rows := doc.Rows
 	if rows[0]["name"] != "alpha" || rows[0]["value"] != "+Inf" {
 		t.Errorf("alpha row %v, want value \"+Inf\"", rows[0])
 	}

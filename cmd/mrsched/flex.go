@@ -123,8 +123,7 @@ func flexReportOut(c *cli.Context, rep *study.FlexReport, err error) error {
 		return nil
 	}
 	infof(c, "wrote %s/{%s}", dir, strings.Join(rep.Files, ","))
-	_, err = c.App.Writer.Write(rep.Summary)
-	return err
+	return cliout.Print(c, tabular.Markdown, rep.Summary)
 }
 
 // flexStudyCmd runs (or resumes) the study sweep and, unsharded, writes

@@ -134,7 +134,11 @@ func reduceNMTS(c *cli.Context) error {
 	if err := errors.Join(err, err2); err != nil {
 		return err
 	}
-	return b.Table().Write(c.App.Writer, f)
+	var buf bytes.Buffer
+	if err := b.Table().Write(&buf, f); err != nil {
+		return err
+	}
+	return cliout.Print(c, f, buf.Bytes())
 }
 
 func reduceVerify(c *cli.Context) error {

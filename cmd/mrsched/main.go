@@ -9,6 +9,7 @@ package main
 
 import (
 	"embed"
+	"fmt"
 	"io"
 	"os"
 	"os/signal"
@@ -23,6 +24,7 @@ import (
 	"github.com/mrsched/mrsched/internal/cliout"
 	"github.com/mrsched/mrsched/internal/clitree"
 	"github.com/mrsched/mrsched/internal/fileio"
+	"github.com/mrsched/mrsched/internal/provenance"
 	"github.com/mrsched/mrsched/report"
 	"github.com/mrsched/mrsched/schedule"
 	"github.com/mrsched/mrsched/solver/engine"
@@ -59,7 +61,7 @@ func commands() []*cli.Command {
 		inCategory(catExact, solveCmd(), boundCmd(), exportCmd()),
 		inCategory(catReport, reportCmd(), mergeCmd(), ganttCmd(),
 			group("study", studyTightnessCmd(), studyFig7Cmd(), studyFig9Cmd(), studyNightlyCmd(), studyGoogleCmd())),
-		engineCommands(), hardCommands(), flexCommands(), mstCommands(), clusterCommands())
+		inCategory(catEngine, versionCmd()), engineCommands(), hardCommands(), flexCommands(), mstCommands(), clusterCommands())
 }
 
 // The command constructors of package clitree, by their short names.
@@ -71,11 +73,42 @@ var exitWith = clitree.ExitWith
 // newApp is the program: every command with its help file, one-line usage
 // errors, required flags and output files that are inputs checked first.
 func newApp(stdout, stderr io.Writer) *cli.App {
-	return clitree.NewApp("mrsched", commands(), stdout, stderr, clitree.Options{Describe: helpText, Before: checkOutputs})
+	app := clitree.NewApp("mrsched", commands(), stdout, stderr, clitree.Options{Describe: helpText,
+		Before: func(c *cli.Context) error { _ = cliout.StampRun(c); return checkOutputs(c) }})
+	app.Flags = append(app.Flags, &cli.BoolFlag{Name: "version", Usage: "print the version, VCS revision, Go and engine versions (as 'mrsched version')"})
+	app.Action = func(c *cli.Context) error {
+		if c.Bool("version") {
+			return versionOf(c).Write(c.App.Writer, tabular.Text)
+		}
+		return cli.ShowAppHelp(c)
+	}
+	return app
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
-	return clitree.Run(newApp(stdout, stderr), args)
+	app := newApp(stdout, stderr)
+	if err := setRun(app, args); err != nil {
+		fmt.Fprintln(stderr, "mrsched:", err)
+		return 1
+	}
+	return clitree.Run(app, args)
+}
+
+// setRun records the run's provenance (build, command line, start) for
+// the outputs of app.
+func setRun(app *cli.App, args []string) error {
+	start, err := provenance.StartTime(processStart, os.Getenv)
+	if err != nil {
+		return err
+	}
+	cliout.SetRun(app, cliout.Run{Build: provenance.ReadBuild(), CommandLine: args, Start: start, Engines: report.EnginesNamed})
+	return nil
+}
+
+// versionOf is the program's version with every engine's (which loads
+// them).
+func versionOf(c *cli.Context) provenance.Version {
+	return provenance.Version{Tool: c.App.Name, Build: provenance.ReadBuild(), Engines: report.EngineVersions()}
 }
 
 // main runs the program as a process: SIGINT and SIGTERM stop the command,
@@ -84,9 +117,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 // signal, ends the process without leaving a temporary file. A lost
 // output (a closed stdout, a full disk) is an error.
 func main() {
+	app := newApp(cliout.Stdout(), os.Stderr)
+	if err := setRun(app, os.Args); err != nil {
+		fmt.Fprintln(os.Stderr, "mrsched:", err)
+		os.Exit(1)
+	}
 	sigs := make(chan os.Signal, 2)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
-	os.Exit(clitree.RunProcess(newApp(cliout.Stdout(), os.Stderr), os.Args, clitree.Process{
+	os.Exit(clitree.RunProcess(app, os.Args, clitree.Process{
 		Signals: sigs, Stoppable: mip.Stoppable, Grace: interruptGrace, Cleanup: cleanup, Exit: os.Exit}))
 }
 

@@ -120,13 +120,16 @@ func TestBoundAndExport(t *testing.T) {
 	if code != 0 {
 		t.Fatal(errs)
 	}
-	var rows []struct {
-		Name  string  `json:"name"`
-		Value float64 `json:"value"`
+	var doc struct { // a list of rows is written as {"rows": …, "provenance": …}
+		Rows []struct {
+			Name  string  `json:"name"`
+			Value float64 `json:"value"`
+		} `json:"rows"`
 	}
-	if err := json.Unmarshal([]byte(out), &rows); err != nil {
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
 		t.Fatal(err)
 	}
+	rows := doc.Rows
 	got := map[string]float64{}
 	for _, r := range rows {
 		got[r.Name] = r.Value

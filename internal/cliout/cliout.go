@@ -176,7 +176,8 @@ func EmitBytes(c *cli.Context, data []byte) error {
 }
 
 // Emit renders a command's result in --format and writes it to --out or
-// stdout.
+// stdout. JSON carries the run's provenance object and Markdown ends with
+// its block (see Provenance), so that no command's output goes without.
 func Emit(c *cli.Context, render func(w io.Writer, f tabular.Format) error) error {
 	f, err := FormatOf(c)
 	if err != nil {
@@ -186,7 +187,11 @@ func Emit(c *cli.Context, render func(w io.Writer, f tabular.Format) error) erro
 	if err := render(&b, f); err != nil {
 		return err
 	}
-	return EmitBytes(c, b.Bytes())
+	data, err := stamp(c, f, b.Bytes())
+	if err != nil {
+		return err
+	}
+	return EmitBytes(c, data)
 }
 
 // EmitView writes a library's view of a result in --format to --out or
@@ -272,13 +277,21 @@ func OneArg(c *cli.Context, what string) (string, error) {
 	return c.Args().First(), nil
 }
 
-// EmitWith writes what write renders to --out (see WriteFile) or stdout.
+// EmitWith writes what write renders to --out (see WriteFile) or stdout;
+// when the command's --format names json or md, the output carries the
+// run's provenance as in Emit.
 func EmitWith(c *cli.Context, write func(io.Writer) error) error {
 	var b bytes.Buffer
 	if err := write(&b); err != nil {
 		return err
 	}
-	return EmitBytes(c, b.Bytes())
+	data := b.Bytes()
+	if f, err := tabular.ParseFormat(c.String("format")); err == nil && c.String("format") != "" {
+		if data, err = stamp(c, f, data); err != nil {
+			return err
+		}
+	}
+	return EmitBytes(c, data)
 }
 
 // ProgressEvery returns a callback printing line(done, total) on stderr

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -152,13 +153,24 @@ func (v Value) Object(allowed ...string) (*Obj, error) {
 	return obj, nil
 }
 
+// ProvenanceKey is the top-level key of the provenance object that every
+// JSON output of mrsched carries (internal/provenance): Only accepts it in
+// a document's top-level object, so that a file saved from a command's
+// output reads back, and readers ignore it.
+const ProvenanceKey = "provenance"
+
 // Only checks that every key of o is in allowed (none: any key), and
-// names the first unknown one (in sorted order) and the allowed keys.
+// names the first unknown one (in sorted order) and the allowed keys. A
+// document's top-level object may also have ProvenanceKey.
 func (o *Obj) Only(allowed ...string) error {
 	if len(allowed) == 0 {
 		return nil
 	}
+	if o.Path == "" && o.Off == 0 {
+		allowed = append(allowed[:len(allowed):len(allowed)], ProvenanceKey)
+	}
 	if bad := o.o.Unknown(allowed...); len(bad) > 0 {
+		allowed = slices.DeleteFunc(allowed, func(k string) bool { return k == ProvenanceKey })
 		return o.at(bad[0]).Errorf("unknown field (want %s)", strings.Join(allowed, ", "))
 	}
 	return nil

@@ -16,6 +16,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/internal/provenance"
 )
 
 // ErrData is returned for data that cannot be plotted.
@@ -188,7 +189,9 @@ const Margin = vg.Length(8) // points
 
 // Render draws p at the given size (inches) in one format. The legend, if
 // any, goes to a column right of the plot, outside the data area, so it
-// never covers data; every side keeps a Margin.
+// never covers data; every side keeps a Margin. An SVG carries the run's
+// provenance (provenance.Current, set by the command line) in a
+// <metadata> element.
 func Render(p *plot.Plot, widthIn, heightIn float64, f Format) ([]byte, error) {
 	if f != SVG && f != PNG {
 		return nil, fmt.Errorf("%w: format %q (want svg or png)", ErrData, f)
@@ -221,6 +224,9 @@ func Render(p *plot.Plot, widthIn, heightIn float64, f Format) ([]byte, error) {
 	var b bytes.Buffer
 	if _, err := cv.WriteTo(&b); err != nil {
 		return nil, err
+	}
+	if r, ok := provenance.Current(); ok && f == SVG {
+		return provenance.StampSVG(b.Bytes(), r), nil
 	}
 	return b.Bytes(), nil
 }

@@ -138,7 +138,10 @@ type TightResult struct {
 	Total  report.Num `json:"policy_total"`
 	Alt    report.Num `json:"alternative_total"`
 	OPT    report.Num `json:"opt"`
-	Lower  report.Num `json:"lower_bound"`
+	// OPTProof says how OPT was proven ("float search", "MIP", "float
+	// bound": exact.ProofKind); empty without OPT.
+	OPTProof string     `json:"opt_proof,omitempty"`
+	Lower    report.Num `json:"lower_bound"`
 	// RatioToAlt = policy / alternative ≤ policy / OPT (alternative ≥ OPT).
 	RatioToAlt report.Num `json:"ratio_to_alternative"`
 	// RatioToOPT when an exact method proved OPT.
@@ -248,7 +251,7 @@ func tightnessCell(ctx context.Context, c tightCell, cfg TightnessConfig, tl tim
 			return nil, err
 		}
 		if o.Optimal {
-			r.OPT = report.Num(o.Total)
+			r.OPT, r.OPTProof = report.Num(o.Total), o.Proof
 			r.RatioToOPT = report.Num(pr.TotalResponse / o.Total)
 			if o.Total > upper*(1+1e-9) {
 				r.Conflicts = append(r.Conflicts, fmt.Sprintf("%s claims OPT %v above the validated schedule of total %v", cfg.Exact, o.Total, upper))
@@ -326,9 +329,9 @@ func writeTightness(set *sweep.Set, f tabular.Format, w io.Writer) error {
 	}
 	t := &tabular.Table{
 		Title: "Tightness of Cor. 4 (MaxSRPT) and Cor. 6 (SplitSRPT): policy/alternative ≤ policy/OPT ≤ policy/lower bound",
-		Header: []string{"family", "alpha", "eps", "beta", "n", "policy", "policy_total", "alternative_total", "opt", "lower_bound",
+		Header: []string{"family", "alpha", "eps", "beta", "n", "policy", "policy_total", "alternative_total", "opt", "opt_proof", "lower_bound",
 			"ratio_to_alternative", "ratio_to_opt", "ratio_to_lower_bound", "paper_limit_ratio", "guarantee_ratio", "guarantee_check"},
-		RightAlign: []bool{false, true, true, true, true, false, true, true, true, true, true, true, true, true, true, false},
+		RightAlign: []bool{false, true, true, true, true, false, true, true, true, false, true, true, true, true, true, true, false},
 	}
 	fm := hum
 	if f == tabular.CSV {
@@ -343,7 +346,7 @@ func writeTightness(set *sweep.Set, f tabular.Format, w io.Writer) error {
 		for _, c := range r.Conflicts {
 			conflicts = append(conflicts, r.Family+" n="+strconv.Itoa(r.N)+" α="+hum(r.Alpha)+" ε="+hum(r.Eps)+" β="+hum(r.Beta)+": "+c)
 		}
-		t.Add(r.Family, fm(r.Alpha), fm(r.Eps), fm(r.Beta), strconv.Itoa(r.N), r.Policy, fm(r.Total), fm(r.Alt), fm(r.OPT), fm(r.Lower),
+		t.Add(r.Family, fm(r.Alpha), fm(r.Eps), fm(r.Beta), strconv.Itoa(r.N), r.Policy, fm(r.Total), fm(r.Alt), fm(r.OPT), r.OPTProof, fm(r.Lower),
 			fm(r.RatioToAlt), fm(r.RatioToOPT), fm(r.RatioToLower), fm(r.PaperLimit), fm(r.Guarantee), r.Check)
 	}
 	if err := t.Write(w, f); err != nil {

@@ -200,3 +200,22 @@ func init() {
 		return inf
 	})
 }
+
+// InfoOf describes the engine called name ("" means the default) without
+// checking that it can be used: its kind, and its version as far as it is
+// known without solving (HiGHS reads its WebAssembly module's version when
+// the module is found; CBC, compiled in, asks its library). It is how an
+// output records the engine a run was given.
+func InfoOf(name string) (Info, error) {
+	if name == "" {
+		name = DefaultName
+	}
+	name = strings.ToLower(name)
+	e, ok := registry[name]
+	if !ok {
+		return Info{}, fmt.Errorf("%w %q (known: %s)", ErrUnknown, name, strings.Join(Names(), ", "))
+	}
+	inf := e.info()
+	inf.Name, inf.Default = name, name == DefaultName
+	return inf, nil
+}

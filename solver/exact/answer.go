@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strings"
 
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/schedule"
@@ -143,4 +144,32 @@ func finalise(in *instances.Instance, a *Answer, c candidate, bs []Bound) error 
 		a.Status = StatusFeasible
 	}
 	return nil
+}
+
+// The kinds of optimality proof (ProofKind), as outputs that show OPT
+// name them.
+const (
+	ProofFloatSearch = "float search" // the search's bound in float64, within the tolerance policy
+	ProofMIP         = "MIP"          // an LP/MIP engine's dual bound, within the tolerance policy
+	ProofFloatBound  = "float bound"  // a closed-form or LP lower bound met by the schedule (float64)
+	ProofRational    = "rational"     // bound = objective as fractions (package ratsearch)
+)
+
+// ProofKind says how an optimum whose lower bound comes from source (an
+// Answer's BoundSource; the portfolio's "portfolio (glpk MIP)" by its
+// inner source) was proven: by the float search, by a MIP engine's dual
+// bound, or by another float bound; "" for no source.
+func ProofKind(source string) string {
+	if inner, ok := strings.CutPrefix(source, SourcePortfolio+" ("); ok {
+		source = strings.TrimSuffix(inner, ")")
+	}
+	switch {
+	case source == "":
+		return ""
+	case source == SourceMIP || strings.HasSuffix(source, " MIP"): // the portfolio's "cbc-cli MIP"
+		return ProofMIP
+	case source == SourceSubset || strings.HasPrefix(source, SourceSearch): // "search root bound" too
+		return ProofFloatSearch
+	}
+	return ProofFloatBound
 }

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/mrsched/mrsched/reductions/rational"
+	"github.com/mrsched/mrsched/solver/exact"
+	"github.com/mrsched/mrsched/solver/mip"
 	"github.com/mrsched/mrsched/tabular"
 )
 
@@ -33,6 +35,9 @@ type JSONResult struct {
 	Objective   string `json:"objective"`
 	LowerBound  string `json:"lower_bound"`
 	BoundSource string `json:"bound_source"`
+	// OPTProof is "rational" (exact.ProofRational) when the objective is
+	// proven optimal: the bound equals it as fractions.
+	OPTProof string `json:"opt_proof,omitempty"`
 	// Gap is (objective − lower bound)/objective, exactly.
 	Gap       string `json:"gap"`
 	RootBound string `json:"root_bound"`
@@ -75,6 +80,9 @@ func (r *Result) View(path string, in *rational.Instance) *tabular.View {
 		RootBound: r.RootBound.RatString(), ObjectiveFloat: f(r.Objective), LowerBoundFloat: f(r.LowerBound),
 		Verified: true, Nodes: r.Stats.Nodes, LPs: r.Stats.LPs, PrefixLPs: r.Stats.PrefixLPs, Pivots: r.Stats.Pivots,
 		TimeSeconds: r.Stats.Elapsed.Seconds()}
+	if r.Status == mip.Optimal {
+		o.OPTProof = exact.ProofRational
+	}
 	for _, j := range r.Order {
 		o.Order = append(o.Order, in.Jobs[j].ID)
 	}

@@ -1,0 +1,109 @@
+package cliout
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/mrsched/mrsched/internal/provenance"
+	"github.com/mrsched/mrsched/tabular"
+)
+
+// Run is what a program knows of its run before a command starts: its
+// build, its command line as given, when it started, and a function
+// returning the versions of the LP/MIP engines named by a command's
+// --engine flag.
+type Run struct {
+	Build       provenance.Build
+	CommandLine []string
+	Start       time.Time
+	Engines     func(names []string) []provenance.Engine
+}
+
+const runKey = "cliout.run"
+
+// SetRun records run in app, for Provenance.
+func SetRun(app *cli.App, run Run) {
+	if app.Metadata == nil {
+		app.Metadata = map[string]any{}
+	}
+	app.Metadata[runKey] = run
+}
+
+// Provenance returns the provenance record of the command running in c:
+// the program's Run (SetRun) with the command's --seed, --time-limit and
+// --engine (with its version) when it has them; false when the program
+// set no Run.
+func Provenance(c *cli.Context) (provenance.Record, bool) {
+	run, ok := c.App.Metadata[runKey].(Run)
+	if !ok {
+		return provenance.Record{}, false
+	}
+	r := provenance.Record{Tool: c.App.Name, Build: run.Build, CommandLine: run.CommandLine,
+		Start: provenance.FormatTime(run.Start)}
+	if r.CommandLine == nil {
+		r.CommandLine = []string{}
+	}
+	var engines []string
+	for _, f := range c.Command.Flags {
+		for _, name := range f.Names() {
+			switch name {
+			case "seed":
+				r.SetSeed(fmt.Sprint(c.Value(name)))
+			case "time-limit":
+				if d, ok := c.Value(name).(time.Duration); ok {
+					r.TimeLimit = d.String()
+					if d == 0 {
+						r.TimeLimit = "none"
+					}
+				}
+			case "engine":
+				engines = append(engines, c.String(name))
+			}
+		}
+	}
+	if run.Engines != nil && len(engines) > 0 {
+		r.Engines = run.Engines(engines)
+	}
+	return r, true
+}
+
+// StampRun makes the provenance of the command running in c the
+// process's current record (provenance.SetCurrent), which the figures
+// carry; it is a Before hook.
+func StampRun(c *cli.Context) error {
+	if r, ok := Provenance(c); ok {
+		provenance.SetCurrent(r)
+	}
+	return nil
+}
+
+// stamp adds the command's provenance to its rendered output: the
+// provenance object of JSON (provenance.Insert) and the closing block of
+// Markdown; other formats are returned as they are.
+func stamp(c *cli.Context, f tabular.Format, data []byte) ([]byte, error) {
+	if f != tabular.JSON && f != tabular.Markdown {
+		return data, nil
+	}
+	r, ok := Provenance(c)
+	if !ok {
+		return data, nil
+	}
+	if f == tabular.JSON {
+		return provenance.Insert(data, r)
+	}
+	return append(data, r.Markdown()...), nil
+}
+
+// Print writes data, a result rendered in format f, to stdout with the
+// run's provenance as Emit adds it, for a command whose --out names
+// another file (an instance) or that has no --format.
+func Print(c *cli.Context, f tabular.Format, data []byte) error {
+	data, err := stamp(c, f, data)
+	if err != nil {
+		return err
+	}
+	_, err = c.App.Writer.Write(data)
+	return err
+}
