@@ -30,6 +30,7 @@ var jsonRuns = map[string][]string{
 	"flex metrics":      {},
 	"flex plan":         {"--workload", "D/ss.json", "--metric", "avg-response"},
 	"flex simulate":     {"--workload", "D/ss.json", "--metric", "avg-response"},
+	"gen dag":           {"-n", "6", "--seed", "1"},
 	"gen lognormal":     {"--n", "4", "--batch", "--seed", "1"},
 	"gen taillard":      {"--jobs", "4", "--machines", "2", "--seed", "873654221"},
 	"import google":     {"--job-events", "G/job_events", "--task-events", "G/task_events"},

@@ -12,18 +12,30 @@ import (
 // ErrOrder is returned for an order that is not a permutation of the jobs.
 var ErrOrder = errors.New("orderls: invalid order")
 
-// item is one job in station time units: a = x/μ_m, b = y/μ_c.
+// item is one job in station time units: a = x/μ_m, b = y/μ_c, with its
+// weight and predecessors.
 type item struct {
 	r, a, b, w float64
+	pred       []int
 }
 
-// items returns the jobs of in in station time units, with unit weights.
+// items returns the jobs of in in station time units.
 func items(in *instances.Instance) []item {
 	it := make([]item, in.N())
 	for j, jb := range in.Jobs {
-		it[j] = item{r: jb.Release, a: jb.Map / in.MapCapacity, b: jb.Shuffle / in.ShuffleCapacity, w: 1}
+		it[j] = item{r: jb.Release, a: jb.Map / in.MapCapacity, b: jb.Shuffle / in.ShuffleCapacity, w: in.Weight(j), pred: jb.After}
 	}
 	return it
+}
+
+// ready returns the job's effective release: its release, or the last
+// completion of its predecessors (comp, by job index) when later — a job
+// receives no service before its predecessors complete.
+func ready(j item, comp func(int) float64) item {
+	for _, p := range j.pred {
+		j.r = max(j.r, comp(p))
+	}
+	return j
 }
 
 // step is the list-schedule recurrence for the job after a prefix whose
@@ -72,21 +84,50 @@ func shuffleStart(m, c float64, j item) float64 {
 // max(its release, the previous map end); the shuffle station serves them
 // in the same order, each from max(its release, the previous completion),
 // at the constant rate that completes it at C = max(start + y/μ_c, map end).
-// Weights are 1 in this version of the model.
+// A job with predecessors is served only after the last of them completes
+// (its release counts from then on in step, not in the objective); the
+// order must list every predecessor before its successors.
 func Evaluate(in *instances.Instance, order []int) ([]float64, float64, error) {
 	if err := checkOrder(in.N(), order); err != nil {
 		return nil, 0, err
 	}
 	it := items(in)
+	if err := checkPrecedence(it, order); err != nil {
+		return nil, 0, err
+	}
 	comp := make([]float64, len(it))
+	total := evaluateInto(it, order, comp)
+	return comp, total, nil
+}
+
+// evaluateInto computes the list schedule's completions into comp (by job
+// index) and returns its objective.
+func evaluateInto(it []item, order []int, comp []float64) float64 {
 	m, c, total := 0.0, 0.0, 0.0
+	at := func(p int) float64 { return comp[p] }
 	for _, j := range order {
 		var d float64
-		m, c, d = step(m, c, it[j])
+		m, c, d = step(m, c, ready(it[j], at))
 		comp[j] = d
 		total += it[j].w * (d - it[j].r)
 	}
-	return comp, total, nil
+	return total
+}
+
+// checkPrecedence reports whether every job's predecessors come before it.
+func checkPrecedence(it []item, order []int) error {
+	pos := make([]int, len(order))
+	for p, j := range order {
+		pos[j] = p
+	}
+	for p, j := range order {
+		for _, q := range it[j].pred {
+			if pos[q] > p {
+				return fmt.Errorf("%w: job %d is placed before its predecessor %d", ErrOrder, j, q)
+			}
+		}
+	}
+	return nil
 }
 
 // checkOrder reports whether order is a permutation of 0..n−1.
@@ -133,13 +174,17 @@ func Build(in *instances.Instance, order []int) (*schedule.Schedule, error) {
 		return nil, err
 	}
 	it := items(in)
+	if err := checkPrecedence(it, order); err != nil {
+		return nil, err
+	}
 	n := len(it)
 	maps := make([]span, 0, n)
 	shuffles := make([]span, 0, n)
 	comp := make([]float64, n)
+	at := func(p int) float64 { return comp[p] }
 	m, c := 0.0, 0.0
 	for _, j := range order {
-		jb := it[j]
+		jb := ready(it[j], at)
 		M, C, done := step(m, c, jb)
 		if jb.a > 0 {
 			m0 := max(m, jb.r)

@@ -42,6 +42,100 @@ func randomInstance(rng *rand.Rand, n int, releases bool) *instances.Instance {
 	return in
 }
 
+// withDAG gives the jobs of in random predecessors among the jobs of lower
+// index (chains, forks, joins and independent jobs) and weights from 0.1 to
+// 10, and returns a random order that respects the dependencies.
+func withDAG(rng *rand.Rand, in *instances.Instance) []int {
+	n := in.N()
+	for j := 1; j < n; j++ {
+		for k := 0; k < rng.IntN(3); k++ {
+			q := rng.IntN(j)
+			if !slices.Contains(in.Jobs[j].After, q) {
+				in.Jobs[j].After = append(in.Jobs[j].After, q)
+			}
+		}
+	}
+	for j := range in.Jobs {
+		if rng.IntN(2) == 0 {
+			in.Jobs[j].Weight = 0.1 + 9.9*rng.Float64()
+		}
+	}
+	// A random topological order: repeatedly a random job whose
+	// predecessors are placed.
+	placed := make([]bool, n)
+	var order []int
+	for len(order) < n {
+		var ready []int
+		for j := range n {
+			if placed[j] {
+				continue
+			}
+			ok := true
+			for _, q := range in.Jobs[j].After {
+				ok = ok && placed[q]
+			}
+			if ok {
+				ready = append(ready, j)
+			}
+		}
+		j := ready[rng.IntN(len(ready))]
+		placed[j] = true
+		order = append(order, j)
+	}
+	return order
+}
+
+// TestDAGBuildPassesValidator: with random dependencies and weights, the
+// list schedule of random topological orders passes the validator (which
+// checks precedence), its weighted total equals Evaluate's, and an order
+// that puts a job before its predecessor is refused.
+func TestDAGBuildPassesValidator(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 13))
+	for trial := range 400 {
+		in := randomInstance(rng, 2+rng.IntN(30), trial%2 == 1)
+		order := withDAG(rng, in)
+		comp, total, err := Evaluate(in, order)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := Build(in, order)
+		if err != nil {
+			t.Fatal(err)
+		}
+		vr, err := validate.Check(in, s)
+		if err != nil {
+			t.Fatalf("trial %d: %v", trial, err)
+		}
+		if !tolerance.Eq(vr.WeightedResponse, total) {
+			t.Errorf("trial %d: validator weighted total %v, Evaluate %v", trial, vr.WeightedResponse, total)
+		}
+		for j := range comp {
+			if !tolerance.Eq(comp[j], s.Completion[j]) {
+				t.Errorf("trial %d job %d: completion %v, schedule %v", trial, j, comp[j], s.Completion[j])
+			}
+		}
+		for j, jb := range in.Jobs {
+			if len(jb.After) == 0 {
+				continue
+			}
+			bad := slices.Clone(order)
+			pj, pq := slices.Index(bad, j), slices.Index(bad, jb.After[0])
+			bad[pj], bad[pq] = bad[pq], bad[pj]
+			if _, _, err := Evaluate(in, bad); err == nil {
+				t.Errorf("trial %d: order with job %d before its predecessor %d accepted", trial, j, jb.After[0])
+			}
+			break
+		}
+		r, err := Solve(context.Background(), in, Options{Iterations: 30, Seed: uint64(trial)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := validate.Check(in, r.Schedule); err != nil {
+			t.Fatalf("trial %d: Solve's schedule: %v", trial, err)
+		}
+	}
+}
+
 // TestBuildPassesValidator: the list schedule of random orders passes the
 // independent validator, whose completions and total equal Evaluate's
 // (the recurrence of step): 600 instances of 1 to 40 jobs.
@@ -103,18 +197,23 @@ func TestStepHand(t *testing.T) {
 }
 
 // TestInsertDeltaAndUndo: every insertion's incremental change equals the
-// change of a full re-evaluation, and undoing a logged sequence of moves
+// change of a full re-evaluation (half the instances with random
+// dependencies and weights, legal moves only), and undoing a logged sequence of moves
 // restores the order and the objective.
 func TestInsertDeltaAndUndo(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 5))
-	for trial := range 200 {
+	for trial := range 400 {
 		in := randomInstance(rng, 2+rng.IntN(30), trial%2 == 1)
+		start := rng.Perm(in.N())
+		if trial%4 >= 2 {
+			start = withDAG(rng, in)
+		}
 		it := items(in)
-		st := newState(it, rng.Perm(in.N()))
+		st := newState(it, start)
 		n := in.N()
 		for range 20 {
 			i, j := rng.IntN(n), rng.IntN(n)
-			if i == j {
+			if i == j || !st.legal(i, j) {
 				continue
 			}
 			d := st.insertDelta(i, j)
@@ -132,7 +231,7 @@ func TestInsertDeltaAndUndo(t *testing.T) {
 		orig, origObj := slices.Clone(st.ord), st.obj
 		for range 5 {
 			i, j := rng.IntN(n), rng.IntN(n)
-			if i != j {
+			if i != j && st.legal(i, j) {
 				sr.move(i, j, st.insertDelta(i, j))
 			}
 		}

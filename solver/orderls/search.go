@@ -169,7 +169,7 @@ func Solve(ctx context.Context, in *instances.Instance, opt Options) (*Result, e
 		for range 3 {
 			i := lo + rng.IntN(hi-lo+1)
 			j := lo + rng.IntN(hi-lo+1)
-			if i != j {
+			if i != j && st.legal(i, j) {
 				sr.move(i, j, st.insertDelta(i, j))
 			}
 		}
@@ -193,14 +193,7 @@ func Solve(ctx context.Context, in *instances.Instance, opt Options) (*Result, e
 	res.TimedOut = timedOut
 	res.Order = st.ord
 	comp := make([]float64, n)
-	res.Objective = 0
-	m, c := 0.0, 0.0
-	for _, j := range st.ord {
-		var d float64
-		m, c, d = step(m, c, it[j])
-		comp[j] = d
-		res.Objective += it[j].w * (d - it[j].r)
-	}
+	res.Objective = evaluateInto(it, st.ord, comp)
 	res.Completion = comp
 	sch, err := Build(in, st.ord)
 	if err != nil {
@@ -212,28 +205,50 @@ func Solve(ctx context.Context, in *instances.Instance, opt Options) (*Result, e
 
 // evaluate returns the list-schedule objective of order.
 func evaluate(it []item, order []int) float64 {
-	m, c, total := 0.0, 0.0, 0.0
-	for _, j := range order {
-		var d float64
-		m, c, d = step(m, c, it[j])
-		total += it[j].w * (d - it[j].r)
-	}
-	return total
+	return evaluateInto(it, order, make([]float64, len(it)))
 }
 
 // state is an order with, after each position, the times at which the
-// map and shuffle stations are free (M, C) and the job's completion (D).
+// map and shuffle stations are free (M, C) and the job's completion (D);
+// with dependencies also each job's completion and position by job index
+// and its successors.
 type state struct {
 	it      []item
 	ord     []int
 	M, C, D []float64
 	obj     float64
 	work    int64 // positions evaluated, for the clock checks
+
+	dag   bool
+	comp  []float64 // completion by job (dag)
+	pos   []int     // position by job (dag)
+	succ  [][]int   // successors by job (dag)
+	scr   []float64 // a move's completions by job, valid where stamp == cur
+	stamp []uint32
+	cur   uint32
 }
 
 func newState(it []item, order []int) *state {
 	n := len(order)
 	s := &state{it: it, ord: slices.Clone(order), M: make([]float64, n), C: make([]float64, n), D: make([]float64, n)}
+	for _, jb := range it {
+		if len(jb.pred) > 0 {
+			s.dag = true
+			break
+		}
+	}
+	if s.dag {
+		s.comp, s.pos, s.scr, s.stamp = make([]float64, n), make([]int, n), make([]float64, n), make([]uint32, n)
+		s.succ = make([][]int, n)
+		for j, jb := range it {
+			for _, q := range jb.pred {
+				s.succ[q] = append(s.succ[q], j)
+			}
+		}
+		for p, j := range s.ord {
+			s.pos[j] = p
+		}
+	}
 	s.recompute(0, n-1)
 	s.obj = 0
 	for p, j := range s.ord {
@@ -250,20 +265,36 @@ func (s *state) before(p int) (m, c float64) {
 	return s.M[p-1], s.C[p-1]
 }
 
-// recompute recomputes M and C at positions lo..hi and on until they meet
-// the stored values; it returns the last position changed.
-func (s *state) recompute(lo, hi int) int {
+// job returns the job at position p with its effective release (dag).
+func (s *state) job(j int) item {
+	if !s.dag {
+		return s.it[j]
+	}
+	return ready(s.it[j], func(q int) float64 { return s.comp[q] })
+}
+
+// recompute recomputes M, C and D at positions lo..hi and on until they
+// meet the stored values and no later job's predecessor has changed.
+func (s *state) recompute(lo, hi int) {
 	m, c := s.before(lo)
-	p := lo
-	for ; p < len(s.ord); p++ {
+	last := hi // positions up to last must be recomputed
+	for p := lo; p < len(s.ord); p++ {
+		j := s.ord[p]
 		var d float64
-		m, c, d = step(m, c, s.it[s.ord[p]])
-		if p > hi && near(m, s.M[p]) && near(c, s.C[p]) {
-			return p - 1
+		m, c, d = step(m, c, s.job(j))
+		if p > last && near(m, s.M[p]) && near(c, s.C[p]) {
+			return
+		}
+		if s.dag {
+			if !near(d, s.comp[j]) || p <= hi {
+				for _, q := range s.succ[j] {
+					last = max(last, s.pos[q])
+				}
+			}
+			s.comp[j] = d
 		}
 		s.M[p], s.C[p], s.D[p] = m, c, d
 	}
-	return p - 1
 }
 
 func near(a, b float64) bool {
@@ -283,27 +314,80 @@ func (s *state) moved(i, j, p int) int {
 	}
 }
 
+// legal reports whether the job at position i may move to position j
+// without passing one of its predecessors (moving earlier) or successors
+// (moving later).
+func (s *state) legal(i, j int) bool {
+	if !s.dag {
+		return true
+	}
+	job := s.ord[i]
+	if j < i {
+		for _, q := range s.it[job].pred {
+			if s.pos[q] >= j {
+				return false
+			}
+		}
+		return true
+	}
+	for _, q := range s.succ[job] {
+		if s.pos[q] <= j {
+			return false
+		}
+	}
+	return true
+}
+
 // insertDelta returns the change of the objective when the job at
-// position i moves to position j.
+// position i moves to position j (a legal move).
 func (s *state) insertDelta(i, j int) float64 {
 	lo, hi := min(i, j), max(i, j)
 	m, c := s.before(lo)
 	d := 0.0
 	s.work += int64(hi - lo + 1)
 	var done float64
-	for p := lo; p <= hi; p++ {
-		jb := s.it[s.moved(i, j, p)]
-		m, c, done = step(m, c, jb)
-		d += jb.w*done - s.it[s.ord[p]].w*s.D[p]
+	var get func(int) float64
+	if s.dag {
+		s.cur++
+		get = func(q int) float64 {
+			if s.stamp[q] == s.cur {
+				return s.scr[q]
+			}
+			return s.comp[q]
+		}
 	}
-	for p := hi + 1; p < len(s.ord); p++ {
-		jb := s.it[s.ord[p]]
+	last := hi
+	for p := lo; p < len(s.ord); p++ {
+		var job int
+		if p <= hi {
+			job = s.moved(i, j, p)
+		} else {
+			job = s.ord[p]
+		}
+		jb := s.it[job]
+		if s.dag {
+			jb = ready(jb, get)
+		}
 		m, c, done = step(m, c, jb)
-		if near(m, s.M[p]) && near(c, s.C[p]) {
+		if p > last && near(m, s.M[p]) && near(c, s.C[p]) {
 			break
 		}
-		s.work++
-		d += jb.w * (done - s.D[p])
+		if s.dag {
+			s.scr[job], s.stamp[job] = done, s.cur
+			if p <= hi || !near(done, s.comp[job]) {
+				for _, q := range s.succ[job] {
+					if qp := s.pos[q]; qp > hi {
+						last = max(last, qp)
+					}
+				}
+			}
+		}
+		if p <= hi {
+			d += jb.w*done - s.it[s.ord[p]].w*s.D[p]
+		} else {
+			s.work++
+			d += jb.w * (done - s.D[p])
+		}
 	}
 	return d
 }
@@ -319,6 +403,11 @@ func (s *state) apply(i, j int, delta float64) {
 	}
 	s.ord[j] = job
 	lo, hi := min(i, j), max(i, j)
+	if s.dag {
+		for p := lo; p <= hi; p++ {
+			s.pos[s.ord[p]] = p
+		}
+	}
 	s.recompute(lo, hi)
 	s.obj += delta
 }
@@ -363,9 +452,12 @@ func Starts(in *instances.Instance) ([]Start, error) {
 	for _, p := range []fluid.Policy{fluid.MaxSRPT(), fluid.SplitSRPT()} {
 		r, err := fluid.Simulate(in, p, fluid.Options{})
 		if err != nil {
-			return nil, err
+			// SplitSRPT has no weighted form: it refuses weights.
+			continue
 		}
-		out = append(out, Start{p.Name(), byCompletion(r.Completion)})
+		if o := byCompletion(r.Completion); checkPrecedence(it, o) == nil {
+			out = append(out, Start{p.Name(), o})
+		}
 	}
 	return out, nil
 }
@@ -381,34 +473,53 @@ func byCompletion(comp []float64) []int {
 }
 
 // dispatch returns the list order that, each time the map station frees
-// up, takes the released job with the least key (ties by index), or the
-// next job to be released when none is waiting.
+// up, takes the released job with the least key (ties by index) among those
+// whose predecessors are already placed, or the next such job to be
+// released when none is waiting.
 func dispatch(it []item, key []float64) []int {
 	n := len(it)
-	byRel := make([]int, n)
-	for i := range byRel {
-		byRel[i] = i
+	indeg := make([]int, n)
+	succ := make([][]int, n)
+	for j, jb := range it {
+		indeg[j] = len(jb.pred)
+		for _, q := range jb.pred {
+			succ[q] = append(succ[q], j)
+		}
 	}
-	slices.SortStableFunc(byRel, func(a, b int) int { return cmp.Compare(it[a].r, it[b].r) })
-	h := pq.New(func(a, b int) bool {
+	waiting := pq.New(func(a, b int) bool {
+		if it[a].r != it[b].r {
+			return it[a].r < it[b].r
+		}
+		return a < b
+	})
+	for j := range it {
+		if indeg[j] == 0 {
+			waiting.Push(j)
+		}
+	}
+	avail := pq.New(func(a, b int) bool {
 		if key[a] != key[b] {
 			return key[a] < key[b]
 		}
 		return a < b
 	})
 	order := make([]int, 0, n)
-	m, next := 0.0, 0
+	m := 0.0
 	for len(order) < n {
-		if h.Len() == 0 {
-			m = max(m, it[byRel[next]].r)
+		if avail.Len() == 0 {
+			m = max(m, it[waiting.Top()].r)
 		}
-		for next < n && it[byRel[next]].r <= m {
-			h.Push(byRel[next])
-			next++
+		for waiting.Len() > 0 && it[waiting.Top()].r <= m {
+			avail.Push(waiting.Pop())
 		}
-		j := h.Pop()
+		j := avail.Pop()
 		order = append(order, j)
 		m = max(m, it[j].r) + it[j].a
+		for _, q := range succ[j] {
+			if indeg[q]--; indeg[q] == 0 {
+				waiting.Push(q)
+			}
+		}
 	}
 	return order
 }
@@ -482,6 +593,9 @@ func (sr *searcher) descend(lo, hi, w int) bool {
 			}
 			if sr.check() {
 				return improved
+			}
+			if !st.legal(p, q) {
+				continue
 			}
 			if d := st.insertDelta(p, q); d < bestD && d < thresh {
 				bestD, bestJ = d, q
