@@ -2,6 +2,7 @@ package report
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"time"
@@ -137,10 +138,33 @@ func SolveMIPFile(ctx context.Context, cfg MIPConfig) (*Output, error) {
 	return &Output{View: SolutionView(engine.NewSolution(cfg.File, eng.Name(), m, r, cfg.All, cfg.Duals))}, nil
 }
 
-// BoundsFile is every lower bound of the instance in path (AllBounds; view
-// BoundsView), the LP relaxation solved with engineName unless noLP.
-// Engine errors are *ConfigError.
-func BoundsFile(ctx context.Context, path, engineName string, noLP bool) (*Output, error) {
+// BoundsConfig configures BoundsFile.
+type BoundsConfig struct {
+	Instance string // the instance file
+	Engine   string // LP engine name ("" the default)
+	NoLP     bool   // skip the LP relaxation
+	// TimeLimit bounds the whole computation from Start (0: none); the LP
+	// relaxation gets what is left after the other bounds, less
+	// mip.OutputMargin, and is reported as failed when it runs out.
+	TimeLimit time.Duration
+	Start     time.Time
+}
+
+// DefaultBoundsTimeLimit is the bound command's default time limit.
+const DefaultBoundsTimeLimit = 60 * time.Second
+
+// BoundsFile is every lower bound of the instance in cfg.Instance
+// (AllBounds; view BoundsView), the LP relaxation solved with cfg.Engine
+// unless cfg.NoLP. Unknown engines are *ConfigError; a failed LP
+// relaxation (the engine rejects the model, the time limit ends) leaves
+// the other bounds in the view and is the Output's Failed check.
+func BoundsFile(ctx context.Context, cfg BoundsConfig) (*Output, error) {
+	path, engineName, noLP := cfg.Instance, cfg.Engine, cfg.NoLP
+	if d := mip.Deadline(cfg.Start, cfg.TimeLimit); !d.IsZero() {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithDeadline(ctx, d)
+		defer cancel()
+	}
 	in, err := instances.ReadFile(path)
 	if err != nil {
 		return nil, err
@@ -152,6 +176,11 @@ func BoundsFile(ctx context.Context, path, engineName string, noLP bool) (*Outpu
 		}
 	}
 	rows, err := AllBounds(ctx, in, eng)
+	if errors.Is(err, ErrBoundFailed) {
+		// The bounds that need no engine are still the answer; the
+		// failed one is a failed check (exit status 2).
+		return &Output{View: BoundsView(rows), Failed: err}, nil
+	}
 	return &Output{View: BoundsView(rows)}, err
 }
 

@@ -53,9 +53,11 @@ func solveCmd() *cli.Command {
 
 func boundCmd() *cli.Command {
 	return cmd("bound", cliout.Action(func(c *cli.Context) (*report.Output, error) {
-		return report.BoundsFile(context.Background(), c.String("instance"), c.String("engine"), c.Bool("no-lp"))
+		return report.BoundsFile(context.Background(), report.BoundsConfig{Instance: c.String("instance"), Engine: c.String("engine"),
+			NoLP: c.Bool("no-lp"), TimeLimit: c.Duration("time-limit"), Start: processStart})
 	}), tableOut("the bounds",
 		instanceFlag(),
+		timeLimitFlag(report.DefaultBoundsTimeLimit, "time limit for the whole command (the LP relaxation is reported as failed when it runs out)"),
 		engineFlag("engine for the LP relaxation"),
 		&cli.BoolFlag{Name: "no-lp", Usage: "skip the LP relaxation"})...)
 }
