@@ -213,6 +213,9 @@ func Read(r io.Reader, name string) ([]*Instance, error) {
 			f := pending[0]
 			pending = pending[1:]
 			v, err := fileio.ParseInt(f)
+			if ne := (*fileio.NumberError)(nil); errors.As(err, &ne) && ne.Range {
+				return nil, pendingLine, errAt(pendingLine, "%q is out of range (reading %s; integers up to %d)", f, what, int64(math.MaxInt64))
+			}
 			if err != nil {
 				return nil, pendingLine, errAt(pendingLine, "%q is not an integer (reading %s)", f, what)
 			}
