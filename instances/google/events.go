@@ -314,7 +314,7 @@ func readTaskEvents(r io.Reader, name string, fn func(TaskEvent, int) error) err
 // eachFile opens every file in turn and calls read on it.
 func eachFile(files []string, read func(io.Reader, string) error) error {
 	for _, p := range files {
-		f, err := os.Open(p)
+		f, err := fileio.OpenRead(p)
 		if err != nil {
 			return fmt.Errorf("%w: %v", ErrInput, err)
 		}
