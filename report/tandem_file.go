@@ -192,6 +192,10 @@ func ExportFile(path string, lp, releaseForm bool) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
+	if est := mipform.EstimateNonzeros(in, releaseForm); est > mipform.MaxExportNonzeros {
+		return nil, fmt.Errorf("%w: %s: the exact MIP of these %d jobs would have about %.3g nonzeros (about %s of model text, %s of memory to build), above the export limit of %d (up to about 30 jobs with release dates, 135 in a batch); export a smaller instance",
+			ErrTooLarge, path, in.N(), est, humanBytes(30*est), humanBytes(110*est), mipform.MaxExportNonzeros)
+	}
 	f, err := mipform.Build(in, releaseForm)
 	if err != nil {
 		return nil, err
@@ -201,4 +205,16 @@ func ExportFile(path string, lp, releaseForm bool) (*Output, error) {
 		write = mip.WriteLP
 	}
 	return &Output{Print: func(w io.Writer, _ tabular.Format) error { return write(w, f.Model) }}, nil
+}
+
+// ErrTooLarge is wrapped by the error of ExportFile for a model above
+// mipform.MaxExportNonzeros.
+var ErrTooLarge = errors.New("report: model too large to export")
+
+// humanBytes writes a byte count in MB or GB (powers of 1000).
+func humanBytes(b float64) string {
+	if b >= 1e9 {
+		return fmt.Sprintf("%.3g GB", b/1e9)
+	}
+	return fmt.Sprintf("%.3g MB", b/1e6)
 }

@@ -84,8 +84,8 @@ func genTaillardCmd() *cli.Command {
 		}
 		return emitWith(c, func(w io.Writer) error { return taillard.WriteAs(w, ti, c.String("format")) })
 	},
-		intFlag("jobs", 20, "number of jobs", atLeastOne),
-		intFlag("machines", 5, "number of machines (≥ 2 for json)", atLeastOne),
+		intFlag("jobs", 20, "number of jobs (the maxima peak at 136 MB)", between(1, taillard.MaxJobs)),
+		intFlag("machines", 5, "number of machines (≥ 2 for json)", between(1, taillard.MaxMachines)),
 		&cli.Int64Flag{Name: "seed", Value: taillard.Seeds20x5[0], Usage: "time seed (an integer in [1, 2^31−2])",
 			Action: func(_ *cli.Context, v int64) error { return between(1, 1<<31-2).Check("seed", float64(v)) }},
 		intFlag("seeds20x5", 0, "use seed K of Taillard's 20 × 5 set", between(1, 10)),
@@ -114,7 +114,7 @@ func genLogNormalCmd() *cli.Command {
 		}
 		return instances.File{Instance: in}, err
 	}), append([]cli.Flag{
-		intFlag("n", 100, "number of jobs", atLeastOne),
+		intFlag("n", 100, "number of jobs (the maximum peaks at 1.3 GB writing JSON, 0.6 GB CSV)", between(1, instances.MaxGenerateJobs)),
 		floatFlag("load", 0.75, "offered load ρ (online instances)", positive),
 		&cli.BoolFlag{Name: "batch", Usage: "release every job at time 0"},
 		seedFlag(1, "random seed"),
