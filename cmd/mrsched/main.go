@@ -12,6 +12,7 @@ import (
 	"io"
 	"os"
 	"slices"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -69,6 +70,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
+	processStart = time.Now() // each run is a command (tests call run many times)
 	return clitree.Run(newApp(stdout, stderr), args)
 }
 

@@ -25,9 +25,9 @@ import (
 	"github.com/mrsched/mrsched/tabular"
 )
 
-// processStart is when the program started (package initialisation): the
-// time limits of solve and mip solve count from here, so that they cover
-// start-up.
+// processStart is when the program started (package initialisation, and
+// again when run starts the command): the time limits of solve, bound and
+// mip solve count from here, so that they cover start-up.
 var processStart = time.Now()
 
 func solveCmd() *cli.Command {
