@@ -37,7 +37,9 @@ func TestGanttExtremeTimes(t *testing.T) {
 		return string(b)
 	}
 	one := draw(1)
-	elements := func(s string) int { return bytes.Count([]byte(s), []byte("<path")) + bytes.Count([]byte(s), []byte("<rect")) }
+	elements := func(s string) int {
+		return bytes.Count([]byte(s), []byte("<path")) + bytes.Count([]byte(s), []byte("<rect"))
+	}
 	for _, tc := range []struct {
 		scale float64
 		unit  string
