@@ -14,6 +14,10 @@ const Kind = "tandem"
 var (
 	ErrInvalid = errors.New("instances: invalid instance")
 	ErrSyntax  = errors.New("instances: syntax error")
+	// ErrUnrepresentable is wrapped (with ErrInvalid) by the error of an
+	// instance whose event times float64 cannot compute without losing a
+	// job's size (see tolerance.MaxTimeRatio).
+	ErrUnrepresentable = fmt.Errorf("%w: not representable in float64", ErrInvalid)
 )
 
 // Job is one MapReduce job of the overlapping tandem queue.
@@ -181,7 +185,10 @@ func (in *Instance) Validate() error {
 	if h := float64(len(in.Jobs)) * (maxR + sx/in.MapCapacity + sy/in.ShuffleCapacity); !(h <= MaxMagnitude) {
 		return &FieldError{Job: -1, Field: "jobs", Err: fmt.Errorf("%w: too large: n·(max release + Σmap/map_capacity + Σshuffle/shuffle_capacity) = %s exceeds %g (sums of completion times would overflow float64)", ErrInvalid, FormatFloat(h), MaxMagnitude)}
 	}
-	return in.validateExtensions()
+	if err := in.validateExtensions(); err != nil {
+		return err
+	}
+	return in.checkRepresentable()
 }
 
 // MaxMagnitude bounds n·(max release + Σx/μ_m + Σy/μ_c), the largest total

@@ -35,7 +35,16 @@ func FormatFloat(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) 
 // fileio.Limit() bytes, UTF-8 text without NUL bytes (a leading BOM is
 // stripped), JSON numbers only (no strings, null or 1e400), ids checked by
 // fileio.CheckID. Errors are *ParseError "file:line: path: message".
-func ReadJSON(r io.Reader, name string) (*Instance, error) {
+func ReadJSON(r io.Reader, name string) (*Instance, error) { return readJSON(r, name, false) }
+
+// ReadJSONExactValues is ReadJSON for readers that compute with the exact
+// decimal values (package reductions/rational): every check of ReadJSON
+// except the float64 representability of event times
+// (ErrUnrepresentable, tolerance.MaxTimeRatio), which exact arithmetic does
+// not need.
+func ReadJSONExactValues(r io.Reader, name string) (*Instance, error) { return readJSON(r, name, true) }
+
+func readJSON(r io.Reader, name string, exact bool) (*Instance, error) {
 	doc, top, err := fileio.ReadJSON(r, name, ErrInvalid, ErrSyntax)
 	if err != nil {
 		return nil, err
@@ -112,7 +121,9 @@ func ReadJSON(r io.Reader, name string) (*Instance, error) {
 	}); err != nil {
 		return nil, err
 	}
-	if err := in.Validate(); err != nil {
+	// The representability check is Validate's last: an error wrapping
+	// ErrUnrepresentable means every other check passed.
+	if err := in.Validate(); err != nil && !(exact && errors.Is(err, ErrUnrepresentable)) {
 		var fe *FieldError
 		if errors.As(err, &fe) {
 			if fe.Job >= 0 {

@@ -100,7 +100,7 @@ func ExampleSimulateFile() {
 func ExampleBoundsFile() {
 	path, dir := example21File()
 	defer os.RemoveAll(dir)
-	out, err := report.BoundsFile(context.Background(), path, "", true)
+	out, err := report.BoundsFile(context.Background(), report.BoundsConfig{Instance: path, NoLP: true})
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -141,7 +141,7 @@ func TestSolveMIPFile(t *testing.T) {
 	}
 	path, pdir := example21File()
 	defer os.RemoveAll(pdir)
-	bo, err := report.BoundsFile(context.Background(), path, "", true)
+	bo, err := report.BoundsFile(context.Background(), report.BoundsConfig{Instance: path, NoLP: true})
 	if err != nil {
 		t.Fatal(err)
 	}

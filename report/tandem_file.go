@@ -2,6 +2,7 @@ package report
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"time"
@@ -141,10 +142,33 @@ func SolveMIPFile(ctx context.Context, cfg MIPConfig) (*Output, error) {
 	return &Output{View: SolutionView(engine.NewSolution(cfg.File, eng.Name(), m, r, cfg.All, cfg.Duals))}, nil
 }
 
-// BoundsFile is every lower bound of the instance in path (AllBounds; view
-// BoundsView), the LP relaxation solved with engineName unless noLP.
-// Engine errors are *ConfigError.
-func BoundsFile(ctx context.Context, path, engineName string, noLP bool) (*Output, error) {
+// BoundsConfig configures BoundsFile.
+type BoundsConfig struct {
+	Instance string // the instance file
+	Engine   string // LP engine name ("" the default)
+	NoLP     bool   // skip the LP relaxation
+	// TimeLimit bounds the whole computation from Start (0: none); the LP
+	// relaxation gets what is left after the other bounds, less
+	// mip.OutputMargin, and is reported as failed when it runs out.
+	TimeLimit time.Duration
+	Start     time.Time
+}
+
+// DefaultBoundsTimeLimit is the bound command's default time limit.
+const DefaultBoundsTimeLimit = 60 * time.Second
+
+// BoundsFile is every lower bound of the instance in cfg.Instance
+// (AllBounds; view BoundsView), the LP relaxation solved with cfg.Engine
+// unless cfg.NoLP. Unknown engines are *ConfigError; a failed LP
+// relaxation (the engine rejects the model, the time limit ends) leaves
+// the other bounds in the view and is the Output's Failed check.
+func BoundsFile(ctx context.Context, cfg BoundsConfig) (*Output, error) {
+	path, engineName, noLP := cfg.Instance, cfg.Engine, cfg.NoLP
+	if d := mip.Deadline(cfg.Start, cfg.TimeLimit); !d.IsZero() {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithDeadline(ctx, d)
+		defer cancel()
+	}
 	in, err := instances.ReadFile(path)
 	if err != nil {
 		return nil, err
@@ -156,6 +180,11 @@ func BoundsFile(ctx context.Context, path, engineName string, noLP bool) (*Outpu
 		}
 	}
 	rows, err := AllBounds(ctx, in, eng)
+	if errors.Is(err, ErrBoundFailed) {
+		// The bounds that need no engine are still the answer; the
+		// failed one is a failed check (exit status 2).
+		return &Output{View: BoundsView(rows), Failed: err}, nil
+	}
 	return &Output{View: BoundsView(rows)}, err
 }
 
@@ -167,6 +196,10 @@ func ExportFile(path string, lp, releaseForm bool) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
+	if est := mipform.EstimateNonzeros(in, releaseForm); est > mipform.MaxExportNonzeros {
+		return nil, fmt.Errorf("%w: %s: the exact MIP of these %d jobs would have about %.3g nonzeros (about %s of model text, %s of memory to build), above the export limit of %d (up to about 30 jobs with release dates, 135 in a batch); export a smaller instance",
+			ErrTooLarge, path, in.N(), est, humanBytes(30*est), humanBytes(110*est), mipform.MaxExportNonzeros)
+	}
 	f, err := mipform.Build(in, releaseForm)
 	if err != nil {
 		return nil, err
@@ -176,4 +209,16 @@ func ExportFile(path string, lp, releaseForm bool) (*Output, error) {
 		write = mip.WriteLP
 	}
 	return &Output{Print: func(w io.Writer, _ tabular.Format) error { return write(w, f.Model) }}, nil
+}
+
+// ErrTooLarge is wrapped by the error of ExportFile for a model above
+// mipform.MaxExportNonzeros.
+var ErrTooLarge = errors.New("report: model too large to export")
+
+// humanBytes writes a byte count in MB or GB (powers of 1000).
+func humanBytes(b float64) string {
+	if b >= 1e9 {
+		return fmt.Sprintf("%.3g GB", b/1e9)
+	}
+	return fmt.Sprintf("%.3g MB", b/1e6)
 }

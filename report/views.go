@@ -92,7 +92,11 @@ func SolveView(path string, in *instances.Instance, a *exact.Answer) *tabular.Vi
 func BoundsView(rows []BoundRow) *tabular.View {
 	t := &tabular.Table{Header: []string{"name", "value", "kind", "note"}, RightAlign: []bool{false, true, false, false}}
 	for _, r := range rows {
-		t.Add(r.Name, tabular.Float(r.Value), r.Kind, r.Note)
+		note := r.Note
+		if r.Error != "" {
+			note += ": " + r.Error
+		}
+		t.Add(r.Name, tabular.Float(r.Value), r.Kind, note)
 	}
 	return &tabular.View{Value: rows, Tables: []*tabular.Table{t}}
 }

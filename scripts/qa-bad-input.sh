@@ -339,6 +339,63 @@ bad "swim-cluster: only an all-zero job" "no jobs left after dropping 1 empty" i
 bad "swim-cluster: /dev/zero" "NUL byte" import swim-cluster --trace /dev/zero --out sw13.json
 bad "swim-scans: /dev/zero" "NUL byte" import swim-scans --trace /dev/zero --out sw14.json
 
+# ------------------------------------------------------------ never a wrong model (LP/MPS files)
+printf 'Minimize\n obj: x + [ x^2 ] / 2\nSubject To\n c1: x >= 1\nEnd\n' >quad.lp
+printf 'Minimize\n obj: x + y\nSubject To\n c1: nan x + y >= 1\nEnd\n' >nan.lp
+printf 'Minimize\n obj: 1e400 x\nSubject To\n c1: x >= 1\nEnd\n' >overflow.lp
+printf 'NAME t\nROWS\n N obj\n G c1\nCOLUMNS\n x obj 1 c1 1\nRHS\n RHS c1 1\nQUADOBJ\n x x 1\nENDATA\n' >quad.mps
+printf 'NAME t\nROWS\n N obj\n G c1\nCOLUMNS\n x obj NaN c1 1\nENDATA\n' >nan.mps
+bad "mip: quadratic objective (LP)" "quad.lp:2: quadratic term" mip solve quad.lp
+bad "mip: nan coefficient (LP)" 'nan.lp:4: "nan" is not a number' mip solve nan.lp
+bad "mip: overflowing coefficient (LP)" "overflow.lp:2:" mip solve overflow.lp
+bad "mip: QUADOBJ section (MPS)" "quad.mps:9: QUADOBJ section" mip solve quad.mps
+bad "mip: NaN coefficient (MPS)" 'nan.mps:6: COLUMNS value: "NaN" is not a number' mip solve nan.mps
+
+# ------------------------------------------------------------ unrepresentable numbers are refused
+csv 'a,1e-309,1' >subnormal.csv
+csv 'a,1e-400,1' >underflow.csv
+tandem '{"id":"a","map":1e-309,"shuffle":1}' >subnormal.json
+printf '# kind: tandem\nid,release,map,shuffle\na,1e200,1,1\n' >far-release.csv
+bad "numbers: subnormal size (CSV)" "smallest normal float64" check -i subnormal.csv
+bad "numbers: underflow to 0 (CSV)" "smallest normal float64" check -i underflow.csv
+bad "numbers: subnormal size (JSON)" "smallest normal float64" simulate -i subnormal.json
+bad "numbers: release 1e200, sizes 1" "lost against the time scale" solve -i far-release.csv
+bad "numbers: simulate release 1e200" "lost against the time scale" simulate -i far-release.csv
+
+# ------------------------------------------------------------ a closed-form bound never needs the LP engine
+printf '# kind: tandem\nid,release,map,shuffle\na,0,1e299,1e298\nb,0,2e298,1e299\n' >bound-huge.csv
+printf '# kind: tandem\n# map_capacity: 1e300\n# shuffle_capacity: 1e300\nid,release,map,shuffle\na,0,1,2\nb,0,2,1\n' >bound-cap.csv
+bad "bound: sizes 1e299 print every other bound" "subset" bound -i bound-huge.csv
+bad "bound: capacities 1e300, the LP row failed" "failed" bound -i bound-cap.csv
+
+# ------------------------------------------------------------ bounded resources
+bad "limits: gen lognormal --n 20000000" "--n: want a value in [1, 2000000]" gen lognormal --n 20000000
+bad "limits: gen sharedscan --jobs 10000000" "--jobs: want a value in [1, 1000000]" gen sharedscan --jobs 10000000
+bad "limits: gen sharedscan --datasets 1000000" "--datasets: want a value in [1, 10000]" gen sharedscan --datasets 1000000
+bad "limits: gen taillard --jobs 1000000" "--jobs: want a value in [1, 100000]" gen taillard --jobs 1000000
+bad "limits: gen tight-maxsrpt -n 10000" "--n: want a value in [2, 2000]" gen tight-maxsrpt -n 10000
+bad "limits: gen cluster --n 2000000" "--n: want a value in [1, 1000000]" gen cluster --kind synthetic --n 2000000
+bad "limits: adversary-yao -n 1..100000" "--n: want a value in [1, 64000]" adversary-yao -n 1..100000
+bad "limits: adversary-yao sum of n" "the values sum to 240000" adversary-yao -n 60000,60000,60000,60000
+"$BIN" gen lognormal --n 60 --seed 1 --out r60.json >/dev/null 2>&1
+bad "limits: export --lp of 60 release-date jobs" "nonzeros" export -i r60.json --lp --out r60.lp
+mkfifo fifo.json
+bad "limits: a FIFO without a writer" "empty file" simulate -i fifo.json
+"$BIN" gen lognormal --n 100 --batch --seed 1 --out b100.json >/dev/null 2>&1
+bad "limits: bound --time-limit on 100 jobs" "time limit" bound -i b100.json --time-limit 3s
+
+# ------------------------------------------------------------ messages name the file, line and flag
+printf '0,,1,2,user,0,name,logical\n' | gzip >je.gz
+: >empty.gz
+head -c 20 je.gz >trunc.gz
+yes '0,,1,0,,0,user,0,0,0.1,0.1,0.1,0' | head -c 3000000 | gzip -1 >bomb.gz
+bad "messages: empty .gz" "empty.gz: google: malformed trace: empty gzip file" import google --job-events empty.gz --task-events je.gz
+bad "messages: truncated .gz" "trunc.gz:1: google: malformed trace: truncated gzip stream" import google --job-events trunc.gz --task-events je.gz
+QA_ENV=MRSCHED_MAX_INPUT=1MiB bad "messages: gzip bomb at the size limit" "bomb.gz: fileio: input over the size limit" import google --job-events je.gz --task-events bomb.gz
+awk 'p && !done { sub(/[0-9]+/, "12345678901234567890"); done = 1 } /processing times/ { p = 1 } { print }' t.fsp >ta20.fsp
+bad "messages: 20-digit Taillard time" "is out of range" import taillard ta20.fsp
+bad "messages: --cv-threshold as written" "--cv-threshold -1: want a finite value" cluster simulate -w cl.json --policy lsps --cv-threshold -1
+
 # ------------------------------------------------------------ writers
 bad "write: --out is a directory" "is a directory" gen lognormal -n 3 --seed 1 --out outdir
 bad "write: --out in a missing directory" "no such file or directory" gen lognormal -n 3 --seed 1 --out nodir/x.json

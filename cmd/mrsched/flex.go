@@ -163,17 +163,17 @@ func genSharedScanCmd() *cli.Command {
 		w, err := sharedscan.Generate(spec, rand.NewPCG(c.Uint64("seed"), 0x5ca9))
 		return sharedscan.File{Workload: w}, err
 	}),
-		&cli.IntFlag{Name: "jobs", Value: d.Jobs, Usage: "arrivals"},
-		&cli.IntFlag{Name: "datasets", Value: d.Datasets, Usage: "D"},
+		intFlag("jobs", d.Jobs, "arrivals (the maximum peaks at 1.1 GB)", between(1, sharedscan.MaxJobs)),
+		intFlag("datasets", d.Datasets, "D", between(1, sharedscan.MaxDatasets)),
 		&cli.Float64Flag{Name: "theta1", Value: d.Theta1, Usage: "popularity Zipf-like parameter in [0,1]"},
 		&cli.Float64Flag{Name: "theta2", Value: d.Theta2, Usage: "size Zipf-like parameter in [0,1]"},
 		&cli.IntFlag{Name: "correlation", Value: d.Correlation, Usage: "κ level 0…8"},
-		&cli.IntFlag{Name: "slots", Value: d.Slots, Usage: "S"},
+		intFlag("slots", d.Slots, "S", between(1, sharedscan.MaxSlots)),
 		&cli.Float64Flag{Name: "horizon", Value: d.Horizon, Usage: "T (minutes)"},
 		&cli.Float64Flag{Name: "rho", Value: d.Rho, Usage: "utilisation on unshared map work"},
 		&cli.Float64Flag{Name: "f", Value: d.ScanFraction, Usage: "scan fraction of map work in (0,1]"},
-		&cli.IntFlag{Name: "min-slots", Value: d.MinSlots, Usage: "m_j"},
-		&cli.IntFlag{Name: "max-slots", Value: d.MaxSlots, Usage: "M_j (capped at S)"},
+		intFlag("min-slots", d.MinSlots, "m_j", between(0, sharedscan.MaxSlots)),
+		intFlag("max-slots", d.MaxSlots, "M_j (capped at S)", between(1, sharedscan.MaxSlots)),
 		seedFlag(1, "random seed"),
 		outFlag("the result"))
 }

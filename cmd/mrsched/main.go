@@ -86,6 +86,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
+	processStart = time.Now() // each run is a command (tests call run many times)
 	app := newApp(stdout, stderr)
 	if err := setRun(app, args); err != nil {
 		fmt.Fprintln(stderr, "mrsched:", err)

@@ -7,7 +7,7 @@ import "fmt"
 type GenConfig struct {
 	Kind   string  `flag:"kind" usage:"table2, fig2, fig3a, fig3b, fig4, fig5 or synthetic" required:"true"`
 	Seed   uint64  `flag:"seed" usage:"random seed"`
-	N      int     `flag:"n" usage:"jobs (fig2, fig3a, synthetic)"`
+	N      int     `flag:"n" usage:"jobs (fig2, fig3a, synthetic; the maximum peaks at 1.1 GB)" rule:"between(1,1000000)"`
 	SizeGB float64 `flag:"size" usage:"TeraSort size in GB (fig3a)"`
 }
 

@@ -110,19 +110,38 @@ func Parts(inputs []string) ([]string, error) {
 func rows(r io.Reader, name string, want int, cols []string, fn func(f []string, line int) error) error {
 	br := bufio.NewReader(r)
 	var src io.Reader = br
+	gz := strings.HasSuffix(strings.ToLower(name), ".gz")
 	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
 		zr, err := gzip.NewReader(br)
 		if err != nil {
-			return &fileio.ParseError{File: name, Err: fmt.Errorf("%w: gzip: %v", ErrFormat, err)}
+			return &fileio.ParseError{File: name, Err: fmt.Errorf("%w: truncated or damaged gzip header: %v", ErrFormat, err)}
 		}
 		defer zr.Close()
 		src = zr
+	} else if gz && len(magic) == 0 {
+		return &fileio.ParseError{File: name, Err: fmt.Errorf("%w: empty gzip file (0 bytes; an interrupted download?)", ErrFormat)}
 	}
 	lr, err := fileio.LimitReader(src, name, 0)
 	if err != nil {
 		return err
 	}
-	tr := fileio.NewTextReader(lr, name)
+	// The last line before a read error (the size limit, a gzip stream cut
+	// short) is cut too: the read error, not that line's field count, is
+	// the problem to report.
+	rec := &errRecorder{r: lr}
+	readErr := func(line int) error {
+		var le *fileio.LimitError
+		switch {
+		case rec.err == nil:
+			return nil
+		case errors.As(rec.err, &le):
+			return rec.err
+		case errors.Is(rec.err, io.ErrUnexpectedEOF):
+			return &fileio.ParseError{File: name, Line: line, Err: fmt.Errorf("%w: truncated gzip stream (the file ends inside the compressed data; an interrupted download?)", ErrFormat)}
+		}
+		return &fileio.ParseError{File: name, Line: line, Err: fmt.Errorf("%w: reading stopped: %v", ErrFormat, rec.err)}
+	}
+	tr := fileio.NewTextReader(rec, name)
 	sc := bufio.NewScanner(tr)
 	sc.Buffer(make([]byte, 64*1024), 1<<20)
 	line := 0
@@ -136,6 +155,9 @@ func rows(r io.Reader, name string, want int, cols []string, fn func(f []string,
 			continue
 		}
 		f := strings.Split(text, ",")
+		if err := readErr(line); err != nil {
+			return err
+		}
 		if want > 0 && len(f) != want {
 			return &fileio.ParseError{File: name, Line: line, Err: fmt.Errorf("%w: %d comma-separated fields, want %d (%s)", ErrFormat, len(f), want, strings.Join(cols, ", "))}
 		}
@@ -144,6 +166,9 @@ func rows(r io.Reader, name string, want int, cols []string, fn func(f []string,
 		}
 	}
 	err = sc.Err()
+	if re := readErr(line + 1); re != nil {
+		return re
+	}
 	if te := tr.Err(); te != nil {
 		return &fileio.ParseError{File: name, Line: te.Line, Err: &fileio.Tagged{Kind: ErrFormat, Cause: te.Err}}
 	}
@@ -158,6 +183,21 @@ func rows(r io.Reader, name string, want int, cols []string, fn func(f []string,
 		return &fileio.ParseError{File: name, Line: line + 1, Err: fmt.Errorf("%w: %v", ErrFormat, err)}
 	}
 	return nil
+}
+
+// errRecorder passes reads through and keeps the first error other than
+// io.EOF.
+type errRecorder struct {
+	r   io.Reader
+	err error
+}
+
+func (e *errRecorder) Read(p []byte) (int, error) {
+	n, err := e.r.Read(p)
+	if err != nil && err != io.EOF && e.err == nil {
+		e.err = err
+	}
+	return n, err
 }
 
 func colErr(name string, line, i int, cols []string, err error) error {
@@ -274,7 +314,7 @@ func readTaskEvents(r io.Reader, name string, fn func(TaskEvent, int) error) err
 // eachFile opens every file in turn and calls read on it.
 func eachFile(files []string, read func(io.Reader, string) error) error {
 	for _, p := range files {
-		f, err := os.Open(p)
+		f, err := fileio.OpenRead(p)
 		if err != nil {
 			return fmt.Errorf("%w: %v", ErrInput, err)
 		}

@@ -43,26 +43,33 @@ func DefaultGenSpec() GenSpec {
 		Horizon: 100, Rho: 0.9, ScanFraction: 1, MinSlots: 1, MaxSlots: 100}
 }
 
-// MaxJobs bounds GenSpec.Jobs: a workload is held in memory whole (a job
-// with its subjob plan is a few hundred bytes), so 10^7 jobs need a few GB;
-// larger requests are refused before anything is allocated.
-const MaxJobs = 10_000_000
+// The maxima of GenSpec keep 'mrsched gen sharedscan' within a 2 GiB memory
+// budget and about a minute on a 2-core machine (/usr/bin/time -v):
+// MaxJobs = 10^6 jobs peak at 1.08 GB (31 s; 10^7 was killed for memory),
+// MaxDatasets = 10^4 data sets at 60 MB (5 s with 1000 jobs; 10^6 ran past
+// 100 s), MaxSlots = 10^5 slots at 17 MB. Larger requests are refused
+// before anything is allocated.
+const (
+	MaxJobs     = 1_000_000
+	MaxDatasets = 10_000
+	MaxSlots    = 100_000
+)
 
 func (s GenSpec) check() error {
 	bad := func(f string, a ...any) error { return fmt.Errorf("%w: "+f, append([]any{ErrSpec}, a...)...) }
 	switch {
 	case s.Jobs < 1 || s.Jobs > MaxJobs:
 		return bad("jobs must be in [1, %d], got %d", MaxJobs, s.Jobs)
-	case s.Datasets < 1:
-		return bad("datasets must be ≥ 1, got %d", s.Datasets)
+	case s.Datasets < 1 || s.Datasets > MaxDatasets:
+		return bad("datasets must be in [1, %d], got %d", MaxDatasets, s.Datasets)
 	case !(s.Theta1 >= 0 && s.Theta1 <= 1):
 		return bad("theta1 must be in [0,1], got %v", s.Theta1)
 	case !(s.Theta2 >= 0 && s.Theta2 <= 1):
 		return bad("theta2 must be in [0,1], got %v", s.Theta2)
 	case s.Correlation < 0 || s.Correlation >= CorrelationLevels:
 		return bad("correlation level must be 0…8, got %d", s.Correlation)
-	case s.Slots < 1:
-		return bad("slots must be ≥ 1, got %d", s.Slots)
+	case s.Slots < 1 || s.Slots > MaxSlots:
+		return bad("slots must be in [1, %d], got %d", MaxSlots, s.Slots)
 	case !(s.Horizon > 0) || math.IsInf(s.Horizon, 0):
 		return bad("horizon must be finite and > 0, got %v", s.Horizon)
 	case !(s.Rho > 0) || math.IsInf(s.Rho, 0):

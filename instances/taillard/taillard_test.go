@@ -135,6 +135,8 @@ func TestReadErrors(t *testing.T) {
 		{"3 2\n\xff\xfe 2 3\n4 5 6\n", "bare.fsp:2: taillard: malformed .fsp file: fileio: not a UTF-8 text file: invalid UTF-8"},
 		{"3 2\n1 2 3\n4 5 0x6\n", "bare.fsp:3"},
 		{"3 2\n1 2 3\n4 5 6_0\n", "bare.fsp:3"},
+		// 20 digits exceed int64 (max 9223372036854775807, 19 digits).
+		{"3 2\n1 2 3\n4 5 12345678901234567890\n", `bare.fsp:3: taillard: malformed .fsp file: "12345678901234567890" is out of range`},
 	} {
 		_, err := Read(strings.NewReader(c.text), "bare.fsp")
 		if err == nil || !errors.Is(err, ErrSyntax) || !strings.Contains(err.Error(), c.want) {

@@ -165,11 +165,22 @@ func TestText(t *testing.T) {
 func TestParseFloat(t *testing.T) {
 	good := map[string]float64{
 		"0": 0, "12": 12, "-0.5": -0.5, "+3": 3, ".5": 0.5, "5.": 5, "1e-3": 1e-3, "1E+2": 100,
-		"1.7976931348623157e308": math.MaxFloat64, "4.9e-324": 5e-324, "1e-400": 0, "007": 7,
+		"1.7976931348623157e308": math.MaxFloat64, "2.2250738585072014e-308": 0x1p-1022, "0e-400": 0, "-0.000e5": 0, "007": 7,
 	}
 	for s, want := range good {
 		if v, err := ParseFloat(s); err != nil || v != want {
 			t.Errorf("ParseFloat(%q) = %v, %v, want %v", s, v, err, want)
+		}
+	}
+	// Non-zero numbers below the smallest normal float64 2^-1022 ≈
+	// 2.2250738585072014e-308 (IEEE 754) are subnormal or round to 0.
+	for _, s := range []string{"4.9e-324", "1e-309", "-2.2e-308", "1e-400", "0.0001e-305"} {
+		var ne *NumberError
+		if _, err := ParseFloat(s); !errors.As(err, &ne) || !strings.Contains(err.Error(), "smallest normal") {
+			t.Errorf("ParseFloat(%q) = %v, want the below-normal NumberError", s, err)
+		}
+		if _, err := JSONNumber([]byte(s)); !errors.As(err, &ne) || !strings.Contains(err.Error(), "smallest normal") {
+			t.Errorf("JSONNumber(%q) = %v, want the below-normal NumberError", s, err)
 		}
 	}
 	// Each of these is accepted by strconv.ParseFloat (Go syntax, inf, nan)
@@ -267,7 +278,7 @@ func TestDecodeObject(t *testing.T) {
 }
 
 func TestJSONNumber(t *testing.T) {
-	for s, want := range map[string]float64{"1": 1, "-0.5": -0.5, " 1e3 ": 1000, "1e-400": 0} {
+	for s, want := range map[string]float64{"1": 1, "-0.5": -0.5, " 1e3 ": 1000, "0e-400": 0} {
 		if v, err := JSONNumber([]byte(s)); err != nil || v != want {
 			t.Errorf("JSONNumber(%q) = %v, %v", s, v, err)
 		}

@@ -155,7 +155,8 @@ func DecodeString(raw []byte) (string, error) {
 }
 
 // JSONNumber decodes a JSON number (not a quoted string, not null) to a
-// finite float64; out-of-range values (1e400) are errors (*NumberError).
+// finite float64; out-of-range values (1e400) and non-zero values below the
+// smallest normal float64 (1e-309, 1e-400) are errors (*NumberError).
 func JSONNumber(raw []byte) (float64, error) {
 	t := bytes.TrimSpace(raw)
 	if len(t) == 0 || (t[0] != '-' && (t[0] < '0' || t[0] > '9')) {
@@ -168,6 +169,9 @@ func JSONNumber(raw []byte) (float64, error) {
 	v, err := strconv.ParseFloat(string(n), 64)
 	if err != nil && math.IsInf(v, 0) {
 		return 0, &NumberError{Text: string(t), Why: whyRange, Range: true}
+	}
+	if underflows(string(n), v) {
+		return 0, &NumberError{Text: string(t), Why: whyUnder, Range: true}
 	}
 	return v, nil
 }

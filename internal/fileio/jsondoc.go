@@ -201,6 +201,9 @@ func (v Value) Float() (float64, error) {
 
 func (v Value) numErr(err error) error {
 	var ne *NumberError
+	if errors.As(err, &ne) && ne.Range && ne.Why == whyUnder {
+		return v.Wrap(err, fmt.Sprintf("number %s is below the smallest normal float64 (2.2e-308) but not 0: write 0 or rescale the units", short(ne.Text)))
+	}
 	if errors.As(err, &ne) && ne.Range {
 		return v.Wrap(err, fmt.Sprintf("number %s out of float64 range (magnitude above 1.8e308)", short(ne.Text)))
 	}

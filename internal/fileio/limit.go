@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"sync/atomic"
+	"syscall"
 )
 
 // DefaultMaxBytes is the input size limit when neither SetLimit nor
@@ -144,7 +145,7 @@ func Open(name string, max int64) (*File, error) {
 	if err != nil {
 		return nil, err
 	}
-	f, err := os.Open(name)
+	f, err := OpenRead(name)
 	if err != nil {
 		return nil, err
 	}
@@ -166,6 +167,19 @@ func Open(name string, max int64) (*File, error) {
 		size = st.Size()
 	}
 	return &File{f: f, name: name, limit: limit, size: size}, nil
+}
+
+// OpenRead opens name for reading like os.Open, except that a named pipe
+// (FIFO) is opened without blocking: os.Open waits for a writer forever,
+// while OpenRead returns at once and, when no writer has the pipe open,
+// the first read finds the end of the input (an empty file), which every
+// reader refuses. A pipe whose writer is running (a shell's process
+// substitution) is read as before.
+func OpenRead(name string) (*os.File, error) {
+	if st, err := os.Stat(name); err == nil && st.Mode()&os.ModeNamedPipe != 0 {
+		return os.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	}
+	return os.Open(name)
 }
 
 // Name returns the file name given to Open.

@@ -32,6 +32,7 @@ func (e *NumberError) Unwrap() error { return ErrNumber }
 const (
 	whyDecimal = "is not a decimal number (want an optional sign, digits, an optional fraction and exponent, such as 12, -0.5 or 1e-3; no 1_000, 0x1p-2, inf or nan)"
 	whyRange   = "is out of the float64 range (magnitude above 1.8e308)"
+	whyUnder   = "is below the smallest normal float64 (2.2e-308) but not 0: it would be stored as a subnormal or as 0 and lose its digits (write 0, or rescale the units)"
 	whyInt     = "is not a decimal integer (want an optional sign and digits, such as 12 or -3)"
 	whyIntRng  = "is out of the int64 range"
 )
@@ -77,8 +78,10 @@ func isDecimal(s string) bool {
 // ParseFloat parses a decimal number (surrounding spaces are not trimmed):
 // an optional sign, digits with an optional fraction, an optional exponent.
 // It refuses Go-only syntax (1_000, 0x1p-2), inf and nan, and numbers whose
-// magnitude overflows float64 (1e400); underflow rounds to 0 or a
-// subnormal, as in strconv. Errors are *NumberError (ErrNumber).
+// magnitude overflows float64 (1e400) or that are written non-zero but
+// are below the smallest normal float64 (1e-309, 1e-400: subnormal, or 0
+// after rounding), since a computation with them silently loses their
+// digits. Errors are *NumberError (ErrNumber).
 func ParseFloat(s string) (float64, error) {
 	if !isDecimal(s) {
 		return 0, &NumberError{Text: s, Why: whyDecimal}
@@ -89,13 +92,35 @@ func ParseFloat(s string) (float64, error) {
 		if errors.As(err, &ne) && errors.Is(ne.Err, strconv.ErrRange) && math.IsInf(v, 0) {
 			return 0, &NumberError{Text: s, Why: whyRange, Range: true}
 		}
-		if !math.IsInf(v, 0) && errors.As(err, &ne) && errors.Is(ne.Err, strconv.ErrRange) {
-			return v, nil // underflow to a subnormal or zero: strconv's rounding
+		if !(errors.As(err, &ne) && errors.Is(ne.Err, strconv.ErrRange)) {
+			return 0, &NumberError{Text: s, Why: whyDecimal}
 		}
-		return 0, &NumberError{Text: s, Why: whyDecimal}
+	}
+	if underflows(s, v) {
+		return 0, &NumberError{Text: s, Why: whyUnder, Range: true}
 	}
 	return v, nil
 }
+
+// underflows reports whether the decimal text s, parsed as v, is non-zero
+// but below the smallest normal float64 in magnitude.
+func underflows(s string, v float64) bool {
+	if math.Abs(v) >= minNormal {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == 'e' || c == 'E':
+			return false
+		case c >= '1' && c <= '9':
+			return true
+		}
+	}
+	return false
+}
+
+// minNormal is the smallest positive normal float64, 2^-1022 ≈ 2.2e-308.
+const minNormal = 0x1p-1022
 
 // ParseFloatNonFinite is ParseFloat for formats that allow non-finite
 // values: it also takes inf, +inf, -inf, infinity and nan (any letter case).

@@ -16,7 +16,7 @@ type Generated struct{ *Result }
 // 'mrsched gen adversary' (internal/cliflags.Bind).
 type GenConfig struct {
 	Policy string `flag:"policy" usage:"policy (solver/fluid name)"`
-	N      int    `flag:"n" usage:"n (k = ⌊n^{1/3}⌋)"`
+	N      int    `flag:"n" usage:"n (k = ⌊n^{1/3}⌋; the maximum MaxN takes 2 s and 56 MB)" rule:"between(1,64000)"`
 }
 
 // DefaultGenConfig is MaxSRPT against n = 512.

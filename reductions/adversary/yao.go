@@ -66,7 +66,7 @@ func Policies(list string) ([]fluid.Policy, error) {
 // flags (internal/cliflags.Bind).
 type YaoConfig struct {
 	Policies string `flag:"policy" usage:"comma-separated policies (solver/fluid names)"` // Policies
-	Ns       []int  `flag:"n" usage:"values of n" rule:"at-least-one"`
+	Ns       []int  `flag:"n" usage:"values of n (their sum at most 200000: n = 64000 takes 18 s for the four default policies)" rule:"between(1,64000)"`
 }
 
 // DefaultYaoConfig is MaxSRPT, SplitSRPT, FIFO and PS for n = 8, 64 and
@@ -75,12 +75,30 @@ func DefaultYaoConfig() YaoConfig {
 	return YaoConfig{Policies: "maxsrpt,splitsrpt,fifo,ps", Ns: []int{8, 64, 512}}
 }
 
-// Sweep is SweepYao of c's policies (PoliciesWithK, fluid's default k) and values
-// of n; a policy list that does not parse is an ErrConfig naming the field.
+// MaxYaoTotal bounds the sum of YaoConfig.Ns: the sweep's work grows with
+// it (n = 64000 takes 18 s for the four default policies on a 2-core
+// machine, 66 MB), so 200 000 keeps a sweep near a minute; '-n 1..100000'
+// (a sum of 5·10^9) ran past 120 s.
+const MaxYaoTotal = 200_000
+
+// Sweep is SweepYao of c's policies (PoliciesWithK, fluid's default k) and
+// values of n; a policy list that does not parse, an n outside [1, MaxN]
+// or values of n that sum to more than MaxYaoTotal are an ErrConfig naming
+// the field.
 func (c YaoConfig) Sweep(progress func(policy string, n int)) ([]*Yao, error) {
 	ps, err := PoliciesWithK(c.Policies, 0)
 	if err != nil {
 		return nil, fmt.Errorf("%w: policy: %w", ErrConfig, err)
+	}
+	sum := 0
+	for _, n := range c.Ns {
+		if n < 1 || n > MaxN {
+			return nil, fmt.Errorf("%w: n: %d is outside [1, %d]", ErrConfig, n, MaxN)
+		}
+		sum += n
+	}
+	if sum > MaxYaoTotal {
+		return nil, fmt.Errorf("%w: n: the values sum to %d, above %d (the work grows with the sum: -n 64000 alone takes 18 s); give fewer or smaller values", ErrConfig, sum, MaxYaoTotal)
 	}
 	return SweepYao(ps, c.Ns, progress)
 }

@@ -29,7 +29,7 @@ func ReadJSON(r io.Reader, name string) (*Instance, error) {
 		return nil, err
 	}
 	// The float reader checks structure, fields, ids and ranges.
-	fin, err := instances.ReadJSON(bytes.NewReader(data), name)
+	fin, err := instances.ReadJSONExactValues(bytes.NewReader(data), name)
 	if err != nil {
 		return nil, err
 	}

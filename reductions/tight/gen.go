@@ -17,7 +17,7 @@ type Generated struct {
 // MaxSRPTConfig is the family of GenerateMaxSRPT; the tags are the flags
 // of 'mrsched gen tight-maxsrpt' (internal/cliflags.Bind).
 type MaxSRPTConfig struct {
-	N     int     `flag:"n" usage:"number of jobs (even)"`
+	N     int     `flag:"n" usage:"number of jobs (even; the maximum takes about 15 s)" rule:"between(2,2000)"`
 	Alpha float64 `flag:"alpha" usage:"α > 1"`
 	Eps   float64 `flag:"eps" usage:"0 < ε < α − 1"`
 }
@@ -31,7 +31,7 @@ func (c MaxSRPTConfig) Generate() (*Generated, error) { return GenerateMaxSRPT(c
 // SplitSRPTConfig is the family of GenerateSplitSRPT; the tags are the
 // flags of 'mrsched gen tight-splitsrpt' (internal/cliflags.Bind).
 type SplitSRPTConfig struct {
-	N    int     `flag:"n" usage:"number of jobs"`
+	N    int     `flag:"n" usage:"number of jobs (the maximum takes about 10 s)" rule:"between(2,2000)"`
 	Beta float64 `flag:"beta" usage:"β > 1"`
 }
 

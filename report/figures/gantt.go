@@ -239,6 +239,13 @@ func Gantt(in *instances.Instance, s *schedule.Schedule, title string) (*plot.Pl
 	p := plot.New()
 	p.Title.Text = title
 	p.X.Label.Text = "time (instance time units)"
+	// Times far from 1 (the plot library overflows and draws an empty
+	// chart past about 1e250) are drawn in units of 10^k.
+	if g.xmax > ganttScaleAbove || (g.xmax > 0 && g.xmax < 1/ganttScaleAbove) {
+		k := math.Floor(math.Log10(g.xmax))
+		g.scale(math.Pow(10, -k))
+		p.X.Label.Text = fmt.Sprintf("time (×1e%d instance time units)", int(k))
+	}
 	p.X.Tick.Marker = Ticks{}
 	p.Y.Label.Text = "job (lanes: map above, shuffle below)"
 	if agg > 0 {
@@ -406,4 +413,20 @@ type swatch struct{ c color.Color }
 
 func (s swatch) Thumbnail(c *draw.Canvas) {
 	c.FillPolygon(s.c, []vg.Point{{X: c.Min.X, Y: c.Min.Y}, {X: c.Max.X, Y: c.Min.Y}, {X: c.Max.X, Y: c.Max.Y}, {X: c.Min.X, Y: c.Max.Y}})
+}
+
+// ganttScaleAbove is the largest time (and 1/ganttScaleAbove the smallest
+// positive latest time) that Gantt draws in instance units; beyond it the
+// axis is in units of a power of ten.
+const ganttScaleAbove = 1e100
+
+// scale multiplies every time of the chart by f.
+func (g *ganttPlotter) scale(f float64) {
+	for _, rs := range [][]rect{g.rects, g.ticks, g.releases} {
+		for i := range rs {
+			rs[i].x0 *= f
+			rs[i].x1 *= f
+		}
+	}
+	g.xmax *= f
 }

@@ -20,15 +20,39 @@ func (e *violationError) Error() string {
 
 func (e *violationError) Is(target error) bool { return target == report.ErrViolation }
 
+// failedError counts the methods of a nightly study that failed (a size a
+// method refuses, a numeric failure of an engine); it matches
+// report.ErrFailedRuns, not report.ErrViolation: each is that method's
+// failure, with its reason in the report.
+type failedError struct {
+	n     int
+	first string
+}
+
+func (e *failedError) Error() string {
+	return fmt.Sprintf("%d method(s) failed in %s, listed at the end of the output; first: %s", e.n, NightlyKind, e.first)
+}
+
+func (e *failedError) Is(target error) bool { return target == report.ErrFailedRuns }
+
 // Check returns nil for a finished study (or a nil set) without guarantee
-// violations or conflicts between methods, else an error matching
-// report.ErrViolation that counts them (see Violations).
+// violations, conflicts between methods or failed methods; else an error
+// matching report.ErrViolation that counts the violations and conflicts
+// (see Violations), or, when there are none, one matching
+// report.ErrFailedRuns that counts the methods of a nightly study that
+// failed.
 func Check(set *sweep.Set) error {
 	if set == nil {
 		return nil
 	}
 	if n := Violations(set); n > 0 {
 		return &violationError{n, set.Header.Kind}
+	}
+	if set.Header.Kind == NightlyKind {
+		rs, err := decodeAll[NightlyResult](set, NightlyKind)
+		if err == nil && len(rs) > 0 && len(rs[0].Report.Errors) > 0 {
+			return &failedError{len(rs[0].Report.Errors), rs[0].Report.Errors[0]}
+		}
 	}
 	return nil
 }

@@ -309,7 +309,7 @@ func TestTightnessBadConfig(t *testing.T) {
 		want string
 	}{
 		{func(c *TightnessConfig) { c.Betas = []float64{0} }, "--betas 0: want a finite β > 1"},
-		{func(c *TightnessConfig) { c.Ns = []int{1000000000} }, "--ns 1000000000: want 2 ≤ n ≤ 100000"},
+		{func(c *TightnessConfig) { c.Ns = []int{1000000000} }, "--ns 1000000000: want 2 ≤ n ≤ 2000"},
 		{func(c *TightnessConfig) { c.Ns = []int{2, 0} }, "--ns 0: want 2 ≤ n"},
 		{func(c *TightnessConfig) { c.Alphas = []float64{1} }, "--alphas 1: want a finite α > 1"},
 		{func(c *TightnessConfig) { c.Alphas = []float64{math.NaN()} }, "--alphas NaN"},

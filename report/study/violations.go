@@ -27,7 +27,7 @@ func Violations(set *sweep.Set) int {
 		if err != nil || len(rs) == 0 {
 			return 0
 		}
-		return len(rs[0].Report.Violations) + len(rs[0].Report.Errors)
+		return len(rs[0].Report.Violations)
 	}
 	return 0
 }

@@ -41,6 +41,9 @@ func PolicyFor(name string, s PolicySettings) (Policy, error) {
 		if !(s.Alpha >= 0 && s.Alpha <= 1) {
 			return nil, fmt.Errorf("%w: alpha %v: want a value in [0, 1]", ErrConfig, s.Alpha)
 		}
+		if !finite(s.CVThreshold) || !(s.CVThreshold >= 0) {
+			return nil, fmt.Errorf("%w: cv-threshold %v: want a finite value ≥ 0", ErrConfig, s.CVThreshold)
+		}
 		return NewLsPS(LsPSConfig{Alpha: s.Alpha, CVThreshold: s.CVThreshold}), nil
 	case "hpfsp", "ppfsp":
 		cfg := ParallelPFSPConfig()

@@ -2,6 +2,7 @@ package cluster
 
 import (
 	"errors"
+	"math"
 	"testing"
 )
 
@@ -19,6 +20,9 @@ func TestPolicyFor(t *testing.T) {
 		{"hpfsp", ok, ""},
 		{"ppfsp", PolicySettings{Clock: "work"}, ""},
 		{"lsps", PolicySettings{Alpha: 1.5}, "cluster: invalid configuration: alpha 1.5: want a value in [0, 1]"},
+		// The flag's name, as the user wrote it, not LsPSConfig.CVThreshold.
+		{"lsps", PolicySettings{Alpha: 1, CVThreshold: -1}, "cluster: invalid configuration: cv-threshold -1: want a finite value ≥ 0"},
+		{"lsps", PolicySettings{Alpha: 1, CVThreshold: math.Inf(1)}, "cluster: invalid configuration: cv-threshold +Inf: want a finite value ≥ 0"},
 		{"hpfsp", PolicySettings{FairLimit: -1, UpdateInterval: 5}, "cluster: invalid configuration: fair-limit -1: want ≥ 0"},
 		{"hpfsp", PolicySettings{UpdateInterval: 0}, "cluster: invalid configuration: update-interval 0: want > 0"},
 		{"ppfsp", PolicySettings{Clock: "wall"}, "cluster: invalid configuration: clock \"wall\": want work or time"},

@@ -87,6 +87,14 @@ func Simulate(in *instances.Instance, p Policy, opt Options) (*Result, error) {
 	if err := in.Validate(); err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrInput, err)
 	}
+	return simulate(in, p, opt)
+}
+
+// simulate is Simulate on an instance that is not validated as a whole
+// (as SimulateStream's jobs are not): the engine's own guards (sub-ulp
+// crossings, stalls) are tested through it on instances that
+// instances.Validate refuses as unrepresentable.
+func simulate(in *instances.Instance, p Policy, opt Options) (*Result, error) {
 	n := in.N()
 	res := &Result{
 		Completion: make([]float64, n),

@@ -3,6 +3,7 @@ package fluid
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/mrsched/mrsched/schedule"
 )
@@ -137,6 +138,7 @@ func (e *engine) runMax(sink func(JobResult)) (Summary, error) {
 	s := &maxJobs{}
 	e.pull()
 	stall := 0
+	unsorted := false   // s.ord has entries appended past e.scan (see the arrival pass)
 	var sv [2]maxServed // served jobs in the generic order: m, then b
 	ns := 0
 	t, evK, evKind := inf, -1, evNone
@@ -304,7 +306,16 @@ func (e *engine) runMax(sink func(JobResult)) (Summary, error) {
 			sl := &s.j[i] // every field is set
 			sl.x, sl.y, sl.x0, sl.y0, sl.in, sl.r = x0, y0, x0, y0, inflow, in.Release
 			sl.buf, sl.empty, sl.orig, sl.seq, sl.id = buf, empty, orig, e.seq, in.ID
-			s.insert(maxEnt{key: maxf(x0, y0), tie: int64(e.seq), i: i, fl: flagsOf(x0, empty)})
+			if v := (maxEnt{key: maxf(x0, y0), tie: int64(e.seq), i: i, fl: flagsOf(x0, empty)}); len(s.ord) >= e.scan && !e.noHandOff {
+				// The loop hands over after this pass: append, and sort
+				// once before the hand-off (an insertion pass per arrival
+				// was quadratic on a batch, above all of tied jobs, whose
+				// entries each walked to the front).
+				s.ord = append(s.ord, v)
+				unsorted = true
+			} else {
+				s.insert(v)
+			}
 			e.seq++
 			e.nsys++
 			if e.nsys > e.sum.MaxInSystem {
@@ -316,6 +327,19 @@ func (e *engine) runMax(sink func(JobResult)) (Summary, error) {
 			return Summary{}, e.srcErr
 		}
 		if len(s.ord) > e.scan && !e.noHandOff {
+			if unsorted {
+				// The order insert would have built: descending (key,
+				// tie), a total order, so the hand-off sees the same ord.
+				slices.SortFunc(s.ord, func(a, b maxEnt) int {
+					switch {
+					case lessEnt(&b, &a):
+						return -1
+					case lessEnt(&a, &b):
+						return 1
+					}
+					return 0
+				})
+			}
 			e.handOffMax(s)
 			return e.loop(sink, stall, true)
 		}

@@ -1,6 +1,7 @@
 package fluid
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -93,6 +94,27 @@ func TestMaxLoopMatchesGeneric(t *testing.T) {
 			fast := runMaxWith(jobs, 1, 1, MaxSRPT(), Options{}, false, false, scan)
 			if err := sameBits(fast, gen); err != nil {
 				t.Fatalf("§5.3 load %v scan %d: %v", load, scan, err)
+			}
+			cases++
+		}
+	}
+	// Batches of tied jobs past the hand-off threshold (their arrivals are
+	// appended and sorted once before the hand-off): 600 identical jobs,
+	// then 600 of three sizes in cycling order.
+	for k, sizes := range [][2]float64{{1, 1}, {2, 1}, {1, 3}} {
+		jobs := make([]instances.Job, 600)
+		for i := range jobs {
+			sz := sizes
+			if k > 0 && i%3 == 1 {
+				sz = [2]float64{1, 1}
+			}
+			jobs[i] = instances.Job{ID: fmt.Sprint(i), Map: sz[0], Shuffle: sz[1]}
+		}
+		gen := runMaxWith(jobs, 1, 1, MaxSRPT(), Options{}, false, true, 0)
+		for _, scan := range []int{0, 3, scanLimit} {
+			fast := runMaxWith(jobs, 1, 1, MaxSRPT(), Options{}, false, false, scan)
+			if err := sameBits(fast, gen); gen.err != nil || err != nil {
+				t.Fatalf("tied batch %d scan %d: %v %v", k, scan, gen.err, err)
 			}
 			cases++
 		}

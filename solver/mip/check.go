@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -126,7 +127,141 @@ func checkLP(name string, lines []string) error {
 	if last != "end" {
 		return &ReadError{File: name, Line: lastLine, Msg: "the file does not end with End (truncated?)"}
 	}
+	return checkLPContent(name, lines)
+}
+
+// lpSections maps the keywords that open an LP file's sections (the first
+// one or two words of a line, lower case) to the section.
+var lpSections = map[string]string{
+	"subject to": "constraints", "such that": "constraints", "st": "constraints", "s.t.": "constraints", "st.": "constraints",
+	"bounds": "bounds", "bound": "bounds",
+	"general": "integers", "generals": "integers", "gen": "integers",
+	"binary": "integers", "binaries": "integers", "bin": "integers",
+	"semi-continuous": "semi", "semis": "semi", "semi": "semi",
+	"sos": "sos", "end": "end",
+}
+
+// checkLPContent refuses the parts of an LP file that the engines' readers
+// accept but the toolkit's linear Model cannot hold or that make the
+// answer meaningless: quadratic terms ("[ x^2 ]", "x * y": HiGHS reads the
+// objective's Hessian and the Model drops it, so the reported optimum
+// would be that of another problem), semi-continuous variables and SOS
+// constraints (dropped the same way), and nan anywhere or an infinite
+// coefficient outside the Bounds section (1e400 and inf overflow; the
+// engines then report unbounded or a wrong optimum). Each is a ReadError
+// naming the line.
+func checkLPContent(name string, lines []string) error {
+	section := "objective"
+	for i, l := range lines {
+		if k := strings.IndexByte(l, '\\'); k >= 0 {
+			l = l[:k]
+		}
+		f := strings.Fields(strings.ToLower(l))
+		if len(f) == 0 {
+			continue
+		}
+		if lpSense[f[0]] {
+			section = "objective"
+		}
+		if len(f) >= 2 {
+			if s, ok := lpSections[f[0]+" "+f[1]]; ok {
+				section = s
+			}
+		}
+		if s, ok := lpSections[f[0]]; ok {
+			section = s
+		}
+		bad := func(msg string) error {
+			return &ReadError{File: name, Line: i + 1, Msg: msg}
+		}
+		switch section {
+		case "semi":
+			return bad("semi-continuous variables are not supported (the model is linear with continuous, integer and binary columns)")
+		case "sos":
+			return bad("SOS constraints are not supported (the model is linear with continuous, integer and binary columns)")
+		}
+		if strings.ContainsAny(l, "[]^*") {
+			return bad("quadratic term: the toolkit solves linear models only (the term would be dropped and the optimum would be another problem's)")
+		}
+		toks := lpTokens(strings.ToLower(l))
+		for k, tok := range toks {
+			t := strings.TrimLeft(tok, "+-")
+			if t == "nan" {
+				return bad(fmt.Sprintf("%q is not a number: every coefficient, right-hand side and bound must be a number (bounds and constraint sides may be ±inf)", tok))
+			}
+			inf := t == "inf" || t == "infinity"
+			if !inf && t != "" && (t[0] >= '0' && t[0] <= '9' || t[0] == '.') {
+				v, _ := strconv.ParseFloat(t, 64)
+				inf = math.IsInf(v, 0)
+			}
+			if !inf || section == "bounds" {
+				continue
+			}
+			// A coefficient is followed by its column's name; a side of a
+			// constraint by an operator or nothing.
+			coef := k+1 < len(toks) && lpName(toks[k+1])
+			if section == "objective" || coef {
+				return bad(fmt.Sprintf("%q: an infinite or overflowing coefficient (coefficients must be finite float64 numbers; only bounds and constraint sides may be ±inf)", tok))
+			}
+		}
+	}
 	return nil
+}
+
+// lpName reports whether an LP token is a name (not a number, sign or
+// operator).
+func lpName(tok string) bool {
+	t := strings.TrimLeft(tok, "+-")
+	if t == "" || strings.ContainsAny(t[:1], "<>=:0123456789.") {
+		return false
+	}
+	return t != "inf" && t != "infinity"
+}
+
+// lpTokens splits an LP line into tokens at spaces and at the operators
+// and separators of the format (+ - < > = :), keeping a sign with the
+// token it precedes; the comparison operators and ':' are tokens too.
+func lpTokens(l string) []string {
+	var out []string
+	cur := strings.Builder{}
+	flush := func() {
+		if cur.Len() > 0 {
+			out = append(out, cur.String())
+			cur.Reset()
+		}
+	}
+	for i := 0; i < len(l); i++ {
+		c := l[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\r':
+			flush()
+		case c == '<' || c == '>' || c == '=' || c == ':':
+			flush()
+			out = append(out, string(c))
+		case (c == '+' || c == '-') && (cur.Len() == 0 || !isExpPrefix(cur.String())):
+			flush()
+			cur.WriteByte(c)
+		default:
+			cur.WriteByte(c)
+		}
+	}
+	flush()
+	return out
+}
+
+// isExpPrefix reports whether s is a number up to an exponent letter
+// ("1e", "2.5E"), so that a following sign belongs to the exponent.
+func isExpPrefix(s string) bool {
+	s = strings.TrimLeft(s, "+-")
+	if len(s) < 2 || (s[len(s)-1] != 'e' && s[len(s)-1] != 'E') {
+		return false
+	}
+	for _, c := range s[:len(s)-1] {
+		if (c < '0' || c > '9') && c != '.' {
+			return false
+		}
+	}
+	return true
 }
 
 // mpsSections are the MPS section keywords (first field of a line that
@@ -135,6 +270,12 @@ var mpsSections = map[string]bool{"NAME": true, "OBJSENSE": true, "OBJSENSE:": t
 	"ROWS": true, "COLUMNS": true, "RHS": true, "RANGES": true, "BOUNDS": true, "SOS": true,
 	"QUADOBJ": true, "QSECTION": true, "QMATRIX": true, "QCMATRIX": true, "INDICATORS": true, "ENDATA": true}
 
+// mpsUnsupported are the MPS sections of models the toolkit's linear
+// Model cannot hold, with what they hold.
+var mpsUnsupported = map[string]string{"QUADOBJ": "quadratic objective terms", "QSECTION": "quadratic objective terms",
+	"QMATRIX": "quadratic objective terms", "QCMATRIX": "quadratic constraints", "SOS": "SOS constraints",
+	"INDICATORS": "indicator constraints"}
+
 // mpsBoundNeedsValue are the bound types whose entries end with a value.
 var mpsBoundNeedsValue = map[string]bool{"UP": true, "LO": true, "FX": true, "LI": true, "UI": true}
 
@@ -142,7 +283,13 @@ func checkMPS(name string, lines []string) error {
 	section := ""
 	seen := map[string]bool{}
 	num := func(i int, tok, what string) error {
-		if _, err := strconv.ParseFloat(tok, 64); err != nil {
+		v, err := strconv.ParseFloat(tok, 64)
+		switch {
+		case math.IsNaN(v):
+			return &ReadError{File: name, Line: i + 1, Msg: fmt.Sprintf("%s: %q is not a number (every value must be finite; bounds may be ±inf)", what, clip(tok))}
+		case math.IsInf(v, 0) && section != "BOUNDS":
+			return &ReadError{File: name, Line: i + 1, Msg: fmt.Sprintf("%s: %q is infinite (only bounds may be ±inf)", what, clip(tok))}
+		case err != nil && !math.IsInf(v, 0):
 			return &ReadError{File: name, Line: i + 1, Msg: fmt.Sprintf("%s: %q is not a number", what, clip(tok))}
 		}
 		return nil
@@ -160,6 +307,9 @@ func checkMPS(name string, lines []string) error {
 			}
 			if key == "OBJSENSE:" {
 				key = "OBJSENSE"
+			}
+			if mpsUnsupported[key] != "" {
+				return &ReadError{File: name, Line: i + 1, Msg: fmt.Sprintf("%s section: %s are not supported (the toolkit solves linear models; the engine would drop them and report another problem's optimum)", key, mpsUnsupported[key])}
 			}
 			section = key
 			seen[key] = true

@@ -3,8 +3,8 @@ package straggler
 import (
 	"errors"
 	"fmt"
+	"github.com/mrsched/mrsched/internal/fileio"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/mrsched/mrsched/instances/google"
@@ -70,7 +70,7 @@ func LargestJobDurations(paths []string) (job int64, durations []float64, err er
 	}
 	rt := newRunTimes()
 	for _, p := range files {
-		f, err := os.Open(p)
+		f, err := fileio.OpenRead(p)
 		if err != nil {
 			return 0, nil, fmt.Errorf("%w: %w", ErrTrace, err)
 		}
