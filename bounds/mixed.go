@@ -20,7 +20,10 @@ const MixedGrid = 33
 // f_k(α) is the k-th smallest completion time of preemptive SRPT on one
 // server of speed 1 for jobs of size p_j(α) = α·x_j/μ_m + (1−α)·y_j/μ_c
 // released at r_j, and L_(k) is the k-th smallest standalone completion
-// r_j + max(x_j/μ_m, y_j/μ_c) (CountingStandalone).
+// r_j + max(x_j/μ_m, y_j/μ_c) (CountingStandalone), or with dependencies
+// the critical-path completion L_j (CriticalPath); with dependencies the
+// single server's releases are the effective releases ρ_j (a job is not
+// served before its predecessors complete, each at or after its L_i).
 //
 // Validity. Take any feasible schedule of model (1) and α ∈ [0, 1]. Give
 // job j, at time t, the mixed work W_j(t) = α·(map work of j done by
@@ -33,7 +36,8 @@ const MixedGrid = 33
 // (Schrage 1968; Smith 1978), so the k-th smallest tandem completion C_(k)
 // is at least f_k(α), for every k and every α separately; the choice of α
 // per k is therefore free. C_(k) ≥ L_(k) as in CountingStandalone. Summing
-// over k and subtracting the releases bounds Σ (C_j − r_j).
+// over k and subtracting the releases bounds Σ (C_j − r_j). The bound is
+// for unit weights (Weighted is the weighted one).
 //
 // Mixed is at least Counting (α = 0 and 1 give e_k and d_k) and at least
 // CountingStandalone; for a batch at least PrefixBatch and the joint
@@ -42,10 +46,13 @@ const MixedGrid = 33
 func Mixed(in *instances.Instance) float64 {
 	r, x, y := stations(in)
 	n := len(r)
-	best := standalone(r, x, y)
+	best, rho := criticalPath(in)
 	sort.Float64s(best)
 	p := make([]float64, n)
-	batch := in.IsBatch()
+	batch := true
+	for _, v := range rho {
+		batch = batch && v == 0
+	}
 	for g := 0; g < MixedGrid; g++ {
 		alpha := float64(g) / float64(MixedGrid-1)
 		for j := range p {
@@ -63,7 +70,7 @@ func Mixed(in *instances.Instance) float64 {
 				f[k] = s
 			}
 		} else {
-			f = SRPT(r, p)
+			f = SRPT(rho, p)
 			sort.Float64s(f)
 		}
 		for k := range best {

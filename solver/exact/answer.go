@@ -29,6 +29,8 @@ const (
 const (
 	SourceCounting     = "counting"       // bounds.Counting (≥ §5.1)
 	SourceMixed        = "mixed_counting" // bounds.Mixed (≥ counting)
+	SourceWeighted     = "weighted_wspt"  // bounds.Weighted (weights)
+	SourceCriticalPath = "critical_path"  // bounds.CriticalPath (dependencies, weights)
 	SourcePaper51      = "paper51"        // bounds.Paper51 (§5.1)
 	SourcePrefix       = "prefix"         // bounds.PrefixBatch (batches)
 	SourceSubset       = "subset"         // search.SubsetBound h(∅) (batches, n ≤ 20)
@@ -111,7 +113,7 @@ func finalise(in *instances.Instance, a *Answer, c candidate, bs []Bound) error 
 		return fmt.Errorf("%w: %s: %w", ErrInvalidSchedule, c.source, err)
 	}
 	a.Schedule, a.Order, a.ScheduleSource = c.schedule, c.order, c.source
-	a.Objective = vr.TotalResponse
+	a.Objective = vr.WeightedResponse // Σ (C_j − r_j) bit for bit with unit weights
 	kept := bs[:0:0]
 	for _, b := range bs {
 		if !math.IsNaN(b.Value) && !math.IsInf(b.Value, 0) {

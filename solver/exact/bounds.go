@@ -31,6 +31,10 @@ func InstanceBounds(in *instances.Instance) []Bound {
 
 // cheapBounds are the O(n log n) instance bounds.
 func cheapBounds(in *instances.Instance) []Bound {
+	if in.HasWeights() {
+		// The other bounds are for Σ (C_j − r_j), not Σ w_j (C_j − r_j).
+		return []Bound{{SourceWeighted, bounds.Weighted(in)}, {SourceCriticalPath, bounds.CriticalPath(in)}}
+	}
 	bs := []Bound{{SourcePaper51, bounds.Paper51(in)}, {SourceCounting, bounds.Counting(in)}, {SourceMixed, bounds.Mixed(in)}}
 	if !in.IsBatch() {
 		bs = append(bs, Bound{SourceStandalone, bounds.CountingStandalone(in)})
@@ -38,12 +42,18 @@ func cheapBounds(in *instances.Instance) []Bound {
 	if pb, err := bounds.PrefixBatch(in); err == nil {
 		bs = append(bs, Bound{SourcePrefix, pb})
 	}
+	if in.HasDependencies() {
+		bs = append(bs, Bound{SourceCriticalPath, bounds.CriticalPath(in)})
+	}
 	return bs
 }
 
 // subsetBound is the subset bound h(∅) for batches of at most
 // subsetBoundMaxN jobs (none otherwise).
 func subsetBound(in *instances.Instance) []Bound {
+	if in.HasWeights() {
+		return nil // a bound on Σ (C_j − r_j)
+	}
 	if in.N() <= subsetBoundMaxN {
 		if h, ok := search.SubsetBound(in); ok {
 			return []Bound{{SourceSubset, h}}

@@ -116,6 +116,16 @@ const (
 	PolishMaxN = 150
 )
 
+// exactOnly reports whether method is one of the exact methods (their
+// models have unit weights and independent jobs).
+func exactOnly(method string) bool {
+	switch method {
+	case "portfolio", "search", "mip", "polish", "order-lp":
+		return true
+	}
+	return false
+}
+
 // maxN returns the largest instance method runs on (0: any size).
 func maxN(method string) int {
 	switch method {
@@ -173,17 +183,20 @@ func bestHeuristic(in *instances.Instance, label string) (candidate, float64, er
 		}
 		r, err := fluid.Simulate(in, p, fluid.Options{})
 		if err != nil {
+			if in.HasWeights() {
+				continue // SplitSRPT has no weighted form and refuses weights
+			}
 			return candidate{}, 0, err
 		}
-		if r.TotalResponse < bv {
-			bv, bp = r.TotalResponse, p
+		if v := in.WeightedResponse(r.Completion); v < bv {
+			bv, bp = v, p
 		}
 	}
 	r, err := fluid.Simulate(in, bp, fluid.Options{Record: true})
 	if err != nil {
 		return candidate{}, 0, err
 	}
-	return candidate{schedule: r.Schedule, source: label + bp.Name(), order: search.PlanFromCompletions(in, r.Completion).Order}, r.TotalResponse, nil
+	return candidate{schedule: r.Schedule, source: label + bp.Name(), order: search.PlanFromCompletions(in, r.Completion).Order}, in.WeightedResponse(r.Completion), nil
 }
 
 // Solve runs opt.Method on in and returns the best answer the toolkit
@@ -210,6 +223,11 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 		method = DefaultMethod
 	}
 	a := &Answer{Method: method, Detail: map[string]float64{}}
+	if (in.HasWeights() || in.HasDependencies()) && exactOnly(method) {
+		a.Notes = append(a.Notes, fmt.Sprintf("%s does not take job weights or dependencies; ran local (list-schedule local search)", method))
+		method = "local"
+		a.Method = method
+	}
 	if m := maxN(method); m > 0 && in.N() > m {
 		a.Notes = append(a.Notes, fmt.Sprintf("%s runs on at most %d jobs; ran local (list-schedule local search) on these %d", method, m, in.N()))
 		method = "local"
@@ -316,7 +334,7 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 		c = better(in, fb, pre)
 	} else if policy == nil && method != "order-lp" {
 		// The best schedule found: a heuristic one when the method's is worse.
-		if h, hv, herr := bestHeuristic(in, "heuristic "); herr == nil && c.schedule != nil && hv < c.schedule.TotalResponse(in)-tolerance.Slack(hv, c.schedule.TotalResponse(in)) {
+		if h, hv, herr := bestHeuristic(in, "heuristic "); herr == nil && c.schedule != nil && hv < in.WeightedResponse(c.schedule.Completion)-tolerance.Slack(hv, in.WeightedResponse(c.schedule.Completion)) {
 			h.stop = c.stop
 			c = h
 		}
@@ -326,7 +344,7 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 	// load the LP engine: start-up, issue 12 §6; 'mrsched bound' and
 	// Bounds give it), unless the answer is proven already or the MIP's
 	// dual bound (never below its root LP) is known.
-	if eng != nil && policy == nil && !opt.NoLPBound && in.N() <= lpRelaxationMaxN && !provenBy(bs, c, in) && !hasSource(bs, SourceMIP) && ctx.Err() == nil {
+	if eng != nil && policy == nil && !opt.NoLPBound && !in.HasWeights() && in.N() <= lpRelaxationMaxN && !provenBy(bs, c, in) && !hasSource(bs, SourceMIP) && ctx.Err() == nil {
 		v, err := within(ctx, mip.OutputMargin(opt.TimeLimit)/2, func() (float64, error) { return mipform.LPRelaxation(ctx, eng, in) })
 		if err != nil {
 			a.Notes = append(a.Notes, fmt.Sprintf("lp_relaxation bound left out: %v", err))
@@ -357,7 +375,7 @@ func provenBy(bs []Bound, c candidate, in *instances.Instance) bool {
 	if c.schedule == nil {
 		return false
 	}
-	obj := c.schedule.TotalResponse(in)
+	obj := in.WeightedResponse(c.schedule.Completion)
 	for _, b := range bs {
 		if tolerance.GE(b.Value, obj) {
 			return true

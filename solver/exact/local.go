@@ -30,7 +30,8 @@ func runLocal(ctx context.Context, in *instances.Instance, opt Options, remainin
 	if g := opt.gapLimit(); g > 0 && opt.lowerBound > 0 {
 		lo.Target = opt.lowerBound / (1 - g)
 	}
-	lp := in.IsBatch() && in.N() <= localLPMaxN
+	// The fixed-order LP has unit weights and independent jobs.
+	lp := in.IsBatch() && in.N() <= localLPMaxN && !in.HasWeights() && !in.HasDependencies()
 	if r := remaining(); r > 0 {
 		// The validation (and the LP re-solve) follow the search: keep a
 		// tenth (a quarter) of the time for them.
@@ -141,7 +142,7 @@ func better(in *instances.Instance, a, b candidate) candidate {
 	if b.schedule == nil || a.schedule == nil {
 		return a
 	}
-	av, bv := a.schedule.TotalResponse(in), b.schedule.TotalResponse(in)
+	av, bv := in.WeightedResponse(a.schedule.Completion), in.WeightedResponse(b.schedule.Completion)
 	if bv < av-tolerance.Slack(av, bv) {
 		b.stop = a.stop
 		return b

@@ -28,8 +28,9 @@ const tailRel = 1e-14
 // the clock and the context (about a millisecond of work).
 const checkEvery = 1 << 16
 
-// DefaultIterations is the number of kicks of the iterated local search.
-const DefaultIterations = 1_000_000
+// MaxIterations is the largest default number of kicks of the iterated
+// local search (Options.Iterations = 0 gives 200 per job, at least 1,000).
+const MaxIterations = 1_000_000
 
 // Options control Solve.
 type Options struct {
@@ -44,7 +45,8 @@ type Options struct {
 	// MaxWindow is the widest insertion window (0: the number of jobs).
 	MaxWindow int
 	// Iterations is the number of kicks of the iterated local search
-	// after the descent (0: DefaultIterations; negative: none).
+	// after the descent (0: 200 per job, at least 1,000 and at most
+	// MaxIterations; negative: none).
 	Iterations int
 	// Seed seeds the kicks (the search is deterministic for a seed).
 	Seed uint64
@@ -156,7 +158,7 @@ func Solve(ctx context.Context, in *instances.Instance, opt Options) (*Result, e
 	// else undo the moves.
 	iters := opt.Iterations
 	if iters == 0 {
-		iters = DefaultIterations
+		iters = min(max(200*n, 1000), MaxIterations)
 	}
 	rng := rand.New(rand.NewPCG(opt.Seed, 0x6f72646572))
 	const block, reach = 8, 24
