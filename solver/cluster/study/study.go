@@ -3,7 +3,6 @@ package study
 import (
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -12,8 +11,6 @@ import (
 	cw "github.com/mrsched/mrsched/instances/cluster"
 	"github.com/mrsched/mrsched/solver/cluster"
 	"github.com/mrsched/mrsched/tabular"
-	"gonum.org/v1/gonum/stat"
-	"gonum.org/v1/gonum/stat/distuv"
 )
 
 // Workers is the number of goroutines running independent simulations.
@@ -52,23 +49,6 @@ func parallel(n int, f func(i int)) {
 	}
 	close(ch)
 	wg.Wait()
-}
-
-// CI is a mean with the half-width of its 95% Student-t confidence interval.
-type CI struct{ Mean, Half float64 }
-
-func ci(xs []float64) CI {
-	m := stat.Mean(xs, nil)
-	if len(xs) < 2 {
-		return CI{m, 0}
-	}
-	sd := stat.StdDev(xs, nil)
-	q := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(len(xs) - 1)}.Quantile(0.975)
-	return CI{m, q * sd / math.Sqrt(float64(len(xs)))}
-}
-
-func (c CI) String() string {
-	return tabular.Fixed(c.Mean, 1) + " ± " + tabular.Fixed(c.Half, 1)
 }
 
 // policy returns a fresh policy; names: fifo, fair, lsps, hpfsp, ppfsp,
