@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	cw "github.com/mrsched/mrsched/instances/cluster"
+	"github.com/mrsched/mrsched/internal/fileio"
 	"github.com/mrsched/mrsched/solver/cluster"
 	"github.com/mrsched/mrsched/tabular"
 )
@@ -91,7 +92,7 @@ func (e Env) writeTable(name string, t *tabular.Table) error {
 		if err := t.Write(&b, f.fm); err != nil {
 			return err
 		}
-		if err := cw.AtomicWriteFile(filepath.Join(e.OutDir, name+f.ext), b.data); err != nil {
+		if err := fileio.WriteFileAtomic(filepath.Join(e.OutDir, name+f.ext), b.data); err != nil {
 			return err
 		}
 	}
