@@ -11,6 +11,12 @@ const (
 	// Abs is the absolute part, for quantities that should be exactly zero
 	// (remaining work of a finished job, a rate of a job that is not served).
 	Abs = 1e-9
+	// Engine is the accuracy of values from an LP/MIP engine (HiGHS and CBC
+	// work to primal and dual feasibility tolerances of 1e-7) or from the
+	// brute force's simplex: tests compare such values with gonum's
+	// scalar.EqualWithinAbsOrRel(a, b, Engine, Engine), that is
+	// |a−b| ≤ Engine·max(1, |a|, |b|).
+	Engine = 1e-6
 )
 
 // Slack returns the admissible difference between a and b.

@@ -237,6 +237,3 @@ func ReadFile(path string) (*Workload, error) {
 func WriteFile(path string, w *Workload, opts ...fileio.WriteOption) error {
 	return fileio.WriteFileWith(path, w, WriteJSON, opts...)
 }
-
-// AtomicWriteFile writes data to path atomically (instances.AtomicWrite).
-func AtomicWriteFile(path string, data []byte) error { return instances.AtomicWrite(path, data) }

@@ -10,8 +10,6 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
-
-	"github.com/mrsched/mrsched/internal/fileio"
 )
 
 // ErrRead is wrapped by every error of CheckText and ReadFile: the file is
@@ -387,16 +385,4 @@ func clip(s string) string {
 		return s[:40] + "…"
 	}
 	return s
-}
-
-// ReadFile reads the model file path with rd: at most fileio.Limit() bytes
-// (256 MiB unless $MRSCHED_MAX_INPUT or fileio.SetLimit say otherwise), as
-// UTF-8 text, then as ReadModel. Every failure wraps ErrRead and names the
-// file.
-func ReadFile(ctx context.Context, rd Reader, path string) (*Model, error) {
-	data, err := fileio.ReadTextFile(path, 0)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrRead, err)
-	}
-	return ReadModel(ctx, rd, path, data)
 }

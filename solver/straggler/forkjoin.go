@@ -2,12 +2,11 @@ package straggler
 
 import (
 	"fmt"
-	"math"
 	"math/rand/v2"
 
+	"github.com/mrsched/mrsched/internal/confint"
 	"github.com/mrsched/mrsched/internal/pq"
 	"gonum.org/v1/gonum/stat"
-	"gonum.org/v1/gonum/stat/distuv"
 )
 
 // ForkJoinBounds returns the classical bounds on the mean response time of
@@ -150,7 +149,6 @@ func SimulateForkJoin(lambda float64, mu []float64, warmup, jobs int, src rand.S
 	for b := 0; b < batches; b++ {
 		bm[b] = stat.Mean(resp[b*per:(b+1)*per], nil)
 	}
-	mean, sd := stat.MeanStdDev(bm, nil)
-	tq := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: batches - 1}.Quantile(0.975)
-	return ForkJoinSim{Mean: mean, HalfWidth: tq * sd / math.Sqrt(batches), Jobs: per * batches, Level: 0.95}, nil
+	ci := confint.Student95(bm)
+	return ForkJoinSim{Mean: ci.Mean, HalfWidth: ci.HalfWidth, Jobs: per * batches, Level: 0.95}, nil
 }

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	cw "github.com/mrsched/mrsched/instances/cluster"
+	"github.com/mrsched/mrsched/internal/confint"
 	"github.com/mrsched/mrsched/solver/cluster"
 	"github.com/mrsched/mrsched/tabular"
 	"github.com/mrsched/mrsched/tolerance"
@@ -62,7 +63,7 @@ func (c *curve) table(title, xname string, names func(string) string) *tabular.T
 	for k, x := range c.x {
 		row := []string{tabular.Float(x)}
 		for p := range c.pol {
-			row = append(row, ci(c.y[p][k]).String())
+			row = append(row, confint.Student95(c.y[p][k]).Fixed(1))
 		}
 		t.Add(row...)
 	}
@@ -74,9 +75,9 @@ func (c *curve) series(names func(string) string) []Series {
 	for p, name := range c.pol {
 		s := Series{Name: names(name), X: c.x}
 		for k := range c.x {
-			m := ci(c.y[p][k])
+			m := confint.Student95(c.y[p][k])
 			s.Y = append(s.Y, m.Mean)
-			s.Err = append(s.Err, m.Half)
+			s.Err = append(s.Err, m.HalfWidth)
 		}
 		ss = append(ss, s)
 	}

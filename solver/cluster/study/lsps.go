@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	cw "github.com/mrsched/mrsched/instances/cluster"
+	"github.com/mrsched/mrsched/internal/confint"
 	"github.com/mrsched/mrsched/tabular"
 )
 
@@ -69,11 +70,11 @@ func (r *LsPSResult) Table() *tabular.Table {
 		if u < len(r.Users) {
 			name = r.Users[u]
 		}
-		c := make([]CI, 3)
+		c := make([]confint.Interval, 3)
 		for p := range c {
-			c[p] = ci(r.Resp[p][u])
+			c[p] = confint.Student95(r.Resp[p][u])
 		}
-		t.Add(name, c[0].String(), c[1].String(), c[2].String(),
+		t.Add(name, c[0].Fixed(1), c[1].Fixed(1), c[2].Fixed(1),
 			tabular.Fixed(c[0].Mean/c[1].Mean, 2), tabular.Fixed(c[0].Mean/c[2].Mean, 2), tabular.Fixed(c[1].Mean/c[2].Mean, 2))
 	}
 	return t
@@ -87,9 +88,9 @@ func (r *LsPSResult) Figure() Figure {
 	for p, name := range []string{"FIFO", "Fair", "LsPS"} {
 		s := Series{Name: name}
 		for u := range labels {
-			c := ci(r.Resp[p][u])
+			c := confint.Student95(r.Resp[p][u])
 			s.Y = append(s.Y, c.Mean)
-			s.Err = append(s.Err, c.Half)
+			s.Err = append(s.Err, c.HalfWidth)
 		}
 		ss = append(ss, s)
 	}

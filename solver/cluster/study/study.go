@@ -3,17 +3,15 @@ package study
 import (
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"path/filepath"
 	"runtime"
 	"sync"
 
 	cw "github.com/mrsched/mrsched/instances/cluster"
+	"github.com/mrsched/mrsched/internal/fileio"
 	"github.com/mrsched/mrsched/solver/cluster"
 	"github.com/mrsched/mrsched/tabular"
-	"gonum.org/v1/gonum/stat"
-	"gonum.org/v1/gonum/stat/distuv"
 )
 
 // Workers is the number of goroutines running independent simulations.
@@ -52,23 +50,6 @@ func parallel(n int, f func(i int)) {
 	}
 	close(ch)
 	wg.Wait()
-}
-
-// CI is a mean with the half-width of its 95% Student-t confidence interval.
-type CI struct{ Mean, Half float64 }
-
-func ci(xs []float64) CI {
-	m := stat.Mean(xs, nil)
-	if len(xs) < 2 {
-		return CI{m, 0}
-	}
-	sd := stat.StdDev(xs, nil)
-	q := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(len(xs) - 1)}.Quantile(0.975)
-	return CI{m, q * sd / math.Sqrt(float64(len(xs)))}
-}
-
-func (c CI) String() string {
-	return tabular.Fixed(c.Mean, 1) + " ± " + tabular.Fixed(c.Half, 1)
 }
 
 // policy returns a fresh policy; names: fifo, fair, lsps, hpfsp, ppfsp,
@@ -111,7 +92,7 @@ func (e Env) writeTable(name string, t *tabular.Table) error {
 		if err := t.Write(&b, f.fm); err != nil {
 			return err
 		}
-		if err := cw.AtomicWriteFile(filepath.Join(e.OutDir, name+f.ext), b.data); err != nil {
+		if err := fileio.WriteFileAtomic(filepath.Join(e.OutDir, name+f.ext), b.data); err != nil {
 			return err
 		}
 	}

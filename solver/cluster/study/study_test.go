@@ -32,15 +32,6 @@ func TestDeterministicAcrossWorkers(t *testing.T) {
 	}
 }
 
-// TestCI: mean and 95% half-width of {1, 2, 3}: mean 2, sd 1, t(0.975, 2)
-// = 4.302652729911275 (tables), half-width 4.3027/√3 = 2.4841.
-func TestCI(t *testing.T) {
-	c := ci([]float64{1, 2, 3})
-	if c.Mean != 2 || c.Half < 2.4841 || c.Half > 2.4842 {
-		t.Fatalf("ci = %+v", c)
-	}
-}
-
 // TestLsPSMap: at the default point (time scale 1, reduce scale 1, 2 slots,
 // no heartbeat) the map reproduces the Table II study's own figures
 // (LsPSTableII, 3 seeds: the ratio of the overall means), and no point of

@@ -1,7 +1,7 @@
 // Package fastlp evaluates the fixed-completion-order linear program of
-// the overlapping tandem queue (Lin, Wierman, Zhang and Tan, model (1);
-// issue 4, formulation 1) for batch instances, one to two orders of
-// magnitude faster than handing the LP of package orderlp to an engine.
+// the overlapping tandem queue (Lin, Wierman, Zhang and Tan, model (1))
+// for batch instances, one to two orders of magnitude faster than handing
+// the LP of package orderlp to an engine.
 // It is the default evaluator of the exact search and of polish.
 //
 // # The slice formulation
@@ -64,4 +64,9 @@
 // orderlp with release periods — the same slice reformulation per
 // sub-interval, period-length rows, two phases with a Farkas certificate
 // of infeasibility (docs/exact.md, "The release-date slice LP").
+//
+// Both LPs run one simplex kernel (kernel.go: basis, pricing of the slice
+// columns, ratio test, pivot, re-inversion, duals); each LP supplies its
+// columns, costs, right-hand side, the pricing of its other columns and
+// its certificate.
 package fastlp

@@ -12,14 +12,10 @@ import (
 	"github.com/mrsched/mrsched/solver/exact/internal/bruteforce"
 	"github.com/mrsched/mrsched/solver/exact/orderlp"
 	"github.com/mrsched/mrsched/solver/highs"
+	"github.com/mrsched/mrsched/tolerance"
 	"github.com/mrsched/mrsched/validate"
+	"gonum.org/v1/gonum/floats/scalar"
 )
-
-// relEq compares with the engines' accuracy (HiGHS and the brute force's
-// simplex are accurate to ~1e-7 relative; fastlp to 1e-9).
-func relEq(a, b float64) bool {
-	return math.Abs(a-b) <= 1e-6*math.Max(1, math.Max(math.Abs(a), math.Abs(b)))
-}
 
 func checkSchedule(t *testing.T, name string, in *instances.Instance, order []int, want float64) {
 	t.Helper()
@@ -28,7 +24,7 @@ func checkSchedule(t *testing.T, name string, in *instances.Instance, order []in
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
-	if !relEq(res.LPValue, want) {
+	if !scalar.EqualWithinAbsOrRel(res.LPValue, want, tolerance.Engine, tolerance.Engine) {
 		t.Errorf("%s: LP value %v, want %v", name, res.LPValue, want)
 	}
 	vr, err := validate.Check(in, res.Schedule)
@@ -37,10 +33,10 @@ func checkSchedule(t *testing.T, name string, in *instances.Instance, order []in
 	}
 	// The schedule may be better than the LP only when jobs without work
 	// complete at their release, out of the order.
-	if vr.TotalResponse > want*(1+1e-9)+1e-9 || !relEq(vr.TotalResponse, res.Total) {
+	if vr.TotalResponse > want*(1+1e-9)+1e-9 || !scalar.EqualWithinAbsOrRel(vr.TotalResponse, res.Total, tolerance.Engine, tolerance.Engine) {
 		t.Errorf("%s: validated total %v, claimed %v, LP %v", name, vr.TotalResponse, res.Total, want)
 	}
-	if s.Lower > res.LPValue || !relEq(s.Lower, res.LPValue) {
+	if s.Lower > res.LPValue || !scalar.EqualWithinAbsOrRel(s.Lower, res.LPValue, tolerance.Engine, tolerance.Engine) {
 		t.Errorf("%s: dual bound %v vs value %v", name, s.Lower, res.LPValue)
 	}
 }
@@ -96,7 +92,7 @@ func TestAgainstBruteForce(t *testing.T) {
 		if err != nil {
 			t.Fatalf("instance %d: %v", it, err)
 		}
-		if !relEq(got, want) {
+		if !scalar.EqualWithinAbsOrRel(got, want, tolerance.Engine, tolerance.Engine) {
 			t.Fatalf("instance %d %+v order %v: fastlp %v, brute force %v", it, in.Jobs, order, got, want)
 		}
 		if it%10 == 0 {
@@ -121,7 +117,7 @@ func TestAgainstBruteForce(t *testing.T) {
 			}
 			best = math.Min(best, v)
 		})
-		if !relEq(best, bf.Value) {
+		if !scalar.EqualWithinAbsOrRel(best, bf.Value, tolerance.Engine, tolerance.Engine) {
 			t.Fatalf("instance %+v: best order %v, brute force OPT %v", in.Jobs, best, bf.Value)
 		}
 	}
@@ -173,7 +169,7 @@ func TestAgainstHiGHS(t *testing.T) {
 		if err != nil {
 			t.Fatalf("instance %d: %v", it, err)
 		}
-		if !relEq(got, want) {
+		if !scalar.EqualWithinAbsOrRel(got, want, tolerance.Engine, tolerance.Engine) {
 			t.Fatalf("instance %d %+v order %v: fastlp %v, HiGHS %v", it, in.Jobs, order, got, want)
 		}
 		if it%20 == 0 {

@@ -12,7 +12,9 @@ import (
 	"github.com/mrsched/mrsched/solver/exact/internal/bruteforce"
 	"github.com/mrsched/mrsched/solver/exact/orderlp"
 	"github.com/mrsched/mrsched/solver/highs"
+	"github.com/mrsched/mrsched/tolerance"
 	"github.com/mrsched/mrsched/validate"
+	"gonum.org/v1/gonum/floats/scalar"
 )
 
 // randomPlan returns a random valid plan of in: a random order, each
@@ -67,17 +69,17 @@ func checkRelease(t *testing.T, name string, in *instances.Instance, p orderlp.P
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
-	if !relEq(res.LPValue, want) {
+	if !scalar.EqualWithinAbsOrRel(res.LPValue, want, tolerance.Engine, tolerance.Engine) {
 		t.Errorf("%s: LP value %v, want %v", name, res.LPValue, want)
 	}
 	vr, err := validate.Check(in, res.Schedule)
 	if err != nil {
 		t.Fatalf("%s: schedule rejected by validate: %v", name, err)
 	}
-	if vr.TotalResponse > res.LPValue*(1+1e-9)+1e-9 || !relEq(vr.TotalResponse, res.Total) {
+	if vr.TotalResponse > res.LPValue*(1+1e-9)+1e-9 || !scalar.EqualWithinAbsOrRel(vr.TotalResponse, res.Total, tolerance.Engine, tolerance.Engine) {
 		t.Errorf("%s: validated total %v, claimed %v, LP %v", name, vr.TotalResponse, res.Total, res.LPValue)
 	}
-	if r.Lower > res.LPValue || !relEq(r.Lower, res.LPValue) {
+	if r.Lower > res.LPValue || !scalar.EqualWithinAbsOrRel(r.Lower, res.LPValue, tolerance.Engine, tolerance.Engine) {
 		t.Errorf("%s: dual bound %v vs value %v", name, r.Lower, res.LPValue)
 	}
 }
@@ -166,7 +168,7 @@ func TestReleaseAgainstBruteForce(t *testing.T) {
 		if err != nil {
 			t.Fatalf("instance %d %+v plan %+v: %v (brute force %v)", it, in.Jobs, p, err, want)
 		}
-		if !relEq(got, want) {
+		if !scalar.EqualWithinAbsOrRel(got, want, tolerance.Engine, tolerance.Engine) {
 			t.Fatalf("instance %d %+v plan %+v: fastlp %v, brute force %v", it, in.Jobs, p, got, want)
 		}
 		if it%10 == 0 {
@@ -211,7 +213,7 @@ func TestReleaseAgainstHiGHS(t *testing.T) {
 		if err != nil {
 			t.Fatalf("instance %d %+v plan %+v: %v (HiGHS %v)", it, in.Jobs, p, err, want)
 		}
-		if !relEq(got, want) {
+		if !scalar.EqualWithinAbsOrRel(got, want, tolerance.Engine, tolerance.Engine) {
 			t.Fatalf("instance %d %+v plan %+v: fastlp %v, HiGHS %v", it, in.Jobs, p, got, want)
 		}
 		if it%10 == 0 {

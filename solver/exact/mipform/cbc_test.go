@@ -11,6 +11,8 @@ import (
 	engines "github.com/mrsched/mrsched/solver/engine"
 	"github.com/mrsched/mrsched/solver/exact/internal/bruteforce"
 	"github.com/mrsched/mrsched/solver/mip"
+	"github.com/mrsched/mrsched/tolerance"
+	"gonum.org/v1/gonum/floats/scalar"
 )
 
 // Both engines give the same MIP optimum, equal to brute force (issue 4),
@@ -36,7 +38,7 @@ func TestEnginesAgree(t *testing.T) {
 			if err != nil {
 				t.Fatalf("trial %d %s: %v", trial, eng.Name(), err)
 			}
-			if res.Status != mip.Optimal || !relEq(res.MIPValue, bf.Value) {
+			if res.Status != mip.Optimal || !scalar.EqualWithinAbsOrRel(res.MIPValue, bf.Value, tolerance.Engine, tolerance.Engine) {
 				t.Errorf("trial %d %s: %v %v, brute force %v", trial, eng.Name(), res.Status, res.MIPValue, bf.Value)
 			}
 		}

@@ -3,7 +3,6 @@ package mipform
 import (
 	"context"
 	"flag"
-	"math"
 	"math/rand/v2"
 	"testing"
 	"time"
@@ -13,7 +12,9 @@ import (
 	"github.com/mrsched/mrsched/solver/exact/internal/bruteforce"
 	"github.com/mrsched/mrsched/solver/highs"
 	"github.com/mrsched/mrsched/solver/mip"
+	"github.com/mrsched/mrsched/tolerance"
 	"github.com/mrsched/mrsched/validate"
+	"gonum.org/v1/gonum/floats/scalar"
 )
 
 // full enlarges the brute-force sweep to n ≤ 6 (batch) and n ≤ 5
@@ -23,10 +24,6 @@ var full = flag.Bool("full", false, "brute-force sweep up to n = 6 (batch) and 5
 func engine(t testing.TB) mip.Engine {
 	t.Helper()
 	return testenv.RequireHiGHS(t, highs.New)
-}
-
-func relEq(a, b float64) bool {
-	return math.Abs(a-b) <= 1e-6*math.Max(1, math.Max(math.Abs(a), math.Abs(b)))
 }
 
 func TestKnownOptima(t *testing.T) {
@@ -51,7 +48,7 @@ func TestKnownOptima(t *testing.T) {
 			if err != nil || raw.Status != mip.Optimal {
 				t.Fatalf("%s: %v %v", c.name, raw.Status, err)
 			}
-			if !relEq(raw.Objective, c.want) {
+			if !scalar.EqualWithinAbsOrRel(raw.Objective, c.want, tolerance.Engine, tolerance.Engine) {
 				t.Errorf("%s (release form %v): MIP %v, want %v", c.name, force, raw.Objective, c.want)
 			}
 		}
@@ -97,20 +94,20 @@ func TestAgainstBruteForce(t *testing.T) {
 		if res.Status != mip.Optimal {
 			t.Fatalf("trial %d: status %v", trial, res.Status)
 		}
-		if !relEq(res.MIPValue, bf.Value) || !relEq(res.Objective, bf.Value) {
+		if !scalar.EqualWithinAbsOrRel(res.MIPValue, bf.Value, tolerance.Engine, tolerance.Engine) || !scalar.EqualWithinAbsOrRel(res.Objective, bf.Value, tolerance.Engine, tolerance.Engine) {
 			t.Errorf("trial %d (%+v caps %v/%v): MIP %v (schedule %v), brute force %v", trial, in.Jobs, in.MapCapacity, in.ShuffleCapacity, res.MIPValue, res.Objective, bf.Value)
 		}
 		vr, err := validate.Check(in, res.Schedule)
 		if err != nil {
 			t.Fatalf("trial %d: %v", trial, err)
 		}
-		if !relEq(vr.TotalResponse, bf.Value) {
+		if !scalar.EqualWithinAbsOrRel(vr.TotalResponse, bf.Value, tolerance.Engine, tolerance.Engine) {
 			t.Errorf("trial %d: validated %v, brute force %v", trial, vr.TotalResponse, bf.Value)
 		}
 		if in.IsBatch() && trial%10 == 0 {
 			f, _ := Build(in, true)
 			raw, err := eng.Solve(ctx, f.Model, mip.Options{})
-			if err != nil || raw.Status != mip.Optimal || !relEq(raw.Objective, bf.Value) {
+			if err != nil || raw.Status != mip.Optimal || !scalar.EqualWithinAbsOrRel(raw.Objective, bf.Value, tolerance.Engine, tolerance.Engine) {
 				t.Errorf("trial %d: release form on a batch: %v %v %v, want %v", trial, raw.Status, raw.Objective, err, bf.Value)
 			}
 		}

@@ -11,17 +11,14 @@ import (
 	"github.com/mrsched/mrsched/solver/exact/internal/bruteforce"
 	"github.com/mrsched/mrsched/solver/highs"
 	"github.com/mrsched/mrsched/solver/mip"
+	"github.com/mrsched/mrsched/tolerance"
 	"github.com/mrsched/mrsched/validate"
+	"gonum.org/v1/gonum/floats/scalar"
 )
 
 func engine(t testing.TB) mip.Engine {
 	t.Helper()
 	return testenv.RequireHiGHS(t, highs.New)
-}
-
-// relEq compares objective values at the LP engines' tolerance.
-func relEq(a, b float64) bool {
-	return math.Abs(a-b) <= 1e-6*math.Max(1, math.Max(math.Abs(a), math.Abs(b)))
 }
 
 func TestKnownValues(t *testing.T) {
@@ -47,14 +44,14 @@ func TestKnownValues(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
-		if !relEq(res.LPValue, c.want) || !relEq(res.Total, c.want) {
+		if !scalar.EqualWithinAbsOrRel(res.LPValue, c.want, tolerance.Engine, tolerance.Engine) || !scalar.EqualWithinAbsOrRel(res.Total, c.want, tolerance.Engine, tolerance.Engine) {
 			t.Errorf("%s: LP %v, schedule %v, want %v", c.name, res.LPValue, res.Total, c.want)
 		}
 		vr, err := validate.Check(c.in, res.Schedule)
 		if err != nil {
 			t.Fatalf("%s: schedule rejected: %v", c.name, err)
 		}
-		if !relEq(vr.TotalResponse, c.want) {
+		if !scalar.EqualWithinAbsOrRel(vr.TotalResponse, c.want, tolerance.Engine, tolerance.Engine) {
 			t.Errorf("%s: validator total %v, want %v", c.name, vr.TotalResponse, c.want)
 		}
 	}
@@ -118,7 +115,7 @@ func TestAgainstIndependentLP(t *testing.T) {
 		if err != nil {
 			t.Fatalf("trial %d: %v", trial, err)
 		}
-		if !relEq(res.LPValue, want) {
+		if !scalar.EqualWithinAbsOrRel(res.LPValue, want, tolerance.Engine, tolerance.Engine) {
 			t.Errorf("trial %d (%+v, plan %+v): orderlp %v, brute force %v", trial, in.Jobs, plan, res.LPValue, want)
 		}
 		vr, err := validate.Check(in, res.Schedule)
@@ -128,7 +125,7 @@ func TestAgainstIndependentLP(t *testing.T) {
 		// The plan forces C_k ≥ the k-th job's completion (and ≥ the start
 		// of its period), so the schedule's real total can be smaller than
 		// the LP value (a job may finish before its slot), never larger.
-		if vr.TotalResponse > want*(1+1e-6)+1e-6 || !relEq(vr.TotalResponse, res.Total) {
+		if vr.TotalResponse > want*(1+1e-6)+1e-6 || !scalar.EqualWithinAbsOrRel(vr.TotalResponse, res.Total, tolerance.Engine, tolerance.Engine) {
 			t.Errorf("trial %d: validated total %v, claimed %v, LP %v", trial, vr.TotalResponse, res.Total, want)
 		}
 	}
@@ -219,7 +216,7 @@ func TestSolveOrderKeepsOrder(t *testing.T) {
 		if err != nil {
 			t.Fatalf("case %d: %v", i, err)
 		}
-		if !relEq(res.LPValue, want) {
+		if !scalar.EqualWithinAbsOrRel(res.LPValue, want, tolerance.Engine, tolerance.Engine) {
 			t.Errorf("case %d (%+v, plan %+v): LP %v, brute force %v", i, c.in.Jobs, c.plan, res.LPValue, want)
 		}
 		if !res.OrderKept {
@@ -235,7 +232,7 @@ func TestSolveOrderKeepsOrder(t *testing.T) {
 			}
 			continue
 		}
-		if !relEq(vr.TotalResponse, want) {
+		if !scalar.EqualWithinAbsOrRel(vr.TotalResponse, want, tolerance.Engine, tolerance.Engine) {
 			t.Errorf("case %d (%+v, plan %+v): validated total %v, brute force %v", i, c.in.Jobs, c.plan, vr.TotalResponse, want)
 		}
 		for k := 1; k < len(c.plan.Order); k++ {

@@ -3,7 +3,6 @@ package portfolio
 import (
 	"context"
 	"flag"
-	"math"
 	"math/rand/v2"
 	"reflect"
 	"testing"
@@ -17,7 +16,9 @@ import (
 	"github.com/mrsched/mrsched/solver/glpk"
 	"github.com/mrsched/mrsched/solver/highs/highstest"
 	"github.com/mrsched/mrsched/solver/mip"
+	"github.com/mrsched/mrsched/tolerance"
 	"github.com/mrsched/mrsched/validate"
+	"gonum.org/v1/gonum/floats/scalar"
 )
 
 var full = flag.Bool("full", false, "600 brute-force instances (n ≤ 6 batch, n ≤ 4 releases) instead of 60")
@@ -30,10 +31,6 @@ func mipEngine(t *testing.T) mip.Engine {
 func cbcEngine(t *testing.T) mip.Engine {
 	t.Helper()
 	return testenv.Require(t, "CBC command-line program (cbc)", "as root: apt-get install -y coinor-cbc", cbccli.New)
-}
-
-func relEq(a, b float64) bool {
-	return math.Abs(a-b) <= 1e-6*math.Max(1, math.Max(math.Abs(a), math.Abs(b)))
 }
 
 // The portfolio's optimum equals brute force (every order and interleaving,
@@ -72,19 +69,19 @@ func TestAgainstBruteForce(t *testing.T) {
 		if err != nil {
 			t.Fatalf("trial %d (%s): %v", trial, engMIP.Name(), err)
 		}
-		if res.Status != mip.Optimal || !relEq(res.Objective, bf.Value) || res.LowerBound > res.Objective {
+		if res.Status != mip.Optimal || !scalar.EqualWithinAbsOrRel(res.Objective, bf.Value, tolerance.Engine, tolerance.Engine) || res.LowerBound > res.Objective {
 			t.Errorf("trial %d (%+v): %v %v lb %v, brute force %v", trial, in.Jobs, res.Status, res.Objective, res.LowerBound, bf.Value)
 		}
 		if _, err := validate.Check(in, res.Schedule); err != nil {
 			t.Fatalf("trial %d: %v", trial, err)
 		}
 		alone, err := Solve(context.Background(), lp, in, Options{})
-		if err != nil || alone.Status != mip.Optimal || !relEq(alone.Objective, bf.Value) {
+		if err != nil || alone.Status != mip.Optimal || !scalar.EqualWithinAbsOrRel(alone.Objective, bf.Value, tolerance.Engine, tolerance.Engine) {
 			t.Errorf("trial %d: search alone %v (%v), brute force %v", trial, alone, err, bf.Value)
 		}
 		for _, e := range []mip.Engine{g, c} {
 			mr, err := mipform.Solve(context.Background(), e, in, mip.Options{RelGap: MIPRelGap})
-			if err != nil || mr.Status != mip.Optimal || !relEq(mr.Objective, bf.Value) {
+			if err != nil || mr.Status != mip.Optimal || !scalar.EqualWithinAbsOrRel(mr.Objective, bf.Value, tolerance.Engine, tolerance.Engine) {
 				t.Errorf("trial %d: %s MIP alone %v (%v), brute force %v", trial, e.Name(), mr, err, bf.Value)
 			}
 		}

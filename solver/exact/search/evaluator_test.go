@@ -10,7 +10,9 @@ import (
 	"github.com/mrsched/mrsched/instances/taillard"
 	"github.com/mrsched/mrsched/solver/exact/internal/bruteforce"
 	"github.com/mrsched/mrsched/solver/mip"
+	"github.com/mrsched/mrsched/tolerance"
 	"github.com/mrsched/mrsched/validate"
+	"gonum.org/v1/gonum/floats/scalar"
 )
 
 // The engine-evaluated search (Options.UseEngine, the pre-fastlp path)
@@ -29,7 +31,7 @@ func TestEngineAndFastAgree(t *testing.T) {
 			if err != nil {
 				t.Fatalf("trial %d engine=%v: %v", trial, useEng, err)
 			}
-			if res.Status != mip.Optimal || !relEq(res.Objective, bf.Value) {
+			if res.Status != mip.Optimal || !scalar.EqualWithinAbsOrRel(res.Objective, bf.Value, tolerance.Engine, tolerance.Engine) {
 				t.Errorf("trial %d engine=%v: %v %v, brute force %v", trial, useEng, res.Status, res.Objective, bf.Value)
 			}
 			if _, err := validate.Check(in, res.Schedule); err != nil {
@@ -53,7 +55,7 @@ func TestTaillard10BothEvaluators(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if fast.Status != mip.Optimal || slow.Status != mip.Optimal || !relEq(fast.Objective, slow.Objective) {
+	if fast.Status != mip.Optimal || slow.Status != mip.Optimal || !scalar.EqualWithinAbsOrRel(fast.Objective, slow.Objective, tolerance.Engine, tolerance.Engine) {
 		t.Fatalf("fastlp %v %v, engine %v %v", fast.Status, fast.Objective, slow.Status, slow.Objective)
 	}
 	if fast.Stats.PrefixLPs == 0 {

@@ -11,7 +11,9 @@ import (
 	"github.com/mrsched/mrsched/instances/taillard"
 	"github.com/mrsched/mrsched/solver/exact/internal/bruteforce"
 	"github.com/mrsched/mrsched/solver/mip"
+	"github.com/mrsched/mrsched/tolerance"
 	"github.com/mrsched/mrsched/validate"
+	"gonum.org/v1/gonum/floats/scalar"
 )
 
 // batchSearcher returns a searcher with the tables of a batch search
@@ -160,7 +162,7 @@ func prunes(t *testing.T, n int, seed uint64, off Options) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if with.Status != mip.Optimal || without.Status != mip.Optimal || !relEq(with.Objective, without.Objective) {
+	if with.Status != mip.Optimal || without.Status != mip.Optimal || !scalar.EqualWithinAbsOrRel(with.Objective, without.Objective, tolerance.Engine, tolerance.Engine) {
 		t.Fatalf("seed %d: %v %v vs %v %v", seed, with.Status, with.Objective, without.Status, without.Objective)
 	}
 	if with.Stats.Nodes >= without.Stats.Nodes || with.RootBound <= without.RootBound {

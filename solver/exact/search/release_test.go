@@ -15,7 +15,9 @@ import (
 	"github.com/mrsched/mrsched/solver/exact/orderlp"
 	"github.com/mrsched/mrsched/solver/exact/polish"
 	"github.com/mrsched/mrsched/solver/mip"
+	"github.com/mrsched/mrsched/tolerance"
 	"github.com/mrsched/mrsched/validate"
+	"gonum.org/v1/gonum/floats/scalar"
 )
 
 // TestReleaseAgainstBruteForce: the release-date search with fastlp.Release
@@ -42,7 +44,7 @@ func TestReleaseAgainstBruteForce(t *testing.T) {
 		if err != nil {
 			t.Fatalf("trial %d: %v", trial, err)
 		}
-		if res.Status != mip.Optimal || !relEq(res.Objective, bf.Value) || res.LowerBound > res.Objective {
+		if res.Status != mip.Optimal || !scalar.EqualWithinAbsOrRel(res.Objective, bf.Value, tolerance.Engine, tolerance.Engine) || res.LowerBound > res.Objective {
 			t.Errorf("trial %d (%+v): search %v %v (bound %v), brute force %v", trial, in.Jobs, res.Status, res.Objective, res.LowerBound, bf.Value)
 		}
 		if _, err := validate.Check(in, res.Schedule); err != nil {
@@ -176,7 +178,7 @@ func TestReleaseRootBoundProves(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Status != mip.Optimal || !relEq(res.Objective, 2.5) || !relEq(res.RootBound, 2.5) || res.Stats.Nodes != 0 {
+	if res.Status != mip.Optimal || !scalar.EqualWithinAbsOrRel(res.Objective, 2.5, tolerance.Engine, tolerance.Engine) || !scalar.EqualWithinAbsOrRel(res.RootBound, 2.5, tolerance.Engine, tolerance.Engine) || res.Stats.Nodes != 0 {
 		t.Errorf("status %v objective %v root bound %v nodes %d, want optimal 2.5 = root bound, 0 nodes", res.Status, res.Objective, res.RootBound, res.Stats.Nodes)
 	}
 }
@@ -239,7 +241,7 @@ func TestReleasePairBoundTwoJobs(t *testing.T) {
 		}
 		s := newReleaseSearcher(t, in)
 		root := s.releaseTail(0, 0, math.Inf(-1)) - s.rt.sumR
-		if !relEq(root, bf.Value) {
+		if !scalar.EqualWithinAbsOrRel(root, bf.Value, tolerance.Engine, tolerance.Engine) {
 			t.Errorf("instance %d %+v: root bound %v, OPT %v", it, in.Jobs, root, bf.Value)
 		}
 		if h, _ := bounds.SubsetRelease(in); h < bf.Value*(1-1e-6) {
@@ -273,7 +275,7 @@ func checkGroupRoot(t *testing.T, in *instances.Instance, opt float64, keep int,
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Status != mip.Optimal || !relEq(res.Objective, opt) || !relEq(res.RootBound, opt) || res.Stats.Nodes != 0 {
+	if res.Status != mip.Optimal || !scalar.EqualWithinAbsOrRel(res.Objective, opt, tolerance.Engine, tolerance.Engine) || !scalar.EqualWithinAbsOrRel(res.RootBound, opt, tolerance.Engine, tolerance.Engine) || res.Stats.Nodes != 0 {
 		t.Errorf("status %v objective %v root bound %v nodes %d, want optimal %v = root bound, 0 nodes", res.Status, res.Objective, res.RootBound, res.Stats.Nodes, opt)
 	}
 	s := newReleaseSearcher(t, in)
@@ -281,7 +283,7 @@ func checkGroupRoot(t *testing.T, in *instances.Instance, opt float64, keep int,
 		t.Fatalf("groups %+v, want more than %d", s.rt.groups, keep)
 	}
 	s.rt.groups = s.rt.groups[:keep]
-	if b := s.releaseTail(0, 0, math.Inf(-1)) - s.rt.sumR; !relEq(b, without) {
+	if b := s.releaseTail(0, 0, math.Inf(-1)) - s.rt.sumR; !scalar.EqualWithinAbsOrRel(b, without, tolerance.Engine, tolerance.Engine) {
 		t.Errorf("root bound with %d groups %v, want %v", keep, b, without)
 	}
 }
@@ -416,7 +418,7 @@ func TestReleaseNestedGroupsAgree(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if nested.Status != mip.Optimal || plain.Status != mip.Optimal || !relEq(nested.Objective, plain.Objective) {
+		if nested.Status != mip.Optimal || plain.Status != mip.Optimal || !scalar.EqualWithinAbsOrRel(nested.Objective, plain.Objective, tolerance.Engine, tolerance.Engine) {
 			t.Errorf("trial %d %+v: nested groups %v %v, no groups %v %v", trial, in.Jobs, nested.Status, nested.Objective, plain.Status, plain.Objective)
 		}
 		if n == 5 {
@@ -424,7 +426,7 @@ func TestReleaseNestedGroupsAgree(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !relEq(nested.Objective, bf.Value) {
+			if !scalar.EqualWithinAbsOrRel(nested.Objective, bf.Value, tolerance.Engine, tolerance.Engine) {
 				t.Errorf("trial %d %+v: nested groups %v, brute force %v", trial, in.Jobs, nested.Objective, bf.Value)
 			}
 		}

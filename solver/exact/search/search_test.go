@@ -3,7 +3,6 @@ package search
 import (
 	"context"
 	"flag"
-	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -14,7 +13,9 @@ import (
 	"github.com/mrsched/mrsched/solver/exact/internal/bruteforce"
 	"github.com/mrsched/mrsched/solver/highs"
 	"github.com/mrsched/mrsched/solver/mip"
+	"github.com/mrsched/mrsched/tolerance"
 	"github.com/mrsched/mrsched/validate"
+	"gonum.org/v1/gonum/floats/scalar"
 )
 
 var full = flag.Bool("full", false, "brute-force sweep up to n = 6 (batch) and 5 (releases)")
@@ -22,10 +23,6 @@ var full = flag.Bool("full", false, "brute-force sweep up to n = 6 (batch) and 5
 func engine(t testing.TB) mip.Engine {
 	t.Helper()
 	return testenv.RequireHiGHS(t, highs.New)
-}
-
-func relEq(a, b float64) bool {
-	return math.Abs(a-b) <= 1e-6*math.Max(1, math.Max(math.Abs(a), math.Abs(b)))
 }
 
 func TestKnownOptima(t *testing.T) {
@@ -44,7 +41,7 @@ func TestKnownOptima(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if res.Status != mip.Optimal || !relEq(res.Objective, c.want) || !relEq(res.LowerBound, c.want) {
+		if res.Status != mip.Optimal || !scalar.EqualWithinAbsOrRel(res.Objective, c.want, tolerance.Engine, tolerance.Engine) || !scalar.EqualWithinAbsOrRel(res.LowerBound, c.want, tolerance.Engine, tolerance.Engine) {
 			t.Errorf("%s: %v %v lb %v, want %v", c.name, res.Status, res.Objective, res.LowerBound, c.want)
 		}
 	}
@@ -75,7 +72,7 @@ func TestAgainstBruteForce(t *testing.T) {
 		if err != nil {
 			t.Fatalf("trial %d: %v", trial, err)
 		}
-		if res.Status != mip.Optimal || !relEq(res.Objective, bf.Value) {
+		if res.Status != mip.Optimal || !scalar.EqualWithinAbsOrRel(res.Objective, bf.Value, tolerance.Engine, tolerance.Engine) {
 			t.Errorf("trial %d (%+v): search %v %v, brute force %v", trial, in.Jobs, res.Status, res.Objective, bf.Value)
 		}
 		if _, err := validate.Check(in, res.Schedule); err != nil {
@@ -110,7 +107,7 @@ func TestTaillardSmall(t *testing.T) {
 	// 1732.16561580496: the HiGHS MIP's incumbent on the same instance
 	// (mrsched solve --method mip --time-limit 10s; not proven by the MIP
 	// in that time) and polish's value — found by two other methods.
-	if !relEq(res.Objective, 1732.16561580496) {
+	if !scalar.EqualWithinAbsOrRel(res.Objective, 1732.16561580496, tolerance.Engine, tolerance.Engine) {
 		t.Fatalf("objective %v, want 1732.16561580496", res.Objective)
 	}
 }

@@ -9,7 +9,9 @@ import (
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/solver/exact/internal/bruteforce"
 	"github.com/mrsched/mrsched/solver/mip"
+	"github.com/mrsched/mrsched/tolerance"
 	"github.com/mrsched/mrsched/validate"
+	"gonum.org/v1/gonum/floats/scalar"
 )
 
 // stepClock returns a clock that advances by one millisecond per read, so a
@@ -102,7 +104,7 @@ func TestStoppedSearchBoundIsProved(t *testing.T) {
 			if res.LowerBound > bf.Value*(1+1e-7)+1e-7 {
 				t.Errorf("trial %d (%+v) k %d: %v lower bound %v above OPT %v", trial, in.Jobs, k, res.Status, res.LowerBound, bf.Value)
 			}
-			if res.Status == mip.Optimal && !relEq(res.Objective, bf.Value) {
+			if res.Status == mip.Optimal && !scalar.EqualWithinAbsOrRel(res.Objective, bf.Value, tolerance.Engine, tolerance.Engine) {
 				t.Errorf("trial %d k %d: optimal %v, brute force %v", trial, k, res.Objective, bf.Value)
 			}
 			if res.Status != mip.Optimal && res.LowerBound < res.Objective*(1-1e-6) {
@@ -155,7 +157,7 @@ func TestNodeLimit(t *testing.T) {
 					t.Errorf("trial %d limit %d: %d nodes", trial, limit, a.Stats.Nodes)
 				}
 			case mip.Optimal:
-				if !relEq(a.Objective, bf.Value) {
+				if !scalar.EqualWithinAbsOrRel(a.Objective, bf.Value, tolerance.Engine, tolerance.Engine) {
 					t.Errorf("trial %d limit %d: optimal %v, brute force %v", trial, limit, a.Objective, bf.Value)
 				}
 			default:

@@ -17,9 +17,3 @@ func Require(tb testing.TB) *highs.Engine {
 	tb.Helper()
 	return testenv.RequireHiGHS(tb, highs.New)
 }
-
-// RequireModule is Require for tests that need the Module itself.
-func RequireModule(tb testing.TB) *highs.Module {
-	tb.Helper()
-	return Require(tb).Module()
-}

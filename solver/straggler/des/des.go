@@ -8,8 +8,7 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"gonum.org/v1/gonum/stat"
-	"gonum.org/v1/gonum/stat/distuv"
+	"github.com/mrsched/mrsched/internal/confint"
 )
 
 // ErrConfig reports an unusable simulation configuration.
@@ -74,14 +73,9 @@ func (e Engine) String() string {
 	return "lindley"
 }
 
-// Estimate is a replication mean with its 95 % Student-t half-width.
-type Estimate struct {
-	Mean      float64 `json:"mean"`
-	HalfWidth float64 `json:"half_width"`
-}
-
-// Contains reports whether v lies in the confidence interval.
-func (e Estimate) Contains(v float64) bool { return math.Abs(v-e.Mean) <= e.HalfWidth }
+// Estimate is a replication mean with its 95 % Student-t half-width
+// (confint.Student95; Contains reports whether a value lies in it).
+type Estimate = confint.Interval
 
 // NodeStats are the per-node outputs.
 type NodeStats struct {
@@ -269,9 +263,9 @@ func Simulate(c Config) (Result, error) {
 		}
 		mst[r] = o.mst
 	}
-	res := Result{Nodes: make([]NodeStats, K), MST: estimate(mst), Level: 0.95}
+	res := Result{Nodes: make([]NodeStats, K), MST: confint.Student95(mst), Level: 0.95}
 	for i := 0; i < K; i++ {
-		res.Nodes[i] = NodeStats{Utilisation: estimate(busy[i]), QueueLength: estimate(num[i]), Response: estimate(resp[i])}
+		res.Nodes[i] = NodeStats{Utilisation: confint.Student95(busy[i]), QueueLength: confint.Student95(num[i]), Response: confint.Student95(resp[i])}
 	}
 	return res, nil
 }
@@ -298,11 +292,4 @@ func parallel(n, workers int, f func(int)) {
 		}()
 	}
 	wg.Wait()
-}
-
-// estimate is the mean of xs with a 95 % Student-t half-width.
-func estimate(xs []float64) Estimate {
-	m, sd := stat.MeanStdDev(xs, nil)
-	tq := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(len(xs) - 1)}.Quantile(0.975)
-	return Estimate{Mean: m, HalfWidth: tq * sd / math.Sqrt(float64(len(xs)))}
 }
