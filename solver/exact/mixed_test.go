@@ -3,9 +3,12 @@ package exact
 import (
 	"context"
 	"math/rand/v2"
+	"runtime"
 	"testing"
+	"time"
 
 	"github.com/mrsched/mrsched/bounds"
+	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/solver/exact/internal/bruteforce"
 	"github.com/mrsched/mrsched/solver/exact/search"
 	"github.com/mrsched/mrsched/solver/mip"
@@ -137,5 +140,33 @@ func TestWeightedAndDAGBounds(t *testing.T) {
 		if in.HasWeights() && a.BoundSource != SourceWeighted && a.BoundSource != SourceCriticalPath {
 			t.Errorf("trial %d: weighted instance bounded by %s", trial, a.BoundSource)
 		}
+	}
+}
+
+// TestLargePathMemoryLinear: the answer for a large batch (local search,
+// the mixed bound, the fluid fallbacks that run at that size, validation)
+// allocates linearly in n: eight times the jobs allocate at most sixteen
+// times the bytes (an O(n²) step, such as a processor-sharing schedule of
+// every job in every segment, would allocate sixty-four times). The time
+// limit only ends the kicks, which allocate nothing per move.
+func TestLargePathMemoryLinear(t *testing.T) {
+	alloc := func(n int) uint64 {
+		in, err := instances.PaperLogNormal(n, 0.9, true).Generate(rand.NewPCG(5, 5))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var a, b runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&a)
+		if _, err := Solve(context.Background(), nil, in, Options{TimeLimit: time.Second}); err != nil {
+			t.Fatal(err)
+		}
+		runtime.ReadMemStats(&b)
+		return b.TotalAlloc - a.TotalAlloc
+	}
+	small, large := alloc(2000), alloc(16000)
+	t.Logf("allocated %d and %d bytes", small, large)
+	if large > 16*small {
+		t.Errorf("allocations: %d bytes at n = 2,000, %d at n = 16,000 (more than linear)", small, large)
 	}
 }
