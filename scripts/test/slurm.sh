@@ -215,6 +215,7 @@ tight=(study tightness --alphas 3 --eps 0.2 --betas 2 --ns 2,4,6,8,20,50 --exact
 "$BIN" "${tight[@]}" --quiet >"$tmp/out/tight-whole.md"
 array 4 "$tmp/cells/tight" "${tight[@]}"
 scripts/sweep-merge.sh 4 "$tmp/cells/tight" -- "${tight[@]}" >"$tmp/out/tight-merged.md"
+scripts/strip-provenance.sh "$tmp/out/tight-whole.md" "$tmp/out/tight-merged.md"
 cmp "$tmp/out/tight-whole.md" "$tmp/out/tight-merged.md" || die "study tightness: Slurm shards merged differ from the unsharded run"
 say "ok: study tightness as a 4-task Slurm array, merged byte-identical to the unsharded run ($(grep -c '^| cor' "$tmp/out/tight-whole.md") rows)"
 
@@ -223,6 +224,7 @@ flex=(flex study --theta1 1 --theta2 0,1 --levels 0,4,8 --reps 2 --jobs 200 --ho
 "$BIN" "${flex[@]}" --quiet --out-dir "$tmp/out/flex-whole" >/dev/null
 array 3 "$tmp/cells/flex" "${flex[@]}"
 scripts/sweep-merge.sh 3 "$tmp/cells/flex" -- "${flex[@]}" --out-dir "$tmp/out/flex-merged" >/dev/null
+scripts/strip-provenance.sh "$tmp/out/flex-whole" "$tmp/out/flex-merged"
 diff -r "$tmp/out/flex-whole" "$tmp/out/flex-merged" >/dev/null || die "flex study: merged report folder differs from the unsharded one"
 say "ok: flex study (12 cells) as a 3-task Slurm array, merged report folder byte-identical ($(ls "$tmp/out/flex-whole" | wc -l) files)"
 
@@ -262,8 +264,10 @@ say "Slurm part took $((SECONDS - started)) s"
 
 # --- 4. GNU parallel, this machine ---------------------------------------
 scripts/report-parallel.sh 4 "$tmp/cells/par-tight" -- "${tight[@]}" >"$tmp/out/par-tight.md"
+scripts/strip-provenance.sh "$tmp/out/tight-whole.md" "$tmp/out/par-tight.md"
 cmp "$tmp/out/tight-whole.md" "$tmp/out/par-tight.md" || die "GNU parallel: study tightness merge differs"
 scripts/report-parallel.sh 3 "$tmp/cells/par-flex" -- "${flex[@]}" --out-dir "$tmp/out/par-flex" >/dev/null
+scripts/strip-provenance.sh "$tmp/out/flex-whole" "$tmp/out/par-flex"
 diff -r "$tmp/out/flex-whole" "$tmp/out/par-flex" >/dev/null || die "GNU parallel: flex study merge differs"
 say "ok: GNU parallel on this machine (tightness 4 shards, flex 3 shards), byte-identical"
 
@@ -314,8 +318,10 @@ done
 ssh -F "$tmp/ssh/config" mrsched-test true || die "ssh to the test sshd on 127.0.0.1:$ssh_port failed"
 before=$(grep -c 'Accepted publickey' "$tmp/log/sshd.log" || true)
 scripts/report-parallel.sh -j 2 --ssh "ssh -F $tmp/ssh/config" --sshlogin mrsched-test 4 "$tmp/cells/ssh-tight" -- "${tight[@]}" >"$tmp/out/ssh-tight.md"
+scripts/strip-provenance.sh "$tmp/out/tight-whole.md" "$tmp/out/ssh-tight.md"
 cmp "$tmp/out/tight-whole.md" "$tmp/out/ssh-tight.md" || die "GNU parallel --sshlogin: study tightness merge differs"
 scripts/report-parallel.sh -j 2 --ssh "ssh -F $tmp/ssh/config" --sshlogin mrsched-test 3 "$tmp/cells/ssh-flex" -- "${flex[@]}" --out-dir "$tmp/out/ssh-flex" >/dev/null
+scripts/strip-provenance.sh "$tmp/out/flex-whole" "$tmp/out/ssh-flex"
 diff -r "$tmp/out/flex-whole" "$tmp/out/ssh-flex" >/dev/null || die "GNU parallel --sshlogin: flex study merge differs"
 logins=$(($(grep -c 'Accepted publickey' "$tmp/log/sshd.log") - before))
 ((logins >= 7)) || die "only $logins SSH logins for 7 shards: the shards did not run over SSH"

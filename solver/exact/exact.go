@@ -491,7 +491,7 @@ func runMethod(ctx context.Context, eng mip.Engine, in *instances.Instance, opt 
 		}
 		return c, []Bound{{src, r.LowerBound}}, nil
 	case "mip":
-		r, err := mipform.Solve(ctx, eng, in, mip.Options{TimeLimit: remaining(), RelGap: max(tolerance.Rel, opt.gapLimit()), AbsGap: tolerance.Abs})
+		r, err := mipform.Solve(ctx, eng, in, mip.Options{TimeLimit: remaining(), RelGap: tolerance.Rel, AbsGap: tolerance.Abs})
 		if err != nil {
 			return candidate{}, nil, err
 		}

@@ -39,7 +39,9 @@ type Options struct {
 	Clock func() time.Time
 	// GapLimit, when positive, stops both runs once the proven bound is
 	// within this relative gap of the incumbent (status mip.GapLimit):
-	// the MIP is asked for that gap, the search stops on it (search.Options).
+	// the search stops once the MIP's bound is that close (search.Options);
+	// the MIP itself still proves to MIPRelGap, so that an answer it can
+	// prove is "optimal", not "gap limit".
 	GapLimit float64
 }
 
@@ -102,7 +104,7 @@ func Solve(ctx context.Context, lp mip.Engine, in *instances.Instance, opt Optio
 	done := make(chan mipOut, 1)
 	if opt.MIP != nil {
 		go func() {
-			r, err := mipform.Solve(mipCtx, opt.MIP, in, mip.Options{TimeLimit: mipLimit(opt.TimeLimit), RelGap: max(MIPRelGap, opt.GapLimit)})
+			r, err := mipform.Solve(mipCtx, opt.MIP, in, mip.Options{TimeLimit: mipLimit(opt.TimeLimit), RelGap: MIPRelGap})
 			if err == nil && !math.IsNaN(r.BestBound) && !math.IsInf(r.BestBound, 0) {
 				bound.Store(math.Float64bits(r.BestBound))
 			}
