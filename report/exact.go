@@ -50,6 +50,10 @@ func (m reoptMethod) Name() string {
 }
 func (reoptMethod) Kind() Kind { return Heuristic }
 
+// NeedsTime implements TimeUser: the fixed-order LP takes a share of the
+// time limit.
+func (reoptMethod) NeedsTime(*instances.Instance) bool { return true }
+
 func (m reoptMethod) Run(ctx context.Context, in *instances.Instance, env Env) (Outcome, error) {
 	var best *Outcome
 	for k := range env.Prior {
@@ -134,12 +138,38 @@ func (m exactMethod) Name() string {
 }
 func (m exactMethod) Kind() Kind { return m.kind }
 
+// NeedsTime implements TimeUser: an exact method takes a share of the time
+// limit on the instances it runs on (up to exact.MaxN jobs).
+func (m exactMethod) NeedsTime(in *instances.Instance) bool { return m.fits(in) }
+
+// fits reports whether the method runs at the size of in (exact.MaxN).
+func (m exactMethod) fits(in *instances.Instance) bool {
+	limit := exact.MaxN(m.method)
+	return limit == 0 || in.N() <= limit
+}
+
+// Run solves in with exact.Solve. Above the method's size limit
+// (exact.MaxN) it is skipped with a note ("local" runs at any size); local
+// is skipped too when a method before it proved the optimum.
 func (m exactMethod) Run(ctx context.Context, in *instances.Instance, env Env) (Outcome, error) {
-	eng, err := engineFor(m.eng)
-	if err != nil {
-		return Outcome{}, err
+	if !m.fits(in) {
+		return skipped(m, fmt.Sprintf("n = %d > %d jobs (its size limit; local runs at any size)", in.N(), exact.MaxN(m.method))), nil
 	}
-	ans, err := exact.Solve(ctx, eng, in, exact.Options{Method: m.method, TimeLimit: env.TimeLimit})
+	if m.method == "local" {
+		for _, o := range env.Prior {
+			if o.Optimal {
+				return skipped(m, "the optimum is proven already (by "+o.Method+")"), nil
+			}
+		}
+	}
+	var eng mip.Engine // local needs none
+	if m.method != "local" {
+		var err error
+		if eng, err = engineFor(m.eng); err != nil {
+			return Outcome{}, err
+		}
+	}
+	ans, err := exact.Solve(ctx, eng, in, exact.Options{Method: m.method, TimeLimit: env.TimeLimit, Start: env.Start, Now: env.Now})
 	if err != nil {
 		return Outcome{}, fmt.Errorf("%s: %w", m.method, err)
 	}
@@ -174,6 +204,8 @@ func exactMethods() (out []builtin) {
 		engineArg("reopt", func(e string) Method { return reoptMethod{eng: e} }))
 	reg("polish", "solver/exact polish: best policy re-optimised by the fixed-order LP, then local search (polish[:ENGINE])",
 		engineArg("polish", func(e string) Method { return exactMethod{method: "polish", eng: e, kind: Heuristic} }))
+	reg("local", "list-schedule local search over completion orders (solver/orderls) at any size, under its share of --time-limit; skipped once a method before it proved the optimum",
+		noArg("local", func() Method { return exactMethod{method: "local", kind: Heuristic} }))
 	reg("mip", "exact MIP (solver/exact, mipform) under --time-limit; mip[:ENGINE], default HiGHS",
 		engineArg("mip", func(e string) Method { return exactMethod{method: "mip", eng: e, kind: Exact} }))
 	reg("search", "exact branch-and-bound over completion orders (solver/exact/search) under --time-limit",

@@ -12,6 +12,7 @@ import (
 	"io"
 	"os"
 	"slices"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -68,12 +69,34 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 	return clitree.NewApp("mrsched", commands(), stdout, stderr, clitree.Options{Describe: helpText, Before: checkOutputs})
 }
 
+// run runs one command line; its time limits count from the call.
 func run(args []string, stdout, stderr io.Writer) int {
-	return clitree.Run(newApp(stdout, stderr), args)
+	return runFrom(time.Now(), args, stdout, stderr)
+}
+
+// runFrom runs one command line whose time limits count from start
+// (commandStart).
+func runFrom(start time.Time, args []string, stdout, stderr io.Writer) int {
+	app := newApp(stdout, stderr)
+	app.Metadata = map[string]any{startKey: start}
+	return clitree.Run(app, args)
+}
+
+// startKey is the app metadata key of the instant the command's time limit
+// counts from.
+const startKey = "start"
+
+// commandStart returns when the running command's time limit began: the
+// process start for the program, the call for a test's run.
+func commandStart(c *cli.Context) time.Time {
+	if t, ok := c.App.Metadata[startKey].(time.Time); ok {
+		return t
+	}
+	return processStart
 }
 
 func main() {
-	os.Exit(run(os.Args, os.Stdout, os.Stderr))
+	os.Exit(runFrom(processStart, os.Args, os.Stdout, os.Stderr))
 }
 
 // Shared flags. Every flag that several commands have is built here, once,

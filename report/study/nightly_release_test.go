@@ -22,7 +22,7 @@ func TestNightlyReleaseDates(t *testing.T) {
 	if got := forInstance("fifo,lbprefix,lbcount", in); got != "fifo,lbcount" {
 		t.Fatalf("methods %q", got)
 	}
-	sw, err := NightlySweep(report.InstanceSource("releases", "test", in), "fifo,maxsrpt,lbcount,lbprefix", 10*time.Second)
+	sw, err := NightlySweep(report.InstanceSource("releases", "test", in), "fifo,maxsrpt,lbcount,lbprefix", 10*time.Second, time.Time{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -116,6 +116,10 @@ const (
 	PolishMaxN = 150
 )
 
+// MaxN returns the largest instance method runs on (0: any size); above
+// it Solve runs "local" instead, with a note.
+func MaxN(method string) int { return maxN(strings.ToLower(method)) }
+
 // maxN returns the largest instance method runs on (0: any size).
 func maxN(method string) int {
 	switch method {
