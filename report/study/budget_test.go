@@ -12,11 +12,8 @@ import (
 	"github.com/mrsched/mrsched/sweep"
 )
 
-// largeMethods are the nightly study's default methods without reopt,
-// whose LP engine does not finish 300 jobs in a test's time and would be
-// abandoned still running (the abandonment itself is tested in package
-// report).
-var largeMethods = strings.Replace(DefaultNightlyMethods, "reopt,", "", 1)
+// largeMethods are the nightly study's default methods.
+const largeMethods = DefaultNightlyMethods
 
 // checkRows checks that every method of methods has a row that answers:
 // polish and portfolio skipped at their size limit with the reason, the
