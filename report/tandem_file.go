@@ -84,10 +84,11 @@ type CompareConfig struct {
 	K         int     // k of the k-LPS policies
 	Speed     float64 // factor multiplying both capacities
 	// TimeLimit bounds the whole call, counted from Start (zero: the
-	// call; 0: no limit): the policies run one after another until
-	// mip.Deadline(Start, TimeLimit); one still running then is given up
-	// and one that would start after it is not run (its row says skipped
-	// and why).
+	// call; 0: no limit): the policies run one after another, each with
+	// an equal share of what remains of mip.Deadline(Start, TimeLimit)
+	// when it starts; one still running at the end of its share is given
+	// up and one that would start after the deadline is not run (its row
+	// says skipped and why).
 	TimeLimit time.Duration
 	Start     time.Time
 	// Now is the clock (nil: time.Now); tests inject one.
@@ -109,7 +110,8 @@ func Compare(cfg CompareConfig) (*Output, error) {
 	}
 	deadline := mip.Deadline(start, cfg.TimeLimit)
 	var cmp []fluid.Comparison
-	for _, p := range fluid.ComparePolicies(cfg.K) {
+	policies := fluid.ComparePolicies(cfg.K)
+	for i, p := range policies {
 		if deadline.IsZero() {
 			c, err := fluid.Compare(in, []fluid.Policy{p}, cfg.Speed)
 			if err != nil {
@@ -118,7 +120,10 @@ func Compare(cfg CompareConfig) (*Output, error) {
 			cmp = append(cmp, c...)
 			continue
 		}
-		wait := deadline.Sub(env.now())
+		// An equal share of what remains (Share): the O(n log n)
+		// policies after processor sharing, whose schedule has O(n²)
+		// rates, still get their turn.
+		wait := Share(deadline, env.now(), len(policies)-i, true)
 		if wait <= 0 {
 			cmp = append(cmp, fluid.Comparison{Policy: p.Name(), Skipped: "no time left: the time limit ended before it could start"})
 			continue
