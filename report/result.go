@@ -129,6 +129,16 @@ func Evaluate(ctx context.Context, name string, in *instances.Instance, methods 
 			users++
 		}
 	}
+	// keep hands an outcome to env.Finished and appends it.
+	keep := func(o Outcome) error {
+		if env.Finished != nil {
+			if err := env.Finished(o); err != nil {
+				return err
+			}
+		}
+		outs = append(outs, o)
+		return nil
+	}
 	for _, m := range methods {
 		e := env
 		e.Prior = outs
@@ -146,13 +156,9 @@ func Evaluate(ctx context.Context, name string, in *instances.Instance, methods 
 				users--
 			}
 			if share <= 0 {
-				o = skipped(m, "no time left: the time limit ended before it could start")
-				if env.Finished != nil {
-					if err := env.Finished(o); err != nil {
-						return InstanceResult{}, nil, err
-					}
+				if err := keep(skipped(m, "no time left: the time limit ended before it could start")); err != nil {
+					return InstanceResult{}, nil, err
 				}
-				outs = append(outs, o)
 				continue
 			}
 			e.Start, e.TimeLimit = t, share
@@ -182,12 +188,9 @@ func Evaluate(ctx context.Context, name string, in *instances.Instance, methods 
 		if o.Method == "" {
 			o.Method = m.Name()
 		}
-		if env.Finished != nil {
-			if err := env.Finished(o); err != nil {
-				return InstanceResult{}, nil, err
-			}
+		if err := keep(o); err != nil {
+			return InstanceResult{}, nil, err
 		}
-		outs = append(outs, o)
 	}
 	r := Assemble(name, in, outs)
 	r.Violations = append(r.Violations, invalid...)
