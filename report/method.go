@@ -59,7 +59,22 @@ const (
 
 // Env is what a method may use besides the instance.
 type Env struct {
-	TimeLimit time.Duration // 0: no limit
+	// TimeLimit is the method's time limit, counted from Start (0: no
+	// limit). Under a Deadline, Evaluate sets both for each method (its
+	// share of the time that remains, see Evaluate).
+	TimeLimit time.Duration
+	// Start is when the method's time limit began (zero: when it starts).
+	Start time.Time
+	// Deadline, when not zero, is the instant by which Evaluate returns:
+	// the time limit of the whole instance, split between its methods.
+	Deadline time.Time
+	// Now is the clock (nil: time.Now); tests inject one.
+	Now func() time.Time
+	// Finished, when set, is called by Evaluate with each method's outcome
+	// as soon as the method ends, within its time: a caller that keeps
+	// the schedules (writes them out) does it there, so that the time
+	// limit covers that work too. An error ends Evaluate with it.
+	Finished func(Outcome) error
 	// Record asks for the schedule (for Gantt charts and validation).
 	Record bool
 	// Validate checks every schedule with validate.Check (the independent

@@ -170,7 +170,11 @@ func (r *Report) Tables() []*tabular.Table {
 			if m.Kind == Bound.String() {
 				tot, mean = "lb "+human(m.LowerBound), "-"
 			}
-			detail.Add(ir.Name, strconv.Itoa(ir.N), m.Method, m.Status, tot, mean, ratioCell(m), human(m.Guarantee), checkCell(m.GuaranteeCheck))
+			status := m.Status
+			if status == StatusSkipped && m.Note != "" {
+				status += ": " + m.Note // why, in the row of a method that did not run
+			}
+			detail.Add(ir.Name, strconv.Itoa(ir.N), m.Method, status, tot, mean, ratioCell(m), human(m.Guarantee), checkCell(m.GuaranteeCheck))
 		}
 		inst.Add(ir.Name, strconv.Itoa(ir.N), strconv.FormatBool(ir.Batch), human(ir.Alpha), human(ir.Beta),
 			human(ir.MaxSRPTGuarantee), human(ir.SplitSRPTGuarantee), human(ir.OPT), ir.OPTProof, human(ir.BestLower), ir.BestLowerBy,

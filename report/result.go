@@ -112,16 +112,61 @@ type InstanceResult struct {
 // Evaluate runs the methods on in, in order (each sees the outcomes before
 // it in env.Prior), and assembles the instance's report. The outcomes are
 // returned too (they carry the schedules when env.Record).
+//
+// With env.Deadline, Evaluate returns by it: each method that uses time
+// (TimeUser) gets an equal share of the time that remains when it starts
+// (Share: (deadline − now)/the time users still to run), the others all
+// that remains; a method still running at the end of its time is
+// abandoned (status "time_limit"), and one that would start at or after
+// the deadline is skipped with a note. Without it, every method gets
+// env.TimeLimit.
 func Evaluate(ctx context.Context, name string, in *instances.Instance, methods []Method, env Env) (InstanceResult, []Outcome, error) {
 	if err := in.Validate(); err != nil {
 		return InstanceResult{}, nil, fmt.Errorf("%s: %w", name, err)
 	}
 	var outs []Outcome
 	var invalid, failed []string
+	users := 0
+	for _, m := range methods {
+		if needsTime(m, in) {
+			users++
+		}
+	}
+	// keep hands an outcome to env.Finished and appends it.
+	keep := func(o Outcome) error {
+		if env.Finished != nil {
+			if err := env.Finished(o); err != nil {
+				return err
+			}
+		}
+		outs = append(outs, o)
+		return nil
+	}
 	for _, m := range methods {
 		e := env
 		e.Prior = outs
-		o, err := m.Run(ctx, in, e)
+		var (
+			o   Outcome
+			err error
+		)
+		if env.Deadline.IsZero() {
+			o, err = m.Run(ctx, in, e)
+		} else {
+			user := needsTime(m, in)
+			t := env.now()
+			share := Share(env.Deadline, t, users, user)
+			if user {
+				users--
+			}
+			if share <= 0 {
+				if err := keep(skipped(m, "no time left: the time limit ended before it could start")); err != nil {
+					return InstanceResult{}, nil, err
+				}
+				continue
+			}
+			e.Start, e.TimeLimit = t, share
+			o, err = runBy(ctx, m, in, e, t.Add(share))
+		}
 		if err == nil && env.Validate && o.Schedule != nil && !math.IsNaN(o.Total) {
 			err = checkSchedule(in, o.Schedule, o.Total)
 		}
@@ -137,7 +182,7 @@ func Evaluate(ctx context.Context, name string, in *instances.Instance, methods 
 			switch {
 			case errors.Is(err, ErrSchedule):
 				invalid = append(invalid, fmt.Sprintf("%s: %v", m.Name(), err))
-			case env.TimeLimit > 0 && (errors.Is(err, context.DeadlineExceeded) || strings.Contains(err.Error(), "time limit")):
+			case (env.TimeLimit > 0 || !env.Deadline.IsZero()) && (errors.Is(err, context.DeadlineExceeded) || strings.Contains(err.Error(), "time limit")):
 				o.Status = "time_limit"
 			default:
 				failed = append(failed, fmt.Sprintf("%s: %v", m.Name(), err))
@@ -146,7 +191,9 @@ func Evaluate(ctx context.Context, name string, in *instances.Instance, methods 
 		if o.Method == "" {
 			o.Method = m.Name()
 		}
-		outs = append(outs, o)
+		if err := keep(o); err != nil {
+			return InstanceResult{}, nil, err
+		}
 	}
 	r := Assemble(name, in, outs)
 	r.Violations = append(r.Violations, invalid...)

@@ -47,7 +47,22 @@ type SourceID struct {
 
 // Options tune a report run.
 type Options struct {
+	// TimeLimit bounds the whole run, counted from Start (0: none): its
+	// methods end by WorkDeadline(Start, TimeLimit), which leaves time to
+	// write the output. The time is split
+	// between the instances (a cell that starts with L cells still to
+	// start, itself included, and Workers cells at once gets
+	// 1/⌈L/Workers⌉ of what remains) and, within an instance, between its
+	// methods (Evaluate).
 	TimeLimit time.Duration
+	// Start is when the time limit began (zero: when NewSweep is called);
+	// a command passes its process start.
+	Start time.Time
+	// Now is the clock (nil: time.Now); tests inject one.
+	Now func() time.Time
+	// Cells is the number of cells this run computes (0: every instance)
+	// and Workers how many run at once (0: one), for the split above.
+	Cells, Workers int
 	// Validate checks every schedule with the independent validator.
 	Validate bool
 	// KeepSchedules, when set, is called with the schedules of each
@@ -71,6 +86,11 @@ func NewSweep(srcs []Source, methodList string, opt Options) (sweep.Sweep, error
 		cfg.Instances = append(cfg.Instances, SourceID{s.Name, s.ID})
 		keys[i] = s.Name
 	}
+	cells := opt.Cells
+	if cells <= 0 {
+		cells = len(srcs)
+	}
+	budget := newCellBudget(opt.Start, opt.TimeLimit, opt.Now, cells, opt.Workers)
 	return sweep.Sweep{
 		Kind:   SweepKind,
 		Config: cfg,
@@ -86,7 +106,7 @@ func NewSweep(srcs []Source, methodList string, opt Options) (sweep.Sweep, error
 			if err != nil {
 				return nil, err
 			}
-			env := Env{TimeLimit: opt.TimeLimit, Validate: opt.Validate, Record: opt.KeepSchedules != nil, Alternative: src.Alternative}
+			env := Env{Deadline: budget.next(), Now: opt.Now, Validate: opt.Validate, Record: opt.KeepSchedules != nil, Alternative: src.Alternative}
 			res, outs, err := Evaluate(ctx, src.Name, in, ms, env)
 			if err != nil {
 				return nil, err

@@ -88,19 +88,56 @@ type CompareConfig struct {
 	Seed      uint64
 	K         int     // k of the k-LPS policies
 	Speed     float64 // factor multiplying both capacities
+	// TimeLimit bounds the whole call, counted from Start (zero: the
+	// call; 0: no limit): the policies run one after another, each with
+	// an equal share of what remains of mip.Deadline(Start, TimeLimit)
+	// when it starts; one still running at the end of its share is given
+	// up and one that would start after the deadline is not run (its row
+	// says skipped and why).
+	TimeLimit time.Duration
+	Start     time.Time
+	// Now is the clock (nil: time.Now); tests inject one.
+	Now func() time.Time
 }
 
 // Compare runs every tandem policy (fluid.ComparePolicies) on the chosen
-// instance and validates each schedule (view CompareView); a schedule the
-// validator rejects is Output.Failed.
+// instance and validates each schedule (view CompareView) within the time
+// limit; a schedule the validator rejects is Output.Failed.
 func Compare(cfg CompareConfig) (*Output, error) {
+	env := Env{Now: cfg.Now}
+	start := cfg.Start
+	if start.IsZero() {
+		start = env.now()
+	}
 	in, name, err := CompareInstance(cfg.Instance, cfg.Example, cfg.LogNormal, cfg.Seed)
 	if err != nil {
 		return nil, err
 	}
-	cmp, err := fluid.Compare(in, fluid.ComparePolicies(cfg.K), cfg.Speed)
-	if err != nil {
-		return nil, err
+	deadline := mip.Deadline(start, cfg.TimeLimit)
+	var cmp []fluid.Comparison
+	policies := fluid.ComparePolicies(cfg.K)
+	for i, p := range policies {
+		if deadline.IsZero() {
+			c, err := fluid.Compare(in, []fluid.Policy{p}, cfg.Speed)
+			if err != nil {
+				return nil, err
+			}
+			cmp = append(cmp, c...)
+			continue
+		}
+		// An equal share of what remains (Share): the O(n log n)
+		// policies after processor sharing, whose schedule has O(n²)
+		// rates, still get their turn.
+		wait := Share(deadline, env.now(), len(policies)-i, true)
+		if wait <= 0 {
+			cmp = append(cmp, fluid.Comparison{Policy: p.Name(), Skipped: "no time left: the time limit ended before it could start"})
+			continue
+		}
+		c, err := compareWithin(in, p, cfg.Speed, wait)
+		if err != nil {
+			return nil, err
+		}
+		cmp = append(cmp, c)
 	}
 	v, bad := CompareView(name, in, cfg.Speed, cmp)
 	return &Output{View: v, Failed: bad}, nil
@@ -221,4 +258,30 @@ func humanBytes(b float64) string {
 		return fmt.Sprintf("%.3g GB", b/1e9)
 	}
 	return fmt.Sprintf("%.3g MB", b/1e6)
+}
+
+// compareWithin simulates and validates p (fluid.Compare) on its own
+// goroutine and gives up when it has not finished after wait: the
+// comparison then says so in Skipped (the simulation runs on, unobserved).
+func compareWithin(in *instances.Instance, p fluid.Policy, speed float64, wait time.Duration) (fluid.Comparison, error) {
+	type result struct {
+		c   []fluid.Comparison
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		c, err := fluid.Compare(in, []fluid.Policy{p}, speed)
+		done <- result{c, err}
+	}()
+	t := time.NewTimer(wait)
+	defer t.Stop()
+	select {
+	case r := <-done:
+		if r.err != nil {
+			return fluid.Comparison{}, r.err
+		}
+		return r.c[0], nil
+	case <-t.C:
+		return fluid.Comparison{Policy: p.Name(), Skipped: "not finished by the time limit"}, nil
+	}
 }

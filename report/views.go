@@ -193,6 +193,11 @@ func CompareView(name string, in *instances.Instance, speed float64, cmp []fluid
 	var bad error
 	for _, x := range cmp {
 		r := x.Result
+		if r == nil {
+			// A policy that did not run (Skipped says why).
+			t.Add(x.Policy, "-", "-", "-", "-", "-", "skipped: "+x.Skipped)
+			continue
+		}
 		bad = errors.Join(bad, x.Invalid)
 		t.Add(x.Policy, tabular.Float(r.TotalResponse), tabular.Float(r.MeanResponse), tabular.Float(r.MeanSlowdown),
 			tabular.Float(r.Makespan), fmt.Sprint(len(r.Schedule.Segments)), fmt.Sprint(x.Invalid == nil))

@@ -85,14 +85,35 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 	return app
 }
 
+// run runs one command line; its time limits count from the call.
 func run(args []string, stdout, stderr io.Writer) int {
 	processStart = time.Now() // each run is a command (tests call run many times)
+	return runFrom(processStart, args, stdout, stderr)
+}
+
+// runFrom runs one command line whose time limits count from start
+// (commandStart), with the run's provenance recorded for its outputs.
+func runFrom(start time.Time, args []string, stdout, stderr io.Writer) int {
 	app := newApp(stdout, stderr)
+	app.Metadata = map[string]any{startKey: start}
 	if err := setRun(app, args); err != nil {
 		fmt.Fprintln(stderr, "mrsched:", err)
 		return 1
 	}
 	return clitree.Run(app, args)
+}
+
+// startKey is the app metadata key of the instant the command's time limit
+// counts from.
+const startKey = "start"
+
+// commandStart returns when the running command's time limit began: the
+// process start for the program, the call for a test's run.
+func commandStart(c *cli.Context) time.Time {
+	if t, ok := c.App.Metadata[startKey].(time.Time); ok {
+		return t
+	}
+	return processStart
 }
 
 // setRun records the run's provenance (build, command line, start) for

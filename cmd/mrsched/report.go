@@ -61,7 +61,7 @@ func reportCmd() *cli.Command {
 	return cmd("report", func(c *cli.Context) error {
 		start := time.Now()
 		cfg := study.ReportConfig{Instances: repeatedOf(c, "instance"), Gens: repeatedOf(c, "gen"), Methods: c.String("methods"),
-			TimeLimit: c.Duration("time-limit"), NoValidate: c.Bool("no-validate"), Page: c.String("html") != ""}
+			TimeLimit: c.Duration("time-limit"), Start: commandStart(c), NoValidate: c.Bool("no-validate"), Page: c.String("html") != ""}
 		return sweepProblems(writePage(c, start)(cliout.RunSweep(c, "report", func(o cliout.SweepOptions) (*study.SweepOutput, error) {
 			return study.RunReport(c.Context, cfg, study.SweepConfig(o))
 		})))
@@ -69,7 +69,7 @@ func reportCmd() *cli.Command {
 		&cliflags.RepeatedFlag{GenericFlag: cli.GenericFlag{Name: "instance", Aliases: []string{"i"}, Value: &cliflags.Repeated{}, Usage: "instance `FILE` (JSON or CSV); repeatable"}, Files: true},
 		&cliflags.RepeatedFlag{GenericFlag: cli.GenericFlag{Name: "gen", Value: &cliflags.Repeated{}, Usage: "generator `SPEC`; repeatable (see above)"}},
 		methodsFlag("fifo,klps,maxsrpt,splitsrpt,lb51,lbcount"),
-		timeLimitFlag(60*time.Second, "per method and instance, for exact methods"),
+		timeLimitFlag(60*time.Second, "for the whole command, split between the instances and their methods"),
 		&cli.BoolFlag{Name: "no-validate", Usage: "skip checking every schedule with the independent validator"},
 		htmlFlag(),
 	}, sweepFlags()...)...)
@@ -192,7 +192,7 @@ func studyFig9Cmd() *cli.Command {
 func studyNightlyCmd() *cli.Command {
 	return cmd("nightly", func(c *cli.Context) error {
 		start := time.Now()
-		sw, err := study.NightlyFileSweep(c.String("instance"), c.String("methods"), c.Duration("time-limit"))
+		sw, err := study.NightlyFileSweep(c.String("instance"), c.String("methods"), c.Duration("time-limit"), commandStart(c))
 		if err != nil {
 			return err
 		}
@@ -200,7 +200,7 @@ func studyNightlyCmd() *cli.Command {
 	}, append([]cli.Flag{
 		inFlag("instance", "batch instance `FILE` (default: the embedded nightly batch)", false, "i"),
 		methodsFlag(study.DefaultNightlyMethods),
-		timeLimitFlag(30*time.Second, "per exact method"),
+		timeLimitFlag(30*time.Second, "for the whole command, split between the methods"),
 		htmlFlag()}, sweepFlags()...)...)
 }
 

@@ -171,13 +171,14 @@ func compareCmd() *cli.Command {
 			return nil, errors.New("compare: give exactly one of --instance, --example, --lognormal (see 'mrsched compare --help')")
 		}
 		return report.Compare(report.CompareConfig{Instance: c.String("instance"), Example: c.Bool("example"), LogNormal: c.Int("lognormal"),
-			Seed: c.Uint64("seed"), K: c.Int("k"), Speed: c.Float64("speed")})
+			Seed: c.Uint64("seed"), K: c.Int("k"), Speed: c.Float64("speed"), TimeLimit: c.Duration("time-limit"), Start: commandStart(c)})
 	}), tableOut("the table",
 		inFlag("instance", "tandem instance `FILE`", false, "i"),
 		&cli.BoolFlag{Name: "example", Usage: "use the §2.1 example"},
 		intFlag("lognormal", 0, "use a batch of `N` jobs of the §5.3 log-normal workload", atLeastOne),
 		seedFlag(1, "seed for --lognormal"),
-		kFlag(), speedFlag())...)
+		kFlag(), speedFlag(),
+		timeLimitFlag(60*time.Second, "for the whole command: a policy not done by then is skipped"))...)
 }
 
 // LP/MIP engines (issue 3): `mrsched engine info` and `mrsched mip solve`.

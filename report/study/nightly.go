@@ -36,8 +36,11 @@ func DefaultNightly() (*instances.Instance, error) {
 // DefaultNightlyMethods are the methods of the planner's view: every
 // policy, LP re-optimisation of the best one, polish (LP + local search),
 // the exact portfolio (branch-and-bound search and a MIP — the cbc program for batches, glpsol with release dates — side by side)
-// under the time limit, and the lower bounds (lbprefix only for batches).
-const DefaultNightlyMethods = "fifo,ps,klps,maxsrpt,splitsrpt,reopt,polish,portfolio,lb51,lbcount,lbprefix"
+// under the time limit, the list-schedule local search (any size; skipped
+// once the portfolio proved the optimum) and the lower bounds (lbprefix
+// only for batches). Polish and the portfolio are skipped above their
+// size limits (exact.MaxN).
+const DefaultNightlyMethods = "fifo,ps,klps,maxsrpt,splitsrpt,reopt,polish,portfolio,local,lb51,lbcount,lbprefix"
 
 // batchOnlyMethods are dropped from the methods of an instance with
 // release dates.
@@ -75,8 +78,11 @@ type NightlyResult struct {
 	Schedules map[string]json.RawMessage `json:"schedules"`
 }
 
-// NightlySweep returns the one-cell sweep of the nightly study on src.
-func NightlySweep(src report.Source, methods string, timeLimit time.Duration) (sweep.Sweep, error) {
+// NightlySweep returns the one-cell sweep of the nightly study on src. The
+// time limit bounds the whole study, counted from start (zero: when the
+// cell starts): its methods end by report.WorkDeadline(start, timeLimit),
+// those that use time sharing it as report.Evaluate says.
+func NightlySweep(src report.Source, methods string, timeLimit time.Duration, start time.Time) (sweep.Sweep, error) {
 	if _, err := report.Resolve(methods); err != nil {
 		return sweep.Sweep{}, err
 	}
@@ -90,28 +96,41 @@ func NightlySweep(src report.Source, methods string, timeLimit time.Duration) (s
 		if err != nil {
 			return nil, err
 		}
-		ir, outs, err := report.Evaluate(ctx, src.Name, in, ms, report.Env{TimeLimit: timeLimit, Validate: true, Record: true})
-		if err != nil {
-			return nil, err
+		from := start
+		if from.IsZero() {
+			from = time.Now()
 		}
-		res := &NightlyResult{Report: ir, Schedules: map[string]json.RawMessage{}}
+		res := &NightlyResult{Schedules: map[string]json.RawMessage{}}
 		var b bytes.Buffer
 		if err := instances.WriteJSON(&b, in); err != nil {
 			return nil, err
 		}
 		res.Instance = append(json.RawMessage(nil), b.Bytes()...)
-		for m, s := range report.Schedules(outs) {
-			var sb bytes.Buffer
-			if err := schedule.WriteJSON(&sb, in, s); err != nil {
-				return nil, err
+		// Each schedule is written out as soon as its method ends, within
+		// the time limit (large schedules take a while).
+		keep := func(o report.Outcome) error {
+			if o.Schedule == nil {
+				return nil
 			}
-			res.Schedules[m] = append(json.RawMessage(nil), sb.Bytes()...)
+			var sb bytes.Buffer
+			if err := schedule.WriteJSON(&sb, in, o.Schedule); err != nil {
+				return err
+			}
+			res.Schedules[o.Method] = append(json.RawMessage(nil), sb.Bytes()...)
+			return nil
 		}
+		ir, _, err := report.Evaluate(ctx, src.Name, in, ms, report.Env{Deadline: report.WorkDeadline(from, timeLimit), Validate: true, Record: true, Finished: keep})
+		if err != nil {
+			return nil, err
+		}
+		res.Report = ir
 		return res, nil
 	}}, nil
 }
 
-func decodeNightly(set *sweep.Set) (*NightlyResult, *instances.Instance, map[string]*schedule.Schedule, error) {
+// decodeNightly reads the nightly cell: the result, the instance and the
+// schedules of the methods keep accepts (every schedule when keep is nil).
+func decodeNightly(set *sweep.Set, keep func(r *NightlyResult, method string) bool) (*NightlyResult, *instances.Instance, map[string]*schedule.Schedule, error) {
 	rs, err := decodeAll[NightlyResult](set, NightlyKind)
 	if err != nil {
 		return nil, nil, nil, err
@@ -126,6 +145,9 @@ func decodeNightly(set *sweep.Set) (*NightlyResult, *instances.Instance, map[str
 	}
 	scheds := map[string]*schedule.Schedule{}
 	for m, raw := range r.Schedules {
+		if keep != nil && !keep(r, m) {
+			continue
+		}
 		s, err := schedule.ReadJSON(bytes.NewReader(raw), "cells: schedules."+m, in)
 		if err != nil {
 			return nil, nil, nil, err
@@ -136,7 +158,8 @@ func decodeNightly(set *sweep.Set) (*NightlyResult, *instances.Instance, map[str
 }
 
 func writeNightly(set *sweep.Set, f tabular.Format, w io.Writer) error {
-	r, in, scheds, err := decodeNightly(set)
+	// The plan needs the best schedule only.
+	r, in, scheds, err := decodeNightly(set, func(r *NightlyResult, m string) bool { return m == r.Report.BestUpperBy })
 	if err != nil {
 		return err
 	}
@@ -189,7 +212,7 @@ func writeNightly(set *sweep.Set, f tabular.Format, w io.Writer) error {
 }
 
 func nightlyFigures(set *sweep.Set, dir string, formats ...figures.Format) ([]string, error) {
-	r, in, scheds, err := decodeNightly(set)
+	r, in, scheds, err := decodeNightly(set, nil)
 	if err != nil {
 		return nil, err
 	}

@@ -25,7 +25,7 @@ func TestNightlyReleaseDates(t *testing.T) {
 	if got := forInstance("fifo,lbprefix,lbcount", in); got != "fifo,lbcount" {
 		t.Fatalf("methods %q", got)
 	}
-	sw, err := NightlySweep(report.InstanceSource("releases", "test", in), "fifo,maxsrpt,lbcount,lbprefix", 10*time.Second)
+	sw, err := NightlySweep(report.InstanceSource("releases", "test", in), "fifo,maxsrpt,lbcount,lbprefix", 10*time.Second, time.Time{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +60,7 @@ func init() {
 func TestNightlyMethodFailureIsNotAViolation(t *testing.T) {
 	in := instances.New([]instances.Job{{ID: "a", Map: 3, Shuffle: 1}, {ID: "b", Map: 1, Shuffle: 2},
 		{ID: "c", Map: 2, Shuffle: 2}, {ID: "d", Map: 1, Shuffle: 1}})
-	sw, err := NightlySweep(report.InstanceSource("refused", "test", in), "fifo,maxsrpt,test-refuse-size,lbprefix", 10*time.Second)
+	sw, err := NightlySweep(report.InstanceSource("refused", "test", in), "fifo,maxsrpt,test-refuse-size,lbprefix", 10*time.Second, time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}

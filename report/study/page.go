@@ -20,7 +20,7 @@ func (o *SweepOutput) Page(prov onepage.Provenance) (*onepage.Page, error) {
 	}
 	switch o.Set.Header.Kind {
 	case NightlyKind:
-		r, in, scheds, err := decodeNightly(o.Set)
+		r, in, scheds, err := decodeNightly(o.Set, nil)
 		if err != nil {
 			return nil, err
 		}

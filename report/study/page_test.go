@@ -22,7 +22,7 @@ func TestSweepPage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sw, err := NightlySweep(src, "fifo,maxsrpt,lbcount", time.Second)
+	sw, err := NightlySweep(src, "fifo,maxsrpt,lbcount", time.Second, time.Time{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -237,7 +237,7 @@ func TestNightly(t *testing.T) {
 	if !testing.Short() {
 		methods = "fifo,maxsrpt,splitsrpt,reopt,lbcount,lbprefix"
 	}
-	sw, err := NightlySweep(report.InstanceSource("nightly-default", "embedded", in), methods, 10*time.Second)
+	sw, err := NightlySweep(report.InstanceSource("nightly-default", "embedded", in), methods, 10*time.Second, time.Time{})
 	if err != nil {
 		t.Fatal(err)
 	}

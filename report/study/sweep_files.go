@@ -18,11 +18,12 @@ func Fig7FileSweep(paths []string, loads []float64, maxJobs int) (sweep.Sweep, e
 
 // NightlyFileSweep is the sweep of the nightly study on the batch in path,
 // or on the embedded nightly batch when path is "" ('mrsched study
-// nightly'; NightlySource, then NightlySweep).
-func NightlyFileSweep(path, methods string, timeLimit time.Duration) (sweep.Sweep, error) {
+// nightly'; NightlySource, then NightlySweep with the time limit counted
+// from start).
+func NightlyFileSweep(path, methods string, timeLimit time.Duration, start time.Time) (sweep.Sweep, error) {
 	src, err := NightlySource(path)
 	if err != nil {
 		return sweep.Sweep{}, err
 	}
-	return NightlySweep(src, methods, timeLimit)
+	return NightlySweep(src, methods, timeLimit, start)
 }

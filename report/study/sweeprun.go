@@ -146,8 +146,11 @@ func (o *SweepOutput) Problems() error {
 type ReportConfig struct {
 	Instances []string
 	Gens      []string
-	Methods   string        // comma-separated report methods
-	TimeLimit time.Duration // per method and instance, for exact methods
+	Methods   string // comma-separated report methods
+	// TimeLimit bounds the whole run, counted from Start (zero: the
+	// call), split between the instances and their methods (report.Options).
+	TimeLimit time.Duration
+	Start     time.Time
 	// NoValidate skips checking every schedule with the validator.
 	NoValidate bool
 	// Page keeps the first instance's schedules for the one-page report
@@ -163,9 +166,14 @@ func RunReport(ctx context.Context, cfg ReportConfig, sc SweepConfig) (*SweepOut
 	if err != nil {
 		return nil, err
 	}
-	opt := report.Options{TimeLimit: cfg.TimeLimit, Validate: !cfg.NoValidate}
+	opt := report.Options{TimeLimit: cfg.TimeLimit, Start: cfg.Start, Validate: !cfg.NoValidate, Workers: sc.Workers}
 	var first report.FirstSchedules
 	sp, _ := sweep.Parse(sc.Shard) // RunSweep reports an invalid shard
+	for c := range srcs {
+		if sp.Owns(c) {
+			opt.Cells++
+		}
+	}
 	if (sc.Figures != "" || cfg.Page) && sp.Whole() {
 		opt.KeepSchedules = first.Keep
 	}

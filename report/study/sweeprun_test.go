@@ -147,8 +147,8 @@ func TestFileSweeps(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	n1, err1 := study.NightlyFileSweep("", study.DefaultNightlyMethods, time.Second)
-	n2, err2 := study.NightlySweep(src, study.DefaultNightlyMethods, time.Second)
+	n1, err1 := study.NightlyFileSweep("", study.DefaultNightlyMethods, time.Second, time.Time{})
+	n2, err2 := study.NightlySweep(src, study.DefaultNightlyMethods, time.Second, time.Time{})
 	if err1 != nil || err2 != nil || n1.Kind != n2.Kind || !slices.Equal(n1.Keys, n2.Keys) || !reflect.DeepEqual(n1.Config, n2.Config) {
 		t.Errorf("nightly: %v %v", err1, err2)
 	}
@@ -156,7 +156,7 @@ func TestFileSweeps(t *testing.T) {
 	if _, err := study.Fig7FileSweep([]string{missing}, []float64{0.5}, 0); err == nil {
 		t.Error("fig7 on a missing trace")
 	}
-	if _, err := study.NightlyFileSweep(missing, "fifo", 0); err == nil {
+	if _, err := study.NightlyFileSweep(missing, "fifo", 0, time.Time{}); err == nil {
 		t.Error("nightly on a missing instance")
 	}
 }

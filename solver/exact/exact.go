@@ -126,6 +126,10 @@ func exactOnly(method string) bool {
 	return false
 }
 
+// MaxN returns the largest instance method runs on (0: any size); above
+// it Solve runs "local" instead, with a note.
+func MaxN(method string) int { return maxN(strings.ToLower(method)) }
+
 // maxN returns the largest instance method runs on (0: any size).
 func maxN(method string) int {
 	switch method {

@@ -14,6 +14,9 @@ type Comparison struct {
 	// Invalid is the validator's error when the schedule violates model
 	// (1) at the scaled capacities (a simulator bug), nil otherwise.
 	Invalid error
+	// Skipped says why the policy has no result (Result nil): its caller
+	// did not run it, or gave up on it, at a time limit. "" when it ran.
+	Skipped string
 }
 
 // ComparePolicies returns the policies 'mrsched compare' puts side by side:
