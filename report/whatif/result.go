@@ -173,8 +173,11 @@ func (r *Result) View() *tabular.View {
 	if r.Deadlines {
 		hdr = append(hdr, "late jobs (nominal)", "late jobs (mean)")
 	}
-	methods := &tabular.Table{Title: "objective Σ w (C − r) on perturbed sizes (nominal: on the estimates)", Header: append(hdr, "what"),
-		RightAlign: []bool{false, true, true, true, true, true, true, true, true}}
+	right := make([]bool, len(hdr)+1)
+	for i := 1; i < len(hdr); i++ {
+		right[i] = true
+	}
+	methods := &tabular.Table{Title: "objective Σ w (C − r) on perturbed sizes (nominal: on the estimates)", Header: append(hdr, "what"), RightAlign: right}
 	csv := &tabular.Table{Header: []string{"method", "quantity", "job", "value"}}
 	for _, s := range r.Methods {
 		row := []string{s.Method, tabular.Float(s.Nominal), tabular.Float(s.Mean), tabular.Float(s.P5), tabular.Float(s.P50), tabular.Float(s.P95), tabular.Float(s.StdDev)}
