@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -78,5 +79,26 @@ func TestEvaluate(t *testing.T) {
 	}
 	if code, _, e := runCmd(t, "evaluate", "--instance", inst, "--order", "J1,J2", "--reps", "2"); code != 1 || !strings.Contains(e, "--order") {
 		t.Errorf("short order: exit %d, stderr %q", code, e)
+	}
+	// An exact schedule (solve --exact) is a plan too; its objective is the
+	// optimum, so no more than that of its order's list schedule.
+	ta, exact := filepath.Join(dir, "ta6.json"), filepath.Join(dir, "ta6.exact.json")
+	code, out, e = runCmd(t, "gen", "taillard", "--jobs", "6", "--machines", "2", "--seed", "873654221", "--format", "json")
+	if code != 0 || os.WriteFile(ta, []byte(out), 0o644) != nil {
+		t.Fatal(e)
+	}
+	if code, _, e := runCmd(t, "solve", "--exact", "--instance", ta, "--schedule", exact, "--quiet"); code != 0 {
+		t.Fatal(e)
+	}
+	code, out, e = runCmd(t, "evaluate", "--instance", ta, "--schedule", exact, "--reps", "4", "--format", "json")
+	if code != 0 {
+		t.Fatal(e)
+	}
+	r.Methods = nil
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatal(err)
+	}
+	if !tolerance.LE(r.Planned, r.Methods[0].Nominal) {
+		t.Errorf("exact plan: optimum %v above its list replay %v", r.Planned, r.Methods[0].Nominal)
 	}
 }

@@ -3,9 +3,11 @@ package whatif
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 
 	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/reductions/rational"
 	"github.com/mrsched/mrsched/report"
 	"github.com/mrsched/mrsched/schedule"
 )
@@ -56,17 +58,15 @@ func (c Config) Run(ctx context.Context) (*Result, error) {
 		return nil, err
 	}
 	plan := Plan{Source: "order", Planned: math.NaN()}
-	if c.Schedule != "" {
-		s, err := schedule.ReadFile(c.Schedule, in)
-		if err != nil {
+	switch {
+	case c.Schedule != "":
+		if plan, err = schedulePlan(in, c.Instance, c.Schedule); err != nil {
 			return nil, err
 		}
-		if plan.Order, err = CompletionOrder(in, s.Completion); err != nil {
-			return nil, err
+	default:
+		if plan.Order, err = instances.ParseOrder(in, c.Order); err != nil {
+			return nil, &report.ConfigError{Field: "order", Err: err}
 		}
-		plan.Source, plan.Planned = c.Schedule, in.WeightedResponse(s.Completion)
-	} else if plan.Order, err = instances.ParseOrder(in, c.Order); err != nil {
-		return nil, &report.ConfigError{Field: "order", Err: err}
 	}
 	res, err := Run(ctx, in, plan, c.options())
 	if err != nil {
@@ -74,4 +74,45 @@ func (c Config) Run(ctx context.Context) (*Result, error) {
 	}
 	res.Top = c.Top
 	return res, nil
+}
+
+// schedulePlan is the plan of the schedule file at path: a schedule
+// (schedule.ReadFile) or an exact schedule ('solve --exact --schedule',
+// rational.ReadScheduleFile), whose completion times are ordered exactly
+// as fractions.
+func schedulePlan(in *instances.Instance, instancePath, path string) (Plan, error) {
+	var (
+		c     []float64
+		order []int
+		err   error
+	)
+	if rational.IsScheduleFile(path) {
+		var rin *rational.Instance
+		var s *rational.Schedule
+		if rin, err = rational.ReadFile(instancePath); err == nil {
+			s, err = rational.ReadScheduleFile(path, rin)
+		}
+		if err != nil {
+			return Plan{}, err
+		}
+		if len(s.Completion) != in.N() {
+			return Plan{}, fmt.Errorf("%w: %s: %d completion times for %d jobs", ErrPlan, path, len(s.Completion), in.N())
+		}
+		c = make([]float64, len(s.Completion))
+		for j, r := range s.Completion {
+			c[j], _ = r.Float64()
+		}
+		order, err = completionOrder(in, func(a, b int) int { return s.Completion[a].Cmp(s.Completion[b]) })
+	} else {
+		var s *schedule.Schedule
+		if s, err = schedule.ReadFile(path, in); err != nil {
+			return Plan{}, err
+		}
+		c = s.Completion
+		order, err = CompletionOrder(in, c)
+	}
+	if err != nil {
+		return Plan{}, err
+	}
+	return Plan{Order: order, Source: path, Planned: in.WeightedResponse(c)}, nil
 }

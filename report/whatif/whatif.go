@@ -54,6 +54,12 @@ func CompletionOrder(in *instances.Instance, c []float64) ([]int, error) {
 	if len(c) != in.N() {
 		return nil, fmt.Errorf("%w: %d completion times for %d jobs", ErrPlan, len(c), in.N())
 	}
+	return completionOrder(in, func(a, b int) int { return cmp.Compare(c[a], c[b]) })
+}
+
+// completionOrder sorts the jobs by byCompletion, ties by
+// in.TopologicalOrder.
+func completionOrder(in *instances.Instance, byCompletion func(a, b int) int) ([]int, error) {
 	topo, err := in.TopologicalOrder()
 	if err != nil {
 		return nil, err
@@ -64,7 +70,7 @@ func CompletionOrder(in *instances.Instance, c []float64) ([]int, error) {
 	}
 	order := slices.Clone(topo)
 	slices.SortStableFunc(order, func(a, b int) int {
-		return cmp.Or(cmp.Compare(c[a], c[b]), cmp.Compare(rank[a], rank[b]))
+		return cmp.Or(byCompletion(a, b), cmp.Compare(rank[a], rank[b]))
 	})
 	return order, nil
 }
