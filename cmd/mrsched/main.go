@@ -57,7 +57,7 @@ func commands() []*cli.Command {
 		inCategory(catFlex, importSWIMScansCmd()), clusterImportCommands())...)
 	return slices.Concat(
 		inCategory(catInstances, gen, imp, checkCmd()),
-		inCategory(catTandem, simulateCmd(), validateCmd(), compareCmd()),
+		inCategory(catTandem, simulateCmd(), validateCmd(), compareCmd(), evaluateCmd()),
 		inCategory(catExact, solveCmd(), boundCmd(), exportCmd()),
 		inCategory(catReport, reportCmd(), mergeCmd(), ganttCmd(),
 			group("study", studyTightnessCmd(), studyFig7Cmd(), studyFig9Cmd(), studyNightlyCmd(), studyGoogleCmd())),

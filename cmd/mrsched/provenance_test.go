@@ -26,6 +26,7 @@ var jsonRuns = map[string][]string{
 	"check":             {"--instance", "D/b.json"},
 	"cluster simulate":  {"--workload", "D/c.json", "--policy", "fair"},
 	"compare":           {"--example"},
+	"evaluate":          {"--instance", "D/b.json", "--schedule", "D/b.sched.json", "--reps", "3"},
 	"engine info":       {},
 	"flex metrics":      {},
 	"flex plan":         {"--workload", "D/ss.json", "--metric", "avg-response"},

@@ -1,0 +1,22 @@
+package main
+
+// Plans under estimation errors: mrsched evaluate (library: report/whatif).
+
+import (
+	"github.com/urfave/cli/v2"
+
+	"github.com/mrsched/mrsched/internal/cliflags"
+	"github.com/mrsched/mrsched/internal/cliout"
+	"github.com/mrsched/mrsched/report/whatif"
+)
+
+func evaluateCmd() *cli.Command {
+	def := whatif.DefaultConfig()
+	return cmd("evaluate", cliout.Action(func(c *cli.Context) (*whatif.Result, error) {
+		cfg, err := cliflags.Filled(c, def)
+		if err != nil {
+			return nil, err
+		}
+		return cfg.Run(c.Context)
+	}), tableOut("the result", cliflags.Bind(&def)...)...)
+}
