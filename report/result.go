@@ -104,11 +104,11 @@ type MethodResult struct {
 
 // InstanceResult is the report of one instance.
 type InstanceResult struct {
-	Name               string `json:"instance"`
-	N                  int    `json:"n"`
-	Batch              bool   `json:"batch"`
-	Alpha              Num    `json:"alpha"`
-	Beta               Num    `json:"beta"`
+	Name  string `json:"instance"`
+	N     int    `json:"n"`
+	Batch bool   `json:"batch"`
+	Alpha Num    `json:"alpha"`
+	Beta  Num    `json:"beta"`
 	// MaxSRPTGuarantee and SplitSRPTGuarantee are NaN (null) when
 	// GuaranteesNone says why the theorems do not apply.
 	MaxSRPTGuarantee   Num    `json:"maxsrpt_guarantee_ratio"`

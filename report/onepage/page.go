@@ -73,9 +73,9 @@ type Page struct {
 	// has one).
 	Deadlines string
 	// Clock is true when the plan's times are clock times.
-	Clock bool
-	Figures  []Figure
-	Summary  Summary
+	Clock   bool
+	Figures []Figure
+	Summary Summary
 	Options
 }
 

@@ -26,8 +26,11 @@ const NightlyKind = "study/nightly"
 //go:embed nightly.csv
 var nightlyCSV []byte
 
-// DefaultNightly returns the embedded default batch: 16 jobs of an
-// illustrative nightly pipeline, sizes in minutes of the whole cluster.
+// DefaultNightly returns the embedded default night: an illustrative
+// pipeline of 28 jobs from 22:00 (ETL loads, sessionizer, daily aggregate,
+// ML features, reports, ad-hoc jobs arriving during the night) with
+// dependencies, two priority levels (weights 1 and 4) and deadlines as
+// clock times; sizes in minutes of the whole cluster.
 func DefaultNightly() (*instances.Instance, error) {
 	return instances.ReadCSV(bytes.NewReader(nightlyCSV), "nightly.csv (embedded)")
 }
