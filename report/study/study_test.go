@@ -1,10 +1,10 @@
 package study
 
 import (
-	"strconv"
 	"bytes"
 	"context"
 	"math"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
