@@ -3,6 +3,7 @@ package instances
 import (
 	"errors"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -121,3 +122,39 @@ func (c Clock) Convert(s string) (float64, error) {
 	}
 	return float64(d) / float64(c.unit), nil
 }
+
+// IsSet reports whether the clock has a valid night start, so that instance
+// times can be shown as clock times (Format).
+func (c Clock) IsSet() bool { return c.set && c.err == nil }
+
+// Format returns the clock time of the instance time t (the inverse of
+// Convert, which maps clock times to the 24 hours from the start): the
+// start plus t units, rounded to the second, as "HH:MM" when it falls on a
+// whole minute and "HH:MM:SS" otherwise, with "+Nd" appended when t is N ≥ 1
+// whole days or more after the start (with a 22:00 start, t = 480 minutes
+// is "06:00" and t = 1500 is "23:00+1d"). Without a start, or for a
+// negative, NaN or infinite t, it returns "".
+func (c Clock) Format(t float64) string {
+	if !c.IsSet() || t < 0 || math.IsNaN(t) || math.IsInf(t, 0) {
+		return ""
+	}
+	off := int64(math.Round(t * float64(c.unit)))
+	days, s := off/(24*3600), (int64(c.start)+off)%(24*3600)
+	h, m, sec := s/3600, s/60%60, s%60
+	out := fmt.Sprintf("%02d:%02d", h, m)
+	if sec != 0 {
+		out += fmt.Sprintf(":%02d", sec)
+	}
+	if days > 0 {
+		out += fmt.Sprintf("+%dd", days)
+	}
+	return out
+}
+
+// Unit returns the seconds of one instance time unit (60 for minutes).
+func (c Clock) Unit() float64 { return float64(c.unit) }
+
+// Seconds returns the instance time t as seconds after the midnight that
+// starts the start's day (the start itself plus t units), for placing clock
+// ticks on a time axis.
+func (c Clock) Seconds(t float64) float64 { return float64(c.start) + t*float64(c.unit) }

@@ -66,13 +66,13 @@ study-nightly: build
 	mkdir -p results/report/nightly
 	$(BIN) study nightly --format md --figures results/report/nightly --png > results/report/nightly.md
 
-## report-scale-figures: the Gantt chart and load figures of MaxSRPT on the embedded 16-job batch and on
+## report-scale-figures: the Gantt chart and load figures of MaxSRPT on the embedded 28-job night and on
 ## 300- and 3,000-job log-normal batches (seed 1) into results/report/scale (docs/report.md)
 report-scale-figures: build
 	mkdir -p out/scale results/report/scale
 	$(BIN) gen lognormal --n 300 --batch --seed 1 --out out/scale/lognormal300.json --quiet
 	$(BIN) gen lognormal --n 3000 --batch --seed 1 --out out/scale/lognormal3000.json --quiet
-	$(BIN) study nightly --methods maxsrpt,lbcount --figures results/report/scale/n16 --quiet > /dev/null
+	$(BIN) study nightly --methods maxsrpt,lbcount --figures results/report/scale/n28 --quiet > /dev/null
 	$(BIN) study nightly --instance out/scale/lognormal300.json --methods maxsrpt,lbcount --figures results/report/scale/n300 --quiet > /dev/null
 	$(BIN) study nightly --instance out/scale/lognormal3000.json --methods maxsrpt,lbcount --figures results/report/scale/n3000 --quiet > /dev/null
 	rm -f results/report/scale/*/nightly_totals.svg

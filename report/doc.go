@@ -31,6 +31,15 @@
 //   - "unknown": neither can be shown with the bounds at hand;
 //   - "n/a": an online instance (the corollaries are for batches; Theorems 3
 //     and 5 are speed-augmentation results, not ratios).
+//   - "none": an instance with job dependencies or unequal weights
+//     (GuaranteesNone): the theorems are about independent jobs and the
+//     unweighted total, so there is no guarantee to check and the
+//     instance's guarantee ratios are NaN (null in JSON).
+//
+// The objective of every method is the weighted total response
+// Σ w (C − r) (the total response when every weight is 1); a method that
+// does not take an instance's weights or dependencies is a row with status
+// "not_applicable" and its reason.
 //
 // Independently of guarantees, a schedule below a proven lower bound, or a
 // proven optimum above another method's feasible schedule, is flagged as a

@@ -77,6 +77,11 @@ func (m reoptMethod) maxN(in *instances.Instance) int {
 func (m reoptMethod) NeedsTime(in *instances.Instance) bool { return in.N() <= m.maxN(in) }
 
 func (m reoptMethod) Run(ctx context.Context, in *instances.Instance, env Env) (Outcome, error) {
+	if in.HasDependencies() || in.HasWeights() {
+		// The fixed-order LP has neither precedence rows nor weights.
+		return Outcome{Method: m.Name(), Kind: Heuristic, Status: "not_applicable", Total: math.NaN(), Lower: math.NaN(),
+			Note: "the fixed-order LP takes no job dependencies or weights; polish and portfolio run the list-schedule local search that does"}, nil
+	}
 	var best *Outcome
 	for k := range env.Prior {
 		o := &env.Prior[k]

@@ -78,8 +78,11 @@ func GanttFigures(name string, in *instances.Instance, scheds map[string]*schedu
 		if !ok {
 			continue
 		}
-		total := s.TotalResponse(in)
-		p, err := figures.Gantt(in, s, fmt.Sprintf("%s on %s: total response %s, mean %s", m, name, tabular.Fixed(total, 3), tabular.Fixed(total/float64(in.N()), 3)))
+		total, objective := s.TotalResponse(in), "total response"
+		if in.HasWeights() {
+			total, objective = in.WeightedResponse(s.Completion), "weighted total response"
+		}
+		p, err := figures.Gantt(in, s, fmt.Sprintf("%s on %s: %s %s, mean %s", m, name, objective, tabular.Fixed(total, 3), tabular.Fixed(total/float64(in.N()), 3)))
 		if err != nil {
 			return out, err
 		}

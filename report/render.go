@@ -144,6 +144,15 @@ func ratioCell(m MethodResult) string {
 	return s
 }
 
+// guaranteeCell is a guarantee ratio, or "none" where the theorem does
+// not apply (GuaranteesNone).
+func guaranteeCell(g Num, none bool) string {
+	if none {
+		return CheckNone
+	}
+	return human(g)
+}
+
 func checkCell(c string) string {
 	if c == CheckViolation {
 		return "!!! VIOLATION !!!"
@@ -174,10 +183,10 @@ func (r *Report) Tables() []*tabular.Table {
 			if status == StatusSkipped && m.Note != "" {
 				status += ": " + m.Note // why, in the row of a method that did not run
 			}
-			detail.Add(ir.Name, strconv.Itoa(ir.N), m.Method, status, tot, mean, ratioCell(m), human(m.Guarantee), checkCell(m.GuaranteeCheck))
+			detail.Add(ir.Name, strconv.Itoa(ir.N), m.Method, status, tot, mean, ratioCell(m), guaranteeCell(m.Guarantee, m.GuaranteeCheck == CheckNone), checkCell(m.GuaranteeCheck))
 		}
 		inst.Add(ir.Name, strconv.Itoa(ir.N), strconv.FormatBool(ir.Batch), human(ir.Alpha), human(ir.Beta),
-			human(ir.MaxSRPTGuarantee), human(ir.SplitSRPTGuarantee), human(ir.OPT), ir.OPTProof, human(ir.BestLower), ir.BestLowerBy,
+			guaranteeCell(ir.MaxSRPTGuarantee, ir.GuaranteesNone != ""), guaranteeCell(ir.SplitSRPTGuarantee, ir.GuaranteesNone != ""), human(ir.OPT), ir.OPTProof, human(ir.BestLower), ir.BestLowerBy,
 			human(ir.BestUpper), ir.BestUpperBy, tabular.Percent(float64(ir.Gap)))
 	}
 	sum := &tabular.Table{

@@ -418,7 +418,7 @@ func TestBuiltinMethods(t *testing.T) {
 		got = append(got, n)
 	}
 	sort.Strings(got)
-	want := "alt fifo klps klps-maponly lb51 lbcount lbprefix local maxsrpt mip polish portfolio ps reopt search splitsrpt splitsrpt-strict"
+	want := "alt fifo klps klps-maponly lb51 lbcount lbprefix lbweighted local maxsrpt mip polish portfolio ps reopt search splitsrpt splitsrpt-strict"
 	if strings.Join(got, " ") != want {
 		t.Errorf("built-in methods %v, want %s", got, want)
 	}

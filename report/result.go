@@ -59,7 +59,25 @@ const (
 	CheckViolation = "VIOLATION"
 	CheckUnknown   = "unknown"
 	CheckNA        = "n/a"
+	// CheckNone: the theorem does not apply to the instance (job
+	// dependencies or unequal weights; see GuaranteesNone).
+	CheckNone = "none"
 )
+
+// GuaranteesNone says why the batch guarantees 2α/(1+α) (Corollary 4) and
+// 1 + 1/β (Corollary 6) do not apply to in: "dependencies", "unequal
+// weights" or both, since the theorems are about independent jobs and the
+// unweighted total response; "" when they may apply.
+func GuaranteesNone(in *instances.Instance) string {
+	var why []string
+	if in.HasDependencies() {
+		why = append(why, "dependencies")
+	}
+	if in.HasWeights() {
+		why = append(why, "unequal weights")
+	}
+	return strings.Join(why, " and ")
+}
 
 // Ratio bases.
 const (
@@ -86,13 +104,16 @@ type MethodResult struct {
 
 // InstanceResult is the report of one instance.
 type InstanceResult struct {
-	Name               string `json:"instance"`
-	N                  int    `json:"n"`
-	Batch              bool   `json:"batch"`
-	Alpha              Num    `json:"alpha"`
-	Beta               Num    `json:"beta"`
+	Name  string `json:"instance"`
+	N     int    `json:"n"`
+	Batch bool   `json:"batch"`
+	Alpha Num    `json:"alpha"`
+	Beta  Num    `json:"beta"`
+	// MaxSRPTGuarantee and SplitSRPTGuarantee are NaN (null) when
+	// GuaranteesNone says why the theorems do not apply.
 	MaxSRPTGuarantee   Num    `json:"maxsrpt_guarantee_ratio"`
 	SplitSRPTGuarantee Num    `json:"splitsrpt_guarantee_ratio"`
+	GuaranteesNone     string `json:"guarantees_none,omitempty"`
 	OPT                Num    `json:"opt"`
 	OPTStatus          string `json:"opt_status"`
 	// OPTProof says how OPT was proven (Outcome.Proof of the method that
@@ -212,6 +233,10 @@ func Assemble(name string, in *instances.Instance, outs []Outcome) InstanceResul
 		MaxSRPTGuarantee:   Num(bounds.MaxSRPTGuarantee(alpha)),
 		SplitSRPTGuarantee: Num(bounds.SplitSRPTGuarantee(beta)),
 		OPT:                nan, OPTStatus: "unknown", BestLower: nan, BestUpper: nan, Gap: nan,
+		GuaranteesNone: GuaranteesNone(in),
+	}
+	if r.GuaranteesNone != "" {
+		r.MaxSRPTGuarantee, r.SplitSRPTGuarantee = nan, nan
 	}
 	n := float64(in.N())
 	lower, upper := math.Inf(-1), math.Inf(1)
@@ -272,6 +297,9 @@ func Assemble(name string, in *instances.Instance, outs []Outcome) InstanceResul
 			g = float64(r.MaxSRPTGuarantee)
 		case SplitSRPTGuarantee:
 			g = float64(r.SplitSRPTGuarantee)
+		}
+		if o.Guarantee != NoGuarantee && r.GuaranteesNone != "" && !math.IsNaN(o.Total) {
+			mr.GuaranteeCheck = CheckNone
 		}
 		if g > 0 && !math.IsNaN(o.Total) {
 			mr.Guarantee = Num(g)

@@ -11,8 +11,9 @@
 // Issue 13 (make exact-bench) adds the portfolio and, side by side in the
 // same run, the search of an older build (-baseline BIN: that binary's
 // `solve --method search`) and the native solvers glpsol and cbc on the
-// exported MIP (-native glpsol,cbc), with the suites nightly (the embedded
-// nightly batch), releases (the log-normal online generator cut to n jobs)
+// exported MIP (-native glpsol,cbc), with the suites nightly (the 16-job
+// batch of testdata/nightly16.csv, the nightly study's earlier default),
+// releases (the log-normal online generator cut to n jobs)
 // and taillard50:
 //
 //	go run ./bench/exact -suite lognormal -n 20 -methods portfolio,baseline -baseline /tmp/base/mrsched -out results/exact -name issue13
@@ -129,11 +130,11 @@ func main() {
 			list = append(list, inst{fmt.Sprintf("ta%03d", 31+k), "taillard50", in})
 		}
 	case "nightly":
-		fh, err := os.Open("report/study/nightly.csv")
+		fh, err := os.Open("bench/exact/testdata/nightly16.csv")
 		if err != nil {
 			panic(err)
 		}
-		in, err := instances.ReadCSV(fh, "report/study/nightly.csv")
+		in, err := instances.ReadCSV(fh, "bench/exact/testdata/nightly16.csv")
 		fh.Close()
 		if err != nil {
 			panic(err)

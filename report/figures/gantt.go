@@ -13,6 +13,7 @@ import (
 
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/schedule"
+	"github.com/mrsched/mrsched/tolerance"
 )
 
 // Gantt chart sizes: up to GanttDetailJobs jobs every job has its own row;
@@ -29,6 +30,11 @@ var (
 	MapColor     = color.RGBA{0x00, 0x72, 0xb2, 255}
 	ShuffleColor = color.RGBA{0xd5, 0x5e, 0x00, 255}
 	lifeColor    = color.Gray{Y: 0xe4}
+	// DependencyColor draws the line from a predecessor's completion to
+	// its successor's first service; LateColor the deadlines and the
+	// outline of a job that completes after its deadline.
+	DependencyColor = color.RGBA{0x55, 0x3f, 0x99, 255}
+	LateColor       = color.RGBA{0xc4, 0x00, 0x2b, 255}
 )
 
 type rect struct {
@@ -41,7 +47,17 @@ type ganttPlotter struct {
 	ticks      []rect // completion ticks (x0 = x1)
 	xmax, ymax float64
 	releases   []rect
+	deps       []rect // dependency lines from (x0, y0) to (x1, y1)
+	deadlines  []rect // deadline ticks (x0 = x1)
+	late       []rect // outlines of late jobs
 }
+
+// Line styles of the dependency and deadline marks.
+var (
+	depStyle      = draw.LineStyle{Color: DependencyColor, Width: vg.Points(0.7)}
+	deadlineStyle = draw.LineStyle{Color: LateColor, Width: vg.Points(1.4), Dashes: []vg.Length{vg.Points(2.5), vg.Points(1.5)}}
+	lateStyle     = draw.LineStyle{Color: LateColor, Width: vg.Points(1.3)}
+)
 
 func (g *ganttPlotter) Plot(c draw.Canvas, p *plot.Plot) {
 	trX, trY := p.Transforms(&c)
@@ -60,6 +76,26 @@ func (g *ganttPlotter) Plot(c draw.Canvas, p *plot.Plot) {
 	for _, t := range g.releases {
 		c.StrokeLines(rs, c.ClipLinesXY([]vg.Point{{X: trX(t.x0), Y: trY(t.y0)}, {X: trX(t.x0), Y: trY(t.y1)}})...)
 	}
+	for _, r := range g.late {
+		x0, x1, y0, y1 := trX(r.x0), trX(r.x1), trY(r.y0), trY(r.y1)
+		c.StrokeLines(lateStyle, c.ClipLinesXY([]vg.Point{{X: x0, Y: y0}, {X: x1, Y: y0}, {X: x1, Y: y1}, {X: x0, Y: y1}, {X: x0, Y: y0}})...)
+	}
+	for _, t := range g.deadlines {
+		c.StrokeLines(deadlineStyle, c.ClipLinesXY([]vg.Point{{X: trX(t.x0), Y: trY(t.y0)}, {X: trX(t.x0), Y: trY(t.y1)}})...)
+	}
+	for _, d := range g.deps {
+		a, b := vg.Point{X: trX(d.x0), Y: trY(d.y0)}, vg.Point{X: trX(d.x1), Y: trY(d.y1)}
+		c.StrokeLines(depStyle, c.ClipLinesXY([]vg.Point{a, b})...)
+		if c.Contains(b) {
+			// A small dot where the successor starts.
+			c.FillPolygon(DependencyColor, diamond(b, vg.Points(2)))
+		}
+	}
+}
+
+// diamond is a small diamond of half-width r around p.
+func diamond(p vg.Point, r vg.Length) []vg.Point {
+	return []vg.Point{{X: p.X - r, Y: p.Y}, {X: p.X, Y: p.Y + r}, {X: p.X + r, Y: p.Y}, {X: p.X, Y: p.Y - r}}
 }
 
 func (g *ganttPlotter) DataRange() (xmin, xmax, ymin, ymax float64) {
@@ -108,7 +144,11 @@ type laneRun struct {
 // across consecutive segments are drawn as one piece. Above
 // GanttDetailJobs jobs only the GanttLargest largest have rows (GanttRows);
 // the bottom row, labelled "other K jobs", draws the summed rates of the
-// rest in the same lanes.
+// rest in the same lanes. Dependencies between two jobs with rows of their
+// own are thin lines from the predecessor's completion to the successor's
+// first service, ending in a small diamond; a deadline is a dashed red
+// tick in its job's row, and a job that completes after its deadline
+// (tolerance.LE, as the validator decides) has a red outline.
 func Gantt(in *instances.Instance, s *schedule.Schedule, title string) (*plot.Plot, error) {
 	n := in.N()
 	if n == 0 || len(s.Completion) != n {
@@ -143,6 +183,29 @@ func Gantt(in *instances.Instance, s *schedule.Schedule, title string) (*plot.Pl
 		g.rects = append(g.rects, rect{in.Jobs[j].Release, c, y + 0.04, y + 0.96, lifeColor})
 		g.ticks = append(g.ticks, rect{x0: c, y0: y + 0.02, y1: y + 0.98})
 		g.releases = append(g.releases, rect{x0: in.Jobs[j].Release, y0: y + 0.02, y1: y + 0.98})
+		if jb := in.Jobs[j]; jb.HasDue {
+			if jb.Due <= lastCompletion(s) { // a later deadline is off the chart
+				g.deadlines = append(g.deadlines, rect{x0: jb.Due, x1: jb.Due, y0: y, y1: y + 1})
+			}
+			if !tolerance.LE(c, jb.Due) {
+				g.late = append(g.late, rect{jb.Release, c, y + 0.03, y + 0.97, LateColor})
+			}
+		}
+	}
+	if in.HasDependencies() {
+		start := FirstService(s, n)
+		for j, jb := range in.Jobs {
+			for _, i := range jb.After {
+				if row[i] < 0 || row[j] < 0 {
+					continue // only between jobs with rows of their own
+				}
+				st := start[j]
+				if math.IsNaN(st) {
+					st = s.Completion[j] // never served: a job of size zero
+				}
+				g.deps = append(g.deps, rect{x0: s.Completion[i], y0: float64(row[i]) + 0.5, x1: st, y1: float64(row[j]) + 0.5})
+			}
+		}
 	}
 	// Merge runs of equal rates per row and lane; index n is the
 	// aggregated row.
@@ -247,6 +310,10 @@ func Gantt(in *instances.Instance, s *schedule.Schedule, title string) (*plot.Pl
 		p.X.Label.Text = fmt.Sprintf("time (×1e%d instance time units)", int(k))
 	}
 	p.X.Tick.Marker = Ticks{}
+	if clock := instances.ClockOf(in.Metadata); clock.IsSet() && g.xmax <= ganttScaleAbove {
+		p.X.Tick.Marker = clockTicks{clock}
+		p.X.Label.Text = "clock time (night from " + clock.Format(0) + ")"
+	}
 	p.Y.Label.Text = "job (lanes: map above, shuffle below)"
 	if agg > 0 {
 		p.Y.Label.Text = fmt.Sprintf("job: the %d largest of %d (lanes: map above, shuffle below)", len(sel), n)
@@ -267,7 +334,84 @@ func Gantt(in *instances.Instance, s *schedule.Schedule, title string) (*plot.Pl
 	p.Legend.Add("map rate (share of the station)", swatch{MapColor})
 	p.Legend.Add("shuffle rate (share of the station)", swatch{ShuffleColor})
 	p.Legend.Add("released, not completed", swatch{lifeColor})
+	if len(g.deps) > 0 {
+		p.Legend.Add("dependency: completion → start", lineSwatch{depStyle})
+	}
+	if len(g.deadlines) > 0 {
+		p.Legend.Add("deadline", lineSwatch{deadlineStyle})
+	}
+	if len(g.late) > 0 {
+		p.Legend.Add("late: completes after its deadline", lineSwatch{lateStyle})
+	}
 	return p, nil
+}
+
+// FirstService returns the first instant each of n jobs is served (map or
+// shuffle) in s; NaN for a job never served.
+func FirstService(s *schedule.Schedule, n int) []float64 {
+	start := make([]float64, n)
+	for j := range start {
+		start[j] = math.NaN()
+	}
+	for _, seg := range s.Segments {
+		for _, r := range seg.Rates {
+			if r.Job >= 0 && r.Job < n && (r.Map > 0 || r.Shuffle > 0) && math.IsNaN(start[r.Job]) {
+				start[r.Job] = seg.Start
+			}
+		}
+	}
+	return start
+}
+
+// lastCompletion is the largest completion of s.
+func lastCompletion(s *schedule.Schedule) float64 {
+	m := 0.0
+	for _, c := range s.Completion {
+		m = math.Max(m, c)
+	}
+	return m
+}
+
+// clockSteps are the tick steps of a clock axis, in seconds.
+var clockSteps = []float64{60, 300, 600, 900, 1800, 3600, 7200, 10800, 14400, 21600, 43200, 86400}
+
+// clockTicks labels a time axis with the clock times of a night
+// (instances.Clock.Format) at whole multiples of a step of clockSteps, the
+// smallest that gives at most 9 labelled ticks.
+type clockTicks struct{ c instances.Clock }
+
+func (ct clockTicks) Ticks(min, max float64) []plot.Tick {
+	lo, hi := ct.c.Seconds(min), ct.c.Seconds(max)
+	if !(hi > lo) || math.IsInf(hi-lo, 0) {
+		return Ticks{}.Ticks(min, max)
+	}
+	step := clockSteps[len(clockSteps)-1]
+	for _, st := range clockSteps {
+		if (hi-lo)/st <= 9 {
+			step = st
+			break
+		}
+	}
+	if (hi-lo)/step > 9 {
+		return Ticks{}.Ticks(min, max) // more than nine days: plain numbers
+	}
+	var ts []plot.Tick
+	for sec := math.Ceil(lo/step) * step; sec <= hi; sec += step {
+		v := (sec - ct.c.Seconds(0)) / ct.c.Unit()
+		ts = append(ts, plot.Tick{Value: v, Label: ct.c.Format(v)})
+		if h := sec + step/2; h <= hi {
+			ts = append(ts, plot.Tick{Value: (h - ct.c.Seconds(0)) / ct.c.Unit()})
+		}
+	}
+	return ts
+}
+
+// lineSwatch is the legend thumbnail of a line style.
+type lineSwatch struct{ ls draw.LineStyle }
+
+func (s lineSwatch) Thumbnail(c *draw.Canvas) {
+	y := (c.Min.Y + c.Max.Y) / 2
+	c.StrokeLine2(s.ls, c.Min.X, y, c.Max.X, y)
 }
 
 // aggStep is the resolution of the aggregated row's rates, as a share of
@@ -422,7 +566,7 @@ const ganttScaleAbove = 1e100
 
 // scale multiplies every time of the chart by f.
 func (g *ganttPlotter) scale(f float64) {
-	for _, rs := range [][]rect{g.rects, g.ticks, g.releases} {
+	for _, rs := range [][]rect{g.rects, g.ticks, g.releases, g.deps, g.deadlines, g.late} {
 		for i := range rs {
 			rs[i].x0 *= f
 			rs[i].x1 *= f

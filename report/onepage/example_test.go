@@ -33,7 +33,7 @@ func Example() {
 	want := onepage.Expect{Title: p.Title, Gap: float64(ir.Gap)}
 	for _, r := range p.Plan {
 		want.Jobs = append(want.Jobs, r.Job)
-		fmt.Printf("%d %s completes at %g\n", r.Position, r.Job, r.Completion)
+		fmt.Printf("%d %s completes at %g\n", r.Rank, r.Job, r.Completion)
 	}
 	fmt.Println(p.Title, "| best:", ir.BestUpperBy, "| figures:", len(p.Figures), "| check:", onepage.Check(b.Bytes(), want))
 	// Output:

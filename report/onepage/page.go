@@ -22,15 +22,9 @@ import (
 // ErrPage is returned when a page cannot be built from its data.
 var ErrPage = errors.New("onepage: cannot build the page")
 
-// PlanRow is one job of the recommended plan.
-type PlanRow struct {
-	Position   int    // 1 for the first job to complete
-	Job        string // job id
-	Release    float64
-	Start      float64 // first time the job is served (map or shuffle)
-	Completion float64
-	Response   float64 // completion − release
-}
+// PlanRow is one job of the recommended plan (report.Plan): its first
+// service, completion, predecessors and deadline.
+type PlanRow = report.PlanJob
 
 // Figure is one inline SVG figure of the page.
 type Figure struct {
@@ -72,8 +66,16 @@ type Page struct {
 	Result   report.InstanceResult
 	Plan     []PlanRow
 	PlanNote string // why there is no plan, when there is none
-	Figures  []Figure
-	Summary  Summary
+	// Objective names the objective of the totals: "weighted total
+	// response" when the instance has weights, else "total response".
+	Objective string
+	// Deadlines says how the plan meets the deadlines ("" when no job
+	// has one).
+	Deadlines string
+	// Clock is true when the plan's times are clock times.
+	Clock   bool
+	Figures []Figure
+	Summary Summary
 	Options
 }
 
@@ -85,7 +87,11 @@ func Build(ir report.InstanceResult, in *instances.Instance, scheds map[string]*
 	if in == nil || in.N() != ir.N {
 		return nil, fmt.Errorf("%w: the instance does not match the result of %q", ErrPage, ir.Name)
 	}
-	p := &Page{Title: fmt.Sprintf("Plan for %s (%d jobs)", ir.Name, ir.N), Result: ir, Summary: summarise(in), Options: opt}
+	p := &Page{Title: fmt.Sprintf("Plan for %s (%d jobs)", ir.Name, ir.N), Result: ir, Summary: summarise(in), Options: opt,
+		Objective: "total response", Clock: instances.ClockOf(in.Metadata).IsSet()}
+	if in.HasWeights() {
+		p.Objective = "weighted total response"
+	}
 	s, ok := scheds[ir.BestUpperBy]
 	switch {
 	case ir.BestUpperBy == "":
@@ -98,9 +104,12 @@ func Build(ir report.InstanceResult, in *instances.Instance, scheds map[string]*
 	if len(s.Completion) != in.N() {
 		return nil, fmt.Errorf("%w: schedule %s has %d completions for %d jobs", ErrPage, ir.BestUpperBy, len(s.Completion), in.N())
 	}
-	p.Plan = plan(in, s)
-	total := s.TotalResponse(in)
-	title := fmt.Sprintf("%s on %s: total response %s", ir.BestUpperBy, ir.Name, pageNum(total))
+	p.Plan = report.Plan(in, s)
+	if in.HasDeadlines() {
+		p.Deadlines = report.Deadlines(p.Plan).String()
+	}
+	total := in.WeightedResponse(s.Completion)
+	title := fmt.Sprintf("%s on %s: %s %s", ir.BestUpperBy, ir.Name, p.Objective, pageNum(total))
 	g, err := figures.Gantt(in, s, title)
 	if err != nil {
 		return nil, err
@@ -137,37 +146,6 @@ func (p *Page) addFigure(title string, b []byte) {
 	svg := strings.TrimSpace(prolog.ReplaceAllString(string(b), ""))
 	svg = strings.Replace(svg, "<svg ", `<svg role="img" aria-label="`+template.HTMLEscapeString(title)+`" `, 1)
 	p.Figures = append(p.Figures, Figure{Title: title, SVG: template.HTML(svg)}) // drawn by package figures, which escapes its text
-}
-
-// plan lists the jobs of s in completion order (ties: file order).
-func plan(in *instances.Instance, s *schedule.Schedule) []PlanRow {
-	n := in.N()
-	start := make([]float64, n)
-	for j := range start {
-		start[j] = math.NaN()
-	}
-	for _, seg := range s.Segments {
-		for _, r := range seg.Rates {
-			if r.Job >= 0 && r.Job < n && (r.Map > 0 || r.Shuffle > 0) && math.IsNaN(start[r.Job]) {
-				start[r.Job] = seg.Start
-			}
-		}
-	}
-	idx := make([]int, n)
-	for i := range idx {
-		idx[i] = i
-	}
-	sort.SliceStable(idx, func(a, b int) bool { return s.Completion[idx[a]] < s.Completion[idx[b]] })
-	rows := make([]PlanRow, n)
-	for k, j := range idx {
-		jb := in.Jobs[j]
-		st := start[j]
-		if math.IsNaN(st) { // a job of size zero is never served
-			st = s.Completion[j]
-		}
-		rows[k] = PlanRow{Position: k + 1, Job: jb.ID, Release: jb.Release, Start: st, Completion: s.Completion[j], Response: s.Completion[j] - jb.Release}
-	}
-	return rows
 }
 
 func summarise(in *instances.Instance) Summary {
@@ -222,6 +200,13 @@ var funcs = template.FuncMap{
 	"pct":     func(x report.Num) string { return tabular.Percent(float64(x)) },
 	"machine": func(x report.Num) string { return tabular.Float(float64(x)) },
 	"mean":    func(x report.Num, n int) string { return pageNum(float64(x) / float64(n)) },
+	"at": func(v float64, clock string) string {
+		if clock != "" {
+			return clock
+		}
+		return pageNum(v)
+	},
+	"after": func(ids []string) string { return strings.Join(ids, ", ") },
 }
 
 // pageNum formats x for people: tabular.Human (6 significant digits),

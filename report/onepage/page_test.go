@@ -22,8 +22,9 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
-// testMethods need no engine: the policies and two lower bounds.
-const testMethods = "fifo,ps,maxsrpt,splitsrpt,lb51,lbcount"
+// testMethods need no engine: the policies and the lower bounds (lbweighted
+// for the weighted default night, on which lb51 and lbcount do not apply).
+const testMethods = "fifo,ps,maxsrpt,splitsrpt,lb51,lbcount,lbweighted"
 
 // fixedProvenance is a provenance with every field set and no clock.
 var fixedProvenance = onepage.Provenance{Module: "github.com/mrsched/mrsched", Version: "v0.0.0-test", Revision: "0123456789abcdef",

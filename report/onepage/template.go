@@ -30,6 +30,7 @@ figure svg { width: 100%; height: auto; display: block; }
 figcaption { font-size: 0.9em; color: #555; margin-top: 0.3em; }
 .note { color: #555; font-size: 0.92em; }
 .warn { color: #8a1c00; }
+td.late { color: #8a1c00; font-weight: 600; }
 dl.prov { display: grid; grid-template-columns: max-content 1fr; gap: 0.15em 1em; }
 dl.prov dt { font-weight: 600; }
 dl.prov dd { margin: 0; font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 0.92em; word-break: break-all; }
@@ -49,8 +50,9 @@ dl.prov dd { margin: 0; font-family: ui-monospace, "DejaVu Sans Mono", monospace
 <section id="recommendation" class="rec">
 <table>
 <tr><th scope="row">Best plan</th><td class="big" id="best-method">{{if .BestUpperBy}}{{.BestUpperBy}}{{else}}none{{end}}</td></tr>
-<tr><th scope="row">Total response time</th><td class="big" id="best-cost" data-value="{{machine .BestUpper}}">{{rnum .BestUpper}}</td></tr>
-<tr><th scope="row">Mean response time</th><td>{{mean .BestUpper .N}}</td></tr>
+<tr><th scope="row" id="objective">{{if eq $.Objective "weighted total response"}}Weighted total response Σ w (C − r){{else}}Total response time{{end}}</th><td class="big" id="best-cost" data-value="{{machine .BestUpper}}">{{rnum .BestUpper}}</td></tr>
+<tr><th scope="row">Mean {{if eq $.Objective "weighted total response"}}weighted response{{else}}response time{{end}}</th><td>{{mean .BestUpper .N}}</td></tr>
+{{if $.Deadlines}}<tr><th scope="row">Deadlines</th><td id="deadlines">{{$.Deadlines}}</td></tr>{{end}}
 <tr><th scope="row">Best lower bound</th><td id="lower-bound" data-value="{{machine .BestLower}}">{{rnum .BestLower}}{{if .BestLowerBy}} (from {{.BestLowerBy}}){{end}}</td></tr>
 <tr><th scope="row">Gap (UB − LB) / UB</th><td id="gap" data-gap="{{machine .Gap}}">{{pct .Gap}}</td></tr>
 <tr><th scope="row">Status</th><td id="status">{{if eq .OPTStatus "optimal"}}optimal: OPT = {{rnum .OPT}} proven{{else}}not proven optimal (no method proved optimality{{if $.TimeLimit}} within the time limit{{end}}){{end}}</td></tr>
@@ -63,12 +65,12 @@ dl.prov dd { margin: 0; font-family: ui-monospace, "DejaVu Sans Mono", monospace
 
 <section id="plan">
 <h2>Plan: jobs in completion order</h2>
-{{if .Plan}}<p class="note">The schedule of {{.Result.BestUpperBy}}; times in the instance's time units, response = completion − release.</p>
+{{if .Plan}}<p class="note">The schedule of {{.Result.BestUpperBy}}; {{if .Clock}}release, start, completion and deadline as clock times, response and lateness{{else}}times{{end}} in the instance's time units; start = first service, response = completion − release, lateness = completion − deadline (negative: early); a job starts after the jobs it comes after complete.</p>
 <div class="plan-wrap">
 <table class="plan">
-<thead><tr><th class="n">#</th><th>job</th><th class="n">start</th><th class="n">completion</th><th class="n">response</th></tr></thead>
+<thead><tr><th class="n">#</th><th>job</th><th class="n">weight</th><th>after</th><th class="n">release</th><th class="n">start</th><th class="n">completion</th><th class="n">response</th><th class="n">due</th><th>late</th><th class="n">lateness</th></tr></thead>
 <tbody>
-{{range .Plan}}<tr class="job"><td class="n">{{.Position}}</td><td>{{.Job}}</td><td class="n">{{num .Start}}</td><td class="n">{{num .Completion}}</td><td class="n">{{num .Response}}</td></tr>
+{{range .Plan}}<tr class="job"><td class="n">{{.Rank}}</td><td>{{.Job}}</td><td class="n">{{num .Weight}}</td><td>{{after .After}}</td><td class="n">{{at .Release .ReleaseClock}}</td><td class="n">{{at .Start .StartClock}}</td><td class="n">{{at .Completion .CompletionClock}}</td><td class="n">{{num .Response}}</td>{{if .HasDue}}<td class="n">{{at .Due .DueClock}}</td>{{if .Late}}<td class="late">yes</td>{{else}}<td>no</td>{{end}}<td class="n">{{num .Lateness}}</td>{{else}}<td></td><td></td><td></td>{{end}}</tr>
 {{end}}</tbody>
 </table>
 </div>{{else}}<p class="note">{{.PlanNote}}</p>{{end}}
@@ -87,11 +89,11 @@ dl.prov dd { margin: 0; font-family: ui-monospace, "DejaVu Sans Mono", monospace
 <section id="methods">
 <h2>Methods side by side</h2>
 <p class="note">Ratio: total response over OPT, or over the best lower bound when OPT is unknown (then it over-estimates the ratio to OPT).
-Guarantees on a batch (Lin, Wierman, Zhang and Tan, Cor. 4 and 6): α = {{rnum .Alpha}}, β = {{rnum .Beta}}: MaxSRPT within {{rnum .MaxSRPTGuarantee}} × OPT, SplitSRPT within {{rnum .SplitSRPTGuarantee}} × OPT.</p>
+{{if .GuaranteesNone}}Guarantees: none (Lin, Wierman, Zhang and Tan, Cor. 4 and 6 are for independent jobs of equal weight; this instance has {{.GuaranteesNone}}); α = {{rnum .Alpha}}, β = {{rnum .Beta}}.{{else}}Guarantees on a batch (Lin, Wierman, Zhang and Tan, Cor. 4 and 6): α = {{rnum .Alpha}}, β = {{rnum .Beta}}: MaxSRPT within {{rnum .MaxSRPTGuarantee}} × OPT, SplitSRPT within {{rnum .SplitSRPTGuarantee}} × OPT.{{end}}</p>
 <table class="methods">
 <thead><tr><th>method</th><th>kind</th><th>status</th><th class="n">total response</th><th class="n">mean response</th><th class="n">lower bound</th><th class="n">ratio</th><th>basis</th><th class="n">guarantee</th><th>check</th><th>note</th></tr></thead>
 <tbody>
-{{range .Methods}}<tr><td>{{.Method}}</td><td>{{.Kind}}</td><td>{{.Status}}</td><td class="n">{{rnum .TotalResponse}}</td><td class="n">{{rnum .MeanResponse}}</td><td class="n">{{rnum .LowerBound}}</td><td class="n">{{rnum .Ratio}}</td><td>{{.RatioBasis}}</td><td class="n">{{rnum .Guarantee}}</td><td>{{.GuaranteeCheck}}</td><td class="note">{{.Note}}</td></tr>
+{{range .Methods}}<tr><td>{{.Method}}</td><td>{{.Kind}}</td><td>{{.Status}}</td><td class="n">{{rnum .TotalResponse}}</td><td class="n">{{rnum .MeanResponse}}</td><td class="n">{{rnum .LowerBound}}</td><td class="n">{{rnum .Ratio}}</td><td>{{.RatioBasis}}</td><td class="n">{{if eq .GuaranteeCheck "none"}}none{{else}}{{rnum .Guarantee}}{{end}}</td><td>{{.GuaranteeCheck}}</td><td class="note">{{.Note}}</td></tr>
 {{end}}</tbody>
 </table>
 </section>

@@ -11,7 +11,7 @@ import (
 	"github.com/mrsched/mrsched/sweep"
 )
 
-// TestNightlySource: no path is the embedded 16-job batch (DefaultNightly);
+// TestNightlySource: no path is the embedded 28-job night (DefaultNightly);
 // a missing file is an error, never the default.
 func TestNightlySource(t *testing.T) {
 	src, err := study.NightlySource("")
@@ -19,7 +19,7 @@ func TestNightlySource(t *testing.T) {
 		t.Fatal(err)
 	}
 	in, err := src.Load()
-	if err != nil || src.Name != "nightly-default" || in.N() != 16 {
+	if err != nil || src.Name != "nightly-default" || in.N() != 28 { // the 28 lines of nightly.csv
 		t.Errorf("default: name %q, err %v", src.Name, err)
 	}
 	if _, err := study.NightlySource("/nonexistent/nightly.csv"); !errors.Is(err, fs.ErrNotExist) {
@@ -30,7 +30,8 @@ func TestNightlySource(t *testing.T) {
 	}
 }
 
-// The nightly study's default batch: 16 jobs released at 0.
+// The nightly study's default night: 28 jobs of a pipeline with
+// dependencies, some released during the night (not a batch).
 func ExampleNightlySource() {
 	src, err := study.NightlySource("")
 	if err != nil {
@@ -38,8 +39,8 @@ func ExampleNightlySource() {
 		return
 	}
 	in, _ := src.Load()
-	fmt.Println(src.Name, in.N(), in.IsBatch())
-	// Output: nightly-default 16 true
+	fmt.Println(src.Name, in.N(), in.IsBatch(), in.HasDependencies())
+	// Output: nightly-default 28 false true
 }
 
 // The tightness study on n = 2, 4 (α = 3, ε = 0.1; β = 2) without exact

@@ -9,7 +9,6 @@ import (
 	"io"
 	"math"
 	"path/filepath"
-	"sort"
 	"strings"
 	"time"
 
@@ -27,8 +26,11 @@ const NightlyKind = "study/nightly"
 //go:embed nightly.csv
 var nightlyCSV []byte
 
-// DefaultNightly returns the embedded default batch: 16 jobs of an
-// illustrative nightly pipeline, sizes in minutes of the whole cluster.
+// DefaultNightly returns the embedded default night: an illustrative
+// pipeline of 28 jobs from 22:00 (ETL loads, sessionizer, daily aggregate,
+// ML features, reports, ad-hoc jobs arriving during the night) with
+// dependencies, two priority levels (weights 1 and 4) and deadlines as
+// clock times; sizes in minutes of the whole cluster.
 func DefaultNightly() (*instances.Instance, error) {
 	return instances.ReadCSV(bytes.NewReader(nightlyCSV), "nightly.csv (embedded)")
 }
@@ -47,16 +49,25 @@ const DefaultNightlyMethods = "fifo,ps,klps,maxsrpt,splitsrpt,reopt,polish,portf
 var batchOnlyMethods = map[string]bool{"lbprefix": true}
 
 // forInstance drops the batch-only methods from methods when in has
-// release dates.
+// release dates, and adds the weighted lower bound lbweighted (after the
+// last bound of the list) when in has weights or dependencies and the list
+// has a bound but not it.
 func forInstance(methods string, in *instances.Instance) string {
-	if in.IsBatch() {
-		return methods
-	}
 	var keep []string
+	last, has := -1, false
 	for _, m := range strings.Split(methods, ",") {
-		if !batchOnlyMethods[strings.TrimSpace(m)] {
-			keep = append(keep, m)
+		name := strings.TrimSpace(m)
+		if !in.IsBatch() && batchOnlyMethods[name] {
+			continue
 		}
+		if strings.HasPrefix(name, "lb") {
+			last = len(keep)
+			has = has || name == "lbweighted"
+		}
+		keep = append(keep, m)
+	}
+	if (in.HasWeights() || in.HasDependencies()) && last >= 0 && !has {
+		keep = append(keep[:last+1], append([]string{"lbweighted"}, keep[last+1:]...)...)
 	}
 	return strings.Join(keep, ",")
 }
@@ -166,24 +177,13 @@ func writeNightly(set *sweep.Set, f tabular.Format, w io.Writer) error {
 	ir := r.Report
 	rep := report.Build([]report.InstanceResult{ir})
 	best := ir.BestUpperBy
-	plan := &tabular.Table{
-		Title:      "Recommended plan: the best schedule (" + best + "), jobs by completion",
-		Header:     []string{"rank", "job", "map", "shuffle", "completion"},
-		RightAlign: []bool{true, false, true, true, true},
-	}
+	var plan []report.PlanJob
 	if s, ok := scheds[best]; ok {
-		idx := make([]int, in.N())
-		for i := range idx {
-			idx[i] = i
-		}
-		sort.SliceStable(idx, func(a, b int) bool { return s.Completion[idx[a]] < s.Completion[idx[b]] })
-		for k, j := range idx {
-			jb := in.Jobs[j]
-			plan.Add(fmt.Sprint(k+1), jb.ID, tabular.Float(jb.Map), tabular.Float(jb.Shuffle), fmt.Sprintf("%.4g", s.Completion[j]))
-		}
+		plan = report.Plan(in, s)
 	}
+	pt := report.PlanTable("Recommended plan: the best schedule ("+best+"), jobs by completion", plan, f)
 	if f == tabular.JSON {
-		return tabular.WriteJSON(w, map[string]any{"report": rep, "plan": plan.Rows, "plan_header": plan.Header})
+		return tabular.WriteJSON(w, map[string]any{"report": rep, "plan": pt.Rows, "plan_header": pt.Header})
 	}
 	var b bytes.Buffer
 	if f != tabular.CSV {
@@ -191,21 +191,39 @@ func writeNightly(set *sweep.Set, f tabular.Format, w io.Writer) error {
 		if ir.OPTStatus == "optimal" {
 			opt = fmt.Sprintf("%.6g (proven)", float64(ir.OPT))
 		}
+		objective := "total response"
+		if in.HasWeights() {
+			objective = "weighted total response Σ w (C − r)"
+		}
 		fmt.Fprintf(&b, "Nightly batch %s: %d jobs\n", ir.Name, ir.N)
-		fmt.Fprintf(&b, "  best schedule: %s, total response %.6g, mean %.6g\n", best, float64(ir.BestUpper), float64(ir.BestUpper)/float64(ir.N))
+		fmt.Fprintf(&b, "  best schedule: %s, %s %.6g, mean %.6g\n", best, objective, float64(ir.BestUpper), float64(ir.BestUpper)/float64(ir.N))
 		fmt.Fprintf(&b, "  best lower bound: %.6g (%s); gap (UB−LB)/UB = %.3g%%\n", float64(ir.BestLower), ir.BestLowerBy, 100*float64(ir.Gap))
 		fmt.Fprintf(&b, "  OPT: %s\n", opt)
-		fmt.Fprintf(&b, "  α = %s, β = %s: MaxSRPT within %.4g × OPT, SplitSRPT within %.4g × OPT (Cor. 4, 6)\n\n",
-			hum(ir.Alpha), hum(ir.Beta), float64(ir.MaxSRPTGuarantee), float64(ir.SplitSRPTGuarantee))
+		if plan != nil && in.HasDeadlines() {
+			fmt.Fprintf(&b, "  deadlines: %s\n", report.Deadlines(plan))
+		}
+		if ir.GuaranteesNone != "" {
+			fmt.Fprintf(&b, "  α = %s, β = %s: guarantees none (Cor. 4 and 6 are for independent jobs of equal weight; this night has %s)\n",
+				hum(ir.Alpha), hum(ir.Beta), ir.GuaranteesNone)
+		} else {
+			fmt.Fprintf(&b, "  α = %s, β = %s: MaxSRPT within %.4g × OPT, SplitSRPT within %.4g × OPT (Cor. 4, 6)\n",
+				hum(ir.Alpha), hum(ir.Beta), float64(ir.MaxSRPTGuarantee), float64(ir.SplitSRPTGuarantee))
+		}
+		for _, m := range ir.Methods {
+			if m.Status == "not_applicable" && m.Note != "" {
+				fmt.Fprintf(&b, "  %s does not apply: %s\n", m.Method, m.Note)
+			}
+		}
+		b.WriteString("\n")
 	}
 	if err := rep.Write(&b, f); err != nil {
 		return err
 	}
-	if f != tabular.CSV {
-		b.WriteString("\n")
-		if err := plan.Write(&b, f); err != nil {
-			return err
-		}
+	// The plan follows the methods in every format but JSON (where it is a
+	// field); in CSV after one empty line.
+	b.WriteString("\n")
+	if err := pt.Write(&b, f); err != nil {
+		return err
 	}
 	_, err = w.Write(b.Bytes())
 	return err

@@ -34,8 +34,8 @@ func TestSweepPage(t *testing.T) {
 	if err := o.WriteHTML(&b, onepage.Provenance{}); err != nil {
 		t.Fatal(err)
 	}
-	if n := strings.Count(b.String(), `<tr class="job">`); n != 16 { // the embedded batch has 16 jobs
-		t.Errorf("nightly page: %d plan rows, want 16", n)
+	if n := strings.Count(b.String(), `<tr class="job">`); n != 28 { // the embedded night has 28 jobs
+		t.Errorf("nightly page: %d plan rows, want 28", n)
 	}
 	if !strings.Contains(b.String(), "1s per exact method") {
 		t.Error("nightly page: the time limit of the study's configuration is not shown")
