@@ -103,7 +103,7 @@ func (c *WorstExactCell) Instance() *instances.Instance {
 		jobs[i] = instances.Job{ID: fmt.Sprintf("j%d", i+1), Map: s[0], Shuffle: s[1]}
 	}
 	in := instances.New(jobs)
-	in.Metadata = map[string]any{"generator": "mrsched worst-case search with exact optima (issue 15 point 4)",
+	in.Metadata = map[string]any{"generator": "mrsched worst-case search with exact optima",
 		"policy": c.Policy, "start": c.Start, "restart": c.Restart, "policy_total": c.PolicyTotal,
 		"opt_upper": c.OPTUpper, "opt_lower": c.OPTLower, "status": c.Status, "ratio_low": c.RatioLow,
 		"guarantee": c.Guarantee, "alpha": c.Alpha, "beta": c.Beta}
