@@ -8,12 +8,14 @@ import (
 )
 
 // historyPattern matches a reference to the project's development history: a numbered
-// session, issue, round or goal ("session 8", "Issue 13", "issue-12", "round5", "goals 1–2",
-// "session cluster5") and the helper names built from one ("exact6", "split8", "ps8",
-// "cluster8", "final4"). Such a reference means nothing to a reader of the product; the
-// history itself lives in git log.
-var historyPattern = regexp.MustCompile(`(?i)\b(session|issue|round|goal)s?[ _#-]{0,2}(cluster)?[0-9]+` +
-	`|\b(exact|split|ps|cluster|merged|final|max)[0-9]+\b`)
+// session, issue or round ("session 8", "Issue 13", "issue-12", "round5", "session cluster5") and the helper names built from one ("exact6", "split8", "ps8",
+// "cluster8", "final4") or named after one (TestIssue12Flags). Such a reference means nothing
+// to a reader of the product; the history itself lives in git log. "Goal" is not matched: a
+// goal with a number is usually a target ("goal 60 s"), and "issue 13 goal 1" is caught by
+// its issue.
+var historyPattern = regexp.MustCompile(`(?i)\b(session|issue|round)s?[ _#-]{0,2}(cluster)?[0-9]+` +
+	`|\b(exact|split|ps|cluster|merged|final|max)[0-9]+\b` +
+	`|(?-i:(Session|Issue|Round)[0-9]+)`)
 
 // HistoryAllow is one permitted match of the history check: a tracked file (Path, exact)
 // and a substring of the matching line (Text), with the reason it is not history.
@@ -29,6 +31,7 @@ type HistoryAllow struct {
 var HistoryAllowed = []HistoryAllow{
 	{Path: "internal/doccheck/history.go", Text: "", Reason: "the check's own pattern and documentation"},
 	{Path: "internal/doccheck/history_test.go", Text: "", Reason: "the planted references that the check must find"},
+	{Path: "internal/doccheck/example_test.go", Text: "issue 12", Reason: "the example's planted reference and its output"},
 }
 
 // HistoryRef is a line that refers to development history.
