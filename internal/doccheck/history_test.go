@@ -30,7 +30,7 @@ func TestHistoryPattern(t *testing.T) {
 		{"mutation-ps8.txt and split8", true},
 		{"rounds 4 and 5", true},
 		{"issue #7", true},
-		{"func TestCheckCatchesIssue17(t *testing.T)", true},
+		{"func TestCheckCatchesIssue17(t *testing.T)", true}, // the test name the archtest check once had
 		{"round-robin over 8 slots", false},
 		{"rounds to the nearest integer", false},
 		{"the Taillard suite taillard50 (50 jobs)", false},
