@@ -19,7 +19,7 @@ import (
 const WorstExactKind = "hard/worst-exact"
 
 // WorstExactConfig is the worst-case search with exact optima at every
-// step (issue 15 point 4): for every policy, n and restart, one
+// step (§6's open question): for every policy, n and restart, one
 // search.ClimbExact from a start chosen by the restart number — restart 0
 // extends the policy's seed instance (the best n = 8 instance of the
 // enumeration search) when there is one and n is at least its size,
