@@ -8,11 +8,11 @@ import (
 )
 
 // historyPattern matches a reference to the project's development history: a numbered
-// session, issue or round ("session 8", "Issue 13", "issue-12", "round5", "session cluster5") and the helper names built from one ("exact6", "split8", "ps8",
-// "cluster8", "final4") or named after one (TestIssue12Flags). Such a reference means nothing
-// to a reader of the product; the history itself lives in git log. "Goal" is not matched: a
-// goal with a number is usually a target ("goal 60 s"), and "issue 13 goal 1" is caught by
-// its issue.
+// session, issue or round ("session 8", "Issue 13", "issue-12", "round5", "session cluster5"),
+// the helper names built from one ("exact6", "split8", "ps8", "cluster8", "final4") and names
+// made from one (TestIssue12Flags). Such a reference means nothing to a reader of the product;
+// the history itself lives in git log. "Goal" is not matched: a goal with a number is usually
+// a target ("goal 60 s"), and "issue 13 goal 1" is caught by its issue.
 var historyPattern = regexp.MustCompile(`(?i)\b(session|issue|round)s?[ _#-]{0,2}(cluster)?[0-9]+` +
 	`|\b(exact|split|ps|cluster|merged|final|max)[0-9]+\b` +
 	`|(?-i:(Session|Issue|Round)[0-9]+)`)
