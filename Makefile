@@ -97,9 +97,10 @@ bench: build
 	$(GO) test -run '^$$' -bench . -benchmem -count 1 ./... | tee bench.out
 	@for t in $(BENCH_TARGETS); do $(MAKE) --no-print-directory $$t || exit 1; done
 
-## lint: go vet and staticcheck
+## lint: go vet, the development-history check (internal/doccheck) and staticcheck
 lint:
 	$(GO) vet ./...
+	$(GO) test -count=1 -run '^(TestNoDevelopmentHistory|TestHistoryPattern|TestCheckHistoryPlanted)$$' ./internal/doccheck/
 	@command -v staticcheck >/dev/null 2>&1 || GOFLAGS= $(GO) install honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION)
 	PATH="$$PATH:$$($(GO) env GOPATH)/bin" staticcheck ./...
 

@@ -152,8 +152,8 @@ func Paper51(in *instances.Instance) float64 {
 }
 
 // PrefixBatch returns Σ_k max(X_(k)/μ_m, Y_(k)/μ_c) for a batch, where X_(k)
-// (Y_(k)) is the sum of the k smallest map (shuffle) sizes (issue 4 bound
-// (a)).
+// (Y_(k)) is the sum of the k smallest map (shuffle) sizes (the prefix
+// bound).
 //
 // Validity: when the k-th job completes, k jobs have finished their map and
 // their shuffle work, so the map station has done at least the k smallest
@@ -182,7 +182,7 @@ func PrefixBatch(in *instances.Instance) (float64, error) {
 
 // Counting returns ∫ (arrived(t) − min(N_A(t), N_B(t))) dt = Σ_k max(d_k, e_k)
 // − Σ_i r_i, where d_k (e_k) is the k-th smallest SRPT completion time in the
-// map system A (shuffle system B) (issue 4 bound (b)).
+// map system A (shuffle system B) (the counting bound).
 //
 // Validity: a job that has completed in the tandem has completed its map
 // work, so the tandem's completed count at t is at most the number of map

@@ -22,10 +22,10 @@
 //     and B (sizes y_i/μ_c) run SRPT; the time axis is cut where both are
 //     idle, and each group of jobs contributes the larger of its SRPT total
 //     response times in A and in B.
-//   - PrefixBatch (batch only, issue 4 bound (a)): the k-th completion is no
+//   - PrefixBatch (batch only): the k-th completion is no
 //     earlier than the sum X_(k)/μ_m of the k smallest map sizes, nor than
 //     Y_(k)/μ_c, so OPT ≥ Σ_k max(X_(k)/μ_m, Y_(k)/μ_c).
-//   - Counting (any releases, issue 4 bound (b)): the number of jobs the
+//   - Counting (any releases): the number of jobs the
 //     tandem has completed by time t is at most min(N_A(t), N_B(t)), the
 //     completion counts of SRPT in A and B (SRPT maximises the number of
 //     completions by every time t on one server: Schrage 1968, Smith 1978),

@@ -11,7 +11,7 @@ import (
 	"github.com/mrsched/mrsched/internal/fileio"
 )
 
-// Issue 12: one BOM policy. A UTF-8 BOM at the very start of a file is
+// One BOM policy. A UTF-8 BOM at the very start of a file is
 // stripped by every reader; before, the CSV reader took it before the header
 // only ("# kind" after a BOM gave `unknown column "# kind: tandem"`) and the
 // JSON reader refused it.
@@ -34,7 +34,7 @@ func TestBOMAccepted(t *testing.T) {
 	}
 }
 
-// Issue 12: readers read without bound (check -i /dev/zero grew past
+// Readers used to read without bound (check -i /dev/zero grew past
 // 440 MB). Now a file over the limit is refused before it is read, with its
 // size, and /dev/zero stops at its first byte.
 func TestReadFileLimit(t *testing.T) {

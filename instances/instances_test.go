@@ -116,7 +116,7 @@ func TestJSONErrors(t *testing.T) {
 		{`{"kind":"tandem","jobs":[{"id":"a","map":1e300,"shuffle":1},{"id":"b","map":1,"shuffle":1}]}`, "x.json: jobs: instances: invalid instance: too large"},
 		{`{"kind":"tandem","jobs":[{"id":"a","release":1e308,"map":1,"shuffle":1}]}`, "x.json: jobs: instances: invalid instance: too large"},
 		{`{"kind":"tandem","map_capacity":1e-301,"jobs":[{"id":"a","map":1,"shuffle":1}]}`, "x.json: jobs: instances: invalid instance: too large"},
-		// Issue 12: duplicate keys were taken silently (the last one won), a
+		// Bad input: duplicate keys were taken silently (the last one won), a
 		// NUL byte or invalid UTF-8 inside an id was kept, a BOM refused.
 		{"{\"kind\":\"tandem\",\n\"jobs\":[{\"id\":\"a\",\"map\":1,\"map\":2,\"shuffle\":1}]}", `x.json:2: jobs[0]: instances: invalid instance: key "map" twice in one object`},
 		{"{\"kind\":\"tandem\",\"kind\":\"tandem\",\"jobs\":[]}", `x.json:1: instances: syntax error: key "kind" twice in one object`},
@@ -159,7 +159,7 @@ func TestCSVErrors(t *testing.T) {
 		{"# kind: cluster\nid,map,shuffle\na,1,2\n", `x.csv:1: kind: instances: invalid instance: unknown kind "cluster" (want "tandem")`},
 		{"# map_capacity: \"2\"\nid,map,shuffle\na,1,2\n", `x.csv:1: map_capacity: instances: invalid instance: "\"2\"" is not a decimal number`},
 		{"id,map,shuffle\na,1e308,2\nb,1e308,2\n", "x.csv: jobs: instances: invalid instance: too large"},
-		// Issue 12: Go-only number syntax was accepted (strconv.ParseFloat),
+		// Bad input: Go-only number syntax was accepted (strconv.ParseFloat),
 		// unknown "# key:" lines ignored, a BOM before "# kind" misread as
 		// the header, NUL and invalid UTF-8 kept in ids.
 		{"id,map,shuffle\na,1_000,2\n", `x.csv:2: field map: instances: invalid instance: "1_000" is not a decimal number`},

@@ -1,4 +1,4 @@
-# Slot-level cluster simulation (issue 9): docs/cluster.md.
+# Slot-level cluster simulation: docs/cluster.md.
 .PHONY: cluster-test cluster-bench cluster-studies cluster-swim2010 cluster-run
 
 ## cluster-test: the cluster packages' tests (also part of go test ./...)

@@ -1,4 +1,4 @@
-# LP/MIP engines (issue 3): HiGHS 1.15 in WebAssembly (solver/highs, the
+# LP/MIP engines: HiGHS 1.15 in WebAssembly (solver/highs, the
 # default) and native CBC (solver/cbc, build tag cbc).
 SETUP_TARGETS += setup-highs setup-cbc
 TEST_TARGETS += test-engine-cbc test-engine-race
@@ -51,7 +51,7 @@ bench-engine:
 engine-sweep:
 	$(GO) test -count=1 -timeout 60m -run 'AgainstBruteForce|Cor4Regression' ./solver/exact/mipform -args -full
 
-## bench-engine-startup: whole-command start-up and time limits of solve (hyperfine, issue 12)
+## bench-engine-startup: whole-command start-up and time limits of solve (hyperfine)
 bench-engine-startup: build
 	@mkdir -p $(ENGINE_RESULTS)
 	$(BIN) gen lognormal --n 6 --batch --seed 1 --out $(ENGINE_RESULTS)/ln6.json

@@ -1,5 +1,5 @@
-# Exact optima and bounds (issue 4): brute-force sweeps and benchmarks.
-.PHONY: exact-test exact-sweep exact-cbc exact-bench-taillard exact-bench-lognormal exact-bench exact-bench-issue13 exact-sweep-portfolio
+# Exact optima and bounds: brute-force sweeps and benchmarks (docs/exact.md).
+.PHONY: exact-test exact-sweep exact-cbc exact-bench-taillard exact-bench-lognormal exact-bench exact-bench-vs-commit exact-sweep-portfolio
 
 ## exact-test: the exact-method packages' tests (default sizes); not in TEST_TARGETS,
 ## since make test's go test ./... already runs them
@@ -24,61 +24,62 @@ exact-bench-taillard:
 exact-bench-lognormal:
 	$(GO) run ./bench/exact -suite lognormal -limit 60s -seeds 10 -n 6,8,10,12,14 -methods search,mip -out results/exact
 
-## exact-bench-issue13: the portfolio against the search of commit eb9163d (built from `git archive`
-## in a temporary directory, removed afterwards) and native glpsol/cbc on the exported MIP, side by
-## side in one run per suite; tables and goal summaries in results/exact/*-issue13*. Long (≈ 1 h).
+## exact-bench-vs-commit: the portfolio against the search of commit EXACT_BASE_COMMIT (built from
+## `git archive` in a temporary directory, removed afterwards) and native glpsol/cbc on the exported
+## MIP, side by side in one run per suite; tables and target summaries in results/exact/*-vs-commit*.
+## Long (≈ 1 h).
 EXACT_BASE_COMMIT ?= eb9163d
 EXACT_BENCH_LIMIT ?= 60s
-exact-bench-issue13:
+exact-bench-vs-commit:
 	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
 	git archive $(EXACT_BASE_COMMIT) | tar -x -C "$$tmp" && \
 	(cd "$$tmp" && $(GO) build -o "$$tmp/mrsched-base" ./cmd/mrsched) && \
 	$(GO) build -o "$$tmp/exact-bench" ./bench/exact && \
 	B="$$tmp/exact-bench" && BASE="$$tmp/mrsched-base" && L=$(EXACT_BENCH_LIMIT) && \
-	$$B -suite lognormal -n 20 -seeds 10 -kinds balanced -methods portfolio,baseline -baseline $$BASE -limit $$L -out results/exact -name issue13-balanced && \
-	$$B -suite lognormal -n 20 -seeds 10 -kinds unbalanced -methods portfolio,baseline -baseline $$BASE -limit $$L -out results/exact -name issue13-unbalanced && \
-	$$B -suite lognormal -n 14,16,18,20 -seeds 3 -kinds balanced -methods glpsol,cbc -limit $$L -out results/exact -name issue13-native && \
-	$$B -suite lognormal -n 8,10,12 -seeds 3 -kinds unbalanced -methods search,search-nodom -limit 600s -out results/exact -name issue13-nodes && \
-	$$B -suite nightly -methods portfolio,baseline,glpsol,cbc -baseline $$BASE -limit 20s -out results/exact -name issue13 && \
-	$$B -suite taillard -methods portfolio,baseline -baseline $$BASE -limit $$L -out results/exact -name issue13 && \
-	$$B -suite taillard50 -methods portfolio -limit $$L -out results/exact -name issue13 && \
-	$$B -suite releases -n 12 -seeds 10 -methods portfolio,polish,baseline -baseline $$BASE -limit $$L -out results/exact -name issue13-n12 && \
-	$$B -suite releases -n 20 -seeds 5 -methods portfolio,polish -limit $$L -out results/exact -name issue13-n20
+	$$B -suite lognormal -n 20 -seeds 10 -kinds balanced -methods portfolio,baseline -baseline $$BASE -limit $$L -out results/exact -name vs-commit-balanced && \
+	$$B -suite lognormal -n 20 -seeds 10 -kinds unbalanced -methods portfolio,baseline -baseline $$BASE -limit $$L -out results/exact -name vs-commit-unbalanced && \
+	$$B -suite lognormal -n 14,16,18,20 -seeds 3 -kinds balanced -methods glpsol,cbc -limit $$L -out results/exact -name vs-commit-native && \
+	$$B -suite lognormal -n 8,10,12 -seeds 3 -kinds unbalanced -methods search,search-nodom -limit 600s -out results/exact -name vs-commit-nodes && \
+	$$B -suite nightly -methods portfolio,baseline,glpsol,cbc -baseline $$BASE -limit 20s -out results/exact -name vs-commit && \
+	$$B -suite taillard -methods portfolio,baseline -baseline $$BASE -limit $$L -out results/exact -name vs-commit && \
+	$$B -suite taillard50 -methods portfolio -limit $$L -out results/exact -name vs-commit && \
+	$$B -suite releases -n 12 -seeds 10 -methods portfolio,polish,baseline -baseline $$BASE -limit $$L -out results/exact -name vs-commit-n12 && \
+	$$B -suite releases -n 20 -seeds 5 -methods portfolio,polish -limit $$L -out results/exact -name vs-commit-n20
 
-## exact-bench: exactly the goal suites of issue 13 (goals 1 and 2 of the batch search, 3 of the
-## nightly batch; goal 4, release dates, is exact-bench-releases in mk/exact-releases.mk), each run side by side with the search of EXACT_GOALS_BASE (the
-## start of the exactbatch work, built from `git archive`; "baseline"), 60 s per instance; tables
-## (per instance: method, engine, status, time, CPU seconds, nodes, final gap) and goal summaries in
-## results/exact/*-issue13-final*. Goal 1: log-normal n = 20 balanced and unbalanced (10 seeds), glpsol
-## against the cbc program on the exported models, the median proven size (n = 20…26) and nodes per
-## added job (n = 8…16, to optimality: load-independent). Goal 2: Taillard ta001–ta010 and the
-## 50-job gaps. Very long (several hours on 2 cores); the suites are independent make targets.
-EXACT_GOALS_BASE ?= f21a58d
-EXACT_GOALS_BIN ?= /tmp/mrsched-exact-goals
-EXACT_GOAL_SUITES = exact-goal1-lognormal exact-goal1-engines exact-goal1-size exact-goal1-nodes exact-goal2-taillard exact-goal3-nightly
-.PHONY: exact-goals-build $(EXACT_GOAL_SUITES)
-exact-goals-build:
-	@mkdir -p $(EXACT_GOALS_BIN) && tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
-	git archive $(EXACT_GOALS_BASE) | tar -x -C "$$tmp" && \
-	(cd "$$tmp" && $(GO) build -o $(EXACT_GOALS_BIN)/mrsched-base ./cmd/mrsched) && \
-	$(GO) build -o $(EXACT_GOALS_BIN)/exact-bench ./bench/exact
-EG = $(EXACT_GOALS_BIN)/exact-bench -out results/exact -baseline $(EXACT_GOALS_BIN)/mrsched-base
-exact-goal1-lognormal: exact-goals-build
-	$(EG) -suite lognormal -n 20 -seeds 10 -kinds unbalanced -methods portfolio,baseline -limit 60s -name issue13-final-unbalanced
-	$(EG) -suite lognormal -n 20 -seeds 10 -kinds balanced -methods portfolio,baseline -limit 60s -name issue13-final-balanced
-exact-goal1-engines: exact-goals-build
-	$(EG) -suite lognormal -n 20 -seeds 10 -kinds unbalanced -methods glpsol,cbc-cli -limit 60s -name issue13-final-engines-unbalanced
-exact-goal1-size: exact-goals-build
-	$(EG) -suite lognormal -n 22,24,26 -seeds 10 -kinds unbalanced -methods portfolio -limit 60s -name issue13-final-size
-exact-goal1-nodes: exact-goals-build
-	$(EG) -suite lognormal -n 8,10,12,14 -seeds 5 -kinds unbalanced -methods search-only,search-nopair,baseline -limit 300s -name issue13-final-nodes
-	$(EG) -suite lognormal -n 16 -seeds 5 -kinds unbalanced -methods search-only,search-nopair -limit 300s -name issue13-final-nodes16
-exact-goal2-taillard: exact-goals-build
-	$(EG) -suite taillard -methods portfolio,baseline -limit 60s -name issue13-final
-	$(EG) -suite taillard50 -methods portfolio,baseline -limit 60s -name issue13-final
-exact-goal3-nightly: exact-goals-build
-	$(EG) -suite nightly -methods portfolio,baseline -limit 20s -name issue13-final
-exact-bench: $(EXACT_GOAL_SUITES)
+## exact-bench: the benchmark suites of the batch search and the nightly batch (release dates:
+## exact-bench-releases in mk/exact-releases.mk), each run side by side with the search of
+## EXACT_BASELINE_COMMIT (built from `git archive`; "baseline"), 60 s per instance; tables (per
+## instance: method, engine, status, time, CPU seconds, nodes, final gap) and target summaries in
+## results/exact/*-baseline*. Log-normal n = 20 balanced and unbalanced (10 seeds), glpsol against
+## the cbc program on the exported models, the median proven size (n = 22…26) and nodes per added
+## job (n = 8…16, to optimality: load-independent); Taillard ta001–ta010 and the 50-job gaps; the
+## nightly batch. Very long (several hours on 2 cores); the suites are independent make targets.
+EXACT_BASELINE_COMMIT ?= f21a58d
+EXACT_BASELINE_BIN ?= /tmp/mrsched-exact-baseline
+EXACT_BENCH_SUITES = exact-bench-lognormal-n20 exact-bench-engines exact-bench-size exact-bench-nodes exact-bench-taillard-baseline exact-bench-nightly
+.PHONY: exact-bench-build-baseline $(EXACT_BENCH_SUITES)
+exact-bench-build-baseline:
+	@mkdir -p $(EXACT_BASELINE_BIN) && tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
+	git archive $(EXACT_BASELINE_COMMIT) | tar -x -C "$$tmp" && \
+	(cd "$$tmp" && $(GO) build -o $(EXACT_BASELINE_BIN)/mrsched-base ./cmd/mrsched) && \
+	$(GO) build -o $(EXACT_BASELINE_BIN)/exact-bench ./bench/exact
+EG = $(EXACT_BASELINE_BIN)/exact-bench -out results/exact -baseline $(EXACT_BASELINE_BIN)/mrsched-base
+exact-bench-lognormal-n20: exact-bench-build-baseline
+	$(EG) -suite lognormal -n 20 -seeds 10 -kinds unbalanced -methods portfolio,baseline -limit 60s -name baseline-unbalanced
+	$(EG) -suite lognormal -n 20 -seeds 10 -kinds balanced -methods portfolio,baseline -limit 60s -name baseline-balanced
+exact-bench-engines: exact-bench-build-baseline
+	$(EG) -suite lognormal -n 20 -seeds 10 -kinds unbalanced -methods glpsol,cbc-cli -limit 60s -name engines-unbalanced
+exact-bench-size: exact-bench-build-baseline
+	$(EG) -suite lognormal -n 22,24,26 -seeds 10 -kinds unbalanced -methods portfolio -limit 60s -name size
+exact-bench-nodes: exact-bench-build-baseline
+	$(EG) -suite lognormal -n 8,10,12,14 -seeds 5 -kinds unbalanced -methods search-only,search-nopair,baseline -limit 300s -name nodes
+	$(EG) -suite lognormal -n 16 -seeds 5 -kinds unbalanced -methods search-only,search-nopair -limit 300s -name nodes-n16
+exact-bench-taillard-baseline: exact-bench-build-baseline
+	$(EG) -suite taillard -methods portfolio,baseline -limit 60s -name baseline
+	$(EG) -suite taillard50 -methods portfolio,baseline -limit 60s -name baseline
+exact-bench-nightly: exact-bench-build-baseline
+	$(EG) -suite nightly -methods portfolio,baseline -limit 20s -name baseline
+exact-bench: $(EXACT_BENCH_SUITES)
 
 ## exact-sweep-portfolio: portfolio, search alone and GLPK MIP alone against brute force (500+ instances)
 exact-sweep-portfolio:
@@ -102,29 +103,29 @@ setup-cbc-cli:
 	@if command -v cbc >/dev/null 2>&1; then echo "setup-cbc-cli: $$(cbc -quit 2>/dev/null | grep Version)"; \
 	else bash scripts/apt-install.sh coinor-cbc; fi
 
-## exact-goal1-session6: the portfolio of this tree and of EXACT6_BASE on the unbalanced log-normal
-## batches (n = 20 and 25, 10 seeds, 60 s), as two paired processes at the same time (both see the
-## same load); tables results/exact/lognormal-exact6-{new,base}-unbalanced-n{20,25}.*
-EXACT6_BASE ?= 7d79674
-.PHONY: exact-goal1-session6
-exact-goal1-session6:
+## exact-bench-paired: the portfolio of this tree and of EXACT_PAIRED_BASE on the unbalanced
+## log-normal batches (n = 20 and 25, 10 seeds, 60 s), as two paired processes at the same time (both
+## see the same load); tables results/exact/lognormal-paired-{new,base}-unbalanced-n{20,25}.*
+EXACT_PAIRED_BASE ?= 7d79674
+.PHONY: exact-bench-paired
+exact-bench-paired:
 	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
-	git archive $(EXACT6_BASE) | tar -x -C "$$tmp" && \
+	git archive $(EXACT_PAIRED_BASE) | tar -x -C "$$tmp" && \
 	(cd "$$tmp" && $(GO) build -o "$$tmp/bench-base" ./bench/exact) && \
 	$(GO) build -o "$$tmp/bench-new" ./bench/exact && \
 	for n in 20 25; do \
 	  for side in new base; do \
 	    "$$tmp/bench-$$side" -suite lognormal -n $$n -seeds 10 -kinds unbalanced -methods portfolio -limit 60s \
-	      -out results/exact -name exact6-$$side-unbalanced-n$$n & \
+	      -out results/exact -name paired-$$side-unbalanced-n$$n & \
 	  done; wait; \
 	done
 
-## exact-goal1-session8: warm-started prefix LPs (docs/exact.md, "Issue 13 goal 1, session 8"):
+## exact-bench-warm-start: warm-started prefix LPs (docs/exact.md, "Warm-started prefix LPs"):
 ## the search alone on unbalanced n = 20 seeds 3 and 9 with and without warm starts (200 000 nodes,
 ## alternating), then the portfolio on the unbalanced n = 20 and n = 25 sets (10 seeds, 60 s);
-## tables results/exact/lognormal-session8-n{20,25}.*
-.PHONY: exact-goal1-session8
-exact-goal1-session8:
+## tables results/exact/lognormal-warm-n{20,25}.*
+.PHONY: exact-bench-warm-start
+exact-bench-warm-start:
 	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
 	$(GO) test -c -o "$$tmp/search.test" ./solver/exact/search/ && \
 	nice -n 10 "$$tmp/search.test" -test.run TestMeasureWarmStart -test.v -measure-warm 3,9 \
@@ -132,5 +133,5 @@ exact-goal1-session8:
 	$(GO) build -o "$$tmp/bench" ./bench/exact && \
 	for n in 20 25; do \
 	  nice -n 10 "$$tmp/bench" -suite lognormal -n $$n -seeds 10 -kinds unbalanced -methods portfolio -limit 60s \
-	    -out results/exact -name session8-n$$n || exit 1; \
+	    -out results/exact -name warm-n$$n || exit 1; \
 	done

@@ -1,4 +1,4 @@
-# CIRCUMFLEX / FLEX shared scans (issue 7): docs/flex.md.
+# CIRCUMFLEX / FLEX shared scans: docs/flex.md.
 .PHONY: flex-test flex-fuzz flex-bench flex-study flex-study-maxslots flex-study-sharded flex-run flex-map
 
 ## flex-test: the shared-scan packages' tests (also part of go test ./...)
@@ -40,6 +40,6 @@ FUZZ_TARGETS += flex-fuzz
 BENCH_TARGETS += flex-bench
 DEMO_TARGETS += flex-run
 
-## flex-map: the parameter map of issue 14 (m_j, M_j, W, block time vs Fig. 5; coarse grid + fine pass, resumable) → results/flex/map
+## flex-map: the parameter map of the §4 study (m_j, M_j, W, block time vs Fig. 5; coarse grid + fine pass, resumable) → results/flex/map
 flex-map: build
 	$(BIN) flex map --out-dir results/flex/map --workers 2

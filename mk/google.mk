@@ -1,4 +1,4 @@
-# Google cluster trace 2011 (issue 14 point 1): docs/google.md.
+# Google cluster trace 2011: docs/google.md.
 # Data: Google cluster-usage traces, clusterdata-2011-2, Google Inc. (CC-BY 4.0).
 .PHONY: google google-test google-fuzz
 

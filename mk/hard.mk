@@ -1,4 +1,4 @@
-# Hard instances (issue 5): NMTS reduction of Theorem 1, Theorem 2 adversary,
+# Hard instances: NMTS reduction of Theorem 1, Theorem 2 adversary,
 # Cor 4/6 tight families, worst-case search. Outputs under results/hard/.
 .PHONY: hard-run hard-test hard-bench hard-adversary hard-adversary-yao hard-worst-exact theory hard-reduce-opt hard-search hard-tight
 
@@ -63,11 +63,11 @@ hard-worst-exact: build
 	$(BIN) merge --quiet --format md --out results/hard/worst/worst-exact.md --figures results/hard/worst --png $$tmp/s1.jsonl $$tmp/s2.jsonl; \
 	$(BIN) merge --quiet --format csv --out results/hard/worst/worst-exact.csv $$tmp/s1.jsonl $$tmp/s2.jsonl
 
-# THEORY_TARGETS: the issue-15 targets of other topics, each added on its own line
+# THEORY_TARGETS: the theory targets of other topics, each added on its own line
 # (THEORY_TARGETS += theorem1-separation theorem1-repair, the exact-rational examples).
 THEORY_TARGETS += theorem1-separation theorem1-repair
 THEORY_TARGETS += exact-rational
-## theory: every result of issue 15 (Theorem 1 targets of THEORY_TARGETS, worst cases, Theorem 2 both halves, §4 families)
+## theory: every theory result (docs/hard.md, "Theory results": Theorem 1 targets of THEORY_TARGETS, worst cases, Theorem 2 both halves, §4 families)
 theory: build
 	@set -e; for t in hard-tight hard-adversary hard-adversary-yao hard-worst-exact $(THEORY_TARGETS); do \
 	  $(MAKE) --no-print-directory $$t; done
@@ -82,7 +82,7 @@ DEMO_TARGETS += hard-run
 FUZZ_TARGETS += hard-test
 BENCH_TARGETS += hard-bench
 
-# Theorem 1: does OPT separate NMTS yes from no (appendix A vs the repaired construction), issue 15
+# Theorem 1: does OPT separate NMTS yes from no (appendix A vs the repaired construction)
 # points 2 and 3 (docs/theorem1-repair.md). Outputs under results/hard/theorem1/.
 .PHONY: theorem1-separation theorem1-repair
 

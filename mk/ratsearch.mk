@@ -1,4 +1,4 @@
-# Exact rational optima (issue 15, point 1; docs/exact.md "Exact rational mode"):
+# Exact rational optima (docs/exact.md "Exact rational mode"):
 # the Theorem 1 reductions for q = 2 and 3 solved exactly, answers in results/ratsearch/.
 .PHONY: exact-rational
 

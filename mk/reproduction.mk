@@ -1,4 +1,4 @@
-# Reproduction index (issue 14 point 4): docs/reproduction.md.
+# Reproduction index: docs/reproduction.md.
 # Paper-scale runs of the experiments the toolkit otherwise runs smaller than the papers.
 # Each run records its wall and CPU time (GNU time) and the load average before and after
 # in a .time file beside its results; cell journals go to $(PAPER_SCALE_CELLS) (not committed).

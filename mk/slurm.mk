@@ -1,4 +1,4 @@
-# Scale-out (issue 16): sharded studies on a real Slurm and with GNU parallel
+# Scale-out: sharded studies on a real Slurm and with GNU parallel
 # over SSH; guide docs/scale-out.md.
 .PHONY: slurm-test scale-out-bench
 

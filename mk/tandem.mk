@@ -1,4 +1,4 @@
-# Overlapping tandem queue (issues 2, 18): policy comparison, benchmarks, §5.3 reproduction.
+# Overlapping tandem queue: policy comparison, benchmarks, §5.3 reproduction.
 .PHONY: tandem-run tandem-bench tandem-bench-go tandem-throughput tandem-5e7 tandem-repro tandem-digest tandem-mutation tandem-sidebyside
 
 # benchstat, pinned (golang.org/x/perf has no releases; this is a commit of 2026-09-08).
@@ -35,7 +35,7 @@ tandem-repro:
 tandem-digest:
 	$(GO) run ./bench/tandemsim digest --n 1000000 --m 3000 --out results/tandem-sim/digest-1e6
 
-## tandem-sidebyside: BenchmarkRatio of commit BASE (default f21a58d, before issue 18's MaxSRPT loop) and of the working tree, alternately in one run, benchstat medians
+## tandem-sidebyside: BenchmarkRatio of commit BASE (default f21a58d, before the specialised MaxSRPT loop) and of the working tree, alternately in one run, benchstat medians
 TANDEM_BASE ?= f21a58d
 tandem-sidebyside:
 	BENCHSTAT="$(BENCHSTAT)" bench/tandemsim/sidebyside.sh $(TANDEM_BASE) $(TANDEM_COUNT) results/tandem-sim/sidebyside

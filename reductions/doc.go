@@ -24,7 +24,7 @@
 // checked inequality by inequality by the tests; Separate and RunStudy
 // measure, with exact OPT (package solver/exact/ratsearch) or an exact
 // interval per instance, whether OPT separates yes- from no-instances under
-// either construction (issue 15, points 2 and 3).
+// either construction (docs/hard.md, "Theorem 1").
 //
 // Subpackages: nmts (Definition 1 instances, files, generators and an exact
 // solver), rational (exact fluid schedules: priority-order construction and

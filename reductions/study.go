@@ -27,7 +27,7 @@ func BuilderOf(name string) (Builder, error) {
 	return nil, fmt.Errorf("%w: construction %q (want %s or %s)", ErrSeparation, name, ConstructionAppendixA, ConstructionRepaired)
 }
 
-// StudyConfig describes the separation study of issue 15 points 2 and 3:
+// StudyConfig describes the separation study of Theorem 1's constructions:
 // for each q, every NMTS instance with values up to EnumMax[i] (none when
 // 0) and Random[i] seeded yes- and no-instances (nmts.Spec{Q, MaxF, MaxG}),
 // reduced by each construction. The tags are the flags of 'mrsched reduce

@@ -19,7 +19,7 @@ import (
 const WorstExactKind = "hard/worst-exact"
 
 // WorstExactConfig is the worst-case search with exact optima at every
-// step (issue 15 point 4): for every policy, n and restart, one
+// step (§6's open question): for every policy, n and restart, one
 // search.ClimbExact from a start chosen by the restart number — restart 0
 // extends the policy's seed instance (the best n = 8 instance of the
 // enumeration search) when there is one and n is at least its size,
@@ -103,7 +103,7 @@ func (c *WorstExactCell) Instance() *instances.Instance {
 		jobs[i] = instances.Job{ID: fmt.Sprintf("j%d", i+1), Map: s[0], Shuffle: s[1]}
 	}
 	in := instances.New(jobs)
-	in.Metadata = map[string]any{"generator": "mrsched worst-case search with exact optima (issue 15 point 4)",
+	in.Metadata = map[string]any{"generator": "mrsched worst-case search with exact optima",
 		"policy": c.Policy, "start": c.Start, "restart": c.Restart, "policy_total": c.PolicyTotal,
 		"opt_upper": c.OPTUpper, "opt_lower": c.OPTLower, "status": c.Status, "ratio_low": c.RatioLow,
 		"guarantee": c.Guarantee, "alpha": c.Alpha, "beta": c.Beta}

@@ -7,7 +7,7 @@ import (
 	"github.com/mrsched/mrsched/report"
 )
 
-// Issue 17 point 7: gantt_jobs.csv_polish.png must be gantt_jobs_polish.png.
+// File names: gantt_jobs.csv_polish.png must be gantt_jobs_polish.png.
 func TestFileStem(t *testing.T) {
 	for name, want := range map[string]string{
 		"jobs.csv":                  "jobs",

@@ -12,7 +12,7 @@ import (
 	"github.com/mrsched/mrsched/tabular"
 )
 
-// Issue 17 point 7: in the tables for people a gap is a percentage (it was
+// In the tables for people a gap is a percentage (it was
 // printed as a fraction, 0.0248428, beside "2.48%" in the nightly text),
 // and bound methods, which have no response time and no ratio, get no
 // empty summary row. CSV keeps the fraction and every row.

@@ -13,7 +13,7 @@ import (
 )
 
 // TestSourceReadsAreLimited checks that fingerprinting an input file stops at
-// the input size limit of package fileio (issue 12: `report -i /dev/zero`
+// the input size limit of package fileio (`report -i /dev/zero`
 // grew without bound because FileSource used os.ReadFile). The file is 200
 // bytes and the limit 64, so every read must fail with fileio.ErrTooLarge
 // before the content is parsed.

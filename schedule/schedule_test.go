@@ -87,7 +87,7 @@ func TestReadErrors(t *testing.T) {
 		{"{\"kind\":\"tandem-schedule\",\n\"completions\":[", `s.json:2: schedule: malformed schedule file: unexpected end of file`},
 		{"", `s.json: schedule: malformed schedule file: empty file`},
 		{"{\"kind\":\"tandem-schedule\",\n\"completions\":[{\"id\":\"J1\",\"completion\":1},{\"id\":\"J2\",\"completion\":1},{\"id\":\"J3\",\"completion\":1}]}\n{\"kind\":\"x\"}", `s.json:3: schedule: malformed schedule file: data after the end of the JSON value`},
-		// Issue 12: duplicate keys were taken (the last one won).
+		// Bad input: duplicate keys were taken (the last one won).
 		{"{\"kind\":\"tandem-schedule\",\n\"completions\":[{\"id\":\"J1\",\"completion\":1,\"completion\":2}]}", `s.json:2: completions[0]: schedule: malformed schedule file: key "completion" twice in one object`},
 	}
 	for _, c := range cases {
@@ -105,7 +105,7 @@ func TestReadErrors(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
 		{"kind,start,end,id,map_rate,shuffle_rate,completion\nsegment,0,1,J1,1,1,NaN\n", "s.csv:2: field completion: schedule: malformed schedule file"},
 		{"kind,start,end,id,map_rate,shuffle_rate,completion\ncompletion,,,J1,0.5,,2\n", "s.csv:2: field map_rate: schedule: malformed schedule file"},
-		// Issue 12: Go-only numbers were taken; NUL bytes kept.
+		// Bad input: Go-only numbers were taken; NUL bytes kept.
 		{"kind,start,end,id,map_rate,shuffle_rate,completion\ncompletion,,,J1,,,0x1p-2\n", `s.csv:2: field completion: schedule: malformed schedule file: "0x1p-2" is not a decimal number`},
 		{"kind,start,end,id,map_rate,shuffle_rate,completion\nsegment,0,1_0,J1,1,1,\n", `s.csv:2: field end: schedule: malformed schedule file: "1_0" is not a decimal number`},
 		{"kind,start,end,id,map_rate,shuffle_rate,completion\ncompletion,,,J\x001,,,1\n", "s.csv:2: schedule: malformed schedule file: fileio: not a UTF-8 text file: NUL byte"},
@@ -138,7 +138,7 @@ func FuzzReadCSV(f *testing.F) {
 	})
 }
 
-// Issue 12: simulate -i same.json --schedule same.json silently replaced
+// simulate -i same.json --schedule same.json used to replace silently
 // the input. WriteFile takes fileio.Protect for the command's inputs.
 func TestWriteFileProtect(t *testing.T) {
 	in := instances.New([]instances.Job{{ID: "J1", Map: 1, Shuffle: 1}})

@@ -18,7 +18,7 @@ func TestCheckCells(t *testing.T) {
 		{[]int{MaxCells}, true},                     // exactly the cap
 		{[]int{1, MaxCells + 1}, false},             // one over
 		{[]int{2, MaxCells / 2}, true},              // 2 × 2²¹ = 2²²
-		{[]int{2, 3, 2000000000}, false},            // issue 12: --reps 2·10⁹
+		{[]int{2, 3, 2000000000}, false},            // --reps 2·10⁹ once ran out of memory
 		{[]int{math.MaxInt, math.MaxInt, 2}, false}, // would overflow int
 		{[]int{0, math.MaxInt}, true},               // an empty axis: no cells
 	} {

@@ -11,7 +11,7 @@ import (
 )
 
 // TestReadsAreLimited checks that every read of a cells file or journal stops
-// at the input size limit of package fileio (issue 12: every reader read
+// at the input size limit of package fileio (every reader used to read
 // without bound; shard.go used os.ReadFile and os.Open). The files are the
 // valid output of an 8-cell sweep (over 100 bytes, the header alone is) and
 // the limit is 100 bytes, so each read must fail with fileio.ErrTooLarge

@@ -33,7 +33,7 @@ var (
 // MaxCells bounds the number of cells of one sweep: every cell has a key
 // and, once computed, a result held in memory, so a larger grid is refused
 // before any of it is built (2·10⁹ replications of a study once died with
-// "fatal error: out of memory", issue 12). 2²² cells is 10⁵ times the
+// "fatal error: out of memory"). 2²² cells is 10⁵ times the
 // largest study grid shipped (results/).
 const MaxCells = 1 << 22
 

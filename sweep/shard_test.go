@@ -302,7 +302,7 @@ func FuzzRead(f *testing.F) {
 	})
 }
 
-// TestResumeCutOffFile is the regression test of issue 12: a cells file
+// TestResumeCutOffFile is a regression test: a cells file
 // (or its journal) whose last line was cut off by a kill during the write
 // is resumed, with a notice naming the file and line; a malformed line
 // before the last is still an error naming its line.

@@ -14,9 +14,9 @@ func TestFloatHumanPercent(t *testing.T) {
 		x                     float64
 		float, human, percent string
 	}{
-		// Issue 17 point 7: 157746.4742030241 shows as 157746 for people.
+		// For people 157746.4742030241 shows as 157746 for people.
 		{157746.4742030241, "157746.4742030241", "157746", "1.58e+07%"},
-		// The gap of issue 17 point 7: one value, one spelling per kind.
+		// A gap: one value, one spelling per kind.
 		{0.0248428, "0.0248428", "0.0248428", "2.48%"},
 		{0, "0", "0", "0%"},
 		{1e-7, "1e-07", "1e-07", "1e-05%"},

@@ -179,7 +179,7 @@ func grabFloat(s, re string) float64 {
 	return v
 }
 
-// writeSummary writes the goal table of issue 13: per suite and method,
+// writeSummary writes the target table of the exact benchmark: per suite and method,
 // how many instances were proven optimal within the limit, the median
 // time and nodes, and the median final gap.
 func writeSummary(rows []row, limit time.Duration, path string) {

@@ -1,4 +1,4 @@
-// Command exact is the benchmark program of issue 4 (docs/exact.md,
+// Command exact is the benchmark program of the exact methods (docs/exact.md,
 // "Benchmarks"): it runs the exact search and the MIP on each engine side
 // by side on Taillard-derived tandem instances and on log-normal batches,
 // and reports status, objective, bound, gap and time, plus the distance of
@@ -8,7 +8,7 @@
 //	go run ./bench/exact -suite lognormal -limit 60s -seeds 10 -out results/exact
 //	go run -tags cbc ./bench/exact -suite taillard -engines highs,cbc -search-engines cbc …
 //
-// Issue 13 (make exact-bench) adds the portfolio and, side by side in the
+// make exact-bench adds the portfolio and, side by side in the
 // same run, the search of an older build (-baseline BIN: that binary's
 // `solve --method search`) and the native solvers glpsol and cbc on the
 // exported MIP (-native glpsol,cbc), with the suites nightly (the 16-job
@@ -16,7 +16,7 @@
 // releases (the log-normal online generator cut to n jobs)
 // and taillard50:
 //
-//	go run ./bench/exact -suite lognormal -n 20 -methods portfolio,baseline -baseline /tmp/base/mrsched -out results/exact -name issue13
+//	go run ./bench/exact -suite lognormal -n 20 -methods portfolio,baseline -baseline /tmp/base/mrsched -out results/exact -name vs-baseline
 //
 // Progress goes to stderr; tables are written as CSV and Markdown.
 package main

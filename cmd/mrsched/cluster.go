@@ -1,6 +1,6 @@
 package main
 
-// Slot-level cluster simulation (issue 9): FIFO, Fair, LsPS (Yao et al.)
+// Slot-level cluster simulation: FIFO, Fair, LsPS (Yao et al.)
 // and H-PFSP / Parallel PFSP (Li et al.). Library code lives in
 // instances/cluster, solver/cluster and solver/cluster/study.
 

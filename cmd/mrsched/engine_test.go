@@ -50,7 +50,7 @@ func TestEngineInfo(t *testing.T) {
 	}
 }
 
-// The tiny MIP of issue 3 (optimum 1100 at (20, 10), see miptest.TinyMIP)
+// The tiny MIP (optimum 1100 at (20, 10), worked by hand and by enumeration: miptest.TinyMIP)
 // solved from an LP file with the flags after the file, and from the MPS
 // file, whose maximisation is written as a minimisation (optimum −1100).
 func TestMIPSolve(t *testing.T) {
@@ -119,7 +119,7 @@ func TestMIPSolveErrors(t *testing.T) {
 	}
 }
 
-// Unreadable models (issue 12 §3) are errors naming the file (and line),
+// Unreadable models (docs/qa-bad-input.md) are errors naming the file (and line),
 // exit status 1, never "optimal, objective 0" nor a leaked C++ exception.
 func TestMIPSolveUnreadable(t *testing.T) {
 	highstest.Require(t)

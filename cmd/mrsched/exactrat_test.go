@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-// TestSolveExact: solve --exact on the two-job example of issue 4 (JSON
+// TestSolveExact: solve --exact on the two-job example (10,1), (1,10) (JSON
 // with exact strings, table, the exact schedule file) and its flag rules.
 func TestSolveExact(t *testing.T) {
 	dir := t.TempDir()

@@ -29,7 +29,7 @@ const (
 	zeroShuffle = `{"kind":"tandem","map_capacity":1,"shuffle_capacity":1,"jobs":[{"id":"J1","release":0,"map":1,"shuffle":0},{"id":"J2","release":0,"map":1,"shuffle":2}]}`
 )
 
-// Issue 12: every number flag of these commands has one validation, run
+// Bad input (docs/qa-bad-input.md): every number flag of these commands has one validation, run
 // before any file is read (the instance path does not exist), whose error
 // names the flag and what it allows. Before, 'solve -m klps -k 0' and
 // '-k -3' exited 0, and 'study fig7 --loads -1' complained about the trace.
@@ -93,7 +93,7 @@ func TestFlagValidation(t *testing.T) {
 	}
 }
 
-// Issue 12: a usage error prints one line and a pointer to --help, never
+// A usage error prints one line and a pointer to --help, never
 // the whole help (before, 'solve' without arguments dumped it on stdout).
 func TestUsageErrorIsOneLine(t *testing.T) {
 	for _, args := range [][]string{
@@ -113,7 +113,7 @@ func TestUsageErrorIsOneLine(t *testing.T) {
 	}
 }
 
-// Issue 12: 'bound --format json' exited 1 (json: unsupported value: +Inf)
+// 'bound --format json' used to exit 1 (json: unsupported value: +Inf)
 // on every instance with a zero-map or zero-shuffle job. α is +∞ there
 // (max over jobs of max(x/y, y/x), Theorem 3), written "+Inf" as in CSV.
 func TestBoundJSONInfinity(t *testing.T) {
@@ -140,7 +140,7 @@ func TestBoundJSONInfinity(t *testing.T) {
 	}
 }
 
-// Issue 12: 'simulate -i same.json --schedule same.json' silently replaced
+// 'simulate -i same.json --schedule same.json' used to replace silently
 // its input. Every output file of a command is refused when it is one of
 // the command's inputs, under any spelling; the input is unchanged.
 func TestOutputNeverOverwritesInput(t *testing.T) {
@@ -169,7 +169,7 @@ func TestOutputNeverOverwritesInput(t *testing.T) {
 	}
 }
 
-// Issue 12: --out replaced a symlink by a regular file. The link stays and
+// --out used to replace a symlink by a regular file. The link stays and
 // its target gets the output; an existing regular file is replaced (the
 // documented convention, said in --help).
 func TestOutputThroughSymlink(t *testing.T) {
@@ -195,7 +195,7 @@ func TestOutputThroughSymlink(t *testing.T) {
 	}
 }
 
-// Issue 17 point 7: tables for people show 6 significant digits; CSV keeps
+// Tables for people show 6 significant digits; CSV keeps
 // full precision. Three jobs (1,1), (1,2), (1,3) under PS at map capacity 3
 // and shuffle capacity 1: job a's completion is 3 in exact arithmetic, and
 // the float64 event loop lands on 3.0000000000000004 (its shortest

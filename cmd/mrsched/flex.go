@@ -1,6 +1,6 @@
 package main
 
-// CIRCUMFLEX / FLEX shared-scan planning and simulation (issue 7; Wolf et
+// CIRCUMFLEX / FLEX shared-scan planning and simulation (Wolf et
 // al., "CIRCUMFLEX"). Library code: instances/sharedscan, solver/flex.
 
 import (
@@ -197,7 +197,7 @@ func importSWIMScansCmd() *cli.Command {
 }
 
 func flexMapCmd() *cli.Command {
-	g := flex.DefaultMapGrid() // the coarse grid of docs/flex.md (issue 14)
+	g := flex.DefaultMapGrid() // the coarse grid of docs/flex.md (the parameter map)
 	return cmd("map", cliout.Action(func(c *cli.Context) (*report.Output, error) {
 		s := flex.DefaultMapSetup()
 		s.Grid = flex.MapGrid{MinFrac: c.Float64Slice("min-frac"), Window: c.Float64Slice("window"), BlockTime: c.Float64Slice("block-time")}

@@ -58,9 +58,9 @@ func TestMSTBadFlags(t *testing.T) {
 	}
 }
 
-// TestIssue12FlagValues: flag values that crashed the process or printed a
-// meaningless result with exit 0 (issue 12) now exit 1 naming the flag.
-func TestIssue12FlagValues(t *testing.T) {
+// TestFlagValuesRefused: flag values that crashed the process or printed a
+// meaningless result with exit 0 now exit 1 naming the flag (docs/qa-bad-input.md).
+func TestFlagValuesRefused(t *testing.T) {
 	wl := filepath.Join(t.TempDir(), "t2.json")
 	if code, _, e := clusterRun(t, "gen", "cluster", "--kind", "table2", "--seed", "1", "--out", wl, "--quiet"); code != 0 {
 		t.Fatalf("gen: %d %s", code, e)

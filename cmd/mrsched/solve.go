@@ -2,7 +2,7 @@ package main
 
 // Commands of tandem instances (gen lognormal, import swim, check), of the
 // overlapping tandem queue (simulate, validate, compare; Lin et al. §2, §4,
-// §5), of exact optima and bounds (issue 4; Lin et al. §3–5: solve, bound,
+// §5), of exact optima and bounds (Lin et al. §3–5: solve, bound,
 // export, gen taillard, import taillard) and of the LP/MIP engines.
 
 import (
@@ -181,7 +181,7 @@ func compareCmd() *cli.Command {
 		timeLimitFlag(60*time.Second, "for the whole command: a policy not done by then is skipped"))...)
 }
 
-// LP/MIP engines (issue 3): `mrsched engine info` and `mrsched mip solve`.
+// LP/MIP engines: `mrsched engine info` and `mrsched mip solve`.
 // Library code: solver/mip, solver/highs, solver/cbc, solver/engine.
 func engineCommands() []*cli.Command {
 	info := viewAction(func(c *cli.Context) (*tabular.View, error) {

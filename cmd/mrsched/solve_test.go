@@ -32,7 +32,7 @@ func TestGenTaillardFSP(t *testing.T) {
 		t.Fatalf("exit %d", code)
 	}
 	lines := strings.Split(out, "\n")
-	// ta001's first machine row begins 54 83 15 71 77 36 (issue 4).
+	// ta001's first machine row begins 54 83 15 71 77 36 (Taillard 1993, tai20_5.txt).
 	if !strings.HasPrefix(strings.TrimSpace(lines[3]), "54 83 15 71 77 36") {
 		t.Fatalf("first machine row %q", lines[3])
 	}
@@ -66,7 +66,7 @@ func TestSolveKnownValues(t *testing.T) {
 	haveHiGHS(t)
 	dir := t.TempDir()
 	inst := filepath.Join(dir, "two.json")
-	// Issue 4: (10,1), (1,10): OPT 21; the order map-heavy first costs 22.
+	// Two-job example (10,1), (1,10): OPT 21; the order map-heavy first costs 22 (brute force).
 	if err := os.WriteFile(inst, []byte(`{"kind":"tandem","jobs":[{"id":"a","map":10,"shuffle":1},{"id":"b","map":1,"shuffle":10}]}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -169,7 +169,7 @@ func TestSolveRejectsNegativeTimeLimit(t *testing.T) {
 		}
 	}
 	haveHiGHS(t)
-	// Issue 4: jobs (10,1), (1,10) have OPT 21.
+	// Jobs (10,1), (1,10) have OPT 21 (brute force over both orders).
 	code, out, errs := runExact(t, "solve", "--instance", path, "--method", "search", "--time-limit", "0", "--format", "json", "--quiet")
 	if code != 0 || !strings.Contains(out, `"objective": 21`) {
 		t.Errorf("--time-limit 0: exit %d, out %q, stderr %q", code, out, errs)

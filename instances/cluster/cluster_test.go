@@ -69,7 +69,7 @@ func TestReadErrors(t *testing.T) {
 		{`{"kind": "cluster", "nodes": 1, "map_slots": 1, "reduce_slots": 1, "jobs": [{"id": "a", "map": {"count": 2}}]}`, "x.json:1: jobs[0].map: cluster: invalid workload: the compact form needs both count and time"},
 		{`{"kind": "cluster", "nodes": 1, "map_slots": 1, "reduce_slots": 1, "jobs": [{"id": "a", "map": {"count": 4194305, "time": 1}}]}`, "x.json:1: jobs[0].map.count"},
 		{"{\n\"kind\": \"cluster\",\n nodes: 1}", "x.json:3: cluster: syntax error"},
-		// Issue 12: duplicate keys, control characters in ids and user
+		// Bad input: duplicate keys, control characters in ids and user
 		// names, quoted counts; errors now carry the line.
 		{"{\"kind\": \"cluster\", \"nodes\": 1, \"map_slots\": 1, \"reduce_slots\": 1, \"jobs\": [\n{\"id\": \"a\", \"map\": [1], \"map\": [2]}]}", `x.json:2: jobs[0]: cluster: invalid workload: key "map" twice in one object`},
 		{`{"kind": "cluster", "nodes": 1, "map_slots": 1, "reduce_slots": 1, "jobs": [{"id": "a\u0000", "map": [1]}]}`, "x.json:1: jobs[0].id: cluster: invalid workload: \"a\\x00\" has a NUL character"},
@@ -165,7 +165,7 @@ func TestFromSWIM(t *testing.T) {
 	}
 }
 
-// Issue 12: import swim dropped an all-zero job while import swim-cluster
+// import swim used to drop an all-zero job while import swim-cluster
 // made it a one-task job. Both now drop it (swim.Record.Empty).
 func TestFromSWIMDropsEmpty(t *testing.T) {
 	recs := []swim.Record{{ID: "e", Submit: 1, ReduceBytes: 7}, {ID: "a", Submit: 2, MapBytes: 1}, {ID: "z", Submit: 3}}

@@ -6,7 +6,7 @@ import (
 )
 
 // TestCheckGenerated: job counts and task totals beyond the documented
-// limits are refused before allocation (issue 12: 'gen cluster --n
+// limits are refused before allocation ('gen cluster --n
 // 2000000000' died with "fatal error: out of memory"); the bounds
 // themselves are accepted. Task counts: ⌈inputMB/SplitMB⌉ per job.
 func TestCheckGenerated(t *testing.T) {

@@ -85,7 +85,7 @@ func TestReadErrors(t *testing.T) {
 	}
 }
 
-// Issue 12: "count 2.5" gave a raw Go unmarshal error; Go-only numbers,
+// Bad input: "count 2.5" gave a raw Go unmarshal error; Go-only numbers,
 // duplicate keys and control characters in names were taken.
 func TestReadErrorMessages(t *testing.T) {
 	for _, tc := range []struct {
@@ -118,7 +118,7 @@ func TestReadErrorMessages(t *testing.T) {
 	}
 }
 
-// Issue 12: mst fit --samples took a first line "1 2", or one starting
+// mst fit --samples used to take a first line "1 2", or one starting
 // with a BOM, as a header and dropped it silently.
 func TestReadSamplesHeader(t *testing.T) {
 	for _, c := range []struct {

@@ -7,7 +7,7 @@ import (
 )
 
 // TestGenerateRefusesHugeJobCounts: 'gen sharedscan --jobs 2000000000'
-// died out of memory (issue 12); counts above MaxJobs are now refused
+// died out of memory; counts above MaxJobs are now refused
 // before the workload is allocated.
 func TestGenerateRefusesHugeJobCounts(t *testing.T) {
 	spec := DefaultGenSpec()

@@ -89,7 +89,7 @@ func TestReadErrors(t *testing.T) {
 		// whose sums overflow printed +Inf work and NaN ratios.
 		{`{"kind":"sharedscan","slots":4,"datasets":[{"id":"a","size":1e308},{"id":"b","size":1e308}],"jobs":[{"id":"x","arrival":0,"datasets":["a"]}]}`, "x.json:1: datasets: sharedscan: invalid workload: too large"},
 		{base(`{"id":"x","arrival":1e300,"datasets":["a"]},{"id":"y","arrival":0,"datasets":["a"]}`), "x.json:1: datasets: sharedscan: invalid workload: too large"},
-		// Issue 12: duplicate keys, NUL in ids, quoted slot counts.
+		// Bad input: duplicate keys, NUL in ids, quoted slot counts.
 		{"{\"kind\":\"sharedscan\",\n\"slots\":1,\"slots\":2}", `x.json:2: sharedscan: syntax error: key "slots" twice in one object`},
 		{base(`{"id":"x\u0000","arrival":0,"datasets":["a"]}`), `x.json:1: jobs[0].id: sharedscan: invalid workload: "x\x00" has a NUL character`},
 		{`{"kind":"sharedscan","slots":"4"}`, `x.json:1: slots: sharedscan: invalid workload: "4" is not an integer`},

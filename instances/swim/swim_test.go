@@ -48,10 +48,10 @@ func TestReadFields(t *testing.T) {
 
 func TestReadErrors(t *testing.T) {
 	cases := []struct{ in, want string }{
-		// Issue 12: an empty file pointed at line 0.
+		// An empty file used to point at line 0.
 		{"", "x.tsv: swim: malformed trace: no jobs (the file is empty"},
 		{"\n\n", "x.tsv: swim: malformed trace: no jobs (2 blank lines"},
-		// Issue 12: Go-only number syntax, NUL and invalid UTF-8 were taken.
+		// Go-only number syntax, NUL and invalid UTF-8 must be refused.
 		{"job0\t1\t1\t1_000\t0\t0\n", `x.tsv:1: column map input bytes: swim: malformed trace: "1_000" is not a decimal number`},
 		{"job0\t0x1p-2\t1\t1\t0\t0\n", `x.tsv:1: column submit time: swim: malformed trace: "0x1p-2" is not a decimal number`},
 		{"job0\t1\t1\tinf\t0\t0\n", `x.tsv:1: column map input bytes: swim: malformed trace: "inf" is not a decimal number`},
@@ -72,7 +72,7 @@ func TestReadErrors(t *testing.T) {
 	}
 }
 
-// Issue 12: import swim kept the BOM inside the first id ("\ufeffjob0").
+// import swim used to keep the BOM inside the first id ("\ufeffjob0").
 func TestReadBOM(t *testing.T) {
 	recs, err := Read(strings.NewReader("\ufeffjob0\t1\t1\t1\t0\t0\n"), "x.tsv")
 	if err != nil || recs[0].ID != "job0" {

@@ -12,5 +12,5 @@
 // machine row 54 83 15 71 77 36 (Taillard 1993, instance ta001).
 //
 // A tandem instance (package instances) takes the first two machines as the
-// map and shuffle sizes (ToTandem), as issue 4 of this project prescribes.
+// map and shuffle sizes (ToTandem).
 package taillard

@@ -12,8 +12,7 @@ import (
 )
 
 // The first six processing times of machine 1 of ta001 (seed 873654221),
-// from Taillard (1993) and the widely distributed tai20_5.txt, quoted in
-// issue 4.
+// from Taillard (1993) and the widely distributed tai20_5.txt.
 func TestGenerateTa001FirstRow(t *testing.T) {
 	in, err := Generate(20, 5, 873654221)
 	if err != nil {
@@ -129,7 +128,7 @@ func TestReadErrors(t *testing.T) {
 		{"number of jobs, ...\n 3 2 1 0 0\n1 2 3\n", "bare.fsp:3"},
 		{"0 2\n", "out of range"},
 		{"3 2\n1 -2 3\n4 5 6\n", "negative"},
-		// Issue 12: import taillard /dev/urandom read without bound; NUL
+		// import taillard /dev/urandom used to read without bound; NUL
 		// and invalid UTF-8 now stop the read at their line.
 		{"3 2\n1 2 3\n4 5\x006\n", "bare.fsp:3: taillard: malformed .fsp file: fileio: not a UTF-8 text file: NUL byte"},
 		{"3 2\n\xff\xfe 2 3\n4 5 6\n", "bare.fsp:2: taillard: malformed .fsp file: fileio: not a UTF-8 text file: invalid UTF-8"},

@@ -49,8 +49,8 @@ var layers = []struct {
 // plotters are the only packages that may import gonum.org/v1/plot.
 var plotters = []string{"report/figures", "cmd/mrsched"}
 
-// known are violations present on main that their owners are removing
-// (issue 17); each is still reported by check (TestCheckCatchesIssue17)
+// known are violations present on main that their owners are removing;
+// each is still reported by check (TestCheckCatchesKnownViolations)
 // but does not fail TestLayers. Remove an entry once its import is gone.
 var known = map[string]string{}
 
@@ -191,9 +191,9 @@ func TestLayers(t *testing.T) {
 	}
 }
 
-// TestCheckCatchesIssue17 feeds check the imports issue 17 found on main
+// TestCheckCatchesKnownViolations feeds check the layer violations once found on main
 // (before this test existed) and expects each to be reported.
-func TestCheckCatchesIssue17(t *testing.T) {
+func TestCheckCatchesKnownViolations(t *testing.T) {
 	m := func(s string) string { return module + "/" + s }
 	pkgs := []pkg{
 		{ImportPath: m("solver/flex"), Imports: []string{m("report/shard"), m("tabular"), "gonum.org/v1/plot/plotter"}},
@@ -221,7 +221,7 @@ func TestCheckCatchesIssue17(t *testing.T) {
 }
 
 // TestNoInitRegistration: the report's methods and renderers and the
-// CLI's commands are explicit lists (issue 17); no non-test file of
+// CLI's commands are explicit lists; no non-test file of
 // report/... or cmd/... has an init function.
 func TestNoInitRegistration(t *testing.T) {
 	for _, p := range listPackages(t) {

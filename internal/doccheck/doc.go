@@ -6,7 +6,7 @@
 // package must be a directory of the repository. It also lists the figure and table
 // captions of a paper's text (Captions) and the items an index section has rows for
 // (ItemLabels), and checks that quoted results/, docs/ and mk/ paths exist (CheckPaths).
-// Together they keep docs/reproduction.md (issue 14 point 4) complete and honest about
+// Together they keep docs/reproduction.md complete and honest about
 // the files and commands behind each result; it runs the commands' help and make's dry
 // run, never the commands themselves.
 package doccheck

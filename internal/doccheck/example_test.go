@@ -32,3 +32,14 @@ func ExampleCaptions() {
 	// Fig. 2 true
 	// Table I false
 }
+
+// History finds the lines that cite the project's development history instead of saying
+// what they mean.
+func ExampleHistory() {
+	src := "// Refuses duplicate keys.\n// Regression test of issue 12.\n"
+	for _, r := range doccheck.History([]byte(src)) {
+		fmt.Printf("line %d: %s\n", r.Line, r.Match)
+	}
+	// Output:
+	// line 2: issue 12
+}

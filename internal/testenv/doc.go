@@ -7,7 +7,7 @@
 // command that installs what is missing. Under CI (CI=true) and in
 // `make test` (which exports MRSCHED_REQUIRE_ALL=1) the same test fails with
 // the same message, so that a machine without the engines or the data
-// cannot pass large parts of the suite silently (issue 12).
+// cannot pass large parts of the suite silently.
 //
 // Data paths are resolved from the module root (the nearest directory above
 // the working directory holding go.mod), never from an absolute path, so a

@@ -22,7 +22,7 @@ func (r *recorder) Fatalf(format string, args ...any) { r.failed = fmt.Sprintf(f
 
 // TestMissing: the same missing engine is a skip on a plain machine and a
 // failure under CI=true or MRSCHED_REQUIRE_ALL=1, with the install command
-// in both messages (issue 12).
+// in both messages.
 func TestMissing(t *testing.T) {
 	cases := []struct {
 		ci, all  string

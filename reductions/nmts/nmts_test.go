@@ -152,7 +152,7 @@ func TestReadErrors(t *testing.T) {
 		{`{"kind":"nmts","f":[],"g":[],"h":[]}`, "f: nmts: invalid instance: empty set"},
 		{`[1]`, "x.json:1: nmts: syntax error: want a JSON object, found an array"},
 		{`{"kind":"nmts","f":[1],"g":[2],"h":[3],"metadata":[1]}`, "metadata: nmts: invalid instance: must be a JSON object"},
-		// Issue 12: duplicate keys were taken silently (the last one won);
+		// Bad input: duplicate keys were taken silently (the last one won);
 		// a number in exponent form was refused without the rule.
 		{"{\"kind\":\"nmts\",\"f\":[1],\n\"f\":[5],\"g\":[2],\"h\":[3]}", `x.json:2: nmts: syntax error: key "f" twice in one object`},
 		{`{"kind":"nmts","f":[1e0],"g":[2],"h":[3]}`, "x.json:1: f[0]: nmts: invalid instance: 1e0 is not an integer (want a whole number written with digits only"},

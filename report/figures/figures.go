@@ -264,7 +264,7 @@ func Formats(png bool) []Format {
 // Ticks marks a linear axis at round values (1, 2 or 5 times a power of
 // ten) so that between 4 and 10 of them fall in the range, every one
 // labelled, with minor ticks halfway. (gonum's default labels as few as two
-// ticks on short ranges: issue 17, the nightly totals plot.)
+// ticks on short ranges, such as the nightly totals plot.)
 type Ticks struct{}
 
 // Ticks returns the ticks of [min, max].

@@ -88,7 +88,7 @@ func (t colorThumb) Thumbnail(c *draw.Canvas) {
 	c.FillPolygon(t.col, pts)
 }
 
-// FlexMap draws the coarse pass of the parameter map (issue 14) as
+// FlexMap draws the coarse pass of the parameter map (docs/flex.md) as
 // flexmap.<format>: columns are (M_j, φ = m_j/M_j), rows (W, block time
 // b); each cell's left half is coloured by CIRCUMFLEX/FLEX's distance to
 // Fig. 5, its right half by BATCH/FLEX's; a circle (left) and a square

@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-// TestTicks: issue 17 found the nightly totals plot labelling two y ticks
+// TestTicks: the nightly totals plot used to label only two y ticks
 // (gonum's default on [0, 250]); Ticks labels between 4 and 10 round
 // values on every range (1, 2 or 5 × 10^k steps, range/8 rounded up).
 func TestTicks(t *testing.T) {

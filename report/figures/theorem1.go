@@ -18,7 +18,7 @@ import (
 var theorem1Offsets = [4]float64{-0.3, -0.1, 0.1, 0.3}
 
 // Theorem1Separation draws OPT − y for every case of the separation study
-// (issue 15 points 2 and 3): x is q, with the yes- and no-instances of each
+// (docs/hard.md, "Theorem 1"): x is q, with the yes- and no-instances of each
 // construction side by side; filled marks are exact optima, open marks the
 // exact upper bound of a case the exact search did not finish (OPT − y lies
 // below it). The paper's claim is yes ≤ 0 < no: every no-mark at or below

@@ -13,7 +13,7 @@ import (
 )
 
 // TestFig7TraceReadIsLimited checks that fingerprinting a Fig. 7 trace stops
-// at the input size limit of package fileio (issue 12: every reader read
+// at the input size limit of package fileio (every reader used to read
 // without bound; NewFig7Config used os.ReadFile). The trace is 200 bytes and
 // the limit 64, so the fingerprint must fail with fileio.ErrTooLarge.
 func TestFig7TraceReadIsLimited(t *testing.T) {

@@ -8,7 +8,7 @@ import (
 )
 
 // TestFig9RefusesHugeGrids checks that a replication count whose grid is
-// over sweep.MaxCells is refused before the cells are built (issue 12:
+// over sweep.MaxCells is refused before the cells are built (before,
 // `study fig9 --reps 2000000000` died with "fatal error: out of memory").
 // With one load and one policy, MaxCells + 1 replications is one cell over.
 func TestFig9RefusesHugeGrids(t *testing.T) {

@@ -13,7 +13,7 @@ import (
 	"github.com/mrsched/mrsched/tabular"
 )
 
-// The nightly study accepts release dates (issue 13): it used to refuse
+// The nightly study accepts release dates: it used to refuse
 // them; the batch-only bound lbprefix is dropped for such instances.
 func TestNightlyReleaseDates(t *testing.T) {
 	in := instances.New([]instances.Job{

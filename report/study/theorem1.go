@@ -11,7 +11,7 @@ import (
 )
 
 // Theorem1SeparationKind is the sweep kind of reductions.SeparationSweep
-// (issue 15 points 2 and 3), rendered by writeTheorem1Separation and
+// (docs/hard.md, "Theorem 1"), rendered by writeTheorem1Separation and
 // theorem1SeparationFigures.
 const Theorem1SeparationKind = reductions.SeparationKind
 

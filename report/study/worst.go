@@ -12,8 +12,8 @@ import (
 	"github.com/mrsched/mrsched/tabular"
 )
 
-// WorstExactKind is the sweep kind of reductions.WorstExactSweep (issue 15
-// point 4), rendered by writeWorstExact and worstExactFigures.
+// WorstExactKind is the sweep kind of reductions.WorstExactSweep (§6's
+// open question), rendered by writeWorstExact and worstExactFigures.
 const WorstExactKind = reductions.WorstExactKind
 
 // writeWorstExact renders a reductions.WorstExactSweep set: the best cell

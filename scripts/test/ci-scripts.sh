@@ -139,7 +139,7 @@ check ".ci/run: closing line" "ci: 3 passed, 2 failed" "$(tail -n 1 <<<"$out")"
 check ".ci/run: closing line format" "yes" "$(tail -n 1 <<<"$out" | grep -qE '^([A-Za-z-]+: )?[0-9]+ passed, [0-9]+ failed$' && echo yes || echo no)"
 
 # 4. apt-install.sh waits for a held dpkg lock, then retries a failed install
-# (a fake apt-get that fails once like the concurrent-apt failure of issue 12).
+# (a fake apt-get that fails once like a concurrent apt run).
 mkdir -p "$tmp/bin"
 cat >"$tmp/bin/apt-get" <<FAKE
 #!/usr/bin/env bash

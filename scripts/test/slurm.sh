@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # slurm.sh — sharded studies on a real Slurm and with GNU parallel over SSH
-# (make slurm-test, part of make test; issue 16).
+# (make slurm-test, part of make test; docs/scale-out.md).
 #
 #  1. Installs Slurm and MUNGE from Debian (slurm-wlm, munge) and
 #     openssh-server when missing (scripts/apt-install.sh).

@@ -201,7 +201,7 @@ func (e *Engine) solveLocked(m *mip.Model, opt mip.Options, end time.Time, cnt [
 	// CBC's seconds limit counts the process's CPU time unless timeMode is
 	// "elapsed" (CbcOrClpParam.cpp: "cpu uses CPU time for stopping, while
 	// elapsed uses elapsed time"). CPU time runs slower than the clock on a
-	// loaded machine (a 60 s limit took over 4 minutes, issue 3) and faster
+	// loaded machine (a 60 s limit took over 4 minutes) and faster
 	// in a busy multi-threaded process, since it is the whole process's.
 	// The limit is computed here, after the wait for mu.
 	setParam(model, "timeMode", "elapsed")

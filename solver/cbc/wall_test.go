@@ -78,7 +78,7 @@ func cpuSeconds() float64 {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()).Seconds()
 }
 
-// Regression test for issue 3 (CBC's time limit was CPU time: a 60 s
+// Regression test: CBC's time limit was CPU time (a 60 s
 // limit took over 4 minutes on a loaded machine). CBC's seconds limit
 // counts CPU time unless timeMode is "elapsed" (CbcOrClpParam.cpp,
 // timeMode: "cpu uses CPU time for stopping, while elapsed uses elapsed

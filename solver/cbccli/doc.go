@@ -8,6 +8,6 @@
 // engine of package solver/cbc, cbc runs as a process, so a context cancels
 // a solve at once (the process is killed) and several solves run in
 // parallel; the portfolio of package solver/exact/portfolio relies on both.
-// On the unbalanced log-normal batches of issue 13 it proves instances that
+// On the unbalanced log-normal batches of the exact benchmark it proves instances that
 // glpsol does not (docs/exact.md, "Engine choice").
 package cbccli

@@ -14,7 +14,7 @@ var ErrConfig = errors.New("cluster: invalid configuration")
 // heartbeat is 3 s (both papers' testbeds use the default); a heartbeat of
 // a day or more only delays every assignment to the next multiple of it and
 // is a unit mistake, not a model (1e308 s once produced a 300-digit
-// makespan, issue 12).
+// makespan).
 const MaxHeartbeat = 86400.0
 
 // MaxUpdateInterval bounds HPFSPConfig.UpdateInterval (one day, as

@@ -30,7 +30,7 @@ func ExampleSimulate() {
 	// B: response 6 s, slowdown 3
 }
 
-// A heartbeat beyond one day is rejected with the field's name (issue 12).
+// A heartbeat beyond one day is rejected with the field's name.
 func ExampleOptions_Validate() {
 	fmt.Println(cluster.Options{Heartbeat: 1e308}.Validate())
 	// Output:

@@ -239,7 +239,7 @@ func (t *tiered) pickFair(p Phase) *JobState {
 // largest job deficit with equal job shares (fairSet, O(log jobs)). The
 // weights are a slice, not a function: the loop below reads one per user
 // with demand at every pick (a closure call each was 3 % of LsPS's
-// instructions, session 7).
+// instructions under callgrind).
 func (t *tiered) pick(p Phase, weight []float64, fifo func(u int) bool) *JobState {
 	t.wts, t.dem, t.ulist = t.wts[:0], t.dem[:0], t.ulist[:0]
 	for u, d := range t.demand[p] {

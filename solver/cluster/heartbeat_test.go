@@ -6,7 +6,7 @@ import (
 	"github.com/mrsched/mrsched/tolerance"
 )
 
-// TestTinyHeartbeat checks heartbeats far below the time scale (issue 12,
+// TestTinyHeartbeat checks heartbeats far below the time scale (bad
 // flag values: `cluster simulate --heartbeat 1e-20` failed with "no event
 // left with 285 jobs unfinished", because the next beat's index
 // int64(now/Heartbeat) overflowed and put the beat at a negative time).

@@ -510,7 +510,7 @@ func (h *HPFSP) execute(hj *hjob, step, floor float64) {
 // max(0, min(a, r)) == 0, the expression it replaces. Written with a
 // branch for the usual case (a ≤ r): the builtins' NaN and signed-zero
 // handling cost about 20 instructions per running job and instant
-// (callgrind, session 7). The same value wherever execute uses it: a ≤ r
+// (callgrind). The same value wherever execute uses it: a ≤ r
 // without NaN makes min the first operand (or a zero of either sign, which
 // is skipped as the old 0 was); otherwise the builtin decides, and a NaN
 // passes (NaN ≤ 0 is false) as max(0, NaN) = NaN did.

@@ -114,7 +114,7 @@ func (l *lazyTraced) Pick(p Phase, now float64) *JobState {
 	return got
 }
 
-// pickBefore is HPFSP.Pick as it was before the lazy late jobs (session 8):
+// pickBefore is HPFSP.Pick as it was before the lazy late jobs:
 // the late jobs' test over every late job, the work-conserving fallback
 // without the tree over every active job (w read through currentW); the
 // fair phase and the scan are Pick's own (unchanged). The fair phase's

@@ -295,7 +295,7 @@ func Simulate(w *cw.Workload, pol Policy, opt Options) (*Result, error) {
 		return nil, err
 	}
 	// NaN passed a "< 0" test and hung the event loop (bad-input QA); 1e308
-	// gave a 300-digit makespan (issue 12).
+	// gave a 300-digit makespan.
 	if err := opt.Validate(); err != nil {
 		return nil, err
 	}

@@ -357,7 +357,7 @@ func TestBadHeartbeat(t *testing.T) {
 
 // TestValidate: settings outside their documented ranges are rejected by
 // Simulate with ErrConfig and the field's name; the boundaries are
-// accepted. Heartbeat 1e308 is the issue-12 report (it used to run and
+// accepted. Heartbeat 1e308 used to run and
 // print a 300-digit makespan).
 func TestValidate(t *testing.T) {
 	w := twoJobs()

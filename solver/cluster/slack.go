@@ -229,7 +229,7 @@ var treeMin = 64 // a variable so that the property test can exercise the tree
 // An entry in neither class's tree (no runnable task of either phase: the
 // usual case for a running job, whose w Advance lowers at every instant)
 // changes only lw and returns before the trees' loop; most calls were
-// that loop finding no mark (callgrind, session 7).
+// that loop finding no mark (callgrind).
 func (ss *Slack) setLiveW(i int, w float64) {
 	old := ss.lw[i]
 	ss.lw[i] = w
@@ -630,7 +630,7 @@ func (ss *Slack) Completable(e *SlackEntry) bool {
 
 // minW is min(a, b) for the trees of w, written with branches: the
 // builtin's NaN and signed-zero rules cost about 10 instructions per
-// node (callgrind, session 8: fixTrees' line was 3.7 % of H-PFSP). A NaN
+// node (callgrind: fixTrees' line was 3.7 % of H-PFSP). A NaN
 // goes to the builtin, so it propagates as before; for a == b it returns
 // a where the builtin prefers −0, a difference no reader of the trees can
 // see: they only compare node values (<, >, ==, !=, IsInf), for which

@@ -345,7 +345,7 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 		c = better(in, c, pre)
 	}
 	// The LP relaxation for the exact methods (a policy's answer does not
-	// load the LP engine: start-up, issue 12 §6; 'mrsched bound' and
+	// load the LP engine: start-up time; 'mrsched bound' and
 	// Bounds give it), unless the answer is proven already or the MIP's
 	// dual bound (never below its root LP) is known.
 	if eng != nil && policy == nil && !opt.NoLPBound && !in.HasWeights() && in.N() <= lpRelaxationMaxN && !provenBy(bs, c, in) && !hasSource(bs, SourceMIP) && ctx.Err() == nil {

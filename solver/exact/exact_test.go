@@ -128,8 +128,8 @@ func TestExample21FIFOOptimal(t *testing.T) {
 // each returns a validated schedule no better than the brute-force optimum
 // (all completion orders and interleavings, each by its own LP), and the
 // search and portfolio prove that optimum. The MIP and the fixed-order LP
-// still refuse to run without an engine. Until session 6 every method
-// refused release instances without an engine.
+// still refuse to run without an engine. Every method used
+// to refuse release instances without an engine.
 func TestReleasesNeedNoEngine(t *testing.T) {
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(13, 6))

@@ -18,7 +18,7 @@ import (
 )
 
 // ln6OPT is the optimum of testdata/ln6.json (mrsched gen lognormal --n 6
-// --batch --seed 1, issue 12): the exact batch MIP without time limit
+// --batch --seed 1): the exact batch MIP without time limit
 // (HiGHS, status optimal) and the search without time limit agree on it
 // (TestStatusNeedsProof re-derives it); the search stopped at 1 ns used to
 // report 26.11684… as "optimal".

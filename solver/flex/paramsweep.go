@@ -1,6 +1,6 @@
 package flex
 
-// The parameter map of issue 14: which values of the parameters §4 does
+// The parameter map of the §4 study: which values of the parameters §4 does
 // not state (m_j, M_j, the scan block time b) or that set its time unit
 // (the BATCH window W) reproduce Fig. 5's endpoints at θ1 = θ2 = 1. A
 // coarse grid, then a finer pass around its best points; both are sweeps

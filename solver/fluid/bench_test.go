@@ -85,7 +85,7 @@ func pregen(b *testing.B, n int, load float64) []instances.Job {
 // excludes the time spent waiting for a CPU on a loaded machine. Metrics:
 // "x-tight" and "x-thm3", the policy's CPU time over each reference's;
 // "x-tight-wall", the same ratio of wall times; "ns/job" of the policy.
-// Issue 18's targets: MaxSRPT and SplitSRPT x-tight ≤ 5, k-LPS (k = 100),
+// The speed targets (docs/tandem-sim.md, "Against the tight reference"): MaxSRPT and SplitSRPT x-tight ≤ 5, k-LPS (k = 100),
 // PS and FIFO ≤ 10. Use -count and benchstat for medians.
 // Reproduce: go test -run '^$' -bench Ratio -benchtime 1x -count 5 ./solver/fluid/ | tee r.txt; benchstat r.txt
 func BenchmarkRatio(b *testing.B) {

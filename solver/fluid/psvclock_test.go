@@ -9,14 +9,14 @@ import (
 // code: it counts how often one virtual clock per group of jobs sharing a
 // rate (V += rs·Δt once per event, a job's work read as y0 − V) rounds
 // differently from passPS's per-job update y = clamp0(y − rs·Δt) at every
-// event. Any difference changes a per-job output digest (the contract of
-// issue 18), so runPS keeps per-job arithmetic for the free jobs
-// (docs/tandem-sim.md, session 7). The sequences are seeded draws of the
+// event. Any difference changes a per-job output digest (the simulator's
+// contract: byte-identical outputs), so runPS keeps per-job arithmetic for
+// the free jobs. The sequences are seeded draws of the
 // shapes runPS meets: 1,000 sequences of 20 events, level rates 1/n for
 // n ≤ 40 jobs (c = 1), event gaps of exponential length. The count in the
 // Output line is what this code prints with Go's math/rand/v2 PCG and
-// IEEE 754 double arithmetic; it was a test until session 8, which made
-// it this Example because no change of the project can make it fail.
+// IEEE 754 double arithmetic; it is an Example, not a test,
+// because no change of the project can make it fail.
 func Example_virtualClockRounding() {
 	rng := rand.New(rand.NewPCG(18, 7))
 	differ := 0

@@ -309,7 +309,7 @@ func (c *trigCtx) Err() error {
 
 // A solve stopped hard at its deadline (HiGHS did not return within the
 // grace period) is a "time limit" result without a solution, not an
-// error: a time limit is a promise (issue 12 §5). Deterministic: the
+// error: a time limit is a promise. Deterministic: the
 // deadline passes at the solve's third log line, and the cancellation
 // callback (afterCancelHook) sets the hard stop before the clocks jump, so
 // HiGHS's next import aborts it.

@@ -55,7 +55,7 @@ func (m *Module) readModule() (*Module, error) {
 // background while the caller returns ctx's error at its deadline, so that
 // a time limit is kept even when the reader module is not compiled yet
 // (`mip solve --time-limit 8s` on a two-variable LP with an empty cache
-// took 12.3 s, issue 12).
+// took 12.3 s).
 func (m *Module) readModuleCtx(ctx context.Context) (*Module, error) {
 	if m.closeOnDone {
 		return m, nil

@@ -26,8 +26,7 @@ func (w skewWriter) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// Regression test for issue 3, "unexplained time limit on pooled
-// instances": HiGHS's run clock is not reset by Highs_run or Highs_clear
+// Regression test for "unexplained time limit on pooled instances": HiGHS's run clock is not reset by Highs_run or Highs_clear
 // (highs_c_api.h, Highs_zeroAllClocks: "repeated calls to Highs_run report
 // the cumulative time ... this will trigger a time limit termination once
 // the cumulative run time exceeds the time limit"), so on a reused
@@ -35,7 +34,7 @@ func (w skewWriter) Write(p []byte) (int, error) {
 // time_limit. The first solve here runs "for" at least 100 s (skewWriter,
 // no limit); the second, on the same instance and Highs object, has a 10 s
 // limit and must still solve to the known optimum (miptest.TinyLP: 1100,
-// closed form; miptest.TinyMIP: 1100, issue 3 and enumeration;
+// closed form; miptest.TinyMIP: 1100, by hand and enumeration;
 // miptest.SmithMIP: Smith's WSPT value). Before the fix the LP ended with
 // "time limit"; the MIPs passed (HiGHS 1.15's MIP solver checks its limit
 // against a timer of its own, started with each MIP solve), and are kept
@@ -70,7 +69,7 @@ func TestRunClockDoesNotCarryOver(t *testing.T) {
 	}
 }
 
-// Regression test for issue 3: a context cancelled just as a solve ends
+// Regression test: a context cancelled just as a solve ends
 // must not leave the instance's clock jump (or the hard stop that follows
 // it after the grace period) behind on an instance returned to the pool.
 // The cancellation callback is held (afterCancelHook) until the solve has

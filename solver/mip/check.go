@@ -65,7 +65,7 @@ var lpSense = map[string]bool{"minimize": true, "minimise": true, "minimum": tru
 // ReadError naming the file and line. It returns the format.
 func CheckText(name string, data []byte) (string, error) {
 	// The content first: an empty or binary file is reported as such
-	// whatever its name (issue 12: 'mip solve /dev/null' talked about the
+	// whatever its name ('mip solve /dev/null' used to talk about the
 	// extension).
 	if err := checkBytes(name, data); err != nil {
 		return "", err

@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-// Unreadable model files (issue 12 §3 and more of the same kinds) are
+// Unreadable model files (docs/qa-bad-input.md) are
 // ReadErrors naming the file and, where one line is at fault, that line.
 func TestCheckTextRejects(t *testing.T) {
 	for _, tc := range []struct {
@@ -33,7 +33,7 @@ func TestCheckTextRejects(t *testing.T) {
 		{"noendata.mps", "NAME t\nROWS\n N obj\nCOLUMNS\n x obj 1\n", 0, "no ENDATA section"},
 		{"nocolumns.mps", "NAME t\nROWS\n N obj\nENDATA\n", 0, "no COLUMNS section"},
 		{"data-first.mps", " x obj 1\nNAME t\n", 1, "data before the first MPS section"},
-		{"/dev/null", "", 0, "empty file"}, // the content, not the name (issue 12)
+		{"/dev/null", "", 0, "empty file"}, // the content, not the name
 		{"model.txt", "Minimize\n obj: x\nEnd\n", 0, "unknown model format"},
 	} {
 		_, err := CheckText(tc.name, []byte(tc.data))

@@ -1,7 +1,7 @@
 // Package srpt simulates a single preemptive server under Shortest
 // Remaining Processing Time (Schrage 1968, the paper's [27]: SRPT minimises
 // the mean response time of one server). It gives the two references of
-// the tandem benchmarks (issues 2 and 18): Simulate serves each tandem job
+// the tandem benchmarks (docs/tandem-sim.md): Simulate serves each tandem job
 // (x, y) as one job of size max(x/μ_m, y/μ_c), its stand-alone time, as in
 // the proof of Theorem 3 of Lin et al. (§4.1), where SRPT on these sizes
 // bounds MaxSRPT (on the §5.3 workload E[max(x, y)] > 1, so this queue is

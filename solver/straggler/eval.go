@@ -80,7 +80,7 @@ func (c EvalConfig) Validate() error {
 			return fieldErr("mu", "node %d: %v", i, err)
 		}
 		// μ − λ so small (1e-320 − 1e-321) that 1/(μ−λ) or Dλ/μ is not a
-		// float64: every method would report +Inf (issue 12).
+		// float64: every method would report +Inf.
 		if mean := m.Mean(c.Lambda[i], c.Mu[i]); math.IsInf(mean, 0) || math.IsNaN(mean) {
 			return fieldErr("mu", "node %d: mu %v, lambda %v: the mean response time Dλ/μ + 1/(μ−λ) overflows float64; rescale the rates (for example to tasks per hour)",
 				i, c.Mu[i], c.Lambda[i])

@@ -9,7 +9,7 @@ import (
 	"github.com/mrsched/mrsched/tabular"
 )
 
-// TestEvalConfigValidate: issue 12 found flag values that crashed the
+// TestEvalConfigValidate: flag values that used to crash the
 // process or printed +Inf with exit 0; each must be an error naming its
 // field.
 func TestEvalConfigValidate(t *testing.T) {

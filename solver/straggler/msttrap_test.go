@@ -67,7 +67,7 @@ func unitNodes(d []DelayedExp) []Response {
 	return r
 }
 
-// TestMSTIntegral1e4VsGaussLegendre is issue 8's accuracy check: the MST of
+// TestMSTIntegral1e4VsGaussLegendre is the fast path's accuracy check: the MST of
 // the benchmark's 10^4 heterogeneous M/M/1 nodes (and of 2000
 // heterogeneous delayed exponential nodes with offsets, some negative as
 // in the S-EP mapping with migration, and of 1000 nodes with rates over

@@ -29,7 +29,7 @@ type SimulateConfig struct {
 // SerialSpan is the time by which one slot alone would have run every task
 // of w: the last submission plus the total task work (seconds). No
 // schedule of w needs longer, so a heartbeat beyond it only postpones
-// every assignment past the whole workload (issue 12: a heartbeat of
+// every assignment past the whole workload (a heartbeat of
 // 1e308 s gave a 300-digit makespan).
 func SerialSpan(w *cw.Workload) float64 {
 	last, work := 0.0, 0.0

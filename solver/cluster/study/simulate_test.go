@@ -20,7 +20,7 @@ func twoJobs() *cw.Workload {
 	}}
 }
 
-// TestSimulateHeartbeat is the regression test of issue 12: 'cluster
+// TestSimulateHeartbeat is a regression test: 'cluster
 // simulate --heartbeat 1e308' exited 0 with a 300-digit makespan.
 func TestSimulateHeartbeat(t *testing.T) {
 	w := twoJobs()

@@ -15,7 +15,7 @@ import (
 	"gonum.org/v1/gonum/floats/scalar"
 )
 
-// Both engines give the same MIP optimum, equal to brute force (issue 4),
+// Both engines give the same MIP optimum, equal to brute force,
 // on batch and release instances: go test -tags cbc ./solver/exact/mipform
 func TestEnginesAgree(t *testing.T) {
 	hi := engine(t)

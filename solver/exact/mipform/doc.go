@@ -1,8 +1,7 @@
 // Package mipform builds and solves the exact mixed-integer programs of the
 // overlapping tandem queue (Lin, Wierman, Zhang and Tan, model (1); the
 // problem is strongly NP-hard even for batches, §3.1, Theorem 1): the
-// batch MIP (completion positions with assignment binaries, issue 4
-// formulation 2) and the release-date MIP (completion slots interleaved
+// batch MIP (completion positions with assignment binaries) and the release-date MIP (completion slots interleaved
 // with the release times, formulation 3), both sharing the capacity, total
 // and progress rows of the fixed-order LP (orderlp.AddWorkRows), with valid
 // tie-breaking rows for identical jobs; Solve decodes the MIP's plan and

@@ -12,7 +12,7 @@ import (
 // (the batch MIP for batches, the release-date MIP otherwise): binaries
 // relaxed to [0, 1]. It is a lower bound on OPT because the relaxation's
 // feasible set contains the MIP's. It lives here, next to the formulation
-// it relaxes, so that package bounds needs no LP engine (issue 17).
+// it relaxes, so that package bounds needs no LP engine.
 func LPRelaxation(ctx context.Context, eng mip.Engine, in *instances.Instance) (float64, error) {
 	f, err := Build(in, false)
 	if err != nil {

@@ -33,7 +33,7 @@ func TestKnownOptima(t *testing.T) {
 		in   *instances.Instance
 		want float64
 	}{
-		// Issue 4: jobs (10,1), (1,10): OPT 21, shuffle-heavy job first.
+		// Jobs (10,1), (1,10): OPT 21 (brute force), shuffle-heavy job first.
 		{"(10,1),(1,10)", instances.New([]instances.Job{{ID: "a", Map: 10, Shuffle: 1}, {ID: "b", Map: 1, Shuffle: 10}}), 21},
 		// Lin et al. §2.1: the FIFO schedule (12) is optimal (brute force
 		// over the 6 orders agrees; see also package search's root bound).

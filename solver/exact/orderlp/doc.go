@@ -1,8 +1,7 @@
 // Package orderlp solves the overlapping tandem queue (Lin, Wierman, Zhang
 // and Tan, model (1)) exactly for a fixed completion order — and, with
 // release dates, a fixed interleaving of completions with release times —
-// by a linear program over the sub-intervals the completions cut (issue 4,
-// formulation 1), and turns its solution into a schedule that passes the
+// by a linear program over the sub-intervals the completions cut, and turns its solution into a schedule that passes the
 // independent validator (package validate). A fixed order means C_π(1) ≤
 // C_π(2) ≤ … on the validator's completion times: the LP optimum is the
 // infimum over such schedules; Solve may return a better schedule of

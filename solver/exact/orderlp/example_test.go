@@ -9,7 +9,7 @@ import (
 	"github.com/mrsched/mrsched/solver/highs"
 )
 
-// The optimum for a fixed completion order (issue 12): capacities (1, 4),
+// The optimum for a fixed completion order: capacities (1, 4),
 // jobs (map, shuffle) = (0, 3), (6, 4), (4, 2), (0, 2), (6, 2), order
 // j2, j4, j0, j3, j1. j2 completes at 4 and j4 at 10 (map work 4 then 6 at
 // rate 1); the zero-map jobs j0 and j3 must not complete before j4, so at

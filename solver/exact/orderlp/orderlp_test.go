@@ -31,7 +31,7 @@ func TestKnownValues(t *testing.T) {
 		order []int
 		want  float64
 	}{
-		// Issue 4: map-heavy (10,1) first costs 22 (the map station works
+		// Two jobs: map-heavy (10,1) first costs 22 (the map station works
 		// on the second job first); shuffle-heavy first costs 21 = OPT.
 		{"map-heavy first", two, []int{0, 1}, 22},
 		{"shuffle-heavy first", two, []int{1, 0}, 21},
@@ -148,7 +148,7 @@ func TestPlanErrors(t *testing.T) {
 // "Fixed order" means a completion order C_π(1) ≤ C_π(2) ≤ … (package
 // comment). SolveOrder's schedule keeps it by the validator's completion
 // rule, with the total of the independent brute-force LP of the sequence
-// (package bruteforce): issue 12's instance, whose zero-map jobs used to
+// (package bruteforce): an instance whose zero-map jobs used to
 // finish first (total 38 for an order whose optimum is 50), and random
 // instances of every regime (zero sizes included), batches and releases.
 func TestSolveOrderKeepsOrder(t *testing.T) {
@@ -228,7 +228,7 @@ func TestSolveOrderKeepsOrder(t *testing.T) {
 				t.Errorf("case %d: order not kept, total %v vs LP %v", i, vr.TotalResponse, want)
 			}
 			if i == 0 {
-				t.Errorf("issue 12's order not kept")
+				t.Errorf("the zero-map instance's order not kept")
 			}
 			continue
 		}

@@ -1,4 +1,4 @@
-// Package polish is a heuristic for planners (issue 4, formulation 5): it
+// Package polish is a heuristic for planners: it
 // starts from the best of the paper's policies (MaxSRPT §4.1, SplitSRPT
 // §4.2) and FIFO/PS as simulated by package fluid, re-optimises the
 // schedule of that completion order with the fixed-order LP (package

@@ -9,7 +9,7 @@ import (
 	"github.com/mrsched/mrsched/solver/highs"
 )
 
-// Issue 4's pair (10, 1), (1, 10): OPT 21 (the search, the MIP and brute
+// The two-job example (10, 1), (1, 10): OPT 21 (the search, the MIP and brute
 // force agree).
 func ExampleSolve() {
 	lp, err := highs.New()

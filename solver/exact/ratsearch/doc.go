@@ -2,8 +2,8 @@
 // (Lin, Wierman, Zhang and Tan, model (1) of §2.1; batches: every job
 // released at the same time) in rational arithmetic (math/big), for
 // instances whose decisive differences lie below floating-point resolution,
-// such as the Theorem 1 reductions of package reductions (appendix A;
-// issue 15, point 1). It is the exact search of package search
+// such as the Theorem 1 reductions of package reductions (appendix A).
+// It is the exact search of package search
 // (docs/exact.md) with every decision exact: the fixed-order LP in its slice
 // form (package fastlp) solved by a revised primal simplex over big.Rat
 // whose final basis is certified exactly (basic values ≥ 0, every reduced

@@ -34,7 +34,7 @@ func ExampleSolve() {
 	// y = 516121 OPT − y = -32/9
 }
 
-// The fixed-order LP of the two-job example of issue 4, read exactly from
+// The fixed-order LP of the two-job example (10, 1), (1, 10), read exactly from
 // JSON: (10, 1) first costs 22, (1, 10) first costs 21 (fastlp
 // TestKnownValues). Both stations have 11 units of work, so the second
 // completion is at 11 at the earliest; with a first, the LP completes

@@ -78,7 +78,7 @@ func TestKnownOptima(t *testing.T) {
 		// Lin et al. §2.1 (Fig. 2): FIFO finishes at 2, 4, 6; 12 is
 		// optimal (solver/exact TestExample21 proves it with h(∅) = 12).
 		{"§2.1", exactOf(t, instances.Example21()), "12"},
-		// Issue 4's two-job example (fastlp TestKnownValues): (10,1) and
+		// The two-job example (fastlp TestKnownValues): (10,1) and
 		// (1,10); shuffle-heavy first costs 21 = OPT, the other order 22.
 		{"two jobs", batchOf(job(t, "a", "10", "1"), job(t, "b", "1", "10")), "21"},
 		// A single job takes max(x/μ_m, y/μ_c): (3,5) with μ = (1,2) → 3.

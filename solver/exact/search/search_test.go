@@ -32,7 +32,7 @@ func TestKnownOptima(t *testing.T) {
 		in   *instances.Instance
 		want float64
 	}{
-		// Issue 4: (10,1), (1,10) has OPT 21.
+		// (10,1), (1,10) has OPT 21 (brute force over both orders).
 		{"(10,1),(1,10)", instances.New([]instances.Job{{ID: "a", Map: 10, Shuffle: 1}, {ID: "b", Map: 1, Shuffle: 10}}), 21},
 		// Lin et al. §2.1: FIFO's 12 is optimal.
 		{"§2.1", instances.Example21(), 12},

@@ -112,8 +112,8 @@ func TestWindowTailPrunes(t *testing.T) {
 // 24-job batch (sparse tables, more than tableCheckEvery closed sets), with an
 // injected clock that has already passed that share (an hour per read
 // against a 5-hour limit), building its lattice is given up and W is not
-// tabulated, where without a limit the same searcher tabulates it. Before
-// session 6's review the lattice and the ascent read no clock, so a large
+// tabulated, where without a limit the same searcher tabulates it. The lattice
+// and the ascent used to read no clock, so a large
 // lattice could run past a short limit.
 func TestWindowTailGivesUpInTime(t *testing.T) {
 	in, err := instances.PaperLogNormal(24, 0.75, true).Generate(rand.NewPCG(3, 24))

@@ -41,7 +41,7 @@ func TinyMIP() Known {
 	m.AddRow("c1", -inf, 40, []int{x, y}, []float64{1, 2})
 	m.AddRow("c2", -inf, 50, []int{x, y}, []float64{2, 1})
 	return Known{Name: "tiny MIP", Model: m, Status: mip.Optimal, Objective: 1100, X: []float64{20, 10},
-		Source: "issue 3 worked example; enumeration (BruteTiny)"}
+		Source: "worked by hand; enumeration (BruteTiny)"}
 }
 
 // BruteTiny enumerates TinyMIP's integer points and returns the optimum.

@@ -7,7 +7,7 @@ import (
 	"github.com/mrsched/mrsched/instances"
 )
 
-// The oracle itself on the known values of issue 4 and Lin et al. §2.1.
+// The oracle itself on values worked by hand: the two-job example and Lin et al. §2.1.
 func TestKnownValues(t *testing.T) {
 	two := instances.New([]instances.Job{{ID: "a", Map: 10, Shuffle: 1}, {ID: "b", Map: 1, Shuffle: 10}})
 	seq := func(order ...int) []Event {
@@ -22,8 +22,8 @@ func TestKnownValues(t *testing.T) {
 		order []int
 		want  float64
 	}{
-		{two, []int{0, 1}, 22},                      // map-heavy first (issue 4)
-		{two, []int{1, 0}, 21},                      // shuffle-heavy first = OPT (issue 4)
+		{two, []int{0, 1}, 22},                      // map-heavy first (by hand)
+		{two, []int{1, 0}, 21},                      // shuffle-heavy first = OPT (by hand)
 		{instances.Example21(), []int{0, 1, 2}, 12}, // §2.1 FIFO order
 	} {
 		v, err := SequenceValue(c.in, []float64{0}, seq(c.order...))
