@@ -54,7 +54,7 @@ type case_ struct {
 	Args         []string // mrsched arguments that write the instance (after "-o FILE")
 }
 
-func suite(name, swimDir string, seeds int) []case_ {
+func suite(name, swimDir string, seeds, otherSeeds int) []case_ {
 	var cs []case_
 	add := func(family, name string, n int, args ...string) {
 		cs = append(cs, case_{family, name, n, args})
@@ -73,13 +73,13 @@ func suite(name, swimDir string, seeds int) []case_ {
 		}
 	}
 	for _, n := range tail {
-		for k := 0; k < min(seeds, len(taillardSeeds)); k++ {
+		for k := 0; k < min(otherSeeds, len(taillardSeeds)); k++ {
 			add(fmt.Sprintf("taillard n=%d", n), fmt.Sprintf("taillard-%d-s%d", n, taillardSeeds[k]), n,
 				"gen", "taillard", "--jobs", strconv.Itoa(n), "--machines", "2", "--seed", strconv.FormatInt(taillardSeeds[k], 10), "--format", "json")
 		}
 	}
 	for _, n := range online {
-		for s := 1; s <= seeds; s++ {
+		for s := 1; s <= otherSeeds; s++ {
 			add(fmt.Sprintf("lognormal online n=%d", n), fmt.Sprintf("lognormal-o%d-s%d", n, 100+s), n,
 				"gen", "lognormal", "--load", "0.9", "-n", strconv.Itoa(n), "--seed", strconv.Itoa(100+s))
 		}
@@ -114,7 +114,8 @@ func main() {
 	out := flag.String("out", "results/planner", "output folder")
 	suiteName := flag.String("suite", "quick", "quick (100–10,000 jobs) or full (also 100,000 jobs, 10,000 online, whole SWIM days)")
 	limitsFlag := flag.String("limits", "5s,15s,60s", "time limits, comma separated")
-	seeds := flag.Int("seeds", 3, "seeds (instances) per size")
+	seeds := flag.Int("seeds", 3, "seeds (instances) per size of the log-normal batches")
+	otherSeeds := flag.Int("other-seeds", 3, "seeds per size of Taillard's generator and the online instances")
 	swimDir := flag.String("swim", "../shared/data/swim", "folder of the SWIM traces")
 	split := flag.Bool("split", false, "instead: how the gap splits on small batches with a proven OPT (split.md)")
 	flag.Parse()
@@ -141,7 +142,7 @@ func main() {
 	}
 	defer os.RemoveAll(tmp)
 	var rows []row
-	for _, c := range suite(*suiteName, *swimDir, *seeds) {
+	for _, c := range suite(*suiteName, *swimDir, *seeds, *otherSeeds) {
 		file := filepath.Join(tmp, c.Name+".json")
 		args := append(slices.Clone(c.Args[:2]), append([]string{"-q", "-o", file}, c.Args[2:]...)...)
 		if b, err := exec.Command(*bin, args...).CombinedOutput(); err != nil {

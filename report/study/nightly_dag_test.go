@@ -37,7 +37,7 @@ c,22:00,5,5,,,23:00
 // and returns its set.
 func nightlyOn(t *testing.T, name string, in *instances.Instance, methods string) *sweep.Set {
 	t.Helper()
-	sw, err := NightlySweep(report.InstanceSource(name, "test", in), methods, 10*time.Second)
+	sw, err := NightlySweep(report.InstanceSource(name, "test", in), methods, 10*time.Second, time.Time{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +60,7 @@ func TestNightlyDAGPlan(t *testing.T) {
 		t.Fatal(err)
 	}
 	set := nightlyOn(t, "hand", in, "fifo,ps,maxsrpt,splitsrpt,lb51,lbcount")
-	r, in2, scheds, err := decodeNightly(set)
+	r, in2, scheds, err := decodeNightly(set, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -164,7 +164,7 @@ func TestNightlyExampleNight(t *testing.T) {
 		t.Fatal(err)
 	}
 	set := nightlyOn(t, "night.csv", in, "fifo,maxsrpt,splitsrpt,lbcount")
-	r, in2, scheds, err := decodeNightly(set)
+	r, in2, scheds, err := decodeNightly(set, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
