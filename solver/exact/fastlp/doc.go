@@ -60,6 +60,16 @@
 // starts with them (removing jobs relaxes every constraint); package search
 // uses it for prefix bounds.
 //
+// Weights and dependencies (Solver.Weight, Solver.After; Value, Solve and
+// Release take them from the instance): interval k costs the total weight
+// of the positions k..n instead of n−k+1, and a job's slice pairs start
+// after its last predecessor's position (k ≥ f_j), which is the orderlp
+// rule that a job has no columns up to that completion; the dual is the
+// same with the minimum over f_j ≤ k ≤ k' ≤ e_j. With Release the first
+// sub-interval of a position is moved after its predecessors' completion
+// sub-intervals. Neither changes the rows, so the cold and warm bases and
+// the certificate are unchanged.
+//
 // Release dates: Release (release.go) solves the fixed-plan LP of package
 // orderlp with release periods — the same slice reformulation per
 // sub-interval, period-length rows, two phases with a Farkas certificate

@@ -34,7 +34,22 @@ const (
 // Solver holds the work buffers of the simplex; reuse one per goroutine to
 // avoid allocation. The zero value is ready to use.
 type Solver struct {
+	// Weight, when not nil, holds w_j by job index (the index space of the
+	// sizes x, y of ValueNorm): the objective is Σ w_j C_j, interval k
+	// costing the total weight of the positions k..n. nil: every weight 1.
+	// Value and Solve set it from the instance.
+	Weight []float64
+	// After, when not nil, holds each job's predecessors by job index: a
+	// job is served only in the intervals after its last predecessor's
+	// completion (its slice pairs k ≤ k' start after that position), and
+	// an order that places a job before a predecessor it also lists is an
+	// ErrOrder. Predecessors absent from the order are ignored (the LP of
+	// those jobs alone). Value and Solve set it from the instance.
+	After [][]int
+
 	n, m  int
+	lo    []int // first interval in which each position may be served
+	posOf []int // position by job index (−1: absent), for After
 	scale float64
 	x, y  []float64 // scaled sizes by position
 	w     []float64
@@ -151,6 +166,9 @@ func (s *Solver) ValueNorm(x, y []float64, order []int) (float64, error) {
 		scale = max(scale, max(x[j], y[j]))
 	}
 	s.resize(n)
+	if err := s.dag(len(x), order); err != nil {
+		return 0, err
+	}
 	s.scale = scale
 	if scale == 0 {
 		s.Lower = 0
@@ -161,6 +179,54 @@ func (s *Solver) ValueNorm(x, y []float64, order []int) (float64, error) {
 	}
 	s.startBasis()
 	return s.finish(s.iterate())
+}
+
+// dag sets the interval costs from Weight and the first interval of each
+// position from After (after resize(len(order))); nJobs is the length of
+// the index space.
+func (s *Solver) dag(nJobs int, order []int) error {
+	n := len(order)
+	if s.Weight != nil {
+		acc := 0.0
+		for k := n - 1; k >= 0; k-- {
+			j := order[k]
+			if j >= len(s.Weight) {
+				return fmt.Errorf("%w: no weight for job %d", ErrOrder, j)
+			}
+			acc += s.Weight[j]
+			s.w[k] = acc
+		}
+	}
+	if s.After == nil {
+		return nil
+	}
+	if cap(s.posOf) < nJobs {
+		s.posOf = make([]int, nJobs)
+	}
+	s.posOf = s.posOf[:nJobs]
+	for j := range s.posOf {
+		s.posOf[j] = -1
+	}
+	for p, j := range order {
+		s.posOf[j] = p
+	}
+	for p, j := range order {
+		if j >= len(s.After) {
+			continue
+		}
+		for _, i := range s.After[j] {
+			if i < 0 || i >= nJobs {
+				return fmt.Errorf("%w: predecessor %d of job %d out of range", ErrOrder, i, j)
+			}
+			switch q := s.posOf[i]; {
+			case q > p:
+				return fmt.Errorf("%w: job %d at position %d completes before its predecessor %d at position %d", ErrOrder, j, p, i, q)
+			case q >= 0:
+				s.lo[p] = max(s.lo[p], q+1)
+			}
+		}
+	}
+	return nil
 }
 
 // finish converts the scaled answer of iterate into the caller's units.
@@ -210,6 +276,11 @@ func (s *Solver) resize(n int) {
 	for k := range s.w {
 		s.w[k] = float64(n - k)
 	}
+	if cap(s.lo) < n {
+		s.lo = make([]int, n)
+	}
+	s.lo = s.lo[:n]
+	clear(s.lo)
 	s.binv = grow(s.binv, m*m)
 	s.xb, s.dual, s.alpha, s.tmp = grow(s.xb, m), grow(s.dual, m), grow(s.alpha, m), grow(s.tmp, m)
 	s.lu = grow(s.lu, m*m)
@@ -287,15 +358,16 @@ func (s *Solver) iterate() (float64, float64, error) {
 			// min over k ≤ k' ≤ p of −x_p y[map_k] − y_p y[shuf_k'].
 			xp, yp := s.x[p], s.y[p]
 			base := -y[p]
-			bk, bv := 0, math.Inf(1)
-			for k2 := 0; k2 <= p; k2++ {
+			lo := s.lo[p]
+			bk, bv := lo, math.Inf(1)
+			for k2 := lo; k2 <= p; k2++ {
 				if a := -xp * y[n+k2]; a < bv {
 					bk, bv = k2, a
 				}
 				rc := base + bv - yp*y[2*n+k2]
 				if bland {
 					// Bland needs the lowest-index candidate: scan all k.
-					for k := 0; k <= k2; k++ {
+					for k := lo; k <= k2; k++ {
 						consider(s.zid(p, k, k2), base-xp*y[n+k]-yp*y[2*n+k2])
 					}
 					continue
@@ -304,7 +376,7 @@ func (s *Solver) iterate() (float64, float64, error) {
 					consider(s.zid(p, bk, k2), rc)
 				} else if rc < best {
 					// The best pair is basic (rc ≈ 0 then); scan the row.
-					for k := 0; k <= k2; k++ {
+					for k := lo; k <= k2; k++ {
 						consider(s.zid(p, k, k2), base-xp*y[n+k]-yp*y[2*n+k2])
 					}
 				}
@@ -520,7 +592,7 @@ func (s *Solver) certify() (float64, float64) {
 	dual := 0.0
 	for p := 0; p < n; p++ {
 		best, mina := math.Inf(1), math.Inf(1)
-		for k2 := 0; k2 <= p; k2++ {
+		for k2 := s.lo[p]; k2 <= p; k2++ {
 			mina = min(mina, s.x[p]*al[k2])
 			best = min(best, mina+s.y[p]*be[k2])
 		}
@@ -552,20 +624,41 @@ func check(in *instances.Instance, order []int) error {
 }
 
 // Value returns the LP optimum of the batch instance in for completion
-// order (a permutation of job indices): the least total response time of
-// a schedule completing the jobs in that order.
+// order (a permutation of job indices that places every job after its
+// predecessors): the least weighted total response time Σ w_j (C_j − r_j)
+// of a schedule completing the jobs in that order. It sets s.Weight and
+// s.After from the instance.
 func (s *Solver) Value(in *instances.Instance, order []int) (float64, error) {
 	if err := check(in, order); err != nil {
 		return 0, err
 	}
 	x, y := normalised(in)
+	s.Weight, s.After = dagOf(in)
 	v, err := s.ValueNorm(x, y, order)
 	if err != nil {
 		return 0, err
 	}
 	// All releases are equal: times are measured from the common release,
-	// so the LP value is the total response time.
+	// so the LP value is the (weighted) total response time.
 	return v, nil
+}
+
+// dagOf returns the weights (nil when all are 1) and the predecessors (nil
+// when there are none) of in, by job index.
+func dagOf(in *instances.Instance) (w []float64, after [][]int) {
+	if in.HasWeights() {
+		w = make([]float64, in.N())
+		for j := range w {
+			w[j] = in.Weight(j)
+		}
+	}
+	if in.HasDependencies() {
+		after = make([][]int, in.N())
+		for j, jb := range in.Jobs {
+			after[j] = jb.After
+		}
+	}
+	return w, after
 }
 
 // Solve returns the LP optimum of order and its schedule (which passes
@@ -633,7 +726,7 @@ func (s *Solver) Solve(in *instances.Instance, order []int) (*orderlp.Result, er
 			sched.Completion[j] = r0
 		}
 	}
-	return &orderlp.Result{Plan: orderlp.BatchPlan(order), LPValue: v, Total: sched.TotalResponse(in), Schedule: sched}, nil
+	return &orderlp.Result{Plan: orderlp.BatchPlan(order), LPValue: v, Total: in.WeightedResponse(sched.Completion), Schedule: sched}, nil
 }
 
 // invert sets inv to the inverse of the m×m row-major matrix B by

@@ -37,8 +37,8 @@ func checkSchedule(t *testing.T, name string, in *instances.Instance, order []in
 	}
 	// The schedule may be better than the LP only when jobs without work
 	// complete at their release, out of the order.
-	if vr.TotalResponse > want*(1+1e-9)+1e-9 || !relEq(vr.TotalResponse, res.Total) {
-		t.Errorf("%s: validated total %v, claimed %v, LP %v", name, vr.TotalResponse, res.Total, want)
+	if vr.WeightedResponse > want*(1+1e-9)+1e-9 || !relEq(vr.WeightedResponse, res.Total) {
+		t.Errorf("%s: validated total %v, claimed %v, LP %v", name, vr.WeightedResponse, res.Total, want)
 	}
 	if s.Lower > res.LPValue || !relEq(s.Lower, res.LPValue) {
 		t.Errorf("%s: dual bound %v vs value %v", name, s.Lower, res.LPValue)

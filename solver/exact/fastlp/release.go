@@ -42,7 +42,7 @@ type Release struct {
 	plen         []float64 // scaled length of each period row
 	tau          []float64 // scaled period starts relative to rho[0]
 	endOf        []int     // sub-interval ending at position k's completion
-	offset       float64   // Σ_k ρ_l(k) − Σ_j r_j (original units)
+	offset       float64   // Σ_k w_j(k) (ρ_l(k) − r_j(k)) (original units)
 	basic        []int
 	isBas        []bool
 	binv, lu     []float64
@@ -78,8 +78,9 @@ func NewRelease(in *instances.Instance) (*Release, error) {
 	return r, nil
 }
 
-// Value returns the LP optimum of the complete plan p, Σ_j (C_j − r_j) of
-// the best schedule that follows it; orderlp.ErrInfeasible (wrapped) when
+// Value returns the LP optimum of the complete plan p, Σ_j w_j (C_j − r_j)
+// of the best schedule that follows it (weights and dependencies as in
+// package orderlp); orderlp.ErrInfeasible (wrapped) when
 // no schedule follows it.
 func (r *Release) Value(p orderlp.Plan) (float64, error) {
 	if err := p.Check(r.in); err != nil {
@@ -116,6 +117,9 @@ func (r *Release) checkPartial(p orderlp.Plan) error {
 		if l < r.rel[j] || l >= len(r.rho) || (k > 0 && l < p.Period[k-1]) {
 			return fmt.Errorf("%w: period[%d] = %d (job release period %d, %d periods)", ErrPlan, k, l, r.rel[j], len(r.rho))
 		}
+	}
+	if err := orderlp.CheckPrecedence(r.in, p.Order); err != nil {
+		return fmt.Errorf("%w: %w", ErrPlan, err)
 	}
 	return nil
 }
@@ -157,7 +161,7 @@ func (r *Release) Solve(p orderlp.Plan) (*orderlp.Result, error) {
 			sched.Completion[j] = in.Jobs[j].Release
 		}
 	}
-	return &orderlp.Result{Plan: p, LPValue: v, Total: sched.TotalResponse(in), Schedule: sched}, nil
+	return &orderlp.Result{Plan: p, LPValue: v, Total: in.WeightedResponse(sched.Completion), Schedule: sched}, nil
 }
 
 // setup builds the slice LP of plan p (valid, possibly partial).
@@ -200,26 +204,34 @@ func (r *Release) setup(p orderlp.Plan) {
 		r.tau = append(r.tau, r.rho[l]-r.rho[0])
 	}
 	r.nq, r.np = len(r.subPer), len(r.plen)
-	// w_q: completions of the same period at or after q.
+	// w_q: total weight of the completions of the same period at or after
+	// q (their number when every weight is 1).
 	for q := 0; q < r.nq; q++ {
-		c := 0
-		for k := 0; k < n; k++ {
+		c := 0.0
+		for k, j := range p.Order {
 			if p.Period[k] == r.subPer[q] && r.endOf[k] >= q {
-				c++
+				c += r.in.Weight(j)
 			}
 		}
-		r.w = append(r.w, float64(c))
+		r.w = append(r.w, c)
 	}
 	r.first, r.end = grow2(r.first, n), grow2(r.end, n)
 	scale := 0.0
 	for k, j := range p.Order {
 		r.pos[j] = k
-		r.offset += r.rho[p.Period[k]] - r.in.Jobs[j].Release
+		r.offset += r.in.Weight(j) * (r.rho[p.Period[k]] - r.in.Jobs[j].Release)
 		scale = max(scale, max(r.x[j], r.y[j]))
 		r.end[k] = r.endOf[k]
 		f := 0
 		for f < r.nq && r.subPer[f] < r.rel[j] {
 			f++
+		}
+		// Served only after each predecessor's completion (those in the
+		// plan are placed earlier, so pos is already set).
+		for _, i := range r.in.Jobs[j].After {
+			if pi := r.pos[i]; pi >= 0 {
+				f = max(f, r.endOf[pi]+1)
+			}
 		}
 		r.first[k] = f
 	}
@@ -676,7 +688,7 @@ func (r *Release) Ends() []float64 {
 	return c
 }
 
-// certify returns the value Σ_k (C_k − ρ_l(k)) (scaled) of the schedule
+// certify returns the value Σ_k w_k (C_k − ρ_l(k)) (scaled) of the schedule
 // built from the cleaned slices — each sub-interval as long as its larger
 // load, each period starting at its release time or when the previous one
 // ends — and the dual bound of the clipped prices (docs/exact.md).
@@ -691,7 +703,7 @@ func (r *Release) certify() (float64, float64) {
 		}
 		t += max(ml[q], sl[q])
 		for k < n && r.endOf[k] == q {
-			primal += t - r.tau[r.subPer[q]]
+			primal += r.in.Weight(r.jobs[k]) * (t - r.tau[r.subPer[q]])
 			k++
 		}
 	}

@@ -74,8 +74,8 @@ func checkRelease(t *testing.T, name string, in *instances.Instance, p orderlp.P
 	if err != nil {
 		t.Fatalf("%s: schedule rejected by validate: %v", name, err)
 	}
-	if vr.TotalResponse > res.LPValue*(1+1e-9)+1e-9 || !relEq(vr.TotalResponse, res.Total) {
-		t.Errorf("%s: validated total %v, claimed %v, LP %v", name, vr.TotalResponse, res.Total, res.LPValue)
+	if vr.WeightedResponse > res.LPValue*(1+1e-9)+1e-9 || !relEq(vr.WeightedResponse, res.Total) {
+		t.Errorf("%s: validated total %v, claimed %v, LP %v", name, vr.WeightedResponse, res.Total, res.LPValue)
 	}
 	if r.Lower > res.LPValue || !relEq(r.Lower, res.LPValue) {
 		t.Errorf("%s: dual bound %v vs value %v", name, r.Lower, res.LPValue)
