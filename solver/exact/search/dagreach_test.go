@@ -1,0 +1,66 @@
+package search
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/solver/mip"
+)
+
+var dagReach = flag.String("dagreach", "", "measure the search on random weighted DAG batches: N,SEEDS,SECONDS (e.g. 20,10,60)")
+
+// randomWeightedDAG returns the measurement instances of the reach of the
+// search with dependencies: n jobs with map and shuffle sizes uniform on
+// [1, 10], weights log-uniform on [0.1, 10], and each pair of jobs (in a
+// random topological order) an edge with probability p.
+func randomWeightedDAG(rng *rand.Rand, n int, p float64) *instances.Instance {
+	jobs := make([]instances.Job, n)
+	perm := rng.Perm(n)
+	for i := range jobs {
+		jobs[i] = instances.Job{ID: fmt.Sprintf("j%d", i+1), Map: 1 + 9*rng.Float64(), Shuffle: 1 + 9*rng.Float64(), Weight: math.Pow(10, 2*rng.Float64()-1)}
+	}
+	for a := 0; a < n; a++ {
+		for b := a + 1; b < n; b++ {
+			if rng.Float64() < p {
+				jobs[perm[b]].After = append(jobs[perm[b]].After, perm[a])
+			}
+		}
+	}
+	return instances.New(jobs)
+}
+
+// TestDAGReach reports, for -dagreach N,SEEDS,SECONDS, how many random
+// weighted DAG batches of N jobs (edge probabilities 0.1 and 0.2) the
+// search proves optimal within the time limit. It measures; it asserts
+// nothing about speed.
+func TestDAGReach(t *testing.T) {
+	if *dagReach == "" {
+		t.Skip("measurement: run with -dagreach N,SEEDS,SECONDS")
+	}
+	var n, seeds, secs int
+	if _, err := fmt.Sscanf(*dagReach, "%d,%d,%d", &n, &seeds, &secs); err != nil {
+		t.Fatal(err)
+	}
+	eng := engine(t)
+	for _, p := range []float64{0.1, 0.2} {
+		proved := 0
+		for seed := 0; seed < seeds; seed++ {
+			in := randomWeightedDAG(rand.New(rand.NewPCG(uint64(seed), 34)), n, p)
+			res, err := Solve(context.Background(), eng, in, Options{TimeLimit: time.Duration(secs) * time.Second})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Status == mip.Optimal {
+				proved++
+			}
+			t.Logf("p=%.1f seed %d: %v obj %.6g lb %.6g root %.6g gap %.3g%% nodes %d prefixLPs %d %v", p, seed, res.Status, res.Objective, res.LowerBound, res.RootBound, 100*res.Gap, res.Stats.Nodes, res.Stats.PrefixLPs, res.Stats.Elapsed.Round(time.Millisecond))
+		}
+		t.Logf("p=%.1f: %d of %d proved optimal within %d s at n = %d", p, proved, seeds, secs, n)
+	}
+}
