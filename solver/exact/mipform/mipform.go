@@ -54,9 +54,14 @@ func buildBatch(in *instances.Instance) *Formulation {
 	n := in.N()
 	m := &mip.Model{Name: "tandem_batch"}
 	f := &Formulation{Model: m, Batch: true, SlotPeriod: make([]int, n), in: in}
+	weighted := in.HasWeights()
 	d := make([]int, n)
 	for k := range d {
-		d[k] = m.AddVar(fmt.Sprintf("d%d", k), mip.Continuous, 0, math.Inf(1), float64(n-k))
+		obj := float64(n - k)
+		if weighted {
+			obj = 0 // the weighted objective is on the C_j below
+		}
+		d[k] = m.AddVar(fmt.Sprintf("d%d", k), mip.Continuous, 0, math.Inf(1), obj)
 	}
 	f.Z = make([][]int, n)
 	a, b := make([][]int, n), make([][]int, n)
@@ -90,6 +95,14 @@ func buildBatch(in *instances.Instance) *Formulation {
 	}
 	orderlp.AddWorkRows(in, m, d, a, b, nil, func(j int) int { return n - 1 })
 	addTieRows(in, m, f.Z)
+	seq := make([]int, n) // position k is sub-interval k
+	for k := range seq {
+		seq[k] = k
+	}
+	addPrecedenceRows(in, m, f.Z, seq, a, b)
+	if weighted {
+		addWeightedCompletions(in, m, f.Z, d, seq, Horizon(in))
+	}
 	// Links: no work after the job's position (big-M x_j, y_j).
 	for j, jb := range in.Jobs {
 		for k := 1; k < n; k++ {
@@ -147,14 +160,20 @@ func buildBatch(in *instances.Instance) *Formulation {
 }
 
 // tieClasses returns, for each class of identical jobs (same release, map
-// and shuffle size, compared exactly) with at least two members, the
-// members in index order.
+// and shuffle size, weight, predecessors and successors, compared exactly)
+// with at least two members, the members in index order.
 func tieClasses(in *instances.Instance) [][]int {
-	type key struct{ r, x, y float64 }
+	type key struct {
+		r, x, y, w  float64
+		after, succ string
+	}
 	idx := map[key]int{}
 	var classes [][]int
+	succ := in.Successors()
 	for j, jb := range in.Jobs {
-		k := key{jb.Release, jb.Map, jb.Shuffle}
+		after := append([]int(nil), jb.After...)
+		sort.Ints(after)
+		k := key{jb.Release, jb.Map, jb.Shuffle, in.Weight(j), fmt.Sprint(after), fmt.Sprint(succ[j])}
 		c, ok := idx[k]
 		if !ok {
 			c = len(classes)
@@ -198,7 +217,8 @@ func tieClasses(in *instances.Instance) [][]int {
 // (tieFamily in the tests) were; with the rows, 0 of 108 and 0 of 448.
 //
 // Validity (no optimum is cut off): every row of the model depends on a job
-// only through (r_j, x_j, y_j), so exchanging the columns (z, a, b, C) of
+// only through (r_j, x_j, y_j, w_j) and its predecessors and successors
+// (the precedence rows), so exchanging the columns (z, a, b, C) of
 // two identical jobs maps feasible points to feasible points of equal
 // cost. Given any feasible point, relabelling the members of each class so
 // that their slots increase with the index gives a feasible point of the
@@ -225,6 +245,92 @@ func addTieRows(in *instances.Instance, m *mip.Model, Z [][]int) {
 					m.AddRow(fmt.Sprintf("tie%d_%d_%d", j, j2, s), math.Inf(-1), 0, ind, val)
 				}
 			}
+		}
+	}
+}
+
+// addPrecedenceRows adds, for every job j and each predecessor i of j
+// (instances.Job.After), with slots in time order and slotSub[s] the
+// sub-interval that slot s ends:
+//
+//   - order: Σ_{s' ≤ s} z_js' ≤ Σ_{s' < s} z_is' for every slot s (if j
+//     completes at or before s, i completes strictly before s), the form
+//     of the tie rows;
+//   - service: a_jq ≤ x_j·Σ_{s : slotSub[s] < q} z_is and the same for
+//     b_jq with y_j (j receives no map or shuffle work in a sub-interval
+//     that does not start after i's completion slot).
+//
+// Every schedule that respects the dependencies satisfies both with its
+// own slots (i completes strictly before j, since j's positive work all
+// comes after C_i), and every solution that satisfies them serves j only
+// after i's completion, so the optimum is unchanged.
+func addPrecedenceRows(in *instances.Instance, m *mip.Model, Z [][]int, slotSub []int, a, b [][]int) {
+	for j, jb := range in.Jobs {
+		for _, i := range jb.After {
+			for s := range Z[j] {
+				var ind []int
+				var val []float64
+				for s2 := 0; s2 <= s; s2++ {
+					if col := Z[j][s2]; col >= 0 {
+						ind = append(ind, col)
+						val = append(val, 1)
+					}
+					if col := Z[i][s2]; s2 < s && col >= 0 {
+						ind = append(ind, col)
+						val = append(val, -1)
+					}
+				}
+				if len(ind) > 0 {
+					m.AddRow(fmt.Sprintf("prec%d_%d_%d", i, j, s), math.Inf(-1), 0, ind, val)
+				}
+			}
+			for q := range a[j] {
+				for st, cols := range [2][]int{a[j], b[j]} {
+					size := jb.Map
+					if st == 1 {
+						size = jb.Shuffle
+					}
+					if cols[q] < 0 {
+						continue
+					}
+					ind := []int{cols[q]}
+					val := []float64{1}
+					for s := range Z[i] {
+						if c := Z[i][s]; c >= 0 && slotSub[s] < q {
+							ind = append(ind, c)
+							val = append(val, -size)
+						}
+					}
+					m.AddRow(fmt.Sprintf("precserv%c_%d_%d_%d", "ab"[st], i, j, q), math.Inf(-1), 0, ind, val)
+				}
+			}
+		}
+	}
+}
+
+// addWeightedCompletions adds the weighted objective of the batch MIP:
+// a column C_j ≥ max(x_j, y_j) (normalised) with cost w_j per job and the
+// rows C_j ≥ Σ_{q ≤ slotSub[s]} d_q − H·(1 − z_js) for every slot s. At an
+// optimum every d_q equals the larger load of its interval (a longer one
+// can be shortened, every completion cost being positive), so every
+// completion is at most H = Horizon(in) ≥ Σ x_j/μ_m + Σ y_j/μ_c and the
+// rows with z_js = 0 cut off no optimum; with z_js = 1 they make C_j at
+// least the end of j's slot, and the minimisation makes it equal.
+func addWeightedCompletions(in *instances.Instance, m *mip.Model, Z [][]int, d, slotSub []int, H float64) {
+	for j, jb := range in.Jobs {
+		lo := math.Max(jb.Map/in.MapCapacity, jb.Shuffle/in.ShuffleCapacity)
+		c := m.AddVar(fmt.Sprintf("C%d", j), mip.Continuous, lo, math.Max(lo, H), in.Weight(j))
+		for s, z := range Z[j] {
+			if z < 0 {
+				continue
+			}
+			ind := []int{c, z}
+			val := []float64{1, -H}
+			for q := 0; q <= slotSub[s]; q++ {
+				ind = append(ind, d[q])
+				val = append(val, -1)
+			}
+			m.AddRow(fmt.Sprintf("comp%d_%d", j, s), -H, math.Inf(1), ind, val)
 		}
 	}
 }
@@ -280,8 +386,8 @@ func buildRelease(in *instances.Instance) *Formulation {
 	L := make([]float64, n)
 	for j, jb := range in.Jobs {
 		L[j] = jb.Release + math.Max(jb.Map/in.MapCapacity, jb.Shuffle/in.ShuffleCapacity)
-		C[j] = m.AddVar(fmt.Sprintf("C%d", j), mip.Continuous, L[j], math.Max(L[j], Ub[j]), 1)
-		m.Offset -= jb.Release
+		C[j] = m.AddVar(fmt.Sprintf("C%d", j), mip.Continuous, L[j], math.Max(L[j], Ub[j]), in.Weight(j))
+		m.Offset -= in.Weight(j) * jb.Release
 	}
 	f.Z = make([][]int, n)
 	for j := range in.Jobs {
@@ -363,6 +469,7 @@ func buildRelease(in *instances.Instance) *Formulation {
 		}
 	}
 	addTieRows(in, m, f.Z)
+	addPrecedenceRows(in, m, f.Z, slotSub, a, b)
 	// Work rows.
 	lastSub := func(j int) int { return nq - 1 }
 	orderlp.AddWorkRows(in, m, d, a, b, func(j, q int) bool { return subPeriod[q] >= rel[j] }, lastSub)
