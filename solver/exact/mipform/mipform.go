@@ -101,7 +101,7 @@ func buildBatch(in *instances.Instance) *Formulation {
 	}
 	addPrecedenceRows(in, m, f.Z, seq, a, b)
 	if weighted {
-		addWeightedCompletions(in, m, f.Z, d, seq, Horizon(in))
+		addWeightedCompletions(in, m, f.Z, d, Horizon(in))
 	}
 	// Links: no work after the job's position (big-M x_j, y_j).
 	for j, jb := range in.Jobs {
@@ -308,31 +308,72 @@ func addPrecedenceRows(in *instances.Instance, m *mip.Model, Z [][]int, slotSub 
 	}
 }
 
-// addWeightedCompletions adds the weighted objective of the batch MIP:
-// a column C_j ≥ max(x_j, y_j) (normalised) with cost w_j per job and the
-// rows C_j ≥ Σ_{q ≤ slotSub[s]} d_q − H·(1 − z_js) for every slot s. At an
-// optimum every d_q equals the larger load of its interval (a longer one
-// can be shortened, every completion cost being positive), so every
-// completion is at most H = Horizon(in) ≥ Σ x_j/μ_m + Σ y_j/μ_c and the
-// rows with z_js = 0 cut off no optimum; with z_js = 1 they make C_j at
-// least the end of j's slot, and the minimisation makes it equal.
-func addWeightedCompletions(in *instances.Instance, m *mip.Model, Z [][]int, d, slotSub []int, H float64) {
+// addWeightedCompletions adds the weighted objective of the batch MIP
+// (positions k = sub-intervals, T_k = Σ_{q ≤ k} d_q the end of position k,
+// normalised times from the common release):
+//
+//   - a column C_j with cost w_j, at least the critical path cp_j =
+//     max(x_j, y_j) + max over j's predecessors of cp_i (j's work follows
+//     C_i and needs max(x_j, y_j) at full rates);
+//   - C_j ≥ T_k − H·Σ_{k' < k} z_jk' for every position k: when j is not
+//     placed before k, it completes no earlier than T_k. At an optimum
+//     every d_q equals the larger load of its interval (a longer one can
+//     be shortened, every completion cost being positive), so T_k ≤ Σ x_j/
+//     μ_m + Σ y_j/μ_c ≤ H = Horizon(in) and the rows of the positions after
+//     j's cut off no optimum; with those at or before j's they make C_j at
+//     least the end of j's position, and the minimisation makes it equal;
+//   - Σ_j w_j C_j ≥ Σ_k ω_k T_k with ω the weights in decreasing order:
+//     C_π(k) ≥ T_k with T increasing, and by the rearrangement inequality
+//     no assignment of the weights to the positions costs less (a valid
+//     row that tightens the relaxation).
+func addWeightedCompletions(in *instances.Instance, m *mip.Model, Z [][]int, d []int, H float64) {
+	n := in.N()
+	xs, ys := make([]float64, n), make([]float64, n)
 	for j, jb := range in.Jobs {
-		lo := math.Max(jb.Map/in.MapCapacity, jb.Shuffle/in.ShuffleCapacity)
-		c := m.AddVar(fmt.Sprintf("C%d", j), mip.Continuous, lo, math.Max(lo, H), in.Weight(j))
-		for s, z := range Z[j] {
-			if z < 0 {
-				continue
+		xs[j], ys[j] = jb.Map/in.MapCapacity, jb.Shuffle/in.ShuffleCapacity
+	}
+	cp := make([]float64, n)
+	if order, err := in.TopologicalOrder(); err == nil {
+		for _, j := range order {
+			t := 0.0
+			for _, i := range in.Jobs[j].After {
+				t = math.Max(t, cp[i])
 			}
-			ind := []int{c, z}
-			val := []float64{1, -H}
-			for q := 0; q <= slotSub[s]; q++ {
+			cp[j] = t + math.Max(xs[j], ys[j])
+		}
+	}
+	C := make([]int, n)
+	ws := make([]float64, n)
+	for j := range in.Jobs {
+		C[j] = m.AddVar(fmt.Sprintf("C%d", j), mip.Continuous, cp[j], math.Max(cp[j], H), in.Weight(j))
+		ws[j] = in.Weight(j)
+		for k := range Z[j] {
+			ind := []int{C[j]}
+			val := []float64{1}
+			for q := 0; q <= k; q++ {
 				ind = append(ind, d[q])
 				val = append(val, -1)
 			}
-			m.AddRow(fmt.Sprintf("comp%d_%d", j, s), -H, math.Inf(1), ind, val)
+			for k2 := 0; k2 < k; k2++ {
+				ind = append(ind, Z[j][k2])
+				val = append(val, H)
+			}
+			m.AddRow(fmt.Sprintf("comp%d_%d", j, k), 0, math.Inf(1), ind, val)
 		}
 	}
+	sort.Sort(sort.Reverse(sort.Float64Slice(ws)))
+	ind, val := make([]int, 0, 2*n), make([]float64, 0, 2*n)
+	for j := range C {
+		ind = append(ind, C[j])
+		val = append(val, in.Weight(j))
+	}
+	tail := 0.0
+	for k := n - 1; k >= 0; k-- {
+		tail += ws[k]
+		ind = append(ind, d[k])
+		val = append(val, -tail)
+	}
+	m.AddRow("rearrangement", 0, math.Inf(1), ind, val)
 }
 
 // Horizon returns H = max_j r_j + Σ_j x_j/μ_m + Σ_j y_j/μ_c, a bound on the
