@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -13,7 +15,10 @@ import (
 	"github.com/mrsched/mrsched/solver/mip"
 )
 
-var dagReach = flag.String("dagreach", "", "measure the search on random weighted DAG batches: N,SEEDS,SECONDS (e.g. 20,10,60)")
+var (
+	dagReach = flag.String("dagreach", "", "measure the search on random weighted DAG batches: N,SEEDS,SECONDS (e.g. 20,10,60)")
+	dagEdges = flag.String("dagedges", "0.1,0.2", "edge probabilities of -dagreach")
+)
 
 // randomWeightedDAG returns the measurement instances of the reach of the
 // search with dependencies: n jobs with map and shuffle sizes uniform on
@@ -36,7 +41,8 @@ func randomWeightedDAG(rng *rand.Rand, n int, p float64) *instances.Instance {
 }
 
 // TestDAGReach reports, for -dagreach N,SEEDS,SECONDS, how many random
-// weighted DAG batches of N jobs (edge probabilities 0.1 and 0.2) the
+// weighted DAG batches of N jobs (edge probabilities -dagedges, default
+// 0.1 and 0.2) the
 // search proves optimal within the time limit. It measures; it asserts
 // nothing about speed.
 func TestDAGReach(t *testing.T) {
@@ -48,7 +54,15 @@ func TestDAGReach(t *testing.T) {
 		t.Fatal(err)
 	}
 	eng := engine(t)
-	for _, p := range []float64{0.1, 0.2} {
+	var ps []float64
+	for _, f := range strings.Split(*dagEdges, ",") {
+		p, err := strconv.ParseFloat(f, 64)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ps = append(ps, p)
+	}
+	for _, p := range ps {
 		proved := 0
 		for seed := 0; seed < seeds; seed++ {
 			in := randomWeightedDAG(rand.New(rand.NewPCG(uint64(seed), 34)), n, p)
@@ -59,8 +73,8 @@ func TestDAGReach(t *testing.T) {
 			if res.Status == mip.Optimal {
 				proved++
 			}
-			t.Logf("p=%.1f seed %d: %v obj %.6g lb %.6g root %.6g gap %.3g%% nodes %d prefixLPs %d %v", p, seed, res.Status, res.Objective, res.LowerBound, res.RootBound, 100*res.Gap, res.Stats.Nodes, res.Stats.PrefixLPs, res.Stats.Elapsed.Round(time.Millisecond))
+			t.Logf("p=%.2f seed %d: %v obj %.6g lb %.6g root %.6g gap %.3g%% nodes %d prefixLPs %d %v", p, seed, res.Status, res.Objective, res.LowerBound, res.RootBound, 100*res.Gap, res.Stats.Nodes, res.Stats.PrefixLPs, res.Stats.Elapsed.Round(time.Millisecond))
 		}
-		t.Logf("p=%.1f: %d of %d proved optimal within %d s at n = %d", p, proved, seeds, secs, n)
+		t.Logf("p=%.2f: %d of %d proved optimal within %d s at n = %d", p, proved, seeds, secs, n)
 	}
 }
