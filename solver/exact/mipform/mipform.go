@@ -599,7 +599,7 @@ func (f *Formulation) Decode(x []float64) (orderlp.Plan, error) {
 type Result struct {
 	Status    mip.Status
 	Plan      orderlp.Plan // best plan found (when HasSolution)
-	Objective float64      // total response of Schedule (when HasSolution)
+	Objective float64      // Σ w_j (C_j − r_j) of Schedule (when HasSolution)
 	MIPValue  float64      // the engine's incumbent value
 	BestBound float64      // the engine's proven lower bound
 	Gap       float64

@@ -120,7 +120,7 @@ type Stats struct {
 type Result struct {
 	Status     mip.Status // Optimal or TimeLimit / Interrupted
 	Plan       orderlp.Plan
-	Objective  float64 // validated total response of Schedule
+	Objective  float64 // Σ w_j (C_j − r_j) of Schedule (the total response with unit weights)
 	LowerBound float64
 	Gap        float64 // (Objective − LowerBound)/Objective
 	RootBound  float64 // h(∅) (batch) or the root bound (releases)
