@@ -315,13 +315,17 @@ func addPrecedenceRows(in *instances.Instance, m *mip.Model, Z [][]int, slotSub 
 //   - a column C_j with cost w_j, at least the critical path cp_j =
 //     max(x_j, y_j) + max over j's predecessors of cp_i (j's work follows
 //     C_i and needs max(x_j, y_j) at full rates);
-//   - C_j ≥ T_k − H·Σ_{k' < k} z_jk' for every position k: when j is not
-//     placed before k, it completes no earlier than T_k. At an optimum
-//     every d_q equals the larger load of its interval (a longer one can
-//     be shortened, every completion cost being positive), so T_k ≤ Σ x_j/
-//     μ_m + Σ y_j/μ_c ≤ H = Horizon(in) and the rows of the positions after
-//     j's cut off no optimum; with those at or before j's they make C_j at
-//     least the end of j's position, and the minimisation makes it equal;
+//   - C_j ≥ T_k − M_j·Σ_{k' < k} z_jk' for every position k, M_j =
+//     Σ x_i/μ_m + Σ y_i/μ_c − cp_j: when j is not placed before k, it
+//     completes no earlier than T_k. At an optimum every d_q equals the
+//     larger load of its interval (a longer one can be shortened, every
+//     completion cost being positive), so T_k ≤ Σ x_i/μ_m + Σ y_i/μ_c and
+//     T_k − C_j ≤ M_j: the rows of the positions after j's cut off no
+//     optimum; with those at or before j's they make C_j at least the end
+//     of j's position, and the minimisation makes it equal;
+//   - C_j ≥ Σ_k z_jk·max(X_(k), Y_(k)), X_(k) and Y_(k) the sums of the k
+//     smallest normalised sizes per station: j at position k completes
+//     after k jobs' work on each station;
 //   - Σ_j w_j C_j ≥ Σ_k ω_k T_k with ω the weights in decreasing order:
 //     C_π(k) ≥ T_k with T increasing, and by the rearrangement inequality
 //     no assignment of the weights to the positions costs less (a valid
@@ -342,11 +346,14 @@ func addWeightedCompletions(in *instances.Instance, m *mip.Model, Z [][]int, d [
 			cp[j] = t + math.Max(xs[j], ys[j])
 		}
 	}
+	px, py := prefixSums(xs), prefixSums(ys)
+	sumXY := px[n-1] + py[n-1]
 	C := make([]int, n)
 	ws := make([]float64, n)
 	for j := range in.Jobs {
 		C[j] = m.AddVar(fmt.Sprintf("C%d", j), mip.Continuous, cp[j], math.Max(cp[j], H), in.Weight(j))
 		ws[j] = in.Weight(j)
+		M := math.Max(0, sumXY-cp[j])
 		for k := range Z[j] {
 			ind := []int{C[j]}
 			val := []float64{1}
@@ -356,10 +363,19 @@ func addWeightedCompletions(in *instances.Instance, m *mip.Model, Z [][]int, d [
 			}
 			for k2 := 0; k2 < k; k2++ {
 				ind = append(ind, Z[j][k2])
-				val = append(val, H)
+				val = append(val, M)
 			}
 			m.AddRow(fmt.Sprintf("comp%d_%d", j, k), 0, math.Inf(1), ind, val)
 		}
+		// C_j ≥ Σ_k z_jk·max(X_(k), Y_(k)) (the k smallest sizes per
+		// station): j at position k completes after k jobs' work.
+		ind := []int{C[j]}
+		val := []float64{1}
+		for k := range Z[j] {
+			ind = append(ind, Z[j][k])
+			val = append(val, -math.Max(px[k], py[k]))
+		}
+		m.AddRow(fmt.Sprintf("compprefix%d", j), 0, math.Inf(1), ind, val)
 	}
 	sort.Sort(sort.Reverse(sort.Float64Slice(ws)))
 	ind, val := make([]int, 0, 2*n), make([]float64, 0, 2*n)

@@ -18,6 +18,7 @@ import (
 var (
 	dagReach = flag.String("dagreach", "", "measure the search on random weighted DAG batches: N,SEEDS,SECONDS (e.g. 20,10,60)")
 	dagEdges = flag.String("dagedges", "0.1,0.2", "edge probabilities of -dagreach")
+	dagRel   = flag.Float64("dagrel", 0, "with -dagreach: releases uniform on [0, R] (0: batches)")
 )
 
 // randomWeightedDAG returns the measurement instances of the reach of the
@@ -42,7 +43,7 @@ func randomWeightedDAG(rng *rand.Rand, n int, p float64) *instances.Instance {
 
 // TestDAGReach reports, for -dagreach N,SEEDS,SECONDS, how many random
 // weighted DAG batches of N jobs (edge probabilities -dagedges, default
-// 0.1 and 0.2) the
+// 0.1 and 0.2; -dagrel R adds releases uniform on [0, R]) the
 // search proves optimal within the time limit. It measures; it asserts
 // nothing about speed.
 func TestDAGReach(t *testing.T) {
@@ -65,7 +66,13 @@ func TestDAGReach(t *testing.T) {
 	for _, p := range ps {
 		proved := 0
 		for seed := 0; seed < seeds; seed++ {
-			in := randomWeightedDAG(rand.New(rand.NewPCG(uint64(seed), 34)), n, p)
+			rng := rand.New(rand.NewPCG(uint64(seed), 34))
+			in := randomWeightedDAG(rng, n, p)
+			if *dagRel > 0 {
+				for j := range in.Jobs {
+					in.Jobs[j].Release = *dagRel * rng.Float64()
+				}
+			}
 			res, err := Solve(context.Background(), eng, in, Options{TimeLimit: time.Duration(secs) * time.Second})
 			if err != nil {
 				t.Fatal(err)
