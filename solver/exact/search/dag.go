@@ -1,6 +1,7 @@
 package search
 
 import (
+	"math"
 	"math/bits"
 	"slices"
 	"sort"
@@ -53,9 +54,10 @@ import (
 //   - With release dates, each placed completion's bound (release.go,
 //     completionBound, also at least cp_j, here from the job's release)
 //     is weighted by its job, and the unplaced jobs are bounded by
-//     dagReleaseTail; the subset table of bounds.SubsetReleaseTable, the
-//     pair partition and the group bounds (pairs.go) bound unweighted sums
-//     and are off.
+//     dagReleaseTail and, up to dagReleaseTableMaxN jobs, the weighted
+//     release subset table dagReleaseTable; the subset table of
+//     bounds.SubsetReleaseTable, the pair partition and the group bounds
+//     (pairs.go) bound unweighted sums and are off.
 
 // setModel sets the normalised sizes, the precedence masks and, for an
 // instance with dependencies or weights, the weights and critical paths
@@ -118,7 +120,70 @@ func (s *searcher) dagReleaseTail(mask uint64, placed int, t0 float64) float64 {
 	for i, w := range ws {
 		pos += w * t.D[placed+i]
 	}
-	return max(own, pos)
+	b := max(own, pos)
+	if t.h != nil {
+		b = max(b, t.h[mask])
+	}
+	return b
+}
+
+// dagReleaseTableMaxN is the largest n for which dagReleaseTable is built
+// (three tables of 2^n float64 values: 24 MiB at n = 20).
+const dagReleaseTableMaxN = 20
+
+// dagReleaseTable returns the release-date subset bound with weights and
+// dependencies, over every job set S:
+//
+//	g(S) = min over j ∉ S with its precedence mask in S of
+//	       w_j·max(M_m(S+j), M_c(S+j), D_|S|, r_j + max(x_j, y_j), cp_j) + g(S+j),
+//
+// g(all) = 0, where M_m and M_c are the single-station makespans of a set
+// alone (its jobs in release order, each started at max(previous end,
+// r_j): the least time by which one station can finish their work) and
+// D_k the (k+1)-th SRPT completion per station. In an order whose first
+// |S| completions are the jobs of S, the job j completed next completes
+// when all of S+j is done on both stations, no earlier than its
+// (|S|+1)-th place allows, than alone, and than its critical path; these
+// costs depend only on S and j, so g(S) is a shortest path bounding
+// Σ_{j∉S} w_j C_j below every plan whose placed jobs are S (over the
+// orders that respect the precedence masks, as h).
+func (s *searcher) dagReleaseTable() []float64 {
+	n, t := s.n, s.rt
+	N := 1 << n
+	rank := make([]int, n)
+	for k, j := range t.byRel {
+		rank[j] = k
+	}
+	mm, mc := make([]float64, N), make([]float64, N)
+	for S := 1; S < N; S++ {
+		last := -1
+		for r := S; r != 0; r &= r - 1 {
+			j := bits.TrailingZeros(uint(r))
+			if last < 0 || rank[j] > rank[last] {
+				last = j
+			}
+		}
+		prev := S &^ (1 << last)
+		rl := s.in.Jobs[last].Release
+		mm[S] = max(mm[prev], rl) + s.x[last]
+		mc[S] = max(mc[prev], rl) + s.y[last]
+	}
+	full := N - 1
+	out := make([]float64, N)
+	for S := full - 1; S >= 0; S-- {
+		k := bits.OnesCount(uint(S))
+		best := math.Inf(1)
+		for j := 0; j < n; j++ {
+			if S&(1<<j) != 0 || s.preds[j]&^uint64(S) != 0 {
+				continue
+			}
+			U := S | 1<<j
+			c := max(max(mm[U], mc[U]), max(t.D[k], max(t.L[j], s.cp[j])))
+			best = min(best, s.w[j]*c+out[U])
+		}
+		out[S] = best
+	}
+	return out
 }
 
 // criticalPath returns cp_j = max(start_j, max over predecessors of cp_i)

@@ -71,6 +71,9 @@ func (s *searcher) releaseRootBound() float64 {
 		if s.rfast != nil {
 			t.pre, _ = fastlp.NewRelease(in)
 		}
+		if s.n <= dagReleaseTableMaxN {
+			t.h = s.dagReleaseTable()
+		}
 		return s.releaseTail(0, 0, math.Inf(-1)) - t.sumR
 	}
 	if h, err := bounds.SubsetReleaseTable(in); err == nil {
