@@ -25,6 +25,11 @@ import (
 // Sentinel errors.
 var (
 	ErrInvalid = errors.New("rational: invalid input")
+	// ErrUnsupported: the instance has weights other than 1 or
+	// dependencies (instances.Job.Weight, After), which the exact
+	// rational types, verifier and search do not model; refusing them
+	// keeps them from being ignored silently.
+	ErrUnsupported = errors.New("rational: weights and dependencies are not supported in exact rational mode")
 	// ErrInfeasible wraps the violations Verify found.
 	ErrInfeasible = errors.New("rational: schedule violates model (1)")
 )
@@ -68,6 +73,9 @@ func FromInstance(in *instances.Instance) (*Instance, error) {
 		}
 		return r, nil
 	}
+	if err := unsupported(in); err != nil {
+		return nil, err
+	}
 	out := &Instance{}
 	var err error
 	if out.MapCapacity, err = conv("map_capacity", in.MapCapacity); err != nil {
@@ -91,6 +99,20 @@ func FromInstance(in *instances.Instance) (*Instance, error) {
 		out.Jobs[i] = o
 	}
 	return out, nil
+}
+
+// unsupported returns an error wrapping ErrUnsupported naming the first
+// job with a weight other than 1 or with predecessors, nil when none has.
+func unsupported(in *instances.Instance) error {
+	for i, j := range in.Jobs {
+		switch {
+		case j.Weight != 0 && j.Weight != 1:
+			return fmt.Errorf("%w: jobs[%d].weight = %s", ErrUnsupported, i, instances.FormatFloat(j.Weight))
+		case len(j.After) > 0:
+			return fmt.Errorf("%w: jobs[%d].after lists %d predecessors", ErrUnsupported, i, len(j.After))
+		}
+	}
+	return nil
 }
 
 // FromSchedule converts a float schedule exactly (rates, times and claimed

@@ -22,7 +22,8 @@ const MaxExponent = 400
 // whose rules and error messages apply unchanged) with every number taken
 // exactly from its decimal text: 0.1 is 1/10, and integers above 2^53 keep
 // every digit. Capacities default to 1 and releases to 0, as in the float
-// reader. Errors are *fileio.ParseError naming the file, line and JSON path.
+// reader. Errors are *fileio.ParseError naming the file, line and JSON path;
+// a file with weights other than 1 or dependencies is refused (ErrUnsupported).
 func ReadJSON(r io.Reader, name string) (*Instance, error) {
 	data, err := fileio.ReadText(r, name, 0)
 	if err != nil {
@@ -32,6 +33,9 @@ func ReadJSON(r io.Reader, name string) (*Instance, error) {
 	fin, err := instances.ReadJSONExactValues(bytes.NewReader(data), name)
 	if err != nil {
 		return nil, err
+	}
+	if err := unsupported(fin); err != nil {
+		return nil, &fileio.ParseError{File: name, Err: err}
 	}
 	_, top, err := fileio.ReadJSON(bytes.NewReader(data), name, ErrInvalid, instances.ErrSyntax)
 	if err != nil {

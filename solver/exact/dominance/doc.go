@@ -41,4 +41,9 @@
 // (the combined shuffle can run ahead of i's own progress when i is the
 // map-heavier job), so it is not applied; the tests check the rule against
 // brute force over all completion orders.
+//
+// The proof uses unit weights and independent jobs. With weights other
+// than 1 or dependencies (instances.Job.Weight, After) the rule is switched
+// off: Precedes is false (an exchange that completes a smaller job first
+// can delay a heavier one, or serve a job before its predecessors).
 package dominance

@@ -10,9 +10,13 @@ import (
 // some optimal schedule by the rule of the package comment: exact
 // comparisons of the instance's numbers (math/big for the ratio), with
 // identical jobs ordered by index. Capacities cancel from every
-// comparison.
+// comparison. The rule is proved for unit weights and independent jobs:
+// on an instance with weights other than 1 or dependencies
+// (instances.Job.Weight, After) it is off and Precedes is false (moving a
+// smaller job earlier can delay a heavier one or serve a job before its
+// predecessors).
 func Precedes(in *instances.Instance, i, j int) bool {
-	if i == j {
+	if i == j || in.HasWeights() || in.HasDependencies() {
 		return false
 	}
 	a, b := in.Jobs[i], in.Jobs[j]

@@ -149,3 +149,23 @@ func TestPrecedes(t *testing.T) {
 		t.Error("proportional jobs (0.1, 0.1), (0.3, 0.3) not ordered")
 	}
 }
+
+// The rule is off with weights or dependencies: a (1, 1) job precedes a
+// (2, 2) job in a plain batch, but not when the larger job is heavier or
+// when a dependency is stated.
+func TestOffWithWeightsOrDependencies(t *testing.T) {
+	plain := instances.New([]instances.Job{{ID: "a", Map: 1, Shuffle: 1}, {ID: "b", Map: 2, Shuffle: 2}, {ID: "c", Map: 3, Shuffle: 3}})
+	if !Precedes(plain, 0, 1) {
+		t.Fatal("plain batch: (1,1) should precede (2,2)")
+	}
+	weighted := instances.New([]instances.Job{{ID: "a", Map: 1, Shuffle: 1}, {ID: "b", Map: 2, Shuffle: 2, Weight: 10}, {ID: "c", Map: 3, Shuffle: 3}})
+	dag := instances.New([]instances.Job{{ID: "a", Map: 1, Shuffle: 1}, {ID: "b", Map: 2, Shuffle: 2}, {ID: "c", Map: 3, Shuffle: 3, After: []int{1}}})
+	for name, in := range map[string]*instances.Instance{"weighted": weighted, "dependencies": dag} {
+		if Precedes(in, 0, 1) {
+			t.Errorf("%s: the rule should be off", name)
+		}
+		if p, ok := Preds(in); !ok || p[1] != 0 {
+			t.Errorf("%s: Preds %v", name, p)
+		}
+	}
+}

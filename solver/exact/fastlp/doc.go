@@ -1,7 +1,7 @@
 // Package fastlp evaluates the fixed-completion-order linear program of
-// the overlapping tandem queue (Lin, Wierman, Zhang and Tan, model (1))
-// for batch instances, one to two orders of magnitude faster than handing
-// the LP of package orderlp to an engine.
+// the overlapping tandem queue (Lin, Wierman, Zhang and Tan, model (1);
+// issue 4, formulation 1) for batch instances, one to two orders of
+// magnitude faster than handing the LP of package orderlp to an engine.
 // It is the default evaluator of the exact search and of polish.
 //
 // # The slice formulation
@@ -60,13 +60,18 @@
 // starts with them (removing jobs relaxes every constraint); package search
 // uses it for prefix bounds.
 //
+// Weights and dependencies (Solver.Weight, Solver.After; Value, Solve and
+// Release take them from the instance): interval k costs the total weight
+// of the positions k..n instead of n−k+1, and a job's slice pairs start
+// after its last predecessor's position (k ≥ f_j), which is the orderlp
+// rule that a job has no columns up to that completion; the dual is the
+// same with the minimum over f_j ≤ k ≤ k' ≤ e_j. With Release the first
+// sub-interval of a position is moved after its predecessors' completion
+// sub-intervals. Neither changes the rows, so the cold and warm bases and
+// the certificate are unchanged.
+//
 // Release dates: Release (release.go) solves the fixed-plan LP of package
 // orderlp with release periods — the same slice reformulation per
 // sub-interval, period-length rows, two phases with a Farkas certificate
 // of infeasibility (docs/exact.md, "The release-date slice LP").
-//
-// Both LPs run one simplex kernel (kernel.go: basis, pricing of the slice
-// columns, ratio test, pivot, re-inversion, duals); each LP supplies its
-// columns, costs, right-hand side, the pricing of its other columns and
-// its certificate.
 package fastlp

@@ -18,33 +18,67 @@ var (
 	ErrSize      = errors.New("fastlp: sizes are not finite or their totals overflow")
 )
 
-// CertRel is the relative primal–dual gap accepted as optimal (on sizes
-// scaled so that the largest is 1; the simplex's own tolerances are in
-// kernel.go).
-const CertRel = 1e-9
+// Tolerances of the simplex (on sizes scaled so that the largest is 1;
+// dual prices are then at most n).
+const (
+	// CertRel is the relative primal–dual gap accepted as optimal.
+	CertRel = 1e-9
+	rcTol   = 1e-11 // a reduced cost below −rcTol·(1+n) prices a column in
+	pivTol  = 1e-10 // smallest pivot element accepted in the ratio test
+	// reinvertEvery pivots the basis inverse is recomputed from scratch.
+	reinvertEvery = 64
+	// degenerateRun consecutive degenerate pivots switch to Bland's rule.
+	degenerateRun = 20
+)
 
 // Solver holds the work buffers of the simplex; reuse one per goroutine to
 // avoid allocation. The zero value is ready to use.
 type Solver struct {
-	kernel
+	// Weight, when not nil, holds w_j by job index (the index space of the
+	// sizes x, y of ValueNorm): the objective is Σ w_j C_j, interval k
+	// costing the total weight of the positions k..n. nil: every weight 1.
+	// Value and Solve set it from the instance.
+	Weight []float64
+	// After, when not nil, holds each job's predecessors by job index: a
+	// job is served only in the intervals after its last predecessor's
+	// completion (its slice pairs k ≤ k' start after that position), and
+	// an order that places a job before a predecessor it also lists is an
+	// ErrOrder. Predecessors absent from the order are ignored (the LP of
+	// those jobs alone). Value and Solve set it from the instance.
+	After [][]int
+
+	n, m  int
+	lo    []int // first interval in which each position may be served
+	posOf []int // position by job index (−1: absent), for After
 	scale float64
+	x, y  []float64 // scaled sizes by position
 	w     []float64
-	tmp   []float64
+	basic []int     // column id per basis row
+	isBas []bool    // by column id
+	binv  []float64 // m×m row-major
+	xb    []float64
+	dual  []float64
+	alpha []float64
+	col   [3]struct {
+		r int
+		v float64
+	}
+	ncol int
+	tmp  []float64
+	lu   []float64
 	// certML, certSL and certSlices are certify's buffers (loads per
 	// interval, then the clipped prices; the cleaned slices), reused so
 	// that a solve allocates nothing once the buffers have grown.
 	certML, certSL []float64
 	certSlices     []slice
-	// layoutN is the number of positions whose costs w and tolerance the
-	// buffers hold (resize; 0: none).
-	layoutN int
-	// zeros and iota back the kernel's first and end (resize).
-	zeros, iota []int
 	// Pivots is the number of simplex pivots of the last solve.
 	Pivots int
 	// Lower is the certified dual bound of the last solve (same units as
 	// the value).
 	Lower float64
+	// since counts the pivots since the last periodic re-inversion; a
+	// warm start (warm.go) carries it over from the parent's solve.
+	since int
 	// solved is true when the basis holds a certified optimum of the
 	// last ValueNorm (SaveBasis keeps only such a basis).
 	solved bool
@@ -64,7 +98,9 @@ type Solver struct {
 }
 
 // Column ids: [0, n) d_k; [n, 3n) slack of row id; ≥ 3n the slice column
-// z(p, k, k') = 3n + (p·n + k)·n + k' (kernel.zid).
+// z(p, k, k') = 3n + (p·n + k)·n + k'.
+func (s *Solver) zid(p, k, k2 int) int { return 3*s.n + (p*s.n+k)*s.n + k2 }
+
 func (s *Solver) decode(id int) (p, k, k2 int) {
 	id -= 3 * s.n
 	k2 = id % s.n
@@ -89,38 +125,22 @@ func (s *Solver) column(id int) float64 {
 	p, k, k2 := s.decode(id)
 	s.col[0].r, s.col[0].v = p, 1
 	s.ncol = 1
-	if s.px[p] != 0 {
-		s.col[s.ncol].r, s.col[s.ncol].v = n+k, s.px[p]
+	if s.x[p] != 0 {
+		s.col[s.ncol].r, s.col[s.ncol].v = n+k, s.x[p]
 		s.ncol++
 	}
-	if s.py[p] != 0 {
-		s.col[s.ncol].r, s.col[s.ncol].v = 2*n+k2, s.py[p]
+	if s.y[p] != 0 {
+		s.col[s.ncol].r, s.col[s.ncol].v = 2*n+k2, s.y[p]
 		s.ncol++
 	}
 	return 0
 }
 
-// costs sets the cost of each basic column (model): w_k for d_k, 0 for the
-// slacks and slices.
-func (s *Solver) costs(basic []int, cb []float64) {
-	n := s.n
-	for i, id := range basic {
-		cb[i] = 0
-		if id < n {
-			cb[i] = s.w[id]
-		}
+func (s *Solver) cost(id int) float64 {
+	if id < s.n {
+		return s.w[id]
 	}
-}
-
-// price offers the d and slack columns (model).
-func (s *Solver) price(y []float64, pr *pricer) {
-	n, m := s.n, s.m
-	for k := 0; k < n; k++ {
-		pr.consider(k, s.w[k]+y[n+k]+y[2*n+k])
-	}
-	for r := n; r < m; r++ {
-		pr.consider(r, -y[r]) // slack id = row index
-	}
+	return 0
 }
 
 // ValueNorm returns the LP optimum of completion order order over jobs
@@ -146,16 +166,67 @@ func (s *Solver) ValueNorm(x, y []float64, order []int) (float64, error) {
 		scale = max(scale, max(x[j], y[j]))
 	}
 	s.resize(n)
+	if err := s.dag(len(x), order); err != nil {
+		return 0, err
+	}
 	s.scale = scale
 	if scale == 0 {
 		s.Lower = 0
 		return 0, nil
 	}
 	for p, j := range order {
-		s.px[p], s.py[p] = x[j]/scale, y[j]/scale
+		s.x[p], s.y[p] = x[j]/scale, y[j]/scale
 	}
 	s.startBasis()
 	return s.finish(s.iterate())
+}
+
+// dag sets the interval costs from Weight and the first interval of each
+// position from After (after resize(len(order))); nJobs is the length of
+// the index space.
+func (s *Solver) dag(nJobs int, order []int) error {
+	n := len(order)
+	if s.Weight != nil {
+		acc := 0.0
+		for k := n - 1; k >= 0; k-- {
+			j := order[k]
+			if j >= len(s.Weight) {
+				return fmt.Errorf("%w: no weight for job %d", ErrOrder, j)
+			}
+			acc += s.Weight[j]
+			s.w[k] = acc
+		}
+	}
+	if s.After == nil {
+		return nil
+	}
+	if cap(s.posOf) < nJobs {
+		s.posOf = make([]int, nJobs)
+	}
+	s.posOf = s.posOf[:nJobs]
+	for j := range s.posOf {
+		s.posOf[j] = -1
+	}
+	for p, j := range order {
+		s.posOf[j] = p
+	}
+	for p, j := range order {
+		if j >= len(s.After) {
+			continue
+		}
+		for _, i := range s.After[j] {
+			if i < 0 || i >= nJobs {
+				return fmt.Errorf("%w: predecessor %d of job %d out of range", ErrOrder, i, j)
+			}
+			switch q := s.posOf[i]; {
+			case q > p:
+				return fmt.Errorf("%w: job %d at position %d completes before its predecessor %d at position %d", ErrOrder, j, p, i, q)
+			case q >= 0:
+				s.lo[p] = max(s.lo[p], q+1)
+			}
+		}
+	}
+	return nil
 }
 
 // finish converts the scaled answer of iterate into the caller's units.
@@ -179,8 +250,8 @@ func (s *Solver) Ends() []float64 {
 	ml, sl := make([]float64, n), make([]float64, n)
 	if s.scale > 0 {
 		for _, sc := range s.slices(nil) {
-			ml[sc.k] += s.px[sc.p] * sc.z
-			sl[sc.k2] += s.py[sc.p] * sc.z
+			ml[sc.k] += s.x[sc.p] * sc.z
+			sl[sc.k2] += s.y[sc.p] * sc.z
 		}
 	}
 	c := make([]float64, n)
@@ -193,31 +264,35 @@ func (s *Solver) Ends() []float64 {
 }
 
 func (s *Solver) resize(n int) {
-	s.kernel.resize(n, n, 3*n, 3*n, 3*n+n*n*n)
-	s.w, s.tmp = grow(s.w, n), grow(s.tmp, 3*n)
-	// Position p's slices lie in intervals 0..p whatever n: zeros and
-	// iota grow with the largest n and are sliced for the others.
-	if len(s.iota) < n {
-		s.zeros, s.iota = make([]int, n), make([]int, n)
-		for p := range s.iota {
-			s.iota[p] = p
+	s.n, s.m = n, 3*n
+	m := s.m
+	grow := func(b []float64, k int) []float64 {
+		if cap(b) < k {
+			return make([]float64, k)
 		}
+		return b[:k]
 	}
-	s.first, s.end = s.zeros[:n], s.iota[:n]
-	if s.layoutN == n {
-		return // w and tol already hold those of n
-	}
+	s.x, s.y, s.w = grow(s.x, n), grow(s.y, n), grow(s.w, n)
 	for k := range s.w {
 		s.w[k] = float64(n - k)
 	}
-	s.tol = rcTol * float64(1+n)
-	s.layoutN = n
-}
-
-// rhs writes b = 1 on the job rows (0 on the map and shuffle rows; model).
-func (s *Solver) rhs(b []float64) {
-	for r := 0; r < s.n; r++ {
-		b[r] = 1
+	if cap(s.lo) < n {
+		s.lo = make([]int, n)
+	}
+	s.lo = s.lo[:n]
+	clear(s.lo)
+	s.binv = grow(s.binv, m*m)
+	s.xb, s.dual, s.alpha, s.tmp = grow(s.xb, m), grow(s.dual, m), grow(s.alpha, m), grow(s.tmp, m)
+	s.lu = grow(s.lu, m*m)
+	if cap(s.basic) < m {
+		s.basic = make([]int, m)
+	}
+	s.basic = s.basic[:m]
+	if nc := 3*n + n*n*n; cap(s.isBas) < nc {
+		s.isBas = make([]bool, nc)
+	} else {
+		s.isBas = s.isBas[:nc]
+		clear(s.isBas)
 	}
 }
 
@@ -228,7 +303,7 @@ func (s *Solver) startBasis() {
 	for p := 0; p < n; p++ {
 		s.basic[p] = s.zid(p, p, p)
 		s.basic[n+p] = p // d_p in the map row slot
-		if s.px[p] >= s.py[p] {
+		if s.x[p] >= s.y[p] {
 			s.basic[2*n+p] = 2*n + p // slack of the shuffle row
 		} else {
 			s.basic[2*n+p] = n + p // slack of the map row
@@ -243,30 +318,158 @@ func (s *Solver) startBasis() {
 
 // iterate runs the simplex on the scaled data from the basis in s.basic,
 // s.binv, s.xb (primal feasible); returns the certified primal value and
-// dual bound. When the certificate fails it re-inverts once and goes on.
+// dual bound.
 func (s *Solver) iterate() (float64, float64, error) {
-	s.pivots = 0
-	s.restart()
-	for retried := false; ; retried = true {
-		err := s.kernel.iterate(s)
-		s.Pivots = s.pivots
-		if s.pivots > 0 {
-			s.atStart = false
+	n, m := s.n, s.m
+	tol := rcTol * float64(1+n)
+	maxIter := 200*m + 1000
+	degen := 0
+	s.Pivots = 0
+	retried := false
+	for iter := 0; ; iter++ {
+		if iter > maxIter {
+			return 0, 0, fmt.Errorf("%w: %d pivots", ErrNumerical, iter)
 		}
-		if err != nil {
-			return 0, 0, err
+		s.duals()
+		bland := degen >= degenerateRun
+		enter, best := -1, -tol
+		consider := func(id int, rc float64) {
+			if rc >= -tol || s.isBas[id] {
+				return
+			}
+			if bland {
+				if enter < 0 || id < enter {
+					enter, best = id, rc
+				}
+				return
+			}
+			if rc < best {
+				enter, best = id, rc
+			}
 		}
-		v, lo := s.certify()
-		if v-lo <= CertRel*max(1, math.Abs(v)) {
-			return v, lo, nil
+		y := s.dual
+		for k := 0; k < n; k++ {
+			consider(k, s.w[k]+y[n+k]+y[2*n+k])
 		}
-		if retried {
-			return 0, 0, fmt.Errorf("%w: primal %v, dual %v", ErrNumerical, v, lo)
+		for r := n; r < m; r++ {
+			consider(r, -y[r]) // slack id = row index
 		}
-		if err := s.reinvert(s); err != nil {
-			return 0, 0, err
+		for p := 0; p < n; p++ {
+			// min over k ≤ k' ≤ p of −x_p y[map_k] − y_p y[shuf_k'].
+			xp, yp := s.x[p], s.y[p]
+			base := -y[p]
+			lo := s.lo[p]
+			bk, bv := lo, math.Inf(1)
+			for k2 := lo; k2 <= p; k2++ {
+				if a := -xp * y[n+k2]; a < bv {
+					bk, bv = k2, a
+				}
+				rc := base + bv - yp*y[2*n+k2]
+				if bland {
+					// Bland needs the lowest-index candidate: scan all k.
+					for k := lo; k <= k2; k++ {
+						consider(s.zid(p, k, k2), base-xp*y[n+k]-yp*y[2*n+k2])
+					}
+					continue
+				}
+				if rc < best && !s.isBas[s.zid(p, bk, k2)] {
+					consider(s.zid(p, bk, k2), rc)
+				} else if rc < best {
+					// The best pair is basic (rc ≈ 0 then); scan the row.
+					for k := lo; k <= k2; k++ {
+						consider(s.zid(p, k, k2), base-xp*y[n+k]-yp*y[2*n+k2])
+					}
+				}
+			}
+		}
+		if enter < 0 {
+			v, lo := s.certify()
+			if v-lo <= CertRel*max(1, math.Abs(v)) {
+				return v, lo, nil
+			}
+			if retried {
+				return 0, 0, fmt.Errorf("%w: primal %v, dual %v", ErrNumerical, v, lo)
+			}
+			retried = true
+			if err := s.reinvert(); err != nil {
+				return 0, 0, err
+			}
+			continue
+		}
+		// FTRAN: alpha = Binv · a.
+		s.column(enter)
+		for i := 0; i < m; i++ {
+			row := s.binv[i*m : i*m+m]
+			v := 0.0
+			for c := 0; c < s.ncol; c++ {
+				v += row[s.col[c].r] * s.col[c].v
+			}
+			s.alpha[i] = v
+		}
+		// Ratio test.
+		leave, theta := -1, math.Inf(1)
+		for i := 0; i < m; i++ {
+			a := s.alpha[i]
+			if a <= pivTol {
+				continue
+			}
+			t := max(s.xb[i], 0) / a
+			switch {
+			case leave < 0 || t < theta-1e-12:
+				leave, theta = i, t
+			case t <= theta+1e-12:
+				if bland {
+					if s.basic[i] < s.basic[leave] {
+						leave, theta = i, min(theta, t)
+					}
+				} else if a > s.alpha[leave] {
+					leave, theta = i, min(theta, t)
+				}
+			}
+		}
+		if leave < 0 {
+			// Unbounded cannot happen (costs ≥ 0); numerical trouble.
+			return 0, 0, fmt.Errorf("%w: no leaving row", ErrNumerical)
+		}
+		if theta <= 1e-13 {
+			degen++
+		} else {
+			degen = 0
+		}
+		s.pivot(leave, enter, theta)
+		s.Pivots++
+		s.since++
+		s.atStart = false
+		if s.since%reinvertEvery == 0 {
+			if err := s.reinvert(); err != nil {
+				return 0, 0, err
+			}
 		}
 	}
+}
+
+// duals computes y = c_B Binv.
+func (s *Solver) duals() {
+	m := s.m
+	y := s.dual
+	clear(y)
+	for i := 0; i < m; i++ {
+		c := s.cost(s.basic[i])
+		if c == 0 {
+			continue
+		}
+		row := s.binv[i*m : i*m+m]
+		for r, v := range row {
+			y[r] += c * v
+		}
+	}
+}
+
+func (s *Solver) pivot(leave, enter int, theta float64) {
+	pivotInverse(s.binv, s.xb, s.alpha, s.m, leave, theta)
+	s.isBas[s.basic[leave]] = false
+	s.basic[leave] = enter
+	s.isBas[enter] = true
 }
 
 // startInverse writes the inverse of the starting basis, block by block:
@@ -281,7 +484,7 @@ func (s *Solver) startInverse() {
 	clear(inv)
 	for p := 0; p < n; p++ {
 		c, mr, sr := p, n+p, 2*n+p
-		x, y := s.px[p], s.py[p]
+		x, y := s.x[p], s.y[p]
 		inv[p*m+c] = 1
 		if x >= y {
 			inv[(n+p)*m+c], inv[(n+p)*m+mr] = x, -1
@@ -292,6 +495,34 @@ func (s *Solver) startInverse() {
 		}
 		s.xb[p], s.xb[n+p], s.xb[2*n+p] = 1, max(x, y), math.Abs(x-y)
 	}
+}
+
+// reinvert recomputes Binv from the basic columns (Gauss–Jordan with
+// partial pivoting) and xB = Binv·b (b = 1 on the job rows, 0 elsewhere).
+func (s *Solver) reinvert() error {
+	m := s.m
+	B := s.lu
+	clear(B)
+	for i, id := range s.basic {
+		s.column(id)
+		for c := 0; c < s.ncol; c++ {
+			B[s.col[c].r*m+i] = s.col[c].v
+		}
+	}
+	inv := s.binv
+	if err := invert(B, inv, m); err != nil {
+		return err
+	}
+	// Rows of B were the constraint rows, columns the basis positions, so
+	// inv = B⁻¹ maps a column in row space to basis positions: xB = inv·b.
+	for i := 0; i < m; i++ {
+		v := 0.0
+		for r := 0; r < s.n; r++ {
+			v += inv[i*m+r]
+		}
+		s.xb[i] = v
+	}
+	return nil
 }
 
 // slices returns, per position p, the cleaned slice weights of the basic
@@ -341,8 +572,8 @@ func (s *Solver) certify() (float64, float64) {
 	clear(sl)
 	s.certSlices = s.slices(s.certSlices[:0])
 	for _, sc := range s.certSlices {
-		ml[sc.k] += s.px[sc.p] * sc.z
-		sl[sc.k2] += s.py[sc.p] * sc.z
+		ml[sc.k] += s.x[sc.p] * sc.z
+		sl[sc.k2] += s.y[sc.p] * sc.z
 	}
 	primal := 0.0
 	for k := 0; k < n; k++ {
@@ -361,9 +592,9 @@ func (s *Solver) certify() (float64, float64) {
 	dual := 0.0
 	for p := 0; p < n; p++ {
 		best, mina := math.Inf(1), math.Inf(1)
-		for k2 := 0; k2 <= p; k2++ {
-			mina = min(mina, s.px[p]*al[k2])
-			best = min(best, mina+s.py[p]*be[k2])
+		for k2 := s.lo[p]; k2 <= p; k2++ {
+			mina = min(mina, s.x[p]*al[k2])
+			best = min(best, mina+s.y[p]*be[k2])
 		}
 		dual += best
 	}
@@ -393,20 +624,41 @@ func check(in *instances.Instance, order []int) error {
 }
 
 // Value returns the LP optimum of the batch instance in for completion
-// order (a permutation of job indices): the least total response time of
-// a schedule completing the jobs in that order.
+// order (a permutation of job indices that places every job after its
+// predecessors): the least weighted total response time Σ w_j (C_j − r_j)
+// of a schedule completing the jobs in that order. It sets s.Weight and
+// s.After from the instance.
 func (s *Solver) Value(in *instances.Instance, order []int) (float64, error) {
 	if err := check(in, order); err != nil {
 		return 0, err
 	}
 	x, y := normalised(in)
+	s.Weight, s.After = dagOf(in)
 	v, err := s.ValueNorm(x, y, order)
 	if err != nil {
 		return 0, err
 	}
 	// All releases are equal: times are measured from the common release,
-	// so the LP value is the total response time.
+	// so the LP value is the (weighted) total response time.
 	return v, nil
+}
+
+// dagOf returns the weights (nil when all are 1) and the predecessors (nil
+// when there are none) of in, by job index.
+func dagOf(in *instances.Instance) (w []float64, after [][]int) {
+	if in.HasWeights() {
+		w = make([]float64, in.N())
+		for j := range w {
+			w[j] = in.Weight(j)
+		}
+	}
+	if in.HasDependencies() {
+		after = make([][]int, in.N())
+		for j, jb := range in.Jobs {
+			after[j] = jb.After
+		}
+	}
+	return w, after
 }
 
 // Solve returns the LP optimum of order and its schedule (which passes
@@ -474,5 +726,79 @@ func (s *Solver) Solve(in *instances.Instance, order []int) (*orderlp.Result, er
 			sched.Completion[j] = r0
 		}
 	}
-	return &orderlp.Result{Plan: orderlp.BatchPlan(order), LPValue: v, Total: sched.TotalResponse(in), Schedule: sched}, nil
+	return &orderlp.Result{Plan: orderlp.BatchPlan(order), LPValue: v, Total: in.WeightedResponse(sched.Completion), Schedule: sched}, nil
+}
+
+// invert sets inv to the inverse of the m×m row-major matrix B by
+// Gauss–Jordan elimination with partial pivoting, overwriting B; a pivot
+// below 1e-12 in magnitude is ErrNumerical (singular basis).
+func invert(B, inv []float64, m int) error {
+	clear(inv)
+	for i := 0; i < m; i++ {
+		inv[i*m+i] = 1
+	}
+	for c := 0; c < m; c++ {
+		piv, pv := -1, 0.0
+		for r := c; r < m; r++ {
+			if v := math.Abs(B[r*m+c]); v > pv {
+				piv, pv = r, v
+			}
+		}
+		if pv < 1e-12 {
+			return fmt.Errorf("%w: singular basis", ErrNumerical)
+		}
+		if piv != c {
+			for k := 0; k < m; k++ {
+				B[c*m+k], B[piv*m+k] = B[piv*m+k], B[c*m+k]
+				inv[c*m+k], inv[piv*m+k] = inv[piv*m+k], inv[c*m+k]
+			}
+		}
+		f := 1 / B[c*m+c]
+		for k := 0; k < m; k++ {
+			B[c*m+k] *= f
+			inv[c*m+k] *= f
+		}
+		for r := 0; r < m; r++ {
+			if r == c {
+				continue
+			}
+			g := B[r*m+c]
+			if g == 0 {
+				continue
+			}
+			for k := 0; k < m; k++ {
+				B[r*m+k] -= g * B[c*m+k]
+				inv[r*m+k] -= g * inv[c*m+k]
+			}
+		}
+	}
+	return nil
+}
+
+// pivotInverse updates x_B and the m×m row-major B⁻¹ for the entering
+// column's B⁻¹·a = a leaving at position leave with step theta (the
+// product-form update of the revised simplex method).
+func pivotInverse(binv, xb, a []float64, m, leave int, theta float64) {
+	for i := 0; i < m; i++ {
+		if i == leave {
+			continue
+		}
+		xb[i] -= theta * a[i]
+	}
+	xb[leave] = theta
+	rowL := binv[leave*m : leave*m+m]
+	inv := 1 / a[leave]
+	for r := range rowL {
+		rowL[r] *= inv
+	}
+	for i := 0; i < m; i++ {
+		f := a[i]
+		if i == leave || f == 0 {
+			continue
+		}
+		row := binv[i*m : i*m+m]
+		for r, v := range rowL {
+			row[r] -= f * v
+		}
+	}
 }

@@ -2,9 +2,11 @@ package fastlp
 
 // Prices returns dual prices (α_k, β_k), k = 1..n, of the map and shuffle
 // rows of the last ValueNorm or Value solve: the simplex's duals clipped to
-// α, β ≥ 0 and scaled into α_k + β_k ≤ w_k = n−k+1, as in the certificate
-// (doc.go). Any such prices give the lower bound
-// Σ_j min_{k≤k'≤e_j} (x_j α_k + y_j β_k') on the LP (weak duality; x, y the
+// α, β ≥ 0 and scaled into α_k + β_k ≤ w_k = n−k+1 (with Solver.Weight:
+// the total weight of positions k..n), as in the certificate (doc.go). Any
+// such prices give the lower bound Σ_j min_{f_j≤k≤k'≤e_j} (x_j α_k + y_j
+// β_k') on the LP (f_j = 1 without Solver.After, else the position after
+// j's last predecessor) (weak duality; x, y the
 // normalised sizes). The prices are floats: a caller that needs a proven
 // bound re-checks the constraints and evaluates the sum in exact
 // arithmetic (package ratsearch).

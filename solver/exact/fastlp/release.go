@@ -24,26 +24,36 @@ const feasRel = 1e-9
 // value as orderlp.Value, without an engine. Build one with NewRelease per
 // instance; a Release is not safe for concurrent use.
 type Release struct {
-	kernel
 	in   *instances.Instance
 	rho  []float64 // distinct release times (periods)
 	rel  []int     // release period per job
 	x, y []float64 // normalised sizes per job
 
-	// Per solve (the kernel's first and end are each position's first and
-	// completion sub-interval).
-	np     int
-	scale  float64
-	jobs   []int     // job by position
-	pos    []int     // plan position by job (−1: absent)
-	subPer []int     // period of sub-interval q
-	w      []float64 // objective weight of d_q
-	prow   []int     // period row of sub-interval q (−1: none)
-	plen   []float64 // scaled length of each period row
-	tau    []float64 // scaled period starts relative to rho[0]
-	endOf  []int     // sub-interval ending at position k's completion
-	offset float64   // Σ_k ρ_l(k) − Σ_j r_j (original units)
-	phase  int
+	// Per solve.
+	n, nq, np, m int
+	scale        float64
+	jobs         []int     // job by position
+	pos          []int     // plan position by job (−1: absent)
+	px, py       []float64 // scaled sizes by position
+	first, end   []int     // first and last sub-interval of each position
+	subPer       []int     // period of sub-interval q
+	w            []float64 // objective weight of d_q
+	prow         []int     // period row of sub-interval q (−1: none)
+	plen         []float64 // scaled length of each period row
+	tau          []float64 // scaled period starts relative to rho[0]
+	endOf        []int     // sub-interval ending at position k's completion
+	offset       float64   // Σ_k w_j(k) (ρ_l(k) − r_j(k)) (original units)
+	basic        []int
+	isBas        []bool
+	binv, lu     []float64
+	xb, dual     []float64
+	alpha, tmp   []float64
+	col          [3]struct {
+		r int
+		v float64
+	}
+	ncol  int
+	phase int
 	// Pivots is the number of simplex pivots of the last solve.
 	Pivots int
 	// Lower is the certified dual bound of the last solve (original units,
@@ -68,8 +78,9 @@ func NewRelease(in *instances.Instance) (*Release, error) {
 	return r, nil
 }
 
-// Value returns the LP optimum of the complete plan p, Σ_j (C_j − r_j) of
-// the best schedule that follows it; orderlp.ErrInfeasible (wrapped) when
+// Value returns the LP optimum of the complete plan p, Σ_j w_j (C_j − r_j)
+// of the best schedule that follows it (weights and dependencies as in
+// package orderlp); orderlp.ErrInfeasible (wrapped) when
 // no schedule follows it.
 func (r *Release) Value(p orderlp.Plan) (float64, error) {
 	if err := p.Check(r.in); err != nil {
@@ -106,6 +117,9 @@ func (r *Release) checkPartial(p orderlp.Plan) error {
 		if l < r.rel[j] || l >= len(r.rho) || (k > 0 && l < p.Period[k-1]) {
 			return fmt.Errorf("%w: period[%d] = %d (job release period %d, %d periods)", ErrPlan, k, l, r.rel[j], len(r.rho))
 		}
+	}
+	if err := orderlp.CheckPrecedence(r.in, p.Order); err != nil {
+		return fmt.Errorf("%w: %w", ErrPlan, err)
 	}
 	return nil
 }
@@ -147,12 +161,13 @@ func (r *Release) Solve(p orderlp.Plan) (*orderlp.Result, error) {
 			sched.Completion[j] = in.Jobs[j].Release
 		}
 	}
-	return &orderlp.Result{Plan: p, LPValue: v, Total: sched.TotalResponse(in), Schedule: sched}, nil
+	return &orderlp.Result{Plan: p, LPValue: v, Total: in.WeightedResponse(sched.Completion), Schedule: sched}, nil
 }
 
 // setup builds the slice LP of plan p (valid, possibly partial).
 func (r *Release) setup(p orderlp.Plan) {
 	n := len(p.Order)
+	r.n = n
 	r.jobs = append(r.jobs[:0], p.Order...)
 	if cap(r.pos) < len(r.x) {
 		r.pos = make([]int, len(r.x))
@@ -188,34 +203,40 @@ func (r *Release) setup(p orderlp.Plan) {
 		}
 		r.tau = append(r.tau, r.rho[l]-r.rho[0])
 	}
-	nq, np := len(r.subPer), len(r.plen)
-	r.np = np
-	// w_q: completions of the same period at or after q.
-	for q := 0; q < nq; q++ {
-		c := 0
-		for k := 0; k < n; k++ {
+	r.nq, r.np = len(r.subPer), len(r.plen)
+	// w_q: total weight of the completions of the same period at or after
+	// q (their number when every weight is 1).
+	for q := 0; q < r.nq; q++ {
+		c := 0.0
+		for k, j := range p.Order {
 			if p.Period[k] == r.subPer[q] && r.endOf[k] >= q {
-				c++
+				c += r.in.Weight(j)
 			}
 		}
-		r.w = append(r.w, float64(c))
+		r.w = append(r.w, c)
 	}
-	zbase := 3*nq + n + np
-	r.kernel.resize(n, nq, n+2*nq+np, zbase, zbase+n*nq*nq)
 	r.first, r.end = grow2(r.first, n), grow2(r.end, n)
 	scale := 0.0
 	for k, j := range p.Order {
 		r.pos[j] = k
-		r.offset += r.rho[p.Period[k]] - r.in.Jobs[j].Release
+		r.offset += r.in.Weight(j) * (r.rho[p.Period[k]] - r.in.Jobs[j].Release)
 		scale = max(scale, max(r.x[j], r.y[j]))
 		r.end[k] = r.endOf[k]
 		f := 0
-		for f < nq && r.subPer[f] < r.rel[j] {
+		for f < r.nq && r.subPer[f] < r.rel[j] {
 			f++
+		}
+		// Served only after each predecessor's completion (those in the
+		// plan are placed earlier, so pos is already set).
+		for _, i := range r.in.Jobs[j].After {
+			if pi := r.pos[i]; pi >= 0 {
+				f = max(f, r.endOf[pi]+1)
+			}
 		}
 		r.first[k] = f
 	}
 	r.scale = scale
+	r.px, r.py = grow(r.px, n), grow(r.py, n)
 	if scale > 0 {
 		for k, j := range p.Order {
 			r.px[k], r.py[k] = r.x[j]/scale, r.y[j]/scale
@@ -227,16 +248,42 @@ func (r *Release) setup(p orderlp.Plan) {
 			r.tau[i] /= scale
 		}
 	}
-	r.tol = rcTol * float64(1+n+nq)
-	r.artLo, r.artHi = 3*nq, zbase
+	r.m = n + 2*r.nq + r.np
+	m := r.m
+	r.binv, r.lu = grow(r.binv, m*m), grow(r.lu, m*m)
+	r.xb, r.dual, r.alpha, r.tmp = grow(r.xb, m), grow(r.dual, m), grow(r.alpha, m), grow(r.tmp, m)
+	r.basic = grow2(r.basic, m)
+	nc := r.zbase() + n*r.nq*r.nq
+	if cap(r.isBas) < nc {
+		r.isBas = make([]bool, nc)
+	}
+	r.isBas = r.isBas[:nc]
+	clear(r.isBas)
+}
+
+func grow(b []float64, k int) []float64 {
+	if cap(b) < k {
+		return make([]float64, k)
+	}
+	return b[:k]
+}
+
+func grow2(b []int, k int) []int {
+	if cap(b) < k {
+		return make([]int, k)
+	}
+	return b[:k]
 }
 
 // Rows: job position k → k; map row of q → n+q; shuffle row → n+nq+q;
 // period row i → n+2nq+i. Columns: d_q → q; slack of map/shuffle row
 // n+i → nq+i; artificial of job row k → 3nq+k and of period row i →
-// 3nq+n+i; the slice column z(k, q, q') → zbase + (k·nq + q)·nq + q'
-// (kernel.zid).
-func (r *Release) isArt(id int) bool { return id >= r.artLo && id < r.artHi }
+// 3nq+n+i; the slice column z(k, q, q') → zbase + (k·nq + q)·nq + q'.
+func (r *Release) zbase() int { return 3*r.nq + r.n + r.np }
+
+func (r *Release) zid(k, q, q2 int) int { return r.zbase() + (k*r.nq+q)*r.nq + q2 }
+
+func (r *Release) isArt(id int) bool { return id >= 3*r.nq && id < r.zbase() }
 
 // column fills r.col with the sparse column of id and returns its cost in
 // the current phase.
@@ -264,11 +311,11 @@ func (r *Release) column(id int) float64 {
 	case id < 3*nq+n:
 		add(id-3*nq, 1)
 		return r.artCost()
-	case id < r.zbase:
+	case id < r.zbase():
 		add(n+2*nq+id-3*nq-n, 1)
 		return r.artCost()
 	}
-	z := id - r.zbase
+	z := id - r.zbase()
 	q2 := z % nq
 	z /= nq
 	k, q := z/nq, z%nq
@@ -334,8 +381,8 @@ func (r *Release) solve() (float64, float64, error) {
 	for _, id := range r.basic {
 		r.isBas[id] = true
 	}
-	r.Pivots, r.pivots, r.since = 0, 0, 0
-	r.phase, r.keepArt = 1, false
+	r.Pivots = 0
+	r.phase = 1
 	for retried := false; ; {
 		if err := r.iterate(); err != nil {
 			return 0, 0, err
@@ -356,11 +403,11 @@ func (r *Release) solve() (float64, float64, error) {
 			return 0, 0, fmt.Errorf("%w: phase 1 ended at infeasibility %v without a certificate", ErrNumerical, inf)
 		}
 		retried = true
-		if err := r.reinvert(r); err != nil {
+		if err := r.reinvert(); err != nil {
 			return 0, 0, err
 		}
 	}
-	r.phase, r.keepArt = 2, true
+	r.phase = 2
 	for retried := false; ; {
 		if err := r.iterate(); err != nil {
 			return 0, 0, err
@@ -373,7 +420,7 @@ func (r *Release) solve() (float64, float64, error) {
 			return 0, 0, fmt.Errorf("%w: primal %v, dual %v", ErrNumerical, v, lo)
 		}
 		retried = true
-		if err := r.reinvert(r); err != nil {
+		if err := r.reinvert(); err != nil {
 			return 0, 0, err
 		}
 	}
@@ -382,54 +429,189 @@ func (r *Release) solve() (float64, float64, error) {
 // iterate runs primal simplex pivots of the current phase until no column
 // prices in.
 func (r *Release) iterate() error {
-	r.restart()
-	err := r.kernel.iterate(r)
-	r.Pivots = r.pivots
-	return err
+	n, nq, m := r.n, r.nq, r.m
+	tol := rcTol * float64(1+n+nq)
+	maxIter := 200*m + 1000
+	degen := 0
+	for iter := 0; ; iter++ {
+		if iter > maxIter {
+			return fmt.Errorf("%w: %d pivots", ErrNumerical, iter)
+		}
+		r.duals()
+		y := r.dual
+		bland := degen >= degenerateRun
+		enter, best := -1, -tol
+		consider := func(id int, rc float64) {
+			if rc >= -tol || r.isBas[id] {
+				return
+			}
+			if bland {
+				if enter < 0 || id < enter {
+					enter, best = id, rc
+				}
+				return
+			}
+			if rc < best {
+				enter, best = id, rc
+			}
+		}
+		for q := 0; q < nq; q++ {
+			rc := y[n+q] + y[n+nq+q]
+			if r.phase == 2 {
+				rc += r.w[q]
+			}
+			if r.prow[q] >= 0 {
+				rc -= y[n+2*nq+r.prow[q]]
+			}
+			consider(q, rc)
+		}
+		for i := 0; i < 2*nq; i++ {
+			consider(nq+i, -y[n+i])
+		}
+		if r.phase == 1 {
+			for k := 0; k < n; k++ {
+				consider(3*nq+k, 1-y[k])
+			}
+			for i := 0; i < r.np; i++ {
+				consider(3*nq+n+i, 1-y[n+2*nq+i])
+			}
+		}
+		for k := 0; k < n; k++ {
+			xk, yk := r.px[k], r.py[k]
+			base := -y[k]
+			bq, bv := -1, math.Inf(1)
+			for q2 := r.first[k]; q2 <= r.end[k]; q2++ {
+				if a := -xk * y[n+q2]; a < bv {
+					bq, bv = q2, a
+				}
+				rc := base + bv - yk*y[n+nq+q2]
+				if bland {
+					for q := r.first[k]; q <= q2; q++ {
+						consider(r.zid(k, q, q2), base-xk*y[n+q]-yk*y[n+nq+q2])
+					}
+					continue
+				}
+				if rc < best && !r.isBas[r.zid(k, bq, q2)] {
+					consider(r.zid(k, bq, q2), rc)
+				} else if rc < best {
+					for q := r.first[k]; q <= q2; q++ {
+						consider(r.zid(k, q, q2), base-xk*y[n+q]-yk*y[n+nq+q2])
+					}
+				}
+			}
+		}
+		if enter < 0 {
+			return nil
+		}
+		r.column(enter)
+		for i := 0; i < m; i++ {
+			row := r.binv[i*m : i*m+m]
+			v := 0.0
+			for c := 0; c < r.ncol; c++ {
+				v += row[r.col[c].r] * r.col[c].v
+			}
+			r.alpha[i] = v
+		}
+		leave, theta := -1, math.Inf(1)
+		for i := 0; i < m; i++ {
+			a := r.alpha[i]
+			t := 0.0
+			switch {
+			case a > pivTol:
+				t = max(r.xb[i], 0) / a
+			case a < -pivTol && r.phase == 2 && r.isArt(r.basic[i]):
+				// An artificial left in the basis at 0 must not grow.
+				t = 0
+			default:
+				continue
+			}
+			switch {
+			case leave < 0 || t < theta-1e-12:
+				leave, theta = i, t
+			case t <= theta+1e-12:
+				if bland {
+					if r.basic[i] < r.basic[leave] {
+						leave, theta = i, min(theta, t)
+					}
+				} else if math.Abs(a) > math.Abs(r.alpha[leave]) {
+					leave, theta = i, min(theta, t)
+				}
+			}
+		}
+		if leave < 0 {
+			return fmt.Errorf("%w: no leaving row", ErrNumerical)
+		}
+		if theta <= 1e-13 {
+			degen++
+		} else {
+			degen = 0
+		}
+		r.pivot(leave, enter, theta)
+		r.Pivots++
+		if r.Pivots%reinvertEvery == 0 {
+			if err := r.reinvert(); err != nil {
+				return err
+			}
+		}
+	}
 }
 
-// rhs writes b: 1 on the job rows, the period lengths on the period rows
-// (model).
-func (r *Release) rhs(b []float64) {
+// duals computes y = c_B·B⁻¹ for the current phase's costs.
+func (r *Release) duals() {
+	m := r.m
+	y := r.dual
+	clear(y)
+	for i := 0; i < m; i++ {
+		c := r.column(r.basic[i])
+		if c == 0 {
+			continue
+		}
+		row := r.binv[i*m : i*m+m]
+		for k, v := range row {
+			y[k] += c * v
+		}
+	}
+}
+
+func (r *Release) pivot(leave, enter int, theta float64) {
+	pivotInverse(r.binv, r.xb, r.alpha, r.m, leave, theta)
+	r.isBas[r.basic[leave]] = false
+	r.basic[leave] = enter
+	r.isBas[enter] = true
+}
+
+// reinvert recomputes B⁻¹ from the basic columns (Gauss–Jordan with
+// partial pivoting) and x_B = B⁻¹·b.
+func (r *Release) reinvert() error {
+	m := r.m
+	B := r.lu
+	clear(B)
+	for i, id := range r.basic {
+		r.column(id)
+		for c := 0; c < r.ncol; c++ {
+			B[r.col[c].r*m+i] = r.col[c].v
+		}
+	}
+	inv := r.binv
+	if err := invert(B, inv, m); err != nil {
+		return err
+	}
+	b := r.tmp
+	clear(b)
 	for k := 0; k < r.n; k++ {
 		b[k] = 1
 	}
 	for i := 0; i < r.np; i++ {
 		b[r.n+2*r.nq+i] = r.plen[i]
 	}
-}
-
-// costs sets the cost of each basic column in the current phase (model).
-func (r *Release) costs(basic []int, cb []float64) {
-	for i, id := range basic {
-		cb[i] = r.column(id)
-	}
-}
-
-// price offers the d, slack and (phase 1) artificial columns (model).
-func (r *Release) price(y []float64, pr *pricer) {
-	n, nq := r.n, r.nq
-	for q := 0; q < nq; q++ {
-		rc := y[n+q] + y[n+nq+q]
-		if r.phase == 2 {
-			rc += r.w[q]
+	for i := 0; i < m; i++ {
+		v := 0.0
+		for k, bk := range b {
+			v += inv[i*m+k] * bk
 		}
-		if r.prow[q] >= 0 {
-			rc -= y[n+2*nq+r.prow[q]]
-		}
-		pr.consider(q, rc)
+		r.xb[i] = v
 	}
-	for i := 0; i < 2*nq; i++ {
-		pr.consider(nq+i, -y[n+i])
-	}
-	if r.phase == 1 {
-		for k := 0; k < n; k++ {
-			pr.consider(3*nq+k, 1-y[k])
-		}
-		for i := 0; i < r.np; i++ {
-			pr.consider(3*nq+n+i, 1-y[n+2*nq+i])
-		}
-	}
+	return nil
 }
 
 // loads returns the map and shuffle loads (scaled) of each sub-interval and,
@@ -444,7 +626,7 @@ func (r *Release) loads() (ml, sl []float64, fr [][2][]float64) {
 	for k := range fr {
 		fr[k] = [2][]float64{make([]float64, nq), make([]float64, nq)}
 	}
-	zb := r.zbase
+	zb := r.zbase()
 	for i, id := range r.basic {
 		if id < zb {
 			continue
@@ -506,7 +688,7 @@ func (r *Release) Ends() []float64 {
 	return c
 }
 
-// certify returns the value Σ_k (C_k − ρ_l(k)) (scaled) of the schedule
+// certify returns the value Σ_k w_k (C_k − ρ_l(k)) (scaled) of the schedule
 // built from the cleaned slices — each sub-interval as long as its larger
 // load, each period starting at its release time or when the previous one
 // ends — and the dual bound of the clipped prices (docs/exact.md).
@@ -521,7 +703,7 @@ func (r *Release) certify() (float64, float64) {
 		}
 		t += max(ml[q], sl[q])
 		for k < n && r.endOf[k] == q {
-			primal += t - r.tau[r.subPer[q]]
+			primal += r.in.Weight(r.jobs[k]) * (t - r.tau[r.subPer[q]])
 			k++
 		}
 	}

@@ -89,7 +89,9 @@ func (s *Solver) ValueNormAppend(b *Basis, x, y []float64, order []int) (float64
 	if !(x[j] >= 0) || !(y[j] >= 0) || math.IsInf(x[j], 0) || math.IsInf(y[j], 0) {
 		return 0, fmt.Errorf("%w: sizes (%v, %v) of job %d", ErrSize, x[j], y[j], j)
 	}
-	s.warmStart(b, x, y, order)
+	if err := s.warmStart(b, x, y, order); err != nil {
+		return 0, err
+	}
 	v, lo, err := s.iterate()
 	if err != nil {
 		s.WarmFailures++
@@ -101,19 +103,25 @@ func (s *Solver) ValueNormAppend(b *Basis, x, y []float64, order []int) (float64
 }
 
 // warmStart sets up s for order (checked: b's order and one valid job)
-// with the basis of b extended by the new position's block.
-func (s *Solver) warmStart(b *Basis, x, y []float64, order []int) {
+// with the basis of b extended by the new position's block (the parent's
+// basic slice columns stay valid: appending a job changes no earlier
+// position's first interval).
+func (s *Solver) warmStart(b *Basis, x, y []float64, order []int) error {
 	K := len(order) - 1
 	j := order[K]
 	scale := max(b.scale, max(x[j], y[j]))
 	s.Warm, s.solved = false, false
 	s.order = append(s.order[:0], order...)
 	s.resize(K + 1)
+	if err := s.dag(len(x), order); err != nil {
+		return err
+	}
 	s.scale = scale
 	for p, i := range order {
-		s.px[p], s.py[p] = x[i]/scale, y[i]/scale
+		s.x[p], s.y[p] = x[i]/scale, y[i]/scale
 	}
 	s.warmBasis(b)
+	return nil
 }
 
 // warmBasis writes the basis of b (order K = s.n−1) extended by the cold
@@ -181,7 +189,7 @@ func (s *Solver) warmBasis(b *Basis) {
 	// The new position's block (startInverse).
 	p := K
 	cr, mr, sr := p, n+p, 2*n+p
-	xp, yp := s.px[p], s.py[p]
+	xp, yp := s.x[p], s.y[p]
 	s.basic[cr], s.basic[mr] = s.zid(p, p, p), p
 	s.binv[cr*m+cr] = 1
 	if xp >= yp {

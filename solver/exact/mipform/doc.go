@@ -9,4 +9,13 @@
 // LPRelaxation gives the relaxation's optimum as a lower bound. The
 // derivation, the proof that the optimum is OPT and the tie rows are in
 // docs/exact.md.
+//
+// Weights and dependencies (instances.Job.Weight, After): the release-date
+// MIP's completion columns cost w_j (offset −Σ w_j r_j); the batch MIP
+// keeps its interval costs n−k without weights and otherwise moves the
+// objective onto completion columns C_j with big-M rows from its slot
+// (addWeightedCompletions); both get precedence rows — a job's slot after
+// each predecessor's and no service before that slot — (addPrecedenceRows),
+// and identical jobs for the tie rows also share weight, predecessors and
+// successors. LPRelaxation relaxes the same model.
 package mipform

@@ -54,9 +54,14 @@ func buildBatch(in *instances.Instance) *Formulation {
 	n := in.N()
 	m := &mip.Model{Name: "tandem_batch"}
 	f := &Formulation{Model: m, Batch: true, SlotPeriod: make([]int, n), in: in}
+	weighted := in.HasWeights()
 	d := make([]int, n)
 	for k := range d {
-		d[k] = m.AddVar(fmt.Sprintf("d%d", k), mip.Continuous, 0, math.Inf(1), float64(n-k))
+		obj := float64(n - k)
+		if weighted {
+			obj = 0 // the weighted objective is on the C_j below
+		}
+		d[k] = m.AddVar(fmt.Sprintf("d%d", k), mip.Continuous, 0, math.Inf(1), obj)
 	}
 	f.Z = make([][]int, n)
 	a, b := make([][]int, n), make([][]int, n)
@@ -90,6 +95,14 @@ func buildBatch(in *instances.Instance) *Formulation {
 	}
 	orderlp.AddWorkRows(in, m, d, a, b, nil, func(j int) int { return n - 1 })
 	addTieRows(in, m, f.Z)
+	seq := make([]int, n) // position k is sub-interval k
+	for k := range seq {
+		seq[k] = k
+	}
+	addPrecedenceRows(in, m, f.Z, seq, a, b)
+	if weighted {
+		addWeightedCompletions(in, m, f.Z, d, Horizon(in))
+	}
 	// Links: no work after the job's position (big-M x_j, y_j).
 	for j, jb := range in.Jobs {
 		for k := 1; k < n; k++ {
@@ -147,14 +160,20 @@ func buildBatch(in *instances.Instance) *Formulation {
 }
 
 // tieClasses returns, for each class of identical jobs (same release, map
-// and shuffle size, compared exactly) with at least two members, the
-// members in index order.
+// and shuffle size, weight, predecessors and successors, compared exactly)
+// with at least two members, the members in index order.
 func tieClasses(in *instances.Instance) [][]int {
-	type key struct{ r, x, y float64 }
+	type key struct {
+		r, x, y, w  float64
+		after, succ string
+	}
 	idx := map[key]int{}
 	var classes [][]int
+	succ := in.Successors()
 	for j, jb := range in.Jobs {
-		k := key{jb.Release, jb.Map, jb.Shuffle}
+		after := append([]int(nil), jb.After...)
+		sort.Ints(after)
+		k := key{jb.Release, jb.Map, jb.Shuffle, in.Weight(j), fmt.Sprint(after), fmt.Sprint(succ[j])}
 		c, ok := idx[k]
 		if !ok {
 			c = len(classes)
@@ -198,7 +217,8 @@ func tieClasses(in *instances.Instance) [][]int {
 // (tieFamily in the tests) were; with the rows, 0 of 108 and 0 of 448.
 //
 // Validity (no optimum is cut off): every row of the model depends on a job
-// only through (r_j, x_j, y_j), so exchanging the columns (z, a, b, C) of
+// only through (r_j, x_j, y_j, w_j) and its predecessors and successors
+// (the precedence rows), so exchanging the columns (z, a, b, C) of
 // two identical jobs maps feasible points to feasible points of equal
 // cost. Given any feasible point, relabelling the members of each class so
 // that their slots increase with the index gives a feasible point of the
@@ -227,6 +247,149 @@ func addTieRows(in *instances.Instance, m *mip.Model, Z [][]int) {
 			}
 		}
 	}
+}
+
+// addPrecedenceRows adds, for every job j and each predecessor i of j
+// (instances.Job.After), with slots in time order and slotSub[s] the
+// sub-interval that slot s ends:
+//
+//   - order: Σ_{s' ≤ s} z_js' ≤ Σ_{s' < s} z_is' for every slot s (if j
+//     completes at or before s, i completes strictly before s), the form
+//     of the tie rows;
+//   - service: a_jq ≤ x_j·Σ_{s : slotSub[s] < q} z_is and the same for
+//     b_jq with y_j (j receives no map or shuffle work in a sub-interval
+//     that does not start after i's completion slot).
+//
+// Every schedule that respects the dependencies satisfies both with its
+// own slots (i completes strictly before j, since j's positive work all
+// comes after C_i), and every solution that satisfies them serves j only
+// after i's completion, so the optimum is unchanged.
+func addPrecedenceRows(in *instances.Instance, m *mip.Model, Z [][]int, slotSub []int, a, b [][]int) {
+	for j, jb := range in.Jobs {
+		for _, i := range jb.After {
+			for s := range Z[j] {
+				var ind []int
+				var val []float64
+				for s2 := 0; s2 <= s; s2++ {
+					if col := Z[j][s2]; col >= 0 {
+						ind = append(ind, col)
+						val = append(val, 1)
+					}
+					if col := Z[i][s2]; s2 < s && col >= 0 {
+						ind = append(ind, col)
+						val = append(val, -1)
+					}
+				}
+				if len(ind) > 0 {
+					m.AddRow(fmt.Sprintf("prec%d_%d_%d", i, j, s), math.Inf(-1), 0, ind, val)
+				}
+			}
+			for q := range a[j] {
+				for st, cols := range [2][]int{a[j], b[j]} {
+					size := jb.Map
+					if st == 1 {
+						size = jb.Shuffle
+					}
+					if cols[q] < 0 {
+						continue
+					}
+					ind := []int{cols[q]}
+					val := []float64{1}
+					for s := range Z[i] {
+						if c := Z[i][s]; c >= 0 && slotSub[s] < q {
+							ind = append(ind, c)
+							val = append(val, -size)
+						}
+					}
+					m.AddRow(fmt.Sprintf("precserv%c_%d_%d_%d", "ab"[st], i, j, q), math.Inf(-1), 0, ind, val)
+				}
+			}
+		}
+	}
+}
+
+// addWeightedCompletions adds the weighted objective of the batch MIP
+// (positions k = sub-intervals, T_k = Σ_{q ≤ k} d_q the end of position k,
+// normalised times from the common release):
+//
+//   - a column C_j with cost w_j, at least the critical path cp_j =
+//     max(x_j, y_j) + max over j's predecessors of cp_i (j's work follows
+//     C_i and needs max(x_j, y_j) at full rates);
+//   - C_j ≥ T_k − M_j·Σ_{k' < k} z_jk' for every position k, M_j =
+//     Σ x_i/μ_m + Σ y_i/μ_c − cp_j: when j is not placed before k, it
+//     completes no earlier than T_k. At an optimum every d_q equals the
+//     larger load of its interval (a longer one can be shortened, every
+//     completion cost being positive), so T_k ≤ Σ x_i/μ_m + Σ y_i/μ_c and
+//     T_k − C_j ≤ M_j: the rows of the positions after j's cut off no
+//     optimum; with those at or before j's they make C_j at least the end
+//     of j's position, and the minimisation makes it equal;
+//   - C_j ≥ Σ_k z_jk·max(X_(k), Y_(k)), X_(k) and Y_(k) the sums of the k
+//     smallest normalised sizes per station: j at position k completes
+//     after k jobs' work on each station;
+//   - Σ_j w_j C_j ≥ Σ_k ω_k T_k with ω the weights in decreasing order:
+//     C_π(k) ≥ T_k with T increasing, and by the rearrangement inequality
+//     no assignment of the weights to the positions costs less (a valid
+//     row that tightens the relaxation).
+func addWeightedCompletions(in *instances.Instance, m *mip.Model, Z [][]int, d []int, H float64) {
+	n := in.N()
+	xs, ys := make([]float64, n), make([]float64, n)
+	for j, jb := range in.Jobs {
+		xs[j], ys[j] = jb.Map/in.MapCapacity, jb.Shuffle/in.ShuffleCapacity
+	}
+	cp := make([]float64, n)
+	if order, err := in.TopologicalOrder(); err == nil {
+		for _, j := range order {
+			t := 0.0
+			for _, i := range in.Jobs[j].After {
+				t = math.Max(t, cp[i])
+			}
+			cp[j] = t + math.Max(xs[j], ys[j])
+		}
+	}
+	px, py := prefixSums(xs), prefixSums(ys)
+	sumXY := px[n-1] + py[n-1]
+	C := make([]int, n)
+	ws := make([]float64, n)
+	for j := range in.Jobs {
+		C[j] = m.AddVar(fmt.Sprintf("C%d", j), mip.Continuous, cp[j], math.Max(cp[j], H), in.Weight(j))
+		ws[j] = in.Weight(j)
+		M := math.Max(0, sumXY-cp[j])
+		for k := range Z[j] {
+			ind := []int{C[j]}
+			val := []float64{1}
+			for q := 0; q <= k; q++ {
+				ind = append(ind, d[q])
+				val = append(val, -1)
+			}
+			for k2 := 0; k2 < k; k2++ {
+				ind = append(ind, Z[j][k2])
+				val = append(val, M)
+			}
+			m.AddRow(fmt.Sprintf("comp%d_%d", j, k), 0, math.Inf(1), ind, val)
+		}
+		// C_j ≥ Σ_k z_jk·max(X_(k), Y_(k)) (the k smallest sizes per
+		// station): j at position k completes after k jobs' work.
+		ind := []int{C[j]}
+		val := []float64{1}
+		for k := range Z[j] {
+			ind = append(ind, Z[j][k])
+			val = append(val, -math.Max(px[k], py[k]))
+		}
+		m.AddRow(fmt.Sprintf("compprefix%d", j), 0, math.Inf(1), ind, val)
+	}
+	sort.Sort(sort.Reverse(sort.Float64Slice(ws)))
+	ind, val := make([]int, 0, 2*n), make([]float64, 0, 2*n)
+	for j := range C {
+		ind = append(ind, C[j])
+		val = append(val, in.Weight(j))
+	}
+	tail := 0.0
+	for k := n - 1; k >= 0; k-- {
+		tail += ws[k]
+		ind = append(ind, d[k])
+		val = append(val, -tail)
+	}
+	m.AddRow("rearrangement", 0, math.Inf(1), ind, val)
 }
 
 // Horizon returns H = max_j r_j + Σ_j x_j/μ_m + Σ_j y_j/μ_c, a bound on the
@@ -280,8 +443,8 @@ func buildRelease(in *instances.Instance) *Formulation {
 	L := make([]float64, n)
 	for j, jb := range in.Jobs {
 		L[j] = jb.Release + math.Max(jb.Map/in.MapCapacity, jb.Shuffle/in.ShuffleCapacity)
-		C[j] = m.AddVar(fmt.Sprintf("C%d", j), mip.Continuous, L[j], math.Max(L[j], Ub[j]), 1)
-		m.Offset -= jb.Release
+		C[j] = m.AddVar(fmt.Sprintf("C%d", j), mip.Continuous, L[j], math.Max(L[j], Ub[j]), in.Weight(j))
+		m.Offset -= in.Weight(j) * jb.Release
 	}
 	f.Z = make([][]int, n)
 	for j := range in.Jobs {
@@ -363,6 +526,7 @@ func buildRelease(in *instances.Instance) *Formulation {
 		}
 	}
 	addTieRows(in, m, f.Z)
+	addPrecedenceRows(in, m, f.Z, slotSub, a, b)
 	// Work rows.
 	lastSub := func(j int) int { return nq - 1 }
 	orderlp.AddWorkRows(in, m, d, a, b, func(j, q int) bool { return subPeriod[q] >= rel[j] }, lastSub)
@@ -451,7 +615,7 @@ func (f *Formulation) Decode(x []float64) (orderlp.Plan, error) {
 type Result struct {
 	Status    mip.Status
 	Plan      orderlp.Plan // best plan found (when HasSolution)
-	Objective float64      // total response of Schedule (when HasSolution)
+	Objective float64      // Σ w_j (C_j − r_j) of Schedule (when HasSolution)
 	MIPValue  float64      // the engine's incumbent value
 	BestBound float64      // the engine's proven lower bound
 	Gap       float64

@@ -67,7 +67,8 @@ func BatchPlan(order []int) Plan {
 
 // Check reports whether p is a valid plan for in: a permutation, periods
 // non-decreasing, each completion in or after its job's release period, and
-// the last period holding at least one completion when it is not the first.
+// the last period holding at least one completion when it is not the first,
+// and every job after each of its predecessors (CheckPrecedence).
 func (p Plan) Check(in *instances.Instance) error {
 	n := in.N()
 	rho, rel := Periods(in)
@@ -91,7 +92,54 @@ func (p Plan) Check(in *instances.Instance) error {
 			return fmt.Errorf("%w: job %s completes in period %d before its release period %d", ErrPlan, in.Jobs[j].ID, l, rel[j])
 		}
 	}
+	return CheckPrecedence(in, p.Order)
+}
+
+// CheckPrecedence reports whether order (job indices, possibly a prefix or
+// a subset of the jobs) places every job after each of its predecessors
+// (instances.Job.After) that it lists: a successor receives no service
+// before its predecessor completes and needs positive time for its own
+// work, so it completes strictly later. Predecessors absent from order
+// are not checked.
+func CheckPrecedence(in *instances.Instance, order []int) error {
+	if !in.HasDependencies() {
+		return nil
+	}
+	pos := make([]int, in.N())
+	for j := range pos {
+		pos[j] = -1
+	}
+	for k, j := range order {
+		if j >= 0 && j < len(pos) {
+			pos[j] = k
+		}
+	}
+	for k, j := range order {
+		if j < 0 || j >= len(pos) {
+			continue
+		}
+		for _, i := range in.Jobs[j].After {
+			if pos[i] > k {
+				return fmt.Errorf("%w: job %s at position %d completes before its predecessor %s at position %d", ErrPlan, in.Jobs[j].ID, k, in.Jobs[i].ID, pos[i])
+			}
+		}
+	}
 	return nil
+}
+
+// PredEnd returns, for each job, the largest index in ends of its
+// predecessors' entries (ends[i] is the sub-interval or position at whose
+// end job i completes, −1 for a job absent from the plan), or −1 when it
+// has none: the job may be served only in sub-intervals after it.
+func PredEnd(in *instances.Instance, ends []int) []int {
+	pe := make([]int, in.N())
+	for j, jb := range in.Jobs {
+		pe[j] = -1
+		for _, i := range jb.After {
+			pe[j] = max(pe[j], ends[i])
+		}
+	}
+	return pe
 }
 
 // LP is the built linear program of a plan, with the column maps needed to
@@ -140,32 +188,33 @@ func Build(in *instances.Instance, p Plan) (*LP, error) {
 		endJob[j] = lp.EndOf[k]
 	}
 	lp.EndJob = endJob
-	// d_q with objective weight = number of completions in the same period
-	// at or after q.
+	// d_q with objective weight = total weight of the completions in the
+	// same period at or after q (their number when every weight is 1).
 	lp.D = make([]int, nq)
 	offset := 0.0
 	for q := 0; q < nq; q++ {
-		w := 0
-		for k := range p.Order {
+		w := 0.0
+		for k, j := range p.Order {
 			if p.Period[k] == lp.SubPeriod[q] && lp.EndOf[k] >= q {
-				w++
+				w += in.Weight(j)
 			}
 		}
-		lp.D[q] = m.AddVar(fmt.Sprintf("d%d", q), mip.Continuous, 0, math.Inf(1), float64(w))
+		lp.D[q] = m.AddVar(fmt.Sprintf("d%d", q), mip.Continuous, 0, math.Inf(1), w)
 	}
-	for k := range p.Order {
-		offset += rho[p.Period[k]]
+	for k, j := range p.Order {
+		offset += in.Weight(j) * rho[p.Period[k]]
 	}
-	for _, j := range in.Jobs {
-		offset -= j.Release
+	for j, jb := range in.Jobs {
+		offset -= in.Weight(j) * jb.Release
 	}
 	m.Offset = offset
+	predEnd := PredEnd(in, endJob)
 	lp.A, lp.B = make([][]int, n), make([][]int, n)
 	for j, jb := range in.Jobs {
 		lp.A[j], lp.B[j] = make([]int, nq), make([]int, nq)
 		for q := 0; q < nq; q++ {
 			lp.A[j][q], lp.B[j][q] = -1, -1
-			if lp.SubPeriod[q] < rel[j] || q > endJob[j] {
+			if lp.SubPeriod[q] < rel[j] || q > endJob[j] || q <= predEnd[j] {
 				continue
 			}
 			if jb.Map > 0 {
@@ -258,9 +307,11 @@ func AddWorkRows(in *instances.Instance, m *mip.Model, d []int, a, b [][]int, ac
 
 // Result is the outcome of a fixed-plan solve.
 type Result struct {
-	Plan     Plan
-	LPValue  float64 // the LP optimum (engine value)
-	Total    float64 // Σ (C_j − r_j) of Schedule
+	Plan    Plan
+	LPValue float64 // the LP optimum (engine value)
+	// Total is Σ w_j (C_j − r_j) of Schedule (instances.Instance.
+	// WeightedResponse: Σ (C_j − r_j) bit for bit when every weight is 1).
+	Total    float64
 	Schedule *schedule.Schedule
 	// OrderKept: Schedule completes the jobs in the plan's order (set by
 	// SolveOrder; Solve leaves it false).
@@ -275,7 +326,7 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, p Plan) 
 		return nil, err
 	}
 	s := lp.Decode(res.X)
-	return &Result{Plan: p, LPValue: res.Objective, Total: s.TotalResponse(in), Schedule: s}, nil
+	return &Result{Plan: p, LPValue: res.Objective, Total: in.WeightedResponse(s.Completion), Schedule: s}, nil
 }
 
 // solveLP builds the LP of plan p and solves it with eng to optimality:
@@ -321,7 +372,7 @@ func SolveOrder(ctx context.Context, eng mip.Engine, in *instances.Instance, p P
 		}
 	}
 	s := lp.Decode(x)
-	return &Result{Plan: p, LPValue: res.Objective, Total: s.TotalResponse(in), Schedule: s, OrderKept: lp.keeps(s)}, nil
+	return &Result{Plan: p, LPValue: res.Objective, Total: in.WeightedResponse(s.Completion), Schedule: s, OrderKept: lp.keeps(s)}, nil
 }
 
 // keepOrderModel returns the second-phase LP of SolveOrder: the columns of

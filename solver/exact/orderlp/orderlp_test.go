@@ -2,8 +2,10 @@ package orderlp
 
 import (
 	"context"
+	"errors"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/mrsched/mrsched/instances"
@@ -108,7 +110,7 @@ func TestAgainstIndependentLP(t *testing.T) {
 		res, err := Solve(ctx, eng, in, plan)
 		if math.IsInf(want, 1) {
 			if err == nil {
-				t.Fatalf("trial %d: orderlp feasible (%v) where brute force says infeasible", trial, res.LPValue)
+				t.Fatalf("trial %d: orderlp feasible (%v) where brute force says infeasible %+v %+v", trial, res.LPValue, in.Jobs, plan)
 			}
 			continue
 		}
@@ -128,6 +130,87 @@ func TestAgainstIndependentLP(t *testing.T) {
 		if vr.TotalResponse > want*(1+1e-6)+1e-6 || !scalar.EqualWithinAbsOrRel(vr.TotalResponse, res.Total, tolerance.Engine, tolerance.Engine) {
 			t.Errorf("trial %d: validated total %v, claimed %v, LP %v", trial, vr.TotalResponse, res.Total, want)
 		}
+	}
+}
+
+// Weights and dependencies: every fixed plan of a random linear extension
+// of random dependencies, with random weights, equals the independent
+// brute-force LP (gonum-free dense simplex over fraction increments, its
+// own precedence rule), and the schedule passes the validator (which
+// checks precedence) with the same weighted total.
+func TestWeightedDAGAgainstIndependentLP(t *testing.T) {
+	eng := engine(t)
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(4, 2))
+	checked := 0
+	for trial := 0; trial < 120; trial++ {
+		rel := trial%2 == 1
+		n := 2 + rng.IntN(4)
+		in := bruteforce.RandomDAG(rng, n, rel)
+		rho, relOf := Periods(in)
+		// A random valid plan: a random order, each completion placed in a
+		// random period at or after its release period and the previous one.
+		order := bruteforce.RandomExtension(rng, in)
+		plan := Plan{Order: order, Period: make([]int, n)}
+		cur := 0
+		for k, j := range order {
+			lo := max(cur, relOf[j])
+			cur = lo + rng.IntN(len(rho)-lo)
+			plan.Period[k] = cur
+		}
+		// The job released last must complete in the last period.
+		plan.Period[n-1] = len(rho) - 1
+		for k := n - 2; k >= 0; k-- {
+			if plan.Period[k] > plan.Period[k+1] {
+				plan.Period[k] = plan.Period[k+1]
+			}
+			if plan.Period[k] < relOf[order[k]] {
+				plan.Period[k] = relOf[order[k]]
+			}
+		}
+		if err := plan.Check(in); err != nil {
+			continue
+		}
+		checked++
+		var seq []bruteforce.Event
+		k := 0
+		for l := range rho {
+			seq = append(seq, bruteforce.Event{Job: -1, Release: l})
+			for k < n && plan.Period[k] == l {
+				seq = append(seq, bruteforce.Event{Job: order[k], Release: -1})
+				k++
+			}
+		}
+		want, err := bruteforce.SequenceValue(in, rho, seq)
+		if err != nil {
+			t.Fatalf("trial %d: brute force: %v", trial, err)
+		}
+		res, err := Solve(ctx, eng, in, plan)
+		if math.IsInf(want, 1) {
+			if err == nil {
+				t.Fatalf("trial %d: orderlp feasible (%v) where brute force says infeasible %+v %+v", trial, res.LPValue, in.Jobs, plan)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("trial %d: %v", trial, err)
+		}
+		if !scalar.EqualWithinAbsOrRel(res.LPValue, want, tolerance.Engine, tolerance.Engine) {
+			t.Errorf("trial %d (%+v, plan %+v): orderlp %v, brute force %v", trial, in.Jobs, plan, res.LPValue, want)
+		}
+		vr, err := validate.Check(in, res.Schedule)
+		if err != nil {
+			t.Fatalf("trial %d: %v", trial, err)
+		}
+		// The plan forces C_k ≥ the k-th job's completion (and ≥ the start
+		// of its period), so the schedule's real total can be smaller than
+		// the LP value (a job may finish before its slot), never larger.
+		if vr.WeightedResponse > want*(1+1e-6)+1e-6 || !scalar.EqualWithinAbsOrRel(vr.WeightedResponse, res.Total, tolerance.Engine, tolerance.Engine) {
+			t.Errorf("trial %d: validated total %v, claimed %v, LP %v", trial, vr.WeightedResponse, res.Total, want)
+		}
+	}
+	if checked < 60 {
+		t.Fatalf("only %d valid plans checked", checked)
 	}
 }
 
@@ -246,5 +329,17 @@ func TestSolveOrderKeepsOrder(t *testing.T) {
 	// code of this commit): more means the second phase regressed.
 	if notKept > 2 {
 		t.Errorf("%d of %d orders not kept", notKept, len(cases))
+	}
+}
+
+// A plan that completes a job before its predecessor is rejected by name.
+func TestPlanPrecedence(t *testing.T) {
+	in := instances.New([]instances.Job{{ID: "a", Map: 1, Shuffle: 1}, {ID: "b", Map: 1, Shuffle: 1, After: []int{0}}})
+	err := BatchPlan([]int{1, 0}).Check(in)
+	if !errors.Is(err, ErrPlan) || !strings.Contains(err.Error(), `b at position 0 completes before its predecessor a`) {
+		t.Fatalf("got %v, want ErrPlan naming b and a", err)
+	}
+	if err := BatchPlan([]int{0, 1}).Check(in); err != nil {
+		t.Fatalf("valid extension rejected: %v", err)
 	}
 }

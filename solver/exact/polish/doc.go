@@ -13,4 +13,10 @@
 // With release dates a candidate order is turned into a plan by simulating
 // the fixed-priority policy fluid.Order on it and placing each completion in
 // the release period where that schedule completes it (a feasible plan).
+//
+// With weights and dependencies (instances.Job.Weight, After) the objective
+// is Σ w_j (C_j − r_j) (the weighted LPs of packages fastlp and orderlp),
+// a move that completes a job before one of its predecessors is not
+// evaluated (orderlp.Plan.Check refuses it), and the starts are the
+// policies that have a weighted form (SplitSRPT has none and is skipped).
 package polish

@@ -31,14 +31,14 @@ type Options struct {
 // Start is one starting heuristic's value.
 type Start struct {
 	Policy    string
-	Simulated float64 // the policy's own total response time
+	Simulated float64 // the policy's own (weighted) total response time
 	LP        float64 // the LP re-optimisation of its completion order
 }
 
 // Result is a polished schedule.
 type Result struct {
 	Plan        orderlp.Plan
-	Objective   float64 // validated total response of Schedule
+	Objective   float64 // weighted total response Σ w_j (C_j − r_j) of Schedule
 	Starts      []Start
 	BestStart   string
 	Evaluations int
@@ -113,6 +113,9 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 	}
 	for _, p := range []fluid.Policy{fluid.MaxSRPT(), fluid.SplitSRPT(), fluid.FIFO(), fluid.PS()} {
 		r, err := fluid.Simulate(in, p, fluid.Options{})
+		if errors.Is(err, fluid.ErrPolicy) && in.HasWeights() {
+			continue // a policy without a weighted form (SplitSRPT) is no start
+		}
 		if err != nil {
 			return nil, fmt.Errorf("polish: %s: %w", p.Name(), err)
 		}
@@ -121,7 +124,7 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 		if err != nil {
 			return nil, fmt.Errorf("polish: LP of %s's order: %w", p.Name(), err)
 		}
-		res.Starts = append(res.Starts, Start{Policy: p.Name(), Simulated: r.TotalResponse, LP: v})
+		res.Starts = append(res.Starts, Start{Policy: p.Name(), Simulated: in.WeightedResponse(r.Completion), LP: v})
 		if v < best {
 			best, bestPlan, res.BestStart = v, plan, p.Name()
 		}

@@ -51,6 +51,43 @@ func TestPolishBetweenOptAndStarts(t *testing.T) {
 	}
 }
 
+// With weights and dependencies: OPT (brute force over the linear
+// extensions) ≤ polish ≤ the LP of each start ≤ that policy's own weighted
+// value, and the schedule passes the validator (which checks precedence).
+func TestPolishWeightedDAG(t *testing.T) {
+	eng := testenv.RequireHiGHS(t, highs.New)
+	rng := rand.New(rand.NewPCG(8, 9))
+	for trial := 0; trial < 40; trial++ {
+		rel := trial%3 == 0
+		n := 2 + rng.IntN(3)
+		in := bruteforce.RandomDAG(rng, n, rel)
+		bf, err := bruteforce.Solve(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := Solve(context.Background(), eng, in, Options{})
+		if err != nil {
+			t.Fatalf("trial %d: %v", trial, err)
+		}
+		vr, err := validate.Check(in, r.Schedule)
+		if err != nil {
+			t.Fatalf("trial %d: %v", trial, err)
+		}
+		tol := 1e-6 * (1 + bf.Value)
+		if vr.WeightedResponse < bf.Value-tol {
+			t.Errorf("trial %d: polish %v below OPT %v", trial, vr.WeightedResponse, bf.Value)
+		}
+		for _, s := range r.Starts {
+			if s.LP > s.Simulated+tol {
+				t.Errorf("trial %d: %s LP %v worse than its own schedule %v", trial, s.Policy, s.LP, s.Simulated)
+			}
+			if vr.WeightedResponse > s.LP+tol {
+				t.Errorf("trial %d: polish %v worse than start %s (%v)", trial, vr.WeightedResponse, s.Policy, s.LP)
+			}
+		}
+	}
+}
+
 // failOnce reports the status "time limit" on its k-th LP.
 type failOnce struct {
 	mip.Engine

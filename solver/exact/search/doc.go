@@ -84,6 +84,16 @@
 // (fastlp.Release.PartialValue) bounds the placed part (release.go;
 // proofs in docs/exact.md, "The release-date search").
 //
+// # Weights and dependencies
+//
+// With weights or dependencies (instances.Job.Weight, After) the search
+// minimises Σ w_j (C_j − r_j) over the orders that respect the
+// dependencies (a job is appended only after its predecessors); the
+// subset bound is restated with weighted position costs and critical
+// paths, the dominance rule, the chain bound, the pair and window tails
+// and the release-date subset, pair and group bounds are switched off
+// (dag.go states and proves what is kept).
+//
 // The answer carries the status (optimal or time limit), the best order and
 // its validated schedule, the best lower bound and the gap. The lower bound
 // always comes from a proof: the incumbent when the whole tree has been

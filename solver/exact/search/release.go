@@ -53,7 +53,7 @@ func (s *searcher) releaseRootBound() float64 {
 	t.byRel = make([]int, s.n)
 	for j, jb := range in.Jobs {
 		r[j] = jb.Release
-		t.sumR += jb.Release
+		t.sumR += s.wt(j) * jb.Release
 		t.L[j] = s.standalone(j)
 		t.byRel[j] = j
 	}
@@ -64,6 +64,17 @@ func (s *searcher) releaseRootBound() float64 {
 	t.D = make([]float64, s.n)
 	for k := range t.D {
 		t.D[k] = max(d[k], e[k])
+	}
+	if s.dag {
+		// Weighted and dependent tails: dagReleaseTail (dag.go); the
+		// subset table, the pairs and the groups bound unweighted sums.
+		if s.rfast != nil {
+			t.pre, _ = fastlp.NewRelease(in)
+		}
+		if s.n <= dagReleaseTableMaxN {
+			t.h = s.dagReleaseTable()
+		}
+		return s.releaseTail(0, 0, math.Inf(-1)) - t.sumR
 	}
 	if h, err := bounds.SubsetReleaseTable(in); err == nil {
 		t.h = h
@@ -97,7 +108,11 @@ func (s *searcher) makespans(mask uint64) (mm, mc float64) {
 // per station, and the single-station makespans of the first k+1 jobs.
 func (s *searcher) completionBound(mask uint64, k, j, l int, last float64) float64 {
 	mm, mc := s.makespans(mask | 1<<j)
-	return max(max(max(s.rt.rho[l], last), s.standalone(j)), max(s.rt.D[k], max(mm, mc)))
+	c := max(max(max(s.rt.rho[l], last), s.standalone(j)), max(s.rt.D[k], max(mm, mc)))
+	if s.dag {
+		c = max(c, s.cp[j])
+	}
+	return c
 }
 
 // releaseTail bounds Σ C_j over the jobs outside mask when the jobs of
@@ -107,6 +122,9 @@ func (s *searcher) completionBound(mask uint64, k, j, l int, last float64) float
 // table h(mask), the pair partition bound and, for each group all of whose
 // jobs remain, the group partition bound (pairs.go) bound the same sum.
 func (s *searcher) releaseTail(mask uint64, placed int, t0 float64) float64 {
+	if s.dag {
+		return s.dagReleaseTail(mask, placed, t0)
+	}
 	t := s.rt
 	lb := t.buf[:0]
 	rest := 0.0 // Σ r_j over the remaining jobs
@@ -177,7 +195,7 @@ func (s *searcher) releaseDFS(p orderlp.Plan, rel []int, l int, done []bool, las
 			// It cannot complete in period l: no schedule follows this plan.
 			continue
 		}
-		b := P + c + s.releaseTail(mask|1<<j, k+1, c) - s.rt.sumR
+		b := P + s.wt(j)*c + s.releaseTail(mask|1<<j, k+1, c) - s.rt.sumR
 		if !s.cut(b) {
 			kids = append(kids, rk{j, b, c})
 		}
@@ -219,7 +237,7 @@ func (s *searcher) releaseDFS(p orderlp.Plan, rel []int, l int, done []bool, las
 			done[kd.j] = true
 			// The placed completions' sum is bounded by both P + c and the
 			// prefix LP; the larger one bounds every node below.
-			s.releaseDFS(q, rel, l, done, kd.c, max(P+kd.c, pl))
+			s.releaseDFS(q, rel, l, done, kd.c, max(P+s.wt(kd.j)*kd.c, pl))
 			done[kd.j] = false
 		}
 		if s.stopped {
@@ -250,7 +268,7 @@ func (s *searcher) prefixCut(q orderlp.Plan, mask uint64, c float64) (cut bool, 
 	}
 	rq := 0.0
 	for _, j := range q.Order {
-		rq += s.in.Jobs[j].Release
+		rq += s.wt(j) * s.in.Jobs[j].Release
 	}
 	pl = s.rt.pre.Lower + rq
 	b := pl + s.releaseTail(mask, len(q.Order), c) - s.rt.sumR

@@ -120,7 +120,7 @@ type Stats struct {
 type Result struct {
 	Status     mip.Status // Optimal or TimeLimit / Interrupted
 	Plan       orderlp.Plan
-	Objective  float64 // validated total response of Schedule
+	Objective  float64 // Σ w_j (C_j − r_j) of Schedule (the total response with unit weights)
 	LowerBound float64
 	Gap        float64 // (Objective − LowerBound)/Objective
 	RootBound  float64 // h(∅) (batch) or the root bound (releases)
@@ -184,6 +184,11 @@ type searcher struct {
 	bases []fastlp.Basis
 	rfast *fastlp.Release // release-date plans (nil: engine); release.go
 	rt    *releaseTables  // release-date node bounds (release.go)
+	// dag is true when the instance has dependencies or weights other
+	// than 1 (dag.go): w holds the weights, cp the critical-path bound
+	// on each completion, and the bounds that assume neither are off.
+	dag   bool
+	w, cp []float64
 }
 
 // Solve runs the search on in with LP engine eng.
@@ -200,12 +205,17 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 	if d, ok := ctx.Deadline(); ok && (s.deadline.IsZero() || d.Before(s.deadline)) {
 		s.deadline = d
 	}
-	s.x, s.y = make([]float64, s.n), make([]float64, s.n)
-	for j, jb := range in.Jobs {
-		s.x[j], s.y[j] = jb.Map/in.MapCapacity, jb.Shuffle/in.ShuffleCapacity
+	if s.n > 64 {
+		return nil, fmt.Errorf("%w: %d jobs (at most 64)", ErrSize, s.n)
 	}
+	s.setModel()
 	if in.IsBatch() && !opt.UseEngine {
 		s.fast, s.pfast = new(fastlp.Solver), new(fastlp.Solver)
+		if s.dag {
+			w, after := s.dagVectors()
+			s.fast.Weight, s.fast.After = w, after
+			s.pfast.Weight, s.pfast.After = w, after
+		}
 	} else if !in.IsBatch() && !opt.UseEngine {
 		if s.rfast, err = fastlp.NewRelease(in); err != nil {
 			return nil, err
@@ -214,10 +224,6 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 	if s.fast == nil && s.rfast == nil && eng == nil {
 		return nil, fmt.Errorf("%w: no LP engine given for an instance with release dates", ErrEngine)
 	}
-	if s.n > 64 {
-		return nil, fmt.Errorf("%w: %d jobs (at most 64)", ErrSize, s.n)
-	}
-	s.preds = searchPreds(in, opt.NoDominance)
 	var root float64
 	if in.IsBatch() {
 		root = s.prepareBatch()
@@ -261,7 +267,7 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 			}
 		}
 	}
-	if in.IsBatch() && !opt.NoWindowTail && !s.cut(root) && !s.stopped {
+	if in.IsBatch() && !s.opt.NoWindowTail && !s.cut(root) && !s.stopped {
 		// The window tail (windows.go) needs the incumbent for its steps.
 		s.windowTail()
 		root = max(root, s.pairTail(0, 0, 0))
@@ -360,6 +366,9 @@ func (s *searcher) tailBound(mask uint64, X, Y float64) float64 {
 	if s.tab != nil {
 		return s.tab.h[s.tab.at(mask)]
 	}
+	if s.dag {
+		return s.weightedTail(mask, X, Y)
+	}
 	total := 0.0
 	sx, sy := X, Y
 	ix, iy := 0, 0
@@ -399,7 +408,7 @@ func (s *searcher) heuristicPlans() []orderlp.Plan {
 				if S&(1<<j) != 0 || s.preds[j]&^S != 0 {
 					continue
 				}
-				v := max(X+s.x[j], Y+s.y[j]) + s.tab.h[s.tab.at(S|1<<j)]
+				v := s.posCost(j, X+s.x[j], Y+s.y[j]) + s.tab.h[s.tab.at(S|1<<j)]
 				if v < bv {
 					bj, bv = j, v
 				}
@@ -566,7 +575,7 @@ func (s *searcher) batchDFS(prefix []int, mask uint64, X, Y, P, plp float64) {
 	if depth == s.n {
 		// The chain bound (chain.go) often proves that the order's LP
 		// cannot beat the incumbent, saving the LP.
-		if s.cut(chainBound(s.x, s.y, prefix)) {
+		if !s.dag && s.cut(chainBound(s.x, s.y, prefix)) {
 			s.stats.ChainCuts++
 			return
 		}
@@ -586,7 +595,7 @@ func (s *searcher) batchDFS(prefix []int, mask uint64, X, Y, P, plp float64) {
 			continue // a job that precedes j (package dominance) is not placed
 		}
 		X2, Y2 := X+s.x[j], Y+s.y[j]
-		c := P + max(X2, Y2)
+		c := P + s.posCost(j, X2, Y2)
 		b := c + s.pairTail(mask|1<<j, X2, Y2)
 		if !s.cut(b) {
 			kids = append(kids, child{j, b, c})
@@ -615,7 +624,9 @@ func (s *searcher) batchDFS(prefix []int, mask uint64, X, Y, P, plp float64) {
 		cplp := plp + (k.cost - P)
 		if depth+1 < s.n && depth >= 1 {
 			tail := s.pairTail(mask|1<<k.j, X+s.x[k.j], Y+s.y[k.j])
-			cplp = max(cplp, chainBound(s.x, s.y, child))
+			if !s.dag {
+				cplp = max(cplp, chainBound(s.x, s.y, child))
+			}
 			if s.cut(cplp + tail) {
 				s.stats.ChainCuts++
 				continue
@@ -679,17 +690,16 @@ func (s *searcher) solveFrom(f *fastlp.Solver, basis *fastlp.Basis, order []int,
 // SubsetBound returns h(∅) = min over the completion orders π that respect
 // the dominance rule (package dominance) of
 // Σ_k max(X^π_k/μ_m, Y^π_k/μ_c), a lower bound on OPT for a batch (see the
-// package comment), computed by the subset DP in O(n·2^n); ok is false when
+// package comment; with dependencies or weights, the minimum over the
+// orders that respect the dependencies of Σ_k w_π(k) max(X^π_k/μ_m,
+// Y^π_k/μ_c, cp_π(k)), dag.go), computed by the subset DP in O(n·2^n); ok is false when
 // the instance is not a batch or n > MaxDPJobs.
 func SubsetBound(in *instances.Instance) (float64, bool) {
 	if !in.IsBatch() || in.N() > MaxDPJobs || in.Validate() != nil {
 		return 0, false
 	}
-	s := &searcher{in: in, n: in.N(), preds: searchPreds(in, false), opt: Options{NoPairTail: true}}
-	s.x, s.y = make([]float64, s.n), make([]float64, s.n)
-	for j, jb := range in.Jobs {
-		s.x[j], s.y[j] = jb.Map/in.MapCapacity, jb.Shuffle/in.ShuffleCapacity
-	}
+	s := &searcher{in: in, n: in.N(), opt: Options{NoPairTail: true}}
+	s.setModel()
 	return s.prepareBatch(), true
 }
 

@@ -122,7 +122,7 @@ func (s *searcher) buildTables(dense bool) *tables {
 			}
 			u := t.at(S | 1<<j)
 			LU := max(t.X[u], t.Y[u])
-			bh = min(bh, LU+t.h[u])
+			bh = min(bh, s.posCost(j, t.X[u], t.Y[u])+t.h[u])
 			if pair {
 				bt = min(bt, t.Tp[u])
 				if S != 0 {

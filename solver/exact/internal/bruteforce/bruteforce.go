@@ -1,7 +1,8 @@
 // Package bruteforce is the test oracle of solver/exact: it enumerates every
 // completion order and, with release dates, every interleaving of the
 // completions with the distinct release times, and solves each fixed
-// sequence by a linear program written independently of package orderlp
+// sequence by a linear program (objective Σ w_j (C_j − r_j); a job served
+// only after its predecessors' completions) written independently of package orderlp
 // (variables are per-event increments of the map and shuffle *fractions*,
 // release times are explicit events) and solved by its own dense two-phase simplex with Bland's rule
 // (simplex.go) instead of an engine. It is only
@@ -47,7 +48,8 @@ func distinct(in *instances.Instance) []float64 {
 
 // SequenceValue solves the LP of one event sequence (every job completed
 // once, release events in increasing order, each completion after its
-// job's release event). It returns +Inf when the LP is infeasible.
+// job's release event and after its predecessors' completion events; a job
+// is served only after both). It returns +Inf when the LP is infeasible.
 func SequenceValue(in *instances.Instance, rho []float64, seq []Event) (float64, error) {
 	n := in.N()
 	E := len(seq)
@@ -75,13 +77,22 @@ func SequenceValue(in *instances.Instance, rho []float64, seq []Event) (float64,
 		delta[e] = col
 		col++
 	}
+	// A job's first event of service follows its release event and the
+	// completion events of its predecessors (instances.Job.After).
+	startAfter := make([]int, n)
+	for j, jb := range in.Jobs {
+		startAfter[j] = relEvent[j]
+		for _, i := range jb.After {
+			startAfter[j] = max(startAfter[j], compEvent[i])
+		}
+	}
 	u := make([][]int, n)
 	v := make([][]int, n)
 	for j := range u {
 		u[j], v[j] = make([]int, E), make([]int, E)
 		for e := range u[j] {
 			u[j][e], v[j][e] = -1, -1
-			if e > relEvent[j] && e <= compEvent[j] {
+			if e > startAfter[j] && e <= compEvent[j] {
 				if in.Jobs[j].Map > 0 {
 					u[j][e] = col
 					col++
@@ -133,9 +144,9 @@ func SequenceValue(in *instances.Instance, rho []float64, seq []Event) (float64,
 		}
 		// Shuffle fraction never ahead of the map fraction.
 		if jb.Map > 0 && jb.Shuffle > 0 {
-			for e := relEvent[j] + 1; e < compEvent[j]; e++ {
+			for e := startAfter[j] + 1; e < compEvent[j]; e++ {
 				r := row{}
-				for e2 := relEvent[j] + 1; e2 <= e; e2++ {
+				for e2 := startAfter[j] + 1; e2 <= e; e2++ {
 					r.ind = append(r.ind, v[j][e2], u[j][e2])
 					r.val = append(r.val, 1, -1)
 				}
@@ -187,14 +198,15 @@ func SequenceValue(in *instances.Instance, rho []float64, seq []Event) (float64,
 			sl++
 		}
 	}
-	// Objective: Σ_j T_{compEvent[j]} − r_j, T_e = Σ_{e'≤e} delta_e'.
+	// Objective: Σ_j w_j (T_{compEvent[j]} − r_j), T_e = Σ_{e'≤e} delta_e'.
 	c := make([]float64, ncol)
 	off := 0.0
 	for j, jb := range in.Jobs {
+		w := in.Weight(j)
 		for e := 0; e <= compEvent[j]; e++ {
-			c[delta[e]]++
+			c[delta[e]] += w
 		}
-		off -= jb.Release
+		off -= w * jb.Release
 	}
 	opt, err := simplex(c, A, bvec)
 	if errors.Is(err, errInfeasible) {
@@ -206,14 +218,28 @@ func SequenceValue(in *instances.Instance, rho []float64, seq []Event) (float64,
 	return opt + off, nil
 }
 
-// Solve enumerates every completion order and interleaving and returns the
-// best value.
+// Solve enumerates every completion order that completes each job after
+// its predecessors (instances.Job.After; every linear extension of the
+// dependencies) and every interleaving, and returns the best value of
+// Σ w_j (C_j − r_j).
 func Solve(in *instances.Instance) (Result, error) {
 	return solve(in, nil)
 }
 
 func solve(in *instances.Instance, preds []uint64) (Result, error) {
 	n := in.N()
+	if in.HasDependencies() {
+		all := make([]uint64, n)
+		for j, jb := range in.Jobs {
+			if preds != nil {
+				all[j] = preds[j]
+			}
+			for _, i := range jb.After {
+				all[j] |= 1 << i
+			}
+		}
+		preds = all
+	}
 	rho := distinct(in)
 	relOf := make([]int, n)
 	for j, jb := range in.Jobs {
@@ -271,7 +297,8 @@ func solve(in *instances.Instance, preds []uint64) (Result, error) {
 }
 
 // SolveRestricted is Solve over the sequences in which every job j
-// completes after all jobs of the bit mask preds[j] (n ≤ 64): the oracle
+// completes after all jobs of the bit mask preds[j] (n ≤ 64), in addition
+// to its predecessors: the oracle
 // of the dominance rules of package dominance.
 func SolveRestricted(in *instances.Instance, preds []uint64) (Result, error) {
 	return solve(in, preds)

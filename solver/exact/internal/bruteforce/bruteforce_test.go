@@ -43,3 +43,27 @@ func TestKnownValues(t *testing.T) {
 		t.Fatalf("release: %+v %v", r, err)
 	}
 }
+
+// Weights and dependencies on hand cases.
+func TestWeightedDAG(t *testing.T) {
+	// b after a: a alone completes at 10 (its shuffle 1 keeps pace with
+	// its map 10), then b (map 1, shuffle 10) takes 10 more: C = (10, 20),
+	// weighted 3·10 + 0.5·20 = 40; the only linear extension is (a, b).
+	dag := instances.New([]instances.Job{{ID: "a", Map: 10, Shuffle: 1, Weight: 3}, {ID: "b", Map: 1, Shuffle: 10, Weight: 0.5, After: []int{0}}})
+	r, err := Solve(dag)
+	if err != nil || math.Abs(r.Value-40) > 1e-9 || r.LPs != 1 {
+		t.Fatalf("dag: %+v %v, want 40 from one LP", r, err)
+	}
+	// Without the dependency the order (b, a) is allowed too. With weight
+	// 3 on a: (b, a) completes b at 10 (its shuffle keeps pace with its
+	// map) and a at 11 (map 1 + 10), 3·11 + 10 = 43 (issue 4's 21
+	// unweighted); (a, b) either completes a at 10, so b's shuffle starts
+	// at 10 and ends at 20 (3·10 + 20 = 50), or maps b first and completes
+	// both at 11 (3·11 + 11 = 44), the LP mixing the two (cost linear in
+	// between): 43 is the optimum.
+	free := instances.New([]instances.Job{{ID: "a", Map: 10, Shuffle: 1, Weight: 3}, {ID: "b", Map: 1, Shuffle: 10}})
+	r, err = Solve(free)
+	if err != nil || math.Abs(r.Value-43) > 1e-9 || r.LPs != 2 {
+		t.Fatalf("weighted: %+v %v, want 43 from two LPs", r, err)
+	}
+}

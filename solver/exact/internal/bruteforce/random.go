@@ -2,6 +2,7 @@ package bruteforce
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 
 	"github.com/mrsched/mrsched/instances"
@@ -53,4 +54,89 @@ func Random(rng *rand.Rand, n int, releases bool) *instances.Instance {
 		in.MapCapacity, in.ShuffleCapacity = 0.5+rng.Float64(), 0.5+rng.Float64()
 	}
 	return in
+}
+
+// RandomDAG returns Random(rng, n, releases) with weights and dependencies
+// added, drawn by the stream: the dependency shape is one of empty, a
+// chain, a fork (one job before several), a join (several before one) or
+// random edges from lower to higher index (each with probability 0.3);
+// weights are 1, one of a few values in {0.1, 0.5, 1, 2, 10} (ties), or
+// log-uniform on [0.1, 10]. Jobs are shuffled before the edges are drawn,
+// so that an edge may point from a higher index to a lower one.
+func RandomDAG(rng *rand.Rand, n int, releases bool) *instances.Instance {
+	in := Random(rng, n, releases)
+	perm := rng.Perm(n) // perm[k]: the job at topological rank k
+	edge := func(from, to int) {
+		a, b := perm[from], perm[to]
+		in.Jobs[b].After = append(in.Jobs[b].After, a)
+	}
+	switch rng.IntN(5) {
+	case 0: // empty
+	case 1: // chain over a random number of ranks
+		for k := 1; k < 1+rng.IntN(n); k++ {
+			edge(k-1, k)
+		}
+	case 2: // fork
+		for k := 1; k < n; k++ {
+			if rng.IntN(3) > 0 {
+				edge(0, k)
+			}
+		}
+	case 3: // join
+		for k := 0; k < n-1; k++ {
+			if rng.IntN(3) > 0 {
+				edge(k, n-1)
+			}
+		}
+	default: // random edges
+		for a := 0; a < n; a++ {
+			for b := a + 1; b < n; b++ {
+				if rng.Float64() < 0.3 {
+					edge(a, b)
+				}
+			}
+		}
+	}
+	ties := []float64{0.1, 0.5, 1, 2, 10}
+	switch rng.IntN(3) {
+	case 0: // unit weights
+	case 1:
+		for j := range in.Jobs {
+			in.Jobs[j].Weight = ties[rng.IntN(len(ties))]
+		}
+	default:
+		for j := range in.Jobs {
+			in.Jobs[j].Weight = math.Pow(10, 2*rng.Float64()-1)
+		}
+	}
+	return in
+}
+
+// RandomExtension returns a completion order drawn by the stream that
+// places every job after its predecessors (a random linear extension of
+// the dependencies): at each step a uniformly chosen job among those whose
+// predecessors are all placed.
+func RandomExtension(rng *rand.Rand, in *instances.Instance) []int {
+	n := in.N()
+	placed := make([]bool, n)
+	order := make([]int, 0, n)
+	for len(order) < n {
+		var ready []int
+		for j, jb := range in.Jobs {
+			if placed[j] {
+				continue
+			}
+			ok := true
+			for _, i := range jb.After {
+				ok = ok && placed[i]
+			}
+			if ok {
+				ready = append(ready, j)
+			}
+		}
+		j := ready[rng.IntN(len(ready))]
+		placed[j] = true
+		order = append(order, j)
+	}
+	return order
 }
