@@ -52,7 +52,14 @@ func cheapBounds(in *instances.Instance) []Bound {
 // subsetBoundMaxN jobs (none otherwise).
 func subsetBound(in *instances.Instance) []Bound {
 	if in.HasWeights() {
-		return nil // a bound on Σ (C_j − r_j)
+		// search.SubsetBound is weighted for such instances; the
+		// release-date table is a bound on Σ (C_j − r_j) only.
+		if in.N() <= subsetBoundMaxN {
+			if h, ok := search.SubsetBound(in); ok {
+				return []Bound{{SourceSubset, h}}
+			}
+		}
+		return nil
 	}
 	if in.N() <= subsetBoundMaxN {
 		if h, ok := search.SubsetBound(in); ok {

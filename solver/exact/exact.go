@@ -116,16 +116,6 @@ const (
 	PolishMaxN = 150
 )
 
-// exactOnly reports whether method is one of the exact methods (their
-// models have unit weights and independent jobs).
-func exactOnly(method string) bool {
-	switch method {
-	case "portfolio", "search", "mip", "polish", "order-lp":
-		return true
-	}
-	return false
-}
-
 // MaxN returns the largest instance method runs on (0: any size); above
 // it Solve runs "local" instead, with a note.
 func MaxN(method string) int { return maxN(strings.ToLower(method)) }
@@ -227,11 +217,6 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 		method = DefaultMethod
 	}
 	a := &Answer{Method: method, Detail: map[string]float64{}}
-	if (in.HasWeights() || in.HasDependencies()) && exactOnly(method) {
-		a.Notes = append(a.Notes, fmt.Sprintf("%s does not take job weights or dependencies; ran local (list-schedule local search)", method))
-		method = "local"
-		a.Method = method
-	}
 	if m := maxN(method); m > 0 && in.N() > m {
 		a.Notes = append(a.Notes, fmt.Sprintf("%s runs on at most %d jobs; ran local (list-schedule local search) on these %d", method, m, in.N()))
 		method = "local"
@@ -348,7 +333,7 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 	// load the LP engine: start-up time; 'mrsched bound' and
 	// Bounds give it), unless the answer is proven already or the MIP's
 	// dual bound (never below its root LP) is known.
-	if eng != nil && policy == nil && !opt.NoLPBound && !in.HasWeights() && in.N() <= lpRelaxationMaxN && !provenBy(bs, c, in) && !hasSource(bs, SourceMIP) && ctx.Err() == nil {
+	if eng != nil && policy == nil && !opt.NoLPBound && in.N() <= lpRelaxationMaxN && !provenBy(bs, c, in) && !hasSource(bs, SourceMIP) && ctx.Err() == nil {
 		v, err := within(ctx, mip.OutputMargin(opt.TimeLimit)/2, func() (float64, error) { return mipform.LPRelaxation(ctx, eng, in) })
 		if err != nil {
 			a.Notes = append(a.Notes, fmt.Sprintf("lp_relaxation bound left out: %v", err))
