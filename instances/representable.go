@@ -51,3 +51,45 @@ func (in *Instance) checkRepresentable() error {
 	}
 	return nil
 }
+
+// dropTiny sets to 0 every non-zero size whose duration (size / capacity)
+// is below the float64 resolution at the instance's time scale (horizon /
+// tolerance.MaxTimeRatio, the horizon as in checkRepresentable), so that a
+// trace with a few sizes many orders of magnitude below the rest (SWIM's
+// FB-2010 has map inputs of 10⁻¹¹ of the mean) becomes representable. A
+// job whose two sizes are both that small keeps the larger one, raised to
+// twice the resolution (x + y > 0). Zeroing only shrinks the horizon and
+// raising k jobs adds at most 2k resolutions to it, so the result passes
+// checkRepresentable's ratio. It returns the number of sizes changed.
+func (in *Instance) dropTiny() int {
+	horizon := 0.0
+	for _, j := range in.Jobs {
+		horizon = math.Max(horizon, j.Release)
+	}
+	for _, j := range in.Jobs {
+		horizon += j.Map/in.MapCapacity + j.Shuffle/in.ShuffleCapacity
+	}
+	res := horizon / tolerance.MaxTimeRatio
+	changed := 0
+	for i := range in.Jobs {
+		j := &in.Jobs[i]
+		tinyX := j.Map > 0 && j.Map/in.MapCapacity < res
+		tinyY := j.Shuffle > 0 && j.Shuffle/in.ShuffleCapacity < res
+		switch {
+		case tinyX && tinyY || tinyX && j.Shuffle == 0 || tinyY && j.Map == 0:
+			if j.Map/in.MapCapacity >= j.Shuffle/in.ShuffleCapacity {
+				j.Map, j.Shuffle = 2*res*in.MapCapacity, 0
+			} else {
+				j.Map, j.Shuffle = 0, 2*res*in.ShuffleCapacity
+			}
+			changed++
+		case tinyX:
+			j.Map = 0
+			changed++
+		case tinyY:
+			j.Shuffle = 0
+			changed++
+		}
+	}
+	return changed
+}

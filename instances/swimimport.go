@@ -2,6 +2,7 @@ package instances
 
 import (
 	"fmt"
+	"github.com/mrsched/mrsched/tolerance"
 	"math"
 	"strconv"
 
@@ -104,6 +105,10 @@ func FromSWIM(recs []swim.Record, opt SWIMOptions) (*Instance, error) {
 	}
 	in := New(jobs)
 	in.Metadata = md
+	if k := in.dropTiny(); k > 0 {
+		md["tiny_sizes_dropped"] = k
+		md["tiny_sizes"] = "sizes below the float64 resolution at this time scale (horizon / 2^" + strconv.Itoa(53-tolerance.DurationBits) + ") set to 0 (a job with both that small keeps the larger, at twice the resolution)"
+	}
 	if err := in.Validate(); err != nil {
 		return nil, err
 	}
