@@ -1,6 +1,7 @@
 // Package fastlp evaluates the fixed-completion-order linear program of
 // the overlapping tandem queue (Lin, Wierman, Zhang and Tan, model (1);
-// issue 4, formulation 1) for batch instances, one to two orders of
+// docs/exact.md, "The fixed-order LP (package orderlp): derivation") for batch
+// instances, one to two orders of
 // magnitude faster than handing the LP of package orderlp to an engine.
 // It is the default evaluator of the exact search and of polish.
 //

@@ -7,7 +7,7 @@ import (
 	"github.com/mrsched/mrsched/solver/exact/fastlp"
 )
 
-// Issue 4's pair (10, 1), (1, 10): completing (10, 1) first costs 22 (by
+// The pair (10, 1), (1, 10): completing (10, 1) first costs 22 (by
 // hand: map (1, 10) first, so that its shuffle runs beside the long map,
 // C = 11 and 11; docs/exact.md, "Methods"), completing (1, 10) first costs
 // 21 (C = 10 and 11), the optimum.

@@ -49,7 +49,7 @@ func TestKnownValues(t *testing.T) {
 		order []int
 		want  float64
 	}{
-		// Issue 4: map-heavy (10,1) first costs 22 (the map station works
+		// The pair (10,1), (1,10): map-heavy (10,1) first costs 22 (the map station works
 		// on the second job first); shuffle-heavy first costs 21 = OPT.
 		{"map-heavy first", two, []int{0, 1}, 22},
 		{"shuffle-heavy first", two, []int{1, 0}, 21},

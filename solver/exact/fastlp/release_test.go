@@ -91,7 +91,7 @@ func TestReleaseKnownValues(t *testing.T) {
 		p    orderlp.Plan
 		want float64
 	}{
-		// A batch is one period: the issue-4 pair (10,1), (1,10) costs 22
+		// A batch is one period: the pair (10,1), (1,10) costs 22
 		// map-heavy first (as fastlp's batch solver).
 		{"batch", instances.New([]instances.Job{{ID: "a", Map: 10, Shuffle: 1}, {ID: "b", Map: 1, Shuffle: 10}}),
 			orderlp.Plan{Order: []int{0, 1}, Period: []int{0, 0}}, 22},

@@ -56,8 +56,8 @@ func TestWeightedDAG(t *testing.T) {
 	}
 	// Without the dependency the order (b, a) is allowed too. With weight
 	// 3 on a: (b, a) completes b at 10 (its shuffle keeps pace with its
-	// map) and a at 11 (map 1 + 10), 3·11 + 10 = 43 (issue 4's 21
-	// unweighted); (a, b) either completes a at 10, so b's shuffle starts
+	// map) and a at 11 (map 1 + 10), 3·11 + 10 = 43 (21
+	// unweighted, TestKnownValues); (a, b) either completes a at 10, so b's shuffle starts
 	// at 10 and ends at 20 (3·10 + 20 = 50), or maps b first and completes
 	// both at 11 (3·11 + 11 = 44), the LP mixing the two (cost linear in
 	// between): 43 is the optimum.
