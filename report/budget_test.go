@@ -286,3 +286,26 @@ func TestCompareTimeLimit(t *testing.T) {
 		})
 	}
 }
+
+// An interrupted comparison (its context cancelled, as SIGINT does) still
+// answers: every policy that had not started has a row that says so, with
+// or without a time limit, and nothing counts as a failure.
+func TestCompareInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, limit := range []time.Duration{0, 10 * time.Second} {
+		out, err := Compare(CompareConfig{Example: true, K: 1, Speed: 1, TimeLimit: limit, Context: ctx})
+		if err != nil || out.Failed != nil {
+			t.Fatalf("limit %v: err %v, failed %v", limit, err, out.Failed)
+		}
+		rows := out.View.Tables[0].Rows
+		if len(rows) != 7 { // fluid.ComparePolicies: seven policies
+			t.Fatalf("limit %v: %d rows, want 7", limit, len(rows))
+		}
+		for _, r := range rows {
+			if v := r[len(r)-1]; !strings.HasPrefix(v, "skipped: interrupted") {
+				t.Errorf("limit %v: %s: %q, want skipped: interrupted…", limit, r[0], v)
+			}
+		}
+	}
+}

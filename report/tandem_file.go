@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"time"
 
 	"github.com/mrsched/mrsched/instances"
@@ -98,6 +99,10 @@ type CompareConfig struct {
 	Start     time.Time
 	// Now is the clock (nil: time.Now); tests inject one.
 	Now func() time.Time
+	// Context, when not nil, interrupts the comparison: the policies not
+	// finished when it is cancelled (SIGINT, SIGTERM) get a row that says
+	// so, and the others keep theirs.
+	Context context.Context
 }
 
 // Compare runs every tandem policy (fluid.ComparePolicies) on the chosen
@@ -114,15 +119,23 @@ func Compare(cfg CompareConfig) (*Output, error) {
 		return nil, err
 	}
 	deadline := mip.Deadline(start, cfg.TimeLimit)
+	ctx := cfg.Context
+	if ctx == nil {
+		ctx = context.Background()
+	}
 	var cmp []fluid.Comparison
 	policies := fluid.ComparePolicies(cfg.K)
 	for i, p := range policies {
+		if ctx.Err() != nil {
+			cmp = append(cmp, fluid.Comparison{Policy: p.Name(), Skipped: "interrupted before it started"})
+			continue
+		}
 		if deadline.IsZero() {
-			c, err := fluid.Compare(in, []fluid.Policy{p}, cfg.Speed)
+			c, err := compareWithin(ctx, in, p, cfg.Speed, time.Duration(math.MaxInt64))
 			if err != nil {
 				return nil, err
 			}
-			cmp = append(cmp, c...)
+			cmp = append(cmp, c)
 			continue
 		}
 		// An equal share of what remains (Share): the O(n log n)
@@ -133,7 +146,7 @@ func Compare(cfg CompareConfig) (*Output, error) {
 			cmp = append(cmp, fluid.Comparison{Policy: p.Name(), Skipped: "no time left: the time limit ended before it could start"})
 			continue
 		}
-		c, err := compareWithin(in, p, cfg.Speed, wait)
+		c, err := compareWithin(ctx, in, p, cfg.Speed, wait)
 		if err != nil {
 			return nil, err
 		}
@@ -263,7 +276,7 @@ func humanBytes(b float64) string {
 // compareWithin simulates and validates p (fluid.Compare) on its own
 // goroutine and gives up when it has not finished after wait: the
 // comparison then says so in Skipped (the simulation runs on, unobserved).
-func compareWithin(in *instances.Instance, p fluid.Policy, speed float64, wait time.Duration) (fluid.Comparison, error) {
+func compareWithin(ctx context.Context, in *instances.Instance, p fluid.Policy, speed float64, wait time.Duration) (fluid.Comparison, error) {
 	type result struct {
 		c   []fluid.Comparison
 		err error
@@ -283,5 +296,7 @@ func compareWithin(in *instances.Instance, p fluid.Policy, speed float64, wait t
 		return r.c[0], nil
 	case <-t.C:
 		return fluid.Comparison{Policy: p.Name(), Skipped: "not finished by the time limit"}, nil
+	case <-ctx.Done():
+		return fluid.Comparison{Policy: p.Name(), Skipped: "interrupted"}, nil
 	}
 }

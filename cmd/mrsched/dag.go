@@ -16,7 +16,7 @@ func genDAGCmd() *cli.Command {
 	d := instances.DefaultDAG(40)
 	return cmd("dag", cliout.Action(func(c *cli.Context) (instances.File, error) {
 		spec := instances.DefaultDAG(c.Int("n"))
-		if c.IsSet("load") {
+		if c.Float64("load") > 0 {
 			spec.Sizes = instances.PaperLogNormal(c.Int("n"), c.Float64("load"), false)
 		}
 		spec.Layers, spec.FanIn, spec.FanOut = c.Int("layers"), c.Int("fan-in"), c.Int("fan-out")
@@ -36,7 +36,7 @@ func genDAGCmd() *cli.Command {
 		floatFlag("high-weight", d.HighWeight, "weight of a high-priority job (others 1)", positive),
 		floatFlag("due-fraction", d.DueFrac, "fraction of jobs with a deadline", between(0, 1)),
 		floatFlag("due-slack", d.DueSlack, "deadline = release + slack × earliest response (≥ 1)", atLeastOneFinite),
-		floatFlag("load", 0.75, "release jobs by Poisson arrivals at offered load ρ (default: all at 0)", positive),
+		floatFlag("load", 0, "release jobs by Poisson arrivals at offered load ρ (0: every job released at 0)", nonNegative),
 		seedFlag(1, "random seed"),
 	}, instanceOutFlags()...)...)
 }

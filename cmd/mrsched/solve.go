@@ -171,7 +171,7 @@ func compareCmd() *cli.Command {
 			return nil, errors.New("compare: give exactly one of --instance, --example, --lognormal (see 'mrsched compare --help')")
 		}
 		return report.Compare(report.CompareConfig{Instance: c.String("instance"), Example: c.Bool("example"), LogNormal: c.Int("lognormal"),
-			Seed: c.Uint64("seed"), K: c.Int("k"), Speed: c.Float64("speed"), TimeLimit: c.Duration("time-limit"), Start: commandStart(c)})
+			Seed: c.Uint64("seed"), K: c.Int("k"), Speed: c.Float64("speed"), TimeLimit: c.Duration("time-limit"), Start: commandStart(c), Context: c.Context})
 	}), tableOut("the table",
 		inFlag("instance", "tandem instance `FILE`", false, "i"),
 		&cli.BoolFlag{Name: "example", Usage: "use the §2.1 example"},
