@@ -323,40 +323,7 @@ func keyMax(j *job, tau float64) (float64, float64) {
 // crossMax returns the first τ ≥ 0 at which b's key max(x, y) drops below
 // a's (a ahead now), solving the piecewise-linear difference exactly on the
 // pieces between the kinks where x(t) = y(t).
-func crossMax(a, b *job) float64 {
-	bps := [4]float64{0, inf, inf, inf}
-	n := 1
-	if d := a.rm - a.rs; d != 0 {
-		if k := (a.x - a.y) / d; k > 0 && k < inf {
-			bps[n] = k
-			n++
-		}
-	}
-	if d := b.rm - b.rs; d != 0 {
-		if k := (b.x - b.y) / d; k > 0 && k < inf {
-			bps[n] = k
-			n++
-		}
-	}
-	if n == 3 && bps[2] < bps[1] {
-		bps[1], bps[2] = bps[2], bps[1]
-	}
-	for i := 0; i < n; i++ {
-		p, q := bps[i], bps[i+1]
-		la, sa := keyMax(a, p)
-		lb, sb := keyMax(b, p)
-		d := la - lb // ≤ 0 while a is ahead
-		if d > 0 {
-			return p
-		}
-		if g := sb - sa; g > 0 {
-			if tau := p - d/g; tau < q {
-				return maxf(tau, p)
-			}
-		}
-	}
-	return inf
-}
+func crossMax(a, b *job) float64 { return crossMaxW(a, b, 1, 1) } // x/1 is x: the same bits
 
 // ---------------------------------------------------------------- SplitSRPT
 

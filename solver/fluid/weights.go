@@ -32,8 +32,11 @@ func (e *engine) weightOf(j *job) float64 {
 // wkey is MaxSRPT's weighted key max(x, y)/w.
 func (e *engine) wkey(j *job) float64 { return maxf(j.x, j.y) / e.weight[j.orig] }
 
-// crossMaxW is crossMax for the weighted keys max(x, y)/w: the pieces are
-// those of the unweighted keys, each scaled by its job's 1/w.
+// crossMaxW returns the first τ ≥ 0 at which b's weighted key max(x, y)/w
+// drops below a's (a ahead now), solving the piecewise-linear difference
+// exactly on the pieces between the kinks where x(t) = y(t) (the kinks of
+// the unweighted keys; each piece scaled by its job's 1/w). crossMax is the
+// unit-weight case.
 func crossMaxW(a, b *job, wa, wb float64) float64 {
 	bps := [4]float64{0, inf, inf, inf}
 	n := 1

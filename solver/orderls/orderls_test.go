@@ -94,26 +94,7 @@ func TestDAGBuildPassesValidator(t *testing.T) {
 	for trial := range 400 {
 		in := randomInstance(rng, 2+rng.IntN(30), trial%2 == 1)
 		order := withDAG(rng, in)
-		comp, total, err := Evaluate(in, order)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s, err := Build(in, order)
-		if err != nil {
-			t.Fatal(err)
-		}
-		vr, err := validate.Check(in, s)
-		if err != nil {
-			t.Fatalf("trial %d: %v", trial, err)
-		}
-		if !tolerance.Eq(vr.WeightedResponse, total) {
-			t.Errorf("trial %d: validator weighted total %v, Evaluate %v", trial, vr.WeightedResponse, total)
-		}
-		for j := range comp {
-			if !tolerance.Eq(comp[j], s.Completion[j]) {
-				t.Errorf("trial %d job %d: completion %v, schedule %v", trial, j, comp[j], s.Completion[j])
-			}
-		}
+		checkList(t, trial, in, order)
 		for j, jb := range in.Jobs {
 			if len(jb.After) == 0 {
 				continue
@@ -136,6 +117,33 @@ func TestDAGBuildPassesValidator(t *testing.T) {
 	}
 }
 
+// checkList checks that the list schedule of order passes the validator,
+// whose weighted total (the total response with unit weights) and
+// completions equal Evaluate's.
+func checkList(t *testing.T, trial int, in *instances.Instance, order []int) {
+	t.Helper()
+	comp, total, err := Evaluate(in, order)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := Build(in, order)
+	if err != nil {
+		t.Fatal(err)
+	}
+	vr, err := validate.Check(in, s)
+	if err != nil {
+		t.Fatalf("trial %d: %v", trial, err)
+	}
+	if !tolerance.Eq(vr.WeightedResponse, total) {
+		t.Errorf("trial %d: validator weighted total %v, Evaluate %v", trial, vr.WeightedResponse, total)
+	}
+	for j := range comp {
+		if !tolerance.Eq(comp[j], s.Completion[j]) {
+			t.Errorf("trial %d job %d: completion %v, schedule %v", trial, j, comp[j], s.Completion[j])
+		}
+	}
+}
+
 // TestBuildPassesValidator: the list schedule of random orders passes the
 // independent validator, whose completions and total equal Evaluate's
 // (the recurrence of step): 600 instances of 1 to 40 jobs.
@@ -144,26 +152,7 @@ func TestBuildPassesValidator(t *testing.T) {
 	for trial := range 600 {
 		in := randomInstance(rng, 1+rng.IntN(40), trial%2 == 1)
 		order := rng.Perm(in.N())
-		comp, total, err := Evaluate(in, order)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s, err := Build(in, order)
-		if err != nil {
-			t.Fatal(err)
-		}
-		vr, err := validate.Check(in, s)
-		if err != nil {
-			t.Fatalf("trial %d: %v", trial, err)
-		}
-		if !tolerance.Eq(vr.TotalResponse, total) {
-			t.Errorf("trial %d: validator total %v, Evaluate %v", trial, vr.TotalResponse, total)
-		}
-		for j := range comp {
-			if !tolerance.Eq(comp[j], s.Completion[j]) {
-				t.Errorf("trial %d job %d: completion %v, schedule %v", trial, j, comp[j], s.Completion[j])
-			}
-		}
+		checkList(t, trial, in, order)
 	}
 }
 
