@@ -3,7 +3,7 @@
 
 ## cluster-test: the cluster packages' tests (also part of go test ./...)
 cluster-test:
-	$(GO) test -count=1 ./instances/cluster/... ./solver/cluster/...
+	$(GO) test -count=1 ./instances/workload/... ./solver/cluster/...
 
 ## cluster-bench: simulator events per second (wall and CPU time), all policies side by side: synthetic 10^5 and 10^6 jobs, SWIM FB-2010 (300 nodes)
 cluster-bench:

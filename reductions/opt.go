@@ -9,7 +9,7 @@ import (
 
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/reductions/rational"
-	"github.com/mrsched/mrsched/reductions/search"
+	"github.com/mrsched/mrsched/reductions/worstcase"
 	"github.com/mrsched/mrsched/schedule"
 	"github.com/mrsched/mrsched/solver/mip"
 	"github.com/mrsched/mrsched/tabular"
@@ -40,7 +40,7 @@ type OptCheck struct {
 
 // OptimumVsY solves the instance in (a Theorem 1 reduction) exactly by
 // enumerating completion orders with the fixed-order LP on eng
-// (search.ExactOPTFull, so n ≤ search.MaxExactN), validates the optimal
+// (worstcase.ExactOPTFull, so n ≤ worstcase.MaxExactN), validates the optimal
 // schedule and checks it in exact arithmetic against the threshold y.
 // progress, if set, receives the orders done so far.
 func OptimumVsY(ctx context.Context, eng mip.Engine, in *instances.Instance, progress func(done, total int)) (*OptCheck, error) {
@@ -49,7 +49,7 @@ func OptimumVsY(ctx context.Context, eng mip.Engine, in *instances.Instance, pro
 		return nil, err
 	}
 	t0 := time.Now()
-	ex, err := search.ExactOPTFull(ctx, eng, in, progress)
+	ex, err := worstcase.ExactOPTFull(ctx, eng, in, progress)
 	if err != nil {
 		return nil, err
 	}

@@ -8,7 +8,7 @@ import (
 
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/reductions/nmts"
-	"github.com/mrsched/mrsched/reductions/search"
+	"github.com/mrsched/mrsched/reductions/worstcase"
 	"github.com/mrsched/mrsched/solver/engine"
 )
 
@@ -34,7 +34,7 @@ func OptimumFile(ctx context.Context, path, engineName string, progress func(don
 
 // WorstPath is the file in dir of a worst instance found by Worst:
 // search-POLICY-nN.json.
-func WorstPath(dir string, f *search.Found) string {
+func WorstPath(dir string, f *worstcase.Found) string {
 	return filepath.Join(dir, fmt.Sprintf("search-%s-n%d.json", f.Policy, f.Instance.N()))
 }
 
@@ -73,7 +73,7 @@ func GenerateNMTS(c NMTSConfig) (*nmts.Instance, error) {
 }
 
 // Validate names the first field of c that is not allowed (an ErrConfig;
-// search.Run checks the search options of each n).
+// worstcase.Run checks the search options of each n).
 func (c WorstConfig) Validate() error {
 	if c.TimeLimit < 0 {
 		return fmt.Errorf("%w: time-limit %s: want ≥ 0 (0: none)", ErrConfig, c.TimeLimit)

@@ -11,7 +11,7 @@ import (
 
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/reductions/nmts"
-	"github.com/mrsched/mrsched/reductions/search"
+	"github.com/mrsched/mrsched/reductions/worstcase"
 	"github.com/mrsched/mrsched/solver/highs/highstest"
 )
 
@@ -94,7 +94,7 @@ func TestOptimumFile(t *testing.T) {
 // and the instance's job count).
 func TestWorstPath(t *testing.T) {
 	in := &instances.Instance{Jobs: make([]instances.Job, 5)}
-	got := WorstPath("dir", &search.Found{Policy: "splitsrpt", Instance: in})
+	got := WorstPath("dir", &worstcase.Found{Policy: "splitsrpt", Instance: in})
 	if want := filepath.Join("dir", "search-splitsrpt-n5.json"); got != want {
 		t.Errorf("WorstPath = %q, want %q", got, want)
 	}

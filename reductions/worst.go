@@ -5,13 +5,13 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/mrsched/mrsched/reductions/search"
+	"github.com/mrsched/mrsched/reductions/worstcase"
 	"github.com/mrsched/mrsched/solver/mip"
 	"github.com/mrsched/mrsched/tabular"
 )
 
 // WorstConfig is a search for bad batch instances (the open question of
-// §6): for every n, a seeded hill climb (search.Run) maximising policy
+// §6): for every n, a seeded hill climb (worstcase.Run) maximising policy
 // total over the best priority-order schedule, then, for n ≤ ExactMax, the
 // exact optimum of the worst instance by order enumeration.
 type WorstConfig struct {
@@ -22,7 +22,7 @@ type WorstConfig struct {
 	Steps     int           `flag:"steps" usage:"steps per restart"`
 	Seed      uint64        `flag:"seed" usage:"random seed"` // n's search uses Seed + n
 	TimeLimit time.Duration `flag:"time-limit" usage:"stop each n's search after this long (0: none)"`
-	// ExactMax: solve OPT exactly for n ≤ min(ExactMax, search.MaxExactN).
+	// ExactMax: solve OPT exactly for n ≤ min(ExactMax, worstcase.MaxExactN).
 	ExactMax int `flag:"exact-max" usage:"solve OPT exactly by order enumeration up to this n (≤ 8)"`
 	// Engine returns the LP engine for the exact optimum; it is called
 	// only when some n needs one.
@@ -41,7 +41,7 @@ func DefaultWorstConfig() WorstConfig {
 // returns the worst instance found for each, with the exact optimum filled
 // in where asked and the search's findings in the instance's metadata.
 // progress, if set, receives one line per restart and per exact solve.
-func Worst(ctx context.Context, c WorstConfig, progress func(string)) ([]*search.Found, error) {
+func Worst(ctx context.Context, c WorstConfig, progress func(string)) ([]*worstcase.Found, error) {
 	if err := c.Validate(); err != nil {
 		return nil, err
 	}
@@ -50,20 +50,20 @@ func Worst(ctx context.Context, c WorstConfig, progress func(string)) ([]*search
 			progress(fmt.Sprintf(format, a...))
 		}
 	}
-	var out []*search.Found
+	var out []*worstcase.Found
 	for _, n := range c.Ns {
-		opt := search.Options{Policy: c.Policy, N: n, AlphaMax: c.AlphaMax, Restarts: c.Restarts,
+		opt := worstcase.Options{Policy: c.Policy, N: n, AlphaMax: c.AlphaMax, Restarts: c.Restarts,
 			Steps: c.Steps, Seed: c.Seed + uint64(n), TimeLimit: c.TimeLimit}
 		if progress != nil {
 			opt.Progress = func(r int, best float64) {
 				say("search %s n=%d: restart %d/%d, best ratio ≥ %.6f", c.Policy, n, r+1, opt.Restarts, best)
 			}
 		}
-		f, err := search.Run(ctx, opt)
+		f, err := worstcase.Run(ctx, opt)
 		if err != nil {
 			return nil, err
 		}
-		if n <= c.ExactMax && n <= search.MaxExactN {
+		if n <= c.ExactMax && n <= worstcase.MaxExactN {
 			if c.Engine == nil {
 				return nil, fmt.Errorf("%w: the exact optimum for n = %d needs an LP engine (WorstConfig.Engine)", ErrOption, n)
 			}
@@ -72,7 +72,7 @@ func Worst(ctx context.Context, c WorstConfig, progress func(string)) ([]*search
 				return nil, err
 			}
 			t0 := time.Now()
-			v, order, ok, err := search.ExactOPT(ctx, eng, f.Instance, func(done, total int) {
+			v, order, ok, err := worstcase.ExactOPT(ctx, eng, f.Instance, func(done, total int) {
 				say("exact OPT n=%d: %d/%d orders", n, done, total)
 			})
 			if err != nil {
@@ -98,7 +98,7 @@ func Worst(ctx context.Context, c WorstConfig, progress func(string)) ([]*search
 // policy's total, the priority-order bound and the ratio to it, and, when
 // solved exactly, OPT, the exact ratio and whether OPT's schedule passed
 // the validator.
-func WorstTable(founds []*search.Found) *tabular.Table {
+func WorstTable(founds []*worstcase.Found) *tabular.Table {
 	t := &tabular.Table{Header: []string{"policy", "n", "alpha", "beta", "guarantee", "policy_total", "ub_priority", "ratio_lb", "opt", "ratio_exact", "ratio_over_guarantee", "opt_validated", "evaluations"}}
 	for _, f := range founds {
 		optS, ratio, valid := "-", "-", "-"

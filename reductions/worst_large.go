@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/mrsched/mrsched/instances"
-	"github.com/mrsched/mrsched/reductions/search"
+	"github.com/mrsched/mrsched/reductions/worstcase"
 	"github.com/mrsched/mrsched/solver/exact"
 	"github.com/mrsched/mrsched/sweep"
 	"github.com/mrsched/mrsched/tabular"
@@ -20,14 +20,14 @@ const WorstExactKind = "hard/worst-exact"
 
 // WorstExactConfig is the worst-case search with exact optima at every
 // step (§6's open question): for every policy, n and restart, one
-// search.ClimbExact from a start chosen by the restart number — restart 0
+// worstcase.ClimbExact from a start chosen by the restart number — restart 0
 // extends the policy's seed instance (the best n = 8 instance of the
 // enumeration search) when there is one and n is at least its size,
 // restart 1 (restart 0 without a seed) starts from the §4 tight family,
 // later restarts from random instances.
 type WorstExactConfig struct {
 	Policies []string `json:"policies"` // "maxsrpt", "splitsrpt"
-	// Ns: each in 2..search.MaxClimbN (TestConfigDefaults checks the rule).
+	// Ns: each in 2..worstcase.MaxClimbN (TestConfigDefaults checks the rule).
 	Ns       []int   `json:"ns" flag:"n" usage:"values of n" rule:"between(2,14)"`
 	Restarts int     `json:"restarts" flag:"restarts" usage:"climbs per policy and n" rule:"at-least-one"`
 	Steps    int     `json:"steps" flag:"steps" usage:"perturbations per climb" rule:"non-neg-int"`
@@ -65,8 +65,8 @@ func (c WorstExactConfig) Validate() error {
 		}
 	}
 	for _, n := range c.Ns {
-		if n < 2 || n > search.MaxClimbN {
-			return fmt.Errorf("%w: ns: %d (want 2..%d)", ErrOption, n, search.MaxClimbN)
+		if n < 2 || n > worstcase.MaxClimbN {
+			return fmt.Errorf("%w: ns: %d (want 2..%d)", ErrOption, n, worstcase.MaxClimbN)
 		}
 	}
 	return nil
@@ -134,18 +134,18 @@ func WorstExactSweep(c WorstExactConfig) (sweep.Sweep, error) {
 		policy := c.Policies[ce.pi]
 		seed := c.Seed + uint64(ce.pi)<<32 + uint64(ce.n)<<16 + uint64(ce.r)
 		rng := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
-		kind := search.StartRandom
+		kind := worstcase.StartRandom
 		var from *instances.Instance
 		if jobs := c.Seeds[policy]; len(jobs) > 0 && ce.r == 0 && ce.n >= len(jobs) {
-			kind, from = search.StartExtend, instances.New(jobs)
+			kind, from = worstcase.StartExtend, instances.New(jobs)
 		} else if ce.r <= 1 {
-			kind = search.StartFamily
+			kind = worstcase.StartFamily
 		}
-		start, used, err := search.StartInstance(kind, policy, ce.n, c.AlphaMax, from, rng)
+		start, used, err := worstcase.StartInstance(kind, policy, ce.n, c.AlphaMax, from, rng)
 		if err != nil {
 			return nil, err
 		}
-		best, st, err := search.ClimbExact(ctx, start, search.ClimbOptions{Policy: policy, AlphaMax: c.AlphaMax,
+		best, st, err := worstcase.ClimbExact(ctx, start, worstcase.ClimbOptions{Policy: policy, AlphaMax: c.AlphaMax,
 			Steps: c.Steps, Seed: seed, SolveLimit: c.SolveLimit})
 		if err != nil {
 			return nil, err

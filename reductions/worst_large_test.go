@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/mrsched/mrsched/instances"
-	"github.com/mrsched/mrsched/reductions/search"
+	"github.com/mrsched/mrsched/reductions/worstcase"
 	"github.com/mrsched/mrsched/sweep"
 	"github.com/mrsched/mrsched/sweep/sweeptest"
 	"github.com/mrsched/mrsched/tolerance"
@@ -34,7 +34,7 @@ func TestWorstExactSharded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(cells) != 8 || cells[0].Start != search.StartExtend || cells[1].Start != search.StartFamily {
+	if len(cells) != 8 || cells[0].Start != worstcase.StartExtend || cells[1].Start != worstcase.StartFamily {
 		t.Fatalf("%d cells, starts %s %s; want 8, extend then family", len(cells), cells[0].Start, cells[1].Start)
 	}
 	best := WorstExactBest(cells)
@@ -42,7 +42,7 @@ func TestWorstExactSharded(t *testing.T) {
 		t.Fatalf("%d best cells, want 4 (2 policies × 2 n)", len(best))
 	}
 	for _, c := range best {
-		re, err := search.Certify(context.Background(), c.Instance(), c.Policy, 0, nil)
+		re, err := worstcase.Certify(context.Background(), c.Instance(), c.Policy, 0, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -55,7 +55,7 @@ func TestWorstExactSharded(t *testing.T) {
 func TestWorstExactConfigErrors(t *testing.T) {
 	for name, mod := range map[string]func(*WorstExactConfig){
 		"policy":    func(c *WorstExactConfig) { c.Policies = []string{"fifo"} },
-		"n":         func(c *WorstExactConfig) { c.Ns = []int{search.MaxClimbN + 1} },
+		"n":         func(c *WorstExactConfig) { c.Ns = []int{worstcase.MaxClimbN + 1} },
 		"restarts":  func(c *WorstExactConfig) { c.Restarts = 0 },
 		"alpha_max": func(c *WorstExactConfig) { c.AlphaMax = 1 },
 		"empty":     func(c *WorstExactConfig) { c.Ns = nil },

@@ -2,7 +2,7 @@ package main
 
 // Slot-level cluster simulation: FIFO, Fair, LsPS (Yao et al.)
 // and H-PFSP / Parallel PFSP (Li et al.). Library code lives in
-// instances/cluster, solver/cluster and solver/cluster/study.
+// instances/workload, solver/cluster and solver/cluster/experiments.
 
 import (
 	"bytes"
@@ -13,18 +13,18 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	cw "github.com/mrsched/mrsched/instances/cluster"
+	"github.com/mrsched/mrsched/instances/workload"
 	"github.com/mrsched/mrsched/internal/cliflags"
 	"github.com/mrsched/mrsched/internal/cliout"
 	"github.com/mrsched/mrsched/report/figures"
 	"github.com/mrsched/mrsched/solver/cluster"
-	"github.com/mrsched/mrsched/solver/cluster/study"
+	"github.com/mrsched/mrsched/solver/cluster/experiments"
 	"github.com/mrsched/mrsched/tabular"
 )
 
 func clusterCommands() []*cli.Command {
-	studies := make([]*cli.Command, len(study.Studies))
-	for i, name := range study.Studies {
+	studies := make([]*cli.Command, len(experiments.Studies))
+	for i, name := range experiments.Studies {
 		studies[i] = clusterStudyCmd(name)
 	}
 	return inCategory(catCluster, group("cluster", clusterSimulateCmd(), group("study", studies...)))
@@ -35,25 +35,25 @@ func clusterGenCommands() []*cli.Command { return inCategory(catCluster, genClus
 func clusterImportCommands() []*cli.Command { return inCategory(catCluster, importSWIMClusterCmd()) }
 
 func clusterSimulateCmd() *cli.Command {
-	s, sim := cluster.DefaultPolicySettings(), study.SimulateConfig{}
+	s, sim := cluster.DefaultPolicySettings(), experiments.SimulateConfig{}
 	return cmd("simulate", func(c *cli.Context) error {
 		s, sim, path := s, sim, c.String("timeline")
 		err := errors.Join(cliflags.Fill(c, &s), cliflags.Fill(c, &sim))
 		sim.Timeline = path != ""
 		var r *cluster.Result
 		if err == nil {
-			r, err = study.SimulateFile(c.String("workload"), c.String("policy"), s, sim)
+			r, err = experiments.SimulateFile(c.String("workload"), c.String("policy"), s, sim)
 		}
 		if err != nil {
-			return flagError(err, cluster.ErrConfig, study.ErrConfig)
+			return flagError(err, cluster.ErrConfig, experiments.ErrConfig)
 		}
 		if path != "" {
-			if err := writeWith(c, path, "timeline", func(w io.Writer) error { return study.TimelineTable(r).Write(w, tabular.CSV) }); err != nil {
+			if err := writeWith(c, path, "timeline", func(w io.Writer) error { return experiments.TimelineTable(r).Write(w, tabular.CSV) }); err != nil {
 				return err
 			}
 			r.Timeline = nil
 		}
-		return emitView(c, study.SimulateView(r, c.String("workload"), c.Bool("jobs")))
+		return emitView(c, experiments.SimulateView(r, c.String("workload"), c.Bool("jobs")))
 	}, slices.Concat([]cli.Flag{
 		readsFile(&cli.StringFlag{Name: "workload", Aliases: []string{"w"}, Required: true, Usage: "cluster workload `FILE` (JSON, see mrsched gen cluster)"}),
 		&cli.StringFlag{Name: "policy", Aliases: []string{"p"}, Value: "fair", Usage: "fifo, fair, lsps, hpfsp or ppfsp"},
@@ -64,10 +64,10 @@ func clusterSimulateCmd() *cli.Command {
 		outFlag("the results")})...)
 }
 
-// clusterStudyCmd runs the study name (study.RunStudy) with its figures
+// clusterStudyCmd runs the study name (experiments.RunStudy) with its figures
 // drawn by figures.SaveCluster and writes its tables in Markdown.
 func clusterStudyCmd(name string) *cli.Command {
-	def := study.DefaultStudyConfig(name)
+	def := experiments.DefaultStudyConfig(name)
 	flags := slices.Concat(cliflags.Insert(cliflags.Bind(&def), "workers",
 		writesInto(&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Value: "results/cluster", Usage: "results `DIR` (\"\" writes no files)"}, figureNames...)),
 		[]cli.Flag{besidesSVGFlag(), quietFlag()})
@@ -78,7 +78,7 @@ func clusterStudyCmd(name string) *cli.Command {
 		if c.NArg() > 0 {
 			return fmt.Errorf("unexpected arguments %q (flags go before them)", c.Args().Slice())
 		}
-		env := study.Env{OutDir: c.String("out"), Render: func(dir string, f study.Figure) error {
+		env := experiments.Env{OutDir: c.String("out"), Render: func(dir string, f experiments.Figure) error {
 			return figures.SaveCluster(dir, f, figures.Formats(c.Bool("png"))...)
 		}}
 		if !c.Bool("quiet") {
@@ -90,7 +90,7 @@ func clusterStudyCmd(name string) *cli.Command {
 		}
 		var tables []*tabular.Table
 		if err == nil {
-			tables, err = study.RunStudy(env, cfg)
+			tables, err = experiments.RunStudy(env, cfg)
 		}
 		if err == nil {
 			var b bytes.Buffer
@@ -99,32 +99,32 @@ func clusterStudyCmd(name string) *cli.Command {
 				err = cliout.Print(c, tabular.Markdown, b.Bytes())
 			}
 		}
-		return flagError(err, study.ErrConfig)
+		return flagError(err, experiments.ErrConfig)
 	}, flags...)
 }
 
 func genClusterCmd() *cli.Command {
-	def := cw.DefaultGenConfig()
+	def := workload.DefaultGenConfig()
 	return cmd("cluster", func(c *cli.Context) error {
-		w, err := cliflags.Call(def, cw.GenConfig.Generate)(c)
+		w, err := cliflags.Call(def, workload.GenConfig.Generate)(c)
 		return clusterWriteWorkload(c, w, err)
 	}, append(cliflags.Bind(&def), outFlag("the workload"), quietFlag())...)
 }
 
 // clusterWriteWorkload writes w to --out or stdout, or returns err.
-func clusterWriteWorkload(c *cli.Context, w *cw.Workload, err error) error {
+func clusterWriteWorkload(c *cli.Context, w *workload.Workload, err error) error {
 	path := c.String("out")
 	switch {
 	case err != nil:
-		return flagError(err, cw.ErrSWIMOptions)
+		return flagError(err, workload.ErrSWIMOptions)
 	case path == "":
 		var b bytes.Buffer
-		if err := cw.WriteJSON(&b, w); err != nil {
+		if err := workload.WriteJSON(&b, w); err != nil {
 			return err
 		}
 		return cliout.Print(c, tabular.JSON, b.Bytes())
 	}
-	if err := cw.WriteFile(path, w); err != nil {
+	if err := workload.WriteFile(path, w); err != nil {
 		return err
 	}
 	infof(c, "wrote %s (%d jobs)", path, len(w.Jobs))
@@ -132,12 +132,12 @@ func clusterWriteWorkload(c *cli.Context, w *cw.Workload, err error) error {
 }
 
 func importSWIMClusterCmd() *cli.Command {
-	def := cw.DefaultSWIMOptions()
+	def := workload.DefaultSWIMOptions()
 	return cmd("swim-cluster", func(c *cli.Context) error {
 		o, err := cliflags.Filled(c, def)
-		var w *cw.Workload
+		var w *workload.Workload
 		if err == nil {
-			w, err = cw.ReadSWIMFile(c.String("trace"), o)
+			w, err = workload.ReadSWIMFile(c.String("trace"), o)
 		}
 		return clusterWriteWorkload(c, w, err)
 	}, slices.Concat([]cli.Flag{readsFile(&cli.StringFlag{Name: "trace", Required: true, Usage: "SWIM trace `FILE` (TSV)"})},

@@ -57,7 +57,7 @@ func TestClusterErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"cluster", "simulate", "--workload", bad}, "bad.json:1: jobs[0].map[0]: cluster: invalid workload: task duration must be finite and > 0"},
+		{[]string{"cluster", "simulate", "--workload", bad}, "bad.json:1: jobs[0].map[0]: workload: invalid workload: task duration must be finite and > 0"},
 		{[]string{"cluster", "simulate", "--workload", bad, "--policy", "srpt"}, "bad.json"},
 		{[]string{"gen", "cluster", "--kind", "nope"}, `--kind "nope"`},
 		{[]string{"cluster", "study", "lsps", "--seeds", "0", "--out", ""}, "--seeds: want an integer ≥ 1, got 0"},

@@ -24,8 +24,8 @@ import (
 	"github.com/mrsched/mrsched/reductions"
 	"github.com/mrsched/mrsched/reductions/adversary"
 	"github.com/mrsched/mrsched/reductions/nmts"
-	"github.com/mrsched/mrsched/reductions/search"
 	"github.com/mrsched/mrsched/reductions/tight"
+	"github.com/mrsched/mrsched/reductions/worstcase"
 	"github.com/mrsched/mrsched/report/figures"
 	"github.com/mrsched/mrsched/schedule"
 	"github.com/mrsched/mrsched/solver/engine"
@@ -289,7 +289,7 @@ func searchCmd() *cli.Command {
 	return cmd("search", cliout.Action(func(c *cli.Context) (*tabular.Table, error) {
 		cfg, err := cliflags.Filled(c, def)
 		cfg.Engine = func() (mip.Engine, error) { return engine.Get(c.String("engine")) }
-		var founds []*search.Found
+		var founds []*worstcase.Found
 		if err == nil {
 			founds, err = reductions.Worst(c.Context, cfg, progressLine(c))
 		}

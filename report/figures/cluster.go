@@ -10,34 +10,34 @@ import (
 	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
 
-	"github.com/mrsched/mrsched/solver/cluster/study"
+	"github.com/mrsched/mrsched/solver/cluster/experiments"
 )
 
 // Cluster draws a figure of the cluster studies (package
-// solver/cluster/study, which returns data only): a line plot with markers
-// and 95 % error bars (study.LineFigure) or a dot-and-whisker grouped chart
-// over categories (study.GroupFigure), optionally with a logarithmic y axis.
-func Cluster(f study.Figure) (*plot.Plot, error) {
+// solver/cluster/experiments, which returns data only): a line plot with markers
+// and 95 % error bars (experiments.LineFigure) or a dot-and-whisker grouped chart
+// over categories (experiments.GroupFigure), optionally with a logarithmic y axis.
+func Cluster(f experiments.Figure) (*plot.Plot, error) {
 	for _, s := range f.Series {
-		if f.Kind == study.LineFigure && len(s.X) != len(s.Y) || s.Err != nil && len(s.Err) != len(s.Y) {
+		if f.Kind == experiments.LineFigure && len(s.X) != len(s.Y) || s.Err != nil && len(s.Err) != len(s.Y) {
 			return nil, fmt.Errorf("%w: %s: series %q has %d x, %d y and %d error values", ErrData, f.Name, s.Name, len(s.X), len(s.Y), len(s.Err))
 		}
-		if f.Kind == study.GroupFigure && len(s.Y) != len(f.Labels) {
+		if f.Kind == experiments.GroupFigure && len(s.Y) != len(f.Labels) {
 			return nil, fmt.Errorf("%w: %s: series %q has %d values for %d labels", ErrData, f.Name, s.Name, len(s.Y), len(f.Labels))
 		}
 	}
 	switch f.Kind {
-	case study.LineFigure:
+	case experiments.LineFigure:
 		return clusterLines(f)
-	case study.GroupFigure:
+	case experiments.GroupFigure:
 		return clusterGroups(f)
 	}
 	return nil, fmt.Errorf("%w: %s: unknown figure kind %d", ErrData, f.Name, f.Kind)
 }
 
 // SaveCluster draws f and writes dir/<f.Name>.svg (and .png when asked
-// for; 16 × 10 cm), atomically; it is the study.Env.Render of the CLI.
-func SaveCluster(dir string, f study.Figure, formats ...Format) error {
+// for; 16 × 10 cm), atomically; it is the experiments.Env.Render of the CLI.
+func SaveCluster(dir string, f experiments.Figure, formats ...Format) error {
 	p, err := Cluster(f)
 	if err != nil {
 		return err
@@ -54,7 +54,7 @@ type clusterErrPts struct {
 
 func (e clusterErrPts) YError(i int) (float64, float64) { return e.e[i], e.e[i] }
 
-func clusterLines(f study.Figure) (*plot.Plot, error) {
+func clusterLines(f experiments.Figure) (*plot.Plot, error) {
 	p := plot.New()
 	p.Title.Text, p.X.Label.Text, p.Y.Label.Text = f.Title, f.XLabel, f.YLabel
 	p.X.Tick.Marker, p.Y.Tick.Marker = Ticks{}, Ticks{}
@@ -90,7 +90,7 @@ func clusterLines(f study.Figure) (*plot.Plot, error) {
 	return p, nil
 }
 
-func clusterGroups(f study.Figure) (*plot.Plot, error) {
+func clusterGroups(f experiments.Figure) (*plot.Plot, error) {
 	p := plot.New()
 	p.Title.Text, p.Y.Label.Text = f.Title, f.YLabel
 	p.X.Label.Text = f.XLabel
@@ -134,7 +134,7 @@ func clusterGroups(f study.Figure) (*plot.Plot, error) {
 
 // logY switches p to a logarithmic y axis starting at the power of ten
 // below the smallest value.
-func logY(p *plot.Plot, ss []study.Series) {
+func logY(p *plot.Plot, ss []experiments.Series) {
 	lo := math.Inf(1)
 	for _, s := range ss {
 		for _, y := range s.Y {

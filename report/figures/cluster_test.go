@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/mrsched/mrsched/solver/cluster/study"
+	"github.com/mrsched/mrsched/solver/cluster/experiments"
 )
 
 // TestClusterFigures: both kinds of cluster figure are drawn and saved
@@ -16,11 +16,11 @@ import (
 // lengths do not match their axis are ErrData.
 func TestClusterFigures(t *testing.T) {
 	dir := t.TempDir()
-	figs := []study.Figure{
-		{Name: "line", Title: "t", XLabel: "x", YLabel: "y", Kind: study.LineFigure,
-			Series: []study.Series{{Name: "a", X: []float64{1, 2, 3}, Y: []float64{3, 2, 1}, Err: []float64{0.1, 0.2, 0.3}}}},
-		{Name: "group", Title: "t", YLabel: "y", Kind: study.GroupFigure, Labels: []string{"u1", "u2"}, LogY: true,
-			Series: []study.Series{{Name: "FIFO", Y: []float64{10, 1000}}, {Name: "Fair", Y: []float64{5, 50}, Err: []float64{1, 2}}}},
+	figs := []experiments.Figure{
+		{Name: "line", Title: "t", XLabel: "x", YLabel: "y", Kind: experiments.LineFigure,
+			Series: []experiments.Series{{Name: "a", X: []float64{1, 2, 3}, Y: []float64{3, 2, 1}, Err: []float64{0.1, 0.2, 0.3}}}},
+		{Name: "group", Title: "t", YLabel: "y", Kind: experiments.GroupFigure, Labels: []string{"u1", "u2"}, LogY: true,
+			Series: []experiments.Series{{Name: "FIFO", Y: []float64{10, 1000}}, {Name: "Fair", Y: []float64{5, 50}, Err: []float64{1, 2}}}},
 	}
 	for _, f := range figs {
 		var first []byte
@@ -39,9 +39,9 @@ func TestClusterFigures(t *testing.T) {
 			}
 		}
 	}
-	bad := []study.Figure{
-		{Name: "b1", Kind: study.LineFigure, Series: []study.Series{{X: []float64{1}, Y: []float64{1, 2}}}},
-		{Name: "b2", Kind: study.GroupFigure, Labels: []string{"a"}, Series: []study.Series{{Y: []float64{1, 2}}}},
+	bad := []experiments.Figure{
+		{Name: "b1", Kind: experiments.LineFigure, Series: []experiments.Series{{X: []float64{1}, Y: []float64{1, 2}}}},
+		{Name: "b2", Kind: experiments.GroupFigure, Labels: []string{"a"}, Series: []experiments.Series{{Y: []float64{1, 2}}}},
 		{Name: "b3", Kind: 9},
 	}
 	for _, f := range bad {
@@ -51,7 +51,7 @@ func TestClusterFigures(t *testing.T) {
 	}
 }
 
-var clusterLsPSMapOut = flag.String("cluster-lsps-map-out", "", "run the LsPS parameter map (study.LsPSMap, 20 seeds) and write lsps-map.{csv,md,svg} to this directory (make cluster-studies)")
+var clusterLsPSMapOut = flag.String("cluster-lsps-map-out", "", "run the LsPS parameter map (experiments.LsPSMap, 20 seeds) and write lsps-map.{csv,md,svg} to this directory (make cluster-studies)")
 
 // TestClusterLsPSMapStudy runs the whole LsPS parameter map and draws its
 // figures when -cluster-lsps-map-out is given (the study package returns
@@ -59,19 +59,19 @@ var clusterLsPSMapOut = flag.String("cluster-lsps-map-out", "", "run the LsPS pa
 // that the map's figures are drawable.
 func TestClusterLsPSMapStudy(t *testing.T) {
 	if *clusterLsPSMapOut == "" {
-		rows, _, err := study.LsPSMap(study.Env{}, []study.LsPSMapPoint{{TimeScale: 1, ReduceScale: 1, SlotsPerNode: 2}, {TimeScale: 0.5, ReduceScale: 1, SlotsPerNode: 2}}, 1)
+		rows, _, err := experiments.LsPSMap(experiments.Env{}, []experiments.LsPSMapPoint{{TimeScale: 1, ReduceScale: 1, SlotsPerNode: 2}, {TimeScale: 0.5, ReduceScale: 1, SlotsPerNode: 2}}, 1)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, f := range study.LsPSMapFigures(rows) {
+		for _, f := range experiments.LsPSMapFigures(rows) {
 			if _, err := Cluster(f); err != nil {
 				t.Fatal(err)
 			}
 		}
 		return
 	}
-	env := study.Env{OutDir: *clusterLsPSMapOut, Render: func(dir string, f study.Figure) error { return SaveCluster(dir, f) }}
-	if _, _, err := study.LsPSMap(env, study.LsPSMapGrid(), 20); err != nil {
+	env := experiments.Env{OutDir: *clusterLsPSMapOut, Render: func(dir string, f experiments.Figure) error { return SaveCluster(dir, f) }}
+	if _, _, err := experiments.LsPSMap(env, experiments.LsPSMapGrid(), 20); err != nil {
 		t.Fatal(err)
 	}
 }

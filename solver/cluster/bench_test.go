@@ -5,33 +5,33 @@ import (
 	"sync"
 	"testing"
 
-	cw "github.com/mrsched/mrsched/instances/cluster"
+	"github.com/mrsched/mrsched/instances/workload"
 	"github.com/mrsched/mrsched/internal/testenv"
 )
 
 var (
 	benchMu sync.Mutex
-	benchWs = map[string]*cw.Workload{}
+	benchWs = map[string]*workload.Workload{}
 )
 
 const fb2010 = "../../../shared/data/swim/FB-2010_samples_24_times_1hr_0.tsv"
 
 // benchWorkload builds (once) the synthetic workload of n jobs
-// (cw.Synthetic: 100 nodes × 2+2 slots, Table II-like task counts scaled
+// (workload.Synthetic: 100 nodes × 2+2 slots, Table II-like task counts scaled
 // up) or the whole SWIM FB-2010 day on 300 nodes (what 'mrsched import
 // swim-cluster --nodes 300' produces); nil when the trace is missing.
-func benchWorkload(name string) *cw.Workload {
+func benchWorkload(name string) *workload.Workload {
 	benchMu.Lock()
 	defer benchMu.Unlock()
 	if w, ok := benchWs[name]; ok {
 		return w
 	}
-	var w *cw.Workload
+	var w *workload.Workload
 	switch name {
 	case "n=1e5":
-		w = cw.Synthetic(100000, 1)
+		w = workload.Synthetic(100000, 1)
 	case "n=1e6":
-		w = cw.Synthetic(1000000, 1)
+		w = workload.Synthetic(1000000, 1)
 	case "fb2010":
 		w = swimWorkload(fb2010, 300)()
 	}
@@ -45,7 +45,7 @@ func benchWorkload(name string) *cw.Workload {
 //
 //	go test -run '^$' -bench Simulate -benchtime 1x ./solver/cluster/
 //
-// n=1e5 and n=1e6 are cw.Synthetic (about 1.1 and 11 million tasks),
+// n=1e5 and n=1e6 are workload.Synthetic (about 1.1 and 11 million tasks),
 // fb2010 the SWIM FB-2010 day on 300 nodes (24,033 jobs, 22.7 million
 // events); -short runs only n=1e5. Besides events per second of wall time
 // each reports the process CPU seconds per run and events per CPU second.

@@ -12,8 +12,8 @@ import (
 	"strings"
 	"testing"
 
-	cw "github.com/mrsched/mrsched/instances/cluster"
 	"github.com/mrsched/mrsched/instances/swim"
+	"github.com/mrsched/mrsched/instances/workload"
 	"github.com/mrsched/mrsched/internal/testenv"
 )
 
@@ -32,7 +32,7 @@ func digest(r *Result) string {
 
 type digestCase struct {
 	name string
-	w    func() *cw.Workload
+	w    func() *workload.Workload
 	opt  Options
 	pols []string
 	long bool // skipped with -short
@@ -54,15 +54,15 @@ func digestPolicy(t *testing.T, name string) Policy {
 	return p
 }
 
-func swimWorkload(path string, nodes int) func() *cw.Workload {
-	return func() *cw.Workload {
+func swimWorkload(path string, nodes int) func() *workload.Workload {
+	return func() *workload.Workload {
 		recs, err := swim.ReadFile(path)
 		if err != nil {
 			return nil
 		}
-		o := cw.DefaultSWIMOptions()
+		o := workload.DefaultSWIMOptions()
 		o.Nodes = nodes
-		w, err := cw.FromSWIM(recs, path, o)
+		w, err := workload.FromSWIM(recs, path, o)
 		if err != nil {
 			return nil
 		}
@@ -76,17 +76,17 @@ func digestCases() []digestCase {
 	all := []string{"fifo", "fair", "lsps", "hpfsp", "ppfsp", "hpfsp-5"}
 	var cs []digestCase
 	for s := uint64(1); s <= 20; s++ {
-		cs = append(cs, digestCase{name: fmt.Sprintf("table2-s%d", s), w: func() *cw.Workload { return cw.TableII(s) }, pols: all})
+		cs = append(cs, digestCase{name: fmt.Sprintf("table2-s%d", s), w: func() *workload.Workload { return workload.TableII(s) }, pols: all})
 	}
 	for s := uint64(1); s <= 3; s++ {
-		cs = append(cs, digestCase{name: fmt.Sprintf("table2-s%d-hb3", s), w: func() *cw.Workload { return cw.TableII(s) }, opt: Options{Heartbeat: 3}, pols: all})
-		cs = append(cs, digestCase{name: fmt.Sprintf("fig2-n10-s%d", s), w: func() *cw.Workload { return cw.Fig2(10, s) }, pols: all})
-		cs = append(cs, digestCase{name: fmt.Sprintf("fig3a-4GB-s%d", s), w: func() *cw.Workload { return cw.Fig3Equal(4, 5, s) }, pols: all})
-		cs = append(cs, digestCase{name: fmt.Sprintf("fig3b-s%d", s), w: func() *cw.Workload { return cw.Fig3Mixed(s) }, pols: all})
-		cs = append(cs, digestCase{name: fmt.Sprintf("fig4-s%d", s), w: func() *cw.Workload { return cw.Fig4(0, s) }, pols: append(all, "hpfsp-0", "hpfsp-20")})
-		cs = append(cs, digestCase{name: fmt.Sprintf("fig5-s%d", s), w: func() *cw.Workload { return cw.Fig4(2.236, s) }, pols: append(all, "hpfsp-0", "hpfsp-20")})
+		cs = append(cs, digestCase{name: fmt.Sprintf("table2-s%d-hb3", s), w: func() *workload.Workload { return workload.TableII(s) }, opt: Options{Heartbeat: 3}, pols: all})
+		cs = append(cs, digestCase{name: fmt.Sprintf("fig2-n10-s%d", s), w: func() *workload.Workload { return workload.Fig2(10, s) }, pols: all})
+		cs = append(cs, digestCase{name: fmt.Sprintf("fig3a-4GB-s%d", s), w: func() *workload.Workload { return workload.Fig3Equal(4, 5, s) }, pols: all})
+		cs = append(cs, digestCase{name: fmt.Sprintf("fig3b-s%d", s), w: func() *workload.Workload { return workload.Fig3Mixed(s) }, pols: all})
+		cs = append(cs, digestCase{name: fmt.Sprintf("fig4-s%d", s), w: func() *workload.Workload { return workload.Fig4(0, s) }, pols: append(all, "hpfsp-0", "hpfsp-20")})
+		cs = append(cs, digestCase{name: fmt.Sprintf("fig5-s%d", s), w: func() *workload.Workload { return workload.Fig4(2.236, s) }, pols: append(all, "hpfsp-0", "hpfsp-20")})
 	}
-	cs = append(cs, digestCase{name: "synthetic-2000", w: func() *cw.Workload { return cw.Synthetic(2000, 1) }, pols: all})
+	cs = append(cs, digestCase{name: "synthetic-2000", w: func() *workload.Workload { return workload.Synthetic(2000, 1) }, pols: all})
 	fb09 := "../../../shared/data/swim/FB-2009_samples_24_times_1hr_0.tsv"
 	cs = append(cs, digestCase{name: "fb2009-100nodes", w: swimWorkload(fb09, 100), pols: all, long: true})
 	cs = append(cs, digestCase{name: "fb2009-30nodes", w: swimWorkload(fb09, 30), pols: all, long: true})

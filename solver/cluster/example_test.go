@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math/big"
 
-	cw "github.com/mrsched/mrsched/instances/cluster"
+	"github.com/mrsched/mrsched/instances/workload"
 	"github.com/mrsched/mrsched/solver/cluster"
 )
 
@@ -12,7 +12,7 @@ import (
 // (4 map tasks of 4 s, a 2 s reduce) at t = 0, B (2 map tasks of 1 s, a 1 s
 // reduce) at t = 1 (the hand-worked case of TestHandFIFOFair).
 func ExampleSimulate() {
-	w := &cw.Workload{Nodes: 1, MapSlots: 2, ReduceSlots: 1, Jobs: []cw.Job{
+	w := &workload.Workload{Nodes: 1, MapSlots: 2, ReduceSlots: 1, Jobs: []workload.Job{
 		{ID: "A", User: "a", Submit: 0, Map: []float64{4, 4, 4, 4}, Reduce: []float64{2}},
 		{ID: "B", User: "b", Submit: 1, Map: []float64{1, 1}, Reduce: []float64{1}},
 	}}
@@ -58,11 +58,11 @@ func ExampleFluidPFSP() {
 // Shrink keeps a job with at least 3 map tasks (the predicate) and drops
 // everything else.
 func ExampleShrink() {
-	w := &cw.Workload{Nodes: 2, MapSlots: 2, ReduceSlots: 1, Jobs: []cw.Job{
+	w := &workload.Workload{Nodes: 2, MapSlots: 2, ReduceSlots: 1, Jobs: []workload.Job{
 		{ID: "a", User: "u", Map: []float64{1}},
 		{ID: "b", User: "u", Submit: 1, Map: []float64{1, 2, 3, 4, 5}, Reduce: []float64{1}},
 	}}
-	s, _ := cluster.Shrink(w, func(c *cw.Workload) bool {
+	s, _ := cluster.Shrink(w, func(c *workload.Workload) bool {
 		for _, j := range c.Jobs {
 			if len(j.Map) >= 3 {
 				return true

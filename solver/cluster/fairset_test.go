@@ -6,7 +6,7 @@ import (
 	"sort"
 	"testing"
 
-	cw "github.com/mrsched/mrsched/instances/cluster"
+	"github.com/mrsched/mrsched/instances/workload"
 )
 
 // scanPick is the from-scratch tier computation that fairSet replaced (the
@@ -133,8 +133,8 @@ func (c *checked) Depart(j *JobState, now float64) { c.Policy.Depart(j, now); c.
 // tieWorkload: n jobs of up to 4 users on 1–3 nodes with 1–3 slots of
 // each phase; task counts 1–12 (0–6 reduce), integer task times 1–9 so
 // that many events coincide and ties are frequent.
-func tieWorkload(rnd *rand.Rand, n int) *cw.Workload {
-	w := &cw.Workload{Nodes: 1 + rnd.IntN(3), MapSlots: 1 + rnd.IntN(3), ReduceSlots: 1 + rnd.IntN(3)}
+func tieWorkload(rnd *rand.Rand, n int) *workload.Workload {
+	w := &workload.Workload{Nodes: 1 + rnd.IntN(3), MapSlots: 1 + rnd.IntN(3), ReduceSlots: 1 + rnd.IntN(3)}
 	t := 0.0
 	for k := 0; k < n; k++ {
 		t += float64(rnd.IntN(6))
@@ -146,7 +146,7 @@ func tieWorkload(rnd *rand.Rand, n int) *cw.Workload {
 		for i := range r {
 			r[i] = float64(1 + rnd.IntN(9))
 		}
-		w.Jobs = append(w.Jobs, cw.Job{ID: fmt.Sprintf("j%d", k), User: fmt.Sprintf("u%d", rnd.IntN(4)), Submit: t, Map: m, Reduce: r})
+		w.Jobs = append(w.Jobs, workload.Job{ID: fmt.Sprintf("j%d", k), User: fmt.Sprintf("u%d", rnd.IntN(4)), Submit: t, Map: m, Reduce: r})
 	}
 	return w
 }

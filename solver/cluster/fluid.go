@@ -3,7 +3,7 @@ package cluster
 import (
 	"sort"
 
-	cw "github.com/mrsched/mrsched/instances/cluster"
+	"github.com/mrsched/mrsched/instances/workload"
 	"github.com/mrsched/mrsched/internal/pq"
 )
 
@@ -14,7 +14,7 @@ import (
 // slot-seconds)/N(S)_R units (eq. 3–5 with exact sizes). It uses PS virtual
 // time: V advances at rate 1/m while m jobs are present, and a job arriving
 // at virtual time V_a leaves when V reaches V_a + w_i; O(n log n).
-func FluidPS(w *cw.Workload) []float64 {
+func FluidPS(w *workload.Workload) []float64 {
 	n := len(w.Jobs)
 	nm, nr := float64(w.TotalMapSlots()), float64(w.TotalReduceSlots())
 	size := make([]float64, n)
@@ -77,7 +77,7 @@ func vfLess(a, b vf) bool {
 // the fluid model: at most 2p per phase, summed over the two slot types
 // (docs/cluster.md, "Protectiveness to the task"). It is a yardstick for a
 // single decision, not a bound on the cascade of several jobs' deviations.
-func TaskBound(w *cw.Workload) float64 {
+func TaskBound(w *workload.Workload) float64 {
 	var pm, pr float64
 	for i := range w.Jobs {
 		for _, d := range w.Jobs[i].Map {

@@ -8,7 +8,7 @@ import (
 	"slices"
 	"testing"
 
-	cw "github.com/mrsched/mrsched/instances/cluster"
+	"github.com/mrsched/mrsched/instances/workload"
 )
 
 // lazyTraced wraps H-PFSP and, after every Advance (once per instant) and
@@ -163,10 +163,10 @@ func TestLazyLateWSameBits(t *testing.T) {
 	kt.Clock = ClockTime
 	type wcase struct {
 		name string
-		w    *cw.Workload
+		w    *workload.Workload
 		opt  Options
 	}
-	cs := []wcase{{"table2", cw.TableII(1), Options{}}, {"table2-hb3", cw.TableII(2), Options{Heartbeat: 3}}, {"fig4", cw.Fig4(0, 1), Options{}}, {"synthetic", cw.Synthetic(1500, 2), Options{}}}
+	cs := []wcase{{"table2", workload.TableII(1), Options{}}, {"table2-hb3", workload.TableII(2), Options{Heartbeat: 3}}, {"fig4", workload.Fig4(0, 1), Options{}}, {"synthetic", workload.Synthetic(1500, 2), Options{}}}
 	rnd := rand.New(rand.NewPCG(8, 19))
 	for k := 0; k < 30; k++ {
 		cs = append(cs, wcase{fmt.Sprintf("random%d", k), randomWorkload(rnd, 40, 3, k%3 != 0), Options{}})

@@ -7,7 +7,7 @@ import (
 	"slices"
 	"testing"
 
-	cw "github.com/mrsched/mrsched/instances/cluster"
+	"github.com/mrsched/mrsched/instances/workload"
 	"github.com/mrsched/mrsched/tolerance"
 )
 
@@ -80,8 +80,8 @@ func TestRunnableMarksMatchPending(t *testing.T) {
 		treeMin = tm
 		for _, c := range []struct {
 			name string
-			w    *cw.Workload
-		}{{"table2", cw.TableII(1)}, {"fig4", cw.Fig4(0, 1)}, {"synthetic", cw.Synthetic(3000, 2)}} {
+			w    *workload.Workload
+		}{{"table2", workload.TableII(1)}, {"fig4", workload.Fig4(0, 1)}, {"synthetic", workload.Synthetic(3000, 2)}} {
 			for _, pol := range []*HPFSP{NewHPFSP("hpfsp", DefaultHPFSP()), NewHPFSP("hpfsp-0", k0), NewHPFSP("ppfsp", ParallelPFSPConfig())} {
 				t.Run(fmt.Sprintf("treeMin=%d/%s/%s", tm, c.name, pol.Name()), func(t *testing.T) {
 					m := &markChecked{HPFSP: pol, t: t}
@@ -135,8 +135,8 @@ func TestScanTreeMatchesScanAll(t *testing.T) {
 	k0.FairLimit = 0
 	for _, c := range []struct {
 		name string
-		w    *cw.Workload
-	}{{"table2", cw.TableII(1)}, {"fig4", cw.Fig4(0, 1)}, {"synthetic", cw.Synthetic(3000, 2)}} {
+		w    *workload.Workload
+	}{{"table2", workload.TableII(1)}, {"fig4", workload.Fig4(0, 1)}, {"synthetic", workload.Synthetic(3000, 2)}} {
 		for _, pol := range []*HPFSP{NewHPFSP("hpfsp", DefaultHPFSP()), NewHPFSP("hpfsp-0", k0), NewHPFSP("ppfsp", ParallelPFSPConfig())} {
 			t.Run(c.name+"/"+pol.Name(), func(t *testing.T) {
 				m := &scanChecked{HPFSP: pol, t: t}
@@ -184,9 +184,9 @@ func TestAdvanceOnePassSameBits(t *testing.T) {
 	kt.Clock = ClockTime
 	for _, c := range []struct {
 		name string
-		w    *cw.Workload
+		w    *workload.Workload
 		opt  Options
-	}{{"table2", cw.TableII(1), Options{}}, {"table2-hb3", cw.TableII(2), Options{Heartbeat: 3}}, {"fig4", cw.Fig4(0, 1), Options{}}, {"synthetic", cw.Synthetic(3000, 2), Options{}}} {
+	}{{"table2", workload.TableII(1), Options{}}, {"table2-hb3", workload.TableII(2), Options{Heartbeat: 3}}, {"fig4", workload.Fig4(0, 1), Options{}}, {"synthetic", workload.Synthetic(3000, 2), Options{}}} {
 		for _, cfg := range []struct {
 			name string
 			c    HPFSPConfig
@@ -255,9 +255,9 @@ func (l *sizeChecked) Pick(p Phase, now float64) *JobState {
 func TestLsPSKeptSizesMatchScratch(t *testing.T) {
 	for _, c := range []struct {
 		name string
-		w    *cw.Workload
+		w    *workload.Workload
 		opt  Options
-	}{{"table2", cw.TableII(1), Options{}}, {"table2-hb3", cw.TableII(2), Options{Heartbeat: 3}}, {"synthetic", cw.Synthetic(3000, 2), Options{}}, {"fig3b", cw.Fig3Mixed(1), Options{}}} {
+	}{{"table2", workload.TableII(1), Options{}}, {"table2-hb3", workload.TableII(2), Options{Heartbeat: 3}}, {"synthetic", workload.Synthetic(3000, 2), Options{}}, {"fig3b", workload.Fig3Mixed(1), Options{}}} {
 		t.Run(c.name, func(t *testing.T) {
 			l := &sizeChecked{LsPS: NewLsPS(DefaultLsPS()), t: t}
 			if _, err := Simulate(c.w, l, c.opt); err != nil {

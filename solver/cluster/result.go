@@ -1,7 +1,7 @@
 package cluster
 
 import (
-	cw "github.com/mrsched/mrsched/instances/cluster"
+	"github.com/mrsched/mrsched/instances/workload"
 )
 
 // JobResult is the outcome of one job.
@@ -70,7 +70,7 @@ func (r *Result) fill(s *Sim) {
 // index order, each on the slot that frees first, then its reduce tasks
 // likewise from the end of the map phase (the shuffle assumption of the
 // package documentation).
-func Alone(j *cw.Job, mapSlots, reduceSlots int) float64 {
+func Alone(j *workload.Job, mapSlots, reduceSlots int) float64 {
 	end := listSchedule(j.Map, mapSlots, 0)
 	if len(j.Reduce) > 0 {
 		end = listSchedule(j.Reduce, reduceSlots, end)

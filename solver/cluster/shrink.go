@@ -3,7 +3,7 @@ package cluster
 import (
 	"errors"
 
-	cw "github.com/mrsched/mrsched/instances/cluster"
+	"github.com/mrsched/mrsched/instances/workload"
 )
 
 // ErrNotFailing is returned by Shrink when the predicate does not hold on
@@ -16,11 +16,11 @@ var ErrNotFailing = errors.New("cluster: shrink: the predicate does not hold on 
 // then the node count and the slots per node, repeated until nothing more
 // can be removed. The result is 1-minimal: removing any single remaining
 // job or task, or one node or slot, makes bad false. Invalid candidates
-// (cw.Workload.Validate) are skipped. w is not modified; bad must be
+// (workload.Workload.Validate) are skipped. w is not modified; bad must be
 // deterministic.
-func Shrink(w *cw.Workload, bad func(*cw.Workload) bool) (*cw.Workload, error) {
+func Shrink(w *workload.Workload, bad func(*workload.Workload) bool) (*workload.Workload, error) {
 	cur := w.Clone()
-	ok := func(c *cw.Workload) bool { return c.Validate() == nil && bad(c) }
+	ok := func(c *workload.Workload) bool { return c.Validate() == nil && bad(c) }
 	if !ok(cur) {
 		return nil, ErrNotFailing
 	}
@@ -50,10 +50,10 @@ func Shrink(w *cw.Workload, bad func(*cw.Workload) bool) (*cw.Workload, error) {
 			}
 		}
 		// Nodes and slots.
-		for _, f := range []func(*cw.Workload) *int{
-			func(c *cw.Workload) *int { return &c.Nodes },
-			func(c *cw.Workload) *int { return &c.MapSlots },
-			func(c *cw.Workload) *int { return &c.ReduceSlots },
+		for _, f := range []func(*workload.Workload) *int{
+			func(c *workload.Workload) *int { return &c.Nodes },
+			func(c *workload.Workload) *int { return &c.MapSlots },
+			func(c *workload.Workload) *int { return &c.ReduceSlots },
 		} {
 			for *f(cur) > 1 {
 				c := cur.Clone()
@@ -68,9 +68,9 @@ func Shrink(w *cw.Workload, bad func(*cw.Workload) bool) (*cw.Workload, error) {
 	return cur, nil
 }
 
-func subJobs(w *cw.Workload, idx []int) *cw.Workload {
+func subJobs(w *workload.Workload, idx []int) *workload.Workload {
 	c := *w
-	c.Jobs = make([]cw.Job, 0, len(idx))
+	c.Jobs = make([]workload.Job, 0, len(idx))
 	for _, i := range idx {
 		j := w.Jobs[i]
 		j.Map = append([]float64(nil), j.Map...)
@@ -80,7 +80,7 @@ func subJobs(w *cw.Workload, idx []int) *cw.Workload {
 	return &c
 }
 
-func subTasks(w *cw.Workload, j int, red bool, idx []int) *cw.Workload {
+func subTasks(w *workload.Workload, j int, red bool, idx []int) *workload.Workload {
 	c := w.Clone()
 	src := w.Jobs[j].Map
 	if red {

@@ -7,7 +7,7 @@ import (
 	"reflect"
 	"testing"
 
-	cw "github.com/mrsched/mrsched/instances/cluster"
+	"github.com/mrsched/mrsched/instances/workload"
 	"github.com/mrsched/mrsched/tolerance"
 )
 
@@ -38,7 +38,7 @@ func TestShrinkSynthetic(t *testing.T) {
 			w.Jobs[i].User = "b"
 		}
 	}
-	bad := func(c *cw.Workload) bool {
+	bad := func(c *workload.Workload) bool {
 		if c.Nodes < 2 {
 			return false
 		}
@@ -65,7 +65,7 @@ func TestShrinkSynthetic(t *testing.T) {
 	if len(s.Jobs) != 1 || len(s.Jobs[0].Map) != 3 || len(s.Jobs[0].Reduce) != 0 || s.Nodes != 2 || s.MapSlots != 1 || s.ReduceSlots != 1 {
 		t.Fatalf("shrunk to %d jobs, %d+%d tasks, %d nodes × %d+%d slots", len(s.Jobs), len(s.Jobs[0].Map), len(s.Jobs[0].Reduce), s.Nodes, s.MapSlots, s.ReduceSlots)
 	}
-	if _, err := Shrink(w, func(*cw.Workload) bool { return false }); !errors.Is(err, ErrNotFailing) {
+	if _, err := Shrink(w, func(*workload.Workload) bool { return false }); !errors.Is(err, ErrNotFailing) {
 		t.Fatalf("err %v, want ErrNotFailing", err)
 	}
 }
@@ -74,8 +74,8 @@ func TestShrinkSynthetic(t *testing.T) {
 // later than Fair" on LsPS Table II, seed 1 (285 jobs): three map-only jobs
 // of one user on 11 nodes × 1 map slot (docs/cluster.md, "Protectiveness
 // to the task", traces it by hand).
-func shrunkTableII() *cw.Workload {
-	return &cw.Workload{Nodes: 11, MapSlots: 1, ReduceSlots: 1, Jobs: []cw.Job{
+func shrunkTableII() *workload.Workload {
+	return &workload.Workload{Nodes: 11, MapSlots: 1, ReduceSlots: 1, Jobs: []workload.Job{
 		{ID: "u2-piestimator-14", User: "u2-piestimator", Submit: 449.42867831709634, Map: []float64{18.991230260324812}},
 		{ID: "u2-piestimator-15", User: "u2-piestimator", Submit: 467.35080511842455, Map: []float64{19.664464009207336, 20.82222303103631,
 			17.615087101090126, 22.343253772294144, 18.163764833270847, 19.063311070603152, 22.52114687303154, 18.79055472791188,
@@ -119,7 +119,7 @@ func TestShrunkProtectCase(t *testing.T) {
 	if testing.Short() {
 		return
 	}
-	late := func(c *cw.Workload) bool {
+	late := func(c *workload.Workload) bool {
 		f, err1 := Simulate(c, &Fair{}, Options{})
 		p, err2 := Simulate(c, NewHPFSP("ppfsp", ParallelPFSPConfig()), Options{})
 		if err1 != nil || err2 != nil {
@@ -132,7 +132,7 @@ func TestShrunkProtectCase(t *testing.T) {
 		}
 		return false
 	}
-	s, err := Shrink(cw.TableII(1), late)
+	s, err := Shrink(workload.TableII(1), late)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,7 +6,7 @@ import (
 	"math"
 	"sort"
 
-	cw "github.com/mrsched/mrsched/instances/cluster"
+	"github.com/mrsched/mrsched/instances/workload"
 )
 
 // Phase is a task type: Map or Reduce.
@@ -33,7 +33,7 @@ var ErrPolicy = errors.New("cluster: policy picked a job without a runnable task
 // policies.
 type JobState struct {
 	Index  int // index in Workload.Jobs
-	Job    *cw.Job
+	Job    *workload.Job
 	User   int // index into Sim.Users
 	Submit float64
 	// Per phase: tasks started so far (the next task to start is Next[p]),
@@ -123,7 +123,7 @@ type Options struct {
 
 // Sim is the state visible to policies.
 type Sim struct {
-	W           *cw.Workload
+	W           *workload.Workload
 	Users       []string
 	Slots       [2]int      // N(S)_M and N(S)_R
 	Active      []*JobState // jobs in the system, in (submit, index) order
@@ -289,8 +289,8 @@ type TaskRecord struct {
 }
 
 // Simulate runs the workload under the policy. The workload must be valid
-// (cluster.Workload.Validate); it is not modified.
-func Simulate(w *cw.Workload, pol Policy, opt Options) (*Result, error) {
+// (workload.Workload.Validate); it is not modified.
+func Simulate(w *workload.Workload, pol Policy, opt Options) (*Result, error) {
 	if err := w.Validate(); err != nil {
 		return nil, err
 	}

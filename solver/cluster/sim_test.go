@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	cw "github.com/mrsched/mrsched/instances/cluster"
+	"github.com/mrsched/mrsched/instances/workload"
 	"github.com/mrsched/mrsched/tolerance"
 	"gonum.org/v1/gonum/stat"
 )
@@ -17,14 +17,14 @@ import (
 // twoJobs: one node with 2 map slots and 1 reduce slot; job A (user a,
 // t = 0) has 4 map tasks of 4 s and a 2 s reduce; job B (user b, t = 1) has
 // 2 map tasks of 1 s and a 1 s reduce.
-func twoJobs() *cw.Workload {
-	return &cw.Workload{Nodes: 1, MapSlots: 2, ReduceSlots: 1, Jobs: []cw.Job{
+func twoJobs() *workload.Workload {
+	return &workload.Workload{Nodes: 1, MapSlots: 2, ReduceSlots: 1, Jobs: []workload.Job{
 		{ID: "A", User: "a", Submit: 0, Map: []float64{4, 4, 4, 4}, Reduce: []float64{2}},
 		{ID: "B", User: "b", Submit: 1, Map: []float64{1, 1}, Reduce: []float64{1}},
 	}}
 }
 
-func run(t *testing.T, w *cw.Workload, p Policy, opt Options) *Result {
+func run(t *testing.T, w *workload.Workload, p Policy, opt Options) *Result {
 	t.Helper()
 	r, err := Simulate(w, p, opt)
 	if err != nil {
@@ -93,8 +93,8 @@ func TestHeartbeat(t *testing.T) {
 	}
 }
 
-func randomWorkload(rnd *rand.Rand, n, users int, reduce bool) *cw.Workload {
-	w := &cw.Workload{Nodes: 1 + rnd.IntN(3), MapSlots: 1 + rnd.IntN(3), ReduceSlots: 1 + rnd.IntN(2)}
+func randomWorkload(rnd *rand.Rand, n, users int, reduce bool) *workload.Workload {
+	w := &workload.Workload{Nodes: 1 + rnd.IntN(3), MapSlots: 1 + rnd.IntN(3), ReduceSlots: 1 + rnd.IntN(2)}
 	t := 0.0
 	for k := 0; k < n; k++ {
 		t += rnd.ExpFloat64() * 5
@@ -109,7 +109,7 @@ func randomWorkload(rnd *rand.Rand, n, users int, reduce bool) *cw.Workload {
 				r[i] = 0.5 + rnd.ExpFloat64()*2
 			}
 		}
-		w.Jobs = append(w.Jobs, cw.Job{ID: string(rune('a'+k%26)) + string(rune('0'+k/26)), User: string(rune('A' + rnd.IntN(users))), Submit: math.Round(t*4) / 4, Map: m, Reduce: r})
+		w.Jobs = append(w.Jobs, workload.Job{ID: string(rune('a'+k%26)) + string(rune('0'+k/26)), User: string(rune('A' + rnd.IntN(users))), Submit: math.Round(t*4) / 4, Map: m, Reduce: r})
 	}
 	return w
 }
@@ -136,7 +136,7 @@ func TestAloneEqualsSingleJob(t *testing.T) {
 // Fair's exactly, on random multi-user workloads and on LsPS Table II.
 func TestLsPSAlphaZeroIsFair(t *testing.T) {
 	rnd := rand.New(rand.NewPCG(11, 3))
-	ws := []*cw.Workload{cw.TableII(1)}
+	ws := []*workload.Workload{workload.TableII(1)}
 	for k := 0; k < 25; k++ {
 		ws = append(ws, randomWorkload(rnd, 30, 4, true))
 	}
@@ -155,7 +155,7 @@ func TestLsPSAlphaZeroIsFair(t *testing.T) {
 		}
 	}
 	// And the default LsPS (α = 1) does differ on Table II.
-	w := cw.TableII(1)
+	w := workload.TableII(1)
 	fair := run(t, w, &Fair{}, Options{Timeline: true})
 	ls := run(t, w, NewLsPS(DefaultLsPS()), Options{Timeline: true})
 	if reflect.DeepEqual(fair.Timeline, ls.Timeline) {
@@ -195,10 +195,10 @@ func TestLsPSWelford(t *testing.T) {
 // CV = 0, current CV' = 0 → FIFO): under FIFO job 2 runs [20,24], job 3
 // [24,28]; under Fair they would share and finish at 27.5 and 28.
 func TestLsPSTier2FIFO(t *testing.T) {
-	mk := func(id string, at float64) cw.Job {
-		return cw.Job{ID: id, User: "u", Submit: at, Map: []float64{2, 2, 2, 2}}
+	mk := func(id string, at float64) workload.Job {
+		return workload.Job{ID: id, User: "u", Submit: at, Map: []float64{2, 2, 2, 2}}
 	}
-	w := &cw.Workload{Nodes: 1, MapSlots: 2, ReduceSlots: 0, Jobs: []cw.Job{mk("0", 0), mk("1", 0), mk("2", 20), mk("3", 20.5)}}
+	w := &workload.Workload{Nodes: 1, MapSlots: 2, ReduceSlots: 0, Jobs: []workload.Job{mk("0", 0), mk("1", 0), mk("2", 20), mk("3", 20.5)}}
 	r := run(t, w, NewLsPS(DefaultLsPS()), Options{})
 	if r.Jobs[2].Finish != 24 || r.Jobs[3].Finish != 28 {
 		t.Errorf("LsPS finishes %v %v, want 24 28 (FIFO tier 2)", r.Jobs[2].Finish, r.Jobs[3].Finish)
@@ -213,7 +213,7 @@ func TestFluidPSHand(t *testing.T) {
 	// Two jobs at t = 0 on 2 map slots, map work 4 and 8 slot-seconds →
 	// sizes 2 and 4; PS at rate 1/2 each: the first ends at 4, the second
 	// at 4 + 2 = 6. A third job of size 1 at t = 10 ends at 11.
-	w := &cw.Workload{Nodes: 1, MapSlots: 2, ReduceSlots: 1, Jobs: []cw.Job{
+	w := &workload.Workload{Nodes: 1, MapSlots: 2, ReduceSlots: 1, Jobs: []workload.Job{
 		{ID: "a", Map: []float64{2, 2}}, {ID: "b", Map: []float64{4, 4}}, {ID: "c", Submit: 10, Map: []float64{1, 1}},
 	}}
 	got := FluidPS(w)
@@ -235,7 +235,7 @@ func TestParallelPFSPProtective(t *testing.T) {
 		rnd := rand.New(rand.NewPCG(seed, 17))
 		S := []int{1, 2, 4}[rnd.IntN(3)]
 		d := []float64{1, 2.5}[rnd.IntN(2)]
-		w := &cw.Workload{Nodes: 1, MapSlots: S, ReduceSlots: 1}
+		w := &workload.Workload{Nodes: 1, MapSlots: S, ReduceSlots: 1}
 		tm := 0
 		for k := 0; k < 3+rnd.IntN(15); k++ {
 			tm += rnd.IntN(4)
@@ -243,7 +243,7 @@ func TestParallelPFSPProtective(t *testing.T) {
 			for i := range m {
 				m[i] = d
 			}
-			w.Jobs = append(w.Jobs, cw.Job{ID: string(rune('a' + k)), Submit: float64(tm) * d, Map: m})
+			w.Jobs = append(w.Jobs, workload.Job{ID: string(rune('a' + k)), Submit: float64(tm) * d, Map: m})
 		}
 		ps := FluidPS(w)
 		r := run(t, w, NewHPFSP("ppfsp", ParallelPFSPConfig()), Options{})
@@ -278,7 +278,7 @@ func TestParallelPFSPProtective(t *testing.T) {
 // satisfies eq. 6 at the end.
 func TestHPFSPRuns(t *testing.T) {
 	rnd := rand.New(rand.NewPCG(3, 9))
-	for _, w := range []*cw.Workload{cw.TableII(2), randomWorkload(rnd, 60, 3, true), cw.Fig4(2.236, 1)} {
+	for _, w := range []*workload.Workload{workload.TableII(2), randomWorkload(rnd, 60, 3, true), workload.Fig4(2.236, 1)} {
 		for _, k := range []int{0, 2, 5} {
 			c := DefaultHPFSP()
 			c.FairLimit = k
@@ -336,7 +336,7 @@ func (s *spy) Tick(now float64) {
 // t = 1: (0 + ½ + ½)/4 = 0.25; t = 2: 2 done → 0.5; t = 3: (2 + ½ + ½)/4 =
 // 0.75. (Ticks at 1, 2, 3; the job finishes at 4.)
 func TestProgress(t *testing.T) {
-	w := &cw.Workload{Nodes: 1, MapSlots: 2, ReduceSlots: 0, Jobs: []cw.Job{{ID: "a", Map: []float64{2, 2, 2, 2}}}}
+	w := &workload.Workload{Nodes: 1, MapSlots: 2, ReduceSlots: 0, Jobs: []workload.Job{{ID: "a", Map: []float64{2, 2, 2, 2}}}}
 	s := &spy{}
 	run(t, w, s, Options{})
 	want := []float64{0.25, 0.5, 0.75}

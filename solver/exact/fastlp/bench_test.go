@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/mrsched/mrsched/instances/taillard"
-	engines "github.com/mrsched/mrsched/solver/engine"
+	"github.com/mrsched/mrsched/solver/engine"
 	"github.com/mrsched/mrsched/solver/exact/orderlp"
 )
 
@@ -36,8 +36,8 @@ func BenchmarkEvaluators(b *testing.B) {
 			}
 			b.ReportMetric(float64(s.Pivots), "pivots")
 		})
-		for _, name := range engines.Names() {
-			eng, err := engines.Get(name)
+		for _, name := range engine.Names() {
+			eng, err := engine.Get(name)
 			if err != nil {
 				continue
 			}

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/mrsched/mrsched/instances"
-	engines "github.com/mrsched/mrsched/solver/engine"
+	"github.com/mrsched/mrsched/solver/engine"
 	"github.com/mrsched/mrsched/solver/exact/orderlp"
 	"github.com/mrsched/mrsched/solver/fluid"
 )
@@ -42,8 +42,8 @@ func BenchmarkReleaseEvaluators(b *testing.B) {
 			}
 			b.ReportMetric(float64(r.Pivots), "pivots")
 		})
-		for _, name := range engines.Names() {
-			eng, err := engines.Get(name)
+		for _, name := range engine.Names() {
+			eng, err := engine.Get(name)
 			if err != nil {
 				continue
 			}

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/mrsched/mrsched/internal/testenv"
-	engines "github.com/mrsched/mrsched/solver/engine"
+	"github.com/mrsched/mrsched/solver/engine"
 	"github.com/mrsched/mrsched/solver/exact/internal/bruteforce"
 	"github.com/mrsched/mrsched/solver/mip"
 	"github.com/mrsched/mrsched/tolerance"
@@ -19,7 +19,7 @@ import (
 // on batch and release instances: go test -tags cbc ./solver/exact/mipform
 func TestEnginesAgree(t *testing.T) {
 	hi := engine(t)
-	cbc := testenv.RequireCBC(t, func() (mip.Engine, error) { return engines.Get("cbc") })
+	cbc := testenv.RequireCBC(t, func() (mip.Engine, error) { return engine.Get("cbc") })
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(31, 7))
 	for trial := 0; trial < 200; trial++ {

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/mrsched/mrsched/instances/taillard"
-	engines "github.com/mrsched/mrsched/solver/engine"
+	"github.com/mrsched/mrsched/solver/engine"
 	"github.com/mrsched/mrsched/solver/mip"
 )
 
@@ -19,8 +19,8 @@ import (
 // Every available engine (HiGHS always, CBC with -tags cbc) runs side by
 // side in one invocation.
 func BenchmarkValue(b *testing.B) {
-	for _, name := range engines.Names() {
-		eng, err := engines.Get(name)
+	for _, name := range engine.Names() {
+		eng, err := engine.Get(name)
 		if err != nil {
 			continue
 		}

@@ -18,13 +18,13 @@ import (
 	"gonum.org/v1/gonum/floats/scalar"
 )
 
-func engine(t testing.TB) mip.Engine {
+func highsEngine(t testing.TB) mip.Engine {
 	t.Helper()
 	return testenv.RequireHiGHS(t, highs.New)
 }
 
 func TestKnownValues(t *testing.T) {
-	eng := engine(t)
+	eng := highsEngine(t)
 	ctx := context.Background()
 	two := instances.New([]instances.Job{{ID: "a", Map: 10, Shuffle: 1}, {ID: "b", Map: 1, Shuffle: 10}})
 	for _, c := range []struct {
@@ -63,7 +63,7 @@ func TestKnownValues(t *testing.T) {
 // LP (gonum simplex), and the schedule passes the validator with the same
 // total.
 func TestAgainstIndependentLP(t *testing.T) {
-	eng := engine(t)
+	eng := highsEngine(t)
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(4, 1))
 	for trial := 0; trial < 60; trial++ {
@@ -139,7 +139,7 @@ func TestAgainstIndependentLP(t *testing.T) {
 // own precedence rule), and the schedule passes the validator (which
 // checks precedence) with the same weighted total.
 func TestWeightedDAGAgainstIndependentLP(t *testing.T) {
-	eng := engine(t)
+	eng := highsEngine(t)
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(4, 2))
 	checked := 0
@@ -235,7 +235,7 @@ func TestPlanErrors(t *testing.T) {
 // finish first (total 38 for an order whose optimum is 50), and random
 // instances of every regime (zero sizes included), batches and releases.
 func TestSolveOrderKeepsOrder(t *testing.T) {
-	eng := engine(t)
+	eng := highsEngine(t)
 	ctx := context.Background()
 	issue := &instances.Instance{MapCapacity: 1, ShuffleCapacity: 4, Jobs: []instances.Job{
 		{ID: "j0", Map: 0, Shuffle: 3}, {ID: "j1", Map: 6, Shuffle: 4}, {ID: "j2", Map: 4, Shuffle: 2},
