@@ -48,10 +48,10 @@ func RatioFigure(results []InstanceResult, dir string, formats ...figures.Format
 	}
 	marks := []figures.Mark{{At: 2, Label: "worst-case guarantee 2"}}
 	if sameM && !math.IsNaN(gm) && gm != 2 {
-		marks = append(marks, figures.Mark{At: gm, Label: "MaxSRPT 2α/(1+α) = " + human(Num(gm))})
+		marks = append(marks, figures.Mark{At: gm, Label: "MaxSRPT 2α/(1+α) = " + human(tabular.Num(gm))})
 	}
 	if sameS && !math.IsNaN(gs) && gs != 2 {
-		marks = append(marks, figures.Mark{At: gs, Label: "SplitSRPT 1+1/β = " + human(Num(gs))})
+		marks = append(marks, figures.Mark{At: gs, Label: "SplitSRPT 1+1/β = " + human(tabular.Num(gs))})
 	}
 	ylabel := "total response / OPT"
 	switch basis {

@@ -18,11 +18,11 @@ type MethodSummary struct {
 	Instances int    `json:"instances"` // instances where the method produced a schedule
 	// MeanResponse is the mean over instances of the per-instance mean
 	// response time.
-	MeanResponse Num    `json:"mean_response"`
-	MeanRatio    Num    `json:"mean_ratio"`
-	GeoMeanRatio Num    `json:"geomean_ratio"`
-	MaxRatio     Num    `json:"max_ratio"`
-	MaxRatioAt   string `json:"max_ratio_instance,omitempty"`
+	MeanResponse tabular.Num `json:"mean_response"`
+	MeanRatio    tabular.Num `json:"mean_ratio"`
+	GeoMeanRatio tabular.Num `json:"geomean_ratio"`
+	MaxRatio     tabular.Num `json:"max_ratio"`
+	MaxRatioAt   string      `json:"max_ratio_instance,omitempty"`
 	// RatioBasis is "opt" when every ratio is to a proven optimum,
 	// "lower_bound" when every one is to a lower bound, "mixed" otherwise.
 	RatioBasis      string `json:"ratio_basis,omitempty"`
@@ -93,14 +93,14 @@ func Build(results []InstanceResult) *Report {
 	}
 	for k := range r.Summary {
 		s, a := &r.Summary[k], accs[k]
-		s.MeanResponse, s.MeanRatio, s.GeoMeanRatio, s.MaxRatio = Num(math.NaN()), Num(math.NaN()), Num(math.NaN()), Num(math.NaN())
+		s.MeanResponse, s.MeanRatio, s.GeoMeanRatio, s.MaxRatio = tabular.Num(math.NaN()), tabular.Num(math.NaN()), tabular.Num(math.NaN()), tabular.Num(math.NaN())
 		if s.Instances > 0 {
-			s.MeanResponse = Num(a.sumMean / float64(s.Instances))
+			s.MeanResponse = tabular.Num(a.sumMean / float64(s.Instances))
 		}
 		if a.nRatio > 0 {
-			s.MeanRatio = Num(a.sumRatio / float64(a.nRatio))
-			s.GeoMeanRatio = Num(math.Exp(a.sumLog / float64(a.nRatio)))
-			s.MaxRatio = Num(a.maxRatio)
+			s.MeanRatio = tabular.Num(a.sumRatio / float64(a.nRatio))
+			s.GeoMeanRatio = tabular.Num(math.Exp(a.sumLog / float64(a.nRatio)))
+			s.MaxRatio = tabular.Num(a.maxRatio)
 			switch {
 			case a.nLB == 0:
 				s.RatioBasis = BasisOPT
@@ -115,7 +115,7 @@ func Build(results []InstanceResult) *Report {
 }
 
 // human formats x for people: 6 significant digits, "-" for not available.
-func human(x Num) string {
+func human(x tabular.Num) string {
 	v := float64(x)
 	switch {
 	case math.IsNaN(v):
@@ -129,7 +129,7 @@ func human(x Num) string {
 }
 
 // machine formats x for CSV: shortest round trip, empty when not available.
-func machine(x Num) string {
+func machine(x tabular.Num) string {
 	if math.IsNaN(float64(x)) {
 		return ""
 	}
@@ -146,7 +146,7 @@ func ratioCell(m MethodResult) string {
 
 // guaranteeCell is a guarantee ratio, or "none" where the theorem does
 // not apply (GuaranteesNone).
-func guaranteeCell(g Num, none bool) string {
+func guaranteeCell(g tabular.Num, none bool) string {
 	if none {
 		return CheckNone
 	}

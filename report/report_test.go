@@ -162,7 +162,7 @@ func TestGuaranteeChecks(t *testing.T) {
 	}
 	// Ratio and gap values: UB 12 (fifo), LB 8: gap (12−8)/12 = 1/3.
 	r := Assemble("gap", batch, []Outcome{h("fifo", 12, NoGuarantee), lb(8)})
-	if r.Gap != Num(1.0/3) || r.Methods[0].Ratio != 1.5 {
+	if r.Gap != tabular.Num(1.0/3) || r.Methods[0].Ratio != 1.5 {
 		t.Errorf("gap %v ratio %v, want 1/3 and 1.5", r.Gap, r.Methods[0].Ratio)
 	}
 	// The loud flag reaches the text output.
@@ -181,17 +181,17 @@ func TestGuaranteeChecks(t *testing.T) {
 
 func TestNumJSON(t *testing.T) {
 	for _, x := range []float64{0, 1.5, 1e300, -2.5e-310, 1.0 / 3, math.Inf(1), math.Inf(-1)} {
-		b, err := json.Marshal(Num(x))
+		b, err := json.Marshal(tabular.Num(x))
 		if err != nil {
 			t.Fatal(err)
 		}
-		var y Num
+		var y tabular.Num
 		if err := json.Unmarshal(b, &y); err != nil || float64(y) != x {
 			t.Errorf("%v → %s → %v (%v)", x, b, y, err)
 		}
 	}
-	b, _ := json.Marshal(Num(math.NaN()))
-	var y Num
+	b, _ := json.Marshal(tabular.Num(math.NaN()))
+	var y tabular.Num
 	if string(b) != "null" || json.Unmarshal(b, &y) != nil || !math.IsNaN(float64(y)) {
 		t.Errorf("NaN → %s → %v", b, y)
 	}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"strconv"
 	"strings"
 
 	"github.com/mrsched/mrsched/bounds"
@@ -14,44 +13,6 @@ import (
 	"github.com/mrsched/mrsched/tabular"
 	"github.com/mrsched/mrsched/tolerance"
 )
-
-// Num is a float64 whose JSON form keeps every value: finite numbers as
-// shortest round-trip numbers, NaN ("not available") as null, infinities as
-// the strings "+Inf" and "-Inf" (α = ∞ when a job has a zero size).
-type Num float64
-
-// MarshalJSON implements json.Marshaler.
-func (x Num) MarshalJSON() ([]byte, error) {
-	v := float64(x)
-	switch {
-	case math.IsNaN(v):
-		return []byte("null"), nil
-	case math.IsInf(v, 0):
-		return []byte(`"` + tabular.Float(v) + `"`), nil
-	}
-	return []byte(tabular.Float(v)), nil
-}
-
-// UnmarshalJSON implements json.Unmarshaler.
-func (x *Num) UnmarshalJSON(b []byte) error {
-	switch string(b) {
-	case "null":
-		*x = Num(math.NaN())
-		return nil
-	case `"+Inf"`:
-		*x = Num(math.Inf(1))
-		return nil
-	case `"-Inf"`:
-		*x = Num(math.Inf(-1))
-		return nil
-	}
-	v, err := strconv.ParseFloat(string(b), 64)
-	if err != nil {
-		return fmt.Errorf("report: not a number: %s", b)
-	}
-	*x = Num(v)
-	return nil
-}
 
 // Guarantee check results.
 const (
@@ -87,43 +48,43 @@ const (
 
 // MethodResult is one method on one instance.
 type MethodResult struct {
-	Method        string `json:"method"`
-	Kind          string `json:"kind"`
-	Status        string `json:"status"`
-	TotalResponse Num    `json:"total_response"`
-	MeanResponse  Num    `json:"mean_response"`
-	LowerBound    Num    `json:"lower_bound"`
+	Method        string      `json:"method"`
+	Kind          string      `json:"kind"`
+	Status        string      `json:"status"`
+	TotalResponse tabular.Num `json:"total_response"`
+	MeanResponse  tabular.Num `json:"mean_response"`
+	LowerBound    tabular.Num `json:"lower_bound"`
 	// Ratio is TotalResponse / OPT, or / the best lower bound when OPT is
 	// unknown (RatioBasis "lower_bound": then an over-estimate).
-	Ratio          Num    `json:"ratio"`
-	RatioBasis     string `json:"ratio_basis,omitempty"`
-	Guarantee      Num    `json:"guarantee_ratio"`
-	GuaranteeCheck string `json:"guarantee_check,omitempty"`
-	Note           string `json:"note,omitempty"`
+	Ratio          tabular.Num `json:"ratio"`
+	RatioBasis     string      `json:"ratio_basis,omitempty"`
+	Guarantee      tabular.Num `json:"guarantee_ratio"`
+	GuaranteeCheck string      `json:"guarantee_check,omitempty"`
+	Note           string      `json:"note,omitempty"`
 }
 
 // InstanceResult is the report of one instance.
 type InstanceResult struct {
-	Name  string `json:"instance"`
-	N     int    `json:"n"`
-	Batch bool   `json:"batch"`
-	Alpha Num    `json:"alpha"`
-	Beta  Num    `json:"beta"`
+	Name  string      `json:"instance"`
+	N     int         `json:"n"`
+	Batch bool        `json:"batch"`
+	Alpha tabular.Num `json:"alpha"`
+	Beta  tabular.Num `json:"beta"`
 	// MaxSRPTGuarantee and SplitSRPTGuarantee are NaN (null) when
 	// GuaranteesNone says why the theorems do not apply.
-	MaxSRPTGuarantee   Num    `json:"maxsrpt_guarantee_ratio"`
-	SplitSRPTGuarantee Num    `json:"splitsrpt_guarantee_ratio"`
-	GuaranteesNone     string `json:"guarantees_none,omitempty"`
-	OPT                Num    `json:"opt"`
-	OPTStatus          string `json:"opt_status"`
+	MaxSRPTGuarantee   tabular.Num `json:"maxsrpt_guarantee_ratio"`
+	SplitSRPTGuarantee tabular.Num `json:"splitsrpt_guarantee_ratio"`
+	GuaranteesNone     string      `json:"guarantees_none,omitempty"`
+	OPT                tabular.Num `json:"opt"`
+	OPTStatus          string      `json:"opt_status"`
 	// OPTProof says how OPT was proven (Outcome.Proof of the method that
 	// proved it: "float search", "MIP", "float bound").
 	OPTProof    string         `json:"opt_proof,omitempty"`
-	BestLower   Num            `json:"best_lower_bound"`
+	BestLower   tabular.Num    `json:"best_lower_bound"`
 	BestLowerBy string         `json:"best_lower_bound_by,omitempty"`
-	BestUpper   Num            `json:"best_upper_bound"`
+	BestUpper   tabular.Num    `json:"best_upper_bound"`
 	BestUpperBy string         `json:"best_upper_bound_by,omitempty"`
-	Gap         Num            `json:"gap"`
+	Gap         tabular.Num    `json:"gap"`
 	Methods     []MethodResult `json:"methods"`
 	Violations  []string       `json:"violations,omitempty"`
 	// Errors lists methods that failed to run (not a verdict on the others).
@@ -225,13 +186,13 @@ func Evaluate(ctx context.Context, name string, in *instances.Instance, methods 
 // Assemble computes OPT or the best bounds, ratios and guarantee checks
 // from the outcomes of the methods on in.
 func Assemble(name string, in *instances.Instance, outs []Outcome) InstanceResult {
-	nan := Num(math.NaN())
+	nan := tabular.Num(math.NaN())
 	alpha, beta := bounds.Alpha(in), bounds.Beta(in)
 	r := InstanceResult{
 		Name: name, N: in.N(), Batch: in.IsBatch(),
-		Alpha: Num(alpha), Beta: Num(beta),
-		MaxSRPTGuarantee:   Num(bounds.MaxSRPTGuarantee(alpha)),
-		SplitSRPTGuarantee: Num(bounds.SplitSRPTGuarantee(beta)),
+		Alpha: tabular.Num(alpha), Beta: tabular.Num(beta),
+		MaxSRPTGuarantee:   tabular.Num(bounds.MaxSRPTGuarantee(alpha)),
+		SplitSRPTGuarantee: tabular.Num(bounds.SplitSRPTGuarantee(beta)),
 		OPT:                nan, OPTStatus: "unknown", BestLower: nan, BestUpper: nan, Gap: nan,
 		GuaranteesNone: GuaranteesNone(in),
 	}
@@ -253,20 +214,20 @@ func Assemble(name string, in *instances.Instance, outs []Outcome) InstanceResul
 		}
 	}
 	if !math.IsInf(lower, -1) {
-		r.BestLower = Num(lower)
+		r.BestLower = tabular.Num(lower)
 	}
 	if !math.IsInf(upper, 1) {
-		r.BestUpper = Num(upper)
+		r.BestUpper = tabular.Num(upper)
 	}
 	if !math.IsNaN(opt) {
-		r.OPT, r.OPTStatus = Num(opt), "optimal"
+		r.OPT, r.OPTStatus = tabular.Num(opt), "optimal"
 		// An optimum is a lower bound too.
 		if math.IsInf(lower, -1) || opt > lower {
 			lower = opt
 		}
 	}
 	if !math.IsInf(lower, -1) && !math.IsInf(upper, 1) && upper > 0 {
-		r.Gap = Num(math.Max(0, (upper-lower)/upper))
+		r.Gap = tabular.Num(math.Max(0, (upper-lower)/upper))
 	}
 	flag := func(format string, a ...any) {
 		r.Violations = append(r.Violations, fmt.Sprintf(format, a...))
@@ -274,15 +235,15 @@ func Assemble(name string, in *instances.Instance, outs []Outcome) InstanceResul
 	for _, o := range outs {
 		mr := MethodResult{
 			Method: o.Method, Kind: o.Kind.String(), Status: o.Status,
-			TotalResponse: Num(o.Total), MeanResponse: Num(o.Total / n), LowerBound: Num(o.Lower),
+			TotalResponse: tabular.Num(o.Total), MeanResponse: tabular.Num(o.Total / n), LowerBound: tabular.Num(o.Lower),
 			Ratio: nan, Guarantee: nan, Note: o.Note,
 		}
 		if !math.IsNaN(o.Total) {
 			switch {
 			case !math.IsNaN(opt):
-				mr.Ratio, mr.RatioBasis = Num(o.Total/opt), BasisOPT
+				mr.Ratio, mr.RatioBasis = tabular.Num(o.Total/opt), BasisOPT
 			case !math.IsInf(lower, -1) && lower > 0:
-				mr.Ratio, mr.RatioBasis = Num(o.Total/lower), BasisLower
+				mr.Ratio, mr.RatioBasis = tabular.Num(o.Total/lower), BasisLower
 			}
 			if !math.IsInf(lower, -1) && !tolerance.GE(o.Total, lower) {
 				flag("%s: total response %v is below the lower bound %v of %s (one of them is wrong)", o.Method, o.Total, lower, r.BestLowerBy)
@@ -302,7 +263,7 @@ func Assemble(name string, in *instances.Instance, outs []Outcome) InstanceResul
 			mr.GuaranteeCheck = CheckNone
 		}
 		if g > 0 && !math.IsNaN(o.Total) {
-			mr.Guarantee = Num(g)
+			mr.Guarantee = tabular.Num(g)
 			switch {
 			case !r.Batch:
 				mr.GuaranteeCheck = CheckNA

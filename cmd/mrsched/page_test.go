@@ -9,6 +9,7 @@ import (
 
 	"github.com/mrsched/mrsched/report"
 	"github.com/mrsched/mrsched/report/onepage"
+	"github.com/mrsched/mrsched/tabular"
 )
 
 // TestHTMLPage: 'study nightly --html' and 'report --html' write the
@@ -79,4 +80,4 @@ func TestHTMLPage(t *testing.T) {
 
 func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
 
-func jsonFloat(x report.Num) string { b, _ := json.Marshal(x); return string(b) }
+func jsonFloat(x tabular.Num) string { b, _ := json.Marshal(x); return string(b) }

@@ -196,10 +196,10 @@ func (p *Page) Write(w io.Writer) error {
 
 var funcs = template.FuncMap{
 	"num":     pageNum,
-	"rnum":    func(x report.Num) string { return pageNum(float64(x)) },
-	"pct":     func(x report.Num) string { return tabular.Percent(float64(x)) },
-	"machine": func(x report.Num) string { return tabular.Float(float64(x)) },
-	"mean":    func(x report.Num, n int) string { return pageNum(float64(x) / float64(n)) },
+	"rnum":    func(x tabular.Num) string { return pageNum(float64(x)) },
+	"pct":     func(x tabular.Num) string { return tabular.Percent(float64(x)) },
+	"machine": func(x tabular.Num) string { return tabular.Float(float64(x)) },
+	"mean":    func(x tabular.Num, n int) string { return pageNum(float64(x) / float64(n)) },
 	"at": func(v float64, clock string) string {
 		if clock != "" {
 			return clock

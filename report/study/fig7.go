@@ -73,14 +73,14 @@ func NewFig7Config(paths []string, loads []float64, maxJobs int) (Fig7Config, er
 
 // Fig7Policy is one policy in one cell.
 type Fig7Policy struct {
-	Policy       string     `json:"policy"`
-	MeanResponse report.Num `json:"mean_response"`
+	Policy       string      `json:"policy"`
+	MeanResponse tabular.Num `json:"mean_response"`
 	// Relative is E[T] / (best lower bound / n), the best lower bound being
 	// the larger of the §5.1 bound and the counting bound (which dominates
 	// it: package bounds).
-	Relative report.Num `json:"relative_et_ratio"`
+	Relative tabular.Num `json:"relative_et_ratio"`
 	// Relative51 uses the §5.1 bound itself, as the paper does.
-	Relative51 report.Num `json:"relative_et_lb51_ratio"`
+	Relative51 tabular.Num `json:"relative_et_lb51_ratio"`
 }
 
 // Fig7Result is one cell.
@@ -89,8 +89,8 @@ type Fig7Result struct {
 	Variant  string       `json:"variant"`
 	Load     float64      `json:"load"`
 	N        int          `json:"n"`
-	LB51     report.Num   `json:"lb51_mean"`
-	LBCount  report.Num   `json:"lbcount_mean"`
+	LB51     tabular.Num  `json:"lb51_mean"`
+	LBCount  tabular.Num  `json:"lbcount_mean"`
 	Best     string       `json:"best_lower_bound"`
 	Policies []Fig7Policy `json:"policies"`
 }

@@ -5,8 +5,8 @@ import (
 
 	"github.com/mrsched/mrsched/bounds"
 	"github.com/mrsched/mrsched/instances"
-	"github.com/mrsched/mrsched/report"
 	"github.com/mrsched/mrsched/solver/fluid"
+	"github.com/mrsched/mrsched/tabular"
 )
 
 // runFig7Cell runs one cell of a Fig. 7 study on a prepared instance (sizes
@@ -22,7 +22,7 @@ func runFig7Cell(ctx context.Context, in *instances.Instance, trace, variant str
 		best, which = lb51, "lb51"
 	}
 	r := &Fig7Result{Trace: trace, Variant: variant, Load: load, N: in.N(),
-		LB51: report.Num(lb51 / n), LBCount: report.Num(lbc / n), Best: which}
+		LB51: tabular.Num(lb51 / n), LBCount: tabular.Num(lbc / n), Best: which}
 	for _, name := range policies {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -35,8 +35,8 @@ func runFig7Cell(ctx context.Context, in *instances.Instance, trace, variant str
 		if err != nil {
 			return nil, err
 		}
-		r.Policies = append(r.Policies, Fig7Policy{Policy: name, MeanResponse: report.Num(res.MeanResponse),
-			Relative: report.Num(res.TotalResponse / best), Relative51: report.Num(res.TotalResponse / lb51)})
+		r.Policies = append(r.Policies, Fig7Policy{Policy: name, MeanResponse: tabular.Num(res.MeanResponse),
+			Relative: tabular.Num(res.TotalResponse / best), Relative51: tabular.Num(res.TotalResponse / lb51)})
 	}
 	return r, nil
 }

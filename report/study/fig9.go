@@ -11,7 +11,6 @@ import (
 	"strconv"
 
 	"github.com/mrsched/mrsched/instances"
-	"github.com/mrsched/mrsched/report"
 	"github.com/mrsched/mrsched/report/figures"
 	"github.com/mrsched/mrsched/solver/fluid"
 	"github.com/mrsched/mrsched/sweep"
@@ -205,21 +204,21 @@ func writeFig9(set *sweep.Set, f tabular.Format, w io.Writer) error {
 			Policy       string           `json:"policy"`
 			Jobs         int              `json:"jobs"`
 			MeanResponse float64          `json:"mean_response"`
-			PaperMean    report.Num       `json:"paper_mean_response"`
+			PaperMean    tabular.Num      `json:"paper_mean_response"`
 			MeanSlowdown float64          `json:"mean_slowdown"`
-			P90          report.Num       `json:"p90_size"`
-			P99          report.Num       `json:"p99_size"`
+			P90          tabular.Num      `json:"p90_size"`
+			P99          tabular.Num      `json:"p99_size"`
 			Beyond       int64            `json:"jobs_beyond_max_size"`
 			Buckets      []map[string]any `json:"buckets"`
 		}
 		var out []js
 		for _, a := range aggs {
 			x := js{Load: a.Load, Policy: a.Policy, Jobs: a.Jobs, MeanResponse: a.Mean, MeanSlowdown: a.MeanSlow, Beyond: a.Beyond,
-				PaperMean: paperMean(a), P90: report.Num(a.quantileL(0.9, width)), P99: report.Num(a.quantileL(0.99, width))}
+				PaperMean: paperMean(a), P90: tabular.Num(a.quantileL(0.9, width)), P99: tabular.Num(a.quantileL(0.99, width))}
 			for b, c := range a.Count {
-				ms := report.Num(math.NaN())
+				ms := tabular.Num(math.NaN())
 				if c > 0 {
-					ms = report.Num(a.SumSlow[b] / float64(c))
+					ms = tabular.Num(a.SumSlow[b] / float64(c))
 				}
 				x.Buckets = append(x.Buckets, map[string]any{"lo": float64(b) * width, "hi": float64(b+1) * width, "jobs": c, "mean_slowdown": ms})
 			}
@@ -282,11 +281,11 @@ func writeFig9(set *sweep.Set, f tabular.Format, w io.Writer) error {
 	return sel.Write(w, f)
 }
 
-func paperMean(a *fig9Agg) report.Num {
+func paperMean(a *fig9Agg) tabular.Num {
 	if v, ok := fig9Paper[tabular.Float(a.Load)+" "+a.Policy]; ok {
-		return report.Num(v)
+		return tabular.Num(v)
 	}
-	return report.Num(math.NaN())
+	return tabular.Num(math.NaN())
 }
 
 func fig9Figures(set *sweep.Set, dir string, formats ...figures.Format) ([]string, error) {

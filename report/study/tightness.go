@@ -129,30 +129,30 @@ func (t tightCell) key() string {
 
 // TightResult is one cell of the tightness study.
 type TightResult struct {
-	Family string     `json:"family"`
-	Alpha  report.Num `json:"alpha"`
-	Eps    report.Num `json:"eps"`
-	Beta   report.Num `json:"beta"`
-	N      int        `json:"n"`
-	Policy string     `json:"policy"`
-	Total  report.Num `json:"policy_total"`
-	Alt    report.Num `json:"alternative_total"`
-	OPT    report.Num `json:"opt"`
+	Family string      `json:"family"`
+	Alpha  tabular.Num `json:"alpha"`
+	Eps    tabular.Num `json:"eps"`
+	Beta   tabular.Num `json:"beta"`
+	N      int         `json:"n"`
+	Policy string      `json:"policy"`
+	Total  tabular.Num `json:"policy_total"`
+	Alt    tabular.Num `json:"alternative_total"`
+	OPT    tabular.Num `json:"opt"`
 	// OPTProof says how OPT was proven ("float search", "MIP", "float
 	// bound": exact.ProofKind); empty without OPT.
-	OPTProof string     `json:"opt_proof,omitempty"`
-	Lower    report.Num `json:"lower_bound"`
+	OPTProof string      `json:"opt_proof,omitempty"`
+	Lower    tabular.Num `json:"lower_bound"`
 	// RatioToAlt = policy / alternative ≤ policy / OPT (alternative ≥ OPT).
-	RatioToAlt report.Num `json:"ratio_to_alternative"`
+	RatioToAlt tabular.Num `json:"ratio_to_alternative"`
 	// RatioToOPT when an exact method proved OPT.
-	RatioToOPT report.Num `json:"ratio_to_opt"`
+	RatioToOPT tabular.Num `json:"ratio_to_opt"`
 	// RatioToLower = policy / lower bound ≥ policy / OPT.
-	RatioToLower report.Num `json:"ratio_to_lower_bound"`
+	RatioToLower tabular.Num `json:"ratio_to_lower_bound"`
 	// PaperLimit is the paper's asymptotic ratio of policy to the
 	// alternative: (2α − 3ε/2)/(1 + α) for Cor 4, 1 + 1/β for Cor 6.
-	PaperLimit report.Num `json:"paper_limit_ratio"`
-	Guarantee  report.Num `json:"guarantee_ratio"`
-	Check      string     `json:"guarantee_check"`
+	PaperLimit tabular.Num `json:"paper_limit_ratio"`
+	Guarantee  tabular.Num `json:"guarantee_ratio"`
+	Check      string      `json:"guarantee_check"`
 	// Conflicts lists contradictions between methods (an exact method's
 	// optimum or bound above a validated schedule): bugs, flagged loudly.
 	Conflicts []string `json:"conflicts,omitempty"`
@@ -186,7 +186,7 @@ func TightnessSweep(cfg TightnessConfig) (sweep.Sweep, error) {
 }
 
 func tightnessCell(ctx context.Context, c tightCell, cfg TightnessConfig, tl time.Duration) (*TightResult, error) {
-	nan := report.Num(math.NaN())
+	nan := tabular.Num(math.NaN())
 	var fam *tight.Family
 	var err error
 	r := &TightResult{Family: c.Family, N: c.N, Alpha: nan, Eps: nan, Beta: nan, OPT: nan, RatioToOPT: nan}
@@ -196,17 +196,17 @@ func tightnessCell(ctx context.Context, c tightCell, cfg TightnessConfig, tl tim
 		if err != nil {
 			return nil, err
 		}
-		r.Alpha, r.Eps, r.Policy, pol = report.Num(c.Alpha), report.Num(c.Eps), "maxsrpt", fluid.MaxSRPT()
-		r.PaperLimit = report.Num((2*c.Alpha - 1.5*c.Eps) / (1 + c.Alpha))
-		r.Guarantee = report.Num(bounds.MaxSRPTGuarantee(bounds.Alpha(fam.Instance)))
+		r.Alpha, r.Eps, r.Policy, pol = tabular.Num(c.Alpha), tabular.Num(c.Eps), "maxsrpt", fluid.MaxSRPT()
+		r.PaperLimit = tabular.Num((2*c.Alpha - 1.5*c.Eps) / (1 + c.Alpha))
+		r.Guarantee = tabular.Num(bounds.MaxSRPTGuarantee(bounds.Alpha(fam.Instance)))
 	} else {
 		fam, err = tight.SplitSRPTFamily(c.N, c.Beta)
 		if err != nil {
 			return nil, err
 		}
-		r.Beta, r.Policy, pol = report.Num(c.Beta), "splitsrpt", fluid.SplitSRPT()
-		r.PaperLimit = report.Num(1 + 1/c.Beta)
-		r.Guarantee = report.Num(bounds.SplitSRPTGuarantee(bounds.Beta(fam.Instance)))
+		r.Beta, r.Policy, pol = tabular.Num(c.Beta), "splitsrpt", fluid.SplitSRPT()
+		r.PaperLimit = tabular.Num(1 + 1/c.Beta)
+		r.Guarantee = tabular.Num(bounds.SplitSRPTGuarantee(bounds.Beta(fam.Instance)))
 	}
 	if err != nil {
 		return nil, err
@@ -234,7 +234,7 @@ func tightnessCell(ctx context.Context, c tightCell, cfg TightnessConfig, tl tim
 			}
 		}
 	}
-	r.Total, r.Alt = report.Num(pr.TotalResponse), report.Num(ar.TotalResponse)
+	r.Total, r.Alt = tabular.Num(pr.TotalResponse), tabular.Num(ar.TotalResponse)
 	lb, err := bounds.PrefixBatch(in)
 	if err != nil {
 		return nil, err
@@ -251,8 +251,8 @@ func tightnessCell(ctx context.Context, c tightCell, cfg TightnessConfig, tl tim
 			return nil, err
 		}
 		if o.Optimal {
-			r.OPT, r.OPTProof = report.Num(o.Total), o.Proof
-			r.RatioToOPT = report.Num(pr.TotalResponse / o.Total)
+			r.OPT, r.OPTProof = tabular.Num(o.Total), o.Proof
+			r.RatioToOPT = tabular.Num(pr.TotalResponse / o.Total)
 			if o.Total > upper*(1+1e-9) {
 				r.Conflicts = append(r.Conflicts, fmt.Sprintf("%s claims OPT %v above the validated schedule of total %v", cfg.Exact, o.Total, upper))
 			}
@@ -267,9 +267,9 @@ func tightnessCell(ctx context.Context, c tightCell, cfg TightnessConfig, tl tim
 			upper = math.Min(upper, o.Total)
 		}
 	}
-	r.Lower = report.Num(lb)
-	r.RatioToAlt = report.Num(pr.TotalResponse / ar.TotalResponse)
-	r.RatioToLower = report.Num(pr.TotalResponse / lb)
+	r.Lower = tabular.Num(lb)
+	r.RatioToAlt = tabular.Num(pr.TotalResponse / ar.TotalResponse)
+	r.RatioToLower = tabular.Num(pr.TotalResponse / lb)
 	g := float64(r.Guarantee)
 	switch {
 	case !math.IsNaN(float64(r.OPT)):
@@ -304,7 +304,7 @@ func decodeAll[T any](set *sweep.Set, kind string) ([]T, error) {
 	return out, nil
 }
 
-func hum(x report.Num) string {
+func hum(x tabular.Num) string {
 	v := float64(x)
 	if math.IsNaN(v) {
 		return "-"
@@ -312,7 +312,7 @@ func hum(x report.Num) string {
 	return strconv.FormatFloat(v, 'g', 6, 64)
 }
 
-func mach(x report.Num) string {
+func mach(x tabular.Num) string {
 	if math.IsNaN(float64(x)) {
 		return ""
 	}
@@ -391,7 +391,7 @@ func tightnessFigures(set *sweep.Set, dir string, formats ...figures.Format) ([]
 		var marks []figures.Mark
 		seenG := map[float64]bool{}
 		for i, k := range keys {
-			g := groups[mach(report.Num(k.a))+"/"+mach(report.Num(k.e))+"/"+mach(report.Num(k.b))]
+			g := groups[mach(tabular.Num(k.a))+"/"+mach(tabular.Num(k.e))+"/"+mach(tabular.Num(k.b))]
 			sort.Slice(g, func(a, b int) bool { return g[a].N < g[b].N })
 			var alt, opt []figures.XY
 			for _, r := range g {
