@@ -217,130 +217,19 @@ func ReadCSV(r io.Reader, name string) (*Instance, error) {
 	}
 	br := bufio.NewReaderSize(fileio.NewTextReader(lr, name), 64<<10)
 	in := &Instance{MapCapacity: 1, ShuffleCapacity: 1}
-	lines := 0
-	seenKey := map[string]bool{}
-	clockKeys := map[string]string{} // "# start:" and "# time_unit:" values
-	clockLines := map[string]int{}   // their lines
-	var first string                 // the first line after the comments
-	for {
-		line, err := br.ReadString('\n')
-		if err != nil && err != io.EOF {
-			return nil, readErr(name, lines+1, err)
-		}
-		if line == "" && err == io.EOF {
-			break
-		}
-		trimmed := strings.TrimSpace(line)
-		if !strings.HasPrefix(trimmed, "#") {
-			first = line
-			break
-		}
-		lines++
-		body := strings.TrimSpace(strings.TrimPrefix(trimmed, "#"))
-		key, val, ok := strings.Cut(body, ":")
-		key, val = strings.TrimSpace(key), strings.TrimSpace(val)
-		if !ok || !isWord(key) {
-			if err == io.EOF {
-				break
-			}
-			continue // free-text comment
-		}
-		cerr := func(err error) error { return &ParseError{File: name, Line: lines, Path: key, Err: err} }
-		if seenKey[key] {
-			return nil, cerr(fmt.Errorf("%w: %q line given twice", ErrInvalid, "# "+key+":"))
-		}
-		seenKey[key] = true
-		switch key {
-		case "kind":
-			if val != Kind {
-				return nil, cerr(fmt.Errorf("%w: unknown kind %q (want %q)", ErrInvalid, val, Kind))
-			}
-		case "map_capacity", "shuffle_capacity":
-			v, err := fileio.ParseFloat(val)
-			if err != nil {
-				return nil, cerr(&fileio.Tagged{Kind: ErrInvalid, Cause: err, Msg: numMsg(err)})
-			}
-			if key == "map_capacity" {
-				in.MapCapacity = v
-			} else {
-				in.ShuffleCapacity = v
-			}
-		case "metadata":
-			md, err := fileio.DecodeMetadata([]byte(val))
-			if err != nil {
-				return nil, cerr(&fileio.Tagged{Kind: ErrInvalid, Cause: err, Msg: "metadata must be a JSON object on one line"})
-			}
-			in.Metadata = md
-		case MetaStart, MetaTimeUnit:
-			clockKeys[key], clockLines[key] = val, lines
-		default:
-			return nil, cerr(fmt.Errorf("%w: unknown comment key %q (want kind, map_capacity, shuffle_capacity, metadata, start or time_unit; free-text comments must not start with \"word:\")", ErrInvalid, key))
-		}
-		if err == io.EOF {
-			break
-		}
+	first, lines, err := readCSVComments(br, name, in)
+	if err != nil {
+		return nil, err
 	}
-	for _, key := range []string{MetaStart, MetaTimeUnit} {
-		val, ok := clockKeys[key]
-		if !ok {
-			continue
-		}
-		if _, dup := in.Metadata[key]; dup {
-			return nil, &ParseError{File: name, Line: clockLines[key], Path: key, Err: fmt.Errorf("%w: %q given both as a comment line and in the metadata", ErrInvalid, key)}
-		}
-		if in.Metadata == nil {
-			in.Metadata = map[string]any{}
-		}
-		in.Metadata[key] = val
-	}
-	clock := ClockOf(in.Metadata)
 	cr := csv.NewReader(io.MultiReader(strings.NewReader(first), br))
 	cr.FieldsPerRecord = -1
 	cr.TrimLeadingSpace = true
 	cr.ReuseRecord = true
-	header, err := cr.Read()
-	if err == io.EOF {
-		return nil, &ParseError{File: name, Line: lines + 1, Err: fmt.Errorf("%w: missing header line (want %s)", ErrInvalid, strings.Join(CSVHeader, ","))}
-	}
+	cols, err := readCSVHeader(cr, name, lines)
 	if err != nil {
-		return nil, csvErr(name, lines, err)
+		return nil, err
 	}
-	header = append([]string(nil), header...)
-	col := map[string]int{}
-	for i, h := range header {
-		h = strings.ToLower(strings.TrimSpace(h))
-		known := false
-		for _, k := range CSVHeader {
-			known = known || h == k
-		}
-		for _, k := range CSVOptional {
-			known = known || h == k
-		}
-		if !known {
-			return nil, &ParseError{File: name, Line: lines + 1, Path: "header", Err: fmt.Errorf("%w: unknown column %q (want %s; optional %s)", ErrInvalid, h, strings.Join(CSVHeader, ","), strings.Join(CSVOptional, ","))}
-		}
-		if _, dup := col[h]; dup {
-			return nil, &ParseError{File: name, Line: lines + 1, Path: "header", Err: fmt.Errorf("%w: column %q twice", ErrInvalid, h)}
-		}
-		col[h] = i
-	}
-	for _, k := range []string{"id", "map", "shuffle"} {
-		if _, ok := col[k]; !ok {
-			return nil, &ParseError{File: name, Line: lines + 1, Path: "header", Err: fmt.Errorf("%w: missing column %q", ErrInvalid, k)}
-		}
-	}
-	type numCol struct {
-		key string
-		col int
-	}
-	var nums []numCol
-	for _, k := range []string{"release", "map", "shuffle", "weight", "due"} {
-		if c, ok := col[k]; ok {
-			nums = append(nums, numCol{k, c})
-		}
-	}
-	idCol := col["id"]
-	afterCol, hasAfter := col["after"]
+	clock := ClockOf(in.Metadata)
 	var afterIDs [][]string
 	var lineOfJob []int
 	for {
@@ -356,56 +245,9 @@ func ReadCSV(r io.Reader, name string) (*Instance, error) {
 		if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" {
 			continue
 		}
-		if len(rec) != len(header) {
-			return nil, &ParseError{File: name, Line: ln, Err: fmt.Errorf("%w: %d fields, header has %d", ErrInvalid, len(rec), len(header))}
-		}
-		var j Job
-		j.ID = strings.Clone(strings.TrimSpace(rec[idCol]))
-		if err := fileio.CheckID(j.ID); err != nil {
-			return nil, &ParseError{File: name, Line: ln, Path: "field id", Err: &fileio.Tagged{Kind: ErrInvalid, Cause: err, Msg: strings.TrimPrefix(err.Error(), fileio.ErrID.Error()+": ")}}
-		}
-		for _, c := range nums {
-			cell := strings.TrimSpace(rec[c.col])
-			if cell == "" && (c.key == "weight" || c.key == "due") {
-				continue // not given
-			}
-			var v float64
-			var err error
-			if (c.key == "release" || c.key == "due") && IsClockTime(cell) {
-				v, err = clock.Convert(cell)
-				if err != nil {
-					return nil, &ParseError{File: name, Line: ln, Path: "field " + c.key, Err: &fileio.Tagged{Kind: ErrInvalid, Cause: err, Msg: strings.TrimPrefix(err.Error(), ErrClock.Error()+": ")}}
-				}
-			} else if v, err = fileio.ParseFloat(cell); err != nil {
-				return nil, &ParseError{File: name, Line: ln, Path: "field " + c.key, Err: &fileio.Tagged{Kind: ErrInvalid, Cause: err, Msg: numMsg(err)}}
-			}
-			switch c.key {
-			case "release":
-				j.Release = v
-			case "map":
-				j.Map = v
-			case "shuffle":
-				j.Shuffle = v
-			case "weight":
-				if !(v > 0) {
-					return nil, &ParseError{File: name, Line: ln, Path: "field weight", Err: fmt.Errorf("%w: weight %s is not positive (want a number > 0, or an empty cell for the default 1)", ErrInvalid, FormatFloat(v))}
-				}
-				j.Weight = v
-			default:
-				j.Due, j.HasDue = v, true
-			}
-		}
-		var ids []string
-		if hasAfter {
-			if cell := strings.TrimSpace(rec[afterCol]); cell != "" {
-				for _, id := range strings.Split(cell, ";") {
-					id = strings.TrimSpace(id)
-					if err := fileio.CheckID(id); err != nil {
-						return nil, &ParseError{File: name, Line: ln, Path: "field after", Err: &fileio.Tagged{Kind: ErrInvalid, Cause: err, Msg: strings.TrimPrefix(err.Error(), fileio.ErrID.Error()+": ") + " (want job ids separated by ';')"}}
-					}
-					ids = append(ids, id)
-				}
-			}
+		j, ids, err := cols.job(rec, clock, name, ln)
+		if err != nil {
+			return nil, err
 		}
 		afterIDs = append(afterIDs, ids)
 		in.Jobs = append(in.Jobs, j)
@@ -429,6 +271,206 @@ func ReadCSV(r io.Reader, name string) (*Instance, error) {
 		return nil, &ParseError{File: name, Err: err}
 	}
 	return in, nil
+}
+
+// readCSVComments reads the comment lines that open a CSV instance file
+// and sets the capacities and metadata of in from its "# key: value"
+// lines (ReadCSV states the rules). It returns the first line after the
+// comments (the header, or "" at the end of the input) and the number of
+// comment lines read.
+func readCSVComments(br *bufio.Reader, name string, in *Instance) (first string, lines int, err error) {
+	seenKey := map[string]bool{}
+	clockKeys := map[string]string{} // "# start:" and "# time_unit:" values
+	clockLines := map[string]int{}   // their lines
+	for {
+		line, err := br.ReadString('\n')
+		if err != nil && err != io.EOF {
+			return "", 0, readErr(name, lines+1, err)
+		}
+		if line == "" && err == io.EOF {
+			break
+		}
+		trimmed := strings.TrimSpace(line)
+		if !strings.HasPrefix(trimmed, "#") {
+			first = line
+			break
+		}
+		lines++
+		body := strings.TrimSpace(strings.TrimPrefix(trimmed, "#"))
+		key, val, ok := strings.Cut(body, ":")
+		key, val = strings.TrimSpace(key), strings.TrimSpace(val)
+		if !ok || !isWord(key) {
+			if err == io.EOF {
+				break
+			}
+			continue // free-text comment
+		}
+		cerr := func(err error) error { return &ParseError{File: name, Line: lines, Path: key, Err: err} }
+		if seenKey[key] {
+			return "", 0, cerr(fmt.Errorf("%w: %q line given twice", ErrInvalid, "# "+key+":"))
+		}
+		seenKey[key] = true
+		switch key {
+		case "kind":
+			if val != Kind {
+				return "", 0, cerr(fmt.Errorf("%w: unknown kind %q (want %q)", ErrInvalid, val, Kind))
+			}
+		case "map_capacity", "shuffle_capacity":
+			v, err := fileio.ParseFloat(val)
+			if err != nil {
+				return "", 0, cerr(&fileio.Tagged{Kind: ErrInvalid, Cause: err, Msg: numMsg(err)})
+			}
+			if key == "map_capacity" {
+				in.MapCapacity = v
+			} else {
+				in.ShuffleCapacity = v
+			}
+		case "metadata":
+			md, err := fileio.DecodeMetadata([]byte(val))
+			if err != nil {
+				return "", 0, cerr(&fileio.Tagged{Kind: ErrInvalid, Cause: err, Msg: "metadata must be a JSON object on one line"})
+			}
+			in.Metadata = md
+		case MetaStart, MetaTimeUnit:
+			clockKeys[key], clockLines[key] = val, lines
+		default:
+			return "", 0, cerr(fmt.Errorf("%w: unknown comment key %q (want kind, map_capacity, shuffle_capacity, metadata, start or time_unit; free-text comments must not start with \"word:\")", ErrInvalid, key))
+		}
+		if err == io.EOF {
+			break
+		}
+	}
+	for _, key := range []string{MetaStart, MetaTimeUnit} {
+		val, ok := clockKeys[key]
+		if !ok {
+			continue
+		}
+		if _, dup := in.Metadata[key]; dup {
+			return "", 0, &ParseError{File: name, Line: clockLines[key], Path: key, Err: fmt.Errorf("%w: %q given both as a comment line and in the metadata", ErrInvalid, key)}
+		}
+		if in.Metadata == nil {
+			in.Metadata = map[string]any{}
+		}
+		in.Metadata[key] = val
+	}
+	return first, lines, nil
+}
+
+// csvColumns says where each field of a CSV instance file is: the
+// header's width, the id column, the numeric columns present (in the
+// order release, map, shuffle, weight, due) and the after column.
+type csvColumns struct {
+	width    int
+	id       int
+	nums     []csvNumCol
+	after    int
+	hasAfter bool
+}
+
+type csvNumCol struct {
+	key string
+	col int
+}
+
+// readCSVHeader reads the header line (on line lines+1 of the file) and
+// checks its columns: known names only, each once, id, map and shuffle
+// present.
+func readCSVHeader(cr *csv.Reader, name string, lines int) (csvColumns, error) {
+	header, err := cr.Read()
+	if err == io.EOF {
+		return csvColumns{}, &ParseError{File: name, Line: lines + 1, Err: fmt.Errorf("%w: missing header line (want %s)", ErrInvalid, strings.Join(CSVHeader, ","))}
+	}
+	if err != nil {
+		return csvColumns{}, csvErr(name, lines, err)
+	}
+	col := map[string]int{}
+	for i, h := range header {
+		h = strings.ToLower(strings.TrimSpace(h))
+		known := false
+		for _, k := range CSVHeader {
+			known = known || h == k
+		}
+		for _, k := range CSVOptional {
+			known = known || h == k
+		}
+		if !known {
+			return csvColumns{}, &ParseError{File: name, Line: lines + 1, Path: "header", Err: fmt.Errorf("%w: unknown column %q (want %s; optional %s)", ErrInvalid, h, strings.Join(CSVHeader, ","), strings.Join(CSVOptional, ","))}
+		}
+		if _, dup := col[h]; dup {
+			return csvColumns{}, &ParseError{File: name, Line: lines + 1, Path: "header", Err: fmt.Errorf("%w: column %q twice", ErrInvalid, h)}
+		}
+		col[h] = i
+	}
+	for _, k := range []string{"id", "map", "shuffle"} {
+		if _, ok := col[k]; !ok {
+			return csvColumns{}, &ParseError{File: name, Line: lines + 1, Path: "header", Err: fmt.Errorf("%w: missing column %q", ErrInvalid, k)}
+		}
+	}
+	c := csvColumns{width: len(header), id: col["id"]}
+	for _, k := range []string{"release", "map", "shuffle", "weight", "due"} {
+		if i, ok := col[k]; ok {
+			c.nums = append(c.nums, csvNumCol{k, i})
+		}
+	}
+	c.after, c.hasAfter = col["after"]
+	return c, nil
+}
+
+// job parses the record rec on line ln into a job and the ids of its
+// predecessors (resolved by ReadCSV once every job is read).
+func (c csvColumns) job(rec []string, clock Clock, name string, ln int) (Job, []string, error) {
+	var j Job
+	if len(rec) != c.width {
+		return j, nil, &ParseError{File: name, Line: ln, Err: fmt.Errorf("%w: %d fields, header has %d", ErrInvalid, len(rec), c.width)}
+	}
+	j.ID = strings.Clone(strings.TrimSpace(rec[c.id]))
+	if err := fileio.CheckID(j.ID); err != nil {
+		return j, nil, &ParseError{File: name, Line: ln, Path: "field id", Err: &fileio.Tagged{Kind: ErrInvalid, Cause: err, Msg: strings.TrimPrefix(err.Error(), fileio.ErrID.Error()+": ")}}
+	}
+	for _, nc := range c.nums {
+		cell := strings.TrimSpace(rec[nc.col])
+		if cell == "" && (nc.key == "weight" || nc.key == "due") {
+			continue // not given
+		}
+		var v float64
+		var err error
+		if (nc.key == "release" || nc.key == "due") && IsClockTime(cell) {
+			v, err = clock.Convert(cell)
+			if err != nil {
+				return j, nil, &ParseError{File: name, Line: ln, Path: "field " + nc.key, Err: &fileio.Tagged{Kind: ErrInvalid, Cause: err, Msg: strings.TrimPrefix(err.Error(), ErrClock.Error()+": ")}}
+			}
+		} else if v, err = fileio.ParseFloat(cell); err != nil {
+			return j, nil, &ParseError{File: name, Line: ln, Path: "field " + nc.key, Err: &fileio.Tagged{Kind: ErrInvalid, Cause: err, Msg: numMsg(err)}}
+		}
+		switch nc.key {
+		case "release":
+			j.Release = v
+		case "map":
+			j.Map = v
+		case "shuffle":
+			j.Shuffle = v
+		case "weight":
+			if !(v > 0) {
+				return j, nil, &ParseError{File: name, Line: ln, Path: "field weight", Err: fmt.Errorf("%w: weight %s is not positive (want a number > 0, or an empty cell for the default 1)", ErrInvalid, FormatFloat(v))}
+			}
+			j.Weight = v
+		default:
+			j.Due, j.HasDue = v, true
+		}
+	}
+	var ids []string
+	if c.hasAfter {
+		if cell := strings.TrimSpace(rec[c.after]); cell != "" {
+			for _, id := range strings.Split(cell, ";") {
+				id = strings.TrimSpace(id)
+				if err := fileio.CheckID(id); err != nil {
+					return j, nil, &ParseError{File: name, Line: ln, Path: "field after", Err: &fileio.Tagged{Kind: ErrInvalid, Cause: err, Msg: strings.TrimPrefix(err.Error(), fileio.ErrID.Error()+": ") + " (want job ids separated by ';')"}}
+				}
+				ids = append(ids, id)
+			}
+		}
+	}
+	return j, ids, nil
 }
 
 // isWord reports whether s is a non-empty lower-case word of letters,
