@@ -100,195 +100,239 @@ func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
 // (nil error when the schedule is feasible and its completions are right).
 func Check(in *instances.Instance, s *schedule.Schedule) (Result, error) {
 	n := in.N()
-	var vs []Violation
-	add := func(rule string, seg int, job int, format string, args ...any) {
-		id := ""
-		if job >= 0 {
-			id = in.Jobs[job].ID
-		}
-		vs = append(vs, Violation{Rule: rule, Segment: seg, Job: id, Detail: fmt.Sprintf(format, args...)})
-	}
+	c := &checker{in: in}
 	if len(s.Completion) != n {
-		add("completion", -1, -1, "%d completion times for %d jobs", len(s.Completion), n)
-		return Result{}, &Error{vs}
+		c.add("completion", -1, -1, "%d completion times for %d jobs", len(s.Completion), n)
+		return Result{}, &Error{c.vs}
 	}
-	doneMap := make([]float64, n)
-	doneShuf := make([]float64, n)
-	// errMap/errShuf bound the error of doneMap/doneShuf that comes from
-	// representing segment boundaries as float64 (see workSlack).
-	errMap := make([]float64, n)
-	errShuf := make([]float64, n)
-	computed := make([]float64, n)
-	for j := range computed {
-		computed[j] = math.NaN()
+	c.doneMap = make([]float64, n)
+	c.doneShuf = make([]float64, n)
+	c.errMap = make([]float64, n)
+	c.errShuf = make([]float64, n)
+	c.computed = make([]float64, n)
+	for j := range c.computed {
+		c.computed[j] = math.NaN()
 	}
-	// Jobs with nothing to do complete at release (cannot happen for valid
-	// instances, which need x + y > 0, but keep the rule total).
-	reached := func(j int) bool {
-		jb := in.Jobs[j]
-		return doneMap[j]+workSlack(doneMap[j], jb.Map, errMap[j]) >= jb.Map &&
-			doneShuf[j]+workSlack(doneShuf[j], jb.Shuffle, errShuf[j]) >= jb.Shuffle
-	}
-	// firstServed[j] is the start of the first positive-length segment in
-	// which job j has a positive rate (+Inf: never), for the precedence
-	// rule; firstSeg[j] is that segment's index.
-	firstServed := make([]float64, n)
-	firstSeg := make([]int, n)
-	for j := range firstServed {
-		firstServed[j] = math.Inf(1)
+	c.firstServed = make([]float64, n)
+	c.firstSeg = make([]int, n)
+	for j := range c.firstServed {
+		c.firstServed[j] = math.Inf(1)
 	}
 	prevEnd := math.Inf(-1)
 	for k, seg := range s.Segments {
 		if !finite(seg.Start) || !finite(seg.End) || seg.End < seg.Start {
-			add("segment", k, -1, "bad interval [%v, %v)", seg.Start, seg.End)
+			c.add("segment", k, -1, "bad interval [%v, %v)", seg.Start, seg.End)
 			continue
 		}
 		if seg.Start < prevEnd && !tolerance.Eq(seg.Start, prevEnd) {
-			add("segment", k, -1, "starts at %v before the previous segment ends at %v", seg.Start, prevEnd)
+			c.add("segment", k, -1, "starts at %v before the previous segment ends at %v", seg.Start, prevEnd)
 		}
 		prevEnd = seg.End
-		dt := seg.End - seg.Start
-		tres := timeResolution(seg.Start, seg.End)
-		sumMap, sumShuf := 0.0, 0.0
-		inSeg := make(map[int]bool, len(seg.Rates))
-		for _, r := range seg.Rates {
-			if r.Job < 0 || r.Job >= n {
-				add("rate", k, -1, "job index %d out of range", r.Job)
-				continue
-			}
-			if inSeg[r.Job] {
-				add("rate", k, r.Job, "listed twice in one segment")
-			}
-			inSeg[r.Job] = true
-			if !finite(r.Map) || !finite(r.Shuffle) || r.Map < -tolerance.Abs || r.Shuffle < -tolerance.Abs {
-				add("rate", k, r.Job, "rates map=%v shuffle=%v must be finite and non-negative", r.Map, r.Shuffle)
-				continue
-			}
-			sumMap += r.Map
-			sumShuf += r.Shuffle
-			if (r.Map > tolerance.Abs || r.Shuffle > tolerance.Abs) && dt > 0 && seg.Start < firstServed[r.Job] {
-				firstServed[r.Job], firstSeg[r.Job] = seg.Start, k
-			}
-			if (r.Map > tolerance.Abs || r.Shuffle > tolerance.Abs) && dt > 0 &&
-				seg.Start < in.Jobs[r.Job].Release && !tolerance.Eq(seg.Start, in.Jobs[r.Job].Release) {
-				add("release", k, r.Job, "served from %v, released at %v", seg.Start, in.Jobs[r.Job].Release)
-			}
+		c.segment(k, seg)
+	}
+	res := c.totals(s.Completion)
+	c.precedence(res.Completion)
+	res.Weighted = in.HasWeights()
+	if in.HasDeadlines() {
+		res.Late = lateness(in, res.Completion)
+	}
+	if len(c.vs) > 0 {
+		return Result{}, &Error{c.vs}
+	}
+	return res, nil
+}
+
+// checker holds the state of one Check: the work each job has received
+// so far, the error bounds of those sums, the completions the segments
+// imply and the violations found.
+type checker struct {
+	in *instances.Instance
+	vs []Violation
+	// doneMap/doneShuf: work received; errMap/errShuf bound the error of
+	// those sums that comes from representing segment boundaries as
+	// float64 (see workSlack).
+	doneMap, doneShuf, errMap, errShuf []float64
+	// computed[j]: the completion the segments imply (NaN: not reached).
+	computed []float64
+	// firstServed[j] is the start of the first positive-length segment in
+	// which job j has a positive rate (+Inf: never), for the precedence
+	// rule; firstSeg[j] is that segment's index.
+	firstServed []float64
+	firstSeg    []int
+}
+
+func (c *checker) add(rule string, seg int, job int, format string, args ...any) {
+	id := ""
+	if job >= 0 {
+		id = c.in.Jobs[job].ID
+	}
+	c.vs = append(c.vs, Violation{Rule: rule, Segment: seg, Job: id, Detail: fmt.Sprintf(format, args...)})
+}
+
+// reached reports whether job j has received all its work, within the
+// tolerance of the sums. Jobs with nothing to do complete at release
+// (cannot happen for valid instances, which need x + y > 0, but the rule
+// is total).
+func (c *checker) reached(j int) bool {
+	jb := c.in.Jobs[j]
+	return c.doneMap[j]+workSlack(c.doneMap[j], jb.Map, c.errMap[j]) >= jb.Map &&
+		c.doneShuf[j]+workSlack(c.doneShuf[j], jb.Shuffle, c.errShuf[j]) >= jb.Shuffle
+}
+
+// segment checks segment k (a finite interval) and adds its work.
+func (c *checker) segment(k int, seg schedule.Segment) {
+	in, n := c.in, c.in.N()
+	dt := seg.End - seg.Start
+	tres := timeResolution(seg.Start, seg.End)
+	sumMap, sumShuf := 0.0, 0.0
+	inSeg := make(map[int]bool, len(seg.Rates))
+	for _, r := range seg.Rates {
+		if r.Job < 0 || r.Job >= n {
+			c.add("rate", k, -1, "job index %d out of range", r.Job)
+			continue
 		}
-		if !tolerance.LE(sumMap, in.MapCapacity) {
-			add("map capacity", k, -1, "map rates sum to %v > μ_m = %v", sumMap, in.MapCapacity)
+		if inSeg[r.Job] {
+			c.add("rate", k, r.Job, "listed twice in one segment")
 		}
-		if !tolerance.LE(sumShuf, in.ShuffleCapacity) {
-			add("shuffle capacity", k, -1, "shuffle rates sum to %v > μ_c = %v", sumShuf, in.ShuffleCapacity)
+		inSeg[r.Job] = true
+		if !finite(r.Map) || !finite(r.Shuffle) || r.Map < -tolerance.Abs || r.Shuffle < -tolerance.Abs {
+			c.add("rate", k, r.Job, "rates map=%v shuffle=%v must be finite and non-negative", r.Map, r.Shuffle)
+			continue
 		}
-		for _, r := range seg.Rates {
-			if r.Job < 0 || r.Job >= n || !finite(r.Map) || !finite(r.Shuffle) {
-				continue
-			}
-			j := r.Job
-			jb := in.Jobs[j]
-			m0, s0 := doneMap[j], doneShuf[j]
-			doneMap[j] += math.Max(r.Map, 0) * dt
-			doneShuf[j] += math.Max(r.Shuffle, 0) * dt
-			errMap[j] += math.Max(r.Map, 0) * tres
-			errShuf[j] += math.Max(r.Shuffle, 0) * tres
-			if math.IsNaN(computed[j]) && reached(j) {
-				// Earliest time in the segment at which both totals are met.
-				t := seg.Start
-				if rm := jb.Map - m0; rm > 0 && r.Map > 0 {
-					t = math.Max(t, seg.Start+rm/r.Map)
-				}
-				if rs := jb.Shuffle - s0; rs > 0 && r.Shuffle > 0 {
-					t = math.Max(t, seg.Start+rs/r.Shuffle)
-				}
-				computed[j] = math.Min(t, seg.End)
-			}
-			// Progress rule at the segment's end (and so, by linearity,
-			// throughout it, given it held at the start).
-			// The fractions carry the work tolerance of each total divided
-			// by the job's size, so that the rule is checked exactly as
-			// strictly as the totals are.
-			if jb.Shuffle > 0 {
-				fm, tm := 1.0, 0.0
-				if jb.Map > 0 {
-					fm = doneMap[j] / jb.Map
-					tm = workSlack(doneMap[j], jb.Map, errMap[j]) / jb.Map
-				}
-				fs := doneShuf[j] / jb.Shuffle
-				ts := workSlack(doneShuf[j], jb.Shuffle, errShuf[j]) / jb.Shuffle
-				if fs > fm+tm+ts {
-					add("progress", k, j, "at t=%v shuffle fraction %.12g exceeds map fraction %.12g (tolerance %.3g)", seg.End, fs, fm, tm+ts)
-				}
-			}
+		sumMap += r.Map
+		sumShuf += r.Shuffle
+		if (r.Map > tolerance.Abs || r.Shuffle > tolerance.Abs) && dt > 0 && seg.Start < c.firstServed[r.Job] {
+			c.firstServed[r.Job], c.firstSeg[r.Job] = seg.Start, k
+		}
+		if (r.Map > tolerance.Abs || r.Shuffle > tolerance.Abs) && dt > 0 &&
+			seg.Start < in.Jobs[r.Job].Release && !tolerance.Eq(seg.Start, in.Jobs[r.Job].Release) {
+			c.add("release", k, r.Job, "served from %v, released at %v", seg.Start, in.Jobs[r.Job].Release)
 		}
 	}
-	res := Result{Completion: computed}
+	if !tolerance.LE(sumMap, in.MapCapacity) {
+		c.add("map capacity", k, -1, "map rates sum to %v > μ_m = %v", sumMap, in.MapCapacity)
+	}
+	if !tolerance.LE(sumShuf, in.ShuffleCapacity) {
+		c.add("shuffle capacity", k, -1, "shuffle rates sum to %v > μ_c = %v", sumShuf, in.ShuffleCapacity)
+	}
+	for _, r := range seg.Rates {
+		if r.Job < 0 || r.Job >= n || !finite(r.Map) || !finite(r.Shuffle) {
+			continue
+		}
+		c.work(k, seg, r, dt, tres)
+	}
+}
+
+// work adds the work of rate r over segment k (of length dt, boundary
+// resolution tres), records the job's completion when it is reached, and
+// checks the progress rule at the segment's end.
+func (c *checker) work(k int, seg schedule.Segment, r schedule.Rate, dt, tres float64) {
+	j := r.Job
+	jb := c.in.Jobs[j]
+	m0, s0 := c.doneMap[j], c.doneShuf[j]
+	c.doneMap[j] += math.Max(r.Map, 0) * dt
+	c.doneShuf[j] += math.Max(r.Shuffle, 0) * dt
+	c.errMap[j] += math.Max(r.Map, 0) * tres
+	c.errShuf[j] += math.Max(r.Shuffle, 0) * tres
+	if math.IsNaN(c.computed[j]) && c.reached(j) {
+		// Earliest time in the segment at which both totals are met.
+		t := seg.Start
+		if rm := jb.Map - m0; rm > 0 && r.Map > 0 {
+			t = math.Max(t, seg.Start+rm/r.Map)
+		}
+		if rs := jb.Shuffle - s0; rs > 0 && r.Shuffle > 0 {
+			t = math.Max(t, seg.Start+rs/r.Shuffle)
+		}
+		c.computed[j] = math.Min(t, seg.End)
+	}
+	// Progress rule at the segment's end (and so, by linearity,
+	// throughout it, given it held at the start).
+	// The fractions carry the work tolerance of each total divided
+	// by the job's size, so that the rule is checked exactly as
+	// strictly as the totals are.
+	if jb.Shuffle > 0 {
+		fm, tm := 1.0, 0.0
+		if jb.Map > 0 {
+			fm = c.doneMap[j] / jb.Map
+			tm = workSlack(c.doneMap[j], jb.Map, c.errMap[j]) / jb.Map
+		}
+		fs := c.doneShuf[j] / jb.Shuffle
+		ts := workSlack(c.doneShuf[j], jb.Shuffle, c.errShuf[j]) / jb.Shuffle
+		if fs > fm+tm+ts {
+			c.add("progress", k, j, "at t=%v shuffle fraction %.12g exceeds map fraction %.12g (tolerance %.3g)", seg.End, fs, fm, tm+ts)
+		}
+	}
+}
+
+// totals checks every job's work totals and claimed completion against
+// the segments, and sums the objectives.
+func (c *checker) totals(claimed []float64) Result {
+	in := c.in
+	res := Result{Completion: c.computed}
 	for j, jb := range in.Jobs {
 		// Work that a producer finishes within less than the float64
 		// resolution of the clock at the job's completion cannot appear in
 		// any positive-length segment: allow each station's capacity times
 		// that resolution (a few ulps of C_j) on top of the totals' slack.
-		hidden := timeResolution(s.Completion[j], s.Completion[j])
+		hidden := timeResolution(claimed[j], claimed[j])
 		if !finite(hidden) {
 			hidden = 0
 		}
-		mapSlack := workSlack(doneMap[j], jb.Map, errMap[j]+in.MapCapacity*hidden)
-		shufSlack := workSlack(doneShuf[j], jb.Shuffle, errShuf[j]+in.ShuffleCapacity*hidden)
-		okMap := math.Abs(doneMap[j]-jb.Map) <= mapSlack
-		okShuf := math.Abs(doneShuf[j]-jb.Shuffle) <= shufSlack
+		mapSlack := workSlack(c.doneMap[j], jb.Map, c.errMap[j]+in.MapCapacity*hidden)
+		shufSlack := workSlack(c.doneShuf[j], jb.Shuffle, c.errShuf[j]+in.ShuffleCapacity*hidden)
+		okMap := math.Abs(c.doneMap[j]-jb.Map) <= mapSlack
+		okShuf := math.Abs(c.doneShuf[j]-jb.Shuffle) <= shufSlack
 		if !okMap {
-			add("map total", -1, j, "map work done %v, size %v", doneMap[j], jb.Map)
+			c.add("map total", -1, j, "map work done %v, size %v", c.doneMap[j], jb.Map)
 		}
 		if !okShuf {
-			add("shuffle total", -1, j, "shuffle work done %v, size %v", doneShuf[j], jb.Shuffle)
+			c.add("shuffle total", -1, j, "shuffle work done %v, size %v", c.doneShuf[j], jb.Shuffle)
 		}
-		c := computed[j]
-		if math.IsNaN(c) {
+		cj := c.computed[j]
+		if math.IsNaN(cj) {
 			if !okMap || !okShuf {
 				continue // already reported as an unmet total
 			}
 			// The totals are met only with the sub-resolution allowance:
 			// the job finished inside a zero-length interval at its
 			// claimed completion, which must not precede its release.
-			c = s.Completion[j]
-			if !finite(c) || (c < jb.Release && !tolerance.Eq(c, jb.Release)) {
-				add("completion", -1, j, "claimed %v, before release %v", c, jb.Release)
+			cj = claimed[j]
+			if !finite(cj) || (cj < jb.Release && !tolerance.Eq(cj, jb.Release)) {
+				c.add("completion", -1, j, "claimed %v, before release %v", cj, jb.Release)
 				continue
 			}
-			res.Completion[j] = c
+			res.Completion[j] = cj
 		}
-		if !tolerance.Eq(c, s.Completion[j]) {
-			add("completion", -1, j, "claimed %v, the segments complete it at %v", s.Completion[j], c)
+		if !tolerance.Eq(cj, claimed[j]) {
+			c.add("completion", -1, j, "claimed %v, the segments complete it at %v", claimed[j], cj)
 		}
-		res.TotalResponse += c - jb.Release
-		res.WeightedResponse += in.Weight(j) * (c - jb.Release)
-		res.Makespan = math.Max(res.Makespan, c)
+		res.TotalResponse += cj - jb.Release
+		res.WeightedResponse += in.Weight(j) * (cj - jb.Release)
+		res.Makespan = math.Max(res.Makespan, cj)
 	}
-	// Precedence: no service to a job before each of its predecessors
-	// has completed (with the computed completions; a predecessor that
-	// never completes blocks its successors for ever).
-	for j, jb := range in.Jobs {
-		if math.IsInf(firstServed[j], 1) {
+	return res
+}
+
+// precedence checks that no job is served before each of its
+// predecessors has completed (with the computed completions; a
+// predecessor that never completes blocks its successors for ever).
+func (c *checker) precedence(completion []float64) {
+	n := c.in.N()
+	for j, jb := range c.in.Jobs {
+		if math.IsInf(c.firstServed[j], 1) {
 			continue
 		}
 		for _, p := range jb.After {
 			if p < 0 || p >= n {
-				add("precedence", -1, j, "predecessor index %d out of range", p)
+				c.add("precedence", -1, j, "predecessor index %d out of range", p)
 				continue
 			}
-			cp := res.Completion[p]
-			if math.IsNaN(cp) || firstServed[j] < cp && !tolerance.Eq(firstServed[j], cp) {
-				add("precedence", firstSeg[j], j, "served from %v, before its predecessor %s completes at %v", firstServed[j], in.Jobs[p].ID, cp)
+			cp := completion[p]
+			if math.IsNaN(cp) || c.firstServed[j] < cp && !tolerance.Eq(c.firstServed[j], cp) {
+				c.add("precedence", c.firstSeg[j], j, "served from %v, before its predecessor %s completes at %v", c.firstServed[j], c.in.Jobs[p].ID, cp)
 			}
 		}
 	}
-	res.Weighted = in.HasWeights()
-	if in.HasDeadlines() {
-		res.Late = lateness(in, res.Completion)
-	}
-	if len(vs) > 0 {
-		return Result{}, &Error{vs}
-	}
-	return res, nil
 }
 
 // lateness summarises the deadlines of in against the completions c.
