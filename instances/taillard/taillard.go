@@ -172,9 +172,9 @@ func Read(r io.Reader, name string) ([]*Instance, error) {
 	tr := fileio.NewTextReader(lr, name)
 	sc := bufio.NewScanner(tr)
 	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
-	var lines []string
+	fr := &fspReader{name: name}
 	for sc.Scan() {
-		lines = append(lines, sc.Text())
+		fr.lines = append(fr.lines, sc.Text())
 	}
 	if te := tr.Err(); te != nil {
 		return nil, &fileio.ParseError{File: name, Line: te.Line, Err: &fileio.Tagged{Kind: ErrSyntax, Cause: te.Err}}
@@ -186,116 +186,18 @@ func Read(r io.Reader, name string) ([]*Instance, error) {
 		}
 		return nil, fmt.Errorf("%s: %w: %v", name, ErrSyntax, err)
 	}
-	errAt := func(line int, format string, args ...any) error {
-		return fmt.Errorf("%s:%d: %w: %s", name, line, ErrSyntax, fmt.Sprintf(format, args...))
-	}
-	// Tokenise, remembering whether a line is a text label.
 	var out []*Instance
-	i := 0
-	next := func() (tok, bool) {
-		for i < len(lines) {
-			f := strings.Fields(lines[i])
-			if len(f) == 0 {
-				i++
-				continue
-			}
-			return tok{s: lines[i], line: i + 1}, true
-		}
-		return tok{}, false
-	}
-	// pending holds the unread fields of a partly consumed line, so that
-	// numbers may be spread over lines in any way.
-	var pending []string
-	pendingLine := 0
-	readInts := func(count int, what string) ([]int64, int, error) {
-		vals := make([]int64, 0, count)
-		last := 0
-		for len(vals) < count {
-			if len(pending) == 0 {
-				t, ok := next()
-				if !ok {
-					return nil, last, errAt(len(lines), "file ends after %d of the %d %s", len(vals), count, what)
-				}
-				pending, pendingLine = strings.Fields(t.s), t.line
-				i++
-			}
-			f := pending[0]
-			pending = pending[1:]
-			v, err := fileio.ParseInt(f)
-			if ne := (*fileio.NumberError)(nil); errors.As(err, &ne) && ne.Range {
-				return nil, pendingLine, errAt(pendingLine, "%q is out of range (reading %s; integers up to %d)", f, what, int64(math.MaxInt64))
-			}
-			if err != nil {
-				return nil, pendingLine, errAt(pendingLine, "%q is not an integer (reading %s)", f, what)
-			}
-			vals = append(vals, v)
-			last = pendingLine
-		}
-		return vals, last, nil
-	}
 	for {
-		if len(pending) > 0 {
-			return nil, errAt(pendingLine, "%d unexpected number(s) after the processing times", len(pending))
+		if len(fr.pending) > 0 {
+			return nil, fr.errAt(fr.pendingLine, "%d unexpected number(s) after the processing times", len(fr.pending))
 		}
-		t, ok := next()
+		t, ok := fr.next()
 		if !ok {
 			break
 		}
-		in := &Instance{}
-		taillard := strings.HasPrefix(strings.ToLower(strings.TrimSpace(t.s)), "number of jobs")
-		var hdr []int64
-		var err error
-		hdrLine := t.line
-		if taillard {
-			i++
-			t2, ok := next()
-			if !ok {
-				return nil, errAt(t.line, "header line without the numbers line after it")
-			}
-			hdrLine = t2.line
-			f := strings.Fields(t2.s)
-			if len(f) != 5 {
-				return nil, errAt(t2.line, "want 5 numbers (jobs, machines, seed, upper bound, lower bound), found %d", len(f))
-			}
-			hdr, _, err = readInts(5, "header numbers")
-		} else {
-			f := strings.Fields(t.s)
-			if len(f) != 2 {
-				return nil, errAt(t.line, "want a Taillard header line (\"number of jobs, …\") or \"jobs machines\", found %q", strings.TrimSpace(t.s))
-			}
-			hdr, _, err = readInts(2, "header numbers")
-		}
+		in, err := fr.block(t)
 		if err != nil {
 			return nil, err
-		}
-		in.Jobs, in.Machines = int(hdr[0]), int(hdr[1])
-		if hdr[0] < 1 || hdr[1] < 1 || hdr[0] > maxDim || hdr[1] > maxDim || hdr[0]*hdr[1] > 1<<26 {
-			return nil, errAt(hdrLine, "jobs %d × machines %d out of range (each 1…%d, product ≤ 2^26)", hdr[0], hdr[1], maxDim)
-		}
-		if taillard {
-			in.Seed, in.UpperBound, in.LowerBound = hdr[2], hdr[3], hdr[4]
-			t3, ok := next()
-			if !ok || !strings.HasPrefix(strings.ToLower(strings.TrimSpace(t3.s)), "processing times") {
-				line := len(lines)
-				if ok {
-					line = t3.line
-				}
-				return nil, errAt(line, "want the line \"processing times :\"")
-			}
-			i++
-		}
-		in.P = make([][]int64, in.Machines)
-		for m := 0; m < in.Machines; m++ {
-			row, line, err := readInts(in.Jobs, fmt.Sprintf("times of machine %d", m+1))
-			if err != nil {
-				return nil, err
-			}
-			for j, p := range row {
-				if p < 0 {
-					return nil, errAt(line, "machine %d job %d: negative processing time %d", m+1, j+1, p)
-				}
-			}
-			in.P[m] = row
 		}
 		out = append(out, in)
 	}
@@ -303,6 +205,123 @@ func Read(r io.Reader, name string) ([]*Instance, error) {
 		return nil, fmt.Errorf("%s: %w: no instance in the file", name, ErrSyntax)
 	}
 	return out, nil
+}
+
+// fspReader walks the lines of a .fsp file. pending holds the unread
+// fields of a partly consumed line, so that numbers may be spread over
+// lines in any way.
+type fspReader struct {
+	name        string
+	lines       []string
+	i           int // the next line to read
+	pending     []string
+	pendingLine int
+}
+
+func (fr *fspReader) errAt(line int, format string, args ...any) error {
+	return fmt.Errorf("%s:%d: %w: %s", fr.name, line, ErrSyntax, fmt.Sprintf(format, args...))
+}
+
+// next returns the next non-blank line without consuming it.
+func (fr *fspReader) next() (tok, bool) {
+	for fr.i < len(fr.lines) {
+		if len(strings.Fields(fr.lines[fr.i])) == 0 {
+			fr.i++
+			continue
+		}
+		return tok{s: fr.lines[fr.i], line: fr.i + 1}, true
+	}
+	return tok{}, false
+}
+
+// readInts reads count integers (what names them in errors) and returns
+// them with the line of the last one.
+func (fr *fspReader) readInts(count int, what string) ([]int64, int, error) {
+	vals := make([]int64, 0, count)
+	last := 0
+	for len(vals) < count {
+		if len(fr.pending) == 0 {
+			t, ok := fr.next()
+			if !ok {
+				return nil, last, fr.errAt(len(fr.lines), "file ends after %d of the %d %s", len(vals), count, what)
+			}
+			fr.pending, fr.pendingLine = strings.Fields(t.s), t.line
+			fr.i++
+		}
+		f := fr.pending[0]
+		fr.pending = fr.pending[1:]
+		v, err := fileio.ParseInt(f)
+		if ne := (*fileio.NumberError)(nil); errors.As(err, &ne) && ne.Range {
+			return nil, fr.pendingLine, fr.errAt(fr.pendingLine, "%q is out of range (reading %s; integers up to %d)", f, what, int64(math.MaxInt64))
+		}
+		if err != nil {
+			return nil, fr.pendingLine, fr.errAt(fr.pendingLine, "%q is not an integer (reading %s)", f, what)
+		}
+		vals = append(vals, v)
+		last = fr.pendingLine
+	}
+	return vals, last, nil
+}
+
+// block reads one instance whose first line is t (not yet consumed).
+func (fr *fspReader) block(t tok) (*Instance, error) {
+	in := &Instance{}
+	taillard := strings.HasPrefix(strings.ToLower(strings.TrimSpace(t.s)), "number of jobs")
+	var hdr []int64
+	var err error
+	hdrLine := t.line
+	if taillard {
+		fr.i++
+		t2, ok := fr.next()
+		if !ok {
+			return nil, fr.errAt(t.line, "header line without the numbers line after it")
+		}
+		hdrLine = t2.line
+		f := strings.Fields(t2.s)
+		if len(f) != 5 {
+			return nil, fr.errAt(t2.line, "want 5 numbers (jobs, machines, seed, upper bound, lower bound), found %d", len(f))
+		}
+		hdr, _, err = fr.readInts(5, "header numbers")
+	} else {
+		f := strings.Fields(t.s)
+		if len(f) != 2 {
+			return nil, fr.errAt(t.line, "want a Taillard header line (\"number of jobs, …\") or \"jobs machines\", found %q", strings.TrimSpace(t.s))
+		}
+		hdr, _, err = fr.readInts(2, "header numbers")
+	}
+	if err != nil {
+		return nil, err
+	}
+	in.Jobs, in.Machines = int(hdr[0]), int(hdr[1])
+	if hdr[0] < 1 || hdr[1] < 1 || hdr[0] > maxDim || hdr[1] > maxDim || hdr[0]*hdr[1] > 1<<26 {
+		return nil, fr.errAt(hdrLine, "jobs %d × machines %d out of range (each 1…%d, product ≤ 2^26)", hdr[0], hdr[1], maxDim)
+	}
+	if taillard {
+		in.Seed, in.UpperBound, in.LowerBound = hdr[2], hdr[3], hdr[4]
+		t3, ok := fr.next()
+		if !ok || !strings.HasPrefix(strings.ToLower(strings.TrimSpace(t3.s)), "processing times") {
+			line := len(fr.lines)
+			if ok {
+				line = t3.line
+			}
+			return nil, fr.errAt(line, "want the line \"processing times :\"")
+		}
+		fr.i++
+	}
+	in.P = make([][]int64, in.Machines)
+	for m := 0; m < in.Machines; m++ {
+		row, line, err := fr.readInts(in.Jobs, fmt.Sprintf("times of machine %d", m+1))
+		if err != nil {
+			return nil, err
+		}
+		for j, p := range row {
+			if p < 0 {
+				return nil, fr.errAt(line, "machine %d job %d: negative processing time %d", m+1, j+1, p)
+			}
+		}
+		in.P[m] = row
+	}
+	return in, nil
 }
 
 // ReadFile reads every instance of the .fsp file path (Read); a file over
