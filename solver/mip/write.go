@@ -215,6 +215,42 @@ func WriteMPS(w io.Writer, m *Model) error {
 		keep[i] = true
 		bw.WriteString(" " + t + " " + rows[i] + "\n")
 	}
+	writeMPSColumns(bw, m, cols, rows, obj, keep, sign)
+	bw.WriteString("RHS\n")
+	if m.Offset != 0 {
+		bw.WriteString("    RHS " + obj + " " + num(-sign*m.Offset) + "\n")
+	}
+	hasRange := false
+	for i, r := range m.Rows {
+		if !keep[i] {
+			continue
+		}
+		rhs := r.Lower
+		if isInf(r.Lower) {
+			rhs = r.Upper
+		}
+		if rhs != 0 {
+			bw.WriteString("    RHS " + rows[i] + " " + num(rhs) + "\n")
+		}
+		hasRange = hasRange || isRanged(r)
+	}
+	if hasRange {
+		bw.WriteString("RANGES\n")
+		for i, r := range m.Rows {
+			if keep[i] && isRanged(r) {
+				bw.WriteString("    RNG " + rows[i] + " " + num(r.Upper-r.Lower) + "\n")
+			}
+		}
+	}
+	writeMPSBounds(bw, m, cols)
+	bw.WriteString("ENDATA\n")
+	return bw.Flush()
+}
+
+// writeMPSColumns writes the COLUMNS section of WriteMPS: the matrix
+// column by column (rows not kept omitted), the objective scaled by sign,
+// integer columns between markers.
+func writeMPSColumns(bw *bufio.Writer, m *Model, cols, rows []string, obj string, keep []bool, sign float64) {
 	// Column-wise matrix.
 	n := len(m.Vars)
 	cnt := make([]int, n+1)
@@ -269,32 +305,10 @@ func WriteMPS(w io.Writer, m *Model) error {
 	if inInt {
 		bw.WriteString("    MARKER 'MARKER' 'INTEND'\n")
 	}
-	bw.WriteString("RHS\n")
-	if m.Offset != 0 {
-		bw.WriteString("    RHS " + obj + " " + num(-sign*m.Offset) + "\n")
-	}
-	hasRange := false
-	for i, r := range m.Rows {
-		if !keep[i] {
-			continue
-		}
-		rhs := r.Lower
-		if isInf(r.Lower) {
-			rhs = r.Upper
-		}
-		if rhs != 0 {
-			bw.WriteString("    RHS " + rows[i] + " " + num(rhs) + "\n")
-		}
-		hasRange = hasRange || isRanged(r)
-	}
-	if hasRange {
-		bw.WriteString("RANGES\n")
-		for i, r := range m.Rows {
-			if keep[i] && isRanged(r) {
-				bw.WriteString("    RNG " + rows[i] + " " + num(r.Upper-r.Lower) + "\n")
-			}
-		}
-	}
+}
+
+// writeMPSBounds writes the BOUNDS section of WriteMPS.
+func writeMPSBounds(bw *bufio.Writer, m *Model, cols []string) {
 	bw.WriteString("BOUNDS\n")
 	for j, v := range m.Vars {
 		lo, up := m.Bounds(j)
@@ -325,6 +339,4 @@ func WriteMPS(w io.Writer, m *Model) error {
 			bw.WriteString(" UP BND " + c + " " + num(up) + "\n")
 		}
 	}
-	bw.WriteString("ENDATA\n")
-	return bw.Flush()
 }
