@@ -811,12 +811,20 @@ func (in *instance) readModel(ctx context.Context, path string, data []byte) (*m
 		}
 		m.Rows[i] = r
 	}
-	// Names (HiGHS keeps up to kHighsMaximumStringLength = 512 bytes).
+	if err := in.readNames(ctx, h, m); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// readNames sets the column and row names of m from the model that HiGHS
+// holds (HiGHS keeps up to kHighsMaximumStringLength = 512 bytes).
+func (in *instance) readNames(ctx context.Context, h uint64, m *mip.Model) error {
 	nameAt := in.scratch + 512
 	for j := range m.Vars {
 		st, err := in.call(ctx, in.f.getColName, h, uint64(j), uint64(nameAt))
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if int32(st) == 0 {
 			m.Vars[j].Name = in.cstring(nameAt)
@@ -825,11 +833,11 @@ func (in *instance) readModel(ctx context.Context, path string, data []byte) (*m
 	for i := range m.Rows {
 		st, err := in.call(ctx, in.f.getRowName, h, uint64(i), uint64(nameAt))
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if int32(st) == 0 {
 			m.Rows[i].Name = in.cstring(nameAt)
 		}
 	}
-	return m, nil
+	return nil
 }

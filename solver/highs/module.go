@@ -223,123 +223,7 @@ func (m *Module) instantiateHost(ctx context.Context) error {
 		}
 		modName = mod
 	}
-	i32, i64, f64 := api.ValueTypeI32, api.ValueTypeI64, api.ValueTypeF64
-	type hf struct {
-		fn     api.GoModuleFunc
-		params []api.ValueType
-		result []api.ValueType
-	}
-	fail := func(what string) api.GoModuleFunc {
-		return func(ctx context.Context, mod api.Module, stack []uint64) {
-			in := stateOf(ctx)
-			err := &abortError{what: what}
-			if in != nil {
-				if in.memRefused {
-					err.what += fmt.Sprintf(" after the memory limit of %d MiB was reached", in.memLimit>>20)
-				}
-				in.abort = err
-			}
-			panic(err)
-		}
-	}
-	impl := map[string]hf{
-		"__cxa_throw": {func(ctx context.Context, mod api.Module, stack []uint64) {
-			what := "C++ exception thrown (exceptions are disabled in this build: abort)"
-			if d := describeException(mod.Memory(), uint32(stack[0]), uint32(stack[1])); d != "" {
-				what = "C++ exception " + d + " (exceptions are disabled in this build: abort)"
-			}
-			fail(what)(ctx, mod, stack)
-		}, []api.ValueType{i32, i32, i32}, nil},
-		"_abort_js": {fail("abort() called"), nil, nil},
-		"exit": {func(ctx context.Context, mod api.Module, stack []uint64) {
-			fail(fmt.Sprintf("exit(%d) called", int32(stack[0])))(ctx, mod, stack)
-		}, []api.ValueType{i32}, nil},
-		"proc_exit": {func(ctx context.Context, mod api.Module, stack []uint64) {
-			fail(fmt.Sprintf("proc_exit(%d) called", int32(stack[0])))(ctx, mod, stack)
-		}, []api.ValueType{i32}, nil},
-		"emscripten_get_now": {func(ctx context.Context, mod api.Module, stack []uint64) {
-			stopCheck(ctx)
-			stack[0] = api.EncodeF64(float64(stateOf(ctx).monoNanos()) / 1e6)
-		}, nil, []api.ValueType{f64}},
-		"emscripten_date_now": {func(ctx context.Context, mod api.Module, stack []uint64) {
-			stopCheck(ctx)
-			stack[0] = api.EncodeF64(float64(stateOf(ctx).realNanos()) / 1e6)
-		}, nil, []api.ValueType{f64}},
-		"clock_time_get": {func(ctx context.Context, mod api.Module, stack []uint64) {
-			stopCheck(ctx)
-			in := stateOf(ctx)
-			var ns int64
-			switch uint32(stack[0]) {
-			case 0: // CLOCK_REALTIME
-				ns = in.realNanos()
-			case 1, 2, 3: // MONOTONIC, PROCESS_CPUTIME, THREAD_CPUTIME
-				ns = in.monoNanos()
-			default:
-				stack[0] = errnoINVAL
-				return
-			}
-			if !mod.Memory().WriteUint64Le(uint32(stack[2]), uint64(ns)) {
-				stack[0] = errnoINVAL
-				return
-			}
-			stack[0] = 0
-		}, []api.ValueType{i32, i64, i32}, []api.ValueType{i32}},
-		"emscripten_resize_heap": {func(ctx context.Context, mod api.Module, stack []uint64) {
-			stopCheck(ctx)
-			stack[0] = stateOf(ctx).resizeHeap(mod.Memory(), uint64(uint32(stack[0])))
-		}, []api.ValueType{i32}, []api.ValueType{i32}},
-		"fd_write": {func(ctx context.Context, mod api.Module, stack []uint64) {
-			stopCheck(ctx)
-			stack[0] = uint64(stateOf(ctx).fdWrite(mod.Memory(), int32(stack[0]), uint32(stack[1]), uint32(stack[2]), uint32(stack[3])))
-		}, []api.ValueType{i32, i32, i32, i32}, []api.ValueType{i32}},
-		"fd_read": {func(ctx context.Context, mod api.Module, stack []uint64) {
-			stopCheck(ctx)
-			stack[0] = uint64(stateOf(ctx).fdRead(mod.Memory(), int32(stack[0]), uint32(stack[1]), uint32(stack[2]), uint32(stack[3])))
-		}, []api.ValueType{i32, i32, i32, i32}, []api.ValueType{i32}},
-		"fd_seek": {func(ctx context.Context, mod api.Module, stack []uint64) {
-			stopCheck(ctx)
-			stack[0] = uint64(stateOf(ctx).fdSeek(mod.Memory(), int32(stack[0]), int64(stack[1]), uint32(stack[2]), uint32(stack[3])))
-		}, []api.ValueType{i32, i64, i32, i32}, []api.ValueType{i32}},
-		"fd_close": {func(ctx context.Context, mod api.Module, stack []uint64) {
-			stack[0] = uint64(stateOf(ctx).fdClose(int32(stack[0])))
-		}, []api.ValueType{i32}, []api.ValueType{i32}},
-		"__syscall_openat": {func(ctx context.Context, mod api.Module, stack []uint64) {
-			stopCheck(ctx)
-			stack[0] = uint64(uint32(stateOf(ctx).openat(mod.Memory(), uint32(stack[1]), int32(stack[2]))))
-		}, []api.ValueType{i32, i32, i32, i32}, []api.ValueType{i32}},
-		"__syscall_fcntl64": {func(ctx context.Context, mod api.Module, stack []uint64) {
-			stack[0] = 0
-		}, []api.ValueType{i32, i32, i32}, []api.ValueType{i32}},
-		"__syscall_ioctl": {func(ctx context.Context, mod api.Module, stack []uint64) {
-			// The console (fds 0-2) is a terminal, so that the C library
-			// line-buffers HiGHS's log; the in-memory files are not.
-			if fd := int32(stack[0]); fd >= 0 && fd <= 2 {
-				stack[0] = 0
-			} else {
-				stack[0] = uint64(uint32(1<<32 - errnoNOTTY)) // -ENOTTY
-			}
-		}, []api.ValueType{i32, i32, i32}, []api.ValueType{i32}},
-		"_tzset_js": {func(ctx context.Context, mod api.Module, stack []uint64) {
-			mem := mod.Memory()
-			mem.WriteUint32Le(uint32(stack[0]), 0)
-			mem.WriteUint32Le(uint32(stack[1]), 0)
-			mem.Write(uint32(stack[2]), []byte("UTC\x00"))
-			mem.Write(uint32(stack[3]), []byte("UTC\x00"))
-		}, []api.ValueType{i32, i32, i32, i32}, nil},
-		"_setitimer_js": {func(ctx context.Context, mod api.Module, stack []uint64) {
-			stack[0] = 0
-		}, []api.ValueType{i32, f64}, []api.ValueType{i32}},
-		"environ_sizes_get": {func(ctx context.Context, mod api.Module, stack []uint64) {
-			mem := mod.Memory()
-			mem.WriteUint32Le(uint32(stack[0]), 0)
-			mem.WriteUint32Le(uint32(stack[1]), 0)
-			stack[0] = 0
-		}, []api.ValueType{i32, i32}, []api.ValueType{i32}},
-		"environ_get": {func(ctx context.Context, mod api.Module, stack []uint64) {
-			stack[0] = 0
-		}, []api.ValueType{i32, i32}, []api.ValueType{i32}},
-		"_emscripten_runtime_keepalive_clear": {func(ctx context.Context, mod api.Module, stack []uint64) {}, nil, nil},
-	}
+	impl := hostFuncs()
 	b := m.runtime.NewHostModuleBuilder(modName)
 	for _, f := range m.compiled.ImportedFunctions() {
 		_, name, _ := f.Import()
@@ -501,4 +385,149 @@ func (in *instance) monoNanos() int64 {
 
 func (in *instance) realNanos() int64 {
 	return time.Now().UnixNano() + in.skew.Load()
+}
+
+// hostFunc is one function of the host module that the HiGHS wasm
+// imports: its Go implementation and its signature.
+type hostFunc struct {
+	fn     api.GoModuleFunc
+	params []api.ValueType
+	result []api.ValueType
+}
+
+var (
+	i32, i64, f64 = api.ValueTypeI32, api.ValueTypeI64, api.ValueTypeF64
+)
+
+// abortWith returns a host function that aborts the instance with the
+// reason what (and the memory limit, when it was reached).
+func abortWith(what string) api.GoModuleFunc {
+	return func(ctx context.Context, mod api.Module, stack []uint64) {
+		in := stateOf(ctx)
+		err := &abortError{what: what}
+		if in != nil {
+			if in.memRefused {
+				err.what += fmt.Sprintf(" after the memory limit of %d MiB was reached", in.memLimit>>20)
+			}
+			in.abort = err
+		}
+		panic(err)
+	}
+}
+
+// hostFuncs returns the host functions by their emscripten names: the
+// process and clock functions (hostProcessFuncs) and the file and system
+// calls (hostFileFuncs).
+func hostFuncs() map[string]hostFunc {
+	impl := hostProcessFuncs()
+	for k, v := range hostFileFuncs() {
+		impl[k] = v
+	}
+	return impl
+}
+
+func hostProcessFuncs() map[string]hostFunc {
+	return map[string]hostFunc{
+		"__cxa_throw": {func(ctx context.Context, mod api.Module, stack []uint64) {
+			what := "C++ exception thrown (exceptions are disabled in this build: abort)"
+			if d := describeException(mod.Memory(), uint32(stack[0]), uint32(stack[1])); d != "" {
+				what = "C++ exception " + d + " (exceptions are disabled in this build: abort)"
+			}
+			abortWith(what)(ctx, mod, stack)
+		}, []api.ValueType{i32, i32, i32}, nil},
+		"_abort_js": {abortWith("abort() called"), nil, nil},
+		"exit": {func(ctx context.Context, mod api.Module, stack []uint64) {
+			abortWith(fmt.Sprintf("exit(%d) called", int32(stack[0])))(ctx, mod, stack)
+		}, []api.ValueType{i32}, nil},
+		"proc_exit": {func(ctx context.Context, mod api.Module, stack []uint64) {
+			abortWith(fmt.Sprintf("proc_exit(%d) called", int32(stack[0])))(ctx, mod, stack)
+		}, []api.ValueType{i32}, nil},
+		"emscripten_get_now": {func(ctx context.Context, mod api.Module, stack []uint64) {
+			stopCheck(ctx)
+			stack[0] = api.EncodeF64(float64(stateOf(ctx).monoNanos()) / 1e6)
+		}, nil, []api.ValueType{f64}},
+		"emscripten_date_now": {func(ctx context.Context, mod api.Module, stack []uint64) {
+			stopCheck(ctx)
+			stack[0] = api.EncodeF64(float64(stateOf(ctx).realNanos()) / 1e6)
+		}, nil, []api.ValueType{f64}},
+		"clock_time_get": {func(ctx context.Context, mod api.Module, stack []uint64) {
+			stopCheck(ctx)
+			in := stateOf(ctx)
+			var ns int64
+			switch uint32(stack[0]) {
+			case 0: // CLOCK_REALTIME
+				ns = in.realNanos()
+			case 1, 2, 3: // MONOTONIC, PROCESS_CPUTIME, THREAD_CPUTIME
+				ns = in.monoNanos()
+			default:
+				stack[0] = errnoINVAL
+				return
+			}
+			if !mod.Memory().WriteUint64Le(uint32(stack[2]), uint64(ns)) {
+				stack[0] = errnoINVAL
+				return
+			}
+			stack[0] = 0
+		}, []api.ValueType{i32, i64, i32}, []api.ValueType{i32}},
+		"emscripten_resize_heap": {func(ctx context.Context, mod api.Module, stack []uint64) {
+			stopCheck(ctx)
+			stack[0] = stateOf(ctx).resizeHeap(mod.Memory(), uint64(uint32(stack[0])))
+		}, []api.ValueType{i32}, []api.ValueType{i32}},
+	}
+}
+
+func hostFileFuncs() map[string]hostFunc {
+	return map[string]hostFunc{
+		"fd_write": {func(ctx context.Context, mod api.Module, stack []uint64) {
+			stopCheck(ctx)
+			stack[0] = uint64(stateOf(ctx).fdWrite(mod.Memory(), int32(stack[0]), uint32(stack[1]), uint32(stack[2]), uint32(stack[3])))
+		}, []api.ValueType{i32, i32, i32, i32}, []api.ValueType{i32}},
+		"fd_read": {func(ctx context.Context, mod api.Module, stack []uint64) {
+			stopCheck(ctx)
+			stack[0] = uint64(stateOf(ctx).fdRead(mod.Memory(), int32(stack[0]), uint32(stack[1]), uint32(stack[2]), uint32(stack[3])))
+		}, []api.ValueType{i32, i32, i32, i32}, []api.ValueType{i32}},
+		"fd_seek": {func(ctx context.Context, mod api.Module, stack []uint64) {
+			stopCheck(ctx)
+			stack[0] = uint64(stateOf(ctx).fdSeek(mod.Memory(), int32(stack[0]), int64(stack[1]), uint32(stack[2]), uint32(stack[3])))
+		}, []api.ValueType{i32, i64, i32, i32}, []api.ValueType{i32}},
+		"fd_close": {func(ctx context.Context, mod api.Module, stack []uint64) {
+			stack[0] = uint64(stateOf(ctx).fdClose(int32(stack[0])))
+		}, []api.ValueType{i32}, []api.ValueType{i32}},
+		"__syscall_openat": {func(ctx context.Context, mod api.Module, stack []uint64) {
+			stopCheck(ctx)
+			stack[0] = uint64(uint32(stateOf(ctx).openat(mod.Memory(), uint32(stack[1]), int32(stack[2]))))
+		}, []api.ValueType{i32, i32, i32, i32}, []api.ValueType{i32}},
+		"__syscall_fcntl64": {func(ctx context.Context, mod api.Module, stack []uint64) {
+			stack[0] = 0
+		}, []api.ValueType{i32, i32, i32}, []api.ValueType{i32}},
+		"__syscall_ioctl": {func(ctx context.Context, mod api.Module, stack []uint64) {
+			// The console (fds 0-2) is a terminal, so that the C library
+			// line-buffers HiGHS's log; the in-memory files are not.
+			if fd := int32(stack[0]); fd >= 0 && fd <= 2 {
+				stack[0] = 0
+			} else {
+				stack[0] = uint64(uint32(1<<32 - errnoNOTTY)) // -ENOTTY
+			}
+		}, []api.ValueType{i32, i32, i32}, []api.ValueType{i32}},
+		"_tzset_js": {func(ctx context.Context, mod api.Module, stack []uint64) {
+			mem := mod.Memory()
+			mem.WriteUint32Le(uint32(stack[0]), 0)
+			mem.WriteUint32Le(uint32(stack[1]), 0)
+			mem.Write(uint32(stack[2]), []byte("UTC\x00"))
+			mem.Write(uint32(stack[3]), []byte("UTC\x00"))
+		}, []api.ValueType{i32, i32, i32, i32}, nil},
+		"_setitimer_js": {func(ctx context.Context, mod api.Module, stack []uint64) {
+			stack[0] = 0
+		}, []api.ValueType{i32, f64}, []api.ValueType{i32}},
+		"environ_sizes_get": {func(ctx context.Context, mod api.Module, stack []uint64) {
+			mem := mod.Memory()
+			mem.WriteUint32Le(uint32(stack[0]), 0)
+			mem.WriteUint32Le(uint32(stack[1]), 0)
+			stack[0] = 0
+		}, []api.ValueType{i32, i32}, []api.ValueType{i32}},
+		"environ_get": {func(ctx context.Context, mod api.Module, stack []uint64) {
+			stack[0] = 0
+		}, []api.ValueType{i32, i32}, []api.ValueType{i32}},
+		"_emscripten_runtime_keepalive_clear": {func(ctx context.Context, mod api.Module, stack []uint64) {}, nil, nil},
+	}
 }
