@@ -173,176 +173,13 @@ func Gantt(in *instances.Instance, s *schedule.Schedule, title string) (*plot.Pl
 		row[j] = rows - 1 - k
 	}
 	g := &ganttPlotter{ymax: float64(rows)}
-	for j := range in.Jobs {
-		c := s.Completion[j]
-		g.xmax = math.Max(g.xmax, c)
-		if row[j] < 0 {
-			continue
-		}
-		y := float64(row[j])
-		g.rects = append(g.rects, rect{in.Jobs[j].Release, c, y + 0.04, y + 0.96, lifeColor})
-		g.ticks = append(g.ticks, rect{x0: c, y0: y + 0.02, y1: y + 0.98})
-		g.releases = append(g.releases, rect{x0: in.Jobs[j].Release, y0: y + 0.02, y1: y + 0.98})
-		if jb := in.Jobs[j]; jb.HasDue {
-			if jb.Due <= lastCompletion(s) { // a later deadline is off the chart
-				g.deadlines = append(g.deadlines, rect{x0: jb.Due, x1: jb.Due, y0: y, y1: y + 1})
-			}
-			if !tolerance.LE(c, jb.Due) {
-				g.late = append(g.late, rect{jb.Release, c, y + 0.03, y + 0.97, LateColor})
-			}
-		}
-	}
-	if in.HasDependencies() {
-		start := FirstService(s, n)
-		for j, jb := range in.Jobs {
-			for _, i := range jb.After {
-				if row[i] < 0 || row[j] < 0 {
-					continue // only between jobs with rows of their own
-				}
-				st := start[j]
-				if math.IsNaN(st) {
-					st = s.Completion[j] // never served: a job of size zero
-				}
-				g.deps = append(g.deps, rect{x0: s.Completion[i], y0: float64(row[i]) + 0.5, x1: st, y1: float64(row[j]) + 0.5})
-			}
-		}
-	}
-	// Merge runs of equal rates per row and lane; index n is the
-	// aggregated row.
-	flush := func(r *laneRun, y float64, lane int) {
-		if !r.open || r.rate <= 0 {
-			r.open = false
-			return
-		}
-		capacity := in.MapCapacity
-		base, top := y+0.52, y+0.92
-		col := color.Color(MapColor)
-		if lane == 1 {
-			capacity = in.ShuffleCapacity
-			base, top = y+0.08, y+0.48
-			col = ShuffleColor
-		}
-		h := math.Min(1, r.rate/capacity) * (top - base)
-		g.rects = append(g.rects, rect{r.start, r.end, base, base + h, col})
-		r.open = false
-	}
-	extend := func(r *laneRun, y float64, lane int, start, end, rate float64) {
-		if r.open && r.end == start && r.rate == rate {
-			r.end = end
-			return
-		}
-		flush(r, y, lane)
-		*r = laneRun{start: start, end: end, rate: rate, open: rate > 0}
-	}
-	yOf := func(j int) float64 {
-		if j == n {
-			return 0
-		}
-		return float64(row[j])
-	}
-	mapRun := make([]laneRun, n+1)
-	shufRun := make([]laneRun, n+1)
-	seen := make([]bool, n+1)
-	var aggSegs [][4]float64 // start, end, summed map and shuffle rates of the aggregated jobs
-	for _, seg := range s.Segments {
-		for i := range seen {
-			seen[i] = false
-		}
-		var aggMap, aggShuf float64
-		for _, rt := range seg.Rates {
-			if rt.Job < 0 || rt.Job >= n {
-				return nil, fmt.Errorf("%w: segment [%v, %v) names job %d of %d", ErrData, seg.Start, seg.End, rt.Job, n)
-			}
-			if row[rt.Job] < 0 {
-				aggMap += rt.Map
-				aggShuf += rt.Shuffle
-				continue
-			}
-			seen[rt.Job] = true
-			extend(&mapRun[rt.Job], yOf(rt.Job), 0, seg.Start, seg.End, rt.Map)
-			extend(&shufRun[rt.Job], yOf(rt.Job), 1, seg.Start, seg.End, rt.Shuffle)
-		}
-		if agg > 0 {
-			aggSegs = append(aggSegs, [4]float64{seg.Start, seg.End, aggMap, aggShuf})
-		}
-		for j, ok := range seen {
-			if !ok {
-				flush(&mapRun[j], yOf(j), 0)
-				flush(&shufRun[j], yOf(j), 1)
-			}
-		}
-		g.xmax = math.Max(g.xmax, seg.End)
-	}
-	for j := 0; j <= n; j++ {
-		flush(&mapRun[j], yOf(j), 0)
-		flush(&shufRun[j], yOf(j), 1)
-	}
-	// The aggregated row: the summed rates as time averages over aggBins
-	// bins of the time axis, rounded to aggStep of the capacity, so that
-	// its pieces stay few at any number of jobs.
-	if agg > 0 && g.xmax > 0 {
-		w := g.xmax / aggBins
-		var m, sh [aggBins]float64
-		for _, a := range aggSegs {
-			for k := int(a[0] / w); k < aggBins && float64(k)*w < a[1]; k++ {
-				if d := math.Min(a[1], float64(k+1)*w) - math.Max(a[0], float64(k)*w); d > 0 {
-					m[k] += a[2] * d / w
-					sh[k] += a[3] * d / w
-				}
-			}
-		}
-		for k := 0; k < aggBins; k++ {
-			lo, hi := float64(k)*w, float64(k+1)*w
-			extend(&mapRun[n], 0, 0, lo, hi, roundTo(m[k], aggStep*in.MapCapacity))
-			extend(&shufRun[n], 0, 1, lo, hi, roundTo(sh[k], aggStep*in.ShuffleCapacity))
-		}
-		flush(&mapRun[n], 0, 0)
-		flush(&shufRun[n], 0, 1)
+	g.addJobs(in, s, row)
+	if err := g.addRates(in, s, row, agg); err != nil {
+		return nil, err
 	}
 	p := plot.New()
 	p.Title.Text = title
-	p.X.Label.Text = "time (instance time units)"
-	// Times far from 1 (the plot library overflows and draws an empty
-	// chart past about 1e250) are drawn in units of 10^k.
-	if g.xmax > ganttScaleAbove || (g.xmax > 0 && g.xmax < 1/ganttScaleAbove) {
-		k := math.Floor(math.Log10(g.xmax))
-		g.scale(math.Pow(10, -k))
-		p.X.Label.Text = fmt.Sprintf("time (×1e%d instance time units)", int(k))
-	}
-	p.X.Tick.Marker = Ticks{}
-	if clock := instances.ClockOf(in.Metadata); clock.IsSet() && g.xmax <= ganttScaleAbove {
-		p.X.Tick.Marker = clockTicks{clock}
-		p.X.Label.Text = "clock time (night from " + clock.Format(0) + ")"
-	}
-	p.Y.Label.Text = "job (lanes: map above, shuffle below)"
-	if agg > 0 {
-		p.Y.Label.Text = fmt.Sprintf("job: the %d largest of %d (lanes: map above, shuffle below)", len(sel), n)
-	}
-	ticks := make(rowTicks, 0, rows)
-	for _, j := range sel {
-		ticks = append(ticks, plot.Tick{Value: float64(row[j]) + 0.5, Label: in.Jobs[j].ID})
-	}
-	if agg > 0 {
-		ticks = append(ticks, plot.Tick{Value: 0.5, Label: fmt.Sprintf("other %d jobs", agg)})
-	}
-	sort.Slice(ticks, func(a, b int) bool { return ticks[a].Value < ticks[b].Value })
-	p.Y.Tick.Marker = ticks
-	p.Y.Tick.Label.Font.Size = vg.Points(math.Max(5, math.Min(9, 700/float64(rows))))
-	p.Y.Min, p.Y.Max = 0, float64(rows)
-	p.X.Min = 0
-	p.Add(g)
-	p.Legend.Add("map rate (share of the station)", swatch{MapColor})
-	p.Legend.Add("shuffle rate (share of the station)", swatch{ShuffleColor})
-	p.Legend.Add("released, not completed", swatch{lifeColor})
-	if len(g.deps) > 0 {
-		p.Legend.Add("dependency: completion → start", lineSwatch{depStyle})
-	}
-	if len(g.deadlines) > 0 {
-		p.Legend.Add("deadline", lineSwatch{deadlineStyle})
-	}
-	if len(g.late) > 0 {
-		p.Legend.Add("late: completes after its deadline", lineSwatch{lateStyle})
-	}
+	g.decorate(p, in, sel, row, rows, agg)
 	return p, nil
 }
 
@@ -573,4 +410,192 @@ func (g *ganttPlotter) scale(f float64) {
 		}
 	}
 	g.xmax *= f
+}
+
+// addJobs adds, for every job with a row (row[j] ≥ 0), its life band,
+// release and completion marks, deadline and lateness marks, and the
+// dependency lines between jobs with rows.
+func (g *ganttPlotter) addJobs(in *instances.Instance, s *schedule.Schedule, row []int) {
+	n := in.N()
+	for j := range in.Jobs {
+		c := s.Completion[j]
+		g.xmax = math.Max(g.xmax, c)
+		if row[j] < 0 {
+			continue
+		}
+		y := float64(row[j])
+		g.rects = append(g.rects, rect{in.Jobs[j].Release, c, y + 0.04, y + 0.96, lifeColor})
+		g.ticks = append(g.ticks, rect{x0: c, y0: y + 0.02, y1: y + 0.98})
+		g.releases = append(g.releases, rect{x0: in.Jobs[j].Release, y0: y + 0.02, y1: y + 0.98})
+		if jb := in.Jobs[j]; jb.HasDue {
+			if jb.Due <= lastCompletion(s) { // a later deadline is off the chart
+				g.deadlines = append(g.deadlines, rect{x0: jb.Due, x1: jb.Due, y0: y, y1: y + 1})
+			}
+			if !tolerance.LE(c, jb.Due) {
+				g.late = append(g.late, rect{jb.Release, c, y + 0.03, y + 0.97, LateColor})
+			}
+		}
+	}
+	if in.HasDependencies() {
+		start := FirstService(s, n)
+		for j, jb := range in.Jobs {
+			for _, i := range jb.After {
+				if row[i] < 0 || row[j] < 0 {
+					continue // only between jobs with rows of their own
+				}
+				st := start[j]
+				if math.IsNaN(st) {
+					st = s.Completion[j] // never served: a job of size zero
+				}
+				g.deps = append(g.deps, rect{x0: s.Completion[i], y0: float64(row[i]) + 0.5, x1: st, y1: float64(row[j]) + 0.5})
+			}
+		}
+	}
+}
+
+// addRates adds the rate lanes: runs of equal rates merged per row and
+// lane, and the aggregated row (row 0) of the agg jobs without a row.
+func (g *ganttPlotter) addRates(in *instances.Instance, s *schedule.Schedule, row []int, agg int) error {
+	n := in.N()
+	// Merge runs of equal rates per row and lane; index n is the
+	// aggregated row.
+	flush := func(r *laneRun, y float64, lane int) {
+		if !r.open || r.rate <= 0 {
+			r.open = false
+			return
+		}
+		capacity := in.MapCapacity
+		base, top := y+0.52, y+0.92
+		col := color.Color(MapColor)
+		if lane == 1 {
+			capacity = in.ShuffleCapacity
+			base, top = y+0.08, y+0.48
+			col = ShuffleColor
+		}
+		h := math.Min(1, r.rate/capacity) * (top - base)
+		g.rects = append(g.rects, rect{r.start, r.end, base, base + h, col})
+		r.open = false
+	}
+	extend := func(r *laneRun, y float64, lane int, start, end, rate float64) {
+		if r.open && r.end == start && r.rate == rate {
+			r.end = end
+			return
+		}
+		flush(r, y, lane)
+		*r = laneRun{start: start, end: end, rate: rate, open: rate > 0}
+	}
+	yOf := func(j int) float64 {
+		if j == n {
+			return 0
+		}
+		return float64(row[j])
+	}
+	mapRun := make([]laneRun, n+1)
+	shufRun := make([]laneRun, n+1)
+	seen := make([]bool, n+1)
+	var aggSegs [][4]float64 // start, end, summed map and shuffle rates of the aggregated jobs
+	for _, seg := range s.Segments {
+		for i := range seen {
+			seen[i] = false
+		}
+		var aggMap, aggShuf float64
+		for _, rt := range seg.Rates {
+			if rt.Job < 0 || rt.Job >= n {
+				return fmt.Errorf("%w: segment [%v, %v) names job %d of %d", ErrData, seg.Start, seg.End, rt.Job, n)
+			}
+			if row[rt.Job] < 0 {
+				aggMap += rt.Map
+				aggShuf += rt.Shuffle
+				continue
+			}
+			seen[rt.Job] = true
+			extend(&mapRun[rt.Job], yOf(rt.Job), 0, seg.Start, seg.End, rt.Map)
+			extend(&shufRun[rt.Job], yOf(rt.Job), 1, seg.Start, seg.End, rt.Shuffle)
+		}
+		if agg > 0 {
+			aggSegs = append(aggSegs, [4]float64{seg.Start, seg.End, aggMap, aggShuf})
+		}
+		for j, ok := range seen {
+			if !ok {
+				flush(&mapRun[j], yOf(j), 0)
+				flush(&shufRun[j], yOf(j), 1)
+			}
+		}
+		g.xmax = math.Max(g.xmax, seg.End)
+	}
+	for j := 0; j <= n; j++ {
+		flush(&mapRun[j], yOf(j), 0)
+		flush(&shufRun[j], yOf(j), 1)
+	}
+	// The aggregated row: the summed rates as time averages over aggBins
+	// bins of the time axis, rounded to aggStep of the capacity, so that
+	// its pieces stay few at any number of jobs.
+	if agg > 0 && g.xmax > 0 {
+		w := g.xmax / aggBins
+		var m, sh [aggBins]float64
+		for _, a := range aggSegs {
+			for k := int(a[0] / w); k < aggBins && float64(k)*w < a[1]; k++ {
+				if d := math.Min(a[1], float64(k+1)*w) - math.Max(a[0], float64(k)*w); d > 0 {
+					m[k] += a[2] * d / w
+					sh[k] += a[3] * d / w
+				}
+			}
+		}
+		for k := 0; k < aggBins; k++ {
+			lo, hi := float64(k)*w, float64(k+1)*w
+			extend(&mapRun[n], 0, 0, lo, hi, roundTo(m[k], aggStep*in.MapCapacity))
+			extend(&shufRun[n], 0, 1, lo, hi, roundTo(sh[k], aggStep*in.ShuffleCapacity))
+		}
+		flush(&mapRun[n], 0, 0)
+		flush(&shufRun[n], 0, 1)
+	}
+	return nil
+}
+
+// decorate sets the axes (time scale or clock times, one tick per job
+// row), adds g and the legend.
+func (g *ganttPlotter) decorate(p *plot.Plot, in *instances.Instance, sel, row []int, rows, agg int) {
+	n := in.N()
+	p.X.Label.Text = "time (instance time units)"
+	// Times far from 1 (the plot library overflows and draws an empty
+	// chart past about 1e250) are drawn in units of 10^k.
+	if g.xmax > ganttScaleAbove || (g.xmax > 0 && g.xmax < 1/ganttScaleAbove) {
+		k := math.Floor(math.Log10(g.xmax))
+		g.scale(math.Pow(10, -k))
+		p.X.Label.Text = fmt.Sprintf("time (×1e%d instance time units)", int(k))
+	}
+	p.X.Tick.Marker = Ticks{}
+	if clock := instances.ClockOf(in.Metadata); clock.IsSet() && g.xmax <= ganttScaleAbove {
+		p.X.Tick.Marker = clockTicks{clock}
+		p.X.Label.Text = "clock time (night from " + clock.Format(0) + ")"
+	}
+	p.Y.Label.Text = "job (lanes: map above, shuffle below)"
+	if agg > 0 {
+		p.Y.Label.Text = fmt.Sprintf("job: the %d largest of %d (lanes: map above, shuffle below)", len(sel), n)
+	}
+	ticks := make(rowTicks, 0, rows)
+	for _, j := range sel {
+		ticks = append(ticks, plot.Tick{Value: float64(row[j]) + 0.5, Label: in.Jobs[j].ID})
+	}
+	if agg > 0 {
+		ticks = append(ticks, plot.Tick{Value: 0.5, Label: fmt.Sprintf("other %d jobs", agg)})
+	}
+	sort.Slice(ticks, func(a, b int) bool { return ticks[a].Value < ticks[b].Value })
+	p.Y.Tick.Marker = ticks
+	p.Y.Tick.Label.Font.Size = vg.Points(math.Max(5, math.Min(9, 700/float64(rows))))
+	p.Y.Min, p.Y.Max = 0, float64(rows)
+	p.X.Min = 0
+	p.Add(g)
+	p.Legend.Add("map rate (share of the station)", swatch{MapColor})
+	p.Legend.Add("shuffle rate (share of the station)", swatch{ShuffleColor})
+	p.Legend.Add("released, not completed", swatch{lifeColor})
+	if len(g.deps) > 0 {
+		p.Legend.Add("dependency: completion → start", lineSwatch{depStyle})
+	}
+	if len(g.deadlines) > 0 {
+		p.Legend.Add("deadline", lineSwatch{deadlineStyle})
+	}
+	if len(g.late) > 0 {
+		p.Legend.Add("late: completes after its deadline", lineSwatch{lateStyle})
+	}
 }
