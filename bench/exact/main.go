@@ -99,29 +99,51 @@ func main() {
 	if *polishLimit == 0 {
 		*polishLimit = *limit
 	}
-	type inst struct {
-		name  string
-		suite string
-		in    *instances.Instance
+	cfg := config{suite: *suite, limit: *limit, polishLimit: *polishLimit, methods: *methods, seeds: *seeds,
+		ns: *ns, count: *count, tn: *tn, baseline: *baseline, kinds: *balancedOnly}
+	list := instancesOf(cfg)
+	rows := run(cfg, list, engs, sengs)
+	t, base := writeTables(cfg, rows, *out, *suffix)
+	if *suite == "lognormal" {
+		writeProvenSummary(rows, *limit, base)
 	}
+	_ = t.Write(os.Stdout, tabular.Text)
+}
+
+// config holds the flags that select the instances and the runs.
+type config struct {
+	suite, methods, ns, baseline, kinds string
+	limit, polishLimit                  time.Duration
+	seeds, count, tn                    int
+}
+
+// inst is one benchmark instance.
+type inst struct {
+	name  string
+	suite string
+	in    *instances.Instance
+}
+
+// instancesOf builds the instances of the suite cfg.suite.
+func instancesOf(cfg config) []inst {
 	var list []inst
-	switch *suite {
+	switch cfg.suite {
 	case "taillard":
-		for k := 0; k < *count; k++ {
+		for k := 0; k < cfg.count; k++ {
 			ti, err := taillard.Generate(20, 5, taillard.Seeds20x5[k])
 			if err != nil {
 				panic(err)
 			}
 			in, _ := ti.ToTandem()
 			name := fmt.Sprintf("ta%03d", k+1)
-			if *tn < 20 {
-				in.Jobs = in.Jobs[:*tn]
-				name = fmt.Sprintf("ta%03d-first%d", k+1, *tn)
+			if cfg.tn < 20 {
+				in.Jobs = in.Jobs[:cfg.tn]
+				name = fmt.Sprintf("ta%03d-first%d", k+1, cfg.tn)
 			}
 			list = append(list, inst{name, "taillard", in})
 		}
 	case "taillard50":
-		for k := 0; k < *count; k++ {
+		for k := 0; k < cfg.count; k++ {
 			ti, err := taillard.Generate(50, 5, taillard50x5[k])
 			if err != nil {
 				panic(err)
@@ -141,10 +163,10 @@ func main() {
 		}
 		list = append(list, inst{"nightly-default", "nightly", in})
 	case "releases":
-		for _, f := range strings.Split(*ns, ",") {
+		for _, f := range strings.Split(cfg.ns, ",") {
 			var n int
 			fmt.Sscan(f, &n)
-			for s := 0; s < *seeds; s++ {
+			for s := 0; s < cfg.seeds; s++ {
 				// The §5.3 online generator at load 0.75, its first n jobs.
 				in, err := instances.PaperLogNormal(n, 0.75, false).Generate(rand.NewPCG(uint64(s+1), uint64(n)))
 				if err != nil {
@@ -154,11 +176,11 @@ func main() {
 			}
 		}
 	case "lognormal":
-		for _, f := range strings.Split(*ns, ",") {
+		for _, f := range strings.Split(cfg.ns, ",") {
 			var n int
 			fmt.Sscan(f, &n)
-			for _, kind := range strings.Split(*balancedOnly, ",") {
-				for s := 0; s < *seeds; s++ {
+			for _, kind := range strings.Split(cfg.kinds, ",") {
+				for s := 0; s < cfg.seeds; s++ {
 					in, err := instances.PaperLogNormal(n, 0.75, true).Generate(rand.NewPCG(uint64(s+1), uint64(n)))
 					if err != nil {
 						panic(err)
@@ -176,7 +198,7 @@ func main() {
 			}
 		}
 	default:
-		extra, ok, err := releaseSuite(*suite, *ns, *seeds) // releases.go
+		extra, ok, err := releaseSuite(cfg.suite, cfg.ns, cfg.seeds) // releases.go
 		if !ok || err != nil {
 			fmt.Fprintln(os.Stderr, "exact: -suite taillard, taillard50, lognormal, releases, releases-swim, releases-planner or nightly", err)
 			os.Exit(2)
@@ -185,9 +207,15 @@ func main() {
 			list = append(list, inst(e))
 		}
 	}
+	return list
+}
+
+// run runs every method of cfg.methods on every instance; mip on each of
+// engs, search on each of sengs, the others on sengs[0].
+func run(cfg config, list []inst, engs, sengs []mip.Engine) []row {
 	var rows []row
 	for _, it := range list {
-		for _, m := range strings.Split(*methods, ",") {
+		for _, m := range strings.Split(cfg.methods, ",") {
 			es := sengs[:1]
 			switch m {
 			case "mip":
@@ -199,7 +227,7 @@ func main() {
 				// The search alone, and without the dominance rule, the
 				// pair tail or the window tail (the nodes each removes).
 				t0, c0 := time.Now(), allCPU()
-				sr, err := search.Solve(context.Background(), sengs[0], it.in, search.Options{TimeLimit: *limit, NoDominance: m == "search-nodom", NoPairTail: m == "search-nopair", NoWindowTail: m == "search-nowindow"})
+				sr, err := search.Solve(context.Background(), sengs[0], it.in, search.Options{TimeLimit: cfg.limit, NoDominance: m == "search-nodom", NoPairTail: m == "search-nopair", NoWindowTail: m == "search-nowindow"})
 				r := row{Suite: it.suite, Instance: it.name, Method: m, Engine: "fastlp", N: it.in.N(), Seconds: time.Since(t0).Seconds(), CPUSeconds: allCPU() - c0}
 				if err != nil {
 					r.Status = "error: " + err.Error()
@@ -218,16 +246,16 @@ func main() {
 				continue
 			}
 			if m == "baseline" || m == "glpsol" || m == "cbc" || m == "cbc-cli" {
-				r := external(m, *baseline, it.in, *limit)
+				r := external(m, cfg.baseline, it.in, cfg.limit)
 				r.Suite, r.Instance, r.N = it.suite, it.name, it.in.N()
 				fmt.Fprintf(os.Stderr, "%s %s: %s obj %.6g lb %.6g gap %.3g nodes %d %.1fs\n", it.name, m, r.Status, r.Objective, r.LowerBound, r.Gap, r.Nodes, r.Seconds)
 				rows = append(rows, r)
 				continue
 			}
 			for _, e := range es {
-				lim := *limit
+				lim := cfg.limit
 				if m == "polish" {
-					lim = *polishLimit
+					lim = cfg.polishLimit
 				}
 				c0 := allCPU()
 				a, err := exact.Solve(context.Background(), e, it.in, exact.Options{Method: m, TimeLimit: lim})
@@ -256,6 +284,12 @@ func main() {
 			}
 		}
 	}
+	return rows
+}
+
+// writeTables writes the CSV and Markdown tables and the goals summary of
+// rows into out and returns the table and the base of the file names.
+func writeTables(cfg config, rows []row, out, suffix string) (*tabular.Table, string) {
 	// Best proven bound and best objective per instance, for distances.
 	bestLB, bestObj := map[string]float64{}, map[string]float64{}
 	for _, r := range rows {
@@ -272,16 +306,16 @@ func main() {
 		t.Add(r.Suite, r.Instance, fmt.Sprint(r.N), r.Method, r.Engine, r.Status, tabular.Float(r.Objective), tabular.Float(r.LowerBound),
 			tabular.Float(r.Gap), tabular.Fixed(r.Seconds, 2), tabular.Fixed(r.CPUSeconds, 2), fmt.Sprint(r.Nodes), tabular.Float(r.Objective/bestLB[r.Instance]-1))
 	}
-	if err := os.MkdirAll(*out, 0o755); err != nil {
+	if err := os.MkdirAll(out, 0o755); err != nil {
 		panic(err)
 	}
-	writeSummary(rows, *limit, filepath.Join(*out, *suite+"-"+*suffix+"-goals.md"))
-	base := filepath.Join(*out, *suite)
-	if *suite == "taillard" && *tn < 20 {
-		base = fmt.Sprintf("%s-first%d", base, *tn)
+	writeSummary(rows, cfg.limit, filepath.Join(out, cfg.suite+"-"+suffix+"-goals.md"))
+	base := filepath.Join(out, cfg.suite)
+	if cfg.suite == "taillard" && cfg.tn < 20 {
+		base = fmt.Sprintf("%s-first%d", base, cfg.tn)
 	}
-	if *suffix != "" {
-		base += "-" + *suffix
+	if suffix != "" {
+		base += "-" + suffix
 	}
 	for ext, f := range map[string]tabular.Format{".csv": tabular.CSV, ".md": tabular.Markdown} {
 		fh, err := os.Create(base + ext)
@@ -293,50 +327,51 @@ func main() {
 		}
 		fh.Close()
 	}
-	// Summary: for the log-normal suite, the largest n whose median run is
-	// proven optimal per method/engine and kind.
-	if *suite == "lognormal" {
-		type key struct{ kind, method string }
-		proven := map[key]map[int][]bool{}
-		for _, r := range rows {
-			k := key{r.Suite, r.Method + "/" + r.Engine}
-			if proven[k] == nil {
-				proven[k] = map[int][]bool{}
-			}
-			proven[k][r.N] = append(proven[k][r.N], r.Status == exact.StatusOptimal && r.Seconds <= limit.Seconds())
+	return t, base
+}
+
+// writeProvenSummary writes, for the log-normal suite, the largest n whose
+// median run is proven optimal per method/engine and kind.
+func writeProvenSummary(rows []row, limit time.Duration, base string) {
+	type key struct{ kind, method string }
+	proven := map[key]map[int][]bool{}
+	for _, r := range rows {
+		k := key{r.Suite, r.Method + "/" + r.Engine}
+		if proven[k] == nil {
+			proven[k] = map[int][]bool{}
 		}
-		var keys []key
-		for k := range proven {
-			keys = append(keys, k)
-		}
-		sort.Slice(keys, func(a, b int) bool { return keys[a].kind+keys[a].method < keys[b].kind+keys[b].method })
-		s := &tabular.Table{Header: []string{"kind", "method", "largest n with ≥ half the seeds proven", "proven per n"}}
-		for _, k := range keys {
-			var nsSorted []int
-			for n := range proven[k] {
-				nsSorted = append(nsSorted, n)
-			}
-			sort.Ints(nsSorted)
-			largest := 0
-			var parts []string
-			for _, n := range nsSorted {
-				c := 0
-				for _, ok := range proven[k][n] {
-					if ok {
-						c++
-					}
-				}
-				parts = append(parts, fmt.Sprintf("n=%d:%d/%d", n, c, len(proven[k][n])))
-				if 2*c >= len(proven[k][n]) {
-					largest = n
-				}
-			}
-			s.Add(k.kind, k.method, fmt.Sprint(largest), strings.Join(parts, " "))
-		}
-		fh, _ := os.Create(base + "-summary.md")
-		_ = s.Write(fh, tabular.Markdown)
-		fh.Close()
-		_ = s.Write(os.Stdout, tabular.Text)
+		proven[k][r.N] = append(proven[k][r.N], r.Status == exact.StatusOptimal && r.Seconds <= limit.Seconds())
 	}
-	_ = t.Write(os.Stdout, tabular.Text)
+	var keys []key
+	for k := range proven {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(a, b int) bool { return keys[a].kind+keys[a].method < keys[b].kind+keys[b].method })
+	s := &tabular.Table{Header: []string{"kind", "method", "largest n with ≥ half the seeds proven", "proven per n"}}
+	for _, k := range keys {
+		var nsSorted []int
+		for n := range proven[k] {
+			nsSorted = append(nsSorted, n)
+		}
+		sort.Ints(nsSorted)
+		largest := 0
+		var parts []string
+		for _, n := range nsSorted {
+			c := 0
+			for _, ok := range proven[k][n] {
+				if ok {
+					c++
+				}
+			}
+			parts = append(parts, fmt.Sprintf("n=%d:%d/%d", n, c, len(proven[k][n])))
+			if 2*c >= len(proven[k][n]) {
+				largest = n
+			}
+		}
+		s.Add(k.kind, k.method, fmt.Sprint(largest), strings.Join(parts, " "))
+	}
+	fh, _ := os.Create(base + "-summary.md")
+	_ = s.Write(fh, tabular.Markdown)
+	fh.Close()
+	_ = s.Write(os.Stdout, tabular.Text)
 }
