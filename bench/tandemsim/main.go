@@ -269,113 +269,11 @@ func throughput(args []string) error {
 	var rows []tputRow
 	for _, load := range ll {
 		for _, n := range nl {
-			var jobs []instances.Job
-			if *pregen {
-				src, err := source(n, load, *seed)
-				if err != nil {
-					return err
-				}
-				jobs = make([]instances.Job, 0, n)
-				for j, ok := src.Next(); ok; j, ok = src.Next() {
-					jobs = append(jobs, j)
-				}
+			group, err := throughputGroup(load, n, *seed, *reps, *pregen, pl, t)
+			if err != nil {
+				return err
 			}
-			newSrc := func() (instances.Source, error) {
-				if *pregen {
-					return &jobSlice{jobs: jobs}, nil
-				}
-				return source(n, load, *seed)
-			}
-			type runner struct {
-				name string
-				f    func(instances.Source) (int, float64, error)
-			}
-			// Runner 0 is the tight reference, 1 Theorem 3's.
-			var evPerJob, servedPerEv []float64
-			runners := []runner{{"srpt-map", func(src instances.Source) (int, float64, error) {
-				s, err := srpt.SimulateMap(src, 1, 1, nil)
-				return s.MaxInSystem, s.MeanResponse, err
-			}}, {"srpt-ref", func(src instances.Source) (int, float64, error) {
-				s, err := srpt.Simulate(src, 1, 1, 1, nil)
-				return s.MaxInSystem, s.MeanResponse, err
-			}}}
-			evPerJob = append(evPerJob, 0, 0)
-			servedPerEv = append(servedPerEv, 0, 0)
-			for _, p := range pl {
-				i := len(runners)
-				evPerJob = append(evPerJob, 0)
-				servedPerEv = append(servedPerEv, 0)
-				runners = append(runners, runner{p.Name(), func(src instances.Source) (int, float64, error) {
-					s, err := fluid.SimulateStream(src, 1, 1, p, fluid.Options{}, nil)
-					if s.N > 0 && s.Events > 0 {
-						evPerJob[i], servedPerEv[i] = float64(s.Events)/float64(s.N), float64(s.Served)/float64(s.Events)
-					}
-					return s.MaxInSystem, s.MeanResponse, err
-				}})
-			}
-			acc := make([]tputRow, len(runners))
-			cpu := make([][]float64, len(runners))
-			wall := make([][]float64, len(runners))
-			for rep := 0; rep < *reps; rep++ {
-				for i, r := range runners {
-					src, err := newSrc()
-					if err != nil {
-						return err
-					}
-					var maxIn int
-					var mean float64
-					body := func() error {
-						var e error
-						maxIn, mean, e = r.f(src)
-						return e
-					}
-					var peak uint64
-					runtime.GC()
-					start, c0 := time.Now(), threadCPU()
-					if rep == 0 {
-						peak, err = heapPeak(body) // the sampler runs on another thread
-					} else {
-						err = body()
-					}
-					c, w := (threadCPU() - c0).Seconds(), time.Since(start).Seconds()
-					if err != nil {
-						return fmt.Errorf("%s load %v n %d: %w", r.name, load, n, err)
-					}
-					if !haveThreadCPU {
-						c = w
-					}
-					cpu[i] = append(cpu[i], c)
-					wall[i] = append(wall[i], w)
-					if rep == 0 {
-						acc[i] = tputRow{Load: load, N: n, Policy: r.name, Reps: *reps, PeakHeapMB: float64(peak) / (1 << 20),
-							MaxInSystem: maxIn, MeanResponse: mean, Generation: !*pregen}
-					}
-					fmt.Fprintf(os.Stderr, "load %v n %d rep %d %-10s cpu %.3fs wall %.3fs (%.2f× tight SRPT cpu)\n",
-						load, n, rep+1, r.name, c, w, c/cpu[0][rep])
-				}
-			}
-			for i := range runners {
-				r := acc[i]
-				var rc, rt, rw []float64
-				for rep := range cpu[i] {
-					rc = append(rc, cpu[i][rep]/cpu[0][rep])
-					rt = append(rt, cpu[i][rep]/cpu[1][rep])
-					rw = append(rw, wall[i][rep]/wall[0][rep])
-				}
-				r.Seconds, r.CPUSeconds = median(wall[i]), median(cpu[i])
-				r.JobsPerSec = float64(n) / r.CPUSeconds
-				r.RatioToTight, r.RatioToSRPT, r.RatioWall, r.Ratios = median(rc), median(rt), median(rw), rc
-				r.EventsPerJob, r.ServedPerEv = evPerJob[i], servedPerEv[i]
-				lo, hi := rc[0], rc[0]
-				for _, v := range rc {
-					lo, hi = math.Min(lo, v), math.Max(hi, v)
-				}
-				rows = append(rows, r)
-				t.Add(tabular.Float(load), fmt.Sprint(n), r.Policy, tabular.Fixed(r.CPUSeconds, 3), tabular.Fixed(r.JobsPerSec, 0),
-					tabular.Fixed(r.RatioToTight, 2), tabular.Fixed(lo, 2), tabular.Fixed(hi, 2), tabular.Fixed(r.RatioToSRPT, 2), tabular.Fixed(r.RatioWall, 2),
-					tabular.Fixed(r.EventsPerJob, 3), tabular.Fixed(r.ServedPerEv, 2),
-					tabular.Fixed(r.PeakHeapMB, 2), fmt.Sprint(r.MaxInSystem), tabular.Fixed(r.MeanResponse, 4))
-			}
+			rows = append(rows, group...)
 		}
 	}
 	return writeOut(*out, t, rows)
@@ -630,4 +528,119 @@ func meanSD(xs []float64) (float64, float64) {
 		v += (x - m) * (x - m)
 	}
 	return m, math.Sqrt(v / float64(len(xs)-1))
+}
+
+// throughputGroup times the tight reference, Theorem 3's reference and
+// every policy of pl on the same arrivals (n jobs at load, seeded), reps
+// times, adds one row per runner to t and returns the rows.
+func throughputGroup(load float64, n int, seed uint64, reps int, pregen bool, pl []fluid.Policy, t *tabular.Table) ([]tputRow, error) {
+	var rows []tputRow
+	var jobs []instances.Job
+	if pregen {
+		src, err := source(n, load, seed)
+		if err != nil {
+			return nil, err
+		}
+		jobs = make([]instances.Job, 0, n)
+		for j, ok := src.Next(); ok; j, ok = src.Next() {
+			jobs = append(jobs, j)
+		}
+	}
+	newSrc := func() (instances.Source, error) {
+		if pregen {
+			return &jobSlice{jobs: jobs}, nil
+		}
+		return source(n, load, seed)
+	}
+	type runner struct {
+		name string
+		f    func(instances.Source) (int, float64, error)
+	}
+	// Runner 0 is the tight reference, 1 Theorem 3's.
+	var evPerJob, servedPerEv []float64
+	runners := []runner{{"srpt-map", func(src instances.Source) (int, float64, error) {
+		s, err := srpt.SimulateMap(src, 1, 1, nil)
+		return s.MaxInSystem, s.MeanResponse, err
+	}}, {"srpt-ref", func(src instances.Source) (int, float64, error) {
+		s, err := srpt.Simulate(src, 1, 1, 1, nil)
+		return s.MaxInSystem, s.MeanResponse, err
+	}}}
+	evPerJob = append(evPerJob, 0, 0)
+	servedPerEv = append(servedPerEv, 0, 0)
+	for _, p := range pl {
+		i := len(runners)
+		evPerJob = append(evPerJob, 0)
+		servedPerEv = append(servedPerEv, 0)
+		runners = append(runners, runner{p.Name(), func(src instances.Source) (int, float64, error) {
+			s, err := fluid.SimulateStream(src, 1, 1, p, fluid.Options{}, nil)
+			if s.N > 0 && s.Events > 0 {
+				evPerJob[i], servedPerEv[i] = float64(s.Events)/float64(s.N), float64(s.Served)/float64(s.Events)
+			}
+			return s.MaxInSystem, s.MeanResponse, err
+		}})
+	}
+	acc := make([]tputRow, len(runners))
+	cpu := make([][]float64, len(runners))
+	wall := make([][]float64, len(runners))
+	for rep := 0; rep < reps; rep++ {
+		for i, r := range runners {
+			src, err := newSrc()
+			if err != nil {
+				return nil, err
+			}
+			var maxIn int
+			var mean float64
+			body := func() error {
+				var e error
+				maxIn, mean, e = r.f(src)
+				return e
+			}
+			var peak uint64
+			runtime.GC()
+			start, c0 := time.Now(), threadCPU()
+			if rep == 0 {
+				peak, err = heapPeak(body) // the sampler runs on another thread
+			} else {
+				err = body()
+			}
+			c, w := (threadCPU() - c0).Seconds(), time.Since(start).Seconds()
+			if err != nil {
+				return nil, fmt.Errorf("%s load %v n %d: %w", r.name, load, n, err)
+			}
+			if !haveThreadCPU {
+				c = w
+			}
+			cpu[i] = append(cpu[i], c)
+			wall[i] = append(wall[i], w)
+			if rep == 0 {
+				acc[i] = tputRow{Load: load, N: n, Policy: r.name, Reps: reps, PeakHeapMB: float64(peak) / (1 << 20),
+					MaxInSystem: maxIn, MeanResponse: mean, Generation: !pregen}
+			}
+			fmt.Fprintf(os.Stderr, "load %v n %d rep %d %-10s cpu %.3fs wall %.3fs (%.2f× tight SRPT cpu)\n",
+				load, n, rep+1, r.name, c, w, c/cpu[0][rep])
+		}
+	}
+	for i := range runners {
+		r := acc[i]
+		var rc, rt, rw []float64
+		for rep := range cpu[i] {
+			rc = append(rc, cpu[i][rep]/cpu[0][rep])
+			rt = append(rt, cpu[i][rep]/cpu[1][rep])
+			rw = append(rw, wall[i][rep]/wall[0][rep])
+		}
+		r.Seconds, r.CPUSeconds = median(wall[i]), median(cpu[i])
+		r.JobsPerSec = float64(n) / r.CPUSeconds
+		r.RatioToTight, r.RatioToSRPT, r.RatioWall, r.Ratios = median(rc), median(rt), median(rw), rc
+		r.EventsPerJob, r.ServedPerEv = evPerJob[i], servedPerEv[i]
+		lo, hi := rc[0], rc[0]
+		for _, v := range rc {
+			lo, hi = math.Min(lo, v), math.Max(hi, v)
+		}
+		rows = append(rows, r)
+		t.Add(tabular.Float(load), fmt.Sprint(n), r.Policy, tabular.Fixed(r.CPUSeconds, 3), tabular.Fixed(r.JobsPerSec, 0),
+			tabular.Fixed(r.RatioToTight, 2), tabular.Fixed(lo, 2), tabular.Fixed(hi, 2), tabular.Fixed(r.RatioToSRPT, 2), tabular.Fixed(r.RatioWall, 2),
+			tabular.Fixed(r.EventsPerJob, 3), tabular.Fixed(r.ServedPerEv, 2),
+			tabular.Fixed(r.PeakHeapMB, 2), fmt.Sprint(r.MaxInSystem), tabular.Fixed(r.MeanResponse, 4))
+	}
+	return rows, nil
 }
