@@ -30,7 +30,7 @@ type Options struct {
 	Order  []int  // for order-lp (job indices)
 	// TimeLimit bounds the whole call, counted from Start (0: none): every
 	// phase (engine loading, model building, solving, polishing, bounds,
-	// validation) ends by Deadline(Start, TimeLimit), which leaves
+	// validation) ends by mip.Deadline(Start, TimeLimit), which leaves
 	// mip.OutputMargin(TimeLimit) for the caller to write the answer.
 	TimeLimit time.Duration
 	// Start is when the time limit began (zero: when Solve is called). A
@@ -137,17 +137,6 @@ func maxN(method string) int {
 // (package portfolio) of the search and a MIP engine side by side.
 const DefaultMethod = "portfolio"
 
-// PortfolioMIP returns the MIP engine the portfolio runs beside the search
-// on in (portfolio.ChooseMIP: cbc for batches, glpsol with release dates,
-// each falling back to the other), or nil (the search alone).
-func PortfolioMIP(in *instances.Instance) mip.Engine {
-	return portfolio.ChooseMIP(in)
-}
-
-// Deadline returns the instant by which Solve returns when the time limit
-// began at start (mip.Deadline: start + limit − mip.OutputMargin(limit)).
-func Deadline(start time.Time, limit time.Duration) time.Time { return mip.Deadline(start, limit) }
-
 // heuristics are the fluid policies every answer can fall back on (no
 // engine, O(n log n) each).
 func heuristics() []fluid.Policy {
@@ -190,7 +179,7 @@ func bestHeuristic(in *instances.Instance, label string) (candidate, float64, er
 	if err != nil {
 		return candidate{}, 0, err
 	}
-	return candidate{schedule: r.Schedule, source: label + bp.Name(), order: search.PlanFromCompletions(in, r.Completion).Order}, in.WeightedResponse(r.Completion), nil
+	return candidate{schedule: r.Schedule, source: label + bp.Name(), order: orderlp.PlanFromCompletions(in, r.Completion).Order}, in.WeightedResponse(r.Completion), nil
 }
 
 // Solve runs opt.Method on in and returns the best answer the toolkit
@@ -199,7 +188,7 @@ func bestHeuristic(in *instances.Instance, label string) (candidate, float64, er
 // included when eng is not nil), and the status. eng may be nil for fluid
 // policies and for batches solved by search or polish (package fastlp).
 //
-// With a time limit, Solve returns by Deadline(opt.Start, opt.TimeLimit)
+// With a time limit, Solve returns by mip.Deadline(opt.Start, opt.TimeLimit)
 // (up to one engine time check): a method that cannot answer in time (an
 // engine not ready, a MIP without incumbent) is replaced by the best fluid
 // heuristic with status "time limit", and Notes say so.
@@ -231,7 +220,7 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 		// Only the MIP and the fixed-order LP need an engine: the search,
 		// polish and the portfolio's search evaluate plans with fastlp
 		// (fastlp.Release with release dates), and the portfolio's MIP is
-		// a program of its own (PortfolioMIP).
+		// a program of its own (portfolio.ChooseMIP).
 		if eng == nil && (method == "mip" || method == "order-lp") {
 			return nil, fmt.Errorf("%w: method %q needs an LP/MIP engine", ErrMethod, opt.Method)
 		}
@@ -245,7 +234,7 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 	if eng != nil && policy == nil { // a policy uses no engine
 		a.Engine = eng.Name()
 	}
-	deadline := Deadline(start, opt.TimeLimit)
+	deadline := mip.Deadline(start, opt.TimeLimit)
 	if !deadline.IsZero() {
 		var cancel context.CancelFunc
 		// The context's deadline is the same instant on the real clock.
@@ -449,7 +438,7 @@ var errNoIncumbent = errors.New("exact: the MIP stopped without a solution")
 func runMethod(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Options, method string, policy fluid.Policy, remaining func() time.Duration, a *Answer) (candidate, []Bound, error) {
 	switch method {
 	case "portfolio":
-		po := portfolio.Options{TimeLimit: remaining(), MIP: PortfolioMIP(in), GapLimit: opt.gapLimit()}
+		po := portfolio.Options{TimeLimit: remaining(), MIP: portfolio.ChooseMIP(in), GapLimit: opt.gapLimit()}
 		if po.MIP != nil {
 			a.Engine += "+" + po.MIP.Name()
 		}
@@ -534,7 +523,7 @@ func runMethod(ctx context.Context, eng mip.Engine, in *instances.Instance, opt 
 			if err != nil {
 				return candidate{}, nil, err
 			}
-			plan = search.PlanFromCompletions(in, r.Completion)
+			plan = orderlp.PlanFromCompletions(in, r.Completion)
 			plan.Order = append([]int(nil), opt.Order...)
 			for k := 1; k < len(plan.Period); k++ {
 				plan.Period[k] = max(plan.Period[k], plan.Period[k-1])
@@ -548,7 +537,7 @@ func runMethod(ctx context.Context, eng mip.Engine, in *instances.Instance, opt 
 		a.Detail["order_lp_value"] = r.LPValue
 		c := candidate{schedule: r.Schedule, order: plan.Order, source: "order-lp", orderOptimal: r.OrderKept}
 		if !r.OrderKept {
-			c.order = search.PlanFromCompletions(in, r.Schedule.Completion).Order
+			c.order = orderlp.PlanFromCompletions(in, r.Schedule.Completion).Order
 			a.Notes = append(a.Notes, fmt.Sprintf("order-lp: no schedule keeping the order was found at the LP optimum %v (the infimum over schedules completing in that order); the schedule returned completes in another order", tabularFloat(r.LPValue)))
 		}
 		return c, nil, nil
@@ -574,7 +563,7 @@ func runMethod(ctx context.Context, eng mip.Engine, in *instances.Instance, opt 
 	if err != nil {
 		return candidate{}, nil, err
 	}
-	return candidate{schedule: r.Schedule, source: policy.Name(), order: search.PlanFromCompletions(in, r.Completion).Order}, nil, nil
+	return candidate{schedule: r.Schedule, source: policy.Name(), order: orderlp.PlanFromCompletions(in, r.Completion).Order}, nil, nil
 }
 
 func tabularFloat(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }

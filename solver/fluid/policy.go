@@ -568,26 +568,27 @@ func (s *psState) crossing() (float64, *job, *job) { return inf, nil, nil }
 func (s *psState) flip(_, _ *job)                  {}
 func (s *psState) resolves(_, _ *job) bool         { return true }
 
+// allocate is (weighted) processor sharing at both stations (see the
+// package's weight conventions in weights.go): the map capacity is split
+// among the jobs holding a place that have map work left in proportion to
+// their weights, and the shuffle capacity by weighted water-filling among
+// the jobs that can take shuffle work. With unit weights (no weights on
+// the instance) every weight is 1 and the shares are those of plain PS
+// bit for bit: cm·1/n = cm/n, c/1 = c, 1·λ = λ, sums of ones are exact.
 func (s *psState) allocate(out []*job) []*job {
-	if s.e.weight != nil {
-		return s.allocateW(out)
-	}
 	// Which jobs hold one of the k places: the first k in arrival order
 	// (KLPS), or the first k among those with map work left (KLPSMapOnly).
 	limit := len(s.sys)
 	if s.k > 0 && s.k < limit && !s.mapOnly {
 		limit = s.k
 	}
-	nmap := 0
+	nmap, wsum := 0, 0.0
 	for i := 0; i < limit; i++ {
 		if j := s.sys[i]; j.x > 0 && (s.k == 0 || !s.mapOnly || nmap < s.k) {
 			nmap++
+			wsum += s.e.weightOf(j)
 			j.setRM(-1) // marker: gets a map share
 		}
-	}
-	share := 0.0
-	if nmap > 0 {
-		share = s.e.cm / float64(nmap)
 	}
 	// Shuffle: water-filling among the jobs that can take shuffle work
 	// (holding a place for KLPS): unlimited with a non-empty buffer, capped
@@ -596,16 +597,19 @@ func (s *psState) allocate(out []*job) []*job {
 	// (the others get nothing).
 	s.capped = s.capped[:0]
 	s.free = s.free[:0]
+	wfree := 0.0
 	for i := 0; i < limit; i++ {
 		j := s.sys[i]
+		w := s.e.weightOf(j)
 		if j.rm < 0 {
-			j.setRM(share)
+			j.setRM(s.e.cm * w / wsum)
 		}
 		c := j.cap()
-		j.capv = c // cached for the sort and the levelling below
+		j.capv = c / w // the level at which j's cap binds (sortByCap)
 		switch {
 		case math.IsInf(c, 1):
 			s.free = append(s.free, j)
+			wfree += w
 			out = append(out, j)
 		case c > 0:
 			s.capped = append(s.capped, j)
@@ -614,35 +618,40 @@ func (s *psState) allocate(out []*job) []*job {
 			out = append(out, j)
 		}
 	}
+	// Weighted water-filling: every job gets w·λ up to its cap; the jobs
+	// whose cap per unit weight is below the level take their caps.
 	c := s.e.cc
-	rem := len(s.free) + len(s.capped)
+	wrem := wfree
+	for _, j := range s.capped {
+		wrem += s.e.weightOf(j)
+	}
 	level := 0.0
-	if rem > 0 {
+	if wrem > 0 {
 		sortByCap(s.capped)
-		level = c / float64(rem)
+		level = c / wrem
 		i := 0
 		for ; i < len(s.capped); i++ {
 			j := s.capped[i]
-			cp := j.capv
-			if cp > level {
+			if j.capv > level {
 				break
 			}
-			j.rs = cp
-			c -= cp
-			rem--
-			if rem > 0 {
-				level = c / float64(rem)
+			j.rs = minf(j.cap(), c)
+			c -= j.rs
+			wrem -= s.e.weightOf(j)
+			if wrem > 0 {
+				level = c / wrem
 			}
 		}
 		for ; i < len(s.capped); i++ {
-			s.capped[i].rs = level
+			s.capped[i].rs = s.e.weightOf(s.capped[i]) * level
 		}
 		for _, j := range s.free {
-			j.rs = level
+			j.rs = s.e.weightOf(j) * level
 		}
 	}
-	if !(level > 0) && len(s.free)+len(s.capped) > 0 {
-		// Some job may have got neither map nor shuffle rate.
+	// Some job may have got neither map nor shuffle rate (always possible
+	// with weights; without, only when the level is 0).
+	if s.e.weight != nil || (!(level > 0) && len(s.free)+len(s.capped) > 0) {
 		k := 0
 		for _, j := range out {
 			if j.rm > 0 || j.rs > 0 {

@@ -1,7 +1,5 @@
 package fluid
 
-import "math"
-
 // Weights (instances.Job.Weight, w_j > 0, default 1). An instance whose
 // weights are not all 1 runs in the generic event loop with e.weight set
 // (indexed by instance index); each policy uses the weight as follows:
@@ -71,86 +69,6 @@ func crossMaxW(a, b *job, wa, wb float64) float64 {
 		}
 	}
 	return inf
-}
-
-// allocateW is psState.allocate with weights: weighted processor sharing
-// at both stations (see the package's weight conventions above).
-func (s *psState) allocateW(out []*job) []*job {
-	limit := len(s.sys)
-	if s.k > 0 && s.k < limit && !s.mapOnly {
-		limit = s.k
-	}
-	nmap, wsum := 0, 0.0
-	for i := 0; i < limit; i++ {
-		if j := s.sys[i]; j.x > 0 && (s.k == 0 || !s.mapOnly || nmap < s.k) {
-			nmap++
-			wsum += s.e.weightOf(j)
-			j.setRM(-1) // marker: gets a map share
-		}
-	}
-	s.capped = s.capped[:0]
-	s.free = s.free[:0]
-	wfree := 0.0
-	for i := 0; i < limit; i++ {
-		j := s.sys[i]
-		if j.rm < 0 {
-			j.setRM(s.e.cm * s.e.weightOf(j) / wsum)
-		}
-		c := j.cap()
-		j.capv = c / s.e.weightOf(j) // the level at which j's cap binds
-		switch {
-		case math.IsInf(c, 1):
-			s.free = append(s.free, j)
-			wfree += s.e.weightOf(j)
-			out = append(out, j)
-		case c > 0:
-			s.capped = append(s.capped, j)
-			out = append(out, j)
-		case j.rm > 0:
-			out = append(out, j)
-		}
-	}
-	// Weighted water-filling: every job gets w·λ up to its cap; the jobs
-	// whose cap per unit weight is below the level take their caps.
-	c := s.e.cc
-	wrem := wfree
-	for _, j := range s.capped {
-		wrem += s.e.weightOf(j)
-	}
-	level := 0.0
-	if wrem > 0 {
-		sortByCap(s.capped)
-		level = c / wrem
-		i := 0
-		for ; i < len(s.capped); i++ {
-			j := s.capped[i]
-			if j.capv > level {
-				break
-			}
-			w := s.e.weightOf(j)
-			j.rs = minf(j.cap(), c)
-			c -= j.rs
-			wrem -= w
-			if wrem > 0 {
-				level = c / wrem
-			}
-		}
-		for ; i < len(s.capped); i++ {
-			s.capped[i].rs = s.e.weightOf(s.capped[i]) * level
-		}
-		for _, j := range s.free {
-			j.rs = s.e.weightOf(j) * level
-		}
-	}
-	k := 0
-	for _, j := range out {
-		if j.rm > 0 || j.rs > 0 {
-			out[k] = j
-			k++
-		}
-	}
-	clear(out[k:])
-	return out[:k]
 }
 
 // flipW is prioState.flip for the weighted keys: b, a hair behind a at the

@@ -43,6 +43,9 @@
 // with a dense 3n × 3n basis inverse, Dantzig pricing over the implicit
 // columns and Bland's rule after a run of degenerate pivots (anti-cycling).
 // The starting basis serves the jobs one after the other (z_j(e_j,e_j) = 1).
+// Solver and Release run the same simplex kernel (kernel.go: basis,
+// pricing, ratio test, pivot, re-inversion, duals); each supplies only its
+// interval, slack and artificial columns and what to do at an optimum.
 //
 // # Certificate
 //

@@ -47,25 +47,19 @@ type Solver struct {
 	// those jobs alone). Value and Solve set it from the instance.
 	After [][]int
 
-	n, m  int
-	lo    []int // first interval in which each position may be served
+	// kernel holds the simplex (kernel.go): rows 0..n−1 the jobs by
+	// position, n..2n−1 the map rows, 2n..3n−1 the shuffle rows; its
+	// first is the first interval in which each position may be served
+	// (After), its px, py the scaled sizes by position.
+	kernel
+	n     int
 	posOf []int // position by job index (−1: absent), for After
 	scale float64
-	x, y  []float64 // scaled sizes by position
 	w     []float64
-	basic []int     // column id per basis row
-	isBas []bool    // by column id
-	binv  []float64 // m×m row-major
-	xb    []float64
-	dual  []float64
-	alpha []float64
-	col   [3]struct {
-		r int
-		v float64
-	}
-	ncol int
-	tmp  []float64
-	lu   []float64
+	// retried, certV and certLo are the state of optimal: a re-inversion
+	// was tried, and the certified value and dual bound.
+	retried       bool
+	certV, certLo float64
 	// certML, certSL and certSlices are certify's buffers (loads per
 	// interval, then the clipped prices; the cleaned slices), reused so
 	// that a solve allocates nothing once the buffers have grown.
@@ -76,9 +70,6 @@ type Solver struct {
 	// Lower is the certified dual bound of the last solve (same units as
 	// the value).
 	Lower float64
-	// since counts the pivots since the last periodic re-inversion; a
-	// warm start (warm.go) carries it over from the parent's solve.
-	since int
 	// solved is true when the basis holds a certified optimum of the
 	// last ValueNorm (SaveBasis keeps only such a basis).
 	solved bool
@@ -98,49 +89,47 @@ type Solver struct {
 }
 
 // Column ids: [0, n) d_k; [n, 3n) slack of row id; ≥ 3n the slice column
-// z(p, k, k') = 3n + (p·n + k)·n + k'.
-func (s *Solver) zid(p, k, k2 int) int { return 3*s.n + (p*s.n+k)*s.n + k2 }
+// z(p, k, k') = 3n + (p·n + k)·n + k' (kernel.zid).
 
-func (s *Solver) decode(id int) (p, k, k2 int) {
-	id -= 3 * s.n
-	k2 = id % s.n
-	id /= s.n
-	return id / s.n, id % s.n, k2
-}
-
-// column fills s.col with the sparse column of id and returns its cost.
-func (s *Solver) column(id int) float64 {
+// fixedColumn fills s.col with the column of d_k (id < n) or of the slack
+// of row id and returns its cost.
+func (s *Solver) fixedColumn(id int) float64 {
 	n := s.n
-	switch {
-	case id < n:
-		s.col[0].r, s.col[0].v = n+id, -1
-		s.col[1].r, s.col[1].v = 2*n+id, -1
-		s.ncol = 2
+	s.ncol = 0
+	if id < n {
+		s.add(n+id, -1)
+		s.add(2*n+id, -1)
 		return s.w[id]
-	case id < 3*n:
-		s.col[0].r, s.col[0].v = id, 1
-		s.ncol = 1
-		return 0
 	}
-	p, k, k2 := s.decode(id)
-	s.col[0].r, s.col[0].v = p, 1
-	s.ncol = 1
-	if s.x[p] != 0 {
-		s.col[s.ncol].r, s.col[s.ncol].v = n+k, s.x[p]
-		s.ncol++
-	}
-	if s.y[p] != 0 {
-		s.col[s.ncol].r, s.col[s.ncol].v = 2*n+k2, s.y[p]
-		s.ncol++
-	}
+	s.add(id, 1)
 	return 0
 }
 
-func (s *Solver) cost(id int) float64 {
-	if id < s.n {
-		return s.w[id]
+// priceFixed prices d_k (cost w_k) and the slacks (slack id = row index).
+func (s *Solver) priceFixed(y []float64) {
+	n := s.n
+	for k := 0; k < n; k++ {
+		s.consider(k, s.w[k]+y[n+k]+y[2*n+k])
 	}
-	return 0
+	for r := n; r < 3*n; r++ {
+		s.consider(r, -y[r])
+	}
+}
+
+// optimal certifies the basis (certify): done when the primal value and
+// the dual bound agree to CertRel; otherwise the basis is re-inverted once
+// and the simplex continues, and a second failure is ErrNumerical.
+func (s *Solver) optimal() (bool, error) {
+	v, lo := s.certify()
+	if v-lo <= CertRel*max(1, math.Abs(v)) {
+		s.certV, s.certLo = v, lo
+		return true, nil
+	}
+	if s.retried {
+		return false, fmt.Errorf("%w: primal %v, dual %v", ErrNumerical, v, lo)
+	}
+	s.retried = true
+	return false, s.reinvert()
 }
 
 // ValueNorm returns the LP optimum of completion order order over jobs
@@ -175,7 +164,7 @@ func (s *Solver) ValueNorm(x, y []float64, order []int) (float64, error) {
 		return 0, nil
 	}
 	for p, j := range order {
-		s.x[p], s.y[p] = x[j]/scale, y[j]/scale
+		s.px[p], s.py[p] = x[j]/scale, y[j]/scale
 	}
 	s.startBasis()
 	return s.finish(s.iterate())
@@ -195,6 +184,7 @@ func (s *Solver) dag(nJobs int, order []int) error {
 			}
 			acc += s.Weight[j]
 			s.w[k] = acc
+			s.fcost[k] = acc
 		}
 	}
 	if s.After == nil {
@@ -222,7 +212,7 @@ func (s *Solver) dag(nJobs int, order []int) error {
 			case q > p:
 				return fmt.Errorf("%w: job %d at position %d completes before its predecessor %d at position %d", ErrOrder, j, p, i, q)
 			case q >= 0:
-				s.lo[p] = max(s.lo[p], q+1)
+				s.first[p] = max(s.first[p], q+1)
 			}
 		}
 	}
@@ -250,8 +240,8 @@ func (s *Solver) Ends() []float64 {
 	ml, sl := make([]float64, n), make([]float64, n)
 	if s.scale > 0 {
 		for _, sc := range s.slices(nil) {
-			ml[sc.k] += s.x[sc.p] * sc.z
-			sl[sc.k2] += s.y[sc.p] * sc.z
+			ml[sc.k] += s.px[sc.p] * sc.z
+			sl[sc.k2] += s.py[sc.p] * sc.z
 		}
 	}
 	c := make([]float64, n)
@@ -264,35 +254,26 @@ func (s *Solver) Ends() []float64 {
 }
 
 func (s *Solver) resize(n int) {
-	s.n, s.m = n, 3*n
-	m := s.m
-	grow := func(b []float64, k int) []float64 {
-		if cap(b) < k {
-			return make([]float64, k)
-		}
-		return b[:k]
-	}
-	s.x, s.y, s.w = grow(s.x, n), grow(s.y, n), grow(s.w, n)
+	s.n = n
+	s.kernel.resize(3*n, 3*n, 3*n+n*n*n)
+	s.prob = s
+	s.npos, s.nq, s.mapRow, s.shufRow = n, n, n, 2*n
+	s.tol = rcTol * float64(1+n)
+	s.artLo, s.artHi, s.holdArt = 0, 0, false
+	s.px, s.py, s.w = grow(s.px, n), grow(s.py, n), grow(s.w, n)
+	clear(s.fcost)
 	for k := range s.w {
 		s.w[k] = float64(n - k)
+		s.fcost[k] = s.w[k]
 	}
-	if cap(s.lo) < n {
-		s.lo = make([]int, n)
+	s.first, s.last = grow2(s.first, n), grow2(s.last, n)
+	clear(s.first)
+	for p := range s.last {
+		s.last[p] = p
 	}
-	s.lo = s.lo[:n]
-	clear(s.lo)
-	s.binv = grow(s.binv, m*m)
-	s.xb, s.dual, s.alpha, s.tmp = grow(s.xb, m), grow(s.dual, m), grow(s.alpha, m), grow(s.tmp, m)
-	s.lu = grow(s.lu, m*m)
-	if cap(s.basic) < m {
-		s.basic = make([]int, m)
-	}
-	s.basic = s.basic[:m]
-	if nc := 3*n + n*n*n; cap(s.isBas) < nc {
-		s.isBas = make([]bool, nc)
-	} else {
-		s.isBas = s.isBas[:nc]
-		clear(s.isBas)
+	clear(s.rhs)
+	for p := 0; p < n; p++ {
+		s.rhs[p] = 1
 	}
 }
 
@@ -303,7 +284,7 @@ func (s *Solver) startBasis() {
 	for p := 0; p < n; p++ {
 		s.basic[p] = s.zid(p, p, p)
 		s.basic[n+p] = p // d_p in the map row slot
-		if s.x[p] >= s.y[p] {
+		if s.px[p] >= s.py[p] {
 			s.basic[2*n+p] = 2*n + p // slack of the shuffle row
 		} else {
 			s.basic[2*n+p] = n + p // slack of the map row
@@ -316,160 +297,20 @@ func (s *Solver) startBasis() {
 	s.since, s.atStart = 0, true
 }
 
-// iterate runs the simplex on the scaled data from the basis in s.basic,
+// iterate runs the kernel on the scaled data from the basis in s.basic,
 // s.binv, s.xb (primal feasible); returns the certified primal value and
 // dual bound.
 func (s *Solver) iterate() (float64, float64, error) {
-	n, m := s.n, s.m
-	tol := rcTol * float64(1+n)
-	maxIter := 200*m + 1000
-	degen := 0
-	s.Pivots = 0
-	retried := false
-	for iter := 0; ; iter++ {
-		if iter > maxIter {
-			return 0, 0, fmt.Errorf("%w: %d pivots", ErrNumerical, iter)
-		}
-		s.duals()
-		bland := degen >= degenerateRun
-		enter, best := -1, -tol
-		consider := func(id int, rc float64) {
-			if rc >= -tol || s.isBas[id] {
-				return
-			}
-			if bland {
-				if enter < 0 || id < enter {
-					enter, best = id, rc
-				}
-				return
-			}
-			if rc < best {
-				enter, best = id, rc
-			}
-		}
-		y := s.dual
-		for k := 0; k < n; k++ {
-			consider(k, s.w[k]+y[n+k]+y[2*n+k])
-		}
-		for r := n; r < m; r++ {
-			consider(r, -y[r]) // slack id = row index
-		}
-		for p := 0; p < n; p++ {
-			// min over k ≤ k' ≤ p of −x_p y[map_k] − y_p y[shuf_k'].
-			xp, yp := s.x[p], s.y[p]
-			base := -y[p]
-			lo := s.lo[p]
-			bk, bv := lo, math.Inf(1)
-			for k2 := lo; k2 <= p; k2++ {
-				if a := -xp * y[n+k2]; a < bv {
-					bk, bv = k2, a
-				}
-				rc := base + bv - yp*y[2*n+k2]
-				if bland {
-					// Bland needs the lowest-index candidate: scan all k.
-					for k := lo; k <= k2; k++ {
-						consider(s.zid(p, k, k2), base-xp*y[n+k]-yp*y[2*n+k2])
-					}
-					continue
-				}
-				if rc < best && !s.isBas[s.zid(p, bk, k2)] {
-					consider(s.zid(p, bk, k2), rc)
-				} else if rc < best {
-					// The best pair is basic (rc ≈ 0 then); scan the row.
-					for k := lo; k <= k2; k++ {
-						consider(s.zid(p, k, k2), base-xp*y[n+k]-yp*y[2*n+k2])
-					}
-				}
-			}
-		}
-		if enter < 0 {
-			v, lo := s.certify()
-			if v-lo <= CertRel*max(1, math.Abs(v)) {
-				return v, lo, nil
-			}
-			if retried {
-				return 0, 0, fmt.Errorf("%w: primal %v, dual %v", ErrNumerical, v, lo)
-			}
-			retried = true
-			if err := s.reinvert(); err != nil {
-				return 0, 0, err
-			}
-			continue
-		}
-		// FTRAN: alpha = Binv · a.
-		s.column(enter)
-		for i := 0; i < m; i++ {
-			row := s.binv[i*m : i*m+m]
-			v := 0.0
-			for c := 0; c < s.ncol; c++ {
-				v += row[s.col[c].r] * s.col[c].v
-			}
-			s.alpha[i] = v
-		}
-		// Ratio test.
-		leave, theta := -1, math.Inf(1)
-		for i := 0; i < m; i++ {
-			a := s.alpha[i]
-			if a <= pivTol {
-				continue
-			}
-			t := max(s.xb[i], 0) / a
-			switch {
-			case leave < 0 || t < theta-1e-12:
-				leave, theta = i, t
-			case t <= theta+1e-12:
-				if bland {
-					if s.basic[i] < s.basic[leave] {
-						leave, theta = i, min(theta, t)
-					}
-				} else if a > s.alpha[leave] {
-					leave, theta = i, min(theta, t)
-				}
-			}
-		}
-		if leave < 0 {
-			// Unbounded cannot happen (costs ≥ 0); numerical trouble.
-			return 0, 0, fmt.Errorf("%w: no leaving row", ErrNumerical)
-		}
-		if theta <= 1e-13 {
-			degen++
-		} else {
-			degen = 0
-		}
-		s.pivot(leave, enter, theta)
-		s.Pivots++
-		s.since++
+	s.pivots, s.retried = 0, false
+	err := s.kernel.iterate()
+	s.Pivots = s.pivots
+	if s.pivots > 0 {
 		s.atStart = false
-		if s.since%reinvertEvery == 0 {
-			if err := s.reinvert(); err != nil {
-				return 0, 0, err
-			}
-		}
 	}
-}
-
-// duals computes y = c_B Binv.
-func (s *Solver) duals() {
-	m := s.m
-	y := s.dual
-	clear(y)
-	for i := 0; i < m; i++ {
-		c := s.cost(s.basic[i])
-		if c == 0 {
-			continue
-		}
-		row := s.binv[i*m : i*m+m]
-		for r, v := range row {
-			y[r] += c * v
-		}
+	if err != nil {
+		return 0, 0, err
 	}
-}
-
-func (s *Solver) pivot(leave, enter int, theta float64) {
-	pivotInverse(s.binv, s.xb, s.alpha, s.m, leave, theta)
-	s.isBas[s.basic[leave]] = false
-	s.basic[leave] = enter
-	s.isBas[enter] = true
+	return s.certV, s.certLo, nil
 }
 
 // startInverse writes the inverse of the starting basis, block by block:
@@ -484,7 +325,7 @@ func (s *Solver) startInverse() {
 	clear(inv)
 	for p := 0; p < n; p++ {
 		c, mr, sr := p, n+p, 2*n+p
-		x, y := s.x[p], s.y[p]
+		x, y := s.px[p], s.py[p]
 		inv[p*m+c] = 1
 		if x >= y {
 			inv[(n+p)*m+c], inv[(n+p)*m+mr] = x, -1
@@ -495,34 +336,6 @@ func (s *Solver) startInverse() {
 		}
 		s.xb[p], s.xb[n+p], s.xb[2*n+p] = 1, max(x, y), math.Abs(x-y)
 	}
-}
-
-// reinvert recomputes Binv from the basic columns (Gauss–Jordan with
-// partial pivoting) and xB = Binv·b (b = 1 on the job rows, 0 elsewhere).
-func (s *Solver) reinvert() error {
-	m := s.m
-	B := s.lu
-	clear(B)
-	for i, id := range s.basic {
-		s.column(id)
-		for c := 0; c < s.ncol; c++ {
-			B[s.col[c].r*m+i] = s.col[c].v
-		}
-	}
-	inv := s.binv
-	if err := invert(B, inv, m); err != nil {
-		return err
-	}
-	// Rows of B were the constraint rows, columns the basis positions, so
-	// inv = B⁻¹ maps a column in row space to basis positions: xB = inv·b.
-	for i := 0; i < m; i++ {
-		v := 0.0
-		for r := 0; r < s.n; r++ {
-			v += inv[i*m+r]
-		}
-		s.xb[i] = v
-	}
-	return nil
 }
 
 // slices returns, per position p, the cleaned slice weights of the basic
@@ -572,8 +385,8 @@ func (s *Solver) certify() (float64, float64) {
 	clear(sl)
 	s.certSlices = s.slices(s.certSlices[:0])
 	for _, sc := range s.certSlices {
-		ml[sc.k] += s.x[sc.p] * sc.z
-		sl[sc.k2] += s.y[sc.p] * sc.z
+		ml[sc.k] += s.px[sc.p] * sc.z
+		sl[sc.k2] += s.py[sc.p] * sc.z
 	}
 	primal := 0.0
 	for k := 0; k < n; k++ {
@@ -592,9 +405,9 @@ func (s *Solver) certify() (float64, float64) {
 	dual := 0.0
 	for p := 0; p < n; p++ {
 		best, mina := math.Inf(1), math.Inf(1)
-		for k2 := s.lo[p]; k2 <= p; k2++ {
-			mina = min(mina, s.x[p]*al[k2])
-			best = min(best, mina+s.y[p]*be[k2])
+		for k2 := s.first[p]; k2 <= p; k2++ {
+			mina = min(mina, s.px[p]*al[k2])
+			best = min(best, mina+s.py[p]*be[k2])
 		}
 		dual += best
 	}
@@ -727,78 +540,4 @@ func (s *Solver) Solve(in *instances.Instance, order []int) (*orderlp.Result, er
 		}
 	}
 	return &orderlp.Result{Plan: orderlp.BatchPlan(order), LPValue: v, Total: in.WeightedResponse(sched.Completion), Schedule: sched}, nil
-}
-
-// invert sets inv to the inverse of the m×m row-major matrix B by
-// Gauss–Jordan elimination with partial pivoting, overwriting B; a pivot
-// below 1e-12 in magnitude is ErrNumerical (singular basis).
-func invert(B, inv []float64, m int) error {
-	clear(inv)
-	for i := 0; i < m; i++ {
-		inv[i*m+i] = 1
-	}
-	for c := 0; c < m; c++ {
-		piv, pv := -1, 0.0
-		for r := c; r < m; r++ {
-			if v := math.Abs(B[r*m+c]); v > pv {
-				piv, pv = r, v
-			}
-		}
-		if pv < 1e-12 {
-			return fmt.Errorf("%w: singular basis", ErrNumerical)
-		}
-		if piv != c {
-			for k := 0; k < m; k++ {
-				B[c*m+k], B[piv*m+k] = B[piv*m+k], B[c*m+k]
-				inv[c*m+k], inv[piv*m+k] = inv[piv*m+k], inv[c*m+k]
-			}
-		}
-		f := 1 / B[c*m+c]
-		for k := 0; k < m; k++ {
-			B[c*m+k] *= f
-			inv[c*m+k] *= f
-		}
-		for r := 0; r < m; r++ {
-			if r == c {
-				continue
-			}
-			g := B[r*m+c]
-			if g == 0 {
-				continue
-			}
-			for k := 0; k < m; k++ {
-				B[r*m+k] -= g * B[c*m+k]
-				inv[r*m+k] -= g * inv[c*m+k]
-			}
-		}
-	}
-	return nil
-}
-
-// pivotInverse updates x_B and the m×m row-major B⁻¹ for the entering
-// column's B⁻¹·a = a leaving at position leave with step theta (the
-// product-form update of the revised simplex method).
-func pivotInverse(binv, xb, a []float64, m, leave int, theta float64) {
-	for i := 0; i < m; i++ {
-		if i == leave {
-			continue
-		}
-		xb[i] -= theta * a[i]
-	}
-	xb[leave] = theta
-	rowL := binv[leave*m : leave*m+m]
-	inv := 1 / a[leave]
-	for r := range rowL {
-		rowL[r] *= inv
-	}
-	for i := 0; i < m; i++ {
-		f := a[i]
-		if i == leave || f == 0 {
-			continue
-		}
-		row := binv[i*m : i*m+m]
-		for r, v := range rowL {
-			row[r] -= f * v
-		}
-	}
 }

@@ -29,31 +29,23 @@ type Release struct {
 	rel  []int     // release period per job
 	x, y []float64 // normalised sizes per job
 
-	// Per solve.
-	n, nq, np, m int
-	scale        float64
-	jobs         []int     // job by position
-	pos          []int     // plan position by job (−1: absent)
-	px, py       []float64 // scaled sizes by position
-	first, end   []int     // first and last sub-interval of each position
-	subPer       []int     // period of sub-interval q
-	w            []float64 // objective weight of d_q
-	prow         []int     // period row of sub-interval q (−1: none)
-	plen         []float64 // scaled length of each period row
-	tau          []float64 // scaled period starts relative to rho[0]
-	endOf        []int     // sub-interval ending at position k's completion
-	offset       float64   // Σ_k w_j(k) (ρ_l(k) − r_j(k)) (original units)
-	basic        []int
-	isBas        []bool
-	binv, lu     []float64
-	xb, dual     []float64
-	alpha, tmp   []float64
-	col          [3]struct {
-		r int
-		v float64
-	}
-	ncol  int
-	phase int
+	// Per solve. The kernel (kernel.go) holds the simplex: its nq is the
+	// number of sub-intervals, its px, py the scaled sizes by position,
+	// its first and last the first and last sub-interval of each
+	// position's slices.
+	kernel
+	n, np  int
+	scale  float64
+	jobs   []int     // job by position
+	pos    []int     // plan position by job (−1: absent)
+	subPer []int     // period of sub-interval q
+	w      []float64 // objective weight of d_q
+	prow   []int     // period row of sub-interval q (−1: none)
+	plen   []float64 // scaled length of each period row
+	tau    []float64 // scaled period starts relative to rho[0]
+	endOf  []int     // sub-interval ending at position k's completion
+	offset float64   // Σ_k w_j(k) (ρ_l(k) − r_j(k)) (original units)
+	phase  int
 	// Pivots is the number of simplex pivots of the last solve.
 	Pivots int
 	// Lower is the certified dual bound of the last solve (original units,
@@ -215,13 +207,13 @@ func (r *Release) setup(p orderlp.Plan) {
 		}
 		r.w = append(r.w, c)
 	}
-	r.first, r.end = grow2(r.first, n), grow2(r.end, n)
+	r.first, r.last = grow2(r.first, n), grow2(r.last, n)
 	scale := 0.0
 	for k, j := range p.Order {
 		r.pos[j] = k
 		r.offset += r.in.Weight(j) * (r.rho[p.Period[k]] - r.in.Jobs[j].Release)
 		scale = max(scale, max(r.x[j], r.y[j]))
-		r.end[k] = r.endOf[k]
+		r.last[k] = r.endOf[k]
 		f := 0
 		for f < r.nq && r.subPer[f] < r.rel[j] {
 			f++
@@ -248,52 +240,34 @@ func (r *Release) setup(p orderlp.Plan) {
 			r.tau[i] /= scale
 		}
 	}
-	r.m = n + 2*r.nq + r.np
-	m := r.m
-	r.binv, r.lu = grow(r.binv, m*m), grow(r.lu, m*m)
-	r.xb, r.dual, r.alpha, r.tmp = grow(r.xb, m), grow(r.dual, m), grow(r.alpha, m), grow(r.tmp, m)
-	r.basic = grow2(r.basic, m)
-	nc := r.zbase() + n*r.nq*r.nq
-	if cap(r.isBas) < nc {
-		r.isBas = make([]bool, nc)
+	nq := r.nq
+	zbase := 3*nq + n + r.np
+	r.kernel.resize(n+2*nq+r.np, zbase, zbase+n*nq*nq)
+	r.npos, r.mapRow, r.shufRow = n, n, n+nq
+	r.artLo, r.artHi = 3*nq, zbase
+	r.tol = rcTol * float64(1+n+nq)
+	r.prob = r
+	clear(r.rhs)
+	for k := 0; k < n; k++ {
+		r.rhs[k] = 1
 	}
-	r.isBas = r.isBas[:nc]
-	clear(r.isBas)
-}
-
-func grow(b []float64, k int) []float64 {
-	if cap(b) < k {
-		return make([]float64, k)
+	for i := 0; i < r.np; i++ {
+		r.rhs[n+2*nq+i] = r.plen[i]
 	}
-	return b[:k]
-}
-
-func grow2(b []int, k int) []int {
-	if cap(b) < k {
-		return make([]int, k)
-	}
-	return b[:k]
 }
 
 // Rows: job position k → k; map row of q → n+q; shuffle row → n+nq+q;
 // period row i → n+2nq+i. Columns: d_q → q; slack of map/shuffle row
 // n+i → nq+i; artificial of job row k → 3nq+k and of period row i →
 // 3nq+n+i; the slice column z(k, q, q') → zbase + (k·nq + q)·nq + q'.
-func (r *Release) zbase() int { return 3*r.nq + r.n + r.np }
+// (kernel.zbase, kernel.zid; the artificials are kernel.artLo..artHi).
 
-func (r *Release) zid(k, q, q2 int) int { return r.zbase() + (k*r.nq+q)*r.nq + q2 }
-
-func (r *Release) isArt(id int) bool { return id >= 3*r.nq && id < r.zbase() }
-
-// column fills r.col with the sparse column of id and returns its cost in
-// the current phase.
-func (r *Release) column(id int) float64 {
+// fixedColumn fills r.col with the sparse column of id < zbase and
+// returns its cost in the current phase.
+func (r *Release) fixedColumn(id int) float64 {
 	n, nq := r.n, r.nq
 	r.ncol = 0
-	add := func(row int, v float64) {
-		r.col[r.ncol].r, r.col[r.ncol].v = row, v
-		r.ncol++
-	}
+	add := r.add
 	switch {
 	case id < nq:
 		add(n+id, -1)
@@ -311,22 +285,29 @@ func (r *Release) column(id int) float64 {
 	case id < 3*nq+n:
 		add(id-3*nq, 1)
 		return r.artCost()
-	case id < r.zbase():
-		add(n+2*nq+id-3*nq-n, 1)
-		return r.artCost()
 	}
-	z := id - r.zbase()
-	q2 := z % nq
-	z /= nq
-	k, q := z/nq, z%nq
-	add(k, 1)
-	if r.px[k] != 0 {
-		add(n+q, r.px[k])
+	add(n+2*nq+id-3*nq-n, 1)
+	return r.artCost()
+}
+
+// setPhase sets the phase and the costs of the columns below zbase:
+// phase 1 costs 1 on the artificials, phase 2 w_q on d_q (and an
+// artificial left basic at 0 must not grow).
+func (r *Release) setPhase(phase int) {
+	r.phase, r.holdArt = phase, phase == 2
+	for id := range r.fcost {
+		switch {
+		case id < r.nq:
+			r.fcost[id] = 0
+			if phase == 2 {
+				r.fcost[id] = r.w[id]
+			}
+		case id < 3*r.nq:
+			r.fcost[id] = 0
+		default:
+			r.fcost[id] = r.artCost()
+		}
 	}
-	if r.py[k] != 0 {
-		add(n+nq+q2, r.py[k])
-	}
-	return 0
 }
 
 func (r *Release) artCost() float64 {
@@ -381,8 +362,8 @@ func (r *Release) solve() (float64, float64, error) {
 	for _, id := range r.basic {
 		r.isBas[id] = true
 	}
-	r.Pivots = 0
-	r.phase = 1
+	r.pivots, r.since = 0, 0
+	r.setPhase(1)
 	for retried := false; ; {
 		if err := r.iterate(); err != nil {
 			return 0, 0, err
@@ -407,7 +388,7 @@ func (r *Release) solve() (float64, float64, error) {
 			return 0, 0, err
 		}
 	}
-	r.phase = 2
+	r.setPhase(2)
 	for retried := false; ; {
 		if err := r.iterate(); err != nil {
 			return 0, 0, err
@@ -426,193 +407,41 @@ func (r *Release) solve() (float64, float64, error) {
 	}
 }
 
-// iterate runs primal simplex pivots of the current phase until no column
-// prices in.
+// iterate runs the kernel in the current phase until no column prices in.
 func (r *Release) iterate() error {
-	n, nq, m := r.n, r.nq, r.m
-	tol := rcTol * float64(1+n+nq)
-	maxIter := 200*m + 1000
-	degen := 0
-	for iter := 0; ; iter++ {
-		if iter > maxIter {
-			return fmt.Errorf("%w: %d pivots", ErrNumerical, iter)
+	err := r.kernel.iterate()
+	r.Pivots = r.pivots
+	return err
+}
+
+// priceFixed prices d_q, the slacks and, in phase 1, the artificials.
+func (r *Release) priceFixed(y []float64) {
+	n, nq := r.n, r.nq
+	for q := 0; q < nq; q++ {
+		rc := y[n+q] + y[n+nq+q]
+		if r.phase == 2 {
+			rc += r.w[q]
 		}
-		r.duals()
-		y := r.dual
-		bland := degen >= degenerateRun
-		enter, best := -1, -tol
-		consider := func(id int, rc float64) {
-			if rc >= -tol || r.isBas[id] {
-				return
-			}
-			if bland {
-				if enter < 0 || id < enter {
-					enter, best = id, rc
-				}
-				return
-			}
-			if rc < best {
-				enter, best = id, rc
-			}
+		if r.prow[q] >= 0 {
+			rc -= y[n+2*nq+r.prow[q]]
 		}
-		for q := 0; q < nq; q++ {
-			rc := y[n+q] + y[n+nq+q]
-			if r.phase == 2 {
-				rc += r.w[q]
-			}
-			if r.prow[q] >= 0 {
-				rc -= y[n+2*nq+r.prow[q]]
-			}
-			consider(q, rc)
-		}
-		for i := 0; i < 2*nq; i++ {
-			consider(nq+i, -y[n+i])
-		}
-		if r.phase == 1 {
-			for k := 0; k < n; k++ {
-				consider(3*nq+k, 1-y[k])
-			}
-			for i := 0; i < r.np; i++ {
-				consider(3*nq+n+i, 1-y[n+2*nq+i])
-			}
-		}
+		r.consider(q, rc)
+	}
+	for i := 0; i < 2*nq; i++ {
+		r.consider(nq+i, -y[n+i])
+	}
+	if r.phase == 1 {
 		for k := 0; k < n; k++ {
-			xk, yk := r.px[k], r.py[k]
-			base := -y[k]
-			bq, bv := -1, math.Inf(1)
-			for q2 := r.first[k]; q2 <= r.end[k]; q2++ {
-				if a := -xk * y[n+q2]; a < bv {
-					bq, bv = q2, a
-				}
-				rc := base + bv - yk*y[n+nq+q2]
-				if bland {
-					for q := r.first[k]; q <= q2; q++ {
-						consider(r.zid(k, q, q2), base-xk*y[n+q]-yk*y[n+nq+q2])
-					}
-					continue
-				}
-				if rc < best && !r.isBas[r.zid(k, bq, q2)] {
-					consider(r.zid(k, bq, q2), rc)
-				} else if rc < best {
-					for q := r.first[k]; q <= q2; q++ {
-						consider(r.zid(k, q, q2), base-xk*y[n+q]-yk*y[n+nq+q2])
-					}
-				}
-			}
+			r.consider(3*nq+k, 1-y[k])
 		}
-		if enter < 0 {
-			return nil
-		}
-		r.column(enter)
-		for i := 0; i < m; i++ {
-			row := r.binv[i*m : i*m+m]
-			v := 0.0
-			for c := 0; c < r.ncol; c++ {
-				v += row[r.col[c].r] * r.col[c].v
-			}
-			r.alpha[i] = v
-		}
-		leave, theta := -1, math.Inf(1)
-		for i := 0; i < m; i++ {
-			a := r.alpha[i]
-			t := 0.0
-			switch {
-			case a > pivTol:
-				t = max(r.xb[i], 0) / a
-			case a < -pivTol && r.phase == 2 && r.isArt(r.basic[i]):
-				// An artificial left in the basis at 0 must not grow.
-				t = 0
-			default:
-				continue
-			}
-			switch {
-			case leave < 0 || t < theta-1e-12:
-				leave, theta = i, t
-			case t <= theta+1e-12:
-				if bland {
-					if r.basic[i] < r.basic[leave] {
-						leave, theta = i, min(theta, t)
-					}
-				} else if math.Abs(a) > math.Abs(r.alpha[leave]) {
-					leave, theta = i, min(theta, t)
-				}
-			}
-		}
-		if leave < 0 {
-			return fmt.Errorf("%w: no leaving row", ErrNumerical)
-		}
-		if theta <= 1e-13 {
-			degen++
-		} else {
-			degen = 0
-		}
-		r.pivot(leave, enter, theta)
-		r.Pivots++
-		if r.Pivots%reinvertEvery == 0 {
-			if err := r.reinvert(); err != nil {
-				return err
-			}
+		for i := 0; i < r.np; i++ {
+			r.consider(3*nq+n+i, 1-y[n+2*nq+i])
 		}
 	}
 }
 
-// duals computes y = c_B·B⁻¹ for the current phase's costs.
-func (r *Release) duals() {
-	m := r.m
-	y := r.dual
-	clear(y)
-	for i := 0; i < m; i++ {
-		c := r.column(r.basic[i])
-		if c == 0 {
-			continue
-		}
-		row := r.binv[i*m : i*m+m]
-		for k, v := range row {
-			y[k] += c * v
-		}
-	}
-}
-
-func (r *Release) pivot(leave, enter int, theta float64) {
-	pivotInverse(r.binv, r.xb, r.alpha, r.m, leave, theta)
-	r.isBas[r.basic[leave]] = false
-	r.basic[leave] = enter
-	r.isBas[enter] = true
-}
-
-// reinvert recomputes B⁻¹ from the basic columns (Gauss–Jordan with
-// partial pivoting) and x_B = B⁻¹·b.
-func (r *Release) reinvert() error {
-	m := r.m
-	B := r.lu
-	clear(B)
-	for i, id := range r.basic {
-		r.column(id)
-		for c := 0; c < r.ncol; c++ {
-			B[r.col[c].r*m+i] = r.col[c].v
-		}
-	}
-	inv := r.binv
-	if err := invert(B, inv, m); err != nil {
-		return err
-	}
-	b := r.tmp
-	clear(b)
-	for k := 0; k < r.n; k++ {
-		b[k] = 1
-	}
-	for i := 0; i < r.np; i++ {
-		b[r.n+2*r.nq+i] = r.plen[i]
-	}
-	for i := 0; i < m; i++ {
-		v := 0.0
-		for k, bk := range b {
-			v += inv[i*m+k] * bk
-		}
-		r.xb[i] = v
-	}
-	return nil
-}
+// optimal ends the phase: solve checks feasibility or the certificate.
+func (r *Release) optimal() (bool, error) { return true, nil }
 
 // loads returns the map and shuffle loads (scaled) of each sub-interval and,
 // per position, the job's map and shuffle fractions per sub-interval, from
@@ -626,7 +455,7 @@ func (r *Release) loads() (ml, sl []float64, fr [][2][]float64) {
 	for k := range fr {
 		fr[k] = [2][]float64{make([]float64, nq), make([]float64, nq)}
 	}
-	zb := r.zbase()
+	zb := r.zbase
 	for i, id := range r.basic {
 		if id < zb {
 			continue
@@ -645,7 +474,7 @@ func (r *Release) loads() (ml, sl []float64, fr [][2][]float64) {
 	}
 	for k := 0; k < n; k++ {
 		if sum[k] == 0 {
-			fr[k][0][r.end[k]], fr[k][1][r.end[k]], sum[k] = 1, 1, 1
+			fr[k][0][r.last[k]], fr[k][1][r.last[k]], sum[k] = 1, 1, 1
 		}
 		for q := 0; q < nq; q++ {
 			fr[k][0][q] /= sum[k]
@@ -759,7 +588,7 @@ func (r *Release) dualBound(phase int) float64 {
 	}
 	for k := 0; k < n; k++ {
 		best, mina := math.Inf(1), math.Inf(1)
-		for q2 := r.first[k]; q2 <= r.end[k]; q2++ {
+		for q2 := r.first[k]; q2 <= r.last[k]; q2++ {
 			mina = min(mina, r.px[k]*al[q2])
 			best = min(best, mina+r.py[k]*be[q2])
 		}

@@ -118,7 +118,7 @@ func (s *Solver) warmStart(b *Basis, x, y []float64, order []int) error {
 	}
 	s.scale = scale
 	for p, i := range order {
-		s.x[p], s.y[p] = x[i]/scale, y[i]/scale
+		s.px[p], s.py[p] = x[i]/scale, y[i]/scale
 	}
 	s.warmBasis(b)
 	return nil
@@ -189,7 +189,7 @@ func (s *Solver) warmBasis(b *Basis) {
 	// The new position's block (startInverse).
 	p := K
 	cr, mr, sr := p, n+p, 2*n+p
-	xp, yp := s.x[p], s.y[p]
+	xp, yp := s.px[p], s.py[p]
 	s.basic[cr], s.basic[mr] = s.zid(p, p, p), p
 	s.binv[cr*m+cr] = 1
 	if xp >= yp {

@@ -227,24 +227,31 @@ func tieClasses(in *instances.Instance) [][]int {
 func addTieRows(in *instances.Instance, m *mip.Model, Z [][]int) {
 	for _, c := range tieClasses(in) {
 		for i := 0; i+1 < len(c); i++ {
-			j, j2 := c[i], c[i+1]
-			for s := range Z[j2] {
-				var ind []int
-				var val []float64
-				for s2 := 0; s2 <= s; s2++ {
-					if col := Z[j2][s2]; col >= 0 {
-						ind = append(ind, col)
-						val = append(val, 1)
-					}
-					if col := Z[j][s2]; s2 < s && col >= 0 {
-						ind = append(ind, col)
-						val = append(val, -1)
-					}
-				}
-				if len(ind) > 0 {
-					m.AddRow(fmt.Sprintf("tie%d_%d_%d", j, j2, s), math.Inf(-1), 0, ind, val)
-				}
+			addOrderRows(m, "tie", c[i], c[i+1], Z)
+		}
+	}
+}
+
+// addOrderRows adds the rows Σ_{s' ≤ s} z_{later,s'} ≤ Σ_{s' < s}
+// z_{earlier,s'} for every slot s (if later completes at or before s,
+// earlier completes strictly before s), named prefix<earlier>_<later>_<s>:
+// the tie rows and the order half of the precedence rows.
+func addOrderRows(m *mip.Model, prefix string, earlier, later int, Z [][]int) {
+	for s := range Z[later] {
+		var ind []int
+		var val []float64
+		for s2 := 0; s2 <= s; s2++ {
+			if col := Z[later][s2]; col >= 0 {
+				ind = append(ind, col)
+				val = append(val, 1)
 			}
+			if col := Z[earlier][s2]; s2 < s && col >= 0 {
+				ind = append(ind, col)
+				val = append(val, -1)
+			}
+		}
+		if len(ind) > 0 {
+			m.AddRow(fmt.Sprintf("%s%d_%d_%d", prefix, earlier, later, s), math.Inf(-1), 0, ind, val)
 		}
 	}
 }
@@ -267,23 +274,7 @@ func addTieRows(in *instances.Instance, m *mip.Model, Z [][]int) {
 func addPrecedenceRows(in *instances.Instance, m *mip.Model, Z [][]int, slotSub []int, a, b [][]int) {
 	for j, jb := range in.Jobs {
 		for _, i := range jb.After {
-			for s := range Z[j] {
-				var ind []int
-				var val []float64
-				for s2 := 0; s2 <= s; s2++ {
-					if col := Z[j][s2]; col >= 0 {
-						ind = append(ind, col)
-						val = append(val, 1)
-					}
-					if col := Z[i][s2]; s2 < s && col >= 0 {
-						ind = append(ind, col)
-						val = append(val, -1)
-					}
-				}
-				if len(ind) > 0 {
-					m.AddRow(fmt.Sprintf("prec%d_%d_%d", i, j, s), math.Inf(-1), 0, ind, val)
-				}
-			}
+			addOrderRows(m, "prec", i, j, Z)
 			for q := range a[j] {
 				for st, cols := range [2][]int{a[j], b[j]} {
 					size := jb.Map

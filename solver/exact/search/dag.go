@@ -274,21 +274,5 @@ func (s *searcher) weightedTail(mask uint64, X, Y float64) float64 {
 		}
 	}
 	sort.Sort(sort.Reverse(sort.Float64Slice(ws)))
-	total := 0.0
-	sx, sy := X, Y
-	ix, iy := 0, 0
-	for k := 0; k < s.n-bits.OnesCount64(mask); k++ {
-		for mask&(1<<s.sortedX[ix]) != 0 {
-			ix++
-		}
-		for mask&(1<<s.sortedY[iy]) != 0 {
-			iy++
-		}
-		sx += s.x[s.sortedX[ix]]
-		sy += s.y[s.sortedY[iy]]
-		ix++
-		iy++
-		total += ws[k] * max(sx, sy)
-	}
-	return max(total, crit)
+	return max(s.sortedTail(mask, X, Y, ws), crit)
 }

@@ -369,6 +369,14 @@ func (s *searcher) tailBound(mask uint64, X, Y float64) float64 {
 	if s.dag {
 		return s.weightedTail(mask, X, Y)
 	}
+	return s.sortedTail(mask, X, Y, nil)
+}
+
+// sortedTail is Σ_k w_k·max(X + x_(1) + … + x_(k), Y + y_(1) + … +
+// y_(k)) over the jobs not in mask, x and y each sorted increasingly
+// (independently), with ws the weights sorted decreasingly (nil: every
+// weight 1; 1·v = v, so the unit sum has the same bits either way).
+func (s *searcher) sortedTail(mask uint64, X, Y float64, ws []float64) float64 {
 	total := 0.0
 	sx, sy := X, Y
 	ix, iy := 0, 0
@@ -383,7 +391,11 @@ func (s *searcher) tailBound(mask uint64, X, Y float64) float64 {
 		sy += s.y[s.sortedY[iy]]
 		ix++
 		iy++
-		total += max(sx, sy)
+		w := 1.0
+		if ws != nil {
+			w = ws[k]
+		}
+		total += w * max(sx, sy)
 	}
 	return total
 }
@@ -395,7 +407,7 @@ func (s *searcher) heuristicPlans() []orderlp.Plan {
 		if err != nil {
 			continue
 		}
-		plans = append(plans, PlanFromCompletions(s.in, r.Completion))
+		plans = append(plans, orderlp.PlanFromCompletions(s.in, r.Completion))
 	}
 	if s.tab != nil {
 		// The order minimising P, reconstructed from h.
@@ -420,11 +432,6 @@ func (s *searcher) heuristicPlans() []orderlp.Plan {
 		plans = append(plans, orderlp.BatchPlan(order))
 	}
 	return plans
-}
-
-// PlanFromCompletions is orderlp.PlanFromCompletions (kept for callers).
-func PlanFromCompletions(in *instances.Instance, c []float64) orderlp.Plan {
-	return orderlp.PlanFromCompletions(in, c)
 }
 
 // now reads the injected clock or time.Now.
