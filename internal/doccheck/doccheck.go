@@ -47,37 +47,74 @@ type Command struct {
 
 var span = regexp.MustCompile("`([^`\n]+)`")
 
-// Extract returns every inline code span of md that is a command, in document order. A
-// span is a command when it starts with "mrsched ", "make ", "go test " or "go run "
-// followed by at least one word that is not an ellipsis; other spans (file names, flags,
-// test names) are not commands.
+// Extract returns every command of md, in document order: each inline code span, and each
+// line of a fenced code block (a trailing backslash joins the next line; "&&", ";" and "|"
+// separate commands; a " #" starts a comment), that starts with "mrsched " (or
+// "bin/mrsched "), "make ", "go test " or "go run " followed by at least one word that is
+// not an ellipsis. Other spans and lines (file names, flags, test names, output) are not
+// commands.
 func Extract(md []byte) []Command {
 	var out []Command
-	for i, line := range strings.Split(string(md), "\n") {
-		for _, m := range span.FindAllStringSubmatch(line, -1) {
-			text := strings.TrimSpace(m[1])
-			f := strings.Fields(text)
-			var c Command
-			switch {
-			case len(f) >= 2 && f[0] == "mrsched":
-				c = Command{Kind: Mrsched, Args: f[1:]}
-			case len(f) >= 2 && f[0] == "make":
-				c = Command{Kind: Make, Args: f[1:]}
-			case len(f) >= 3 && f[0] == "go" && f[1] == "test":
-				c = Command{Kind: GoTest, Args: f[2:]}
-			case len(f) >= 3 && f[0] == "go" && f[1] == "run":
-				c = Command{Kind: GoRun, Args: f[2:]}
-			default:
-				continue
+	fenced := false
+	lines := strings.Split(string(md), "\n")
+	for i := 0; i < len(lines); i++ {
+		line := lines[i]
+		if strings.HasPrefix(strings.TrimSpace(line), "```") {
+			fenced = !fenced
+			continue
+		}
+		if !fenced {
+			for _, m := range span.FindAllStringSubmatch(line, -1) {
+				if c, ok := command(m[1], i+1); ok {
+					out = append(out, c)
+				}
 			}
-			if elided(c.Args) {
-				continue
+			continue
+		}
+		start := i
+		for strings.HasSuffix(line, "\\") && i+1 < len(lines) {
+			i++
+			line = strings.TrimSuffix(line, "\\") + " " + lines[i]
+		}
+		if k := strings.Index(line, " #"); k >= 0 {
+			line = line[:k]
+		}
+		for _, part := range shellSep.Split(line, -1) {
+			if c, ok := command(strings.TrimPrefix(strings.TrimSpace(part), "$ "), start+1); ok {
+				out = append(out, c)
 			}
-			c.Text, c.Line = text, i+1
-			out = append(out, c)
 		}
 	}
 	return out
+}
+
+var shellSep = regexp.MustCompile(`&&|;|\|`)
+
+// command parses one candidate command text on line n.
+func command(text string, n int) (Command, bool) {
+	text = strings.TrimSpace(text)
+	f := strings.Fields(text)
+	if len(f) > 0 && f[0] == "bin/mrsched" {
+		f[0] = "mrsched"
+	}
+	var c Command
+	switch {
+	case len(f) >= 2 && f[0] == "mrsched":
+		c = Command{Kind: Mrsched, Args: f[1:]}
+	case len(f) >= 2 && f[0] == "make":
+		c = Command{Kind: Make, Args: f[1:]}
+	case len(f) >= 3 && f[0] == "go" && f[1] == "test":
+		c = Command{Kind: GoTest, Args: f[2:]}
+	case len(f) >= 3 && f[0] == "go" && f[1] == "run":
+		c = Command{Kind: GoRun, Args: f[2:]}
+	default:
+		return Command{}, false
+	}
+	if elided(c.Args) {
+		return Command{}, false
+	}
+	c.Text, c.Line = text, n
+	return c, true
 }
 
 // elided reports whether a command has an ellipsis for a word (a pattern, not a command).
@@ -152,8 +189,8 @@ func helpName(help string) string {
 }
 
 // checkMrsched finds the longest command path the words start with (each prefix must be a
-// node of the help tree: its --help names it) and checks every long flag against that
-// command's options.
+// node of the help tree: its --help names it), refuses a further word when that command
+// has subcommands, and checks every long flag against that command's options.
 func (k *Checker) checkMrsched(args []string) error {
 	var path []string
 	help, err := k.helpOf(nil)
@@ -173,6 +210,10 @@ func (k *Checker) checkMrsched(args []string) error {
 	}
 	if len(path) == 0 {
 		return fmt.Errorf("%w: %q", ErrUnknownCommand, args[0])
+	}
+	// A word after a command of subcommands that is none of them is a stale subcommand.
+	if len(path) < len(args) && !strings.HasPrefix(args[len(path)], "-") && strings.Contains(help, "\nCOMMANDS:") {
+		return fmt.Errorf("%w: %q of mrsched %s", ErrUnknownCommand, args[len(path)], strings.Join(path, " "))
 	}
 	_, opts, _ := strings.Cut(help, "OPTIONS:")
 	for _, w := range args {

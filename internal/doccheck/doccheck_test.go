@@ -85,7 +85,7 @@ func TestCheckerRejects(t *testing.T) {
 		want error // nil: the command exists
 	}{
 		{"mrsched study fig9 --jobs 10 --reps 2", nil},
-		{"mrsched study fig99 --jobs 10", ErrUnknownFlag}, // path stops at "study", which has no --jobs
+		{"mrsched study fig99 --jobs 10", ErrUnknownCommand}, // path stops at "study", whose subcommands have no fig99
 		{"mrsched nosuchcommand", ErrUnknownCommand},
 		{"mrsched compare --example --nosuchflag", ErrUnknownFlag},
 		{"mrsched merge --format md s1.jsonl s2.jsonl", nil},
