@@ -117,15 +117,19 @@ func command(text string, n int) (Command, bool) {
 	return c, true
 }
 
-// elided reports whether a command has an ellipsis for a word (a pattern, not a command).
+// elided reports whether a command is a pattern rather than a command: a word is an
+// ellipsis or ends in one, is an all-capitals placeholder (COMMAND, FILES), names
+// alternatives (a|b) or an optional part ([--out FILE]).
 func elided(args []string) bool {
 	for _, a := range args {
-		if a == "…" || a == "..." {
+		if a == "…" || a == "..." || strings.HasSuffix(a, "…") || strings.ContainsAny(a, "|[]<>") || placeholder.MatchString(a) {
 			return true
 		}
 	}
 	return false
 }
+
+var placeholder = regexp.MustCompile(`^[A-Z][A-Z_]+$`)
 
 // Checker checks commands against a repository checkout.
 type Checker struct {
@@ -135,6 +139,8 @@ type Checker struct {
 	Bin string
 	// help caches the help text of each command path.
 	help map[string]string
+	// targets holds the make targets of Root's make database, read once.
+	targets map[string]bool
 }
 
 // Check returns nil when c exists, else an error wrapping one of the sentinel errors and
@@ -208,14 +214,14 @@ func (k *Checker) checkMrsched(args []string) error {
 		}
 		path, help = cand, h
 	}
-	if len(path) == 0 {
+	if len(path) == 0 && !strings.HasPrefix(args[0], "-") {
 		return fmt.Errorf("%w: %q", ErrUnknownCommand, args[0])
 	}
 	// A word after a command of subcommands that is none of them is a stale subcommand.
 	if len(path) < len(args) && !strings.HasPrefix(args[len(path)], "-") && strings.Contains(help, "\nCOMMANDS:") {
 		return fmt.Errorf("%w: %q of mrsched %s", ErrUnknownCommand, args[len(path)], strings.Join(path, " "))
 	}
-	_, opts, _ := strings.Cut(help, "OPTIONS:")
+	_, opts, _ := strings.Cut(help, "OPTIONS:") // the global options when path is empty
 	for _, w := range args {
 		if !isFlag(w) {
 			continue
@@ -231,24 +237,56 @@ func (k *Checker) checkMrsched(args []string) error {
 	return nil
 }
 
-// checkMake runs make -n on each target (arguments with '=' are variable settings).
+// checkMake checks each target (arguments with '=' are variable settings) against the
+// targets of make's database, read once with make -pRrq.
 func (k *Checker) checkMake(args []string) error {
+	if k.targets == nil {
+		cmd := exec.Command("make", "-pRrq", "--no-print-directory", ":")
+		cmd.Dir = k.Root
+		out, _ := cmd.Output() // -q exits 1 when a target is out of date; the database is printed anyway
+		k.targets = makeTargets(out)
+		if len(k.targets) == 0 {
+			return fmt.Errorf("%w: make -pRrq printed no targets", ErrNoTarget)
+		}
+	}
 	for _, t := range args {
 		if strings.HasPrefix(t, "-") || strings.Contains(t, "=") {
 			continue
 		}
-		cmd := exec.Command("make", "-n", "--no-print-directory", t)
-		cmd.Dir = k.Root
-		if out, err := cmd.CombinedOutput(); err != nil {
-			return fmt.Errorf("%w: %s: %s", ErrNoTarget, t, lastLine(out))
+		if !k.targets[t] {
+			return fmt.Errorf("%w: %s", ErrNoTarget, t)
 		}
 	}
 	return nil
 }
 
-// checkGoTest checks the package directory (the last word) and, with -run, that every
-// alternative of the pattern names a Test, Benchmark, Fuzz or Example function of it.
+var makeRule = regexp.MustCompile(`(?m)^([A-Za-z0-9_./-]+):(?:[^=]|$)`)
+
+// makeTargets returns the targets with a rule in a make database (make -p output),
+// skipping the entries make marks "Not a target".
+func makeTargets(db []byte) map[string]bool {
+	out := map[string]bool{}
+	lines := strings.Split(string(db), "\n")
+	for i, l := range lines {
+		m := makeRule.FindStringSubmatch(l)
+		if m == nil || (i > 0 && strings.HasPrefix(lines[i-1], "# Not a target")) {
+			continue
+		}
+		out[m[1]] = true
+	}
+	return out
+}
+
+// checkGoTest checks the package directory (the last word before -args) and, with -run,
+// that every alternative of the pattern names a Test, Benchmark, Fuzz or Example function of
+// it (an alternative without ^ may match inside a name).
 func (k *Checker) checkGoTest(args []string) error {
+	for i, a := range args {
+		if a == "-args" {
+			args = args[:i] // what follows goes to the test binary
+			break
+		}
+	}
 	pkg := args[len(args)-1]
 	if err := k.checkPackageDir(pkg); err != nil {
 		return err
@@ -276,9 +314,13 @@ func (k *Checker) checkGoTest(args []string) error {
 		}
 		src.Write(b)
 	}
-	for _, alt := range strings.Split(strings.Trim(pattern, "'\""), "|") {
+	for _, alt := range strings.Split(strings.Trim(pattern, "'\"()"), "|") {
 		name := strings.TrimSuffix(strings.TrimPrefix(alt, "^"), "$")
-		re := regexp.MustCompile(`(?m)^func ` + regexp.QuoteMeta(name))
+		prefix := `\w*` // an unanchored alternative matches inside a name
+		if strings.HasPrefix(alt, "^") {
+			prefix = ""
+		}
+		re := regexp.MustCompile(`(?m)^func ` + prefix + regexp.QuoteMeta(name))
 		if !re.Match(src.Bytes()) {
 			return fmt.Errorf("%w: %s in %s", ErrNoTest, name, pkg)
 		}
