@@ -110,7 +110,7 @@ func command(text string, n int) (Command, bool) {
 	default:
 		return Command{}, false
 	}
-	if elided(c.Args) {
+	if elided(c.Args, c.Kind == Mrsched || c.Kind == Make) {
 		return Command{}, false
 	}
 	c.Text, c.Line = text, n
@@ -118,11 +118,15 @@ func command(text string, n int) (Command, bool) {
 }
 
 // elided reports whether a command is a pattern rather than a command: a word is an
-// ellipsis or ends in one, is an all-capitals placeholder (COMMAND, FILES), names
-// alternatives (a|b) or an optional part ([--out FILE]).
-func elided(args []string) bool {
+// ellipsis or ends in one, or, when syntax is set (mrsched and make commands), is an
+// all-capitals placeholder (COMMAND, FILES), names alternatives (a|b) or an optional part
+// ([--out FILE]). A go test -run pattern may contain '|'.
+func elided(args []string, syntax bool) bool {
 	for _, a := range args {
-		if a == "…" || a == "..." || strings.HasSuffix(a, "…") || strings.ContainsAny(a, "|[]<>") || placeholder.MatchString(a) {
+		if a == "…" || a == "..." || strings.HasSuffix(a, "…") {
+			return true
+		}
+		if syntax && (strings.ContainsAny(a, "|[]<>") || placeholder.MatchString(a)) {
 			return true
 		}
 	}
@@ -277,7 +281,8 @@ func makeTargets(db []byte) map[string]bool {
 	return out
 }
 
-// checkGoTest checks the package directory (the last word before -args) and, with -run,
+// checkGoTest checks the package directory (the first ./ word, else the last word before
+// -args) and, with -run,
 // that every alternative of the pattern names a Test, Benchmark, Fuzz or Example function of
 // it (an alternative without ^ may match inside a name).
 func (k *Checker) checkGoTest(args []string) error {
@@ -288,6 +293,12 @@ func (k *Checker) checkGoTest(args []string) error {
 		}
 	}
 	pkg := args[len(args)-1]
+	for _, a := range args {
+		if strings.HasPrefix(a, "./") {
+			pkg = a // the package may come before the flags
+			break
+		}
+	}
 	if err := k.checkPackageDir(pkg); err != nil {
 		return err
 	}
