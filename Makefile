@@ -16,11 +16,43 @@ FUZZTIME ?= 10s
 
 include $(sort $(wildcard mk/*.mk))
 
-TEST_TARGETS += test-scripts test-build-cbc
+TEST_TARGETS += test-scripts test-build-cbc test-long
 
-.PHONY: all setup build run demo test test-go test-scripts test-build-cbc fuzz bench lint fmt clean
+.PHONY: all help setup build run demo test test-go test-long test-scripts test-build-cbc fuzz bench lint doc-check fmt clean
 
 all: build
+
+## help: the targets a person uses, one line each
+help:
+	@printf '%s\n' \
+	'Start' \
+	'  setup             install engines and tools (HiGHS, CBC, GLPK, GNU parallel, Chromium)' \
+	'  build             compile bin/mrsched (with CBC when its library is installed)' \
+	'  run               setup, build, then the main job on the embedded night' \
+	'  demo              a short demonstration of every topic' \
+	'Check' \
+	'  test              every test target; names the failing ones at the end' \
+	'  test-go           go test ./... alone (each package under 60 s on 2 cores)' \
+	'  test-long         the long oracle sweeps that go test skips (MRSCHED_LONG=1)' \
+	'  lint              go vet, the development-history check and staticcheck' \
+	'  doc-check         every command, target, path and labelled figure the docs quote' \
+	'  fuzz              every fuzz target for FUZZTIME (default 10s)' \
+	'Measure' \
+	'  bench             Go benchmarks and the benchmark programs (BENCHMARKS.md)' \
+	'  planner-bench     certified gaps of solve, 100 to 10,000 jobs (docs/planner.md)' \
+	'  exact-bench       exact methods on Taillard and log-normal batches (hours)' \
+	'  tandem-throughput simulator jobs/s per policy beside the SRPT references' \
+	'  cluster-bench     slot-level cluster simulator events per second' \
+	'Studies (results/<topic>/)' \
+	'  run-nightly       the planner view of the embedded night, HTML page in out/nightly' \
+	'  report-studies    tightness, Fig. 7 on SWIM, Fig. 9, the nightly batch' \
+	'  theory            Theorem 1 separation and repair, worst cases, adversary, tight families' \
+	'  google            Lin et al. Figs. 5-7 on the Google trace slice' \
+	'  flex-study        Wolf et al. section 4 study (225 points x 10 repetitions)' \
+	'  straggler-des     Farhat et al. simulated figures' \
+	'  cluster-studies   LsPS Table II, H-PFSP Figs. 2-5, SWIM' \
+	'  reproduce-paper-scale  Lin et al. section 5.3 and Fig. 9 at the paper scale' \
+	'Other targets are listed with a line each in Makefile and mk/*.mk (## comments).'
 
 ## setup: install everything the project needs on a fresh machine
 setup: $(SETUP_TARGETS)
@@ -74,6 +106,12 @@ test: build
 test-go:
 	$(GO) test -count=1 ./...
 
+## test-long: the long oracle sweeps that go test ./... cuts short (MRSCHED_LONG=1, internal/testenv.Long)
+LONG_TESTS := ^(TestOracleWeightedDAG|TestBruteForceN7)$$
+LONG_PACKAGES := ./solver/exact/internal/bruteforce/ ./solver/exact/ratsearch/
+test-long:
+	MRSCHED_LONG=1 $(GO) test -count=1 -timeout 30m -run '$(LONG_TESTS)' $(LONG_PACKAGES)
+
 ## test-scripts: the CI machinery against fabricated logs and makefiles (closing line, every
 ## target runs, make's exit status) and the check that every skip goes through internal/testenv
 test-scripts:
@@ -103,6 +141,10 @@ lint:
 	$(GO) test -count=1 -run '^(TestNoDevelopmentHistory|TestHistoryPattern|TestCheckHistoryPlanted)$$' ./internal/doccheck/
 	@command -v staticcheck >/dev/null 2>&1 || GOFLAGS= $(GO) install honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION)
 	PATH="$$PATH:$$($(GO) env GOPATH)/bin" staticcheck ./...
+
+## doc-check: every command, make target, path and labelled figure the docs quote is current
+doc-check:
+	$(GO) test -count=1 ./internal/doccheck/
 
 fmt:
 	gofmt -w $$(git ls-files '*.go')

@@ -104,7 +104,7 @@ func TestJSONErrors(t *testing.T) {
 		{"{\"kind\":\"tandem\",\n\"jobs\":[,]}", "x.json:2: instances: syntax error"},
 		{`{"kind":"tandem","frobs":1,"jobs":[]}`, "x.json:1: frobs: instances: invalid instance: unknown field"},
 		{`[]`, "x.json:1: instances: syntax error: want a JSON object, found an array"},
-		// Found by the bad-input QA (docs/qa-bad-input.md): strings and null
+		// Found by the bad-input QA (docs/cli.md, "Bad input"): strings and null
 		// were taken as numbers ("1" as 1, null as "number  out of range").
 		{`{"kind":"tandem","jobs":[{"id":"a","map":"1","shuffle":1}]}`, `x.json:1: jobs[0].map: instances: invalid instance: not a number: "1"`},
 		{`{"kind":"tandem","jobs":[{"id":"a","map":null,"shuffle":1}]}`, `x.json:1: jobs[0].map: instances: invalid instance: not a number: null`},
@@ -154,7 +154,7 @@ func TestCSVErrors(t *testing.T) {
 		{"id,map,shuffle\na,+Inf,2\n", `x.csv:2: field map: instances: invalid instance: "+Inf" is not a decimal number`},
 		{"# map_capacity: -1\nid,map,shuffle\na,1,2\n", "x.csv: map_capacity: instances: invalid instance: negative value -1"},
 		{"# metadata: [1]\nid,map,shuffle\na,1,2\n", "x.csv:1: metadata: instances: invalid instance: metadata must be a JSON object"},
-		// Found by the bad-input QA (docs/qa-bad-input.md): a foreign kind
+		// Found by the bad-input QA (docs/cli.md, "Bad input"): a foreign kind
 		// line and quoted capacities were accepted silently.
 		{"# kind: cluster\nid,map,shuffle\na,1,2\n", `x.csv:1: kind: instances: invalid instance: unknown kind "cluster" (want "tandem")`},
 		{"# map_capacity: \"2\"\nid,map,shuffle\na,1,2\n", `x.csv:1: map_capacity: instances: invalid instance: "\"2\"" is not a decimal number`},
@@ -249,7 +249,7 @@ func TestSpecErrors(t *testing.T) {
 		PaperLogNormal(10, 0, false),
 		PaperLogNormal(10, math.NaN(), false),
 		{N: 3, Batch: true, MapMean: 1, MapSD: -1, RatioMean: 1, RatioSD: 1},
-		// Found by the bad-input QA (docs/qa-bad-input.md): finite but huge
+		// Found by the bad-input QA (docs/cli.md, "Bad input"): finite but huge
 		// parameters printed NaN sizes (σ² = ln(1 + sd²) = +Inf) or sizes
 		// whose sums overflow; a huge n died of out-of-memory.
 		{N: 3, Batch: true, MapMean: 1, MapSD: 1e308, RatioMean: 1, RatioSD: 1},
@@ -380,7 +380,7 @@ func TestAtomicWriteErrorNamesPath(t *testing.T) {
 	}
 }
 
-// TestFromSWIMBadOptions: found by the bad-input QA (docs/qa-bad-input.md):
+// TestFromSWIMBadOptions: found by the bad-input QA (docs/cli.md, "Bad input"):
 // a negative --max-jobs was taken as "all" and a tiny --load gave NaN
 // release times reported as "jobs[0].release: NaN".
 func TestFromSWIMBadOptions(t *testing.T) {

@@ -1,4 +1,4 @@
-# Exact optima with release dates (docs/exact.md, "The release-date search" and "Nested group bounds on the SWIM windows").
+# Exact optima with release dates (docs/appendix/exact.md, "The release-date search").
 .PHONY: exact-bench-releases exact-bench-releases-online exact-bench-releases-swim exact-test-releases
 
 ## exact-test-releases: the release-date tests (fastlp.Release, the release search, its bounds)

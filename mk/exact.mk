@@ -1,5 +1,5 @@
 # Exact optima and bounds: brute-force sweeps and benchmarks (docs/exact.md).
-.PHONY: exact-test exact-sweep exact-cbc exact-bench-taillard exact-bench-lognormal exact-bench exact-bench-vs-commit exact-sweep-portfolio
+.PHONY: exact-test exact-sweep exact-cbc exact-bench-taillard exact-bench-lognormal exact-bench exact-sweep-portfolio
 
 ## exact-test: the exact-method packages' tests (default sizes); not in TEST_TARGETS,
 ## since make test's go test ./... already runs them
@@ -23,28 +23,6 @@ exact-bench-taillard:
 ## exact-bench-lognormal: log-normal batches, balanced (α ≤ 2) and unbalanced, 10 seeds per n
 exact-bench-lognormal:
 	$(GO) run ./bench/exact -suite lognormal -limit 60s -seeds 10 -n 6,8,10,12,14 -methods search,mip -out results/exact
-
-## exact-bench-vs-commit: the portfolio against the search of commit EXACT_BASE_COMMIT (built from
-## `git archive` in a temporary directory, removed afterwards) and native glpsol/cbc on the exported
-## MIP, side by side in one run per suite; tables and target summaries in results/exact/*-vs-commit*.
-## Long (≈ 1 h).
-EXACT_BASE_COMMIT ?= eb9163d
-EXACT_BENCH_LIMIT ?= 60s
-exact-bench-vs-commit:
-	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
-	git archive $(EXACT_BASE_COMMIT) | tar -x -C "$$tmp" && \
-	(cd "$$tmp" && $(GO) build -o "$$tmp/mrsched-base" ./cmd/mrsched) && \
-	$(GO) build -o "$$tmp/exact-bench" ./bench/exact && \
-	B="$$tmp/exact-bench" && BASE="$$tmp/mrsched-base" && L=$(EXACT_BENCH_LIMIT) && \
-	$$B -suite lognormal -n 20 -seeds 10 -kinds balanced -methods portfolio,baseline -baseline $$BASE -limit $$L -out results/exact -name vs-commit-balanced && \
-	$$B -suite lognormal -n 20 -seeds 10 -kinds unbalanced -methods portfolio,baseline -baseline $$BASE -limit $$L -out results/exact -name vs-commit-unbalanced && \
-	$$B -suite lognormal -n 14,16,18,20 -seeds 3 -kinds balanced -methods glpsol,cbc -limit $$L -out results/exact -name vs-commit-native && \
-	$$B -suite lognormal -n 8,10,12 -seeds 3 -kinds unbalanced -methods search,search-nodom -limit 600s -out results/exact -name vs-commit-nodes && \
-	$$B -suite nightly -methods portfolio,baseline,glpsol,cbc -baseline $$BASE -limit 20s -out results/exact -name vs-commit && \
-	$$B -suite taillard -methods portfolio,baseline -baseline $$BASE -limit $$L -out results/exact -name vs-commit && \
-	$$B -suite taillard50 -methods portfolio -limit $$L -out results/exact -name vs-commit && \
-	$$B -suite releases -n 12 -seeds 10 -methods portfolio,polish,baseline -baseline $$BASE -limit $$L -out results/exact -name vs-commit-n12 && \
-	$$B -suite releases -n 20 -seeds 5 -methods portfolio,polish -limit $$L -out results/exact -name vs-commit-n20
 
 ## exact-bench: the benchmark suites of the batch search and the nightly batch (release dates:
 ## exact-bench-releases in mk/exact-releases.mk), each run side by side with the search of
@@ -103,35 +81,3 @@ setup-cbc-cli:
 	@if command -v cbc >/dev/null 2>&1; then echo "setup-cbc-cli: $$(cbc -quit 2>/dev/null | grep Version)"; \
 	else bash scripts/apt-install.sh coinor-cbc; fi
 
-## exact-bench-paired: the portfolio of this tree and of EXACT_PAIRED_BASE on the unbalanced
-## log-normal batches (n = 20 and 25, 10 seeds, 60 s), as two paired processes at the same time (both
-## see the same load); tables results/exact/lognormal-paired-{new,base}-unbalanced-n{20,25}.*
-EXACT_PAIRED_BASE ?= 7d79674
-.PHONY: exact-bench-paired
-exact-bench-paired:
-	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
-	git archive $(EXACT_PAIRED_BASE) | tar -x -C "$$tmp" && \
-	(cd "$$tmp" && $(GO) build -o "$$tmp/bench-base" ./bench/exact) && \
-	$(GO) build -o "$$tmp/bench-new" ./bench/exact && \
-	for n in 20 25; do \
-	  for side in new base; do \
-	    "$$tmp/bench-$$side" -suite lognormal -n $$n -seeds 10 -kinds unbalanced -methods portfolio -limit 60s \
-	      -out results/exact -name paired-$$side-unbalanced-n$$n & \
-	  done; wait; \
-	done
-
-## exact-bench-warm-start: warm-started prefix LPs (docs/exact.md, "Warm-started prefix LPs"):
-## the search alone on unbalanced n = 20 seeds 3 and 9 with and without warm starts (200 000 nodes,
-## alternating), then the portfolio on the unbalanced n = 20 and n = 25 sets (10 seeds, 60 s);
-## tables results/exact/lognormal-warm-n{20,25}.*
-.PHONY: exact-bench-warm-start
-exact-bench-warm-start:
-	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
-	$(GO) test -c -o "$$tmp/search.test" ./solver/exact/search/ && \
-	nice -n 10 "$$tmp/search.test" -test.run TestMeasureWarmStart -test.v -measure-warm 3,9 \
-	  -measure-nodes 200000 -measure-runs cold,warm,cold,warm && \
-	$(GO) build -o "$$tmp/bench" ./bench/exact && \
-	for n in 20 25; do \
-	  nice -n 10 "$$tmp/bench" -suite lognormal -n $$n -seeds 10 -kinds unbalanced -methods portfolio -limit 60s \
-	    -out results/exact -name warm-n$$n || exit 1; \
-	done

@@ -83,7 +83,7 @@ FUZZ_TARGETS += hard-test
 BENCH_TARGETS += hard-bench
 
 # Theorem 1: does OPT separate NMTS yes from no (appendix A vs the repaired construction)
-# points 2 and 3 (docs/theorem1-repair.md). Outputs under results/hard/theorem1/.
+# points 2 and 3 (docs/appendix/hard.md). Outputs under results/hard/theorem1/.
 .PHONY: theorem1-separation theorem1-repair
 
 ## theorem1-separation: exact OPT − y of appendix A's and the repaired reduction: q = 2, 3 (all small instances + seeded random), q = 4 (seeded random); exact search on a node budget (same rows on every machine); 2 shards side by side, merged (tens of minutes)

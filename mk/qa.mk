@@ -1,4 +1,4 @@
-# Bad-input campaign (docs/qa-bad-input.md): every file reader of bin/mrsched
+# Bad-input campaign (docs/cli.md, "Bad input"): every file reader of bin/mrsched
 # fed empty, endless, oversized, binary, BOM, NUL, invalid UTF-8, Go-only
 # number, NaN/Inf, negative, overflowing, duplicate-key, unknown-key and
 # wrong-type input. Fails on a panic, a hang, exit 0 on bad input, an

@@ -2,7 +2,7 @@
 # Paper-scale runs of the experiments the toolkit otherwise runs smaller than the papers.
 # Each run records its wall and CPU time (GNU time) and the load average before and after
 # in a .time file beside its results; cell journals go to $(PAPER_SCALE_CELLS) (not committed).
-.PHONY: reproduce-paper-scale reproduce-lin-53 reproduce-lin-fig9 reproduction-check
+.PHONY: reproduce-paper-scale reproduce-lin-53 reproduce-lin-fig9
 
 PAPER_SCALE_CELLS ?= out/paper-scale
 # shards of the sharded sweeps run at a time (GNU parallel -j); 1 on a busy machine
@@ -32,7 +32,3 @@ reproduce-lin-fig9: build report-setup
 		> results/report/paper-scale/fig9.md
 	uptime >> results/report/paper-scale/fig9.time
 	$(BIN) merge --format csv --quiet $(PAPER_SCALE_CELLS)/fig9/shard-*-of-6.jsonl > results/report/paper-scale/fig9.csv
-
-## reproduction-check: every command quoted in docs/reproduction.md exists (CLI help tree and flags, make -n, go test names)
-reproduction-check:
-	$(GO) test -count=1 ./internal/doccheck/

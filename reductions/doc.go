@@ -19,7 +19,7 @@
 //
 // Appendix A's "cost ≤ y ⇒ yes" direction is wrong (no-instances have
 // OPT < y; TestTheorem1Gap, testdata/theorem1-counterexamples.json).
-// RepairedReduce builds the repaired construction of docs/theorem1-repair.md
+// RepairedReduce builds the repaired construction of docs/appendix/hard.md
 // (balanced Type-E jobs (M, M), larger A, threshold y_R), whose proof is
 // checked inequality by inequality by the tests; Separate and RunStudy
 // measure, with exact OPT (package solver/exact/ratsearch) or an exact

@@ -9,7 +9,7 @@ import (
 	"github.com/mrsched/mrsched/reductions/nmts"
 )
 
-// The repaired reduction (docs/theorem1-repair.md) of the q = 1 instance
+// The repaired reduction (docs/appendix/hard.md) of the q = 1 instance
 // f = {1}, g = {2}, h = {3}: shift 2 (g′ = 4, h′ = 5), y′ = 6,
 // A = 2·6·(6 + 5) = 132, M = 2A, and the certificate costs exactly y.
 func ExampleRepairedReduce() {

@@ -11,7 +11,7 @@ import (
 // of the repaired construction (RepairedReduce).
 const MetadataKindRepaired = "nmts-theorem1-repaired"
 
-// RepairedReduce builds the repaired reduction of docs/theorem1-repair.md:
+// RepairedReduce builds the repaired reduction of docs/appendix/hard.md:
 // appendix A's Type-F, -G and -H jobs with the same shift c (g′_i = g_i + c
 // > 3Σf, h′_i = h_i + c), but the two Type-E jobs balanced, E_1 = E_2 =
 // (M, M), so that the completion-time bound of every position — small or

@@ -18,7 +18,7 @@ import (
 var stepsLarge = flag.Bool("steps.large", false, "TestRepairStepsByOrder: also q = 2 values ≤ 10, q = 3 values ≤ 4, q = 4 values ≤ 2")
 
 // stepsJob is one job of the repaired reduction as the order-by-order check
-// of Steps 1–4 (docs/theorem1-repair.md §3.2) sees it.
+// of Steps 1–4 (docs/appendix/hard.md §3.2) sees it.
 type stepsJob struct {
 	kind  byte     // 'F', 'G', 'H' or 'E'
 	class int      // jobs with equal map and shuffle sizes share a class
@@ -260,8 +260,7 @@ func checkSteps(t *testing.T, src *nmts.Instance, eJobs int) stepsResult {
 }
 
 // TestRepairStepsByOrder is the Go port of the second review's mechanical
-// check of Steps 1–4 (docs/review-theorem1-repair.md §4.1 and §5,
-// docs/review-theorem1-repair/charges.py): for every completion order of
+// check of Steps 1–4 (docs/appendix/hard.md, §7): for every completion order of
 // the repaired reduction it computes, exactly, the lower bound L that (0)
 // and (W′) give for any schedule with total ≤ y, and checks that the
 // orders with L ≤ y′ are exactly the matched block orders (F G H)^q E E
@@ -380,7 +379,7 @@ func TestRepairStepsOneENegativeControl(t *testing.T) {
 }
 
 // basicCharges returns A times the sum of the proof's basic charges of an
-// order (Step 3 of docs/theorem1-repair.md): at every position k whose job
+// order (Step 3 of docs/appendix/hard.md): at every position k whose job
 // is not an H, the (W′) window [k − 1, k] when J_{k−1} is an F and [k, k]
 // otherwise, i.e. ρ(σ_k + [J_{k−1} is F] f_{k−1}); an H position is
 // charged 0 (e ≥ 0 by (0)). It fails the test if a window it uses

@@ -17,7 +17,7 @@ import (
 func rat(x *big.Int) *big.Rat { return new(big.Rat).SetInt(x) }
 
 // TestRepairedHandExample: the gap instance f = {3, 4}, g = {1, 4},
-// h = {11, 1} by hand from docs/theorem1-repair.md: shift c = 21 as in
+// h = {11, 1} by hand from docs/appendix/hard.md: shift c = 21 as in
 // appendix A (g′ = {22, 25}, h′ = {32, 22}), Σf = 7, Σg′ = 47, Σh′ = 54,
 // y′ = 2·7 + 47 = 61, A = 2y′(y′ + Σh′) = 2·61·115 = 14030, M = 2A = 28060,
 // y0 = ((9·4 + 6)/2 + 12)A + 3M = 33·14030 + 84180 = 547170, y = y0 + y′ =
@@ -46,7 +46,7 @@ func TestRepairedHandExample(t *testing.T) {
 
 // TestRepairedCertificateCostsY: the certificate of every yes-instance
 // completes F_π(i) at (3i−2)A + f, G_σ(i) at (3i−1)A + f + g′, H_i at 3iA,
-// E_1 at 3qA + M and E_2 at 3qA + 2M (docs/theorem1-repair.md, (C)), so it
+// E_1 at 3qA + M and E_2 at 3qA + 2M (docs/appendix/hard.md, (C)), so it
 // costs exactly y; checked by rational.Verify for q = 1..5 with the
 // smallest and with larger A, M.
 func TestRepairedCertificateCostsY(t *testing.T) {
@@ -120,7 +120,7 @@ func proofCases(t *testing.T) []*nmts.Instance {
 
 // TestRepairProofInequalities checks, in exact arithmetic on every proof
 // case and for the smallest and for larger A and M, the inequalities the
-// proof of docs/theorem1-repair.md needs from the constants (numbered as
+// proof of docs/appendix/hard.md needs from the constants (numbered as
 // there; ρ = 1 − y′/A):
 //
 //	(R0) g′_i ≥ 3Σf + 1 and A > Σh′ (H jobs have positive shuffle);
@@ -203,7 +203,7 @@ func mapDone(s *rational.Schedule, n int, t *big.Rat) []*big.Rat {
 	return out
 }
 
-// checkWindowLemma verifies Lemma W of docs/theorem1-repair.md on an exact
+// checkWindowLemma verifies Lemma W of docs/appendix/hard.md on an exact
 // schedule of the repaired reduction: for every window a ≤ b of completion
 // positions, t_b ≥ X_b + Σ_{k=a..b} (1 − φ_k)(s_k − x_k) (s_k the shuffle size), where φ_k is J_k's
 // map fraction at t_{a−1}, and Σ_{k≥a} φ_k x_k ≤ t_{a−1} − X_{a−1} (the
@@ -266,7 +266,7 @@ func checkWindowLemma(t *testing.T, name string, in *rational.Instance, s *ratio
 	return windows, tight
 }
 
-// TestWindowLemma checks Lemma W (docs/theorem1-repair.md, (W)) on exact
+// TestWindowLemma checks Lemma W (docs/appendix/hard.md, (W)) on exact
 // schedules of the repaired and of appendix A's reduction (the lemma holds
 // for every feasible schedule of every instance): the certificate of
 // yes-instances, and for 20 seeded random orders per instance (yes and

@@ -61,7 +61,7 @@ type Reduction struct {
 	// 3q, 3q+1).
 	Jobs []BigJob
 	// Repaired marks the construction of RepairedReduce (balanced E jobs,
-	// docs/theorem1-repair.md); false is appendix A's.
+	// docs/appendix/hard.md); false is appendix A's.
 	Repaired bool
 }
 

@@ -74,7 +74,7 @@ func TestReadErrors(t *testing.T) {
 		{`{"kind":"tandem-schedule","completions":[{"id":"J9","completion":1}]}`, `completions[0].id: schedule: malformed schedule file: unknown job "J9"`},
 		{`{"kind":"tandem-schedule","completions":[{"id":"J1","completion":1}]}`, `no completion for job "J2"`},
 		{`{"kind":"tandem-schedule","extra":1}`, `s.json:1: extra: schedule: malformed schedule file: unknown field`},
-		// Found by the bad-input QA (docs/qa-bad-input.md): missing or null
+		// Found by the bad-input QA (docs/cli.md, "Bad input"): missing or null
 		// numbers were read as 0, trailing data was ignored, and decoding
 		// errors named neither a line nor a JSON path.
 		{`{"kind":"tandem-schedule","completions":[{"id":"J1","completion":null},{"id":"J2","completion":1},{"id":"J3","completion":1}]}`, `s.json:1: completions[0].completion: schedule: malformed schedule file: not a number: null`},

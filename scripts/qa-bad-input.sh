@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The bad-input campaign of docs/qa-bad-input.md: every file reader of
+# The bad-input campaign of docs/cli.md, "Bad input": every file reader of
 # mrsched is fed empty, endless (/dev/zero, /dev/urandom), oversized,
 # truncated, BOM, NUL, invalid UTF-8, Go-only number syntax, NaN/Inf,
 # negative, overflowing, duplicate-key, unknown-key and wrong-type input

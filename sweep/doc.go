@@ -5,5 +5,5 @@
 // journal, a cut-off last line is dropped with a notice (Set.Notices), and
 // Merge combines shard files into the bytes of the unsharded run. It sits
 // below the solvers and the report layer so both can use it; the file
-// format is in docs/report.md ("Sweep files").
+// format is in docs/appendix/report.md ("Sweep files").
 package sweep

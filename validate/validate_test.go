@@ -156,8 +156,8 @@ func TestTinyJobsLate(t *testing.T) {
 	}
 }
 
-// TestSWIMSchedule is the regression for docs/report.md's "simulator vs
-// validator on SWIM instances": the first 300 shuffling jobs of the FB-2009
+// TestSWIMSchedule is the regression for docs/report.md's "SWIM-derived
+// instances pass the validator": the first 300 shuffling jobs of the FB-2009
 // SWIM trace (normalised, load 0.3; provenance in the instance metadata)
 // and the MaxSRPT schedule that solver/fluid recorded for them. Sizes range
 // over seven orders of magnitude, so tiny jobs late in the trace sit below

@@ -15,7 +15,7 @@ import (
 const swimTrace = "../shared/data/swim/FB-2009_samples_24_times_1hr_0.tsv"
 
 // plannerCSV is the ten-job planner instance with release times of the
-// release-date suite (docs/exact.md, "The release-date search").
+// release-date suite (docs/appendix/exact.md, "The release-date search").
 const plannerCSV = "bench/exact/testdata/planner10.csv"
 
 // named is a benchmark instance.

@@ -61,7 +61,7 @@ func TestClusterErrors(t *testing.T) {
 		{[]string{"cluster", "simulate", "--workload", bad, "--policy", "srpt"}, "bad.json"},
 		{[]string{"gen", "cluster", "--kind", "nope"}, `--kind "nope"`},
 		{[]string{"cluster", "study", "lsps", "--seeds", "0", "--out", ""}, "--seeds: want an integer ≥ 1, got 0"},
-		// Found by the bad-input QA (docs/qa-bad-input.md): taken as 1 user
+		// Found by the bad-input QA (docs/cli.md, "Bad input"): taken as 1 user
 		// and "all jobs" silently.
 		{[]string{"import", "swim-cluster", "--trace", trace, "--users", "0"}, "--users 0: want ≥ 1"},
 		{[]string{"import", "swim-cluster", "--trace", trace, "--users", "-1"}, "--users -1: want ≥ 1"},

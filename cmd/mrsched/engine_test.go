@@ -119,7 +119,7 @@ func TestMIPSolveErrors(t *testing.T) {
 	}
 }
 
-// Unreadable models (docs/qa-bad-input.md) are errors naming the file (and line),
+// Unreadable models (docs/cli.md, "Bad input") are errors naming the file (and line),
 // exit status 1, never "optimal, objective 0" nor a leaked C++ exception.
 func TestMIPSolveUnreadable(t *testing.T) {
 	highstest.Require(t)

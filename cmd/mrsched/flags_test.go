@@ -29,7 +29,7 @@ const (
 	zeroShuffle = `{"kind":"tandem","map_capacity":1,"shuffle_capacity":1,"jobs":[{"id":"J1","release":0,"map":1,"shuffle":0},{"id":"J2","release":0,"map":1,"shuffle":2}]}`
 )
 
-// Bad input (docs/qa-bad-input.md): every number flag of these commands has one validation, run
+// Bad input (docs/cli.md, "Bad input"): every number flag of these commands has one validation, run
 // before any file is read (the instance path does not exist), whose error
 // names the flag and what it allows. Before, 'solve -m klps -k 0' and
 // '-k -3' exited 0, and 'study fig7 --loads -1' complained about the trace.

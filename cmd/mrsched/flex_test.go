@@ -78,7 +78,7 @@ func TestFlexCommands(t *testing.T) {
 	}
 }
 
-// TestFlexBadFlags: found by the bad-input QA (docs/qa-bad-input.md):
+// TestFlexBadFlags: found by the bad-input QA (docs/cli.md, "Bad input"):
 // --at -5 planned at the last arrival silently, --window 1e308 printed +Inf
 // and NaN, and --workers 0 was accepted.
 func TestFlexBadFlags(t *testing.T) {

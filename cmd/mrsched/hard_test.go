@@ -142,7 +142,7 @@ func TestHardHelpExamples(t *testing.T) {
 }
 
 // TestHardSearchBadTimeLimit: found by the bad-input QA
-// (docs/qa-bad-input.md): a negative --time-limit was accepted.
+// (docs/cli.md, "Bad input"): a negative --time-limit was accepted.
 func TestHardSearchBadTimeLimit(t *testing.T) {
 	code, _, errs := runCLI(t, "search", "--n", "3", "--time-limit", "-1s", "--quiet")
 	if code != 1 || !strings.Contains(errs, "--time-limit -1s: want ≥ 0") {

@@ -36,7 +36,7 @@ func TestMSTMapConditionCLI(t *testing.T) {
 	}
 }
 
-// TestMSTBadFlags: found by the bad-input QA (docs/qa-bad-input.md): these
+// TestMSTBadFlags: found by the bad-input QA (docs/cli.md, "Bad input"): these
 // values fell back to the defaults silently and exited 0.
 func TestMSTBadFlags(t *testing.T) {
 	cases := []struct {
@@ -59,7 +59,7 @@ func TestMSTBadFlags(t *testing.T) {
 }
 
 // TestFlagValuesRefused: flag values that crashed the process or printed a
-// meaningless result with exit 0 now exit 1 naming the flag (docs/qa-bad-input.md).
+// meaningless result with exit 0 now exit 1 naming the flag (docs/cli.md, "Bad input").
 func TestFlagValuesRefused(t *testing.T) {
 	wl := filepath.Join(t.TempDir(), "t2.json")
 	if code, _, e := clusterRun(t, "gen", "cluster", "--kind", "table2", "--seed", "1", "--out", wl, "--quiet"); code != 0 {

@@ -11,7 +11,7 @@ import (
 
 // TestFileReadersRefuseLargeFilesUpFront checks that `mst fit --samples` and
 // `import taillard` refuse a regular file over the input limit before reading
-// it, with its size (docs/qa-bad-input.md: every reader gets a documented size limit; a
+// it, with its size (docs/cli.md, "Bad input": every reader gets a documented size limit; a
 // large file is "refused up front with its size"). The files hold 200 bytes
 // and the limit is 64: the message is fileio's up-front one ("file of 200
 // bytes"), not the one of a stream cut after 64 bytes.

@@ -128,7 +128,7 @@ func TestReportErrors(t *testing.T) {
 		{[]string{"report", "--gen", "lognormal,n=3,batch", "--format", "xml"}, "--format"},
 		{[]string{"report", "--gen", "lognormal,n=3,batch", "--gen", "lognormal,n=3,batch"}, "two instances are named"},
 		{[]string{"merge"}, "give the shard files"},
-		// Found by the bad-input QA (docs/qa-bad-input.md): accepted silently.
+		// Found by the bad-input QA (docs/cli.md, "Bad input"): accepted silently.
 		{[]string{"report", "--gen", "lognormal,n=3,batch", "--workers", "0"}, "--workers: want an integer ≥ 1, got 0"},
 		{[]string{"report", "--gen", "lognormal,n=3,batch", "--workers", "-1"}, "--workers: want an integer ≥ 1, got -1"},
 		{[]string{"report", "--gen", "lognormal,n=3,batch", "--time-limit", "-1s"}, "--time-limit: want a duration ≥ 0"},
@@ -223,7 +223,7 @@ func TestReportHelpExamples(t *testing.T) {
 }
 
 // TestReportInstanceFlag: --instance and its alias -i take one file per
-// occurrence. Found by the bad-input QA (docs/qa-bad-input.md): urfave/cli's
+// occurrence. Found by the bad-input QA (docs/cli.md, "Bad input"): urfave/cli's
 // alias sync appended every value twice, so one file failed with "two
 // instances are named" and two files were joined into one path.
 func TestReportInstanceFlag(t *testing.T) {

@@ -78,7 +78,7 @@ func TestSimulateCommands(t *testing.T) {
 	}
 }
 
-// TestSimulateBadFlags: QA finding O2 (docs/qa-bad-input.md) — --k 0 and
+// TestSimulateBadFlags: Found by the bad-input QA (docs/cli.md, "Bad input") — --k 0 and
 // --speed 0 used to be accepted (speed 0 silently meant 1).
 func TestSimulateBadFlags(t *testing.T) {
 	x := filepath.Join(t.TempDir(), "x.json")

@@ -153,7 +153,7 @@ func TestBoundAndExport(t *testing.T) {
 	}
 }
 
-// QA finding O3 (docs/qa-bad-input.md): a negative --time-limit is refused
+// Found by the bad-input QA (docs/cli.md, "Bad input"): a negative --time-limit is refused
 // with an error naming the flag, before the instance is read; 0 (no limit)
 // still solves.
 func TestSolveRejectsNegativeTimeLimit(t *testing.T) {

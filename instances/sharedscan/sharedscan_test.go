@@ -85,7 +85,7 @@ func TestReadErrors(t *testing.T) {
 		{base(`{"id":"x","datasets":["a"]}`), "x.json:1: jobs[0].arrival: sharedscan: invalid workload: missing field"},
 		{base(`{"id":"x","arrival":"soon","datasets":["a"]}`), "x.json:1: jobs[0].arrival: sharedscan: invalid workload: not a number"},
 		{base(``), "x.json:1: jobs: sharedscan: invalid workload: no jobs"},
-		// Found by the bad-input QA (docs/qa-bad-input.md): finite sizes
+		// Found by the bad-input QA (docs/cli.md, "Bad input"): finite sizes
 		// whose sums overflow printed +Inf work and NaN ratios.
 		{`{"kind":"sharedscan","slots":4,"datasets":[{"id":"a","size":1e308},{"id":"b","size":1e308}],"jobs":[{"id":"x","arrival":0,"datasets":["a"]}]}`, "x.json:1: datasets: sharedscan: invalid workload: too large"},
 		{base(`{"id":"x","arrival":1e300,"datasets":["a"]},{"id":"y","arrival":0,"datasets":["a"]}`), "x.json:1: datasets: sharedscan: invalid workload: too large"},
@@ -105,7 +105,7 @@ func TestReadErrors(t *testing.T) {
 	}
 }
 
-// TestFromSWIMBadSpec: found by the bad-input QA (docs/qa-bad-input.md):
+// TestFromSWIMBadSpec: found by the bad-input QA (docs/cli.md, "Bad input"):
 // negative --from/--to were accepted, and every error listed all the
 // constraints instead of naming the broken one.
 func TestFromSWIMBadSpec(t *testing.T) {

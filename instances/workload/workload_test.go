@@ -76,7 +76,7 @@ func TestReadErrors(t *testing.T) {
 		{`{"kind": "cluster", "nodes": 1, "map_slots": 1, "reduce_slots": 1, "jobs": [{"id": "a", "user": "", "map": [1]}]}`, "x.json:1: jobs[0].user: workload: invalid workload: empty"},
 		{`{"kind": "cluster", "nodes": "1", "map_slots": 1, "reduce_slots": 1, "jobs": []}`, "x.json:1: nodes: workload: invalid workload: \"1\" is not an integer"},
 		{`{"kind": "cluster", "nodes": 1, "map_slots": 1, "reduce_slots": 1, "jobs": [{"id": "a", "map": {"count": 2e0, "time": 1}}]}`, "x.json:1: jobs[0].map.count: workload: invalid workload: 2e0 is not an integer"},
-		// Found by the bad-input QA (docs/qa-bad-input.md): finite durations
+		// Found by the bad-input QA (docs/cli.md, "Bad input"): finite durations
 		// whose sums overflow printed a mean response of +Inf.
 		{`{"kind": "cluster", "nodes": 1, "map_slots": 1, "reduce_slots": 1, "jobs": [{"id": "a", "map": [1e308, 1e308]}]}`, "x.json: jobs: workload: invalid workload: too large"},
 		{`{"kind": "cluster", "nodes": 1, "map_slots": 1, "reduce_slots": 1, "jobs": [{"id": "a", "submit": 1e300, "map": [1]}, {"id": "b", "map": [1]}]}`, "x.json: jobs: workload: invalid workload: too large"},
@@ -183,7 +183,7 @@ func TestFromSWIMDropsEmpty(t *testing.T) {
 	}
 }
 
-// TestFromSWIMBadOptions: found by the bad-input QA (docs/qa-bad-input.md):
+// TestFromSWIMBadOptions: found by the bad-input QA (docs/cli.md, "Bad input"):
 // negative users and max jobs were taken as 1 and "all".
 func TestFromSWIMBadOptions(t *testing.T) {
 	recs := []swim.Record{{ID: "job0", Submit: 49, MapBytes: 740773, ShuffleBytes: 2339561, ReduceBytes: 627471}}

@@ -97,7 +97,7 @@ func TestFlagValidation(t *testing.T) {
 
 // TestRepeatedAlias: each occurrence of a repeatable flag, under its name
 // or its alias, is one value, commas kept. Found by the bad-input QA
-// (docs/qa-bad-input.md): urfave/cli's alias sync appended every value
+// (docs/cli.md, "Bad input"): urfave/cli's alias sync appended every value
 // twice.
 func TestRepeatedAlias(t *testing.T) {
 	f := &cliflags.RepeatedFlag{GenericFlag: cli.GenericFlag{Name: "instance", Aliases: []string{"i"}, Value: &cliflags.Repeated{}}}

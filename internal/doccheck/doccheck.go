@@ -47,48 +47,93 @@ type Command struct {
 
 var span = regexp.MustCompile("`([^`\n]+)`")
 
-// Extract returns every inline code span of md that is a command, in document order. A
-// span is a command when it starts with "mrsched ", "make ", "go test " or "go run "
-// followed by at least one word that is not an ellipsis; other spans (file names, flags,
-// test names) are not commands.
+// Extract returns every command of md, in document order: each inline code span, and each
+// line of a fenced code block (a trailing backslash joins the next line; "&&", ";" and "|"
+// separate commands; a " #" starts a comment), that starts with "mrsched " (or
+// "bin/mrsched "), "make ", "go test " or "go run " followed by at least one word that is
+// not an ellipsis. Other spans and lines (file names, flags, test names, output) are not
+// commands.
 func Extract(md []byte) []Command {
 	var out []Command
-	for i, line := range strings.Split(string(md), "\n") {
-		for _, m := range span.FindAllStringSubmatch(line, -1) {
-			text := strings.TrimSpace(m[1])
-			f := strings.Fields(text)
-			var c Command
-			switch {
-			case len(f) >= 2 && f[0] == "mrsched":
-				c = Command{Kind: Mrsched, Args: f[1:]}
-			case len(f) >= 2 && f[0] == "make":
-				c = Command{Kind: Make, Args: f[1:]}
-			case len(f) >= 3 && f[0] == "go" && f[1] == "test":
-				c = Command{Kind: GoTest, Args: f[2:]}
-			case len(f) >= 3 && f[0] == "go" && f[1] == "run":
-				c = Command{Kind: GoRun, Args: f[2:]}
-			default:
-				continue
+	fenced := false
+	lines := strings.Split(string(md), "\n")
+	for i := 0; i < len(lines); i++ {
+		line := lines[i]
+		if strings.HasPrefix(strings.TrimSpace(line), "```") {
+			fenced = !fenced
+			continue
+		}
+		if !fenced {
+			for _, m := range span.FindAllStringSubmatch(line, -1) {
+				if c, ok := command(m[1], i+1); ok {
+					out = append(out, c)
+				}
 			}
-			if elided(c.Args) {
-				continue
+			continue
+		}
+		start := i
+		for strings.HasSuffix(line, "\\") && i+1 < len(lines) {
+			i++
+			line = strings.TrimSuffix(line, "\\") + " " + lines[i]
+		}
+		if k := strings.Index(line, " #"); k >= 0 {
+			line = line[:k]
+		}
+		for _, part := range shellSep.Split(line, -1) {
+			if c, ok := command(strings.TrimPrefix(strings.TrimSpace(part), "$ "), start+1); ok {
+				out = append(out, c)
 			}
-			c.Text, c.Line = text, i+1
-			out = append(out, c)
 		}
 	}
 	return out
 }
 
-// elided reports whether a command has an ellipsis for a word (a pattern, not a command).
-func elided(args []string) bool {
+var shellSep = regexp.MustCompile(`&&|;|\|`)
+
+// command parses one candidate command text on line n.
+func command(text string, n int) (Command, bool) {
+	text = strings.TrimSpace(text)
+	f := strings.Fields(text)
+	if len(f) > 0 && f[0] == "bin/mrsched" {
+		f[0] = "mrsched"
+	}
+	var c Command
+	switch {
+	case len(f) >= 2 && f[0] == "mrsched":
+		c = Command{Kind: Mrsched, Args: f[1:]}
+	case len(f) >= 2 && f[0] == "make":
+		c = Command{Kind: Make, Args: f[1:]}
+	case len(f) >= 3 && f[0] == "go" && f[1] == "test":
+		c = Command{Kind: GoTest, Args: f[2:]}
+	case len(f) >= 3 && f[0] == "go" && f[1] == "run":
+		c = Command{Kind: GoRun, Args: f[2:]}
+	default:
+		return Command{}, false
+	}
+	if elided(c.Args, c.Kind == Mrsched || c.Kind == Make) {
+		return Command{}, false
+	}
+	c.Text, c.Line = text, n
+	return c, true
+}
+
+// elided reports whether a command is a pattern rather than a command: a word is an
+// ellipsis or ends in one, or, when syntax is set (mrsched and make commands), is an
+// all-capitals placeholder (COMMAND, FILES), names alternatives (a|b) or an optional part
+// ([--out FILE]). A go test -run pattern may contain '|'.
+func elided(args []string, syntax bool) bool {
 	for _, a := range args {
-		if a == "…" || a == "..." {
+		if a == "…" || a == "..." || strings.HasSuffix(a, "…") {
+			return true
+		}
+		if syntax && (strings.ContainsAny(a, "|[]<>") || placeholder.MatchString(a)) {
 			return true
 		}
 	}
 	return false
 }
+
+var placeholder = regexp.MustCompile(`^[A-Z][A-Z_]+$`)
 
 // Checker checks commands against a repository checkout.
 type Checker struct {
@@ -98,6 +143,8 @@ type Checker struct {
 	Bin string
 	// help caches the help text of each command path.
 	help map[string]string
+	// targets holds the make targets of Root's make database, read once.
+	targets map[string]bool
 }
 
 // Check returns nil when c exists, else an error wrapping one of the sentinel errors and
@@ -152,8 +199,8 @@ func helpName(help string) string {
 }
 
 // checkMrsched finds the longest command path the words start with (each prefix must be a
-// node of the help tree: its --help names it) and checks every long flag against that
-// command's options.
+// node of the help tree: its --help names it), refuses a further word when that command
+// has subcommands, and checks every long flag against that command's options.
 func (k *Checker) checkMrsched(args []string) error {
 	var path []string
 	help, err := k.helpOf(nil)
@@ -171,10 +218,14 @@ func (k *Checker) checkMrsched(args []string) error {
 		}
 		path, help = cand, h
 	}
-	if len(path) == 0 {
+	if len(path) == 0 && !strings.HasPrefix(args[0], "-") {
 		return fmt.Errorf("%w: %q", ErrUnknownCommand, args[0])
 	}
-	_, opts, _ := strings.Cut(help, "OPTIONS:")
+	// A word after a command of subcommands that is none of them is a stale subcommand.
+	if len(path) < len(args) && !strings.HasPrefix(args[len(path)], "-") && strings.Contains(help, "\nCOMMANDS:") {
+		return fmt.Errorf("%w: %q of mrsched %s", ErrUnknownCommand, args[len(path)], strings.Join(path, " "))
+	}
+	_, opts, _ := strings.Cut(help, "OPTIONS:") // the global options when path is empty
 	for _, w := range args {
 		if !isFlag(w) {
 			continue
@@ -190,25 +241,64 @@ func (k *Checker) checkMrsched(args []string) error {
 	return nil
 }
 
-// checkMake runs make -n on each target (arguments with '=' are variable settings).
+// checkMake checks each target (arguments with '=' are variable settings) against the
+// targets of make's database, read once with make -pRrq.
 func (k *Checker) checkMake(args []string) error {
+	if k.targets == nil {
+		cmd := exec.Command("make", "-pRrq", "--no-print-directory", ":")
+		cmd.Dir = k.Root
+		out, _ := cmd.Output() // -q exits 1 when a target is out of date; the database is printed anyway
+		k.targets = makeTargets(out)
+		if len(k.targets) == 0 {
+			return fmt.Errorf("%w: make -pRrq printed no targets", ErrNoTarget)
+		}
+	}
 	for _, t := range args {
 		if strings.HasPrefix(t, "-") || strings.Contains(t, "=") {
 			continue
 		}
-		cmd := exec.Command("make", "-n", "--no-print-directory", t)
-		cmd.Dir = k.Root
-		if out, err := cmd.CombinedOutput(); err != nil {
-			return fmt.Errorf("%w: %s: %s", ErrNoTarget, t, lastLine(out))
+		if !k.targets[t] {
+			return fmt.Errorf("%w: %s", ErrNoTarget, t)
 		}
 	}
 	return nil
 }
 
-// checkGoTest checks the package directory (the last word) and, with -run, that every
-// alternative of the pattern names a Test, Benchmark, Fuzz or Example function of it.
+var makeRule = regexp.MustCompile(`(?m)^([A-Za-z0-9_./-]+):(?:[^=]|$)`)
+
+// makeTargets returns the targets with a rule in a make database (make -p output),
+// skipping the entries make marks "Not a target".
+func makeTargets(db []byte) map[string]bool {
+	out := map[string]bool{}
+	lines := strings.Split(string(db), "\n")
+	for i, l := range lines {
+		m := makeRule.FindStringSubmatch(l)
+		if m == nil || (i > 0 && strings.HasPrefix(lines[i-1], "# Not a target")) {
+			continue
+		}
+		out[m[1]] = true
+	}
+	return out
+}
+
+// checkGoTest checks the package directory (the first ./ word, else the last word before
+// -args) and, with -run,
+// that every alternative of the pattern names a Test, Benchmark, Fuzz or Example function of
+// it (an alternative without ^ may match inside a name).
 func (k *Checker) checkGoTest(args []string) error {
+	for i, a := range args {
+		if a == "-args" {
+			args = args[:i] // what follows goes to the test binary
+			break
+		}
+	}
 	pkg := args[len(args)-1]
+	for _, a := range args {
+		if strings.HasPrefix(a, "./") {
+			pkg = a // the package may come before the flags
+			break
+		}
+	}
 	if err := k.checkPackageDir(pkg); err != nil {
 		return err
 	}
@@ -235,9 +325,13 @@ func (k *Checker) checkGoTest(args []string) error {
 		}
 		src.Write(b)
 	}
-	for _, alt := range strings.Split(strings.Trim(pattern, "'\""), "|") {
+	for _, alt := range strings.Split(strings.Trim(pattern, "'\"()"), "|") {
 		name := strings.TrimSuffix(strings.TrimPrefix(alt, "^"), "$")
-		re := regexp.MustCompile(`(?m)^func ` + regexp.QuoteMeta(name))
+		prefix := `\w*` // an unanchored alternative matches inside a name
+		if strings.HasPrefix(alt, "^") {
+			prefix = ""
+		}
+		re := regexp.MustCompile(`(?m)^func ` + prefix + regexp.QuoteMeta(name))
 		if !re.Match(src.Bytes()) {
 			return fmt.Errorf("%w: %s in %s", ErrNoTest, name, pkg)
 		}

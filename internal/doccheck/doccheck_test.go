@@ -85,7 +85,7 @@ func TestCheckerRejects(t *testing.T) {
 		want error // nil: the command exists
 	}{
 		{"mrsched study fig9 --jobs 10 --reps 2", nil},
-		{"mrsched study fig99 --jobs 10", ErrUnknownFlag}, // path stops at "study", which has no --jobs
+		{"mrsched study fig99 --jobs 10", ErrUnknownCommand}, // path stops at "study", whose subcommands have no fig99
 		{"mrsched nosuchcommand", ErrUnknownCommand},
 		{"mrsched compare --example --nosuchflag", ErrUnknownFlag},
 		{"mrsched merge --format md s1.jsonl s2.jsonl", nil},
@@ -99,6 +99,11 @@ func TestCheckerRejects(t *testing.T) {
 		{"go test -run TestExample21 ./no/such/package/", ErrNoPackage},
 		{"go run ./bench/tandemsim repro --n 10", nil},
 		{"go run ./bench/nosuchprogram", ErrNoPackage},
+		{"go test -run 'Example21|NoSuchTestDoccheck' ./solver/fluid/", ErrNoTest}, // unanchored: inside a name
+		{"go test -run Example21 ./solver/fluid/ -args -n 5", nil},                 // what follows -args is the binary's
+		{"go test -run ^Example21 ./solver/fluid/", ErrNoTest},                     // anchored: TestExample21 does not start with it
+		{"mrsched --version", nil},                                                 // a global option
+		{"mrsched --nosuchglobal-doccheck", ErrUnknownFlag},
 	}
 	for _, c := range cases {
 		cmds := Extract([]byte("`" + c.text + "`"))

@@ -91,15 +91,36 @@ func ItemLabels(text string) map[string]bool {
 var pathSpan = regexp.MustCompile("`((?:results|docs|mk)/[^`\\s]+)`")
 
 // CheckPaths returns an error for every inline code span of md that names a path under
-// results/, docs/ or mk/ (glob patterns allowed) matching no file below root.
+// results/, docs/ or mk/ matching no file below root. Glob patterns and brace lists
+// ({md,csv}: every alternative must match) are allowed; a path with a <placeholder> is a
+// pattern for the reader and is not checked.
 func CheckPaths(root string, md []byte) []error {
 	var errs []error
 	for i, line := range strings.Split(string(md), "\n") {
 		for _, m := range pathSpan.FindAllStringSubmatch(line, -1) {
-			if hits, err := filepath.Glob(filepath.Join(root, m[1])); err != nil || len(hits) == 0 {
-				errs = append(errs, fmt.Errorf("line %d: %s: %w", i+1, m[1], ErrNoFile))
+			if strings.ContainsAny(m[1], "<>") {
+				continue
+			}
+			for _, p := range braces(m[1]) {
+				if hits, err := filepath.Glob(filepath.Join(root, p)); err != nil || len(hits) == 0 {
+					errs = append(errs, fmt.Errorf("line %d: %s: %w", i+1, p, ErrNoFile))
+				}
 			}
 		}
 	}
 	return errs
+}
+
+// braces expands the first {a,b,…} list of p, recursively.
+func braces(p string) []string {
+	i := strings.Index(p, "{")
+	j := strings.Index(p, "}")
+	if i < 0 || j < i {
+		return []string{p}
+	}
+	var out []string
+	for _, alt := range strings.Split(p[i+1:j], ",") {
+		out = append(out, braces(p[:i]+alt+p[j+1:])...)
+	}
+	return out
 }

@@ -44,13 +44,19 @@ func TestCheckPaths(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	md := "`docs/reproduction.md` and `results/report/fig9.md`\n`results/hard/theorem1-gap-*.json`\n`results/no-such-file-doccheck.md`\n"
+	// Line 4: both alternatives of the brace list exist; line 5: only md does (there is no
+	// results/hard/adversary.doccheck); line 6 is a placeholder for the reader.
+	md := "`docs/reproduction.md` and `results/report/fig9.md`\n`results/hard/theorem1-gap-*.json`\n`results/no-such-file-doccheck.md`\n" +
+		"`results/hard/adversary.{md,csv}`\n`results/hard/adversary.{md,doccheck}`\n`docs/<topic>.md`\n"
 	errs := CheckPaths(root, []byte(md))
-	if len(errs) != 1 || !errors.Is(errs[0], ErrNoFile) {
-		t.Fatalf("CheckPaths = %v, want one ErrNoFile", errs)
+	if len(errs) != 2 || !errors.Is(errs[0], ErrNoFile) || !errors.Is(errs[1], ErrNoFile) {
+		t.Fatalf("CheckPaths = %v, want two ErrNoFile", errs)
 	}
 	if want := "line 3: results/no-such-file-doccheck.md: doccheck: no such file"; errs[0].Error() != want {
 		t.Errorf("error %q, want %q", errs[0], want)
+	}
+	if want := "line 5: results/hard/adversary.doccheck: doccheck: no such file"; errs[1].Error() != want {
+		t.Errorf("error %q, want %q", errs[1], want)
 	}
 }
 

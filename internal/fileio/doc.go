@@ -2,7 +2,7 @@
 // size-limited reads, one text policy, strict number syntax, error positions
 // and atomic writes. It implements no paper; it is the input hygiene behind
 // the house rule "unreadable input is an error, never an empty model solved"
-// (docs/qa-bad-input.md lists the inputs it was tested on).
+// (docs/cli.md, "Bad input" lists the inputs it was tested on).
 //
 // Policies, the same for every text format (tandem JSON and CSV, schedules,
 // cluster and shared-scan workloads, node files, samples, NMTS, Taillard .fsp

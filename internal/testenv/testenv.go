@@ -19,6 +19,9 @@ const (
 	// EnvData names the shared data directory (default: shared/data beside
 	// the module root).
 	EnvData = "MRSCHED_DATA"
+	// EnvLong set to "1" (make test-long exports it) runs the long oracle
+	// sweeps that keep a package's go test above a minute on 2 cores.
+	EnvLong = "MRSCHED_LONG"
 )
 
 // Install hints quoted in skip and failure messages.
@@ -37,6 +40,22 @@ var ErrNoModuleRoot = errors.New("testenv: no go.mod above the working directory
 // MRSCHED_REQUIRE_ALL=1) rather than skips.
 func Strict() bool {
 	return os.Getenv(EnvCI) == "true" || os.Getenv(EnvRequireAll) == "1"
+}
+
+// Long reports whether the long sweeps run (EnvLong=1). A test reads it to
+// widen its sweep: the cases that matter run always, the full sweep under
+// make test-long.
+func Long() bool {
+	return os.Getenv(EnvLong) == "1"
+}
+
+// RequireLong skips tb unless Long, naming the variable that runs it. Use it
+// for a test that is a long sweep and nothing else.
+func RequireLong(tb testing.TB) {
+	tb.Helper()
+	if !Long() {
+		tb.Skip("a long sweep: runs with " + EnvLong + "=1 (make test-long)")
+	}
 }
 
 // Missing ends tb because what is missing: a failure when Strict, else a

@@ -123,3 +123,29 @@ func TestDataDirFromModuleRoot(t *testing.T) {
 		t.Errorf("outside a module: %v, want ErrNoModuleRoot", err)
 	}
 }
+
+// TestLong: the long sweeps are skipped unless MRSCHED_LONG=1, whatever CI
+// says (a skip here is not a missing engine), with the variable named.
+func TestLong(t *testing.T) {
+	cases := []struct {
+		long, ci string
+		want     bool
+	}{
+		{"", "", false},
+		{"0", "true", false},
+		{"1", "", true},
+		{"1", "true", true},
+	}
+	for _, c := range cases {
+		t.Setenv(EnvLong, c.long)
+		t.Setenv(EnvCI, c.ci)
+		r := &recorder{TB: t}
+		RequireLong(r)
+		if Long() != c.want || (r.skipped == "") != c.want {
+			t.Errorf("MRSCHED_LONG=%q CI=%q: Long() = %v, skipped %q; want Long() = %v", c.long, c.ci, Long(), r.skipped, c.want)
+		}
+		if !c.want && !strings.Contains(r.skipped, EnvLong+"=1") {
+			t.Errorf("skip message %q does not name %s=1", r.skipped, EnvLong)
+		}
+	}
+}

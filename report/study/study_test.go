@@ -311,7 +311,7 @@ func TestTightnessConflict(t *testing.T) {
 	}
 }
 
-// TestTightnessBadConfig: found by the bad-input QA (docs/qa-bad-input.md).
+// TestTightnessBadConfig: found by the bad-input QA (docs/cli.md, "Bad input").
 // --betas 0 and --ns 10^9 panicked (the family's error was checked after
 // its nil instance was used); --alphas 1 silently dropped every Cor. 4 row;
 // NaN failed in JSON encoding of the config.

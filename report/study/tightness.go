@@ -83,7 +83,7 @@ func (c TightnessConfig) cells() []tightCell {
 }
 
 // check refuses values that could never form a cell instead of dropping
-// them silently (found by the bad-input QA, docs/qa-bad-input.md: --alphas 1
+// them silently (found by the bad-input QA, docs/cli.md, "Bad input": --alphas 1
 // printed only the Cor. 6 rows, --betas 0 and --ns 10^9 panicked).
 func (c TightnessConfig) check() error {
 	bad := func(format string, a ...any) error {

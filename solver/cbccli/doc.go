@@ -9,5 +9,5 @@
 // a solve at once (the process is killed) and several solves run in
 // parallel; the portfolio of package solver/exact/portfolio relies on both.
 // On the unbalanced log-normal batches of the exact benchmark it proves instances that
-// glpsol does not (docs/exact.md, "Engine choice").
+// glpsol does not (docs/appendix/exact.md, "Engine choice").
 package cbccli

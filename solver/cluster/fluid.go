@@ -75,7 +75,7 @@ func vfLess(a, b vf) bool {
 // list-scheduled, which ends by W/N + p·(1 − 1/N) after the last slot is
 // free (Graham's bound; W the phase's work, N its slots), against W/N in
 // the fluid model: at most 2p per phase, summed over the two slot types
-// (docs/cluster.md, "Protectiveness to the task"). It is a yardstick for a
+// (docs/appendix/cluster.md, "Protectiveness"). It is a yardstick for a
 // single decision, not a bound on the cascade of several jobs' deviations.
 func TaskBound(w *workload.Workload) float64 {
 	var pm, pr float64

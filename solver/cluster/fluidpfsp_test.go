@@ -89,7 +89,7 @@ func fluidString(js []FluidJob) string {
 // FAIR_LIMIT > 0) the fluid H-PFSP is not protective, even with exact
 // sizes and one processor — a gap in the paper's argument, which proves
 // protectiveness for PFSP and adds the fair phase afterwards
-// (docs/cluster.md, "Protectiveness to the task"). The hand-checked case
+// (docs/appendix/cluster.md, "Protectiveness"). The hand-checked case
 // below is the smallest: two jobs at t = 0, one of them all fair phase.
 func TestFluidHPFSPCounterexample(t *testing.T) {
 	// Job 0: a = 0, w = 1, f = 0. Job 1: a = 0, w = 3, f = 3 (all of it is

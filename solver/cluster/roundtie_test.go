@@ -34,8 +34,8 @@ func (p *tiePolicy) Pick(ph Phase, now float64) *JobState {
 }
 
 // TestVirtualTimeRoundingTie documents the one digest the virtual-time slack
-// system changed (testdata/digests.txt, fb2009-100nodes/ppfsp; docs/cluster.md,
-// Benchmarks). At t = 26527.505325345523 two reduce slots are free and the
+// system changed (testdata/digests.txt, fb2009-100nodes/ppfsp; docs/appendix/cluster.md,
+// "Data structures"). At t = 26527.505325345523 two reduce slots are free and the
 // late jobs job1801 and job1802 (submitted at 26518 and 26524) both wait with
 // one reduce task. They are identical jobs (one map of 1.00098525 s, one
 // reduce of 1.0001264374999999 s), both maps done and no reduce started, so

@@ -72,8 +72,8 @@ func TestShrinkSynthetic(t *testing.T) {
 
 // shrunkTableII is what Shrink returns for "Parallel PFSP finishes some job
 // later than Fair" on LsPS Table II, seed 1 (285 jobs): three map-only jobs
-// of one user on 11 nodes × 1 map slot (docs/cluster.md, "Protectiveness
-// to the task", traces it by hand).
+// of one user on 11 nodes × 1 map slot (docs/appendix/cluster.md,
+// "Protectiveness", traces it by hand).
 func shrunkTableII() *workload.Workload {
 	return &workload.Workload{Nodes: 11, MapSlots: 1, ReduceSlots: 1, Jobs: []workload.Job{
 		{ID: "u2-piestimator-14", User: "u2-piestimator", Submit: 449.42867831709634, Map: []float64{18.991230260324812}},
@@ -84,7 +84,7 @@ func shrunkTableII() *workload.Workload {
 	}}
 }
 
-// TestShrunkProtectCase pins the hand trace of docs/cluster.md: at
+// TestShrunkProtectCase pins the hand trace of docs/appendix/cluster.md: at
 // 484.97 s (job 15's task 2 ends) Fair gives the free slot to job 16 (user
 // share 3 capped at its demand, deficit 3 − 1 = 2 against 8 − 9 = −1) and
 // Parallel PFSP to job 15 (remaining work 44.6/11 ≈ 4.06 normalised seconds

@@ -345,7 +345,7 @@ func TestProgress(t *testing.T) {
 	}
 }
 
-// TestBadHeartbeat: found by the bad-input QA (docs/qa-bad-input.md): a NaN
+// TestBadHeartbeat: found by the bad-input QA (docs/cli.md, "Bad input"): a NaN
 // heartbeat passed the "< 0" check and hung the event loop.
 func TestBadHeartbeat(t *testing.T) {
 	for _, hb := range []float64{-1, math.NaN(), math.Inf(1)} {

@@ -48,7 +48,7 @@ func (e *SlackEntry) InQueue() bool { return e.pos >= 0 }
 // after eq. 6 explains), the second '?' a minus, and '??' big parentheses
 // around Σ_{j≤i} w_j (the time to serve job i and the jobs ahead of it).
 //
-// Virtual time (docs/cluster.md, Benchmarks): the virtual PS serves every
+// Virtual time (docs/appendix/cluster.md, "Data structures"): the virtual PS serves every
 // queued job at the same rate, so one global virtual clock g (the service
 // each queued job has received, Σ D/m over the intervals) and each job's
 // virtual finish f = g at insertion + v give v = f − g; the queue is sorted

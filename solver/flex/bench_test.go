@@ -53,7 +53,7 @@ func (b *benchInstance) F(j int, t float64) float64 { return b.w[j] * (t - b.a[j
 var benchSizes = []int{1000, 10000, 100000}
 
 // BenchmarkGSR compares GSR (block decomposition + merge) with the B.1
-// transcription, side by side; see docs/flex.md for the ratio.
+// transcription, side by side; BENCHMARKS.md ("CIRCUMFLEX / FLEX") has the ratios.
 func BenchmarkGSR(b *testing.B) {
 	for _, n := range benchSizes {
 		in := newBench(n)

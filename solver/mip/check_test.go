@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-// Unreadable model files (docs/qa-bad-input.md) are
+// Unreadable model files (docs/cli.md, "Bad input") are
 // ReadErrors naming the file and, where one line is at fault, that line.
 func TestCheckTextRejects(t *testing.T) {
 	for _, tc := range []struct {

@@ -8,7 +8,7 @@ import (
 // TestSolveAllocatesNothing checks that a cold ValueNorm and a warm
 // ValueNormAppend allocate nothing once the Solver's and the Basis's
 // buffers have grown to the order's length: the search runs millions of
-// them (docs/exact.md, "Warm-started prefix LPs"). The expected count, 0,
+// them (docs/appendix/exact.md, "Warm-started prefix LPs"). The expected count, 0,
 // is the point of the buffers certML, certSL and certSlices; before them
 // certify allocated three slices per solve.
 func TestSolveAllocatesNothing(t *testing.T) {

@@ -1,6 +1,6 @@
 // Package fastlp evaluates the fixed-completion-order linear program of
 // the overlapping tandem queue (Lin, Wierman, Zhang and Tan, model (1);
-// docs/exact.md, "The fixed-order LP (package orderlp): derivation") for batch
+// docs/appendix/exact.md, "The fixed-order LP (package orderlp): derivation") for batch
 // instances, one to two orders of
 // magnitude faster than handing the LP of package orderlp to an engine.
 // It is the default evaluator of the exact search and of polish.
@@ -77,5 +77,5 @@
 // Release dates: Release (release.go) solves the fixed-plan LP of package
 // orderlp with release periods — the same slice reformulation per
 // sub-interval, period-length rows, two phases with a Farkas certificate
-// of infeasibility (docs/exact.md, "The release-date slice LP").
+// of infeasibility (docs/appendix/exact.md, "The release-date slice LP").
 package fastlp

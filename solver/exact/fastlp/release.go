@@ -20,7 +20,7 @@ var ErrPlan = errors.New("fastlp: invalid release plan")
 const feasRel = 1e-9
 
 // Release evaluates the fixed-plan LP of package orderlp for instances with
-// release dates (docs/exact.md, "The release-date slice LP"): the same
+// release dates (docs/appendix/exact.md, "The release-date slice LP"): the same
 // value as orderlp.Value, without an engine. Build one with NewRelease per
 // instance; a Release is not safe for concurrent use.
 type Release struct {

@@ -15,7 +15,7 @@ const horizonMargin = 1e-9
 
 // releaseHorizons returns the makespan bound H of the release MIP and, per
 // job, an upper bound U_j on its completion time, both valid for every
-// optimal schedule (docs/exact.md, "Release-date MIP", big-M constants):
+// optimal schedule (docs/appendix/exact.md, "Release-date MIP", big-M constants):
 // with UB the best total response of the heuristics MaxSRPT, SplitSRPT,
 // FIFO and PS (≥ OPT) and B_j a lower bound on the other jobs' total
 // response (bounds.CountingStandalone of the instance without j, and

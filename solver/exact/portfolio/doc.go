@@ -2,7 +2,7 @@
 // and Tan, model (1); §3) exactly by running two exact methods side by side
 // on the two cores of a planner's machine: the branch-and-bound search of
 // package search and the MIP of package mipform on a MIP engine chosen by
-// ChooseMIP from measurements (docs/exact.md, "Engine choice"): the cbc
+// ChooseMIP from measurements (docs/appendix/exact.md, "Engine choice"): the cbc
 // program (package solver/cbccli) for batches, glpsol (package solver/glpk)
 // with release dates. The MIP proves log-normal batches the search cannot,
 // while the search wins on Taillard instances. The MIP's proven bound is handed to the search, which

@@ -8,7 +8,7 @@ import (
 )
 
 // ChooseMIP returns the MIP engine the portfolio runs beside the search on
-// in, by the measured rule of docs/exact.md ("Engine choice"): for batches
+// in, by the measured rule of docs/appendix/exact.md ("Engine choice"): for batches
 // the cbc program (package solver/cbccli), which on the unbalanced
 // log-normal batches of n = 20 proved the instances glpsol proved but one
 // and others glpsol did not, and on the balanced ones closed instances

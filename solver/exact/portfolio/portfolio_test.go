@@ -121,7 +121,7 @@ func TestScheduleIsTheSearchs(t *testing.T) {
 	}
 }
 
-// The engine rule of ChooseMIP (docs/exact.md, "Engine choice"): cbc for
+// The engine rule of ChooseMIP (docs/appendix/exact.md, "Engine choice"): cbc for
 // batches, glpsol with release dates, when both are installed.
 func TestChooseMIP(t *testing.T) {
 	mipEngine(t)

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/internal/testenv"
 	"github.com/mrsched/mrsched/reductions/rational"
 	"github.com/mrsched/mrsched/reductions/tight"
 	"github.com/mrsched/mrsched/solver/exact/fastlp"
@@ -188,11 +189,11 @@ func TestAgainstBruteForceAndFloat(t *testing.T) {
 }
 
 // TestBruteForceN7: n = 7 (5040 orders) with small integer sizes: the
-// exact OPT equals the exact brute force over all orders.
+// exact OPT equals the exact brute force over all orders. A long sweep
+// (MRSCHED_LONG=1, make test-long): TestAgainstBruteForceAndFloat covers
+// the exact brute force up to n = 6 and n = 7 against the float one.
 func TestBruteForceN7(t *testing.T) {
-	if testing.Short() {
-		t.Skip("5040 exact LPs per instance")
-	}
+	testenv.RequireLong(t)
 	rng := rand.New(rand.NewPCG(15, 6))
 	for it := range 2 {
 		var jobs []instances.Job

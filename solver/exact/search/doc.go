@@ -46,7 +46,7 @@
 // W(S), and the pairing of T is one choice of weights. The weights are
 // chosen by a supergradient ascent of W(∅) towards the incumbent (a fixed
 // number of iterations), and the tail bound is the largest of h, T, T1 and
-// W (docs/exact.md, "Window tail"). Options.NoWindowTail keeps the pair
+// W (docs/appendix/exact.md, "Window tail"). Options.NoWindowTail keeps the pair
 // tail alone.
 //
 // Dominance: only completion orders that respect the rule of package
@@ -82,7 +82,7 @@
 // that group's optimum bounded by a node-limited sub-search (nested
 // groups, pairs.go); the LP of the placed jobs alone
 // (fastlp.Release.PartialValue) bounds the placed part (release.go;
-// proofs in docs/exact.md, "The release-date search").
+// proofs in docs/appendix/exact.md, "The release-date search").
 //
 // # Weights and dependencies
 //

@@ -10,7 +10,7 @@ import (
 	"github.com/mrsched/mrsched/solver/exact/orderlp"
 )
 
-// The pair partition bound of the release-date search (docs/exact.md, "The
+// The pair partition bound of the release-date search (docs/appendix/exact.md, "The
 // release-date search"). Restricting a schedule to a set G of jobs (the
 // other jobs' work removed) leaves a feasible schedule of G alone, so for
 // any partition of a set of jobs into groups, Σ_G OPT(G) is a lower bound
@@ -147,7 +147,7 @@ func (s *searcher) groupSizes() (lo, hi int) {
 // on OPT(G_g) from a node-limited search of G_g alone. For every group all
 // of whose jobs are unplaced, the remaining jobs' total response is at least
 // that bound + the pair partition bound of the others (a partition into G,
-// pairs and single jobs; docs/exact.md, "The release-date search").
+// pairs and single jobs; docs/appendix/exact.md, "The release-date search").
 func (s *searcher) groupBound() {
 	t := s.rt
 	if s.opt.groupPreset {

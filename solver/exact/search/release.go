@@ -11,7 +11,7 @@ import (
 )
 
 // The search over release-date plans (instances with release dates). Its
-// node bounds are proved in docs/exact.md ("The release-date search").
+// node bounds are proved in docs/appendix/exact.md ("The release-date search").
 
 // releasePrefixLPFrom is the smallest number of placed jobs whose plan LP
 // (package fastlp, the placed jobs alone) bounds a node.

@@ -65,7 +65,7 @@ func TestReleaseAgainstBruteForce(t *testing.T) {
 // optimal plan (n ≤ 8, so the group bound applies at n = 8), the bound of
 // each node on the plan's path (the next-period and placement children's
 // cheap bounds and the prefix LP) is at most the plan's LP value, and a
-// feasible plan is never cut as infeasible (docs/exact.md, "The
+// feasible plan is never cut as infeasible (docs/appendix/exact.md, "The
 // release-date search").
 func TestReleaseNodeBounds(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 9))

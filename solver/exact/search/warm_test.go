@@ -15,7 +15,7 @@ import (
 )
 
 var (
-	measureWarm  = flag.String("measure-warm", "", "seeds (comma separated) of the unbalanced log-normal batches of TestMeasureWarmStart (docs/exact.md, \"Warm-started prefix LPs\")")
+	measureWarm  = flag.String("measure-warm", "", "seeds (comma separated) of the unbalanced log-normal batches of TestMeasureWarmStart (docs/appendix/exact.md, \"Warm-started prefix LPs\")")
 	measureN     = flag.Int("measure-n", 20, "jobs of TestMeasureWarmStart")
 	measureNodes = flag.Int64("measure-nodes", 200000, "node limit of TestMeasureWarmStart (0: none)")
 	measureLimit = flag.Duration("measure-limit", 0, "time limit of TestMeasureWarmStart (0: none)")

@@ -7,7 +7,7 @@ import (
 
 // The window tail: the pair tail's coupling at every position, with the
 // weights of each completion split between the two pairs that share it
-// (docs/exact.md, "Window tail").
+// (docs/appendix/exact.md, "Window tail").
 //
 // For a completion order, every position e ≥ 2 forms the window (e−1, e)
 // with the set U of the first e−1 jobs and the e-th job j; its completions
