@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"time"
 
 	"github.com/mrsched/mrsched/instances"
 )
@@ -30,21 +31,33 @@ var ErrWeighted = errors.New("bounds: the bound is for unit weights")
 
 // RankOptions bound the work of RankBatch.
 type RankOptions struct {
-	// Nodes is the largest number of branch-and-bound nodes per rank (0:
-	// RankNodes). The context's deadline or cancellation stops the method
-	// earlier: the ranks not yet done keep Mixed's term.
+	// Nodes is the number of branch-and-bound nodes per rank in the first
+	// pass (0: RankNodes); each further pass reruns the ranks not yet
+	// exact with four times the budget of the previous one.
 	Nodes int
+	// Passes is the number of passes (0: RankPasses).
+	Passes int
+	// Deadline ends the work (zero: none), checked with Now (nil:
+	// time.Now) before each rank; the context's cancellation or deadline
+	// ends it too. Every rank keeps the best bound proven so far (at
+	// least Mixed's term).
+	Deadline time.Time
+	Now      func() time.Time
 }
+
+// RankPasses is the default number of passes of RankBatch.
+const RankPasses = 3
 
 // RankResult is the bound RankBatch proves.
 type RankResult struct {
 	Value float64 // Σ_k of the rank bounds: never below Mixed
 	Mixed float64 // bounds.Mixed of the instance
 	// Closed is the number of ranks whose term m_k was computed exactly
-	// (the branch and bound ended within its node budget); Done the
-	// number of ranks whose branch and bound ran (all n unless stopped).
+	// (a branch and bound ended within its node budget); Done the number
+	// of ranks the first pass reached (all n unless stopped).
 	Closed, Done int
-	Stopped      bool // the context ended the work before every rank was done
+	Passes       int  // passes started
+	Stopped      bool // the deadline or the context ended the work early
 }
 
 // RankBatch returns the rank-by-rank bound on the total response time
@@ -104,19 +117,42 @@ func RankBatch(ctx context.Context, in *instances.Instance, opt RankOptions) (Ra
 	for _, t := range terms {
 		res.Mixed += t
 	}
+	passes := opt.Passes
+	if passes <= 0 {
+		passes = RankPasses
+	}
+	now := opt.Now
+	if now == nil {
+		now = time.Now
+	}
+	stop := func() bool {
+		return ctx.Err() != nil || (!opt.Deadline.IsZero() && !now().Before(opt.Deadline))
+	}
 	_, a, b := stations(in)
 	rb := newRankBB(a, b)
-	for k := 1; k <= n; k++ {
-		if ctx.Err() != nil {
-			res.Stopped = true
-			break
+	closed := make([]bool, n)
+passes:
+	for pass := 0; pass < passes && res.Closed < n; pass++ {
+		res.Passes++
+		for k := 1; k <= n; k++ {
+			if closed[k-1] {
+				continue
+			}
+			if stop() {
+				res.Stopped = true
+				break passes
+			}
+			m, exact := rb.solve(k, nodes)
+			if pass == 0 {
+				res.Done++
+			}
+			if exact {
+				closed[k-1] = true
+				res.Closed++
+			}
+			terms[k-1] = math.Max(terms[k-1], m)
 		}
-		m, closed := rb.solve(k, nodes)
-		res.Done++
-		if closed {
-			res.Closed++
-		}
-		terms[k-1] = math.Max(terms[k-1], m)
+		nodes *= 4
 	}
 	for _, t := range terms {
 		res.Value += t

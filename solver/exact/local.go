@@ -7,12 +7,53 @@ import (
 	"math"
 	"time"
 
+	"github.com/mrsched/mrsched/bounds"
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/solver/exact/fastlp"
 	"github.com/mrsched/mrsched/solver/exact/orderlp"
 	"github.com/mrsched/mrsched/solver/orderls"
 	"github.com/mrsched/mrsched/tolerance"
 )
+
+// rankResult is what the rank bound's goroutine hands back.
+type rankResult struct {
+	r   bounds.RankResult
+	err error
+}
+
+// startRank starts bounds.RankBatch on its own goroutine (the second core
+// beside the local search) for batches with unit weights of at most
+// bounds.RankMaxN jobs, ending by deadline; it returns nil otherwise.
+func startRank(ctx context.Context, in *instances.Instance, opt Options, deadline time.Time) <-chan rankResult {
+	if !in.IsBatch() || in.HasWeights() || in.N() > bounds.RankMaxN {
+		return nil
+	}
+	done := make(chan rankResult, 1)
+	go func() {
+		r, err := bounds.RankBatch(ctx, in, bounds.RankOptions{Deadline: deadline, Now: opt.Now})
+		done <- rankResult{r, err}
+	}()
+	return done
+}
+
+// rankBound waits for the rank bound started by startRank (it stops by its
+// deadline) and returns it as a Bound, with its details and notes.
+func rankBound(done <-chan rankResult, n int, a *Answer) []Bound {
+	if done == nil {
+		return nil
+	}
+	rr := <-done
+	if rr.err != nil {
+		a.Notes = append(a.Notes, fmt.Sprintf("local: rank bound left out: %v", rr.err))
+		return nil
+	}
+	a.Detail["rank_closed"] = float64(rr.r.Closed)
+	a.Detail["rank_passes"] = float64(rr.r.Passes)
+	if rr.r.Stopped {
+		a.Notes = append(a.Notes, fmt.Sprintf("local: rank bound stopped by the deadline (%d of %d ranks exact, the others at least their mixed term)", rr.r.Closed, n))
+	}
+	return []Bound{{SourceRank, rr.r.Value}}
+}
 
 // localLPMaxN is the largest batch whose best list order Solve re-solves
 // with the fixed-order LP (package fastlp): the LP schedule of an order is
@@ -24,8 +65,12 @@ const localLPMaxN = 120
 // package orderls within the time limit and, for batches of at most
 // localLPMaxN jobs, the fixed-order LP of the best order found when it
 // gives a better schedule. Its proven bounds are the instance bounds
-// (Mixed among them), computed by Solve.
+// (Mixed among them), computed by Solve, and for batches with unit weights
+// the rank bound (bounds.RankBatch), computed beside the search until the
+// search's deadline.
 func runLocal(ctx context.Context, in *instances.Instance, opt Options, remaining func() time.Duration, a *Answer) (candidate, []Bound, error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
 	lo := orderls.Options{Now: opt.Now}
 	if g := opt.gapLimit(); g > 0 && opt.lowerBound > 0 {
 		lo.Target = opt.lowerBound / (1 - g)
@@ -41,6 +86,7 @@ func runLocal(ctx context.Context, in *instances.Instance, opt Options, remainin
 		}
 		lo.Deadline = opt.now().Add(r - share)
 	}
+	rank := startRank(ctx, in, opt, lo.Deadline)
 	if opt.Progress != nil {
 		lb := opt.lowerBound
 		lo.Progress = func(p orderls.Progress) {
@@ -97,7 +143,7 @@ func runLocal(ctx context.Context, in *instances.Instance, opt Options, remainin
 			a.Notes = append(a.Notes, "local: fixed-order LP of the best order cut off; list schedule kept")
 		}
 	}
-	return c, nil, nil
+	return c, rankBound(rank, in.N(), a), nil
 }
 
 // deadlineExceeded reports whether ctx ended by its deadline (not by a
