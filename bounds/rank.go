@@ -46,6 +46,9 @@ type RankOptions struct {
 	// least Mixed's term).
 	Deadline time.Time
 	Now      func() time.Time
+	// Progress, when not nil, receives the bound proven after each pass
+	// (on the calling goroutine of RankBatch).
+	Progress func(value float64)
 }
 
 // RankPasses is the default number of passes of RankBatch.
@@ -117,10 +120,7 @@ func RankBatch(ctx context.Context, in *instances.Instance, opt RankOptions) (Ra
 		nodes = RankNodes
 	}
 	terms := mixedRanks(in)
-	res := RankResult{}
-	for _, t := range terms {
-		res.Mixed += t
-	}
+	res := RankResult{Mixed: sum(terms)}
 	passes := opt.Passes
 	if passes <= 0 {
 		passes = RankPasses
@@ -157,11 +157,21 @@ passes:
 			terms[k-1] = math.Max(terms[k-1], m)
 		}
 		nodes *= 4
+		if opt.Progress != nil {
+			opt.Progress(sum(terms))
+		}
 	}
-	for _, t := range terms {
-		res.Value += t
-	}
+	res.Value = sum(terms)
 	return res, nil
+}
+
+// sum returns the sum of v in index order.
+func sum(v []float64) float64 {
+	s := 0.0
+	for _, x := range v {
+		s += x
+	}
+	return s
 }
 
 // rankNode is a branch-and-bound node: the jobs fixed in (sums A1, B1,

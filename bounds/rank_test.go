@@ -163,3 +163,28 @@ func TestRankBatchErrors(t *testing.T) {
 		t.Errorf("%d jobs: %v, want ErrTooLarge", RankMaxN+1, err)
 	}
 }
+
+// TestRankBatchProgress: Progress receives one bound per pass, never
+// decreasing, the last equal to Value (the passes only raise rank terms).
+func TestRankBatchProgress(t *testing.T) {
+	in, err := instances.PaperLogNormal(60, 0.9, true).Generate(rand.NewPCG(2, 77))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var seen []float64
+	r, err := RankBatch(context.Background(), in, RankOptions{Nodes: 2, Passes: 3, Progress: func(v float64) { seen = append(seen, v) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(seen) != r.Passes || len(seen) == 0 {
+		t.Fatalf("%d progress values for %d passes", len(seen), r.Passes)
+	}
+	for i := 1; i < len(seen); i++ {
+		if seen[i] < seen[i-1] {
+			t.Errorf("progress %v decreases", seen)
+		}
+	}
+	if seen[len(seen)-1] != r.Value || r.Value < r.Mixed {
+		t.Errorf("last progress %v, value %v, mixed %v", seen[len(seen)-1], r.Value, r.Mixed)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"sync/atomic"
 	"time"
 
 	"github.com/mrsched/mrsched/bounds"
@@ -23,14 +24,17 @@ type rankResult struct {
 
 // startRank starts bounds.RankBatch on its own goroutine (the second core
 // beside the local search) for batches with unit weights of at most
-// bounds.RankMaxN jobs, ending by deadline; it returns nil otherwise.
-func startRank(ctx context.Context, in *instances.Instance, opt Options, deadline time.Time) <-chan rankResult {
+// bounds.RankMaxN jobs, ending by deadline; it returns nil otherwise. The
+// bound proven after each pass is stored in best (float64 bits) for the
+// progress lines.
+func startRank(ctx context.Context, in *instances.Instance, opt Options, deadline time.Time, best *atomic.Uint64) <-chan rankResult {
 	if !in.IsBatch() || in.HasWeights() || in.N() > bounds.RankMaxN {
 		return nil
 	}
 	done := make(chan rankResult, 1)
 	go func() {
-		r, err := bounds.RankBatch(ctx, in, bounds.RankOptions{Deadline: deadline, Now: opt.Now})
+		r, err := bounds.RankBatch(ctx, in, bounds.RankOptions{Deadline: deadline, Now: opt.Now,
+			Progress: func(v float64) { best.Store(math.Float64bits(v)) }})
 		done <- rankResult{r, err}
 	}()
 	return done
@@ -86,10 +90,12 @@ func runLocal(ctx context.Context, in *instances.Instance, opt Options, remainin
 		}
 		lo.Deadline = opt.now().Add(r - share)
 	}
-	rank := startRank(ctx, in, opt, lo.Deadline)
+	var rankBest atomic.Uint64
+	rankBest.Store(math.Float64bits(math.Inf(-1)))
+	rank := startRank(ctx, in, opt, lo.Deadline, &rankBest)
 	if opt.Progress != nil {
-		lb := opt.lowerBound
 		lo.Progress = func(p orderls.Progress) {
+			lb := max(opt.lowerBound, math.Float64frombits(rankBest.Load()))
 			opt.Progress(fmt.Sprintf("local: %v objective %.10g bound %.10g gap %.3f%% (list schedule, window %d, %d moves)",
 				p.Elapsed.Round(100*time.Millisecond), p.Objective, lb, 100*gap(p.Objective, lb), p.Window, p.Moves))
 		}
