@@ -44,6 +44,20 @@ const MixedGrid = 33
 // bound Σ_k max(X_(k), Y_(k), S_(k)/2) with S the mixed sums at α = 1/2.
 // It takes O(MixedGrid · n log n) time and O(n) memory.
 func Mixed(in *instances.Instance) float64 {
+	total := 0.0
+	for _, t := range mixedRanks(in) {
+		total += t
+	}
+	r, _, _ := stations(in)
+	for _, ri := range r {
+		total -= ri
+	}
+	return total
+}
+
+// mixedRanks returns Mixed's term max(L_(k), max_α f_k(α)) of every rank
+// k (in the order of k).
+func mixedRanks(in *instances.Instance) []float64 {
 	r, x, y := stations(in)
 	n := len(r)
 	best, rho := criticalPath(in)
@@ -77,12 +91,5 @@ func Mixed(in *instances.Instance) float64 {
 			best[k] = math.Max(best[k], f[k])
 		}
 	}
-	total := 0.0
-	for k := range best {
-		total += best[k]
-	}
-	for _, ri := range r {
-		total -= ri
-	}
-	return total
+	return best
 }

@@ -33,6 +33,7 @@ const (
 	SourceCriticalPath = "critical_path"  // bounds.CriticalPath (dependencies, weights)
 	SourcePaper51      = "paper51"        // bounds.Paper51 (§5.1)
 	SourcePrefix       = "prefix"         // bounds.PrefixBatch (batches)
+	SourceRank         = "rank_min_max"   // bounds.RankBatch (batches, ≥ mixed_counting)
 	SourceSubset       = "subset"         // search.SubsetBound h(∅) (batches, n ≤ 20)
 	SourceLPRelaxation = "lp_relaxation"  // mipform.LPRelaxation
 	SourceMIP          = "mip_dual_bound" // the MIP engine's proven dual bound

@@ -5,14 +5,59 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"sync/atomic"
 	"time"
 
+	"github.com/mrsched/mrsched/bounds"
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/solver/exact/fastlp"
 	"github.com/mrsched/mrsched/solver/exact/orderlp"
 	"github.com/mrsched/mrsched/solver/orderls"
 	"github.com/mrsched/mrsched/tolerance"
 )
+
+// rankResult is what the rank bound's goroutine hands back.
+type rankResult struct {
+	r   bounds.RankResult
+	err error
+}
+
+// startRank starts bounds.RankBatch on its own goroutine (the second core
+// beside the local search) for batches with unit weights of at most
+// bounds.RankMaxN jobs, ending by deadline; it returns nil otherwise. The
+// bound proven after each pass is stored in best (float64 bits) for the
+// progress lines.
+func startRank(ctx context.Context, in *instances.Instance, opt Options, deadline time.Time, best *atomic.Uint64) <-chan rankResult {
+	if !in.IsBatch() || in.HasWeights() || in.N() > bounds.RankMaxN {
+		return nil
+	}
+	done := make(chan rankResult, 1)
+	go func() {
+		r, err := bounds.RankBatch(ctx, in, bounds.RankOptions{Deadline: deadline, Now: opt.Now,
+			Progress: func(v float64) { best.Store(math.Float64bits(v)) }})
+		done <- rankResult{r, err}
+	}()
+	return done
+}
+
+// rankBound waits for the rank bound started by startRank (it stops by its
+// deadline) and returns it as a Bound, with its details and notes.
+func rankBound(done <-chan rankResult, n int, a *Answer) []Bound {
+	if done == nil {
+		return nil
+	}
+	rr := <-done
+	if rr.err != nil {
+		a.Notes = append(a.Notes, fmt.Sprintf("local: rank bound left out: %v", rr.err))
+		return nil
+	}
+	a.Detail["rank_closed"] = float64(rr.r.Closed)
+	a.Detail["rank_passes"] = float64(rr.r.Passes)
+	if rr.r.Stopped {
+		a.Notes = append(a.Notes, fmt.Sprintf("local: rank bound stopped by the deadline (%d of %d ranks exact, the others at least their mixed term)", rr.r.Closed, n))
+	}
+	return []Bound{{SourceRank, rr.r.Value}}
+}
 
 // localLPMaxN is the largest batch whose best list order Solve re-solves
 // with the fixed-order LP (package fastlp): the LP schedule of an order is
@@ -24,8 +69,12 @@ const localLPMaxN = 120
 // package orderls within the time limit and, for batches of at most
 // localLPMaxN jobs, the fixed-order LP of the best order found when it
 // gives a better schedule. Its proven bounds are the instance bounds
-// (Mixed among them), computed by Solve.
+// (Mixed among them), computed by Solve, and for batches with unit weights
+// the rank bound (bounds.RankBatch), computed beside the search until the
+// search's deadline.
 func runLocal(ctx context.Context, in *instances.Instance, opt Options, remaining func() time.Duration, a *Answer) (candidate, []Bound, error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
 	lo := orderls.Options{Now: opt.Now}
 	if g := opt.gapLimit(); g > 0 && opt.lowerBound > 0 {
 		lo.Target = opt.lowerBound / (1 - g)
@@ -41,9 +90,12 @@ func runLocal(ctx context.Context, in *instances.Instance, opt Options, remainin
 		}
 		lo.Deadline = opt.now().Add(r - share)
 	}
+	var rankBest atomic.Uint64
+	rankBest.Store(math.Float64bits(math.Inf(-1)))
+	rank := startRank(ctx, in, opt, lo.Deadline, &rankBest)
 	if opt.Progress != nil {
-		lb := opt.lowerBound
 		lo.Progress = func(p orderls.Progress) {
+			lb := max(opt.lowerBound, math.Float64frombits(rankBest.Load()))
 			opt.Progress(fmt.Sprintf("local: %v objective %.10g bound %.10g gap %.3f%% (list schedule, window %d, %d moves)",
 				p.Elapsed.Round(100*time.Millisecond), p.Objective, lb, 100*gap(p.Objective, lb), p.Window, p.Moves))
 		}
@@ -97,7 +149,7 @@ func runLocal(ctx context.Context, in *instances.Instance, opt Options, remainin
 			a.Notes = append(a.Notes, "local: fixed-order LP of the best order cut off; list schedule kept")
 		}
 	}
-	return c, nil, nil
+	return c, rankBound(rank, in.N(), a), nil
 }
 
 // deadlineExceeded reports whether ctx ended by its deadline (not by a

@@ -1,0 +1,109 @@
+package exact
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/mrsched/mrsched/bounds"
+	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/solver/exact/internal/bruteforce"
+	"github.com/mrsched/mrsched/solver/exact/search"
+	"github.com/mrsched/mrsched/solver/mip"
+)
+
+// TestRankAgainstOPT: on 1,000 random batches of 1 to 8 jobs
+// (bruteforce.Random: ties, zero sizes, extreme ratios, unequal
+// capacities; a third with random dependencies) the rank bound is ≤ OPT
+// and ≥ Mixed. OPT comes from the brute force (every order, its own
+// simplex) for n ≤ 4 and from the branch-and-bound search (proven optimal:
+// status checked; itself tested against the brute force) for 5 to 8 jobs.
+func TestRankAgainstOPT(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(2026, 31))
+	trials := 1000
+	if testing.Short() {
+		trials = 200
+	}
+	gains := 0
+	for trial := range trials {
+		n := 1 + rng.IntN(8)
+		in := bruteforce.Random(rng, n, false)
+		if trial%3 == 2 {
+			for j := 1; j < n; j++ {
+				if rng.IntN(2) == 0 {
+					in.Jobs[j].After = []int{rng.IntN(j)}
+				}
+			}
+		}
+		var opt float64
+		if n <= 4 && !in.HasDependencies() {
+			bf, err := bruteforce.Solve(in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			opt = bf.Value
+		} else {
+			r, err := search.Solve(ctx, nil, in, search.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Status != mip.Optimal {
+				t.Fatalf("trial %d: search status %v", trial, r.Status)
+			}
+			opt = r.Objective
+		}
+		rr, err := bounds.RankBatch(ctx, in, bounds.RankOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !le(rr.Value, opt) {
+			t.Errorf("trial %d (n=%d, dependencies %v): rank bound %v > OPT %v", trial, n, in.HasDependencies(), rr.Value, opt)
+		}
+		if mixed := bounds.Mixed(in); !le(mixed, rr.Value) {
+			t.Errorf("trial %d: mixed %v > rank bound %v", trial, mixed, rr.Value)
+		} else if rr.Value > mixed*(1+1e-6) {
+			gains++
+		}
+	}
+	// The bound must be stronger than Mixed somewhere, or the test
+	// would pass with RankBatch returning Mixed.
+	if gains == 0 {
+		t.Errorf("the rank bound never exceeds Mixed in %d trials", trials)
+	}
+	t.Logf("rank bound above Mixed by more than 1e-6 in %d of %d trials", gains, trials)
+}
+
+// TestLocalRankBound: the local method on a batch reports the rank bound,
+// whose value is bounds.RankBatch's (no time limit: every pass runs, so the
+// value does not depend on speed) and at least Mixed.
+func TestLocalRankBound(t *testing.T) {
+	in, err := instances.PaperLogNormal(15, 0.9, true).Generate(rand.NewPCG(3, 77))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := Solve(context.Background(), nil, in, Options{Method: "local"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Expected: the library call with the same options.
+	want, err := bounds.RankBatch(context.Background(), in, bounds.RankOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, b := range a.Bounds {
+		if b.Source == SourceRank {
+			found = true
+			if b.Value != want.Value {
+				t.Errorf("rank bound %v, want %v", b.Value, want.Value)
+			}
+		}
+	}
+	if !found {
+		t.Fatalf("no %s bound in %v", SourceRank, a.Bounds)
+	}
+	if a.LowerBound < bounds.Mixed(in) {
+		t.Errorf("lower bound %v below mixed %v", a.LowerBound, bounds.Mixed(in))
+	}
+}
