@@ -33,6 +33,12 @@
 //     smallest SRPT completion in A and e_k in B this integral has the
 //     closed form Σ_k max(d_k, e_k) − Σ_i r_i; for a batch it equals
 //     PrefixBatch.
+//   - Mixed, Exclusion, BusyPeriods (any releases): the mixed-station
+//     counting bound (one server of speed 1 for the sizes α·x + (1−α)·y,
+//     per rank the best α), the same with, below each threshold t, the
+//     jobs whose standalone completion is ≥ t removed, and the sum of
+//     either (or the subset bound) over the busy periods of the
+//     single-server relaxations; each proved in its doc comment.
 //
 // The LP relaxation of the exact MIP, which needs an LP engine, is
 // mipform.LPRelaxation; package exact (exact.Bounds) gathers every bound

@@ -38,6 +38,7 @@ func cheapBounds(in *instances.Instance) []Bound {
 	bs := []Bound{{SourcePaper51, bounds.Paper51(in)}, {SourceCounting, bounds.Counting(in)}, {SourceMixed, bounds.Mixed(in)}}
 	if !in.IsBatch() {
 		bs = append(bs, Bound{SourceStandalone, bounds.CountingStandalone(in)})
+		bs = append(bs, releaseBounds(in)...)
 	}
 	if pb, err := bounds.PrefixBatch(in); err == nil {
 		bs = append(bs, Bound{SourcePrefix, pb})

@@ -88,6 +88,9 @@ func runLocal(ctx context.Context, in *instances.Instance, opt Options, remainin
 		if lp {
 			share = r / 4
 		}
+		if releaseSearch(in) {
+			share = time.Duration(priorityShare * float64(r))
+		}
 		lo.Deadline = opt.now().Add(r - share)
 	}
 	var rankBest atomic.Uint64
@@ -114,6 +117,9 @@ func runLocal(ctx context.Context, in *instances.Instance, opt Options, remainin
 		if ctx.Err() != nil && !deadlineExceeded(ctx) {
 			c.stop = stopInterrupted
 		}
+	}
+	if releaseSearch(in) && ctx.Err() == nil {
+		c = priorityCandidate(ctx, in, opt, remaining, a, c)
 	}
 	if lp && ctx.Err() == nil {
 		// The LP does not watch the clock: it runs on its own goroutine

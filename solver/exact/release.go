@@ -1,0 +1,65 @@
+package exact
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/mrsched/mrsched/bounds"
+	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/solver/priority"
+)
+
+// SourceBusyExclusion is the source of bounds.BusyPeriods: busy periods of
+// the single-server relaxations, each bounded by the exclusion bound
+// (bounds.Exclusion, ≥ mixed_counting) or, when small, the subset bound.
+const SourceBusyExclusion = "busy_exclusion"
+
+// releaseBounds are the bounds only instances with release dates, unit
+// weights and independent jobs get (none otherwise).
+func releaseBounds(in *instances.Instance) []Bound {
+	if in.IsBatch() || in.HasWeights() || in.HasDependencies() {
+		return nil
+	}
+	return []Bound{{SourceBusyExclusion, bounds.BusyPeriods(in)}}
+}
+
+// priorityShare is the part of the local method's time that the
+// priority-order search (package priority) gets on instances with release
+// dates, where preemptive schedules beat the list schedules of package
+// orderls; orderls runs first in the rest.
+const priorityShare = 0.75
+
+// releaseSearch reports whether the local method runs the priority-order
+// search on in: release dates, no dependencies.
+func releaseSearch(in *instances.Instance) bool {
+	return !in.IsBatch() && !in.HasDependencies()
+}
+
+// priorityCandidate runs the priority-order search until nine tenths of
+// the time that remains and returns its schedule when it is better than
+// c's (Detail priority_objective, priority_moves), else c.
+func priorityCandidate(ctx context.Context, in *instances.Instance, opt Options, remaining func() time.Duration, a *Answer, c candidate) candidate {
+	po := priority.Options{Now: opt.Now}
+	if g := opt.gapLimit(); g > 0 && opt.lowerBound > 0 {
+		po.Target = opt.lowerBound / (1 - g)
+	}
+	if r := remaining(); r > 0 {
+		po.Deadline = opt.now().Add(r - r/10)
+	}
+	r, err := priority.Solve(ctx, in, po)
+	if err != nil {
+		a.Notes = append(a.Notes, fmt.Sprintf("local: priority-order search left out: %v", err))
+		return c
+	}
+	a.Detail["priority_objective"] = r.Objective
+	a.Detail["priority_moves"] = float64(r.Moves)
+	if r.TimedOut && c.stop == stopDone {
+		c.stop = stopTimeLimit
+		if ctx.Err() != nil && !deadlineExceeded(ctx) {
+			c.stop = stopInterrupted
+		}
+	}
+	pc := candidate{schedule: r.Schedule, order: r.Order, source: "local (priority order from " + r.Start + ")", stop: c.stop}
+	return better(in, c, pc)
+}

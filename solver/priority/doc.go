@@ -1,0 +1,18 @@
+// Package priority finds good preemptive schedules of overlapping tandem
+// queue instances with release dates (Lin, Wierman, Zhang and Tan, model
+// (1), §2.1) by local search over static priority orders.
+//
+// A priority order defines a preemptive schedule (fluid.Order, simulated
+// exactly by package fluid): at every instant both stations serve the
+// present jobs by the order, work-conserving, the shuffle never ahead of
+// the map progress. Unlike the list schedules of package orderls, a large
+// job released early no longer blocks the small ones behind it, which is
+// what MaxSRPT (§4.1) and SplitSRPT (§4.2) get right with release dates.
+// Solve starts from the completion orders of MaxSRPT and SplitSRPT, keeps
+// the better order, and improves it by random insertion moves (a job moved
+// up to Options.Window places up or down), each evaluated by a full
+// simulation and kept when it lowers Σ w_j (C_j − r_j). The search is
+// deterministic for a seed until the deadline stops it; every schedule it
+// returns is a fluid simulation, which package validate accepts. No
+// optimality proof: the bounds of package bounds certify the gap.
+package priority
