@@ -161,7 +161,7 @@ func studyTightnessCmd() *cli.Command {
 		floatsFlag("eps", def.Eps, "ε values (Cor. 4), 0 < ε < α − 1", positive),
 		floatsFlag("betas", def.Betas, "β values (Cor. 6)", positive),
 		intsFlag("ns", cliflags.IntList(def.Ns), "numbers of jobs (Cor. 4 uses the even ones)", atLeastOne),
-		&cli.StringFlag{Name: "exact", Value: def.Exact, Usage: "exact `METHOD` for OPT on small n (search or mip); empty: none"},
+		&cli.StringFlag{Name: "exact", Value: def.Exact, Usage: "exact `METHOD` for OPT on small n (search, mip, or rational: fractions throughout); empty: none"},
 		intFlag("exact-max-n", def.ExactMaxN, "largest n solved exactly", nonNegInt),
 		timeLimitFlag(60*time.Second, "per exact solve"))
 }
