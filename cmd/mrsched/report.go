@@ -16,6 +16,7 @@ import (
 	"github.com/mrsched/mrsched/report/figures"
 	"github.com/mrsched/mrsched/report/onepage"
 	"github.com/mrsched/mrsched/report/study"
+	"github.com/mrsched/mrsched/report/whatif"
 	"github.com/mrsched/mrsched/sweep"
 )
 
@@ -106,6 +107,9 @@ func writePage(c *cli.Context, start time.Time) func(*study.SweepOutput, error) 
 			}
 		}
 		prov := onepage.NewProvenance(command, "", c.Duration("time-limit").String(), start)
+		if reps := c.Int("whatif-reps"); reps > 0 {
+			o.WhatIf = &whatif.Options{Sigma: c.Float64("whatif-sigma"), Reps: reps, Seed: c.Uint64("whatif-seed")}
+		}
 		return o, writeWith(c, path, "one-page report", func(w io.Writer) error { return o.WriteHTML(w, prov) })
 	}
 }
@@ -201,7 +205,10 @@ func studyNightlyCmd() *cli.Command {
 		inFlag("instance", "batch instance `FILE` (default: the embedded nightly batch)", false, "i"),
 		methodsFlag(study.DefaultNightlyMethods),
 		timeLimitFlag(30*time.Second, "for the whole command, split between the methods"),
-		htmlFlag()}, sweepFlags()...)...)
+		htmlFlag(),
+		intFlag("whatif-reps", 0, "with --html: show the plan and each policy under size noise as a band, over `N` replications (as 'mrsched evaluate'; 0: no what-if)", nonNegInt),
+		floatFlag("whatif-sigma", whatif.DefaultConfig().Sigma, "with --whatif-reps: σ of the log-normal noise factor exp(σZ) of each size", nonNegative),
+		&cli.Uint64Flag{Name: "whatif-seed", Value: whatif.DefaultConfig().Seed, Usage: "with --whatif-reps: seed (replication r draws from PCG(seed, r))"}}, sweepFlags()...)...)
 }
 
 func ganttCmd() *cli.Command {
