@@ -87,6 +87,9 @@ func htmlFlag() cli.Flag {
 func writePage(c *cli.Context, start time.Time) func(*study.SweepOutput, error) (*study.SweepOutput, error) {
 	return func(o *study.SweepOutput, err error) (*study.SweepOutput, error) {
 		path := c.String("html")
+		if err == nil && path == "" && c.Int("whatif-reps") > 0 {
+			infof(c, "--whatif-reps: the what-if band is part of the one-page report; give --html FILE")
+		}
 		if err != nil || path == "" {
 			return o, err
 		}
