@@ -39,16 +39,16 @@ type Result struct {
 
 // job is the loop's state of one job.
 type job struct {
-	idx            int
-	x0, y0         *big.Rat // sizes
-	x, y           *big.Rat // remaining map and shuffle work
-	rm, rs         *big.Rat // rates of the current allocation
-	ratio          *big.Rat // max(x0/y0, y0/x0); nil: ∞ (a size is 0)
-	tie            int64    // tie-break: arrival, lowered when overtaking
-	empty          bool     // the available shuffle buffer is zero
-	track          bool     // the shuffle rate equals the map's inflow
-	mapDone, done  bool
-	served, listed bool
+	idx           int
+	x0, y0        *big.Rat // sizes
+	x, y          *big.Rat // remaining map and shuffle work
+	rm, rs        *big.Rat // rates of the current allocation
+	ratio         *big.Rat // max(x0/y0, y0/x0); nil: ∞ (a size is 0)
+	tie           int64    // tie-break: arrival, lowered when overtaking
+	empty         bool     // the available shuffle buffer is zero
+	track         bool     // the shuffle rate equals the map's inflow
+	mapDone, done bool
+	served        bool
 }
 
 func add(a, b *big.Rat) *big.Rat { return new(big.Rat).Add(a, b) }
