@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"strconv"
 	"strings"
 	"time"
 
@@ -109,9 +110,16 @@ func writePage(c *cli.Context, start time.Time) func(*study.SweepOutput, error) 
 				command = append(command, "--"+name, v)
 			}
 		}
-		prov := onepage.NewProvenance(command, "", c.Duration("time-limit").String(), start)
+		seed := ""
 		if reps := c.Int("whatif-reps"); reps > 0 {
 			o.WhatIf = &whatif.Options{Sigma: c.Float64("whatif-sigma"), Reps: reps, Seed: c.Uint64("whatif-seed")}
+			seed = strconv.FormatUint(o.WhatIf.Seed, 10)
+		}
+		prov := onepage.NewProvenance(command, seed, c.Duration("time-limit").String(), start)
+		if r, ok := cliout.Provenance(c); ok {
+			for _, e := range r.Engines { // the engines that ran (the page's what-if runs none)
+				prov.Engines = append(prov.Engines, e.Name+" "+e.Version)
+			}
 		}
 		return o, writeWith(c, path, "one-page report", func(w io.Writer) error { return o.WriteHTML(w, prov) })
 	}
