@@ -13,14 +13,14 @@ setup-chromium:
 	@command -v chromium >/dev/null 2>&1 || bash scripts/apt-install.sh chromium
 	@chromium --version 2>/dev/null | head -1
 
-## test-html: the one-page report of the embedded nightly batch ('study nightly --html') rendered in
+## test-html: the one-page report of the embedded nightly batch ('study nightly --html', with the what-if band) rendered in
 ## headless Chromium (report/onepage TestChromium): title, one plan row per job, the gap equal to the
 ## JSON output's, no external reference, no network request, no console message; the screenshot,
 ## DOM and network log stay in HTML_TEST_OUT
 HTML_TEST_OUT ?= out/test-html
 test-html: build setup-chromium
 	@rm -rf $(HTML_TEST_OUT) && mkdir -p $(HTML_TEST_OUT)
-	$(BIN) study nightly --time-limit 20s --quiet --format json --out $(HTML_TEST_OUT)/nightly.json --html $(HTML_TEST_OUT)/nightly.html
+	$(BIN) study nightly --time-limit 20s --quiet --format json --out $(HTML_TEST_OUT)/nightly.json --html $(HTML_TEST_OUT)/nightly.html --whatif-reps 50
 	MRSCHED_PAGE_HTML=$(abspath $(HTML_TEST_OUT))/nightly.html MRSCHED_PAGE_JSON=$(abspath $(HTML_TEST_OUT))/nightly.json \
 		MRSCHED_TEST_ARTEFACTS=$(abspath $(HTML_TEST_OUT)) $(GO) test -count=1 -run '^TestChromium$$' ./report/onepage
 	@echo "test-html: page, screenshot (page.png), DOM and network log in $(HTML_TEST_OUT)/"

@@ -22,14 +22,14 @@ func EngineVersions() []provenance.Engine {
 		out = append(out, provenance.Engine{Name: inf.Name, Version: v})
 	}
 	if c, err := cbccli.New(); err == nil {
-		out = append(out, provenance.Engine{Name: "cbc program", Version: c.Version() + " (" + c.Path + ")"})
+		out = append(out, provenance.Engine{Name: cbccli.ProvenanceName, Version: c.Version() + " (" + c.Path + ")"})
 	} else {
-		out = append(out, provenance.Engine{Name: "cbc program", Version: "not available: " + err.Error()})
+		out = append(out, provenance.Engine{Name: cbccli.ProvenanceName, Version: "not available: " + err.Error()})
 	}
 	if g, err := glpk.New(); err == nil {
-		out = append(out, provenance.Engine{Name: "glpsol program", Version: g.Version() + " (" + g.Path + ")"})
+		out = append(out, provenance.Engine{Name: glpk.ProvenanceName, Version: g.Version() + " (" + g.Path + ")"})
 	} else {
-		out = append(out, provenance.Engine{Name: "glpsol program", Version: "not available: " + err.Error()})
+		out = append(out, provenance.Engine{Name: glpk.ProvenanceName, Version: "not available: " + err.Error()})
 	}
 	return out
 }
@@ -38,9 +38,29 @@ func EngineVersions() []provenance.Engine {
 // values) with their versions, for a run's provenance (engine.InfoOf); an
 // unknown name is listed as such, and an engine whose version is not
 // known (CBC not compiled in) as "unknown".
+//
+// The solver programs of the exact portfolio are named by their
+// ProvenanceName ("cbc program", "glpsol program") and listed with the
+// version they report.
 func EnginesNamed(names []string) []provenance.Engine {
 	var out []provenance.Engine
 	for _, n := range names {
+		switch n {
+		case cbccli.ProvenanceName:
+			v := "not available"
+			if c, err := cbccli.New(); err == nil {
+				v = c.Version() + " (" + c.Path + ")"
+			}
+			out = append(out, provenance.Engine{Name: n, Version: v})
+			continue
+		case glpk.ProvenanceName:
+			v := "not available"
+			if g, err := glpk.New(); err == nil {
+				v = g.Version() + " (" + g.Path + ")"
+			}
+			out = append(out, provenance.Engine{Name: n, Version: v})
+			continue
+		}
 		inf, err := engine.InfoOf(n)
 		switch {
 		case err != nil:

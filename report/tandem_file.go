@@ -14,7 +14,9 @@ import (
 	"github.com/mrsched/mrsched/schedule"
 	"github.com/mrsched/mrsched/solver/engine"
 	"github.com/mrsched/mrsched/solver/exact/mipform"
+	"github.com/mrsched/mrsched/solver/exact/ratsearch"
 	"github.com/mrsched/mrsched/solver/fluid"
+	"github.com/mrsched/mrsched/solver/fluid/ratsim"
 	"github.com/mrsched/mrsched/solver/mip"
 	"github.com/mrsched/mrsched/tabular"
 	"github.com/mrsched/mrsched/validate"
@@ -28,13 +30,20 @@ type SimulateConfig struct {
 	Order    string  // job indices, comma-separated, for the order policy
 	Speed    float64 // factor multiplying both capacities
 	Schedule string  // when not "", the fluid schedule is written there
-	Protect  []string
+	// Exact simulates in rational arithmetic (ratsim.Simulate, batches,
+	// view ratsim.Result.View; the schedule is the exact schedule file);
+	// K and Order do not apply and Speed must be 1.
+	Exact   bool
+	Protect []string
 }
 
 // SimulateFile simulates cfg.Policy on the instance in cfg.Instance
 // (fluid.Simulate; view SimulateView) and writes the schedule to
 // cfg.Schedule. Errors of Order and Policy are *ConfigError.
 func SimulateFile(cfg SimulateConfig) (*Output, error) {
+	if cfg.Exact {
+		return simulateExactFile(cfg)
+	}
 	order, err := fluid.ParseOrder(cfg.Order)
 	if err != nil {
 		return nil, configErr("order", err)
@@ -53,6 +62,36 @@ func SimulateFile(cfg SimulateConfig) (*Output, error) {
 	}
 	out := &Output{View: SimulateView(cfg.Instance, in, p, cfg.K, cfg.Speed, r)}
 	return out, saveSchedule(&out.Files, cfg.Schedule, in, r.Schedule, cfg.Protect)
+}
+
+// simulateExactFile is SimulateFile with cfg.Exact.
+func simulateExactFile(cfg SimulateConfig) (*Output, error) {
+	if cfg.Speed != 0 && cfg.Speed != 1 {
+		return nil, configErr("speed", fmt.Errorf("%w: exact simulation runs at speed 1 (scale the capacities in the instance instead)", ErrConfig))
+	}
+	if cfg.Order != "" {
+		return nil, configErr("order", fmt.Errorf("%w: exact simulation has no order policy", ErrConfig))
+	}
+	in, err := rational.ReadFile(cfg.Instance)
+	if err != nil {
+		return nil, err
+	}
+	res, err := ratsim.Simulate(in, cfg.Policy)
+	if errors.Is(err, ratsim.ErrPolicy) {
+		return nil, configErr("policy", err)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", cfg.Instance, err)
+	}
+	out := &Output{View: res.View(cfg.Instance, in)}
+	if cfg.Schedule != "" {
+		b, err := ratsearch.ScheduleJSON(in, res.Schedule)
+		if err == nil {
+			err = saveBytes(&out.Files, cfg.Schedule, b, "exact schedule", cfg.Protect)
+		}
+		return out, err
+	}
+	return out, nil
 }
 
 // ValidateFiles checks the schedule in schedulePath against the instance

@@ -132,13 +132,7 @@ func TestProvenanceEverywhere(t *testing.T) {
 			if code != 0 && code != 2 {
 				t.Fatalf("exit %d: %s", code, errb.String())
 			}
-			var first struct {
-				Provenance *struct {
-					Tool        string   `json:"tool"`
-					CommandLine []string `json:"command_line"`
-					Start       string   `json:"start"`
-				} `json:"provenance"`
-			}
+			var first provenanceOf
 			if err := json.NewDecoder(&out).Decode(&first); err != nil {
 				t.Fatalf("output is not a JSON object: %v", err)
 			}
@@ -147,12 +141,59 @@ func TestProvenanceEverywhere(t *testing.T) {
 				!slices.Equal(p.CommandLine, append([]string{"mrsched"}, full...)) {
 				t.Errorf("provenance %+v, want tool mrsched, a start time and the command line %q", p, full)
 			}
+			if !slices.ContainsFunc(c.Flags, func(f cli.Flag) bool { return slices.Contains(f.Names(), "methods") }) {
+				return
+			}
+			// --methods: no engine is listed for methods that run none (the
+			// runs above), and the engine that ran for one that does.
+			if p := first.Provenance; p != nil && len(p.Engines) > 0 {
+				t.Errorf("--methods without an engine: engines %+v, want none", p.Engines)
+			}
+			withMIP := slices.Clone(full)
+			for i := range withMIP {
+				if i > 0 && withMIP[i-1] == "--methods" {
+					withMIP[i] += ",mip"
+				}
+				if i > 0 && withMIP[i-1] == "--time-limit" {
+					withMIP[i] = "5m" // a cap: the 4-job MIP takes well under a second
+				}
+			}
+			out.Reset()
+			errb.Reset()
+			code = run(append([]string{"mrsched"}, withMIP...), &out, &errb)
+			if code == 1 && strings.Contains(errb.String(), "engine not available") {
+				testenv.MissingCase(t, "an LP/MIP engine", "make setup", errors.New(errb.String()))
+				return
+			}
+			if code != 0 && code != 2 {
+				t.Fatalf("%q: exit %d: %s", withMIP, code, errb.String())
+			}
+			var second provenanceOf
+			if err := json.NewDecoder(&out).Decode(&second); err != nil {
+				t.Fatalf("output is not a JSON object: %v", err)
+			}
+			if p := second.Provenance; p == nil || len(p.Engines) != 1 || p.Engines[0].Name != "highs" || !strings.Contains(p.Engines[0].Version, ".") {
+				t.Errorf("%q: provenance %+v, want engines [highs VERSION] (the mip method's default engine)", withMIP, p)
+			}
 		})
 	})
 	// Counted when this test was written: 39 commands have --format json.
 	if n < 39 {
 		t.Errorf("only %d commands with --format json found", n)
 	}
+}
+
+// provenanceOf is the part of a JSON output TestProvenanceEverywhere reads.
+type provenanceOf struct {
+	Provenance *struct {
+		Tool        string   `json:"tool"`
+		CommandLine []string `json:"command_line"`
+		Start       string   `json:"start"`
+		Engines     []struct {
+			Name    string `json:"name"`
+			Version string `json:"version"`
+		} `json:"engines"`
+	} `json:"provenance"`
 }
 
 // expand replaces the D/, G/ prefixes and the argument S by the test's

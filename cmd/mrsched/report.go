@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"strconv"
 	"strings"
 	"time"
 
@@ -16,6 +17,7 @@ import (
 	"github.com/mrsched/mrsched/report/figures"
 	"github.com/mrsched/mrsched/report/onepage"
 	"github.com/mrsched/mrsched/report/study"
+	"github.com/mrsched/mrsched/report/whatif"
 	"github.com/mrsched/mrsched/sweep"
 )
 
@@ -86,6 +88,9 @@ func htmlFlag() cli.Flag {
 func writePage(c *cli.Context, start time.Time) func(*study.SweepOutput, error) (*study.SweepOutput, error) {
 	return func(o *study.SweepOutput, err error) (*study.SweepOutput, error) {
 		path := c.String("html")
+		if err == nil && path == "" && c.Int("whatif-reps") > 0 {
+			infof(c, "--whatif-reps: the what-if band is part of the one-page report; give --html FILE")
+		}
 		if err != nil || path == "" {
 			return o, err
 		}
@@ -105,7 +110,17 @@ func writePage(c *cli.Context, start time.Time) func(*study.SweepOutput, error) 
 				command = append(command, "--"+name, v)
 			}
 		}
-		prov := onepage.NewProvenance(command, "", c.Duration("time-limit").String(), start)
+		seed := ""
+		if reps := c.Int("whatif-reps"); reps > 0 {
+			o.WhatIf = &whatif.Options{Sigma: c.Float64("whatif-sigma"), Reps: reps, Seed: c.Uint64("whatif-seed")}
+			seed = strconv.FormatUint(o.WhatIf.Seed, 10)
+		}
+		prov := onepage.NewProvenance(command, seed, c.Duration("time-limit").String(), start)
+		if r, ok := cliout.Provenance(c); ok {
+			for _, e := range r.Engines { // the engines that ran (the page's what-if runs none)
+				prov.Engines = append(prov.Engines, e.Name+" "+e.Version)
+			}
+		}
 		return o, writeWith(c, path, "one-page report", func(w io.Writer) error { return o.WriteHTML(w, prov) })
 	}
 }
@@ -161,7 +176,7 @@ func studyTightnessCmd() *cli.Command {
 		floatsFlag("eps", def.Eps, "ε values (Cor. 4), 0 < ε < α − 1", positive),
 		floatsFlag("betas", def.Betas, "β values (Cor. 6)", positive),
 		intsFlag("ns", cliflags.IntList(def.Ns), "numbers of jobs (Cor. 4 uses the even ones)", atLeastOne),
-		&cli.StringFlag{Name: "exact", Value: def.Exact, Usage: "exact `METHOD` for OPT on small n (search or mip); empty: none"},
+		&cli.StringFlag{Name: "exact", Value: def.Exact, Usage: "exact `METHOD` for OPT on small n (search, mip, or rational: fractions throughout); empty: none"},
 		intFlag("exact-max-n", def.ExactMaxN, "largest n solved exactly", nonNegInt),
 		timeLimitFlag(60*time.Second, "per exact solve"))
 }
@@ -201,7 +216,10 @@ func studyNightlyCmd() *cli.Command {
 		inFlag("instance", "batch instance `FILE` (default: the embedded nightly batch)", false, "i"),
 		methodsFlag(study.DefaultNightlyMethods),
 		timeLimitFlag(30*time.Second, "for the whole command, split between the methods"),
-		htmlFlag()}, sweepFlags()...)...)
+		htmlFlag(),
+		intFlag("whatif-reps", 0, "with --html: show the plan and each policy under size noise as a band, over `N` replications (as 'mrsched evaluate'; 0: no what-if)", nonNegInt),
+		floatFlag("whatif-sigma", whatif.DefaultConfig().Sigma, "with --whatif-reps: σ of the log-normal noise factor exp(σZ) of each size", nonNegative),
+		&cli.Uint64Flag{Name: "whatif-seed", Value: whatif.DefaultConfig().Seed, Usage: "with --whatif-reps: seed (replication r draws from PCG(seed, r))"}}, sweepFlags()...)...)
 }
 
 func ganttCmd() *cli.Command {

@@ -23,8 +23,10 @@ type Run struct {
 
 const runKey = "cliout.run"
 
-// SetRun records run in app, for Provenance.
+// SetRun records run in app, for Provenance, and forgets the engines
+// that ran before (provenance.ResetEngines).
 func SetRun(app *cli.App, run Run) {
+	provenance.ResetEngines()
 	if app.Metadata == nil {
 		app.Metadata = map[string]any{}
 	}
@@ -33,8 +35,9 @@ func SetRun(app *cli.App, run Run) {
 
 // Provenance returns the provenance record of the command running in c:
 // the program's Run (SetRun) with the command's --seed, --time-limit and
-// --engine (with its version) when it has them; false when the program
-// set no Run.
+// --engine (with its version) when it has them, and every engine that ran
+// since SetRun (provenance.EnginesUsed); false when the program set no
+// Run.
 func Provenance(c *cli.Context) (provenance.Record, bool) {
 	run, ok := c.App.Metadata[runKey].(Run)
 	if !ok {
@@ -63,8 +66,17 @@ func Provenance(c *cli.Context) (provenance.Record, bool) {
 			}
 		}
 	}
+	// The engines of --engine, then those that ran (provenance.NoteEngine:
+	// the engines of --methods and of the exact portfolio), each once.
+	engines = append(engines, provenance.EnginesUsed()...)
 	if run.Engines != nil && len(engines) > 0 {
-		r.Engines = run.Engines(engines)
+		seen := map[string]bool{}
+		for _, e := range run.Engines(engines) {
+			if !seen[e.Name] {
+				seen[e.Name] = true
+				r.Engines = append(r.Engines, e)
+			}
+		}
 	}
 	return r, true
 }

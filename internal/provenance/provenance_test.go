@@ -214,3 +214,22 @@ func TestStrip(t *testing.T) {
 		}
 	}
 }
+
+// TestEnginesUsed: NoteEngine collects names once each, sorted;
+// ResetEngines forgets them.
+func TestEnginesUsed(t *testing.T) {
+	ResetEngines()
+	if got := EnginesUsed(); len(got) != 0 {
+		t.Fatalf("after reset: %v", got)
+	}
+	for _, n := range []string{"highs", "cbc program", "highs"} {
+		NoteEngine(n)
+	}
+	if got := EnginesUsed(); len(got) != 2 || got[0] != "cbc program" || got[1] != "highs" {
+		t.Errorf("EnginesUsed = %q, want [cbc program highs] (each name once, sorted)", got)
+	}
+	ResetEngines()
+	if got := EnginesUsed(); len(got) != 0 {
+		t.Errorf("after reset: %v", got)
+	}
+}

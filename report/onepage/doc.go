@@ -11,5 +11,9 @@
 // figures of the plan (package figures), the methods side by side with the
 // guarantees of Corollaries 4 and 6 of Lin, Wierman, Zhang and Tan (§4:
 // 2α/(1+α) for MaxSRPT, 1 + 1/β for SplitSRPT), the instance summary and
-// the provenance of the run.
+// the provenance of the run. With Options.WhatIf the page also replays the
+// plan's completion order and each policy on seeded log-normal
+// perturbations of the sizes (package whatif, the computation of 'mrsched
+// evaluate') and draws each method's objective as a band (figures.Bands)
+// under the stated noise model.
 package onepage

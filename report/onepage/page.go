@@ -2,6 +2,7 @@ package onepage
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"html/template"
@@ -15,6 +16,7 @@ import (
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/report"
 	"github.com/mrsched/mrsched/report/figures"
+	"github.com/mrsched/mrsched/report/whatif"
 	"github.com/mrsched/mrsched/schedule"
 	"github.com/mrsched/mrsched/tabular"
 )
@@ -58,6 +60,11 @@ type Options struct {
 	// Others are further instances of the same report, summarised in one
 	// table after the page's instance.
 	Others []report.InstanceResult
+	// WhatIf, when set, replays the plan's completion order and each
+	// policy on sizes perturbed by its noise model (whatif.Run; seeded,
+	// so the page stays deterministic) and the page shows the objective's
+	// distribution per method as a band.
+	WhatIf *whatif.Options
 }
 
 // Page is everything the one-page report shows.
@@ -76,6 +83,10 @@ type Page struct {
 	Clock   bool
 	Figures []Figure
 	Summary Summary
+	// WhatIfResult is the what-if of Options.WhatIf (nil without one or
+	// without a plan) and WhatIfFigure its band figure.
+	WhatIfResult *whatif.Result
+	WhatIfFigure *Figure
 	Options
 }
 
@@ -134,7 +145,45 @@ func Build(ir report.InstanceResult, in *instances.Instance, scheds map[string]*
 	p.addFigure("Gantt chart of the plan", gb)
 	p.addFigure("Jobs in system", jb)
 	p.addFigure("Station utilisation", ub)
+	if opt.WhatIf != nil {
+		if err := p.addWhatIf(in, s, total, *opt.WhatIf); err != nil {
+			return nil, err
+		}
+	}
 	return p, nil
+}
+
+// addWhatIf runs the what-if of the plan s (total on the estimates) and
+// draws its band figure.
+func (p *Page) addWhatIf(in *instances.Instance, s *schedule.Schedule, total float64, opt whatif.Options) error {
+	order, err := whatif.CompletionOrder(in, s.Completion)
+	if err != nil {
+		return err
+	}
+	res, err := whatif.Run(context.Background(), in, whatif.Plan{Order: order, Source: p.Result.BestUpperBy, Planned: total}, opt)
+	if err != nil {
+		return err
+	}
+	bands := make([]figures.Band, len(res.Methods))
+	for k, m := range res.Methods {
+		bands[k] = figures.Band{Label: m.Method, Min: m.Min, P5: m.P5, P50: m.P50, P95: m.P95, Max: m.Max, Mean: m.Mean, Nominal: m.Nominal}
+	}
+	title := fmt.Sprintf("%s under size noise (log-normal, σ = %s, %d replications, seed %d)", p.Objective, tabular.Float(opt.Sigma), opt.Reps, opt.Seed)
+	fp, err := figures.Bands(title, p.Objective+" (instance time units)", bands)
+	if err != nil {
+		return err
+	}
+	w, h := figures.BandsSize(len(bands))
+	b, err := figures.Render(fp, w, h, figures.SVG)
+	if err != nil {
+		return err
+	}
+	p.WhatIfResult = res
+	p.addFigure("What-if: the plan and each policy on perturbed sizes", b)
+	f := p.Figures[len(p.Figures)-1]
+	p.Figures = p.Figures[:len(p.Figures)-1]
+	p.WhatIfFigure = &f
+	return nil
 }
 
 // prolog matches what an inline SVG element does not need: the XML

@@ -270,4 +270,11 @@ func TestProvenanceFields(t *testing.T) {
 	if p := onepage.NewProvenance([]string{"x"}, "7", "", time.Time{}); p.GoVersion == "" || p.Seed != "7" {
 		t.Errorf("NewProvenance: %+v", p)
 	}
+	// The engines that ran, in one line after the time limit.
+	withEngines := fixedProvenance
+	withEngines.Engines = []string{"highs 1.15.1", "cbc program cbc 2.10.8"}
+	fs := withEngines.Fields()
+	if len(fs) != len(want)+1 || fs[len(fs)-2].Label != "engines" || fs[len(fs)-2].Value != "highs 1.15.1; cbc program cbc 2.10.8" {
+		t.Errorf("fields with engines: %q", fs)
+	}
 }

@@ -17,7 +17,9 @@ type Provenance struct {
 	Command   []string // the command line
 	Seed      string   // the seed, "" when the command uses none
 	TimeLimit string   // the time limit of the exact methods, "" for none
-	Start     time.Time
+	// Engines are the LP/MIP engines that ran, each "name version".
+	Engines []string
+	Start   time.Time
 }
 
 // NewProvenance fills a Provenance from the build information of the
@@ -60,6 +62,7 @@ func (p Provenance) Fields() []Field {
 		{"command", strings.Join(p.Command, " ")},
 		{"seed", p.Seed},
 		{"time limit", p.TimeLimit},
+		{"engines", strings.Join(p.Engines, "; ")},
 		{"started", start},
 	} {
 		if f.Value != "" {

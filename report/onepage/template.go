@@ -85,6 +85,23 @@ dl.prov dd { margin: 0; font-family: ui-monospace, "DejaVu Sans Mono", monospace
 {{else}}<p class="note">No figures: there is no plan.</p>
 {{end}}</section>
 
+{{with .WhatIfResult}}
+<section id="whatif">
+<h2>What-if: sizes off their estimates</h2>
+<p class="note" id="noise-model">Noise model: {{.Noise}}; {{.Reps}} replications, seed {{.Seed}}. The plan ({{.Plan}}) keeps its completion order as a priority order; each policy is simulated on the same perturbed sizes. Band: 5 %–95 % of the {{$.Objective}} over the replications, line: min–max, bar: median, dot: mean, triangle: on the estimated sizes.</p>
+{{with $.WhatIfFigure}}<figure>
+{{.SVG}}
+<figcaption>{{.Title}}</figcaption>
+</figure>{{end}}
+<table class="whatif">
+<thead><tr><th>method</th><th class="n">on the estimates</th><th class="n">mean</th><th class="n">5 %</th><th class="n">median</th><th class="n">95 %</th><th class="n">max</th></tr></thead>
+<tbody>
+{{range .Methods}}<tr class="whatif-method"><td>{{.Method}}</td><td class="n">{{num .Nominal}}</td><td class="n">{{num .Mean}}</td><td class="n">{{num .P5}}</td><td class="n">{{num .P50}}</td><td class="n">{{num .P95}}</td><td class="n">{{num .Max}}</td></tr>
+{{end}}</tbody>
+</table>
+</section>
+{{end}}
+
 {{with .Result}}
 <section id="methods">
 <h2>Methods side by side</h2>

@@ -28,7 +28,7 @@ func (o *SweepOutput) Page(prov onepage.Provenance) (*onepage.Page, error) {
 		if err := json.Unmarshal(o.Set.Header.Config, &cfg); err != nil {
 			return nil, fmt.Errorf("study: nightly config: %w", err)
 		}
-		return onepage.Build(r.Report, in, scheds, onepage.Options{TimeLimit: cfg.TimeLimit, Provenance: prov})
+		return onepage.Build(r.Report, in, scheds, onepage.Options{TimeLimit: cfg.TimeLimit, Provenance: prov, WhatIf: o.WhatIf})
 	case report.SweepKind:
 		res, err := report.Decode(o.Set)
 		if err != nil {
@@ -37,7 +37,7 @@ func (o *SweepOutput) Page(prov onepage.Provenance) (*onepage.Page, error) {
 		if len(res) == 0 {
 			return nil, fmt.Errorf("study: the report has no instances")
 		}
-		opt := onepage.Options{TimeLimit: o.timeLimit, Provenance: prov, Others: res[1:]}
+		opt := onepage.Options{TimeLimit: o.timeLimit, Provenance: prov, Others: res[1:], WhatIf: o.WhatIf}
 		var in, scheds = (*instances.Instance)(nil), map[string]*schedule.Schedule(nil)
 		if o.first != nil {
 			in, scheds = o.first.Schedules()

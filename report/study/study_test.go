@@ -3,7 +3,9 @@ package study
 import (
 	"bytes"
 	"context"
+	"errors"
 	"math"
+	"math/big"
 	"strconv"
 	"strings"
 	"testing"
@@ -14,8 +16,10 @@ import (
 	"github.com/mrsched/mrsched/reductions/tight"
 	"github.com/mrsched/mrsched/report"
 	"github.com/mrsched/mrsched/report/figures"
+	"github.com/mrsched/mrsched/solver/engine"
 	"github.com/mrsched/mrsched/sweep"
 	"github.com/mrsched/mrsched/tabular"
+	"github.com/mrsched/mrsched/tolerance"
 )
 
 // renderAll renders a finished set in every format with its registered
@@ -338,5 +342,67 @@ func TestTightnessBadConfig(t *testing.T) {
 	}
 	if _, err := TightnessSweep(ok); err != nil {
 		t.Errorf("valid config: %v", err)
+	}
+}
+
+// TestTightnessRational: with Exact = "rational" the totals, OPT and the
+// ratios are fractions that equal, as floats, the float study's values
+// with the float search's OPT (the second solver) within tolerance; on
+// Cor 6 with β = 3, n = 2 (jobs (3, 1) and (1, 3)) the alternative order
+// totals 3 + 6 = 9 and the other order 3 + 4 = 7 (by hand), which the
+// rational search proves optimal.
+func TestTightnessRational(t *testing.T) {
+	run := func(exact string) ([]TightResult, error) {
+		sw, err := TightnessSweep(TightnessConfig{Alphas: []float64{1.5}, Eps: []float64{0.2}, Betas: []float64{3}, Ns: []int{2, 4},
+			Exact: exact, ExactMaxN: 4, TimeLimit: "60s"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		set, err := sweep.Run(context.Background(), sw, sweep.Options{})
+		if err != nil {
+			return nil, err
+		}
+		return decodeAll[TightResult](set, TightnessKind)
+	}
+	rat, err := run(ExactRational)
+	if err != nil || len(rat) != 4 {
+		t.Fatalf("%d cells, want 4: %v", len(rat), err)
+	}
+	for _, r := range rat {
+		if x := r.Exact; x == nil || x.OPT == "" || r.OPTProof != "rational" {
+			t.Fatalf("%s n=%d: no exact OPT: %+v", r.Family, r.N, r)
+		}
+		if x := r.Exact; r.Family == "cor6" && r.N == 2 && (x.Alt != "9" || x.OPT != "7") {
+			t.Errorf("cor6 β=3 n=2: alternative %s, OPT %s; want 9 and 7 (by hand)", x.Alt, x.OPT)
+		}
+	}
+	flt, err := run("search")
+	if errors.Is(err, engine.ErrUnavailable) {
+		testenv.MissingCase(t, "an LP/MIP engine (the float search compared with)", "make setup", err)
+		return
+	}
+	if err != nil || len(flt) != 4 {
+		t.Fatalf("float study: %d cells: %v", len(flt), err)
+	}
+	val := func(s string) float64 {
+		r, ok := new(big.Rat).SetString(s)
+		if !ok {
+			t.Fatalf("%q is not a fraction", s)
+		}
+		v, _ := r.Float64()
+		return v
+	}
+	for i, r := range rat {
+		f, x := flt[i], r.Exact
+		for _, c := range []struct {
+			name string
+			frac string
+			want report.Num
+		}{{"policy total", x.Total, f.Total}, {"alternative", x.Alt, f.Alt}, {"OPT", x.OPT, f.OPT},
+			{"ratio to alternative", x.RatioToAlt, f.RatioToAlt}, {"ratio to OPT", x.RatioToOPT, f.RatioToOPT}} {
+			if !tolerance.Eq(val(c.frac), float64(c.want)) {
+				t.Errorf("%s n=%d: %s %s ≈ %v, float study %v", r.Family, r.N, c.name, c.frac, val(c.frac), c.want)
+			}
+		}
 	}
 }

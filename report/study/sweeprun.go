@@ -8,6 +8,7 @@ import (
 
 	"github.com/mrsched/mrsched/report"
 	"github.com/mrsched/mrsched/report/figures"
+	"github.com/mrsched/mrsched/report/whatif"
 	"github.com/mrsched/mrsched/sweep"
 	"github.com/mrsched/mrsched/tabular"
 )
@@ -47,6 +48,9 @@ type SweepOutput struct {
 	// report's time limit (for its one-page report, Page).
 	firstSource *report.Source
 	timeLimit   string
+	// WhatIf, when set, adds the what-if band to the one-page report
+	// (onepage.Options.WhatIf).
+	WhatIf *whatif.Options
 }
 
 // RunSweep runs (or resumes, from cfg.Cells) the shard cfg.Shard of sw.

@@ -1,11 +1,13 @@
 package study
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"math"
+	"math/big"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -14,11 +16,16 @@ import (
 
 	"github.com/mrsched/mrsched/bounds"
 	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/reductions/rational"
 	"github.com/mrsched/mrsched/reductions/tight"
 	"github.com/mrsched/mrsched/report"
 	"github.com/mrsched/mrsched/report/figures"
 	"github.com/mrsched/mrsched/schedule"
+	"github.com/mrsched/mrsched/solver/exact"
+	"github.com/mrsched/mrsched/solver/exact/ratsearch"
 	"github.com/mrsched/mrsched/solver/fluid"
+	"github.com/mrsched/mrsched/solver/fluid/ratsim"
+	"github.com/mrsched/mrsched/solver/mip"
 	"github.com/mrsched/mrsched/sweep"
 	"github.com/mrsched/mrsched/tabular"
 )
@@ -35,7 +42,11 @@ type TightnessConfig struct {
 	Betas  []float64 `json:"betas"`
 	Ns     []int     `json:"ns"`
 	// Exact names a registered exact method (for example "search") run
-	// when n ≤ ExactMaxN; "" runs none.
+	// when n ≤ ExactMaxN; "" runs none. ExactRational ("rational")
+	// instead simulates the policy (package ratsim), runs the
+	// alternative order (rational.PriorityOrder) and proves OPT
+	// (ratsearch.Solve) in rational arithmetic, on the family's sizes
+	// read as the decimals they print as: the ratios are then fractions.
 	Exact     string `json:"exact"`
 	ExactMaxN int    `json:"exact_max_n"`
 	TimeLimit string `json:"time_limit"`
@@ -49,6 +60,10 @@ func DefaultTightness() TightnessConfig {
 		Exact: "", ExactMaxN: 8, TimeLimit: "60s",
 	}
 }
+
+// ExactRational is the TightnessConfig.Exact value that works in rational
+// arithmetic.
+const ExactRational = "rational"
 
 type tightCell struct {
 	Family string  // "cor4" or "cor6"
@@ -156,6 +171,56 @@ type TightResult struct {
 	// Conflicts lists contradictions between methods (an exact method's
 	// optimum or bound above a validated schedule): bugs, flagged loudly.
 	Conflicts []string `json:"conflicts,omitempty"`
+	// Exact holds the fractions ("p" or "p/q") of Exact = "rational";
+	// nil otherwise.
+	Exact *TightExact `json:"exact,omitempty"`
+}
+
+// TightExact is a tightness cell in rational arithmetic: the policy's and
+// the alternative's totals, OPT when proven (empty otherwise) and the
+// ratios, each a string "p" or "p/q".
+type TightExact struct {
+	Total      string `json:"policy_total"`
+	Alt        string `json:"alternative_total"`
+	OPT        string `json:"opt,omitempty"`
+	RatioToAlt string `json:"ratio_to_alternative"`
+	RatioToOPT string `json:"ratio_to_opt,omitempty"`
+}
+
+// tightRational fills r.Exact and, when the search proves it, r.OPT for
+// the family fam of policy: the sizes are read as the shortest decimals
+// that print them (1.49, not the binary fraction nearest to it).
+func tightRational(ctx context.Context, r *TightResult, fam *tight.Family, tl time.Duration) error {
+	var buf bytes.Buffer
+	if err := instances.WriteJSON(&buf, fam.Instance); err != nil {
+		return err
+	}
+	in, err := rational.ReadJSON(&buf, "tight family")
+	if err != nil {
+		return err
+	}
+	ps, err := ratsim.Simulate(in, r.Policy)
+	if err != nil {
+		return err
+	}
+	alt, err := rational.PriorityOrder(in, fam.Alternative)
+	if err != nil {
+		return err
+	}
+	altTotal := alt.Total(in)
+	x := &TightExact{Total: ps.Total.RatString(), Alt: altTotal.RatString(), RatioToAlt: new(big.Rat).Quo(ps.Total, altTotal).RatString()}
+	res, err := ratsearch.Solve(ctx, in, ratsearch.Options{TimeLimit: tl})
+	if err != nil {
+		return err
+	}
+	if res.Status == mip.Optimal {
+		x.OPT = res.Objective.RatString()
+		x.RatioToOPT = new(big.Rat).Quo(ps.Total, res.Objective).RatString()
+		opt, _ := res.Objective.Float64()
+		r.OPT, r.OPTProof = report.Num(opt), exact.ProofRational
+	}
+	r.Exact = x
+	return nil
 }
 
 // TightnessSweep returns the sweep of the tightness study.
@@ -171,7 +236,7 @@ func TightnessSweep(cfg TightnessConfig) (sweep.Sweep, error) {
 	if err != nil {
 		return sweep.Sweep{}, fmt.Errorf("study: tightness: time limit: %w", err)
 	}
-	if cfg.Exact != "" {
+	if cfg.Exact != "" && cfg.Exact != ExactRational {
 		if _, err := report.Resolve(cfg.Exact); err != nil {
 			return sweep.Sweep{}, fmt.Errorf("study: tightness: exact method: %w", err)
 		}
@@ -241,7 +306,18 @@ func tightnessCell(ctx context.Context, c tightCell, cfg TightnessConfig, tl tim
 	}
 	lb = math.Max(lb, bounds.Counting(in))
 	upper := math.Min(pr.TotalResponse, ar.TotalResponse)
-	if cfg.Exact != "" && c.N <= cfg.ExactMaxN {
+	if cfg.Exact == ExactRational && c.N <= cfg.ExactMaxN {
+		if err := tightRational(ctx, r, fam, tl); err != nil {
+			return nil, fmt.Errorf("study: tightness: %s: %w", c.key(), err)
+		}
+		if opt := float64(r.OPT); !math.IsNaN(opt) {
+			r.RatioToOPT = report.Num(pr.TotalResponse / opt)
+			lb = math.Max(lb, opt)
+			if opt > upper*(1+1e-9) {
+				r.Conflicts = append(r.Conflicts, fmt.Sprintf("rational OPT %v above the validated schedule of total %v", opt, upper))
+			}
+		}
+	} else if cfg.Exact != "" && c.N <= cfg.ExactMaxN {
 		ms, err := report.Resolve(cfg.Exact)
 		if err != nil {
 			return nil, err
@@ -346,8 +422,16 @@ func writeTightness(set *sweep.Set, f tabular.Format, w io.Writer) error {
 		for _, c := range r.Conflicts {
 			conflicts = append(conflicts, r.Family+" n="+strconv.Itoa(r.N)+" α="+hum(r.Alpha)+" ε="+hum(r.Eps)+" β="+hum(r.Beta)+": "+c)
 		}
-		t.Add(r.Family, fm(r.Alpha), fm(r.Eps), fm(r.Beta), strconv.Itoa(r.N), r.Policy, fm(r.Total), fm(r.Alt), fm(r.OPT), r.OPTProof, fm(r.Lower),
-			fm(r.RatioToAlt), fm(r.RatioToOPT), fm(r.RatioToLower), fm(r.PaperLimit), fm(r.Guarantee), r.Check)
+		total, alt, opt, toAlt, toOPT := fm(r.Total), fm(r.Alt), fm(r.OPT), fm(r.RatioToAlt), fm(r.RatioToOPT)
+		if x := r.Exact; x != nil {
+			// Fractions where the rational mode computed them.
+			total, alt, toAlt = x.Total, x.Alt, x.RatioToAlt
+			if x.OPT != "" {
+				opt, toOPT = x.OPT, x.RatioToOPT
+			}
+		}
+		t.Add(r.Family, fm(r.Alpha), fm(r.Eps), fm(r.Beta), strconv.Itoa(r.N), r.Policy, total, alt, opt, r.OPTProof, fm(r.Lower),
+			toAlt, toOPT, fm(r.RatioToLower), fm(r.PaperLimit), fm(r.Guarantee), r.Check)
 	}
 	if err := t.Write(w, f); err != nil {
 		return err

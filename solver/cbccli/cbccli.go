@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mrsched/mrsched/internal/provenance"
 	"github.com/mrsched/mrsched/solver/mip"
 	"github.com/mrsched/mrsched/solver/mip/mipexec"
 )
@@ -34,6 +35,9 @@ type Engine struct {
 	// Path is the cbc executable.
 	Path string
 }
+
+// ProvenanceName is the program's name in a run's provenance.
+const ProvenanceName = "cbc program"
 
 // New finds cbc on the PATH.
 func New() (*Engine, error) {
@@ -63,6 +67,7 @@ func (e *Engine) Version() string {
 // shortly after it); a cancelled context kills cbc and returns status
 // Interrupted with the context's error.
 func (e *Engine) Solve(ctx context.Context, m *mip.Model, opt mip.Options) (mip.Result, error) {
+	provenance.NoteEngine(ProvenanceName)
 	return mipexec.Program{
 		Prefix: "cbccli", Path: e.Path, TempPrefix: "mrsched-cbc-", KillMargin: killMargin, ErrSolver: ErrSolver,
 		Args: args, Parse: parse, LogBound: logBound, LogNodes: logNodes,

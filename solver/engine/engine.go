@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/mrsched/mrsched/internal/provenance"
 	"github.com/mrsched/mrsched/solver/highs"
 	"github.com/mrsched/mrsched/solver/mip"
 )
@@ -68,6 +69,7 @@ func (e *entry) wait(ctx context.Context, name string) (mip.Engine, error) {
 	if e.err != nil {
 		return nil, fmt.Errorf("%w: %s: %w", ErrUnavailable, name, e.err)
 	}
+	provenance.NoteEngine(strings.ToLower(name))
 	return e.eng, nil
 }
 

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mrsched/mrsched/internal/provenance"
 	"github.com/mrsched/mrsched/solver/mip"
 	"github.com/mrsched/mrsched/solver/mip/mipexec"
 )
@@ -34,6 +35,9 @@ type Engine struct {
 	// Path is the glpsol executable.
 	Path string
 }
+
+// ProvenanceName is the program's name in a run's provenance.
+const ProvenanceName = "glpsol program"
 
 // New finds glpsol on the PATH.
 func New() (*Engine, error) {
@@ -63,6 +67,7 @@ func (e *Engine) Version() string {
 // context kills glpsol and returns status Interrupted with the context's
 // error.
 func (e *Engine) Solve(ctx context.Context, m *mip.Model, opt mip.Options) (mip.Result, error) {
+	provenance.NoteEngine(ProvenanceName)
 	return mipexec.Program{
 		// Killed a little after the limit, which glpsol checks itself.
 		Prefix: "glpk", Path: e.Path, TempPrefix: "mrsched-glpk-", KillMargin: 2 * time.Second, ErrSolver: ErrSolver,

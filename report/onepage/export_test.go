@@ -1,0 +1,4 @@
+package onepage
+
+// Num is pageNum, for the external tests.
+var Num = pageNum
