@@ -20,10 +20,14 @@ import (
 //
 // The schedule changes only at events (a release, a map completion, a
 // backlog reaching zero), so it is piecewise constant with at most 3n + 1
-// segments, and every event time is computed exactly.
+// segments, and every event time is computed exactly. It does not model
+// dependencies: an instance with After is refused (ErrInvalid).
 func PriorityOrder(in *Instance, perm []int) (*Schedule, error) {
 	if err := in.Validate(); err != nil {
 		return nil, err
+	}
+	if in.HasDependencies() {
+		return nil, fmt.Errorf("%w: the priority-order schedule does not model dependencies (after)", ErrInvalid)
 	}
 	n := len(in.Jobs)
 	if len(perm) != n {
@@ -160,12 +164,7 @@ func PriorityOrder(in *Instance, perm []int) (*Schedule, error) {
 	return out, nil
 }
 
-// Total returns Σ (C_i − r_i) of s's claimed completions.
+// Total returns Σ w_i (C_i − r_i) of s's claimed completions.
 func (s *Schedule) Total(in *Instance) *big.Rat {
-	tot := new(big.Rat)
-	for i, c := range s.Completion {
-		tot.Add(tot, c)
-		tot.Sub(tot, in.Jobs[i].Release)
-	}
-	return tot
+	return in.WeightedResponse(s.Completion)
 }

@@ -25,11 +25,6 @@ import (
 // Sentinel errors.
 var (
 	ErrInvalid = errors.New("rational: invalid input")
-	// ErrUnsupported: the instance has weights other than 1 or
-	// dependencies (instances.Job.Weight, After), which the exact
-	// rational types, verifier and search do not model; refusing them
-	// keeps them from being ignored silently.
-	ErrUnsupported = errors.New("rational: weights and dependencies are not supported in exact rational mode")
 	// ErrInfeasible wraps the violations Verify found.
 	ErrInfeasible = errors.New("rational: schedule violates model (1)")
 )
@@ -38,6 +33,12 @@ var (
 type Job struct {
 	ID                    string
 	Release, Map, Shuffle *big.Rat
+	// Weight is w_j > 0 in the objective Σ w_j (C_j − r_j); nil means 1
+	// (instances.Job.Weight).
+	Weight *big.Rat
+	// After holds the indices of the jobs that must complete before this
+	// one receives any map or shuffle service (instances.Job.After).
+	After []int
 }
 
 // Instance is a tandem instance with exact capacities and sizes.
@@ -73,9 +74,6 @@ func FromInstance(in *instances.Instance) (*Instance, error) {
 		}
 		return r, nil
 	}
-	if err := unsupported(in); err != nil {
-		return nil, err
-	}
 	out := &Instance{}
 	var err error
 	if out.MapCapacity, err = conv("map_capacity", in.MapCapacity); err != nil {
@@ -96,23 +94,15 @@ func FromInstance(in *instances.Instance) (*Instance, error) {
 		if o.Shuffle, err = conv(fmt.Sprintf("jobs[%d].shuffle", i), j.Shuffle); err != nil {
 			return nil, err
 		}
+		if j.Weight != 0 {
+			if o.Weight, err = conv(fmt.Sprintf("jobs[%d].weight", i), j.Weight); err != nil {
+				return nil, err
+			}
+		}
+		o.After = append([]int(nil), j.After...)
 		out.Jobs[i] = o
 	}
 	return out, nil
-}
-
-// unsupported returns an error wrapping ErrUnsupported naming the first
-// job with a weight other than 1 or with predecessors, nil when none has.
-func unsupported(in *instances.Instance) error {
-	for i, j := range in.Jobs {
-		switch {
-		case j.Weight != 0 && j.Weight != 1:
-			return fmt.Errorf("%w: jobs[%d].weight = %s", ErrUnsupported, i, instances.FormatFloat(j.Weight))
-		case len(j.After) > 0:
-			return fmt.Errorf("%w: jobs[%d].after lists %d predecessors", ErrUnsupported, i, len(j.After))
-		}
-	}
-	return nil
 }
 
 // FromSchedule converts a float schedule exactly (rates, times and claimed
@@ -189,12 +179,114 @@ func (in *Instance) Float() (out *instances.Instance, exact bool) {
 	out = &instances.Instance{MapCapacity: f(in.MapCapacity), ShuffleCapacity: f(in.ShuffleCapacity), Jobs: make([]instances.Job, len(in.Jobs))}
 	for i, j := range in.Jobs {
 		out.Jobs[i] = instances.Job{ID: j.ID, Release: f(j.Release), Map: f(j.Map), Shuffle: f(j.Shuffle)}
+		if j.Weight != nil {
+			out.Jobs[i].Weight = f(j.Weight)
+		}
+		if len(j.After) > 0 {
+			out.Jobs[i].After = append([]int(nil), j.After...)
+		}
 	}
 	return out, exact
 }
 
-// Validate checks capacities positive, sizes and releases non-negative and
-// x + y > 0 for every job.
+// W returns job j's weight w_j (1 when Weight is nil).
+func (in *Instance) W(j int) *big.Rat {
+	if w := in.Jobs[j].Weight; w != nil {
+		return w
+	}
+	return big.NewRat(1, 1)
+}
+
+// HasWeights reports whether some job's weight is not 1.
+func (in *Instance) HasWeights() bool {
+	for _, j := range in.Jobs {
+		if j.Weight != nil && j.Weight.Cmp(big.NewRat(1, 1)) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// HasDependencies reports whether some job has a predecessor.
+func (in *Instance) HasDependencies() bool {
+	for _, j := range in.Jobs {
+		if len(j.After) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// WeightedResponse returns Σ w_j (C_j − r_j) of the completion times c
+// (indexed like Jobs), exactly.
+func (in *Instance) WeightedResponse(c []*big.Rat) *big.Rat {
+	tot, d := new(big.Rat), new(big.Rat)
+	for j, jb := range in.Jobs {
+		d.Sub(c[j], jb.Release)
+		if jb.Weight != nil {
+			d.Mul(d, jb.Weight)
+		}
+		tot.Add(tot, d)
+	}
+	return tot
+}
+
+// validateDAG checks the weights (positive) and the dependencies: indices
+// in range, no job after itself, none listed twice, and no cycle (the
+// error names the jobs of one).
+func (in *Instance) validateDAG() error {
+	n := len(in.Jobs)
+	indeg := make([]int, n)
+	succ := make([][]int, n)
+	for i, j := range in.Jobs {
+		if j.Weight != nil && j.Weight.Sign() <= 0 {
+			return fmt.Errorf("%w: jobs[%d].weight = %s is not positive", ErrInvalid, i, j.Weight.RatString())
+		}
+		seen := map[int]bool{}
+		for a, k := range j.After {
+			switch {
+			case k < 0 || k >= n:
+				return fmt.Errorf("%w: jobs[%d].after[%d] = %d out of range", ErrInvalid, i, a, k)
+			case k == i:
+				return fmt.Errorf("%w: jobs[%d].after[%d]: job %q is after itself", ErrInvalid, i, a, j.ID)
+			case seen[k]:
+				return fmt.Errorf("%w: jobs[%d].after[%d]: %q listed twice", ErrInvalid, i, a, in.Jobs[k].ID)
+			}
+			seen[k] = true
+			succ[k] = append(succ[k], i)
+		}
+		indeg[i] = len(j.After)
+	}
+	var queue []int
+	for i := range indeg {
+		if indeg[i] == 0 {
+			queue = append(queue, i)
+		}
+	}
+	for len(queue) > 0 {
+		i := queue[0]
+		queue = queue[1:]
+		for _, k := range succ[i] {
+			if indeg[k]--; indeg[k] == 0 {
+				queue = append(queue, k)
+			}
+		}
+	}
+	var cyc []string
+	for i := range indeg {
+		if indeg[i] > 0 {
+			cyc = append(cyc, fmt.Sprintf("%q", in.Jobs[i].ID))
+		}
+	}
+	if len(cyc) > 0 {
+		return fmt.Errorf("%w: the dependencies of the jobs %s contain a cycle", ErrInvalid, strings.Join(cyc, ", "))
+	}
+	return nil
+}
+
+// Validate checks capacities positive, sizes and releases non-negative,
+// x + y > 0 for every job, weights positive and the dependencies acyclic
+// (indices in range, none repeated, no job after itself).
 func (in *Instance) Validate() error {
 	if in.MapCapacity == nil || in.MapCapacity.Sign() <= 0 || in.ShuffleCapacity == nil || in.ShuffleCapacity.Sign() <= 0 {
 		return fmt.Errorf("%w: capacities must be positive", ErrInvalid)
@@ -213,7 +305,7 @@ func (in *Instance) Validate() error {
 			return fmt.Errorf("%w: jobs[%d]: map and shuffle sizes are both 0", ErrInvalid, i)
 		}
 	}
-	return nil
+	return in.validateDAG()
 }
 
 // Violation is one broken constraint found by Verify (schedule.Violation,
@@ -227,8 +319,8 @@ type Report struct {
 	// Completion[i] is job i's exact completion time computed from the
 	// segments (nil when the job never completes).
 	Completion []*big.Rat
-	// Total is Σ (C_i − r_i) over the computed completions (nil unless
-	// every job completes).
+	// Total is Σ w_i (C_i − r_i) over the computed completions (nil
+	// unless every job completes).
 	Total *big.Rat
 }
 

@@ -22,8 +22,9 @@ const MaxExponent = 400
 // whose rules and error messages apply unchanged) with every number taken
 // exactly from its decimal text: 0.1 is 1/10, and integers above 2^53 keep
 // every digit. Capacities default to 1 and releases to 0, as in the float
-// reader. Errors are *fileio.ParseError naming the file, line and JSON path;
-// a file with weights other than 1 or dependencies is refused (ErrUnsupported).
+// reader. Errors are *fileio.ParseError naming the file, line and JSON path.
+// Weights are read exactly too (absent: nil, meaning 1) and dependencies
+// as the float reader resolves them (job indices).
 func ReadJSON(r io.Reader, name string) (*Instance, error) {
 	data, err := fileio.ReadText(r, name, 0)
 	if err != nil {
@@ -33,9 +34,6 @@ func ReadJSON(r io.Reader, name string) (*Instance, error) {
 	fin, err := instances.ReadJSONExactValues(bytes.NewReader(data), name)
 	if err != nil {
 		return nil, err
-	}
-	if err := unsupported(fin); err != nil {
-		return nil, &fileio.ParseError{File: name, Err: err}
 	}
 	_, top, err := fileio.ReadJSON(bytes.NewReader(data), name, ErrInvalid, instances.ErrSyntax)
 	if err != nil {
@@ -74,6 +72,12 @@ func ReadJSON(r io.Reader, name string) (*Instance, error) {
 		if j.Shuffle, err = exactField(obj, "shuffle", 0); err != nil {
 			return nil, err
 		}
+		if _, ok := obj.Get("weight"); ok {
+			if j.Weight, err = exactField(obj, "weight", 1); err != nil {
+				return nil, err
+			}
+		}
+		j.After = append([]int(nil), fin.Jobs[i].After...)
 		out.Jobs[i] = j
 	}
 	if err := out.Validate(); err != nil {

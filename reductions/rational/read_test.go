@@ -117,30 +117,3 @@ func FuzzReadJSON(f *testing.F) {
 		}
 	})
 }
-
-// Weights and dependencies are refused by the exact reader and by
-// FromInstance, naming the job; weight 1 and deadlines read as before.
-func TestRefusesWeightsAndDependencies(t *testing.T) {
-	for _, c := range []struct {
-		name, text, want string
-	}{
-		{"weight", `{"kind":"tandem","jobs":[{"id":"a","map":1,"shuffle":1,"weight":3}]}`, "jobs[0].weight = 3"},
-		{"after", `{"kind":"tandem","jobs":[{"id":"a","map":1,"shuffle":1},{"id":"b","map":1,"shuffle":1,"after":["a"]}]}`, "jobs[1].after"},
-	} {
-		_, err := ReadJSON(strings.NewReader(c.text), "x.json")
-		if !errors.Is(err, ErrUnsupported) || !strings.Contains(err.Error(), "x.json") || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%s: ReadJSON: %v, want ErrUnsupported naming x.json and %s", c.name, err, c.want)
-		}
-		fin, err := instances.ReadJSON(strings.NewReader(c.text), "x.json")
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := FromInstance(fin); !errors.Is(err, ErrUnsupported) {
-			t.Errorf("%s: FromInstance: %v, want ErrUnsupported", c.name, err)
-		}
-	}
-	ok := `{"kind":"tandem","jobs":[{"id":"a","map":1,"shuffle":1,"weight":1,"due":5}]}`
-	if _, err := ReadJSON(strings.NewReader(ok), "ok.json"); err != nil {
-		t.Errorf("weight 1 and a deadline: %v", err)
-	}
-}

@@ -11,8 +11,10 @@ import (
 // size, the progress rule (shuffle fraction done ≤ map fraction done, which
 // is the constraint y_i(t)/y_i ≥ x_i(t)/x_i; checked at segment ends, which
 // suffices because both fractions are linear within a segment and the rule
-// holds at the start), and every job complete by the last segment. It
-// computes each completion time and the total response time exactly.
+// holds at the start), no service to a job before each of its
+// predecessors (After) has completed, and every job complete by the last
+// segment. It computes each completion time and the weighted total
+// response time Σ w_i (C_i − r_i) exactly.
 // Claimed completions that differ from the computed ones are listed in
 // Mismatches (they do not make the schedule infeasible).
 func Verify(in *Instance, s *Schedule) (*Report, []Violation, error) {
@@ -67,6 +69,14 @@ func Verify(in *Instance, s *Schedule) (*Report, []Violation, error) {
 			sumS.Add(sumS, r.Shuffle)
 			if (r.Map.Sign() > 0 || r.Shuffle.Sign() > 0) && dt.Sign() > 0 && seg.Start.Cmp(in.Jobs[r.Job].Release) < 0 {
 				add("release", k, r.Job, "served from %s, released at %s", seg.Start.RatString(), in.Jobs[r.Job].Release.RatString())
+			}
+			if (r.Map.Sign() > 0 || r.Shuffle.Sign() > 0) && dt.Sign() > 0 {
+				// Completions so far are those of the earlier segments.
+				for _, p := range in.Jobs[r.Job].After {
+					if c := rep.Completion[p]; c == nil || c.Cmp(seg.Start) > 0 {
+						add("precedence", k, r.Job, "served from %s before its predecessor %q completes", seg.Start.RatString(), in.Jobs[p].ID)
+					}
+				}
 			}
 		}
 		if sumM.Cmp(in.MapCapacity) > 0 {
@@ -139,7 +149,11 @@ func Verify(in *Instance, s *Schedule) (*Report, []Violation, error) {
 			complete = false
 			continue
 		}
-		total.Add(total, new(big.Rat).Sub(c, jb.Release))
+		resp := new(big.Rat).Sub(c, jb.Release)
+		if jb.Weight != nil {
+			resp.Mul(resp, jb.Weight)
+		}
+		total.Add(total, resp)
 		if j < len(s.Completion) && s.Completion[j] != nil && s.Completion[j].Cmp(c) != 0 {
 			mism = append(mism, Violation{Rule: "completion", Segment: -1, Job: jb.ID,
 				Detail: fmt.Sprintf("claimed %s, the segments complete it at %s", s.Completion[j].FloatString(12), c.FloatString(12))})

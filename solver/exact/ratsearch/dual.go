@@ -41,10 +41,11 @@ const tinyPrice = 0x1p-64
 
 // feasiblePrices turns float prices into dyadic ones that satisfy the dual
 // constraints of the slice LP exactly: α_k, β_k ≥ 0 (negative and
-// non-finite values become 0) and α_k + β_k ≤ w_k = m−k (0-based k), by
+// non-finite values become 0) and α_k + β_k ≤ W_k (the cost of d_k: the
+// weight of the positions k..m−1, m−k with unit weights; 0-based k), by
 // scaling a pair down in float and stepping it towards 0 until the exact
 // sum fits.
-func feasiblePrices(alpha, beta []float64) (a, b []float64) {
+func feasiblePrices(alpha, beta []float64, W []*big.Rat) (a, b []float64) {
 	m := len(alpha)
 	a, b = make([]float64, m), make([]float64, m)
 	clean := func(v float64) float64 {
@@ -53,15 +54,16 @@ func feasiblePrices(alpha, beta []float64) (a, b []float64) {
 		}
 		return 0
 	}
-	sum, w := new(big.Rat), new(big.Rat)
+	sum := new(big.Rat)
 	exact := func(u, v float64) *big.Rat {
 		return sum.Add(new(big.Rat).SetFloat64(u), new(big.Rat).SetFloat64(v))
 	}
 	for k := range m {
 		ak, bk := clean(alpha[k]), clean(beta[k])
-		w.SetInt64(int64(m - k))
+		w := W[k]
 		if exact(ak, bk).Cmp(w) > 0 {
-			f := float64(m-k) / (ak + bk)
+			wf, _ := w.Float64()
+			f := wf / (ak + bk)
 			ak, bk = ak*f, bk*f
 			for exact(ak, bk).Cmp(w) > 0 {
 				ak, bk = math.Nextafter(ak, 0), math.Nextafter(bk, 0)
@@ -72,19 +74,24 @@ func feasiblePrices(alpha, beta []float64) (a, b []float64) {
 	return a, b
 }
 
-// bound returns Σ_p min_{k≤k'≤p} (x_p α_k + y_p β_k') over the positions
-// p of order, with the prices made exactly feasible (feasiblePrices;
-// prices below tinyPrice of the largest dropped to 0). By weak duality it
-// is a lower bound on the LP of order (its jobs alone), which bounds the
-// completions of those jobs in any schedule completing them first, in this
-// order. All prices are dyadic, so with a common power of two 2^e they are
-// integers A_k·2^e, and every term is an integer over q·2^−e.
-func (s *intSizes) bound(order []int, alpha, beta []float64) *big.Rat {
+// bound returns Σ_p min_{lo_p≤k≤k'≤p} (x_p α_k + y_p β_k') over the
+// positions p of order, with the prices made exactly feasible
+// (feasiblePrices against the interval costs W; prices below tinyPrice of
+// the largest dropped to 0); lo_p is the first interval position p may be
+// served in (nil: 0). It is the objective of a feasible solution of the
+// dual of the slice LP of order (its jobs alone, weighted, with their
+// dependencies: the dual has one constraint per column, and position p has
+// columns only for k ≥ lo_p), so by weak duality it is a lower bound on
+// that LP, which bounds the weighted completions of those jobs in any
+// schedule completing them first, in this order. All prices are dyadic,
+// so with a common power of two 2^e they are integers A_k·2^e, and every
+// term is an integer over q·2^−e.
+func (s *intSizes) bound(order []int, alpha, beta []float64, W []*big.Rat, lo []int) *big.Rat {
 	m := len(order)
 	if len(alpha) != m || len(beta) != m {
 		return nil
 	}
-	a, b := feasiblePrices(alpha, beta)
+	a, b := feasiblePrices(alpha, beta, W)
 	top := 0.0
 	for k := range m {
 		top = math.Max(top, math.Max(a[k], b[k]))
@@ -111,14 +118,18 @@ func (s *intSizes) bound(order []int, alpha, beta []float64) *big.Rat {
 	total := new(big.Int)
 	v, mina, best := new(big.Int), new(big.Int), new(big.Int)
 	for p, j := range order {
-		for k := 0; k <= p; k++ {
+		k0 := 0
+		if lo != nil {
+			k0 = lo[p]
+		}
+		for k := k0; k <= p; k++ {
 			v.Mul(s.px[j], A[k])
-			if k == 0 || v.Cmp(mina) < 0 {
+			if k == k0 || v.Cmp(mina) < 0 {
 				mina.Set(v)
 			}
 			v.Mul(s.py[j], B[k])
 			v.Add(v, mina)
-			if k == 0 || v.Cmp(best) < 0 {
+			if k == k0 || v.Cmp(best) < 0 {
 				best.Set(v)
 			}
 		}

@@ -58,3 +58,24 @@ func ExampleSolveOrder() {
 	// [0 1] 22 11 11
 	// [1 0] 21 11 10
 }
+
+// Weights and a dependency: b (1, 10), weight 2, must wait for a (10, 1),
+// weight 0.3 (read exactly as 3/10). a completes at 10 at the earliest,
+// then b needs 10 more: OPT = 3/10·10 + 2·20 = 43 (closed form; without
+// the dependency b would go first).
+func ExampleSolve_dependencies() {
+	text := `{"kind":"tandem","jobs":[{"id":"a","map":10,"shuffle":1,"weight":0.3},{"id":"b","map":1,"shuffle":10,"weight":2,"after":["a"]}]}`
+	in, err := rational.ReadJSON(strings.NewReader(text), "dag.json")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	res, err := ratsearch.Solve(context.Background(), in, ratsearch.Options{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(res.Status, res.Objective.RatString(), res.Order, res.Schedule.Completion[0].RatString(), res.Schedule.Completion[1].RatString())
+	// Output:
+	// optimal 43 [0 1] 10 20
+}

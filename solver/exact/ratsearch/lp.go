@@ -14,11 +14,16 @@ import (
 // (map, interval k) Σ_p X_p Σ_k' z_p(k,k') − d_k + sm_k = 0; row 2m+k
 // (shuffle) Σ_p Y_p Σ_k z_p(k,k') − d_k + ss_k = 0. Columns, by id: d_k
 // (k), sm_k (m+k), ss_k (2m+k), z_p(k,k') (3m + (p·m+k)·m + k'). The
-// objective is Σ_k (m−k)·d_k (0-based k), the sum of the m completion
-// times.
+// objective is Σ_k W_k·d_k with W_k the total weight of the positions
+// k..m−1 (0-based k; m−k with unit weights), the weighted sum of the m
+// completion times. With dependencies, position p has no column
+// z_p(k,k') with k < lo_p, lo_p being one past its last predecessor's
+// position: it is served only after its predecessors complete.
 type orderLP struct {
 	m     int
 	x, y  []*big.Rat // normalised sizes by position (size / capacity)
+	w     []*big.Rat // W_k, the cost of d_k
+	lo    []int      // first interval in which each position may be served
 	rows  int
 	basis []int        // column id per row of the basis
 	inv   [][]*big.Rat // B⁻¹
@@ -63,22 +68,44 @@ func (lp *orderLP) column(id int) []entry {
 	return out
 }
 
-// cost returns the objective coefficient of column id.
-func (lp *orderLP) cost(id int) int64 {
+// cost returns the objective coefficient of column id (nil: 0).
+func (lp *orderLP) cost(id int) *big.Rat {
 	if id < lp.m {
-		return int64(lp.m - id)
+		return lp.w[id]
 	}
-	return 0
+	return nil
+}
+
+// intervalCosts returns W_k = Σ_{p≥k} pw_p (pw nil: every weight 1, W_k =
+// m−k).
+func intervalCosts(m int, pw []*big.Rat) []*big.Rat {
+	w := make([]*big.Rat, m)
+	acc := new(big.Rat)
+	for k := m - 1; k >= 0; k-- {
+		if pw == nil {
+			acc.Add(acc, ratOne)
+		} else {
+			acc.Add(acc, pw[k])
+		}
+		w[k] = new(big.Rat).Set(acc)
+	}
+	return w
 }
 
 // solveOrderLP solves the LP of m = len(x) jobs in the given order (x, y
-// normalised sizes by position) exactly. It returns the optimal value and
-// the solver, whose basis gives the solution (values).
-func solveOrderLP(x, y []*big.Rat, stop func() error) (*big.Rat, *orderLP, error) {
+// normalised sizes, pw weights by position, nil for unit weights; lo the
+// first interval of each position, nil for none later than 0) exactly. It
+// returns the optimal value and the solver, whose basis gives the
+// solution (values).
+func solveOrderLP(x, y, pw []*big.Rat, lo []int, stop func() error) (*big.Rat, *orderLP, error) {
 	m := len(x)
-	lp := &orderLP{m: m, x: x, y: y, rows: 3 * m, stop: stop}
+	if lo == nil {
+		lo = make([]int, m)
+	}
+	lp := &orderLP{m: m, x: x, y: y, w: intervalCosts(m, pw), lo: lo, rows: 3 * m, stop: stop}
 	// Starting basis: the jobs one after the other, z_p(p,p) = 1 and
-	// d_p = max(X_p, Y_p), the slack of the station that is not saturated.
+	// d_p = max(X_p, Y_p), the slack of the station that is not saturated
+	// (allowed: a position's predecessors are before it, so lo_p ≤ p).
 	lp.basis = make([]int, 0, lp.rows)
 	for p := range m {
 		lp.basis = append(lp.basis, lp.zid(p, p, p), p)
@@ -171,11 +198,10 @@ func (lp *orderLP) duals() []*big.Rat {
 	}
 	tmp := new(big.Rat)
 	for i, id := range lp.basis {
-		c := lp.cost(id)
-		if c == 0 {
+		cr := lp.cost(id)
+		if cr == nil || cr.Sign() == 0 {
 			continue
 		}
-		cr := big.NewRat(c, 1)
 		for r := range lp.rows {
 			if lp.inv[i][r].Sign() != 0 {
 				pi[r].Add(pi[r], tmp.Mul(cr, lp.inv[i][r]))
@@ -211,8 +237,8 @@ func (lp *orderLP) price(pi []*big.Rat, bland bool) int {
 	}
 	rc := new(big.Rat)
 	for k := range m {
-		// d_k: w_k + π_map,k + π_shuffle,k; slacks: −π.
-		rc.SetInt64(int64(m - k))
+		// d_k: W_k + π_map,k + π_shuffle,k; slacks: −π.
+		rc.Set(lp.w[k])
 		rc.Add(rc, pi[m+k])
 		rc.Add(rc, pi[2*m+k])
 		consider(k, rc)
@@ -230,7 +256,7 @@ func (lp *orderLP) price(pi []*big.Rat, bland bool) int {
 			a[k] = new(big.Rat).Mul(lp.x[p], pi[m+k])
 			b[k] = new(big.Rat).Mul(lp.y[p], pi[2*m+k])
 		}
-		for k := 0; k <= p; k++ {
+		for k := lp.lo[p]; k <= p; k++ {
 			for k2 := k; k2 <= p; k2++ {
 				rc.Add(a[k], b[k2])
 				rc.Add(rc, pi[p])
@@ -336,8 +362,8 @@ func (lp *orderLP) value() *big.Rat {
 	v := new(big.Rat)
 	tmp := new(big.Rat)
 	for i, id := range lp.basis {
-		if c := lp.cost(id); c != 0 {
-			v.Add(v, tmp.Mul(big.NewRat(c, 1), lp.xb[i]))
+		if c := lp.cost(id); c != nil && c.Sign() != 0 {
+			v.Add(v, tmp.Mul(c, lp.xb[i]))
 		}
 	}
 	return v

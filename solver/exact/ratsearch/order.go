@@ -13,7 +13,8 @@ import (
 var (
 	// ErrInput: the instance is invalid, has release dates that differ
 	// between jobs (only batches are solved), too many jobs, or an order
-	// that is not a permutation.
+	// that is not a permutation or completes a job before one of its
+	// predecessors.
 	ErrInput = errors.New("ratsearch: invalid input")
 	// ErrLP: the exact simplex failed an internal check (a bug, never a
 	// property of the input).
@@ -28,15 +29,16 @@ var (
 // OrderResult is the exact optimum of the fixed-order LP of one completion
 // order.
 type OrderResult struct {
-	// Value is the LP optimum Σ_k (C_k − r): the least total response
-	// time of a schedule completing the jobs in the order (ties allowed),
+	// Value is the LP optimum Σ_k w_k (C_k − r): the least weighted total
+	// response time of a schedule completing the jobs in the order (ties
+	// allowed; each job served only after its predecessors complete),
 	// certified by an exactly dual-feasible basis of equal value.
 	Value *big.Rat
 	// Schedule is the LP's schedule; it passed rational.Verify, and
 	// Schedule.Completion holds the completions Verify computed.
 	Schedule *rational.Schedule
-	// Total is Verify's exact total response time of Schedule (≤ Value;
-	// equal unless a job finishes before its interval's end).
+	// Total is Verify's exact weighted total response time of Schedule
+	// (≤ Value; equal unless a job finishes before its interval's end).
 	Total *big.Rat
 	// Pivots counts the simplex pivots.
 	Pivots int
@@ -63,6 +65,59 @@ func batch(in *rational.Instance) (r0 *big.Rat, x, y []*big.Rat, err error) {
 	return r0, x, y, nil
 }
 
+// checkOrder checks that order is a permutation of the jobs of in that
+// places every job after its predecessors.
+func checkOrder(in *rational.Instance, order []int) error {
+	if err := checkPerm(order, len(in.Jobs)); err != nil {
+		return err
+	}
+	_, err := orderDAG(in, order)
+	return err
+}
+
+// orderDAG returns, for each position of order (a subset of the jobs, a
+// prefix of a completion order), the first interval in which it may be
+// served: one past the position of its last predecessor in order (nil
+// without dependencies). A predecessor placed after the job is an error;
+// one absent from order is ignored (the LP of those jobs alone).
+func orderDAG(in *rational.Instance, order []int) ([]int, error) {
+	if !in.HasDependencies() {
+		return nil, nil
+	}
+	pos := make([]int, len(in.Jobs))
+	for j := range pos {
+		pos[j] = -1
+	}
+	for p, j := range order {
+		pos[j] = p
+	}
+	lo := make([]int, len(order))
+	for p, j := range order {
+		for _, i := range in.Jobs[j].After {
+			switch q := pos[i]; {
+			case q > p:
+				return nil, fmt.Errorf("%w: order places job %q (position %d) before its predecessor %q (position %d)", ErrInput, in.Jobs[j].ID, p, in.Jobs[i].ID, q)
+			case q >= 0:
+				lo[p] = max(lo[p], q+1)
+			}
+		}
+	}
+	return lo, nil
+}
+
+// orderWeights returns the weights of order's jobs by position (nil when
+// every weight is 1).
+func orderWeights(in *rational.Instance, order []int) []*big.Rat {
+	if !in.HasWeights() {
+		return nil
+	}
+	pw := make([]*big.Rat, len(order))
+	for p, j := range order {
+		pw[p] = in.W(j)
+	}
+	return pw
+}
+
 func checkPerm(order []int, n int) error {
 	if len(order) != n {
 		return fmt.Errorf("%w: order of length %d for %d jobs", ErrInput, len(order), n)
@@ -78,14 +133,15 @@ func checkPerm(order []int, n int) error {
 }
 
 // SolveOrder solves the fixed-order LP of a batch (every job released at
-// the same time) for the completion order (job indices) exactly, builds its
-// schedule and verifies it with rational.Verify.
+// the same time) for the completion order (job indices; every job after
+// its predecessors) exactly, builds its schedule and verifies it with
+// rational.Verify. The objective is Σ w_j (C_j − r).
 func SolveOrder(ctx context.Context, in *rational.Instance, order []int) (*OrderResult, error) {
 	r0, x, y, err := batch(in)
 	if err != nil {
 		return nil, err
 	}
-	if err := checkPerm(order, len(in.Jobs)); err != nil {
+	if err := checkOrder(in, order); err != nil {
 		return nil, err
 	}
 	return solveOrder(in, r0, x, y, order, ctxStop(ctx))
@@ -106,7 +162,11 @@ func solveOrder(in *rational.Instance, r0 *big.Rat, x, y []*big.Rat, order []int
 	for p, j := range order {
 		px[p], py[p] = x[j], y[j]
 	}
-	v, lp, err := solveOrderLP(px, py, stop)
+	lo, err := orderDAG(in, order)
+	if err != nil {
+		return nil, err
+	}
+	v, lp, err := solveOrderLP(px, py, orderWeights(in, order), lo, stop)
 	if err != nil {
 		return nil, err
 	}

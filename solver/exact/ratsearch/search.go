@@ -53,13 +53,15 @@ type Options struct {
 	// Orders are completion orders (job indices) whose exact LPs are
 	// solved first, before the float search's order, as incumbents (for
 	// example the certificate order of a Theorem 1 reduction). An order
-	// that is not a permutation is an error.
+	// that is not a permutation, or that places a job before one of its
+	// predecessors, is an error.
 	Orders [][]int
 	// NoPrefixLP turns off the prefix-LP node bound (the float LP's dual
 	// prices, checked and evaluated exactly; prefixBound).
 	NoPrefixLP bool
 	// NoDominance turns off the dominance rule (identical jobs are still
-	// completed in index order).
+	// completed in index order). With weights or dependencies the rule is
+	// always off (dagPreds).
 	NoDominance bool
 	// NodeLimit, when positive, stops the branch-and-bound after that many
 	// nodes (status mip.NodeLimit, "node limit"): unlike a time limit, a
@@ -100,8 +102,8 @@ type Result struct {
 	// (as rationals); otherwise mip.TimeLimit, mip.NodeLimit or
 	// mip.Interrupted.
 	Status mip.Status
-	// Objective is rational.Verify's exact total response time Σ (C_i − r_i)
-	// of Schedule.
+	// Objective is rational.Verify's exact weighted total response time
+	// Σ w_i (C_i − r_i) of Schedule.
 	Objective *big.Rat
 	// LowerBound is a proven exact lower bound on OPT.
 	LowerBound *big.Rat
@@ -158,6 +160,10 @@ type searcher struct {
 	fx, fy []float64
 	pfast  fastlp.Solver
 	ints   *intSizes
+	// dag is true for an instance with weights or dependencies: w holds
+	// the weights and cp the critical paths (dagModel).
+	dag   bool
+	w, cp []*big.Rat
 }
 
 func (s *searcher) now() time.Time {
@@ -212,12 +218,16 @@ func Solve(ctx context.Context, in *rational.Instance, opt Options) (*Result, er
 	if d, ok := ctx.Deadline(); ok && (s.deadline.IsZero() || d.Before(s.deadline)) {
 		s.deadline = d
 	}
-	s.preds = preds(x, y, opt.NoDominance)
 	s.ints = newIntSizes(x, y)
 	s.fx, s.fy = make([]float64, n), make([]float64, n)
 	for j := range n {
 		s.fx[j], _ = x[j].Float64()
 		s.fy[j], _ = y[j].Float64()
+	}
+	if in.HasWeights() || in.HasDependencies() {
+		s.dagModel()
+	} else {
+		s.preds = preds(x, y, opt.NoDominance)
 	}
 	root := s.subsetBound()
 	res := &Result{RootBound: root}
@@ -225,7 +235,7 @@ func Solve(ctx context.Context, in *rational.Instance, opt Options) (*Result, er
 	// recomputed exactly), then the greedy order of h.
 	var seeds [][]int
 	for i, o := range opt.Orders {
-		if err := checkPerm(o, n); err != nil {
+		if err := checkOrder(in, o); err != nil {
 			return nil, fmt.Errorf("Options.Orders[%d]: %w", i, err)
 		}
 		seeds = append(seeds, o)
@@ -349,7 +359,7 @@ func maxRat(a, b *big.Rat) *big.Rat {
 }
 
 // subsetBound tabulates h(S) = min over jobs j ∉ S allowed after S of
-// max(X(S+j), Y(S+j)) + h(S+j), exactly, and returns h(∅).
+// cost(j, X(S+j), Y(S+j)) + h(S+j), exactly, and returns h(∅).
 func (s *searcher) subsetBound() *big.Rat {
 	n := s.n
 	N := 1 << n
@@ -372,7 +382,7 @@ func (s *searcher) subsetBound() *big.Rat {
 				continue
 			}
 			T := S | 1<<j
-			v.Add(maxRat(X[T], Y[T]), h[T])
+			v.Add(s.cost(j, X[T], Y[T]), h[T])
 			if best == nil || v.Cmp(best) < 0 {
 				best = new(big.Rat).Set(v)
 			}
@@ -396,7 +406,7 @@ func (s *searcher) greedy() []int {
 			if S&(1<<j) != 0 || s.preds[j]&^S != 0 {
 				continue
 			}
-			v.Add(maxRat(new(big.Rat).Add(X, s.x[j]), new(big.Rat).Add(Y, s.y[j])), s.h[S|1<<j])
+			v.Add(s.cost(j, new(big.Rat).Add(X, s.x[j]), new(big.Rat).Add(Y, s.y[j])), s.h[S|1<<j])
 			if bv == nil || v.Cmp(bv) < 0 {
 				bj, bv = j, new(big.Rat).Set(v)
 			}
@@ -436,7 +446,7 @@ func (s *searcher) guide() (float64, []int) {
 		limit = 0 // search.Options: no limit
 	}
 	r, err := search.Solve(s.ctx, nil, fin, search.Options{TimeLimit: limit, NodeLimit: nodes, Clock: s.opt.Clock})
-	if err != nil || r == nil || checkPerm(r.Plan.Order, s.n) != nil {
+	if err != nil || r == nil || checkOrder(s.in, r.Plan.Order) != nil {
 		return 0, nil
 	}
 	return r.Objective, r.Plan.Order
@@ -488,7 +498,7 @@ func (s *searcher) expand(d int, mask uint64) {
 		}
 		X := new(big.Rat).Add(node.x, s.x[j])
 		Y := new(big.Rat).Add(node.y, s.y[j])
-		c := new(big.Rat).Add(node.c, maxRat(X, Y))
+		c := new(big.Rat).Add(node.c, s.cost(j, X, Y))
 		b := new(big.Rat).Add(c, s.h[mask|1<<j])
 		if b.Cmp(s.best) >= 0 {
 			continue
@@ -523,11 +533,13 @@ func (s *searcher) expand(d int, mask uint64) {
 	}
 }
 
-// prefixBound bounds Σ_{i≤len(order)} (C_i − r) for every schedule whose
-// completion order starts with order: the float LP of those jobs alone
-// (package fastlp) proposes dual prices, and intSizes.bound turns them
-// into an exactly feasible dual solution and evaluates it exactly (weak
-// duality).
+// prefixBound bounds Σ_{i≤len(order)} w_i (C_i − r) for every schedule
+// whose completion order starts with order: the float LP of those jobs
+// alone (package fastlp, weighted and with their dependencies) proposes
+// dual prices, and intSizes.bound turns them into an exactly feasible
+// dual solution and evaluates it exactly (weak duality). Removing the
+// jobs after the prefix relaxes every constraint, so the prefix LP bounds
+// the prefix's weighted completions in the whole instance.
 // It returns nil when the float LP fails.
 func (s *searcher) prefixBound(order []int) *big.Rat {
 	if _, err := s.pfast.ValueNorm(s.fx, s.fy, order); err != nil {
@@ -535,5 +547,9 @@ func (s *searcher) prefixBound(order []int) *big.Rat {
 	}
 	s.stats.PrefixLPs++
 	a, b := s.pfast.Prices()
-	return s.ints.bound(order, a, b)
+	lo, err := orderDAG(s.in, order)
+	if err != nil {
+		return nil
+	}
+	return s.ints.bound(order, a, b, intervalCosts(len(order), orderWeights(s.in, order)), lo)
 }

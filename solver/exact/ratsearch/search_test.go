@@ -429,7 +429,7 @@ func TestDualBoundIsValid(t *testing.T) {
 		if db := dualBound(x, y, order, a, b); db.Cmp(lp.Value) > 0 {
 			t.Errorf("case %d: dual bound %s above LP %s", it, db.RatString(), lp.Value.RatString())
 		}
-		if ib := newIntSizes(x, y).bound(order, a, b); ib.Cmp(lp.Value) > 0 {
+		if ib := newIntSizes(x, y).bound(order, a, b, intervalCosts(n, nil), nil); ib.Cmp(lp.Value) > 0 {
 			t.Errorf("case %d: integer dual bound %s above LP %s", it, ib.RatString(), lp.Value.RatString())
 		}
 		// fastlp's own prices for this order: the bound is valid and
@@ -445,7 +445,7 @@ func TestDualBoundIsValid(t *testing.T) {
 			t.Fatal(err)
 		}
 		pa, pb := fs.Prices()
-		ib := newIntSizes(x, y).bound(order, pa, pb)
+		ib := newIntSizes(x, y).bound(order, pa, pb, intervalCosts(n, nil), nil)
 		iv, _ := ib.Float64()
 		lv, _ := lp.Value.Float64()
 		if ib.Cmp(lp.Value) > 0 || !tolerance.Eq(iv, lv) {

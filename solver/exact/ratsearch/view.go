@@ -24,6 +24,10 @@ type JSONJob struct {
 	Shuffle    string `json:"shuffle"`
 	Completion string `json:"completion"`
 	Response   string `json:"response"`
+	// Weight (present when some weight is not 1) and After (the ids of
+	// the job's predecessors, when it has any).
+	Weight string   `json:"weight,omitempty"`
+	After  []string `json:"after,omitempty"`
 }
 
 // JSONResult is the machine-readable form of a Result (mrsched solve
@@ -72,7 +76,8 @@ func (r *Result) Gap() *big.Rat {
 
 // View is the answer for people and programs: JSON a JSONResult; text and
 // Markdown a summary (decimals rounded to 6 places next to the exact
-// fractions) and a table of the jobs; CSV the table.
+// fractions) and a table of the jobs (with weight and after columns when
+// the instance has weights or dependencies); CSV the table.
 func (r *Result) View(path string, in *rational.Instance) *tabular.View {
 	f := func(x *big.Rat) float64 { v, _ := x.Float64(); return v }
 	o := JSONResult{Instance: path, Method: MethodName, Status: r.Status.String(), Objective: r.Objective.RatString(),
@@ -88,12 +93,33 @@ func (r *Result) View(path string, in *rational.Instance) *tabular.View {
 	}
 	t := &tabular.Table{Header: []string{"id", "release", "map", "shuffle", "completion", "completion (exact)", "response (exact)"},
 		RightAlign: []bool{false, true, true, true, true, true, true}}
+	weighted, dag := in.HasWeights(), in.HasDependencies()
+	if weighted {
+		t.Header = append(t.Header, "weight")
+		t.RightAlign = append(t.RightAlign, true)
+	}
+	if dag {
+		t.Header = append(t.Header, "after")
+		t.RightAlign = append(t.RightAlign, false)
+	}
 	for i, j := range in.Jobs {
 		c := r.Schedule.Completion[i]
 		resp := new(big.Rat).Sub(c, j.Release)
-		o.Jobs = append(o.Jobs, JSONJob{ID: j.ID, Release: j.Release.RatString(), Map: j.Map.RatString(),
-			Shuffle: j.Shuffle.RatString(), Completion: c.RatString(), Response: resp.RatString()})
-		t.Add(j.ID, j.Release.RatString(), j.Map.RatString(), j.Shuffle.RatString(), c.FloatString(6), c.RatString(), resp.RatString())
+		jj := JSONJob{ID: j.ID, Release: j.Release.RatString(), Map: j.Map.RatString(),
+			Shuffle: j.Shuffle.RatString(), Completion: c.RatString(), Response: resp.RatString()}
+		row := []string{j.ID, j.Release.RatString(), j.Map.RatString(), j.Shuffle.RatString(), c.FloatString(6), c.RatString(), resp.RatString()}
+		if weighted {
+			jj.Weight = in.W(i).RatString()
+			row = append(row, jj.Weight)
+		}
+		if dag {
+			for _, p := range j.After {
+				jj.After = append(jj.After, in.Jobs[p].ID)
+			}
+			row = append(row, strings.Join(jj.After, ";"))
+		}
+		o.Jobs = append(o.Jobs, jj)
+		t.Add(row...)
 	}
 	var h strings.Builder
 	fmt.Fprintf(&h, "method %s: %s, objective %s (≈ %s), lower bound %s (≈ %s, %s), gap %s\n",

@@ -1,0 +1,115 @@
+package exact
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/mrsched/mrsched/bounds"
+	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/solver/exact/internal/bruteforce"
+	"github.com/mrsched/mrsched/tolerance"
+)
+
+// countExtensions returns the number of completion orders that respect
+// in's dependencies (the orders the brute force enumerates), by a DP over
+// job sets.
+func countExtensions(in *instances.Instance) int {
+	n := in.N()
+	pred := make([]uint, n)
+	for j, jb := range in.Jobs {
+		for _, i := range jb.After {
+			pred[j] |= 1 << i
+		}
+	}
+	cnt := make([]int, 1<<n)
+	cnt[0] = 1
+	for S := range cnt {
+		for j := 0; j < n && cnt[S] > 0; j++ {
+			if S&(1<<j) == 0 && pred[j]&^uint(S) == 0 {
+				cnt[S|1<<j] += cnt[S]
+			}
+		}
+	}
+	return cnt[1<<n-1]
+}
+
+// weightedCase draws an instance of bruteforce.RandomDAG (dependencies
+// empty, chain, fork, join or random; tied and zero sizes) whose weights
+// are not all 1 (an instance drawn with unit weights gets weights
+// log-uniform on [0.1, 10] from the stream): n from 2 to 5 and 6 or 7
+// for every fifth trial, releases on every third. Instances with more
+// orders than the brute force affords (120; 24 with releases) are
+// redrawn, as are the rare ones its simplex cannot solve accurately. It
+// returns the brute force's optimum.
+func weightedCase(rng *rand.Rand, trial int) (*instances.Instance, float64) {
+	rel := trial%3 == 2
+	for {
+		n := 2 + rng.IntN(3) + rng.IntN(2)
+		limit := 120
+		switch {
+		case rel:
+			limit = 24
+		case trial%5 == 0:
+			n = 6 + rng.IntN(2)
+		}
+		in := bruteforce.RandomDAG(rng, n, rel)
+		if !in.HasWeights() {
+			for j := range in.Jobs {
+				in.Jobs[j].Weight = 0.1 * float64(rng.IntN(100)+1)
+			}
+			if !in.HasWeights() {
+				continue
+			}
+		}
+		if countExtensions(in) > limit {
+			continue
+		}
+		if bf, err := bruteforce.Solve(in); err == nil {
+			return in, bf.Value
+		}
+	}
+}
+
+// bounds.Weighted, bounds.CriticalPath and every instance bound solve
+// reports for weighted instances (InstanceBounds: the two, and the
+// weighted subset bound h(∅) of package search for batches) are at most
+// OPT, the brute force's optimum (every order that respects the
+// dependencies, each by its own LP), within tolerance.LE, on 1,000 random
+// weighted instances up to n = 7 (250 with -short), with and without
+// dependencies and releases. The bounds must also do some work: the
+// largest is at least half of OPT on average (measured: 0.973), so a
+// bound that returned 0 would fail.
+func TestWeightedBoundsBelowOPT(t *testing.T) {
+	trials := 1000
+	if testing.Short() {
+		trials = 250
+	}
+	rng := rand.New(rand.NewPCG(2026, 3409))
+	var deps, released, maxN int
+	ratio := 0.0
+	for trial := range trials {
+		in, opt := weightedCase(rng, trial)
+		maxN = max(maxN, in.N())
+		if in.HasDependencies() {
+			deps++
+		}
+		if !in.IsBatch() {
+			released++
+		}
+		bs := append([]Bound{{"bounds.Weighted", bounds.Weighted(in)}, {"bounds.CriticalPath", bounds.CriticalPath(in)}}, InstanceBounds(in)...)
+		for _, b := range bs {
+			if !tolerance.LE(b.Value, opt) {
+				t.Errorf("trial %d (n=%d, %+v): %s = %v above OPT %v (brute force)", trial, in.N(), in.Jobs, b.Source, b.Value, opt)
+			}
+		}
+		ratio += InstanceBound(in) / opt
+	}
+	ratio /= float64(trials)
+	t.Logf("%d weighted instances, n ≤ %d, %d with dependencies, %d with releases; mean best bound / OPT %.3f", trials, maxN, deps, released, ratio)
+	if maxN < 7 || deps < trials/2 || released < trials/4 {
+		t.Fatalf("sweep does not cover its cases")
+	}
+	if ratio < 0.5 {
+		t.Errorf("mean best bound / OPT = %.3f, want ≥ 0.5", ratio)
+	}
+}
