@@ -185,7 +185,7 @@ func (h *dueHeap) Less(a, b int) bool {
 	return h.due[ja] < h.due[jb] || h.due[ja] == h.due[jb] && ja < jb
 }
 func (h *dueHeap) Swap(a, b int) { h.jobs[a], h.jobs[b] = h.jobs[b], h.jobs[a] }
-func (h *dueHeap) Push(x any)   { h.jobs = append(h.jobs, x.(int)) }
+func (h *dueHeap) Push(x any)    { h.jobs = append(h.jobs, x.(int)) }
 func (h *dueHeap) Pop() any {
 	x := h.jobs[len(h.jobs)-1]
 	h.jobs = h.jobs[:len(h.jobs)-1]
