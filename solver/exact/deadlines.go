@@ -53,8 +53,9 @@ const HardMIPMaxN = 20
 // the rest is the heuristics' when it ends without a schedule.
 const hardMIPShare = 2.0 / 3
 
-// checkDeadlineMode returns an error for a mode other than soft and hard.
-func checkDeadlineMode(mode string) error {
+// CheckDeadlines returns an error wrapping ErrMethod for a mode other than
+// soft, hard and "" (soft).
+func CheckDeadlines(mode string) error {
 	switch strings.ToLower(mode) {
 	case "", DeadlinesSoft, DeadlinesHard:
 		return nil
@@ -92,8 +93,8 @@ func solveHard(ctx context.Context, eng mip.Engine, in *instances.Instance, opt 
 		return nil, err
 	}
 	if cert != nil {
-		a := infeasible(method, InfeasibleByCertificate, "no schedule meets the deadlines: "+cert.String(in))
-		a.Certificate = cert
+		a := infeasible(method, InfeasibleByCertificate, "")
+		a.Certificate, a.Notes = cert, nil // the certificate says it all
 		a.Time = opt.now().Sub(t0)
 		return a, nil
 	}
