@@ -288,26 +288,43 @@ func (c *DeadlineCertificate) Verify(in *instances.Instance) error {
 		return err
 	}
 	n := in.N()
+	for _, j := range c.Jobs {
+		if j < 0 || j >= n {
+			return fmt.Errorf("%w: job index %d out of range", ErrCertificate, j)
+		}
+	}
+	// Only the jobs of the certificate, their ancestors (for r') and their
+	// descendants (for d') are computed.
+	succ := in.Successors()
+	anc, desc := reach(c.Jobs, func(j int) []int { return in.Jobs[j].After }, n), reach(c.Jobs, func(j int) []int { return succ[j] }, n)
 	rat := func(v float64) *big.Rat { return new(big.Rat).SetFloat64(v) }
 	muM, muC := rat(in.MapCapacity), rat(in.ShuffleCapacity)
 	alone := make([]*big.Rat, n)
 	xs, ys := make([]*big.Rat, n), make([]*big.Rat, n)
 	for j, jb := range in.Jobs {
+		if !anc[j] && !desc[j] {
+			continue
+		}
 		xs[j] = new(big.Rat).Quo(rat(jb.Map), muM)
 		ys[j] = new(big.Rat).Quo(rat(jb.Shuffle), muC)
 		alone[j] = maxRat(xs[j], ys[j])
 	}
 	rel := make([]*big.Rat, n)
 	for _, j := range order {
+		if !anc[j] {
+			continue
+		}
 		rel[j] = rat(in.Jobs[j].Release)
 		for _, p := range in.Jobs[j].After {
 			rel[j] = maxRat(rel[j], new(big.Rat).Add(rel[p], alone[p]))
 		}
 	}
 	due := make([]*big.Rat, n) // nil: +∞
-	succ := in.Successors()
 	for k := n - 1; k >= 0; k-- {
 		j := order[k]
+		if !desc[j] {
+			continue
+		}
 		if in.Jobs[j].HasDue {
 			due[j] = rat(in.Jobs[j].Due)
 		}
@@ -325,8 +342,8 @@ func (c *DeadlineCertificate) Verify(in *instances.Instance) error {
 	work := new(big.Rat)
 	seen := make(map[int]bool, len(c.Jobs))
 	for _, j := range c.Jobs {
-		if j < 0 || j >= n || seen[j] {
-			return fmt.Errorf("%w: job index %d out of range or repeated", ErrCertificate, j)
+		if seen[j] {
+			return fmt.Errorf("%w: job index %d repeated", ErrCertificate, j)
 		}
 		seen[j] = true
 		if due[j] == nil {
@@ -359,6 +376,26 @@ func (c *DeadlineCertificate) Verify(in *instances.Instance) error {
 		return fmt.Errorf("%w: the excess %.3g is within the tolerance policy", ErrCertificate, c.Work-(c.End-c.Start))
 	}
 	return nil
+}
+
+// reach marks the jobs reachable from from along next, from included.
+func reach(from []int, next func(int) []int, n int) []bool {
+	seen := make([]bool, n)
+	stack := append([]int(nil), from...)
+	for _, j := range from {
+		seen[j] = true
+	}
+	for len(stack) > 0 {
+		j := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, k := range next(j) {
+			if !seen[k] {
+				seen[k] = true
+				stack = append(stack, k)
+			}
+		}
+	}
+	return seen
 }
 
 func maxRat(a, b *big.Rat) *big.Rat {

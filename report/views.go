@@ -88,6 +88,10 @@ type SolveResult struct {
 // jobHeader is the header of the per-job tables.
 var jobHeader = []string{"id", "release", "map", "shuffle", "completion", "response"}
 
+// certificateIDs is how many job ids of a certificate the text and
+// Markdown summary list.
+const certificateIDs = 12
+
 // SolveView is the answer a of exact.Solve on instance in (read from path):
 // JSON a SolveResult; the per-job table, preceded in text and Markdown by
 // the summary (status, objective, bound, gap, order, notes).
@@ -143,7 +147,11 @@ func SolveView(path string, in *instances.Instance, a *exact.Answer) *tabular.Vi
 	if a.Status == exact.StatusInfeasible {
 		fmt.Fprintf(&h, ": %s (proof: %s), %.3gs\n", o.Status, o.InfeasibleBy, o.TimeSeconds)
 		if c := o.Certificate; c != nil {
-			fmt.Fprintf(&h, "certificate (%s): jobs %s need %s of work within [%s, %s], of length %s\n", c.Relaxation, strings.Join(c.Jobs, ","),
+			ids := strings.Join(c.Jobs, ",")
+			if len(c.Jobs) > certificateIDs {
+				ids = fmt.Sprintf("%s,… (%d jobs; all in JSON)", strings.Join(c.Jobs[:certificateIDs], ","), len(c.Jobs))
+			}
+			fmt.Fprintf(&h, "certificate (%s): jobs %s need %s of work within [%s, %s], of length %s\n", c.Relaxation, ids,
 				tabular.Human(c.Work), tabular.Human(c.Start), tabular.Human(c.End), tabular.Human(c.Length))
 		}
 	} else {

@@ -215,7 +215,7 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 	if err := in.Validate(); err != nil {
 		return nil, err
 	}
-	if err := checkDeadlineMode(opt.Deadlines); err != nil {
+	if err := CheckDeadlines(opt.Deadlines); err != nil {
 		return nil, err
 	}
 	if strings.EqualFold(opt.Deadlines, DeadlinesHard) && in.HasDeadlines() {
