@@ -33,6 +33,9 @@ type SolveConfig struct {
 	Schedule string
 	// Protect lists files never written over (the caller's inputs).
 	Protect []string
+	// Deadlines is exact.Options.Deadlines: "soft" ("" the same) or
+	// "hard"; not with Exact.
+	Deadlines string
 }
 
 // SolveFile solves the instance in cfg.Instance: with cfg.Exact an exact
@@ -57,16 +60,22 @@ func SolveFile(ctx context.Context, cfg SolveConfig) (*Output, error) {
 	if err != nil {
 		return nil, configErr("engine", err)
 	}
+	if err := exact.CheckDeadlines(cfg.Deadlines); err != nil {
+		return nil, configErr("deadlines", err)
+	}
 	method := cfg.Method
 	if method == "" {
 		method = exact.DefaultMethod
 	}
-	opt := exact.Options{Method: method, Order: order, TimeLimit: cfg.TimeLimit, GapLimit: cfg.GapLimit, Start: cfg.Start, K: cfg.K, Progress: cfg.Progress}
+	opt := exact.Options{Method: method, Order: order, TimeLimit: cfg.TimeLimit, GapLimit: cfg.GapLimit, Start: cfg.Start, K: cfg.K, Progress: cfg.Progress, Deadlines: cfg.Deadlines}
 	a, err := exact.Solve(ctx, eng, in, opt)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", cfg.Instance, err)
 	}
 	out := &Output{View: SolveView(cfg.Instance, in, a)}
+	if a.Schedule == nil { // status infeasible: no schedule to write
+		return out, nil
+	}
 	return out, saveSchedule(&out.Files, cfg.Schedule, in, a.Schedule, cfg.Protect)
 }
 

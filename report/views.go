@@ -29,6 +29,32 @@ type SolveJob struct {
 	Shuffle    float64 `json:"shuffle"`
 	Completion float64 `json:"completion"`
 	Response   float64 `json:"response"`
+	// Due and Lateness (C_j − d_j, negative when early) are set for the
+	// jobs with a deadline.
+	Due      *float64 `json:"due,omitempty"`
+	Lateness *float64 `json:"lateness,omitempty"`
+}
+
+// SolveLateness summarises the deadlines of a solve answer's schedule
+// (validate.Lateness).
+type SolveLateness struct {
+	JobsWithDeadline  int      `json:"jobs_with_deadline"`
+	Late              int      `json:"late"`
+	MaxLateness       float64  `json:"max_lateness"`
+	WeightedTardiness float64  `json:"weighted_tardiness"`
+	LateIDs           []string `json:"late_ids"`
+}
+
+// SolveCertificate is the JSON form of a bounds.DeadlineCertificate: the
+// jobs of the relaxation need Work > End − Start within [Start, End].
+type SolveCertificate struct {
+	Relaxation string   `json:"relaxation"`
+	Alpha      float64  `json:"alpha"`
+	Jobs       []string `json:"jobs"`
+	Start      float64  `json:"start"`
+	End        float64  `json:"end"`
+	Length     float64  `json:"length"`
+	Work       float64  `json:"work"`
 }
 
 // SolveResult is the JSON form of an exact.Answer for one instance file.
@@ -51,11 +77,20 @@ type SolveResult struct {
 	TimeSeconds    float64            `json:"time_seconds"`
 	Detail         map[string]float64 `json:"detail,omitempty"`
 	Notes          []string           `json:"notes,omitempty"`
-	Jobs           []SolveJob         `json:"jobs"`
+	// Lateness is set when the instance has deadlines and the answer a
+	// schedule; InfeasibleBy and Certificate with status "infeasible".
+	Lateness     *SolveLateness    `json:"lateness,omitempty"`
+	InfeasibleBy string            `json:"infeasible_by,omitempty"`
+	Certificate  *SolveCertificate `json:"certificate,omitempty"`
+	Jobs         []SolveJob        `json:"jobs"`
 }
 
 // jobHeader is the header of the per-job tables.
 var jobHeader = []string{"id", "release", "map", "shuffle", "completion", "response"}
+
+// certificateIDs is how many job ids of a certificate the text and
+// Markdown summary list.
+const certificateIDs = 12
 
 // SolveView is the answer a of exact.Solve on instance in (read from path):
 // JSON a SolveResult; the per-job table, preceded in text and Markdown by
@@ -63,29 +98,96 @@ var jobHeader = []string{"id", "release", "map", "shuffle", "completion", "respo
 func SolveView(path string, in *instances.Instance, a *exact.Answer) *tabular.View {
 	o := SolveResult{Instance: path, Method: a.Method, Engine: a.Engine, Status: a.Status, Objective: a.Objective,
 		LowerBound: a.LowerBound, BoundSource: a.BoundSource, Bounds: a.Bounds, ScheduleSource: a.ScheduleSource,
-		Gap: a.Gap, Nodes: a.Nodes, LPs: a.LPs, TimeSeconds: a.Time.Seconds(), Detail: a.Detail, Notes: a.Notes}
+		Gap: a.Gap, Nodes: a.Nodes, LPs: a.LPs, TimeSeconds: a.Time.Seconds(), Detail: a.Detail, Notes: a.Notes, InfeasibleBy: a.InfeasibleBy}
 	for _, j := range a.Order {
 		o.Order = append(o.Order, in.Jobs[j].ID)
 	}
-	t := &tabular.Table{Header: jobHeader, RightAlign: []bool{false, true, true, true, true, true}}
-	for i, j := range in.Jobs {
-		sj := SolveJob{ID: j.ID, Release: j.Release, Map: j.Map, Shuffle: j.Shuffle,
-			Completion: a.Schedule.Completion[i], Response: a.Schedule.Completion[i] - j.Release}
-		o.Jobs = append(o.Jobs, sj)
-		t.Add(sj.ID, tabular.Float(sj.Release), tabular.Float(sj.Map), tabular.Float(sj.Shuffle), tabular.Float(sj.Completion), tabular.Float(sj.Response))
+	dl := in.HasDeadlines()
+	header, right := jobHeader, []bool{false, true, true, true, true, true}
+	if dl {
+		header, right = append(append([]string(nil), jobHeader...), "due", "lateness"), append(right, true, true)
+	}
+	t := &tabular.Table{Header: header, RightAlign: right}
+	if a.Schedule != nil {
+		for i, j := range in.Jobs {
+			sj := SolveJob{ID: j.ID, Release: j.Release, Map: j.Map, Shuffle: j.Shuffle,
+				Completion: a.Schedule.Completion[i], Response: a.Schedule.Completion[i] - j.Release}
+			row := []string{sj.ID, tabular.Float(sj.Release), tabular.Float(sj.Map), tabular.Float(sj.Shuffle), tabular.Float(sj.Completion), tabular.Float(sj.Response)}
+			if dl {
+				due, late := "", ""
+				if j.HasDue {
+					d, l := j.Due, sj.Completion-j.Due
+					sj.Due, sj.Lateness = &d, &l
+					due, late = tabular.Float(d), tabular.Float(l)
+				}
+				row = append(row, due, late)
+			}
+			o.Jobs = append(o.Jobs, sj)
+			t.Add(row...)
+		}
+		if vr, err := validate.Check(in, a.Schedule); err == nil && vr.Late != nil {
+			o.Lateness = &SolveLateness{JobsWithDeadline: vr.Late.Jobs, Late: vr.Late.Late, MaxLateness: vr.Late.MaxLateness,
+				WeightedTardiness: vr.Late.WeightedTardiness, LateIDs: append([]string{}, vr.Late.LateIDs...)}
+		}
+	}
+	if c := a.Certificate; c != nil {
+		o.Certificate = &SolveCertificate{Relaxation: c.Relaxation(), Alpha: c.Alpha, Start: c.Start, End: c.End, Length: c.End - c.Start, Work: c.Work}
+		if c.Alone {
+			o.Certificate.Alpha = math.NaN()
+		}
+		for _, j := range c.Jobs {
+			o.Certificate.Jobs = append(o.Certificate.Jobs, in.Jobs[j].ID)
+		}
 	}
 	var h strings.Builder
 	fmt.Fprintf(&h, "method %s", o.Method)
 	if o.Engine != "" {
 		fmt.Fprintf(&h, " (engine %s)", o.Engine)
 	}
-	fmt.Fprintf(&h, ": %s, objective %s (%s), lower bound %s (%s), gap %s, %d nodes, %d LPs, %.3gs\norder %s\n",
-		o.Status, tabular.Human(o.Objective), o.ScheduleSource, tabular.Human(o.LowerBound), o.BoundSource, tabular.Percent(o.Gap),
-		o.Nodes, o.LPs, o.TimeSeconds, strings.Join(o.Order, ","))
+	if a.Status == exact.StatusInfeasible {
+		fmt.Fprintf(&h, ": %s (proof: %s), %.3gs\n", o.Status, o.InfeasibleBy, o.TimeSeconds)
+		if c := o.Certificate; c != nil {
+			ids := strings.Join(c.Jobs, ",")
+			if len(c.Jobs) > certificateIDs {
+				ids = fmt.Sprintf("%s,… (%d jobs; all in JSON)", strings.Join(c.Jobs[:certificateIDs], ","), len(c.Jobs))
+			}
+			fmt.Fprintf(&h, "certificate (%s): jobs %s need %s of work within [%s, %s], of length %s\n", c.Relaxation, ids,
+				tabular.Human(c.Work), tabular.Human(c.Start), tabular.Human(c.End), tabular.Human(c.Length))
+		}
+	} else {
+		fmt.Fprintf(&h, ": %s, objective %s (%s), lower bound %s (%s), gap %s, %d nodes, %d LPs, %.3gs\norder %s\n",
+			o.Status, tabular.Human(o.Objective), o.ScheduleSource, tabular.Human(o.LowerBound), o.BoundSource, tabular.Percent(o.Gap),
+			o.Nodes, o.LPs, o.TimeSeconds, strings.Join(o.Order, ","))
+	}
+	if l := o.Lateness; l != nil {
+		fmt.Fprintf(&h, "deadlines: %d of %d jobs late, max lateness %s, weighted tardiness %s", l.Late, l.JobsWithDeadline, tabular.Human(l.MaxLateness), tabular.Human(l.WeightedTardiness))
+		if len(l.LateIDs) > 0 {
+			fmt.Fprintf(&h, " (late: %s)", strings.Join(l.LateIDs, ","))
+		}
+		h.WriteString("\n")
+	}
 	for _, n := range o.Notes {
 		fmt.Fprintf(&h, "note: %s\n", n)
 	}
-	return &tabular.View{Value: o, Head: h.String(), Tables: []*tabular.Table{t}}
+	v := &tabular.View{Value: o, Head: h.String()}
+	if a.Schedule != nil {
+		v.Tables = []*tabular.Table{t}
+	} else {
+		// No schedule (status infeasible): CSV gets the proof as key/value rows.
+		kv := &tabular.Table{Header: []string{"key", "value"}}
+		kv.Add("status", o.Status)
+		kv.Add("infeasible_by", o.InfeasibleBy)
+		if c := o.Certificate; c != nil {
+			kv.Add("relaxation", c.Relaxation)
+			kv.Add("jobs", strings.Join(c.Jobs, ";"))
+			kv.Add("start", tabular.Float(c.Start))
+			kv.Add("end", tabular.Float(c.End))
+			kv.Add("length", tabular.Float(c.Length))
+			kv.Add("work", tabular.Float(c.Work))
+		}
+		v.CSV = []*tabular.Table{kv}
+	}
+	return v
 }
 
 // BoundsView is the rows of AllBounds: JSON the rows, else one table.

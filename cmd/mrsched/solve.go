@@ -31,14 +31,15 @@ var processStart = time.Now()
 
 func solveCmd() *cli.Command {
 	return cmd("solve", cliout.Action(func(c *cli.Context) (*report.Output, error) {
-		for _, f := range []string{"method", "order", "engine", "k"} {
+		for _, f := range []string{"method", "order", "engine", "k", "deadlines"} {
 			if c.Bool("exact") && c.IsSet(f) && (f != "method" || c.String(f) != exact.DefaultMethod) {
 				return nil, fmt.Errorf("--%s does not apply to --exact (the exact rational search is its own method)", f)
 			}
 		}
 		return report.SolveFile(c.Context, report.SolveConfig{Instance: c.String("instance"), Exact: c.Bool("exact"),
 			Method: c.String("method"), Order: c.String("order"), Engine: c.String("engine"), K: c.Int("k"), TimeLimit: c.Duration("time-limit"),
-			GapLimit: c.Float64("gap"), Start: processStart, Progress: progressLine(c), Schedule: c.String("schedule"), Protect: cliout.ProtectedInputs(c)})
+			GapLimit: c.Float64("gap"), Start: processStart, Progress: progressLine(c), Schedule: c.String("schedule"), Protect: cliout.ProtectedInputs(c),
+			Deadlines: c.String("deadlines")})
 	}), tableOut("the result",
 		instanceFlag(),
 		&cli.StringFlag{Name: "method", Aliases: []string{"m"}, Value: exact.DefaultMethod, Usage: "portfolio, mip, search, order-lp, polish, local or a policy name"},
@@ -48,6 +49,7 @@ func solveCmd() *cli.Command {
 		floatFlag("gap", 0, "relative gap (objective − bound)/objective at which the methods stop, status \"gap limit\" (0: 1e-6, the engines' accuracy)", between(0, 1)),
 		engineFlag("LP/MIP engine"),
 		kFlag(),
+		choiceFlag("deadlines", exact.DeadlinesSoft, "soft: report the late jobs; hard: meet every deadline (C_j ≤ due_j) or say why not", exact.DeadlinesSoft, exact.DeadlinesHard),
 		fileOutFlag("schedule", "write the schedule to `FILE` (CSV when it ends in .csv, otherwise JSON)"))...)
 }
 

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mrsched/mrsched/bounds"
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/schedule"
 	"github.com/mrsched/mrsched/solver/exact/mipform"
@@ -47,6 +48,8 @@ type Options struct {
 	// optimal under the tolerance policy): 0 means DefaultGapLimit, a
 	// negative value none.
 	GapLimit float64
+	// Deadlines is DeadlinesSoft ("": the same) or DeadlinesHard.
+	Deadlines string
 
 	lowerBound float64 // the best instance bound known before the method
 }
@@ -100,6 +103,11 @@ type Answer struct {
 	// Notes say what happened besides the method's normal run (an engine
 	// not ready in time, a fallback schedule, a bound left out).
 	Notes []string
+	// InfeasibleBy names the proof of StatusInfeasible (hard deadlines):
+	// InfeasibleByCertificate (then Certificate is the checked proof) or
+	// the deadline MIP and its engine.
+	InfeasibleBy string
+	Certificate  *bounds.DeadlineCertificate
 }
 
 // Methods lists the method names Solve accepts besides fluid policies.
@@ -195,6 +203,12 @@ func bestHeuristic(in *instances.Instance, label string) (candidate, float64, er
 func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Options) (*Answer, error) {
 	if err := in.Validate(); err != nil {
 		return nil, err
+	}
+	if err := CheckDeadlines(opt.Deadlines); err != nil {
+		return nil, err
+	}
+	if strings.EqualFold(opt.Deadlines, DeadlinesHard) && in.HasDeadlines() {
+		return solveHard(ctx, eng, in, opt)
 	}
 	t0 := opt.now()
 	start := opt.Start

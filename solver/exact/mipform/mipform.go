@@ -24,7 +24,10 @@ type Formulation struct {
 	SlotPeriod []int   // period of slot s
 	Z          [][]int // Z[j][s]: column of z_js, −1 when absent
 	// H is the makespan bound used by the big-M constants (release MIP).
-	H  float64
+	H float64
+	// D holds the columns of the interval lengths d_k of the batch MIP
+	// (the k-th completion is at Σ_{k' ≤ k} d_k'); nil for the release MIP.
+	D  []int
 	in *instances.Instance
 }
 
@@ -100,6 +103,7 @@ func buildBatch(in *instances.Instance) *Formulation {
 		seq[k] = k
 	}
 	addPrecedenceRows(in, m, f.Z, seq, a, b)
+	f.D = d
 	if weighted {
 		addWeightedCompletions(in, m, f.Z, d, Horizon(in))
 	}
@@ -164,8 +168,8 @@ func buildBatch(in *instances.Instance) *Formulation {
 // with at least two members, the members in index order.
 func tieClasses(in *instances.Instance) [][]int {
 	type key struct {
-		r, x, y, w  float64
-		after, succ string
+		r, x, y, w, due float64
+		after, succ     string
 	}
 	idx := map[key]int{}
 	var classes [][]int
@@ -173,7 +177,11 @@ func tieClasses(in *instances.Instance) [][]int {
 	for j, jb := range in.Jobs {
 		after := append([]int(nil), jb.After...)
 		sort.Ints(after)
-		k := key{jb.Release, jb.Map, jb.Shuffle, in.Weight(j), fmt.Sprint(after), fmt.Sprint(succ[j])}
+		due := math.Inf(1) // jobs with different deadlines are not interchangeable
+		if jb.HasDue {
+			due = jb.Due
+		}
+		k := key{jb.Release, jb.Map, jb.Shuffle, in.Weight(j), due, fmt.Sprint(after), fmt.Sprint(succ[j])}
 		c, ok := idx[k]
 		if !ok {
 			c = len(classes)
@@ -217,7 +225,7 @@ func tieClasses(in *instances.Instance) [][]int {
 // (tieFamily in the tests) were; with the rows, 0 of 108 and 0 of 448.
 //
 // Validity (no optimum is cut off): every row of the model depends on a job
-// only through (r_j, x_j, y_j, w_j) and its predecessors and successors
+// only through (r_j, x_j, y_j, w_j), its deadline (the rows of BuildDeadlines) and its predecessors and successors
 // (the precedence rows), so exchanging the columns (z, a, b, C) of
 // two identical jobs maps feasible points to feasible points of equal
 // cost. Given any feasible point, relabelling the members of each class so

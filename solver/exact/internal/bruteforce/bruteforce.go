@@ -51,6 +51,12 @@ func distinct(in *instances.Instance) []float64 {
 // job's release event and after its predecessors' completion events; a job
 // is served only after both). It returns +Inf when the LP is infeasible.
 func SequenceValue(in *instances.Instance, rho []float64, seq []Event) (float64, error) {
+	return sequenceValue(in, rho, seq, false)
+}
+
+// sequenceValue is SequenceValue; with due, each job with a deadline
+// (instances.Job.HasDue) also completes by it: T_{compEvent[j]} ≤ d_j.
+func sequenceValue(in *instances.Instance, rho []float64, seq []Event, due bool) (float64, error) {
 	n := in.N()
 	E := len(seq)
 	relEvent := make([]int, n)
@@ -176,6 +182,18 @@ func SequenceValue(in *instances.Instance, rho []float64, seq []Event) (float64,
 			}
 		}
 	}
+	// Deadlines: Σ_{e ≤ compEvent[j]} delta_e ≤ d_j.
+	for j, jb := range in.Jobs {
+		if !due || !jb.HasDue {
+			continue
+		}
+		r := row{rhs: jb.Due}
+		for e := 0; e <= compEvent[j]; e++ {
+			r.ind = append(r.ind, delta[e])
+			r.val = append(r.val, 1)
+		}
+		rows = append(rows, r)
+	}
 	// Standard form with a slack per inequality.
 	nslack := 0
 	for _, r := range rows {
@@ -223,10 +241,16 @@ func SequenceValue(in *instances.Instance, rho []float64, seq []Event) (float64,
 // dependencies) and every interleaving, and returns the best value of
 // Σ w_j (C_j − r_j).
 func Solve(in *instances.Instance) (Result, error) {
-	return solve(in, nil)
+	return solve(in, nil, false)
 }
 
-func solve(in *instances.Instance, preds []uint64) (Result, error) {
+// SolveDeadlines is Solve with every job that has a deadline completing by
+// it (C_j ≤ d_j); Value is +Inf when no sequence meets the deadlines.
+func SolveDeadlines(in *instances.Instance) (Result, error) {
+	return solve(in, nil, true)
+}
+
+func solve(in *instances.Instance, preds []uint64, due bool) (Result, error) {
 	n := in.N()
 	if in.HasDependencies() {
 		all := make([]uint64, n)
@@ -256,7 +280,7 @@ func solve(in *instances.Instance, preds []uint64) (Result, error) {
 			return
 		}
 		if done == n && nextRel == len(rho) {
-			val, err := SequenceValue(in, rho, seq)
+			val, err := sequenceValue(in, rho, seq, due)
 			best.LPs++
 			if err != nil {
 				firstErr = err
@@ -301,5 +325,5 @@ func solve(in *instances.Instance, preds []uint64) (Result, error) {
 // to its predecessors: the oracle
 // of the dominance rules of package dominance.
 func SolveRestricted(in *instances.Instance, preds []uint64) (Result, error) {
-	return solve(in, preds)
+	return solve(in, preds, false)
 }
