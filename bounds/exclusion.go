@@ -86,12 +86,12 @@ func exclusionRanks(r, x, y []float64, cuts int) []float64 {
 	for j := range keep {
 		keep[j] = true
 	}
-	out := mixedRanks(r, x, y, L, keep) // t = ∞: Mixed's terms
+	out := rankTerms(r, x, y, L, keep) // t = ∞: Mixed's terms
 	for _, t := range thresholds(L, cuts) {
 		for j := range keep {
 			keep[j] = L[j] < t
 		}
-		phi := mixedRanks(r, x, y, L, keep)
+		phi := rankTerms(r, x, y, L, keep)
 		for k := range out {
 			v := t
 			if k < len(phi) {
@@ -127,29 +127,4 @@ func thresholds(L []float64, cuts int) []float64 {
 		add(sl[(c*lo)/(rest+1)])
 	}
 	return ts
-}
-
-// mixedRanks returns, for the jobs with keep set, Mixed's rank terms
-// max(L_(k), max_α f_k(α)), k = 1, …, (number kept), without dependencies.
-func mixedRanks(r, x, y, L []float64, keep []bool) []float64 {
-	var rr, xx, yy, best []float64
-	for j := range r {
-		if keep[j] {
-			rr, xx, yy, best = append(rr, r[j]), append(xx, x[j]), append(yy, y[j]), append(best, L[j])
-		}
-	}
-	sort.Float64s(best)
-	p := make([]float64, len(rr))
-	for g := 0; g < MixedGrid; g++ {
-		alpha := float64(g) / float64(MixedGrid-1)
-		for j := range p {
-			p[j] = alpha*xx[j] + (1-alpha)*yy[j]
-		}
-		f := SRPT(rr, p)
-		sort.Float64s(f)
-		for k := range best {
-			best[k] = math.Max(best[k], f[k])
-		}
-	}
-	return best
 }

@@ -44,35 +44,40 @@ const MixedGrid = 33
 // bound Σ_k max(X_(k), Y_(k), S_(k)/2) with S the mixed sums at α = 1/2.
 // It takes O(MixedGrid · n log n) time and O(n) memory.
 func Mixed(in *instances.Instance) float64 {
-	total := 0.0
-	for _, t := range mixedRanks(in) {
-		total += t
-	}
 	r, _, _ := stations(in)
-	for _, ri := range r {
-		total -= ri
-	}
-	return total
+	return sumRanks(mixedRanks(in), r)
 }
 
 // mixedRanks returns Mixed's term max(L_(k), max_α f_k(α)) of every rank
 // k (in the order of k).
 func mixedRanks(in *instances.Instance) []float64 {
-	r, x, y := stations(in)
-	n := len(r)
+	_, x, y := stations(in)
 	best, rho := criticalPath(in)
-	sort.Float64s(best)
-	p := make([]float64, n)
+	return rankTerms(rho, x, y, best, nil)
+}
+
+// rankTerms returns, for the jobs with keep set (every job when keep is
+// nil), Mixed's rank terms max(L_(k), max_α f_k(α)), k = 1, …, (number
+// kept), where f_k(α) is the k-th smallest completion of SRPT on one
+// server with releases r and sizes α·x + (1−α)·y, and L the standalone
+// completions.
+func rankTerms(r, x, y, L []float64, keep []bool) []float64 {
+	var rr, xx, yy, best []float64
 	batch := true
-	for _, v := range rho {
-		batch = batch && v == 0
+	for j := range r {
+		if keep == nil || keep[j] {
+			rr, xx, yy, best = append(rr, r[j]), append(xx, x[j]), append(yy, y[j]), append(best, L[j])
+			batch = batch && r[j] == 0
+		}
 	}
+	sort.Float64s(best)
+	p := make([]float64, len(rr))
+	var f []float64
 	for g := 0; g < MixedGrid; g++ {
 		alpha := float64(g) / float64(MixedGrid-1)
 		for j := range p {
-			p[j] = alpha*x[j] + (1-alpha)*y[j]
+			p[j] = alpha*xx[j] + (1-alpha)*yy[j]
 		}
-		var f []float64
 		if batch {
 			// SRPT on a batch is SPT: the k-th completion is the sum of
 			// the k smallest sizes.
@@ -84,7 +89,7 @@ func mixedRanks(in *instances.Instance) []float64 {
 				f[k] = s
 			}
 		} else {
-			f = SRPT(rho, p)
+			f = SRPT(rr, p)
 			sort.Float64s(f)
 		}
 		for k := range best {

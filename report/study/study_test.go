@@ -397,7 +397,7 @@ func TestTightnessRational(t *testing.T) {
 		for _, c := range []struct {
 			name string
 			frac string
-			want report.Num
+			want tabular.Num
 		}{{"policy total", x.Total, f.Total}, {"alternative", x.Alt, f.Alt}, {"OPT", x.OPT, f.OPT},
 			{"ratio to alternative", x.RatioToAlt, f.RatioToAlt}, {"ratio to OPT", x.RatioToOPT, f.RatioToOPT}} {
 			if !tolerance.Eq(val(c.frac), float64(c.want)) {

@@ -217,7 +217,7 @@ func tightRational(ctx context.Context, r *TightResult, fam *tight.Family, tl ti
 		x.OPT = res.Objective.RatString()
 		x.RatioToOPT = new(big.Rat).Quo(ps.Total, res.Objective).RatString()
 		opt, _ := res.Objective.Float64()
-		r.OPT, r.OPTProof = report.Num(opt), exact.ProofRational
+		r.OPT, r.OPTProof = tabular.Num(opt), exact.ProofRational
 	}
 	r.Exact = x
 	return nil
@@ -311,7 +311,7 @@ func tightnessCell(ctx context.Context, c tightCell, cfg TightnessConfig, tl tim
 			return nil, fmt.Errorf("study: tightness: %s: %w", c.key(), err)
 		}
 		if opt := float64(r.OPT); !math.IsNaN(opt) {
-			r.RatioToOPT = report.Num(pr.TotalResponse / opt)
+			r.RatioToOPT = tabular.Num(pr.TotalResponse / opt)
 			lb = math.Max(lb, opt)
 			if opt > upper*(1+1e-9) {
 				r.Conflicts = append(r.Conflicts, fmt.Sprintf("rational OPT %v above the validated schedule of total %v", opt, upper))

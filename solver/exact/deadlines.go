@@ -156,7 +156,7 @@ func infeasible(method, by, note string) *Answer {
 // reason in Notes) means it gave neither a schedule nor a proof.
 func hardMIP(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Options) (*Answer, error) {
 	mo := mip.Options{RelGap: tolerance.Rel, AbsGap: tolerance.Abs}
-	if d := Deadline(opt.Start, opt.TimeLimit); !d.IsZero() {
+	if d := mip.Deadline(opt.Start, opt.TimeLimit); !d.IsZero() {
 		share := time.Duration(float64(d.Sub(opt.now())) * hardMIPShare)
 		if share <= 0 {
 			return &Answer{Notes: []string{"deadline MIP: no time left"}}, nil
