@@ -20,6 +20,8 @@ const (
 	// studyLimit bounds a study: its finished cells stay in its cells
 	// file (journal), and a rerun with the same file resumes them.
 	studyLimit = 2 * time.Hour
+	// studyLimitUsage is the usage of a sweep's --time-limit.
+	studyLimitUsage = "for the whole study: the cells finished by then stay in the cells file and a rerun with it resumes"
 )
 
 // timeLimited gives command a --time-limit flag (default def) that holds
@@ -43,7 +45,7 @@ func timeLimited(def time.Duration, usage string, command *cli.Command) *cli.Com
 		err := action(c)
 		c.Context = parent
 		if errors.Is(err, context.DeadlineExceeded) && parent.Err() == nil {
-			return fmt.Errorf("--time-limit %s reached before the end, no answer written (raise it, or 0 for none): %w", limit, err)
+			return fmt.Errorf("--time-limit %s reached before the end (raise it, or 0 for none): %w", limit, err)
 		}
 		return err
 	}
