@@ -68,5 +68,9 @@ var quickCommands = map[string]string{
 	"mrsched gantt":           "draws one chart of a given schedule, linear in its segments",
 	"mrsched import taillard": "a format conversion, linear in the file (bounded by the input size limit)",
 	"mrsched gen taillard":    "builds at most the documented largest Taillard instance in one pass",
+	"mrsched mst eval":        "closed forms, one integral to --rel-tol and at most the documented largest number of Monte Carlo samples",
+	"mrsched mst map":         "an optimisation with an iteration limit (exit 2 when it is reached)",
+	"mrsched mst fit":         "a least-squares fit, sorting the samples once (bounded by the input size limit)",
+	"mrsched mst figures":     "a fixed set of ten analytic figures: no flag makes it longer",
 	"mrsched mst nodes":       "a format conversion of a node file, linear in its size",
 }
