@@ -1,8 +1,8 @@
 package des
 
 import (
-	"context"
 	"bytes"
+	"context"
 	"encoding/csv"
 	"fmt"
 	"math"
