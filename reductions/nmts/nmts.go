@@ -148,8 +148,8 @@ func Solve(in *Instance) (Solution, bool, Stats, error) {
 	return SolveContext(context.Background(), in)
 }
 
-// ctxStride: SolveContext looks at its context once every ctxStride+1
-// search nodes (a mask).
+// ctxStride: SolveContext looks at its context at the first search node
+// and once every ctxStride+1 nodes (a mask).
 const ctxStride = 1<<12 - 1
 
 // SolveContext is Solve stopped by ctx: ErrStopped wrapping ctx's error
@@ -173,7 +173,7 @@ func SolveContext(ctx context.Context, in *Instance) (Solution, bool, Stats, err
 	var rec func(d int, uf, ug uint64) bool
 	rec = func(d int, uf, ug uint64) bool {
 		st.Nodes++
-		if st.Nodes&ctxStride == 0 && ctx.Err() != nil {
+		if st.Nodes&ctxStride == 1 && ctx.Err() != nil {
 			stop = fmt.Errorf("%w after %d nodes: %w", ErrStopped, st.Nodes, context.Cause(ctx))
 		}
 		if stop != nil {

@@ -35,8 +35,9 @@ var ErrPolicy = errors.New("cluster: policy picked a job without a runnable task
 // interrupt): a partial simulation has no answer.
 var ErrStopped = errors.New("cluster: simulation stopped before its end")
 
-// ctxStride: Simulate looks at Options.Context once every ctxStride+1
-// instants (a mask), which costs nothing measurable per event.
+// ctxStride: Simulate looks at Options.Context at the first instant and
+// once every ctxStride+1 instants (a mask), which costs nothing measurable
+// per event.
 const ctxStride = 1<<10 - 1
 
 // JobState is the simulator's view of one job, shared read-only with the
@@ -348,7 +349,7 @@ func Simulate(w *workload.Workload, pol Policy, opt Options) (*Result, error) {
 	s.onSlot = make([]slotTask, s.Slots[Map]+s.Slots[Reduce])
 	s.events = make(eventHeap, 0, len(s.onSlot)+2)
 	for instants := 0; finished < len(w.Jobs); instants++ {
-		if instants&ctxStride == ctxStride && opt.Context != nil && opt.Context.Err() != nil {
+		if instants&ctxStride == 0 && opt.Context != nil && opt.Context.Err() != nil {
 			return nil, fmt.Errorf("%w: %s at time %v with %d of %d jobs finished: %w", ErrStopped, pol.Name(), now, finished, len(w.Jobs), context.Cause(opt.Context))
 		}
 		// The next instant: earliest of the heap top and the next arrival.

@@ -242,8 +242,8 @@ func newEngine(src instances.Source, mum, muc float64, p Policy, opt Options, nH
 	return e, nil
 }
 
-// stopped returns ErrStopped when e.ctx has ended; the loops call it every
-// ctxStride+1 events.
+// stopped returns ErrStopped when e.ctx has ended; the loops call it at
+// the first event and every ctxStride+1 events.
 func (e *engine) stopped() error {
 	if e.ctx == nil || e.ctx.Err() == nil {
 		return nil
@@ -443,7 +443,7 @@ func (e *engine) loop(sink func(JobResult), stall int, resume bool) (Summary, er
 			t = e.now
 		}
 		e.sum.Events++
-		if e.sum.Events&ctxStride == 0 {
+		if e.sum.Events&ctxStride == 1 {
 			if err := e.stopped(); err != nil {
 				return Summary{}, err
 			}

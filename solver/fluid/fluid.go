@@ -33,8 +33,9 @@ const (
 	snapRel = 1e-12
 	// maxStall bounds consecutive events at the same instant.
 	maxStall = 1 << 20
-	// ctxStride: the event loops look at Options.Context once every
-	// ctxStride+1 events (a power of two minus one, a mask), so that the
+	// ctxStride: the event loops look at Options.Context at the first
+	// event and then once every ctxStride+1 events (a power of two minus
+	// one, a mask), so that an ended context stops a run at once and the
 	// check costs nothing measurable per event.
 	ctxStride = 1<<12 - 1
 )

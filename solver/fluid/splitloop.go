@@ -245,7 +245,7 @@ func (e *engine) runSplit(sink func(JobResult)) (Summary, error) {
 			t = e.now
 		}
 		e.sum.Events++
-		if e.sum.Events&ctxStride == 0 {
+		if e.sum.Events&ctxStride == 1 {
 			if err := e.stopped(); err != nil {
 				return Summary{}, err
 			}

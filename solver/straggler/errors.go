@@ -10,6 +10,6 @@ var ErrUnstable = errors.New("straggler: unstable")
 // before the simulation does (a time limit or an interrupt).
 var ErrStopped = errors.New("straggler: simulation stopped before its end")
 
-// ctxStride: the simulation loops look at their context once every
-// ctxStride+1 events (a mask).
+// ctxStride: the simulation loops look at their context at the first
+// event and once every ctxStride+1 events (a mask).
 const ctxStride = 1<<12 - 1

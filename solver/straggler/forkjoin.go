@@ -111,7 +111,7 @@ func SimulateForkJoin(ctx context.Context, lambda float64, mu []float64, warmup,
 	next := 0
 	push(rnd.ExpFloat64()/lambda, -1)
 	for events := 0; h.Len() > 0 && len(resp) < jobs; events++ {
-		if events&ctxStride == ctxStride && ctx.Err() != nil {
+		if events&ctxStride == 0 && ctx.Err() != nil {
 			return ForkJoinSim{}, fmt.Errorf("%w: fork-join after %d of %d jobs: %w", ErrStopped, len(resp), jobs, context.Cause(ctx))
 		}
 		e := h.Pop()
