@@ -1,6 +1,7 @@
 package reductions
 
 import (
+	"context"
 	"fmt"
 	"math/big"
 	"math/rand/v2"
@@ -68,7 +69,11 @@ func Build(src *nmts.Instance, opt Options) (*Built, error) {
 	if err != nil {
 		return nil, err
 	}
-	sol, yes, _, err := nmts.Solve(src)
+	ctx := opt.Context
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	sol, yes, _, err := nmts.SolveContext(ctx, src)
 	if err != nil {
 		return nil, err
 	}

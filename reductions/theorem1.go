@@ -2,6 +2,7 @@ package reductions
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -33,6 +34,9 @@ const MetadataKind = "nmts-theorem1"
 // admissible; smaller ones are rejected.
 type Options struct {
 	A, M *big.Int
+	// Context, when not nil, stops Build's exact NMTS search
+	// (nmts.ErrStopped).
+	Context context.Context
 }
 
 // BigJob is a job of the reduction with exact integer sizes (all released

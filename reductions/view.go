@@ -5,6 +5,7 @@ package reductions
 // tables the command prints.
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math/big"
@@ -41,7 +42,7 @@ func oneBased(xs []int) string {
 // SolveNMTSTable decides in exactly (nmts.Solve's backtracking, or
 // nmts.BruteForce) and returns the one-row table of the answer: q, yes/no,
 // π and σ 1-based, the method and the backtracking nodes.
-func SolveNMTSTable(in *nmts.Instance, bruteForce bool) (*tabular.Table, error) {
+func SolveNMTSTable(ctx context.Context, in *nmts.Instance, bruteForce bool) (*tabular.Table, error) {
 	var sol nmts.Solution
 	var ok bool
 	var st nmts.Stats
@@ -51,7 +52,7 @@ func SolveNMTSTable(in *nmts.Instance, bruteForce bool) (*tabular.Table, error) 
 		method = "brute force"
 		sol, ok, err = nmts.BruteForce(in)
 	} else {
-		sol, ok, st, err = nmts.Solve(in)
+		sol, ok, st, err = nmts.SolveContext(ctx, in)
 		nodes = fmt.Sprint(st.Nodes)
 	}
 	if err != nil {

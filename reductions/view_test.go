@@ -1,6 +1,7 @@
 package reductions_test
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -82,7 +83,7 @@ func writeNMTS(t *testing.T, dir, name string, in *nmts.Instance) string {
 
 func ExampleSolveNMTSTable() {
 	// f + g = h: 1 + 5 = 6 and 2 + 3 = 5, so π = (1 2), σ = (2 1).
-	t, err := reductions.SolveNMTSTable(&nmts.Instance{F: []int64{1, 2}, G: []int64{3, 5}, H: []int64{6, 5}}, true)
+	t, err := reductions.SolveNMTSTable(context.Background(), &nmts.Instance{F: []int64{1, 2}, G: []int64{3, 5}, H: []int64{6, 5}}, true)
 	if err != nil {
 		fmt.Println(err)
 		return

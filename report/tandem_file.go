@@ -35,6 +35,9 @@ type SimulateConfig struct {
 	// K and Order do not apply and Speed must be 1.
 	Exact   bool
 	Protect []string
+	// Context, when not nil, stops the simulation (fluid.ErrStopped):
+	// a time limit or an interrupt, with no partial answer.
+	Context context.Context
 }
 
 // SimulateFile simulates cfg.Policy on the instance in cfg.Instance
@@ -56,7 +59,7 @@ func SimulateFile(cfg SimulateConfig) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	r, err := fluid.Simulate(in, p, fluid.Options{Speed: cfg.Speed, Record: cfg.Schedule != ""})
+	r, err := fluid.Simulate(in, p, fluid.Options{Speed: cfg.Speed, Record: cfg.Schedule != "", Context: cfg.Context})
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", cfg.Instance, err)
 	}

@@ -384,6 +384,54 @@ bad "limits: a FIFO without a writer" "empty file" simulate -i fifo.json
 "$BIN" gen lognormal --n 100 --batch --seed 1 --out b100.json >/dev/null 2>&1
 bad "limits: bound --time-limit on 100 jobs" "time limit" bound -i b100.json --time-limit 3s
 
+# ------------------------------------------------------------ a time limit holds for the whole command
+# Every command that can run long takes --time-limit; 1ns has passed before
+# the work starts, so each must stop in its loop, write nothing and exit 1
+# naming the flag (the commands without one, and why, are quickCommands in
+# cmd/mrsched/timelimit.go).
+"$BIN" gen nmts --q 2 --answer no --seed 1 --out n2.json >/dev/null 2>&1
+"$BIN" reduce nmts --instance n2.json --out tn2.json --quiet >/dev/null 2>&1
+"$BIN" gen lognormal --n 6 --batch --seed 2 --out b6.json >/dev/null 2>&1
+while IFS= read -r line; do
+	read -ra args <<<"$line"
+	bad "time limit: ${args[0]} ${args[1]}" "--time-limit 1ns reached" "${args[@]}" --time-limit 1ns
+done <<'LIST'
+simulate -i g.json --schedule tl-s.json
+evaluate -i b6.json --order J6,J5,J4,J3,J2,J1 --sigma 0 --reps 10
+cluster simulate -w cl.json --out tl-c.txt
+cluster study lsps --seeds 1 --out tl-cl
+cluster study hpfsp --seeds 1 --out tl-cl
+flex simulate -w ss.json
+flex plan -w ss.json
+flex study --out-dir tl-fs --theta1 1 --theta2 1 --levels 0 --reps 1 --jobs 20 --horizon 2
+flex map --out-dir tl-fm --max-slots 10 --min-frac 0 --window 2 --block-time 0 --jobs 20 --reps 1
+mst simulate --reps 2 --jobs 100 --warmup 10
+mst forkjoin --jobs 1000
+adversary -n 8
+adversary-yao -n 8
+nmts solve -i n.json
+gen nmts --answer no --q 3 --out tl-n.json
+reduce nmts -i n2.json --out tl-r.json
+reduce opt --instance tn2.json
+reduce separation --q 2 --enum-max 2 --exact-nodes 100000
+worst-exact --policy maxsrpt --n 6 --restarts 1 --steps 10
+study fig7 --trace t.tsv --loads 0.5
+study fig9 --jobs 50 --reps 1 --loads 0.5
+study google --instance g.json --loads 0.5
+LIST
+cases=$((cases + 1))
+written=$(find . -maxdepth 2 -path './tl-*' -type f ! -name '*.journal' | tr '\n' ' ')
+if [[ -n $written ]]; then
+	fails=$((fails + 1))
+	echo "FAIL  time limit: outputs written by stopped commands: $written"
+else
+	echo "ok    time limit: the stopped commands wrote no output"
+fi
+good "time limit: 0 is no limit" simulate -i g.json --time-limit 0
+# A real limit: a fork-join run of 10^7 jobs (several seconds) stops at
+# 2 s less the output margin; the 20 s guard of bad() is the only timing.
+bad "time limit: 2s on a long simulation" "--time-limit 2s reached" mst forkjoin --jobs 10000000 --time-limit 2s
+
 # ------------------------------------------------------------ messages name the file, line and flag
 printf '0,,1,2,user,0,name,logical\n' | gzip >je.gz
 : >empty.gz
@@ -508,6 +556,30 @@ if command -v cbc >/dev/null; then
 else
 	echo "skip  signals during solve: the cbc program is not installed"
 fi
+
+# An interrupted simulation (no partial answer): exit 130/143, the
+# stopping notice and the simulator's own message, nothing on stdout.
+for sig in INT TERM; do
+	cases=$((cases + 1))
+	"$BIN" mst forkjoin --jobs 50000000 --time-limit 0 >"fj-$sig.out" 2>"fj-$sig.err" &
+	pid=$!
+	sleep 1 # start-up takes milliseconds, the run far longer than 1 s
+	kill -s "$sig" "$pid"
+	wait "$pid"
+	rc=$?
+	want=130
+	[[ $sig == TERM ]] && want=143
+	why=""
+	((rc == want)) || why="exit $rc, want $want"
+	grep -q 'simulation stopped before its end' "fj-$sig.err" || why="$why; no stopped message: $(head -c 200 "fj-$sig.err")"
+	[[ -s fj-$sig.out ]] && why="$why; output written"
+	if [[ -n $why ]]; then
+		fails=$((fails + 1))
+		echo "FAIL  signal $sig during mst forkjoin: $why"
+	else
+		echo "ok    signal $sig during mst forkjoin: exit $rc, stopped in its loop, nothing written"
+	fi
+done
 
 # No temporary file may be left anywhere in the work directory.
 left=$(find "$work" -name '.*.tmp*' | sed "s|$work/||")

@@ -36,10 +36,10 @@ func clusterImportCommands() []*cli.Command { return inCategory(catCluster, impo
 
 func clusterSimulateCmd() *cli.Command {
 	s, sim := cluster.DefaultPolicySettings(), experiments.SimulateConfig{}
-	return cmd("simulate", func(c *cli.Context) error {
+	return timeLimited(runLimit, "for the whole command (a simulation stopped early writes nothing)", cmd("simulate", func(c *cli.Context) error {
 		s, sim, path := s, sim, c.String("timeline")
 		err := errors.Join(cliflags.Fill(c, &s), cliflags.Fill(c, &sim))
-		sim.Timeline = path != ""
+		sim.Timeline, sim.Context = path != "", c.Context
 		var r *cluster.Result
 		if err == nil {
 			r, err = experiments.SimulateFile(c.String("workload"), c.String("policy"), s, sim)
@@ -61,7 +61,7 @@ func clusterSimulateCmd() *cli.Command {
 		&cli.BoolFlag{Name: "jobs", Usage: "one row per job instead of the per-user summary"},
 		fileOutFlag("timeline", "write the task-to-slot timeline to `FILE` (CSV)"),
 		formatFlag("table"),
-		outFlag("the results")})...)
+		outFlag("the results")})...))
 }
 
 // clusterStudyCmd runs the study name (experiments.RunStudy) with its figures
@@ -74,11 +74,11 @@ func clusterStudyCmd(name string) *cli.Command {
 	if name == "swim" {
 		flags = append(flags, cliflags.Bind(&def.SWIM)...)
 	}
-	return cmd(name, func(c *cli.Context) error {
+	return timeLimited(studyLimit, "for the whole study (stopped early, it writes nothing)", cmd(name, func(c *cli.Context) error {
 		if c.NArg() > 0 {
 			return fmt.Errorf("unexpected arguments %q (flags go before them)", c.Args().Slice())
 		}
-		env := experiments.Env{OutDir: c.String("out"), Render: func(dir string, f experiments.Figure) error {
+		env := experiments.Env{Context: c.Context, OutDir: c.String("out"), Render: func(dir string, f experiments.Figure) error {
 			return figures.SaveCluster(dir, f, figures.Formats(c.Bool("png"))...)
 		}}
 		if !c.Bool("quiet") {
@@ -100,7 +100,7 @@ func clusterStudyCmd(name string) *cli.Command {
 			}
 		}
 		return flagError(err, experiments.ErrConfig)
-	}, flags...)
+	}, flags...))
 }
 
 func genClusterCmd() *cli.Command {

@@ -12,11 +12,11 @@ import (
 
 func evaluateCmd() *cli.Command {
 	def := whatif.DefaultConfig()
-	return cmd("evaluate", cliout.Action(func(c *cli.Context) (*whatif.Result, error) {
+	return timeLimited(runLimit, "for the whole command (an evaluation stopped early writes nothing)", cmd("evaluate", cliout.Action(func(c *cli.Context) (*whatif.Result, error) {
 		cfg, err := cliflags.Filled(c, def)
 		if err != nil {
 			return nil, err
 		}
 		return cfg.Run(c.Context)
-	}), tableOut("the result", cliflags.Bind(&def)...)...)
+	}), tableOut("the result", cliflags.Bind(&def)...)...))
 }

@@ -40,9 +40,9 @@ func flexWorkloadFlag() cli.Flag {
 }
 
 func flexPlanCmd() *cli.Command {
-	return cmd("plan", cliout.Action(func(c *cli.Context) (*report.Output, error) {
+	return timeLimited(runLimit, "for the whole command (a plan stopped early writes nothing)", cmd("plan", cliout.Action(func(c *cli.Context) (*report.Output, error) {
 		return study.FlexPlan(study.FlexPlanConfig{Workload: c.String("workload"), Metric: c.String("metric"), Scheme: c.String("scheme"),
-			At: c.Float64("at"), Intervals: c.Bool("intervals"), SVG: c.String("svg")})
+			At: c.Float64("at"), Intervals: c.Bool("intervals"), SVG: c.String("svg"), Context: c.Context})
 	}),
 		flexWorkloadFlag(),
 		&cli.StringFlag{Name: "metric", Aliases: []string{"m"}, Value: "sum-response", Usage: "one of 'mrsched flex metrics' (aliases avg-response, avg-stretch, makespan)"},
@@ -56,13 +56,13 @@ func flexPlanCmd() *cli.Command {
 		&cli.BoolFlag{Name: "intervals", Usage: "also print the intervals with per-subjob slots"},
 		fileOutFlag("svg", "draw the slot allocations over time to `FILE`"),
 		formatFlag("table"),
-		outFlag("the result"))
+		outFlag("the result")))
 }
 
 func flexSimulateCmd() *cli.Command {
-	return cmd("simulate", cliout.Action(func(c *cli.Context) (*report.Output, error) {
+	return timeLimited(runLimit, "for the whole command (a simulation stopped early writes nothing)", cmd("simulate", cliout.Action(func(c *cli.Context) (*report.Output, error) {
 		return study.FlexSimulate(study.FlexSimulateConfig{Workload: c.String("workload"), Metric: c.String("metric"), Scheme: c.String("scheme"),
-			Window: c.Float64("window"), Jobs: c.Bool("jobs")})
+			Window: c.Float64("window"), Jobs: c.Bool("jobs"), Context: c.Context})
 	}),
 		flexWorkloadFlag(),
 		&cli.StringFlag{Name: "metric", Aliases: []string{"m"}, Value: "sum-response", Usage: "one of 'mrsched flex metrics'"},
@@ -70,7 +70,7 @@ func flexSimulateCmd() *cli.Command {
 		&cli.Float64Flag{Name: "window", Value: 2, Usage: "BATCH window W per dataset (time units of the workload)"},
 		&cli.BoolFlag{Name: "jobs", Usage: "one row per job"},
 		formatFlag("table"),
-		outFlag("the result"))
+		outFlag("the result")))
 }
 
 func flexStudyFlags() []cli.Flag {
@@ -129,7 +129,7 @@ func flexReportOut(c *cli.Context, rep *study.FlexReport, err error) error {
 // flexStudyCmd runs (or resumes) the study sweep and, unsharded, writes
 // its report.
 func flexStudyCmd() *cli.Command {
-	return cmd("study", func(c *cli.Context) error {
+	return timeLimited(studyLimit, studyLimitUsage, cmd("study", func(c *cli.Context) error {
 		cfg, err := flexStudyConfig(c)
 		if err != nil {
 			return err
@@ -138,7 +138,7 @@ func flexStudyCmd() *cli.Command {
 		progress := progressEvery(c, 5, func(done, total int) string { return fmt.Sprintf("flex study %s: %d/%d cells", sp, done, total) })
 		rep, err := study.RunFlex(c.Context, cfg, sp, c.Int("workers"), c.String("out-dir"), progress, figures.Formats(c.Bool("png"))...)
 		return flexReportOut(c, rep, err)
-	}, flexStudyFlags()...)
+	}, flexStudyFlags()...))
 }
 
 func flexMergeCmd() *cli.Command {
@@ -198,7 +198,7 @@ func importSWIMScansCmd() *cli.Command {
 
 func flexMapCmd() *cli.Command {
 	g := flex.DefaultMapGrid() // the coarse grid of docs/flex.md (the parameter map)
-	return cmd("map", cliout.Action(func(c *cli.Context) (*report.Output, error) {
+	return timeLimited(studyLimit, studyLimitUsage, cmd("map", cliout.Action(func(c *cli.Context) (*report.Output, error) {
 		s := flex.DefaultMapSetup()
 		s.Grid = flex.MapGrid{MinFrac: c.Float64Slice("min-frac"), Window: c.Float64Slice("window"), BlockTime: c.Float64Slice("block-time")}
 		s.Reps, s.Workload.Jobs, s.Workload.Horizon = c.Int("reps"), c.Int("jobs"), float64(c.Int("jobs"))/10
@@ -220,5 +220,5 @@ func flexMapCmd() *cli.Command {
 		floatsFlag("window", g.Window, "BATCH windows W in minutes", positive),
 		floatsFlag("block-time", g.BlockTime, "block times b in slot-minutes (0: no block limit)", nonNegative),
 		intFlag("jobs", 1000, "arrivals per workload (T = jobs/10 minutes, §4's rate)", atLeastOne),
-		quietFlag())
+		quietFlag()))
 }

@@ -31,7 +31,7 @@ func importGoogleCmd() *cli.Command {
 // studyGoogleCmd is `study google`: Lin et al. Figs. 5–7 on an imported
 // Google instance (study.GoogleFile).
 func studyGoogleCmd() *cli.Command {
-	return cmd("google", viewAction(func(c *cli.Context) (*tabular.View, error) {
+	return timeLimited(studyLimit, "for the whole study (stopped early, it writes nothing)", cmd("google", viewAction(func(c *cli.Context) (*tabular.View, error) {
 		cfg := study.DefaultGoogleConfig()
 		cfg.Loads = c.Float64Slice("loads")
 		r, err := study.GoogleFile(c.Context, c.String("instance"), cfg, c.String("figures"), figures.Formats(c.Bool("png"))...)
@@ -45,5 +45,5 @@ func studyGoogleCmd() *cli.Command {
 		loadsFlag(study.DefaultLoads()),
 		outFlag("the tables"),
 		formatFlag("md", tabular.Markdown, tabular.CSV, tabular.JSON, tabular.Text),
-	}, figuresFlags("Figs. 5, 6, 7a, 7b")...)...)
+	}, figuresFlags("Figs. 5, 6, 7a, 7b")...)...))
 }

@@ -36,12 +36,12 @@ import (
 
 func hardCommands() []*cli.Command {
 	nmtsSolve := cliout.ReadAction("instance", nmts.ReadFile, func(c *cli.Context, in *nmts.Instance) (*tabular.Table, error) {
-		return reductions.SolveNMTSTable(in, c.Bool("brute-force"))
+		return reductions.SolveNMTSTable(c.Context, in, c.Bool("brute-force"))
 	})
 	return inCategory(catHard,
-		group("nmts", cmd("solve", nmtsSolve, nmtsFileFlag("NMTS"),
+		group("nmts", timeLimited(runLimit, "for the whole command (a search stopped early writes nothing)", cmd("solve", nmtsSolve, nmtsFileFlag("NMTS"),
 			&cli.BoolFlag{Name: "brute-force", Usage: "enumerate all permutation pairs (q ≤ 7)"},
-			formatFlag("table"))),
+			formatFlag("table")))),
 		group("reduce", reduceCommands()...),
 		adversaryCmd(), adversaryYaoCmd(), worstExactCmd(), searchCmd())
 }
@@ -74,8 +74,9 @@ func altOutFlags(flags ...cli.Flag) []cli.Flag {
 
 func genNMTSCmd() *cli.Command {
 	def := reductions.DefaultNMTSConfig()
-	return cmd("nmts", func(c *cli.Context) error {
+	return timeLimited(runLimit, "for the whole command (a no-instance search stopped early writes nothing)", cmd("nmts", func(c *cli.Context) error {
 		cfg, err := cliflags.Filled(c, def)
+		cfg.Context = c.Context
 		var in *nmts.Instance
 		if err == nil {
 			in, err = reductions.GenerateNMTS(cfg)
@@ -93,28 +94,28 @@ func genNMTSCmd() *cli.Command {
 		return emitBytes(c, b.Bytes())
 	}, append(cliflags.Bind(&def),
 		writesFile(&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write to `FILE` instead of stdout"}),
-		&cli.BoolFlag{Name: "quiet", Usage: "no progress or messages on stderr (no -q: --q is the set size)"})...)
+		&cli.BoolFlag{Name: "quiet", Usage: "no progress or messages on stderr (no -q: --q is the set size)"})...))
 }
 
 // reduceCommands are reduce nmts, verify, opt and separation.
 func reduceCommands() []*cli.Command {
 	return []*cli.Command{
-		cmd("nmts", reduceNMTS,
+		timeLimited(runLimit, "for the whole command (the exact NMTS search stopped early writes nothing)", cmd("nmts", reduceNMTS,
 			nmtsFileFlag("NMTS"),
 			writesFile(&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Required: true, Usage: "tandem instance `FILE` to write"}),
 			fileOutFlag("schedule-out", "certificate schedule `FILE` (default OUT.certificate.json)"),
 			cliflags.PositiveBig("A", "use this A (≥ the minimum) instead of the smallest admissible"),
 			cliflags.PositiveBig("M", "use this M (≥ 9qA) instead of the smallest admissible"),
-			formatFlag("table"), quietFlag()),
+			formatFlag("table"), quietFlag())),
 		cmd("verify", reduceVerify,
 			nmtsFileFlag("reduced tandem instance"),
 			inFlag("schedule", "schedule `FILE` (default: the recorded certificate)", false, "s"),
 			formatFlag("table")),
-		cmd("opt", reduceOpt,
+		timeLimited(runLimit, "for the whole command (an enumeration stopped early writes nothing)", cmd("opt", reduceOpt,
 			nmtsFileFlag("reduced tandem instance"),
 			&cli.StringFlag{Name: "engine", Value: engine.DefaultName, Usage: "LP engine"},
 			fileOutFlag("schedule-out", "write the optimal LP schedule to `FILE`"),
-			formatFlag("table"), quietFlag()),
+			formatFlag("table"), quietFlag())),
 		reduceSeparationCmd(),
 	}
 }
@@ -123,7 +124,7 @@ func reduceNMTS(c *cli.Context) error {
 	a, _ := cliflags.BigOf(c, "A") // validated by the flag
 	m, _ := cliflags.BigOf(c, "M")
 	out := c.String("out")
-	b, err := reductions.BuildFile(c.String("instance"), reductions.Options{A: a, M: m})
+	b, err := reductions.BuildFile(c.String("instance"), reductions.Options{A: a, M: m, Context: c.Context})
 	if err == nil {
 		err = saveInstance(c, out, b.Tandem)
 	}
@@ -176,7 +177,7 @@ func reduceOpt(c *cli.Context) error {
 
 func reduceSeparationCmd() *cli.Command {
 	def := reductions.DefaultStudyConfig()
-	return cmd("separation", func(c *cli.Context) error {
+	return timeLimited(studyLimit, studyLimitUsage, cmd("separation", func(c *cli.Context) error {
 		cfg, err := cliflags.Filled(c, def)
 		if err == nil {
 			cfg.Constructions, err = reductions.Constructions(c.String("construction"))
@@ -190,7 +191,7 @@ func reduceSeparationCmd() *cli.Command {
 		}
 		return err
 	}, slices.Concat(cliflags.Replace(sweepFlags(), "quiet", &cli.BoolFlag{Name: "quiet", Usage: "no progress or messages on stderr"}), cliflags.Insert(cliflags.Bind(&def), "exact-limit",
-		choiceFlag("construction", "both", "construction", "both", reductions.ConstructionAppendixA, reductions.ConstructionRepaired)))...)
+		choiceFlag("construction", "both", "construction", "both", reductions.ConstructionAppendixA, reductions.ConstructionRepaired)))...))
 }
 
 // hardInstance is a generated hard instance (tight.Generated,
@@ -242,8 +243,9 @@ func genAdversaryCmd() *cli.Command {
 
 func adversaryCmd() *cli.Command {
 	def := adversary.DefaultConfig()
-	return cmd("adversary", func(c *cli.Context) error {
+	return timeLimited(runLimit, "for the whole command (a sweep stopped early writes nothing)", cmd("adversary", func(c *cli.Context) error {
 		cfg, err := cliflags.Filled(c, def)
+		cfg.Context = c.Context
 		var r *adversary.Report
 		if err == nil {
 			r, err = adversary.Run(cfg, func(p string, n int) { infof(c, "adversary: %s n=%d", p, n) })
@@ -263,13 +265,14 @@ func adversaryCmd() *cli.Command {
 		return flagError(err, adversary.ErrConfig)
 	}, slices.Concat(cliflags.Bind(&def), plotFlags(), []cli.Flag{
 		fileOutFlag("csv", "also write the table as CSV to `FILE`"),
-		formatFlag("table"), quietFlag()})...)
+		formatFlag("table"), quietFlag()})...))
 }
 
 func adversaryYaoCmd() *cli.Command {
 	def := adversary.DefaultYaoConfig()
-	return cmd("adversary-yao", cliout.Action(func(c *cli.Context) (*tabular.Table, error) {
+	return timeLimited(runLimit, "for the whole command (a sweep stopped early writes nothing)", cmd("adversary-yao", cliout.Action(func(c *cli.Context) (*tabular.Table, error) {
 		cfg, err := cliflags.Filled(c, def)
+		cfg.Context = c.Context
 		var ys []*adversary.Yao
 		if err == nil {
 			ys, err = cfg.Sweep(func(p string, n int) { infof(c, "adversary-yao: %s n=%d", p, n) })
@@ -281,7 +284,7 @@ func adversaryYaoCmd() *cli.Command {
 			return nil, flagError(err, adversary.ErrConfig)
 		}
 		return adversary.YaoTable(ys), nil
-	}), tableOut("the table", append(cliflags.Bind(&def), plotFlags()...)...)...)
+	}), tableOut("the table", append(cliflags.Bind(&def), plotFlags()...)...)...))
 }
 
 func searchCmd() *cli.Command {
@@ -310,7 +313,7 @@ func searchCmd() *cli.Command {
 
 func worstExactCmd() *cli.Command {
 	def := reductions.DefaultWorstExactConfig()
-	return cmd("worst-exact", func(c *cli.Context) error {
+	return timeLimited(studyLimit, studyLimitUsage, cmd("worst-exact", func(c *cli.Context) error {
 		cfg, err := cliflags.Filled(c, def)
 		cfg.Policies = strings.Split(c.String("policy"), ",")
 		if err == nil {
@@ -326,5 +329,5 @@ func worstExactCmd() *cli.Command {
 		return err
 	}, slices.Concat(append(sweepFlags(),
 		&cli.StringFlag{Name: "policy", Value: strings.Join(def.Policies, ","), Usage: "comma-separated: maxsrpt, splitsrpt"}),
-		cliflags.Bind(&def), []cli.Flag{inListFlag("seeds", "instance `FILE` (metadata.policy) that restart 0 extends; repeatable")})...)
+		cliflags.Bind(&def), []cli.Flag{inListFlag("seeds", "instance `FILE` (metadata.policy) that restart 0 extends; repeatable")})...))
 }

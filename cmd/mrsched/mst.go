@@ -139,7 +139,14 @@ func mstNodesCmd() *cli.Command {
 
 func mstForkJoinCmd() *cli.Command {
 	def := straggler.DefaultForkJoinConfig()
-	return cmd("forkjoin", viewAction(cliflags.Call(def, straggler.ForkJoinConfig.View)), mstCommonFlags(cliflags.Bind(&def)...)...)
+	return timeLimited(runLimit, "for the whole command (a simulation stopped early writes nothing)", cmd("forkjoin", viewAction(func(c *cli.Context) (*tabular.View, error) {
+		cfg, err := cliflags.Filled(c, def)
+		if err != nil {
+			return nil, err
+		}
+		cfg.Context = c.Context
+		return cfg.View()
+	}), mstCommonFlags(cliflags.Bind(&def)...)...))
 }
 
 func mstFiguresCmd() *cli.Command {
@@ -161,8 +168,10 @@ func mstFiguresCmd() *cli.Command {
 // check (solver/straggler/des.Reproduce).
 func mstSimulateCmd() *cli.Command {
 	d := des.DefaultFigOptions()
-	return cmd("simulate", viewAction(func(c *cli.Context) (*tabular.View, error) {
+	return timeLimited(runLimit, "for the whole command (a simulation stopped early writes nothing)", cmd("simulate", viewAction(func(c *cli.Context) (*tabular.View, error) {
+		d := d
 		d.Seed, d.Replications, d.Jobs, d.Warmup, d.Workers = c.Uint64("seed"), c.Int("reps"), c.Int("jobs"), c.Int("warmup"), c.Int("workers")
+		d.Context = c.Context
 		d.TaskEvents = c.StringSlice("task-events")
 		r, err := des.Reproduce(d)
 		if err == nil {
@@ -181,5 +190,5 @@ func mstSimulateCmd() *cli.Command {
 		&cli.IntFlag{Name: "jobs", Value: d.Jobs, Usage: "measured tasks per node and replication"},
 		&cli.IntFlag{Name: "warmup", Value: d.Warmup, Usage: "tasks discarded at the start of each replication"},
 		inListFlag("task-events", "Google 2011 task_events `FILE` or directory of parts (gzip or plain CSV, repeat in order) for the Fig. 2 fit"),
-	}, figuresFlags("the Fig. 5, 7, 9, 12 panels (with CSV)")...)...)
+	}, figuresFlags("the Fig. 5, 7, 9, 12 panels (with CSV)")...)...))
 }

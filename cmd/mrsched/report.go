@@ -182,18 +182,18 @@ func studyTightnessCmd() *cli.Command {
 }
 
 func studyFig7Cmd() *cli.Command {
-	return studyCommand("fig7", func(c *cli.Context) (sweep.Sweep, error) {
+	return timeLimited(studyLimit, studyLimitUsage, studyCommand("fig7", func(c *cli.Context) (sweep.Sweep, error) {
 		return study.Fig7FileSweep(c.StringSlice("trace"), c.Float64Slice("loads"), c.Int("max-jobs"))
 	},
 		inListFlag("trace", "SWIM trace `FILE`; repeatable",
 			"../shared/data/swim/FB-2009_samples_24_times_1hr_0.tsv", "../shared/data/swim/FB-2010_samples_24_times_1hr_0.tsv"),
 		loadsFlag(study.DefaultLoads()),
-		intFlag("max-jobs", 0, "keep only the first N jobs of each trace; 0 keeps all", nonNegInt))
+		intFlag("max-jobs", 0, "keep only the first N jobs of each trace; 0 keeps all", nonNegInt)))
 }
 
 func studyFig9Cmd() *cli.Command {
 	f9 := study.DefaultFig9()
-	return studyCommand("fig9", func(c *cli.Context) (sweep.Sweep, error) {
+	return timeLimited(studyLimit, studyLimitUsage, studyCommand("fig9", func(c *cli.Context) (sweep.Sweep, error) {
 		cfg := study.DefaultFig9()
 		cfg.Loads, cfg.Jobs, cfg.Reps, cfg.Seed = c.Float64Slice("loads"), c.Int("jobs"), c.Int("reps"), c.Uint64("seed")
 		return study.Fig9Sweep(cfg)
@@ -201,7 +201,7 @@ func studyFig9Cmd() *cli.Command {
 		loadsFlag(f9.Loads),
 		intFlag("jobs", f9.Jobs, "jobs per replication", atLeastOne),
 		repsFlag(f9.Reps),
-		seedFlag(f9.Seed, "seed of replication 0 (replication r uses seed + r)"))
+		seedFlag(f9.Seed, "seed of replication 0 (replication r uses seed + r)")))
 }
 
 func studyNightlyCmd() *cli.Command {

@@ -145,9 +145,9 @@ func checkCmd() *cli.Command {
 }
 
 func simulateCmd() *cli.Command {
-	return cmd("simulate", cliout.Action(func(c *cli.Context) (*report.Output, error) {
+	return timeLimited(runLimit, "for the whole command (a simulation stopped early writes nothing)", cmd("simulate", cliout.Action(func(c *cli.Context) (*report.Output, error) {
 		return report.SimulateFile(report.SimulateConfig{Instance: c.String("instance"), Policy: c.String("policy"), K: c.Int("k"),
-			Order: c.String("order"), Speed: c.Float64("speed"), Schedule: c.String("schedule"), Exact: c.Bool("exact"), Protect: cliout.ProtectedInputs(c)})
+			Order: c.String("order"), Speed: c.Float64("speed"), Schedule: c.String("schedule"), Exact: c.Bool("exact"), Protect: cliout.ProtectedInputs(c), Context: c.Context})
 	}), tableOut("the result",
 		instanceFlag(),
 		&cli.StringFlag{Name: "policy", Aliases: []string{"p"}, Value: "maxsrpt", Usage: "fifo, ps, klps, klps-maponly, maxsrpt, splitsrpt, splitsrpt-strict or order"},
@@ -155,7 +155,7 @@ func simulateCmd() *cli.Command {
 		&cli.StringFlag{Name: "order", Usage: "priority order for --policy order: job indices, e.g. 2,0,1"},
 		speedFlag(),
 		fileOutFlag("schedule", "write the fluid schedule to `FILE` (CSV when it ends in .csv, otherwise JSON)"),
-		&cli.BoolFlag{Name: "exact", Usage: "simulate in rational arithmetic (batches; fifo, ps, maxsrpt, splitsrpt): numbers as fractions, --schedule an exact schedule file"})...)
+		&cli.BoolFlag{Name: "exact", Usage: "simulate in rational arithmetic (batches; fifo, ps, maxsrpt, splitsrpt): numbers as fractions, --schedule an exact schedule file"})...))
 }
 
 func validateCmd() *cli.Command {

@@ -26,6 +26,7 @@
 package adversary
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -91,12 +92,13 @@ func K(n int) int {
 }
 
 // Play plays the adversary for n against p.
-func Play(n int, p fluid.Policy) (*Result, error) { return play(n, p, 0) }
+func Play(n int, p fluid.Policy) (*Result, error) { return play(context.Background(), n, p, 0) }
 
 // play plays the adversary for n against p; force 1 or 2 releases that
 // case's arrivals whatever the policy did by k² (Yao's distribution, see
 // yao.go), 0 lets the policy's type-2 map work decide as in the proof.
-func play(n int, p fluid.Policy, force int) (*Result, error) {
+// ctx stops the simulations (fluid.ErrStopped).
+func play(ctx context.Context, n int, p fluid.Policy, force int) (*Result, error) {
 	if n < 1 || n > MaxN {
 		return nil, fmt.Errorf("%w: n = %d, want 1..%d", ErrParam, n, MaxN)
 	}
@@ -104,7 +106,7 @@ func play(n int, p fluid.Policy, force int) (*Result, error) {
 	kf := float64(k)
 	k2 := kf * kf
 	open := instances.New(Opening(k))
-	sim, err := fluid.Simulate(open, p, fluid.Options{Record: true})
+	sim, err := fluid.Simulate(open, p, fluid.Options{Record: true, Context: ctx})
 	if err != nil {
 		return nil, err
 	}
@@ -161,12 +163,12 @@ func play(n int, p fluid.Policy, force int) (*Result, error) {
 	in.Metadata = map[string]any{"generator": "adversary of Theorem 2 (Lin et al., appendix A)",
 		"n": n, "k": k, "policy": p.Name(), "case": res.Case, "type2_map_by_k2": type2}
 	res.Instance, res.Jobs, res.AltOrder = in, len(jobs), alt
-	full, err := fluid.Simulate(in, p, fluid.Options{})
+	full, err := fluid.Simulate(in, p, fluid.Options{Context: ctx})
 	if err != nil {
 		return nil, err
 	}
 	res.PolicyTotal = full.TotalResponse
-	altRes, err := fluid.Simulate(in, fluid.Order(alt), fluid.Options{Record: true})
+	altRes, err := fluid.Simulate(in, fluid.Order(alt), fluid.Options{Record: true, Context: ctx})
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,7 @@
 package adversary
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -19,6 +20,10 @@ type Config struct {
 	// Policies: comma-separated solver/fluid names (PoliciesWithK, k = 1).
 	Policies string `flag:"policy" usage:"comma-separated policies (solver/fluid names)"`
 	Ns       []int  `flag:"n" usage:"comma-separated n values" rule:"at-least-one" rulehelp:"no"`
+	// Context, when not nil, stops the sweep (an error wrapping
+	// ErrStopped, or fluid.ErrStopped inside a game, and the context's
+	// error).
+	Context context.Context
 }
 
 // DefaultConfig is the default of 'mrsched adversary': MaxSRPT,
@@ -38,7 +43,7 @@ func Run(c Config, progress func(policy string, n int)) (*Report, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: policy: %w", ErrConfig, err)
 	}
-	all, err := Sweep(ps, c.Ns, progress)
+	all, err := sweep(c.Context, ps, c.Ns, progress)
 	if err != nil {
 		return nil, err
 	}

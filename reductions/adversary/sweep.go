@@ -1,6 +1,8 @@
 package adversary
 
 import (
+	"context"
+	"errors"
 	"fmt"
 
 	"github.com/mrsched/mrsched/solver/fluid"
@@ -11,6 +13,11 @@ import (
 // outer, n inner, in the given order); progress, if set, is called before
 // each game with the policy's name and n.
 func Sweep(policies []fluid.Policy, ns []int, progress func(policy string, n int)) ([]*Result, error) {
+	return sweep(context.Background(), policies, ns, progress)
+}
+
+// sweep is Sweep stopped by ctx (nil: never).
+func sweep(ctx context.Context, policies []fluid.Policy, ns []int, progress func(policy string, n int)) ([]*Result, error) {
 	if len(policies) == 0 || len(ns) == 0 {
 		return nil, fmt.Errorf("%w: %d policies and %d values of n (want at least one of each)", ErrParam, len(policies), len(ns))
 	}
@@ -20,7 +27,10 @@ func Sweep(policies []fluid.Policy, ns []int, progress func(policy string, n int
 			if progress != nil {
 				progress(p.Name(), n)
 			}
-			r, err := Play(n, p)
+			if err := stopped(ctx); err != nil {
+				return nil, err
+			}
+			r, err := play(background(ctx), n, p, 0)
 			if err != nil {
 				return nil, err
 			}
@@ -28,6 +38,27 @@ func Sweep(policies []fluid.Policy, ns []int, progress func(policy string, n int
 		}
 	}
 	return out, nil
+}
+
+// ErrStopped wraps the context's error when a sweep's context ends before
+// the sweep does (a time limit or an interrupt); a game stopped inside its
+// simulation returns fluid.ErrStopped.
+var ErrStopped = errors.New("adversary: sweep stopped before its end")
+
+// stopped is ErrStopped wrapping ctx's error once ctx (nil: never) ends.
+func stopped(ctx context.Context) error {
+	if ctx == nil || ctx.Err() == nil {
+		return nil
+	}
+	return fmt.Errorf("%w: %w", ErrStopped, context.Cause(ctx))
+}
+
+// background is ctx, or context.Background for nil.
+func background(ctx context.Context) context.Context {
+	if ctx == nil {
+		return context.Background()
+	}
+	return ctx
 }
 
 // Table has one row per game: the policy's total beside the proof's lower

@@ -1,6 +1,7 @@
 package adversary
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/mrsched/mrsched/solver/fluid"
@@ -34,12 +35,15 @@ type Yao struct {
 }
 
 // PlayYao evaluates p against the two-point distribution for n.
-func PlayYao(n int, p fluid.Policy) (*Yao, error) {
-	r1, err := play(n, p, 1)
+func PlayYao(n int, p fluid.Policy) (*Yao, error) { return playYao(context.Background(), n, p) }
+
+// playYao is PlayYao with simulations that ctx stops.
+func playYao(ctx context.Context, n int, p fluid.Policy) (*Yao, error) {
+	r1, err := play(ctx, n, p, 1)
 	if err != nil {
 		return nil, err
 	}
-	r2, err := play(n, p, 2)
+	r2, err := play(ctx, n, p, 2)
 	if err != nil {
 		return nil, err
 	}
@@ -67,6 +71,9 @@ func Policies(list string) ([]fluid.Policy, error) {
 type YaoConfig struct {
 	Policies string `flag:"policy" usage:"comma-separated policies (solver/fluid names)"` // Policies
 	Ns       []int  `flag:"n" usage:"values of n (their sum at most 200000: n = 64000 takes 18 s for the four default policies)" rule:"between(1,64000)"`
+	// Context, when not nil, stops the sweep (an error wrapping
+	// ErrStopped and the context's error).
+	Context context.Context
 }
 
 // DefaultYaoConfig is MaxSRPT, SplitSRPT, FIFO and PS for n = 8, 64 and
@@ -100,12 +107,17 @@ func (c YaoConfig) Sweep(progress func(policy string, n int)) ([]*Yao, error) {
 	if sum > MaxYaoTotal {
 		return nil, fmt.Errorf("%w: n: the values sum to %d, above %d (the work grows with the sum: -n 64000 alone takes 18 s); give fewer or smaller values", ErrConfig, sum, MaxYaoTotal)
 	}
-	return SweepYao(ps, c.Ns, progress)
+	return sweepYao(c.Context, ps, c.Ns, progress)
 }
 
 // SweepYao evaluates every policy for every n (policies outer, n inner);
 // progress, if set, is called before each evaluation.
 func SweepYao(policies []fluid.Policy, ns []int, progress func(policy string, n int)) ([]*Yao, error) {
+	return sweepYao(context.Background(), policies, ns, progress)
+}
+
+// sweepYao is SweepYao stopped by ctx (nil: never: a YaoConfig without one).
+func sweepYao(ctx context.Context, policies []fluid.Policy, ns []int, progress func(policy string, n int)) ([]*Yao, error) {
 	if len(policies) == 0 || len(ns) == 0 {
 		return nil, fmt.Errorf("%w: %d policies and %d values of n (want at least one of each)", ErrParam, len(policies), len(ns))
 	}
@@ -115,7 +127,10 @@ func SweepYao(policies []fluid.Policy, ns []int, progress func(policy string, n 
 			if progress != nil {
 				progress(p.Name(), n)
 			}
-			y, err := PlayYao(n, p)
+			if err := stopped(ctx); err != nil {
+				return nil, err
+			}
+			y, err := playYao(background(ctx), n, p)
 			if err != nil {
 				return nil, err
 			}

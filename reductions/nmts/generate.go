@@ -1,6 +1,7 @@
 package nmts
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 )
@@ -15,6 +16,16 @@ type Spec struct {
 	Q    int   `flag:"q" usage:"size q of each set" rule:"between(1,64)"`
 	MaxF int64 `flag:"max-f" usage:"f values are uniform on 1..N" arg:"N" rule:"between(1,4503599627370496)"`
 	MaxG int64 `flag:"max-g" usage:"g values are uniform on 1..N" arg:"N" rule:"between(1,4503599627370496)"`
+	// Context, when not nil, stops NoInstance's searches (ErrStopped).
+	Context context.Context `json:"-"`
+}
+
+// background is ctx, or context.Background for nil.
+func background(ctx context.Context) context.Context {
+	if ctx == nil {
+		return context.Background()
+	}
+	return ctx
 }
 
 func (s Spec) check() error {
@@ -76,7 +87,7 @@ func (s Spec) NoInstance(src rand.Source) (*Instance, error) {
 		if in.H[a] > MaxValue {
 			continue
 		}
-		_, ok, _, err := Solve(in)
+		_, ok, _, err := SolveContext(background(s.Context), in)
 		if err != nil {
 			return nil, err
 		}

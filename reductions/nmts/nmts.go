@@ -1,6 +1,7 @@
 package nmts
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math/big"
@@ -32,6 +33,9 @@ var (
 	ErrNoPerturbation = errors.New("nmts: no no-instance found by perturbation")
 	// ErrTooLarge is returned when q exceeds what a solver handles.
 	ErrTooLarge = errors.New("nmts: instance too large for this solver")
+	// ErrStopped wraps the context's error when SolveContext's context
+	// ends before the search does (a time limit or an interrupt).
+	ErrStopped = errors.New("nmts: search stopped before its end")
 )
 
 // Instance is an NMTS instance (Definition 1).
@@ -141,6 +145,16 @@ type Stats struct {
 // memoised. It returns the solution and true, or false for a no-instance.
 // The instance must be valid.
 func Solve(in *Instance) (Solution, bool, Stats, error) {
+	return SolveContext(context.Background(), in)
+}
+
+// ctxStride: SolveContext looks at its context at the first search node
+// and once every ctxStride+1 nodes (a mask).
+const ctxStride = 1<<12 - 1
+
+// SolveContext is Solve stopped by ctx: ErrStopped wrapping ctx's error
+// once it ends (checked every few thousand search nodes).
+func SolveContext(ctx context.Context, in *Instance) (Solution, bool, Stats, error) {
 	var st Stats
 	if err := in.Validate(); err != nil {
 		return Solution{}, false, st, err
@@ -155,9 +169,16 @@ func Solve(in *Instance) (Solution, bool, Stats, error) {
 	failed := map[key]bool{}
 	pi := make([]int, q)
 	sigma := make([]int, q)
+	var stop error
 	var rec func(d int, uf, ug uint64) bool
 	rec = func(d int, uf, ug uint64) bool {
 		st.Nodes++
+		if st.Nodes&ctxStride == 1 && ctx.Err() != nil {
+			stop = fmt.Errorf("%w after %d nodes: %w", ErrStopped, st.Nodes, context.Cause(ctx))
+		}
+		if stop != nil {
+			return false
+		}
 		if d == q {
 			return true
 		}
@@ -185,6 +206,9 @@ func Solve(in *Instance) (Solution, bool, Stats, error) {
 				if rec(d+1, uf|1<<fi, ug|1<<gi) {
 					return true
 				}
+				if stop != nil {
+					return false
+				}
 				break // equal g values are interchangeable
 			}
 		}
@@ -192,6 +216,9 @@ func Solve(in *Instance) (Solution, bool, Stats, error) {
 		return false
 	}
 	if !rec(0, 0, 0) {
+		if stop != nil {
+			return Solution{}, false, st, stop
+		}
 		return Solution{}, false, st, nil
 	}
 	return Solution{Pi: pi, Sigma: sigma}, true, st, nil

@@ -31,7 +31,7 @@ func runFig7Cell(ctx context.Context, in *instances.Instance, trace, variant str
 		if err != nil {
 			return nil, err
 		}
-		res, err := fluid.Simulate(in, pol, fluid.Options{})
+		res, err := fluid.Simulate(in, pol, fluid.Options{Context: ctx})
 		if err != nil {
 			return nil, err
 		}

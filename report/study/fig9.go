@@ -111,7 +111,7 @@ func Fig9Sweep(cfg Fig9Config) (sweep.Sweep, error) {
 			return nil, err
 		}
 		r := &Fig9Result{Load: c.load, Policy: c.policy, Rep: c.rep, Count: make([]int64, cfg.Buckets), SumSlow: make([]float64, cfg.Buckets)}
-		sum, err := fluid.SimulateStream(src, 1, 1, pol, fluid.Options{}, func(j fluid.JobResult) {
+		sum, err := fluid.SimulateStream(src, 1, 1, pol, fluid.Options{Context: ctx}, func(j fluid.JobResult) {
 			r.SumSlowdown += j.Slowdown
 			L := math.Max(j.Map, j.Shuffle) // unit capacities: z = max(x, y), §5.3
 			b := int(L / width)

@@ -26,6 +26,9 @@ type FlexPlanConfig struct {
 	// SVG, when not "", is the file the slot allocations over time are
 	// drawn to (figures.FlexPlanSVG).
 	SVG string
+	// Context, when not nil, stops the simulation up to At
+	// (flex.ErrStopped).
+	Context context.Context
 }
 
 // FlexPlan builds the plan of cfg (flex.PlanAt) and prints it
@@ -41,7 +44,7 @@ func FlexPlan(cfg FlexPlanConfig) (*report.Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	rep, err := flex.PlanAt(w, cfg.Workload, flex.PlanAtConfig{Scheme: sc, Metric: m, At: cfg.At})
+	rep, err := flex.PlanAt(w, cfg.Workload, flex.PlanAtConfig{Scheme: sc, Metric: m, At: cfg.At, Context: cfg.Context})
 	switch {
 	case errors.Is(err, flex.ErrPlanInvalid):
 		return &report.Output{Failed: err}, nil
@@ -68,6 +71,8 @@ type FlexSimulateConfig struct {
 	Scheme   string  // flex, circumflex, batch, or "all" (every scheme)
 	Window   float64 // BATCH window W per dataset (time units of the workload)
 	Jobs     bool    // one row per job
+	// Context, when not nil, stops the simulations (flex.ErrStopped).
+	Context context.Context
 }
 
 // FlexSimulate simulates the schemes of cfg on the workload (flex.Compare)
@@ -86,7 +91,7 @@ func FlexSimulate(cfg FlexSimulateConfig) (*report.Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	cmp, err := flex.Compare(w, cfg.Workload, m, schemes, cfg.Window)
+	cmp, err := flex.Compare(cfg.Context, w, cfg.Workload, m, schemes, cfg.Window)
 	if err != nil {
 		return nil, err
 	}

@@ -48,7 +48,7 @@ func TestFlexPlanSimulate(t *testing.T) {
 	}
 	w, _ := sharedscan.ReadFile(path)
 	m, _ := flex.ParseMetric("max-stretch")
-	cmp, err := flex.Compare(w, path, m, flex.Schemes, 2)
+	cmp, err := flex.Compare(context.Background(), w, path, m, flex.Schemes, 2)
 	if err != nil {
 		t.Fatal(err)
 	}

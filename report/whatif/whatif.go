@@ -107,15 +107,15 @@ type method struct {
 // methods are the plan's two replays, then MaxSRPT, SplitSRPT (not on a
 // weighted instance: it has no weighted form), FIFO and PS. notes say
 // what was left out.
-func methods(in *instances.Instance, order []int) (ms []method, notes []string) {
+func methods(ctx context.Context, in *instances.Instance, order []int) (ms []method, notes []string) {
 	ms = []method{
 		{PlanList, "the plan's order as a list schedule (no overtaking)", func(in *instances.Instance) ([]float64, error) {
 			c, _, err := orderls.Evaluate(in, order)
 			return c, err
 		}},
-		{PlanPriority, "the plan's order as a preemptive priority (work-conserving)", policyRun(fluid.Order(order))},
+		{PlanPriority, "the plan's order as a preemptive priority (work-conserving)", policyRun(ctx, fluid.Order(order))},
 	}
-	add := func(p fluid.Policy, about string) { ms = append(ms, method{p.Name(), about, policyRun(p)}) }
+	add := func(p fluid.Policy, about string) { ms = append(ms, method{p.Name(), about, policyRun(ctx, p)}) }
 	add(fluid.MaxSRPT(), "MaxSRPT on the true sizes (§4.1)")
 	if in.HasWeights() {
 		notes = append(notes, "splitsrpt left out: it has no weighted form and the instance has weights")
@@ -127,9 +127,10 @@ func methods(in *instances.Instance, order []int) (ms []method, notes []string) 
 	return ms, notes
 }
 
-func policyRun(p fluid.Policy) func(in *instances.Instance) ([]float64, error) {
+// policyRun simulates p; ctx stops the simulation (fluid.ErrStopped).
+func policyRun(ctx context.Context, p fluid.Policy) func(in *instances.Instance) ([]float64, error) {
 	return func(in *instances.Instance) ([]float64, error) {
-		r, err := fluid.Simulate(in, p, fluid.Options{})
+		r, err := fluid.Simulate(in, p, fluid.Options{Context: ctx})
 		if err != nil {
 			return nil, err
 		}
@@ -163,7 +164,8 @@ func evaluate(in *instances.Instance, m method) (outcome, error) {
 // LogNormalNoise{opt.Sigma, rand.NewPCG(opt.Seed, r)}; the replications
 // run on opt.Workers goroutines and are merged in replication order, so
 // the result does not depend on the number of workers. ctx stops the
-// replications between two of them.
+// replications between two of them and the simulations within one (the
+// error wraps ctx's).
 func Run(ctx context.Context, in *instances.Instance, plan Plan, opt Options) (*Result, error) {
 	if err := opt.Validate(); err != nil {
 		return nil, err
@@ -174,12 +176,12 @@ func Run(ctx context.Context, in *instances.Instance, plan Plan, opt Options) (*
 	if err := in.Validate(); err != nil {
 		return nil, err
 	}
-	ms, notes := methods(in, plan.Order)
+	ms, notes := methods(ctx, in, plan.Order)
 	nominal := make([]outcome, len(ms))
 	for k, m := range ms {
 		o, err := evaluate(in, m)
 		if err != nil {
-			if k < 2 {
+			if k < 2 && ctx.Err() == nil {
 				return nil, fmt.Errorf("%w: %w", ErrPlan, err)
 			}
 			return nil, err

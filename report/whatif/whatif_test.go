@@ -307,3 +307,25 @@ func TestErrors(t *testing.T) {
 		t.Errorf("cancelled: %v", err)
 	}
 }
+
+// TestContextStopsASimulation: a context that has ended stops the plan's
+// own simulation (the priority replay, before any replication) with the
+// simulator's ErrStopped, not a plan error.
+func TestContextStopsASimulation(t *testing.T) {
+	// 20,000 §5.3 jobs (seed 1, 2): the replay takes more events than the
+	// simulator's check stride (thousands), so the check is reached.
+	in, err := instances.PaperLogNormal(20000, 0.9, false).Generate(rand.New(rand.NewPCG(1, 2)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	order := make([]int, in.N())
+	for j := range order {
+		order[j] = j
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err = Run(ctx, in, Plan{Order: order, Source: "order", Planned: math.NaN()}, Options{Sigma: 0.1, Reps: 1, Seed: 1})
+	if !errors.Is(err, fluid.ErrStopped) || !errors.Is(err, context.Canceled) || errors.Is(err, ErrPlan) {
+		t.Errorf("cancelled: %v, want fluid.ErrStopped wrapping context.Canceled and no ErrPlan", err)
+	}
+}

@@ -1,6 +1,7 @@
 package cluster
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -28,6 +29,16 @@ func (p Phase) String() string {
 // ErrPolicy is returned when a policy picks a job that has no runnable task
 // of the requested phase (a bug in the policy, never user input).
 var ErrPolicy = errors.New("cluster: policy picked a job without a runnable task")
+
+// ErrStopped is returned, wrapping the context's error, when
+// Options.Context ends before the simulation does (a time limit or an
+// interrupt): a partial simulation has no answer.
+var ErrStopped = errors.New("cluster: simulation stopped before its end")
+
+// ctxStride: Simulate looks at Options.Context at the first instant and
+// once every ctxStride+1 instants (a mask), which costs nothing measurable
+// per event.
+const ctxStride = 1<<10 - 1
 
 // JobState is the simulator's view of one job, shared read-only with the
 // policies.
@@ -119,6 +130,9 @@ type Options struct {
 	Heartbeat float64
 	// Timeline records every task's slot and times in Result.Timeline.
 	Timeline bool
+	// Context, when not nil, stops the simulation with ErrStopped once it
+	// ends (checked every thousand instants or so).
+	Context context.Context
 }
 
 // Sim is the state visible to policies.
@@ -334,7 +348,10 @@ func Simulate(w *workload.Workload, pol Policy, opt Options) (*Result, error) {
 	slotBase := [2]int{0, s.Slots[Map]}
 	s.onSlot = make([]slotTask, s.Slots[Map]+s.Slots[Reduce])
 	s.events = make(eventHeap, 0, len(s.onSlot)+2)
-	for finished < len(w.Jobs) {
+	for instants := 0; finished < len(w.Jobs); instants++ {
+		if instants&ctxStride == 0 && opt.Context != nil && opt.Context.Err() != nil {
+			return nil, fmt.Errorf("%w: %s at time %v with %d of %d jobs finished: %w", ErrStopped, pol.Name(), now, finished, len(w.Jobs), context.Cause(opt.Context))
+		}
 		// The next instant: earliest of the heap top and the next arrival.
 		t := -1.0
 		if len(s.events) > 0 {

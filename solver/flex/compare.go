@@ -1,6 +1,7 @@
 package flex
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"strconv"
@@ -36,14 +37,15 @@ type ComparisonRow struct {
 }
 
 // Compare simulates each scheme on w for metric m (BATCH with windows of
-// length window per dataset); name labels the workload.
-func Compare(w *sharedscan.Workload, name string, m Metric, schemes []Scheme, window float64) (*Comparison, error) {
+// length window per dataset); name labels the workload. ctx stops the
+// simulations (ErrStopped).
+func Compare(ctx context.Context, w *sharedscan.Workload, name string, m Metric, schemes []Scheme, window float64) (*Comparison, error) {
 	if len(schemes) == 0 {
 		return nil, fmt.Errorf("%w: no scheme to simulate", ErrInput)
 	}
 	out := &Comparison{Workload: name, Metric: m.Name(), Window: window, w: w}
 	for _, s := range schemes {
-		r, err := Simulate(w, SimOptions{Scheme: s, Metric: m, Window: window})
+		r, err := Simulate(w, SimOptions{Scheme: s, Metric: m, Window: window, Context: ctx})
 		if err != nil {
 			return nil, err
 		}

@@ -1,6 +1,7 @@
 package flex_test
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/mrsched/mrsched/instances/sharedscan"
@@ -80,7 +81,7 @@ func ExampleCompare() {
 			{ID: "b", Datasets: []string{"red"}, Weight: 1, MinSlots: 1, MaxSlots: 4, ScanFraction: 1},
 		}}
 	m, _ := flex.ParseMetric("sum-response")
-	c, err := flex.Compare(w, "example", m, []flex.Scheme{flex.FLEX, flex.CIRCUMFLEX}, 2)
+	c, err := flex.Compare(context.Background(), w, "example", m, []flex.Scheme{flex.FLEX, flex.CIRCUMFLEX}, 2)
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -16,6 +16,9 @@ var (
 	ErrUnsupported = errors.New("flex: metric not supported for this precedence structure")
 	ErrInput       = errors.New("flex: invalid input")
 	ErrSchedule    = errors.New("flex: invalid schedule")
+	// ErrStopped wraps the context's error when SimOptions.Context ends
+	// before the simulation does (a time limit or an interrupt).
+	ErrStopped = errors.New("flex: simulation stopped before its end")
 )
 
 // Kind is a per-job penalty category of appendix A.2 (Fig. 7).

@@ -1,6 +1,7 @@
 package flex
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -26,6 +27,8 @@ type PlanAtConfig struct {
 	Scheme Scheme  // CIRCUMFLEX or FLEX (BATCH has no malleable plan)
 	Metric Metric  // the metric the plan optimises
 	At     float64 // planning time; negative means the last arrival
+	// Context, when not nil, stops the simulation up to At (ErrStopped).
+	Context context.Context
 }
 
 // Validate names the field that is not allowed.
@@ -99,7 +102,7 @@ func PlanAt(w *sharedscan.Workload, name string, cfg PlanAtConfig) (*PlanReport,
 	if at <= 0 {
 		at = math.SmallestNonzeroFloat64 // plan at 0 with the jobs arriving at 0
 	}
-	res, err := Simulate(w, SimOptions{Scheme: cfg.Scheme, Metric: cfg.Metric, StopAt: at})
+	res, err := Simulate(w, SimOptions{Scheme: cfg.Scheme, Metric: cfg.Metric, StopAt: at, Context: cfg.Context})
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,7 @@
 package flex
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"sort"
@@ -58,6 +59,9 @@ type SimOptions struct {
 	// returned in SimResult.Final (completions of jobs still active are
 	// those of the plan; jobs released later are ignored).
 	StopAt float64
+	// Context, when not nil, stops the simulation with ErrStopped once it
+	// ends (checked at every event, each of which plans).
+	Context context.Context
 }
 
 // FinalPlan is the plan made at SimOptions.StopAt.
@@ -200,6 +204,9 @@ func Simulate(w *sharedscan.Workload, opt SimOptions) (*SimResult, error) {
 		t := stopAt
 		if e < len(evs) && evs[e].release <= stopAt {
 			t = evs[e].release
+		}
+		if opt.Context != nil && opt.Context.Err() != nil {
+			return nil, fmt.Errorf("%w: %s at time %v, %d of %d releases: %w", ErrStopped, opt.Scheme, t, e, len(evs), context.Cause(opt.Context))
 		}
 		apply()
 		for ; e < len(evs) && evs[e].release == t; e++ {

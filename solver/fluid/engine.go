@@ -1,6 +1,7 @@
 package fluid
 
 import (
+	"context"
 	"fmt"
 	"math"
 
@@ -163,6 +164,7 @@ type state interface {
 type admitter interface{ admit(j *job) error }
 
 type engine struct {
+	ctx      context.Context // Options.Context (nil: never stopped)
 	src      instances.Source
 	adm      admitter // st, when it rejects some jobs (Order)
 	mum, muc float64  // capacities of the instance (for slowdown)
@@ -222,7 +224,7 @@ func newEngine(src instances.Source, mum, muc float64, p Policy, opt Options, nH
 	if !(s > 0) || math.IsInf(s, 0) {
 		return nil, fmt.Errorf("%w: speed must be positive and finite, got %v", ErrInput, opt.Speed)
 	}
-	e := &engine{src: src, mum: mum, muc: muc, cm: mum * s, cc: muc * s, nHint: nHint, nextTie: -1, policyName: p.Name(), scan: scanLimit}
+	e := &engine{ctx: opt.Context, src: src, mum: mum, muc: muc, cm: mum * s, cc: muc * s, nHint: nHint, nextTie: -1, policyName: p.Name(), scan: scanLimit}
 	st, err := p.newState(e)
 	if err != nil {
 		return nil, err
@@ -238,6 +240,15 @@ func newEngine(src instances.Source, mum, muc float64, p Policy, opt Options, nH
 		e.ps = s
 	}
 	return e, nil
+}
+
+// stopped returns ErrStopped when e.ctx has ended; the loops call it at
+// the first event and every ctxStride+1 events.
+func (e *engine) stopped() error {
+	if e.ctx == nil || e.ctx.Err() == nil {
+		return nil
+	}
+	return fmt.Errorf("%w: %s after %d events: %w", ErrStopped, e.policyName, e.sum.Events, context.Cause(e.ctx))
 }
 
 // pull reads the next job of the source and checks it.
@@ -432,6 +443,11 @@ func (e *engine) loop(sink func(JobResult), stall int, resume bool) (Summary, er
 			t = e.now
 		}
 		e.sum.Events++
+		if e.sum.Events&ctxStride == 1 {
+			if err := e.stopped(); err != nil {
+				return Summary{}, err
+			}
+		}
 		advanced := t > e.now
 		if dt := t - e.now; dt > 0 {
 			stall = 0

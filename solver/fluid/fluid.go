@@ -1,6 +1,7 @@
 package fluid
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -17,6 +18,10 @@ var (
 	// maxStall consecutive events (it would otherwise loop forever); it
 	// signals a bug or a pathological tie, never a silently wrong answer.
 	ErrStall = errors.New("fluid: event loop stalled")
+	// ErrStopped is returned, wrapping the context's error, when
+	// Options.Context ends before the simulation does (a time limit or an
+	// interrupt): a partial simulation has no meaningful answer.
+	ErrStopped = errors.New("fluid: simulation stopped before its end")
 )
 
 const (
@@ -28,6 +33,11 @@ const (
 	snapRel = 1e-12
 	// maxStall bounds consecutive events at the same instant.
 	maxStall = 1 << 20
+	// ctxStride: the event loops look at Options.Context at the first
+	// event and then once every ctxStride+1 events (a power of two minus
+	// one, a mask), so that an ended context stops a run at once and the
+	// check costs nothing measurable per event.
+	ctxStride = 1<<12 - 1
 )
 
 // Policy is a scheduling policy of the overlapping tandem queue.
@@ -40,6 +50,9 @@ type Policy interface {
 type Options struct {
 	Speed  float64 // multiplies both capacities; 0 means 1 (Theorems 3, 5)
 	Record bool    // keep the whole schedule (Simulate only)
+	// Context, when not nil, stops the simulation with ErrStopped once it
+	// ends (checked every few thousand events).
+	Context context.Context
 }
 
 // JobResult is the outcome of one job.

@@ -167,6 +167,11 @@ func (e *engine) runMax(sink func(JobResult)) (Summary, error) {
 			t = e.now
 		}
 		e.sum.Events++
+		if e.sum.Events&ctxStride == 1 {
+			if err := e.stopped(); err != nil {
+				return Summary{}, err
+			}
+		}
 		advanced := t > e.now
 		dt := t - e.now
 		ca, cb, pcb := ma, mb, pb

@@ -222,6 +222,11 @@ func (e *engine) runPS(sink func(JobResult)) (Summary, error) {
 			t = e.now
 		}
 		e.sum.Events++
+		if e.sum.Events&ctxStride == 1 {
+			if err := e.stopped(); err != nil {
+				return Summary{}, err
+			}
+		}
 		dt := t - e.now
 		advanced := t > e.now
 		if dt > 0 {

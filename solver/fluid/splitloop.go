@@ -245,6 +245,11 @@ func (e *engine) runSplit(sink func(JobResult)) (Summary, error) {
 			t = e.now
 		}
 		e.sum.Events++
+		if e.sum.Events&ctxStride == 1 {
+			if err := e.stopped(); err != nil {
+				return Summary{}, err
+			}
+		}
 		advanced := t > e.now
 		dt := t - e.now
 		if dt > 0 {

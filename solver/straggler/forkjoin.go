@@ -1,6 +1,7 @@
 package straggler
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 
@@ -79,8 +80,9 @@ func fjLess(a, b fjEvent) bool {
 // (FCFS, exponential service of rate mu[i]); the job joins when its last
 // task completes. The first warmup jobs are discarded; the mean of the next
 // jobs responses is reported with a 95% batch-means interval (20 batches).
-// Single-threaded loop over an event heap; draws from src only.
-func SimulateForkJoin(lambda float64, mu []float64, warmup, jobs int, src rand.Source) (ForkJoinSim, error) {
+// Single-threaded loop over an event heap; draws from src only. ctx stops
+// it (ErrStopped wrapping ctx's error, checked every few thousand events).
+func SimulateForkJoin(ctx context.Context, lambda float64, mu []float64, warmup, jobs int, src rand.Source) (ForkJoinSim, error) {
 	K := len(mu)
 	if K == 0 {
 		return ForkJoinSim{}, ErrNoNodes
@@ -108,7 +110,10 @@ func SimulateForkJoin(lambda float64, mu []float64, warmup, jobs int, src rand.S
 	}
 	next := 0
 	push(rnd.ExpFloat64()/lambda, -1)
-	for h.Len() > 0 && len(resp) < jobs {
+	for events := 0; h.Len() > 0 && len(resp) < jobs; events++ {
+		if events&ctxStride == 0 && ctx.Err() != nil {
+			return ForkJoinSim{}, fmt.Errorf("%w: fork-join after %d of %d jobs: %w", ErrStopped, len(resp), jobs, context.Cause(ctx))
+		}
 		e := h.Pop()
 		if e.server < 0 {
 			j := next

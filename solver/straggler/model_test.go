@@ -1,6 +1,7 @@
 package straggler
 
 import (
+	"context"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -153,14 +154,14 @@ func TestForkJoinBoundsCheckValues(t *testing.T) {
 // Nelson–Tantawi value (12 − ρ)/(8(μ − λ)) = 2.875, and K = 4 inside the
 // bounds and below the independent-node MST.
 func TestForkJoinSimulation(t *testing.T) {
-	sim, err := SimulateForkJoin(0.5, []float64{1, 1}, 5000, 200000, rand.NewPCG(5, 6))
+	sim, err := SimulateForkJoin(context.Background(), 0.5, []float64{1, 1}, 5000, 200000, rand.NewPCG(5, 6))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if math.Abs(sim.Mean-2.875) > 3*sim.HalfWidth+0.01 {
 		t.Errorf("K=2: simulated %v ± %v, exact 2.875", sim.Mean, sim.HalfWidth)
 	}
-	sim4, err := SimulateForkJoin(0.5, []float64{1, 1, 1, 1}, 5000, 200000, rand.NewPCG(7, 8))
+	sim4, err := SimulateForkJoin(context.Background(), 0.5, []float64{1, 1, 1, 1}, 5000, 200000, rand.NewPCG(7, 8))
 	if err != nil {
 		t.Fatal(err)
 	}

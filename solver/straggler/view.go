@@ -4,6 +4,7 @@ package straggler
 // computations with the views (JSON value and tables) the commands print.
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -52,6 +53,8 @@ type ForkJoinConfig struct {
 	Mu     float64 `flag:"mu" usage:"service rate of every server"`
 	Jobs   int     `flag:"jobs" usage:"jobs measured after 10% warm-up (0: no simulation)"`
 	Seed   uint64  `flag:"seed" usage:"simulation seed"`
+	// Context, when not nil, stops the simulation (ErrStopped).
+	Context context.Context
 }
 
 // DefaultForkJoinConfig is the default of 'mrsched mst forkjoin': K = 4,
@@ -62,7 +65,11 @@ func DefaultForkJoinConfig() ForkJoinConfig {
 
 // View is ForkJoinView of c.
 func (c ForkJoinConfig) View() (*tabular.View, error) {
-	return ForkJoinView(c.K, c.Lambda, c.Mu, c.Jobs, c.Seed)
+	ctx := c.Context
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	return forkJoinView(ctx, c.K, c.Lambda, c.Mu, c.Jobs, c.Seed)
 }
 
 // ForkJoinView is the fork-join queue of k servers of rate mu with
@@ -72,6 +79,11 @@ func (c ForkJoinConfig) View() (*tabular.View, error) {
 // discrete-event simulation of jobs jobs after jobs/10 of warm-up, seeded
 // with seed.
 func ForkJoinView(k int, lambda, mu float64, jobs int, seed uint64) (*tabular.View, error) {
+	return forkJoinView(context.Background(), k, lambda, mu, jobs, seed)
+}
+
+// forkJoinView is ForkJoinView with a simulation that ctx stops.
+func forkJoinView(ctx context.Context, k int, lambda, mu float64, jobs int, seed uint64) (*tabular.View, error) {
 	low, up, err := ForkJoinBounds(k, lambda, mu)
 	if err != nil {
 		return nil, err
@@ -87,7 +99,7 @@ func ForkJoinView(k int, lambda, mu float64, jobs int, seed uint64) (*tabular.Vi
 		for i := range mus {
 			mus[i] = mu
 		}
-		s, err := SimulateForkJoin(lambda, mus, jobs/10, jobs, rand.NewPCG(seed, 0xf0))
+		s, err := SimulateForkJoin(ctx, lambda, mus, jobs/10, jobs, rand.NewPCG(seed, 0xf0))
 		if err != nil {
 			return nil, err
 		}

@@ -27,7 +27,7 @@ type curve struct {
 	y   [][][]float64 // [policy][x][seed]
 }
 
-func runCurve(env Env, label string, xs []float64, pols []string, seeds int, work func(x float64, seed uint64) *workload.Workload, metric func(*cluster.Result) float64) *curve {
+func runCurve(env Env, label string, xs []float64, pols []string, seeds int, work func(x float64, seed uint64) *workload.Workload, metric func(*cluster.Result) float64) (*curve, error) {
 	c := &curve{x: xs, pol: pols, y: make([][][]float64, len(pols))}
 	for p := range pols {
 		c.y[p] = make([][]float64, len(xs))
@@ -38,19 +38,19 @@ func runCurve(env Env, label string, xs []float64, pols []string, seeds int, wor
 	total := len(xs) * seeds * len(pols)
 	done := 0
 	mu := make(chanMutex, 1)
-	parallel(total, func(i int) {
+	err := env.parallel(total, func(i int) {
 		p := i % len(pols)
 		s := (i / len(pols)) % seeds
 		k := i / len(pols) / seeds
 		w := work(xs[k], uint64(s+1))
-		c.y[p][k][s] = metric(simulate(w, pols[p]))
+		c.y[p][k][s] = metric(env.simulate(w, pols[p]))
 		mu.lock()
 		done++
 		env.logf("\r%s: %d/%d runs", label, done, total)
 		mu.unlock()
 	})
 	env.logf("\n")
-	return c
+	return c, err
 }
 
 func (c *curve) table(title, xname string, names func(string) string) *tabular.Table {
@@ -106,17 +106,23 @@ func HPFSPFig2(env Env, maxN, seeds int) (*tabular.Table, error) {
 	for n := 1; n <= maxN; n++ {
 		xs = append(xs, float64(n))
 	}
-	c := runCurve(env, "fig2", xs, HPFSPPolicies, seeds, func(x float64, s uint64) *workload.Workload { return workload.Fig2(int(x), s) },
+	c, err := runCurve(env, "fig2", xs, HPFSPPolicies, seeds, func(x float64, s uint64) *workload.Workload { return workload.Fig2(int(x), s) },
 		func(r *cluster.Result) float64 { return r.MeanResponse })
+	if err != nil {
+		return nil, err
+	}
 	return env.emit("hpfsp-fig2", "H-PFSP Fig. 2: n WordCount jobs (1 GB) at t = 0", "jobs", "mean flow time (s)", c)
 }
 
 // HPFSPFig3a is Fig. 3(a): five TeraSort jobs of equal size 1..5 GB
 // submitted together; mean flow time.
 func HPFSPFig3a(env Env, seeds int) (*tabular.Table, error) {
-	c := runCurve(env, "fig3a", []float64{1, 2, 3, 4, 5}, HPFSPPolicies, seeds,
+	c, err := runCurve(env, "fig3a", []float64{1, 2, 3, 4, 5}, HPFSPPolicies, seeds,
 		func(x float64, s uint64) *workload.Workload { return workload.Fig3Equal(x, 5, s) },
 		func(r *cluster.Result) float64 { return r.MeanResponse })
+	if err != nil {
+		return nil, err
+	}
 	return env.emit("hpfsp-fig3a", "H-PFSP Fig. 3(a): 5 equal TeraSort jobs at t = 0", "job size (GB)", "mean flow time (s)", c)
 }
 
@@ -131,13 +137,15 @@ func HPFSPFig3b(env Env, seeds int) (*tabular.Table, error) {
 			c.y[p][k] = make([]float64, seeds)
 		}
 	}
-	parallel(seeds*len(HPFSPPolicies), func(i int) {
+	if err := env.parallel(seeds*len(HPFSPPolicies), func(i int) {
 		p, s := i%len(HPFSPPolicies), i/len(HPFSPPolicies)
-		r := simulate(workload.Fig3Mixed(uint64(s+1)), HPFSPPolicies[p])
+		r := env.simulate(workload.Fig3Mixed(uint64(s+1)), HPFSPPolicies[p])
 		for k := range xs {
 			c.y[p][k][s] = r.Jobs[k].Response
 		}
-	})
+	}); err != nil {
+		return nil, err
+	}
 	env.logf("fig3b: done\n")
 	return env.emit("hpfsp-fig3b", "H-PFSP Fig. 3(b): TeraSort jobs of 1..5 GB at t = 0", "job size (GB)", "flow time (s)", c)
 }
@@ -155,8 +163,11 @@ func HPFSPFig45(env Env, sigma float64, seeds int) (*tabular.Table, error) {
 		pols = append(pols, "hpfsp-"+strconv.Itoa(k))
 	}
 	// One "x" (the workload), every policy; then reshape by FAIR_LIMIT.
-	c := runCurve(env, name, []float64{0}, pols, seeds, func(_ float64, s uint64) *workload.Workload { return workload.Fig4(sigma, s) },
+	c, err := runCurve(env, name, []float64{0}, pols, seeds, func(_ float64, s uint64) *workload.Workload { return workload.Fig4(sigma, s) },
 		func(r *cluster.Result) float64 { return r.MeanSlowdown })
+	if err != nil {
+		return nil, err
+	}
 	xs := make([]float64, len(FairLimits))
 	for k, f := range FairLimits {
 		xs[k] = float64(f)
@@ -214,7 +225,7 @@ func Protect(env Env, seeds int) (*tabular.Table, error) {
 		res[f] = make([]agg, len(pols))
 	}
 	runs := make([][]agg, len(fams)*seeds)
-	parallel(len(fams)*seeds, func(i int) {
+	err := env.parallel(len(fams)*seeds, func(i int) {
 		f, s := i/seeds, i%seeds
 		w := fams[f].gen(uint64(s + 1))
 		b := cluster.TaskBound(w)
@@ -222,10 +233,10 @@ func Protect(env Env, seeds int) (*tabular.Table, error) {
 		for k := range one.Jobs {
 			one.Jobs[k].User = "all"
 		}
-		ref := [refs][]float64{cluster.FluidPS(w), finishes(simulate(w, "fair")), finishes(simulate(one, "fair"))}
+		ref := [refs][]float64{cluster.FluidPS(w), finishes(env.simulate(w, "fair")), finishes(env.simulate(one, "fair"))}
 		a := make([]agg, len(pols))
 		for p, name := range pols {
-			r := simulate(w, name)
+			r := env.simulate(w, name)
 			a[p].bmin, a[p].bmax = b, b
 			for k, j := range r.Jobs {
 				a[p].n++
@@ -243,6 +254,9 @@ func Protect(env Env, seeds int) (*tabular.Table, error) {
 		}
 		runs[i] = a
 	})
+	if err != nil {
+		return nil, err
+	}
 	for i, r := range runs {
 		f := i / seeds
 		for p := range pols {

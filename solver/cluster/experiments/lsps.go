@@ -37,10 +37,10 @@ func LsPSTableII(env Env, seeds int) (*LsPSResult, error) {
 	}
 	done := 0
 	var mu chanMutex = make(chan struct{}, 1)
-	parallel(seeds*len(LsPSPolicies), func(i int) {
+	err := env.parallel(seeds*len(LsPSPolicies), func(i int) {
 		s, p := i/len(LsPSPolicies), i%len(LsPSPolicies)
 		w := workload.TableII(uint64(s + 1))
-		r := simulate(w, LsPSPolicies[p])
+		r := env.simulate(w, LsPSPolicies[p])
 		for u, ur := range r.Users {
 			res.Resp[p][u][s] = ur.MeanResponse
 		}
@@ -51,6 +51,9 @@ func LsPSTableII(env Env, seeds int) (*LsPSResult, error) {
 		mu.unlock()
 	})
 	env.logf("\n")
+	if err != nil {
+		return nil, err
+	}
 	return res, nil
 }
 

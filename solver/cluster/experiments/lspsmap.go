@@ -1,6 +1,7 @@
 package experiments
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 
@@ -83,11 +84,14 @@ func LsPSMap(env Env, grid []LsPSMapPoint, seeds int) ([]LsPSMapRow, *tabular.Ta
 	for i := range resp {
 		resp[i] = make([][3][]float64, seeds)
 	}
-	parallel(len(grid)*seeds, func(i int) {
+	err := env.parallel(len(grid)*seeds, func(i int) {
 		g, s := i/seeds, i%seeds
 		w := transform(workload.TableII(uint64(s+1)), grid[g])
 		for p, name := range LsPSPolicies {
-			r, err := cluster.Simulate(w, policy(name), cluster.Options{Heartbeat: grid[g].Heartbeat})
+			r, err := cluster.Simulate(w, policy(name), cluster.Options{Heartbeat: grid[g].Heartbeat, Context: env.Context})
+			if errors.Is(err, cluster.ErrStopped) {
+				panic(stopped{err})
+			}
 			if err != nil {
 				panic(fmt.Sprintf("experiments: lsps map: %v", err)) // generated workloads and grid values are valid
 			}
@@ -99,6 +103,9 @@ func LsPSMap(env Env, grid []LsPSMapPoint, seeds int) ([]LsPSMapRow, *tabular.Ta
 			resp[g][s][p] = out
 		}
 	})
+	if err != nil {
+		return nil, nil, err
+	}
 	t := &tabular.Table{Title: fmt.Sprintf("LsPS factors over the unstated parameters (Table II workload, %d seeds; paper: FIFO/LsPS %.1f, Fair/LsPS %.1f, no user worse off)", seeds, PaperFIFOOverLsPS, PaperFairOverLsPS),
 		Header:     []string{"time scale", "reduce scale", "slots/node", "heartbeat (s)", "FIFO/LsPS", "Fair/LsPS", "min user FIFO/LsPS", "worst user", "min user Fair/LsPS", "all three hold"},
 		RightAlign: []bool{true, true, true, true, true, true, true, false, true, false}}

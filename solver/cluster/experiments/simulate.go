@@ -1,6 +1,7 @@
 package experiments
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -24,6 +25,8 @@ type SimulateConfig struct {
 	// 0 assigns at once. It must not exceed SerialSpan of the workload.
 	Heartbeat float64 `flag:"heartbeat" usage:"assign free slots only every SECONDS (0: at once)" arg:"SECONDS"`
 	Timeline  bool    // record the task-to-slot timeline
+	// Context, when not nil, stops the simulation (cluster.ErrStopped).
+	Context context.Context
 }
 
 // SerialSpan is the time by which one slot alone would have run every task
@@ -56,7 +59,7 @@ func Simulate(w *workload.Workload, pol cluster.Policy, c SimulateConfig) (*clus
 	if err := c.Validate(w); err != nil {
 		return nil, err
 	}
-	return cluster.Simulate(w, pol, cluster.Options{Heartbeat: c.Heartbeat, Timeline: c.Timeline})
+	return cluster.Simulate(w, pol, cluster.Options{Heartbeat: c.Heartbeat, Timeline: c.Timeline, Context: c.Context})
 }
 
 // TimelineTable is the task-to-slot timeline of r (Options.Timeline), one

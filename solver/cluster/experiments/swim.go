@@ -19,10 +19,12 @@ var SWIMPolicies = []string{"fifo", "fair", "lsps", "hpfsp", "ppfsp"}
 // (1 map task), medium (2–100) and large (> 100) jobs.
 func SWIM(env Env, w *workload.Workload, name string) (*tabular.Table, error) {
 	results := make([]*cluster.Result, len(SWIMPolicies))
-	parallel(len(SWIMPolicies), func(i int) {
-		results[i] = simulate(w, SWIMPolicies[i])
+	if err := env.parallel(len(SWIMPolicies), func(i int) {
+		results[i] = env.simulate(w, SWIMPolicies[i])
 		env.logf("swim %s: %s done (%d events)\n", name, SWIMPolicies[i], results[i].Events)
-	})
+	}); err != nil {
+		return nil, err
+	}
 	t := &tabular.Table{Title: fmt.Sprintf("SWIM %s: %d jobs, %d nodes × (%d map + %d reduce) slots", name, len(w.Jobs), w.Nodes, w.MapSlots, w.ReduceSlots),
 		Header:     []string{"policy", "mean response (s)", "mean slowdown", "p50 (s)", "p95 (s)", "p99 (s)", "small (s)", "medium (s)", "large (s)"},
 		RightAlign: []bool{false, true, true, true, true, true, true, true, true}}

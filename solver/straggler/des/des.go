@@ -1,6 +1,7 @@
 package des
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -13,6 +14,10 @@ import (
 
 // ErrConfig reports an unusable simulation configuration.
 var ErrConfig = errors.New("des: invalid configuration")
+
+// ErrStopped wraps the context's error when Config.Context ends before
+// the replications do (a time limit or an interrupt): no partial result.
+var ErrStopped = errors.New("des: simulation stopped before its end")
 
 // Node is one mapper node: task service time Offset + Exp(Rate) (eq. 1).
 type Node struct {
@@ -50,6 +55,9 @@ type Config struct {
 	// Workers is the number of replications run at the same time (≤ 1:
 	// one after the other). The output does not depend on it.
 	Workers int
+	// Context, when not nil, stops the simulation between replications
+	// (ErrStopped) once it ends.
+	Context context.Context
 }
 
 // Engine selects how a replication is simulated.
@@ -252,7 +260,14 @@ func Simulate(c Config) (Result, error) {
 	R := c.Replications
 	K := len(c.Nodes)
 	outs := make([]repOut, R)
-	parallel(R, c.Workers, func(r int) { outs[r] = c.replicate(uint64(r)) })
+	parallel(R, c.Workers, func(r int) {
+		if c.Context == nil || c.Context.Err() == nil {
+			outs[r] = c.replicate(uint64(r))
+		}
+	})
+	if c.Context != nil && c.Context.Err() != nil {
+		return Result{}, fmt.Errorf("%w: %w", ErrStopped, context.Cause(c.Context))
+	}
 	busy, num, resp := make([][]float64, K), make([][]float64, K), make([][]float64, K)
 	mst := make([]float64, R)
 	for r, o := range outs {

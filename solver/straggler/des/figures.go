@@ -2,6 +2,7 @@ package des
 
 import (
 	"bytes"
+	"context"
 	"encoding/csv"
 	"fmt"
 	"math"
@@ -71,6 +72,8 @@ type FigOptions struct {
 	// when set, Fig. 2 fits the task run times of the job with the most
 	// finished tasks.
 	TaskEvents []string `json:"task_events,omitempty"`
+	// Context, when not nil, stops the simulations (ErrStopped).
+	Context context.Context `json:"-"`
 }
 
 // DefaultFigOptions is the effort of `make straggler-des`: λ = 4…13 (every
@@ -138,7 +141,7 @@ func CSIMFigures(o FigOptions) ([]Figure, error) {
 			if err != nil {
 				return nil, err
 			}
-			r, err := Simulate(Config{Nodes: nodes, Independent: true, Jobs: o.Jobs, Warmup: o.Warmup, Replications: o.Replications, Seed: o.Seed, Workers: o.Workers})
+			r, err := Simulate(Config{Nodes: nodes, Independent: true, Jobs: o.Jobs, Warmup: o.Warmup, Replications: o.Replications, Seed: o.Seed, Workers: o.Workers, Context: o.Context})
 			if err != nil {
 				return nil, fmt.Errorf("fig. %d, λ = %g: %w", pf.fig, lam, err)
 			}

@@ -30,7 +30,7 @@ func Reproduce(o FigOptions) (*Report, error) {
 		return nil, err
 	}
 	checks, err := CheckPolicies(straggler.Policies, 38, fig11Cluster(), straggler.MapOptions{Model: straggler.Model{D: 100}},
-		Config{Jobs: o.Jobs, Warmup: o.Warmup, Replications: o.Replications, Seed: o.Seed, Workers: o.Workers})
+		Config{Jobs: o.Jobs, Warmup: o.Warmup, Replications: o.Replications, Seed: o.Seed, Workers: o.Workers, Context: o.Context})
 	if err != nil {
 		return nil, err
 	}
