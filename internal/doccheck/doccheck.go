@@ -362,7 +362,3 @@ func firstLine(b []byte) string {
 	return l
 }
 
-func lastLine(b []byte) string {
-	s := strings.TrimSpace(string(b))
-	return s[strings.LastIndex(s, "\n")+1:]
-}
