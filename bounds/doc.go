@@ -39,9 +39,16 @@
 //     jobs whose standalone completion is ≥ t removed, and the sum of
 //     either (or the subset bound) over the busy periods of the
 //     single-server relaxations; each proved in its doc comment.
+//   - Weighted, CriticalPath, Precedence (weights and dependencies, on
+//     Σ w_i (C_i − r_i)): the mean-busy-time bound of preemptive WSPT on the
+//     mixed server (Goemans 1997), the longest chain of work before each
+//     job, and the Lagrangian relaxation of the precedence constraints
+//     C_j ≥ C_p + max(x_j/μ_m, y_j/μ_c) in the first (van de Velde 1995).
+//   - RankBatch, DeadlineProof: the rank-by-rank bound on batches, and
+//     certificates that no schedule meets the deadlines.
 //
 // The LP relaxation of the exact MIP, which needs an LP engine, is
-// mipform.LPRelaxation; package exact (exact.Bounds) gathers every bound
+// mipform.LPRelaxation; package exact (exact.InstanceBounds) gathers every bound
 // with its source.
 //
 // Dominance (proved in the comments of PrefixBatch and Counting and checked

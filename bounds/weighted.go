@@ -90,7 +90,7 @@ func Weighted(in *instances.Instance) float64 {
 		for j := range p {
 			p[j] = alpha*x[j] + (1-alpha)*y[j]
 		}
-		best = max(best, meanBusyWSPT(rho, p, w)-sumWR)
+		best = max(best, meanBusyWSPT(rho, p, w, nil)-sumWR)
 	}
 	return best
 }
@@ -99,7 +99,9 @@ func Weighted(in *instances.Instance) float64 {
 // schedule on one server of speed 1 (jobs released at r; at every instant
 // the released job with the largest w_j/p_j is served, ties to the lower
 // index; zero sizes complete at their release and add w_j r_j). O(n log n).
-func meanBusyWSPT(r, p, w []float64) float64 {
+// When c is not nil (length n) it receives each job's M_j + p_j/2 (r_j for
+// a zero size), the completion variables of the mean-busy-time relaxation.
+func meanBusyWSPT(r, p, w, c []float64) float64 {
 	n := len(r)
 	order := make([]int, n)
 	for i := range order {
@@ -126,7 +128,13 @@ func meanBusyWSPT(r, p, w []float64) float64 {
 			next++
 			if p[j] == 0 {
 				total += w[j] * r[j]
+				if c != nil {
+					c[j] = r[j]
+				}
 				continue
+			}
+			if c != nil {
+				c[j] = p[j] / 2
 			}
 			rem[j] = p[j]
 			h.Push(j)
@@ -140,10 +148,16 @@ func meanBusyWSPT(r, p, w []float64) float64 {
 		if finish := t + rem[j]; next < n && r[order[next]] < finish {
 			end := r[order[next]] // preempted (or not) at the next release
 			total += w[j] * (end - t) * (end + t) / (2 * p[j])
+			if c != nil {
+				c[j] += (end - t) * (end + t) / (2 * p[j])
+			}
 			rem[j] -= end - t
 			t = end
 		} else {
 			total += w[j]*(finish-t)*(finish+t)/(2*p[j]) + w[j]*p[j]/2
+			if c != nil {
+				c[j] += (finish - t) * (finish + t) / (2 * p[j])
+			}
 			h.Pop()
 			t = finish
 		}

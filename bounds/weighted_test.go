@@ -22,7 +22,7 @@ func TestMeanBusyWSPTHand(t *testing.T) {
 		{[]float64{0, 1}, []float64{2, 1}, []float64{1, 2}, 6.5},
 		{[]float64{3}, []float64{0}, []float64{4}, 12}, // zero size: completes at its release
 	} {
-		if got := meanBusyWSPT(c.r, c.p, c.w); math.Abs(got-c.want) > 1e-12 {
+		if got := meanBusyWSPT(c.r, c.p, c.w, nil); math.Abs(got-c.want) > 1e-12 {
 			t.Errorf("r %v p %v w %v: %v, want %v", c.r, c.p, c.w, got, c.want)
 		}
 	}

@@ -368,9 +368,9 @@ func policyMethods() (out []builtin) {
 	bnd("lb51", "lower bound of §5.1 (SRPT on the map and shuffle systems, busy periods)", func(in *instances.Instance) (float64, error) { return bounds.Paper51(in), nil })
 	bnd("lbcount", "counting lower bound (≥ lb51; SRPT completion counts)", func(in *instances.Instance) (float64, error) { return bounds.Counting(in), nil })
 	bnd("lbprefix", "prefix-sum lower bound, batches only", bounds.PrefixBatch)
-	reg("lbweighted", "lower bound on the weighted objective with dependencies: critical paths and weighted mean busy times (bounds.Weighted)",
+	reg("lbweighted", "lower bound on the weighted objective with dependencies: critical paths, weighted mean busy times and their precedence Lagrangian (bounds.Precedence)",
 		noArg("lbweighted", func() Method {
-			return &boundMethod{name: "lbweighted", weighted: true, f: func(in *instances.Instance) (float64, error) { return bounds.Weighted(in), nil }}
+			return &boundMethod{name: "lbweighted", weighted: true, f: func(in *instances.Instance) (float64, error) { return bounds.Precedence(in, 0), nil }}
 		}))
 	return out
 }

@@ -27,18 +27,19 @@ const (
 
 // Bound sources (Answer.BoundSource, Bound.Source).
 const (
-	SourceCounting     = "counting"       // bounds.Counting (≥ §5.1)
-	SourceMixed        = "mixed_counting" // bounds.Mixed (≥ counting)
-	SourceWeighted     = "weighted_wspt"  // bounds.Weighted (weights)
-	SourceCriticalPath = "critical_path"  // bounds.CriticalPath (dependencies, weights)
-	SourcePaper51      = "paper51"        // bounds.Paper51 (§5.1)
-	SourcePrefix       = "prefix"         // bounds.PrefixBatch (batches)
-	SourceRank         = "rank_min_max"   // bounds.RankBatch (batches, ≥ mixed_counting)
-	SourceSubset       = "subset"         // search.SubsetBound h(∅) (batches, n ≤ 20)
-	SourceLPRelaxation = "lp_relaxation"  // mipform.LPRelaxation
-	SourceMIP          = "mip_dual_bound" // the MIP engine's proven dual bound
-	SourceSearch       = "search"         // the search's proven bound (closed or open nodes)
-	SourcePortfolio    = "portfolio"      // the portfolio's proven bound (its own source in parentheses)
+	SourceCounting     = "counting"              // bounds.Counting (≥ §5.1)
+	SourceMixed        = "mixed_counting"        // bounds.Mixed (≥ counting)
+	SourceWeighted     = "weighted_wspt"         // bounds.Weighted (weights)
+	SourceCriticalPath = "critical_path"         // bounds.CriticalPath (dependencies, weights)
+	SourcePrecedence   = "precedence_lagrangian" // bounds.Precedence (dependencies, ≥ weighted_wspt)
+	SourcePaper51      = "paper51"               // bounds.Paper51 (§5.1)
+	SourcePrefix       = "prefix"                // bounds.PrefixBatch (batches)
+	SourceRank         = "rank_min_max"          // bounds.RankBatch (batches, ≥ mixed_counting)
+	SourceSubset       = "subset"                // search.SubsetBound h(∅) (batches, n ≤ 20)
+	SourceLPRelaxation = "lp_relaxation"         // mipform.LPRelaxation
+	SourceMIP          = "mip_dual_bound"        // the MIP engine's proven dual bound
+	SourceSearch       = "search"                // the search's proven bound (closed or open nodes)
+	SourcePortfolio    = "portfolio"             // the portfolio's proven bound (its own source in parentheses)
 )
 
 // Bound sources of the release-date bounds (docs/exact.md, "Bounds with

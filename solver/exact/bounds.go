@@ -24,7 +24,8 @@ const lpRelaxationMaxN = 50
 // with its source: Paper51 (§5.1), Counting (≥ §5.1), for batches
 // PrefixBatch and, up to 20 jobs, the subset bound h(∅) of package search;
 // with release dates CountingStandalone and, up to 20 jobs,
-// bounds.SubsetRelease.
+// bounds.SubsetRelease; with dependencies CriticalPath and Precedence;
+// with weights Weighted in place of the unweighted ones.
 func InstanceBounds(in *instances.Instance) []Bound {
 	return append(cheapBounds(in), subsetBound(in)...)
 }
@@ -33,7 +34,11 @@ func InstanceBounds(in *instances.Instance) []Bound {
 func cheapBounds(in *instances.Instance) []Bound {
 	if in.HasWeights() {
 		// The other bounds are for Σ (C_j − r_j), not Σ w_j (C_j − r_j).
-		return []Bound{{SourceWeighted, bounds.Weighted(in)}, {SourceCriticalPath, bounds.CriticalPath(in)}}
+		bs := []Bound{{SourceWeighted, bounds.Weighted(in)}, {SourceCriticalPath, bounds.CriticalPath(in)}}
+		if in.HasDependencies() {
+			bs = append(bs, Bound{SourcePrecedence, bounds.Precedence(in, 0)})
+		}
+		return bs
 	}
 	bs := []Bound{{SourcePaper51, bounds.Paper51(in)}, {SourceCounting, bounds.Counting(in)}, {SourceMixed, bounds.Mixed(in)}}
 	if !in.IsBatch() {
@@ -44,7 +49,7 @@ func cheapBounds(in *instances.Instance) []Bound {
 		bs = append(bs, Bound{SourcePrefix, pb})
 	}
 	if in.HasDependencies() {
-		bs = append(bs, Bound{SourceCriticalPath, bounds.CriticalPath(in)})
+		bs = append(bs, Bound{SourceCriticalPath, bounds.CriticalPath(in)}, Bound{SourcePrecedence, bounds.Precedence(in, 0)})
 	}
 	return bs
 }
