@@ -43,12 +43,32 @@ func (r BoundRow) MarshalJSON() ([]byte, error) {
 // failed; the other bounds are still returned.
 var ErrBoundFailed = errors.New("report: a bound could not be computed")
 
+// weightedRows are the bounds on the objective Σ w_j (C_j − r_j) of
+// package bounds: the mixed-station counting bound with unit weights,
+// and with weights or dependencies the critical-path, weighted
+// mean-busy-time and precedence-Lagrangian bounds.
+func weightedRows(in *instances.Instance) []BoundRow {
+	var rows []BoundRow
+	if !in.HasWeights() {
+		rows = append(rows, BoundRow{"mixed_counting", bounds.Mixed(in), "lower bound", "Σ_k max(L_(k), max_α f_k(α)): SRPT on one server for α·x + (1−α)·y, per rank (≥ counting)", ""})
+	}
+	if in.HasWeights() || in.HasDependencies() {
+		rows = append(rows,
+			BoundRow{"critical_path", bounds.CriticalPath(in), "lower bound", "Σ w_j (L_j − r_j): the longest chain of work before each job", ""},
+			BoundRow{"weighted_wspt", bounds.Weighted(in), "lower bound", "weighted mean busy times of preemptive WSPT on the mixed server", ""},
+			BoundRow{"precedence_lagrangian", bounds.Precedence(in, 0), "lower bound", "Lagrangian of the precedence constraints in weighted_wspt (≥ weighted_wspt)", ""})
+	}
+	return rows
+}
+
 // AllBounds returns α and β with the guarantees of MaxSRPT (2α/(1+α),
 // Theorem 3, Cor. 4) and SplitSRPT (1 + 1/β, Theorem 5, Cor. 6), the §5.1
 // lower bound, the counting bound, and where they apply the batch prefix
-// bound, the subset bound (batches up to 22 jobs) and, when eng is not
-// nil, the LP relaxation of the exact MIP. Rows without a value (NaN) are
-// left out. The closed-form and combinatorial bounds never depend on the
+// bound, the subset bound (batches up to 22 jobs), the mixed bound, with
+// weights or dependencies the bounds on Σ w_j (C_j − r_j) (weightedRows)
+// and, when eng is not nil, the LP relaxation of the exact MIP (skipped,
+// Kind "skipped", above mipform.MaxExportNonzeros). Rows without a value
+// (NaN) are left out, but for failed and skipped ones. The closed-form and combinatorial bounds never depend on the
 // engine: when the LP relaxation fails (the engine rejects the model, the
 // context's deadline passes) its row says "failed" with the reason, every
 // other row is returned, and the error wraps ErrBoundFailed.
@@ -68,6 +88,7 @@ func AllBounds(ctx context.Context, in *instances.Instance, eng mip.Engine) ([]B
 	if pb, err := bounds.PrefixBatch(in); err == nil {
 		rows = append(rows, BoundRow{"prefix", pb, "lower bound", "(a) batch: Σ_k max(X_(k), Y_(k))", ""})
 	}
+	rows = append(rows, weightedRows(in)...)
 	if h, ok := search.SubsetBound(in); ok {
 		rows = append(rows, BoundRow{"subset", h, "lower bound", "batch, n ≤ 22: min over orders of Σ_k max(X_k, Y_k) (subset DP, ≥ prefix)", ""})
 	} else if h, err := bounds.SubsetRelease(in); err == nil {
@@ -80,19 +101,24 @@ func AllBounds(ctx context.Context, in *instances.Instance, eng mip.Engine) ([]B
 		if err == nil && ctx.Err() != nil {
 			err = ctx.Err()
 		}
-		if err != nil {
+		switch {
+		case errors.Is(err, mipform.ErrTooLarge):
+			// Refused before it is built: skipped, like a method above
+			// its size, not a failure.
+			rows = append(rows, BoundRow{Name: "lp_relaxation", Value: math.NaN(), Kind: "skipped", Note: note, Error: err.Error()})
+		case err != nil:
 			if ctx.Err() != nil {
 				err = fmt.Errorf("time limit reached (%w): %w", ctx.Err(), err)
 			}
 			failed = fmt.Errorf("%w: lp_relaxation: %w", ErrBoundFailed, err)
 			rows = append(rows, BoundRow{Name: "lp_relaxation", Value: math.NaN(), Kind: "failed", Note: note, Error: err.Error()})
-		} else {
+		default:
 			rows = append(rows, BoundRow{Name: "lp_relaxation", Value: v, Kind: "lower bound", Note: note})
 		}
 	}
 	kept := rows[:0]
 	for _, r := range rows {
-		if !math.IsNaN(r.Value) || r.Kind == "failed" {
+		if !math.IsNaN(r.Value) || r.Kind == "failed" || r.Kind == "skipped" {
 			kept = append(kept, r)
 		}
 	}

@@ -96,7 +96,10 @@ func ExampleSimulateFile() {
 
 // The bounds of the §2.1 example without the LP relaxation: α = 3 (J2:
 // 3/1) and β = 1 (J3: 2/2) give the guarantees 2α/(1+α) = 1.5 and
-// 1 + 1/β = 2 (Cor. 4 and 6); the subset bound is the optimum 12.
+// 1 + 1/β = 2 (Cor. 4 and 6); the mixed bound is 2 + 3.5 + 6 = 11.5 (rank
+// 1: J1's standalone 2; rank 2: the two smallest α·x + (1−α)·y, largest
+// at α = 1/2; rank 3: all the work at α = 1); the subset bound is the
+// optimum 12.
 func ExampleBoundsFile() {
 	path, dir := example21File()
 	defer os.RemoveAll(dir)
@@ -116,5 +119,6 @@ func ExampleBoundsFile() {
 	// paper51 10
 	// counting 10
 	// prefix 10
+	// mixed_counting 11.5
 	// subset 12
 }

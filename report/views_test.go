@@ -133,7 +133,8 @@ func ExampleSimulateView() {
 }
 
 // The bounds of the §2.1 example as 'mrsched bound --format csv' prints
-// them (the prefix bound 10 is derived in ExampleAllBounds).
+// them (the prefix bound 10 is derived in ExampleAllBounds, the mixed
+// bound 11.5 in ExampleBoundsFile).
 func ExampleBoundsView() {
 	rows, _ := report.AllBounds(context.Background(), instances.Example21(), nil)
 	report.BoundsView(rows).Write(os.Stdout, tabular.CSV)
@@ -146,6 +147,7 @@ func ExampleBoundsView() {
 	// paper51,10,lower bound,§5.1: SRPT in map and shuffle systems per busy period
 	// counting,10,lower bound,"(b) ∫ arrived − min(N_A, N_B) dt"
 	// prefix,10,lower bound,"(a) batch: Σ_k max(X_(k), Y_(k))"
+	// mixed_counting,11.5,lower bound,"Σ_k max(L_(k), max_α f_k(α)): SRPT on one server for α·x + (1−α)·y, per rank (≥ counting)"
 	// subset,12,lower bound,"batch, n ≤ 22: min over orders of Σ_k max(X_k, Y_k) (subset DP, ≥ prefix)"
 }
 

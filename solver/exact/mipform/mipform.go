@@ -13,6 +13,10 @@ import (
 	"github.com/mrsched/mrsched/solver/mip"
 )
 
+// ErrTooLarge is wrapped by LPRelaxation's error for a model above
+// MaxExportNonzeros, refused before it is built.
+var ErrTooLarge = errors.New("mipform: model too large")
+
 // ErrDecode is returned when a MIP solution does not decode to a plan.
 var ErrDecode = errors.New("mipform: the MIP solution does not decode to a completion plan")
 
