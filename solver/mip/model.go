@@ -225,6 +225,12 @@ const (
 	// GapLimit: stopped with a proven bound within the requested relative
 	// gap of the incumbent (not proven optimal under the tolerance policy).
 	GapLimit
+	// Feasible: a validated schedule without an optimality proof (an
+	// exact method's answer, never an engine's).
+	Feasible
+	// OrderOptimal: optimal for a given completion order (the fixed-order
+	// LP's answer).
+	OrderOptimal
 )
 
 var statusNames = [...]string{
@@ -240,6 +246,8 @@ var statusNames = [...]string{
 	Interrupted:           "interrupted",
 	Error:                 "error",
 	GapLimit:              "gap limit",
+	Feasible:              "feasible",
+	OrderOptimal:          "order optimal",
 }
 
 // String returns a lower-case description such as "optimal" or "time limit".
