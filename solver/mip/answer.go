@@ -68,6 +68,7 @@ const (
 	SourceMIP          BoundSource = "mip_dual_bound"      // a MIP engine's proven dual bound
 	SourceSearch       BoundSource = "search"              // the search: exhausted, or its open nodes
 	SourceSearchRoot   BoundSource = "search root bound"   // the search's root bound only
+	SourceRoot         BoundSource = "root"                // the rational search's root bound h(∅) only
 	SourceExternal     BoundSource = "external"            // a bound handed to the search (search.Options.Bound)
 	SourcePortfolio    BoundSource = "portfolio"           // the portfolio's bound (see Within)
 )
