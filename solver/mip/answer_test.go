@@ -65,3 +65,27 @@ func TestWithin(t *testing.T) {
 		}
 	}
 }
+
+// TestEngineGap: the engines' gap on hand cases, either sense; every
+// expected value is the closed form |obj − bound|/|obj| or one of the two
+// special values.
+func TestEngineGap(t *testing.T) {
+	inf := math.Inf(1)
+	for _, c := range []struct {
+		obj, bound, want float64
+	}{
+		{100, 90, 0.1},         // minimisation: (100 − 90)/100
+		{-100, -90, 0.1},       // a negative objective: |−100 + 90|/100
+		{90, 100, 0.1 / 0.9},   // maximisation: (100 − 90)/90
+		{5, 5, 0},              // bound met
+		{0, 0, 0},              // bound met at 0
+		{0, 1, inf},            // objective 0 below its bound: undefined
+		{1, math.NaN(), inf},   // no bound
+		{1, math.Inf(-1), inf}, // no bound
+		{math.NaN(), 1, inf},   // no objective
+	} {
+		if got := EngineGap(c.obj, c.bound); got != c.want && math.Abs(got-c.want) > 1e-15 {
+			t.Errorf("EngineGap(%v, %v) = %v, want %v", c.obj, c.bound, got, c.want)
+		}
+	}
+}
