@@ -374,7 +374,7 @@ func separateOne(ctx context.Context, s *fastlp.Solver, c Case, idx int, build B
 		}
 		row.Search = res.Status.String()
 		if res.LowerBound != nil && res.LowerBound.Cmp(row.LB) > 0 {
-			row.LB, row.LBSource = res.LowerBound, "exact branch-and-bound ("+res.BoundSource+")"
+			row.LB, row.LBSource = res.LowerBound, "exact branch-and-bound ("+string(res.BoundSource)+")"
 		}
 		if res.Objective != nil && res.Objective.Cmp(row.UB) < 0 {
 			row.UB, row.UBSource, row.UBOrder = res.Objective, "exact branch-and-bound", ids(res.Order)

@@ -11,6 +11,7 @@ import (
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/reductions/worstcase"
 	"github.com/mrsched/mrsched/solver/exact"
+	"github.com/mrsched/mrsched/solver/mip"
 	"github.com/mrsched/mrsched/sweep"
 	"github.com/mrsched/mrsched/tabular"
 )
@@ -74,25 +75,25 @@ func (c WorstExactConfig) Validate() error {
 
 // WorstExactCell is the result of one climb.
 type WorstExactCell struct {
-	Policy      string       `json:"policy"`
-	N           int          `json:"n"`
-	Restart     int          `json:"restart"`
-	Start       string       `json:"start"`
-	Sizes       [][2]float64 `json:"sizes"` // (map, shuffle) per job
-	PolicyTotal float64      `json:"policy_total"`
-	OPTUpper    float64      `json:"opt_upper"`
-	OPTLower    float64      `json:"opt_lower"`
-	Status      string       `json:"status"`
-	BoundSource string       `json:"bound_source"`
-	Proven      bool         `json:"proven"`
-	RatioLow    float64      `json:"ratio_low"`
-	RatioHigh   float64      `json:"ratio_high"` // +Inf is written as 0 (no bound)
-	Guarantee   float64      `json:"guarantee"`
-	Alpha       float64      `json:"alpha"`
-	Beta        float64      `json:"beta"`
-	Solves      int          `json:"solves"`
-	Pruned      int          `json:"pruned"`
-	Accepted    int          `json:"accepted"`
+	Policy      string          `json:"policy"`
+	N           int             `json:"n"`
+	Restart     int             `json:"restart"`
+	Start       string          `json:"start"`
+	Sizes       [][2]float64    `json:"sizes"` // (map, shuffle) per job
+	PolicyTotal float64         `json:"policy_total"`
+	OPTUpper    float64         `json:"opt_upper"`
+	OPTLower    float64         `json:"opt_lower"`
+	Status      string          `json:"status"`
+	BoundSource mip.BoundSource `json:"bound_source"`
+	Proven      bool            `json:"proven"`
+	RatioLow    float64         `json:"ratio_low"`
+	RatioHigh   float64         `json:"ratio_high"` // +Inf is written as 0 (no bound)
+	Guarantee   float64         `json:"guarantee"`
+	Alpha       float64         `json:"alpha"`
+	Beta        float64         `json:"beta"`
+	Solves      int             `json:"solves"`
+	Pruned      int             `json:"pruned"`
+	Accepted    int             `json:"accepted"`
 }
 
 // Instance returns the cell's batch instance (unit capacities, jobs j1…jn)

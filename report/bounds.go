@@ -16,7 +16,8 @@ import (
 )
 
 // BoundRow is one line of AllBounds: a parameter, a guarantee or a lower
-// bound on the total response time Σ (C_j − r_j).
+// bound on the total response time Σ (C_j − r_j) (named by its
+// mip.BoundSource).
 // A bound whose method failed (the LP relaxation when the engine fails or
 // the time limit ends) has Kind "failed", Value NaN (null in JSON) and the
 // reason in Error.
@@ -50,13 +51,13 @@ var ErrBoundFailed = errors.New("report: a bound could not be computed")
 func weightedRows(in *instances.Instance) []BoundRow {
 	var rows []BoundRow
 	if !in.HasWeights() {
-		rows = append(rows, BoundRow{"mixed_counting", bounds.Mixed(in), "lower bound", "Σ_k max(L_(k), max_α f_k(α)): SRPT on one server for α·x + (1−α)·y, per rank (≥ counting)", ""})
+		rows = append(rows, BoundRow{string(mip.SourceMixed), bounds.Mixed(in), "lower bound", "Σ_k max(L_(k), max_α f_k(α)): SRPT on one server for α·x + (1−α)·y, per rank (≥ counting)", ""})
 	}
 	if in.HasWeights() || in.HasDependencies() {
 		rows = append(rows,
-			BoundRow{"critical_path", bounds.CriticalPath(in), "lower bound", "Σ w_j (L_j − r_j): the longest chain of work before each job", ""},
-			BoundRow{"weighted_wspt", bounds.Weighted(in), "lower bound", "weighted mean busy times of preemptive WSPT on the mixed server", ""},
-			BoundRow{"precedence_lagrangian", bounds.Precedence(in, 0), "lower bound", "Lagrangian of the precedence constraints in weighted_wspt (≥ weighted_wspt)", ""})
+			BoundRow{string(mip.SourceCriticalPath), bounds.CriticalPath(in), "lower bound", "Σ w_j (L_j − r_j): the longest chain of work before each job", ""},
+			BoundRow{string(mip.SourceWeighted), bounds.Weighted(in), "lower bound", "weighted mean busy times of preemptive WSPT on the mixed server", ""},
+			BoundRow{string(mip.SourcePrecedence), bounds.Precedence(in, 0), "lower bound", "Lagrangian of the precedence constraints in weighted_wspt (≥ weighted_wspt)", ""})
 	}
 	return rows
 }
@@ -79,20 +80,20 @@ func AllBounds(ctx context.Context, in *instances.Instance, eng mip.Engine) ([]B
 		{"maxsrpt_guarantee", bounds.MaxSRPTGuarantee(al), "guarantee", "2α/(1+α): speed (Thm 3), batch ratio (Cor 4)", ""},
 		{"beta", be, "parameter", "min_i max(x_i/y_i, y_i/x_i), Theorem 5 / Cor 6", ""},
 		{"splitsrpt_guarantee", bounds.SplitSRPTGuarantee(be), "guarantee", "1 + 1/β: speed (Thm 5), batch ratio (Cor 6)", ""},
-		{"paper51", bounds.Paper51(in), "lower bound", "§5.1: SRPT in map and shuffle systems per busy period", ""},
-		{"counting", bounds.Counting(in), "lower bound", "(b) ∫ arrived − min(N_A, N_B) dt", ""},
+		{string(mip.SourcePaper51), bounds.Paper51(in), "lower bound", "§5.1: SRPT in map and shuffle systems per busy period", ""},
+		{string(mip.SourceCounting), bounds.Counting(in), "lower bound", "(b) ∫ arrived − min(N_A, N_B) dt", ""},
 	}
 	if !in.IsBatch() {
-		rows = append(rows, BoundRow{"counting_standalone", bounds.CountingStandalone(in), "lower bound", "Σ_k max(d_k, e_k, L_(k)): counting with standalone completions", ""})
+		rows = append(rows, BoundRow{string(mip.SourceStandalone), bounds.CountingStandalone(in), "lower bound", "Σ_k max(d_k, e_k, L_(k)): counting with standalone completions", ""})
 	}
 	if pb, err := bounds.PrefixBatch(in); err == nil {
-		rows = append(rows, BoundRow{"prefix", pb, "lower bound", "(a) batch: Σ_k max(X_(k), Y_(k))", ""})
+		rows = append(rows, BoundRow{string(mip.SourcePrefix), pb, "lower bound", "(a) batch: Σ_k max(X_(k), Y_(k))", ""})
 	}
 	rows = append(rows, weightedRows(in)...)
 	if h, ok := search.SubsetBound(in); ok {
-		rows = append(rows, BoundRow{"subset", h, "lower bound", "batch, n ≤ 22: min over orders of Σ_k max(X_k, Y_k) (subset DP, ≥ prefix)", ""})
+		rows = append(rows, BoundRow{string(mip.SourceSubset), h, "lower bound", "batch, n ≤ 22: min over orders of Σ_k max(X_k, Y_k) (subset DP, ≥ prefix)", ""})
 	} else if h, err := bounds.SubsetRelease(in); err == nil {
-		rows = append(rows, BoundRow{"subset_release", h, "lower bound", "n ≤ 20: subset DP with per-station release-date makespans", ""})
+		rows = append(rows, BoundRow{string(mip.SourceSubsetRel), h, "lower bound", "n ≤ 20: subset DP with per-station release-date makespans", ""})
 	}
 	var failed error
 	if eng != nil {
@@ -105,15 +106,15 @@ func AllBounds(ctx context.Context, in *instances.Instance, eng mip.Engine) ([]B
 		case errors.Is(err, mipform.ErrTooLarge):
 			// Refused before it is built: skipped, like a method above
 			// its size, not a failure.
-			rows = append(rows, BoundRow{Name: "lp_relaxation", Value: math.NaN(), Kind: "skipped", Note: note, Error: err.Error()})
+			rows = append(rows, BoundRow{Name: string(mip.SourceLPRelaxation), Value: math.NaN(), Kind: "skipped", Note: note, Error: err.Error()})
 		case err != nil:
 			if ctx.Err() != nil {
 				err = fmt.Errorf("time limit reached (%w): %w", ctx.Err(), err)
 			}
 			failed = fmt.Errorf("%w: lp_relaxation: %w", ErrBoundFailed, err)
-			rows = append(rows, BoundRow{Name: "lp_relaxation", Value: math.NaN(), Kind: "failed", Note: note, Error: err.Error()})
+			rows = append(rows, BoundRow{Name: string(mip.SourceLPRelaxation), Value: math.NaN(), Kind: "failed", Note: note, Error: err.Error()})
 		default:
-			rows = append(rows, BoundRow{Name: "lp_relaxation", Value: v, Kind: "lower bound", Note: note})
+			rows = append(rows, BoundRow{Name: string(mip.SourceLPRelaxation), Value: v, Kind: "lower bound", Note: note})
 		}
 	}
 	kept := rows[:0]

@@ -215,7 +215,7 @@ func (m exactMethod) Run(ctx context.Context, in *instances.Instance, env Env) (
 	if err != nil {
 		return Outcome{}, fmt.Errorf("%s: %w", m.method, err)
 	}
-	out := Outcome{Method: m.Name(), Kind: m.kind, Status: strings.ReplaceAll(ans.Status, " ", "_"), Total: math.NaN(), Lower: math.NaN()}
+	out := Outcome{Method: m.Name(), Kind: m.kind, Status: strings.ReplaceAll(ans.Status.String(), " ", "_"), Total: math.NaN(), Lower: math.NaN()}
 	if m.kind == Heuristic {
 		out.Status = "heuristic"
 	}

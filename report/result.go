@@ -10,6 +10,7 @@ import (
 	"github.com/mrsched/mrsched/bounds"
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/schedule"
+	"github.com/mrsched/mrsched/solver/mip"
 	"github.com/mrsched/mrsched/tabular"
 	"github.com/mrsched/mrsched/tolerance"
 )
@@ -227,7 +228,7 @@ func Assemble(name string, in *instances.Instance, outs []Outcome) InstanceResul
 		}
 	}
 	if !math.IsInf(lower, -1) && !math.IsInf(upper, 1) && upper > 0 {
-		r.Gap = tabular.Num(math.Max(0, (upper-lower)/upper))
+		r.Gap = tabular.Num(mip.Gap(upper, lower))
 	}
 	flag := func(format string, a ...any) {
 		r.Violations = append(r.Violations, fmt.Sprintf(format, a...))

@@ -17,6 +17,7 @@ import (
 	"github.com/mrsched/mrsched/solver/exact"
 	"github.com/mrsched/mrsched/solver/fluid"
 	"github.com/mrsched/mrsched/solver/highs"
+	"github.com/mrsched/mrsched/solver/mip"
 	"github.com/mrsched/mrsched/tabular"
 	"github.com/mrsched/mrsched/validate"
 )
@@ -59,14 +60,14 @@ type SolveCertificate struct {
 
 // SolveResult is the JSON form of an exact.Answer for one instance file.
 type SolveResult struct {
-	Instance    string        `json:"instance"`
-	Method      string        `json:"method"`
-	Engine      string        `json:"engine,omitempty"`
-	Status      string        `json:"status"`
-	Objective   float64       `json:"objective"`
-	LowerBound  float64       `json:"lower_bound"`
-	BoundSource string        `json:"bound_source"`
-	Bounds      []exact.Bound `json:"bounds"`
+	Instance    string          `json:"instance"`
+	Method      string          `json:"method"`
+	Engine      string          `json:"engine,omitempty"`
+	Status      string          `json:"status"`
+	Objective   float64         `json:"objective"`
+	LowerBound  float64         `json:"lower_bound"`
+	BoundSource mip.BoundSource `json:"bound_source"`
+	Bounds      []exact.Bound   `json:"bounds"`
 	// ScheduleSource says who found the schedule (the method, or a
 	// heuristic or fallback one).
 	ScheduleSource string             `json:"schedule_source"`
@@ -96,7 +97,7 @@ const certificateIDs = 12
 // JSON a SolveResult; the per-job table, preceded in text and Markdown by
 // the summary (status, objective, bound, gap, order, notes).
 func SolveView(path string, in *instances.Instance, a *exact.Answer) *tabular.View {
-	o := SolveResult{Instance: path, Method: a.Method, Engine: a.Engine, Status: a.Status, Objective: a.Objective,
+	o := SolveResult{Instance: path, Method: a.Method, Engine: a.Engine, Status: a.Status.String(), Objective: a.Objective,
 		LowerBound: a.LowerBound, BoundSource: a.BoundSource, Bounds: a.Bounds, ScheduleSource: a.ScheduleSource,
 		Gap: a.Gap, Nodes: a.Nodes, LPs: a.LPs, TimeSeconds: a.Time.Seconds(), Detail: a.Detail, Notes: a.Notes, InfeasibleBy: a.InfeasibleBy}
 	for _, j := range a.Order {

@@ -16,6 +16,7 @@ import (
 	"github.com/mrsched/mrsched/solver/engine"
 	"github.com/mrsched/mrsched/solver/exact"
 	"github.com/mrsched/mrsched/solver/fluid"
+	"github.com/mrsched/mrsched/solver/mip"
 	"github.com/mrsched/mrsched/tabular"
 	"github.com/mrsched/mrsched/validate"
 )
@@ -33,8 +34,9 @@ func write(t *testing.T, v *tabular.View, f tabular.Format) string {
 // the answer's field or the job's completion minus its release.
 func TestSolveView(t *testing.T) {
 	in := instances.New([]instances.Job{{ID: "a", Release: 1, Map: 2, Shuffle: 3}, {ID: "b", Map: 1, Shuffle: 1}})
-	a := &exact.Answer{Method: "search", Status: "optimal", Objective: 7, LowerBound: 7, BoundSource: "search",
-		ScheduleSource: "search", Order: []int{1, 0}, Schedule: &schedule.Schedule{Completion: []float64{6, 2}},
+	a := &exact.Answer{Answer: mip.Answer{Status: exact.StatusOptimal, Objective: 7, LowerBound: 7, BoundSource: mip.SourceSearch,
+		Schedule: &schedule.Schedule{Completion: []float64{6, 2}}}, Method: "search",
+		ScheduleSource: "search", Order: []int{1, 0},
 		Nodes: 3, LPs: 2, Time: time.Second, Notes: []string{"n1"}}
 	v := report.SolveView("x.json", in, a)
 	for _, tc := range []struct {

@@ -127,18 +127,16 @@ func external(method, bin string, in *instances.Instance, limit time.Duration) (
 		s := string(out)
 		r.Status = "time limit"
 		if strings.Contains(s, "Result - Optimal solution found") {
-			r.Status = exact.StatusOptimal
+			r.Status = exact.StatusOptimal.String()
 		}
 		r.Objective = grabFloat(s, `Objective value:\s+(\S+)`)
 		r.LowerBound = grabFloat(s, `Lower bound:\s+(\S+)`)
-		if r.Status == exact.StatusOptimal && math.IsNaN(r.LowerBound) {
+		if r.Status == exact.StatusOptimal.String() && math.IsNaN(r.LowerBound) {
 			r.LowerBound = r.Objective
 		}
 		r.Nodes = int64(grabFloat(s, `Enumerated nodes:\s+(\S+)`))
 	}
-	if r.Objective > 0 && !math.IsNaN(r.LowerBound) {
-		r.Gap = math.Max(0, (r.Objective-r.LowerBound)/r.Objective)
-	}
+	r.Gap = mip.Gap(r.Objective, r.LowerBound)
 	return r
 }
 
@@ -162,7 +160,7 @@ func cpuOf(who int) float64 {
 
 func statusName(s mip.Status) string {
 	if s == mip.Optimal {
-		return exact.StatusOptimal
+		return exact.StatusOptimal.String()
 	}
 	return strings.ReplaceAll(s.String(), "_", " ")
 }
@@ -200,7 +198,7 @@ func writeSummary(rows []row, limit time.Duration, path string) {
 		proven := 0
 		var secs, cpus, nodes, gaps []float64
 		for _, r := range g {
-			if r.Status == exact.StatusOptimal && r.Seconds <= limit.Seconds()+1 {
+			if r.Status == exact.StatusOptimal.String() && r.Seconds <= limit.Seconds()+1 {
 				proven++
 			}
 			secs = append(secs, r.Seconds)

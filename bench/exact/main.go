@@ -232,9 +232,9 @@ func run(cfg config, list []inst, engs, sengs []mip.Engine) []row {
 				if err != nil {
 					r.Status = "error: " + err.Error()
 				} else {
-					r.Status, r.Objective, r.LowerBound, r.Gap, r.Nodes = exact.StatusTimeLimit, sr.Objective, sr.LowerBound, sr.Gap, sr.Stats.Nodes
+					r.Status, r.Objective, r.LowerBound, r.Gap, r.Nodes = exact.StatusTimeLimit.String(), sr.Objective, sr.LowerBound, sr.Gap, sr.Stats.Nodes
 					if sr.Status == mip.Optimal {
-						r.Status = exact.StatusOptimal
+						r.Status = exact.StatusOptimal.String()
 					}
 				}
 				root := math.NaN()
@@ -269,7 +269,7 @@ func run(cfg config, list []inst, engs, sengs []mip.Engine) []row {
 				if err != nil {
 					r.Status = "error: " + err.Error()
 				} else {
-					r.Status, r.Objective, r.LowerBound, r.Gap, r.Seconds, r.Nodes = a.Status, a.Objective, a.LowerBound, a.Gap, a.Time.Seconds(), a.Nodes
+					r.Status, r.Objective, r.LowerBound, r.Gap, r.Seconds, r.Nodes = a.Status.String(), a.Objective, a.LowerBound, a.Gap, a.Time.Seconds(), a.Nodes
 					if m == "portfolio" {
 						r.Engine = a.Engine
 					}
@@ -340,7 +340,7 @@ func writeProvenSummary(rows []row, limit time.Duration, base string) {
 		if proven[k] == nil {
 			proven[k] = map[int][]bool{}
 		}
-		proven[k][r.N] = append(proven[k][r.N], r.Status == exact.StatusOptimal && r.Seconds <= limit.Seconds())
+		proven[k][r.N] = append(proven[k][r.N], r.Status == exact.StatusOptimal.String() && r.Seconds <= limit.Seconds())
 	}
 	var keys []key
 	for k := range proven {

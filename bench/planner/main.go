@@ -38,6 +38,7 @@ import (
 	"github.com/mrsched/mrsched/report/figures"
 	"github.com/mrsched/mrsched/solver/exact"
 	"github.com/mrsched/mrsched/solver/fluid"
+	"github.com/mrsched/mrsched/solver/mip"
 	"github.com/mrsched/mrsched/tabular"
 )
 
@@ -102,7 +103,7 @@ type row struct {
 	Limit            string
 	Status           string
 	Objective, Bound float64
-	BoundSource      string
+	BoundSource      mip.BoundSource
 	ScheduleSource   string
 	Gap              float64
 	Seconds          float64
@@ -192,19 +193,19 @@ func before(c case_, in *instances.Instance) row {
 			best, src = r.TotalResponse, p.Name()
 		}
 	}
-	lb, lbSrc := bounds.Paper51(in), "paper51"
+	lb, lbSrc := bounds.Paper51(in), mip.SourcePaper51
 	if v := bounds.Counting(in); v > lb {
-		lb, lbSrc = v, "counting"
+		lb, lbSrc = v, mip.SourceCounting
 	}
 	if !in.IsBatch() {
 		if v := bounds.CountingStandalone(in); v > lb {
-			lb, lbSrc = v, "counting_standalone"
+			lb, lbSrc = v, mip.SourceStandalone
 		}
 	} else if v, err := bounds.PrefixBatch(in); err == nil && v > lb {
-		lb, lbSrc = v, "prefix"
+		lb, lbSrc = v, mip.SourcePrefix
 	}
-	return row{Family: c.Family, Instance: c.Name, N: c.N, Method: "before", Limit: "-", Status: "feasible",
-		Objective: best, Bound: lb, BoundSource: lbSrc, ScheduleSource: src, Gap: (best - lb) / best, Seconds: time.Since(t0).Seconds()}
+	return row{Family: c.Family, Instance: c.Name, N: c.N, Method: "before", Limit: "-", Status: mip.Feasible.String(),
+		Objective: best, Bound: lb, BoundSource: lbSrc, ScheduleSource: src, Gap: mip.Gap(best, lb), Seconds: time.Since(t0).Seconds()}
 }
 
 // solve runs `mrsched solve` on file with the limit as its own process.
@@ -221,12 +222,12 @@ func solve(bin, file string, limit time.Duration) (row, error) {
 		return row{}, fmt.Errorf("solve: %v: %s", err, stderr.Bytes())
 	}
 	var a struct {
-		Status         string  `json:"status"`
-		Objective      float64 `json:"objective"`
-		LowerBound     float64 `json:"lower_bound"`
-		BoundSource    string  `json:"bound_source"`
-		ScheduleSource string  `json:"schedule_source"`
-		Gap            float64 `json:"gap"`
+		Status         string          `json:"status"`
+		Objective      float64         `json:"objective"`
+		LowerBound     float64         `json:"lower_bound"`
+		BoundSource    mip.BoundSource `json:"bound_source"`
+		ScheduleSource string          `json:"schedule_source"`
+		Gap            float64         `json:"gap"`
 	}
 	if err := json.Unmarshal(stdout.Bytes(), &a); err != nil {
 		return row{}, fmt.Errorf("solve output: %w", err)

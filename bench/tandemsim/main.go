@@ -37,9 +37,9 @@ import (
 	"time"
 
 	"github.com/schollz/progressbar/v3"
-	"gonum.org/v1/gonum/stat/distuv"
 
 	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/internal/confint"
 	"github.com/mrsched/mrsched/solver/fluid"
 	"github.com/mrsched/mrsched/solver/srpt"
 	"github.com/mrsched/mrsched/tabular"
@@ -488,7 +488,6 @@ func repro(args []string) error {
 		RightAlign: []bool{true, false, true, true, true, false, true, true},
 	}
 	var rows []reproRow
-	tq := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(*seeds - 1)}.Quantile(0.975)
 	for li, load := range ll {
 		for pi, p := range pl {
 			var xs []float64
@@ -497,14 +496,14 @@ func repro(args []string) error {
 					xs = append(xs, res[i])
 				}
 			}
-			m, sd := meanSD(xs)
-			hw := tq * sd / math.Sqrt(float64(len(xs)))
+			ci := confint.Student95(xs)
+			m, hw := ci.Mean, ci.HalfWidth
 			r := reproRow{Load: load, Policy: p.Name(), Mean: m, HalfWidth: hw, Seeds: len(xs), N: *n, PerSeed: xs}
 			pv, within := "", ""
 			if v, ok := paper[load][p.Name()]; ok {
 				r.Paper = &v
 				pv = tabular.Fixed(v, 2)
-				within = fmt.Sprint(math.Abs(v-m) <= hw)
+				within = fmt.Sprint(ci.Contains(v))
 			}
 			lo, hi := math.Inf(1), math.Inf(-1)
 			for _, x := range xs {
@@ -515,19 +514,6 @@ func repro(args []string) error {
 		}
 	}
 	return writeOut(*out, t, rows)
-}
-
-func meanSD(xs []float64) (float64, float64) {
-	m := 0.0
-	for _, x := range xs {
-		m += x
-	}
-	m /= float64(len(xs))
-	v := 0.0
-	for _, x := range xs {
-		v += (x - m) * (x - m)
-	}
-	return m, math.Sqrt(v / float64(len(xs)-1))
 }
 
 // throughputGroup times the tight reference, Theorem 3's reference and

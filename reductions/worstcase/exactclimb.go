@@ -10,6 +10,7 @@ import (
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/solver/exact"
 	"github.com/mrsched/mrsched/solver/fluid"
+	"github.com/mrsched/mrsched/solver/mip"
 	"github.com/mrsched/mrsched/validate"
 )
 
@@ -30,7 +31,7 @@ type Certified struct {
 	OPTUpper    float64 // validator's total of the solver's schedule (≥ OPT)
 	OPTLower    float64 // the solver's proven lower bound (≤ OPT)
 	Status      string  // exact.Status* of the solve
-	BoundSource string
+	BoundSource mip.BoundSource
 	Proven      bool
 	RatioLow    float64 // PolicyTotal / OPTUpper ≤ policy/OPT
 	RatioHigh   float64 // PolicyTotal / OPTLower ≥ policy/OPT
@@ -66,7 +67,7 @@ func Certify(ctx context.Context, in *instances.Instance, policy string, limit t
 	}
 	g, al, be := Guarantee(policy, in)
 	c := &Certified{Instance: in, Policy: policy, PolicyTotal: chk.TotalResponse, OPTUpper: a.Objective, OPTLower: a.LowerBound,
-		Status: a.Status, BoundSource: a.BoundSource, Proven: a.Status == exact.StatusOptimal, Guarantee: g, Alpha: al, Beta: be}
+		Status: a.Status.String(), BoundSource: a.BoundSource, Proven: a.Status == exact.StatusOptimal, Guarantee: g, Alpha: al, Beta: be}
 	c.RatioLow = c.PolicyTotal / c.OPTUpper
 	c.RatioHigh = math.Inf(1)
 	if c.OPTLower > 0 {

@@ -305,7 +305,7 @@ func collect(model unsafe.Pointer, isMIP bool, n int, offset float64) mip.Result
 			r.BestBound = r.Objective
 		}
 		if r.HasSolution {
-			r.Gap = relGap(r.Objective, r.BestBound)
+			r.Gap = mip.EngineGap(r.Objective, r.BestBound)
 		}
 	} else if r.Status == mip.Optimal {
 		r.BestBound, r.Gap = r.Objective, 0
@@ -314,16 +314,6 @@ func collect(model unsafe.Pointer, isMIP bool, n int, offset float64) mip.Result
 		r.BestBound = math.NaN()
 	}
 	return r
-}
-
-// relGap is the usual relative gap |primal − bound| / max(|primal|, 1e-9)
-// (CBC's C interface reports no gap; HiGHS reports its own mip_gap, the
-// same quantity for nonzero primal values).
-func relGap(primal, bound float64) float64 {
-	if math.IsNaN(bound) || math.IsInf(bound, 0) {
-		return math.Inf(1)
-	}
-	return math.Abs(primal-bound) / math.Max(math.Abs(primal), 1e-9)
 }
 
 // ReadModel reads an LP or MPS file with CBC's own readers (CoinLpIO,

@@ -13,6 +13,7 @@ import (
 	"github.com/mrsched/mrsched/solver/mip"
 	"github.com/mrsched/mrsched/solver/mip/miptest"
 	"github.com/mrsched/mrsched/tolerance"
+	"gonum.org/v1/gonum/floats/scalar"
 )
 
 const install = "as root: apt-get install -y coinor-cbc (provides the cbc program)"
@@ -75,7 +76,7 @@ func TestParse(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
-		same := func(x, y float64) bool { return math.Abs(x-y) < 1e-9 || (math.IsNaN(x) && math.IsNaN(y)) }
+		same := func(x, y float64) bool { return scalar.EqualWithinAbs(x, y, 1e-9) || math.IsNaN(x) && math.IsNaN(y) }
 		if r.Status != c.status || !same(r.Objective, c.obj) || !same(r.BestBound, c.bound) || r.Nodes != c.nodes {
 			t.Errorf("%s: %v obj %v bound %v nodes %d, want %v %v %v %d", c.name, r.Status, r.Objective, r.BestBound, r.Nodes, c.status, c.obj, c.bound, c.nodes)
 		}

@@ -22,7 +22,7 @@ type FIFO struct {
 	byseq  []int32 // arrival number → job
 	maps   []int32 // map candidates (jobs), arrival order, from mapsAt
 	mapsAt int
-	reds   minHeap // reduce candidates: arrival numbers
+	reds   minHeap[int] // reduce candidates: arrival numbers
 	nseq   int
 }
 
@@ -75,46 +75,6 @@ func (f *FIFO) Pick(p Phase, _ float64) *JobState {
 		f.reds.pop()
 	}
 	return nil
-}
-
-// minHeap is a binary min-heap of ints.
-type minHeap []int
-
-func (h *minHeap) push(x int) {
-	*h = append(*h, x)
-	a := *h
-	for i := len(a) - 1; i > 0; {
-		p := (i - 1) / 2
-		if a[p] <= a[i] {
-			break
-		}
-		a[p], a[i] = a[i], a[p]
-		i = p
-	}
-}
-
-func (h *minHeap) pop() int {
-	a := *h
-	x := a[0]
-	n := len(a) - 1
-	a[0] = a[n]
-	a = a[:n]
-	for i := 0; ; {
-		l, m := 2*i+1, i
-		if l < n && a[l] < a[m] {
-			m = l
-		}
-		if l+1 < n && a[l+1] < a[m] {
-			m = l + 1
-		}
-		if m == i {
-			break
-		}
-		a[i], a[m] = a[m], a[i]
-		i = m
-	}
-	*h = a
-	return x
 }
 
 // Fair is the fair scheduler as both papers describe it (Zaharia et al.,

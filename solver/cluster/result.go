@@ -88,7 +88,10 @@ func listSchedule(d []float64, slots int, start float64) float64 {
 	}
 	// free is a binary min-heap of the slots' free times; each task
 	// replaces the top (the slot that frees first) by its own end. Only
-	// the values matter, so any correct heap gives the same result.
+	// the values matter, so any correct heap gives the same result. It is
+	// written out because it runs for every task of every job: with
+	// internal/pq (Set(0, t)) it took 3 to 6 times as long (2,000 tasks
+	// on 60 slots, side by side).
 	free := make([]float64, slots)
 	for k := range free {
 		free[k] = start

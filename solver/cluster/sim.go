@@ -147,7 +147,7 @@ type Sim struct {
 	events      eventHeap
 	onSlot      []slotTask // per global slot: its running task
 	seq         int64
-	free        [2]intHeap
+	free        [2]minHeap[int32]
 	eventsCount int64
 }
 
@@ -244,10 +244,14 @@ func (h *eventHeap) pop() evKey {
 	return x
 }
 
-// intHeap is a binary min-heap of slot numbers.
-type intHeap []int32
+// minHeap is a binary min-heap of integers: the free slots of a phase
+// (Sim) and FIFO's reduce candidates. Like eventHeap it is written out
+// for the simulator's hot loop (BenchmarkSimulate): a push or pop per
+// task start and completion, where internal/pq calls its order through a
+// function value.
+type minHeap[T int | int32] []T
 
-func (h *intHeap) push(x int32) {
+func (h *minHeap[T]) push(x T) {
 	*h = append(*h, x)
 	a := *h
 	for i := len(a) - 1; i > 0; {
@@ -260,7 +264,7 @@ func (h *intHeap) push(x int32) {
 	}
 }
 
-func (h *intHeap) pop() int32 {
+func (h *minHeap[T]) pop() T {
 	a := *h
 	x := a[0]
 	n := len(a) - 1
@@ -330,7 +334,7 @@ func Simulate(w *workload.Workload, pol Policy, opt Options) (*Result, error) {
 	}
 	sort.SliceStable(order, func(a, b int) bool { return w.Jobs[order[a]].Submit < w.Jobs[order[b]].Submit })
 	for p := Map; p <= Reduce; p++ {
-		s.free[p] = make(intHeap, s.Slots[p])
+		s.free[p] = make(minHeap[int32], s.Slots[p])
 		for k := range s.free[p] {
 			s.free[p][k] = int32(k)
 		}

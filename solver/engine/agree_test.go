@@ -12,6 +12,7 @@ import (
 	"github.com/mrsched/mrsched/solver/highs/highstest"
 	"github.com/mrsched/mrsched/solver/mip"
 	"github.com/mrsched/mrsched/solver/mip/miptest"
+	"gonum.org/v1/gonum/floats/scalar"
 )
 
 // agreeModels is the number of random models of TestEnginesAgree (half LP,
@@ -54,14 +55,14 @@ func TestEnginesAgree(t *testing.T) {
 		if rh.Status != mip.Optimal {
 			continue
 		}
-		if !miptest.Close(rh.Objective, rc.Objective, miptest.Tol) {
+		if !scalar.EqualWithinAbsOrRel(rh.Objective, rc.Objective, miptest.Tol, miptest.Tol) {
 			t.Errorf("model %d (MIP %v): highs %v, cbc %v", i, mixed, rh.Objective, rc.Objective)
 		}
 		for _, r := range []mip.Result{rh, rc} {
 			if err := miptest.Feasible(m, r.X, 1e-6); err != nil {
 				t.Errorf("model %d: %v", i, err)
 			}
-			if obj := miptest.Objective(m, r.X); !miptest.Close(obj, r.Objective, miptest.Tol) {
+			if obj := miptest.Objective(m, r.X); !scalar.EqualWithinAbsOrRel(obj, r.Objective, miptest.Tol, miptest.Tol) {
 				t.Errorf("model %d: reported %v, c·x + offset = %v", i, r.Objective, obj)
 			}
 		}

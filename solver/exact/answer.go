@@ -9,50 +9,28 @@ import (
 
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/schedule"
+	"github.com/mrsched/mrsched/solver/mip"
 	"github.com/mrsched/mrsched/tolerance"
 	"github.com/mrsched/mrsched/validate"
 )
 
-// Statuses of an Answer. Only finalise sets them: StatusOptimal exactly when
-// a proven lower bound meets the objective of the validated schedule under
-// the tolerance policy (tolerance.GE), whatever the method reported.
+// Statuses of an Answer (mip.Status values). Only finalise sets them:
+// StatusOptimal exactly when a proven lower bound meets the objective of
+// the validated schedule under the tolerance policy (tolerance.GE),
+// whatever the method reported.
 const (
-	StatusOptimal   = "optimal"       // a proven bound meets the objective: gap 0
-	StatusTimeLimit = "time limit"    // stopped by the time limit; see gap
-	StatusFeasible  = "feasible"      // a validated schedule without an optimality proof
-	StatusOrderOpt  = "order optimal" // optimal for the given completion order
-	StatusInterrupt = "interrupted"   // the context was cancelled
-	StatusGapLimit  = "gap limit"     // a proven bound within Answer.GapLimit of the objective
-)
-
-// Bound sources (Answer.BoundSource, Bound.Source).
-const (
-	SourceCounting     = "counting"              // bounds.Counting (≥ §5.1)
-	SourceMixed        = "mixed_counting"        // bounds.Mixed (≥ counting)
-	SourceWeighted     = "weighted_wspt"         // bounds.Weighted (weights)
-	SourceCriticalPath = "critical_path"         // bounds.CriticalPath (dependencies, weights)
-	SourcePrecedence   = "precedence_lagrangian" // bounds.Precedence (dependencies, ≥ weighted_wspt)
-	SourcePaper51      = "paper51"               // bounds.Paper51 (§5.1)
-	SourcePrefix       = "prefix"                // bounds.PrefixBatch (batches)
-	SourceRank         = "rank_min_max"          // bounds.RankBatch (batches, ≥ mixed_counting)
-	SourceSubset       = "subset"                // search.SubsetBound h(∅) (batches, n ≤ 20)
-	SourceLPRelaxation = "lp_relaxation"         // mipform.LPRelaxation
-	SourceMIP          = "mip_dual_bound"        // the MIP engine's proven dual bound
-	SourceSearch       = "search"                // the search's proven bound (closed or open nodes)
-	SourcePortfolio    = "portfolio"             // the portfolio's proven bound (its own source in parentheses)
-)
-
-// Bound sources of the release-date bounds (docs/exact.md, "Bounds with
-// release dates").
-const (
-	SourceStandalone = "counting_standalone" // bounds.CountingStandalone (≥ counting)
-	SourceSubsetRel  = "subset_release"      // bounds.SubsetRelease (n ≤ 20, not batches)
+	StatusOptimal   = mip.Optimal      // a proven bound meets the objective: gap 0
+	StatusTimeLimit = mip.TimeLimit    // stopped by the time limit; see gap
+	StatusFeasible  = mip.Feasible     // a validated schedule without an optimality proof
+	StatusOrderOpt  = mip.OrderOptimal // optimal for the given completion order
+	StatusInterrupt = mip.Interrupted  // the context was cancelled
+	StatusGapLimit  = mip.GapLimit     // a proven bound within Answer.GapLimit of the objective
 )
 
 // Bound is a proven lower bound on the optimum and where it comes from.
 type Bound struct {
-	Source string  `json:"source"`
-	Value  float64 `json:"value"`
+	Source mip.BoundSource `json:"source"`
+	Value  float64         `json:"value"`
 }
 
 // ErrInconsistent is returned when a "proven" lower bound exceeds the
@@ -88,18 +66,6 @@ type candidate struct {
 	orderOptimal bool // order-lp finished: optimal for its order
 }
 
-// gap returns (obj − lb)/obj, 0 when lb meets obj under the tolerance
-// policy, +Inf when it is undefined.
-func gap(obj, lb float64) float64 {
-	if tolerance.GE(lb, obj) {
-		return 0
-	}
-	if obj <= 0 || math.IsNaN(obj) || math.IsInf(obj, 0) || math.IsNaN(lb) || math.IsInf(lb, 0) {
-		return math.Inf(1)
-	}
-	return math.Max(0, (obj-lb)/obj)
-}
-
 // finalise is the one place that turns a candidate and the proven bounds
 // into the Answer's schedule, objective, bound, source, gap and status. The
 // objective is the validator's total response of the schedule (never a
@@ -124,15 +90,14 @@ func finalise(in *instances.Instance, a *Answer, c candidate, bs []Bound) error 
 	}
 	sort.SliceStable(kept, func(i, j int) bool { return kept[i].Value > kept[j].Value })
 	a.Bounds = kept
-	a.LowerBound, a.BoundSource = math.Inf(-1), ""
+	best := Bound{Value: math.Inf(-1)}
 	if len(kept) > 0 {
-		best := kept[0]
+		best = kept[0]
 		if best.Value > a.Objective*(1+engineAccuracy)+engineAccuracy {
 			return fmt.Errorf("%w: %s bound %v > objective %v (%s)", ErrInconsistent, best.Source, best.Value, a.Objective, c.source)
 		}
-		a.LowerBound, a.BoundSource = math.Min(best.Value, a.Objective), best.Source
 	}
-	a.Gap = gap(a.Objective, a.LowerBound)
+	a.SetBound(best.Value, best.Source)
 	switch {
 	case len(kept) > 0 && tolerance.GE(a.LowerBound, a.Objective):
 		a.Status = StatusOptimal
@@ -163,16 +128,16 @@ const (
 // Answer's BoundSource; the portfolio's "portfolio (glpk MIP)" by its
 // inner source) was proven: by the float search, by a MIP engine's dual
 // bound, or by another float bound; "" for no source.
-func ProofKind(source string) string {
-	if inner, ok := strings.CutPrefix(source, SourcePortfolio+" ("); ok {
-		source = strings.TrimSuffix(inner, ")")
+func ProofKind(source mip.BoundSource) string {
+	if inner, ok := strings.CutPrefix(string(source), string(mip.SourcePortfolio)+" ("); ok {
+		source = mip.BoundSource(strings.TrimSuffix(inner, ")"))
 	}
 	switch {
 	case source == "":
 		return ""
-	case source == SourceMIP || strings.HasSuffix(source, " MIP"): // the portfolio's "cbc-cli MIP"
+	case source == mip.SourceMIP || strings.HasSuffix(string(source), " MIP"): // the portfolio's "cbc-cli MIP"
 		return ProofMIP
-	case source == SourceSubset || strings.HasPrefix(source, SourceSearch): // "search root bound" too
+	case source == mip.SourceSubset || source == mip.SourceSearch || source == mip.SourceSearchRoot:
 		return ProofFloatSearch
 	}
 	return ProofFloatBound

@@ -34,22 +34,22 @@ func InstanceBounds(in *instances.Instance) []Bound {
 func cheapBounds(in *instances.Instance) []Bound {
 	if in.HasWeights() {
 		// The other bounds are for Σ (C_j − r_j), not Σ w_j (C_j − r_j).
-		bs := []Bound{{SourceWeighted, bounds.Weighted(in)}, {SourceCriticalPath, bounds.CriticalPath(in)}}
+		bs := []Bound{{mip.SourceWeighted, bounds.Weighted(in)}, {mip.SourceCriticalPath, bounds.CriticalPath(in)}}
 		if in.HasDependencies() {
-			bs = append(bs, Bound{SourcePrecedence, bounds.Precedence(in, 0)})
+			bs = append(bs, Bound{mip.SourcePrecedence, bounds.Precedence(in, 0)})
 		}
 		return bs
 	}
-	bs := []Bound{{SourcePaper51, bounds.Paper51(in)}, {SourceCounting, bounds.Counting(in)}, {SourceMixed, bounds.Mixed(in)}}
+	bs := []Bound{{mip.SourcePaper51, bounds.Paper51(in)}, {mip.SourceCounting, bounds.Counting(in)}, {mip.SourceMixed, bounds.Mixed(in)}}
 	if !in.IsBatch() {
-		bs = append(bs, Bound{SourceStandalone, bounds.CountingStandalone(in)})
+		bs = append(bs, Bound{mip.SourceStandalone, bounds.CountingStandalone(in)})
 		bs = append(bs, releaseBounds(in)...)
 	}
 	if pb, err := bounds.PrefixBatch(in); err == nil {
-		bs = append(bs, Bound{SourcePrefix, pb})
+		bs = append(bs, Bound{mip.SourcePrefix, pb})
 	}
 	if in.HasDependencies() {
-		bs = append(bs, Bound{SourceCriticalPath, bounds.CriticalPath(in)}, Bound{SourcePrecedence, bounds.Precedence(in, 0)})
+		bs = append(bs, Bound{mip.SourceCriticalPath, bounds.CriticalPath(in)}, Bound{mip.SourcePrecedence, bounds.Precedence(in, 0)})
 	}
 	return bs
 }
@@ -62,18 +62,18 @@ func subsetBound(in *instances.Instance) []Bound {
 		// release-date table is a bound on Σ (C_j − r_j) only.
 		if in.N() <= subsetBoundMaxN {
 			if h, ok := search.SubsetBound(in); ok {
-				return []Bound{{SourceSubset, h}}
+				return []Bound{{mip.SourceSubset, h}}
 			}
 		}
 		return nil
 	}
 	if in.N() <= subsetBoundMaxN {
 		if h, ok := search.SubsetBound(in); ok {
-			return []Bound{{SourceSubset, h}}
+			return []Bound{{mip.SourceSubset, h}}
 		}
 	}
 	if h, err := bounds.SubsetRelease(in); err == nil && !in.IsBatch() {
-		return []Bound{{SourceSubsetRel, h}}
+		return []Bound{{mip.SourceSubsetRel, h}}
 	}
 	return nil
 }
@@ -100,5 +100,5 @@ func Bounds(ctx context.Context, eng mip.Engine, in *instances.Instance) ([]Boun
 	if err != nil {
 		return bs, err
 	}
-	return append(bs, Bound{SourceLPRelaxation, v}), nil
+	return append(bs, Bound{mip.SourceLPRelaxation, v}), nil
 }

@@ -22,7 +22,7 @@ func TestStatusNeedsProofCBC(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkAnswer(t, in, a, ln6OPT)
-	if a.Status != StatusOptimal || a.BoundSource != SourceMIP {
+	if a.Status != StatusOptimal || a.BoundSource != mip.SourceMIP {
 		t.Errorf("CBC without limit: %q (%s), want optimal by the MIP's dual bound", a.Status, a.BoundSource)
 	}
 	now := time.Date(2026, 11, 25, 4, 0, 0, 0, time.UTC)

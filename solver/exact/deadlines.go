@@ -33,11 +33,11 @@ const (
 	// StatusInfeasible: no schedule meets the deadlines, proven by a
 	// checked certificate (Answer.Certificate) or by an exact MIP engine
 	// (Answer.InfeasibleBy); the Answer has no schedule.
-	StatusInfeasible = "infeasible"
+	StatusInfeasible = mip.Infeasible
 	// StatusUnknown: no schedule meeting the deadlines was found and
 	// nothing proves that none exists; the Answer's schedule (the
 	// unconstrained method's) misses some deadlines.
-	StatusUnknown = "unknown"
+	StatusUnknown = mip.Unknown
 )
 
 // Who proved a StatusInfeasible (Answer.InfeasibleBy; the MIP's is
@@ -104,7 +104,7 @@ func solveHard(ctx context.Context, eng mip.Engine, in *instances.Instance, opt 
 		if err != nil {
 			return nil, err
 		}
-		if a.Status != "" {
+		if a.Status != mip.Unknown {
 			a.Time = opt.now().Sub(t0)
 			return a, nil
 		}
@@ -148,12 +148,13 @@ func exactKind(method string) bool {
 // infeasible returns the Answer of a proven infeasibility: no schedule,
 // objective and bound NaN.
 func infeasible(method, by, note string) *Answer {
-	return &Answer{Method: method, Status: StatusInfeasible, InfeasibleBy: by, Objective: math.NaN(), LowerBound: math.NaN(),
-		Gap: math.NaN(), Detail: map[string]float64{}, Notes: []string{note}}
+	return &Answer{Answer: mip.Answer{Status: StatusInfeasible, Objective: math.NaN(), LowerBound: math.NaN(), Gap: math.NaN()},
+		Method: method, InfeasibleBy: by, Detail: map[string]float64{}, Notes: []string{note}}
 }
 
-// hardMIP runs the deadline MIP; an Answer with an empty Status (and the
-// reason in Notes) means it gave neither a schedule nor a proof.
+// hardMIP runs the deadline MIP; an Answer with the zero Status
+// (mip.Unknown, never that of an answer it gives; the reason in Notes)
+// means it gave neither a schedule nor a proof.
 func hardMIP(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Options) (*Answer, error) {
 	mo := mip.Options{RelGap: tolerance.Rel, AbsGap: tolerance.Abs}
 	if d := mip.Deadline(opt.Start, opt.TimeLimit); !d.IsZero() {
@@ -189,8 +190,8 @@ func hardMIP(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Op
 		c.stop = stopTimeLimit
 	}
 	bs := cheapBounds(in)
-	if !math.IsNaN(r.BestBound) && !math.IsInf(r.BestBound, 0) {
-		bs = append(bs, Bound{SourceMIP, r.BestBound})
+	if !math.IsNaN(r.LowerBound) && !math.IsInf(r.LowerBound, 0) {
+		bs = append(bs, Bound{r.BoundSource, r.LowerBound})
 	}
 	if err := finalise(in, a, c, bs); err != nil {
 		return nil, err

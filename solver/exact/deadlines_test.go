@@ -9,6 +9,7 @@ import (
 	"github.com/mrsched/mrsched/bounds"
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/solver/exact/internal/bruteforce"
+	"github.com/mrsched/mrsched/solver/mip"
 	"github.com/mrsched/mrsched/validate"
 )
 
@@ -126,7 +127,7 @@ func TestHardDeadlinesAgainstBruteForce(t *testing.T) {
 	if testing.Short() {
 		trials = 20
 	}
-	seen := map[string]int{}
+	seen := map[mip.Status]int{}
 	for trial := 0; trial < trials; trial++ {
 		in := deadlineCase(rng, trial)
 		bf, err := bruteforce.SolveDeadlines(in)

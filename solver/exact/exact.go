@@ -11,7 +11,6 @@ import (
 
 	"github.com/mrsched/mrsched/bounds"
 	"github.com/mrsched/mrsched/instances"
-	"github.com/mrsched/mrsched/schedule"
 	"github.com/mrsched/mrsched/solver/exact/mipform"
 	"github.com/mrsched/mrsched/solver/exact/orderlp"
 	"github.com/mrsched/mrsched/solver/exact/polish"
@@ -78,24 +77,21 @@ func (o Options) now() time.Time {
 	return time.Now()
 }
 
-// Answer is the uniform result. Solve fills it through one finaliser:
-// Objective is the validator's total response of Schedule, LowerBound the
-// best proven bound (BoundSource says which), Gap = (Objective −
-// LowerBound)/Objective, and Status is "optimal" exactly when LowerBound
-// meets Objective under the tolerance policy.
+// Answer is the uniform result. Solve fills it through one finaliser: in
+// the embedded mip.Answer, Objective is the validator's total response of
+// Schedule, LowerBound the best proven bound (BoundSource says which), Gap
+// is mip.Gap(Objective, LowerBound), and Status is StatusOptimal exactly
+// when LowerBound meets Objective under the tolerance policy. An
+// infeasible answer (hard deadlines) has no schedule, and NaN objective,
+// bound and gap.
 type Answer struct {
+	mip.Answer
 	Method         string
 	Engine         string
-	Status         string
-	Objective      float64 // Σ (C_j − r_j) of Schedule (validator)
-	LowerBound     float64
-	BoundSource    string  // source of LowerBound (Source* constants)
 	Bounds         []Bound // every proven bound computed, best first
 	ScheduleSource string  // who found Schedule (the method, or a fallback)
-	Gap            float64
 	GapLimit       float64 // the gap at which the methods stop (0: none)
 	Order          []int
-	Schedule       *schedule.Schedule
 	Nodes          int64
 	LPs            int64
 	Time           time.Duration
@@ -336,12 +332,12 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 	// load the LP engine: start-up time; 'mrsched bound' and
 	// Bounds give it), unless the answer is proven already or the MIP's
 	// dual bound (never below its root LP) is known.
-	if eng != nil && policy == nil && !opt.NoLPBound && in.N() <= lpRelaxationMaxN && !provenBy(bs, c, in) && !hasSource(bs, SourceMIP) && ctx.Err() == nil {
+	if eng != nil && policy == nil && !opt.NoLPBound && in.N() <= lpRelaxationMaxN && !provenBy(bs, c, in) && !hasSource(bs, mip.SourceMIP) && ctx.Err() == nil {
 		v, err := within(ctx, mip.OutputMargin(opt.TimeLimit)/2, func() (float64, error) { return mipform.LPRelaxation(ctx, eng, in) })
 		if err != nil {
 			a.Notes = append(a.Notes, fmt.Sprintf("lp_relaxation bound left out: %v", err))
 		} else {
-			bs = append(bs, Bound{SourceLPRelaxation, v})
+			bs = append(bs, Bound{mip.SourceLPRelaxation, v})
 		}
 	}
 	a.GapLimit = opt.gapLimit()
@@ -353,7 +349,7 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 }
 
 // hasSource reports whether bs holds a bound from source.
-func hasSource(bs []Bound, source string) bool {
+func hasSource(bs []Bound, source mip.BoundSource) bool {
 	for _, b := range bs {
 		if b.Source == source {
 			return true
@@ -477,11 +473,7 @@ func runMethod(ctx context.Context, eng mip.Engine, in *instances.Instance, opt 
 		default:
 			c.stop = stopTimeLimit
 		}
-		src := SourcePortfolio
-		if r.BoundSource != "" {
-			src += " (" + r.BoundSource + ")"
-		}
-		return c, []Bound{{src, r.LowerBound}}, nil
+		return c, []Bound{{mip.SourcePortfolio.Within(r.BoundSource), r.LowerBound}}, nil
 	case "mip":
 		r, err := mipform.Solve(ctx, eng, in, mip.Options{TimeLimit: remaining(), RelGap: tolerance.Rel, AbsGap: tolerance.Abs})
 		if err != nil {
@@ -489,8 +481,8 @@ func runMethod(ctx context.Context, eng mip.Engine, in *instances.Instance, opt 
 		}
 		a.Nodes = r.Nodes
 		var bs []Bound
-		if !math.IsNaN(r.BestBound) && !math.IsInf(r.BestBound, 0) {
-			bs = append(bs, Bound{SourceMIP, r.BestBound})
+		if !math.IsNaN(r.LowerBound) && !math.IsInf(r.LowerBound, 0) {
+			bs = append(bs, Bound{r.BoundSource, r.LowerBound})
 		}
 		c := candidate{schedule: r.Schedule, order: r.Plan.Order, source: "mip"}
 		switch r.Status {
@@ -527,7 +519,7 @@ func runMethod(ctx context.Context, eng mip.Engine, in *instances.Instance, opt 
 		default:
 			c.stop = stopTimeLimit
 		}
-		return c, []Bound{{SourceSearch, r.LowerBound}}, nil
+		return c, []Bound{{mip.SourceSearch, r.LowerBound}}, nil
 	case "order-lp":
 		var plan orderlp.Plan
 		if in.IsBatch() {

@@ -12,6 +12,7 @@ import (
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/solver/exact/fastlp"
 	"github.com/mrsched/mrsched/solver/exact/orderlp"
+	"github.com/mrsched/mrsched/solver/mip"
 	"github.com/mrsched/mrsched/solver/orderls"
 	"github.com/mrsched/mrsched/tolerance"
 )
@@ -56,7 +57,7 @@ func rankBound(done <-chan rankResult, n int, a *Answer) []Bound {
 	if rr.r.Stopped {
 		a.Notes = append(a.Notes, fmt.Sprintf("local: rank bound stopped by the deadline (%d of %d ranks exact, the others at least their mixed term)", rr.r.Closed, n))
 	}
-	return []Bound{{SourceRank, rr.r.Value}}
+	return []Bound{{mip.SourceRank, rr.r.Value}}
 }
 
 // localLPMaxN is the largest batch whose best list order Solve re-solves
@@ -100,7 +101,7 @@ func runLocal(ctx context.Context, in *instances.Instance, opt Options, remainin
 		lo.Progress = func(p orderls.Progress) {
 			lb := max(opt.lowerBound, math.Float64frombits(rankBest.Load()))
 			opt.Progress(fmt.Sprintf("local: %v objective %.10g bound %.10g gap %.3f%% (list schedule, window %d, %d moves)",
-				p.Elapsed.Round(100*time.Millisecond), p.Objective, lb, 100*gap(p.Objective, lb), p.Window, p.Moves))
+				p.Elapsed.Round(100*time.Millisecond), p.Objective, lb, 100*mip.Gap(p.Objective, lb), p.Window, p.Moves))
 		}
 	}
 	r, err := orderls.Solve(ctx, in, lo)

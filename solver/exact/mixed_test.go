@@ -139,7 +139,7 @@ func TestWeightedAndDAGBounds(t *testing.T) {
 				t.Errorf("trial %d: %s bound %v > weighted objective %v", trial, b.Source, b.Value, vr.WeightedResponse)
 			}
 		}
-		if in.HasWeights() && a.BoundSource != SourceWeighted && a.BoundSource != SourceCriticalPath && a.BoundSource != SourceSubset && a.BoundSource != SourcePrecedence {
+		if in.HasWeights() && a.BoundSource != mip.SourceWeighted && a.BoundSource != mip.SourceCriticalPath && a.BoundSource != mip.SourceSubset && a.BoundSource != mip.SourcePrecedence {
 			t.Errorf("trial %d: weighted instance bounded by %s", trial, a.BoundSource)
 		}
 	}

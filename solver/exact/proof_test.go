@@ -1,22 +1,32 @@
 package exact
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/mrsched/mrsched/solver/mip"
+)
 
 func TestProofKind(t *testing.T) {
-	// Expected kinds: the source constants of this package and the
-	// portfolio's BoundSource spellings (solver/exact/portfolio).
-	for _, tc := range []struct{ source, want string }{
+	// Expected kinds: the source constants (package mip) and the
+	// portfolio's spellings (solver/exact/portfolio).
+	for _, tc := range []struct {
+		source mip.BoundSource
+		want   string
+	}{
 		{"", ""},
-		{SourceMIP, ProofMIP},
-		{SourceSearch, ProofFloatSearch},
-		{SourceSubset, ProofFloatSearch},
+		{mip.SourceMIP, ProofMIP},
+		{mip.SourceSearch, ProofFloatSearch},
+		{mip.SourceSubset, ProofFloatSearch},
 		{"portfolio (search)", ProofFloatSearch},
 		{"portfolio (search root bound)", ProofFloatSearch},
+		{mip.SourcePortfolio.Within(mip.SourceSearchRoot), ProofFloatSearch},
+		{mip.SourcePortfolio.Within(mip.EngineSource("highs")), ProofMIP},
+		{mip.SourceSearchRoot, ProofFloatSearch},
 		{"portfolio (cbc-cli MIP)", ProofMIP},
 		{"portfolio (glpk MIP)", ProofMIP},
-		{SourceLPRelaxation, ProofFloatBound},
-		{SourceCounting, ProofFloatBound},
-		{SourceSubsetRel, ProofFloatBound},
+		{mip.SourceLPRelaxation, ProofFloatBound},
+		{mip.SourceCounting, ProofFloatBound},
+		{mip.SourceSubsetRel, ProofFloatBound},
 	} {
 		if got := ProofKind(tc.source); got != tc.want {
 			t.Errorf("ProofKind(%q) = %q, want %q", tc.source, got, tc.want)

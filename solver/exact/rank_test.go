@@ -93,7 +93,7 @@ func TestLocalRankBound(t *testing.T) {
 	}
 	found := false
 	for _, b := range a.Bounds {
-		if b.Source == SourceRank {
+		if b.Source == mip.SourceRank {
 			found = true
 			if b.Value != want.Value {
 				t.Errorf("rank bound %v, want %v", b.Value, want.Value)
@@ -101,7 +101,7 @@ func TestLocalRankBound(t *testing.T) {
 		}
 	}
 	if !found {
-		t.Fatalf("no %s bound in %v", SourceRank, a.Bounds)
+		t.Fatalf("no %s bound in %v", mip.SourceRank, a.Bounds)
 	}
 	if a.LowerBound < bounds.Mixed(in) {
 		t.Errorf("lower bound %v below mixed %v", a.LowerBound, bounds.Mixed(in))

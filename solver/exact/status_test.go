@@ -105,7 +105,7 @@ func checkAnswer(t *testing.T, in *instances.Instance, a *Answer, opt float64) {
 	if a.Objective < opt*(1-engineAccuracy) {
 		t.Errorf("objective %v < OPT %v", a.Objective, opt)
 	}
-	if want := gap(a.Objective, a.LowerBound); a.Gap != want {
+	if want := mip.Gap(a.Objective, a.LowerBound); a.Gap != want {
 		t.Errorf("gap %v, want %v", a.Gap, want)
 	}
 	if a.Status == StatusOptimal && (!tolerance.GE(a.LowerBound, a.Objective) || a.Gap != 0) {
@@ -142,7 +142,7 @@ func TestMIPStatusNeedsDualBound(t *testing.T) {
 	if a.Status == StatusOptimal {
 		t.Fatalf("optimal on the engine's word: bound %v (%s), objective %v", a.LowerBound, a.BoundSource, a.Objective)
 	}
-	if a.BoundSource != SourceMIP || math.Abs(a.LowerBound-0.99*ln6OPT) > 1e-6 {
+	if a.BoundSource != mip.SourceMIP || math.Abs(a.LowerBound-0.99*ln6OPT) > 1e-6 {
 		t.Errorf("bound %v from %s, want the claimed dual bound 0.99·OPT", a.LowerBound, a.BoundSource)
 	}
 }
@@ -160,20 +160,20 @@ func TestFinalise(t *testing.T) {
 		name   string
 		c      candidate
 		bs     []Bound
-		status string
+		status mip.Status
 		lb     float64
 		err    error
 	}{
-		{"proof", candidate{schedule: s, stop: stopTimeLimit}, []Bound{{SourceSubset, 12}}, StatusOptimal, 12, nil},
-		{"proof within tolerance", candidate{schedule: s}, []Bound{{SourceLPRelaxation, 12 - 1e-10}}, StatusOptimal, 12 - 1e-10, nil},
-		{"no proof, time limit", candidate{schedule: s, stop: stopTimeLimit}, []Bound{{SourceCounting, 10}}, StatusTimeLimit, 10, nil},
-		{"no proof, done", candidate{schedule: s}, []Bound{{SourceCounting, 10}, {SourceMIP, 11.99}}, StatusFeasible, 11.99, nil},
-		{"order optimal", candidate{schedule: s, orderOptimal: true}, []Bound{{SourceCounting, 10}}, StatusOrderOpt, 10, nil},
-		{"interrupted", candidate{schedule: s, stop: stopInterrupted}, []Bound{{SourceCounting, 10}}, StatusInterrupt, 10, nil},
-		{"no bound", candidate{schedule: s}, []Bound{{SourceMIP, math.NaN()}}, StatusFeasible, math.Inf(-1), nil},
-		{"bound above objective", candidate{schedule: s}, []Bound{{SourceMIP, 12.5}}, "", 0, ErrInconsistent},
-		{"bound above by engine accuracy", candidate{schedule: s}, []Bound{{SourceMIP, 12 * (1 + 1e-7)}}, StatusOptimal, 12, nil},
-		{"invalid schedule", candidate{schedule: &schedule.Schedule{}}, nil, "", 0, ErrInvalidSchedule},
+		{"proof", candidate{schedule: s, stop: stopTimeLimit}, []Bound{{mip.SourceSubset, 12}}, StatusOptimal, 12, nil},
+		{"proof within tolerance", candidate{schedule: s}, []Bound{{mip.SourceLPRelaxation, 12 - 1e-10}}, StatusOptimal, 12 - 1e-10, nil},
+		{"no proof, time limit", candidate{schedule: s, stop: stopTimeLimit}, []Bound{{mip.SourceCounting, 10}}, StatusTimeLimit, 10, nil},
+		{"no proof, done", candidate{schedule: s}, []Bound{{mip.SourceCounting, 10}, {mip.SourceMIP, 11.99}}, StatusFeasible, 11.99, nil},
+		{"order optimal", candidate{schedule: s, orderOptimal: true}, []Bound{{mip.SourceCounting, 10}}, StatusOrderOpt, 10, nil},
+		{"interrupted", candidate{schedule: s, stop: stopInterrupted}, []Bound{{mip.SourceCounting, 10}}, StatusInterrupt, 10, nil},
+		{"no bound", candidate{schedule: s}, []Bound{{mip.SourceMIP, math.NaN()}}, StatusFeasible, math.Inf(-1), nil},
+		{"bound above objective", candidate{schedule: s}, []Bound{{mip.SourceMIP, 12.5}}, mip.Unknown, 0, ErrInconsistent},
+		{"bound above by engine accuracy", candidate{schedule: s}, []Bound{{mip.SourceMIP, 12 * (1 + 1e-7)}}, StatusOptimal, 12, nil},
+		{"invalid schedule", candidate{schedule: &schedule.Schedule{}}, nil, mip.Unknown, 0, ErrInvalidSchedule},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			a := &Answer{Method: "test"}
@@ -222,7 +222,7 @@ func TestEngineNotReadyFallsBack(t *testing.T) {
 				t.Errorf("%s: status %q from %q, notes %q; want time limit from the fallback, with a note", m, a.Status, a.ScheduleSource, a.Notes)
 			}
 		case "search":
-			if a.Status != StatusOptimal || a.BoundSource != SourceSearch {
+			if a.Status != StatusOptimal || a.BoundSource != mip.SourceSearch {
 				t.Errorf("search on fastlp: %q (%s), want optimal by its own proof", a.Status, a.BoundSource)
 			}
 		case "polish":
@@ -230,7 +230,7 @@ func TestEngineNotReadyFallsBack(t *testing.T) {
 				t.Errorf("%s: status %q notes %q; want no proof and a note on the LP bound", m, a.Status, a.Notes)
 			}
 		default: // a policy: no LP bound asked of the engine
-			if a.Status == StatusOptimal || len(a.Notes) != 0 || hasSource(a.Bounds, SourceLPRelaxation) {
+			if a.Status == StatusOptimal || len(a.Notes) != 0 || hasSource(a.Bounds, mip.SourceLPRelaxation) {
 				t.Errorf("%s: status %q notes %q bounds %v; want no proof and no LP bound", m, a.Status, a.Notes, a.Bounds)
 			}
 		}
@@ -257,7 +257,7 @@ func TestRunWithinAbandonsLateMethod(t *testing.T) {
 	}
 	_, bs, err := runWithin(context.Background(), 0, "quick", a, func(ma *Answer) (candidate, []Bound, error) {
 		ma.Nodes, ma.Detail["x"] = 7, 1
-		return candidate{}, []Bound{{SourceSearch, 3}}, nil
+		return candidate{}, []Bound{{mip.SourceSearch, 3}}, nil
 	})
 	if err != nil || a.Nodes != 7 || a.Detail["x"] != 1 || len(bs) != 1 {
 		t.Fatalf("quick method: %v nodes %d detail %v bounds %v", err, a.Nodes, a.Detail, bs)
@@ -281,7 +281,7 @@ func TestFinaliseGapLimit(t *testing.T) {
 	}
 	for _, c := range []struct {
 		bound, limit float64
-		want         string
+		want         mip.Status
 	}{
 		{3 * (1 - 1e-7), DefaultGapLimit, StatusGapLimit},
 		{3 * (1 - 1e-7), 0, StatusTimeLimit},
@@ -289,7 +289,7 @@ func TestFinaliseGapLimit(t *testing.T) {
 		{3, DefaultGapLimit, StatusOptimal},
 	} {
 		a := &Answer{GapLimit: c.limit}
-		if err := finalise(in, a, candidate{schedule: r.Schedule, stop: stopTimeLimit}, []Bound{{SourceCounting, c.bound}}); err != nil {
+		if err := finalise(in, a, candidate{schedule: r.Schedule, stop: stopTimeLimit}, []Bound{{mip.SourceCounting, c.bound}}); err != nil {
 			t.Fatal(err)
 		}
 		if a.Status != c.want {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/mrsched/mrsched/instances/sharedscan"
 	"github.com/mrsched/mrsched/sweep"
+	"gonum.org/v1/gonum/floats/scalar"
 )
 
 // smallMap is a map of 60-arrival workloads (T = 6 min, §4's rate).
@@ -233,12 +234,11 @@ func TestSummariseMapCriterion(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	near := func(a, b float64) bool { return a-b < 1e-12 && b-a < 1e-12 }
 	r := rs[0]
-	if !near(r.DCirc, 0.05) || !near(r.DBatch, 0.2) || !r.CircOK || r.BatchOK || !r.RiseOK || r.Matches() != "circ+rise" {
+	if !scalar.EqualWithinAbs(r.DCirc, 0.05, 1e-12) || !scalar.EqualWithinAbs(r.DBatch, 0.2, 1e-12) || !r.CircOK || r.BatchOK || !r.RiseOK || r.Matches() != "circ+rise" {
 		t.Errorf("point 0: d circ %v, d batch %v, matches %q; want 0.05, 0.2, circ+rise", r.DCirc, r.DBatch, r.Matches())
 	}
-	if r = rs[1]; r.RiseOK || !near(r.Conc[1]-r.Conc[0], 0.5) || !near(r.ConcRiseSE*r.ConcRiseSE, 0.5) {
+	if r = rs[1]; r.RiseOK || !scalar.EqualWithinAbs(r.Conc[1]-r.Conc[0], 0.5, 1e-12) || !scalar.EqualWithinAbs(r.ConcRiseSE*r.ConcRiseSE, 0.5, 1e-12) {
 		t.Errorf("point 1: rise %v ± %v, RiseOK %v; want 0.5 ± √0.5, no trend", r.Conc[1]-r.Conc[0], r.ConcRiseSE, r.RiseOK)
 	}
 	set.Cells = set.Cells[:7]

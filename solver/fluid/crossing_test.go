@@ -10,6 +10,7 @@ import (
 
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/validate"
+	"gonum.org/v1/gonum/floats/scalar"
 )
 
 // countFlips runs f with testHookFlip counting crossing events per policy.
@@ -66,7 +67,7 @@ func TestSplitSRPTCrossingHand(t *testing.T) {
 		})
 		want := []float64{1.6125, 2.75} // hand derivation above
 		for i, w := range want {
-			if !near(r.Completion[i], w, 1e-12) {
+			if !scalar.EqualWithinAbsOrRel(r.Completion[i], w, 1e-12, 1e-12) {
 				t.Errorf("%s: %s completes at %v, want %v (hand-computed; %v without the crossing)",
 					p.Name(), in.Jobs[i].ID, r.Completion[i], w, 0.75+3/2.8)
 			}
@@ -81,12 +82,12 @@ func TestSplitSRPTCrossingHand(t *testing.T) {
 				found = true
 				for _, q := range s.Rates {
 					wantS := map[int]float64{0: 4, 1: 0}[q.Job]
-					if !near(q.Shuffle, wantS, 1e-12) {
+					if !scalar.EqualWithinAbsOrRel(q.Shuffle, wantS, 1e-12, 1e-12) {
 						t.Errorf("%s: at t = 1.3 job %d shuffles at %v, want %v", p.Name(), q.Job, q.Shuffle, wantS)
 					}
 				}
 			}
-			if near(s.Start, 1.125, 1e-12) && s.Start != 1.125 {
+			if scalar.EqualWithinAbsOrRel(s.Start, 1.125, 1e-12, 1e-12) && s.Start != 1.125 {
 				t.Logf("%s: crossing segment starts at %v", p.Name(), s.Start)
 			}
 		}

@@ -12,6 +12,7 @@ import (
 	"github.com/mrsched/mrsched/schedule"
 	"github.com/mrsched/mrsched/solver/srpt"
 	"github.com/mrsched/mrsched/validate"
+	"gonum.org/v1/gonum/floats/scalar"
 )
 
 func allPolicies(n int) []Policy {
@@ -20,10 +21,6 @@ func allPolicies(n int) []Policy {
 		perm[i] = n - 1 - i
 	}
 	return []Policy{FIFO(), PS(), KLPS(DefaultK), KLPS(2), KLPSMapOnly(2), MaxSRPT(), SplitSRPT(), SplitSRPTStrict(), Order(perm)}
-}
-
-func near(a, b, tol float64) bool {
-	return math.Abs(a-b) <= tol*math.Max(1, math.Max(math.Abs(a), math.Abs(b)))
 }
 
 // TestExample21 checks Lin et al. §2.1 (Fig. 2): jobs (1,2), (3,1), (2,2)
@@ -61,7 +58,7 @@ func TestExample21(t *testing.T) {
 			{2.6, 1.0 / 3}, {3.9, 1.0 / 3}, // then at J2's inflow rate 1/3 until 4 (§2.1)
 			{4.5, 1}, {5.9, 1}, // J3 (y = x) at rate 1 during [4, 6] (§2.1)
 		} {
-			if got := shuffleRate(c.t); !near(got, c.want, 1e-12) {
+			if got := shuffleRate(c.t); !scalar.EqualWithinAbsOrRel(got, c.want, 1e-12, 1e-12) {
 				t.Errorf("%s: shuffle rate at t=%v is %v, want %v (§2.1)", p.Name(), c.t, got, c.want)
 			}
 		}
@@ -94,7 +91,7 @@ func TestZeroShuffleClosedForms(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i, w := range []float64{8, 1, 3, 5} {
-		if !near(r.Completion[i], w, 1e-12) {
+		if !scalar.EqualWithinAbsOrRel(r.Completion[i], w, 1e-12, 1e-12) {
 			t.Errorf("MaxSRPT batch job %d: %v, want %v (SRPT prefix sums)", i, r.Completion[i], w)
 		}
 	}
@@ -105,7 +102,7 @@ func TestZeroShuffleClosedForms(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i, w := range []float64{8, 4, 7, 7} {
-		if !near(r.Completion[i], w, 1e-12) {
+		if !scalar.EqualWithinAbsOrRel(r.Completion[i], w, 1e-12, 1e-12) {
 			t.Errorf("PS batch job %d: %v, want %v (PS closed form)", i, r.Completion[i], w)
 		}
 	}
@@ -116,7 +113,7 @@ func TestZeroShuffleClosedForms(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !near(r.Completion[0], 3, 1e-12) || !near(r.Completion[1], 3, 1e-12) {
+	if !scalar.EqualWithinAbsOrRel(r.Completion[0], 3, 1e-12, 1e-12) || !scalar.EqualWithinAbsOrRel(r.Completion[1], 3, 1e-12, 1e-12) {
 		t.Errorf("online PS completions %v, want [3 3] (hand-computed)", r.Completion)
 	}
 	// Shuffle-only jobs (x = 0): MaxSRPT is SRPT on the shuffle sizes.
@@ -125,7 +122,7 @@ func TestZeroShuffleClosedForms(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !near(r.Completion[0], 4, 1e-12) || !near(r.Completion[1], 1, 1e-12) {
+	if !scalar.EqualWithinAbsOrRel(r.Completion[0], 4, 1e-12, 1e-12) || !scalar.EqualWithinAbsOrRel(r.Completion[1], 1, 1e-12, 1e-12) {
 		t.Errorf("x = 0 MaxSRPT completions %v, want [4 1]", r.Completion)
 	}
 	// Random online instances with y = 0 against the separate SRPT
@@ -148,7 +145,7 @@ func TestZeroShuffleClosedForms(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !near(got.TotalResponse, ref.TotalResponse, 1e-9) {
+		if !scalar.EqualWithinAbsOrRel(got.TotalResponse, ref.TotalResponse, 1e-9, 1e-9) {
 			t.Errorf("trial %d: MaxSRPT with y=0 total %v, SRPT %v", trial, got.TotalResponse, ref.TotalResponse)
 		}
 	}
@@ -184,7 +181,7 @@ func TestCorollary4Family(t *testing.T) {
 		}
 		m := float64(n / 2)
 		exact := (alpha-eps)*m*(m+1)/2 + m*m*(alpha-eps) + alpha*m*(m+1)/2
-		if !near(r.TotalResponse, exact, 1e-9) {
+		if !scalar.EqualWithinAbsOrRel(r.TotalResponse, exact, 1e-9, 1e-9) {
 			t.Errorf("n=%d: total %v, exact %v", n, r.TotalResponse, exact)
 		}
 		nn := float64(n)
@@ -215,7 +212,7 @@ func TestKLPSSerial(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i, w := range []float64{2, 5, 7} { // max sizes 2, 3, 2
-		if !near(r.Completion[i], w, 1e-12) {
+		if !scalar.EqualWithinAbsOrRel(r.Completion[i], w, 1e-12, 1e-12) {
 			t.Errorf("job %d: %v, want %v", i, r.Completion[i], w)
 		}
 	}
@@ -265,7 +262,7 @@ func TestExample21Hand(t *testing.T) {
 			t.Fatal(err)
 		}
 		for i, w := range c.want {
-			if !near(r.Completion[i], w, 1e-12) {
+			if !scalar.EqualWithinAbsOrRel(r.Completion[i], w, 1e-12, 1e-12) {
 				t.Errorf("%s: J%d at %v, want %v (hand-computed)", c.p.Name(), i+1, r.Completion[i], w)
 			}
 		}
@@ -352,7 +349,7 @@ func TestValidatorOnRandom(t *testing.T) {
 						if err != nil {
 							t.Fatalf("n=%d batch=%v trial %d %s speed %v: %v", n, batch, trial, p.Name(), speed, err)
 						}
-						if !near(v.TotalResponse, r.TotalResponse, 1e-9) {
+						if !scalar.EqualWithinAbsOrRel(v.TotalResponse, r.TotalResponse, 1e-9, 1e-9) {
 							t.Errorf("%s: total %v, validator %v", p.Name(), r.TotalResponse, v.TotalResponse)
 						}
 					}
@@ -411,7 +408,7 @@ func TestSpeedScaling(t *testing.T) {
 			t.Fatal(err)
 		}
 		for i := range a.Completion {
-			if !near(b.Completion[i], a.Completion[i]/2, 1e-9) {
+			if !scalar.EqualWithinAbsOrRel(b.Completion[i], a.Completion[i]/2, 1e-9, 1e-9) {
 				t.Fatalf("%s job %d: speed 2 gives %v, want %v/2", p.Name(), i, b.Completion[i], a.Completion[i])
 			}
 		}
@@ -534,7 +531,7 @@ func TestOrderHand(t *testing.T) {
 	}
 	want := []float64{7, 5, 2}
 	for i := range want {
-		if !near(r.Completion[i], want[i], 1e-12) {
+		if !scalar.EqualWithinAbsOrRel(r.Completion[i], want[i], 1e-12, 1e-12) {
 			t.Errorf("job %d: %v, want %v", i, r.Completion[i], want[i])
 		}
 	}

@@ -199,8 +199,8 @@ func parse(m *mip.Model, data []byte, log string) (mip.Result, error) {
 		r.BestBound, r.Gap = r.Objective, 0
 	} else if b, ok := logBound(log, m.Sense); ok {
 		r.BestBound = b + m.Offset
-		if r.HasSolution && r.Objective != 0 {
-			r.Gap = math.Abs(r.Objective-b) / math.Abs(r.Objective)
+		if r.HasSolution {
+			r.Gap = mip.EngineGap(r.Objective, r.BestBound)
 		}
 	}
 	r.Nodes = logNodes(log)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/mrsched/mrsched/solver/mip"
 	"github.com/mrsched/mrsched/solver/mip/miptest"
+	"gonum.org/v1/gonum/floats/scalar"
 )
 
 // skewWriter is a log writer that moves the instance's clocks forward by
@@ -62,7 +63,7 @@ func TestRunClockDoesNotCarryOver(t *testing.T) {
 			sctx, done = e.session(ctx, in, nil)
 			r, err = e.solve(sctx, in, k.Model, mip.Options{TimeLimit: 10 * time.Second}, ctx)
 			done()
-			if err != nil || r.Status != mip.Optimal || !miptest.Close(r.Objective, k.Objective, 1e-9) {
+			if err != nil || r.Status != mip.Optimal || !scalar.EqualWithinAbsOrRel(r.Objective, k.Objective, 1e-9, 1e-9) {
 				t.Fatalf("second solve (10 s limit) on the reused instance: %v objective %v err %v, want optimal %v", r.Status, r.Objective, err, k.Objective)
 			}
 		})
@@ -177,7 +178,7 @@ func TestPooledSolvesMatchUnlimited(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if r.Status != want.Status || (want.Status == mip.Optimal && !miptest.Close(r.Objective, want.Objective, 1e-9)) {
+		if r.Status != want.Status || (want.Status == mip.Optimal && !scalar.EqualWithinAbsOrRel(r.Objective, want.Objective, 1e-9, 1e-9)) {
 			t.Fatalf("LP %d: %v %v, want %v %v", i, r.Status, r.Objective, want.Status, want.Objective)
 		}
 	}

@@ -18,4 +18,9 @@
 // that are not readable models (ErrRead, naming file and line) before a
 // solver's reader sees them; Deadline and OutputMargin define when a
 // command with a time limit must end its work.
+//
+// Answer is the part every exact method's result shares (status, objective,
+// best proven lower bound, its BoundSource, gap, schedule); Gap is the one
+// gap rule of those methods, and the Source constants the one list of
+// bound sources.
 package mip

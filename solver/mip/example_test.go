@@ -2,6 +2,7 @@ package mip_test
 
 import (
 	"fmt"
+	"math"
 	"time"
 
 	"github.com/mrsched/mrsched/solver/mip"
@@ -35,4 +36,21 @@ func mustTime(s string) (t time.Time) {
 		panic(err)
 	}
 	return t
+}
+
+// Every exact method's answer embeds Answer; SetBound records a proven
+// bound and the one gap rule (Gap): (objective − bound)/objective, 0 when
+// the bound meets the objective under the tolerance policy, +Inf without
+// a bound.
+func ExampleAnswer_SetBound() {
+	a := mip.Answer{Objective: 50}
+	a.SetBound(40, mip.SourceSearchRoot)
+	fmt.Println(a.LowerBound, a.BoundSource, a.Gap)
+	a.SetBound(50*(1-1e-12), mip.EngineSource("highs"))
+	fmt.Println(a.BoundSource, a.Gap, mip.SourcePortfolio.Within(a.BoundSource))
+	fmt.Println(mip.Gap(50, math.Inf(-1)))
+	// Output:
+	// 40 search root bound 0.2
+	// highs MIP 0 portfolio (highs MIP)
+	// +Inf
 }

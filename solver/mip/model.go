@@ -225,6 +225,12 @@ const (
 	// GapLimit: stopped with a proven bound within the requested relative
 	// gap of the incumbent (not proven optimal under the tolerance policy).
 	GapLimit
+	// Feasible: a validated schedule without an optimality proof (an
+	// exact method's answer, never an engine's).
+	Feasible
+	// OrderOptimal: optimal for a given completion order (the fixed-order
+	// LP's answer).
+	OrderOptimal
 )
 
 var statusNames = [...]string{
@@ -240,6 +246,8 @@ var statusNames = [...]string{
 	Interrupted:           "interrupted",
 	Error:                 "error",
 	GapLimit:              "gap limit",
+	Feasible:              "feasible",
+	OrderOptimal:          "order optimal",
 }
 
 // String returns a lower-case description such as "optimal" or "time limit".
@@ -283,6 +291,24 @@ type Options struct {
 	Seed int64
 }
 
+// EngineGap is the relative gap of an engine's Result between its
+// objective obj and its proven bound (either sense): |obj − bound|/|obj|,
+// HiGHS's mip_gap; 0 when the two are equal, +Inf when it is undefined
+// (either value NaN or infinite, or obj = 0 with bound ≠ 0). The gap of
+// an exact method's answer, against a lower bound under the tolerance
+// policy, is Gap.
+func EngineGap(obj, bound float64) float64 {
+	switch {
+	case math.IsNaN(obj) || math.IsInf(obj, 0) || math.IsNaN(bound) || math.IsInf(bound, 0):
+		return math.Inf(1)
+	case obj == bound:
+		return 0
+	case obj == 0:
+		return math.Inf(1)
+	}
+	return math.Abs(obj-bound) / math.Abs(obj)
+}
+
 // Result is the outcome of a solve.
 type Result struct {
 	Status Status
@@ -293,8 +319,8 @@ type Result struct {
 	// to optimality, equal to Objective); ±Inf or NaN when unknown.
 	BestBound float64
 	// Gap is the relative gap |Objective − BestBound| / |Objective| (HiGHS's
-	// mip_gap; computed for CBC), 0 for an LP solved to optimality, +Inf
-	// when unknown. An Optimal MIP has Gap ≤ the RelGap used.
+	// mip_gap; EngineGap for the other engines), 0 for an LP solved to
+	// optimality, +Inf when unknown. An Optimal MIP has Gap ≤ the RelGap used.
 	Gap float64
 	// X is the primal solution (one value per column) when HasSolution.
 	X []float64

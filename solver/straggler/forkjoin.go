@@ -54,10 +54,11 @@ func NelsonTantawi(k int, lambda, mu float64) float64 {
 
 // ForkJoinSim is the outcome of SimulateForkJoin.
 type ForkJoinSim struct {
-	Mean      float64 `json:"mean"`       // mean job response time (fork to join)
-	HalfWidth float64 `json:"half_width"` // batch-means confidence half-width
-	Jobs      int     `json:"jobs"`       // jobs measured (after warm-up)
-	Level     float64 `json:"level"`
+	// Interval is the mean job response time (fork to join) and the
+	// half-width of its 95 % batch-means Student-t interval.
+	confint.Interval
+	Jobs  int     `json:"jobs"` // jobs measured (after warm-up)
+	Level float64 `json:"level"`
 }
 
 // fjEvent is an arrival (server −1) or a task completion at a server.
@@ -154,6 +155,5 @@ func SimulateForkJoin(ctx context.Context, lambda float64, mu []float64, warmup,
 	for b := 0; b < batches; b++ {
 		bm[b] = stat.Mean(resp[b*per:(b+1)*per], nil)
 	}
-	ci := confint.Student95(bm)
-	return ForkJoinSim{Mean: ci.Mean, HalfWidth: ci.HalfWidth, Jobs: per * batches, Level: 0.95}, nil
+	return ForkJoinSim{Interval: confint.Student95(bm), Jobs: per * batches, Level: 0.95}, nil
 }

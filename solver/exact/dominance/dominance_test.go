@@ -7,6 +7,7 @@ import (
 
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/solver/exact/internal/bruteforce"
+	"gonum.org/v1/gonum/floats/scalar"
 )
 
 var full = flag.Bool("full", false, "20 000 brute-force instances instead of 2 000")
@@ -96,7 +97,7 @@ func TestWeakenedRuleFails(t *testing.T) {
 		t.Fatal(err)
 	}
 	// 14 and 15: brute force with and without the weak precedences.
-	if !near(bf.Value, 14) || !near(weak.Value, 15) {
+	if !scalar.EqualWithinRel(bf.Value, 14, 1e-7) || !scalar.EqualWithinRel(weak.Value, 15, 1e-7) {
 		t.Fatalf("OPT %v (want 14), weak-rule optimum %v (want 15)", bf.Value, weak.Value)
 	}
 	if Precedes(in, 1, 0) {
@@ -107,12 +108,10 @@ func TestWeakenedRuleFails(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !near(rs.Value, 14) {
+	if !scalar.EqualWithinRel(rs.Value, 14, 1e-7) {
 		t.Fatalf("optimum respecting the rule %v, want 14", rs.Value)
 	}
 }
-
-func near(a, b float64) bool { return a-b <= 1e-7*b && b-a <= 1e-7*b }
 
 // Hand cases: which pairs the rule orders.
 func TestPrecedes(t *testing.T) {

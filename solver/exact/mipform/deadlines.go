@@ -7,7 +7,6 @@ import (
 	"math"
 
 	"github.com/mrsched/mrsched/instances"
-	"github.com/mrsched/mrsched/schedule"
 	"github.com/mrsched/mrsched/solver/exact/orderlp"
 	"github.com/mrsched/mrsched/solver/mip"
 )
@@ -79,22 +78,14 @@ func AddDeadlineRows(in *instances.Instance, lp *orderlp.LP) {
 	}
 }
 
-// DeadlineResult is the outcome of SolveDeadlines.
-type DeadlineResult struct {
-	// Status is the MIP's: mip.Infeasible is the engine's proof that no
-	// schedule meets the deadlines.
-	Status    mip.Status
-	BestBound float64            // the engine's proven lower bound on the constrained optimum
-	Plan      orderlp.Plan       // when Schedule is not nil
-	Schedule  *schedule.Schedule // meets the deadlines (up to the engines' accuracy); nil without a solution
-	Nodes     int64
-}
-
 // SolveDeadlines solves the deadline MIP of in (BuildDeadlines) with eng
 // and, when it has a solution, re-solves its plan by the fixed-order LP
 // with the same deadline rows (AddDeadlineRows), so that the schedule
-// returned is the best one of that plan meeting the deadlines.
-func SolveDeadlines(ctx context.Context, eng mip.Engine, in *instances.Instance, opt mip.Options) (*DeadlineResult, error) {
+// returned is the best one of that plan meeting the deadlines. Its status
+// is the MIP's: mip.Infeasible is the engine's proof that no schedule
+// meets the deadlines; its lower bound is the engine's on the constrained
+// optimum.
+func SolveDeadlines(ctx context.Context, eng mip.Engine, in *instances.Instance, opt mip.Options) (*Result, error) {
 	f, err := BuildDeadlines(in)
 	if err != nil {
 		return nil, err
@@ -103,7 +94,9 @@ func SolveDeadlines(ctx context.Context, eng mip.Engine, in *instances.Instance,
 	if err != nil {
 		return nil, fmt.Errorf("mipform: %s: %w", eng.Name(), err)
 	}
-	res := &DeadlineResult{Status: raw.Status, BestBound: raw.BestBound, Nodes: raw.Nodes}
+	res := &Result{Answer: mip.Answer{Status: raw.Status, Objective: math.NaN(), LowerBound: raw.BestBound, BoundSource: mip.SourceMIP},
+		MIPValue: raw.Objective, Nodes: raw.Nodes, Raw: raw}
+	res.Gap = mip.Gap(res.Objective, res.LowerBound)
 	if !raw.HasSolution {
 		return res, nil
 	}
@@ -124,5 +117,7 @@ func SolveDeadlines(ctx context.Context, eng mip.Engine, in *instances.Instance,
 		return nil, fmt.Errorf("mipform: the fixed-order LP with deadlines of the MIP's plan ended %v", lr.Status)
 	}
 	res.Plan, res.Schedule = p, lp.Decode(lr.X)
+	res.Objective = in.WeightedResponse(res.Schedule.Completion)
+	res.Gap = mip.Gap(res.Objective, res.LowerBound)
 	return res, nil
 }

@@ -8,7 +8,6 @@ import (
 	"sort"
 
 	"github.com/mrsched/mrsched/instances"
-	"github.com/mrsched/mrsched/schedule"
 	"github.com/mrsched/mrsched/solver/exact/orderlp"
 	"github.com/mrsched/mrsched/solver/mip"
 )
@@ -614,17 +613,17 @@ func (f *Formulation) Decode(x []float64) (orderlp.Plan, error) {
 	return p, nil
 }
 
-// Result is the outcome of an exact MIP solve.
+// Result is the outcome of an exact MIP solve. Its Answer has the
+// engine's status, the objective of the re-solved plan's schedule (NaN
+// without a solution), the engine's dual bound as reported (source
+// mip.SourceMIP; not lowered to the objective, so that package exact can
+// check the two against each other) and their gap (mip.Gap).
 type Result struct {
-	Status    mip.Status
-	Plan      orderlp.Plan // best plan found (when HasSolution)
-	Objective float64      // Σ w_j (C_j − r_j) of Schedule (when HasSolution)
-	MIPValue  float64      // the engine's incumbent value
-	BestBound float64      // the engine's proven lower bound
-	Gap       float64
-	Nodes     int64
-	Schedule  *schedule.Schedule
-	Raw       mip.Result
+	mip.Answer
+	Plan     orderlp.Plan // best plan found (when Schedule is not nil)
+	MIPValue float64      // the engine's incumbent value
+	Nodes    int64
+	Raw      mip.Result
 }
 
 // Solve solves the exact MIP of in with eng and, when a solution exists,
@@ -639,7 +638,9 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt mip.
 	if err != nil {
 		return nil, fmt.Errorf("mipform: %s: %w", eng.Name(), err)
 	}
-	res := &Result{Status: raw.Status, MIPValue: raw.Objective, BestBound: raw.BestBound, Gap: raw.Gap, Nodes: raw.Nodes, Raw: raw, Objective: math.NaN()}
+	res := &Result{Answer: mip.Answer{Status: raw.Status, Objective: math.NaN(), LowerBound: raw.BestBound, BoundSource: mip.SourceMIP},
+		MIPValue: raw.Objective, Nodes: raw.Nodes, Raw: raw}
+	res.Gap = mip.Gap(res.Objective, res.LowerBound)
 	if !raw.HasSolution {
 		return res, nil
 	}
@@ -654,6 +655,7 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt mip.
 		return nil, err
 	}
 	res.Plan, res.Objective, res.Schedule = p, olp.Total, olp.Schedule
+	res.Gap = mip.Gap(res.Objective, res.LowerBound)
 	return res, nil
 }
 

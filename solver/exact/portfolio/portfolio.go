@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/mrsched/mrsched/instances"
-	"github.com/mrsched/mrsched/schedule"
 	"github.com/mrsched/mrsched/solver/exact/mipform"
 	"github.com/mrsched/mrsched/solver/exact/orderlp"
 	"github.com/mrsched/mrsched/solver/exact/search"
@@ -45,18 +44,15 @@ type Options struct {
 	GapLimit float64
 }
 
-// Result is a portfolio answer.
+// Result is a portfolio answer. Its Answer has the status (Optimal,
+// GapLimit, TimeLimit or Interrupted), the validated total response time
+// of the better schedule, the best proved bound and its source:
+// mip.SourceSearch, mip.SourceSearchRoot, or the MIP engine's
+// (mip.EngineSource) — for optimal answers the search or the MIP,
+// whichever proved it first (the only field that depends on timing).
 type Result struct {
-	Status     mip.Status // Optimal, TimeLimit or Interrupted
-	Plan       orderlp.Plan
-	Objective  float64 // validated total response time of Schedule
-	LowerBound float64 // the best proved bound (≤ Objective)
-	Gap        float64 // (Objective − LowerBound)/Objective
-	Schedule   *schedule.Schedule
-	// BoundSource names the proof of LowerBound: "search", "search root
-	// bound", or "<engine> MIP" — for optimal answers "search" or the MIP,
-	// whichever proved it first (the only field that depends on timing).
-	BoundSource string
+	mip.Answer
+	Plan orderlp.Plan
 	// Search is the search's own result; MIP the MIP's (nil when not run,
 	// failed or cancelled) and MIPErr its error, if any.
 	Search *search.Result
@@ -105,8 +101,8 @@ func Solve(ctx context.Context, lp mip.Engine, in *instances.Instance, opt Optio
 	if opt.MIP != nil {
 		go func() {
 			r, err := mipform.Solve(mipCtx, opt.MIP, in, mip.Options{TimeLimit: mipLimit(opt.TimeLimit), RelGap: MIPRelGap})
-			if err == nil && !math.IsNaN(r.BestBound) && !math.IsInf(r.BestBound, 0) {
-				bound.Store(math.Float64bits(r.BestBound))
+			if err == nil && !math.IsNaN(r.LowerBound) && !math.IsInf(r.LowerBound, 0) {
+				bound.Store(math.Float64bits(r.LowerBound))
 			}
 			done <- mipOut{r, err}
 		}()
@@ -155,21 +151,16 @@ func Solve(ctx context.Context, lp mip.Engine, in *instances.Instance, opt Optio
 	if errors.Is(mo.err, context.Canceled) || (mo.r != nil && mo.r.Status == mip.Interrupted) {
 		res.MIPErr = nil // cancelled because the search finished
 	}
-	mipName := ""
+	var mipSource mip.BoundSource
 	if opt.MIP != nil {
-		mipName = opt.MIP.Name() + " MIP"
+		mipSource = mip.EngineSource(opt.MIP.Name())
 	}
-	lb := math.Inf(-1)
+	lb, src := math.Inf(-1), mip.BoundSource("")
 	if sr != nil {
 		res.Status, res.Plan, res.Objective, res.Schedule = sr.Status, sr.Plan, sr.Objective, sr.Schedule
-		lb = sr.LowerBound
-		switch sr.BoundProof {
-		case "external":
-			res.BoundSource = mipName
-		case "root":
-			res.BoundSource = "search root bound"
-		default:
-			res.BoundSource = "search"
+		lb, src = sr.LowerBound, sr.BoundSource
+		if src == mip.SourceExternal {
+			src = mipSource // the search's external bound is the MIP's
 		}
 	}
 	if r := mo.r; r != nil && mo.err == nil {
@@ -179,24 +170,21 @@ func Solve(ctx context.Context, lp mip.Engine, in *instances.Instance, opt Optio
 				res.Status = mip.TimeLimit // re-decided below
 			}
 		}
-		if !math.IsNaN(r.BestBound) && r.BestBound > lb {
-			lb, res.BoundSource = r.BestBound, mipName
+		if !math.IsNaN(r.LowerBound) && r.LowerBound > lb {
+			lb, src = r.LowerBound, mipSource
 		}
 	}
 	if res.Schedule == nil {
 		return nil, fmt.Errorf("%w (search: %v, MIP: %v)", ErrNoAnswer, serr, mo.err)
 	}
-	res.LowerBound = math.Min(lb, res.Objective)
+	res.SetBound(lb, src)
 	switch {
 	case tolerance.GE(res.LowerBound, res.Objective):
 		res.Status = mip.Optimal
-	case opt.GapLimit > 0 && res.Objective > 0 && res.LowerBound >= res.Objective*(1-opt.GapLimit):
+	case opt.GapLimit > 0 && res.Gap <= opt.GapLimit:
 		res.Status = mip.GapLimit
 	case res.Status == mip.Optimal || res.Status == mip.GapLimit:
 		res.Status = mip.TimeLimit
-	}
-	if res.Objective > 0 {
-		res.Gap = math.Max(0, (res.Objective-res.LowerBound)/res.Objective)
 	}
 	return res, nil
 }

@@ -107,10 +107,10 @@ type Result struct {
 	Objective *big.Rat
 	// LowerBound is a proven exact lower bound on OPT.
 	LowerBound *big.Rat
-	// BoundSource: "search" (the search space was exhausted, or stopped
-	// with open nodes whose least bound this is) or "root" (the subset
-	// bound h(∅) only).
-	BoundSource string
+	// BoundSource: mip.SourceSearch (the search space was exhausted, or
+	// stopped with open nodes whose least bound this is) or mip.SourceRoot
+	// (the subset bound h(∅) only).
+	BoundSource mip.BoundSource
 	// RootBound is the subset bound h(∅) (docs/exact.md).
 	RootBound *big.Rat
 	// Order is the completion order (job indices) whose exact LP gave
@@ -283,9 +283,9 @@ func Solve(ctx context.Context, in *rational.Instance, opt Options) (*Result, er
 	res.Order = s.bestOrd
 	res.Schedule = s.bestRes.Schedule
 	res.LowerBound = s.openBound()
-	res.BoundSource = "search"
+	res.BoundSource = mip.SourceSearch
 	if len(s.frames[0]) > 0 {
-		res.BoundSource = "root"
+		res.BoundSource = mip.SourceRoot
 	}
 	switch {
 	case res.LowerBound.Cmp(res.Objective) == 0:

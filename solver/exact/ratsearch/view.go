@@ -33,12 +33,12 @@ type JSONJob struct {
 // JSONResult is the machine-readable form of a Result (mrsched solve
 // --exact --format json).
 type JSONResult struct {
-	Instance    string `json:"instance"`
-	Method      string `json:"method"`
-	Status      string `json:"status"`
-	Objective   string `json:"objective"`
-	LowerBound  string `json:"lower_bound"`
-	BoundSource string `json:"bound_source"`
+	Instance    string          `json:"instance"`
+	Method      string          `json:"method"`
+	Status      string          `json:"status"`
+	Objective   string          `json:"objective"`
+	LowerBound  string          `json:"lower_bound"`
+	BoundSource mip.BoundSource `json:"bound_source"`
 	// OPTProof is "rational" (exact.ProofRational) when the objective is
 	// proven optimal: the bound equals it as fractions.
 	OPTProof string `json:"opt_proof,omitempty"`

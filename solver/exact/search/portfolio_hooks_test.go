@@ -45,25 +45,25 @@ func TestExternalBound(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if alone.BoundProof != "search" || !math.IsInf(alone.ExternalBound, -1) {
-		t.Fatalf("alone: proof %q", alone.BoundProof)
+	if alone.BoundSource != mip.SourceSearch || !math.IsInf(alone.ExternalBound, -1) {
+		t.Fatalf("alone: proof %q", alone.BoundSource)
 	}
 	for _, c := range []struct {
 		name  string
 		bound float64
-		proof string
+		proof mip.BoundSource
 	}{
-		{"the optimum", alone.Objective, "external"},     // proves the incumbent as soon as it is found
-		{"0.9·optimum", 0.9 * alone.Objective, "search"}, // too weak: the search proves by itself
+		{"the optimum", alone.Objective, mip.SourceExternal},     // proves the incumbent as soon as it is found
+		{"0.9·optimum", 0.9 * alone.Objective, mip.SourceSearch}, // too weak: the search proves by itself
 	} {
 		res, err := Solve(context.Background(), eng, in, Options{Bound: func() float64 { return c.bound }})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if res.Status != alone.Status || res.Objective != alone.Objective || res.BoundProof != c.proof {
-			t.Errorf("%s: %v %v proof %q, alone %v %v", c.name, res.Status, res.Objective, res.BoundProof, alone.Status, alone.Objective)
+		if res.Status != alone.Status || res.Objective != alone.Objective || res.BoundSource != c.proof {
+			t.Errorf("%s: %v %v proof %q, alone %v %v", c.name, res.Status, res.Objective, res.BoundSource, alone.Status, alone.Objective)
 		}
-		if c.proof == "external" && res.Stats.Nodes >= alone.Stats.Nodes {
+		if c.proof == mip.SourceExternal && res.Stats.Nodes >= alone.Stats.Nodes {
 			t.Errorf("%s: %d nodes, alone %d", c.name, res.Stats.Nodes, alone.Stats.Nodes)
 		}
 	}
@@ -93,8 +93,8 @@ func TestGapLimitStops(t *testing.T) {
 		if res.Status != c.status {
 			t.Errorf("gap limit %g: status %v, want %v", c.gap, res.Status, c.status)
 		}
-		if c.status == mip.GapLimit && (res.LowerBound != b || res.BoundProof != "external" || res.Gap > 1e-3) {
-			t.Errorf("gap limit %g: bound %v (%s), gap %v; want %v, external, ≤ 1e-3", c.gap, res.LowerBound, res.BoundProof, res.Gap, b)
+		if c.status == mip.GapLimit && (res.LowerBound != b || res.BoundSource != mip.SourceExternal || res.Gap > 1e-3) {
+			t.Errorf("gap limit %g: bound %v (%s), gap %v; want %v, external, ≤ 1e-3", c.gap, res.LowerBound, res.BoundSource, res.Gap, b)
 		}
 	}
 }

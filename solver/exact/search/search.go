@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/mrsched/mrsched/instances"
-	"github.com/mrsched/mrsched/schedule"
 	"github.com/mrsched/mrsched/solver/exact/dominance"
 	"github.com/mrsched/mrsched/solver/exact/fastlp"
 	"github.com/mrsched/mrsched/solver/exact/orderlp"
@@ -116,22 +115,19 @@ type Stats struct {
 	Elapsed                                            time.Duration
 }
 
-// Result is the answer of a search.
+// Result is the answer of a search. Its Answer has the status (Optimal,
+// GapLimit, TimeLimit, NodeLimit or Interrupted) and the bound source:
+// mip.SourceSearch (the search space exhausted, or stopped with open
+// nodes), mip.SourceSearchRoot (stopped with the root open: its bound
+// only) or mip.SourceExternal (Options.Bound).
 type Result struct {
-	Status     mip.Status // Optimal or TimeLimit / Interrupted
-	Plan       orderlp.Plan
-	Objective  float64 // Σ w_j (C_j − r_j) of Schedule (the total response with unit weights)
-	LowerBound float64
-	Gap        float64 // (Objective − LowerBound)/Objective
-	RootBound  float64 // h(∅) (batch) or the root bound (releases)
-	Schedule   *schedule.Schedule
-	Stats      Stats
+	mip.Answer
+	Plan      orderlp.Plan
+	RootBound float64 // h(∅) (batch) or the root bound (releases)
+	Stats     Stats
 	// ExternalBound is the best bound read from Options.Bound (−Inf if
-	// none) and BoundProof says what proved LowerBound: "search"
-	// (exhausted or stopped with open nodes), "root" (the root bound
-	// only) or "external" (Options.Bound).
+	// none).
 	ExternalBound float64
-	BoundProof    string
 }
 
 // Sentinel errors.
@@ -307,15 +303,15 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrEngine, err)
 	}
-	res := &Result{Plan: s.bestPlan, Objective: final.Total, Schedule: final.Schedule, RootBound: root}
-	res.Status = mip.Optimal
-	res.ExternalBound, res.BoundProof = s.ext, "search"
+	res := &Result{Answer: mip.Answer{Status: mip.Optimal, Objective: final.Total, Schedule: final.Schedule}, Plan: s.bestPlan, RootBound: root}
+	res.ExternalBound = s.ext
+	src := mip.SourceSearch
 	lb := s.best // the search space is exhausted: proven up to pruneRel
 	switch {
 	case s.extProof:
-		lb, res.BoundProof = s.ext, "external"
+		lb, src = s.ext, mip.SourceExternal
 	case s.gapStop:
-		lb, res.BoundProof = s.ext, "external"
+		lb, src = s.ext, mip.SourceExternal
 		res.Status = mip.GapLimit
 	case s.stopped:
 		res.Status = mip.TimeLimit
@@ -327,17 +323,13 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 		}
 		lb = s.openBound(root)
 		if s.rootOpen {
-			res.BoundProof = "root"
+			src = mip.SourceSearchRoot
 		}
 		if s.ext > lb {
-			lb, res.BoundProof = s.ext, "external"
+			lb, src = s.ext, mip.SourceExternal
 		}
 	}
-	res.LowerBound = min(lb, res.Objective)
-	res.Gap = 0
-	if res.Objective > 0 {
-		res.Gap = max(0, (res.Objective-res.LowerBound)/res.Objective)
-	}
+	res.SetBound(lb, src)
 	s.stats.Elapsed = s.now().Sub(s.start)
 	s.stats.Incumbent, s.stats.LowerBound = s.best, res.LowerBound
 	res.Stats = s.stats

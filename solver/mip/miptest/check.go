@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/mrsched/mrsched/solver/mip"
+	"gonum.org/v1/gonum/floats/scalar"
 )
 
 // Tol is the tolerance of objective and solution comparisons in the engine
@@ -66,10 +67,10 @@ func CheckKnown(t *testing.T, e mip.Engine) {
 				}
 				return
 			}
-			if !r.HasSolution || !Close(r.Objective, k.Objective, Tol) {
+			if !r.HasSolution || !scalar.EqualWithinAbsOrRel(r.Objective, k.Objective, Tol, Tol) {
 				t.Fatalf("%s: objective %v (has solution %v), want %v (%s)", e.Name(), r.Objective, r.HasSolution, k.Objective, k.Source)
 			}
-			if !Close(r.BestBound, k.Objective, Tol) {
+			if !scalar.EqualWithinAbsOrRel(r.BestBound, k.Objective, Tol, Tol) {
 				t.Errorf("%s: best bound %v, want %v", e.Name(), r.BestBound, k.Objective)
 			}
 			if r.Gap > 1e-6 {
@@ -78,17 +79,17 @@ func CheckKnown(t *testing.T, e mip.Engine) {
 			if err := Feasible(k.Model, r.X, 1e-6); err != nil {
 				t.Errorf("%s: %v", e.Name(), err)
 			}
-			if obj := Objective(k.Model, r.X); !Close(obj, r.Objective, Tol) {
+			if obj := Objective(k.Model, r.X); !scalar.EqualWithinAbsOrRel(obj, r.Objective, Tol, Tol) {
 				t.Errorf("%s: reported objective %v but c·x + offset = %v", e.Name(), r.Objective, obj)
 			}
 			for j, want := range k.X {
-				if !Close(r.X[j], want, Tol) {
+				if !scalar.EqualWithinAbsOrRel(r.X[j], want, Tol, Tol) {
 					t.Errorf("%s: x[%d] = %v, want %v (%s)", e.Name(), j, r.X[j], want, k.Source)
 				}
 			}
 			if k.RowDuals != nil && r.RowDuals != nil {
 				for i, want := range k.RowDuals {
-					if !Close(r.RowDuals[i], want, Tol) {
+					if !scalar.EqualWithinAbsOrRel(r.RowDuals[i], want, Tol, Tol) {
 						t.Errorf("%s: dual of row %d = %v, want %v (%s)", e.Name(), i, r.RowDuals[i], want, k.Source)
 					}
 				}
@@ -211,7 +212,7 @@ func CheckRoundTrip(t *testing.T, e mip.Engine, rd mip.Reader, offset bool) {
 			if !sameClass(got.Status, want.Status) {
 				t.Fatalf("model %d (%s): status %v after the round trip, %v before\n%s", i, format, got.Status, want.Status, buf.String())
 			}
-			if want.HasSolution && !Close(sign*got.Objective, want.Objective, Tol) {
+			if want.HasSolution && !scalar.EqualWithinAbsOrRel(sign*got.Objective, want.Objective, Tol, Tol) {
 				t.Fatalf("model %d (%s): objective %v after the round trip, %v before\n%s", i, format, got.Objective, want.Objective, buf.String())
 			}
 		}
@@ -334,7 +335,7 @@ func CheckAgrees(t *testing.T, ref, e mip.Engine) {
 		if rr.Status != mip.Optimal {
 			continue
 		}
-		if !Close(rr.Objective, re.Objective, Tol) {
+		if !scalar.EqualWithinAbsOrRel(rr.Objective, re.Objective, Tol, Tol) {
 			t.Errorf("model %d (MIP %v): %s %v, %s %v", i, mixed, rn, rr.Objective, en, re.Objective)
 		}
 		if err := Feasible(m, re.X, 1e-6); err != nil {

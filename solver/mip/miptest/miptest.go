@@ -319,11 +319,6 @@ func MarketSplit(rng *rand.Rand, m int) *mip.Model {
 	return md
 }
 
-// Close reports whether a and b agree within tol relative to max(1, |a|, |b|).
-func Close(a, b, tol float64) bool {
-	return math.Abs(a-b) <= tol*math.Max(1, math.Max(math.Abs(a), math.Abs(b)))
-}
-
 // SmallLP is an LP of the size the exact tandem-queue formulations solve by
 // the thousand (300 columns and 200 rows in the benchmarks): 10% dense,
 // positive coefficients, boxed columns and ≤ rows with positive sides, so
