@@ -9,6 +9,7 @@ import (
 
 	"github.com/mrsched/mrsched/bounds"
 	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/internal/testenv"
 	"github.com/mrsched/mrsched/solver/exact/internal/bruteforce"
 	"github.com/mrsched/mrsched/solver/exact/search"
 	"github.com/mrsched/mrsched/solver/mip"
@@ -100,7 +101,11 @@ func TestMixedAndLocalAgainstOPT(t *testing.T) {
 func TestWeightedAndDAGBounds(t *testing.T) {
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(34, 1))
-	for trial := range 400 {
+	trials := 200 // 400 under MRSCHED_LONG=1 (make test-long), the first 200 the same
+	if testenv.Long() {
+		trials = 400
+	}
+	for trial := range trials {
 		rel := trial%2 == 1
 		n := 1 + rng.IntN(4)
 		in := bruteforce.Random(rng, n, rel)
