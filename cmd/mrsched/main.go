@@ -282,6 +282,6 @@ var helpFiles embed.FS
 
 // helpName is the help file of the command at path; helpText its
 // description, false when it has none (TestHelpFiles fails on such a
-// command). Lists the library keeps are placeholders (report.ExpandHelp:
+// command). Lists that must not go stale are placeholders (expandHelp:
 // {{generators}}, {{methods}}).
-var helpName, helpText = clitree.HelpName, clitree.HelpFiles(helpFiles, report.ExpandHelp)
+var helpName, helpText = clitree.HelpName, clitree.HelpFiles(helpFiles, expandHelp)
