@@ -16,6 +16,7 @@ import (
 	"github.com/mrsched/mrsched/instances/workload"
 	"github.com/mrsched/mrsched/internal/cliflags"
 	"github.com/mrsched/mrsched/internal/cliout"
+	"github.com/mrsched/mrsched/internal/clitree"
 	"github.com/mrsched/mrsched/report/figures"
 	"github.com/mrsched/mrsched/solver/cluster"
 	"github.com/mrsched/mrsched/solver/cluster/experiments"
@@ -27,16 +28,18 @@ func clusterCommands() []*cli.Command {
 	for i, name := range experiments.Studies {
 		studies[i] = clusterStudyCmd(name)
 	}
-	return inCategory(catCluster, group("cluster", clusterSimulateCmd(), group("study", studies...)))
+	return clitree.InCategory(catCluster, clitree.Group("cluster", clusterSimulateCmd(), clitree.Group("study", studies...)))
 }
 
-func clusterGenCommands() []*cli.Command { return inCategory(catCluster, genClusterCmd()) }
+func clusterGenCommands() []*cli.Command { return clitree.InCategory(catCluster, genClusterCmd()) }
 
-func clusterImportCommands() []*cli.Command { return inCategory(catCluster, importSWIMClusterCmd()) }
+func clusterImportCommands() []*cli.Command {
+	return clitree.InCategory(catCluster, importSWIMClusterCmd())
+}
 
 func clusterSimulateCmd() *cli.Command {
 	s, sim := cluster.DefaultPolicySettings(), experiments.SimulateConfig{}
-	return timeLimited(runLimit, "for the whole command (a simulation stopped early writes nothing)", cmd("simulate", func(c *cli.Context) error {
+	return timeLimited(runLimit, "for the whole command (a simulation stopped early writes nothing)", clitree.Cmd("simulate", func(c *cli.Context) error {
 		s, sim, path := s, sim, c.String("timeline")
 		err := errors.Join(cliflags.Fill(c, &s), cliflags.Fill(c, &sim))
 		sim.Timeline, sim.Context = path != "", c.Context
@@ -48,20 +51,20 @@ func clusterSimulateCmd() *cli.Command {
 			return flagError(err, cluster.ErrConfig, experiments.ErrConfig)
 		}
 		if path != "" {
-			if err := writeWith(c, path, "timeline", func(w io.Writer) error { return experiments.TimelineTable(r).Write(w, tabular.CSV) }); err != nil {
+			if err := cliout.WriteWith(c, path, "timeline", func(w io.Writer) error { return experiments.TimelineTable(r).Write(w, tabular.CSV) }); err != nil {
 				return err
 			}
 			r.Timeline = nil
 		}
-		return emitView(c, experiments.SimulateView(r, c.String("workload"), c.Bool("jobs")))
+		return cliout.EmitView(c, experiments.SimulateView(r, c.String("workload"), c.Bool("jobs")))
 	}, slices.Concat([]cli.Flag{
-		readsFile(&cli.StringFlag{Name: "workload", Aliases: []string{"w"}, Required: true, Usage: "cluster workload `FILE` (JSON, see mrsched gen cluster)"}),
+		cliflags.ReadsFile(&cli.StringFlag{Name: "workload", Aliases: []string{"w"}, Required: true, Usage: "cluster workload `FILE` (JSON, see mrsched gen cluster)"}),
 		&cli.StringFlag{Name: "policy", Aliases: []string{"p"}, Value: "fair", Usage: "fifo, fair, lsps, hpfsp or ppfsp"},
 	}, cliflags.Bind(&s), cliflags.Bind(&sim), []cli.Flag{
 		&cli.BoolFlag{Name: "jobs", Usage: "one row per job instead of the per-user summary"},
-		fileOutFlag("timeline", "write the task-to-slot timeline to `FILE` (CSV)"),
-		formatFlag("table"),
-		outFlag("the results")})...))
+		cliout.FileOut("timeline", "write the task-to-slot timeline to `FILE` (CSV)"),
+		cliout.Format("table"),
+		cliout.Out("the results")})...))
 }
 
 // clusterStudyCmd runs the study name (experiments.RunStudy) with its figures
@@ -69,12 +72,12 @@ func clusterSimulateCmd() *cli.Command {
 func clusterStudyCmd(name string) *cli.Command {
 	def := experiments.DefaultStudyConfig(name)
 	flags := slices.Concat(cliflags.Insert(cliflags.Bind(&def), "workers",
-		writesInto(&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Value: "results/cluster", Usage: "results `DIR` (\"\" writes no files)"}, figureNames...)),
-		[]cli.Flag{besidesSVGFlag(), quietFlag()})
+		cliflags.WritesInto(&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Value: "results/cluster", Usage: "results `DIR` (\"\" writes no files)"}, cliflags.FigureNames...)),
+		[]cli.Flag{besidesSVGFlag(), cliout.Quiet()})
 	if name == "swim" {
 		flags = append(flags, cliflags.Bind(&def.SWIM)...)
 	}
-	return timeLimited(studyLimit, "for the whole study (stopped early, it writes nothing)", cmd(name, func(c *cli.Context) error {
+	return timeLimited(studyLimit, "for the whole study (stopped early, it writes nothing)", clitree.Cmd(name, func(c *cli.Context) error {
 		if c.NArg() > 0 {
 			return fmt.Errorf("unexpected arguments %q (flags go before them)", c.Args().Slice())
 		}
@@ -105,10 +108,10 @@ func clusterStudyCmd(name string) *cli.Command {
 
 func genClusterCmd() *cli.Command {
 	def := workload.DefaultGenConfig()
-	return cmd("cluster", func(c *cli.Context) error {
+	return clitree.Cmd("cluster", func(c *cli.Context) error {
 		w, err := cliflags.Call(def, workload.GenConfig.Generate)(c)
 		return clusterWriteWorkload(c, w, err)
-	}, append(cliflags.Bind(&def), outFlag("the workload"), quietFlag())...)
+	}, append(cliflags.Bind(&def), cliout.Out("the workload"), cliout.Quiet())...)
 }
 
 // clusterWriteWorkload writes w to --out or stdout, or returns err.
@@ -127,19 +130,19 @@ func clusterWriteWorkload(c *cli.Context, w *workload.Workload, err error) error
 	if err := workload.WriteFile(path, w); err != nil {
 		return err
 	}
-	infof(c, "wrote %s (%d jobs)", path, len(w.Jobs))
+	cliout.Infof(c, "wrote %s (%d jobs)", path, len(w.Jobs))
 	return nil
 }
 
 func importSWIMClusterCmd() *cli.Command {
 	def := workload.DefaultSWIMOptions()
-	return cmd("swim-cluster", func(c *cli.Context) error {
+	return clitree.Cmd("swim-cluster", func(c *cli.Context) error {
 		o, err := cliflags.Filled(c, def)
 		var w *workload.Workload
 		if err == nil {
 			w, err = workload.ReadSWIMFile(c.String("trace"), o)
 		}
 		return clusterWriteWorkload(c, w, err)
-	}, slices.Concat([]cli.Flag{readsFile(&cli.StringFlag{Name: "trace", Required: true, Usage: "SWIM trace `FILE` (TSV)"})},
-		cliflags.Bind(&def), []cli.Flag{outFlag("the workload"), quietFlag()})...)
+	}, slices.Concat([]cli.Flag{cliflags.ReadsFile(&cli.StringFlag{Name: "trace", Required: true, Usage: "SWIM trace `FILE` (TSV)"})},
+		cliflags.Bind(&def), []cli.Flag{cliout.Out("the workload"), cliout.Quiet()})...)
 }

@@ -7,16 +7,17 @@ import (
 
 	"github.com/mrsched/mrsched/internal/cliflags"
 	"github.com/mrsched/mrsched/internal/cliout"
+	"github.com/mrsched/mrsched/internal/clitree"
 	"github.com/mrsched/mrsched/report/whatif"
 )
 
 func evaluateCmd() *cli.Command {
 	def := whatif.DefaultConfig()
-	return timeLimited(runLimit, "for the whole command (an evaluation stopped early writes nothing)", cmd("evaluate", cliout.Action(func(c *cli.Context) (*whatif.Result, error) {
+	return timeLimited(runLimit, "for the whole command (an evaluation stopped early writes nothing)", clitree.Cmd("evaluate", cliout.Action(func(c *cli.Context) (*whatif.Result, error) {
 		cfg, err := cliflags.Filled(c, def)
 		if err != nil {
 			return nil, err
 		}
 		return cfg.Run(c.Context)
-	}), tableOut("the result", cliflags.Bind(&def)...)...))
+	}), cliout.TableOut("the result", cliflags.Bind(&def)...)...))
 }
