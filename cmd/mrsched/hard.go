@@ -76,7 +76,7 @@ func altOutFlags(flags ...cli.Flag) []cli.Flag {
 func genNMTSCmd() *cli.Command {
 	def := reductions.DefaultNMTSConfig()
 	return timeLimited(runLimit, "for the whole command (a no-instance search stopped early writes nothing)", clitree.Cmd("nmts", func(c *cli.Context) error {
-		cfg, err := cliflags.Filled(c, def)
+		cfg, err := cliflags.Filled(c, def, nmtsGenFlags)
 		cfg.Context = c.Context
 		var in *nmts.Instance
 		if err == nil {
@@ -93,7 +93,7 @@ func genNMTSCmd() *cli.Command {
 			return cliout.WriteFile(c, out, b.Bytes(), fmt.Sprintf("q = %d", in.Q()))
 		}
 		return cliout.EmitBytes(c, b.Bytes())
-	}, append(cliflags.Bind(&def),
+	}, append(cliflags.Bind(nmtsGenFlags(&def)...),
 		cliflags.WritesFile(&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write to `FILE` instead of stdout"}),
 		&cli.BoolFlag{Name: "quiet", Usage: "no progress or messages on stderr (no -q: --q is the set size)"})...))
 }
@@ -179,7 +179,7 @@ func reduceOpt(c *cli.Context) error {
 func reduceSeparationCmd() *cli.Command {
 	def := reductions.DefaultStudyConfig()
 	return timeLimited(studyLimit, studyLimitUsage, clitree.Cmd("separation", func(c *cli.Context) error {
-		cfg, err := cliflags.Filled(c, def)
+		cfg, err := cliflags.Filled(c, def, separationFlags)
 		if err == nil {
 			cfg.Constructions, err = reductions.Constructions(c.String("construction"))
 		}
@@ -191,7 +191,7 @@ func reduceSeparationCmd() *cli.Command {
 			_, err = runSweep(c, sw, "separation")
 		}
 		return err
-	}, slices.Concat(cliflags.Replace(sweepFlags(), "quiet", &cli.BoolFlag{Name: "quiet", Usage: "no progress or messages on stderr"}), cliflags.Insert(cliflags.Bind(&def), "exact-limit",
+	}, slices.Concat(cliflags.Replace(sweepFlags(), "quiet", &cli.BoolFlag{Name: "quiet", Usage: "no progress or messages on stderr"}), cliflags.Insert(cliflags.Bind(separationFlags(&def)...), "exact-limit",
 		cliflags.Choice("construction", "both", "construction", "both", reductions.ConstructionAppendixA, reductions.ConstructionRepaired)))...))
 }
 
@@ -229,23 +229,23 @@ func altAction[H hardInstance](gen func(c *cli.Context) (H, error)) cli.ActionFu
 
 func genTightMaxCmd() *cli.Command {
 	def := tight.DefaultMaxSRPTConfig()
-	return clitree.Cmd("tight-maxsrpt", altAction(cliflags.Call(def, tight.MaxSRPTConfig.Generate)), altOutFlags(cliflags.Bind(&def)...)...)
+	return clitree.Cmd("tight-maxsrpt", altAction(cliflags.Call(def, tightMaxFlags, tight.MaxSRPTConfig.Generate)), altOutFlags(cliflags.Bind(tightMaxFlags(&def)...)...)...)
 }
 
 func genTightSplitCmd() *cli.Command {
 	def := tight.DefaultSplitSRPTConfig()
-	return clitree.Cmd("tight-splitsrpt", altAction(cliflags.Call(def, tight.SplitSRPTConfig.Generate)), altOutFlags(cliflags.Bind(&def)...)...)
+	return clitree.Cmd("tight-splitsrpt", altAction(cliflags.Call(def, tightSplitFlags, tight.SplitSRPTConfig.Generate)), altOutFlags(cliflags.Bind(tightSplitFlags(&def)...)...)...)
 }
 
 func genAdversaryCmd() *cli.Command {
 	def := adversary.DefaultGenConfig()
-	return clitree.Cmd("adversary", altAction(cliflags.Call(def, adversary.GenConfig.Generate)), altOutFlags(cliflags.Bind(&def)...)...)
+	return clitree.Cmd("adversary", altAction(cliflags.Call(def, adversaryGenFlags, adversary.GenConfig.Generate)), altOutFlags(cliflags.Bind(adversaryGenFlags(&def)...)...)...)
 }
 
 func adversaryCmd() *cli.Command {
 	def := adversary.DefaultConfig()
 	return timeLimited(runLimit, "for the whole command (a sweep stopped early writes nothing)", clitree.Cmd("adversary", func(c *cli.Context) error {
-		cfg, err := cliflags.Filled(c, def)
+		cfg, err := cliflags.Filled(c, def, adversaryFlags)
 		cfg.Context = c.Context
 		var r *adversary.Report
 		if err == nil {
@@ -264,7 +264,7 @@ func adversaryCmd() *cli.Command {
 			}
 		}
 		return flagError(err, adversary.ErrConfig)
-	}, slices.Concat(cliflags.Bind(&def), plotFlags(), []cli.Flag{
+	}, slices.Concat(cliflags.Bind(adversaryFlags(&def)...), plotFlags(), []cli.Flag{
 		cliout.FileOut("csv", "also write the table as CSV to `FILE`"),
 		cliout.Format("table"), cliout.Quiet()})...))
 }
@@ -272,7 +272,7 @@ func adversaryCmd() *cli.Command {
 func adversaryYaoCmd() *cli.Command {
 	def := adversary.DefaultYaoConfig()
 	return timeLimited(runLimit, "for the whole command (a sweep stopped early writes nothing)", clitree.Cmd("adversary-yao", cliout.Action(func(c *cli.Context) (*tabular.Table, error) {
-		cfg, err := cliflags.Filled(c, def)
+		cfg, err := cliflags.Filled(c, def, adversaryYaoFlags)
 		cfg.Context = c.Context
 		var ys []*adversary.Yao
 		if err == nil {
@@ -285,13 +285,13 @@ func adversaryYaoCmd() *cli.Command {
 			return nil, flagError(err, adversary.ErrConfig)
 		}
 		return adversary.YaoTable(ys), nil
-	}), cliout.TableOut("the table", append(cliflags.Bind(&def), plotFlags()...)...)...))
+	}), cliout.TableOut("the table", append(cliflags.Bind(adversaryYaoFlags(&def)...), plotFlags()...)...)...))
 }
 
 func searchCmd() *cli.Command {
 	def := reductions.DefaultWorstConfig()
 	return clitree.Cmd("search", cliout.Action(func(c *cli.Context) (*tabular.Table, error) {
-		cfg, err := cliflags.Filled(c, def)
+		cfg, err := cliflags.Filled(c, def, searchFlags)
 		cfg.Engine = func() (mip.Engine, error) { return engine.Get(c.String("engine")) }
 		var founds []*worstcase.Found
 		if err == nil {
@@ -306,7 +306,7 @@ func searchCmd() *cli.Command {
 			return nil, flagError(err, reductions.ErrConfig)
 		}
 		return reductions.WorstTable(founds), nil
-	}), append(cliflags.Bind(&def),
+	}), append(cliflags.Bind(searchFlags(&def)...),
 		cliflags.WritesInto(&cli.StringFlag{Name: "out-dir", Usage: "save the worst instances in `DIR`"}, "search-*.json"),
 		&cli.StringFlag{Name: "engine", Value: engine.DefaultName, Usage: "LP engine for the exact OPT"},
 		cliout.Format("table"), cliout.Quiet())...)
@@ -315,7 +315,7 @@ func searchCmd() *cli.Command {
 func worstExactCmd() *cli.Command {
 	def := reductions.DefaultWorstExactConfig()
 	return timeLimited(studyLimit, studyLimitUsage, clitree.Cmd("worst-exact", func(c *cli.Context) error {
-		cfg, err := cliflags.Filled(c, def)
+		cfg, err := cliflags.Filled(c, def, worstExactFlags)
 		cfg.Policies = strings.Split(c.String("policy"), ",")
 		if err == nil {
 			cfg.Seeds, err = reductions.WorstExactSeeds(c.StringSlice("seeds"))
@@ -330,5 +330,97 @@ func worstExactCmd() *cli.Command {
 		return err
 	}, slices.Concat(append(sweepFlags(),
 		&cli.StringFlag{Name: "policy", Value: strings.Join(def.Policies, ","), Usage: "comma-separated: maxsrpt, splitsrpt"}),
-		cliflags.Bind(&def), []cli.Flag{cliout.InList("seeds", "instance `FILE` (metadata.policy) that restart 0 extends; repeatable")})...))
+		cliflags.Bind(worstExactFlags(&def)...), []cli.Flag{cliout.InList("seeds", "instance `FILE` (metadata.policy) that restart 0 extends; repeatable")})...))
+}
+
+// nmtsGenFlags are the flags of 'mrsched gen nmts', filling cfg.
+func nmtsGenFlags(cfg *reductions.NMTSConfig) []cliflags.Field {
+	return []cliflags.Field{
+		{Ptr: &cfg.Spec.Q, Tag: `flag:"q" usage:"size q of each set" rule:"between(1,64)"`},
+		{Ptr: &cfg.Spec.MaxF, Tag: `flag:"max-f" usage:"f values are uniform on 1..N" arg:"N" rule:"between(1,4503599627370496)"`},
+		{Ptr: &cfg.Spec.MaxG, Tag: `flag:"max-g" usage:"g values are uniform on 1..N" arg:"N" rule:"between(1,4503599627370496)"`},
+		{Ptr: &cfg.Answer, Tag: `flag:"answer" usage:"yes or no"`},
+		{Ptr: &cfg.Seed, Tag: `flag:"seed" usage:"random seed"`},
+	}
+}
+
+// separationFlags are the flags of 'mrsched reduce separation', filling cfg.
+func separationFlags(cfg *reductions.StudyConfig) []cliflags.Field {
+	return []cliflags.Field{
+		{Ptr: &cfg.Q, Tag: `flag:"q" usage:"NMTS set sizes q" rule:"between(2,5)"`},
+		{Ptr: &cfg.EnumMax, Tag: `flag:"enum-max" usage:"per q (or one for all): every instance with f, g ≤ N (0: none)" rule:"between(0,6)"`},
+		{Ptr: &cfg.Random, Tag: `flag:"random" usage:"per q (or one for all): seeded random yes- and as many no-instances" rule:"non-neg-int"`},
+		{Ptr: &cfg.MaxF, Tag: `flag:"max-f" usage:"random f on 1..N" rule:"at-least-one"`},
+		{Ptr: &cfg.MaxG, Tag: `flag:"max-g" usage:"random g on 1..N" rule:"at-least-one"`},
+		{Ptr: &cfg.Seed, Tag: `flag:"seed" usage:"seed of the random instances and of the order search"`},
+		{Ptr: &cfg.Options.ExactLimit, Tag: `flag:"exact-limit" usage:"exact rational search per instance and construction (rows it stops depend on the machine)" zero:"none"`},
+		{Ptr: &cfg.Options.ExactNodes, Tag: `flag:"exact-nodes" usage:"node budget of the exact search per instance and construction (0: none; same rows on every machine)" rule:"non-neg-int"`},
+	}
+}
+
+// tightMaxFlags are the flags of 'mrsched gen tight-maxsrpt', filling cfg.
+func tightMaxFlags(cfg *tight.MaxSRPTConfig) []cliflags.Field {
+	return []cliflags.Field{
+		{Ptr: &cfg.N, Tag: `flag:"n" usage:"number of jobs (even; the maximum takes about 15 s)" rule:"between(2,2000)"`},
+		{Ptr: &cfg.Alpha, Tag: `flag:"alpha" usage:"α > 1"`},
+		{Ptr: &cfg.Eps, Tag: `flag:"eps" usage:"0 < ε < α − 1"`},
+	}
+}
+
+// tightSplitFlags are the flags of 'mrsched gen tight-splitsrpt', filling cfg.
+func tightSplitFlags(cfg *tight.SplitSRPTConfig) []cliflags.Field {
+	return []cliflags.Field{
+		{Ptr: &cfg.N, Tag: `flag:"n" usage:"number of jobs (the maximum takes about 10 s)" rule:"between(2,2000)"`},
+		{Ptr: &cfg.Beta, Tag: `flag:"beta" usage:"β > 1"`},
+	}
+}
+
+// adversaryGenFlags are the flags of 'mrsched gen adversary', filling cfg.
+func adversaryGenFlags(cfg *adversary.GenConfig) []cliflags.Field {
+	return []cliflags.Field{
+		{Ptr: &cfg.Policy, Tag: `flag:"policy" usage:"policy (solver/fluid name)"`},
+		{Ptr: &cfg.N, Tag: `flag:"n" usage:"n (k = ⌊n^{1/3}⌋; the maximum MaxN takes 2 s and 56 MB)" rule:"between(1,64000)"`},
+	}
+}
+
+// adversaryFlags are the flags of 'mrsched adversary', filling cfg.
+func adversaryFlags(cfg *adversary.Config) []cliflags.Field {
+	return []cliflags.Field{
+		{Ptr: &cfg.Policies, Tag: `flag:"policy" usage:"comma-separated policies (solver/fluid names)"`},
+		{Ptr: &cfg.Ns, Tag: `flag:"n" usage:"comma-separated n values" rule:"at-least-one" rulehelp:"no"`},
+	}
+}
+
+// adversaryYaoFlags are the flags of 'mrsched adversary-yao', filling cfg.
+func adversaryYaoFlags(cfg *adversary.YaoConfig) []cliflags.Field {
+	return []cliflags.Field{
+		{Ptr: &cfg.Policies, Tag: `flag:"policy" usage:"comma-separated policies (solver/fluid names)"`},
+		{Ptr: &cfg.Ns, Tag: `flag:"n" usage:"values of n (their sum at most 200000: n = 64000 takes 18 s for the four default policies)" rule:"between(1,64000)"`},
+	}
+}
+
+// searchFlags are the flags of 'mrsched search', filling cfg.
+func searchFlags(cfg *reductions.WorstConfig) []cliflags.Field {
+	return []cliflags.Field{
+		{Ptr: &cfg.Policy, Tag: `flag:"policy" usage:"maxsrpt or splitsrpt"`},
+		{Ptr: &cfg.Ns, Tag: `flag:"n" usage:"number of jobs N or range LO..HI (2..10)" arg:"N" rule:"between(2,10)" rulehelp:"no"`},
+		{Ptr: &cfg.AlphaMax, Tag: `flag:"alpha-max" usage:"largest max(x/y, y/x) of a job"`},
+		{Ptr: &cfg.Restarts, Tag: `flag:"restarts" usage:"hill-climb restarts per n"`},
+		{Ptr: &cfg.Steps, Tag: `flag:"steps" usage:"steps per restart"`},
+		{Ptr: &cfg.Seed, Tag: `flag:"seed" usage:"random seed"`},
+		{Ptr: &cfg.TimeLimit, Tag: `flag:"time-limit" usage:"stop each n's search after this long (0: none)"`},
+		{Ptr: &cfg.ExactMax, Tag: `flag:"exact-max" usage:"solve OPT exactly by order enumeration up to this n (≤ 8)"`},
+	}
+}
+
+// worstExactFlags are the flags of 'mrsched worst-exact', filling cfg.
+func worstExactFlags(cfg *reductions.WorstExactConfig) []cliflags.Field {
+	return []cliflags.Field{
+		{Ptr: &cfg.Ns, Tag: `flag:"n" usage:"values of n" rule:"between(2,14)"`},
+		{Ptr: &cfg.Restarts, Tag: `flag:"restarts" usage:"climbs per policy and n" rule:"at-least-one"`},
+		{Ptr: &cfg.Steps, Tag: `flag:"steps" usage:"perturbations per climb" rule:"non-neg-int"`},
+		{Ptr: &cfg.AlphaMax, Tag: `flag:"alpha-max" usage:"largest max(x/y, y/x) of a job" rule:"above-one"`},
+		{Ptr: &cfg.Seed, Tag: `flag:"seed" usage:"seed of the starts and perturbations"`},
+		{Ptr: &cfg.SolveLimit, Tag: `flag:"solve-limit" usage:"limit of each exact solve" zero:"none, deterministic"`},
+	}
 }

@@ -74,7 +74,7 @@ func flagError(err error, prefixes ...error) error {
 func mstEvalCmd() *cli.Command {
 	def := straggler.DefaultEvalConfig()
 	return clitree.Cmd("eval", cliout.Action(func(c *cli.Context) (*straggler.EvalReport, error) {
-		cfg, err := cliflags.Filled(c, def)
+		cfg, err := cliflags.Filled(c, def, mstEvalFlags)
 		if err == nil {
 			cfg.Mu, cfg.Lambda, err = mstNodes(c, true)
 		}
@@ -86,13 +86,13 @@ func mstEvalCmd() *cli.Command {
 	}), slices.Concat(mstCommonFlags(
 		cliout.In("nodes", "node file (JSON or .csv) with mu and lambda per node", false),
 		muFlag(),
-		&cli.StringFlag{Name: "lambda", Usage: "arrival rates λ1,λ2,… (one per node)"}), cliflags.Bind(&def))...)
+		&cli.StringFlag{Name: "lambda", Usage: "arrival rates λ1,λ2,… (one per node)"}), cliflags.Bind(mstEvalFlags(&def)...))...)
 }
 
 func mstMapCmd() *cli.Command {
 	def := straggler.DefaultMapConfig()
 	return clitree.Cmd("map", func(c *cli.Context) error {
-		cfg, err := cliflags.Filled(c, def)
+		cfg, err := cliflags.Filled(c, def, mstMapFlags)
 		if err == nil {
 			cfg.Mu, _, err = mstNodes(c, false)
 		}
@@ -108,7 +108,7 @@ func mstMapCmd() *cli.Command {
 		}
 		return err
 	}, slices.Concat(mstCommonFlags(
-		cliout.In("nodes", "node file (JSON or .csv); mu per node", false), muFlag()), cliflags.Bind(&def))...)
+		cliout.In("nodes", "node file (JSON or .csv); mu per node", false), muFlag()), cliflags.Bind(mstMapFlags(&def)...))...)
 }
 
 func mstFitCmd() *cli.Command {
@@ -125,7 +125,7 @@ func mstNodesCmd() *cli.Command {
 		if c.String("nodes") == "" && c.String("class") == "" {
 			return nil, errors.New("give --class μ:available,… or --nodes FILE")
 		}
-		cfg, err := cliflags.Filled(c, def)
+		cfg, err := cliflags.Filled(c, def, mstNodesFlags)
 		if err == nil {
 			cfg.Classes, err = straggler.ClassesFrom(c.String("nodes"), c.String("class"))
 		}
@@ -135,19 +135,19 @@ func mstNodesCmd() *cli.Command {
 		return straggler.NodeCountOf(cfg)
 	}), slices.Concat(mstCommonFlags(
 		&cli.StringFlag{Name: "class", Usage: "node classes μ:available,… (or use --nodes with count as availability)"},
-		cliout.In("nodes", "node file; each entry's count is the number available", false)), cliflags.Bind(&def))...)
+		cliout.In("nodes", "node file; each entry's count is the number available", false)), cliflags.Bind(mstNodesFlags(&def)...))...)
 }
 
 func mstForkJoinCmd() *cli.Command {
 	def := straggler.DefaultForkJoinConfig()
 	return timeLimited(runLimit, "for the whole command (a simulation stopped early writes nothing)", clitree.Cmd("forkjoin", cliout.Action[*tabular.View](func(c *cli.Context) (*tabular.View, error) {
-		cfg, err := cliflags.Filled(c, def)
+		cfg, err := cliflags.Filled(c, def, mstForkJoinFlags)
 		if err != nil {
 			return nil, err
 		}
 		cfg.Context = c.Context
 		return cfg.View()
-	}), mstCommonFlags(cliflags.Bind(&def)...)...))
+	}), mstCommonFlags(cliflags.Bind(mstForkJoinFlags(&def)...)...)...))
 }
 
 func mstFiguresCmd() *cli.Command {
@@ -192,4 +192,48 @@ func mstSimulateCmd() *cli.Command {
 		&cli.IntFlag{Name: "warmup", Value: d.Warmup, Usage: "tasks discarded at the start of each replication"},
 		cliout.InList("task-events", "Google 2011 task_events `FILE` or directory of parts (gzip or plain CSV, repeat in order) for the Fig. 2 fit"),
 	}, cliflags.Figures("the Fig. 5, 7, 9, 12 panels (with CSV)")...)...))
+}
+
+// mstEvalFlags are the flags of 'mrsched mst eval', filling cfg.
+func mstEvalFlags(cfg *straggler.EvalConfig) []cliflags.Field {
+	return []cliflags.Field{
+		{Ptr: &cfg.D, Tag: `flag:"D" usage:"deterministic coefficient of the delayed exponential model (0 = M/M/1)"`},
+		{Ptr: &cfg.Method, Tag: `flag:"method" usage:"closed, integral, mc, all or auto"`},
+		{Ptr: &cfg.Samples, Tag: `flag:"samples" usage:"Monte Carlo samples"`},
+		{Ptr: &cfg.Seed, Tag: `flag:"seed" usage:"Monte Carlo seed"`},
+		{Ptr: &cfg.RelTol, Tag: `flag:"rel-tol" usage:"relative accuracy of the integral"`},
+	}
+}
+
+// mstMapFlags are the flags of 'mrsched mst map', filling cfg.
+func mstMapFlags(cfg *straggler.MapConfig) []cliflags.Field {
+	return []cliflags.Field{
+		{Ptr: &cfg.Total, Tag: `flag:"total" usage:"total task arrival rate λ" required:"true"`},
+		{Ptr: &cfg.Policy, Tag: `flag:"policy" usage:"fair, dep, sep, mep, dmep, optimal or all"`},
+		{Ptr: &cfg.Options.Model.D, Tag: `flag:"D" usage:"deterministic coefficient of the delayed exponential model (0 = M/M/1)"`},
+		{Ptr: &cfg.Options.AllowMigration, Tag: `flag:"allow-migration" usage:"let S-EP return negative λ_i (the paper's formal eq. 23) instead of failing on eq. 24"`},
+		{Ptr: &cfg.PerNode, Tag: `flag:"per-node" usage:"print every node's λ_i (table formats)"`},
+	}
+}
+
+// mstNodesFlags are the flags of 'mrsched mst nodes', filling cfg.
+func mstNodesFlags(cfg *straggler.NodeCountConfig) []cliflags.Field {
+	return []cliflags.Field{
+		{Ptr: &cfg.Total, Tag: `flag:"total" usage:"total task arrival rate λ" required:"true"`},
+		{Ptr: &cfg.Policy, Tag: `flag:"policy" usage:"mapping policy for each selection"`},
+		{Ptr: &cfg.D, Tag: `flag:"D" usage:"deterministic coefficient of the delayed exponential model"`},
+		{Ptr: &cfg.BruteLimit, Tag: `flag:"brute-limit" usage:"enumerate all selections when there are at most this many" rule:"non-neg-int"`},
+		{Ptr: &cfg.Curve, Tag: `flag:"curve" usage:"print the MST for every N (table formats)"`},
+	}
+}
+
+// mstForkJoinFlags are the flags of 'mrsched mst forkjoin', filling cfg.
+func mstForkJoinFlags(cfg *straggler.ForkJoinConfig) []cliflags.Field {
+	return []cliflags.Field{
+		{Ptr: &cfg.K, Tag: `flag:"k" usage:"number of servers K"`},
+		{Ptr: &cfg.Lambda, Tag: `flag:"lambda" usage:"job arrival rate"`},
+		{Ptr: &cfg.Mu, Tag: `flag:"mu" usage:"service rate of every server"`},
+		{Ptr: &cfg.Jobs, Tag: `flag:"jobs" usage:"jobs measured after 10% warm-up (0: no simulation)"`},
+		{Ptr: &cfg.Seed, Tag: `flag:"seed" usage:"simulation seed"`},
+	}
 }
