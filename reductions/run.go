@@ -43,11 +43,11 @@ func WorstPath(dir string, f *worstcase.Found) string {
 var ErrConfig = errors.New("reductions: invalid configuration")
 
 // NMTSConfig is a random NMTS instance with a chosen answer: what 'mrsched
-// gen nmts' writes. The tags are its flags (internal/cliflags.Bind).
+// gen nmts' writes.
 type NMTSConfig struct {
 	nmts.Spec
-	Answer string `flag:"answer" usage:"yes or no"`
-	Seed   uint64 `flag:"seed" usage:"random seed"`
+	Answer string // yes or no
+	Seed   uint64 // random seed
 }
 
 // DefaultNMTSConfig is the default of 'mrsched gen nmts': q = 3, f on

@@ -30,16 +30,15 @@ func BuilderOf(name string) (Builder, error) {
 // StudyConfig describes the separation study of Theorem 1's constructions:
 // for each q, every NMTS instance with values up to EnumMax[i] (none when
 // 0) and Random[i] seeded yes- and no-instances (nmts.Spec{Q, MaxF, MaxG}),
-// reduced by each construction. The tags are the flags of 'mrsched reduce
-// separation' (internal/cliflags.Bind).
+// reduced by each construction: what 'mrsched reduce separation' runs.
 type StudyConfig struct {
-	Q []int `flag:"q" usage:"NMTS set sizes q" rule:"between(2,5)"`
+	Q []int // NMTS set sizes q
 	// EnumMax and Random have one value per q, or one value for every q.
-	EnumMax []int  `flag:"enum-max" usage:"per q (or one for all): every instance with f, g ≤ N (0: none)" rule:"between(0,6)"`
-	Random  []int  `flag:"random" usage:"per q (or one for all): seeded random yes- and as many no-instances" rule:"non-neg-int"`
-	MaxF    int64  `flag:"max-f" usage:"random f on 1..N" rule:"at-least-one"`
-	MaxG    int64  `flag:"max-g" usage:"random g on 1..N" rule:"at-least-one"`
-	Seed    uint64 `flag:"seed" usage:"seed of the random instances and of the order search"`
+	EnumMax []int
+	Random  []int  // per q (or one for all): seeded random yes- and as many no-instances
+	MaxF    int64  // random f on 1..N
+	MaxG    int64  // random g on 1..N
+	Seed    uint64 // seed of the random instances and of the order search
 	// Constructions to run (ConstructionAppendixA, ConstructionRepaired).
 	Constructions []string
 	// Options of Separate; RunStudy sets Seed from the study's Seed and,

@@ -15,15 +15,15 @@ import (
 // total over the best priority-order schedule, then, for n ≤ ExactMax, the
 // exact optimum of the worst instance by order enumeration.
 type WorstConfig struct {
-	Policy    string        `flag:"policy" usage:"maxsrpt or splitsrpt"`
-	Ns        []int         `flag:"n" usage:"number of jobs N or range LO..HI (2..10)" arg:"N" rule:"between(2,10)" rulehelp:"no"`
-	AlphaMax  float64       `flag:"alpha-max" usage:"largest max(x/y, y/x) of a job"`
-	Restarts  int           `flag:"restarts" usage:"hill-climb restarts per n"`
-	Steps     int           `flag:"steps" usage:"steps per restart"`
-	Seed      uint64        `flag:"seed" usage:"random seed"` // n's search uses Seed + n
-	TimeLimit time.Duration `flag:"time-limit" usage:"stop each n's search after this long (0: none)"`
+	Policy    string        // maxsrpt or splitsrpt
+	Ns        []int         // number of jobs N or range LO..HI (2..10)
+	AlphaMax  float64       // largest max(x/y, y/x) of a job
+	Restarts  int           // hill-climb restarts per n
+	Steps     int           // steps per restart
+	Seed      uint64        // n's search uses Seed + n
+	TimeLimit time.Duration // stop each n's search after this long (0: none)
 	// ExactMax: solve OPT exactly for n ≤ min(ExactMax, worstcase.MaxExactN).
-	ExactMax int `flag:"exact-max" usage:"solve OPT exactly by order enumeration up to this n (≤ 8)"`
+	ExactMax int
 	// Engine returns the LP engine for the exact optimum; it is called
 	// only when some n needs one.
 	Engine func() (mip.Engine, error)
@@ -31,8 +31,7 @@ type WorstConfig struct {
 
 // DefaultWorstConfig is the default of 'mrsched search': MaxSRPT, n =
 // 4..6, α ≤ 4, 4 restarts of 150 steps, seed 1, no time limit, exact OPT
-// up to n = 7, no engine. The tags of WorstConfig are the command's flags
-// (internal/cliflags.Bind).
+// up to n = 7, no engine.
 func DefaultWorstConfig() WorstConfig {
 	return WorstConfig{Policy: "maxsrpt", Ns: []int{4, 5, 6}, AlphaMax: 4, Restarts: 4, Steps: 150, Seed: 1, ExactMax: 7}
 }

@@ -187,8 +187,9 @@ func Names() []string {
 	return out
 }
 
-// Help returns the one-line description of a registered method.
-func Help(name string) string {
+// Summary returns the one-line description a registered method was
+// registered with.
+func Summary(name string) string {
 	regMu.RLock()
 	defer regMu.RUnlock()
 	return registry[name].help

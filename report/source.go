@@ -195,15 +195,10 @@ func integer(c map[string]string, k string) (int, error) {
 	return v, nil
 }
 
-// GenHelp documents the generator specs accepted by ParseGen.
-const GenHelp = `KIND,key=value,... — values may be lists a|b|c and integer ranges lo-hi or lo-hi/step;
-every combination is one instance.
-  lognormal,n=N,seed=S[,batch][,load=ρ][,map_sd=3.65][,ratio_sd=3.28]   §5.3 workload (seed as 'gen lognormal')
-  cor4,n=N,alpha=A,eps=E      Corollary 4 tight family (n even), with the paper's alternative order
-  cor6,n=N,beta=B             Corollary 6 tight family, with the paper's alternative order
-  swim,file=TRACE.tsv,load=ρ[,max=M][,cuberoot]   SWIM trace, map-only jobs dropped, sizes normalised (§5.2)`
-
-// ParseGen expands a generator spec into instance sources (see GenHelp).
+// ParseGen expands a generator spec KIND,key=value,… into instance
+// sources: values may be lists a|b|c and integer ranges lo-hi or
+// lo-hi/step, and every combination is one instance. The kinds are
+// lognormal, cor4, cor6 and swim.
 func ParseGen(spec string) ([]Source, error) {
 	g, err := parseGen(spec)
 	if err != nil {

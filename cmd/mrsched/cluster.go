@@ -16,6 +16,7 @@ import (
 	"github.com/mrsched/mrsched/instances/workload"
 	"github.com/mrsched/mrsched/internal/cliflags"
 	"github.com/mrsched/mrsched/internal/cliout"
+	"github.com/mrsched/mrsched/internal/clitree"
 	"github.com/mrsched/mrsched/report/figures"
 	"github.com/mrsched/mrsched/solver/cluster"
 	"github.com/mrsched/mrsched/solver/cluster/experiments"
@@ -27,18 +28,20 @@ func clusterCommands() []*cli.Command {
 	for i, name := range experiments.Studies {
 		studies[i] = clusterStudyCmd(name)
 	}
-	return inCategory(catCluster, group("cluster", clusterSimulateCmd(), group("study", studies...)))
+	return clitree.InCategory(catCluster, clitree.Group("cluster", clusterSimulateCmd(), clitree.Group("study", studies...)))
 }
 
-func clusterGenCommands() []*cli.Command { return inCategory(catCluster, genClusterCmd()) }
+func clusterGenCommands() []*cli.Command { return clitree.InCategory(catCluster, genClusterCmd()) }
 
-func clusterImportCommands() []*cli.Command { return inCategory(catCluster, importSWIMClusterCmd()) }
+func clusterImportCommands() []*cli.Command {
+	return clitree.InCategory(catCluster, importSWIMClusterCmd())
+}
 
 func clusterSimulateCmd() *cli.Command {
 	s, sim := cluster.DefaultPolicySettings(), experiments.SimulateConfig{}
-	return timeLimited(runLimit, "for the whole command (a simulation stopped early writes nothing)", cmd("simulate", func(c *cli.Context) error {
+	return timeLimited(runLimit, "for the whole command (a simulation stopped early writes nothing)", clitree.Cmd("simulate", func(c *cli.Context) error {
 		s, sim, path := s, sim, c.String("timeline")
-		err := errors.Join(cliflags.Fill(c, &s), cliflags.Fill(c, &sim))
+		err := errors.Join(cliflags.Fill(c, policyFlags(&s)...), cliflags.Fill(c, clusterSimulateFlags(&sim)...))
 		sim.Timeline, sim.Context = path != "", c.Context
 		var r *cluster.Result
 		if err == nil {
@@ -48,33 +51,33 @@ func clusterSimulateCmd() *cli.Command {
 			return flagError(err, cluster.ErrConfig, experiments.ErrConfig)
 		}
 		if path != "" {
-			if err := writeWith(c, path, "timeline", func(w io.Writer) error { return experiments.TimelineTable(r).Write(w, tabular.CSV) }); err != nil {
+			if err := cliout.WriteWith(c, path, "timeline", func(w io.Writer) error { return experiments.TimelineTable(r).Write(w, tabular.CSV) }); err != nil {
 				return err
 			}
 			r.Timeline = nil
 		}
-		return emitView(c, experiments.SimulateView(r, c.String("workload"), c.Bool("jobs")))
+		return cliout.EmitView(c, experiments.SimulateView(r, c.String("workload"), c.Bool("jobs")))
 	}, slices.Concat([]cli.Flag{
-		readsFile(&cli.StringFlag{Name: "workload", Aliases: []string{"w"}, Required: true, Usage: "cluster workload `FILE` (JSON, see mrsched gen cluster)"}),
+		cliflags.ReadsFile(&cli.StringFlag{Name: "workload", Aliases: []string{"w"}, Required: true, Usage: "cluster workload `FILE` (JSON, see mrsched gen cluster)"}),
 		&cli.StringFlag{Name: "policy", Aliases: []string{"p"}, Value: "fair", Usage: "fifo, fair, lsps, hpfsp or ppfsp"},
-	}, cliflags.Bind(&s), cliflags.Bind(&sim), []cli.Flag{
+	}, cliflags.Bind(policyFlags(&s)...), cliflags.Bind(clusterSimulateFlags(&sim)...), []cli.Flag{
 		&cli.BoolFlag{Name: "jobs", Usage: "one row per job instead of the per-user summary"},
-		fileOutFlag("timeline", "write the task-to-slot timeline to `FILE` (CSV)"),
-		formatFlag("table"),
-		outFlag("the results")})...))
+		cliout.FileOut("timeline", "write the task-to-slot timeline to `FILE` (CSV)"),
+		cliout.Format("table"),
+		cliout.Out("the results")})...))
 }
 
 // clusterStudyCmd runs the study name (experiments.RunStudy) with its figures
 // drawn by figures.SaveCluster and writes its tables in Markdown.
 func clusterStudyCmd(name string) *cli.Command {
 	def := experiments.DefaultStudyConfig(name)
-	flags := slices.Concat(cliflags.Insert(cliflags.Bind(&def), "workers",
-		writesInto(&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Value: "results/cluster", Usage: "results `DIR` (\"\" writes no files)"}, figureNames...)),
-		[]cli.Flag{besidesSVGFlag(), quietFlag()})
+	flags := slices.Concat(cliflags.Insert(cliflags.Bind(clusterStudyFlags(&def)...), "workers",
+		cliflags.WritesInto(&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Value: "results/cluster", Usage: "results `DIR` (\"\" writes no files)"}, cliflags.FigureNames...)),
+		[]cli.Flag{besidesSVGFlag(), cliout.Quiet()})
 	if name == "swim" {
-		flags = append(flags, cliflags.Bind(&def.SWIM)...)
+		flags = append(flags, cliflags.Bind(swimStudyFlags(&def.SWIM)...)...)
 	}
-	return timeLimited(studyLimit, "for the whole study (stopped early, it writes nothing)", cmd(name, func(c *cli.Context) error {
+	return timeLimited(studyLimit, "for the whole study (stopped early, it writes nothing)", clitree.Cmd(name, func(c *cli.Context) error {
 		if c.NArg() > 0 {
 			return fmt.Errorf("unexpected arguments %q (flags go before them)", c.Args().Slice())
 		}
@@ -84,9 +87,9 @@ func clusterStudyCmd(name string) *cli.Command {
 		if !c.Bool("quiet") {
 			env.Progress = c.App.ErrWriter
 		}
-		cfg, err := cliflags.Filled(c, def)
+		cfg, err := cliflags.Filled(c, def, clusterStudyFlags)
 		if err == nil && name == "swim" {
-			err = cliflags.Fill(c, &cfg.SWIM)
+			err = cliflags.Fill(c, swimStudyFlags(&cfg.SWIM)...)
 		}
 		var tables []*tabular.Table
 		if err == nil {
@@ -105,10 +108,10 @@ func clusterStudyCmd(name string) *cli.Command {
 
 func genClusterCmd() *cli.Command {
 	def := workload.DefaultGenConfig()
-	return cmd("cluster", func(c *cli.Context) error {
-		w, err := cliflags.Call(def, workload.GenConfig.Generate)(c)
+	return clitree.Cmd("cluster", func(c *cli.Context) error {
+		w, err := cliflags.Call(def, genClusterFlags, workload.GenConfig.Generate)(c)
 		return clusterWriteWorkload(c, w, err)
-	}, append(cliflags.Bind(&def), outFlag("the workload"), quietFlag())...)
+	}, append(cliflags.Bind(genClusterFlags(&def)...), cliout.Out("the workload"), cliout.Quiet())...)
 }
 
 // clusterWriteWorkload writes w to --out or stdout, or returns err.
@@ -127,19 +130,78 @@ func clusterWriteWorkload(c *cli.Context, w *workload.Workload, err error) error
 	if err := workload.WriteFile(path, w); err != nil {
 		return err
 	}
-	infof(c, "wrote %s (%d jobs)", path, len(w.Jobs))
+	cliout.Infof(c, "wrote %s (%d jobs)", path, len(w.Jobs))
 	return nil
 }
 
 func importSWIMClusterCmd() *cli.Command {
 	def := workload.DefaultSWIMOptions()
-	return cmd("swim-cluster", func(c *cli.Context) error {
-		o, err := cliflags.Filled(c, def)
+	return clitree.Cmd("swim-cluster", func(c *cli.Context) error {
+		o, err := cliflags.Filled(c, def, swimClusterFlags)
 		var w *workload.Workload
 		if err == nil {
 			w, err = workload.ReadSWIMFile(c.String("trace"), o)
 		}
 		return clusterWriteWorkload(c, w, err)
-	}, slices.Concat([]cli.Flag{readsFile(&cli.StringFlag{Name: "trace", Required: true, Usage: "SWIM trace `FILE` (TSV)"})},
-		cliflags.Bind(&def), []cli.Flag{outFlag("the workload"), quietFlag()})...)
+	}, slices.Concat([]cli.Flag{cliflags.ReadsFile(&cli.StringFlag{Name: "trace", Required: true, Usage: "SWIM trace `FILE` (TSV)"})},
+		cliflags.Bind(swimClusterFlags(&def)...), []cli.Flag{cliout.Out("the workload"), cliout.Quiet()})...)
+}
+
+// policyFlags are the flags of the policies of 'mrsched cluster simulate', filling cfg.
+func policyFlags(cfg *cluster.PolicySettings) []cliflags.Field {
+	return []cliflags.Field{
+		{Ptr: &cfg.Alpha, Tag: `flag:"alpha" usage:"LsPS α of eq. 8 in [0, 1]"`},
+		{Ptr: &cfg.CVThreshold, Tag: `flag:"cv-threshold" usage:"LsPS tier-2 CV threshold"`},
+		{Ptr: &cfg.FairLimit, Tag: `flag:"fair-limit" usage:"H-PFSP FAIR_LIMIT (0: no fair phase)"`},
+		{Ptr: &cfg.Exact, Tag: `flag:"exact" usage:"H-PFSP with exact remaining sizes instead of estimates"`},
+		{Ptr: &cfg.Clock, Tag: `flag:"clock" usage:"H-PFSP virtual PS clock: work (eq. 8 as printed; hpfsp default) or time (real-time PS; ppfsp default)"`},
+		{Ptr: &cfg.UpdateInterval, Tag: `flag:"update-interval" usage:"H-PFSP UPDATE_INTERVAL in seconds"`},
+		{Ptr: &cfg.DefaultFromTasks, Tag: `flag:"default-from-tasks" usage:"H-PFSP eq. 18 defaults from every finished task, not only finished jobs'"`},
+	}
+}
+
+// clusterSimulateFlags are the flags of 'mrsched cluster simulate', filling cfg.
+func clusterSimulateFlags(cfg *experiments.SimulateConfig) []cliflags.Field {
+	return []cliflags.Field{
+		{Ptr: &cfg.Heartbeat, Tag: `flag:"heartbeat" usage:"assign free slots only every SECONDS (0: at once)" arg:"SECONDS"`},
+	}
+}
+
+// clusterStudyFlags are the flags of every 'mrsched cluster study', filling cfg.
+func clusterStudyFlags(cfg *experiments.StudyConfig) []cliflags.Field {
+	return []cliflags.Field{
+		{Ptr: &cfg.Seeds, Tag: `flag:"seeds" usage:"independent replications" rule:"at-least-one"`},
+		{Ptr: &cfg.Workers, Tag: `flag:"workers" usage:"parallel simulations" rule:"at-least-one"`},
+	}
+}
+
+// swimStudyFlags are the flags of 'mrsched cluster study swim' (besides clusterStudyFlags), filling cfg.
+func swimStudyFlags(cfg *experiments.SWIMStudy) []cliflags.Field {
+	return []cliflags.Field{
+		{Ptr: &cfg.Trace, Tag: `flag:"trace" usage:"SWIM trace FILE" arg:"FILE" path:"in"`},
+		{Ptr: &cfg.Nodes, Tag: `flag:"nodes" usage:"cluster nodes (2 map + 2 reduce slots each)"`},
+		{Ptr: &cfg.MaxJobs, Tag: `flag:"max-jobs" usage:"keep only the first M jobs of the trace (0: all)" arg:"M"`},
+		{Ptr: &cfg.Name, Tag: `flag:"name" usage:"label of the output files (default: FB-2009 or FB-2010 from the file name, with the node count)"`},
+	}
+}
+
+// genClusterFlags are the flags of 'mrsched gen cluster', filling cfg.
+func genClusterFlags(cfg *workload.GenConfig) []cliflags.Field {
+	return []cliflags.Field{
+		{Ptr: &cfg.Kind, Tag: `flag:"kind" usage:"table2, fig2, fig3a, fig3b, fig4, fig5 or synthetic" required:"true"`},
+		{Ptr: &cfg.Seed, Tag: `flag:"seed" usage:"random seed"`},
+		{Ptr: &cfg.N, Tag: `flag:"n" usage:"jobs (fig2, fig3a, synthetic; the maximum peaks at 1.1 GB)" rule:"between(1,1000000)"`},
+		{Ptr: &cfg.SizeGB, Tag: `flag:"size" usage:"TeraSort size in GB (fig3a)"`},
+	}
+}
+
+// swimClusterFlags are the flags of 'mrsched import swim-cluster', filling cfg.
+func swimClusterFlags(cfg *workload.SWIMOptions) []cliflags.Field {
+	return []cliflags.Field{
+		{Ptr: &cfg.Nodes, Tag: `flag:"nodes" usage:"cluster nodes"`},
+		{Ptr: &cfg.MapSlots, Tag: `flag:"map-slots" usage:"map slots per node"`},
+		{Ptr: &cfg.ReduceSlots, Tag: `flag:"reduce-slots" usage:"reduce slots per node"`},
+		{Ptr: &cfg.Users, Tag: `flag:"users" usage:"assign job k to user k mod USERS (the traces have no users)"`},
+		{Ptr: &cfg.MaxJobs, Tag: `flag:"max-jobs" usage:"keep only the first M jobs (0: all)" arg:"M"`},
+	}
 }

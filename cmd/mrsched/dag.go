@@ -6,6 +6,7 @@ import (
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/internal/cliflags"
 	"github.com/mrsched/mrsched/internal/cliout"
+	"github.com/mrsched/mrsched/internal/clitree"
 )
 
 // atLeastOneFinite is the rule of --due-slack.
@@ -14,7 +15,7 @@ var atLeastOneFinite = cliflags.Rule{Want: "a finite number ≥ 1", OK: func(x f
 // genDAGCmd is 'gen dag': a random layered DAG night (instances.DAGSpec).
 func genDAGCmd() *cli.Command {
 	d := instances.DefaultDAG(40)
-	return cmd("dag", cliout.Action(func(c *cli.Context) (instances.File, error) {
+	return clitree.Cmd("dag", cliout.Action(func(c *cli.Context) (instances.File, error) {
 		spec := instances.DefaultDAG(c.Int("n"))
 		if c.Float64("load") > 0 {
 			spec.Sizes = instances.PaperLogNormal(c.Int("n"), c.Float64("load"), false)
@@ -28,15 +29,15 @@ func genDAGCmd() *cli.Command {
 		}
 		return instances.File{Instance: in}, err
 	}), append([]cli.Flag{
-		intFlag("n", d.Sizes.N, "number of jobs (the maximum takes 17 s and 160 MB; measured at 200,000)", between(1, 200_000)),
-		intFlag("layers", d.Layers, "number of layers (at most n)", between(1, 200_000)),
-		intFlag("fan-in", d.FanIn, "maximum predecessors of a job", between(1, 1000)),
-		intFlag("fan-out", d.FanOut, "maximum successors of a job (0: no limit)", between(0, 1000)),
-		floatFlag("high-fraction", d.HighFrac, "fraction of high-priority jobs", between(0, 1)),
-		floatFlag("high-weight", d.HighWeight, "weight of a high-priority job (others 1)", positive),
-		floatFlag("due-fraction", d.DueFrac, "fraction of jobs with a deadline", between(0, 1)),
-		floatFlag("due-slack", d.DueSlack, "deadline = release + slack × earliest response (≥ 1)", atLeastOneFinite),
-		floatFlag("load", 0, "release jobs by Poisson arrivals at offered load ρ (0: every job released at 0)", nonNegative),
-		seedFlag(1, "random seed"),
+		cliflags.Int("n", d.Sizes.N, "number of jobs (the maximum takes 17 s and 160 MB; measured at 200,000)", cliflags.Between(1, 200_000)),
+		cliflags.Int("layers", d.Layers, "number of layers (at most n)", cliflags.Between(1, 200_000)),
+		cliflags.Int("fan-in", d.FanIn, "maximum predecessors of a job", cliflags.Between(1, 1000)),
+		cliflags.Int("fan-out", d.FanOut, "maximum successors of a job (0: no limit)", cliflags.Between(0, 1000)),
+		cliflags.Float("high-fraction", d.HighFrac, "fraction of high-priority jobs", cliflags.Between(0, 1)),
+		cliflags.Float("high-weight", d.HighWeight, "weight of a high-priority job (others 1)", cliflags.Positive),
+		cliflags.Float("due-fraction", d.DueFrac, "fraction of jobs with a deadline", cliflags.Between(0, 1)),
+		cliflags.Float("due-slack", d.DueSlack, "deadline = release + slack × earliest response (≥ 1)", atLeastOneFinite),
+		cliflags.Float("load", 0, "release jobs by Poisson arrivals at offered load ρ (0: every job released at 0)", cliflags.NonNegative),
+		cliflags.Seed(1, "random seed"),
 	}, instanceOutFlags()...)...)
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mrsched/mrsched/internal/cliflags"
 	"github.com/mrsched/mrsched/internal/clitree"
 	"github.com/mrsched/mrsched/internal/testenv"
 )
@@ -223,7 +224,7 @@ func TestParseInts(t *testing.T) {
 		{"7", []int{7}},
 		{"-2..1", []int{-2, -1, 0, 1}},
 	} {
-		got, err := parseInts("n", tc.s, anyFinite)
+		got, err := cliflags.ParseInts("n", tc.s, cliflags.AnyFinite)
 		if err != nil || !slices.Equal(got, tc.want) {
 			t.Errorf("parseInts(%q) = %v, %v; want %v", tc.s, got, err, tc.want)
 		}
@@ -231,7 +232,7 @@ func TestParseInts(t *testing.T) {
 	// The whole int64 range overflowed hi − lo and looped 2^64 times before
 	// the count was taken in uint64; 0..2000000 is over the million cap.
 	for _, bad := range []string{"", "x", "5..3", "1..4/0", "1..2..3", "-9223372036854775808..9223372036854775807", "0..2000000"} {
-		if _, err := parseInts("n", bad, anyFinite); err == nil || !strings.Contains(err.Error(), "--n") {
+		if _, err := cliflags.ParseInts("n", bad, cliflags.AnyFinite); err == nil || !strings.Contains(err.Error(), "--n") {
 			t.Errorf("parseInts(%q) = %v, want an error naming --n", bad, err)
 		}
 	}
@@ -245,7 +246,7 @@ func FuzzParseInts(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		xs, err := parseInts("n", s, atLeastOne)
+		xs, err := cliflags.ParseInts("n", s, cliflags.AtLeastOne)
 		if err != nil {
 			return
 		}

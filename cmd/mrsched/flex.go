@@ -13,7 +13,9 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/mrsched/mrsched/instances/sharedscan"
+	"github.com/mrsched/mrsched/internal/cliflags"
 	"github.com/mrsched/mrsched/internal/cliout"
+	"github.com/mrsched/mrsched/internal/clitree"
 	"github.com/mrsched/mrsched/report"
 	"github.com/mrsched/mrsched/report/figures"
 	"github.com/mrsched/mrsched/report/study"
@@ -24,23 +26,23 @@ import (
 
 func flexCommands() []*cli.Command {
 	metrics := cliout.Action(func(*cli.Context) (*tabular.Table, error) { return flex.MetricsTable(), nil })
-	return inCategory(catFlex, group("flex",
-		flexPlanCmd(), flexSimulateCmd(), flexStudyCmd(), flexMergeCmd(), cmd("metrics", metrics, formatFlag("table")), flexMapCmd()))
+	return clitree.InCategory(catFlex, clitree.Group("flex",
+		flexPlanCmd(), flexSimulateCmd(), flexStudyCmd(), flexMergeCmd(), clitree.Cmd("metrics", metrics, cliout.Format("table")), flexMapCmd()))
 }
 
 // The files flex study and merge write into --out-dir, and those of flex
 // map (its passes' cells in DIR/coarse and DIR/fine).
 var (
-	flexDirNames = append([]string{"cells.jsonl"}, figureNames...)
-	flexMapNames = append([]string{"coarse/cells.jsonl", "fine/cells.jsonl"}, figureNames...)
+	flexDirNames = append([]string{"cells.jsonl"}, cliflags.FigureNames...)
+	flexMapNames = append([]string{"coarse/cells.jsonl", "fine/cells.jsonl"}, cliflags.FigureNames...)
 )
 
 func flexWorkloadFlag() cli.Flag {
-	return readsFile(&cli.StringFlag{Name: "workload", Aliases: []string{"w"}, Required: true, Usage: "shared-scan workload `FILE` (JSON)"})
+	return cliflags.ReadsFile(&cli.StringFlag{Name: "workload", Aliases: []string{"w"}, Required: true, Usage: "shared-scan workload `FILE` (JSON)"})
 }
 
 func flexPlanCmd() *cli.Command {
-	return timeLimited(runLimit, "for the whole command (a plan stopped early writes nothing)", cmd("plan", cliout.Action(func(c *cli.Context) (*report.Output, error) {
+	return timeLimited(runLimit, "for the whole command (a plan stopped early writes nothing)", clitree.Cmd("plan", cliout.Action(func(c *cli.Context) (*report.Output, error) {
 		return study.FlexPlan(study.FlexPlanConfig{Workload: c.String("workload"), Metric: c.String("metric"), Scheme: c.String("scheme"),
 			At: c.Float64("at"), Intervals: c.Bool("intervals"), SVG: c.String("svg"), Context: c.Context})
 	}),
@@ -54,13 +56,13 @@ func flexPlanCmd() *cli.Command {
 			return nil
 		}},
 		&cli.BoolFlag{Name: "intervals", Usage: "also print the intervals with per-subjob slots"},
-		fileOutFlag("svg", "draw the slot allocations over time to `FILE`"),
-		formatFlag("table"),
-		outFlag("the result")))
+		cliout.FileOut("svg", "draw the slot allocations over time to `FILE`"),
+		cliout.Format("table"),
+		cliout.Out("the result")))
 }
 
 func flexSimulateCmd() *cli.Command {
-	return timeLimited(runLimit, "for the whole command (a simulation stopped early writes nothing)", cmd("simulate", cliout.Action(func(c *cli.Context) (*report.Output, error) {
+	return timeLimited(runLimit, "for the whole command (a simulation stopped early writes nothing)", clitree.Cmd("simulate", cliout.Action(func(c *cli.Context) (*report.Output, error) {
 		return study.FlexSimulate(study.FlexSimulateConfig{Workload: c.String("workload"), Metric: c.String("metric"), Scheme: c.String("scheme"),
 			Window: c.Float64("window"), Jobs: c.Bool("jobs"), Context: c.Context})
 	}),
@@ -69,16 +71,16 @@ func flexSimulateCmd() *cli.Command {
 		&cli.StringFlag{Name: "scheme", Value: "all", Usage: "all, flex, circumflex or batch"},
 		&cli.Float64Flag{Name: "window", Value: 2, Usage: "BATCH window W per dataset (time units of the workload)"},
 		&cli.BoolFlag{Name: "jobs", Usage: "one row per job"},
-		formatFlag("table"),
-		outFlag("the result")))
+		cliout.Format("table"),
+		cliout.Out("the result")))
 }
 
 func flexStudyFlags() []cli.Flag {
 	return []cli.Flag{
-		writesInto(&cli.StringFlag{Name: "out-dir", Value: "results/flex", Usage: "write cells and report files under `DIR`"}, flexDirNames...),
+		cliflags.WritesInto(&cli.StringFlag{Name: "out-dir", Value: "results/flex", Usage: "write cells and report files under `DIR`"}, flexDirNames...),
 		shardFlag(),
-		workersFlag(2),
-		repsFlag(10),
+		cliflags.Workers(2),
+		cliflags.Reps(10),
 		&cli.StringFlag{Name: "theta1", Value: "0,0.25,0.5,0.75,1", Usage: "popularity Zipf parameters"},
 		&cli.StringFlag{Name: "theta2", Value: "0,0.25,0.5,0.75,1", Usage: "size Zipf parameters"},
 		&cli.StringFlag{Name: "levels", Value: "0,1,2,3,4,5,6,7,8", Usage: "correlation levels (0 negative … 4 random … 8 positive)"},
@@ -88,18 +90,18 @@ func flexStudyFlags() []cli.Flag {
 		&cli.IntFlag{Name: "max-slots", Value: 100, Usage: "M_j of every job"},
 		&cli.IntFlag{Name: "min-slots", Value: 1, Usage: "m_j of every job"},
 		&cli.Float64Flag{Name: "window", Value: 2, Usage: "BATCH window W in minutes"},
-		seedFlag(1, "base seed"),
+		cliflags.Seed(1, "base seed"),
 		besidesSVGFlag(),
-		quietFlag(),
+		cliout.Quiet(),
 	}
 }
 
 func flexStudyConfig(c *cli.Context) (flex.StudyConfig, error) {
 	cfg := flex.DefaultStudy()
 	var errs [4]error
-	cfg.Theta1, errs[0] = floatsOf(c, "theta1", anyFinite)
-	cfg.Theta2, errs[1] = floatsOf(c, "theta2", anyFinite)
-	cfg.Levels, errs[2] = intsOf(c, "levels", between(0, 8))
+	cfg.Theta1, errs[0] = cliflags.FloatsOf(c, "theta1", cliflags.AnyFinite)
+	cfg.Theta2, errs[1] = cliflags.FloatsOf(c, "theta2", cliflags.AnyFinite)
+	cfg.Levels, errs[2] = cliflags.IntsOf(c, "levels", cliflags.Between(0, 8))
 	if cfg.Metrics, errs[3] = flex.MetricNames(c.String("metrics")); errs[3] != nil {
 		errs[3] = fmt.Errorf("--metrics: %w", errs[3])
 	}
@@ -122,70 +124,70 @@ func flexReportOut(c *cli.Context, rep *study.FlexReport, err error) error {
 		fmt.Fprintf(c.App.ErrWriter, "wrote %s; merge all shards with 'mrsched flex merge --out-dir %s FILES…'\n", rep.Cells, dir)
 		return nil
 	}
-	infof(c, "wrote %s/{%s}", dir, strings.Join(rep.Files, ","))
+	cliout.Infof(c, "wrote %s/{%s}", dir, strings.Join(rep.Files, ","))
 	return cliout.Print(c, tabular.Markdown, rep.Summary)
 }
 
 // flexStudyCmd runs (or resumes) the study sweep and, unsharded, writes
 // its report.
 func flexStudyCmd() *cli.Command {
-	return timeLimited(studyLimit, studyLimitUsage, cmd("study", func(c *cli.Context) error {
+	return timeLimited(studyLimit, studyLimitUsage, clitree.Cmd("study", func(c *cli.Context) error {
 		cfg, err := flexStudyConfig(c)
 		if err != nil {
 			return err
 		}
 		sp, _ := sweep.Parse(c.String("shard")) // checked by shardFlag
-		progress := progressEvery(c, 5, func(done, total int) string { return fmt.Sprintf("flex study %s: %d/%d cells", sp, done, total) })
+		progress := cliout.ProgressEvery(c, 5, func(done, total int) string { return fmt.Sprintf("flex study %s: %d/%d cells", sp, done, total) })
 		rep, err := study.RunFlex(c.Context, cfg, sp, c.Int("workers"), c.String("out-dir"), progress, figures.Formats(c.Bool("png"))...)
 		return flexReportOut(c, rep, err)
 	}, flexStudyFlags()...))
 }
 
 func flexMergeCmd() *cli.Command {
-	return cmd("merge", func(c *cli.Context) error {
+	return clitree.Cmd("merge", func(c *cli.Context) error {
 		if c.NArg() == 0 {
 			return fmt.Errorf("merge: name the shard files")
 		}
 		rep, err := study.MergeFlex(c.Args().Slice(), c.String("out-dir"), figures.Formats(c.Bool("png"))...)
 		return flexReportOut(c, rep, err)
 	},
-		writesInto(&cli.StringFlag{Name: "out-dir", Value: "results/flex", Usage: "output `DIR`"}, flexDirNames...),
+		cliflags.WritesInto(&cli.StringFlag{Name: "out-dir", Value: "results/flex", Usage: "output `DIR`"}, flexDirNames...),
 		besidesSVGFlag(),
-		quietFlag())
+		cliout.Quiet())
 }
 
 func genSharedScanCmd() *cli.Command {
 	d := sharedscan.DefaultGenSpec()
-	return cmd("sharedscan", cliout.Action(func(c *cli.Context) (sharedscan.File, error) {
+	return clitree.Cmd("sharedscan", cliout.Action(func(c *cli.Context) (sharedscan.File, error) {
 		spec := sharedscan.GenSpec{Jobs: c.Int("jobs"), Datasets: c.Int("datasets"), Theta1: c.Float64("theta1"), Theta2: c.Float64("theta2"),
 			Correlation: c.Int("correlation"), Slots: c.Int("slots"), Horizon: c.Float64("horizon"), Rho: c.Float64("rho"),
 			ScanFraction: c.Float64("f"), MinSlots: c.Int("min-slots"), MaxSlots: min(c.Int("max-slots"), c.Int("slots"))}
 		w, err := sharedscan.Generate(spec, rand.NewPCG(c.Uint64("seed"), 0x5ca9))
 		return sharedscan.File{Workload: w}, err
 	}),
-		intFlag("jobs", d.Jobs, "arrivals (the maximum peaks at 1.1 GB)", between(1, sharedscan.MaxJobs)),
-		intFlag("datasets", d.Datasets, "D", between(1, sharedscan.MaxDatasets)),
+		cliflags.Int("jobs", d.Jobs, "arrivals (the maximum peaks at 1.1 GB)", cliflags.Between(1, sharedscan.MaxJobs)),
+		cliflags.Int("datasets", d.Datasets, "D", cliflags.Between(1, sharedscan.MaxDatasets)),
 		&cli.Float64Flag{Name: "theta1", Value: d.Theta1, Usage: "popularity Zipf-like parameter in [0,1]"},
 		&cli.Float64Flag{Name: "theta2", Value: d.Theta2, Usage: "size Zipf-like parameter in [0,1]"},
 		&cli.IntFlag{Name: "correlation", Value: d.Correlation, Usage: "κ level 0…8"},
-		intFlag("slots", d.Slots, "S", between(1, sharedscan.MaxSlots)),
+		cliflags.Int("slots", d.Slots, "S", cliflags.Between(1, sharedscan.MaxSlots)),
 		&cli.Float64Flag{Name: "horizon", Value: d.Horizon, Usage: "T (minutes)"},
 		&cli.Float64Flag{Name: "rho", Value: d.Rho, Usage: "utilisation on unshared map work"},
 		&cli.Float64Flag{Name: "f", Value: d.ScanFraction, Usage: "scan fraction of map work in (0,1]"},
-		intFlag("min-slots", d.MinSlots, "m_j", between(0, sharedscan.MaxSlots)),
-		intFlag("max-slots", d.MaxSlots, "M_j (capped at S)", between(1, sharedscan.MaxSlots)),
-		seedFlag(1, "random seed"),
-		outFlag("the result"))
+		cliflags.Int("min-slots", d.MinSlots, "m_j", cliflags.Between(0, sharedscan.MaxSlots)),
+		cliflags.Int("max-slots", d.MaxSlots, "M_j (capped at S)", cliflags.Between(1, sharedscan.MaxSlots)),
+		cliflags.Seed(1, "random seed"),
+		cliout.Out("the result"))
 }
 
 func importSWIMScansCmd() *cli.Command {
 	d := sharedscan.DefaultSWIMSpec()
-	return cmd("swim-scans", cliout.Action(func(c *cli.Context) (sharedscan.File, error) {
+	return clitree.Cmd("swim-scans", cliout.Action(func(c *cli.Context) (sharedscan.File, error) {
 		w, err := sharedscan.ReadSWIMFile(c.String("trace"), sharedscan.SWIMSpec{Slots: c.Int("slots"), BlockBytes: c.Float64("block-mb") * (1 << 20),
 			BlockMinutes: c.Float64("block-minutes"), MinSlots: c.Int("min-slots"), From: c.Float64("from"), To: c.Float64("to"), Limit: c.Int("limit")})
 		return sharedscan.File{Workload: w}, err
 	}),
-		readsFile(&cli.StringFlag{Name: "trace", Required: true, Usage: "SWIM trace `FILE` (withInputPaths TSV)"}),
+		cliflags.ReadsFile(&cli.StringFlag{Name: "trace", Required: true, Usage: "SWIM trace `FILE` (withInputPaths TSV)"}),
 		&cli.IntFlag{Name: "slots", Value: d.Slots, Usage: "S"},
 		&cli.Float64Flag{Name: "block-mb", Value: 64, Usage: "MiB per map task"},
 		&cli.Float64Flag{Name: "block-minutes", Value: d.BlockMinutes, Usage: "slot-minutes to scan one block"},
@@ -193,32 +195,32 @@ func importSWIMScansCmd() *cli.Command {
 		&cli.Float64Flag{Name: "from", Usage: "keep jobs submitted at or after `SECONDS`"},
 		&cli.Float64Flag{Name: "to", Usage: "keep jobs submitted before `SECONDS` (0: no limit)"},
 		&cli.IntFlag{Name: "limit", Usage: "keep at most N jobs (0: all)"},
-		outFlag("the result"))
+		cliout.Out("the result"))
 }
 
 func flexMapCmd() *cli.Command {
 	g := flex.DefaultMapGrid() // the coarse grid of docs/flex.md (the parameter map)
-	return timeLimited(studyLimit, studyLimitUsage, cmd("map", cliout.Action(func(c *cli.Context) (*report.Output, error) {
+	return timeLimited(studyLimit, studyLimitUsage, clitree.Cmd("map", cliout.Action(func(c *cli.Context) (*report.Output, error) {
 		s := flex.DefaultMapSetup()
 		s.Grid = flex.MapGrid{MinFrac: c.Float64Slice("min-frac"), Window: c.Float64Slice("window"), BlockTime: c.Float64Slice("block-time")}
 		s.Reps, s.Workload.Jobs, s.Workload.Horizon = c.Int("reps"), c.Int("jobs"), float64(c.Int("jobs"))/10
 		sp, _ := sweep.Parse(c.String("shard")) // checked by shardFlag
-		ms, err := intsOf(c, "max-slots", atLeastOne)
+		ms, err := cliflags.IntsOf(c, "max-slots", cliflags.AtLeastOne)
 		if s.Grid.MaxSlots = ms; err != nil {
 			return nil, err
 		}
 		return study.FlexMap(c.Context, s, flex.MapRunOptions{Dir: c.String("out-dir"), Pass: c.String("pass"), Shard: sp,
-			Workers: c.Int("workers"), Merge: c.Args().Slice(), Progress: progressLine(c)}, cliout.ProtectedInputs(c))
+			Workers: c.Int("workers"), Merge: c.Args().Slice(), Progress: cliout.ProgressLine(c)}, cliout.ProtectedInputs(c))
 	}),
-		writesInto(&cli.StringFlag{Name: "out-dir", Value: "results/flex/map", Usage: "cells (DIR/coarse, DIR/fine) and report `DIR`"}, flexMapNames...),
-		choiceFlag("pass", "both", "the passes to run (one with --shard)", "both", "coarse", "fine"),
+		cliflags.WritesInto(&cli.StringFlag{Name: "out-dir", Value: "results/flex/map", Usage: "cells (DIR/coarse, DIR/fine) and report `DIR`"}, flexMapNames...),
+		cliflags.Choice("pass", "both", "the passes to run (one with --shard)", "both", "coarse", "fine"),
 		shardFlag(),
-		workersFlag(2),
-		repsFlag(10),
-		intsFlag("max-slots", "5,10,20,30,50,100", "M_j values", atLeastOne),
-		floatsFlag("min-frac", g.MinFrac, "φ values, m_j = max(1, round(φ·M_j))", between(0, 1)),
-		floatsFlag("window", g.Window, "BATCH windows W in minutes", positive),
-		floatsFlag("block-time", g.BlockTime, "block times b in slot-minutes (0: no block limit)", nonNegative),
-		intFlag("jobs", 1000, "arrivals per workload (T = jobs/10 minutes, §4's rate)", atLeastOne),
-		quietFlag()))
+		cliflags.Workers(2),
+		cliflags.Reps(10),
+		cliflags.Ints("max-slots", "5,10,20,30,50,100", "M_j values", cliflags.AtLeastOne),
+		cliflags.Floats("min-frac", g.MinFrac, "φ values, m_j = max(1, round(φ·M_j))", cliflags.Between(0, 1)),
+		cliflags.Floats("window", g.Window, "BATCH windows W in minutes", cliflags.Positive),
+		cliflags.Floats("block-time", g.BlockTime, "block times b in slot-minutes (0: no block limit)", cliflags.NonNegative),
+		cliflags.Int("jobs", 1000, "arrivals per workload (T = jobs/10 minutes, §4's rate)", cliflags.AtLeastOne),
+		cliout.Quiet()))
 }

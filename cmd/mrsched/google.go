@@ -4,6 +4,9 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/mrsched/mrsched/instances/google"
+	"github.com/mrsched/mrsched/internal/cliflags"
+	"github.com/mrsched/mrsched/internal/cliout"
+	"github.com/mrsched/mrsched/internal/clitree"
 	"github.com/mrsched/mrsched/report/figures"
 	"github.com/mrsched/mrsched/report/study"
 	"github.com/mrsched/mrsched/tabular"
@@ -12,38 +15,38 @@ import (
 // importGoogleCmd is `import google`: the Google 2011 trace as a tandem
 // instance (instances/google.Import), the drop summary on stderr.
 func importGoogleCmd() *cli.Command {
-	return cmd("google", func(c *cli.Context) error {
+	return clitree.Cmd("google", func(c *cli.Context) error {
 		in, sum, err := google.Import(google.Options{JobEvents: c.StringSlice("job-events"), TaskEvents: c.StringSlice("task-events"), TaskUsage: c.StringSlice("task-usage")})
 		if err != nil {
 			return err
 		}
 		for _, l := range sum.Lines() {
-			infof(c, "%s", l)
+			cliout.Infof(c, "%s", l)
 		}
 		return emitInstance(c, in)
 	}, append([]cli.Flag{
-		&inputsFlag{StringSliceFlag: cli.StringSliceFlag{Name: "job-events", Required: true, Usage: "job_events `FILES` or directories of part-*-of-*.csv[.gz] (repeat or separate by commas)"}},
-		&inputsFlag{StringSliceFlag: cli.StringSliceFlag{Name: "task-events", Required: true, Usage: "task_events `FILES` or directories"}},
-		inListFlag("task-usage", "task_usage `FILES` or directories: measured use instead of requests × run time"),
+		&cliout.InputsFlag{StringSliceFlag: cli.StringSliceFlag{Name: "job-events", Required: true, Usage: "job_events `FILES` or directories of part-*-of-*.csv[.gz] (repeat or separate by commas)"}},
+		&cliout.InputsFlag{StringSliceFlag: cli.StringSliceFlag{Name: "task-events", Required: true, Usage: "task_events `FILES` or directories"}},
+		cliout.InList("task-usage", "task_usage `FILES` or directories: measured use instead of requests × run time"),
 	}, instanceOutFlags()...)...)
 }
 
 // studyGoogleCmd is `study google`: Lin et al. Figs. 5–7 on an imported
 // Google instance (study.GoogleFile).
 func studyGoogleCmd() *cli.Command {
-	return timeLimited(studyLimit, "for the whole study (stopped early, it writes nothing)", cmd("google", viewAction(func(c *cli.Context) (*tabular.View, error) {
+	return timeLimited(studyLimit, "for the whole study (stopped early, it writes nothing)", clitree.Cmd("google", cliout.Action[*tabular.View](func(c *cli.Context) (*tabular.View, error) {
 		cfg := study.DefaultGoogleConfig()
 		cfg.Loads = c.Float64Slice("loads")
 		r, err := study.GoogleFile(c.Context, c.String("instance"), cfg, c.String("figures"), figures.Formats(c.Bool("png"))...)
 		if err != nil {
 			return nil, err
 		}
-		f, _ := formatOf(c)
+		f, _ := cliout.FormatOf(c)
 		return r.View(f), nil
 	}), append([]cli.Flag{
 		instanceFlag(),
-		loadsFlag(study.DefaultLoads()),
-		outFlag("the tables"),
-		formatFlag("md", tabular.Markdown, tabular.CSV, tabular.JSON, tabular.Text),
-	}, figuresFlags("Figs. 5, 6, 7a, 7b")...)...))
+		cliflags.Loads(study.DefaultLoads()),
+		cliout.Out("the tables"),
+		cliout.Format("md", tabular.Markdown, tabular.CSV, tabular.JSON, tabular.Text),
+	}, cliflags.Figures("Figs. 5, 6, 7a, 7b")...)...))
 }

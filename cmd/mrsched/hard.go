@@ -21,6 +21,7 @@ import (
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/internal/cliflags"
 	"github.com/mrsched/mrsched/internal/cliout"
+	"github.com/mrsched/mrsched/internal/clitree"
 	"github.com/mrsched/mrsched/reductions"
 	"github.com/mrsched/mrsched/reductions/adversary"
 	"github.com/mrsched/mrsched/reductions/nmts"
@@ -38,28 +39,28 @@ func hardCommands() []*cli.Command {
 	nmtsSolve := cliout.ReadAction("instance", nmts.ReadFile, func(c *cli.Context, in *nmts.Instance) (*tabular.Table, error) {
 		return reductions.SolveNMTSTable(c.Context, in, c.Bool("brute-force"))
 	})
-	return inCategory(catHard,
-		group("nmts", timeLimited(runLimit, "for the whole command (a search stopped early writes nothing)", cmd("solve", nmtsSolve, nmtsFileFlag("NMTS"),
+	return clitree.InCategory(catHard,
+		clitree.Group("nmts", timeLimited(runLimit, "for the whole command (a search stopped early writes nothing)", clitree.Cmd("solve", nmtsSolve, nmtsFileFlag("NMTS"),
 			&cli.BoolFlag{Name: "brute-force", Usage: "enumerate all permutation pairs (q ≤ 7)"},
-			formatFlag("table")))),
-		group("reduce", reduceCommands()...),
+			cliout.Format("table")))),
+		clitree.Group("reduce", reduceCommands()...),
 		adversaryCmd(), adversaryYaoCmd(), worstExactCmd(), searchCmd())
 }
 
 func hardGenCommands() []*cli.Command {
-	return inCategory(catHard, genNMTSCmd(), genTightMaxCmd(), genTightSplitCmd(), genAdversaryCmd())
+	return clitree.InCategory(catHard, genNMTSCmd(), genTightMaxCmd(), genTightSplitCmd(), genAdversaryCmd())
 }
 
 // nmtsFileFlag is --instance FILE of an NMTS or reduced instance.
 func nmtsFileFlag(what string) cli.Flag {
-	return readsFile(&cli.StringFlag{Name: "instance", Aliases: []string{"i"}, Required: true, Usage: what + " `FILE`"})
+	return cliflags.ReadsFile(&cli.StringFlag{Name: "instance", Aliases: []string{"i"}, Required: true, Usage: what + " `FILE`"})
 }
 
 // plotFlags are --plot PREFIX and --png.
 func plotFlags() []cli.Flag {
 	return []cli.Flag{
-		writesBase(&cli.StringFlag{Name: "plot", Usage: "write `PREFIX`.svg (and PREFIX.png with --png)"}, ".svg", ".png"),
-		pngFlag("with --plot, write PREFIX.png too"),
+		cliflags.WritesBase(&cli.StringFlag{Name: "plot", Usage: "write `PREFIX`.svg (and PREFIX.png with --png)"}, ".svg", ".png"),
+		cliflags.PNG("with --plot, write PREFIX.png too"),
 	}
 }
 
@@ -67,15 +68,15 @@ func plotFlags() []cli.Flag {
 // flags.
 func altOutFlags(flags ...cli.Flag) []cli.Flag {
 	return append(flags,
-		writesFile(&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "instance `FILE` (default stdout)"}),
-		fileOutFlag("alt-out", "write the alternative schedule to `FILE`"),
-		quietFlag())
+		cliflags.WritesFile(&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "instance `FILE` (default stdout)"}),
+		cliout.FileOut("alt-out", "write the alternative schedule to `FILE`"),
+		cliout.Quiet())
 }
 
 func genNMTSCmd() *cli.Command {
 	def := reductions.DefaultNMTSConfig()
-	return timeLimited(runLimit, "for the whole command (a no-instance search stopped early writes nothing)", cmd("nmts", func(c *cli.Context) error {
-		cfg, err := cliflags.Filled(c, def)
+	return timeLimited(runLimit, "for the whole command (a no-instance search stopped early writes nothing)", clitree.Cmd("nmts", func(c *cli.Context) error {
+		cfg, err := cliflags.Filled(c, def, nmtsGenFlags)
 		cfg.Context = c.Context
 		var in *nmts.Instance
 		if err == nil {
@@ -89,33 +90,33 @@ func genNMTSCmd() *cli.Command {
 			return err
 		}
 		if out := c.String("out"); out != "" {
-			return writeFile(c, out, b.Bytes(), fmt.Sprintf("q = %d", in.Q()))
+			return cliout.WriteFile(c, out, b.Bytes(), fmt.Sprintf("q = %d", in.Q()))
 		}
-		return emitBytes(c, b.Bytes())
-	}, append(cliflags.Bind(&def),
-		writesFile(&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write to `FILE` instead of stdout"}),
+		return cliout.EmitBytes(c, b.Bytes())
+	}, append(cliflags.Bind(nmtsGenFlags(&def)...),
+		cliflags.WritesFile(&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write to `FILE` instead of stdout"}),
 		&cli.BoolFlag{Name: "quiet", Usage: "no progress or messages on stderr (no -q: --q is the set size)"})...))
 }
 
 // reduceCommands are reduce nmts, verify, opt and separation.
 func reduceCommands() []*cli.Command {
 	return []*cli.Command{
-		timeLimited(runLimit, "for the whole command (the exact NMTS search stopped early writes nothing)", cmd("nmts", reduceNMTS,
+		timeLimited(runLimit, "for the whole command (the exact NMTS search stopped early writes nothing)", clitree.Cmd("nmts", reduceNMTS,
 			nmtsFileFlag("NMTS"),
-			writesFile(&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Required: true, Usage: "tandem instance `FILE` to write"}),
-			fileOutFlag("schedule-out", "certificate schedule `FILE` (default OUT.certificate.json)"),
+			cliflags.WritesFile(&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Required: true, Usage: "tandem instance `FILE` to write"}),
+			cliout.FileOut("schedule-out", "certificate schedule `FILE` (default OUT.certificate.json)"),
 			cliflags.PositiveBig("A", "use this A (≥ the minimum) instead of the smallest admissible"),
 			cliflags.PositiveBig("M", "use this M (≥ 9qA) instead of the smallest admissible"),
-			formatFlag("table"), quietFlag())),
-		cmd("verify", reduceVerify,
+			cliout.Format("table"), cliout.Quiet())),
+		clitree.Cmd("verify", reduceVerify,
 			nmtsFileFlag("reduced tandem instance"),
-			inFlag("schedule", "schedule `FILE` (default: the recorded certificate)", false, "s"),
-			formatFlag("table")),
-		timeLimited(runLimit, "for the whole command (an enumeration stopped early writes nothing)", cmd("opt", reduceOpt,
+			cliout.In("schedule", "schedule `FILE` (default: the recorded certificate)", false, "s"),
+			cliout.Format("table")),
+		timeLimited(runLimit, "for the whole command (an enumeration stopped early writes nothing)", clitree.Cmd("opt", reduceOpt,
 			nmtsFileFlag("reduced tandem instance"),
 			&cli.StringFlag{Name: "engine", Value: engine.DefaultName, Usage: "LP engine"},
-			fileOutFlag("schedule-out", "write the optimal LP schedule to `FILE`"),
-			formatFlag("table"), quietFlag())),
+			cliout.FileOut("schedule-out", "write the optimal LP schedule to `FILE`"),
+			cliout.Format("table"), cliout.Quiet())),
 		reduceSeparationCmd(),
 	}
 }
@@ -131,7 +132,7 @@ func reduceNMTS(c *cli.Context) error {
 	if err == nil && b.Yes {
 		err = saveSchedule(c, cmp.Or(c.String("schedule-out"), reductions.CertificatePath(out)), b.Tandem, b.Schedule)
 	}
-	f, err2 := formatOf(c) // reduce's --out is the instance: its table goes to stdout
+	f, err2 := cliout.FormatOf(c) // reduce's --out is the instance: its table goes to stdout
 	if err := errors.Join(err, err2); err != nil {
 		return err
 	}
@@ -145,7 +146,7 @@ func reduceNMTS(c *cli.Context) error {
 func reduceVerify(c *cli.Context) error {
 	v, err := reductions.VerifyFile(c.String("instance"), c.String("schedule"))
 	if err == nil {
-		err = emitTables(c, nil, v.Table)
+		err = cliout.EmitTables(c, nil, v.Table)
 	}
 	if err == nil {
 		for _, line := range v.Violations {
@@ -154,7 +155,7 @@ func reduceVerify(c *cli.Context) error {
 		err = v.Err
 	}
 	if errors.Is(err, reductions.ErrNotHolds) {
-		return exitWith(2, err)
+		return clitree.ExitWith(2, err)
 	}
 	return err
 }
@@ -163,7 +164,7 @@ func reduceOpt(c *cli.Context) error {
 	t0 := time.Now()
 	in, res, err := reductions.OptimumFile(c.Context, c.String("instance"), c.String("engine"), func(done, total int) {
 		if done%5000 == 0 {
-			infof(c, "reduce opt: %d/%d orders (%v)", done, total, time.Since(t0).Round(time.Second))
+			cliout.Infof(c, "reduce opt: %d/%d orders (%v)", done, total, time.Since(t0).Round(time.Second))
 		}
 	})
 	if err == nil {
@@ -172,13 +173,13 @@ func reduceOpt(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	return emitTables(c, nil, res.Table())
+	return cliout.EmitTables(c, nil, res.Table())
 }
 
 func reduceSeparationCmd() *cli.Command {
 	def := reductions.DefaultStudyConfig()
-	return timeLimited(studyLimit, studyLimitUsage, cmd("separation", func(c *cli.Context) error {
-		cfg, err := cliflags.Filled(c, def)
+	return timeLimited(studyLimit, studyLimitUsage, clitree.Cmd("separation", func(c *cli.Context) error {
+		cfg, err := cliflags.Filled(c, def, separationFlags)
 		if err == nil {
 			cfg.Constructions, err = reductions.Constructions(c.String("construction"))
 		}
@@ -190,8 +191,8 @@ func reduceSeparationCmd() *cli.Command {
 			_, err = runSweep(c, sw, "separation")
 		}
 		return err
-	}, slices.Concat(cliflags.Replace(sweepFlags(), "quiet", &cli.BoolFlag{Name: "quiet", Usage: "no progress or messages on stderr"}), cliflags.Insert(cliflags.Bind(&def), "exact-limit",
-		choiceFlag("construction", "both", "construction", "both", reductions.ConstructionAppendixA, reductions.ConstructionRepaired)))...))
+	}, slices.Concat(cliflags.Replace(sweepFlags(), "quiet", &cli.BoolFlag{Name: "quiet", Usage: "no progress or messages on stderr"}), cliflags.Insert(cliflags.Bind(separationFlags(&def)...), "exact-limit",
+		cliflags.Choice("construction", "both", "construction", "both", reductions.ConstructionAppendixA, reductions.ConstructionRepaired)))...))
 }
 
 // hardInstance is a generated hard instance (tight.Generated,
@@ -220,7 +221,7 @@ func altAction[H hardInstance](gen func(c *cli.Context) (H, error)) cli.ActionFu
 			}
 		}
 		if err == nil {
-			infof(c, "%s", line)
+			cliout.Infof(c, "%s", line)
 		}
 		return err
 	}
@@ -228,54 +229,54 @@ func altAction[H hardInstance](gen func(c *cli.Context) (H, error)) cli.ActionFu
 
 func genTightMaxCmd() *cli.Command {
 	def := tight.DefaultMaxSRPTConfig()
-	return cmd("tight-maxsrpt", altAction(cliflags.Call(def, tight.MaxSRPTConfig.Generate)), altOutFlags(cliflags.Bind(&def)...)...)
+	return clitree.Cmd("tight-maxsrpt", altAction(cliflags.Call(def, tightMaxFlags, tight.MaxSRPTConfig.Generate)), altOutFlags(cliflags.Bind(tightMaxFlags(&def)...)...)...)
 }
 
 func genTightSplitCmd() *cli.Command {
 	def := tight.DefaultSplitSRPTConfig()
-	return cmd("tight-splitsrpt", altAction(cliflags.Call(def, tight.SplitSRPTConfig.Generate)), altOutFlags(cliflags.Bind(&def)...)...)
+	return clitree.Cmd("tight-splitsrpt", altAction(cliflags.Call(def, tightSplitFlags, tight.SplitSRPTConfig.Generate)), altOutFlags(cliflags.Bind(tightSplitFlags(&def)...)...)...)
 }
 
 func genAdversaryCmd() *cli.Command {
 	def := adversary.DefaultGenConfig()
-	return cmd("adversary", altAction(cliflags.Call(def, adversary.GenConfig.Generate)), altOutFlags(cliflags.Bind(&def)...)...)
+	return clitree.Cmd("adversary", altAction(cliflags.Call(def, adversaryGenFlags, adversary.GenConfig.Generate)), altOutFlags(cliflags.Bind(adversaryGenFlags(&def)...)...)...)
 }
 
 func adversaryCmd() *cli.Command {
 	def := adversary.DefaultConfig()
-	return timeLimited(runLimit, "for the whole command (a sweep stopped early writes nothing)", cmd("adversary", func(c *cli.Context) error {
-		cfg, err := cliflags.Filled(c, def)
+	return timeLimited(runLimit, "for the whole command (a sweep stopped early writes nothing)", clitree.Cmd("adversary", func(c *cli.Context) error {
+		cfg, err := cliflags.Filled(c, def, adversaryFlags)
 		cfg.Context = c.Context
 		var r *adversary.Report
 		if err == nil {
-			r, err = adversary.Run(cfg, func(p string, n int) { infof(c, "adversary: %s n=%d", p, n) })
+			r, err = adversary.Run(cfg, func(p string, n int) { cliout.Infof(c, "adversary: %s n=%d", p, n) })
 		}
 		if err == nil {
-			err = emit(c, r.Write)
+			err = cliout.Emit(c, r.Write)
 		}
 		if path := c.String("csv"); err == nil && path != "" {
-			err = writeWith(c, path, "", func(w io.Writer) error { return r.Write(w, tabular.CSV) })
+			err = cliout.WriteWith(c, path, "", func(w io.Writer) error { return r.Write(w, tabular.CSV) })
 		}
 		if prefix := c.String("plot"); err == nil && prefix != "" {
 			var files []string
 			if files, err = figures.SaveAdversary(r.Results, prefix, figures.Formats(c.Bool("png"))...); err == nil {
-				infof(c, "wrote %s", strings.Join(files, " and "))
+				cliout.Infof(c, "wrote %s", strings.Join(files, " and "))
 			}
 		}
 		return flagError(err, adversary.ErrConfig)
-	}, slices.Concat(cliflags.Bind(&def), plotFlags(), []cli.Flag{
-		fileOutFlag("csv", "also write the table as CSV to `FILE`"),
-		formatFlag("table"), quietFlag()})...))
+	}, slices.Concat(cliflags.Bind(adversaryFlags(&def)...), plotFlags(), []cli.Flag{
+		cliout.FileOut("csv", "also write the table as CSV to `FILE`"),
+		cliout.Format("table"), cliout.Quiet()})...))
 }
 
 func adversaryYaoCmd() *cli.Command {
 	def := adversary.DefaultYaoConfig()
-	return timeLimited(runLimit, "for the whole command (a sweep stopped early writes nothing)", cmd("adversary-yao", cliout.Action(func(c *cli.Context) (*tabular.Table, error) {
-		cfg, err := cliflags.Filled(c, def)
+	return timeLimited(runLimit, "for the whole command (a sweep stopped early writes nothing)", clitree.Cmd("adversary-yao", cliout.Action(func(c *cli.Context) (*tabular.Table, error) {
+		cfg, err := cliflags.Filled(c, def, adversaryYaoFlags)
 		cfg.Context = c.Context
 		var ys []*adversary.Yao
 		if err == nil {
-			ys, err = cfg.Sweep(func(p string, n int) { infof(c, "adversary-yao: %s n=%d", p, n) })
+			ys, err = cfg.Sweep(func(p string, n int) { cliout.Infof(c, "adversary-yao: %s n=%d", p, n) })
 		}
 		if err == nil && c.String("plot") != "" {
 			_, err = figures.SaveAdversaryYao(ys, c.String("plot"), figures.Formats(c.Bool("png"))...)
@@ -284,17 +285,17 @@ func adversaryYaoCmd() *cli.Command {
 			return nil, flagError(err, adversary.ErrConfig)
 		}
 		return adversary.YaoTable(ys), nil
-	}), tableOut("the table", append(cliflags.Bind(&def), plotFlags()...)...)...))
+	}), cliout.TableOut("the table", append(cliflags.Bind(adversaryYaoFlags(&def)...), plotFlags()...)...)...))
 }
 
 func searchCmd() *cli.Command {
 	def := reductions.DefaultWorstConfig()
-	return cmd("search", cliout.Action(func(c *cli.Context) (*tabular.Table, error) {
-		cfg, err := cliflags.Filled(c, def)
+	return clitree.Cmd("search", cliout.Action(func(c *cli.Context) (*tabular.Table, error) {
+		cfg, err := cliflags.Filled(c, def, searchFlags)
 		cfg.Engine = func() (mip.Engine, error) { return engine.Get(c.String("engine")) }
 		var founds []*worstcase.Found
 		if err == nil {
-			founds, err = reductions.Worst(c.Context, cfg, progressLine(c))
+			founds, err = reductions.Worst(c.Context, cfg, cliout.ProgressLine(c))
 		}
 		for _, f := range founds {
 			if dir := c.String("out-dir"); err == nil && dir != "" {
@@ -305,16 +306,16 @@ func searchCmd() *cli.Command {
 			return nil, flagError(err, reductions.ErrConfig)
 		}
 		return reductions.WorstTable(founds), nil
-	}), append(cliflags.Bind(&def),
-		writesInto(&cli.StringFlag{Name: "out-dir", Usage: "save the worst instances in `DIR`"}, "search-*.json"),
+	}), append(cliflags.Bind(searchFlags(&def)...),
+		cliflags.WritesInto(&cli.StringFlag{Name: "out-dir", Usage: "save the worst instances in `DIR`"}, "search-*.json"),
 		&cli.StringFlag{Name: "engine", Value: engine.DefaultName, Usage: "LP engine for the exact OPT"},
-		formatFlag("table"), quietFlag())...)
+		cliout.Format("table"), cliout.Quiet())...)
 }
 
 func worstExactCmd() *cli.Command {
 	def := reductions.DefaultWorstExactConfig()
-	return timeLimited(studyLimit, studyLimitUsage, cmd("worst-exact", func(c *cli.Context) error {
-		cfg, err := cliflags.Filled(c, def)
+	return timeLimited(studyLimit, studyLimitUsage, clitree.Cmd("worst-exact", func(c *cli.Context) error {
+		cfg, err := cliflags.Filled(c, def, worstExactFlags)
 		cfg.Policies = strings.Split(c.String("policy"), ",")
 		if err == nil {
 			cfg.Seeds, err = reductions.WorstExactSeeds(c.StringSlice("seeds"))
@@ -329,5 +330,97 @@ func worstExactCmd() *cli.Command {
 		return err
 	}, slices.Concat(append(sweepFlags(),
 		&cli.StringFlag{Name: "policy", Value: strings.Join(def.Policies, ","), Usage: "comma-separated: maxsrpt, splitsrpt"}),
-		cliflags.Bind(&def), []cli.Flag{inListFlag("seeds", "instance `FILE` (metadata.policy) that restart 0 extends; repeatable")})...))
+		cliflags.Bind(worstExactFlags(&def)...), []cli.Flag{cliout.InList("seeds", "instance `FILE` (metadata.policy) that restart 0 extends; repeatable")})...))
+}
+
+// nmtsGenFlags are the flags of 'mrsched gen nmts', filling cfg.
+func nmtsGenFlags(cfg *reductions.NMTSConfig) []cliflags.Field {
+	return []cliflags.Field{
+		{Ptr: &cfg.Spec.Q, Tag: `flag:"q" usage:"size q of each set" rule:"between(1,64)"`},
+		{Ptr: &cfg.Spec.MaxF, Tag: `flag:"max-f" usage:"f values are uniform on 1..N" arg:"N" rule:"between(1,4503599627370496)"`},
+		{Ptr: &cfg.Spec.MaxG, Tag: `flag:"max-g" usage:"g values are uniform on 1..N" arg:"N" rule:"between(1,4503599627370496)"`},
+		{Ptr: &cfg.Answer, Tag: `flag:"answer" usage:"yes or no"`},
+		{Ptr: &cfg.Seed, Tag: `flag:"seed" usage:"random seed"`},
+	}
+}
+
+// separationFlags are the flags of 'mrsched reduce separation', filling cfg.
+func separationFlags(cfg *reductions.StudyConfig) []cliflags.Field {
+	return []cliflags.Field{
+		{Ptr: &cfg.Q, Tag: `flag:"q" usage:"NMTS set sizes q" rule:"between(2,5)"`},
+		{Ptr: &cfg.EnumMax, Tag: `flag:"enum-max" usage:"per q (or one for all): every instance with f, g ≤ N (0: none)" rule:"between(0,6)"`},
+		{Ptr: &cfg.Random, Tag: `flag:"random" usage:"per q (or one for all): seeded random yes- and as many no-instances" rule:"non-neg-int"`},
+		{Ptr: &cfg.MaxF, Tag: `flag:"max-f" usage:"random f on 1..N" rule:"at-least-one"`},
+		{Ptr: &cfg.MaxG, Tag: `flag:"max-g" usage:"random g on 1..N" rule:"at-least-one"`},
+		{Ptr: &cfg.Seed, Tag: `flag:"seed" usage:"seed of the random instances and of the order search"`},
+		{Ptr: &cfg.Options.ExactLimit, Tag: `flag:"exact-limit" usage:"exact rational search per instance and construction (rows it stops depend on the machine)" zero:"none"`},
+		{Ptr: &cfg.Options.ExactNodes, Tag: `flag:"exact-nodes" usage:"node budget of the exact search per instance and construction (0: none; same rows on every machine)" rule:"non-neg-int"`},
+	}
+}
+
+// tightMaxFlags are the flags of 'mrsched gen tight-maxsrpt', filling cfg.
+func tightMaxFlags(cfg *tight.MaxSRPTConfig) []cliflags.Field {
+	return []cliflags.Field{
+		{Ptr: &cfg.N, Tag: `flag:"n" usage:"number of jobs (even; the maximum takes about 15 s)" rule:"between(2,2000)"`},
+		{Ptr: &cfg.Alpha, Tag: `flag:"alpha" usage:"α > 1"`},
+		{Ptr: &cfg.Eps, Tag: `flag:"eps" usage:"0 < ε < α − 1"`},
+	}
+}
+
+// tightSplitFlags are the flags of 'mrsched gen tight-splitsrpt', filling cfg.
+func tightSplitFlags(cfg *tight.SplitSRPTConfig) []cliflags.Field {
+	return []cliflags.Field{
+		{Ptr: &cfg.N, Tag: `flag:"n" usage:"number of jobs (the maximum takes about 10 s)" rule:"between(2,2000)"`},
+		{Ptr: &cfg.Beta, Tag: `flag:"beta" usage:"β > 1"`},
+	}
+}
+
+// adversaryGenFlags are the flags of 'mrsched gen adversary', filling cfg.
+func adversaryGenFlags(cfg *adversary.GenConfig) []cliflags.Field {
+	return []cliflags.Field{
+		{Ptr: &cfg.Policy, Tag: `flag:"policy" usage:"policy (solver/fluid name)"`},
+		{Ptr: &cfg.N, Tag: `flag:"n" usage:"n (k = ⌊n^{1/3}⌋; the maximum MaxN takes 2 s and 56 MB)" rule:"between(1,64000)"`},
+	}
+}
+
+// adversaryFlags are the flags of 'mrsched adversary', filling cfg.
+func adversaryFlags(cfg *adversary.Config) []cliflags.Field {
+	return []cliflags.Field{
+		{Ptr: &cfg.Policies, Tag: `flag:"policy" usage:"comma-separated policies (solver/fluid names)"`},
+		{Ptr: &cfg.Ns, Tag: `flag:"n" usage:"comma-separated n values" rule:"at-least-one" rulehelp:"no"`},
+	}
+}
+
+// adversaryYaoFlags are the flags of 'mrsched adversary-yao', filling cfg.
+func adversaryYaoFlags(cfg *adversary.YaoConfig) []cliflags.Field {
+	return []cliflags.Field{
+		{Ptr: &cfg.Policies, Tag: `flag:"policy" usage:"comma-separated policies (solver/fluid names)"`},
+		{Ptr: &cfg.Ns, Tag: `flag:"n" usage:"values of n (their sum at most 200000: n = 64000 takes 18 s for the four default policies)" rule:"between(1,64000)"`},
+	}
+}
+
+// searchFlags are the flags of 'mrsched search', filling cfg.
+func searchFlags(cfg *reductions.WorstConfig) []cliflags.Field {
+	return []cliflags.Field{
+		{Ptr: &cfg.Policy, Tag: `flag:"policy" usage:"maxsrpt or splitsrpt"`},
+		{Ptr: &cfg.Ns, Tag: `flag:"n" usage:"number of jobs N or range LO..HI (2..10)" arg:"N" rule:"between(2,10)" rulehelp:"no"`},
+		{Ptr: &cfg.AlphaMax, Tag: `flag:"alpha-max" usage:"largest max(x/y, y/x) of a job"`},
+		{Ptr: &cfg.Restarts, Tag: `flag:"restarts" usage:"hill-climb restarts per n"`},
+		{Ptr: &cfg.Steps, Tag: `flag:"steps" usage:"steps per restart"`},
+		{Ptr: &cfg.Seed, Tag: `flag:"seed" usage:"random seed"`},
+		{Ptr: &cfg.TimeLimit, Tag: `flag:"time-limit" usage:"stop each n's search after this long (0: none)"`},
+		{Ptr: &cfg.ExactMax, Tag: `flag:"exact-max" usage:"solve OPT exactly by order enumeration up to this n (≤ 8)"`},
+	}
+}
+
+// worstExactFlags are the flags of 'mrsched worst-exact', filling cfg.
+func worstExactFlags(cfg *reductions.WorstExactConfig) []cliflags.Field {
+	return []cliflags.Field{
+		{Ptr: &cfg.Ns, Tag: `flag:"n" usage:"values of n" rule:"between(2,14)"`},
+		{Ptr: &cfg.Restarts, Tag: `flag:"restarts" usage:"climbs per policy and n" rule:"at-least-one"`},
+		{Ptr: &cfg.Steps, Tag: `flag:"steps" usage:"perturbations per climb" rule:"non-neg-int"`},
+		{Ptr: &cfg.AlphaMax, Tag: `flag:"alpha-max" usage:"largest max(x/y, y/x) of a job" rule:"above-one"`},
+		{Ptr: &cfg.Seed, Tag: `flag:"seed" usage:"seed of the starts and perturbations"`},
+		{Ptr: &cfg.SolveLimit, Tag: `flag:"solve-limit" usage:"limit of each exact solve" zero:"none, deterministic"`},
+	}
 }

@@ -11,7 +11,6 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/mrsched/mrsched/internal/clitree"
-	"github.com/mrsched/mrsched/report"
 )
 
 // walkTree calls f with every command of the finished tree and its path
@@ -80,7 +79,7 @@ func TestHelpExamples(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for i, line := range exampleLines(report.ExpandHelp(string(b))) {
+		for i, line := range exampleLines(expandHelp(string(b))) {
 			n++
 			if err := checkExample(line); err != nil {
 				t.Errorf("%s: example %d %q: %v", f, i+1, line, err)

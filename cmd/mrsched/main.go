@@ -1,7 +1,7 @@
 // Command mrsched is the command-line face of the mrsched toolkit: wiring
-// only, over the library packages. Each command parses its flags with the
-// shared helpers (below, over internal/cliflags), calls one library
-// function and writes its result (below, over internal/cliout). The
+// only, over the library packages. Each command declares its flags with
+// the helpers of internal/cliflags and internal/cliout, calls one library
+// function and writes its result through internal/cliout. The
 // command tree is built here, explicitly, from the constructors each topic
 // file exposes (internal/clitree.Cmd and Group); every command's usage,
 // synopsis and description are in its help file (help/*.txt).
@@ -49,32 +49,26 @@ const (
 )
 
 func commands() []*cli.Command {
-	gen := group("gen", slices.Concat(
-		inCategory(catInstances, genLogNormalCmd(), genDAGCmd()), []*cli.Command{genTaillardCmd()},
-		hardGenCommands(), inCategory(catFlex, genSharedScanCmd()), clusterGenCommands())...)
-	imp := group("import", slices.Concat(
-		inCategory(catInstances, importSWIMCmd(), importGoogleCmd()), []*cli.Command{importTaillardCmd()},
-		inCategory(catFlex, importSWIMScansCmd()), clusterImportCommands())...)
+	gen := clitree.Group("gen", slices.Concat(
+		clitree.InCategory(catInstances, genLogNormalCmd(), genDAGCmd()), []*cli.Command{genTaillardCmd()},
+		hardGenCommands(), clitree.InCategory(catFlex, genSharedScanCmd()), clusterGenCommands())...)
+	imp := clitree.Group("import", slices.Concat(
+		clitree.InCategory(catInstances, importSWIMCmd(), importGoogleCmd()), []*cli.Command{importTaillardCmd()},
+		clitree.InCategory(catFlex, importSWIMScansCmd()), clusterImportCommands())...)
 	return slices.Concat(
-		inCategory(catInstances, gen, imp, checkCmd()),
-		inCategory(catTandem, simulateCmd(), validateCmd(), compareCmd(), evaluateCmd()),
-		inCategory(catExact, solveCmd(), boundCmd(), exportCmd()),
-		inCategory(catReport, reportCmd(), mergeCmd(), ganttCmd(),
-			group("study", studyTightnessCmd(), studyFig7Cmd(), studyFig9Cmd(), studyNightlyCmd(), studyGoogleCmd())),
-		inCategory(catEngine, versionCmd()), engineCommands(), hardCommands(), flexCommands(), mstCommands(), clusterCommands())
+		clitree.InCategory(catInstances, gen, imp, checkCmd()),
+		clitree.InCategory(catTandem, simulateCmd(), validateCmd(), compareCmd(), evaluateCmd()),
+		clitree.InCategory(catExact, solveCmd(), boundCmd(), exportCmd()),
+		clitree.InCategory(catReport, reportCmd(), mergeCmd(), ganttCmd(),
+			clitree.Group("study", studyTightnessCmd(), studyFig7Cmd(), studyFig9Cmd(), studyNightlyCmd(), studyGoogleCmd())),
+		clitree.InCategory(catEngine, versionCmd()), engineCommands(), hardCommands(), flexCommands(), mstCommands(), clusterCommands())
 }
-
-// The command constructors of package clitree, by their short names.
-var cmd, group, inCategory = clitree.Cmd, clitree.Group, clitree.InCategory
-
-// exitWith wraps err so that the process exits with code.
-var exitWith = clitree.ExitWith
 
 // newApp is the program: every command with its help file, one-line usage
 // errors, required flags and output files that are inputs checked first.
 func newApp(stdout, stderr io.Writer) *cli.App {
 	app := clitree.NewApp("mrsched", commands(), stdout, stderr, clitree.Options{Describe: helpText,
-		Before: func(c *cli.Context) error { _ = cliout.StampRun(c); return checkOutputs(c) }})
+		Before: func(c *cli.Context) error { _ = cliout.StampRun(c); return cliout.CheckOutputs(c) }})
 	app.Flags = append(app.Flags, &cli.BoolFlag{Name: "version", Usage: "print the version, VCS revision, Go and engine versions (as 'mrsched version')"})
 	app.Action = func(c *cli.Context) error {
 		if c.Bool("version") {
@@ -161,84 +155,44 @@ func cleanup() {
 // answer so far.
 const interruptGrace = 10 * time.Second
 
-// Shared flags. Every flag that several commands have is built here, once,
-// with the one validation that says the flag's name and what it allows
-// (package cliflags: "--k: want an integer ≥ 1, got 0").
-//
-// The constructors and rules of package cliflags, by their short names.
-var (
-	intFlag, floatFlag, floatsFlag, intsFlag = cliflags.Int, cliflags.Float, cliflags.Floats, cliflags.Ints
-	intsOf, floatsOf, parseInts, parseFloats = cliflags.IntsOf, cliflags.FloatsOf, cliflags.ParseInts, cliflags.ParseFloats
-	choiceFlag, repeatedOf                   = cliflags.Choice, cliflags.RepeatedOf
-	seedFlag, timeLimitFlag, repsFlag        = cliflags.Seed, cliflags.TimeLimit, cliflags.Reps
-	loadsFlag, workersFlag, between          = cliflags.Loads, cliflags.Workers, cliflags.Between
-	pngFlag, figuresFlags                    = cliflags.PNG, cliflags.Figures
+// The flags several commands share, built once over internal/cliflags and
+// internal/cliout: each is validated when parsed, with an error naming
+// the flag ("--k: want an integer ≥ 1, got 0").
 
-	anyFinite, positive, nonNegative = cliflags.AnyFinite, cliflags.Positive, cliflags.NonNegative
-	atLeastOne, nonNegInt            = cliflags.AtLeastOne, cliflags.NonNegInt
-)
-
-// The flags several commands share.
-
+// kFlag is --k of k-LPS.
 func kFlag() cli.Flag {
-	return intFlag("k", fluid.DefaultK, "k of k-LPS (jobs served at once)", atLeastOne)
+	return cliflags.Int("k", fluid.DefaultK, "k of k-LPS (jobs served at once)", cliflags.AtLeastOne)
 }
 
+// speedFlag is --speed, the factor on both capacities.
 func speedFlag() cli.Flag {
-	return floatFlag("speed", 1, "speed factor multiplying both capacities", positive)
+	return cliflags.Float("speed", 1, "speed factor multiplying both capacities", cliflags.Positive)
 }
 
+// shardFlag is --shard i/N of a sharded sweep.
 func shardFlag() cli.Flag {
 	return cliflags.Checked("shard", "", "compute only shard `i/N` of the cells and write them as JSON lines",
 		func(s string) error { _, err := sweep.Parse(s); return err })
 }
 
-// The file and format flags of package cliout, by their short names.
-const overwriteNote = cliout.OverwriteNote
-
-// inputsFlag is a repeatable flag of files the command reads.
-type inputsFlag = cliout.InputsFlag
-
-var (
-	formatFlag, formatOf, quietFlag = cliout.Format, cliout.FormatOf, cliout.Quiet
-	outFlag, fileOutFlag, inFlag    = cliout.Out, cliout.FileOut, cliout.In
-	inListFlag                      = cliout.InList
-
-	// Path flags from string flags: what the output guard checks
-	// (cliout.CheckOutputs); every flag naming a file or folder is one.
-	readsFile, writesFile, writesBase, writesInto = cliflags.ReadsFile, cliflags.WritesFile, cliflags.WritesBase, cliflags.WritesInto
-	figureNames                                   = cliflags.FigureNames
-)
-
 // besidesSVGFlag is --png of the commands that always write SVG figures.
-func besidesSVGFlag() cli.Flag { return pngFlag("write PNG figures besides the SVG ones") }
+func besidesSVGFlag() cli.Flag { return cliflags.PNG("write PNG figures besides the SVG ones") }
 
 // instanceFlag is --instance FILE (-i), a required tandem instance.
 func instanceFlag() cli.Flag {
-	return inFlag("instance", "tandem instance `FILE` (JSON, or CSV ending in .csv)", true, "i")
+	return cliout.In("instance", "tandem instance `FILE` (JSON, or CSV ending in .csv)", true, "i")
 }
 
 // engineFlag is --engine: an LP/MIP engine name (whether the engine is
 // available is checked when it is needed).
 func engineFlag(usage string) cli.Flag {
-	return choiceFlag("engine", engine.DefaultName, usage, engine.Names()...)
+	return cliflags.Choice("engine", engine.DefaultName, usage, engine.Names()...)
 }
 
 // Shared output, over package cliout: results to stdout or --out FILE in
 // --format, extra output files, messages and progress on stderr (--quiet
 // silences them). Every file is written atomically, through a symlink to
 // its target, and never over one of the command's input files.
-//
-// The helpers of package cliout, by their short names.
-var (
-	writeFile, writeWith, emitBytes, emit = cliout.WriteFile, cliout.WriteWith, cliout.EmitBytes, cliout.Emit
-	emitView, emitTables, infof, wrote    = cliout.EmitView, cliout.EmitTables, cliout.Infof, cliout.Wrote
-	progressLine, checkOutputs            = cliout.ProgressLine, cliout.CheckOutputs
-	emitWith, progressEvery, tableOut     = cliout.EmitWith, cliout.ProgressEvery, cliout.TableOut
-)
-
-// viewAction is an action that emits the view its function returns.
-var viewAction = cliout.Action[*tabular.View]
 
 // saveInstance writes in to path (instances.File: CSV when it ends in
 // .csv, else JSON; never over an input).
@@ -264,12 +218,12 @@ func emitInstance(c *cli.Context, in *instances.Instance) error {
 // instanceOutFlags are --out, --format (json or csv) and --quiet of
 // commands that write an instance.
 func instanceOutFlags() []cli.Flag {
-	return []cli.Flag{instanceOutFlag(), formatFlag("json", tabular.JSON, tabular.CSV), quietFlag()}
+	return []cli.Flag{instanceOutFlag(), cliout.Format("json", tabular.JSON, tabular.CSV), cliout.Quiet()}
 }
 
 // instanceOutFlag is --out FILE of a command that writes an instance.
 func instanceOutFlag() cli.Flag {
-	return writesFile(&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the instance to `FILE` (.csv for CSV, otherwise JSON) instead of stdout (" + overwriteNote + ")"})
+	return cliflags.WritesFile(&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the instance to `FILE` (.csv for CSV, otherwise JSON) instead of stdout (" + cliout.OverwriteNote + ")"})
 }
 
 // Command descriptions are data: help/<command path>.txt (the path's words
@@ -282,6 +236,6 @@ var helpFiles embed.FS
 
 // helpName is the help file of the command at path; helpText its
 // description, false when it has none (TestHelpFiles fails on such a
-// command). Lists the library keeps are placeholders (report.ExpandHelp:
+// command). Lists that must not go stale are placeholders (expandHelp:
 // {{generators}}, {{methods}}).
-var helpName, helpText = clitree.HelpName, clitree.HelpFiles(helpFiles, report.ExpandHelp)
+var helpName, helpText = clitree.HelpName, clitree.HelpFiles(helpFiles, expandHelp)

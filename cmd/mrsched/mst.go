@@ -14,6 +14,7 @@ import (
 	"github.com/mrsched/mrsched/instances/nodes"
 	"github.com/mrsched/mrsched/internal/cliflags"
 	"github.com/mrsched/mrsched/internal/cliout"
+	"github.com/mrsched/mrsched/internal/clitree"
 	"github.com/mrsched/mrsched/report/figures"
 	"github.com/mrsched/mrsched/solver/straggler"
 	"github.com/mrsched/mrsched/solver/straggler/des"
@@ -21,13 +22,13 @@ import (
 )
 
 func mstCommands() []*cli.Command {
-	return inCategory(catStraggler, group("mst",
-		inCategory(catStraggler, mstEvalCmd(), mstMapCmd(), mstFitCmd(), mstNodesCmd(), mstForkJoinCmd(), mstFiguresCmd(), mstSimulateCmd())...))
+	return clitree.InCategory(catStraggler, clitree.Group("mst",
+		clitree.InCategory(catStraggler, mstEvalCmd(), mstMapCmd(), mstFitCmd(), mstNodesCmd(), mstForkJoinCmd(), mstFiguresCmd(), mstSimulateCmd())...))
 }
 
 // mstCommonFlags are --format and --out, then flags.
 func mstCommonFlags(flags ...cli.Flag) []cli.Flag {
-	return append([]cli.Flag{formatFlag("table"), outFlag("the result")}, flags...)
+	return append([]cli.Flag{cliout.Format("table"), cliout.Out("the result")}, flags...)
 }
 
 // muFlag is --mu, the nodes' service rates.
@@ -42,9 +43,9 @@ func mstNodes(c *cli.Context, needLambda bool) (mu, lambda []float64, err error)
 	case path == "" && !c.IsSet("mu"):
 		return nil, nil, errors.New("give the nodes: --nodes FILE or --mu μ1,μ2,…")
 	case c.IsSet("mu"):
-		mu, err = parseFloats("mu", c.String("mu"), anyFinite)
+		mu, err = cliflags.ParseFloats("mu", c.String("mu"), cliflags.AnyFinite)
 		if err == nil && c.IsSet("lambda") {
-			lambda, err = parseFloats("lambda", c.String("lambda"), anyFinite)
+			lambda, err = cliflags.ParseFloats("lambda", c.String("lambda"), cliflags.AnyFinite)
 		}
 	}
 	if err == nil {
@@ -72,8 +73,8 @@ func flagError(err error, prefixes ...error) error {
 
 func mstEvalCmd() *cli.Command {
 	def := straggler.DefaultEvalConfig()
-	return cmd("eval", cliout.Action(func(c *cli.Context) (*straggler.EvalReport, error) {
-		cfg, err := cliflags.Filled(c, def)
+	return clitree.Cmd("eval", cliout.Action(func(c *cli.Context) (*straggler.EvalReport, error) {
+		cfg, err := cliflags.Filled(c, def, mstEvalFlags)
 		if err == nil {
 			cfg.Mu, cfg.Lambda, err = mstNodes(c, true)
 		}
@@ -83,15 +84,15 @@ func mstEvalCmd() *cli.Command {
 		r, err := straggler.EvalReportOf(cfg)
 		return r, flagError(err)
 	}), slices.Concat(mstCommonFlags(
-		inFlag("nodes", "node file (JSON or .csv) with mu and lambda per node", false),
+		cliout.In("nodes", "node file (JSON or .csv) with mu and lambda per node", false),
 		muFlag(),
-		&cli.StringFlag{Name: "lambda", Usage: "arrival rates λ1,λ2,… (one per node)"}), cliflags.Bind(&def))...)
+		&cli.StringFlag{Name: "lambda", Usage: "arrival rates λ1,λ2,… (one per node)"}), cliflags.Bind(mstEvalFlags(&def)...))...)
 }
 
 func mstMapCmd() *cli.Command {
 	def := straggler.DefaultMapConfig()
-	return cmd("map", func(c *cli.Context) error {
-		cfg, err := cliflags.Filled(c, def)
+	return clitree.Cmd("map", func(c *cli.Context) error {
+		cfg, err := cliflags.Filled(c, def, mstMapFlags)
 		if err == nil {
 			cfg.Mu, _, err = mstNodes(c, false)
 		}
@@ -100,31 +101,31 @@ func mstMapCmd() *cli.Command {
 			v, err = straggler.MapNamed(cfg)
 		}
 		if err == nil {
-			err = emit(c, v.Write)
+			err = cliout.Emit(c, v.Write)
 		}
 		if err == nil && v.Uncertified() {
-			return exitWith(2, errors.New("optimal mapping: KKT conditions not met within the iteration limit"))
+			return clitree.ExitWith(2, errors.New("optimal mapping: KKT conditions not met within the iteration limit"))
 		}
 		return err
 	}, slices.Concat(mstCommonFlags(
-		inFlag("nodes", "node file (JSON or .csv); mu per node", false), muFlag()), cliflags.Bind(&def))...)
+		cliout.In("nodes", "node file (JSON or .csv); mu per node", false), muFlag()), cliflags.Bind(mstMapFlags(&def)...))...)
 }
 
 func mstFitCmd() *cli.Command {
-	return cmd("fit", cliout.ReadAction("samples", nodes.ReadSamplesFile, func(c *cli.Context, xs []float64) (*tabular.View, error) {
+	return clitree.Cmd("fit", cliout.ReadAction("samples", nodes.ReadSamplesFile, func(c *cli.Context, xs []float64) (*tabular.View, error) {
 		return straggler.FitView(xs, c.Float64("offset"))
 	}), mstCommonFlags(
-		inFlag("samples", "file with one completion time per line", true),
+		cliout.In("samples", "file with one completion time per line", true),
 		&cli.Float64Flag{Name: "offset", Value: math.NaN(), Usage: "offset T for the least-squares fit (default: the smallest sample)"})...)
 }
 
 func mstNodesCmd() *cli.Command {
 	def := straggler.DefaultNodeCountConfig()
-	return cmd("nodes", cliout.Action(func(c *cli.Context) (*straggler.NodeCountReport, error) {
+	return clitree.Cmd("nodes", cliout.Action(func(c *cli.Context) (*straggler.NodeCountReport, error) {
 		if c.String("nodes") == "" && c.String("class") == "" {
 			return nil, errors.New("give --class μ:available,… or --nodes FILE")
 		}
-		cfg, err := cliflags.Filled(c, def)
+		cfg, err := cliflags.Filled(c, def, mstNodesFlags)
 		if err == nil {
 			cfg.Classes, err = straggler.ClassesFrom(c.String("nodes"), c.String("class"))
 		}
@@ -134,32 +135,32 @@ func mstNodesCmd() *cli.Command {
 		return straggler.NodeCountOf(cfg)
 	}), slices.Concat(mstCommonFlags(
 		&cli.StringFlag{Name: "class", Usage: "node classes μ:available,… (or use --nodes with count as availability)"},
-		inFlag("nodes", "node file; each entry's count is the number available", false)), cliflags.Bind(&def))...)
+		cliout.In("nodes", "node file; each entry's count is the number available", false)), cliflags.Bind(mstNodesFlags(&def)...))...)
 }
 
 func mstForkJoinCmd() *cli.Command {
 	def := straggler.DefaultForkJoinConfig()
-	return timeLimited(runLimit, "for the whole command (a simulation stopped early writes nothing)", cmd("forkjoin", viewAction(func(c *cli.Context) (*tabular.View, error) {
-		cfg, err := cliflags.Filled(c, def)
+	return timeLimited(runLimit, "for the whole command (a simulation stopped early writes nothing)", clitree.Cmd("forkjoin", cliout.Action[*tabular.View](func(c *cli.Context) (*tabular.View, error) {
+		cfg, err := cliflags.Filled(c, def, mstForkJoinFlags)
 		if err != nil {
 			return nil, err
 		}
 		cfg.Context = c.Context
 		return cfg.View()
-	}), mstCommonFlags(cliflags.Bind(&def)...)...))
+	}), mstCommonFlags(cliflags.Bind(mstForkJoinFlags(&def)...)...)...))
 }
 
 func mstFiguresCmd() *cli.Command {
-	return cmd("figures", func(c *cli.Context) error {
+	return clitree.Cmd("figures", func(c *cli.Context) error {
 		figs, err := figures.SaveStragglerPaper(c.String("out"), func(done, total int, name string) {
-			infof(c, "mst figures: %d/%d %s", done, total, name)
+			cliout.Infof(c, "mst figures: %d/%d %s", done, total, name)
 		}, figures.Formats(c.Bool("png"))...)
 		for _, f := range figs {
 			fmt.Fprintf(c.App.Writer, "%s\t%s\n", f.Name, f.Note)
 		}
 		return err
 	},
-		writesInto(&cli.StringFlag{Name: "out", Value: "results/straggler", Usage: "output directory"}, figureNames...),
+		cliflags.WritesInto(&cli.StringFlag{Name: "out", Value: "results/straggler", Usage: "output directory"}, cliflags.FigureNames...),
 		besidesSVGFlag(),
 		&cli.BoolFlag{Name: "quiet", Usage: "no progress on stderr"})
 }
@@ -168,7 +169,7 @@ func mstFiguresCmd() *cli.Command {
 // check (solver/straggler/des.Reproduce).
 func mstSimulateCmd() *cli.Command {
 	d := des.DefaultFigOptions()
-	return timeLimited(runLimit, "for the whole command (a simulation stopped early writes nothing)", cmd("simulate", viewAction(func(c *cli.Context) (*tabular.View, error) {
+	return timeLimited(runLimit, "for the whole command (a simulation stopped early writes nothing)", clitree.Cmd("simulate", cliout.Action[*tabular.View](func(c *cli.Context) (*tabular.View, error) {
 		d := d
 		d.Seed, d.Replications, d.Jobs, d.Warmup, d.Workers = c.Uint64("seed"), c.Int("reps"), c.Int("jobs"), c.Int("warmup"), c.Int("workers")
 		d.Context = c.Context
@@ -182,13 +183,57 @@ func mstSimulateCmd() *cli.Command {
 		}
 		return r.View(), nil
 	}), append([]cli.Flag{
-		formatFlag("table"),
-		outFlag("the table"),
-		seedFlag(d.Seed, "simulation seed"),
-		repsFlag(d.Replications),
-		workersFlag(1),
+		cliout.Format("table"),
+		cliout.Out("the table"),
+		cliflags.Seed(d.Seed, "simulation seed"),
+		cliflags.Reps(d.Replications),
+		cliflags.Workers(1),
 		&cli.IntFlag{Name: "jobs", Value: d.Jobs, Usage: "measured tasks per node and replication"},
 		&cli.IntFlag{Name: "warmup", Value: d.Warmup, Usage: "tasks discarded at the start of each replication"},
-		inListFlag("task-events", "Google 2011 task_events `FILE` or directory of parts (gzip or plain CSV, repeat in order) for the Fig. 2 fit"),
-	}, figuresFlags("the Fig. 5, 7, 9, 12 panels (with CSV)")...)...))
+		cliout.InList("task-events", "Google 2011 task_events `FILE` or directory of parts (gzip or plain CSV, repeat in order) for the Fig. 2 fit"),
+	}, cliflags.Figures("the Fig. 5, 7, 9, 12 panels (with CSV)")...)...))
+}
+
+// mstEvalFlags are the flags of 'mrsched mst eval', filling cfg.
+func mstEvalFlags(cfg *straggler.EvalConfig) []cliflags.Field {
+	return []cliflags.Field{
+		{Ptr: &cfg.D, Tag: `flag:"D" usage:"deterministic coefficient of the delayed exponential model (0 = M/M/1)"`},
+		{Ptr: &cfg.Method, Tag: `flag:"method" usage:"closed, integral, mc, all or auto"`},
+		{Ptr: &cfg.Samples, Tag: `flag:"samples" usage:"Monte Carlo samples"`},
+		{Ptr: &cfg.Seed, Tag: `flag:"seed" usage:"Monte Carlo seed"`},
+		{Ptr: &cfg.RelTol, Tag: `flag:"rel-tol" usage:"relative accuracy of the integral"`},
+	}
+}
+
+// mstMapFlags are the flags of 'mrsched mst map', filling cfg.
+func mstMapFlags(cfg *straggler.MapConfig) []cliflags.Field {
+	return []cliflags.Field{
+		{Ptr: &cfg.Total, Tag: `flag:"total" usage:"total task arrival rate λ" required:"true"`},
+		{Ptr: &cfg.Policy, Tag: `flag:"policy" usage:"fair, dep, sep, mep, dmep, optimal or all"`},
+		{Ptr: &cfg.Options.Model.D, Tag: `flag:"D" usage:"deterministic coefficient of the delayed exponential model (0 = M/M/1)"`},
+		{Ptr: &cfg.Options.AllowMigration, Tag: `flag:"allow-migration" usage:"let S-EP return negative λ_i (the paper's formal eq. 23) instead of failing on eq. 24"`},
+		{Ptr: &cfg.PerNode, Tag: `flag:"per-node" usage:"print every node's λ_i (table formats)"`},
+	}
+}
+
+// mstNodesFlags are the flags of 'mrsched mst nodes', filling cfg.
+func mstNodesFlags(cfg *straggler.NodeCountConfig) []cliflags.Field {
+	return []cliflags.Field{
+		{Ptr: &cfg.Total, Tag: `flag:"total" usage:"total task arrival rate λ" required:"true"`},
+		{Ptr: &cfg.Policy, Tag: `flag:"policy" usage:"mapping policy for each selection"`},
+		{Ptr: &cfg.D, Tag: `flag:"D" usage:"deterministic coefficient of the delayed exponential model"`},
+		{Ptr: &cfg.BruteLimit, Tag: `flag:"brute-limit" usage:"enumerate all selections when there are at most this many" rule:"non-neg-int"`},
+		{Ptr: &cfg.Curve, Tag: `flag:"curve" usage:"print the MST for every N (table formats)"`},
+	}
+}
+
+// mstForkJoinFlags are the flags of 'mrsched mst forkjoin', filling cfg.
+func mstForkJoinFlags(cfg *straggler.ForkJoinConfig) []cliflags.Field {
+	return []cliflags.Field{
+		{Ptr: &cfg.K, Tag: `flag:"k" usage:"number of servers K"`},
+		{Ptr: &cfg.Lambda, Tag: `flag:"lambda" usage:"job arrival rate"`},
+		{Ptr: &cfg.Mu, Tag: `flag:"mu" usage:"service rate of every server"`},
+		{Ptr: &cfg.Jobs, Tag: `flag:"jobs" usage:"jobs measured after 10% warm-up (0: no simulation)"`},
+		{Ptr: &cfg.Seed, Tag: `flag:"seed" usage:"simulation seed"`},
+	}
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/mrsched/mrsched/internal/cliflags"
 	"github.com/mrsched/mrsched/internal/cliout"
+	"github.com/mrsched/mrsched/internal/clitree"
 	"github.com/mrsched/mrsched/report"
 	"github.com/mrsched/mrsched/report/figures"
 	"github.com/mrsched/mrsched/report/onepage"
@@ -23,11 +24,11 @@ import (
 
 // sweepFlags are shared by report and every study.
 func sweepFlags() []cli.Flag {
-	return append(append([]cli.Flag{formatFlag("table"), outFlag("the output")}, figuresFlags("figures")...),
+	return append(append([]cli.Flag{cliout.Format("table"), cliout.Out("the output")}, cliflags.Figures("figures")...),
 		shardFlag(),
-		writesFile(&cli.StringFlag{Name: "cells", Usage: "keep the cells in `FILE` (JSON lines): a killed run resumes from it without recomputing finished cells"}),
-		workersFlag(runtime.NumCPU()),
-		quietFlag())
+		cliflags.WritesFile(&cli.StringFlag{Name: "cells", Usage: "keep the cells in `FILE` (JSON lines): a killed run resumes from it without recomputing finished cells"}),
+		cliflags.Workers(runtime.NumCPU()),
+		cliout.Quiet())
 }
 
 // runSweep runs (a shard of) sw with the sweep flags and prints it
@@ -54,15 +55,15 @@ func sweepProblems(o *study.SweepOutput, err error) error {
 		return err
 	}
 	if err = o.Problems(); errors.Is(err, report.ErrViolation) {
-		return exitWith(2, err)
+		return clitree.ExitWith(2, err)
 	}
 	return err
 }
 
 func reportCmd() *cli.Command {
-	return cmd("report", func(c *cli.Context) error {
+	return clitree.Cmd("report", func(c *cli.Context) error {
 		start := time.Now()
-		cfg := study.ReportConfig{Instances: repeatedOf(c, "instance"), Gens: repeatedOf(c, "gen"), Methods: c.String("methods"),
+		cfg := study.ReportConfig{Instances: cliflags.RepeatedOf(c, "instance"), Gens: cliflags.RepeatedOf(c, "gen"), Methods: c.String("methods"),
 			TimeLimit: c.Duration("time-limit"), Start: commandStart(c), NoValidate: c.Bool("no-validate"), Page: c.String("html") != ""}
 		return sweepProblems(writePage(c, start)(cliout.RunSweep(c, "report", func(o cliout.SweepOptions) (*study.SweepOutput, error) {
 			return study.RunReport(c.Context, cfg, study.SweepConfig(o))
@@ -71,7 +72,7 @@ func reportCmd() *cli.Command {
 		&cliflags.RepeatedFlag{GenericFlag: cli.GenericFlag{Name: "instance", Aliases: []string{"i"}, Value: &cliflags.Repeated{}, Usage: "instance `FILE` (JSON or CSV); repeatable"}, Files: true},
 		&cliflags.RepeatedFlag{GenericFlag: cli.GenericFlag{Name: "gen", Value: &cliflags.Repeated{}, Usage: "generator `SPEC`; repeatable (see above)"}},
 		methodsFlag("fifo,klps,maxsrpt,splitsrpt,lb51,lbcount"),
-		timeLimitFlag(60*time.Second, "for the whole command, split between the instances and their methods"),
+		cliflags.TimeLimit(60*time.Second, "for the whole command, split between the instances and their methods"),
 		&cli.BoolFlag{Name: "no-validate", Usage: "skip checking every schedule with the independent validator"},
 		htmlFlag(),
 	}, sweepFlags()...)...)
@@ -79,7 +80,7 @@ func reportCmd() *cli.Command {
 
 // htmlFlag is --html FILE: the one-page HTML report of a report or a study.
 func htmlFlag() cli.Flag {
-	return fileOutFlag("html", "also write the one-page HTML report (plan, Gantt chart, methods, instance, provenance) to `FILE`")
+	return cliout.FileOut("html", "also write the one-page HTML report (plan, Gantt chart, methods, instance, provenance) to `FILE`")
 }
 
 // writePage writes the one-page HTML report of a whole sweep to --html
@@ -89,13 +90,13 @@ func writePage(c *cli.Context, start time.Time) func(*study.SweepOutput, error) 
 	return func(o *study.SweepOutput, err error) (*study.SweepOutput, error) {
 		path := c.String("html")
 		if err == nil && path == "" && c.Int("whatif-reps") > 0 {
-			infof(c, "--whatif-reps: the what-if band is part of the one-page report; give --html FILE")
+			cliout.Infof(c, "--whatif-reps: the what-if band is part of the one-page report; give --html FILE")
 		}
 		if err != nil || path == "" {
 			return o, err
 		}
 		if !o.Whole() {
-			infof(c, "--html: no one-page report of a shard (it needs the whole run)")
+			cliout.Infof(c, "--html: no one-page report of a shard (it needs the whole run)")
 			return o, nil
 		}
 		command := strings.Fields(c.Command.HelpName)
@@ -121,7 +122,7 @@ func writePage(c *cli.Context, start time.Time) func(*study.SweepOutput, error) 
 				prov.Engines = append(prov.Engines, e.Name+" "+e.Version)
 			}
 		}
-		return o, writeWith(c, path, "one-page report", func(w io.Writer) error { return o.WriteHTML(w, prov) })
+		return o, cliout.WriteWith(c, path, "one-page report", func(w io.Writer) error { return o.WriteHTML(w, prov) })
 	}
 }
 
@@ -132,7 +133,7 @@ func methodsFlag(value string) cli.Flag {
 }
 
 func mergeCmd() *cli.Command {
-	return cmd("merge", func(c *cli.Context) error {
+	return clitree.Cmd("merge", func(c *cli.Context) error {
 		if c.NArg() == 0 {
 			return fmt.Errorf("merge: give the shard files (see 'mrsched merge --help')")
 		}
@@ -141,19 +142,19 @@ func mergeCmd() *cli.Command {
 			return err
 		}
 		if p := c.String("cells-out"); p != "" {
-			if err := writeWith(c, p, fmt.Sprintf("%d cells", len(o.Set.Cells)), o.Set.Write); err != nil {
+			if err := cliout.WriteWith(c, p, fmt.Sprintf("%d cells", len(o.Set.Cells)), o.Set.Write); err != nil {
 				return err
 			}
 		}
 		return sweepProblems(o, cliout.EmitSweep(c, o))
-	}, append(append([]cli.Flag{formatFlag("table"), outFlag("the output")}, figuresFlags("the sweep's figures")...),
-		fileOutFlag("cells-out", "also write the merged cells to `FILE`"), quietFlag())...)
+	}, append(append([]cli.Flag{cliout.Format("table"), cliout.Out("the output")}, cliflags.Figures("the sweep's figures")...),
+		cliout.FileOut("cells-out", "also write the merged cells to `FILE`"), cliout.Quiet())...)
 }
 
 // studyCommand is a study: its flags, then the sweep flags; the action
 // builds the sweep with mk, runs it and turns violations into exit status 2.
 func studyCommand(name string, mk func(c *cli.Context) (sweep.Sweep, error), flags ...cli.Flag) *cli.Command {
-	return cmd(name, func(c *cli.Context) error {
+	return clitree.Cmd(name, func(c *cli.Context) error {
 		sw, err := mk(c)
 		if err != nil {
 			return err
@@ -165,30 +166,30 @@ func studyCommand(name string, mk func(c *cli.Context) (sweep.Sweep, error), fla
 func studyTightnessCmd() *cli.Command {
 	def := study.DefaultTightness()
 	return studyCommand("tightness", func(c *cli.Context) (sweep.Sweep, error) {
-		ns, err := intsOf(c, "ns", atLeastOne)
+		ns, err := cliflags.IntsOf(c, "ns", cliflags.AtLeastOne)
 		if err != nil {
 			return sweep.Sweep{}, err
 		}
 		return study.TightnessSweep(study.TightnessConfig{Alphas: c.Float64Slice("alphas"), Eps: c.Float64Slice("eps"), Betas: c.Float64Slice("betas"),
 			Ns: ns, Exact: c.String("exact"), ExactMaxN: c.Int("exact-max-n"), TimeLimit: c.Duration("time-limit").String()})
 	},
-		floatsFlag("alphas", def.Alphas, "α values (Cor. 4)", cliflags.AboveOne),
-		floatsFlag("eps", def.Eps, "ε values (Cor. 4), 0 < ε < α − 1", positive),
-		floatsFlag("betas", def.Betas, "β values (Cor. 6)", positive),
-		intsFlag("ns", cliflags.IntList(def.Ns), "numbers of jobs (Cor. 4 uses the even ones)", atLeastOne),
+		cliflags.Floats("alphas", def.Alphas, "α values (Cor. 4)", cliflags.AboveOne),
+		cliflags.Floats("eps", def.Eps, "ε values (Cor. 4), 0 < ε < α − 1", cliflags.Positive),
+		cliflags.Floats("betas", def.Betas, "β values (Cor. 6)", cliflags.Positive),
+		cliflags.Ints("ns", cliflags.IntList(def.Ns), "numbers of jobs (Cor. 4 uses the even ones)", cliflags.AtLeastOne),
 		&cli.StringFlag{Name: "exact", Value: def.Exact, Usage: "exact `METHOD` for OPT on small n (search, mip, or rational: fractions throughout); empty: none"},
-		intFlag("exact-max-n", def.ExactMaxN, "largest n solved exactly", nonNegInt),
-		timeLimitFlag(60*time.Second, "per exact solve"))
+		cliflags.Int("exact-max-n", def.ExactMaxN, "largest n solved exactly", cliflags.NonNegInt),
+		cliflags.TimeLimit(60*time.Second, "per exact solve"))
 }
 
 func studyFig7Cmd() *cli.Command {
 	return timeLimited(studyLimit, studyLimitUsage, studyCommand("fig7", func(c *cli.Context) (sweep.Sweep, error) {
 		return study.Fig7FileSweep(c.StringSlice("trace"), c.Float64Slice("loads"), c.Int("max-jobs"))
 	},
-		inListFlag("trace", "SWIM trace `FILE`; repeatable",
+		cliout.InList("trace", "SWIM trace `FILE`; repeatable",
 			"../shared/data/swim/FB-2009_samples_24_times_1hr_0.tsv", "../shared/data/swim/FB-2010_samples_24_times_1hr_0.tsv"),
-		loadsFlag(study.DefaultLoads()),
-		intFlag("max-jobs", 0, "keep only the first N jobs of each trace; 0 keeps all", nonNegInt)))
+		cliflags.Loads(study.DefaultLoads()),
+		cliflags.Int("max-jobs", 0, "keep only the first N jobs of each trace; 0 keeps all", cliflags.NonNegInt)))
 }
 
 func studyFig9Cmd() *cli.Command {
@@ -198,14 +199,14 @@ func studyFig9Cmd() *cli.Command {
 		cfg.Loads, cfg.Jobs, cfg.Reps, cfg.Seed = c.Float64Slice("loads"), c.Int("jobs"), c.Int("reps"), c.Uint64("seed")
 		return study.Fig9Sweep(cfg)
 	},
-		loadsFlag(f9.Loads),
-		intFlag("jobs", f9.Jobs, "jobs per replication", atLeastOne),
-		repsFlag(f9.Reps),
-		seedFlag(f9.Seed, "seed of replication 0 (replication r uses seed + r)")))
+		cliflags.Loads(f9.Loads),
+		cliflags.Int("jobs", f9.Jobs, "jobs per replication", cliflags.AtLeastOne),
+		cliflags.Reps(f9.Reps),
+		cliflags.Seed(f9.Seed, "seed of replication 0 (replication r uses seed + r)")))
 }
 
 func studyNightlyCmd() *cli.Command {
-	return cmd("nightly", func(c *cli.Context) error {
+	return clitree.Cmd("nightly", func(c *cli.Context) error {
 		start := time.Now()
 		sw, err := study.NightlyFileSweep(c.String("instance"), c.String("methods"), c.Duration("time-limit"), commandStart(c))
 		if err != nil {
@@ -213,25 +214,25 @@ func studyNightlyCmd() *cli.Command {
 		}
 		return sweepProblems(writePage(c, start)(cliout.RunSweep(c, "study nightly", runner(c, sw))))
 	}, append([]cli.Flag{
-		inFlag("instance", "batch instance `FILE` (default: the embedded nightly batch)", false, "i"),
+		cliout.In("instance", "batch instance `FILE` (default: the embedded nightly batch)", false, "i"),
 		methodsFlag(study.DefaultNightlyMethods),
-		timeLimitFlag(30*time.Second, "for the whole command, split between the methods"),
+		cliflags.TimeLimit(30*time.Second, "for the whole command, split between the methods"),
 		htmlFlag(),
-		intFlag("whatif-reps", 0, "with --html: show the plan and each policy under size noise as a band, over `N` replications (as 'mrsched evaluate'; 0: no what-if)", nonNegInt),
-		floatFlag("whatif-sigma", whatif.DefaultConfig().Sigma, "with --whatif-reps: σ of the log-normal noise factor exp(σZ) of each size", nonNegative),
+		cliflags.Int("whatif-reps", 0, "with --html: show the plan and each policy under size noise as a band, over `N` replications (as 'mrsched evaluate'; 0: no what-if)", cliflags.NonNegInt),
+		cliflags.Float("whatif-sigma", whatif.DefaultConfig().Sigma, "with --whatif-reps: σ of the log-normal noise factor exp(σZ) of each size", cliflags.NonNegative),
 		&cli.Uint64Flag{Name: "whatif-seed", Value: whatif.DefaultConfig().Seed, Usage: "with --whatif-reps: seed (replication r draws from PCG(seed, r))"}}, sweepFlags()...)...)
 }
 
 func ganttCmd() *cli.Command {
-	return cmd("gantt", func(c *cli.Context) error {
+	return clitree.Cmd("gantt", func(c *cli.Context) error {
 		files, err := study.GanttFiles(c.String("instance"), c.String("schedule"), c.String("title"), c.String("out"), figures.Formats(c.Bool("png"))...)
-		wrote(c, files)
+		cliout.Wrote(c, files)
 		return err
 	},
 		instanceFlag(),
-		inFlag("schedule", "schedule `FILE` (JSON or CSV)", true, "s"),
-		writesBase(&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Required: true, Usage: "output `BASE` name: writes BASE.svg, and BASE.png with --png (" + overwriteNote + ")"}, ".svg", ".png"),
-		pngFlag("write BASE.png too"),
+		cliout.In("schedule", "schedule `FILE` (JSON or CSV)", true, "s"),
+		cliflags.WritesBase(&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Required: true, Usage: "output `BASE` name: writes BASE.svg, and BASE.png with --png (" + cliout.OverwriteNote + ")"}, ".svg", ".png"),
+		cliflags.PNG("write BASE.png too"),
 		&cli.StringFlag{Name: "title", Usage: "chart title (default: the file names)"},
-		quietFlag())
+		cliout.Quiet())
 }

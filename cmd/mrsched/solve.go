@@ -17,6 +17,7 @@ import (
 	"github.com/mrsched/mrsched/instances/taillard"
 	"github.com/mrsched/mrsched/internal/cliflags"
 	"github.com/mrsched/mrsched/internal/cliout"
+	"github.com/mrsched/mrsched/internal/clitree"
 	"github.com/mrsched/mrsched/report"
 	"github.com/mrsched/mrsched/solver/engine"
 	"github.com/mrsched/mrsched/solver/exact"
@@ -30,7 +31,7 @@ import (
 var processStart = time.Now()
 
 func solveCmd() *cli.Command {
-	return cmd("solve", cliout.Action(func(c *cli.Context) (*report.Output, error) {
+	return clitree.Cmd("solve", cliout.Action(func(c *cli.Context) (*report.Output, error) {
 		for _, f := range []string{"method", "order", "engine", "k", "deadlines"} {
 			if c.Bool("exact") && c.IsSet(f) && (f != "method" || c.String(f) != exact.DefaultMethod) {
 				return nil, fmt.Errorf("--%s does not apply to --exact (the exact rational search is its own method)", f)
@@ -38,34 +39,34 @@ func solveCmd() *cli.Command {
 		}
 		return report.SolveFile(c.Context, report.SolveConfig{Instance: c.String("instance"), Exact: c.Bool("exact"),
 			Method: c.String("method"), Order: c.String("order"), Engine: c.String("engine"), K: c.Int("k"), TimeLimit: c.Duration("time-limit"),
-			GapLimit: c.Float64("gap"), Start: processStart, Progress: progressLine(c), Schedule: c.String("schedule"), Protect: cliout.ProtectedInputs(c),
+			GapLimit: c.Float64("gap"), Start: processStart, Progress: cliout.ProgressLine(c), Schedule: c.String("schedule"), Protect: cliout.ProtectedInputs(c),
 			Deadlines: c.String("deadlines")})
-	}), tableOut("the result",
+	}), cliout.TableOut("the result",
 		instanceFlag(),
 		&cli.StringFlag{Name: "method", Aliases: []string{"m"}, Value: exact.DefaultMethod, Usage: "portfolio, mip, search, order-lp, polish, local or a policy name"},
 		&cli.StringFlag{Name: "order", Usage: "completion order for order-lp (or priority order for --method order)"},
 		&cli.BoolFlag{Name: "exact", Usage: "exact optimum in rational arithmetic (batches; numbers as \"p/q\" strings)"},
-		timeLimitFlag(60*time.Second, "time limit"),
-		floatFlag("gap", 0, "relative gap (objective − bound)/objective at which the methods stop, status \"gap limit\" (0: 1e-6, the engines' accuracy)", between(0, 1)),
+		cliflags.TimeLimit(60*time.Second, "time limit"),
+		cliflags.Float("gap", 0, "relative gap (objective − bound)/objective at which the methods stop, status \"gap limit\" (0: 1e-6, the engines' accuracy)", cliflags.Between(0, 1)),
 		engineFlag("LP/MIP engine"),
 		kFlag(),
-		choiceFlag("deadlines", exact.DeadlinesSoft, "soft: report the late jobs; hard: meet every deadline (C_j ≤ due_j) or say why not", exact.DeadlinesSoft, exact.DeadlinesHard),
-		fileOutFlag("schedule", "write the schedule to `FILE` (CSV when it ends in .csv, otherwise JSON)"))...)
+		cliflags.Choice("deadlines", exact.DeadlinesSoft, "soft: report the late jobs; hard: meet every deadline (C_j ≤ due_j) or say why not", exact.DeadlinesSoft, exact.DeadlinesHard),
+		cliout.FileOut("schedule", "write the schedule to `FILE` (CSV when it ends in .csv, otherwise JSON)"))...)
 }
 
 func boundCmd() *cli.Command {
-	return cmd("bound", cliout.Action(func(c *cli.Context) (*report.Output, error) {
+	return clitree.Cmd("bound", cliout.Action(func(c *cli.Context) (*report.Output, error) {
 		return report.BoundsFile(c.Context, report.BoundsConfig{Instance: c.String("instance"), Engine: c.String("engine"),
 			NoLP: c.Bool("no-lp"), TimeLimit: c.Duration("time-limit"), Start: processStart})
-	}), tableOut("the bounds",
+	}), cliout.TableOut("the bounds",
 		instanceFlag(),
-		timeLimitFlag(report.DefaultBoundsTimeLimit, "time limit for the whole command (the LP relaxation is reported as failed when it runs out)"),
+		cliflags.TimeLimit(report.DefaultBoundsTimeLimit, "time limit for the whole command (the LP relaxation is reported as failed when it runs out)"),
 		engineFlag("engine for the LP relaxation"),
 		&cli.BoolFlag{Name: "no-lp", Usage: "skip the LP relaxation"})...)
 }
 
 func exportCmd() *cli.Command {
-	return cmd("export", cliout.Action(func(c *cli.Context) (*report.Output, error) {
+	return clitree.Cmd("export", cliout.Action(func(c *cli.Context) (*report.Output, error) {
 		if c.Bool("lp") == c.Bool("mps") {
 			return nil, fmt.Errorf("export: give exactly one of --lp and --mps (see 'mrsched export --help')")
 		}
@@ -75,39 +76,39 @@ func exportCmd() *cli.Command {
 		&cli.BoolFlag{Name: "lp", Usage: "CPLEX LP format"},
 		&cli.BoolFlag{Name: "mps", Usage: "free MPS format"},
 		&cli.BoolFlag{Name: "release-form", Usage: "use the release-date formulation even for a batch"},
-		outFlag("the model"), quietFlag())
+		cliout.Out("the model"), cliout.Quiet())
 }
 
 func genTaillardCmd() *cli.Command {
-	return cmd("taillard", func(c *cli.Context) error {
+	return clitree.Cmd("taillard", func(c *cli.Context) error {
 		ti, err := taillard.Generate(c.Int("jobs"), c.Int("machines"), taillard.Seed(c.Int64("seed"), c.Int("seeds20x5")))
 		if err != nil {
 			return err
 		}
-		return emitWith(c, func(w io.Writer) error { return taillard.WriteAs(w, ti, c.String("format")) })
+		return cliout.EmitWith(c, func(w io.Writer) error { return taillard.WriteAs(w, ti, c.String("format")) })
 	},
-		intFlag("jobs", 20, "number of jobs (the maxima peak at 136 MB)", between(1, taillard.MaxJobs)),
-		intFlag("machines", 5, "number of machines (≥ 2 for json)", between(1, taillard.MaxMachines)),
+		cliflags.Int("jobs", 20, "number of jobs (the maxima peak at 136 MB)", cliflags.Between(1, taillard.MaxJobs)),
+		cliflags.Int("machines", 5, "number of machines (≥ 2 for json)", cliflags.Between(1, taillard.MaxMachines)),
 		&cli.Int64Flag{Name: "seed", Value: taillard.Seeds20x5[0], Usage: "time seed (an integer in [1, 2^31−2])",
-			Action: func(_ *cli.Context, v int64) error { return between(1, 1<<31-2).Check("seed", float64(v)) }},
-		intFlag("seeds20x5", 0, "use seed K of Taillard's 20 × 5 set", between(1, 10)),
-		choiceFlag("format", "fsp", "output format", "fsp", "json"),
-		outFlag("the instance"), quietFlag())
+			Action: func(_ *cli.Context, v int64) error { return cliflags.Between(1, 1<<31-2).Check("seed", float64(v)) }},
+		cliflags.Int("seeds20x5", 0, "use seed K of Taillard's 20 × 5 set", cliflags.Between(1, 10)),
+		cliflags.Choice("format", "fsp", "output format", "fsp", "json"),
+		cliout.Out("the instance"), cliout.Quiet())
 }
 
 func importTaillardCmd() *cli.Command {
-	return cmd("taillard", cliout.ArgAction("FILE.fsp", func(c *cli.Context, path string) (instances.File, error) {
+	return clitree.Cmd("taillard", cliout.ArgAction("FILE.fsp", func(c *cli.Context, path string) (instances.File, error) {
 		in, err := taillard.ReadTandemFile(path, c.Int("index"))
 		return instances.File{Instance: in}, err
 	}),
-		intFlag("index", 1, "which instance of the file (1-based)", atLeastOne),
+		cliflags.Int("index", 1, "which instance of the file (1-based)", cliflags.AtLeastOne),
 		instanceOutFlag(),
-		quietFlag())
+		cliout.Quiet())
 }
 
 // Commands of tandem instances: gen lognormal, import swim, check.
 func genLogNormalCmd() *cli.Command {
-	return cmd("lognormal", cliout.Action(func(c *cli.Context) (instances.File, error) {
+	return clitree.Cmd("lognormal", cliout.Action(func(c *cli.Context) (instances.File, error) {
 		spec := instances.PaperLogNormal(c.Int("n"), c.Float64("load"), c.Bool("batch"))
 		spec.MapSD, spec.RatioSD = c.Float64("map-sd"), c.Float64("ratio-sd")
 		in, err := spec.Generate(instances.SeedSource(c.Uint64("seed")))
@@ -116,97 +117,97 @@ func genLogNormalCmd() *cli.Command {
 		}
 		return instances.File{Instance: in}, err
 	}), append([]cli.Flag{
-		intFlag("n", 100, "number of jobs (the maximum peaks at 1.3 GB writing JSON, 0.6 GB CSV)", between(1, instances.MaxGenerateJobs)),
-		floatFlag("load", 0.75, "offered load ρ (online instances)", positive),
+		cliflags.Int("n", 100, "number of jobs (the maximum peaks at 1.3 GB writing JSON, 0.6 GB CSV)", cliflags.Between(1, instances.MaxGenerateJobs)),
+		cliflags.Float("load", 0.75, "offered load ρ (online instances)", cliflags.Positive),
 		&cli.BoolFlag{Name: "batch", Usage: "release every job at time 0"},
-		seedFlag(1, "random seed"),
-		floatFlag("map-sd", 3.65, "standard deviation of the map size (mean 1)", nonNegative),
-		floatFlag("ratio-sd", 3.28, "standard deviation of the ratio γ (mean 1)", nonNegative),
+		cliflags.Seed(1, "random seed"),
+		cliflags.Float("map-sd", 3.65, "standard deviation of the map size (mean 1)", cliflags.NonNegative),
+		cliflags.Float("ratio-sd", 3.28, "standard deviation of the ratio γ (mean 1)", cliflags.NonNegative),
 	}, instanceOutFlags()...)...)
 }
 
 func importSWIMCmd() *cli.Command {
-	return cmd("swim", cliout.ArgAction("TRACE.tsv", func(c *cli.Context, path string) (instances.File, error) {
+	return clitree.Cmd("swim", cliout.ArgAction("TRACE.tsv", func(c *cli.Context, path string) (instances.File, error) {
 		in, err := instances.ReadSWIMFile(path, instances.SWIMOptions{DropMapOnly: c.Bool("drop-map-only"),
 			Normalize: c.Bool("normalize"), Load: c.Float64("load"), MaxJobs: c.Int("max-jobs")})
 		return instances.File{Instance: in}, err
 	}), append([]cli.Flag{
 		&cli.BoolFlag{Name: "drop-map-only", Usage: "drop jobs whose shuffle bytes are 0"},
 		&cli.BoolFlag{Name: "normalize", Usage: "scale sizes so that mean map and mean shuffle are 1"},
-		floatFlag("load", 0, "rescale time to this offered load ρ; 0 keeps seconds", nonNegative),
-		intFlag("max-jobs", 0, "keep only the first N jobs; 0 keeps all", nonNegInt),
+		cliflags.Float("load", 0, "rescale time to this offered load ρ; 0 keeps seconds", cliflags.NonNegative),
+		cliflags.Int("max-jobs", 0, "keep only the first N jobs; 0 keeps all", cliflags.NonNegInt),
 	}, instanceOutFlags()...)...)
 }
 
 func checkCmd() *cli.Command {
-	return cmd("check", cliout.ReadAction("instance", instances.ReadFile, func(_ *cli.Context, in *instances.Instance) (*tabular.View, error) {
+	return clitree.Cmd("check", cliout.ReadAction("instance", instances.ReadFile, func(_ *cli.Context, in *instances.Instance) (*tabular.View, error) {
 		return report.SummaryView(instances.Summarize(in)), nil
-	}), tableOut("the summary", instanceFlag())...)
+	}), cliout.TableOut("the summary", instanceFlag())...)
 }
 
 func simulateCmd() *cli.Command {
-	return timeLimited(runLimit, "for the whole command (a simulation stopped early writes nothing)", cmd("simulate", cliout.Action(func(c *cli.Context) (*report.Output, error) {
+	return timeLimited(runLimit, "for the whole command (a simulation stopped early writes nothing)", clitree.Cmd("simulate", cliout.Action(func(c *cli.Context) (*report.Output, error) {
 		return report.SimulateFile(report.SimulateConfig{Instance: c.String("instance"), Policy: c.String("policy"), K: c.Int("k"),
 			Order: c.String("order"), Speed: c.Float64("speed"), Schedule: c.String("schedule"), Exact: c.Bool("exact"), Protect: cliout.ProtectedInputs(c), Context: c.Context})
-	}), tableOut("the result",
+	}), cliout.TableOut("the result",
 		instanceFlag(),
 		&cli.StringFlag{Name: "policy", Aliases: []string{"p"}, Value: "maxsrpt", Usage: "fifo, ps, klps, klps-maponly, maxsrpt, splitsrpt, splitsrpt-strict or order"},
 		kFlag(),
 		&cli.StringFlag{Name: "order", Usage: "priority order for --policy order: job indices, e.g. 2,0,1"},
 		speedFlag(),
-		fileOutFlag("schedule", "write the fluid schedule to `FILE` (CSV when it ends in .csv, otherwise JSON)"),
+		cliout.FileOut("schedule", "write the fluid schedule to `FILE` (CSV when it ends in .csv, otherwise JSON)"),
 		&cli.BoolFlag{Name: "exact", Usage: "simulate in rational arithmetic (batches; fifo, ps, maxsrpt, splitsrpt): numbers as fractions, --schedule an exact schedule file"})...))
 }
 
 func validateCmd() *cli.Command {
-	return cmd("validate", cliout.Action(func(c *cli.Context) (*report.Output, error) {
+	return clitree.Cmd("validate", cliout.Action(func(c *cli.Context) (*report.Output, error) {
 		return report.ValidateFiles(c.String("instance"), c.String("schedule"))
-	}), tableOut("the result",
+	}), cliout.TableOut("the result",
 		instanceFlag(),
-		inFlag("schedule", "schedule `FILE` (JSON, or CSV ending in .csv)", true, "s"))...)
+		cliout.In("schedule", "schedule `FILE` (JSON, or CSV ending in .csv)", true, "s"))...)
 }
 
 // compareCmd compares the policies on the one instance chosen by
 // --instance, --example or --lognormal.
 func compareCmd() *cli.Command {
-	return cmd("compare", cliout.Action(func(c *cli.Context) (*report.Output, error) {
+	return clitree.Cmd("compare", cliout.Action(func(c *cli.Context) (*report.Output, error) {
 		if cliflags.Count(c.String("instance") != "", c.Bool("example"), c.IsSet("lognormal")) != 1 {
 			return nil, errors.New("compare: give exactly one of --instance, --example, --lognormal (see 'mrsched compare --help')")
 		}
 		return report.Compare(report.CompareConfig{Instance: c.String("instance"), Example: c.Bool("example"), LogNormal: c.Int("lognormal"),
 			Seed: c.Uint64("seed"), K: c.Int("k"), Speed: c.Float64("speed"), TimeLimit: c.Duration("time-limit"), Start: commandStart(c), Context: c.Context})
-	}), tableOut("the table",
-		inFlag("instance", "tandem instance `FILE`", false, "i"),
+	}), cliout.TableOut("the table",
+		cliout.In("instance", "tandem instance `FILE`", false, "i"),
 		&cli.BoolFlag{Name: "example", Usage: "use the §2.1 example"},
-		intFlag("lognormal", 0, "use a batch of `N` jobs of the §5.3 log-normal workload", atLeastOne),
-		seedFlag(1, "seed for --lognormal"),
+		cliflags.Int("lognormal", 0, "use a batch of `N` jobs of the §5.3 log-normal workload", cliflags.AtLeastOne),
+		cliflags.Seed(1, "seed for --lognormal"),
 		kFlag(), speedFlag(),
-		timeLimitFlag(60*time.Second, "for the whole command: a policy not done by then is skipped"))...)
+		cliflags.TimeLimit(60*time.Second, "for the whole command: a policy not done by then is skipped"))...)
 }
 
 // LP/MIP engines: `mrsched engine info` and `mrsched mip solve`.
 // Library code: solver/mip, solver/highs, solver/cbc, solver/engine.
 func engineCommands() []*cli.Command {
-	info := viewAction(func(c *cli.Context) (*tabular.View, error) {
+	info := cliout.Action[*tabular.View](func(c *cli.Context) (*tabular.View, error) {
 		return report.EnginesView(engine.Available(), c.Bool("paths")), nil
 	})
-	return inCategory(catEngine,
-		group("engine", cmd("info", info,
-			formatFlag("table"),
+	return clitree.InCategory(catEngine,
+		clitree.Group("engine", clitree.Cmd("info", info,
+			cliout.Format("table"),
 			&cli.BoolFlag{Name: "paths", Usage: "also list the directories searched for HiGHS's files"},
-			outFlag("the list"), quietFlag())),
-		group("mip", mipSolveCmd()))
+			cliout.Out("the list"), cliout.Quiet())),
+		clitree.Group("mip", mipSolveCmd()))
 }
 
 func mipSolveCmd() *cli.Command {
-	return cmd("solve", cliout.ArgAction("FILE.lp or FILE.mps", func(c *cli.Context, path string) (*report.Output, error) {
+	return clitree.Cmd("solve", cliout.ArgAction("FILE.lp or FILE.mps", func(c *cli.Context, path string) (*report.Output, error) {
 		return report.SolveMIPFile(c.Context, report.MIPConfig{File: path, Engine: c.String("engine"), Start: processStart,
 			All: c.Bool("all"), Duals: c.Bool("duals"), Options: mip.Options{TimeLimit: c.Duration("time-limit"), RelGap: c.Float64("gap"),
 				Seed: c.Int64("seed"), Log: cliout.StderrIf(c, "log")}})
-	}), tableOut("the result",
+	}), cliout.TableOut("the result",
 		engineFlag("LP/MIP engine"),
-		timeLimitFlag(0, "wall-clock limit of the solve"),
-		floatFlag("gap", 0, "relative MIP gap at which the engine may stop (0: the tolerance policy, 1e-9 relative or absolute); a stop at a looser gap is reported as status \"gap limit\", not optimal", between(0, 1)),
+		cliflags.TimeLimit(0, "wall-clock limit of the solve"),
+		cliflags.Float("gap", 0, "relative MIP gap at which the engine may stop (0: the tolerance policy, 1e-9 relative or absolute); a stop at a looser gap is reported as status \"gap limit\", not optimal", cliflags.Between(0, 1)),
 		&cli.Int64Flag{Name: "seed", Usage: "the engine's random seed"},
 		&cli.BoolFlag{Name: "all", Usage: "list every column, zeros too"},
 		&cli.BoolFlag{Name: "duals", Usage: "list the row duals of an LP (HiGHS only)"},

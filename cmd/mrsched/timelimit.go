@@ -8,6 +8,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/mrsched/mrsched/internal/cliflags"
 	"github.com/mrsched/mrsched/solver/mip"
 )
 
@@ -31,7 +32,7 @@ const (
 // cells, and an error the limit caused names the flag. An interrupt
 // cancels the same context (exit 130 or 143, clitree.RunProcess).
 func timeLimited(def time.Duration, usage string, command *cli.Command) *cli.Command {
-	command.Flags = append(command.Flags, timeLimitFlag(def, usage))
+	command.Flags = append(command.Flags, cliflags.TimeLimit(def, usage))
 	action := command.Action
 	command.Action = func(c *cli.Context) error {
 		limit := c.Duration("time-limit")

@@ -2,13 +2,12 @@ package workload
 
 import "fmt"
 
-// GenConfig is a workload of Generate; the tags are the flags of 'mrsched
-// gen cluster' (internal/cliflags.Bind).
+// GenConfig is a workload of Generate: what 'mrsched gen cluster' writes.
 type GenConfig struct {
-	Kind   string  `flag:"kind" usage:"table2, fig2, fig3a, fig3b, fig4, fig5 or synthetic" required:"true"`
-	Seed   uint64  `flag:"seed" usage:"random seed"`
-	N      int     `flag:"n" usage:"jobs (fig2, fig3a, synthetic; the maximum peaks at 1.1 GB)" rule:"between(1,1000000)"`
-	SizeGB float64 `flag:"size" usage:"TeraSort size in GB (fig3a)"`
+	Kind   string  // table2, fig2, fig3a, fig3b, fig4, fig5 or synthetic
+	Seed   uint64  // random seed
+	N      int     // jobs (fig2, fig3a, synthetic; the maximum peaks at 1.1 GB)
+	SizeGB float64 // TeraSort size in GB (fig3a)
 }
 
 // DefaultGenConfig is 5 jobs, 1 GB, seed 1 (Kind has no default).

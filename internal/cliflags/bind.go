@@ -1,23 +1,23 @@
 package cliflags
 
-// Bind and Fill: one source of truth per flag. A library's configuration
-// struct declares each flag once, in struct tags next to the field:
+// Bind and Fill: one source of truth per flag. A command declares the
+// flags that fill a library's configuration struct in one table, a row
+// per field: a pointer to the field and the flag in struct-tag syntax,
 //
-//	type Config struct {
-//		Q    int     `flag:"q" usage:"size q of each set" rule:"at-least-one"`
-//		MaxF int64   `flag:"max-f" usage:"f values are uniform on 1..N" arg:"N"`
-//		Ns   []int   `flag:"n" alias:"x" usage:"values of n" rule:"between(2,10)"`
-//		Path string  `flag:"trace" usage:"SWIM trace FILE" arg:"FILE" required:"true"`
-//		Opts Options // untagged struct: its tagged fields are flags too
-//		Hook func()  // untagged: not a flag
+//	func genFlags(cfg *nmts.Spec) []cliflags.Field {
+//		return []cliflags.Field{
+//			{Ptr: &cfg.Q, Tag: `flag:"q" usage:"size q of each set" rule:"at-least-one"`},
+//			{Ptr: &cfg.MaxF, Tag: `flag:"max-f" usage:"f values are uniform on 1..N" arg:"N"`},
+//		}
 //	}
 //
-// Bind(&cfg) returns the flags in field order (nested structs in place),
-// each with the field's current value as its default, so the library's
-// DefaultXxxConfig() is the one place defaults live; Fill(c, &cfg) copies
-// the parsed values back. The tags:
+// Bind(genFlags(&def)...) returns the flags in row order, each with the
+// field's current value as its default, so the library's
+// DefaultXxxConfig() is the one place defaults live; Fill(c,
+// genFlags(&cfg)...) copies the parsed values into cfg (Filled and Call
+// into a copy of the defaults). The tags:
 //
-//   - flag: the flag's name (required to make a field a flag; "-" skips it).
+//   - flag: the flag's name (required).
 //   - usage: the help text.
 //   - arg: the name of the value in the help (--trace FILE), a word of the
 //     usage; its first whole-word occurrence there is the placeholder
@@ -42,10 +42,9 @@ package cliflags
 // []int (a string flag read by ParseInts: N, LO..HI, LO-HI/STEP; its
 // default is written with runs of three or more as LO..HI), []float64 (a
 // comma-separated number list as Floats) and []string (comma-separated or
-// repeated). Any other tagged type, an unknown tag value or a duplicate
-// name is an ErrBind from Flags; Bind panics with it, since tags are
-// written by the programmer, not the user (a test binding every command
-// catches it).
+// repeated). Any other type, an unknown tag value or a duplicate name is
+// an ErrBind from Flags; Bind panics with it, since tables are written by
+// the programmer, not the user (a test binding every command catches it).
 
 import (
 	"errors"
@@ -60,32 +59,39 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-// ErrBind is a configuration struct Flags cannot bind.
+// ErrBind is a flag table Flags cannot bind.
 var ErrBind = errors.New("cliflags: cannot bind")
 
-// Bind returns the flags of the tagged fields of *cfg (see Flags); it
-// panics on a struct Flags rejects.
-func Bind(cfg any) []cli.Flag {
-	fs, err := Flags(cfg)
+// Field is one row of a flag table: a pointer to the configuration field
+// the flag fills and the flag, written in the tags described above.
+type Field struct {
+	Ptr any               // pointer to the field: *int, *string, *[]int, …
+	Tag reflect.StructTag // flag:"name" usage:"…" and the other tags
+}
+
+// Bind returns the flags of the table's rows (see Flags); it panics on a
+// table Flags rejects.
+func Bind(table ...Field) []cli.Flag {
+	fs, err := Flags(table...)
 	if err != nil {
 		panic(err)
 	}
 	return fs
 }
 
-// Flags returns the flags of the tagged fields of cfg, a pointer to a
-// struct, with the fields' current values as defaults.
-func Flags(cfg any) ([]cli.Flag, error) {
+// Flags returns the flags of the table's rows, in order, with the fields'
+// current values as defaults.
+func Flags(table ...Field) ([]cli.Flag, error) {
 	var out []cli.Flag
 	seen := map[string]bool{}
-	err := walk(cfg, func(f field) error {
+	err := walk(table, func(f field) error {
 		fl, err := f.flag()
 		if err != nil {
 			return err
 		}
 		for _, n := range fl.Names() {
 			if seen[n] {
-				return fmt.Errorf("%w: field %s: flag name %q used twice", ErrBind, f.path, n)
+				return fmt.Errorf("%w: row %s: flag name %q used twice", ErrBind, f.path, n)
 			}
 			seen[n] = true
 		}
@@ -95,11 +101,11 @@ func Flags(cfg any) ([]cli.Flag, error) {
 	return out, err
 }
 
-// Fill copies the values of the flags Bind made for cfg's type from c into
-// *cfg. A list flag's value is parsed (and checked) again, so Fill returns
-// the flag's error for a bad one.
-func Fill(c *cli.Context, cfg any) error {
-	return walk(cfg, func(f field) error {
+// Fill copies the values of the flags Bind made for the table from c into
+// the table's fields. A list flag's value is parsed (and checked) again,
+// so Fill returns the flag's error for a bad one.
+func Fill(c *cli.Context, table ...Field) error {
+	return walk(table, func(f field) error {
 		v, name := f.v, f.name
 		switch v.Interface().(type) {
 		case time.Duration:
@@ -132,46 +138,28 @@ func Fill(c *cli.Context, cfg any) error {
 	})
 }
 
-// field is one tagged field: its value, name and tags.
+// field is one row of a table: the field's value, the flag's name and
+// tags.
 type field struct {
 	v    reflect.Value
 	name string
-	path string // Go path of the field, for errors
+	path string // the row, for errors
 	tag  reflect.StructTag
 }
 
-// walk calls visit for every tagged field of the struct cfg points to, in
-// order, descending into untagged struct fields.
-func walk(cfg any, visit func(field) error) error {
-	v := reflect.ValueOf(cfg)
-	if v.Kind() != reflect.Pointer || v.IsNil() || v.Elem().Kind() != reflect.Struct {
-		return fmt.Errorf("%w: want a pointer to a struct, got %T", ErrBind, cfg)
-	}
-	return walkStruct(v.Elem(), v.Elem().Type().Name(), visit)
-}
-
-func walkStruct(v reflect.Value, path string, visit func(field) error) error {
-	t := v.Type()
-	for i := range t.NumField() {
-		sf := t.Field(i)
-		p := path + "." + sf.Name
-		name, tagged := sf.Tag.Lookup("flag")
+// walk calls visit for every row of table, in order.
+func walk(table []Field, visit func(field) error) error {
+	for i, row := range table {
+		v := reflect.ValueOf(row.Ptr)
+		name, _ := row.Tag.Lookup("flag")
+		path := fmt.Sprintf("%d (%s)", i, name)
 		switch {
-		case name == "-":
-			continue
-		case !tagged && sf.Type.Kind() == reflect.Struct && (sf.IsExported() || sf.Anonymous):
-			if err := walkStruct(v.Field(i), p, visit); err != nil {
-				return err
-			}
-			continue
-		case !tagged:
-			continue
-		case !sf.IsExported():
-			return fmt.Errorf("%w: field %s: unexported", ErrBind, p)
+		case v.Kind() != reflect.Pointer || v.IsNil():
+			return fmt.Errorf("%w: row %s: want a pointer to a field, got %T", ErrBind, path, row.Ptr)
 		case name == "":
-			return fmt.Errorf("%w: field %s: empty flag name", ErrBind, p)
+			return fmt.Errorf("%w: row %s: no flag name", ErrBind, path)
 		}
-		if err := visit(field{v: v.Field(i), name: name, path: p, tag: sf.Tag}); err != nil {
+		if err := visit(field{v: v.Elem(), name: name, path: path, tag: row.Tag}); err != nil {
 			return err
 		}
 	}
@@ -210,7 +198,7 @@ func (f field) flag() (cli.Flag, error) {
 	name, tag := f.name, f.tag
 	r, hasRule, err := ParseRule(tag.Get("rule"))
 	if err != nil {
-		return nil, fmt.Errorf("field %s: %w", f.path, err)
+		return nil, fmt.Errorf("row %s: %w", f.path, err)
 	}
 	var required bool
 	switch s := tag.Get("required"); s {
@@ -218,13 +206,13 @@ func (f field) flag() (cli.Flag, error) {
 	case "true":
 		required = true
 	default:
-		return nil, fmt.Errorf("%w: field %s: required:%q (want true or false)", ErrBind, f.path, s)
+		return nil, fmt.Errorf("%w: row %s: required:%q (want true or false)", ErrBind, f.path, s)
 	}
 	switch s := tag.Get("rulehelp"); {
 	case s != "" && s != "no":
-		return nil, fmt.Errorf("%w: field %s: rulehelp:%q (want no)", ErrBind, f.path, s)
+		return nil, fmt.Errorf("%w: row %s: rulehelp:%q (want no)", ErrBind, f.path, s)
 	case s == "no" && !hasRule:
-		return nil, fmt.Errorf("%w: field %s: rulehelp without a rule", ErrBind, f.path)
+		return nil, fmt.Errorf("%w: row %s: rulehelp without a rule", ErrBind, f.path)
 	}
 	var aliases []string
 	if a := tag.Get("alias"); a != "" {
@@ -232,7 +220,7 @@ func (f field) flag() (cli.Flag, error) {
 	}
 	usage, err := placeholder(tag.Get("usage"), tag.Get("arg"))
 	if err != nil {
-		return nil, fmt.Errorf("field %s: %w", f.path, err)
+		return nil, fmt.Errorf("row %s: %w", f.path, err)
 	}
 	note := func(s string) string { // the rule appended to usage
 		if !hasRule || tag.Get("rulehelp") == "no" {
@@ -241,16 +229,16 @@ func (f field) flag() (cli.Flag, error) {
 		return usage + " (" + s + ")"
 	}
 	if _, isString := f.v.Interface().(string); !isString && tag.Get("path") != "" {
-		return nil, fmt.Errorf("%w: field %s: path is for a string", ErrBind, f.path)
+		return nil, fmt.Errorf("%w: row %s: path is for a string", ErrBind, f.path)
 	}
 	zero, hasZero := tag.Lookup("zero")
 	_, isDuration := f.v.Interface().(time.Duration)
 	if hasZero && !isDuration {
-		return nil, fmt.Errorf("%w: field %s: zero is for a time.Duration", ErrBind, f.path)
+		return nil, fmt.Errorf("%w: row %s: zero is for a time.Duration", ErrBind, f.path)
 	}
 	numeric := map[reflect.Kind]bool{reflect.Int: true, reflect.Int64: true, reflect.Uint64: true, reflect.Float64: true}
 	if hasRule && (isDuration || !numeric[f.v.Kind()] && !isNumList(f.v)) {
-		return nil, fmt.Errorf("%w: field %s: a rule needs a number or a number list, not %s", ErrBind, f.path, f.v.Type())
+		return nil, fmt.Errorf("%w: row %s: a rule needs a number or a number list, not %s", ErrBind, f.path, f.v.Type())
 	}
 	check := func(x float64) error {
 		if hasRule {
@@ -284,7 +272,7 @@ func (f field) flag() (cli.Flag, error) {
 		if p, ok := tag.Lookup("path"); ok {
 			pf, err := pathFlag(p, sf)
 			if err != nil {
-				return nil, fmt.Errorf("field %s: %w", f.path, err)
+				return nil, fmt.Errorf("row %s: %w", f.path, err)
 			}
 			return pf, nil
 		}
@@ -316,7 +304,7 @@ func (f field) flag() (cli.Flag, error) {
 		}
 		fl = &cli.StringSliceFlag{Name: name, Aliases: aliases, Required: required, Value: val, Usage: usage}
 	default:
-		return nil, fmt.Errorf("%w: field %s: unsupported type %s", ErrBind, f.path, f.v.Type())
+		return nil, fmt.Errorf("%w: row %s: unsupported type %s", ErrBind, f.path, f.v.Type())
 	}
 	return fl, nil
 }
@@ -363,10 +351,11 @@ func FormatInts(xs []int) string {
 	return strings.Join(parts, ",")
 }
 
-// Filled returns a copy of cfg (a struct) with the values of the flags
-// Bind made for its type: cfg, err := Filled(c, DefaultConfig()).
-func Filled[T any](c *cli.Context, cfg T) (T, error) {
-	err := Fill(c, &cfg)
+// Filled returns a copy of def with the values of the flags of its table
+// (table(&copy)): cfg, err := Filled(c, DefaultConfig(), configFlags).
+func Filled[T any](c *cli.Context, def T, table func(*T) []Field) (T, error) {
+	cfg := def
+	err := Fill(c, table(&cfg)...)
 	return cfg, err
 }
 
@@ -399,12 +388,11 @@ func index(flags []cli.Flag, name string) int {
 	return slices.IndexFunc(flags, func(f cli.Flag) bool { return slices.Contains(f.Names(), name) })
 }
 
-// Call returns an action that calls f with a copy of def filled from the
-// flags (Filled): cliflags.Call(def, Config.Run) for a config whose method
-// does the work. A flag error returns before f runs.
-func Call[T, R any](def T, f func(T) (R, error)) func(*cli.Context) (R, error) {
+// Call returns an action step that fills a copy of def from its table
+// (Filled) and calls f with it.
+func Call[T, R any](def T, table func(*T) []Field, f func(T) (R, error)) func(*cli.Context) (R, error) {
 	return func(c *cli.Context) (R, error) {
-		cfg, err := Filled(c, def)
+		cfg, err := Filled(c, def, table)
 		if err != nil {
 			var zero R
 			return zero, err

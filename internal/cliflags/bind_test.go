@@ -28,25 +28,42 @@ func help(t *testing.T, flags []cli.Flag) string {
 }
 
 type inner struct {
-	Seed uint64 `flag:"seed" usage:"random seed"`
-	Hook func() // untagged: not a flag
+	Seed uint64
+	Hook func() // no row: not a flag
 }
 
 type bound struct {
-	Q       int           `flag:"q" usage:"size q of each set" rule:"at-least-one"`
-	MaxF    int64         `flag:"max-f" usage:"f values are uniform on 1..N" arg:"N"`
-	Alpha   float64       `flag:"alpha" usage:"α" rule:"positive"`
-	Name    string        `flag:"name" alias:"o,x" usage:"label" required:"true"`
-	Exact   bool          `flag:"exact" usage:"exact sizes"`
-	Ns      []int         `flag:"n" usage:"values of n" rule:"between(2,10)"`
-	Plain   []int         `flag:"m" usage:"number of jobs N or range LO..HI (2..10)" rule:"between(2,10)" rulehelp:"no"`
-	Loads   []float64     `flag:"loads" usage:"offered loads ρ" rule:"unit-open"`
-	Files   []string      `flag:"file" usage:"input files"`
-	Limit   time.Duration `flag:"exact-limit" usage:"search per instance" zero:"none"`
-	Plain2  time.Duration `flag:"time-limit" usage:"stop after this long (0: none)"`
-	Skipped int           `flag:"-"`
+	Q       int
+	MaxF    int64
+	Alpha   float64
+	Name    string
+	Exact   bool
+	Ns      []int
+	Plain   []int
+	Loads   []float64
+	Files   []string
+	Limit   time.Duration
+	Plain2  time.Duration
+	Skipped int // no row: not a flag
 	inner
-	Nested inner `flag:"-"`
+}
+
+// table is the flag table of a bound.
+func table(b *bound) []cliflags.Field {
+	return []cliflags.Field{
+		{Ptr: &b.Q, Tag: `flag:"q" usage:"size q of each set" rule:"at-least-one"`},
+		{Ptr: &b.MaxF, Tag: `flag:"max-f" usage:"f values are uniform on 1..N" arg:"N"`},
+		{Ptr: &b.Alpha, Tag: `flag:"alpha" usage:"α" rule:"positive"`},
+		{Ptr: &b.Name, Tag: `flag:"name" alias:"o,x" usage:"label" required:"true"`},
+		{Ptr: &b.Exact, Tag: `flag:"exact" usage:"exact sizes"`},
+		{Ptr: &b.Ns, Tag: `flag:"n" usage:"values of n" rule:"between(2,10)"`},
+		{Ptr: &b.Plain, Tag: `flag:"m" usage:"number of jobs N or range LO..HI (2..10)" rule:"between(2,10)" rulehelp:"no"`},
+		{Ptr: &b.Loads, Tag: `flag:"loads" usage:"offered loads ρ" rule:"unit-open"`},
+		{Ptr: &b.Files, Tag: `flag:"file" usage:"input files"`},
+		{Ptr: &b.Limit, Tag: `flag:"exact-limit" usage:"search per instance" zero:"none"`},
+		{Ptr: &b.Plain2, Tag: `flag:"time-limit" usage:"stop after this long (0: none)"`},
+		{Ptr: &b.Seed, Tag: `flag:"seed" usage:"random seed"`},
+	}
 }
 
 func newBound() bound {
@@ -74,10 +91,10 @@ func handWritten() []cli.Flag {
 }
 
 // TestBindHelp: the bound flags print the help of the hand-written ones
-// (names, aliases, defaults, usage, required), in field order.
+// (names, aliases, defaults, usage, required), in row order.
 func TestBindHelp(t *testing.T) {
 	cfg := newBound()
-	got := cliflags.Bind(&cfg)
+	got := cliflags.Bind(table(&cfg)...)
 	want := handWritten()
 	if g, w := help(t, got), help(t, want); g != w {
 		t.Errorf("help differs:\n got:\n%s\nwant:\n%s", g, w)
@@ -107,49 +124,34 @@ func describe(t *testing.T, flags []cli.Flag) string {
 // TestBindTagsMatter: changing any one tag changes the flag (a tag the
 // binder ignored would leave it unchanged).
 func TestBindTagsMatter(t *testing.T) {
-	base := describe(t, cliflags.Bind(&struct {
-		N int `flag:"n" usage:"u" rule:"at-least-one"`
-	}{N: 2}))
-	for name, cfg := range map[string]any{
-		"flag": &struct {
-			N int `flag:"k" usage:"u" rule:"at-least-one"`
-		}{N: 2},
-		"usage": &struct {
-			N int `flag:"n" usage:"v" rule:"at-least-one"`
-		}{N: 2},
-		"rule": &struct {
-			N int `flag:"n" usage:"u" rule:"non-neg-int"`
-		}{N: 2},
-		"rulehelp": &struct {
-			N int `flag:"n" usage:"u" rule:"at-least-one" rulehelp:"no"`
-		}{N: 2},
-		"alias": &struct {
-			N int `flag:"n" usage:"u" rule:"at-least-one" alias:"m"`
-		}{N: 2},
-		"required": &struct {
-			N int `flag:"n" usage:"u" rule:"at-least-one" required:"true"`
-		}{N: 2},
-		"arg": &struct {
-			N int `flag:"n" usage:"u" rule:"at-least-one" arg:"u"`
-		}{N: 2},
-		"default": &struct {
-			N int `flag:"n" usage:"u" rule:"at-least-one"`
-		}{N: 3},
+	row := func(n int, tag reflect.StructTag) []cli.Flag {
+		return cliflags.Bind(cliflags.Field{Ptr: &n, Tag: tag})
+	}
+	base := describe(t, row(2, `flag:"n" usage:"u" rule:"at-least-one"`))
+	for name, flags := range map[string][]cli.Flag{
+		"flag":     row(2, `flag:"k" usage:"u" rule:"at-least-one"`),
+		"usage":    row(2, `flag:"n" usage:"v" rule:"at-least-one"`),
+		"rule":     row(2, `flag:"n" usage:"u" rule:"non-neg-int"`),
+		"rulehelp": row(2, `flag:"n" usage:"u" rule:"at-least-one" rulehelp:"no"`),
+		"alias":    row(2, `flag:"n" usage:"u" rule:"at-least-one" alias:"m"`),
+		"required": row(2, `flag:"n" usage:"u" rule:"at-least-one" required:"true"`),
+		"arg":      row(2, `flag:"n" usage:"u" rule:"at-least-one" arg:"u"`),
+		"default":  row(3, `flag:"n" usage:"u" rule:"at-least-one"`),
 	} {
-		if describe(t, cliflags.Bind(cfg)) == base {
+		if describe(t, flags) == base {
 			t.Errorf("tag %s ignored", name)
 		}
 	}
 }
 
 // TestFill: parsed values (and untouched defaults) come back into the
-// struct; the untagged and skipped fields are left alone.
+// fields of the table; fields without a row are left alone.
 func TestFill(t *testing.T) {
 	cfg := newBound()
 	var got bound
-	err := run(cliflags.Bind(&cfg), func(c *cli.Context) error {
+	err := run(cliflags.Bind(table(&cfg)...), func(c *cli.Context) error {
 		got = bound{Skipped: 42}
-		return cliflags.Fill(c, &got)
+		return cliflags.Fill(c, table(&got)...)
 	}, "--q", "4", "--max-f", "9", "--alpha", "0.5", "-o", "lbl", "--exact", "--n", "2..3,7", "--loads", "0.25",
 		"--file", "a", "--file", "b", "--exact-limit", "2m", "--seed", "11")
 	if err != nil {
@@ -164,7 +166,7 @@ func TestFill(t *testing.T) {
 	// Round trip: the defaults of a config bound then filled without
 	// arguments are the config.
 	var back bound
-	err = run(cliflags.Bind(&cfg), func(c *cli.Context) error { return cliflags.Fill(c, &back) }, "--name", "x")
+	err = run(cliflags.Bind(table(&cfg)...), func(c *cli.Context) error { return cliflags.Fill(c, table(&back)...) }, "--name", "x")
 	cfg.Name = "x"
 	if err != nil || !reflect.DeepEqual(back, bound{Q: 3, MaxF: 5, Alpha: 2, Name: "x", Ns: []int{4, 5, 6, 9}, Plain: []int{3, 2},
 		Loads: []float64{0.5, 0.9}, Limit: time.Second, inner: inner{Seed: 7}}) {
@@ -188,7 +190,7 @@ func TestBindRules(t *testing.T) {
 		{[]string{"--n", "x"}, "--n: "},
 	} {
 		cfg := newBound()
-		err := run(cliflags.Bind(&cfg), func(*cli.Context) error { return nil }, append([]string{"--name", "x"}, tc.args...)...)
+		err := run(cliflags.Bind(table(&cfg)...), func(*cli.Context) error { return nil }, append([]string{"--name", "x"}, tc.args...)...)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%v: got %v, want %q", tc.args, err, tc.want)
 		}
@@ -196,59 +198,41 @@ func TestBindRules(t *testing.T) {
 }
 
 // TestBindErrors: unsupported types and bad tags are ErrBind naming the
-// field; Bind panics with the same error.
+// row; Bind panics with the same error.
 func TestBindErrors(t *testing.T) {
+	var (
+		n, m int
+		b    bool
+		mp   map[string]int
+	)
 	for _, tc := range []struct {
-		cfg  any
-		want string
+		table []cliflags.Field
+		want  string
 	}{
-		{bound{}, "want a pointer to a struct"},
-		{&struct {
-			M map[string]int `flag:"m"`
-		}{}, "field .M: unsupported type map[string]int"},
-		{&struct {
-			B bool `flag:"b" rule:"positive"`
-		}{}, "a rule needs a number"},
-		{&struct {
-			N int `flag:"n" rule:"between(3,2)"`
-		}{}, `unknown rule "between(3,2)"`},
-		{&struct {
-			N int `flag:"n" rule:"huge"`
-		}{}, `unknown rule "huge"`},
-		{&struct {
-			N int `flag:"n" required:"yes"`
-		}{}, `required:"yes"`},
-		{&struct {
-			N int `flag:"n" rulehelp:"no"`
-		}{}, "rulehelp without a rule"},
-		{&struct {
-			N int `flag:"n" zero:"none"`
-		}{}, "zero is for a time.Duration"},
-		{&struct {
-			N int `flag:"n" usage:"jobs" arg:"N"`
-		}{}, `arg "N" is not a word of the usage "jobs"`},
-		{&struct {
-			N int `flag:""`
-		}{}, "empty flag name"},
-		{&struct {
-			N int `flag:"n"`
-			M int `flag:"m" alias:"n"`
-		}{}, `flag name "n" used twice`},
-		{&struct {
-			n int `flag:"n"`
-		}{}, "unexported"},
+		{[]cliflags.Field{{Ptr: n, Tag: `flag:"n"`}}, "want a pointer to a field"},
+		{[]cliflags.Field{{Ptr: (*int)(nil), Tag: `flag:"n"`}}, "want a pointer to a field"},
+		{[]cliflags.Field{{Ptr: &mp, Tag: `flag:"m"`}}, "row 0 (m): unsupported type map[string]int"},
+		{[]cliflags.Field{{Ptr: &b, Tag: `flag:"b" rule:"positive"`}}, "a rule needs a number"},
+		{[]cliflags.Field{{Ptr: &n, Tag: `flag:"n" rule:"between(3,2)"`}}, `unknown rule "between(3,2)"`},
+		{[]cliflags.Field{{Ptr: &n, Tag: `flag:"n" rule:"huge"`}}, `unknown rule "huge"`},
+		{[]cliflags.Field{{Ptr: &n, Tag: `flag:"n" required:"yes"`}}, `required:"yes"`},
+		{[]cliflags.Field{{Ptr: &n, Tag: `flag:"n" rulehelp:"no"`}}, "rulehelp without a rule"},
+		{[]cliflags.Field{{Ptr: &n, Tag: `flag:"n" zero:"none"`}}, "zero is for a time.Duration"},
+		{[]cliflags.Field{{Ptr: &n, Tag: `flag:"n" usage:"jobs" arg:"N"`}}, `arg "N" is not a word of the usage "jobs"`},
+		{[]cliflags.Field{{Ptr: &n, Tag: `usage:"jobs"`}}, "no flag name"},
+		{[]cliflags.Field{{Ptr: &n, Tag: `flag:"n"`}, {Ptr: &m, Tag: `flag:"m" alias:"n"`}}, `row 1 (m): flag name "n" used twice`},
 	} {
-		_, err := cliflags.Flags(tc.cfg)
+		_, err := cliflags.Flags(tc.table...)
 		if !errors.Is(err, cliflags.ErrBind) || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%T: got %v, want ErrBind with %q", tc.cfg, err, tc.want)
+			t.Errorf("%s: got %v, want ErrBind with %q", tc.table[0].Tag, err, tc.want)
 		}
 		func() {
 			defer func() {
 				if r := recover(); r == nil || fmt.Sprint(r) != fmt.Sprint(err) {
-					t.Errorf("Bind(%T): panic %v, want %v", tc.cfg, r, err)
+					t.Errorf("Bind(%s): panic %v, want %v", tc.table[0].Tag, r, err)
 				}
 			}()
-			cliflags.Bind(tc.cfg)
+			cliflags.Bind(tc.table...)
 		}()
 	}
 }
@@ -277,18 +261,24 @@ func TestFormatInts(t *testing.T) {
 	}
 }
 
-// ExampleBind binds a configuration, parses a command line and fills a
-// fresh configuration from it.
+// ExampleBind binds a configuration's table, parses a command line and
+// fills a copy of the defaults from it.
 func ExampleBind() {
 	type Config struct {
-		Q    int     `flag:"q" usage:"size q of each set" rule:"at-least-one"`
-		Eps  float64 `flag:"eps" usage:"ε" rule:"unit-open"`
-		Seed uint64  `flag:"seed" usage:"random seed"`
+		Q    int
+		Eps  float64
+		Seed uint64
+	}
+	table := func(cfg *Config) []cliflags.Field {
+		return []cliflags.Field{
+			{Ptr: &cfg.Q, Tag: `flag:"q" usage:"size q of each set" rule:"at-least-one"`},
+			{Ptr: &cfg.Eps, Tag: `flag:"eps" usage:"ε" rule:"unit-open"`},
+			{Ptr: &cfg.Seed, Tag: `flag:"seed" usage:"random seed"`},
+		}
 	}
 	defaults := Config{Q: 3, Eps: 0.01, Seed: 1}
-	app := &cli.App{Name: "gen", Flags: cliflags.Bind(&defaults), Writer: io.Discard, ErrWriter: io.Discard, Action: func(c *cli.Context) error {
-		cfg := defaults
-		err := cliflags.Fill(c, &cfg)
+	app := &cli.App{Name: "gen", Flags: cliflags.Bind(table(&defaults)...), Writer: io.Discard, ErrWriter: io.Discard, Action: func(c *cli.Context) error {
+		cfg, err := cliflags.Filled(c, defaults, table)
 		fmt.Printf("%+v %v\n", cfg, err)
 		return nil
 	}}

@@ -12,11 +12,11 @@ import (
 // 'mrsched gen adversary' writes.
 type Generated struct{ *Result }
 
-// GenConfig is one play of the adversary; the tags are the flags of
-// 'mrsched gen adversary' (internal/cliflags.Bind).
+// GenConfig is one play of the adversary: what 'mrsched gen adversary'
+// writes.
 type GenConfig struct {
-	Policy string `flag:"policy" usage:"policy (solver/fluid name)"`
-	N      int    `flag:"n" usage:"n (k = ⌊n^{1/3}⌋; the maximum MaxN takes 2 s and 56 MB)" rule:"between(1,64000)"`
+	Policy string // policy (solver/fluid name)
+	N      int    // n (k = ⌊n^{1/3}⌋; the maximum MaxN takes 2 s and 56 MB)
 }
 
 // DefaultGenConfig is MaxSRPT against n = 512.

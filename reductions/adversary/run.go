@@ -15,11 +15,10 @@ var ErrConfig = errors.New("adversary: invalid configuration")
 
 // Config is a sweep of the deterministic adversary: what 'mrsched
 // adversary' runs.
-// The tags are the command's flags (internal/cliflags.Bind).
 type Config struct {
 	// Policies: comma-separated solver/fluid names (PoliciesWithK, k = 1).
-	Policies string `flag:"policy" usage:"comma-separated policies (solver/fluid names)"`
-	Ns       []int  `flag:"n" usage:"comma-separated n values" rule:"at-least-one" rulehelp:"no"`
+	Policies string
+	Ns       []int // comma-separated n values
 	// Context, when not nil, stops the sweep (an error wrapping
 	// ErrStopped, or fluid.ErrStopped inside a game, and the context's
 	// error).

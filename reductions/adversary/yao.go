@@ -66,11 +66,10 @@ func Policies(list string) ([]fluid.Policy, error) {
 	return ps, nil
 }
 
-// YaoConfig is the sweep of 'mrsched adversary-yao'; the tags are its
-// flags (internal/cliflags.Bind).
+// YaoConfig is the sweep of 'mrsched adversary-yao'.
 type YaoConfig struct {
-	Policies string `flag:"policy" usage:"comma-separated policies (solver/fluid names)"` // Policies
-	Ns       []int  `flag:"n" usage:"values of n (their sum at most 200000: n = 64000 takes 18 s for the four default policies)" rule:"between(1,64000)"`
+	Policies string // Policies
+	Ns       []int  // values of n (their sum at most 200000: n = 64000 takes 18 s for the four default policies)
 	// Context, when not nil, stops the sweep (an error wrapping
 	// ErrStopped and the context's error).
 	Context context.Context

@@ -11,11 +11,10 @@ const MaxPerturbAttempts = 1000
 
 // Spec describes random instances: q values per set, f uniform on
 // [1, MaxF], g uniform on [1, MaxG].
-// The tags are the flags of 'mrsched gen nmts' (internal/cliflags.Bind).
 type Spec struct {
-	Q    int   `flag:"q" usage:"size q of each set" rule:"between(1,64)"`
-	MaxF int64 `flag:"max-f" usage:"f values are uniform on 1..N" arg:"N" rule:"between(1,4503599627370496)"`
-	MaxG int64 `flag:"max-g" usage:"g values are uniform on 1..N" arg:"N" rule:"between(1,4503599627370496)"`
+	Q    int   // size q of each set
+	MaxF int64 // f values are uniform on 1..N
+	MaxG int64 // g values are uniform on 1..N
 	// Context, when not nil, stops NoInstance's searches (ErrStopped).
 	Context context.Context `json:"-"`
 }

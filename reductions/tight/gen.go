@@ -14,12 +14,12 @@ type Generated struct {
 	Line   string             // the one-line summary of Annotate
 }
 
-// MaxSRPTConfig is the family of GenerateMaxSRPT; the tags are the flags
-// of 'mrsched gen tight-maxsrpt' (internal/cliflags.Bind).
+// MaxSRPTConfig is the family of GenerateMaxSRPT: what 'mrsched gen
+// tight-maxsrpt' writes.
 type MaxSRPTConfig struct {
-	N     int     `flag:"n" usage:"number of jobs (even; the maximum takes about 15 s)" rule:"between(2,2000)"`
-	Alpha float64 `flag:"alpha" usage:"α > 1"`
-	Eps   float64 `flag:"eps" usage:"0 < ε < α − 1"`
+	N     int     // number of jobs (even; the maximum takes about 15 s)
+	Alpha float64 // α > 1
+	Eps   float64 // 0 < ε < α − 1
 }
 
 // DefaultMaxSRPTConfig is n = 20, α = 2, ε = 0.01.
@@ -28,11 +28,11 @@ func DefaultMaxSRPTConfig() MaxSRPTConfig { return MaxSRPTConfig{N: 20, Alpha: 2
 // Generate is GenerateMaxSRPT of c.
 func (c MaxSRPTConfig) Generate() (*Generated, error) { return GenerateMaxSRPT(c.N, c.Alpha, c.Eps) }
 
-// SplitSRPTConfig is the family of GenerateSplitSRPT; the tags are the
-// flags of 'mrsched gen tight-splitsrpt' (internal/cliflags.Bind).
+// SplitSRPTConfig is the family of GenerateSplitSRPT: what 'mrsched gen
+// tight-splitsrpt' writes.
 type SplitSRPTConfig struct {
-	N    int     `flag:"n" usage:"number of jobs (the maximum takes about 10 s)" rule:"between(2,2000)"`
-	Beta float64 `flag:"beta" usage:"β > 1"`
+	N    int     // number of jobs (the maximum takes about 10 s)
+	Beta float64 // β > 1
 }
 
 // DefaultSplitSRPTConfig is n = 20, β = 2.

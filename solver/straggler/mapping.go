@@ -21,9 +21,8 @@ import (
 // M/M/1. With this model D-EP (equal offsets) is optimal as D → ∞ and S-EP
 // (equal rates) at D = 0, which is what §V reports.
 type Model struct {
-	// D is the deterministic coefficient, ≥ 0; the tag is its flag in
-	// MapConfig (internal/cliflags.Bind).
-	D float64 `flag:"D" usage:"deterministic coefficient of the delayed exponential model (0 = M/M/1)"`
+	// D is the deterministic coefficient, ≥ 0 (0 is M/M/1).
+	D float64
 }
 
 // Validate checks D.
@@ -103,7 +102,7 @@ type MapOptions struct {
 	// of failing with eq. (24). The MST is then the formal value of the
 	// model with those rates (a node with λ_i < 0 has response rate
 	// μ_i − λ_i > μ_i). M-EP and DM-EP always clamp at λ_i = 0.
-	AllowMigration bool `flag:"allow-migration" usage:"let S-EP return negative λ_i (the paper's formal eq. 23) instead of failing on eq. 24"`
+	AllowMigration bool
 	Integral       IntegralOptions
 	// Optimiser settings for Optimal (zero values: defaults).
 	MaxIter int     // default 500

@@ -29,15 +29,13 @@ func (r *EvalReport) Write(w io.Writer, f tabular.Format) error {
 
 // MapConfig is a mapping of a total task arrival rate over nodes by one
 // or every policy: what 'mrsched mst map' runs.
-//
-// The tags are the flags of 'mrsched mst map' (internal/cliflags.Bind; the
-// command reads Mu from --nodes or --mu).
+
 type MapConfig struct {
-	Total   float64 `flag:"total" usage:"total task arrival rate λ" required:"true"`
-	Policy  string  `flag:"policy" usage:"fair, dep, sep, mep, dmep, optimal or all"` // a policy name (ParsePolicy) or "all"
+	Total   float64 // total task arrival rate λ
+	Policy  string  // a policy name (ParsePolicy) or "all"
 	Mu      []float64
 	Options MapOptions
-	PerNode bool `flag:"per-node" usage:"print every node's λ_i (table formats)"` // tables list every node's λ_i too
+	PerNode bool // tables list every node's λ_i too
 }
 
 // DefaultMapConfig is the default of 'mrsched mst map': the optimal
@@ -72,16 +70,14 @@ func (v *MapView) Write(w io.Writer, f tabular.Format) error {
 
 // NodeCountConfig is a choice of how many and which nodes to use for a
 // total task arrival rate: what 'mrsched mst nodes' runs.
-//
-// The tags are the flags of 'mrsched mst nodes' (internal/cliflags.Bind;
-// the command reads Classes from --class or --nodes).
+
 type NodeCountConfig struct {
 	Classes    []NodeClass
-	Total      float64 `flag:"total" usage:"total task arrival rate λ" required:"true"`
-	Policy     string  `flag:"policy" usage:"mapping policy for each selection"` // ParsePolicy
-	D          float64 `flag:"D" usage:"deterministic coefficient of the delayed exponential model"`
-	BruteLimit int     `flag:"brute-limit" usage:"enumerate all selections when there are at most this many" rule:"non-neg-int"`
-	Curve      bool    `flag:"curve" usage:"print the MST for every N (table formats)"` // tables list the MST for every N too
+	Total      float64 // total task arrival rate λ
+	Policy     string  // ParsePolicy
+	D          float64 // deterministic coefficient of the delayed exponential model
+	BruteLimit int     // enumerate all selections when there are at most this many
+	Curve      bool    // tables list the MST for every N too
 }
 
 // DefaultNodeCountConfig is the default of 'mrsched mst nodes': the

@@ -14,23 +14,22 @@ import (
 var Studies = []string{"lsps", "hpfsp", "swim"}
 
 // StudyConfig is one run of a cluster study: what 'mrsched cluster study
-// NAME' runs. The tags are the command's flags (internal/cliflags.Bind;
-// SWIM's only for the swim study).
+// NAME' runs (SWIM only for the swim study).
 type StudyConfig struct {
-	Study   string    // one of Studies
-	Seeds   int       `flag:"seeds" usage:"independent replications" rule:"at-least-one"`
-	Workers int       `flag:"workers" usage:"parallel simulations" rule:"at-least-one"` // the tables do not depend on it
-	SWIM    SWIMStudy `flag:"-"`
+	Study   string // one of Studies
+	Seeds   int    // independent replications
+	Workers int    // the tables do not depend on it
+	SWIM    SWIMStudy
 }
 
 // SWIMStudy is the SWIM study's trace file, cluster nodes, job limit (0:
 // all) and label of its files (see SWIMTrace); the other studies ignore
 // it.
 type SWIMStudy struct {
-	Trace   string `flag:"trace" usage:"SWIM trace FILE" arg:"FILE" path:"in"`
-	Nodes   int    `flag:"nodes" usage:"cluster nodes (2 map + 2 reduce slots each)"`
-	MaxJobs int    `flag:"max-jobs" usage:"keep only the first M jobs of the trace (0: all)" arg:"M"`
-	Name    string `flag:"name" usage:"label of the output files (default: FB-2009 or FB-2010 from the file name, with the node count)"`
+	Trace   string // SWIM trace FILE
+	Nodes   int    // cluster nodes (2 map + 2 reduce slots each)
+	MaxJobs int    // keep only the first M jobs of the trace (0: all)
+	Name    string // label of the output files (default: FB-2009 or FB-2010 from the file name, with the node count)
 }
 
 // DefaultStudyConfig is the default of 'mrsched cluster study NAME': 20
