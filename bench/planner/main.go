@@ -85,6 +85,17 @@ func suite(name, swimDir string, seeds, otherSeeds int) []case_ {
 				"gen", "lognormal", "--load", "0.9", "-n", strconv.Itoa(n), "--seed", strconv.Itoa(100+s))
 		}
 	}
+	// DAG nights (gen dag): layered, n/25 layers (at least 4, at most 50),
+	// fan-in 1–3 from the previous layer, fan-out at most 4, a quarter of the
+	// jobs of weight 10, the rest 1, all released at 0, a fifth with a
+	// deadline at three times their earliest response (reported, soft).
+	for _, n := range sizes[:3] {
+		layers := min(50, max(4, n/25))
+		for s := 1; s <= otherSeeds; s++ {
+			add(fmt.Sprintf("dag night n=%d", n), fmt.Sprintf("dag-%d-s%d", n, 100+s), n,
+				"gen", "dag", "-n", strconv.Itoa(n), "--layers", strconv.Itoa(layers), "--seed", strconv.Itoa(100+s), "--format", "json")
+		}
+	}
 	for _, tr := range []string{"FB-2009", "FB-2010"} {
 		f := filepath.Join(swimDir, tr+"_samples_24_times_1hr_0.tsv")
 		add("swim window 1000", "swim-"+tr+"-1000", 1000, "import", "swim", "--normalize", "--load", "0.9", "--max-jobs", "1000", f)
