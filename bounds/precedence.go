@@ -1,6 +1,7 @@
 package bounds
 
 import (
+	"context"
 	"math"
 
 	"github.com/mrsched/mrsched/instances"
@@ -50,6 +51,13 @@ const (
 // tried at every α of the grid. It takes O(steps · (n log n + e)) time for
 // e edges and O(n + e) memory.
 func Precedence(in *instances.Instance, upper float64) float64 {
+	return PrecedenceContext(context.Background(), in, upper)
+}
+
+// PrecedenceContext is Precedence with its subgradient steps stopped when
+// ctx ends (a time limit or an interrupt): the bound of the steps done so
+// far, still a valid bound, and not reproducible when ctx stops it.
+func PrecedenceContext(ctx context.Context, in *instances.Instance, upper float64) float64 {
 	best := Weighted(in)
 	if !in.HasDependencies() {
 		return best
@@ -67,7 +75,7 @@ func Precedence(in *instances.Instance, upper float64) float64 {
 			alphaBest, at0 = alpha, v
 		}
 	}
-	bestLambda := lr.subgradient(alphaBest, at0, upper)
+	bestLambda := lr.subgradient(ctx, alphaBest, at0, upper)
 	copy(lr.lambda, bestLambda)
 	lr.project()
 	for g := 0; g < MixedGrid; g++ {
@@ -162,13 +170,16 @@ func (lr *precedenceLagrangian) project() {
 
 // subgradient runs the steps at α from λ = 0 (value at0) and returns the
 // best multipliers found.
-func (lr *precedenceLagrangian) subgradient(alpha, at0, upper float64) []float64 {
+func (lr *precedenceLagrangian) subgradient(ctx context.Context, alpha, at0, upper float64) []float64 {
 	n := len(lr.p)
 	steps := min(PrecedenceMaxSteps, max(PrecedenceMinSteps, PrecedenceWork/max(n, 1)))
 	best, bestLambda := at0, make([]float64, len(lr.lambda))
 	theta, stall := 2.0, 0
 	g := make([]float64, len(lr.lambda))
 	for range steps {
+		if ctx.Err() != nil {
+			break
+		}
 		v := lr.value(alpha, lr.c)
 		if v > best {
 			best, stall = v, 0

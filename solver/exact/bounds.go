@@ -27,16 +27,17 @@ const lpRelaxationMaxN = 50
 // bounds.SubsetRelease; with dependencies CriticalPath and Precedence;
 // with weights Weighted in place of the unweighted ones.
 func InstanceBounds(in *instances.Instance) []Bound {
-	return append(cheapBounds(in), subsetBound(in)...)
+	return append(cheapBounds(context.Background(), in), subsetBound(in)...)
 }
 
-// cheapBounds are the O(n log n) instance bounds.
-func cheapBounds(in *instances.Instance) []Bound {
+// cheapBounds are the O(n log n) instance bounds; the precedence
+// Lagrangian's steps stop when ctx ends.
+func cheapBounds(ctx context.Context, in *instances.Instance) []Bound {
 	if in.HasWeights() {
 		// The other bounds are for Σ (C_j − r_j), not Σ w_j (C_j − r_j).
 		bs := []Bound{{mip.SourceWeighted, bounds.Weighted(in)}, {mip.SourceCriticalPath, bounds.CriticalPath(in)}}
 		if in.HasDependencies() {
-			bs = append(bs, Bound{mip.SourcePrecedence, bounds.Precedence(in, 0)})
+			bs = append(bs, Bound{mip.SourcePrecedence, bounds.PrecedenceContext(ctx, in, 0)})
 		}
 		return bs
 	}
@@ -49,7 +50,7 @@ func cheapBounds(in *instances.Instance) []Bound {
 		bs = append(bs, Bound{mip.SourcePrefix, pb})
 	}
 	if in.HasDependencies() {
-		bs = append(bs, Bound{mip.SourceCriticalPath, bounds.CriticalPath(in)}, Bound{mip.SourcePrecedence, bounds.Precedence(in, 0)})
+		bs = append(bs, Bound{mip.SourceCriticalPath, bounds.CriticalPath(in)}, Bound{mip.SourcePrecedence, bounds.PrecedenceContext(ctx, in, 0)})
 	}
 	return bs
 }

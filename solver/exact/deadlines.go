@@ -189,7 +189,7 @@ func hardMIP(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Op
 	default:
 		c.stop = stopTimeLimit
 	}
-	bs := cheapBounds(in)
+	bs := cheapBounds(ctx, in)
 	if !math.IsNaN(r.LowerBound) && !math.IsInf(r.LowerBound, 0) {
 		bs = append(bs, Bound{r.BoundSource, r.LowerBound})
 	}

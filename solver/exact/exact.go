@@ -276,7 +276,7 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 	// second at n = 20 on a loaded machine) before the method, given up at
 	// the deadline; the search and the portfolio compute it themselves
 	// (their root bound), so it is not computed twice for them.
-	bs := cheapBounds(in)
+	bs := cheapBounds(ctx, in)
 	opt.lowerBound = math.Inf(-1)
 	for _, b := range bs {
 		opt.lowerBound = max(opt.lowerBound, b.Value)
