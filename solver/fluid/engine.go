@@ -605,13 +605,16 @@ func (n *neumaier) sum() float64 { return n.s + n.c }
 type hkind uint8
 
 const (
-	hkFIFO      hkind = iota // arrival order
-	hkOrder                  // rank[orig], a fixed priority order
-	hkMax                    // MaxSRPT: max(x, y), then tie
-	hkS1Map                  // SplitSRPT S1 at the map station: x, then tie
-	hkS1Shuffle              // SplitSRPT S1 at the shuffle station: x, then y if x = 0, then tie
-	hkS2                     // SplitSRPT S2: y, then tie
-	hkBeta                   // imbalance max(x0/y0, y0/x0), then arrival
+	hkFIFO       hkind = iota // arrival order
+	hkOrder                   // rank[orig], a fixed priority order
+	hkMax                     // MaxSRPT: max(x, y), then tie
+	hkS1Map                   // SplitSRPT S1 at the map station: x, then tie
+	hkS1Shuffle               // SplitSRPT S1 at the shuffle station: x, then y if x = 0, then tie
+	hkS2                      // SplitSRPT S2: y, then tie
+	hkBeta                    // imbalance max(x0/y0, y0/x0), then arrival
+	hkS1MapW                  // weighted SplitSRPT: hkS1Map on x/w (weights.go)
+	hkS1ShuffleW              // weighted SplitSRPT: hkS1Shuffle on x/w and y/w
+	hkS2W                     // weighted SplitSRPT: hkS2 on y/w
 )
 
 // jheap is an indexed binary heap of jobs; each job keeps its position in
@@ -628,8 +631,9 @@ type jheap struct {
 	a    []*job
 	slot int
 	kind hkind
-	rank []int // hkOrder: rank of each instance index
-	head int   // hkFIFO: a[:head] is unused
+	rank []int     // hkOrder: rank of each instance index
+	w    []float64 // the weighted kinds: weight of each instance index
+	head int       // hkFIFO: a[:head] is unused
 }
 
 // less is the heap's strict order; every order ends with a key unique to
@@ -670,6 +674,8 @@ func (h *jheap) less(a, b *job) bool {
 		return a.seq < b.seq
 	case hkOrder:
 		return h.rank[a.orig] < h.rank[b.orig]
+	case hkS1MapW, hkS1ShuffleW, hkS2W:
+		return h.lessW(a, b)
 	}
 	return a.seq < b.seq // hkFIFO
 }

@@ -93,3 +93,84 @@ func (s *prioState) flipW(a, b *job) {
 		s.hb.fix(j)
 	}
 }
+
+// lessW is the order of SplitSRPT's weighted heaps: the unweighted orders
+// (hkS1Map, hkS1Shuffle, hkS2) on the remaining sizes divided by the job's
+// weight (Smith's ratio), ties to tie as there.
+func (h *jheap) lessW(a, b *job) bool {
+	wa, wb := h.w[a.orig], h.w[b.orig]
+	switch h.kind {
+	case hkS1MapW:
+		if ka, kb := a.x/wa, b.x/wb; ka != kb {
+			return ka < kb
+		}
+	case hkS1ShuffleW:
+		// Jobs whose map is done first (x/w = 0), by y/w; then the others
+		// by x/w as at the map station.
+		if ka, kb := a.x/wa, b.x/wb; ka != kb {
+			return ka < kb
+		}
+		if a.x == 0 {
+			if ka, kb := a.y/wa, b.y/wb; ka != kb {
+				return ka < kb
+			}
+		}
+	default: // hkS2W
+		if ka, kb := a.y/wa, b.y/wb; ka != kb {
+			return ka < kb
+		}
+	}
+	return a.tie < b.tie
+}
+
+// weigh switches SplitSRPT's class heaps to the weighted orders (Smith's
+// ratio on each class's key: x/w and y/w in S1, y/w in S2); β and the
+// capacity split μ1, μ2 stay those of the original sizes. Called before
+// any job arrives.
+func (s *splitState) weigh(w []float64) {
+	s.w = w
+	for c, k := range [2][2]hkind{{hkS1MapW, hkS1ShuffleW}, {hkS2W, hkS2W}} {
+		s.hm[c].kind, s.hm[c].w = k[0], w
+		s.hb[c].kind, s.hb[c].w = k[1], w
+	}
+}
+
+// crossingW is splitState.crossing for the weighted keys: S2's map job and
+// first buffered job swap when their keys y/w meet; each key falls
+// linearly at rate rs/w, so the meeting time is exact.
+func (s *splitState) crossingW(m, b *job) (float64, *job, *job) {
+	if !s.hm[1].lessW(m, b) {
+		m, b = b, m
+	}
+	wm, wb := s.w[m.orig], s.w[b.orig]
+	d := m.y/wm - b.y/wb // ≤ 0: m is ahead
+	if d > 0 {
+		return 0, m, b
+	}
+	if g := b.rs/wb - m.rs/wm; g > 0 {
+		return -d / g, m, b
+	}
+	return inf, nil, nil
+}
+
+// resolvesW is splitState.resolves on the weighted keys.
+func (s *splitState) resolvesW(a, b *job) bool {
+	la, lb := a.y/s.w[a.orig], b.y/s.w[b.orig]
+	return lb <= la || lb-la <= flipRel*la
+}
+
+// flipW is splitState.flip on the weighted keys: b, a hair behind a at
+// the crossing, is put level (its y set to a's key times its weight).
+func (s *splitState) flipW(a, b *job) {
+	la, lb := a.y/s.w[a.orig], b.y/s.w[b.orig]
+	if lb > la && lb-la <= flipRel*la {
+		b.y, b.bufOK = minf(b.y, la*s.w[b.orig]), false
+		b.key = b.y
+	}
+	b.tie = s.e.nextTie
+	s.e.nextTie--
+	for _, j := range []*job{a, b} {
+		s.hm[1].fix(j)
+		s.hb[1].fix(j)
+	}
+}
