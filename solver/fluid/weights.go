@@ -1,5 +1,7 @@
 package fluid
 
+import "math"
+
 // Weights (instances.Job.Weight, w_j > 0, default 1). An instance whose
 // weights are not all 1 runs in the generic event loop with e.weight set
 // (indexed by instance index); each policy uses the weight as follows:
@@ -15,9 +17,11 @@ package fluid
 //     μ_m·w_i/Σw, the shuffle station water-fills with levels proportional
 //     to the weights (each job w_i·λ, capped by its inflow while its
 //     buffer is empty, λ as large as the capacity allows);
-//   - SplitSRPT (Algorithm 2) has no weighted form here: its capacity split
-//     μ1, μ2 comes from Theorem 5's unweighted analysis, so a weighted
-//     instance is refused with ErrPolicy rather than run unweighted.
+//   - SplitSRPT (Algorithm 2) applies Smith's ratio rule to both class
+//     orders as MaxSRPT does to its key: S1 by x/w at the map station and
+//     at the shuffle station (map-done jobs first, by y/w), S2 by y/w at
+//     both (splitState.weigh); the classes and the capacity split μ1, μ2
+//     still come from the original sizes (β of §4.2, which has no weight).
 
 // weightOf returns job j's weight (1 without weights).
 func (e *engine) weightOf(j *job) float64 {
@@ -77,7 +81,7 @@ func crossMaxW(a, b *job, wa, wb float64) float64 {
 func (s *prioState) flipW(a, b *job) {
 	la, lb := s.e.wkey(a), s.e.wkey(b)
 	if lb > la && lb-la <= flipRel*la {
-		v := la * s.e.weightOf(b)
+		v := levelW(la, s.e.weightOf(b))
 		if b.x >= b.y {
 			b.x = minf(b.x, v)
 		} else {
@@ -92,6 +96,18 @@ func (s *prioState) flipW(a, b *job) {
 		s.hm.fix(j)
 		s.hb.fix(j)
 	}
+}
+
+// levelW returns the size v that puts a job of weight w level with (or a
+// rounding ahead of) the key k: k·w, lowered an ulp at a time until
+// v/w ≤ k. k·w alone may round so that (k·w)/w > k, and the keys would
+// then stay apart however often the crossing is flipped.
+func levelW(k, w float64) float64 {
+	v := k * w
+	for v > 0 && v/w > k {
+		v = math.Nextafter(v, 0)
+	}
+	return v
 }
 
 // lessW is the order of SplitSRPT's weighted heaps: the unweighted orders
@@ -164,7 +180,7 @@ func (s *splitState) resolvesW(a, b *job) bool {
 func (s *splitState) flipW(a, b *job) {
 	la, lb := a.y/s.w[a.orig], b.y/s.w[b.orig]
 	if lb > la && lb-la <= flipRel*la {
-		b.y, b.bufOK = minf(b.y, la*s.w[b.orig]), false
+		b.y, b.bufOK = minf(b.y, levelW(la, s.w[b.orig])), false
 		b.key = b.y
 	}
 	b.tie = s.e.nextTie
