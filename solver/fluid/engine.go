@@ -402,127 +402,110 @@ func (e *engine) run(sink func(JobResult)) (Summary, error) {
 		return e.runSplit(sink)
 	}
 	e.pull()
-	return e.loop(sink, 0, false)
+	g := &genericStep{e: e}
+	return e.eventLoop(g, g.next(), 0, sink)
 }
 
-// loop is the generic event loop. With resume, the jobs present were put
-// in the state by a specialised loop (handOffMax) at the current event,
-// after its arrivals: the loop starts with the allocation.
-func (e *engine) loop(sink func(JobResult), stall int, resume bool) (Summary, error) {
-	if resume {
-		e.allocateStep()
+// genericStep is the generic loop's step (eventLoop), for every policy
+// on the jobs' generic state (job, the policy's state): the next event,
+// found after the allocation, is a served job's own event (evJob, evKind)
+// or the crossing of ca and cb in ctau.
+type genericStep struct {
+	e      *engine
+	evJob  *job
+	evKind int
+	ca, cb *job
+	ctau   float64
+}
+
+// next returns the time of the next event: an arrival, a job's own event
+// or a crossing.
+func (g *genericStep) next() float64 {
+	e := g.e
+	t := inf
+	if e.hasNext {
+		t = e.next.Release
 	}
-	for {
-		if e.srcErr != nil {
-			return Summary{}, e.srcErr
+	g.evJob, g.evKind = nil, evNone
+	for _, j := range e.served {
+		if tj := e.now + j.te; tj < t {
+			t, g.evJob, g.evKind = tj, j, j.ek
 		}
-		// The next event: an arrival, a job's own event or a crossing.
-		t := inf
-		if e.hasNext {
-			t = e.next.Release
-		}
-		var evJob *job
-		evKind := evNone
-		for _, j := range e.served {
-			if tj := e.now + j.te; tj < t {
-				t, evJob, evKind = tj, j, j.ek
+	}
+	g.ca, g.cb, g.ctau = nil, nil, 0
+	if dt, a, b := e.stCrossing(); e.now+dt < t {
+		t, g.ca, g.cb, g.ctau, g.evJob, g.evKind = e.now+dt, a, b, dt, nil, evNone
+	}
+	return t
+}
+
+func (g *genericStep) record(t0, t1 float64) { g.e.record(t0, t1) }
+
+func (g *genericStep) subULP() float64 {
+	if g.ca != nil && g.ctau > 0 && !g.e.st.resolves(g.ca, g.cb) {
+		return g.ctau
+	}
+	return 0
+}
+
+func (g *genericStep) step(dt float64, advanced bool, sink func(JobResult)) (float64, error) {
+	e := g.e
+	if advanced {
+		e.advance(dt)
+	}
+	evJob, evKind, ca, cb := g.evJob, g.evKind, g.ca, g.cb
+	// Process the served jobs' events (snapping those due now).
+	for _, j := range e.served {
+		mapDone := false
+		if j.rm > 0 && ((j == evJob && evKind == evMap) || j.x <= snapRel*j.x0) {
+			j.x, j.bufOK = 0, false
+			if j.track {
+				j.y = 0
 			}
+			mapDone = true
 		}
-		var ca, cb *job
-		ctau := 0.0
-		if dt, a, b := e.stCrossing(); e.now+dt < t {
-			t, ca, cb, ctau, evJob, evKind = e.now+dt, a, b, dt, nil, evNone
-		}
-		if math.IsInf(t, 1) {
-			if e.nsys > 0 {
-				return Summary{}, fmt.Errorf("%w: %s: %d jobs in the system receive no service", ErrStall, e.policyName, e.nsys)
-			}
-			break
-		}
-		if t < e.now { // rounding of now+dt cannot go backwards, but be safe
-			t = e.now
-		}
-		e.sum.Events++
-		if e.sum.Events&ctxStride == 1 {
-			if err := e.stopped(); err != nil {
-				return Summary{}, err
-			}
-		}
-		advanced := t > e.now
-		if dt := t - e.now; dt > 0 {
-			stall = 0
-			e.record(e.now, t)
-			e.advance(dt)
+		if j.track && advanced {
+			// The advance set y = y0·x/x0 (or both to 0): the buffer
+			// is exactly 0, as j.buffer() would compute it.
+			j.empty = true
+		} else if b := j.buffer(); (j == evJob && evKind == evDrain) || b <= snapRel*j.y0 {
+			j.snapShuffleToMap()
+			j.empty = true
 		} else {
-			if ca != nil && ctau > 0 && !e.st.resolves(ca, cb) {
-				// A crossing due in less than half an ulp of now (tiny
-				// remaining works late in a long run): now+τ rounds to
-				// now, and as the keys are still apart a flip alone would
-				// repeat this event forever. Serve the jobs for τ without
-				// moving the clock (work of the order of rate·ulp(now),
-				// far below the validator's tolerance): the keys become
-				// level and the flip below takes effect.
-				e.advance(ctau)
-				advanced = true
-			}
-			if stall++; stall > maxStall {
-				return Summary{}, fmt.Errorf("%w: %s: %d events at t=%v", ErrStall, e.policyName, stall, t)
-			}
+			j.empty = false
 		}
-		e.now = t
-		// Process the served jobs' events (snapping those due now).
-		for _, j := range e.served {
-			mapDone := false
-			if j.rm > 0 && ((j == evJob && evKind == evMap) || j.x <= snapRel*j.x0) {
-				j.x, j.bufOK = 0, false
-				if j.track {
-					j.y = 0
-				}
-				mapDone = true
+		if j.x == 0 && j.y == 0 {
+			e.depart(j, sink) // remove covers mapDone
+		} else {
+			if mapDone {
+				e.stMapDone(j)
 			}
-			if j.track && advanced {
-				// The advance set y = y0·x/x0 (or both to 0): the buffer
-				// is exactly 0, as j.buffer() would compute it.
-				j.empty = true
-			} else if b := j.buffer(); (j == evJob && evKind == evDrain) || b <= snapRel*j.y0 {
-				j.snapShuffleToMap()
-				j.empty = true
-			} else {
-				j.empty = false
-			}
-			if j.x == 0 && j.y == 0 {
-				e.depart(j, sink) // remove covers mapDone
-			} else {
-				if mapDone {
-					e.stMapDone(j)
-				}
-				e.stRefresh(j)
-			}
-			// The rates are set afresh by the allocation below (nothing
-			// in between reads them).
-			j.rm, j.rs, j.track = 0, 0, false
+			e.stRefresh(j)
 		}
-		if e.deps != nil {
-			e.deps.refill()
-		}
-		if ca != nil && !ca.gone && !cb.gone {
-			e.stFlip(ca, cb)
-			if testHookFlip != nil {
-				testHookFlip(e.policyName)
-			}
-		}
-		for e.hasNext && e.next.Release <= e.now {
-			if err := e.arrive(); err != nil {
-				return Summary{}, err
-			}
-			e.pull()
-		}
-		if e.srcErr != nil {
-			return Summary{}, e.srcErr
-		}
-		e.allocateStep()
+		// The rates are set afresh by the allocation below (nothing
+		// in between reads them).
+		j.rm, j.rs, j.track = 0, 0, false
 	}
-	return e.finish()
+	if e.deps != nil {
+		e.deps.refill()
+	}
+	if ca != nil && !ca.gone && !cb.gone {
+		e.stFlip(ca, cb)
+		if testHookFlip != nil {
+			testHookFlip(e.policyName)
+		}
+	}
+	for e.hasNext && e.next.Release <= e.now {
+		if err := e.arrive(); err != nil {
+			return 0, err
+		}
+		e.pull()
+	}
+	if e.srcErr != nil {
+		return 0, e.srcErr
+	}
+	e.allocateStep()
+	return g.next(), nil
 }
 
 // allocateStep is the end of an event of the generic loop: the allocation,

@@ -346,7 +346,7 @@ func (e *engine) runMax(sink func(JobResult)) (Summary, error) {
 				})
 			}
 			e.handOffMax(s)
-			return e.loop(sink, stall, true)
+			return e.resume(stall, sink)
 		}
 		// m and b: the first entries of their sets, from the end.
 		// (Two scans: m is usually at the end, b often far from it. Each
