@@ -211,6 +211,11 @@ type engine struct {
 	// weight holds w_j by instance index when some weight is not 1
 	// (weights.go; nil otherwise, and then the generic loop is as before).
 	weight []float64
+	// nextT is the earliest arrival or own event of a served job after
+	// allocateStep (nextJob's, of kind nextKind; nil for an arrival).
+	nextT    float64
+	nextJob  *job
+	nextKind int
 }
 
 func newEngine(src instances.Source, mum, muc float64, p Policy, opt Options, nHint int) (*engine, error) {
@@ -402,6 +407,10 @@ func (e *engine) run(sink func(JobResult)) (Summary, error) {
 		return e.runSplit(sink)
 	}
 	e.pull()
+	e.nextT, e.nextJob, e.nextKind = inf, nil, evNone
+	if e.hasNext {
+		e.nextT = e.next.Release
+	}
 	g := &genericStep{e: e}
 	return e.eventLoop(g, g.next(), 0, sink)
 }
@@ -418,20 +427,13 @@ type genericStep struct {
 	ctau   float64
 }
 
-// next returns the time of the next event: an arrival, a job's own event
-// or a crossing.
+// next returns the time of the next event after the allocation
+// (allocateStep, which found the earliest arrival or own event): that
+// event or a crossing.
 func (g *genericStep) next() float64 {
 	e := g.e
-	t := inf
-	if e.hasNext {
-		t = e.next.Release
-	}
-	g.evJob, g.evKind = nil, evNone
-	for _, j := range e.served {
-		if tj := e.now + j.te; tj < t {
-			t, g.evJob, g.evKind = tj, j, j.ek
-		}
-	}
+	t := e.nextT
+	g.evJob, g.evKind = e.nextJob, e.nextKind
 	g.ca, g.cb, g.ctau = nil, nil, 0
 	if dt, a, b := e.stCrossing(); e.now+dt < t {
 		t, g.ca, g.cb, g.ctau, g.evJob, g.evKind = e.now+dt, a, b, dt, nil, evNone
@@ -509,10 +511,17 @@ func (g *genericStep) step(dt float64, advanced bool, sink func(JobResult)) (flo
 }
 
 // allocateStep is the end of an event of the generic loop: the allocation,
-// inflow tracking and the served jobs' own next events.
+// inflow tracking, the served jobs' own next events and the earliest of
+// them or the next arrival (nextT, nextJob, nextKind).
 func (e *engine) allocateStep() {
 	e.served = e.stAllocate(e.served[:0])
 	e.sum.Served += int64(len(e.served))
+	t := inf
+	if e.hasNext {
+		t = e.next.Release
+	}
+	var evJob *job
+	evKind := evNone
 	for _, j := range e.served {
 		if j.empty && j.x > 0 && j.rm > 0 && j.y0 > 0 {
 			if c := j.inflow(); j.rs >= c {
@@ -522,7 +531,11 @@ func (e *engine) allocateStep() {
 		// The job's own next event under these rates (nothing
 		// changes the served jobs before the next iteration reads it).
 		j.te, j.ek = j.nextEvent()
+		if tj := e.now + j.te; tj < t {
+			t, evJob, evKind = tj, j, j.ek
+		}
 	}
+	e.nextT, e.nextJob, e.nextKind = t, evJob, evKind
 	// No pointer to the jobs departed at this event is left.
 	if len(e.dead) > 0 {
 		for i, j := range e.dead {
