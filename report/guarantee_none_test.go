@@ -50,8 +50,8 @@ func TestGuaranteesNone(t *testing.T) {
 			t.Errorf("%s: maxsrpt check %q", tc.name, check)
 		}
 		split := r.Methods[1]
-		if tc.name == "weights" && split.Status != "not_applicable" || tc.name != "weights" && split.Status != "heuristic" {
-			t.Errorf("%s: splitsrpt status %q", tc.name, split.Status)
+		if split.Status != "heuristic" || tc.none != "" && split.GuaranteeCheck != CheckNone {
+			t.Errorf("%s: splitsrpt status %q, check %q", tc.name, split.Status, split.GuaranteeCheck)
 		}
 	}
 }

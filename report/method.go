@@ -247,12 +247,6 @@ func (m *policyMethod) Run(ctx context.Context, in *instances.Instance, env Env)
 		return Outcome{}, err
 	}
 	res, err := fluid.Simulate(in, m.make(), fluid.Options{Record: env.Record || env.Validate})
-	if errors.Is(err, fluid.ErrPolicy) && in.HasWeights() {
-		// A policy without a weighted form (SplitSRPT) refuses the
-		// instance: its row says so, the others run.
-		return Outcome{Method: m.name, Kind: m.kind, Status: "not_applicable", Total: math.NaN(), Lower: math.NaN(),
-			Note: "refused: " + strings.TrimPrefix(err.Error(), fluid.ErrPolicy.Error()+": ")}, nil
-	}
 	if err != nil {
 		return Outcome{}, err
 	}

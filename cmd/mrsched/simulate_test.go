@@ -102,3 +102,35 @@ func TestSimulateBadFlags(t *testing.T) {
 		}
 	}
 }
+
+// TestSimulateWeightedSplitSRPT: splitsrpt on a weighted instance (two jobs
+// of fluid's TestSplitSRPTWeightsHand: a map 2 weight 1, b map 3 weight 3)
+// runs from the command line and ranks by Smith's ratio: b (3/3 = 1 < 2/1)
+// completes at 3, a at 3 + 2 = 5, and validate accepts the schedule.
+func TestSimulateWeightedSplitSRPT(t *testing.T) {
+	dir := t.TempDir()
+	inst := filepath.Join(dir, "w.json")
+	sched := filepath.Join(dir, "s.json")
+	if err := instances.WriteFile(inst, instances.New([]instances.Job{{ID: "a", Map: 2}, {ID: "b", Map: 3, Weight: 3}})); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	if code := run([]string{"mrsched", "simulate", "--instance", inst, "--policy", "splitsrpt", "--format", "json", "--schedule", sched}, &out, &errb); code != 0 {
+		t.Fatalf("simulate: exit %d: %s", code, errb.String())
+	}
+	var o struct {
+		Jobs []struct {
+			ID         string  `json:"id"`
+			Completion float64 `json:"completion"`
+		} `json:"jobs"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &o); err != nil {
+		t.Fatal(err)
+	}
+	if len(o.Jobs) != 2 || o.Jobs[0].Completion != 5 || o.Jobs[1].Completion != 3 {
+		t.Errorf("simulate json: %+v, want a at 5, b at 3", o)
+	}
+	if code := run([]string{"mrsched", "validate", "--instance", inst, "--schedule", sched}, &out, &errb); code != 0 {
+		t.Fatalf("validate: exit %d: %s", code, errb.String())
+	}
+}

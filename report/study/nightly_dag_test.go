@@ -68,8 +68,8 @@ func TestNightlyDAGPlan(t *testing.T) {
 	if len(ir.Errors) != 0 || len(ir.Violations) != 0 {
 		t.Fatalf("errors %q, violations %q", ir.Errors, ir.Violations)
 	}
-	if len(scheds) != 3 { // fifo, ps, maxsrpt; SplitSRPT refuses the weights
-		t.Errorf("%d schedules, want 3", len(scheds))
+	if len(scheds) != 4 { // fifo, ps, maxsrpt, splitsrpt
+		t.Errorf("%d schedules, want 4", len(scheds))
 	}
 	for m, s := range scheds {
 		vr, err := validate.Check(in2, s)
@@ -114,11 +114,11 @@ func TestNightlyDAGPlan(t *testing.T) {
 	}
 	for _, m := range ir.Methods {
 		switch m.Method {
-		case "maxsrpt":
+		case "maxsrpt", "splitsrpt":
 			if m.GuaranteeCheck != report.CheckNone {
-				t.Errorf("maxsrpt guarantee check %q, want none", m.GuaranteeCheck)
+				t.Errorf("%s guarantee check %q, want none", m.Method, m.GuaranteeCheck)
 			}
-		case "splitsrpt", "lb51", "lbcount":
+		case "lb51", "lbcount":
 			if m.Status != "not_applicable" {
 				t.Errorf("%s: status %q, want not_applicable", m.Method, m.Status)
 			}

@@ -72,7 +72,6 @@ type Result struct {
 	// under PlanPriority, then by index).
 	Deadlines bool      `json:"deadlines"`
 	Late      []JobLate `json:"late"`
-	Notes     []string  `json:"notes,omitempty"`
 	// Top is the number of Late rows the text and Markdown tables show
 	// (0: all); JSON and CSV have every row.
 	Top int `json:"-"`
@@ -83,9 +82,9 @@ func NoiseModel(sigma float64) string {
 	return "each job's map and shuffle sizes are multiplied by independent factors exp(σZ), Z standard normal (log-normal, median 1), σ = " + tabular.Float(sigma)
 }
 
-func summarize(in *instances.Instance, plan Plan, opt Options, ms []method, notes []string, nominal []outcome, reps [][]outcome) *Result {
+func summarize(in *instances.Instance, plan Plan, opt Options, ms []method, nominal []outcome, reps [][]outcome) *Result {
 	res := &Result{Jobs: in.N(), Plan: plan.Source, Planned: plan.Planned, Noise: NoiseModel(opt.Sigma),
-		Sigma: opt.Sigma, Reps: opt.Reps, Seed: opt.Seed, Deadlines: in.HasDeadlines(), Notes: notes, Late: []JobLate{}}
+		Sigma: opt.Sigma, Reps: opt.Reps, Seed: opt.Seed, Deadlines: in.HasDeadlines(), Late: []JobLate{}}
 	for _, j := range plan.Order {
 		res.Order = append(res.Order, in.Jobs[j].ID)
 	}
@@ -165,9 +164,6 @@ func (r *Result) View() *tabular.View {
 		fmt.Fprintf(&head, ", objective as planned %s", tabular.Human(r.Planned))
 	}
 	fmt.Fprintf(&head, "\nnoise: %s; %d replications, seed %d\n", r.Noise, r.Reps, r.Seed)
-	for _, n := range r.Notes {
-		head.WriteString("note: " + n + "\n")
-	}
 	head.WriteString("\n")
 	hdr := []string{"method", "nominal", "mean", "p5", "p50", "p95", "std dev"}
 	if r.Deadlines {

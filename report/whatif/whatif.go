@@ -104,11 +104,10 @@ type method struct {
 	run         func(in *instances.Instance) ([]float64, error)
 }
 
-// methods are the plan's two replays, then MaxSRPT, SplitSRPT (not on a
-// weighted instance: it has no weighted form), FIFO and PS. notes say
-// what was left out.
-func methods(ctx context.Context, in *instances.Instance, order []int) (ms []method, notes []string) {
-	ms = []method{
+// methods are the plan's two replays, then MaxSRPT, SplitSRPT, FIFO and
+// PS (on a weighted instance the two SRPT rules rank by Smith's ratio).
+func methods(ctx context.Context, in *instances.Instance, order []int) []method {
+	ms := []method{
 		{PlanList, "the plan's order as a list schedule (no overtaking)", func(in *instances.Instance) ([]float64, error) {
 			c, _, err := orderls.Evaluate(in, order)
 			return c, err
@@ -117,14 +116,10 @@ func methods(ctx context.Context, in *instances.Instance, order []int) (ms []met
 	}
 	add := func(p fluid.Policy, about string) { ms = append(ms, method{p.Name(), about, policyRun(ctx, p)}) }
 	add(fluid.MaxSRPT(), "MaxSRPT on the true sizes (§4.1)")
-	if in.HasWeights() {
-		notes = append(notes, "splitsrpt left out: it has no weighted form and the instance has weights")
-	} else {
-		add(fluid.SplitSRPT(), "SplitSRPT on the true sizes (§4.2)")
-	}
+	add(fluid.SplitSRPT(), "SplitSRPT on the true sizes (§4.2)")
 	add(fluid.FIFO(), "FIFO")
 	add(fluid.PS(), "processor sharing")
-	return ms, notes
+	return ms
 }
 
 // policyRun simulates p; ctx stops the simulation (fluid.ErrStopped).
@@ -176,7 +171,7 @@ func Run(ctx context.Context, in *instances.Instance, plan Plan, opt Options) (*
 	if err := in.Validate(); err != nil {
 		return nil, err
 	}
-	ms, notes := methods(ctx, in, plan.Order)
+	ms := methods(ctx, in, plan.Order)
 	nominal := make([]outcome, len(ms))
 	for k, m := range ms {
 		o, err := evaluate(in, m)
@@ -223,7 +218,7 @@ func Run(ctx context.Context, in *instances.Instance, plan Plan, opt Options) (*
 			return nil, fmt.Errorf("replication %d (sizes of PCG(%d, %d)): %w", r, opt.Seed, r, err)
 		}
 	}
-	return summarize(in, plan, opt, ms, notes, nominal, reps), nil
+	return summarize(in, plan, opt, ms, nominal, reps), nil
 }
 
 // replicate runs every method on replication r's perturbation of in.

@@ -122,7 +122,7 @@ func TestSigmaZero(t *testing.T) {
 			t.Fatal(err)
 		}
 		want := map[string]float64{PlanList: in.WeightedResponse(c)}
-		for name, p := range map[string]fluid.Policy{PlanPriority: fluid.Order(plan.Order), "maxsrpt": fluid.MaxSRPT(), "fifo": fluid.FIFO(), "ps": fluid.PS()} {
+		for name, p := range map[string]fluid.Policy{PlanPriority: fluid.Order(plan.Order), "maxsrpt": fluid.MaxSRPT(), "splitsrpt": fluid.SplitSRPT(), "fifo": fluid.FIFO(), "ps": fluid.PS()} {
 			fr, err := fluid.Simulate(in, p, fluid.Options{})
 			if err != nil {
 				t.Fatal(err)
@@ -133,7 +133,7 @@ func TestSigmaZero(t *testing.T) {
 			t.Errorf("seed %d: list replay of the plan %v, plan's own objective %v", seed, want[PlanList], plan.Planned)
 		}
 		if len(r.Methods) != len(want) {
-			t.Fatalf("seed %d: methods %d, want %d (splitsrpt left out on weights)", seed, len(r.Methods), len(want))
+			t.Fatalf("seed %d: methods %d, want %d", seed, len(r.Methods), len(want))
 		}
 		for _, s := range r.Methods {
 			w, ok := want[s.Method]

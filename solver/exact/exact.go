@@ -170,9 +170,6 @@ func bestHeuristic(in *instances.Instance, label string) (candidate, float64, er
 		}
 		r, err := fluid.Simulate(in, p, fluid.Options{})
 		if err != nil {
-			if in.HasWeights() {
-				continue // SplitSRPT has no weighted form and refuses weights
-			}
 			return candidate{}, 0, err
 		}
 		if v := in.WeightedResponse(r.Completion); v < bv {

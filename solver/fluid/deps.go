@@ -12,7 +12,7 @@ import (
 // it as a job arriving at that time (FIFO and PS order jobs by their
 // entry into the system). Response times are measured from the release
 // r_j all the same. Instances with dependencies run in the generic event
-// loop (engine.loop); the specialised loops serve instances without them.
+// loop (genericStep); the specialised loops serve instances without them.
 
 // depSource is the source of an instance with dependencies: the eligible
 // jobs in order of eligibility time, ties by instance index. Departures

@@ -1,7 +1,6 @@
 package fluid
 
 import (
-	"errors"
 	"math"
 	"testing"
 
@@ -10,8 +9,7 @@ import (
 	"github.com/mrsched/mrsched/validate"
 )
 
-// generalPolicies are the policies run on dependencies (all) and weights
-// (all but SplitSRPT).
+// generalPolicies are the policies run on dependencies and weights.
 func generalPolicies() []Policy {
 	return []Policy{FIFO(), PS(), KLPS(2), KLPSMapOnly(2), MaxSRPT(), SplitSRPT(), SplitSRPTStrict()}
 }
@@ -106,7 +104,8 @@ func TestChainHand(t *testing.T) {
 // 0, no shuffle work. Weighted MaxSRPT compares 2/1 with 3/3 and serves b
 // first: b at 3, a at 5 (unweighted MaxSRPT: a at 2, b at 5). Weighted PS
 // gives a 1/4 and b 3/4 of the map station: b completes at 4 (a has 1
-// done), a at 5.
+// done), a at 5. Weighted SplitSRPT (both jobs in S1, β = ∞: the whole map
+// station to S1) serves the least x/w as MaxSRPT does: b at 3, a at 5.
 func TestWeightsHand(t *testing.T) {
 	in := instances.New([]instances.Job{{ID: "a", Map: 2}, {ID: "b", Map: 3, Weight: 3}})
 	for _, c := range []struct {
@@ -117,6 +116,8 @@ func TestWeightsHand(t *testing.T) {
 		{PS(), []float64{5, 4}},
 		{KLPS(5), []float64{5, 4}},
 		{FIFO(), []float64{2, 5}}, // FIFO ignores weights
+		{SplitSRPT(), []float64{5, 3}},
+		{SplitSRPTStrict(), []float64{5, 3}},
 	} {
 		r, err := Simulate(in, c.p, Options{Record: true})
 		if err != nil {
@@ -131,14 +132,11 @@ func TestWeightsHand(t *testing.T) {
 			}
 		}
 	}
-	if _, err := Simulate(in, SplitSRPT(), Options{}); !errors.Is(err, ErrPolicy) {
-		t.Errorf("splitsrpt with weights: %v", err)
-	}
 }
 
 // TestEqualWeightsAreUnweighted: scaling every weight by the same factor
 // leaves Smith's ratio order and the weighted PS shares unchanged, so with
-// every weight 2.5 MaxSRPT, PS and k-LPS (weighted code) give the
+// every weight 2.5 MaxSRPT, SplitSRPT, PS and k-LPS (weighted code) give the
 // unweighted completions (second implementation: the plain path) on
 // random online instances with crossings, up to the tolerance.
 func TestEqualWeightsAreUnweighted(t *testing.T) {
@@ -151,7 +149,7 @@ func TestEqualWeightsAreUnweighted(t *testing.T) {
 		for i := range w.Jobs {
 			w.Jobs[i].Weight = 2.5
 		}
-		for _, p := range []Policy{MaxSRPT(), PS(), KLPS(3), KLPSMapOnly(3)} {
+		for _, p := range []Policy{MaxSRPT(), SplitSRPT(), SplitSRPTStrict(), PS(), KLPS(3), KLPSMapOnly(3)} {
 			a, err := Simulate(in, p, Options{})
 			if err != nil {
 				t.Fatal(err)
@@ -182,7 +180,7 @@ func TestWeightedDAGValid(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, p := range []Policy{FIFO(), PS(), KLPS(4), KLPSMapOnly(4), MaxSRPT(), Order(reverse(in.N()))} {
+		for _, p := range []Policy{FIFO(), PS(), KLPS(4), KLPSMapOnly(4), MaxSRPT(), SplitSRPT(), SplitSRPTStrict(), Order(reverse(in.N()))} {
 			r, err := Simulate(in, p, Options{Record: true})
 			if err != nil {
 				t.Fatalf("%s: %v", p.Name(), err)

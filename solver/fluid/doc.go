@@ -15,12 +15,16 @@
 // arrays, the crossing test cut short by a lower bound) and SplitSRPT
 // (splitloop.go: each class's two served jobs found by one pass over its
 // few jobs at every event); all three produce the generic loop's results
-// bit for bit. Instances with dependencies or weights other than 1
+// bit for bit. The generic loop and PS/k-LPS share one event loop
+// (loop.go: eventLoop owns the clock, the stop check, the stall guard and
+// the recording; the policy plugs in its step); the MaxSRPT and SplitSRPT
+// loops, where a call per event costs measurably, stay whole. Instances with dependencies or weights other than 1
 // (instances.Job.After, Weight) run in the generic loop: a job enters the
 // system when its predecessors have completed (deps.go), and the policies
-// use weights as weights.go says (Smith's ratio rule for MaxSRPT, weighted
-// processor sharing for PS and k-LPS, none for FIFO and orders; SplitSRPT
-// refuses weights); instances without them take the paths above unchanged.
+// use weights as weights.go says (Smith's ratio rule, remaining size over
+// weight, for MaxSRPT's key and for both of SplitSRPT's class orders;
+// weighted processor sharing for PS and k-LPS; none for FIFO and orders);
+// instances without them take the paths above unchanged.
 // The model, the event types, the
 // policies' conventions and the speed measurements are in
 // docs/tandem-sim.md.

@@ -211,6 +211,11 @@ type engine struct {
 	// weight holds w_j by instance index when some weight is not 1
 	// (weights.go; nil otherwise, and then the generic loop is as before).
 	weight []float64
+	// nextT is the earliest arrival or own event of a served job after
+	// allocateStep (nextJob's, of kind nextKind; nil for an arrival).
+	nextT    float64
+	nextJob  *job
+	nextKind int
 }
 
 func newEngine(src instances.Source, mum, muc float64, p Policy, opt Options, nHint int) (*engine, error) {
@@ -402,134 +407,121 @@ func (e *engine) run(sink func(JobResult)) (Summary, error) {
 		return e.runSplit(sink)
 	}
 	e.pull()
-	return e.loop(sink, 0, false)
+	e.nextT, e.nextJob, e.nextKind = inf, nil, evNone
+	if e.hasNext {
+		e.nextT = e.next.Release
+	}
+	g := &genericStep{e: e}
+	return e.eventLoop(g, g.next(), 0, sink)
 }
 
-// loop is the generic event loop. With resume, the jobs present were put
-// in the state by a specialised loop (handOffMax) at the current event,
-// after its arrivals: the loop starts with the allocation.
-func (e *engine) loop(sink func(JobResult), stall int, resume bool) (Summary, error) {
-	if resume {
-		e.allocateStep()
+// genericStep is the generic loop's step (eventLoop), for every policy
+// on the jobs' generic state (job, the policy's state): the next event,
+// found after the allocation, is a served job's own event (evJob, evKind)
+// or the crossing of ca and cb in ctau.
+type genericStep struct {
+	e      *engine
+	evJob  *job
+	evKind int
+	ca, cb *job
+	ctau   float64
+}
+
+// next returns the time of the next event after the allocation
+// (allocateStep, which found the earliest arrival or own event): that
+// event or a crossing.
+func (g *genericStep) next() float64 {
+	e := g.e
+	t := e.nextT
+	g.evJob, g.evKind = e.nextJob, e.nextKind
+	g.ca, g.cb, g.ctau = nil, nil, 0
+	if dt, a, b := e.stCrossing(); e.now+dt < t {
+		t, g.ca, g.cb, g.ctau, g.evJob, g.evKind = e.now+dt, a, b, dt, nil, evNone
 	}
-	for {
-		if e.srcErr != nil {
-			return Summary{}, e.srcErr
-		}
-		// The next event: an arrival, a job's own event or a crossing.
-		t := inf
-		if e.hasNext {
-			t = e.next.Release
-		}
-		var evJob *job
-		evKind := evNone
-		for _, j := range e.served {
-			if tj := e.now + j.te; tj < t {
-				t, evJob, evKind = tj, j, j.ek
+	return t
+}
+
+func (g *genericStep) record(t0, t1 float64) { g.e.record(t0, t1) }
+
+func (g *genericStep) subULP() float64 {
+	if g.ca != nil && g.ctau > 0 && !g.e.st.resolves(g.ca, g.cb) {
+		return g.ctau
+	}
+	return 0
+}
+
+func (g *genericStep) step(dt float64, advanced bool, sink func(JobResult)) (float64, error) {
+	e := g.e
+	if advanced {
+		e.advance(dt)
+	}
+	evJob, evKind, ca, cb := g.evJob, g.evKind, g.ca, g.cb
+	// Process the served jobs' events (snapping those due now).
+	for _, j := range e.served {
+		mapDone := false
+		if j.rm > 0 && ((j == evJob && evKind == evMap) || j.x <= snapRel*j.x0) {
+			j.x, j.bufOK = 0, false
+			if j.track {
+				j.y = 0
 			}
+			mapDone = true
 		}
-		var ca, cb *job
-		ctau := 0.0
-		if dt, a, b := e.stCrossing(); e.now+dt < t {
-			t, ca, cb, ctau, evJob, evKind = e.now+dt, a, b, dt, nil, evNone
-		}
-		if math.IsInf(t, 1) {
-			if e.nsys > 0 {
-				return Summary{}, fmt.Errorf("%w: %s: %d jobs in the system receive no service", ErrStall, e.policyName, e.nsys)
-			}
-			break
-		}
-		if t < e.now { // rounding of now+dt cannot go backwards, but be safe
-			t = e.now
-		}
-		e.sum.Events++
-		if e.sum.Events&ctxStride == 1 {
-			if err := e.stopped(); err != nil {
-				return Summary{}, err
-			}
-		}
-		advanced := t > e.now
-		if dt := t - e.now; dt > 0 {
-			stall = 0
-			e.record(e.now, t)
-			e.advance(dt)
+		if j.track && advanced {
+			// The advance set y = y0·x/x0 (or both to 0): the buffer
+			// is exactly 0, as j.buffer() would compute it.
+			j.empty = true
+		} else if b := j.buffer(); (j == evJob && evKind == evDrain) || b <= snapRel*j.y0 {
+			j.snapShuffleToMap()
+			j.empty = true
 		} else {
-			if ca != nil && ctau > 0 && !e.st.resolves(ca, cb) {
-				// A crossing due in less than half an ulp of now (tiny
-				// remaining works late in a long run): now+τ rounds to
-				// now, and as the keys are still apart a flip alone would
-				// repeat this event forever. Serve the jobs for τ without
-				// moving the clock (work of the order of rate·ulp(now),
-				// far below the validator's tolerance): the keys become
-				// level and the flip below takes effect.
-				e.advance(ctau)
-				advanced = true
-			}
-			if stall++; stall > maxStall {
-				return Summary{}, fmt.Errorf("%w: %s: %d events at t=%v", ErrStall, e.policyName, stall, t)
-			}
+			j.empty = false
 		}
-		e.now = t
-		// Process the served jobs' events (snapping those due now).
-		for _, j := range e.served {
-			mapDone := false
-			if j.rm > 0 && ((j == evJob && evKind == evMap) || j.x <= snapRel*j.x0) {
-				j.x, j.bufOK = 0, false
-				if j.track {
-					j.y = 0
-				}
-				mapDone = true
+		if j.x == 0 && j.y == 0 {
+			e.depart(j, sink) // remove covers mapDone
+		} else {
+			if mapDone {
+				e.stMapDone(j)
 			}
-			if j.track && advanced {
-				// The advance set y = y0·x/x0 (or both to 0): the buffer
-				// is exactly 0, as j.buffer() would compute it.
-				j.empty = true
-			} else if b := j.buffer(); (j == evJob && evKind == evDrain) || b <= snapRel*j.y0 {
-				j.snapShuffleToMap()
-				j.empty = true
-			} else {
-				j.empty = false
-			}
-			if j.x == 0 && j.y == 0 {
-				e.depart(j, sink) // remove covers mapDone
-			} else {
-				if mapDone {
-					e.stMapDone(j)
-				}
-				e.stRefresh(j)
-			}
-			// The rates are set afresh by the allocation below (nothing
-			// in between reads them).
-			j.rm, j.rs, j.track = 0, 0, false
+			e.stRefresh(j)
 		}
-		if e.deps != nil {
-			e.deps.refill()
-		}
-		if ca != nil && !ca.gone && !cb.gone {
-			e.stFlip(ca, cb)
-			if testHookFlip != nil {
-				testHookFlip(e.policyName)
-			}
-		}
-		for e.hasNext && e.next.Release <= e.now {
-			if err := e.arrive(); err != nil {
-				return Summary{}, err
-			}
-			e.pull()
-		}
-		if e.srcErr != nil {
-			return Summary{}, e.srcErr
-		}
-		e.allocateStep()
+		// The rates are set afresh by the allocation below (nothing
+		// in between reads them).
+		j.rm, j.rs, j.track = 0, 0, false
 	}
-	return e.finish()
+	if e.deps != nil {
+		e.deps.refill()
+	}
+	if ca != nil && !ca.gone && !cb.gone {
+		e.stFlip(ca, cb)
+		if testHookFlip != nil {
+			testHookFlip(e.policyName)
+		}
+	}
+	for e.hasNext && e.next.Release <= e.now {
+		if err := e.arrive(); err != nil {
+			return 0, err
+		}
+		e.pull()
+	}
+	if e.srcErr != nil {
+		return 0, e.srcErr
+	}
+	e.allocateStep()
+	return g.next(), nil
 }
 
 // allocateStep is the end of an event of the generic loop: the allocation,
-// inflow tracking and the served jobs' own next events.
+// inflow tracking, the served jobs' own next events and the earliest of
+// them or the next arrival (nextT, nextJob, nextKind).
 func (e *engine) allocateStep() {
 	e.served = e.stAllocate(e.served[:0])
 	e.sum.Served += int64(len(e.served))
+	t := inf
+	if e.hasNext {
+		t = e.next.Release
+	}
+	var evJob *job
+	evKind := evNone
 	for _, j := range e.served {
 		if j.empty && j.x > 0 && j.rm > 0 && j.y0 > 0 {
 			if c := j.inflow(); j.rs >= c {
@@ -539,7 +531,11 @@ func (e *engine) allocateStep() {
 		// The job's own next event under these rates (nothing
 		// changes the served jobs before the next iteration reads it).
 		j.te, j.ek = j.nextEvent()
+		if tj := e.now + j.te; tj < t {
+			t, evJob, evKind = tj, j, j.ek
+		}
 	}
+	e.nextT, e.nextJob, e.nextKind = t, evJob, evKind
 	// No pointer to the jobs departed at this event is left.
 	if len(e.dead) > 0 {
 		for i, j := range e.dead {
@@ -605,13 +601,16 @@ func (n *neumaier) sum() float64 { return n.s + n.c }
 type hkind uint8
 
 const (
-	hkFIFO      hkind = iota // arrival order
-	hkOrder                  // rank[orig], a fixed priority order
-	hkMax                    // MaxSRPT: max(x, y), then tie
-	hkS1Map                  // SplitSRPT S1 at the map station: x, then tie
-	hkS1Shuffle              // SplitSRPT S1 at the shuffle station: x, then y if x = 0, then tie
-	hkS2                     // SplitSRPT S2: y, then tie
-	hkBeta                   // imbalance max(x0/y0, y0/x0), then arrival
+	hkFIFO       hkind = iota // arrival order
+	hkOrder                   // rank[orig], a fixed priority order
+	hkMax                     // MaxSRPT: max(x, y), then tie
+	hkS1Map                   // SplitSRPT S1 at the map station: x, then tie
+	hkS1Shuffle               // SplitSRPT S1 at the shuffle station: x, then y if x = 0, then tie
+	hkS2                      // SplitSRPT S2: y, then tie
+	hkBeta                    // imbalance max(x0/y0, y0/x0), then arrival
+	hkS1MapW                  // weighted SplitSRPT: hkS1Map on x/w (weights.go)
+	hkS1ShuffleW              // weighted SplitSRPT: hkS1Shuffle on x/w and y/w
+	hkS2W                     // weighted SplitSRPT: hkS2 on y/w
 )
 
 // jheap is an indexed binary heap of jobs; each job keeps its position in
@@ -628,8 +627,9 @@ type jheap struct {
 	a    []*job
 	slot int
 	kind hkind
-	rank []int // hkOrder: rank of each instance index
-	head int   // hkFIFO: a[:head] is unused
+	rank []int     // hkOrder: rank of each instance index
+	w    []float64 // the weighted kinds: weight of each instance index
+	head int       // hkFIFO: a[:head] is unused
 }
 
 // less is the heap's strict order; every order ends with a key unique to
@@ -670,6 +670,8 @@ func (h *jheap) less(a, b *job) bool {
 		return a.seq < b.seq
 	case hkOrder:
 		return h.rank[a.orig] < h.rank[b.orig]
+	case hkS1MapW, hkS1ShuffleW, hkS2W:
+		return h.lessW(a, b)
 	}
 	return a.seq < b.seq // hkFIFO
 }

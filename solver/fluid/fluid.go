@@ -208,7 +208,7 @@ func simulateGeneral(in *instances.Instance, p Policy, opt Options, res *Result)
 		}
 	}
 	if e.split != nil && e.weight != nil {
-		return nil, fmt.Errorf("%w: %s has no weighted form (its capacity split comes from the unweighted analysis of §4.2); use maxsrpt, ps or klps with weights", ErrPolicy, e.policyName)
+		e.split.weigh(e.weight)
 	}
 	if opt.Record {
 		e.sched = &schedule.Schedule{Completion: res.Completion}

@@ -329,7 +329,8 @@ func crossMax(a, b *job) float64 { return crossMaxW(a, b, 1, 1) } // x/1 is x: t
 
 // splitState implements Algorithm 2. Class 0 is S1 (x ≥ y, SRPT on the
 // remaining map size), class 1 is S2 (x < y, SRPT on the remaining shuffle
-// size). Within a class the stations are served as in prioState.
+// size). Within a class the stations are served as in prioState. On a
+// weighted instance each key is divided by the job's weight (weigh).
 type splitState struct {
 	e      *engine
 	strict bool
@@ -338,6 +339,9 @@ type splitState struct {
 	m, b   [2]*job // the map job and first buffered job of each class (last allocation)
 	// μ1, μ2 of the last β (β changes only at arrivals and departures).
 	lastBeta, mu1, mu2 float64
+	// w holds the weights by instance index on a weighted instance (weigh;
+	// nil otherwise).
+	w []float64
 }
 
 func lessS2(a, b *job) bool {
@@ -509,6 +513,9 @@ func (s *splitState) crossing() (float64, *job, *job) {
 	if m == nil || b == nil || m == b {
 		return inf, nil, nil
 	}
+	if s.w != nil {
+		return s.crossingW(m, b)
+	}
 	if !lessS2(m, b) {
 		m, b = b, m
 	}
@@ -523,10 +530,17 @@ func (s *splitState) crossing() (float64, *job, *job) {
 }
 
 func (s *splitState) resolves(a, b *job) bool {
+	if s.w != nil {
+		return s.resolvesW(a, b)
+	}
 	return b.y <= a.y || b.y-a.y <= flipRel*a.y
 }
 
 func (s *splitState) flip(a, b *job) {
+	if s.w != nil {
+		s.flipW(a, b)
+		return
+	}
 	if b.y > a.y && b.y-a.y <= flipRel*a.y {
 		b.y, b.bufOK = a.y, false
 		b.key = b.y

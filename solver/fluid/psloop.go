@@ -1,7 +1,6 @@
 package fluid
 
 import (
-	"fmt"
 	"math"
 	"slices"
 
@@ -186,110 +185,86 @@ func (s *psJobs) truncate(n int) {
 // inflow caps, taken in the previous allocation's order of caps; over the
 // jobs holding a place, the map shares, the shuffle levels, the jobs' next
 // events and their minimum. No allocation per event or job once the slices
-// have grown.
+// have grown. The step is psStep, run by eventLoop.
 func (e *engine) runPS(sink func(JobResult)) (Summary, error) {
-	s := &psJobs{}
-	ps := e.ps
+	p := &psStep{e: e, s: &psJobs{}, kpos: math.MaxInt, kmap: math.MaxInt, evIdx: -1, evKind: evNone}
 	// Positions holding a place (kpos) and map shares (kmap), as in
 	// psState.allocate: k-LPS serves the first k jobs; k-LPS map-only
 	// gives map shares to the first k with map work left.
-	kpos, kmap := math.MaxInt, math.MaxInt
-	if ps.k > 0 && ps.mapOnly {
-		kmap = ps.k
+	if ps := e.ps; ps.k > 0 && ps.mapOnly {
+		p.kmap = ps.k
 	} else if ps.k > 0 {
-		kpos = ps.k
+		p.kpos = ps.k
 	}
 	e.pull()
-	stall := 0
-	// The next event (computed by the previous step's last pass): its time
-	// t, the position of the job whose own event it is (-1: an arrival or
-	// none) and the event's kind.
-	t, evIdx, evKind := inf, -1, evNone
+	t := inf
 	if e.hasNext {
 		t = e.next.Release
 	}
-	for {
-		if e.srcErr != nil {
-			return Summary{}, e.srcErr
+	return e.eventLoop(p, t, 0, sink)
+}
+
+// psStep is runPS's step. The next event (computed by the previous step's
+// last pass) is the own event of the job at position evIdx (-1: an arrival
+// or none; ≤ -2: the free job -2-evIdx), of kind evKind.
+type psStep struct {
+	e             *engine
+	s             *psJobs
+	kpos, kmap    int
+	evIdx, evKind int
+}
+
+func (p *psStep) record(t0, t1 float64) { p.e.recordPS(p.s, t0, t1) }
+func (p *psStep) subULP() float64       { return 0 } // no crossings
+
+func (p *psStep) step(dt float64, advanced bool, sink func(JobResult)) (float64, error) {
+	e, s, kpos, kmap := p.e, p.s, p.kpos, p.kmap
+	// The job whose map completes (mapIdx) or whose buffer drains
+	// (drainIdx) by the event: -1 for none.
+	// fDrain is the job of the free group whose buffer drains
+	// (evIdx ≤ -2 names the free job -2-evIdx).
+	mapIdx, drainIdx, fDrain := -1, -1, -1
+	switch p.evKind {
+	case evMap:
+		mapIdx = p.evIdx
+	case evDrain:
+		if p.evIdx >= 0 {
+			drainIdx = p.evIdx
+		} else {
+			fDrain = -2 - p.evIdx
 		}
-		if math.IsInf(t, 1) {
-			if e.nsys > 0 {
-				return Summary{}, fmt.Errorf("%w: %s: %d jobs in the system receive no service", ErrStall, e.policyName, e.nsys)
-			}
-			break
-		}
-		if t < e.now {
-			t = e.now
-		}
-		e.sum.Events++
-		if e.sum.Events&ctxStride == 1 {
-			if err := e.stopped(); err != nil {
-				return Summary{}, err
-			}
-		}
-		dt := t - e.now
-		advanced := t > e.now
-		if dt > 0 {
-			stall = 0
-			if e.sched != nil {
-				e.recordPS(s, e.now, t)
-			}
-		} else if stall++; stall > maxStall {
-			return Summary{}, fmt.Errorf("%w: %s: %d events at t=%v", ErrStall, e.policyName, stall, t)
-		}
-		e.now = t
-		// The job whose map completes (mapIdx) or whose buffer drains
-		// (drainIdx) by the event: -1 for none.
-		// fDrain is the job of the free group whose buffer drains
-		// (evIdx ≤ -2 names the free job -2-evIdx).
-		mapIdx, drainIdx, fDrain := -1, -1, -1
-		switch evKind {
-		case evMap:
-			mapIdx = evIdx
-		case evDrain:
-			if evIdx >= 0 {
-				drainIdx = evIdx
-			} else {
-				fDrain = -2 - evIdx
-			}
-		}
-		nmap := e.passPS(s, dt, advanced, mapIdx, drainIdx, fDrain, kpos, kmap, sink)
-		for e.hasNext && e.next.Release <= e.now {
-			e.arrivePS(s)
-			if len(s.f.a) > 0 && len(s.j)+len(s.f.a) > kpos {
-				s.mergeFree() // a job without a place: positions count again
-			}
-			if w := len(s.j) - 1; w < kpos {
-				j := &s.j[w]
-				fl := j.fl
-				if j.x > 0 && nmap < kmap {
-					fl |= psMap
-					nmap++
-				}
-				j.fl = s.classify(w, fl)
-			}
-			e.pull()
-		}
-		if e.srcErr != nil {
-			return Summary{}, e.srcErr
-		}
-		t, evIdx, evKind = e.allocatePS(s, nmap, min(len(s.j), kpos))
 	}
-	if e.nHint >= 0 && e.sum.N != e.nHint {
-		return Summary{}, fmt.Errorf("fluid: internal error: %d of %d jobs completed", e.sum.N, e.nHint)
+	nmap := e.passPS(s, dt, advanced, mapIdx, drainIdx, fDrain, kpos, kmap, sink)
+	for e.hasNext && e.next.Release <= e.now {
+		e.arrivePS(s)
+		if len(s.f.a) > 0 && len(s.j)+len(s.f.a) > kpos {
+			s.mergeFree() // a job without a place: positions count again
+		}
+		if w := len(s.j) - 1; w < kpos {
+			j := &s.j[w]
+			fl := j.fl
+			if j.x > 0 && nmap < kmap {
+				fl |= psMap
+				nmap++
+			}
+			j.fl = s.classify(w, fl)
+		}
+		e.pull()
 	}
-	e.sum.TotalResponse = e.sumResp.sum()
-	if e.sum.N > 0 {
-		e.sum.MeanResponse = e.sum.TotalResponse / float64(e.sum.N)
-		e.sum.MeanSlowdown = e.sumSlow.sum() / float64(e.sum.N)
+	if e.srcErr != nil {
+		return 0, e.srcErr
 	}
-	return e.sum, nil
+	var t float64
+	t, p.evIdx, p.evKind = e.allocatePS(s, nmap, min(len(s.j), kpos))
+	return t, nil
 }
 
 // allocatePS is psState.allocate followed by the engine's inflow tracking
 // and next-event pass, for the first limit jobs (nmap of them flagged
 // psMap). It returns the time of the next event (an arrival or a served
 // job's own event), the position of that job (-1: none) and its kind.
+//
+// Measured hot loop, kept whole: its three passes share running minima and caps that calls would spill.
 func (e *engine) allocatePS(s *psJobs, nmap, limit int) (float64, int, int) {
 	share := 0.0
 	if nmap > 0 {

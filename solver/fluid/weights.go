@@ -1,5 +1,7 @@
 package fluid
 
+import "math"
+
 // Weights (instances.Job.Weight, w_j > 0, default 1). An instance whose
 // weights are not all 1 runs in the generic event loop with e.weight set
 // (indexed by instance index); each policy uses the weight as follows:
@@ -15,9 +17,11 @@ package fluid
 //     μ_m·w_i/Σw, the shuffle station water-fills with levels proportional
 //     to the weights (each job w_i·λ, capped by its inflow while its
 //     buffer is empty, λ as large as the capacity allows);
-//   - SplitSRPT (Algorithm 2) has no weighted form here: its capacity split
-//     μ1, μ2 comes from Theorem 5's unweighted analysis, so a weighted
-//     instance is refused with ErrPolicy rather than run unweighted.
+//   - SplitSRPT (Algorithm 2) applies Smith's ratio rule to both class
+//     orders as MaxSRPT does to its key: S1 by x/w at the map station and
+//     at the shuffle station (map-done jobs first, by y/w), S2 by y/w at
+//     both (splitState.weigh); the classes and the capacity split μ1, μ2
+//     still come from the original sizes (β of §4.2, which has no weight).
 
 // weightOf returns job j's weight (1 without weights).
 func (e *engine) weightOf(j *job) float64 {
@@ -77,7 +81,7 @@ func crossMaxW(a, b *job, wa, wb float64) float64 {
 func (s *prioState) flipW(a, b *job) {
 	la, lb := s.e.wkey(a), s.e.wkey(b)
 	if lb > la && lb-la <= flipRel*la {
-		v := la * s.e.weightOf(b)
+		v := levelW(la, s.e.weightOf(b))
 		if b.x >= b.y {
 			b.x = minf(b.x, v)
 		} else {
@@ -91,5 +95,98 @@ func (s *prioState) flipW(a, b *job) {
 	for _, j := range []*job{a, b} {
 		s.hm.fix(j)
 		s.hb.fix(j)
+	}
+}
+
+// levelW returns the size v that puts a job of weight w level with (or a
+// rounding ahead of) the key k: k·w, lowered an ulp at a time until
+// v/w ≤ k. k·w alone may round so that (k·w)/w > k, and the keys would
+// then stay apart however often the crossing is flipped.
+func levelW(k, w float64) float64 {
+	v := k * w
+	for v > 0 && v/w > k {
+		v = math.Nextafter(v, 0)
+	}
+	return v
+}
+
+// lessW is the order of SplitSRPT's weighted heaps: the unweighted orders
+// (hkS1Map, hkS1Shuffle, hkS2) on the remaining sizes divided by the job's
+// weight (Smith's ratio), ties to tie as there.
+func (h *jheap) lessW(a, b *job) bool {
+	wa, wb := h.w[a.orig], h.w[b.orig]
+	switch h.kind {
+	case hkS1MapW:
+		if ka, kb := a.x/wa, b.x/wb; ka != kb {
+			return ka < kb
+		}
+	case hkS1ShuffleW:
+		// Jobs whose map is done first (x/w = 0), by y/w; then the others
+		// by x/w as at the map station.
+		if ka, kb := a.x/wa, b.x/wb; ka != kb {
+			return ka < kb
+		}
+		if a.x == 0 {
+			if ka, kb := a.y/wa, b.y/wb; ka != kb {
+				return ka < kb
+			}
+		}
+	default: // hkS2W
+		if ka, kb := a.y/wa, b.y/wb; ka != kb {
+			return ka < kb
+		}
+	}
+	return a.tie < b.tie
+}
+
+// weigh switches SplitSRPT's class heaps to the weighted orders (Smith's
+// ratio on each class's key: x/w and y/w in S1, y/w in S2); β and the
+// capacity split μ1, μ2 stay those of the original sizes. Called before
+// any job arrives.
+func (s *splitState) weigh(w []float64) {
+	s.w = w
+	for c, k := range [2][2]hkind{{hkS1MapW, hkS1ShuffleW}, {hkS2W, hkS2W}} {
+		s.hm[c].kind, s.hm[c].w = k[0], w
+		s.hb[c].kind, s.hb[c].w = k[1], w
+	}
+}
+
+// crossingW is splitState.crossing for the weighted keys: S2's map job and
+// first buffered job swap when their keys y/w meet; each key falls
+// linearly at rate rs/w, so the meeting time is exact.
+func (s *splitState) crossingW(m, b *job) (float64, *job, *job) {
+	if !s.hm[1].lessW(m, b) {
+		m, b = b, m
+	}
+	wm, wb := s.w[m.orig], s.w[b.orig]
+	d := m.y/wm - b.y/wb // ≤ 0: m is ahead
+	if d > 0 {
+		return 0, m, b
+	}
+	if g := b.rs/wb - m.rs/wm; g > 0 {
+		return -d / g, m, b
+	}
+	return inf, nil, nil
+}
+
+// resolvesW is splitState.resolves on the weighted keys.
+func (s *splitState) resolvesW(a, b *job) bool {
+	la, lb := a.y/s.w[a.orig], b.y/s.w[b.orig]
+	return lb <= la || lb-la <= flipRel*la
+}
+
+// flipW is splitState.flip on the weighted keys: b, a hair behind a at
+// the crossing, is put level (its y set to a's key times its weight).
+func (s *splitState) flipW(a, b *job) {
+	la, lb := a.y/s.w[a.orig], b.y/s.w[b.orig]
+	if lb > la && lb-la <= flipRel*la {
+		b.y, b.bufOK = minf(b.y, levelW(la, s.w[b.orig])), false
+		b.key = b.y
+	}
+	b.tie = s.e.nextTie
+	s.e.nextTie--
+	for _, j := range []*job{a, b} {
+		s.hm[1].fix(j)
+		s.hb[1].fix(j)
 	}
 }

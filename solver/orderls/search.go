@@ -454,8 +454,7 @@ func Starts(in *instances.Instance) ([]Start, error) {
 	for _, p := range []fluid.Policy{fluid.MaxSRPT(), fluid.SplitSRPT()} {
 		r, err := fluid.Simulate(in, p, fluid.Options{})
 		if err != nil {
-			// SplitSRPT has no weighted form: it refuses weights.
-			continue
+			return nil, err
 		}
 		if o := byCompletion(r.Completion); checkPrecedence(it, o) == nil {
 			out = append(out, Start{p.Name(), o})

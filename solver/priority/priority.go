@@ -83,9 +83,6 @@ func Solve(ctx context.Context, in *instances.Instance, opt Options) (*Result, e
 	var best []int
 	bestV := math.Inf(1)
 	for _, p := range []fluid.Policy{fluid.MaxSRPT(), fluid.SplitSRPT()} {
-		if in.HasWeights() && p.Name() == "splitsrpt" {
-			continue // SplitSRPT refuses weights
-		}
 		r, err := fluid.Simulate(in, p, fluid.Options{})
 		if err != nil {
 			return nil, err

@@ -18,5 +18,6 @@
 // is Σ w_j (C_j − r_j) (the weighted LPs of packages fastlp and orderlp),
 // a move that completes a job before one of its predecessors is not
 // evaluated (orderlp.Plan.Check refuses it), and the starts are the
-// policies that have a weighted form (SplitSRPT has none and is skipped).
+// policies' weighted forms (package fluid: Smith's ratio for MaxSRPT and
+// SplitSRPT, weighted shares for PS; FIFO ignores the weights).
 package polish

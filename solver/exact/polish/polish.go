@@ -113,9 +113,6 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 	}
 	for _, p := range []fluid.Policy{fluid.MaxSRPT(), fluid.SplitSRPT(), fluid.FIFO(), fluid.PS()} {
 		r, err := fluid.Simulate(in, p, fluid.Options{})
-		if errors.Is(err, fluid.ErrPolicy) && in.HasWeights() {
-			continue // a policy without a weighted form (SplitSRPT) is no start
-		}
 		if err != nil {
 			return nil, fmt.Errorf("polish: %s: %w", p.Name(), err)
 		}

@@ -1,0 +1,94 @@
+package fluid
+
+import (
+	"errors"
+	"fmt"
+	"math"
+)
+
+// stepper is what a policy plugs into the event loop (eventLoop): the
+// loop owns the clock, the event count, the stop check, the stall guard
+// and the recording of segments; the policy owns its jobs' state, their
+// advance and events, its arrivals and its allocation.
+type stepper interface {
+	// record appends the segment [t0, t1) served at the current rates to
+	// the schedule (called only when one is recorded).
+	record(t0, t1 float64)
+	// subULP returns τ > 0 when the pending event is a crossing due in
+	// less than half an ulp of now whose keys are still apart (now + τ
+	// rounds to now, and a flip alone would repeat the event forever):
+	// the loop then has the jobs served for τ without moving the clock
+	// (work of the order of rate·ulp(now), far below the validator's
+	// tolerance), so that the keys become level and the flip takes effect.
+	// It returns 0 otherwise.
+	subULP() float64
+	// step is one event at the clock's new time: serve the jobs for dt
+	// when advanced, process their events, departures and crossing,
+	// admit the arrivals due, allocate the capacity, and return the time
+	// of the next event (+Inf for none). errHandOff asks the loop to go on
+	// in the generic state, to which step has moved the jobs.
+	step(dt float64, advanced bool, sink func(JobResult)) (float64, error)
+}
+
+// errHandOff is returned by a specialised step that has moved its jobs
+// into the generic state (handOffMax, handOffSplit) at the current event,
+// after its arrivals.
+var errHandOff = errors.New("fluid: hand-off to the generic loop")
+
+// eventLoop runs the events of p from the first event time t (stall
+// events already at the current time) until no event is left.
+func (e *engine) eventLoop(p stepper, t float64, stall int, sink func(JobResult)) (Summary, error) {
+	for {
+		if e.srcErr != nil {
+			return Summary{}, e.srcErr
+		}
+		if math.IsInf(t, 1) {
+			if e.nsys > 0 {
+				return Summary{}, fmt.Errorf("%w: %s: %d jobs in the system receive no service", ErrStall, e.policyName, e.nsys)
+			}
+			break
+		}
+		if t < e.now { // rounding of now+τ cannot go backwards, but be safe
+			t = e.now
+		}
+		e.sum.Events++
+		if e.sum.Events&ctxStride == 1 {
+			if err := e.stopped(); err != nil {
+				return Summary{}, err
+			}
+		}
+		advanced := t > e.now
+		dt := t - e.now
+		if dt > 0 {
+			stall = 0
+			if e.sched != nil {
+				p.record(e.now, t)
+			}
+		} else {
+			if tau := p.subULP(); tau > 0 {
+				dt, advanced = tau, true
+			}
+			if stall++; stall > maxStall {
+				return Summary{}, fmt.Errorf("%w: %s: %d events at t=%v", ErrStall, e.policyName, stall, t)
+			}
+		}
+		e.now = t
+		var err error
+		if t, err = p.step(dt, advanced, sink); err != nil {
+			if err == errHandOff {
+				return e.resume(stall, sink)
+			}
+			return Summary{}, err
+		}
+	}
+	return e.finish()
+}
+
+// resume continues a run in the generic loop from the allocation, the
+// jobs present having been moved into the generic state at the current
+// event, after its arrivals (handOffMax, handOffSplit).
+func (e *engine) resume(stall int, sink func(JobResult)) (Summary, error) {
+	g := &genericStep{e: e}
+	e.allocateStep()
+	return e.eventLoop(g, g.next(), stall, sink)
+}
