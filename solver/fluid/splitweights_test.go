@@ -12,6 +12,7 @@ import (
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/tolerance"
 	"github.com/mrsched/mrsched/validate"
+	"gonum.org/v1/gonum/floats/scalar"
 )
 
 // TestSplitSRPTWeightsHand: two jobs released at 0 where the weight flips
@@ -184,7 +185,7 @@ func TestSplitSRPTWeightedCrossingHand(t *testing.T) {
 			t.Fatalf("weights %v, %v: %v", c.wb, c.wm, err)
 		}
 		for i, w := range c.want {
-			if !near(r.Completion[i], w, 1e-12) {
+			if !scalar.EqualWithinAbsOrRel(r.Completion[i], w, 1e-12, 1e-12) {
 				t.Errorf("weights %v, %v: %s completes at %v, want %v", c.wb, c.wm, in.Jobs[i].ID, r.Completion[i], w)
 			}
 		}
