@@ -74,12 +74,13 @@ func srptLess(a, b srptItem) bool {
 // times and sizes (a zero size completes at its release). Ties go to the
 // lower index. It runs in O(n log n).
 func SRPT(release, size []float64) []float64 {
+	return srptSorted(byRelease(release), release, size)
+}
+
+// srptSorted is SRPT with the jobs' order by release given
+// (byRelease(release)), for callers that run it on many sizes.
+func srptSorted(order []int, release, size []float64) []float64 {
 	n := len(release)
-	order := make([]int, n)
-	for i := range order {
-		order[i] = i
-	}
-	sort.SliceStable(order, func(a, b int) bool { return release[order[a]] < release[order[b]] })
 	done := make([]float64, n)
 	h := pq.New(srptLess)
 	t := 0.0

@@ -73,6 +73,10 @@ func rankTerms(r, x, y, L []float64, keep []bool) []float64 {
 	sort.Float64s(best)
 	p := make([]float64, len(rr))
 	var f []float64
+	var order []int
+	if !batch {
+		order = byRelease(rr)
+	}
 	for g := 0; g < MixedGrid; g++ {
 		alpha := float64(g) / float64(MixedGrid-1)
 		for j := range p {
@@ -89,7 +93,7 @@ func rankTerms(r, x, y, L []float64, keep []bool) []float64 {
 				f[k] = s
 			}
 		} else {
-			f = SRPT(rr, p)
+			f = srptSorted(order, rr, p)
 			sort.Float64s(f)
 		}
 		for k := range best {

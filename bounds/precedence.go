@@ -58,16 +58,17 @@ func Precedence(in *instances.Instance, upper float64) float64 {
 // ctx ends (a time limit or an interrupt): the bound of the steps done so
 // far, still a valid bound, and not reproducible when ctx stops it.
 func PrecedenceContext(ctx context.Context, in *instances.Instance, upper float64) float64 {
-	best := Weighted(in)
 	if !in.HasDependencies() {
-		return best
+		return Weighted(in)
 	}
 	order, err := in.TopologicalOrder()
 	if err != nil { // a valid instance has no cycle
-		return best
+		return Weighted(in)
 	}
 	lr := newPrecedenceLagrangian(in, order)
-	// The α of Weighted's best mean-busy term, at λ = 0.
+	// At λ = 0 the terms are Weighted's, bit for bit; the α of the best
+	// one is where the steps run.
+	best := CriticalPath(in)
 	alphaBest, at0 := 0.0, math.Inf(-1)
 	for g := 0; g < MixedGrid; g++ {
 		alpha := float64(g) / float64(MixedGrid-1)
@@ -75,6 +76,7 @@ func PrecedenceContext(ctx context.Context, in *instances.Instance, upper float6
 			alphaBest, at0 = alpha, v
 		}
 	}
+	best = max(best, at0)
 	bestLambda := lr.subgradient(ctx, alphaBest, at0, upper)
 	copy(lr.lambda, bestLambda)
 	lr.project()
@@ -91,6 +93,7 @@ type precedenceLagrangian struct {
 	from, to        []int
 	in, out         [][]int // edge indices into and out of each job
 	order           []int   // topological
+	byRelease       []int   // by effective release ρ
 	lambda          []float64
 	sumWR           float64
 	// scratch
@@ -101,7 +104,7 @@ func newPrecedenceLagrangian(in *instances.Instance, order []int) *precedenceLag
 	_, x, y := stations(in)
 	_, rho := criticalPath(in)
 	n := in.N()
-	lr := &precedenceLagrangian{rho: rho, x: x, y: y, s: make([]float64, n), w: make([]float64, n),
+	lr := &precedenceLagrangian{rho: rho, byRelease: byRelease(rho), x: x, y: y, s: make([]float64, n), w: make([]float64, n),
 		in: make([][]int, n), out: make([][]int, n), order: order,
 		p: make([]float64, n), wp: make([]float64, n), c: make([]float64, n)}
 	for j, jb := range in.Jobs {
@@ -138,7 +141,7 @@ func (lr *precedenceLagrangian) value(alpha float64, c []float64) float64 {
 	for e, l := range lr.lambda {
 		total += l * lr.s[lr.to[e]]
 	}
-	return total + meanBusyWSPT(lr.rho, lr.p, lr.wp, c) - lr.sumWR
+	return total + meanBusyWSPTSorted(lr.byRelease, lr.rho, lr.p, lr.wp, c) - lr.sumWR
 }
 
 // project makes every multiplier non-negative and every w'_j ≥ 0 by

@@ -85,12 +85,13 @@ func Weighted(in *instances.Instance) float64 {
 		sumWR += w[j] * jb.Release
 	}
 	p := make([]float64, n)
+	order := byRelease(rho)
 	for g := 0; g < MixedGrid; g++ {
 		alpha := float64(g) / float64(MixedGrid-1)
 		for j := range p {
 			p[j] = alpha*x[j] + (1-alpha)*y[j]
 		}
-		best = max(best, meanBusyWSPT(rho, p, w, nil)-sumWR)
+		best = max(best, meanBusyWSPTSorted(order, rho, p, w, nil)-sumWR)
 	}
 	return best
 }
@@ -102,12 +103,23 @@ func Weighted(in *instances.Instance) float64 {
 // When c is not nil (length n) it receives each job's M_j + p_j/2 (r_j for
 // a zero size), the completion variables of the mean-busy-time relaxation.
 func meanBusyWSPT(r, p, w, c []float64) float64 {
-	n := len(r)
-	order := make([]int, n)
+	return meanBusyWSPTSorted(byRelease(r), r, p, w, c)
+}
+
+// byRelease returns the job indices sorted by r, ties by index.
+func byRelease(r []float64) []int {
+	order := make([]int, len(r))
 	for i := range order {
 		order[i] = i
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(r[a], r[b]) })
+	return order
+}
+
+// meanBusyWSPTSorted is meanBusyWSPT with the jobs' order by release
+// given (byRelease(r)), for callers that run it on many sizes or weights.
+func meanBusyWSPTSorted(order []int, r, p, w, c []float64) float64 {
+	n := len(r)
 	// Ratio w/p compared as w_a·p_b > w_b·p_a (no division by zero sizes,
 	// which never enter the queue).
 	h := pq.New(func(a, b int) bool {

@@ -3,6 +3,7 @@ package exact
 import (
 	"context"
 	"math"
+	"time"
 
 	"github.com/mrsched/mrsched/bounds"
 	"github.com/mrsched/mrsched/instances"
@@ -53,6 +54,69 @@ func cheapBounds(ctx context.Context, in *instances.Instance) []Bound {
 		bs = append(bs, Bound{mip.SourceCriticalPath, bounds.CriticalPath(in)}, Bound{mip.SourcePrecedence, bounds.PrecedenceContext(ctx, in, 0)})
 	}
 	return bs
+}
+
+// asyncBoundsN is the size above which Solve computes cheapBounds on a
+// goroutine of its own beside the method (the α grids of Mixed, Weighted
+// and Precedence take seconds at 10⁵ jobs), starting from fastBounds;
+// below it they take well under a second and are computed first.
+const asyncBoundsN = 20_000
+
+// fastBounds are the instance bounds of cheapBounds that take one pass
+// over the sorted jobs (no α grid): a floor for the gap when the others
+// are not done by the deadline.
+func fastBounds(in *instances.Instance) []Bound {
+	bs := []Bound{{mip.SourceCriticalPath, bounds.CriticalPath(in)}}
+	if in.HasWeights() {
+		return bs
+	}
+	bs = append(bs, Bound{mip.SourcePaper51, bounds.Paper51(in)}, Bound{mip.SourceCounting, bounds.Counting(in)})
+	if pb, err := bounds.PrefixBatch(in); err == nil {
+		bs = append(bs, Bound{mip.SourcePrefix, pb})
+	}
+	return bs
+}
+
+// startBounds returns the instance bounds to start from and, for
+// instances above asyncBoundsN jobs, a channel that delivers cheapBounds
+// computed on its own goroutine (nil otherwise: the bounds returned are
+// cheapBounds).
+func startBounds(ctx context.Context, in *instances.Instance) ([]Bound, <-chan []Bound) {
+	if in.N() <= asyncBoundsN {
+		return cheapBounds(ctx, in), nil
+	}
+	done := make(chan []Bound, 1)
+	go func() { done <- cheapBounds(ctx, in) }()
+	return fastBounds(in), done
+}
+
+// awaitBounds waits for the bounds of startBounds until ctx is done and
+// grace longer; it returns them (they include the fast bounds), or nil
+// with a note in a when they are not done by then (the fast bounds
+// stand).
+func awaitBounds(ctx context.Context, grace time.Duration, done <-chan []Bound, a *Answer) []Bound {
+	if done == nil {
+		return nil
+	}
+	select {
+	case bs := <-done:
+		return bs
+	default:
+	}
+	select {
+	case bs := <-done:
+		return bs
+	case <-ctx.Done():
+	}
+	t := time.NewTimer(grace)
+	defer t.Stop()
+	select {
+	case bs := <-done:
+		return bs
+	case <-t.C:
+		a.Notes = append(a.Notes, "mixed, weighted and precedence bounds left out: not computed by the deadline (the counting and critical-path bounds stand)")
+		return nil
+	}
 }
 
 // subsetBound is the subset bound h(∅) for batches of at most

@@ -273,7 +273,8 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 	// second at n = 20 on a loaded machine) before the method, given up at
 	// the deadline; the search and the portfolio compute it themselves
 	// (their root bound), so it is not computed twice for them.
-	bs := cheapBounds(ctx, in)
+	bs, pending := startBounds(ctx, in)
+	nStart := len(bs)
 	opt.lowerBound = math.Inf(-1)
 	for _, b := range bs {
 		opt.lowerBound = max(opt.lowerBound, b.Value)
@@ -336,6 +337,9 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 		} else {
 			bs = append(bs, Bound{mip.SourceLPRelaxation, v})
 		}
+	}
+	if full := awaitBounds(ctx, mip.OutputMargin(opt.TimeLimit)/4, pending, a); full != nil {
+		bs = append(full, bs[nStart:]...) // the fast bounds are among them
 	}
 	a.GapLimit = opt.gapLimit()
 	if err := finalise(in, a, c, bs); err != nil {
