@@ -66,7 +66,10 @@ const asyncBoundsN = 20_000
 // over the sorted jobs (no α grid): a floor for the gap when the others
 // are not done by the deadline.
 func fastBounds(in *instances.Instance) []Bound {
-	bs := []Bound{{mip.SourceCriticalPath, bounds.CriticalPath(in)}}
+	var bs []Bound
+	if in.HasWeights() || in.HasDependencies() {
+		bs = append(bs, Bound{mip.SourceCriticalPath, bounds.CriticalPath(in)})
+	}
 	if in.HasWeights() {
 		return bs
 	}
