@@ -48,7 +48,7 @@ func TestEveryPathFlagIsGuarded(t *testing.T) {
 		for _, f := range c.Flags {
 			name := f.Names()[0]
 			switch f.(type) {
-			case *cli.StringFlag, *cli.StringSliceFlag, *cli.GenericFlag:
+			case *cliflags.StringFlag, *cliflags.StringsFlag, *cliflags.IntsFlag, *cliflags.RepeatedFlag:
 			default:
 				if !cliflags.IsPath(f) {
 					continue // numbers, booleans, durations: no path
