@@ -59,7 +59,7 @@ func TestEveryPathFlagIsGuarded(t *testing.T) {
 				continue
 			}
 			if _, ok := notPaths[name]; !ok && pathLike.MatchString(name) {
-				t.Errorf("%s --%s: a string flag with a path-like name is neither a path flag (readsFile, writesFile, writesInto, writesBase, inFlag, fileOutFlag) nor in notPaths", path, name)
+				t.Errorf("%s --%s: a string flag with a path-like name is neither a path flag (cliflags.Input, Output, OutputBase, OutputDir, cliout.In, FileOut) nor in notPaths", path, name)
 			}
 		}
 	})

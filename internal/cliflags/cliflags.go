@@ -2,8 +2,11 @@
 // with their validation: number flags whose values must satisfy a Rule
 // ("--k: want an integer ≥ 1, got 0"), lists of numbers and integers
 // (package numlist), durations, choices and repeatable flags whose values
-// may contain commas. Validations run as flag actions, after parsing and
-// before a command reads any file.
+// may contain commas, files read and written. Every flag of every command
+// is made by one of its typed helpers (flags.go, paths.go), and a flag
+// that fills a field of a library configuration is a typed row of a flag
+// table (Row, table.go). Validations run as flag actions, after parsing
+// and before a command reads any file.
 package cliflags
 
 import (

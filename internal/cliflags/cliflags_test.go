@@ -58,6 +58,9 @@ func TestFlagValidation(t *testing.T) {
 	action := func(*cli.Context) error { ran++; return nil }
 	flags := []cli.Flag{
 		cliflags.Int("k", 1, "k", cliflags.AtLeastOne),
+		cliflags.Int64("seed", 1, "seed", cliflags.Between(1, 1<<31-2), cliflags.RuleInUsage),
+		cliflags.Uint64("nodes", 1, "nodes", cliflags.AtLeastOne),
+		cliflags.Float("speed", 1, "speed", cliflags.Positive),
 		cliflags.Floats("loads", []float64{0.5}, "loads", cliflags.UnitOpen),
 		cliflags.Ints("ns", "2", "sizes", cliflags.AtLeastOne),
 		cliflags.Duration("time-limit", time.Second, "limit", cliflags.Zero("no limit")),
@@ -74,6 +77,9 @@ func TestFlagValidation(t *testing.T) {
 		want string
 	}{
 		{[]string{"--k", "0"}, "--k: want an integer ≥ 1, got 0"},
+		{[]string{"--seed", "2147483647"}, "--seed: want a value in [1, 2147483646], got 2147483647"},
+		{[]string{"--nodes", "0"}, "--nodes: want an integer ≥ 1, got 0"},
+		{[]string{"--speed", "0"}, "--speed: want a positive finite number, got 0"},
 		{[]string{"--loads", "0.5,1"}, "--loads: want a number in (0, 1), got 1"},
 		{[]string{"--ns", "0..3"}, "--ns: want an integer ≥ 1, got 0"},
 		{[]string{"--ns", "8..4"}, `--ns: "8..4": want N, LO..HI or LO-HI/STEP`},

@@ -190,7 +190,7 @@ func TestBindRules(t *testing.T) {
 		{[]string{"--q", "0"}, "--q: want an integer ≥ 1, got 0"},
 		{[]string{"--alpha", "-1"}, "--alpha: want a positive finite number, got -1"},
 		{[]string{"--n", "1,2"}, "--n: want a value in [2, 10], got 1"},
-		{[]string{"--m", "11"}, "--m: want a value in [2, 10], got 11"}, // rulehelp:"no" still checks
+		{[]string{"--m", "11"}, "--m: want a value in [2, 10], got 11"}, // RuleInUsage still checks
 		{[]string{"--loads", "1"}, "--loads: want a number in (0, 1), got 1"},
 		{[]string{"--exact-limit", "-1s"}, "--exact-limit: want a duration ≥ 0"},
 		{[]string{"--n", "x"}, "--n: "},
