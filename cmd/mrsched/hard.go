@@ -416,7 +416,7 @@ func searchFlags(cfg *reductions.WorstConfig) []cliflags.Field {
 // worstExactFlags are the flags of 'mrsched worst-exact', filling cfg.
 func worstExactFlags(cfg *reductions.WorstExactConfig) []cliflags.Field {
 	return []cliflags.Field{
-		cliflags.Row(&cfg.Ns, cliflags.Ints("n", cliflags.FormatInts(cfg.Ns), "values of n", cliflags.Between(2, 14))),
+		cliflags.Row(&cfg.Ns, cliflags.Ints("n", cliflags.FormatInts(cfg.Ns), "values of n", cliflags.Between(2, worstcase.MaxClimbN))),
 		cliflags.Row(&cfg.Restarts, cliflags.Int("restarts", cfg.Restarts, "climbs per policy and n", cliflags.AtLeastOne)),
 		cliflags.Row(&cfg.Steps, cliflags.Int("steps", cfg.Steps, "perturbations per climb", cliflags.NonNegInt)),
 		cliflags.Row(&cfg.AlphaMax, cliflags.Float("alpha-max", cfg.AlphaMax, "largest max(x/y, y/x) of a job", cliflags.AboveOne)),
