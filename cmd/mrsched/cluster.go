@@ -58,10 +58,10 @@ func clusterSimulateCmd() *cli.Command {
 		}
 		return cliout.EmitView(c, experiments.SimulateView(r, c.String("workload"), c.Bool("jobs")))
 	}, slices.Concat([]cli.Flag{
-		cliflags.ReadsFile(&cli.StringFlag{Name: "workload", Aliases: []string{"w"}, Required: true, Usage: "cluster workload `FILE` (JSON, see mrsched gen cluster)"}),
-		&cli.StringFlag{Name: "policy", Aliases: []string{"p"}, Value: "fair", Usage: "fifo, fair, lsps, hpfsp or ppfsp"},
+		cliflags.Input("workload", "", "cluster workload `FILE` (JSON, see mrsched gen cluster)", cliflags.Alias("w"), cliflags.Required),
+		cliflags.String("policy", "fair", "fifo, fair, lsps, hpfsp or ppfsp", cliflags.Alias("p")),
 	}, cliflags.Bind(policyFlags(&s)...), cliflags.Bind(clusterSimulateFlags(&sim)...), []cli.Flag{
-		&cli.BoolFlag{Name: "jobs", Usage: "one row per job instead of the per-user summary"},
+		cliflags.Bool("jobs", false, "one row per job instead of the per-user summary"),
 		cliout.FileOut("timeline", "write the task-to-slot timeline to `FILE` (CSV)"),
 		cliout.Format("table"),
 		cliout.Out("the results")})...))
@@ -72,7 +72,7 @@ func clusterSimulateCmd() *cli.Command {
 func clusterStudyCmd(name string) *cli.Command {
 	def := experiments.DefaultStudyConfig(name)
 	flags := slices.Concat(cliflags.Insert(cliflags.Bind(clusterStudyFlags(&def)...), "workers",
-		cliflags.WritesInto(&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Value: "results/cluster", Usage: "results `DIR` (\"\" writes no files)"}, cliflags.FigureNames...)),
+		cliflags.OutputDir("out", "results/cluster", "results `DIR` (\"\" writes no files)", cliflags.FigureNames, cliflags.Alias("o"))),
 		[]cli.Flag{besidesSVGFlag(), cliout.Quiet()})
 	if name == "swim" {
 		flags = append(flags, cliflags.Bind(swimStudyFlags(&def.SWIM)...)...)
@@ -143,65 +143,65 @@ func importSWIMClusterCmd() *cli.Command {
 			w, err = workload.ReadSWIMFile(c.String("trace"), o)
 		}
 		return clusterWriteWorkload(c, w, err)
-	}, slices.Concat([]cli.Flag{cliflags.ReadsFile(&cli.StringFlag{Name: "trace", Required: true, Usage: "SWIM trace `FILE` (TSV)"})},
+	}, slices.Concat([]cli.Flag{cliflags.Input("trace", "", "SWIM trace `FILE` (TSV)", cliflags.Required)},
 		cliflags.Bind(swimClusterFlags(&def)...), []cli.Flag{cliout.Out("the workload"), cliout.Quiet()})...)
 }
 
 // policyFlags are the flags of the policies of 'mrsched cluster simulate', filling cfg.
 func policyFlags(cfg *cluster.PolicySettings) []cliflags.Field {
 	return []cliflags.Field{
-		{Ptr: &cfg.Alpha, Tag: `flag:"alpha" usage:"LsPS α of eq. 8 in [0, 1]"`},
-		{Ptr: &cfg.CVThreshold, Tag: `flag:"cv-threshold" usage:"LsPS tier-2 CV threshold"`},
-		{Ptr: &cfg.FairLimit, Tag: `flag:"fair-limit" usage:"H-PFSP FAIR_LIMIT (0: no fair phase)"`},
-		{Ptr: &cfg.Exact, Tag: `flag:"exact" usage:"H-PFSP with exact remaining sizes instead of estimates"`},
-		{Ptr: &cfg.Clock, Tag: `flag:"clock" usage:"H-PFSP virtual PS clock: work (eq. 8 as printed; hpfsp default) or time (real-time PS; ppfsp default)"`},
-		{Ptr: &cfg.UpdateInterval, Tag: `flag:"update-interval" usage:"H-PFSP UPDATE_INTERVAL in seconds"`},
-		{Ptr: &cfg.DefaultFromTasks, Tag: `flag:"default-from-tasks" usage:"H-PFSP eq. 18 defaults from every finished task, not only finished jobs'"`},
+		cliflags.Row(&cfg.Alpha, cliflags.Float("alpha", cfg.Alpha, "LsPS α of eq. 8 in [0, 1]")),
+		cliflags.Row(&cfg.CVThreshold, cliflags.Float("cv-threshold", cfg.CVThreshold, "LsPS tier-2 CV threshold")),
+		cliflags.Row(&cfg.FairLimit, cliflags.Int("fair-limit", cfg.FairLimit, "H-PFSP FAIR_LIMIT (0: no fair phase)")),
+		cliflags.Row(&cfg.Exact, cliflags.Bool("exact", cfg.Exact, "H-PFSP with exact remaining sizes instead of estimates")),
+		cliflags.Row(&cfg.Clock, cliflags.String("clock", cfg.Clock, "H-PFSP virtual PS clock: work (eq. 8 as printed; hpfsp default) or time (real-time PS; ppfsp default)")),
+		cliflags.Row(&cfg.UpdateInterval, cliflags.Float("update-interval", cfg.UpdateInterval, "H-PFSP UPDATE_INTERVAL in seconds")),
+		cliflags.Row(&cfg.DefaultFromTasks, cliflags.Bool("default-from-tasks", cfg.DefaultFromTasks, "H-PFSP eq. 18 defaults from every finished task, not only finished jobs'")),
 	}
 }
 
 // clusterSimulateFlags are the flags of 'mrsched cluster simulate', filling cfg.
 func clusterSimulateFlags(cfg *experiments.SimulateConfig) []cliflags.Field {
 	return []cliflags.Field{
-		{Ptr: &cfg.Heartbeat, Tag: `flag:"heartbeat" usage:"assign free slots only every SECONDS (0: at once)" arg:"SECONDS"`},
+		cliflags.Row(&cfg.Heartbeat, cliflags.Float("heartbeat", cfg.Heartbeat, "assign free slots only every `SECONDS` (0: at once)")),
 	}
 }
 
 // clusterStudyFlags are the flags of every 'mrsched cluster study', filling cfg.
 func clusterStudyFlags(cfg *experiments.StudyConfig) []cliflags.Field {
 	return []cliflags.Field{
-		{Ptr: &cfg.Seeds, Tag: `flag:"seeds" usage:"independent replications" rule:"at-least-one"`},
-		{Ptr: &cfg.Workers, Tag: `flag:"workers" usage:"parallel simulations" rule:"at-least-one"`},
+		cliflags.Row(&cfg.Seeds, cliflags.Int("seeds", cfg.Seeds, "independent replications", cliflags.AtLeastOne)),
+		cliflags.Row(&cfg.Workers, cliflags.Int("workers", cfg.Workers, "parallel simulations", cliflags.AtLeastOne)),
 	}
 }
 
 // swimStudyFlags are the flags of 'mrsched cluster study swim' (besides clusterStudyFlags), filling cfg.
 func swimStudyFlags(cfg *experiments.SWIMStudy) []cliflags.Field {
 	return []cliflags.Field{
-		{Ptr: &cfg.Trace, Tag: `flag:"trace" usage:"SWIM trace FILE" arg:"FILE" path:"in"`},
-		{Ptr: &cfg.Nodes, Tag: `flag:"nodes" usage:"cluster nodes (2 map + 2 reduce slots each)"`},
-		{Ptr: &cfg.MaxJobs, Tag: `flag:"max-jobs" usage:"keep only the first M jobs of the trace (0: all)" arg:"M"`},
-		{Ptr: &cfg.Name, Tag: `flag:"name" usage:"label of the output files (default: FB-2009 or FB-2010 from the file name, with the node count)"`},
+		cliflags.Row(&cfg.Trace, cliflags.Input("trace", cfg.Trace, "SWIM trace `FILE`")),
+		cliflags.Row(&cfg.Nodes, cliflags.Int("nodes", cfg.Nodes, "cluster nodes (2 map + 2 reduce slots each)")),
+		cliflags.Row(&cfg.MaxJobs, cliflags.Int("max-jobs", cfg.MaxJobs, "keep only the first `M` jobs of the trace (0: all)")),
+		cliflags.Row(&cfg.Name, cliflags.String("name", cfg.Name, "label of the output files (default: FB-2009 or FB-2010 from the file name, with the node count)")),
 	}
 }
 
 // genClusterFlags are the flags of 'mrsched gen cluster', filling cfg.
 func genClusterFlags(cfg *workload.GenConfig) []cliflags.Field {
 	return []cliflags.Field{
-		{Ptr: &cfg.Kind, Tag: `flag:"kind" usage:"table2, fig2, fig3a, fig3b, fig4, fig5 or synthetic" required:"true"`},
-		{Ptr: &cfg.Seed, Tag: `flag:"seed" usage:"random seed"`},
-		{Ptr: &cfg.N, Tag: `flag:"n" usage:"jobs (fig2, fig3a, synthetic; the maximum peaks at 1.1 GB)" rule:"between(1,1000000)"`},
-		{Ptr: &cfg.SizeGB, Tag: `flag:"size" usage:"TeraSort size in GB (fig3a)"`},
+		cliflags.Row(&cfg.Kind, cliflags.String("kind", cfg.Kind, "table2, fig2, fig3a, fig3b, fig4, fig5 or synthetic", cliflags.Required)),
+		cliflags.Row(&cfg.Seed, cliflags.Uint64("seed", cfg.Seed, "random seed")),
+		cliflags.Row(&cfg.N, cliflags.Int("n", cfg.N, "jobs (fig2, fig3a, synthetic; the maximum peaks at 1.1 GB)", cliflags.Between(1, 1000000))),
+		cliflags.Row(&cfg.SizeGB, cliflags.Float("size", cfg.SizeGB, "TeraSort size in GB (fig3a)")),
 	}
 }
 
 // swimClusterFlags are the flags of 'mrsched import swim-cluster', filling cfg.
 func swimClusterFlags(cfg *workload.SWIMOptions) []cliflags.Field {
 	return []cliflags.Field{
-		{Ptr: &cfg.Nodes, Tag: `flag:"nodes" usage:"cluster nodes"`},
-		{Ptr: &cfg.MapSlots, Tag: `flag:"map-slots" usage:"map slots per node"`},
-		{Ptr: &cfg.ReduceSlots, Tag: `flag:"reduce-slots" usage:"reduce slots per node"`},
-		{Ptr: &cfg.Users, Tag: `flag:"users" usage:"assign job k to user k mod USERS (the traces have no users)"`},
-		{Ptr: &cfg.MaxJobs, Tag: `flag:"max-jobs" usage:"keep only the first M jobs (0: all)" arg:"M"`},
+		cliflags.Row(&cfg.Nodes, cliflags.Int("nodes", cfg.Nodes, "cluster nodes")),
+		cliflags.Row(&cfg.MapSlots, cliflags.Int("map-slots", cfg.MapSlots, "map slots per node")),
+		cliflags.Row(&cfg.ReduceSlots, cliflags.Int("reduce-slots", cfg.ReduceSlots, "reduce slots per node")),
+		cliflags.Row(&cfg.Users, cliflags.Int("users", cfg.Users, "assign job k to user k mod USERS (the traces have no users)")),
+		cliflags.Row(&cfg.MaxJobs, cliflags.Int("max-jobs", cfg.MaxJobs, "keep only the first `M` jobs (0: all)")),
 	}
 }

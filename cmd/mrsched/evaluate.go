@@ -25,13 +25,13 @@ func evaluateCmd() *cli.Command {
 // evaluateFlags are the flags of 'mrsched evaluate', filling cfg.
 func evaluateFlags(cfg *whatif.Config) []cliflags.Field {
 	return []cliflags.Field{
-		{Ptr: &cfg.Instance, Tag: `flag:"instance" alias:"i" usage:"tandem instance FILE the plan was made on (the estimated sizes)" arg:"FILE" required:"true" path:"in"`},
-		{Ptr: &cfg.Schedule, Tag: `flag:"schedule" alias:"s" usage:"the plan: a schedule FILE ('mrsched solve --schedule'); its completion order is replayed" arg:"FILE" path:"in"`},
-		{Ptr: &cfg.Order, Tag: `flag:"order" usage:"the plan as a completion order: job ids or 0-based indices, comma-separated, first to complete first"`},
-		{Ptr: &cfg.Sigma, Tag: `flag:"sigma" usage:"σ of the log of each size's noise factor exp(σZ) (median 1)" rule:"non-negative"`},
-		{Ptr: &cfg.Reps, Tag: `flag:"reps" usage:"replications" rule:"at-least-one"`},
-		{Ptr: &cfg.Seed, Tag: `flag:"seed" usage:"seed: replication r draws its sizes from PCG(seed, r)"`},
-		{Ptr: &cfg.Workers, Tag: `flag:"workers" usage:"replications run in parallel, 0 for GOMAXPROCS (the output does not depend on it)" rule:"non-neg-int"`},
-		{Ptr: &cfg.Top, Tag: `flag:"top" usage:"the late table shows the N jobs most likely late, 0 for all (JSON and CSV have all)" arg:"N" rule:"non-neg-int"`},
+		cliflags.Row(&cfg.Instance, cliflags.Input("instance", cfg.Instance, "tandem instance `FILE` the plan was made on (the estimated sizes)", cliflags.Alias("i"), cliflags.Required)),
+		cliflags.Row(&cfg.Schedule, cliflags.Input("schedule", cfg.Schedule, "the plan: a schedule `FILE` ('mrsched solve --schedule'); its completion order is replayed", cliflags.Alias("s"))),
+		cliflags.Row(&cfg.Order, cliflags.String("order", cfg.Order, "the plan as a completion order: job ids or 0-based indices, comma-separated, first to complete first")),
+		cliflags.Row(&cfg.Sigma, cliflags.Float("sigma", cfg.Sigma, "σ of the log of each size's noise factor exp(σZ) (median 1)", cliflags.NonNegative)),
+		cliflags.Row(&cfg.Reps, cliflags.Int("reps", cfg.Reps, "replications", cliflags.AtLeastOne)),
+		cliflags.Row(&cfg.Seed, cliflags.Uint64("seed", cfg.Seed, "seed: replication r draws its sizes from PCG(seed, r)")),
+		cliflags.Row(&cfg.Workers, cliflags.Int("workers", cfg.Workers, "replications run in parallel, 0 for GOMAXPROCS (the output does not depend on it)", cliflags.NonNegInt)),
+		cliflags.Row(&cfg.Top, cliflags.Int("top", cfg.Top, "the late table shows the `N` jobs most likely late, 0 for all (JSON and CSV have all)", cliflags.NonNegInt)),
 	}
 }

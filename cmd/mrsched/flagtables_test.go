@@ -2,8 +2,12 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"reflect"
+	"strings"
 	"testing"
+
+	"github.com/urfave/cli/v2"
 
 	"github.com/mrsched/mrsched/instances/workload"
 	"github.com/mrsched/mrsched/internal/cliflags"
@@ -38,22 +42,41 @@ func tables() map[string][]cliflags.Field {
 	}
 }
 
-// TestFlagTables: every table binds (cliflags.Flags) and fills each field
-// of its configuration at most once: two rows on one field would let one
-// flag silently override the other.
+// TestFlagTables: every table fills each field of its configuration at
+// most once (two rows on one field would let one flag silently override
+// the other), and each row's flag has the field's default value as its
+// own: parsing no arguments and filling leaves the configuration as
+// its Default function made it.
 func TestFlagTables(t *testing.T) {
 	for name, table := range tables() {
-		if _, err := cliflags.Flags(table...); err != nil {
-			t.Errorf("%s: %v", name, err)
-		}
 		seen := map[string]string{}
-		for _, row := range table {
-			v := reflect.ValueOf(row.Ptr)
+		before := make([]any, len(table))
+		for i, row := range table {
+			v := reflect.ValueOf(row.Target())
 			key := fmt.Sprintf("%v/%v", v.Pointer(), v.Type()) // a field is its address and type
 			if prev, dup := seen[key]; dup {
-				t.Errorf("%s: --%s and --%s fill the same field", name, prev, row.Tag.Get("flag"))
+				t.Errorf("%s: --%s and --%s fill the same field", name, prev, row.Flag().Names()[0])
 			}
-			seen[key] = row.Tag.Get("flag")
+			seen[key] = row.Flag().Names()[0]
+			before[i] = v.Elem().Interface()
+		}
+		app := &cli.App{Name: "t", Flags: cliflags.Bind(table...), Writer: io.Discard, ErrWriter: io.Discard,
+			Action: func(c *cli.Context) error { return cliflags.Fill(c, table...) }}
+		args := []string{"t"}
+		for _, f := range app.Flags { // a required flag is given its default
+			if r, ok := f.(cli.RequiredFlag); ok && r.IsRequired() {
+				args = append(args, "--"+f.Names()[0], f.(cli.DocGenerationFlag).GetValue())
+			}
+		}
+		if err := app.Run(args); err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		for i, row := range table {
+			after := reflect.ValueOf(row.Target()).Elem().Interface()
+			if fmt.Sprint(before[i]) != fmt.Sprint(after) { // nil and empty lists print alike
+				t.Errorf("%s --%s: default %v, but the field's is %v", name, row.Flag().Names()[0], after, before[i])
+			}
 		}
 	}
 }
@@ -62,14 +85,42 @@ func TestFlagTables(t *testing.T) {
 // reductions.WorstExactConfig.Validate allows, 2 .. worstcase.MaxClimbN
 // (so the flag's help states the library's limit).
 func TestWorstExactRange(t *testing.T) {
-	want := fmt.Sprintf("between(2,%d)", worstcase.MaxClimbN)
+	want := cliflags.Between(2, worstcase.MaxClimbN).Want
 	for _, row := range tables()["worst-exact"] {
-		if row.Tag.Get("flag") == "n" {
-			if got := row.Tag.Get("rule"); got != want {
-				t.Errorf("--n rule %q, want %q (Validate's range)", got, want)
+		if f, ok := row.Flag().(*cliflags.IntsFlag); ok && f.Name == "n" {
+			if !strings.HasSuffix(f.Usage, "each "+want+")") {
+				t.Errorf("--n usage %q, want the rule %q (Validate's range)", f.Usage, want)
 			}
 			return
 		}
 	}
 	t.Error("worst-exact has no --n")
+}
+
+// TestEveryFlagIsBuilt walks the command tree: every flag of every
+// command (and of the program) is made by a helper of internal/cliflags
+// (directly or through internal/cliout), so each is declared in one style
+// with its rule; only urfave/cli's own --help is not.
+func TestEveryFlagIsBuilt(t *testing.T) {
+	app := newApp(io.Discard, io.Discard)
+	n := 0
+	check := func(path string, flags []cli.Flag) {
+		for _, f := range flags {
+			if f == cli.HelpFlag {
+				continue
+			}
+			n++
+			if !cliflags.Built(f) {
+				t.Errorf("%s --%s: a %T written by hand, not made by a cliflags helper", path, f.Names()[0], f)
+			}
+		}
+	}
+	check("mrsched", app.Flags)
+	walkTree(app.Commands, "mrsched", func(path string, c *cli.Command) { check(path, c.Flags) })
+	// 400 is a floor below today's count (504 flags over the
+	// tree): the walk found the tree's flags.
+	t.Logf("%d flags, every one Built", n)
+	if n < 400 {
+		t.Errorf("found %d flags, want the whole tree's", n)
+	}
 }

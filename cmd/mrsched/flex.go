@@ -38,7 +38,7 @@ var (
 )
 
 func flexWorkloadFlag() cli.Flag {
-	return cliflags.ReadsFile(&cli.StringFlag{Name: "workload", Aliases: []string{"w"}, Required: true, Usage: "shared-scan workload `FILE` (JSON)"})
+	return cliflags.Input("workload", "", "shared-scan workload `FILE` (JSON)", cliflags.Alias("w"), cliflags.Required)
 }
 
 func flexPlanCmd() *cli.Command {
@@ -47,15 +47,10 @@ func flexPlanCmd() *cli.Command {
 			At: c.Float64("at"), Intervals: c.Bool("intervals"), SVG: c.String("svg"), Context: c.Context})
 	}),
 		flexWorkloadFlag(),
-		&cli.StringFlag{Name: "metric", Aliases: []string{"m"}, Value: "sum-response", Usage: "one of 'mrsched flex metrics' (aliases avg-response, avg-stretch, makespan)"},
-		&cli.StringFlag{Name: "scheme", Value: "circumflex", Usage: "circumflex or flex"},
-		&cli.Float64Flag{Name: "at", Value: -1, Usage: "plan at this time (default: the last arrival)", Action: func(_ *cli.Context, at float64) error {
-			if !(at >= 0 && !math.IsInf(at, 0)) {
-				return fmt.Errorf("--at %v: want a finite time ≥ 0 (omit it for the last arrival)", at)
-			}
-			return nil
-		}},
-		&cli.BoolFlag{Name: "intervals", Usage: "also print the intervals with per-subjob slots"},
+		cliflags.String("metric", "sum-response", "one of 'mrsched flex metrics' (aliases avg-response, avg-stretch, makespan)", cliflags.Alias("m")),
+		cliflags.String("scheme", "circumflex", "circumflex or flex"),
+		atFlag(),
+		cliflags.Bool("intervals", false, "also print the intervals with per-subjob slots"),
 		cliout.FileOut("svg", "draw the slot allocations over time to `FILE`"),
 		cliout.Format("table"),
 		cliout.Out("the result")))
@@ -67,29 +62,29 @@ func flexSimulateCmd() *cli.Command {
 			Window: c.Float64("window"), Jobs: c.Bool("jobs"), Context: c.Context})
 	}),
 		flexWorkloadFlag(),
-		&cli.StringFlag{Name: "metric", Aliases: []string{"m"}, Value: "sum-response", Usage: "one of 'mrsched flex metrics'"},
-		&cli.StringFlag{Name: "scheme", Value: "all", Usage: "all, flex, circumflex or batch"},
-		&cli.Float64Flag{Name: "window", Value: 2, Usage: "BATCH window W per dataset (time units of the workload)"},
-		&cli.BoolFlag{Name: "jobs", Usage: "one row per job"},
+		cliflags.String("metric", "sum-response", "one of 'mrsched flex metrics'", cliflags.Alias("m")),
+		cliflags.String("scheme", "all", "all, flex, circumflex or batch"),
+		cliflags.Float("window", 2, "BATCH window W per dataset (time units of the workload)"),
+		cliflags.Bool("jobs", false, "one row per job"),
 		cliout.Format("table"),
 		cliout.Out("the result")))
 }
 
 func flexStudyFlags() []cli.Flag {
 	return []cli.Flag{
-		cliflags.WritesInto(&cli.StringFlag{Name: "out-dir", Value: "results/flex", Usage: "write cells and report files under `DIR`"}, flexDirNames...),
+		cliflags.OutputDir("out-dir", "results/flex", "write cells and report files under `DIR`", flexDirNames),
 		shardFlag(),
 		cliflags.Workers(2),
 		cliflags.Reps(10),
-		&cli.StringFlag{Name: "theta1", Value: "0,0.25,0.5,0.75,1", Usage: "popularity Zipf parameters"},
-		&cli.StringFlag{Name: "theta2", Value: "0,0.25,0.5,0.75,1", Usage: "size Zipf parameters"},
-		&cli.StringFlag{Name: "levels", Value: "0,1,2,3,4,5,6,7,8", Usage: "correlation levels (0 negative … 4 random … 8 positive)"},
-		&cli.StringFlag{Name: "metrics", Value: "sum-response,sum-stretch,max-stretch", Usage: "metrics to simulate"},
-		&cli.IntFlag{Name: "jobs", Value: 1000, Usage: "arrivals per workload"},
-		&cli.Float64Flag{Name: "horizon", Value: 100, Usage: "T in minutes (arrivals in [0,T))"},
-		&cli.IntFlag{Name: "max-slots", Value: 100, Usage: "M_j of every job"},
-		&cli.IntFlag{Name: "min-slots", Value: 1, Usage: "m_j of every job"},
-		&cli.Float64Flag{Name: "window", Value: 2, Usage: "BATCH window W in minutes"},
+		cliflags.String("theta1", "0,0.25,0.5,0.75,1", "popularity Zipf parameters"),
+		cliflags.String("theta2", "0,0.25,0.5,0.75,1", "size Zipf parameters"),
+		cliflags.String("levels", "0,1,2,3,4,5,6,7,8", "correlation levels (0 negative … 4 random … 8 positive)"),
+		cliflags.String("metrics", "sum-response,sum-stretch,max-stretch", "metrics to simulate"),
+		cliflags.Int("jobs", 1000, "arrivals per workload"),
+		cliflags.Float("horizon", 100, "T in minutes (arrivals in [0,T))"),
+		cliflags.Int("max-slots", 100, "M_j of every job"),
+		cliflags.Int("min-slots", 1, "m_j of every job"),
+		cliflags.Float("window", 2, "BATCH window W in minutes"),
 		cliflags.Seed(1, "base seed"),
 		besidesSVGFlag(),
 		cliout.Quiet(),
@@ -151,7 +146,7 @@ func flexMergeCmd() *cli.Command {
 		rep, err := study.MergeFlex(c.Args().Slice(), c.String("out-dir"), figures.Formats(c.Bool("png"))...)
 		return flexReportOut(c, rep, err)
 	},
-		cliflags.WritesInto(&cli.StringFlag{Name: "out-dir", Value: "results/flex", Usage: "output `DIR`"}, flexDirNames...),
+		cliflags.OutputDir("out-dir", "results/flex", "output `DIR`", flexDirNames),
 		besidesSVGFlag(),
 		cliout.Quiet())
 }
@@ -167,13 +162,13 @@ func genSharedScanCmd() *cli.Command {
 	}),
 		cliflags.Int("jobs", d.Jobs, "arrivals (the maximum peaks at 1.1 GB)", cliflags.Between(1, sharedscan.MaxJobs)),
 		cliflags.Int("datasets", d.Datasets, "D", cliflags.Between(1, sharedscan.MaxDatasets)),
-		&cli.Float64Flag{Name: "theta1", Value: d.Theta1, Usage: "popularity Zipf-like parameter in [0,1]"},
-		&cli.Float64Flag{Name: "theta2", Value: d.Theta2, Usage: "size Zipf-like parameter in [0,1]"},
-		&cli.IntFlag{Name: "correlation", Value: d.Correlation, Usage: "κ level 0…8"},
+		cliflags.Float("theta1", d.Theta1, "popularity Zipf-like parameter in [0,1]"),
+		cliflags.Float("theta2", d.Theta2, "size Zipf-like parameter in [0,1]"),
+		cliflags.Int("correlation", d.Correlation, "κ level 0…8"),
 		cliflags.Int("slots", d.Slots, "S", cliflags.Between(1, sharedscan.MaxSlots)),
-		&cli.Float64Flag{Name: "horizon", Value: d.Horizon, Usage: "T (minutes)"},
-		&cli.Float64Flag{Name: "rho", Value: d.Rho, Usage: "utilisation on unshared map work"},
-		&cli.Float64Flag{Name: "f", Value: d.ScanFraction, Usage: "scan fraction of map work in (0,1]"},
+		cliflags.Float("horizon", d.Horizon, "T (minutes)"),
+		cliflags.Float("rho", d.Rho, "utilisation on unshared map work"),
+		cliflags.Float("f", d.ScanFraction, "scan fraction of map work in (0,1]"),
 		cliflags.Int("min-slots", d.MinSlots, "m_j", cliflags.Between(0, sharedscan.MaxSlots)),
 		cliflags.Int("max-slots", d.MaxSlots, "M_j (capped at S)", cliflags.Between(1, sharedscan.MaxSlots)),
 		cliflags.Seed(1, "random seed"),
@@ -187,14 +182,14 @@ func importSWIMScansCmd() *cli.Command {
 			BlockMinutes: c.Float64("block-minutes"), MinSlots: c.Int("min-slots"), From: c.Float64("from"), To: c.Float64("to"), Limit: c.Int("limit")})
 		return sharedscan.File{Workload: w}, err
 	}),
-		cliflags.ReadsFile(&cli.StringFlag{Name: "trace", Required: true, Usage: "SWIM trace `FILE` (withInputPaths TSV)"}),
-		&cli.IntFlag{Name: "slots", Value: d.Slots, Usage: "S"},
-		&cli.Float64Flag{Name: "block-mb", Value: 64, Usage: "MiB per map task"},
-		&cli.Float64Flag{Name: "block-minutes", Value: d.BlockMinutes, Usage: "slot-minutes to scan one block"},
-		&cli.IntFlag{Name: "min-slots", Value: d.MinSlots, Usage: "m_j"},
-		&cli.Float64Flag{Name: "from", Usage: "keep jobs submitted at or after `SECONDS`"},
-		&cli.Float64Flag{Name: "to", Usage: "keep jobs submitted before `SECONDS` (0: no limit)"},
-		&cli.IntFlag{Name: "limit", Usage: "keep at most N jobs (0: all)"},
+		cliflags.Input("trace", "", "SWIM trace `FILE` (withInputPaths TSV)", cliflags.Required),
+		cliflags.Int("slots", d.Slots, "S"),
+		cliflags.Float("block-mb", 64, "MiB per map task"),
+		cliflags.Float("block-minutes", d.BlockMinutes, "slot-minutes to scan one block"),
+		cliflags.Int("min-slots", d.MinSlots, "m_j"),
+		cliflags.Float("from", 0, "keep jobs submitted at or after `SECONDS`"),
+		cliflags.Float("to", 0, "keep jobs submitted before `SECONDS` (0: no limit)"),
+		cliflags.Int("limit", 0, "keep at most N jobs (0: all)"),
 		cliout.Out("the result"))
 }
 
@@ -212,7 +207,7 @@ func flexMapCmd() *cli.Command {
 		return study.FlexMap(c.Context, s, flex.MapRunOptions{Dir: c.String("out-dir"), Pass: c.String("pass"), Shard: sp,
 			Workers: c.Int("workers"), Merge: c.Args().Slice(), Progress: cliout.ProgressLine(c)}, cliout.ProtectedInputs(c))
 	}),
-		cliflags.WritesInto(&cli.StringFlag{Name: "out-dir", Value: "results/flex/map", Usage: "cells (DIR/coarse, DIR/fine) and report `DIR`"}, flexMapNames...),
+		cliflags.OutputDir("out-dir", "results/flex/map", "cells (DIR/coarse, DIR/fine) and report `DIR`", flexMapNames),
 		cliflags.Choice("pass", "both", "the passes to run (one with --shard)", "both", "coarse", "fine"),
 		shardFlag(),
 		cliflags.Workers(2),
@@ -223,4 +218,17 @@ func flexMapCmd() *cli.Command {
 		cliflags.Floats("block-time", g.BlockTime, "block times b in slot-minutes (0: no block limit)", cliflags.NonNegative),
 		cliflags.Int("jobs", 1000, "arrivals per workload (T = jobs/10 minutes, §4's rate)", cliflags.AtLeastOne),
 		cliout.Quiet()))
+}
+
+// atFlag is --at of flex plan: a finite time ≥ 0, or the last arrival
+// when it is not given (its default -1 is never checked).
+func atFlag() *cliflags.FloatFlag {
+	f := cliflags.Float("at", -1, "plan at this time (default: the last arrival)")
+	f.Action = func(_ *cli.Context, at float64) error {
+		if !(at >= 0 && !math.IsInf(at, 0)) {
+			return fmt.Errorf("--at %v: want a finite time ≥ 0 (omit it for the last arrival)", at)
+		}
+		return nil
+	}
+	return f
 }

@@ -25,8 +25,8 @@ func importGoogleCmd() *cli.Command {
 		}
 		return emitInstance(c, in)
 	}, append([]cli.Flag{
-		&cliout.InputsFlag{StringSliceFlag: cli.StringSliceFlag{Name: "job-events", Required: true, Usage: "job_events `FILES` or directories of part-*-of-*.csv[.gz] (repeat or separate by commas)"}},
-		&cliout.InputsFlag{StringSliceFlag: cli.StringSliceFlag{Name: "task-events", Required: true, Usage: "task_events `FILES` or directories"}},
+		cliflags.Inputs("job-events", nil, "job_events `FILES` or directories of part-*-of-*.csv[.gz] (repeat or separate by commas)", cliflags.Required),
+		cliflags.Inputs("task-events", nil, "task_events `FILES` or directories", cliflags.Required),
 		cliout.InList("task-usage", "task_usage `FILES` or directories: measured use instead of requests × run time"),
 	}, instanceOutFlags()...)...)
 }

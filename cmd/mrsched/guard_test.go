@@ -48,7 +48,7 @@ func TestEveryPathFlagIsGuarded(t *testing.T) {
 		for _, f := range c.Flags {
 			name := f.Names()[0]
 			switch f.(type) {
-			case *cli.StringFlag, *cli.StringSliceFlag, *cli.GenericFlag:
+			case *cliflags.StringFlag, *cliflags.StringsFlag, *cliflags.IntsFlag, *cliflags.RepeatedFlag:
 			default:
 				if !cliflags.IsPath(f) {
 					continue // numbers, booleans, durations: no path
@@ -59,7 +59,7 @@ func TestEveryPathFlagIsGuarded(t *testing.T) {
 				continue
 			}
 			if _, ok := notPaths[name]; !ok && pathLike.MatchString(name) {
-				t.Errorf("%s --%s: a string flag with a path-like name is neither a path flag (readsFile, writesFile, writesInto, writesBase, inFlag, fileOutFlag) nor in notPaths", path, name)
+				t.Errorf("%s --%s: a string flag with a path-like name is neither a path flag (cliflags.Input, Output, OutputBase, OutputDir, cliout.In, FileOut) nor in notPaths", path, name)
 			}
 		}
 	})

@@ -41,7 +41,7 @@ func hardCommands() []*cli.Command {
 	})
 	return clitree.InCategory(catHard,
 		clitree.Group("nmts", timeLimited(runLimit, "for the whole command (a search stopped early writes nothing)", clitree.Cmd("solve", nmtsSolve, nmtsFileFlag("NMTS"),
-			&cli.BoolFlag{Name: "brute-force", Usage: "enumerate all permutation pairs (q ≤ 7)"},
+			cliflags.Bool("brute-force", false, "enumerate all permutation pairs (q ≤ 7)"),
 			cliout.Format("table")))),
 		clitree.Group("reduce", reduceCommands()...),
 		adversaryCmd(), adversaryYaoCmd(), worstExactCmd(), searchCmd())
@@ -53,13 +53,13 @@ func hardGenCommands() []*cli.Command {
 
 // nmtsFileFlag is --instance FILE of an NMTS or reduced instance.
 func nmtsFileFlag(what string) cli.Flag {
-	return cliflags.ReadsFile(&cli.StringFlag{Name: "instance", Aliases: []string{"i"}, Required: true, Usage: what + " `FILE`"})
+	return cliflags.Input("instance", "", what+" `FILE`", cliflags.Alias("i"), cliflags.Required)
 }
 
 // plotFlags are --plot PREFIX and --png.
 func plotFlags() []cli.Flag {
 	return []cli.Flag{
-		cliflags.WritesBase(&cli.StringFlag{Name: "plot", Usage: "write `PREFIX`.svg (and PREFIX.png with --png)"}, ".svg", ".png"),
+		cliflags.OutputBase("plot", "write `PREFIX`.svg (and PREFIX.png with --png)", []string{".svg", ".png"}),
 		cliflags.PNG("with --plot, write PREFIX.png too"),
 	}
 }
@@ -68,7 +68,7 @@ func plotFlags() []cli.Flag {
 // flags.
 func altOutFlags(flags ...cli.Flag) []cli.Flag {
 	return append(flags,
-		cliflags.WritesFile(&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "instance `FILE` (default stdout)"}),
+		cliflags.Output("out", "", "instance `FILE` (default stdout)", cliflags.Alias("o")),
 		cliout.FileOut("alt-out", "write the alternative schedule to `FILE`"),
 		cliout.Quiet())
 }
@@ -94,8 +94,8 @@ func genNMTSCmd() *cli.Command {
 		}
 		return cliout.EmitBytes(c, b.Bytes())
 	}, append(cliflags.Bind(nmtsGenFlags(&def)...),
-		cliflags.WritesFile(&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write to `FILE` instead of stdout"}),
-		&cli.BoolFlag{Name: "quiet", Usage: "no progress or messages on stderr (no -q: --q is the set size)"})...))
+		cliflags.Output("out", "", "write to `FILE` instead of stdout", cliflags.Alias("o")),
+		cliflags.Bool("quiet", false, "no progress or messages on stderr (no -q: --q is the set size)"))...))
 }
 
 // reduceCommands are reduce nmts, verify, opt and separation.
@@ -103,7 +103,7 @@ func reduceCommands() []*cli.Command {
 	return []*cli.Command{
 		timeLimited(runLimit, "for the whole command (the exact NMTS search stopped early writes nothing)", clitree.Cmd("nmts", reduceNMTS,
 			nmtsFileFlag("NMTS"),
-			cliflags.WritesFile(&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Required: true, Usage: "tandem instance `FILE` to write"}),
+			cliflags.Output("out", "", "tandem instance `FILE` to write", cliflags.Alias("o"), cliflags.Required),
 			cliout.FileOut("schedule-out", "certificate schedule `FILE` (default OUT.certificate.json)"),
 			cliflags.PositiveBig("A", "use this A (≥ the minimum) instead of the smallest admissible"),
 			cliflags.PositiveBig("M", "use this M (≥ 9qA) instead of the smallest admissible"),
@@ -114,7 +114,7 @@ func reduceCommands() []*cli.Command {
 			cliout.Format("table")),
 		timeLimited(runLimit, "for the whole command (an enumeration stopped early writes nothing)", clitree.Cmd("opt", reduceOpt,
 			nmtsFileFlag("reduced tandem instance"),
-			&cli.StringFlag{Name: "engine", Value: engine.DefaultName, Usage: "LP engine"},
+			cliflags.String("engine", engine.DefaultName, "LP engine"),
 			cliout.FileOut("schedule-out", "write the optimal LP schedule to `FILE`"),
 			cliout.Format("table"), cliout.Quiet())),
 		reduceSeparationCmd(),
@@ -191,7 +191,7 @@ func reduceSeparationCmd() *cli.Command {
 			_, err = runSweep(c, sw, "separation")
 		}
 		return err
-	}, slices.Concat(cliflags.Replace(sweepFlags(), "quiet", &cli.BoolFlag{Name: "quiet", Usage: "no progress or messages on stderr"}), cliflags.Insert(cliflags.Bind(separationFlags(&def)...), "exact-limit",
+	}, slices.Concat(cliflags.Replace(sweepFlags(), "quiet", cliflags.Bool("quiet", false, "no progress or messages on stderr")), cliflags.Insert(cliflags.Bind(separationFlags(&def)...), "exact-limit",
 		cliflags.Choice("construction", "both", "construction", "both", reductions.ConstructionAppendixA, reductions.ConstructionRepaired)))...))
 }
 
@@ -307,8 +307,8 @@ func searchCmd() *cli.Command {
 		}
 		return reductions.WorstTable(founds), nil
 	}), append(cliflags.Bind(searchFlags(&def)...),
-		cliflags.WritesInto(&cli.StringFlag{Name: "out-dir", Usage: "save the worst instances in `DIR`"}, "search-*.json"),
-		&cli.StringFlag{Name: "engine", Value: engine.DefaultName, Usage: "LP engine for the exact OPT"},
+		cliflags.OutputDir("out-dir", "", "save the worst instances in `DIR`", []string{"search-*.json"}),
+		cliflags.String("engine", engine.DefaultName, "LP engine for the exact OPT"),
 		cliout.Format("table"), cliout.Quiet())...)
 }
 
@@ -329,98 +329,98 @@ func worstExactCmd() *cli.Command {
 		}
 		return err
 	}, slices.Concat(append(sweepFlags(),
-		&cli.StringFlag{Name: "policy", Value: strings.Join(def.Policies, ","), Usage: "comma-separated: maxsrpt, splitsrpt"}),
+		cliflags.String("policy", strings.Join(def.Policies, ","), "comma-separated: maxsrpt, splitsrpt")),
 		cliflags.Bind(worstExactFlags(&def)...), []cli.Flag{cliout.InList("seeds", "instance `FILE` (metadata.policy) that restart 0 extends; repeatable")})...))
 }
 
 // nmtsGenFlags are the flags of 'mrsched gen nmts', filling cfg.
 func nmtsGenFlags(cfg *reductions.NMTSConfig) []cliflags.Field {
 	return []cliflags.Field{
-		{Ptr: &cfg.Spec.Q, Tag: `flag:"q" usage:"size q of each set" rule:"between(1,64)"`},
-		{Ptr: &cfg.Spec.MaxF, Tag: `flag:"max-f" usage:"f values are uniform on 1..N" arg:"N" rule:"between(1,4503599627370496)"`},
-		{Ptr: &cfg.Spec.MaxG, Tag: `flag:"max-g" usage:"g values are uniform on 1..N" arg:"N" rule:"between(1,4503599627370496)"`},
-		{Ptr: &cfg.Answer, Tag: `flag:"answer" usage:"yes or no"`},
-		{Ptr: &cfg.Seed, Tag: `flag:"seed" usage:"random seed"`},
+		cliflags.Row(&cfg.Spec.Q, cliflags.Int("q", cfg.Spec.Q, "size q of each set", cliflags.Between(1, 64))),
+		cliflags.Row(&cfg.Spec.MaxF, cliflags.Int64("max-f", cfg.Spec.MaxF, "f values are uniform on 1..`N`", cliflags.Between(1, 4503599627370496))),
+		cliflags.Row(&cfg.Spec.MaxG, cliflags.Int64("max-g", cfg.Spec.MaxG, "g values are uniform on 1..`N`", cliflags.Between(1, 4503599627370496))),
+		cliflags.Row(&cfg.Answer, cliflags.String("answer", cfg.Answer, "yes or no")),
+		cliflags.Row(&cfg.Seed, cliflags.Uint64("seed", cfg.Seed, "random seed")),
 	}
 }
 
 // separationFlags are the flags of 'mrsched reduce separation', filling cfg.
 func separationFlags(cfg *reductions.StudyConfig) []cliflags.Field {
 	return []cliflags.Field{
-		{Ptr: &cfg.Q, Tag: `flag:"q" usage:"NMTS set sizes q" rule:"between(2,5)"`},
-		{Ptr: &cfg.EnumMax, Tag: `flag:"enum-max" usage:"per q (or one for all): every instance with f, g ≤ N (0: none)" rule:"between(0,6)"`},
-		{Ptr: &cfg.Random, Tag: `flag:"random" usage:"per q (or one for all): seeded random yes- and as many no-instances" rule:"non-neg-int"`},
-		{Ptr: &cfg.MaxF, Tag: `flag:"max-f" usage:"random f on 1..N" rule:"at-least-one"`},
-		{Ptr: &cfg.MaxG, Tag: `flag:"max-g" usage:"random g on 1..N" rule:"at-least-one"`},
-		{Ptr: &cfg.Seed, Tag: `flag:"seed" usage:"seed of the random instances and of the order search"`},
-		{Ptr: &cfg.Options.ExactLimit, Tag: `flag:"exact-limit" usage:"exact rational search per instance and construction (rows it stops depend on the machine)" zero:"none"`},
-		{Ptr: &cfg.Options.ExactNodes, Tag: `flag:"exact-nodes" usage:"node budget of the exact search per instance and construction (0: none; same rows on every machine)" rule:"non-neg-int"`},
+		cliflags.Row(&cfg.Q, cliflags.Ints("q", cliflags.FormatInts(cfg.Q), "NMTS set sizes q", cliflags.Between(2, 5))),
+		cliflags.Row(&cfg.EnumMax, cliflags.Ints("enum-max", cliflags.FormatInts(cfg.EnumMax), "per q (or one for all): every instance with f, g ≤ N (0: none)", cliflags.Between(0, 6))),
+		cliflags.Row(&cfg.Random, cliflags.Ints("random", cliflags.FormatInts(cfg.Random), "per q (or one for all): seeded random yes- and as many no-instances", cliflags.NonNegInt)),
+		cliflags.Row(&cfg.MaxF, cliflags.Int64("max-f", cfg.MaxF, "random f on 1..N", cliflags.AtLeastOne)),
+		cliflags.Row(&cfg.MaxG, cliflags.Int64("max-g", cfg.MaxG, "random g on 1..N", cliflags.AtLeastOne)),
+		cliflags.Row(&cfg.Seed, cliflags.Uint64("seed", cfg.Seed, "seed of the random instances and of the order search")),
+		cliflags.Row(&cfg.Options.ExactLimit, cliflags.Duration("exact-limit", cfg.Options.ExactLimit, "exact rational search per instance and construction (rows it stops depend on the machine)", cliflags.Zero("none"))),
+		cliflags.Row(&cfg.Options.ExactNodes, cliflags.Int64("exact-nodes", cfg.Options.ExactNodes, "node budget of the exact search per instance and construction (0: none; same rows on every machine)", cliflags.NonNegInt)),
 	}
 }
 
 // tightMaxFlags are the flags of 'mrsched gen tight-maxsrpt', filling cfg.
 func tightMaxFlags(cfg *tight.MaxSRPTConfig) []cliflags.Field {
 	return []cliflags.Field{
-		{Ptr: &cfg.N, Tag: `flag:"n" usage:"number of jobs (even; the maximum takes about 15 s)" rule:"between(2,2000)"`},
-		{Ptr: &cfg.Alpha, Tag: `flag:"alpha" usage:"α > 1"`},
-		{Ptr: &cfg.Eps, Tag: `flag:"eps" usage:"0 < ε < α − 1"`},
+		cliflags.Row(&cfg.N, cliflags.Int("n", cfg.N, "number of jobs (even; the maximum takes about 15 s)", cliflags.Between(2, 2000))),
+		cliflags.Row(&cfg.Alpha, cliflags.Float("alpha", cfg.Alpha, "α > 1")),
+		cliflags.Row(&cfg.Eps, cliflags.Float("eps", cfg.Eps, "0 < ε < α − 1")),
 	}
 }
 
 // tightSplitFlags are the flags of 'mrsched gen tight-splitsrpt', filling cfg.
 func tightSplitFlags(cfg *tight.SplitSRPTConfig) []cliflags.Field {
 	return []cliflags.Field{
-		{Ptr: &cfg.N, Tag: `flag:"n" usage:"number of jobs (the maximum takes about 10 s)" rule:"between(2,2000)"`},
-		{Ptr: &cfg.Beta, Tag: `flag:"beta" usage:"β > 1"`},
+		cliflags.Row(&cfg.N, cliflags.Int("n", cfg.N, "number of jobs (the maximum takes about 10 s)", cliflags.Between(2, 2000))),
+		cliflags.Row(&cfg.Beta, cliflags.Float("beta", cfg.Beta, "β > 1")),
 	}
 }
 
 // adversaryGenFlags are the flags of 'mrsched gen adversary', filling cfg.
 func adversaryGenFlags(cfg *adversary.GenConfig) []cliflags.Field {
 	return []cliflags.Field{
-		{Ptr: &cfg.Policy, Tag: `flag:"policy" usage:"policy (solver/fluid name)"`},
-		{Ptr: &cfg.N, Tag: `flag:"n" usage:"n (k = ⌊n^{1/3}⌋; the maximum MaxN takes 2 s and 56 MB)" rule:"between(1,64000)"`},
+		cliflags.Row(&cfg.Policy, cliflags.String("policy", cfg.Policy, "policy (solver/fluid name)")),
+		cliflags.Row(&cfg.N, cliflags.Int("n", cfg.N, "n (k = ⌊n^{1/3}⌋; the maximum MaxN takes 2 s and 56 MB)", cliflags.Between(1, 64000))),
 	}
 }
 
 // adversaryFlags are the flags of 'mrsched adversary', filling cfg.
 func adversaryFlags(cfg *adversary.Config) []cliflags.Field {
 	return []cliflags.Field{
-		{Ptr: &cfg.Policies, Tag: `flag:"policy" usage:"comma-separated policies (solver/fluid names)"`},
-		{Ptr: &cfg.Ns, Tag: `flag:"n" usage:"comma-separated n values" rule:"at-least-one" rulehelp:"no"`},
+		cliflags.Row(&cfg.Policies, cliflags.String("policy", cfg.Policies, "comma-separated policies (solver/fluid names)")),
+		cliflags.Row(&cfg.Ns, cliflags.Ints("n", cliflags.FormatInts(cfg.Ns), "comma-separated n values", cliflags.AtLeastOne, cliflags.RuleInUsage)),
 	}
 }
 
 // adversaryYaoFlags are the flags of 'mrsched adversary-yao', filling cfg.
 func adversaryYaoFlags(cfg *adversary.YaoConfig) []cliflags.Field {
 	return []cliflags.Field{
-		{Ptr: &cfg.Policies, Tag: `flag:"policy" usage:"comma-separated policies (solver/fluid names)"`},
-		{Ptr: &cfg.Ns, Tag: `flag:"n" usage:"values of n (their sum at most 200000: n = 64000 takes 18 s for the four default policies)" rule:"between(1,64000)"`},
+		cliflags.Row(&cfg.Policies, cliflags.String("policy", cfg.Policies, "comma-separated policies (solver/fluid names)")),
+		cliflags.Row(&cfg.Ns, cliflags.Ints("n", cliflags.FormatInts(cfg.Ns), "values of n (their sum at most 200000: n = 64000 takes 18 s for the four default policies)", cliflags.Between(1, 64000))),
 	}
 }
 
 // searchFlags are the flags of 'mrsched search', filling cfg.
 func searchFlags(cfg *reductions.WorstConfig) []cliflags.Field {
 	return []cliflags.Field{
-		{Ptr: &cfg.Policy, Tag: `flag:"policy" usage:"maxsrpt or splitsrpt"`},
-		{Ptr: &cfg.Ns, Tag: `flag:"n" usage:"number of jobs N or range LO..HI (2..10)" arg:"N" rule:"between(2,10)" rulehelp:"no"`},
-		{Ptr: &cfg.AlphaMax, Tag: `flag:"alpha-max" usage:"largest max(x/y, y/x) of a job"`},
-		{Ptr: &cfg.Restarts, Tag: `flag:"restarts" usage:"hill-climb restarts per n"`},
-		{Ptr: &cfg.Steps, Tag: `flag:"steps" usage:"steps per restart"`},
-		{Ptr: &cfg.Seed, Tag: `flag:"seed" usage:"random seed"`},
-		{Ptr: &cfg.TimeLimit, Tag: `flag:"time-limit" usage:"stop each n's search after this long (0: none)"`},
-		{Ptr: &cfg.ExactMax, Tag: `flag:"exact-max" usage:"solve OPT exactly by order enumeration up to this n (≤ 8)"`},
+		cliflags.Row(&cfg.Policy, cliflags.String("policy", cfg.Policy, "maxsrpt or splitsrpt")),
+		cliflags.Row(&cfg.Ns, cliflags.Ints("n", cliflags.FormatInts(cfg.Ns), "number of jobs `N` or range LO..HI (2..10)", cliflags.Between(2, 10), cliflags.RuleInUsage)),
+		cliflags.Row(&cfg.AlphaMax, cliflags.Float("alpha-max", cfg.AlphaMax, "largest max(x/y, y/x) of a job")),
+		cliflags.Row(&cfg.Restarts, cliflags.Int("restarts", cfg.Restarts, "hill-climb restarts per n")),
+		cliflags.Row(&cfg.Steps, cliflags.Int("steps", cfg.Steps, "steps per restart")),
+		cliflags.Row(&cfg.Seed, cliflags.Uint64("seed", cfg.Seed, "random seed")),
+		cliflags.Row(&cfg.TimeLimit, cliflags.Duration("time-limit", cfg.TimeLimit, "stop each n's search after this long (0: none)")),
+		cliflags.Row(&cfg.ExactMax, cliflags.Int("exact-max", cfg.ExactMax, "solve OPT exactly by order enumeration up to this n (≤ 8)")),
 	}
 }
 
 // worstExactFlags are the flags of 'mrsched worst-exact', filling cfg.
 func worstExactFlags(cfg *reductions.WorstExactConfig) []cliflags.Field {
 	return []cliflags.Field{
-		{Ptr: &cfg.Ns, Tag: `flag:"n" usage:"values of n" rule:"between(2,14)"`},
-		{Ptr: &cfg.Restarts, Tag: `flag:"restarts" usage:"climbs per policy and n" rule:"at-least-one"`},
-		{Ptr: &cfg.Steps, Tag: `flag:"steps" usage:"perturbations per climb" rule:"non-neg-int"`},
-		{Ptr: &cfg.AlphaMax, Tag: `flag:"alpha-max" usage:"largest max(x/y, y/x) of a job" rule:"above-one"`},
-		{Ptr: &cfg.Seed, Tag: `flag:"seed" usage:"seed of the starts and perturbations"`},
-		{Ptr: &cfg.SolveLimit, Tag: `flag:"solve-limit" usage:"limit of each exact solve" zero:"none, deterministic"`},
+		cliflags.Row(&cfg.Ns, cliflags.Ints("n", cliflags.FormatInts(cfg.Ns), "values of n", cliflags.Between(2, worstcase.MaxClimbN))),
+		cliflags.Row(&cfg.Restarts, cliflags.Int("restarts", cfg.Restarts, "climbs per policy and n", cliflags.AtLeastOne)),
+		cliflags.Row(&cfg.Steps, cliflags.Int("steps", cfg.Steps, "perturbations per climb", cliflags.NonNegInt)),
+		cliflags.Row(&cfg.AlphaMax, cliflags.Float("alpha-max", cfg.AlphaMax, "largest max(x/y, y/x) of a job", cliflags.AboveOne)),
+		cliflags.Row(&cfg.Seed, cliflags.Uint64("seed", cfg.Seed, "seed of the starts and perturbations")),
+		cliflags.Row(&cfg.SolveLimit, cliflags.Duration("solve-limit", cfg.SolveLimit, "limit of each exact solve", cliflags.Zero("none, deterministic"))),
 	}
 }

@@ -69,7 +69,7 @@ func commands() []*cli.Command {
 func newApp(stdout, stderr io.Writer) *cli.App {
 	app := clitree.NewApp("mrsched", commands(), stdout, stderr, clitree.Options{Describe: helpText,
 		Before: func(c *cli.Context) error { _ = cliout.StampRun(c); return cliout.CheckOutputs(c) }})
-	app.Flags = append(app.Flags, &cli.BoolFlag{Name: "version", Usage: "print the version, VCS revision, Go and engine versions (as 'mrsched version')"})
+	app.Flags = append(app.Flags, cliflags.Bool("version", false, "print the version, VCS revision, Go and engine versions (as 'mrsched version')"))
 	app.Action = func(c *cli.Context) error {
 		if c.Bool("version") {
 			return versionOf(c).Write(c.App.Writer, tabular.Text)
@@ -223,7 +223,7 @@ func instanceOutFlags() []cli.Flag {
 
 // instanceOutFlag is --out FILE of a command that writes an instance.
 func instanceOutFlag() cli.Flag {
-	return cliflags.WritesFile(&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the instance to `FILE` (.csv for CSV, otherwise JSON) instead of stdout (" + cliout.OverwriteNote + ")"})
+	return cliflags.Output("out", "", "write the instance to `FILE` (.csv for CSV, otherwise JSON) instead of stdout ("+cliout.OverwriteNote+")", cliflags.Alias("o"))
 }
 
 // Command descriptions are data: help/<command path>.txt (the path's words

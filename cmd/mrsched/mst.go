@@ -32,7 +32,7 @@ func mstCommonFlags(flags ...cli.Flag) []cli.Flag {
 }
 
 // muFlag is --mu, the nodes' service rates.
-func muFlag() cli.Flag { return &cli.StringFlag{Name: "mu", Usage: "service rates μ1,μ2,…"} }
+func muFlag() cli.Flag { return cliflags.String("mu", "", "service rates μ1,μ2,…") }
 
 // mstNodes returns per-node μ and λ from --nodes or --mu/--lambda
 // (straggler.NodeRates); λ may be absent (NaN) when needLambda is false.
@@ -86,7 +86,7 @@ func mstEvalCmd() *cli.Command {
 	}), slices.Concat(mstCommonFlags(
 		cliout.In("nodes", "node file (JSON or .csv) with mu and lambda per node", false),
 		muFlag(),
-		&cli.StringFlag{Name: "lambda", Usage: "arrival rates λ1,λ2,… (one per node)"}), cliflags.Bind(mstEvalFlags(&def)...))...)
+		cliflags.String("lambda", "", "arrival rates λ1,λ2,… (one per node)")), cliflags.Bind(mstEvalFlags(&def)...))...)
 }
 
 func mstMapCmd() *cli.Command {
@@ -116,7 +116,7 @@ func mstFitCmd() *cli.Command {
 		return straggler.FitView(xs, c.Float64("offset"))
 	}), mstCommonFlags(
 		cliout.In("samples", "file with one completion time per line", true),
-		&cli.Float64Flag{Name: "offset", Value: math.NaN(), Usage: "offset T for the least-squares fit (default: the smallest sample)"})...)
+		cliflags.Float("offset", math.NaN(), "offset T for the least-squares fit (default: the smallest sample)"))...)
 }
 
 func mstNodesCmd() *cli.Command {
@@ -134,7 +134,7 @@ func mstNodesCmd() *cli.Command {
 		}
 		return straggler.NodeCountOf(cfg)
 	}), slices.Concat(mstCommonFlags(
-		&cli.StringFlag{Name: "class", Usage: "node classes μ:available,… (or use --nodes with count as availability)"},
+		cliflags.String("class", "", "node classes μ:available,… (or use --nodes with count as availability)"),
 		cliout.In("nodes", "node file; each entry's count is the number available", false)), cliflags.Bind(mstNodesFlags(&def)...))...)
 }
 
@@ -160,9 +160,9 @@ func mstFiguresCmd() *cli.Command {
 		}
 		return err
 	},
-		cliflags.WritesInto(&cli.StringFlag{Name: "out", Value: "results/straggler", Usage: "output directory"}, cliflags.FigureNames...),
+		cliflags.OutputDir("out", "results/straggler", "output directory", cliflags.FigureNames),
 		besidesSVGFlag(),
-		&cli.BoolFlag{Name: "quiet", Usage: "no progress on stderr"})
+		cliflags.Bool("quiet", false, "no progress on stderr"))
 }
 
 // mstSimulateCmd is mrsched mst simulate: Fig. 5, 7, 9, 12 and the DM-EP
@@ -188,8 +188,8 @@ func mstSimulateCmd() *cli.Command {
 		cliflags.Seed(d.Seed, "simulation seed"),
 		cliflags.Reps(d.Replications),
 		cliflags.Workers(1),
-		&cli.IntFlag{Name: "jobs", Value: d.Jobs, Usage: "measured tasks per node and replication"},
-		&cli.IntFlag{Name: "warmup", Value: d.Warmup, Usage: "tasks discarded at the start of each replication"},
+		cliflags.Int("jobs", d.Jobs, "measured tasks per node and replication"),
+		cliflags.Int("warmup", d.Warmup, "tasks discarded at the start of each replication"),
 		cliout.InList("task-events", "Google 2011 task_events `FILE` or directory of parts (gzip or plain CSV, repeat in order) for the Fig. 2 fit"),
 	}, cliflags.Figures("the Fig. 5, 7, 9, 12 panels (with CSV)")...)...))
 }
@@ -197,43 +197,43 @@ func mstSimulateCmd() *cli.Command {
 // mstEvalFlags are the flags of 'mrsched mst eval', filling cfg.
 func mstEvalFlags(cfg *straggler.EvalConfig) []cliflags.Field {
 	return []cliflags.Field{
-		{Ptr: &cfg.D, Tag: `flag:"D" usage:"deterministic coefficient of the delayed exponential model (0 = M/M/1)"`},
-		{Ptr: &cfg.Method, Tag: `flag:"method" usage:"closed, integral, mc, all or auto"`},
-		{Ptr: &cfg.Samples, Tag: `flag:"samples" usage:"Monte Carlo samples"`},
-		{Ptr: &cfg.Seed, Tag: `flag:"seed" usage:"Monte Carlo seed"`},
-		{Ptr: &cfg.RelTol, Tag: `flag:"rel-tol" usage:"relative accuracy of the integral"`},
+		cliflags.Row(&cfg.D, cliflags.Float("D", cfg.D, "deterministic coefficient of the delayed exponential model (0 = M/M/1)")),
+		cliflags.Row(&cfg.Method, cliflags.String("method", cfg.Method, "closed, integral, mc, all or auto")),
+		cliflags.Row(&cfg.Samples, cliflags.Int("samples", cfg.Samples, "Monte Carlo samples")),
+		cliflags.Row(&cfg.Seed, cliflags.Uint64("seed", cfg.Seed, "Monte Carlo seed")),
+		cliflags.Row(&cfg.RelTol, cliflags.Float("rel-tol", cfg.RelTol, "relative accuracy of the integral")),
 	}
 }
 
 // mstMapFlags are the flags of 'mrsched mst map', filling cfg.
 func mstMapFlags(cfg *straggler.MapConfig) []cliflags.Field {
 	return []cliflags.Field{
-		{Ptr: &cfg.Total, Tag: `flag:"total" usage:"total task arrival rate λ" required:"true"`},
-		{Ptr: &cfg.Policy, Tag: `flag:"policy" usage:"fair, dep, sep, mep, dmep, optimal or all"`},
-		{Ptr: &cfg.Options.Model.D, Tag: `flag:"D" usage:"deterministic coefficient of the delayed exponential model (0 = M/M/1)"`},
-		{Ptr: &cfg.Options.AllowMigration, Tag: `flag:"allow-migration" usage:"let S-EP return negative λ_i (the paper's formal eq. 23) instead of failing on eq. 24"`},
-		{Ptr: &cfg.PerNode, Tag: `flag:"per-node" usage:"print every node's λ_i (table formats)"`},
+		cliflags.Row(&cfg.Total, cliflags.Float("total", cfg.Total, "total task arrival rate λ", cliflags.Required)),
+		cliflags.Row(&cfg.Policy, cliflags.String("policy", cfg.Policy, "fair, dep, sep, mep, dmep, optimal or all")),
+		cliflags.Row(&cfg.Options.Model.D, cliflags.Float("D", cfg.Options.Model.D, "deterministic coefficient of the delayed exponential model (0 = M/M/1)")),
+		cliflags.Row(&cfg.Options.AllowMigration, cliflags.Bool("allow-migration", cfg.Options.AllowMigration, "let S-EP return negative λ_i (the paper's formal eq. 23) instead of failing on eq. 24")),
+		cliflags.Row(&cfg.PerNode, cliflags.Bool("per-node", cfg.PerNode, "print every node's λ_i (table formats)")),
 	}
 }
 
 // mstNodesFlags are the flags of 'mrsched mst nodes', filling cfg.
 func mstNodesFlags(cfg *straggler.NodeCountConfig) []cliflags.Field {
 	return []cliflags.Field{
-		{Ptr: &cfg.Total, Tag: `flag:"total" usage:"total task arrival rate λ" required:"true"`},
-		{Ptr: &cfg.Policy, Tag: `flag:"policy" usage:"mapping policy for each selection"`},
-		{Ptr: &cfg.D, Tag: `flag:"D" usage:"deterministic coefficient of the delayed exponential model"`},
-		{Ptr: &cfg.BruteLimit, Tag: `flag:"brute-limit" usage:"enumerate all selections when there are at most this many" rule:"non-neg-int"`},
-		{Ptr: &cfg.Curve, Tag: `flag:"curve" usage:"print the MST for every N (table formats)"`},
+		cliflags.Row(&cfg.Total, cliflags.Float("total", cfg.Total, "total task arrival rate λ", cliflags.Required)),
+		cliflags.Row(&cfg.Policy, cliflags.String("policy", cfg.Policy, "mapping policy for each selection")),
+		cliflags.Row(&cfg.D, cliflags.Float("D", cfg.D, "deterministic coefficient of the delayed exponential model")),
+		cliflags.Row(&cfg.BruteLimit, cliflags.Int("brute-limit", cfg.BruteLimit, "enumerate all selections when there are at most this many", cliflags.NonNegInt)),
+		cliflags.Row(&cfg.Curve, cliflags.Bool("curve", cfg.Curve, "print the MST for every N (table formats)")),
 	}
 }
 
 // mstForkJoinFlags are the flags of 'mrsched mst forkjoin', filling cfg.
 func mstForkJoinFlags(cfg *straggler.ForkJoinConfig) []cliflags.Field {
 	return []cliflags.Field{
-		{Ptr: &cfg.K, Tag: `flag:"k" usage:"number of servers K"`},
-		{Ptr: &cfg.Lambda, Tag: `flag:"lambda" usage:"job arrival rate"`},
-		{Ptr: &cfg.Mu, Tag: `flag:"mu" usage:"service rate of every server"`},
-		{Ptr: &cfg.Jobs, Tag: `flag:"jobs" usage:"jobs measured after 10% warm-up (0: no simulation)"`},
-		{Ptr: &cfg.Seed, Tag: `flag:"seed" usage:"simulation seed"`},
+		cliflags.Row(&cfg.K, cliflags.Int("k", cfg.K, "number of servers K")),
+		cliflags.Row(&cfg.Lambda, cliflags.Float("lambda", cfg.Lambda, "job arrival rate")),
+		cliflags.Row(&cfg.Mu, cliflags.Float("mu", cfg.Mu, "service rate of every server")),
+		cliflags.Row(&cfg.Jobs, cliflags.Int("jobs", cfg.Jobs, "jobs measured after 10% warm-up (0: no simulation)")),
+		cliflags.Row(&cfg.Seed, cliflags.Uint64("seed", cfg.Seed, "simulation seed")),
 	}
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/mrsched/mrsched/internal/cliflags"
 	"github.com/mrsched/mrsched/internal/testenv"
 )
 
@@ -98,7 +99,7 @@ func TestProvenanceEverywhere(t *testing.T) {
 	n := 0
 	walkTree(app.Commands, "mrsched", func(path string, c *cli.Command) {
 		if !slices.ContainsFunc(c.Flags, func(f cli.Flag) bool {
-			sf, ok := f.(*cli.StringFlag)
+			sf, ok := f.(*cliflags.StringFlag)
 			return ok && sf.Name == "format" && strings.Contains(sf.Usage, "json")
 		}) {
 			return

@@ -26,7 +26,7 @@ import (
 func sweepFlags() []cli.Flag {
 	return append(append([]cli.Flag{cliout.Format("table"), cliout.Out("the output")}, cliflags.Figures("figures")...),
 		shardFlag(),
-		cliflags.WritesFile(&cli.StringFlag{Name: "cells", Usage: "keep the cells in `FILE` (JSON lines): a killed run resumes from it without recomputing finished cells"}),
+		cliflags.Output("cells", "", "keep the cells in `FILE` (JSON lines): a killed run resumes from it without recomputing finished cells"),
 		cliflags.Workers(runtime.NumCPU()),
 		cliout.Quiet())
 }
@@ -69,11 +69,11 @@ func reportCmd() *cli.Command {
 			return study.RunReport(c.Context, cfg, study.SweepConfig(o))
 		})))
 	}, append([]cli.Flag{
-		&cliflags.RepeatedFlag{GenericFlag: cli.GenericFlag{Name: "instance", Aliases: []string{"i"}, Value: &cliflags.Repeated{}, Usage: "instance `FILE` (JSON or CSV); repeatable"}, Files: true},
-		&cliflags.RepeatedFlag{GenericFlag: cli.GenericFlag{Name: "gen", Value: &cliflags.Repeated{}, Usage: "generator `SPEC`; repeatable (see above)"}},
+		cliflags.Repeatable("instance", "instance `FILE` (JSON or CSV); repeatable", true, cliflags.Alias("i")),
+		cliflags.Repeatable("gen", "generator `SPEC`; repeatable (see above)", false),
 		methodsFlag("fifo,klps,maxsrpt,splitsrpt,lb51,lbcount"),
 		cliflags.TimeLimit(60*time.Second, "for the whole command, split between the instances and their methods"),
-		&cli.BoolFlag{Name: "no-validate", Usage: "skip checking every schedule with the independent validator"},
+		cliflags.Bool("no-validate", false, "skip checking every schedule with the independent validator"),
 		htmlFlag(),
 	}, sweepFlags()...)...)
 }
@@ -129,7 +129,7 @@ func writePage(c *cli.Context, start time.Time) func(*study.SweepOutput, error) 
 // methodsFlag is --methods: a comma-separated list of report methods.
 func methodsFlag(value string) cli.Flag {
 	return cliflags.Checked("methods", value, "comma-separated `LIST` of methods (listed in 'mrsched report --help')",
-		func(s string) error { _, err := report.Resolve(s); return err }, "m")
+		func(s string) error { _, err := report.Resolve(s); return err }, cliflags.Alias("m"))
 }
 
 func mergeCmd() *cli.Command {
@@ -177,7 +177,7 @@ func studyTightnessCmd() *cli.Command {
 		cliflags.Floats("eps", def.Eps, "ε values (Cor. 4), 0 < ε < α − 1", cliflags.Positive),
 		cliflags.Floats("betas", def.Betas, "β values (Cor. 6)", cliflags.Positive),
 		cliflags.Ints("ns", cliflags.IntList(def.Ns), "numbers of jobs (Cor. 4 uses the even ones)", cliflags.AtLeastOne),
-		&cli.StringFlag{Name: "exact", Value: def.Exact, Usage: "exact `METHOD` for OPT on small n (search, mip, or rational: fractions throughout); empty: none"},
+		cliflags.String("exact", def.Exact, "exact `METHOD` for OPT on small n (search, mip, or rational: fractions throughout); empty: none"),
 		cliflags.Int("exact-max-n", def.ExactMaxN, "largest n solved exactly", cliflags.NonNegInt),
 		cliflags.TimeLimit(60*time.Second, "per exact solve"))
 }
@@ -220,7 +220,7 @@ func studyNightlyCmd() *cli.Command {
 		htmlFlag(),
 		cliflags.Int("whatif-reps", 0, "with --html: show the plan and each policy under size noise as a band, over `N` replications (as 'mrsched evaluate'; 0: no what-if)", cliflags.NonNegInt),
 		cliflags.Float("whatif-sigma", whatif.DefaultConfig().Sigma, "with --whatif-reps: σ of the log-normal noise factor exp(σZ) of each size", cliflags.NonNegative),
-		&cli.Uint64Flag{Name: "whatif-seed", Value: whatif.DefaultConfig().Seed, Usage: "with --whatif-reps: seed (replication r draws from PCG(seed, r))"}}, sweepFlags()...)...)
+		cliflags.Uint64("whatif-seed", whatif.DefaultConfig().Seed, "with --whatif-reps: seed (replication r draws from PCG(seed, r))")}, sweepFlags()...)...)
 }
 
 func ganttCmd() *cli.Command {
@@ -231,8 +231,8 @@ func ganttCmd() *cli.Command {
 	},
 		instanceFlag(),
 		cliout.In("schedule", "schedule `FILE` (JSON or CSV)", true, "s"),
-		cliflags.WritesBase(&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Required: true, Usage: "output `BASE` name: writes BASE.svg, and BASE.png with --png (" + cliout.OverwriteNote + ")"}, ".svg", ".png"),
+		cliflags.OutputBase("out", "output `BASE` name: writes BASE.svg, and BASE.png with --png ("+cliout.OverwriteNote+")", []string{".svg", ".png"}, cliflags.Alias("o"), cliflags.Required),
 		cliflags.PNG("write BASE.png too"),
-		&cli.StringFlag{Name: "title", Usage: "chart title (default: the file names)"},
+		cliflags.String("title", "", "chart title (default: the file names)"),
 		cliout.Quiet())
 }

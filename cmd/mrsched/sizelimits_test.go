@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/mrsched/mrsched/internal/cliflags"
 )
 
 // notSizes are the integer flags of generators that are not sizes: seeds,
@@ -32,16 +34,11 @@ func TestGeneratorSizeFlagsHaveMaxima(t *testing.T) {
 			name := f.Names()[0]
 			var usage string
 			switch fl := f.(type) {
-			case *cli.IntFlag:
+			case *cliflags.IntFlag:
 				usage = fl.Usage
-			case *cli.Int64Flag:
+			case *cliflags.Int64Flag:
 				usage = fl.Usage
-			case *cli.UintFlag:
-				usage = fl.Usage
-			case *cli.StringFlag:
-				if !strings.Contains(fl.Usage, "LO..HI") { // an integer list (cliflags.Ints)
-					continue
-				}
+			case *cliflags.IntsFlag: // an integer list
 				usage = fl.Usage
 			default:
 				continue

@@ -43,9 +43,9 @@ func solveCmd() *cli.Command {
 			Deadlines: c.String("deadlines")})
 	}), cliout.TableOut("the result",
 		instanceFlag(),
-		&cli.StringFlag{Name: "method", Aliases: []string{"m"}, Value: exact.DefaultMethod, Usage: "portfolio, mip, search, order-lp, polish, local or a policy name"},
-		&cli.StringFlag{Name: "order", Usage: "completion order for order-lp (or priority order for --method order)"},
-		&cli.BoolFlag{Name: "exact", Usage: "exact optimum in rational arithmetic (batches; numbers as \"p/q\" strings)"},
+		cliflags.String("method", exact.DefaultMethod, "portfolio, mip, search, order-lp, polish, local or a policy name", cliflags.Alias("m")),
+		cliflags.String("order", "", "completion order for order-lp (or priority order for --method order)"),
+		cliflags.Bool("exact", false, "exact optimum in rational arithmetic (batches; numbers as \"p/q\" strings)"),
 		cliflags.TimeLimit(60*time.Second, "time limit"),
 		cliflags.Float("gap", 0, "relative gap (objective − bound)/objective at which the methods stop, status \"gap limit\" (0: 1e-6, the engines' accuracy)", cliflags.Between(0, 1)),
 		engineFlag("LP/MIP engine"),
@@ -62,7 +62,7 @@ func boundCmd() *cli.Command {
 		instanceFlag(),
 		cliflags.TimeLimit(report.DefaultBoundsTimeLimit, "time limit for the whole command (the LP relaxation is reported as failed when it runs out)"),
 		engineFlag("engine for the LP relaxation"),
-		&cli.BoolFlag{Name: "no-lp", Usage: "skip the LP relaxation"})...)
+		cliflags.Bool("no-lp", false, "skip the LP relaxation"))...)
 }
 
 func exportCmd() *cli.Command {
@@ -73,9 +73,9 @@ func exportCmd() *cli.Command {
 		return report.ExportFile(c.String("instance"), c.Bool("lp"), c.Bool("release-form"))
 	}),
 		instanceFlag(),
-		&cli.BoolFlag{Name: "lp", Usage: "CPLEX LP format"},
-		&cli.BoolFlag{Name: "mps", Usage: "free MPS format"},
-		&cli.BoolFlag{Name: "release-form", Usage: "use the release-date formulation even for a batch"},
+		cliflags.Bool("lp", false, "CPLEX LP format"),
+		cliflags.Bool("mps", false, "free MPS format"),
+		cliflags.Bool("release-form", false, "use the release-date formulation even for a batch"),
 		cliout.Out("the model"), cliout.Quiet())
 }
 
@@ -89,8 +89,7 @@ func genTaillardCmd() *cli.Command {
 	},
 		cliflags.Int("jobs", 20, "number of jobs (the maxima peak at 136 MB)", cliflags.Between(1, taillard.MaxJobs)),
 		cliflags.Int("machines", 5, "number of machines (≥ 2 for json)", cliflags.Between(1, taillard.MaxMachines)),
-		&cli.Int64Flag{Name: "seed", Value: taillard.Seeds20x5[0], Usage: "time seed (an integer in [1, 2^31−2])",
-			Action: func(_ *cli.Context, v int64) error { return cliflags.Between(1, 1<<31-2).Check("seed", float64(v)) }},
+		cliflags.Int64("seed", taillard.Seeds20x5[0], "time seed (an integer in [1, 2^31−2])", cliflags.Between(1, 1<<31-2), cliflags.RuleInUsage),
 		cliflags.Int("seeds20x5", 0, "use seed K of Taillard's 20 × 5 set", cliflags.Between(1, 10)),
 		cliflags.Choice("format", "fsp", "output format", "fsp", "json"),
 		cliout.Out("the instance"), cliout.Quiet())
@@ -119,7 +118,7 @@ func genLogNormalCmd() *cli.Command {
 	}), append([]cli.Flag{
 		cliflags.Int("n", 100, "number of jobs (the maximum peaks at 1.3 GB writing JSON, 0.6 GB CSV)", cliflags.Between(1, instances.MaxGenerateJobs)),
 		cliflags.Float("load", 0.75, "offered load ρ (online instances)", cliflags.Positive),
-		&cli.BoolFlag{Name: "batch", Usage: "release every job at time 0"},
+		cliflags.Bool("batch", false, "release every job at time 0"),
 		cliflags.Seed(1, "random seed"),
 		cliflags.Float("map-sd", 3.65, "standard deviation of the map size (mean 1)", cliflags.NonNegative),
 		cliflags.Float("ratio-sd", 3.28, "standard deviation of the ratio γ (mean 1)", cliflags.NonNegative),
@@ -132,8 +131,8 @@ func importSWIMCmd() *cli.Command {
 			Normalize: c.Bool("normalize"), Load: c.Float64("load"), MaxJobs: c.Int("max-jobs")})
 		return instances.File{Instance: in}, err
 	}), append([]cli.Flag{
-		&cli.BoolFlag{Name: "drop-map-only", Usage: "drop jobs whose shuffle bytes are 0"},
-		&cli.BoolFlag{Name: "normalize", Usage: "scale sizes so that mean map and mean shuffle are 1"},
+		cliflags.Bool("drop-map-only", false, "drop jobs whose shuffle bytes are 0"),
+		cliflags.Bool("normalize", false, "scale sizes so that mean map and mean shuffle are 1"),
 		cliflags.Float("load", 0, "rescale time to this offered load ρ; 0 keeps seconds", cliflags.NonNegative),
 		cliflags.Int("max-jobs", 0, "keep only the first N jobs; 0 keeps all", cliflags.NonNegInt),
 	}, instanceOutFlags()...)...)
@@ -151,12 +150,12 @@ func simulateCmd() *cli.Command {
 			Order: c.String("order"), Speed: c.Float64("speed"), Schedule: c.String("schedule"), Exact: c.Bool("exact"), Protect: cliout.ProtectedInputs(c), Context: c.Context})
 	}), cliout.TableOut("the result",
 		instanceFlag(),
-		&cli.StringFlag{Name: "policy", Aliases: []string{"p"}, Value: "maxsrpt", Usage: "fifo, ps, klps, klps-maponly, maxsrpt, splitsrpt, splitsrpt-strict or order"},
+		cliflags.String("policy", "maxsrpt", "fifo, ps, klps, klps-maponly, maxsrpt, splitsrpt, splitsrpt-strict or order", cliflags.Alias("p")),
 		kFlag(),
-		&cli.StringFlag{Name: "order", Usage: "priority order for --policy order: job indices, e.g. 2,0,1"},
+		cliflags.String("order", "", "priority order for --policy order: job indices, e.g. 2,0,1"),
 		speedFlag(),
 		cliout.FileOut("schedule", "write the fluid schedule to `FILE` (CSV when it ends in .csv, otherwise JSON)"),
-		&cli.BoolFlag{Name: "exact", Usage: "simulate in rational arithmetic (batches; fifo, ps, maxsrpt, splitsrpt): numbers as fractions, --schedule an exact schedule file"})...))
+		cliflags.Bool("exact", false, "simulate in rational arithmetic (batches; fifo, ps, maxsrpt, splitsrpt): numbers as fractions, --schedule an exact schedule file"))...))
 }
 
 func validateCmd() *cli.Command {
@@ -178,7 +177,7 @@ func compareCmd() *cli.Command {
 			Seed: c.Uint64("seed"), K: c.Int("k"), Speed: c.Float64("speed"), TimeLimit: c.Duration("time-limit"), Start: commandStart(c), Context: c.Context})
 	}), cliout.TableOut("the table",
 		cliout.In("instance", "tandem instance `FILE`", false, "i"),
-		&cli.BoolFlag{Name: "example", Usage: "use the §2.1 example"},
+		cliflags.Bool("example", false, "use the §2.1 example"),
 		cliflags.Int("lognormal", 0, "use a batch of `N` jobs of the §5.3 log-normal workload", cliflags.AtLeastOne),
 		cliflags.Seed(1, "seed for --lognormal"),
 		kFlag(), speedFlag(),
@@ -194,7 +193,7 @@ func engineCommands() []*cli.Command {
 	return clitree.InCategory(catEngine,
 		clitree.Group("engine", clitree.Cmd("info", info,
 			cliout.Format("table"),
-			&cli.BoolFlag{Name: "paths", Usage: "also list the directories searched for HiGHS's files"},
+			cliflags.Bool("paths", false, "also list the directories searched for HiGHS's files"),
 			cliout.Out("the list"), cliout.Quiet())),
 		clitree.Group("mip", mipSolveCmd()))
 }
@@ -208,8 +207,8 @@ func mipSolveCmd() *cli.Command {
 		engineFlag("LP/MIP engine"),
 		cliflags.TimeLimit(0, "wall-clock limit of the solve"),
 		cliflags.Float("gap", 0, "relative MIP gap at which the engine may stop (0: the tolerance policy, 1e-9 relative or absolute); a stop at a looser gap is reported as status \"gap limit\", not optimal", cliflags.Between(0, 1)),
-		&cli.Int64Flag{Name: "seed", Usage: "the engine's random seed"},
-		&cli.BoolFlag{Name: "all", Usage: "list every column, zeros too"},
-		&cli.BoolFlag{Name: "duals", Usage: "list the row duals of an LP (HiGHS only)"},
-		&cli.BoolFlag{Name: "log", Usage: "copy the engine's log to stderr"})...)
+		cliflags.Int64("seed", 0, "the engine's random seed"),
+		cliflags.Bool("all", false, "list every column, zeros too"),
+		cliflags.Bool("duals", false, "list the row duals of an LP (HiGHS only)"),
+		cliflags.Bool("log", false, "copy the engine's log to stderr"))...)
 }

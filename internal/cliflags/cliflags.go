@@ -2,8 +2,11 @@
 // with their validation: number flags whose values must satisfy a Rule
 // ("--k: want an integer ≥ 1, got 0"), lists of numbers and integers
 // (package numlist), durations, choices and repeatable flags whose values
-// may contain commas. Validations run as flag actions, after parsing and
-// before a command reads any file.
+// may contain commas, files read and written. Every flag of every command
+// is made by one of its typed helpers (flags.go, paths.go), and a flag
+// that fills a field of a library configuration is a typed row of a flag
+// table (Row, table.go). Validations run as flag actions, after parsing
+// and before a command reads any file.
 package cliflags
 
 import (
@@ -11,7 +14,6 @@ import (
 	"fmt"
 	"math"
 	"math/big"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -60,45 +62,6 @@ func NumStr(x float64) string {
 		return strconv.FormatFloat(x, 'f', -1, 64)
 	}
 	return strconv.FormatFloat(x, 'g', -1, 64)
-}
-
-// Int is an integer flag whose values must satisfy r.
-func Int(name string, value int, usage string, r Rule, aliases ...string) *cli.IntFlag {
-	return &cli.IntFlag{Name: name, Aliases: aliases, Value: value, Usage: usage + " (" + r.Want + ")",
-		Action: func(_ *cli.Context, v int) error { return r.Check(name, float64(v)) }}
-}
-
-// Float is a number flag whose values must satisfy r.
-func Float(name string, value float64, usage string, r Rule, aliases ...string) *cli.Float64Flag {
-	return &cli.Float64Flag{Name: name, Aliases: aliases, Value: value, Usage: usage + " (" + r.Want + ")",
-		Action: func(_ *cli.Context, v float64) error { return r.Check(name, v) }}
-}
-
-// Floats is a comma-separated list of numbers, each satisfying r.
-func Floats(name string, value []float64, usage string, r Rule) *cli.Float64SliceFlag {
-	return &cli.Float64SliceFlag{Name: name, Value: cli.NewFloat64Slice(value...), Usage: usage + " (comma-separated, each " + r.Want + ")",
-		Action: func(_ *cli.Context, v []float64) error {
-			if len(v) == 0 {
-				return fmt.Errorf("--%s: want at least one value", name)
-			}
-			for _, x := range v {
-				if err := r.Check(name, x); err != nil {
-					return err
-				}
-			}
-			return nil
-		}}
-}
-
-// Ints is a list of integers (see ParseInts: items N, LO..HI, LO-HI/STEP),
-// each satisfying r; read it with IntsOf.
-func Ints(name, value, usage string, r Rule, aliases ...string) *cli.StringFlag {
-	return &cli.StringFlag{Name: name, Aliases: aliases, Value: value,
-		Usage: usage + " (comma-separated N, LO..HI or LO-HI/STEP, each " + r.Want + ")",
-		Action: func(_ *cli.Context, s string) error {
-			_, err := ParseInts(name, s, r)
-			return err
-		}}
 }
 
 // IntsOf returns the values of a flag made by Ints.
@@ -170,41 +133,6 @@ func FloatsOf(c *cli.Context, name string, r Rule) ([]float64, error) {
 	return ParseFloats(name, c.String(name), r)
 }
 
-// Duration is a duration ≥ 0 (0 meaning what zero says).
-func Duration(name string, value time.Duration, usage, zero string) *cli.DurationFlag {
-	return &cli.DurationFlag{Name: name, Value: value, Usage: usage + " (a duration such as 30s or 5m; 0: " + zero + ")",
-		Action: func(_ *cli.Context, d time.Duration) error {
-			if d < 0 {
-				return fmt.Errorf("--%s: want a duration ≥ 0 such as 30s (0: %s), got %s", name, zero, d)
-			}
-			return nil
-		}}
-}
-
-// Checked is a string flag whose value check accepts ("--NAME: " and
-// check's error otherwise), checked when the flag is given.
-func Checked(name, value, usage string, check func(string) error, aliases ...string) *cli.StringFlag {
-	return &cli.StringFlag{Name: name, Aliases: aliases, Value: value, Usage: usage,
-		Action: func(_ *cli.Context, s string) error {
-			if err := check(s); err != nil {
-				return fmt.Errorf("--%s: %w", name, err)
-			}
-			return nil
-		}}
-}
-
-// Choice is a string flag whose value is one of choices (any case).
-func Choice(name, value, usage string, choices ...string) *cli.StringFlag {
-	want := strings.Join(choices, ", ")
-	return &cli.StringFlag{Name: name, Value: value, Usage: usage + ": " + want,
-		Action: func(_ *cli.Context, s string) error {
-			if !slices.Contains(choices, strings.ToLower(s)) {
-				return fmt.Errorf("--%s: want one of %s, got %q", name, want, s)
-			}
-			return nil
-		}}
-}
-
 // Repeated is a repeatable string flag whose values may contain commas
 // (urfave/cli's slice flags split on them, which breaks generator specs).
 type Repeated []string
@@ -234,6 +162,15 @@ type RepeatedFlag struct {
 	Files bool // the values are input files (see protectedInputs)
 }
 
+// Repeatable is a RepeatedFlag; files says its values are input files.
+func Repeatable(name, usage string, files bool, opts ...Option) *RepeatedFlag {
+	o := options(opts)
+	if err := o.only(name, "Alias"); err != nil {
+		panic(err)
+	}
+	return &RepeatedFlag{GenericFlag: cli.GenericFlag{Name: name, Aliases: o.aliases, Value: &Repeated{}, Usage: usage}, Files: files}
+}
+
 func (f *RepeatedFlag) Apply(set *flag.FlagSet) error {
 	f.GenericFlag.Value = &Repeated{}
 	return f.GenericFlag.Apply(set)
@@ -249,42 +186,40 @@ func RepeatedOf(c *cli.Context, name string) []string {
 // The flags several commands share.
 
 // Seed is --seed, a random seed.
-func Seed(value uint64, usage string) cli.Flag {
-	return &cli.Uint64Flag{Name: "seed", Value: value, Usage: usage}
-}
+func Seed(value uint64, usage string) *Uint64Flag { return Uint64("seed", value, usage) }
 
 // TimeLimit is --time-limit, a duration ≥ 0 (0: no limit).
-func TimeLimit(value time.Duration, usage string) cli.Flag {
-	return Duration("time-limit", value, usage, "no limit")
+func TimeLimit(value time.Duration, usage string) *DurationFlag {
+	return Duration("time-limit", value, usage, Zero("no limit"))
 }
 
 // Reps is --reps, the number of replications (≥ 1).
-func Reps(value int) cli.Flag { return Int("reps", value, "replications", AtLeastOne) }
+func Reps(value int) *IntFlag { return Int("reps", value, "replications", AtLeastOne) }
 
 // Loads is --loads, a list of offered loads ρ in (0, 1).
-func Loads(value []float64) cli.Flag { return Floats("loads", value, "offered loads ρ", UnitOpen) }
+func Loads(value []float64) *FloatsFlag { return Floats("loads", value, "offered loads ρ", UnitOpen) }
 
 // Workers is --workers, the number of cells computed in parallel.
-func Workers(value int) cli.Flag {
+func Workers(value int) *IntFlag {
 	return Int("workers", value, "cells computed in parallel (the output does not depend on it)", AtLeastOne)
 }
 
 // PNG is --png: PNG figures besides the SVG ones.
-func PNG(usage string) cli.Flag { return &cli.BoolFlag{Name: "png", Usage: usage} }
+func PNG(usage string) *BoolFlag { return Bool("png", false, usage) }
 
 // Figures are --figures DIR and --png.
 func Figures(what string) []cli.Flag {
 	return []cli.Flag{
-		WritesInto(&cli.StringFlag{Name: "figures", Usage: "write " + what + " (SVG) into `DIR`"}, FigureNames...),
+		OutputDir("figures", "", "write "+what+" (SVG) into `DIR`", FigureNames),
 		PNG("write PNG figures too"),
 	}
 }
 
 // PositiveBig is a flag of a positive integer of any size (empty: not
 // given); read it with BigOf.
-func PositiveBig(name, usage string) cli.Flag {
-	return &cli.StringFlag{Name: name, Usage: usage,
-		Action: func(_ *cli.Context, s string) error { _, err := ParseBig(name, s); return err }}
+func PositiveBig(name, usage string) *StringFlag {
+	return &StringFlag{cli.StringFlag{Name: name, Usage: usage,
+		Action: func(_ *cli.Context, s string) error { _, err := ParseBig(name, s); return err }}}
 }
 
 // BigOf returns the value of a PositiveBig flag, nil when it is empty.

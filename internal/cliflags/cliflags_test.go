@@ -58,22 +58,28 @@ func TestFlagValidation(t *testing.T) {
 	action := func(*cli.Context) error { ran++; return nil }
 	flags := []cli.Flag{
 		cliflags.Int("k", 1, "k", cliflags.AtLeastOne),
+		cliflags.Int64("seed", 1, "seed", cliflags.Between(1, 1<<31-2), cliflags.RuleInUsage),
+		cliflags.Uint64("nodes", 1, "nodes", cliflags.AtLeastOne),
+		cliflags.Float("speed", 1, "speed", cliflags.Positive),
 		cliflags.Floats("loads", []float64{0.5}, "loads", cliflags.UnitOpen),
 		cliflags.Ints("ns", "2", "sizes", cliflags.AtLeastOne),
-		cliflags.Duration("time-limit", time.Second, "limit", "no limit"),
+		cliflags.Duration("time-limit", time.Second, "limit", cliflags.Zero("no limit")),
 		cliflags.Choice("engine", "highs", "engine", "highs", "cbc"),
 		cliflags.Checked("shard", "", "shard", func(s string) error {
 			if s != "1/2" && s != "2/2" {
 				return fmt.Errorf("want 1/2 or 2/2, got %q", s)
 			}
 			return nil
-		}, "s"),
+		}, cliflags.Alias("s")),
 	}
 	for _, tc := range []struct {
 		args []string
 		want string
 	}{
 		{[]string{"--k", "0"}, "--k: want an integer ≥ 1, got 0"},
+		{[]string{"--seed", "2147483647"}, "--seed: want a value in [1, 2147483646], got 2147483647"},
+		{[]string{"--nodes", "0"}, "--nodes: want an integer ≥ 1, got 0"},
+		{[]string{"--speed", "0"}, "--speed: want a positive finite number, got 0"},
 		{[]string{"--loads", "0.5,1"}, "--loads: want a number in (0, 1), got 1"},
 		{[]string{"--ns", "0..3"}, "--ns: want an integer ≥ 1, got 0"},
 		{[]string{"--ns", "8..4"}, `--ns: "8..4": want N, LO..HI or LO-HI/STEP`},
@@ -100,7 +106,7 @@ func TestFlagValidation(t *testing.T) {
 // (docs/cli.md, "Bad input"): urfave/cli's alias sync appended every value
 // twice.
 func TestRepeatedAlias(t *testing.T) {
-	f := &cliflags.RepeatedFlag{GenericFlag: cli.GenericFlag{Name: "instance", Aliases: []string{"i"}, Value: &cliflags.Repeated{}}}
+	f := cliflags.Repeatable("instance", "", true, cliflags.Alias("i"))
 	for _, args := range [][]string{{"--instance", "a,b.json"}, {"-i", "a,b.json"}, {"-i", "a,b.json", "-i", "c.json"}} {
 		var got []string
 		if err := run([]cli.Flag{f}, func(c *cli.Context) error { got = cliflags.RepeatedOf(c, "instance"); return nil }, args...); err != nil {
@@ -217,6 +223,33 @@ func TestCount(t *testing.T) {
 	}{{nil, 0}, {[]bool{false, false}, 0}, {[]bool{true, false, true}, 2}, {[]bool{false, true}, 1}} {
 		if got := cliflags.Count(tc.set...); got != tc.want {
 			t.Errorf("Count(%v) = %d, want %d", tc.set, got, tc.want)
+		}
+	}
+}
+
+// TestBuilt: every helper's flag carries the mark Built detects (a test
+// walking a command tree relies on it); an urfave/cli literal does not.
+func TestBuilt(t *testing.T) {
+	var n int
+	for i, f := range []cli.Flag{
+		cliflags.Int("a", 0, "u"), cliflags.Int64("a", 0, "u"), cliflags.Uint64("a", 0, "u"),
+		cliflags.Float("a", 0, "u"), cliflags.Floats("a", nil, "u"), cliflags.Ints("a", "", "u"),
+		cliflags.Bool("a", false, "u"), cliflags.String("a", "", "u"), cliflags.Strings("a", nil, "u"),
+		cliflags.Duration("a", 0, "u"), cliflags.Checked("a", "", "u", func(string) error { return nil }),
+		cliflags.Choice("a", "x", "u", "x"), cliflags.PositiveBig("a", "u"), cliflags.Repeatable("a", "u", true),
+		cliflags.Input("a", "", "u"), cliflags.Inputs("a", nil, "u"), cliflags.Output("a", "", "u"),
+		cliflags.OutputBase("a", "u", []string{".svg"}), cliflags.OutputDir("a", "", "u", []string{"*.svg"}),
+		cliflags.Seed(1, "u"), cliflags.TimeLimit(0, "u"), cliflags.Reps(1), cliflags.Loads(nil), cliflags.Workers(1),
+		cliflags.PNG("u"), cliflags.Figures("f")[0], cliflags.Figures("f")[1],
+		cliflags.Row(&n, cliflags.Int("a", 0, "u")).Flag(),
+	} {
+		if !cliflags.Built(f) {
+			t.Errorf("flag %d (%T) is not Built", i, f)
+		}
+	}
+	for _, f := range []cli.Flag{&cli.IntFlag{Name: "a"}, &cli.BoolFlag{Name: "a"}, &cli.StringFlag{Name: "a"}} {
+		if cliflags.Built(f) {
+			t.Errorf("%T literal is Built", f)
 		}
 	}
 }

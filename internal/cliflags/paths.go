@@ -2,7 +2,6 @@ package cliflags
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -39,10 +38,43 @@ type OutputDirFlag struct {
 // tables and data, and instances (worst-exact saves its worst ones there).
 var FigureNames = []string{"*.svg", "*.png", "*.csv", "*.md", "*.json"}
 
-// OutputDir returns a flag naming a folder the command writes the files
-// names into.
-func OutputDir(name, value, usage string, names ...string) *OutputDirFlag {
-	return &OutputDirFlag{StringFlag: cli.StringFlag{Name: name, Value: value, Usage: usage}, Patterns: names}
+func (*InputFlag) builtByCliflags()     {}
+func (*InputsFlag) builtByCliflags()    {}
+func (*OutputFlag) builtByCliflags()    {}
+func (*OutputDirFlag) builtByCliflags() {}
+
+func (f *InputFlag) valueIn(c *cli.Context) (string, error)     { return c.String(f.Name), nil }
+func (f *InputsFlag) valueIn(c *cli.Context) ([]string, error)  { return c.StringSlice(f.Name), nil }
+func (f *OutputFlag) valueIn(c *cli.Context) (string, error)    { return c.String(f.Name), nil }
+func (f *OutputDirFlag) valueIn(c *cli.Context) (string, error) { return c.String(f.Name), nil }
+
+// Input is a flag naming a file the command reads (options: Alias,
+// Required).
+func Input(name, value, usage string, opt ...Option) *InputFlag {
+	return &InputFlag{String(name, value, usage, opt...).StringFlag}
+}
+
+// Inputs is a repeatable flag of files the command reads (options as
+// Input).
+func Inputs(name string, value []string, usage string, opt ...Option) *InputsFlag {
+	return &InputsFlag{Strings(name, value, usage, opt...).StringSliceFlag}
+}
+
+// Output is a flag naming a file the command writes (options as Input).
+func Output(name, value, usage string, opt ...Option) *OutputFlag {
+	return &OutputFlag{StringFlag: String(name, value, usage, opt...).StringFlag}
+}
+
+// OutputBase is a flag naming the base of files the command writes: the
+// base followed by each of exts (options as Input).
+func OutputBase(name, usage string, exts []string, opt ...Option) *OutputFlag {
+	return &OutputFlag{StringFlag: String(name, "", usage, opt...).StringFlag, Exts: exts}
+}
+
+// OutputDir is a flag naming a folder the command writes the files
+// patterns into; value is its default (options as Input).
+func OutputDir(name, value, usage string, patterns []string, opt ...Option) *OutputDirFlag {
+	return &OutputDirFlag{StringFlag: String(name, value, usage, opt...).StringFlag, Patterns: patterns}
 }
 
 // PathArgs returns every path the command of c was given, with how it
@@ -101,39 +133,4 @@ func IsPath(f cli.Flag) bool {
 		return f.Files
 	}
 	return false
-}
-
-// pathFlag makes the path flag a path tag asks for ("in", "out" or
-// "dir:PATTERN,PATTERN…") from a string flag.
-func pathFlag(tag string, s *cli.StringFlag) (cli.Flag, error) {
-	kind, names, _ := strings.Cut(tag, ":")
-	switch {
-	case kind == "in" && names == "":
-		return &InputFlag{StringFlag: *s}, nil
-	case kind == "out" && names == "":
-		return &OutputFlag{StringFlag: *s}, nil
-	case kind == "dir" && names != "":
-		return &OutputDirFlag{StringFlag: *s, Patterns: strings.Split(names, ",")}, nil
-	}
-	return nil, fmt.Errorf("%w: path:%q (want in, out or dir:PATTERN,…)", ErrBind, tag)
-}
-
-// ReadsFile makes a string flag an InputFlag: its value is a file the
-// command reads.
-func ReadsFile(f *cli.StringFlag) *InputFlag { return &InputFlag{StringFlag: *f} }
-
-// WritesFile makes a string flag an OutputFlag: its value is a file the
-// command writes.
-func WritesFile(f *cli.StringFlag) *OutputFlag { return &OutputFlag{StringFlag: *f} }
-
-// WritesBase makes a string flag an OutputFlag whose value is a base
-// name: the command writes the base followed by each of exts.
-func WritesBase(f *cli.StringFlag, exts ...string) *OutputFlag {
-	return &OutputFlag{StringFlag: *f, Exts: exts}
-}
-
-// WritesInto makes a string flag an OutputDirFlag: its value is a folder
-// the command writes the files names (patterns) into.
-func WritesInto(f *cli.StringFlag, names ...string) *OutputDirFlag {
-	return &OutputDirFlag{StringFlag: *f, Patterns: names}
 }

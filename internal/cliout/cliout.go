@@ -37,43 +37,43 @@ type (
 
 // Out is --out FILE: the command's result goes there instead of stdout.
 func Out(what string) cli.Flag {
-	return &OutputFlag{StringFlag: cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write " + what + " to `FILE` instead of stdout (" + OverwriteNote + ")"}}
+	return cliflags.Output("out", "", "write "+what+" to `FILE` instead of stdout ("+OverwriteNote+")", cliflags.Alias("o"))
 }
 
 // FileOut is a flag naming an extra output file (a schedule, cells).
 func FileOut(name, usage string) cli.Flag {
-	return &OutputFlag{StringFlag: cli.StringFlag{Name: name, Usage: usage + " (" + OverwriteNote + ")"}}
+	return cliflags.Output(name, "", usage+" ("+OverwriteNote+")")
 }
 
 // BaseOut is a flag naming the base of output files: the command writes
 // BASE followed by each of exts.
 func BaseOut(name, usage string, exts ...string) *OutputFlag {
-	return &OutputFlag{StringFlag: cli.StringFlag{Name: name, Usage: usage + " (" + OverwriteNote + ")"}, Exts: exts}
+	return cliflags.OutputBase(name, usage+" ("+OverwriteNote+")", exts)
 }
 
 // DirOut is a flag naming a folder the command writes the files names
 // (filepath.Match patterns) into; value is its default.
 func DirOut(name, value, usage string, names ...string) cli.Flag {
-	return cliflags.OutputDir(name, value, usage+" (files "+OverwriteNote+")", names...)
+	return cliflags.OutputDir(name, value, usage+" (files "+OverwriteNote+")", names)
 }
 
 // In returns an input file flag.
 func In(name, usage string, required bool, aliases ...string) cli.Flag {
-	return &InputFlag{StringFlag: cli.StringFlag{Name: name, Aliases: aliases, Usage: usage, Required: required}}
+	opt := []cliflags.Option{cliflags.Alias(aliases...)}
+	if required {
+		opt = append(opt, cliflags.Required)
+	}
+	return cliflags.Input(name, "", usage, opt...)
 }
 
 // InList returns a repeatable input files flag with default values.
 func InList(name, usage string, value ...string) cli.Flag {
-	f := &InputsFlag{StringSliceFlag: cli.StringSliceFlag{Name: name, Usage: usage}}
-	if len(value) > 0 {
-		f.Value = cli.NewStringSlice(value...)
-	}
-	return f
+	return cliflags.Inputs(name, value, usage)
 }
 
 // Quiet is --quiet (-q): no progress or messages on stderr.
 func Quiet() cli.Flag {
-	return &cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress or messages on stderr"}
+	return cliflags.Bool("quiet", false, "no progress or messages on stderr", cliflags.Alias("q"))
 }
 
 // Format is --format restricted to the given formats (all four when none
@@ -87,16 +87,17 @@ func Format(value string, allowed ...tabular.Format) cli.Flag {
 		names[i] = f.String()
 	}
 	want := strings.Join(names, ", ")
-	return &cli.StringFlag{Name: "format", Value: value, Usage: "output format: " + want,
-		Action: func(_ *cli.Context, s string) error {
-			f, err := tabular.ParseFormat(s)
-			for _, a := range allowed {
-				if err == nil && f == a {
-					return nil
-				}
+	f := cliflags.String("format", value, "output format: "+want)
+	f.Action = func(_ *cli.Context, s string) error {
+		f, err := tabular.ParseFormat(s)
+		for _, a := range allowed {
+			if err == nil && f == a {
+				return nil
 			}
-			return fmt.Errorf("--format: want one of %s, got %q", want, s)
-		}}
+		}
+		return fmt.Errorf("--format: want one of %s, got %q", want, s)
+	}
+	return f
 }
 
 // FormatOf returns the parsed --format (validated by Format).

@@ -179,8 +179,8 @@ func Find(cmds []*cli.Command, name string) *cli.Command {
 func TakesValue(cmd *cli.Command, name string) bool {
 	for _, f := range cmd.Flags {
 		if slices.Contains(f.Names(), name) {
-			_, isBool := f.(*cli.BoolFlag)
-			return !isBool
+			df, ok := f.(cli.DocGenerationFlag)
+			return ok && df.TakesValue()
 		}
 	}
 	return false

@@ -2,7 +2,6 @@ package cliflags_test
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"reflect"
@@ -51,18 +50,18 @@ type bound struct {
 // table is the flag table of a bound.
 func table(b *bound) []cliflags.Field {
 	return []cliflags.Field{
-		{Ptr: &b.Q, Tag: `flag:"q" usage:"size q of each set" rule:"at-least-one"`},
-		{Ptr: &b.MaxF, Tag: `flag:"max-f" usage:"f values are uniform on 1..N" arg:"N"`},
-		{Ptr: &b.Alpha, Tag: `flag:"alpha" usage:"α" rule:"positive"`},
-		{Ptr: &b.Name, Tag: `flag:"name" alias:"o,x" usage:"label" required:"true"`},
-		{Ptr: &b.Exact, Tag: `flag:"exact" usage:"exact sizes"`},
-		{Ptr: &b.Ns, Tag: `flag:"n" usage:"values of n" rule:"between(2,10)"`},
-		{Ptr: &b.Plain, Tag: `flag:"m" usage:"number of jobs N or range LO..HI (2..10)" rule:"between(2,10)" rulehelp:"no"`},
-		{Ptr: &b.Loads, Tag: `flag:"loads" usage:"offered loads ρ" rule:"unit-open"`},
-		{Ptr: &b.Files, Tag: `flag:"file" usage:"input files"`},
-		{Ptr: &b.Limit, Tag: `flag:"exact-limit" usage:"search per instance" zero:"none"`},
-		{Ptr: &b.Plain2, Tag: `flag:"time-limit" usage:"stop after this long (0: none)"`},
-		{Ptr: &b.Seed, Tag: `flag:"seed" usage:"random seed"`},
+		cliflags.Row(&b.Q, cliflags.Int("q", b.Q, "size q of each set", cliflags.AtLeastOne)),
+		cliflags.Row(&b.MaxF, cliflags.Int64("max-f", b.MaxF, "f values are uniform on 1..`N`")),
+		cliflags.Row(&b.Alpha, cliflags.Float("alpha", b.Alpha, "α", cliflags.Positive)),
+		cliflags.Row(&b.Name, cliflags.String("name", b.Name, "label", cliflags.Alias("o", "x"), cliflags.Required)),
+		cliflags.Row(&b.Exact, cliflags.Bool("exact", b.Exact, "exact sizes")),
+		cliflags.Row(&b.Ns, cliflags.Ints("n", cliflags.FormatInts(b.Ns), "values of n", cliflags.Between(2, 10))),
+		cliflags.Row(&b.Plain, cliflags.Ints("m", cliflags.FormatInts(b.Plain), "number of jobs N or range LO..HI (2..10)", cliflags.Between(2, 10), cliflags.RuleInUsage)),
+		cliflags.Row(&b.Loads, cliflags.Floats("loads", b.Loads, "offered loads ρ", cliflags.UnitOpen)),
+		cliflags.Row(&b.Files, cliflags.Strings("file", b.Files, "input files")),
+		cliflags.Row(&b.Limit, cliflags.Duration("exact-limit", b.Limit, "search per instance", cliflags.Zero("none"))),
+		cliflags.Row(&b.Plain2, cliflags.Duration("time-limit", b.Plain2, "stop after this long (0: none)")),
+		cliflags.Row(&b.Seed, cliflags.Seed(b.Seed, "random seed")),
 	}
 }
 
@@ -71,22 +70,23 @@ func newBound() bound {
 		Limit: time.Second, inner: inner{Seed: 7}}
 }
 
-// handWritten are the flags of newBound() written by hand with the
-// helpers (the declarations the binder replaces).
+// handWritten are the flags of newBound() written by hand as urfave/cli
+// literals, with the rules' words in the usage (the declarations the
+// helpers replace).
 func handWritten() []cli.Flag {
 	return []cli.Flag{
-		cliflags.Int("q", 3, "size q of each set", cliflags.AtLeastOne),
+		&cli.IntFlag{Name: "q", Value: 3, Usage: "size q of each set (an integer ≥ 1)"},
 		&cli.Int64Flag{Name: "max-f", Value: 5, Usage: "f values are uniform on 1..`N`"},
-		cliflags.Float("alpha", 2, "α", cliflags.Positive),
+		&cli.Float64Flag{Name: "alpha", Value: 2, Usage: "α (a positive finite number)"},
 		&cli.StringFlag{Name: "name", Aliases: []string{"o", "x"}, Required: true, Usage: "label"},
 		&cli.BoolFlag{Name: "exact", Usage: "exact sizes"},
-		cliflags.Ints("n", "4..6,9", "values of n", cliflags.Between(2, 10)),
+		&cli.StringFlag{Name: "n", Value: "4..6,9", Usage: "values of n (comma-separated N, LO..HI or LO-HI/STEP, each a value in [2, 10])"},
 		&cli.StringFlag{Name: "m", Value: "3,2", Usage: "number of jobs N or range LO..HI (2..10)"},
-		cliflags.Floats("loads", []float64{0.5, 0.9}, "offered loads ρ", cliflags.UnitOpen),
+		&cli.Float64SliceFlag{Name: "loads", Value: cli.NewFloat64Slice(0.5, 0.9), Usage: "offered loads ρ (comma-separated, each a number in (0, 1))"},
 		&cli.StringSliceFlag{Name: "file", Usage: "input files"},
-		cliflags.Duration("exact-limit", time.Second, "search per instance", "none"),
+		&cli.DurationFlag{Name: "exact-limit", Value: time.Second, Usage: "search per instance (a duration such as 30s or 5m; 0: none)"},
 		&cli.DurationFlag{Name: "time-limit", Usage: "stop after this long (0: none)"},
-		cliflags.Seed(7, "random seed"),
+		&cli.Uint64Flag{Name: "seed", Value: 7, Usage: "random seed"},
 	}
 }
 
@@ -121,26 +121,32 @@ func describe(t *testing.T, flags []cli.Flag) string {
 	return s
 }
 
-// TestBindTagsMatter: changing any one tag changes the flag (a tag the
-// binder ignored would leave it unchanged).
-func TestBindTagsMatter(t *testing.T) {
-	row := func(n int, tag reflect.StructTag) []cli.Flag {
-		return cliflags.Bind(cliflags.Field{Ptr: &n, Tag: tag})
+// TestOptionsMatter: changing any one argument or option changes the
+// flag (an option a helper ignored would leave it unchanged).
+func TestOptionsMatter(t *testing.T) {
+	row := func(n int, name, usage string, opt ...cliflags.Option) []cli.Flag {
+		return cliflags.Bind(cliflags.Row(&n, cliflags.Int(name, n, usage, opt...)))
 	}
-	base := describe(t, row(2, `flag:"n" usage:"u" rule:"at-least-one"`))
+	base := describe(t, row(2, "n", "u", cliflags.AtLeastOne))
 	for name, flags := range map[string][]cli.Flag{
-		"flag":     row(2, `flag:"k" usage:"u" rule:"at-least-one"`),
-		"usage":    row(2, `flag:"n" usage:"v" rule:"at-least-one"`),
-		"rule":     row(2, `flag:"n" usage:"u" rule:"non-neg-int"`),
-		"rulehelp": row(2, `flag:"n" usage:"u" rule:"at-least-one" rulehelp:"no"`),
-		"alias":    row(2, `flag:"n" usage:"u" rule:"at-least-one" alias:"m"`),
-		"required": row(2, `flag:"n" usage:"u" rule:"at-least-one" required:"true"`),
-		"arg":      row(2, `flag:"n" usage:"u" rule:"at-least-one" arg:"u"`),
-		"default":  row(3, `flag:"n" usage:"u" rule:"at-least-one"`),
+		"name":        row(2, "k", "u", cliflags.AtLeastOne),
+		"usage":       row(2, "n", "v", cliflags.AtLeastOne),
+		"rule":        row(2, "n", "u", cliflags.NonNegInt),
+		"RuleInUsage": row(2, "n", "u", cliflags.AtLeastOne, cliflags.RuleInUsage),
+		"Alias":       row(2, "n", "u", cliflags.AtLeastOne, cliflags.Alias("m")),
+		"Required":    row(2, "n", "u", cliflags.AtLeastOne, cliflags.Required),
+		"placeholder": row(2, "n", "`u`", cliflags.AtLeastOne),
+		"default":     row(3, "n", "u", cliflags.AtLeastOne),
 	} {
 		if describe(t, flags) == base {
-			t.Errorf("tag %s ignored", name)
+			t.Errorf("%s ignored", name)
 		}
+	}
+	d := func(opt ...cliflags.Option) string {
+		return describe(t, []cli.Flag{cliflags.Duration("d", 0, "u", opt...)})
+	}
+	if d() == d(cliflags.Zero("none")) {
+		t.Error("Zero ignored")
 	}
 }
 
@@ -184,7 +190,7 @@ func TestBindRules(t *testing.T) {
 		{[]string{"--q", "0"}, "--q: want an integer ≥ 1, got 0"},
 		{[]string{"--alpha", "-1"}, "--alpha: want a positive finite number, got -1"},
 		{[]string{"--n", "1,2"}, "--n: want a value in [2, 10], got 1"},
-		{[]string{"--m", "11"}, "--m: want a value in [2, 10], got 11"}, // rulehelp:"no" still checks
+		{[]string{"--m", "11"}, "--m: want a value in [2, 10], got 11"}, // RuleInUsage still checks
 		{[]string{"--loads", "1"}, "--loads: want a number in (0, 1), got 1"},
 		{[]string{"--exact-limit", "-1s"}, "--exact-limit: want a duration ≥ 0"},
 		{[]string{"--n", "x"}, "--n: "},
@@ -197,42 +203,29 @@ func TestBindRules(t *testing.T) {
 	}
 }
 
-// TestBindErrors: unsupported types and bad tags are ErrBind naming the
-// row; Bind panics with the same error.
-func TestBindErrors(t *testing.T) {
-	var (
-		n, m int
-		b    bool
-		mp   map[string]int
-	)
+// TestOptionErrors: a helper given an option it does not take panics
+// naming the flag and the option (declarations are the programmer's; the
+// test building every command catches them).
+func TestOptionErrors(t *testing.T) {
 	for _, tc := range []struct {
-		table []cliflags.Field
-		want  string
+		make func()
+		want string
 	}{
-		{[]cliflags.Field{{Ptr: n, Tag: `flag:"n"`}}, "want a pointer to a field"},
-		{[]cliflags.Field{{Ptr: (*int)(nil), Tag: `flag:"n"`}}, "want a pointer to a field"},
-		{[]cliflags.Field{{Ptr: &mp, Tag: `flag:"m"`}}, "row 0 (m): unsupported type map[string]int"},
-		{[]cliflags.Field{{Ptr: &b, Tag: `flag:"b" rule:"positive"`}}, "a rule needs a number"},
-		{[]cliflags.Field{{Ptr: &n, Tag: `flag:"n" rule:"between(3,2)"`}}, `unknown rule "between(3,2)"`},
-		{[]cliflags.Field{{Ptr: &n, Tag: `flag:"n" rule:"huge"`}}, `unknown rule "huge"`},
-		{[]cliflags.Field{{Ptr: &n, Tag: `flag:"n" required:"yes"`}}, `required:"yes"`},
-		{[]cliflags.Field{{Ptr: &n, Tag: `flag:"n" rulehelp:"no"`}}, "rulehelp without a rule"},
-		{[]cliflags.Field{{Ptr: &n, Tag: `flag:"n" zero:"none"`}}, "zero is for a time.Duration"},
-		{[]cliflags.Field{{Ptr: &n, Tag: `flag:"n" usage:"jobs" arg:"N"`}}, `arg "N" is not a word of the usage "jobs"`},
-		{[]cliflags.Field{{Ptr: &n, Tag: `usage:"jobs"`}}, "no flag name"},
-		{[]cliflags.Field{{Ptr: &n, Tag: `flag:"n"`}, {Ptr: &m, Tag: `flag:"m" alias:"n"`}}, `row 1 (m): flag name "n" used twice`},
+		{func() { cliflags.Bool("b", false, "u", cliflags.Positive) }, "--b takes no Rule option"},
+		{func() { cliflags.String("s", "", "u", cliflags.Zero("none")) }, "--s takes no Zero option"},
+		{func() { cliflags.Int("n", 0, "u", cliflags.Zero("none")) }, "--n takes no Zero option"},
+		{func() { cliflags.Duration("d", 0, "u", cliflags.AtLeastOne) }, "--d takes no Rule option"},
+		{func() { cliflags.Int("n", 0, "u", cliflags.RuleInUsage) }, "--n: RuleInUsage without a Rule"},
+		{func() { cliflags.Repeatable("r", "u", false, cliflags.Required) }, "--r takes no Required option"},
+		{func() { cliflags.Input("i", "", "u", cliflags.NonNegInt) }, "--i takes no Rule option"},
 	} {
-		_, err := cliflags.Flags(tc.table...)
-		if !errors.Is(err, cliflags.ErrBind) || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%s: got %v, want ErrBind with %q", tc.table[0].Tag, err, tc.want)
-		}
 		func() {
 			defer func() {
-				if r := recover(); r == nil || fmt.Sprint(r) != fmt.Sprint(err) {
-					t.Errorf("Bind(%s): panic %v, want %v", tc.table[0].Tag, r, err)
+				if r := recover(); r == nil || !strings.Contains(fmt.Sprint(r), tc.want) {
+					t.Errorf("got panic %v, want %q", r, tc.want)
 				}
 			}()
-			cliflags.Bind(tc.table...)
+			tc.make()
 		}()
 	}
 }
@@ -271,9 +264,9 @@ func ExampleBind() {
 	}
 	table := func(cfg *Config) []cliflags.Field {
 		return []cliflags.Field{
-			{Ptr: &cfg.Q, Tag: `flag:"q" usage:"size q of each set" rule:"at-least-one"`},
-			{Ptr: &cfg.Eps, Tag: `flag:"eps" usage:"ε" rule:"unit-open"`},
-			{Ptr: &cfg.Seed, Tag: `flag:"seed" usage:"random seed"`},
+			cliflags.Row(&cfg.Q, cliflags.Int("q", cfg.Q, "size q of each set", cliflags.AtLeastOne)),
+			cliflags.Row(&cfg.Eps, cliflags.Float("eps", cfg.Eps, "ε", cliflags.UnitOpen)),
+			cliflags.Row(&cfg.Seed, cliflags.Seed(cfg.Seed, "random seed")),
 		}
 	}
 	defaults := Config{Q: 3, Eps: 0.01, Seed: 1}
