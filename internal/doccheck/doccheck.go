@@ -361,4 +361,3 @@ func firstLine(b []byte) string {
 	l, _, _ := strings.Cut(strings.TrimSpace(string(b)), "\n")
 	return l
 }
-
