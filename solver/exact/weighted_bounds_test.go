@@ -10,29 +10,6 @@ import (
 	"github.com/mrsched/mrsched/tolerance"
 )
 
-// countExtensions returns the number of completion orders that respect
-// in's dependencies (the orders the brute force enumerates), by a DP over
-// job sets.
-func countExtensions(in *instances.Instance) int {
-	n := in.N()
-	pred := make([]uint, n)
-	for j, jb := range in.Jobs {
-		for _, i := range jb.After {
-			pred[j] |= 1 << i
-		}
-	}
-	cnt := make([]int, 1<<n)
-	cnt[0] = 1
-	for S := range cnt {
-		for j := 0; j < n && cnt[S] > 0; j++ {
-			if S&(1<<j) == 0 && pred[j]&^uint(S) == 0 {
-				cnt[S|1<<j] += cnt[S]
-			}
-		}
-	}
-	return cnt[1<<n-1]
-}
-
 // weightedCase draws an instance of bruteforce.RandomDAG (dependencies
 // empty, chain, fork, join or random; tied and zero sizes) whose weights
 // are not all 1 (an instance drawn with unit weights gets weights
@@ -61,7 +38,7 @@ func weightedCase(rng *rand.Rand, trial int) (*instances.Instance, float64) {
 				continue
 			}
 		}
-		if countExtensions(in) > limit {
+		if bruteforce.Extensions(in) > limit {
 			continue
 		}
 		if bf, err := bruteforce.Solve(in); err == nil {

@@ -327,3 +327,29 @@ func solve(in *instances.Instance, preds []uint64, due bool) (Result, error) {
 func SolveRestricted(in *instances.Instance, preds []uint64) (Result, error) {
 	return solve(in, preds, false)
 }
+
+// Extensions returns the number of linear extensions of in's dependencies
+// (the completion orders the brute force enumerates), by a DP over job
+// sets.
+func Extensions(in *instances.Instance) int {
+	n := in.N()
+	pred := make([]uint, n)
+	for j, jb := range in.Jobs {
+		for _, i := range jb.After {
+			pred[j] |= 1 << i
+		}
+	}
+	cnt := make([]int, 1<<n)
+	cnt[0] = 1
+	for S := 0; S < 1<<n; S++ {
+		if cnt[S] == 0 {
+			continue
+		}
+		for j := 0; j < n; j++ {
+			if S&(1<<j) == 0 && pred[j]&^uint(S) == 0 {
+				cnt[S|1<<j] += cnt[S]
+			}
+		}
+	}
+	return cnt[1<<n-1]
+}

@@ -34,7 +34,7 @@ func batchCase(rng *rand.Rand, trial int) (*instances.Instance, bruteforce.Resul
 			n = 6 + rng.IntN(2)
 		}
 		in := bruteforce.RandomDAG(rng, n, false)
-		if extensions(in) > 120 {
+		if bruteforce.Extensions(in) > 120 {
 			continue
 		}
 		if bf, err := bruteforce.Solve(in); err == nil {

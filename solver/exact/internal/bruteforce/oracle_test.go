@@ -19,32 +19,6 @@ import (
 	"github.com/mrsched/mrsched/validate"
 )
 
-// extensions returns the number of linear extensions of in's dependencies
-// (the completion orders the brute force enumerates), by a DP over job
-// sets.
-func extensions(in *instances.Instance) int {
-	n := in.N()
-	pred := make([]uint, n)
-	for j, jb := range in.Jobs {
-		for _, i := range jb.After {
-			pred[j] |= 1 << i
-		}
-	}
-	cnt := make([]int, 1<<n)
-	cnt[0] = 1
-	for S := 0; S < 1<<n; S++ {
-		if cnt[S] == 0 {
-			continue
-		}
-		for j := 0; j < n; j++ {
-			if S&(1<<j) == 0 && pred[j]&^uint(S) == 0 {
-				cnt[S|1<<j] += cnt[S]
-			}
-		}
-	}
-	return cnt[1<<n-1]
-}
-
 // oracleCase draws one instance of the oracle sweep: n from 2 to 5
 // (mostly 3 or 4: the MIPs of 5 weighted jobs are the slowest part of the
 // sweep), and 6 or 7 for every tenth trial (batches); every fourth trial
@@ -70,7 +44,7 @@ func oracleCase(rng *rand.Rand, trial int) (*instances.Instance, float64) {
 			n = 6 + rng.IntN(2)
 		}
 		in := bruteforce.RandomDAG(rng, n, rel)
-		if extensions(in) > limit {
+		if bruteforce.Extensions(in) > limit {
 			continue
 		}
 		if bf, err := bruteforce.Solve(in); err == nil {
