@@ -90,6 +90,10 @@ func TestInsert(t *testing.T) {
 		{"two lists", "[1]\n[2]\n", false},
 		{"a number", "3\n", false},
 		{"already stamped", "{\"provenance\": {}}\n", false},
+		{"already stamped after other keys", "{\"a\": [1, {\"b\": \"}\"}], \"provenance\": {}}\n", false},
+		{"nested key of the same name", "{\"z\": {\"provenance\": 1}}\n", true},
+		{"the name inside a string", "{\"z\": \"}{\\\"provenance\\\": \"}\n", true},
+		{"a string value", "\"x\"\n", false},
 		{"empty", "", false},
 	} {
 		out, err := Insert([]byte(tc.in), r)
@@ -133,8 +137,10 @@ func TestInsert(t *testing.T) {
 			t.Errorf("%s: not indented as MarshalIndent: %s", tc.name, out)
 		}
 	}
-	if _, err := Insert([]byte("{oops"), r); !errors.Is(err, ErrJSON) {
-		t.Errorf("bad JSON: error %v, want ErrJSON", err)
+	for _, bad := range []string{"{oops", "{\"a\": }", "[1, 2", "{\"a\": \"unterminated}"} {
+		if _, err := Insert([]byte(bad), r); !errors.Is(err, ErrJSON) {
+			t.Errorf("bad JSON %q: error %v, want ErrJSON", bad, err)
+		}
 	}
 }
 
