@@ -243,6 +243,10 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 	}
 	deadline := mip.Deadline(start, opt.TimeLimit)
 	if !deadline.IsZero() {
+		// Leave the time to compare with the fluid heuristics, validate,
+		// and present and write an answer of this size, at most a
+		// quarter of the limit.
+		deadline = deadline.Add(-min(opt.TimeLimit/4, time.Duration(in.N())*AfterPerJob))
 		var cancel context.CancelFunc
 		// The context's deadline is the same instant on the real clock.
 		ctx, cancel = context.WithDeadline(ctx, time.Now().Add(deadline.Sub(t0)))
@@ -348,6 +352,14 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 	a.Time = opt.now().Sub(t0)
 	return a, nil
 }
+
+// AfterPerJob is the time per job that Solve keeps, before the time
+// limit's end, for what follows its methods: the fluid heuristics'
+// schedules (FIFO, SplitSRPT, MaxSRPT), validation, and the caller's
+// table and JSON with provenance. Measured on a 10⁵-job DAG night on a
+// loaded 2-core machine: heuristics and validation about 1 s, the table
+// 0.3 s, encoding 0.65 s, the provenance 0.2 s; 25 µs a job leaves room.
+const AfterPerJob = 25 * time.Microsecond
 
 // hasSource reports whether bs holds a bound from source.
 func hasSource(bs []Bound, source mip.BoundSource) bool {
