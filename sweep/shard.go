@@ -189,79 +189,108 @@ func Run(ctx context.Context, sw Sweep, opt Options) (*Set, error) {
 	if err != nil {
 		return nil, err
 	}
-	done := map[int]Cell{}
-	var notices []string
-	var journal *os.File
+	r := &shardRun{sw: sw, opt: opt, sp: sp, done: map[int]Cell{}}
 	if opt.Path != "" {
-		var prev []Cell
-		// A finished file of the same sweep: nothing to do. A file cut off
-		// by a kill while it was written holds cells to keep.
-		set, notice, err := readCut(opt.Path)
-		switch {
-		case err == nil:
-			if !sameSweep(set.Header, hdr) || set.Header.Shard != hdr.Shard {
-				return nil, fmt.Errorf("%w: %s holds %s shard %s, this run is %s shard %s with another configuration; remove it or choose another file",
-					ErrMismatch, opt.Path, set.Header.Kind, set.Header.Shard, hdr.Kind, hdr.Shard)
-			}
-			if notice == "" && set.checkComplete(sp) == nil {
-				return set, nil
-			}
-			if notice != "" {
-				notices = append(notices, notice)
-			}
-			prev = set.Cells
-		case !errors.Is(err, os.ErrNotExist):
-			return nil, err
+		finishedSet, err := r.resume(hdr)
+		if err != nil || finishedSet != nil {
+			return finishedSet, err
 		}
-		jpath := opt.Path + ".journal"
-		jcells, notice, err := readJournal(jpath, hdr)
-		if err != nil {
-			return nil, err
+		defer r.journal.Close()
+	}
+	if err := r.computeCells(ctx); err != nil {
+		return nil, err
+	}
+	return r.assemble(hdr)
+}
+
+// shardRun is the state of Run: the cells done so far (read back or
+// computed), the journal they are appended to, and the first error.
+type shardRun struct {
+	sw      Sweep
+	opt     Options
+	sp      Spec
+	done    map[int]Cell
+	notices []string
+	journal *os.File
+
+	mu              sync.Mutex // guards done, finished, firstErr and the journal
+	finished, total int
+	firstErr        error
+}
+
+// resume reads back the cells of an earlier run from opt.Path and its
+// journal and reopens the journal with them. It returns the set of
+// opt.Path when that file already holds the complete shard.
+func (r *shardRun) resume(hdr Header) (*Set, error) {
+	sw, opt, sp, done := r.sw, r.opt, r.sp, r.done
+	var prev []Cell
+	// A finished file of the same sweep: nothing to do. A file cut off
+	// by a kill while it was written holds cells to keep.
+	set, notice, err := readCut(opt.Path)
+	switch {
+	case err == nil:
+		if !sameSweep(set.Header, hdr) || set.Header.Shard != hdr.Shard {
+			return nil, fmt.Errorf("%w: %s holds %s shard %s, this run is %s shard %s with another configuration; remove it or choose another file",
+				ErrMismatch, opt.Path, set.Header.Kind, set.Header.Shard, hdr.Kind, hdr.Shard)
+		}
+		if notice == "" && set.checkComplete(sp) == nil {
+			return set, nil
 		}
 		if notice != "" {
-			notices = append(notices, notice)
+			r.notices = append(r.notices, notice)
 		}
-		prev = append(prev, jcells...)
-		for _, c := range prev {
-			if c.Cell < 0 || c.Cell >= len(sw.Keys) || !sp.Owns(c.Cell) || c.Key != sw.Keys[c.Cell] {
-				return nil, fmt.Errorf("%w: %s: cell %d (key %q) does not belong to this sweep", ErrMismatch, jpath, c.Cell, c.Key)
-			}
-			if old, ok := done[c.Cell]; ok && !bytes.Equal(old.Result, c.Result) {
-				return nil, fmt.Errorf("%w: %s and %s hold different results for cell %d", ErrMismatch, opt.Path, jpath, c.Cell)
-			}
-			done[c.Cell] = c
-		}
-		prev = prev[:0]
-		for c := range sw.Keys {
-			if cell, ok := done[c]; ok {
-				prev = append(prev, cell)
-			}
-		}
-		journal, err = openJournal(jpath, hdr, prev)
-		if err != nil {
-			return nil, err
-		}
-		defer journal.Close()
+		prev = set.Cells
+	case !errors.Is(err, os.ErrNotExist):
+		return nil, err
 	}
-	var todo []int
-	total := 0
+	jpath := opt.Path + ".journal"
+	jcells, notice, err := readJournal(jpath, hdr)
+	if err != nil {
+		return nil, err
+	}
+	if notice != "" {
+		r.notices = append(r.notices, notice)
+	}
+	prev = append(prev, jcells...)
+	for _, c := range prev {
+		if c.Cell < 0 || c.Cell >= len(sw.Keys) || !sp.Owns(c.Cell) || c.Key != sw.Keys[c.Cell] {
+			return nil, fmt.Errorf("%w: %s: cell %d (key %q) does not belong to this sweep", ErrMismatch, jpath, c.Cell, c.Key)
+		}
+		if old, ok := done[c.Cell]; ok && !bytes.Equal(old.Result, c.Result) {
+			return nil, fmt.Errorf("%w: %s and %s hold different results for cell %d", ErrMismatch, opt.Path, jpath, c.Cell)
+		}
+		done[c.Cell] = c
+	}
+	prev = prev[:0]
 	for c := range sw.Keys {
-		if !sp.Owns(c) {
+		if cell, ok := done[c]; ok {
+			prev = append(prev, cell)
+		}
+	}
+	r.journal, err = openJournal(jpath, hdr, prev)
+	return nil, err
+}
+
+// computeCells computes the owned cells not done yet on opt.Workers
+// goroutines, journaling each; the first error cancels the rest.
+func (r *shardRun) computeCells(ctx context.Context) error {
+	var todo []int
+	for c := range r.sw.Keys {
+		if !r.sp.Owns(c) {
 			continue
 		}
-		total++
-		if _, ok := done[c]; !ok {
+		r.total++
+		if _, ok := r.done[c]; !ok {
 			todo = append(todo, c)
 		}
 	}
-	var mu sync.Mutex
-	finished := total - len(todo)
-	if opt.Progress != nil {
-		opt.Progress(finished, total)
+	r.finished = r.total - len(todo)
+	if r.opt.Progress != nil {
+		r.opt.Progress(r.finished, r.total)
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	workers := opt.Workers
+	workers := r.opt.Workers
 	if workers <= 0 {
 		workers = 1
 	}
@@ -269,43 +298,13 @@ func Run(ctx context.Context, sw Sweep, opt Options) (*Set, error) {
 		workers = len(todo)
 	}
 	jobs := make(chan int)
-	var firstErr error
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for c := range jobs {
-				res, err := sw.Compute(ctx, c)
-				var raw json.RawMessage
-				if err == nil {
-					raw, err = compact(res)
-				}
-				mu.Lock()
-				if err != nil {
-					if firstErr == nil {
-						firstErr = fmt.Errorf("cell %d (%s): %w", c, sw.Keys[c], err)
-						cancel()
-					}
-					mu.Unlock()
-					continue
-				}
-				cell := Cell{Cell: c, Key: sw.Keys[c], Result: raw}
-				if journal != nil {
-					if err := appendLine(journal, cell); err != nil && firstErr == nil {
-						firstErr = err
-						cancel()
-					}
-				}
-				done[c] = cell
-				finished++
-				if opt.Progress != nil {
-					opt.Progress(finished, total)
-				}
-				if opt.afterCell != nil {
-					opt.afterCell(c)
-				}
-				mu.Unlock()
+				r.computeCell(ctx, cancel, c)
 			}
 		}()
 	}
@@ -319,28 +318,66 @@ feed:
 	}
 	close(jobs)
 	wg.Wait()
-	if firstErr != nil {
-		return nil, firstErr
+	if r.firstErr != nil {
+		return r.firstErr
 	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
+	return ctx.Err()
+}
+
+// computeCell computes cell c, journals it and reports progress; an error
+// is kept as the first one (if it is) and cancels the run.
+func (r *shardRun) computeCell(ctx context.Context, cancel context.CancelFunc, c int) {
+	sw, opt := r.sw, r.opt
+	res, err := sw.Compute(ctx, c)
+	var raw json.RawMessage
+	if err == nil {
+		raw, err = compact(res)
 	}
-	set := &Set{Header: hdr, Notices: notices}
-	for c := range sw.Keys {
-		if sp.Owns(c) {
-			set.Cells = append(set.Cells, done[c])
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if err != nil {
+		if r.firstErr == nil {
+			r.firstErr = fmt.Errorf("cell %d (%s): %w", c, sw.Keys[c], err)
+			cancel()
+		}
+		return
+	}
+	cell := Cell{Cell: c, Key: sw.Keys[c], Result: raw}
+	if r.journal != nil {
+		if err := appendLine(r.journal, cell); err != nil && r.firstErr == nil {
+			r.firstErr = err
+			cancel()
 		}
 	}
-	if opt.Path != "" {
+	r.done[c] = cell
+	r.finished++
+	if opt.Progress != nil {
+		opt.Progress(r.finished, r.total)
+	}
+	if opt.afterCell != nil {
+		opt.afterCell(c)
+	}
+}
+
+// assemble returns the shard's cells in order and, with a path, writes
+// them atomically and removes the journal.
+func (r *shardRun) assemble(hdr Header) (*Set, error) {
+	set := &Set{Header: hdr, Notices: r.notices}
+	for c := range r.sw.Keys {
+		if r.sp.Owns(c) {
+			set.Cells = append(set.Cells, r.done[c])
+		}
+	}
+	if path := r.opt.Path; path != "" {
 		var b bytes.Buffer
 		if err := set.Write(&b); err != nil {
 			return nil, err
 		}
-		if err := instances.AtomicWrite(opt.Path, b.Bytes()); err != nil {
+		if err := instances.AtomicWrite(path, b.Bytes()); err != nil {
 			return nil, err
 		}
-		journal.Close()
-		if err := os.Remove(opt.Path + ".journal"); err != nil && !errors.Is(err, os.ErrNotExist) {
+		r.journal.Close()
+		if err := os.Remove(path + ".journal"); err != nil && !errors.Is(err, os.ErrNotExist) {
 			return nil, err
 		}
 	}

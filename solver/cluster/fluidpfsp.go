@@ -128,135 +128,191 @@ func FluidPFSP(jobs []FluidJob) (*FluidOutcome, error) {
 	for r, i := range ord {
 		rank[i] = r
 	}
-	w := make([]*big.Rat, n)  // remaining real work
-	v := make([]*big.Rat, n)  // remaining virtual PS work
-	at := make([]*big.Rat, n) // attained service
-	inV := make([]bool, n)
-	done := make([]bool, n)
-	out := &FluidOutcome{Finish: make([]*big.Rat, n)}
-	fair := func(i int) *big.Rat {
-		if jobs[i].Fair == nil {
-			return new(big.Rat)
-		}
-		return jobs[i].Fair
+	f := &fluidPFSP{
+		jobs: jobs, ord: ord, rank: rank,
+		w: make([]*big.Rat, n), v: make([]*big.Rat, n), at: make([]*big.Rat, n),
+		inV: make([]bool, n), done: make([]bool, n),
+		out: &FluidOutcome{Finish: make([]*big.Rat, n)},
+		now: new(big.Rat),
 	}
-	now := new(big.Rat)
-	next, finished := 0, 0
-	zero := new(big.Rat)
-	for finished < n {
-		var real, virt []int
-		for r := 0; r < next; r++ {
-			i := ord[r]
-			if !done[i] {
-				real = append(real, i)
-			}
-			if inV[i] {
-				virt = append(virt, i)
-			}
-		}
-		if len(real) == 0 && len(virt) == 0 {
-			now.Set(jobs[ord[next]].Arrive)
-		}
-		for next < n && jobs[ord[next]].Arrive.Cmp(now) <= 0 {
-			i := ord[next]
-			w[i], v[i], at[i] = new(big.Rat).Set(jobs[i].Size), new(big.Rat).Set(jobs[i].Size), new(big.Rat)
-			inV[i] = true
+	for f.finished < n {
+		real, virt := f.present()
+		rate, levelGap := f.rates(real, virt)
+		f.advance(rate, virt, f.nextEvent(rate, levelGap, virt))
+	}
+	return f.out, nil
+}
+
+// fluidPFSP is the state of FluidPFSP between events.
+type fluidPFSP struct {
+	jobs []FluidJob
+	ord  []int // job indices in arrival order
+	rank []int // position of each job in ord
+	w    []*big.Rat
+	v    []*big.Rat
+	at   []*big.Rat // attained service
+	inV  []bool     // still in the virtual PS queue
+	done []bool     // finished in the real system
+	out  *FluidOutcome
+
+	now            *big.Rat
+	next, finished int // next arrival in ord; jobs finished
+}
+
+// fair returns job i's fair-phase length (0 when unset).
+func (f *fluidPFSP) fair(i int) *big.Rat {
+	if f.jobs[i].Fair == nil {
+		return new(big.Rat)
+	}
+	return f.jobs[i].Fair
+}
+
+// present returns the unfinished jobs of the real system and the jobs of
+// the virtual queue, in arrival order, after admitting the arrivals at
+// now (or, when the system is empty, at the next arrival).
+func (f *fluidPFSP) present() (real, virt []int) {
+	jobs, ord, n := f.jobs, f.ord, len(f.jobs)
+	for r := 0; r < f.next; r++ {
+		i := ord[r]
+		if !f.done[i] {
 			real = append(real, i)
+		}
+		if f.inV[i] {
 			virt = append(virt, i)
-			next++
-		}
-		// Rates of the real system.
-		rate := make(map[int]*big.Rat)
-		var fp []int // fair phase: attained < Fair
-		for _, i := range real {
-			if at[i].Cmp(fair(i)) < 0 {
-				fp = append(fp, i)
-			}
-		}
-		var levelGap *big.Rat // LAS: time until the least-attained group catches up
-		if len(fp) > 0 {
-			minAt := at[fp[0]]
-			for _, i := range fp {
-				if at[i].Cmp(minAt) < 0 {
-					minAt = at[i]
-				}
-			}
-			var grp []int
-			var nextLevel *big.Rat
-			for _, i := range fp {
-				if at[i].Cmp(minAt) == 0 {
-					grp = append(grp, i)
-				} else if nextLevel == nil || at[i].Cmp(nextLevel) < 0 {
-					nextLevel = at[i]
-				}
-			}
-			share := big.NewRat(1, int64(len(grp)))
-			for _, i := range grp {
-				rate[i] = share
-				// its fair phase ends after (Fair − attained)/share
-				t := new(big.Rat).Quo(new(big.Rat).Sub(fair(i), at[i]), share)
-				if levelGap == nil || t.Cmp(levelGap) < 0 {
-					levelGap = t
-				}
-			}
-			if nextLevel != nil {
-				t := new(big.Rat).Quo(new(big.Rat).Sub(nextLevel, minAt), share)
-				if t.Cmp(levelGap) < 0 {
-					levelGap = t
-				}
-			}
-		} else if len(real) > 0 {
-			i := pfspChoice(real, virt, w, v, done, rank)
-			if i < 0 {
-				out.Fallbacks++
-				i = real[0]
-				for _, k := range real {
-					if w[k].Cmp(w[i]) < 0 {
-						i = k
-					}
-				}
-			}
-			rate[i] = big.NewRat(1, 1)
-		}
-		// Next event.
-		var dt *big.Rat
-		upd := func(t *big.Rat) {
-			if t != nil && (dt == nil || t.Cmp(dt) < 0) {
-				dt = t
-			}
-		}
-		upd(levelGap)
-		for i, r := range rate {
-			upd(new(big.Rat).Quo(w[i], r))
-		}
-		mv := big.NewRat(int64(len(virt)), 1)
-		for _, i := range virt {
-			upd(new(big.Rat).Mul(v[i], mv))
-		}
-		if next < n {
-			upd(new(big.Rat).Sub(jobs[ord[next]].Arrive, now))
-		}
-		now = new(big.Rat).Add(now, dt)
-		for i, r := range rate {
-			d := new(big.Rat).Mul(r, dt)
-			w[i] = new(big.Rat).Sub(w[i], d)
-			at[i] = new(big.Rat).Add(at[i], d)
-			if w[i].Cmp(zero) <= 0 && !done[i] {
-				done[i] = true
-				finished++
-				out.Finish[i] = new(big.Rat).Set(now)
-				w[i] = new(big.Rat)
-			}
-		}
-		dv := new(big.Rat).Quo(dt, mv)
-		for _, i := range virt {
-			v[i] = new(big.Rat).Sub(v[i], dv)
-			if v[i].Sign() <= 0 {
-				inV[i] = false
-			}
 		}
 	}
-	return out, nil
+	if len(real) == 0 && len(virt) == 0 {
+		f.now.Set(jobs[ord[f.next]].Arrive)
+	}
+	for f.next < n && jobs[ord[f.next]].Arrive.Cmp(f.now) <= 0 {
+		i := ord[f.next]
+		f.w[i], f.v[i], f.at[i] = new(big.Rat).Set(jobs[i].Size), new(big.Rat).Set(jobs[i].Size), new(big.Rat)
+		f.inV[i] = true
+		real = append(real, i)
+		virt = append(virt, i)
+		f.next++
+	}
+	return real, virt
+}
+
+// rates returns the service rates of the real system: the jobs in their
+// fair phase share by least attained service (levelGap is the time until
+// a fair phase ends or the least-attained group catches up), else the
+// job Algorithm 4 picks runs at rate 1.
+func (f *fluidPFSP) rates(real, virt []int) (rate map[int]*big.Rat, levelGap *big.Rat) {
+	rate = make(map[int]*big.Rat)
+	var fp []int // fair phase: attained < Fair
+	for _, i := range real {
+		if f.at[i].Cmp(f.fair(i)) < 0 {
+			fp = append(fp, i)
+		}
+	}
+	if len(fp) > 0 {
+		return rate, f.fairPhaseRates(fp, rate)
+	}
+	if len(real) > 0 {
+		w := f.w
+		i := pfspChoice(real, virt, w, f.v, f.done, f.rank)
+		if i < 0 {
+			f.out.Fallbacks++
+			i = real[0]
+			for _, k := range real {
+				if w[k].Cmp(w[i]) < 0 {
+					i = k
+				}
+			}
+		}
+		rate[i] = big.NewRat(1, 1)
+	}
+	return rate, nil
+}
+
+// fairPhaseRates shares the processor equally among the fair-phase jobs
+// of least attained service, setting their rates, and returns the time
+// until one of their fair phases ends or they reach the next level.
+func (f *fluidPFSP) fairPhaseRates(fp []int, rate map[int]*big.Rat) (levelGap *big.Rat) {
+	at := f.at
+	minAt := at[fp[0]]
+	for _, i := range fp {
+		if at[i].Cmp(minAt) < 0 {
+			minAt = at[i]
+		}
+	}
+	var grp []int
+	var nextLevel *big.Rat
+	for _, i := range fp {
+		if at[i].Cmp(minAt) == 0 {
+			grp = append(grp, i)
+		} else if nextLevel == nil || at[i].Cmp(nextLevel) < 0 {
+			nextLevel = at[i]
+		}
+	}
+	share := big.NewRat(1, int64(len(grp)))
+	for _, i := range grp {
+		rate[i] = share
+		// its fair phase ends after (Fair − attained)/share
+		t := new(big.Rat).Quo(new(big.Rat).Sub(f.fair(i), at[i]), share)
+		if levelGap == nil || t.Cmp(levelGap) < 0 {
+			levelGap = t
+		}
+	}
+	if nextLevel != nil {
+		t := new(big.Rat).Quo(new(big.Rat).Sub(nextLevel, minAt), share)
+		if t.Cmp(levelGap) < 0 {
+			levelGap = t
+		}
+	}
+	return levelGap
+}
+
+// nextEvent returns the time until the next decision point: a level
+// change, a real or virtual completion, or the next arrival.
+func (f *fluidPFSP) nextEvent(rate map[int]*big.Rat, levelGap *big.Rat, virt []int) *big.Rat {
+	var dt *big.Rat
+	upd := func(t *big.Rat) {
+		if t != nil && (dt == nil || t.Cmp(dt) < 0) {
+			dt = t
+		}
+	}
+	upd(levelGap)
+	for i, r := range rate {
+		upd(new(big.Rat).Quo(f.w[i], r))
+	}
+	mv := big.NewRat(int64(len(virt)), 1)
+	for _, i := range virt {
+		upd(new(big.Rat).Mul(f.v[i], mv))
+	}
+	if f.next < len(f.jobs) {
+		upd(new(big.Rat).Sub(f.jobs[f.ord[f.next]].Arrive, f.now))
+	}
+	return dt
+}
+
+// advance serves the real jobs at their rates and the virtual queue in
+// PS for dt, recording real completions and virtual departures.
+func (f *fluidPFSP) advance(rate map[int]*big.Rat, virt []int, dt *big.Rat) {
+	w, at := f.w, f.at
+	f.now = new(big.Rat).Add(f.now, dt)
+	zero := new(big.Rat)
+	for i, r := range rate {
+		d := new(big.Rat).Mul(r, dt)
+		w[i] = new(big.Rat).Sub(w[i], d)
+		at[i] = new(big.Rat).Add(at[i], d)
+		if w[i].Cmp(zero) <= 0 && !f.done[i] {
+			f.done[i] = true
+			f.finished++
+			f.out.Finish[i] = new(big.Rat).Set(f.now)
+			w[i] = new(big.Rat)
+		}
+	}
+	mv := big.NewRat(int64(len(virt)), 1)
+	dv := new(big.Rat).Quo(dt, mv)
+	for _, i := range virt {
+		f.v[i] = new(big.Rat).Sub(f.v[i], dv)
+		if f.v[i].Sign() <= 0 {
+			f.inV[i] = false
+		}
+	}
 }
 
 // pfspChoice is Algorithm 4 with the smallest remaining work: the slack

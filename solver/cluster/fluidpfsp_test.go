@@ -127,3 +127,21 @@ func TestFluidHPFSPCounterexample(t *testing.T) {
 	}
 	t.Logf("fluid H-PFSP with random fair phases: %d of %d jobs later than PS", late, total)
 }
+
+// TestFluidPFSPSharedFairPhase: two jobs of size 2 at t = 0, each with a
+// fair phase of 1. Closed form: both are in their fair phase with equal
+// attained service, so they share the processor (rate ½ each) until both
+// have attained 1 at t = 2; then neither is in a fair phase, both have 1
+// left and are completable, and the earlier arrival (job 0) runs alone to
+// finish at 3, job 1 at 4. Serving each fair-phase job at rate 1 (no
+// sharing) would finish them at 2 and 3.
+func TestFluidPFSPSharedFairPhase(t *testing.T) {
+	js := []FluidJob{{Arrive: rat(0, 1), Size: rat(2, 1), Fair: rat(1, 1)}, {Arrive: rat(0, 1), Size: rat(2, 1), Fair: rat(1, 1)}}
+	out, err := FluidPFSP(js)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Finish[0].Cmp(rat(3, 1)) != 0 || out.Finish[1].Cmp(rat(4, 1)) != 0 || out.Fallbacks != 0 {
+		t.Fatalf("finish %v %v with %d fallbacks, want 3 4 and none", out.Finish[0], out.Finish[1], out.Fallbacks)
+	}
+}

@@ -322,6 +322,38 @@ func Simulate(w *workload.Workload, pol Policy, opt Options) (*Result, error) {
 			return nil, err
 		}
 	}
+	l := newSimLoop(w, pol, opt)
+	if err := l.run(); err != nil {
+		return nil, err
+	}
+	l.res.Events = l.s.eventsCount
+	l.res.fill(l.s)
+	return l.res, nil
+}
+
+// simLoop is the event loop of one simulation: the simulator state, the
+// policy and its optional hooks, the arrivals still to come and the
+// pending tick and heartbeat.
+type simLoop struct {
+	s      *Sim
+	w      *workload.Workload
+	pol    Policy
+	ticker Ticker
+	adv    Advancer
+	opt    Options
+	res    *Result
+
+	order []int // job indices by submit time
+
+	tickScheduled, beatScheduled bool
+
+	perNode  [2]int // slots per node, per phase
+	slotBase [2]int // first global slot of each phase
+}
+
+// newSimLoop builds the job states, the free slots and the event heap,
+// and initialises the policy.
+func newSimLoop(w *workload.Workload, pol Policy, opt Options) *simLoop {
 	s := &Sim{W: w, Slots: [2]int{w.TotalMapSlots(), w.TotalReduceSlots()}}
 	names, userOf := w.Users()
 	s.Users = names
@@ -340,21 +372,33 @@ func Simulate(w *workload.Workload, pol Policy, opt Options) (*Result, error) {
 		}
 	}
 	pol.Init(s)
-	var res Result
-	res.Policy = pol.Name()
-	ticker, _ := pol.(Ticker)
-	adv, _ := pol.(Advancer)
-	tickScheduled, beatScheduled := false, false
+	l := &simLoop{s: s, w: w, pol: pol, opt: opt, res: &Result{Policy: pol.Name()}, order: order}
+	l.ticker, _ = pol.(Ticker)
+	l.adv, _ = pol.(Advancer)
+	l.perNode = [2]int{w.MapSlots, w.ReduceSlots}
+	l.slotBase = [2]int{0, s.Slots[Map]}
+	s.onSlot = make([]slotTask, s.Slots[Map]+s.Slots[Reduce])
+	s.events = make(eventHeap, 0, len(s.onSlot)+2)
+	return l
+}
+
+// run processes instant after instant until every job has finished: at
+// each instant task completions, then arrivals, then ticks and beats,
+// then (at a heartbeat, or at every instant without heartbeats) the
+// policy fills free slots.
+//
+// measured hot loop: completions, arrivals and slot assignment stay inline
+// with the loop state in locals; as methods on simLoop the n=1e5 fifo
+// benchmark took 3-7 % more CPU per run (BenchmarkSimulate, GOMAXPROCS=1).
+func (l *simLoop) run() error {
+	s, w, pol, opt, res := l.s, l.w, l.pol, l.opt, l.res
+	order, perNode, slotBase := l.order, l.perNode, l.slotBase
 	next := 0 // next arrival in order
 	finished := 0
 	now := 0.0
-	perNode := [2]int{w.MapSlots, w.ReduceSlots}
-	slotBase := [2]int{0, s.Slots[Map]}
-	s.onSlot = make([]slotTask, s.Slots[Map]+s.Slots[Reduce])
-	s.events = make(eventHeap, 0, len(s.onSlot)+2)
 	for instants := 0; finished < len(w.Jobs); instants++ {
 		if instants&ctxStride == 0 && opt.Context != nil && opt.Context.Err() != nil {
-			return nil, fmt.Errorf("%w: %s at time %v with %d of %d jobs finished: %w", ErrStopped, pol.Name(), now, finished, len(w.Jobs), context.Cause(opt.Context))
+			return fmt.Errorf("%w: %s at time %v with %d of %d jobs finished: %w", ErrStopped, pol.Name(), now, finished, len(w.Jobs), context.Cause(opt.Context))
 		}
 		// The next instant: earliest of the heap top and the next arrival.
 		t := -1.0
@@ -365,11 +409,11 @@ func Simulate(w *workload.Workload, pol Policy, opt Options) (*Result, error) {
 			t = w.Jobs[order[next]].Submit
 		}
 		if t < 0 {
-			return nil, fmt.Errorf("cluster: %s: no event left with %d jobs unfinished (the policy left slots idle forever)", pol.Name(), len(w.Jobs)-finished)
+			return fmt.Errorf("cluster: %s: no event left with %d jobs unfinished (the policy left slots idle forever)", pol.Name(), len(w.Jobs)-finished)
 		}
 		now = t
-		if adv != nil {
-			adv.Advance(now)
+		if l.adv != nil {
+			l.adv.Advance(now)
 		}
 		assign := opt.Heartbeat == 0 || math.Mod(now, opt.Heartbeat) == 0
 		// Completions, then ticks, at this instant.
@@ -409,34 +453,11 @@ func Simulate(w *workload.Workload, pol Policy, opt Options) (*Result, error) {
 			s.PendingAll[Map] += len(j.Job.Map)
 			pol.Arrive(j, now)
 		}
-		for len(s.events) > 0 && s.events[0].t == now && s.events[0].kind() != evFinish {
-			e := s.events.pop()
-			s.eventsCount++
-			if e.kind() == evTick {
-				tickScheduled = false
-				ticker.Tick(now)
-			} else {
-				beatScheduled = false
-				assign = true
-			}
-		}
-		if ticker != nil && !tickScheduled && len(s.Active) > 0 && ticker.Interval() > 0 {
-			s.push(now+ticker.Interval(), evTick, -1)
-			tickScheduled = true
+		if l.fireTimers(now) {
+			assign = true
 		}
 		if !assign {
-			if !beatScheduled && (s.PendingAll[Map] > 0 || s.PendingAll[Reduce] > 0) {
-				// The next multiple of Heartbeat after now, in float64
-				// (an int64 overflowed when now/Heartbeat > 2^63, a beat
-				// at a negative time ended the run); when Heartbeat is
-				// below now's precision, the next representable instant.
-				beat := (math.Floor(now/opt.Heartbeat) + 1) * opt.Heartbeat
-				if !(beat > now) || math.IsInf(beat, 1) {
-					beat = math.Nextafter(now, math.Inf(1))
-				}
-				s.push(beat, evBeat, -1)
-				beatScheduled = true
-			}
+			l.scheduleBeat(now)
 			continue
 		}
 		for p := Map; p <= Reduce; p++ {
@@ -446,7 +467,7 @@ func Simulate(w *workload.Workload, pol Policy, opt Options) (*Result, error) {
 					break
 				}
 				if j.Finished || j.Pending(p) <= 0 {
-					return nil, fmt.Errorf("%w: %s picked %s for a %v slot at t=%v", ErrPolicy, pol.Name(), j.Job.ID, p, now)
+					return fmt.Errorf("%w: %s picked %s for a %v slot at t=%v", ErrPolicy, pol.Name(), j.Job.ID, p, now)
 				}
 				slot := s.free[p].pop()
 				k := j.Next[p]
@@ -471,9 +492,47 @@ func Simulate(w *workload.Workload, pol Policy, opt Options) (*Result, error) {
 			}
 		}
 	}
-	res.Events = s.eventsCount
-	res.fill(s)
-	return &res, nil
+	return nil
+}
+
+// fireTimers processes the ticks and heartbeats at now, schedules the
+// next tick while jobs are active, and reports whether a heartbeat fired.
+func (l *simLoop) fireTimers(now float64) (beat bool) {
+	s := l.s
+	for len(s.events) > 0 && s.events[0].t == now && s.events[0].kind() != evFinish {
+		e := s.events.pop()
+		s.eventsCount++
+		if e.kind() == evTick {
+			l.tickScheduled = false
+			l.ticker.Tick(now)
+		} else {
+			l.beatScheduled = false
+			beat = true
+		}
+	}
+	if l.ticker != nil && !l.tickScheduled && len(s.Active) > 0 && l.ticker.Interval() > 0 {
+		s.push(now+l.ticker.Interval(), evTick, -1)
+		l.tickScheduled = true
+	}
+	return beat
+}
+
+// scheduleBeat pushes the next heartbeat after now when tasks wait and
+// none is pending.
+func (l *simLoop) scheduleBeat(now float64) {
+	s, opt := l.s, l.opt
+	if !l.beatScheduled && (s.PendingAll[Map] > 0 || s.PendingAll[Reduce] > 0) {
+		// The next multiple of Heartbeat after now, in float64
+		// (an int64 overflowed when now/Heartbeat > 2^63, a beat
+		// at a negative time ended the run); when Heartbeat is
+		// below now's precision, the next representable instant.
+		beat := (math.Floor(now/opt.Heartbeat) + 1) * opt.Heartbeat
+		if !(beat > now) || math.IsInf(beat, 1) {
+			beat = math.Nextafter(now, math.Inf(1))
+		}
+		s.push(beat, evBeat, -1)
+		l.beatScheduled = true
+	}
 }
 
 // removeActive deletes j from Active, keeping the order.

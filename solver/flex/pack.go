@@ -100,7 +100,6 @@ const (
 // subjobs receiving slack in interval i (at most S when slot limits are
 // integers).
 func Pack(in *PackInput) (*Schedule, error) {
-	n := len(in.Work)
 	if err := checkPack(in); err != nil {
 		return nil, err
 	}
@@ -108,6 +107,23 @@ func Pack(in *PackInput) (*Schedule, error) {
 	if horizon <= 0 || math.IsNaN(horizon) {
 		horizon = math.Inf(1)
 	}
+	st := newPackState(in)
+	for j := range st.predLeft {
+		if st.predLeft[j] == 0 {
+			st.ready(j)
+		}
+	}
+	if err := st.packIntervals(horizon); err != nil {
+		return nil, err
+	}
+	st.settle()
+	return st.sched, nil
+}
+
+// newPackState builds the ranks, successor lists and per-subjob state of
+// a packing, with every subjob waiting and its full work remaining.
+func newPackState(in *PackInput) *packState {
+	n := len(in.Work)
 	rank := make([]int, n)
 	for r, j := range in.Order {
 		rank[j] = r
@@ -123,7 +139,7 @@ func Pack(in *PackInput) (*Schedule, error) {
 	st := &packState{
 		in: in, rank: rank, mode: make([]int8, n), rem: make([]float64, n), vf: make([]float64, n),
 		hpos: make([]int, n), runFrom: make([]int, n), runSlots: make([]float64, n),
-		boostable: newBitset(n),
+		boostable: newBitset(n), succ: succ, predLeft: predLeft,
 	}
 	st.h = pq.New(st.minLess)
 	st.h.OnMove(func(j, i int) { st.hpos[j] = i })
@@ -134,151 +150,186 @@ func Pack(in *PackInput) (*Schedule, error) {
 		st.rem[j] = in.Work[j]
 		st.hpos[j] = -1
 	}
-	t := 0.0
-	var instant []int // ready subjobs with no work left
-	ready := func(j int) {
-		if st.rem[j] <= 0 {
-			instant = append(instant, j)
-			return
-		}
-		st.sumMin += in.Min[j]
-		st.nReady++
-		if in.Max[j] > in.Min[j] {
-			st.boostable.set(rank[j])
-		}
-		st.toMin(j)
-	}
-	complete := func(j int) {
-		if st.mode[j] != modeWait { // it was ready with work
-			st.leave(j)
-			st.sumMin -= in.Min[j]
-			st.nReady--
-			st.boostable.clear(rank[j])
-		}
-		st.mode[j] = modeDone
-		st.rem[j] = 0
-		sched.Completion[j] = t
-		for _, s := range succ[j] {
-			if predLeft[s]--; predLeft[s] == 0 {
-				ready(s)
-			}
-		}
-	}
-	for j := 0; j < n; j++ {
-		if predLeft[j] == 0 {
-			ready(j)
-		}
-	}
-	ndone := 0
-	var boosted, next []boost
+	return st
+}
+
+// packIntervals makes one interval after another until every subjob is
+// complete or the horizon is reached: slack to ready subjobs in priority
+// order, then time advances to the first completion.
+func (st *packState) packIntervals(horizon float64) error {
+	in := st.in
+	n := len(in.Work)
 	for {
-		for len(instant) > 0 {
-			j := instant[len(instant)-1]
-			instant = instant[:len(instant)-1]
-			complete(j)
-			ndone++
+		for len(st.instant) > 0 {
+			j := st.instant[len(st.instant)-1]
+			st.instant = st.instant[:len(st.instant)-1]
+			st.complete(j)
 		}
-		if ndone == n {
-			break
+		if st.ndone == n {
+			return nil
 		}
 		if st.nReady == 0 {
-			return nil, fmt.Errorf("%w: no ready subjob (precedence cycle?)", ErrInput)
+			return fmt.Errorf("%w: no ready subjob (precedence cycle?)", ErrInput)
 		}
-		c := 1.0
-		if st.sumMin > in.S {
-			c = in.S / st.sumMin
-		}
-		slack := in.S - c*st.sumMin
-		if c < 1 || slack < 0 {
-			slack = 0
-		}
-		next = next[:0]
-		for r := st.boostable.next(0); r >= 0 && slack > 0; r = st.boostable.next(r + 1) {
-			j := in.Order[r]
-			e := math.Min(slack, in.Max[j]-in.Min[j])
-			slack -= e
-			next = append(next, boost{j, e})
-		}
-		// Move subjobs between the minimum heap and the boosted list.
-		st.stamp++
-		for _, b := range next {
-			st.mark(b.j)
-		}
-		for _, b := range boosted {
-			if !st.marked(b.j) && st.mode[b.j] == modeBoost {
-				st.closeRun(b.j)
-				st.toMin(b.j)
-			}
-		}
-		for _, b := range next {
-			j := b.j
-			slots := in.Min[j] + b.e
-			if st.mode[j] == modeBoost && st.runSlots[j] == slots {
-				continue
-			}
-			st.leave(j)
-			st.mode[j] = modeBoost
-			st.openRun(j, slots, false)
-		}
-		boosted, next = next, boosted
-		// First completion.
-		best, tau := -1, math.Inf(1)
-		for _, b := range boosted {
-			v := st.rem[b.j] / (in.Min[b.j] + b.e)
-			if best < 0 || v < tau || (v == tau && rank[b.j] < rank[best]) {
-				best, tau = b.j, v
-			}
-		}
-		if st.h.Len() > 0 && c > 0 {
-			j := st.h.Top()
-			v := (st.vf[j] - st.V) / c
-			if v < tau || (v == tau && (best < 0 || rank[j] < rank[best])) {
-				best, tau = j, v
-			}
-		}
+		c := st.distributeSlack()
+		best, tau := st.firstCompletion(c)
 		if best < 0 {
-			return nil, fmt.Errorf("%w: no subjob can progress", ErrInput)
+			return fmt.Errorf("%w: no subjob can progress", ErrInput)
 		}
 		if tau < 0 {
 			tau = 0
 		}
 		stop := false
-		if t+tau > horizon {
-			tau = horizon - t
+		if st.t+tau > horizon {
+			tau = horizon - st.t
 			stop = true
 		}
 		if tau > 0 {
-			sched.Intervals = append(sched.Intervals, Interval{Start: t, End: t + tau, Scale: c})
-			for _, b := range boosted {
+			st.sched.Intervals = append(st.sched.Intervals, Interval{Start: st.t, End: st.t + tau, Scale: c})
+			for _, b := range st.boosted {
 				st.rem[b.j] -= (in.Min[b.j] + b.e) * tau
 			}
 			st.V += c * tau
-			t += tau
+			st.t += tau
 		}
 		if stop {
-			break
+			return nil
 		}
-		complete(best)
-		ndone++
-		for _, b := range boosted {
-			if st.mode[b.j] == modeBoost && st.rem[b.j] <= doneEps*in.Work[b.j] {
-				complete(b.j)
-				ndone++
-			}
-		}
-		for st.h.Len() > 0 {
-			j := st.h.Top()
-			if (st.vf[j]-st.V)*in.Min[j] > doneEps*in.Work[j] {
-				break
-			}
-			complete(j)
-			ndone++
-		}
-		if ndone == n {
-			break
+		st.completeDue(best)
+		if st.ndone == n {
+			return nil
 		}
 	}
-	for j := 0; j < n; j++ {
+}
+
+// ready makes subjob j ready (all predecessors complete): at its minimum,
+// or complete at once when it has no work.
+func (st *packState) ready(j int) {
+	in := st.in
+	if st.rem[j] <= 0 {
+		st.instant = append(st.instant, j)
+		return
+	}
+	st.sumMin += in.Min[j]
+	st.nReady++
+	if in.Max[j] > in.Min[j] {
+		st.boostable.set(st.rank[j])
+	}
+	st.toMin(j)
+}
+
+// complete records subjob j complete at the current time and makes ready
+// the successors it was the last predecessor of.
+func (st *packState) complete(j int) {
+	in := st.in
+	if st.mode[j] != modeWait { // it was ready with work
+		st.leave(j)
+		st.sumMin -= in.Min[j]
+		st.nReady--
+		st.boostable.clear(st.rank[j])
+	}
+	st.mode[j] = modeDone
+	st.rem[j] = 0
+	st.sched.Completion[j] = st.t
+	for _, s := range st.succ[j] {
+		if st.predLeft[s]--; st.predLeft[s] == 0 {
+			st.ready(s)
+		}
+	}
+	st.ndone++
+}
+
+// distributeSlack returns the scale c of the minima in the next interval
+// and gives the slack S − c·Σ m_j, in priority order, to boostable ready
+// subjobs; subjobs leaving or joining the boosted list change runs.
+func (st *packState) distributeSlack() float64 {
+	in := st.in
+	c := 1.0
+	if st.sumMin > in.S {
+		c = in.S / st.sumMin
+	}
+	slack := in.S - c*st.sumMin
+	if c < 1 || slack < 0 {
+		slack = 0
+	}
+	next := st.next[:0]
+	for r := st.boostable.next(0); r >= 0 && slack > 0; r = st.boostable.next(r + 1) {
+		j := in.Order[r]
+		e := math.Min(slack, in.Max[j]-in.Min[j])
+		slack -= e
+		next = append(next, boost{j, e})
+	}
+	// Move subjobs between the minimum heap and the boosted list.
+	st.stamp++
+	for _, b := range next {
+		st.mark(b.j)
+	}
+	for _, b := range st.boosted {
+		if !st.marked(b.j) && st.mode[b.j] == modeBoost {
+			st.closeRun(b.j)
+			st.toMin(b.j)
+		}
+	}
+	for _, b := range next {
+		j := b.j
+		slots := in.Min[j] + b.e
+		if st.mode[j] == modeBoost && st.runSlots[j] == slots {
+			continue
+		}
+		st.leave(j)
+		st.mode[j] = modeBoost
+		st.openRun(j, slots, false)
+	}
+	st.boosted, st.next = next, st.boosted
+	return c
+}
+
+// firstCompletion returns the subjob that completes first in the next
+// interval (ties by rank) and the time until it does; best is −1 when
+// no subjob progresses.
+func (st *packState) firstCompletion(c float64) (best int, tau float64) {
+	in, rank := st.in, st.rank
+	best, tau = -1, math.Inf(1)
+	for _, b := range st.boosted {
+		v := st.rem[b.j] / (in.Min[b.j] + b.e)
+		if best < 0 || v < tau || (v == tau && rank[b.j] < rank[best]) {
+			best, tau = b.j, v
+		}
+	}
+	if st.h.Len() > 0 && c > 0 {
+		j := st.h.Top()
+		v := (st.vf[j] - st.V) / c
+		if v < tau || (v == tau && (best < 0 || rank[j] < rank[best])) {
+			best, tau = j, v
+		}
+	}
+	return best, tau
+}
+
+// completeDue completes subjob best and every subjob whose remaining work
+// is within doneEps of zero at the end of the interval.
+func (st *packState) completeDue(best int) {
+	in := st.in
+	st.complete(best)
+	for _, b := range st.boosted {
+		if st.mode[b.j] == modeBoost && st.rem[b.j] <= doneEps*in.Work[b.j] {
+			st.complete(b.j)
+		}
+	}
+	for st.h.Len() > 0 {
+		j := st.h.Top()
+		if (st.vf[j]-st.V)*in.Min[j] > doneEps*in.Work[j] {
+			break
+		}
+		st.complete(j)
+	}
+}
+
+// settle closes the runs of subjobs still ready at the end and records
+// the work done on each subjob.
+func (st *packState) settle() {
+	in, sched := st.in, st.sched
+	for j := range in.Work {
 		switch st.mode[j] {
 		case modeMin, modeBoost, modeZero:
 			if st.mode[j] == modeMin {
@@ -291,7 +342,6 @@ func Pack(in *PackInput) (*Schedule, error) {
 			sched.Done[j] = in.Work[j]
 		}
 	}
-	return sched, nil
 }
 
 type boost struct {
@@ -315,6 +365,14 @@ type packState struct {
 	boostable bitset
 	stampOf   []int
 	stamp     int
+
+	succ     [][]int // immediate successors
+	predLeft []int   // predecessors not yet complete
+	instant  []int   // ready subjobs with no work left
+	t        float64 // current time
+	ndone    int     // completed subjobs
+	boosted  []boost // subjobs receiving slack in the current interval
+	next     []boost // scratch for the next boosted list
 }
 
 func (s *packState) mark(j int) {

@@ -110,6 +110,41 @@ func Simulate(w *sharedscan.Workload, opt SimOptions) (*SimResult, error) {
 	if err := opt.Metric.CheckJobs(infos); err != nil {
 		return nil, err
 	}
+	s, err := newEpochSim(w, opt, infos)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.run(); err != nil {
+		return nil, err
+	}
+	s.summarize()
+	return s.res, nil
+}
+
+// epochSim holds the state of one epoch simulation: the release events,
+// the active jobs, the plan being followed and the running result.
+type epochSim struct {
+	w     *sharedscan.Workload
+	opt   SimOptions
+	infos []JobInfo
+	idx   map[string]int
+	sizes []float64
+	res   *SimResult
+	evs   []pending
+
+	maxConc []int  // per dataset: largest concurrency seen
+	used    []bool // per dataset: scanned by at least one job
+
+	active []Active
+	actJob []int // workload job index of each active job
+	plan   *Plan
+	planT  float64 // time the plan was made
+	planH  float64 // horizon the plan was cut at
+}
+
+// newEpochSim computes every job's release (BATCH: the end of its
+// window) and group, and sorts the releases by time.
+func newEpochSim(w *sharedscan.Workload, opt SimOptions, infos []JobInfo) (*epochSim, error) {
 	idx := w.DatasetIndex()
 	D := len(w.Datasets)
 	sizes := make([]float64, D)
@@ -117,12 +152,15 @@ func Simulate(w *sharedscan.Workload, opt SimOptions) (*SimResult, error) {
 		sizes[i] = d.Size
 	}
 	n := len(w.Jobs)
-	res := &SimResult{Completion: make([]float64, n), Release: make([]float64, n)}
-	var evs []pending
+	s := &epochSim{
+		w: w, opt: opt, infos: infos, idx: idx, sizes: sizes,
+		res:     &SimResult{Completion: make([]float64, n), Release: make([]float64, n)},
+		maxConc: make([]int, D),
+		used:    make([]bool, D),
+	}
+	res := s.res
 	batchOf := map[[2]int]int{}
 	batchSize := map[int]int{}
-	maxConc := make([]int, D)
-	used := make([]bool, D)
 	for j := range w.Jobs {
 		res.UnsharedWork += w.UnsharedWork(j, idx)
 		p := pending{job: j, release: w.Jobs[j].Arrival, group: j + 1}
@@ -130,7 +168,7 @@ func Simulate(w *sharedscan.Workload, opt SimOptions) (*SimResult, error) {
 			p.group = 0
 		}
 		for _, d := range w.Jobs[j].Datasets {
-			used[idx[d]] = true
+			s.used[idx[d]] = true
 		}
 		if opt.Scheme == BATCH {
 			if len(w.Jobs[j].Datasets) != 1 {
@@ -153,49 +191,19 @@ func Simulate(w *sharedscan.Workload, opt SimOptions) (*SimResult, error) {
 			}
 			p.group = g
 			batchSize[g]++
-			maxConc[d] = max(maxConc[d], batchSize[g])
+			s.maxConc[d] = max(s.maxConc[d], batchSize[g])
 		}
 		res.Release[j] = p.release
-		evs = append(evs, p)
+		s.evs = append(s.evs, p)
 	}
-	sort.SliceStable(evs, func(a, b int) bool { return evs[a].release < evs[b].release })
-	var active []Active
-	var actJob []int
-	var plan *Plan
-	var planT, planH float64
-	// apply follows the current plan (cut at the horizon it was built
-	// with) and retires the jobs it completes.
-	apply := func() {
-		if plan == nil {
-			return
-		}
-		plan.Subjobs.Apply(active, plan.Schedule.Done)
-		for _, d := range plan.Schedule.Done {
-			res.Work += d
-		}
-		keep := 0
-		for a := range active {
-			doneAll := true
-			for _, c := range active[a].Copies {
-				if c.Remaining > 0 {
-					doneAll = false
-					break
-				}
-			}
-			if doneAll {
-				c := plan.JobCompletion[a]
-				if math.IsNaN(c) { // finished within MergeEps of the cut: at the cut
-					c = planH
-				}
-				res.Completion[actJob[a]] = planT + c
-				continue
-			}
-			active[keep] = active[a]
-			actJob[keep] = actJob[a]
-			keep++
-		}
-		active, actJob = active[:keep], actJob[:keep]
-	}
+	sort.SliceStable(s.evs, func(a, b int) bool { return s.evs[a].release < s.evs[b].release })
+	return s, nil
+}
+
+// run re-plans at every release (and at StopAt), following each plan
+// until the next event, then follows the last plan to its end.
+func (s *epochSim) run() error {
+	opt, evs := s.opt, s.evs
 	stopAt := opt.StopAt
 	if !(stopAt > 0) {
 		stopAt = math.Inf(1)
@@ -206,19 +214,10 @@ func Simulate(w *sharedscan.Workload, opt SimOptions) (*SimResult, error) {
 			t = evs[e].release
 		}
 		if opt.Context != nil && opt.Context.Err() != nil {
-			return nil, fmt.Errorf("%w: %s at time %v, %d of %d releases: %w", ErrStopped, opt.Scheme, t, e, len(evs), context.Cause(opt.Context))
+			return fmt.Errorf("%w: %s at time %v, %d of %d releases: %w", ErrStopped, opt.Scheme, t, e, len(evs), context.Cause(opt.Context))
 		}
-		apply()
-		for ; e < len(evs) && evs[e].release == t; e++ {
-			p := evs[e]
-			j := &w.Jobs[p.job]
-			a := Active{Job: p.job, Extra: (1 - j.ScanFraction) / j.ScanFraction, Min: float64(j.MinSlots), Max: float64(j.MaxSlots)}
-			for _, d := range j.Datasets {
-				a.Copies = append(a.Copies, Copy{Dataset: idx[d], Group: p.group, Remaining: 1})
-			}
-			active = append(active, a)
-			actJob = append(actJob, p.job)
-		}
+		s.apply()
+		e = s.admit(e, t)
 		next := stopAt
 		if e < len(evs) {
 			next = math.Min(evs[e].release, stopAt)
@@ -228,64 +227,149 @@ func Simulate(w *sharedscan.Workload, opt SimOptions) (*SimResult, error) {
 		if final {
 			horizon = math.Inf(1)
 		}
-		sj, err := Build(active, sizes)
+		sj, err := s.replan(t, horizon)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		jobs := make([]JobInfo, len(active))
-		for a := range active {
-			jobs[a] = infos[actJob[a]]
-		}
-		plan, err = MakePlan(sj, float64(w.Slots), opt.Metric, jobs, t, horizon)
-		if err != nil {
-			return nil, err
-		}
-		planT, planH = t, horizon
-		res.Replans++
 		if final {
-			res.Final = &FinalPlan{At: t, Plan: plan, Jobs: append([]int(nil), actJob...)}
-			for a, j := range actJob {
-				res.Completion[j] = t + plan.JobCompletion[a]
-			}
-			for k := e; k < len(evs); k++ {
-				res.Completion[evs[k].job] = math.NaN()
-			}
-			plan = nil
-			active = active[:0]
+			s.finish(t, e)
 			break
 		}
-		res.MaxSubjobs = max(res.MaxSubjobs, len(sj.List))
-		if opt.Scheme != BATCH {
-			cnt := map[int]int{}
-			if opt.Scheme == CIRCUMFLEX {
-				for i := range sj.List {
-					for _, p := range sj.List[i].Pieces {
-						cnt[p.Dataset]++
-					}
-				}
-			} else {
-				for a := range active {
-					for _, c := range active[a].Copies {
-						if c.Remaining > 0 {
-							cnt[c.Dataset]++
-						}
-					}
-				}
+		s.res.MaxSubjobs = max(s.res.MaxSubjobs, len(sj.List))
+		s.recordConcurrency(sj)
+	}
+	s.apply()
+	if len(s.active) > 0 {
+		return fmt.Errorf("flex: internal error: %d jobs unfinished after the last plan", len(s.active))
+	}
+	return nil
+}
+
+// apply follows the current plan (cut at the horizon it was built
+// with) and retires the jobs it completes.
+func (s *epochSim) apply() {
+	plan, res := s.plan, s.res
+	if plan == nil {
+		return
+	}
+	active, actJob := s.active, s.actJob
+	plan.Subjobs.Apply(active, plan.Schedule.Done)
+	for _, d := range plan.Schedule.Done {
+		res.Work += d
+	}
+	keep := 0
+	for a := range active {
+		doneAll := true
+		for _, c := range active[a].Copies {
+			if c.Remaining > 0 {
+				doneAll = false
+				break
 			}
-			for d, c := range cnt {
-				maxConc[d] = max(maxConc[d], c)
+		}
+		if doneAll {
+			c := plan.JobCompletion[a]
+			if math.IsNaN(c) { // finished within MergeEps of the cut: at the cut
+				c = s.planH
+			}
+			res.Completion[actJob[a]] = s.planT + c
+			continue
+		}
+		active[keep] = active[a]
+		actJob[keep] = actJob[a]
+		keep++
+	}
+	s.active, s.actJob = active[:keep], actJob[:keep]
+}
+
+// admit makes active every job released at t, from event e on, and
+// returns the first event after them.
+func (s *epochSim) admit(e int, t float64) int {
+	evs := s.evs
+	for ; e < len(evs) && evs[e].release == t; e++ {
+		p := evs[e]
+		j := &s.w.Jobs[p.job]
+		a := Active{Job: p.job, Extra: (1 - j.ScanFraction) / j.ScanFraction, Min: float64(j.MinSlots), Max: float64(j.MaxSlots)}
+		for _, d := range j.Datasets {
+			a.Copies = append(a.Copies, Copy{Dataset: s.idx[d], Group: p.group, Remaining: 1})
+		}
+		s.active = append(s.active, a)
+		s.actJob = append(s.actJob, p.job)
+	}
+	return e
+}
+
+// replan builds the subjobs of the active jobs and plans them from t
+// over the horizon; the plan becomes the one followed.
+func (s *epochSim) replan(t, horizon float64) (*Subjobs, error) {
+	sj, err := Build(s.active, s.sizes)
+	if err != nil {
+		return nil, err
+	}
+	jobs := make([]JobInfo, len(s.active))
+	for a := range s.active {
+		jobs[a] = s.infos[s.actJob[a]]
+	}
+	s.plan, err = MakePlan(sj, float64(s.w.Slots), s.opt.Metric, jobs, t, horizon)
+	if err != nil {
+		return nil, err
+	}
+	s.planT, s.planH = t, horizon
+	s.res.Replans++
+	return sj, nil
+}
+
+// finish records the plan made at StopAt: completions of active jobs
+// are those of the plan, jobs released from event e on are NaN.
+func (s *epochSim) finish(t float64, e int) {
+	res, plan := s.res, s.plan
+	res.Final = &FinalPlan{At: t, Plan: plan, Jobs: append([]int(nil), s.actJob...)}
+	for a, j := range s.actJob {
+		res.Completion[j] = t + plan.JobCompletion[a]
+	}
+	for k := e; k < len(s.evs); k++ {
+		res.Completion[s.evs[k].job] = math.NaN()
+	}
+	s.plan = nil
+	s.active = s.active[:0]
+}
+
+// recordConcurrency raises each dataset's largest concurrency: subjobs
+// on it (CIRCUMFLEX) or active jobs scanning it (FLEX). BATCH counted
+// its batch sizes when the releases were made.
+func (s *epochSim) recordConcurrency(sj *Subjobs) {
+	if s.opt.Scheme == BATCH {
+		return
+	}
+	cnt := map[int]int{}
+	if s.opt.Scheme == CIRCUMFLEX {
+		for i := range sj.List {
+			for _, p := range sj.List[i].Pieces {
+				cnt[p.Dataset]++
+			}
+		}
+	} else {
+		for a := range s.active {
+			for _, c := range s.active[a].Copies {
+				if c.Remaining > 0 {
+					cnt[c.Dataset]++
+				}
 			}
 		}
 	}
-	apply()
-	if len(active) > 0 {
-		return nil, fmt.Errorf("flex: internal error: %d jobs unfinished after the last plan", len(active))
+	for d, c := range cnt {
+		s.maxConc[d] = max(s.maxConc[d], c)
 	}
+}
+
+// summarize computes the averages, the largest stretch, the metric value
+// and the mean largest concurrency over the datasets scanned.
+func (s *epochSim) summarize() {
+	res, w, infos := s.res, s.w, s.infos
 	nu, sum := 0, 0
-	for d := range used {
-		if used[d] {
+	for d := range s.used {
+		if s.used[d] {
 			nu++
-			sum += maxConc[d]
+			sum += s.maxConc[d]
 		}
 	}
 	res.MaxConcurrent = float64(sum) / float64(nu)
@@ -303,13 +387,12 @@ func Simulate(w *sharedscan.Workload, opt SimOptions) (*SimResult, error) {
 		}
 		n := nn
 		r := res.Completion[j] - infos[j].Arrival
-		s := r / infos[j].Isolation
+		st := r / infos[j].Isolation
 		res.AvgResponse += r / float64(n)
-		res.AvgStretch += s / float64(n)
-		res.MaxStretch = math.Max(res.MaxStretch, s)
+		res.AvgStretch += st / float64(n)
+		res.MaxStretch = math.Max(res.MaxStretch, st)
 	}
-	res.Value = opt.Metric.Value(infos, res.Completion)
-	return res, nil
+	res.Value = s.opt.Metric.Value(infos, res.Completion)
 }
 
 // MaxWindow bounds the BATCH window W: batches are released up to W after

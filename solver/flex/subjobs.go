@@ -83,37 +83,81 @@ type Subjobs struct {
 // immediate predecessors are listed. If min of maxima is below max of
 // minima (possible only with heterogeneous limits) Max is raised to Min.
 func Build(active []Active, sizes []float64) (*Subjobs, error) {
-	type entry struct {
-		a int     // index in active
-		c int     // index in active[a].Copies
-		r float64 // remaining
+	b := &subjobBuilder{active: active, sizes: sizes, out: &Subjobs{}, region: map[string]int{}}
+	groups, keys, err := b.groupCopies()
+	if err != nil {
+		return nil, err
 	}
-	type key struct{ d, g int }
-	groups := map[key][]entry{}
-	var keys []key
-	single := true
+	for _, k := range keys {
+		b.cutGroup(k, groups[k])
+	}
+	out := b.out
+	b.setLimitsAndWork()
+	if !b.single {
+		hasse(out.List, b.sets)
+	}
+	succ := make([][]int, len(out.List))
+	for i := range out.List {
+		for _, p := range out.List[i].Preds {
+			succ[p] = append(succ[p], i)
+		}
+	}
+	b.markCompletions(succ)
+	b.findChains(succ)
+	return out, nil
+}
+
+// copyKey is a sharing group: the dataset and group of a copy.
+type copyKey struct{ d, g int }
+
+// copyEntry is one active copy of a sharing group.
+type copyEntry struct {
+	a int     // index in active
+	c int     // index in active[a].Copies
+	r float64 // remaining
+}
+
+// subjobBuilder holds the state of Build: the active jobs, the subjobs
+// made so far, and the job set of each.
+type subjobBuilder struct {
+	active []Active
+	sizes  []float64
+	single bool // every active job scans one dataset
+	out    *Subjobs
+	region map[string]int // subjob of each job set (semi-shared scans)
+	sets   [][]int        // job set of each subjob
+}
+
+// groupCopies checks the copies, sets remaining fractions ≤ MergeEps to
+// 0, and returns the unfinished copies of each sharing group with the
+// groups sorted by dataset, then group.
+func (b *subjobBuilder) groupCopies() (map[copyKey][]copyEntry, []copyKey, error) {
+	active, sizes := b.active, b.sizes
+	groups := map[copyKey][]copyEntry{}
+	var keys []copyKey
+	b.single = true
 	for ai := range active {
 		a := &active[ai]
 		if len(a.Copies) != 1 {
-			single = false
+			b.single = false
 		}
 		for ci := range a.Copies {
 			c := &a.Copies[ci]
 			if c.Dataset < 0 || c.Dataset >= len(sizes) {
-				return nil, fmt.Errorf("%w: active[%d] copy %d: dataset %d out of range", ErrInput, ai, ci, c.Dataset)
+				return nil, nil, fmt.Errorf("%w: active[%d] copy %d: dataset %d out of range", ErrInput, ai, ci, c.Dataset)
 			}
 			if math.IsNaN(c.Remaining) || c.Remaining > 1+MergeEps || c.Remaining < -MergeEps {
-				return nil, fmt.Errorf("%w: active[%d] copy %d: remaining fraction %v outside [0,1]", ErrInput, ai, ci, c.Remaining)
+				return nil, nil, fmt.Errorf("%w: active[%d] copy %d: remaining fraction %v outside [0,1]", ErrInput, ai, ci, c.Remaining)
 			}
 			if c.Remaining <= MergeEps {
 				c.Remaining = 0
 				continue
 			}
-			k := key{c.Dataset, c.Group}
+			k := copyKey{c.Dataset, c.Group}
 			if _, ok := groups[k]; !ok {
 				keys = append(keys, k)
 			}
-			groups[k] = append(groups[k], entry{ai, ci, c.Remaining})
+			groups[k] = append(groups[k], copyEntry{ai, ci, c.Remaining})
 		}
 	}
 	sort.Slice(keys, func(i, j int) bool {
@@ -122,98 +166,100 @@ func Build(active []Active, sizes []float64) (*Subjobs, error) {
 		}
 		return keys[i].g < keys[j].g
 	})
-	out := &Subjobs{}
-	region := map[string]int{}
-	var sets [][]int
-	for _, k := range keys {
-		es := groups[k]
-		sort.SliceStable(es, func(i, j int) bool {
-			if es[i].r != es[j].r {
-				return es[i].r < es[j].r
-			}
-			return es[i].a < es[j].a
-		})
-		for i := 1; i < len(es); i++ { // merge near-equal levels
-			if es[i].r-es[i-1].r <= MergeEps {
-				es[i].r = es[i-1].r
-				active[es[i].a].Copies[es[i].c].Remaining = es[i].r
-			}
+	return groups, keys, nil
+}
+
+// cutGroup sorts the remaining fractions of one sharing group, merges
+// near-equal levels, and cuts the pieces between consecutive levels:
+// each piece joins the subjob of its job set (with fully shared scans a
+// new subjob chained after the previous one).
+func (b *subjobBuilder) cutGroup(k copyKey, es []copyEntry) {
+	out := b.out
+	sort.SliceStable(es, func(i, j int) bool {
+		if es[i].r != es[j].r {
+			return es[i].r < es[j].r
 		}
-		lo := 0.0
-		prev := -1
-		chain := -1
-		for i := 0; i < len(es); i++ {
-			if es[i].r == lo {
-				continue
-			}
-			jobs := make([]int, 0, len(es)-i)
-			for _, e := range es[i:] {
-				jobs = append(jobs, e.a)
-			}
-			sort.Ints(jobs)
-			p := Piece{Dataset: k.d, Group: k.g, Lo: lo, Len: es[i].r - lo}
-			lo = es[i].r
-			var id int
-			if single {
-				id = len(out.List)
-				out.List = append(out.List, Subjob{Jobs: jobs})
-				sets = append(sets, jobs)
-				if prev >= 0 {
-					out.List[id].Preds = []int{prev}
-				} else {
-					chain = len(out.Chains)
-					out.Chains = append(out.Chains, nil)
-				}
-				out.Chains[chain] = append(out.Chains[chain], id)
-				prev = id
-			} else {
-				sk := setKey(jobs)
-				var ok bool
-				if id, ok = region[sk]; !ok {
-					id = len(out.List)
-					region[sk] = id
-					out.List = append(out.List, Subjob{Jobs: jobs})
-					sets = append(sets, jobs)
-				}
-			}
-			out.List[id].Pieces = append(out.List[id].Pieces, p)
+		return es[i].a < es[j].a
+	})
+	for i := 1; i < len(es); i++ { // merge near-equal levels
+		if es[i].r-es[i-1].r <= MergeEps {
+			es[i].r = es[i-1].r
+			b.active[es[i].a].Copies[es[i].c].Remaining = es[i].r
 		}
 	}
-	for i := range out.List {
-		s := &out.List[i]
+	lo := 0.0
+	prev := -1
+	chain := -1
+	for i := 0; i < len(es); i++ {
+		if es[i].r == lo {
+			continue
+		}
+		jobs := make([]int, 0, len(es)-i)
+		for _, e := range es[i:] {
+			jobs = append(jobs, e.a)
+		}
+		sort.Ints(jobs)
+		p := Piece{Dataset: k.d, Group: k.g, Lo: lo, Len: es[i].r - lo}
+		lo = es[i].r
+		var id int
+		if b.single {
+			id = len(out.List)
+			out.List = append(out.List, Subjob{Jobs: jobs})
+			b.sets = append(b.sets, jobs)
+			if prev >= 0 {
+				out.List[id].Preds = []int{prev}
+			} else {
+				chain = len(out.Chains)
+				out.Chains = append(out.Chains, nil)
+			}
+			out.Chains[chain] = append(out.Chains[chain], id)
+			prev = id
+		} else {
+			sk := setKey(jobs)
+			var ok bool
+			if id, ok = b.region[sk]; !ok {
+				id = len(out.List)
+				b.region[sk] = id
+				out.List = append(out.List, Subjob{Jobs: jobs})
+				b.sets = append(b.sets, jobs)
+			}
+		}
+		out.List[id].Pieces = append(out.List[id].Pieces, p)
+	}
+}
+
+// setLimitsAndWork gives each subjob the slot limits of A.1 (max of the
+// minima, min of the maxima, raised to the minimum) and its work.
+func (b *subjobBuilder) setLimitsAndWork() {
+	for i := range b.out.List {
+		s := &b.out.List[i]
 		s.Min, s.Max = 0, math.Inf(1)
 		extra := 1.0
 		for _, a := range s.Jobs {
-			s.Min = math.Max(s.Min, active[a].Min)
-			s.Max = math.Min(s.Max, active[a].Max)
-			extra += active[a].Extra
+			s.Min = math.Max(s.Min, b.active[a].Min)
+			s.Max = math.Min(s.Max, b.active[a].Max)
+			extra += b.active[a].Extra
 		}
 		if s.Max < s.Min {
 			s.Max = s.Min
 		}
 		for _, p := range s.Pieces {
-			s.Work += p.Len * sizes[p.Dataset] * extra
+			s.Work += p.Len * b.sizes[p.Dataset] * extra
 		}
 		s.Chain = -1
 	}
-	if !single {
-		hasse(out.List, sets)
-	}
-	// Last subjobs of each job: the relevant subjobs none of whose
-	// successors is relevant to the job.
-	last := make([]bool, len(out.List))
-	succ := make([][]int, len(out.List))
-	for i := range out.List {
-		for _, p := range out.List[i].Preds {
-			succ[p] = append(succ[p], i)
-		}
-	}
-	for i := range out.List {
-		s := &out.List[i]
+}
+
+// markCompletions lists, per subjob, the jobs it is the last subjob of:
+// the relevant jobs to which none of its successors is relevant.
+func (b *subjobBuilder) markCompletions(succ [][]int) {
+	list := b.out.List
+	for i := range list {
+		s := &list[i]
 		for _, a := range s.Jobs {
 			isLast := true
 			for _, q := range succ[i] {
-				if contains(out.List[q].Jobs, a) {
+				if contains(list[q].Jobs, a) {
 					isLast = false
 					break
 				}
@@ -222,8 +268,13 @@ func Build(active []Active, sizes []float64) (*Subjobs, error) {
 				s.Completes = append(s.Completes, a)
 			}
 		}
-		_ = last
 	}
+}
+
+// findChains decides whether the precedence is a union of chains and, if
+// so, lists the chains and locates every subjob in its chain.
+func (b *subjobBuilder) findChains(succ [][]int) {
+	out := b.out
 	out.Chained = true
 	for i := range out.List {
 		if len(out.List[i].Preds) > 1 || len(succ[i]) > 1 {
@@ -231,7 +282,7 @@ func Build(active []Active, sizes []float64) (*Subjobs, error) {
 			break
 		}
 	}
-	if out.Chained && !single {
+	if out.Chained && !b.single {
 		out.Chains = nil
 		for i := range out.List {
 			if len(out.List[i].Preds) == 0 {
@@ -255,7 +306,6 @@ func Build(active []Active, sizes []float64) (*Subjobs, error) {
 	} else {
 		out.Chains = nil
 	}
-	return out, nil
 }
 
 func setKey(s []int) string {

@@ -57,79 +57,126 @@ func SequenceValue(in *instances.Instance, rho []float64, seq []Event) (float64,
 // sequenceValue is SequenceValue; with due, each job with a deadline
 // (instances.Job.HasDue) also completes by it: T_{compEvent[j]} ≤ d_j.
 func sequenceValue(in *instances.Instance, rho []float64, seq []Event, due bool) (float64, error) {
+	lp := newSeqLP(in, rho, seq)
+	lp.releaseRows()
+	lp.jobRows()
+	lp.capacityRows()
+	if due {
+		lp.deadlineRows()
+	}
+	A, bvec := lp.standardForm()
+	c, off := lp.objective(lp.ncol())
+	opt, err := simplex(c, A, bvec)
+	if errors.Is(err, errInfeasible) {
+		return math.Inf(1), nil
+	}
+	if err != nil {
+		return 0, err
+	}
+	return opt + off, nil
+}
+
+// lpRow is one constraint of a sequence LP: Σ val·x[ind] = rhs (eq) or
+// ≤ rhs.
+type lpRow struct {
+	ind []int
+	val []float64
+	rhs float64
+	eq  bool
+}
+
+// seqLP is the LP of one event sequence: its columns (interval lengths
+// and the fractions of each job served in each interval) and its rows.
+type seqLP struct {
+	in         *instances.Instance
+	rho        []float64
+	seq        []Event
+	relEvent   []int   // release event of each job
+	compEvent  []int   // completion event of each job
+	startAfter []int   // event after which each job may be served
+	delta      []int   // column of the length of the interval ending at each event
+	u, v       [][]int // column of job j's map (shuffle) fraction in interval e, −1: none
+	col        int     // structural columns
+	rows       []lpRow
+}
+
+// newSeqLP locates each job's release and completion events and numbers
+// the columns: delta_e (e = 0..E−1, length of the interval ending at
+// event e, the first starting at time 0), u_je, v_je for
+// startAfter[j] < e ≤ compEvent[j].
+func newSeqLP(in *instances.Instance, rho []float64, seq []Event) *seqLP {
 	n := in.N()
 	E := len(seq)
-	relEvent := make([]int, n)
-	compEvent := make([]int, n)
+	lp := &seqLP{in: in, rho: rho, seq: seq, relEvent: make([]int, n), compEvent: make([]int, n)}
 	for e, ev := range seq {
 		if ev.Job >= 0 {
-			compEvent[ev.Job] = e
+			lp.compEvent[ev.Job] = e
 		}
 	}
 	for j, jb := range in.Jobs {
 		l := sort.SearchFloat64s(rho, jb.Release)
 		for e, ev := range seq {
 			if ev.Job < 0 && ev.Release == l {
-				relEvent[j] = e
+				lp.relEvent[j] = e
 			}
 		}
 	}
-	// Columns: delta_e (e = 0..E−1, length of the interval ending at event
-	// e, the first starting at time 0), u_je, v_je for relEvent[j] < e ≤
-	// compEvent[j].
-	col := 0
-	delta := make([]int, E)
-	for e := range delta {
-		delta[e] = col
-		col++
+	lp.delta = make([]int, E)
+	for e := range lp.delta {
+		lp.delta[e] = lp.col
+		lp.col++
 	}
 	// A job's first event of service follows its release event and the
 	// completion events of its predecessors (instances.Job.After).
-	startAfter := make([]int, n)
+	lp.startAfter = make([]int, n)
 	for j, jb := range in.Jobs {
-		startAfter[j] = relEvent[j]
+		lp.startAfter[j] = lp.relEvent[j]
 		for _, i := range jb.After {
-			startAfter[j] = max(startAfter[j], compEvent[i])
+			lp.startAfter[j] = max(lp.startAfter[j], lp.compEvent[i])
 		}
 	}
-	u := make([][]int, n)
-	v := make([][]int, n)
-	for j := range u {
-		u[j], v[j] = make([]int, E), make([]int, E)
-		for e := range u[j] {
-			u[j][e], v[j][e] = -1, -1
-			if e > startAfter[j] && e <= compEvent[j] {
+	lp.u = make([][]int, n)
+	lp.v = make([][]int, n)
+	for j := range lp.u {
+		lp.u[j], lp.v[j] = make([]int, E), make([]int, E)
+		for e := range lp.u[j] {
+			lp.u[j][e], lp.v[j][e] = -1, -1
+			if e > lp.startAfter[j] && e <= lp.compEvent[j] {
 				if in.Jobs[j].Map > 0 {
-					u[j][e] = col
-					col++
+					lp.u[j][e] = lp.col
+					lp.col++
 				}
 				if in.Jobs[j].Shuffle > 0 {
-					v[j][e] = col
-					col++
+					lp.v[j][e] = lp.col
+					lp.col++
 				}
 			}
 		}
 	}
-	type row struct {
-		ind []int
-		val []float64
-		rhs float64
-		eq  bool
-	}
-	var rows []row
-	// Release events at their times: Σ_{e'≤e} delta_e' = ρ.
-	for e, ev := range seq {
+	return lp
+}
+
+// releaseRows places the release events at their times:
+// Σ_{e'≤e} delta_e' = ρ.
+func (lp *seqLP) releaseRows() {
+	for e, ev := range lp.seq {
 		if ev.Job >= 0 {
 			continue
 		}
-		r := row{rhs: rho[ev.Release], eq: true}
+		r := lpRow{rhs: lp.rho[ev.Release], eq: true}
 		for e2 := 0; e2 <= e; e2++ {
-			r.ind = append(r.ind, delta[e2])
+			r.ind = append(r.ind, lp.delta[e2])
 			r.val = append(r.val, 1)
 		}
-		rows = append(rows, r)
+		lp.rows = append(lp.rows, r)
 	}
-	for j, jb := range in.Jobs {
+}
+
+// jobRows makes each job's map and shuffle fractions sum to 1 and keeps
+// the shuffle fraction never ahead of the map fraction.
+func (lp *seqLP) jobRows() {
+	u, v, startAfter, compEvent := lp.u, lp.v, lp.startAfter, lp.compEvent
+	for j, jb := range lp.in.Jobs {
 		// Fractions sum to 1.
 		for s, cols := range [2][]int{u[j], v[j]} {
 			size := jb.Map
@@ -139,38 +186,43 @@ func sequenceValue(in *instances.Instance, rho []float64, seq []Event, due bool)
 			if size == 0 {
 				continue
 			}
-			r := row{rhs: 1, eq: true}
+			r := lpRow{rhs: 1, eq: true}
 			for _, c := range cols {
 				if c >= 0 {
 					r.ind = append(r.ind, c)
 					r.val = append(r.val, 1)
 				}
 			}
-			rows = append(rows, r)
+			lp.rows = append(lp.rows, r)
 		}
 		// Shuffle fraction never ahead of the map fraction.
 		if jb.Map > 0 && jb.Shuffle > 0 {
 			for e := startAfter[j] + 1; e < compEvent[j]; e++ {
-				r := row{}
+				r := lpRow{}
 				for e2 := startAfter[j] + 1; e2 <= e; e2++ {
 					r.ind = append(r.ind, v[j][e2], u[j][e2])
 					r.val = append(r.val, 1, -1)
 				}
-				rows = append(rows, r)
+				lp.rows = append(lp.rows, r)
 			}
 		}
 	}
-	// Capacities per interval: Σ x_j u_je ≤ μ_m delta_e.
-	for e := 0; e < E; e++ {
+}
+
+// capacityRows bounds each interval's work by the capacities:
+// Σ x_j u_je ≤ μ_m delta_e (and likewise for the shuffle).
+func (lp *seqLP) capacityRows() {
+	in := lp.in
+	for e := range lp.delta {
 		for s := 0; s < 2; s++ {
-			r := row{ind: []int{delta[e]}, val: []float64{-in.MapCapacity}}
+			r := lpRow{ind: []int{lp.delta[e]}, val: []float64{-in.MapCapacity}}
 			if s == 1 {
 				r.val[0] = -in.ShuffleCapacity
 			}
 			for j, jb := range in.Jobs {
-				c, size := u[j][e], jb.Map
+				c, size := lp.u[j][e], jb.Map
 				if s == 1 {
-					c, size = v[j][e], jb.Shuffle
+					c, size = lp.v[j][e], jb.Shuffle
 				}
 				if c >= 0 {
 					r.ind = append(r.ind, c)
@@ -178,34 +230,47 @@ func sequenceValue(in *instances.Instance, rho []float64, seq []Event, due bool)
 				}
 			}
 			if len(r.ind) > 1 {
-				rows = append(rows, r)
+				lp.rows = append(lp.rows, r)
 			}
 		}
 	}
-	// Deadlines: Σ_{e ≤ compEvent[j]} delta_e ≤ d_j.
-	for j, jb := range in.Jobs {
-		if !due || !jb.HasDue {
+}
+
+// deadlineRows completes each job with a deadline by it:
+// Σ_{e ≤ compEvent[j]} delta_e ≤ d_j.
+func (lp *seqLP) deadlineRows() {
+	for j, jb := range lp.in.Jobs {
+		if !jb.HasDue {
 			continue
 		}
-		r := row{rhs: jb.Due}
-		for e := 0; e <= compEvent[j]; e++ {
-			r.ind = append(r.ind, delta[e])
+		r := lpRow{rhs: jb.Due}
+		for e := 0; e <= lp.compEvent[j]; e++ {
+			r.ind = append(r.ind, lp.delta[e])
 			r.val = append(r.val, 1)
 		}
-		rows = append(rows, r)
+		lp.rows = append(lp.rows, r)
 	}
-	// Standard form with a slack per inequality.
+}
+
+// ncol returns the number of columns in standard form: the structural
+// columns and a slack per inequality.
+func (lp *seqLP) ncol() int {
 	nslack := 0
-	for _, r := range rows {
+	for _, r := range lp.rows {
 		if !r.eq {
 			nslack++
 		}
 	}
-	ncol := col + nslack
-	A := make([][]float64, len(rows))
-	bvec := make([]float64, len(rows))
-	sl := col
-	for i, r := range rows {
+	return lp.col + nslack
+}
+
+// standardForm returns the rows as A x = b with a slack per inequality.
+func (lp *seqLP) standardForm() (A [][]float64, bvec []float64) {
+	ncol := lp.ncol()
+	A = make([][]float64, len(lp.rows))
+	bvec = make([]float64, len(lp.rows))
+	sl := lp.col
+	for i, r := range lp.rows {
 		A[i] = make([]float64, ncol)
 		for k, c := range r.ind {
 			A[i][c] = r.val[k]
@@ -216,24 +281,21 @@ func sequenceValue(in *instances.Instance, rho []float64, seq []Event, due bool)
 			sl++
 		}
 	}
-	// Objective: Σ_j w_j (T_{compEvent[j]} − r_j), T_e = Σ_{e'≤e} delta_e'.
-	c := make([]float64, ncol)
-	off := 0.0
-	for j, jb := range in.Jobs {
-		w := in.Weight(j)
-		for e := 0; e <= compEvent[j]; e++ {
-			c[delta[e]] += w
+	return A, bvec
+}
+
+// objective returns the cost vector over ncol columns and the constant
+// offset of Σ_j w_j (T_{compEvent[j]} − r_j), T_e = Σ_{e'≤e} delta_e'.
+func (lp *seqLP) objective(ncol int) (c []float64, off float64) {
+	c = make([]float64, ncol)
+	for j, jb := range lp.in.Jobs {
+		w := lp.in.Weight(j)
+		for e := 0; e <= lp.compEvent[j]; e++ {
+			c[lp.delta[e]] += w
 		}
 		off -= w * jb.Release
 	}
-	opt, err := simplex(c, A, bvec)
-	if errors.Is(err, errInfeasible) {
-		return math.Inf(1), nil
-	}
-	if err != nil {
-		return 0, err
-	}
-	return opt + off, nil
+	return c, off
 }
 
 // Solve enumerates every completion order that completes each job after
