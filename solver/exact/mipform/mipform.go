@@ -407,45 +407,91 @@ func Horizon(in *instances.Instance) float64 {
 	return h
 }
 
+// releaseBuilder holds the state shared by the steps that build the
+// release-date MIP: the periods of orderlp.Periods, the sub-intervals (per
+// period, one slot per released job then a trailing one), and the columns
+// made so far.
+type releaseBuilder struct {
+	in  *instances.Instance
+	m   *mip.Model
+	f   *Formulation
+	rho []float64 // period start times
+	rel []int     // period of each job's release
+	np  int       // number of periods
+	H   float64   // makespan bound
+	Ub  []float64 // per-job completion bounds
+	// subPeriod[q] is the period of sub-interval q; slotSub[s] is the
+	// sub-interval of slot s.
+	subPeriod, slotSub []int
+	nq, ns             int
+	d                  []int     // sub-interval length columns
+	C                  []int     // completion time columns
+	L                  []float64 // per-job completion lower bounds
+	a, b               [][]int   // map and shuffle work columns (−1: none)
+}
+
+// buildRelease builds the release-date MIP (docs/appendix/exact.md,
+// "Release-date MIP"): sub-interval lengths, completion times, slot
+// assignments and per-sub-interval work, with their rows.
 func buildRelease(in *instances.Instance) *Formulation {
-	n := in.N()
-	rho, rel := orderlp.Periods(in)
-	np := len(rho)
-	H, Ub := releaseHorizons(in)
-	m := &mip.Model{Name: "tandem_release"}
-	f := &Formulation{Model: m, H: H, in: in}
-	// Sub-intervals: per period, S_l slots then a trailing one (l < m−1).
-	var subPeriod []int
-	var isSlot []bool
-	var slotSub []int // slot index → sub-interval
-	for l := 0; l < np; l++ {
+	rb := &releaseBuilder{in: in, m: &mip.Model{Name: "tandem_release"}}
+	rb.rho, rb.rel = orderlp.Periods(in)
+	rb.np = len(rb.rho)
+	rb.H, rb.Ub = releaseHorizons(in)
+	rb.f = &Formulation{Model: rb.m, H: rb.H, in: in}
+	rb.subIntervals()
+	rb.addColumns()
+	rb.addPeriodRows()
+	rb.addAssignmentRows()
+	addTieRows(in, rb.m, rb.f.Z)
+	addPrecedenceRows(in, rb.m, rb.f.Z, rb.slotSub, rb.a, rb.b)
+	// Work rows.
+	nq := rb.nq
+	lastSub := func(j int) int { return nq - 1 }
+	orderlp.AddWorkRows(in, rb.m, rb.d, rb.a, rb.b,
+		func(j, q int) bool { return rb.subPeriod[q] >= rb.rel[j] }, lastSub)
+	rb.addLinkRows()
+	rb.addCompletionRows()
+	return rb.f
+}
+
+// subIntervals lays out the sub-intervals: per period, S_l slots (S_l the
+// jobs released by then) then a trailing one (l < m−1).
+func (rb *releaseBuilder) subIntervals() {
+	for l := 0; l < rb.np; l++ {
 		S := 0
-		for j := range in.Jobs {
-			if rel[j] <= l {
+		for j := range rb.in.Jobs {
+			if rb.rel[j] <= l {
 				S++
 			}
 		}
 		for s := 0; s < S; s++ {
-			slotSub = append(slotSub, len(subPeriod))
-			f.SlotPeriod = append(f.SlotPeriod, l)
-			subPeriod = append(subPeriod, l)
-			isSlot = append(isSlot, true)
+			rb.slotSub = append(rb.slotSub, len(rb.subPeriod))
+			rb.f.SlotPeriod = append(rb.f.SlotPeriod, l)
+			rb.subPeriod = append(rb.subPeriod, l)
 		}
-		if l < np-1 {
-			subPeriod = append(subPeriod, l)
-			isSlot = append(isSlot, false)
+		if l < rb.np-1 {
+			rb.subPeriod = append(rb.subPeriod, l)
 		}
 	}
-	nq, ns := len(subPeriod), len(slotSub)
-	d := make([]int, nq)
-	for q := range d {
-		d[q] = m.AddVar(fmt.Sprintf("d%d", q), mip.Continuous, 0, math.Inf(1), 0)
+	rb.nq, rb.ns = len(rb.subPeriod), len(rb.slotSub)
+}
+
+// addColumns adds the columns in model order: sub-interval lengths d_q,
+// completion times C_j (objective w_j, offset −w_j r_j), slot assignments
+// z_js and work a_jq, b_jq.
+func (rb *releaseBuilder) addColumns() {
+	in, m, f := rb.in, rb.m, rb.f
+	n, nq, ns := in.N(), rb.nq, rb.ns
+	rb.d = make([]int, nq)
+	for q := range rb.d {
+		rb.d[q] = m.AddVar(fmt.Sprintf("d%d", q), mip.Continuous, 0, math.Inf(1), 0)
 	}
-	C := make([]int, n)
-	L := make([]float64, n)
+	rb.C = make([]int, n)
+	rb.L = make([]float64, n)
 	for j, jb := range in.Jobs {
-		L[j] = jb.Release + math.Max(jb.Map/in.MapCapacity, jb.Shuffle/in.ShuffleCapacity)
-		C[j] = m.AddVar(fmt.Sprintf("C%d", j), mip.Continuous, L[j], math.Max(L[j], Ub[j]), in.Weight(j))
+		rb.L[j] = jb.Release + math.Max(jb.Map/in.MapCapacity, jb.Shuffle/in.ShuffleCapacity)
+		rb.C[j] = m.AddVar(fmt.Sprintf("C%d", j), mip.Continuous, rb.L[j], math.Max(rb.L[j], rb.Ub[j]), in.Weight(j))
 		m.Offset -= in.Weight(j) * jb.Release
 	}
 	f.Z = make([][]int, n)
@@ -455,45 +501,54 @@ func buildRelease(in *instances.Instance) *Formulation {
 			f.Z[j][s] = -1
 			// No optimal schedule completes j in a period that starts after
 			// its completion bound Ub[j] (horizon.go).
-			if l := f.SlotPeriod[s]; l >= rel[j] && (l == rel[j] || rho[l] <= Ub[j]) {
+			if l := f.SlotPeriod[s]; l >= rb.rel[j] && (l == rb.rel[j] || rb.rho[l] <= rb.Ub[j]) {
 				f.Z[j][s] = m.AddVar(fmt.Sprintf("z_%d_%d", j, s), mip.Binary, 0, 1, 0)
 			}
 		}
 	}
-	a, b := make([][]int, n), make([][]int, n)
+	rb.a, rb.b = make([][]int, n), make([][]int, n)
 	for j, jb := range in.Jobs {
-		a[j], b[j] = make([]int, nq), make([]int, nq)
+		rb.a[j], rb.b[j] = make([]int, nq), make([]int, nq)
 		for q := 0; q < nq; q++ {
-			a[j][q], b[j][q] = -1, -1
-			if subPeriod[q] < rel[j] {
+			rb.a[j][q], rb.b[j][q] = -1, -1
+			if rb.subPeriod[q] < rb.rel[j] {
 				continue
 			}
 			if jb.Map > 0 {
-				a[j][q] = m.AddVar(fmt.Sprintf("a_%d_%d", j, q), mip.Continuous, 0, jb.Map, 0)
+				rb.a[j][q] = m.AddVar(fmt.Sprintf("a_%d_%d", j, q), mip.Continuous, 0, jb.Map, 0)
 			}
 			if jb.Shuffle > 0 {
-				b[j][q] = m.AddVar(fmt.Sprintf("b_%d_%d", j, q), mip.Continuous, 0, jb.Shuffle, 0)
+				rb.b[j][q] = m.AddVar(fmt.Sprintf("b_%d_%d", j, q), mip.Continuous, 0, jb.Shuffle, 0)
 			}
 		}
 	}
-	// Period lengths.
+}
+
+// addPeriodRows adds the period lengths: the sub-intervals of period l fill
+// ρ_{l+1} − ρ_l, and those of the last period at most H − ρ_l.
+func (rb *releaseBuilder) addPeriodRows() {
+	rho, np := rb.rho, rb.np
 	for l := 0; l < np; l++ {
 		var ind []int
 		var val []float64
-		for q := 0; q < nq; q++ {
-			if subPeriod[q] == l {
-				ind = append(ind, d[q])
+		for q := 0; q < rb.nq; q++ {
+			if rb.subPeriod[q] == l {
+				ind = append(ind, rb.d[q])
 				val = append(val, 1)
 			}
 		}
 		if l < np-1 {
-			m.AddRow(fmt.Sprintf("period%d", l), rho[l+1]-rho[l], rho[l+1]-rho[l], ind, val)
+			rb.m.AddRow(fmt.Sprintf("period%d", l), rho[l+1]-rho[l], rho[l+1]-rho[l], ind, val)
 		} else {
-			m.AddRow(fmt.Sprintf("period%d", l), 0, H-rho[l], ind, val)
+			rb.m.AddRow(fmt.Sprintf("period%d", l), 0, rb.H-rho[l], ind, val)
 		}
 	}
-	// Assignment: each job one slot; at most one job per slot; filled slots
-	// first within a period.
+}
+
+// addAssignmentRows adds the assignment: each job one slot; at most one job
+// per slot; filled slots first within a period.
+func (rb *releaseBuilder) addAssignmentRows() {
+	in, m, f, ns := rb.in, rb.m, rb.f, rb.ns
 	for j := range in.Jobs {
 		var ind []int
 		var val []float64
@@ -527,16 +582,14 @@ func buildRelease(in *instances.Instance) *Formulation {
 			m.AddRow(fmt.Sprintf("fill%d", s), 0, math.Inf(1), append(ind, ind2...), append(val, val2...))
 		}
 	}
-	addTieRows(in, m, f.Z)
-	addPrecedenceRows(in, m, f.Z, slotSub, a, b)
-	// Work rows.
-	lastSub := func(j int) int { return nq - 1 }
-	orderlp.AddWorkRows(in, m, d, a, b, func(j, q int) bool { return subPeriod[q] >= rel[j] }, lastSub)
-	// Links: no work in a sub-interval after the job's slot. The slots
-	// strictly before sub-interval q are those with slotSub < q.
-	for j, jb := range in.Jobs {
-		for q := 0; q < nq; q++ {
-			for st, cols := range [2][]int{a[j], b[j]} {
+}
+
+// addLinkRows adds the links: no work in a sub-interval after the job's
+// slot. The slots strictly before sub-interval q are those with slotSub < q.
+func (rb *releaseBuilder) addLinkRows() {
+	for j, jb := range rb.in.Jobs {
+		for q := 0; q < rb.nq; q++ {
+			for st, cols := range [2][]int{rb.a[j], rb.b[j]} {
 				size := jb.Map
 				if st == 1 {
 					size = jb.Shuffle
@@ -546,45 +599,48 @@ func buildRelease(in *instances.Instance) *Formulation {
 				}
 				ind := []int{cols[q]}
 				val := []float64{1}
-				for s := 0; s < ns && slotSub[s] < q; s++ {
-					if c := f.Z[j][s]; c >= 0 {
+				for s := 0; s < rb.ns && rb.slotSub[s] < q; s++ {
+					if c := rb.f.Z[j][s]; c >= 0 {
 						ind = append(ind, c)
 						val = append(val, size)
 					}
 				}
 				if len(ind) > 1 {
-					m.AddRow(fmt.Sprintf("link%c_%d_%d", "ab"[st], j, q), math.Inf(-1), size, ind, val)
+					rb.m.AddRow(fmt.Sprintf("link%c_%d_%d", "ab"[st], j, q), math.Inf(-1), size, ind, val)
 				}
 			}
 		}
 	}
-	// Completion times: C_j ≥ T_s − M_js (1 − z_js).
-	for j := range in.Jobs {
-		for s := 0; s < ns; s++ {
-			c := f.Z[j][s]
+}
+
+// addCompletionRows adds the completion times: C_j ≥ T_s − M_js (1 − z_js),
+// with T_s the end of slot s and M_js the end of its period less L_j.
+func (rb *releaseBuilder) addCompletionRows() {
+	rho, np := rb.rho, rb.np
+	for j := range rb.in.Jobs {
+		for s := 0; s < rb.ns; s++ {
+			c := rb.f.Z[j][s]
 			if c < 0 {
 				continue
 			}
-			l := f.SlotPeriod[s]
-			U := H
+			l := rb.f.SlotPeriod[s]
+			U := rb.H
 			if l < np-1 {
 				U = rho[l+1]
 			}
-			M := math.Max(0, U-L[j])
+			M := math.Max(0, U-rb.L[j])
 			// C_j − Σ_{q ≤ slotSub[s], q in l} d_q − M z ≥ ρ_l − M
-			ind := []int{C[j], c}
+			ind := []int{rb.C[j], c}
 			val := []float64{1, -M}
-			for q := 0; q <= slotSub[s]; q++ {
-				if subPeriod[q] == l {
-					ind = append(ind, d[q])
+			for q := 0; q <= rb.slotSub[s]; q++ {
+				if rb.subPeriod[q] == l {
+					ind = append(ind, rb.d[q])
 					val = append(val, -1)
 				}
 			}
-			m.AddRow(fmt.Sprintf("comp%d_%d", j, s), rho[l]-M, math.Inf(1), ind, val)
+			rb.m.AddRow(fmt.Sprintf("comp%d_%d", j, s), rho[l]-M, math.Inf(1), ind, val)
 		}
 	}
-	_ = isSlot
-	return f
 }
 
 // Decode reads the plan (completion order and periods) from a solution.
