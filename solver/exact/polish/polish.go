@@ -47,133 +47,178 @@ type Result struct {
 	Schedule    *schedule.Schedule
 }
 
+// polisher holds the state of one Solve: the LP evaluator chosen for the
+// instance, the deadline, the result being filled and the incumbent.
+type polisher struct {
+	ctx      context.Context
+	eng      mip.Engine
+	in       *instances.Instance
+	deadline time.Time // zero: no time limit
+	fast     *fastlp.Solver
+	rel      *fastlp.Release
+	res      *Result
+	best     float64 // LP value of bestPlan
+	bestPlan orderlp.Plan
+	order    []int // completion order of bestPlan during the local search
+}
+
 // Solve polishes in with LP engine eng.
 func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Options) (*Result, error) {
 	if err := in.Validate(); err != nil {
 		return nil, err
 	}
 	start := time.Now()
-	var deadline time.Time
+	ps := &polisher{ctx: ctx, eng: eng, in: in, res: &Result{}, best: math.Inf(1)}
 	if opt.TimeLimit > 0 {
-		deadline = start.Add(opt.TimeLimit)
+		ps.deadline = start.Add(opt.TimeLimit)
 	}
-	res := &Result{}
-	best := math.Inf(1)
-	var bestPlan orderlp.Plan
-	var fast *fastlp.Solver
-	var rel *fastlp.Release
 	if in.IsBatch() && !opt.UseEngine {
-		fast = new(fastlp.Solver)
+		ps.fast = new(fastlp.Solver)
 	} else if !opt.UseEngine {
 		var err error
-		if rel, err = fastlp.NewRelease(in); err != nil {
+		if ps.rel, err = fastlp.NewRelease(in); err != nil {
 			return nil, err
 		}
 	} else if eng == nil {
 		return nil, errors.New("polish: no LP engine given for an instance with release dates")
 	}
-	eval := func(p orderlp.Plan) (float64, error) {
-		if p.Check(in) != nil {
-			return math.Inf(1), nil
-		}
-		res.Evaluations++
-		if fast != nil {
-			return fast.Value(in, p.Order)
-		}
-		if rel != nil {
-			v, err := rel.Value(p)
-			if errors.Is(err, orderlp.ErrInfeasible) {
-				return math.Inf(1), nil
-			}
-			return v, err
-		}
-		// No deadline inside an LP (milliseconds); the local search checks
-		// the time limit between moves.
-		v, err := mip.InPastDeadline(ctx, func(pc context.Context) (float64, error) { return orderlp.Value(pc, eng, in, p) })
+	if err := ps.starts(); err != nil {
+		return nil, err
+	}
+	if err := ps.localSearch(); err != nil {
+		return nil, err
+	}
+	return ps.finish()
+}
+
+// eval returns the LP value of plan p, +Inf when p is infeasible or its LP
+// ran out of time (then the result is marked timed out).
+func (ps *polisher) eval(p orderlp.Plan) (float64, error) {
+	in, res := ps.in, ps.res
+	if p.Check(in) != nil {
+		return math.Inf(1), nil
+	}
+	res.Evaluations++
+	if ps.fast != nil {
+		return ps.fast.Value(in, p.Order)
+	}
+	if ps.rel != nil {
+		v, err := ps.rel.Value(p)
 		if errors.Is(err, orderlp.ErrInfeasible) {
-			return math.Inf(1), nil
-		}
-		if err != nil && (errors.Is(err, orderlp.ErrTimeLimit) || ctx.Err() != nil || (!deadline.IsZero() && time.Now().After(deadline))) {
-			// Out of time inside an LP: the order is simply not taken
-			// (the incumbent is returned as timed out).
-			res.TimedOut = true
 			return math.Inf(1), nil
 		}
 		return v, err
 	}
-	planOf := func(order []int) (orderlp.Plan, error) {
-		if in.IsBatch() {
-			return orderlp.BatchPlan(order), nil
-		}
-		r, err := fluid.Simulate(in, fluid.Order(order), fluid.Options{})
-		if err != nil {
-			return orderlp.Plan{}, err
-		}
-		return orderlp.PlanFromCompletions(in, r.Completion), nil
+	// No deadline inside an LP (milliseconds); the local search checks
+	// the time limit between moves.
+	ctx := ps.ctx
+	v, err := mip.InPastDeadline(ctx, func(pc context.Context) (float64, error) { return orderlp.Value(pc, ps.eng, in, p) })
+	if errors.Is(err, orderlp.ErrInfeasible) {
+		return math.Inf(1), nil
 	}
+	if err != nil && (errors.Is(err, orderlp.ErrTimeLimit) || ctx.Err() != nil || (!ps.deadline.IsZero() && time.Now().After(ps.deadline))) {
+		// Out of time inside an LP: the order is simply not taken
+		// (the incumbent is returned as timed out).
+		res.TimedOut = true
+		return math.Inf(1), nil
+	}
+	return v, err
+}
+
+// planOf returns the plan of a completion order: the batch plan, or with
+// release dates the periods of the order's simulated schedule.
+func (ps *polisher) planOf(order []int) (orderlp.Plan, error) {
+	in := ps.in
+	if in.IsBatch() {
+		return orderlp.BatchPlan(order), nil
+	}
+	r, err := fluid.Simulate(in, fluid.Order(order), fluid.Options{})
+	if err != nil {
+		return orderlp.Plan{}, err
+	}
+	return orderlp.PlanFromCompletions(in, r.Completion), nil
+}
+
+// starts evaluates the completion orders of MaxSRPT, SplitSRPT, FIFO and PS
+// and keeps the best as the incumbent.
+func (ps *polisher) starts() error {
+	in, res := ps.in, ps.res
 	for _, p := range []fluid.Policy{fluid.MaxSRPT(), fluid.SplitSRPT(), fluid.FIFO(), fluid.PS()} {
 		r, err := fluid.Simulate(in, p, fluid.Options{})
 		if err != nil {
-			return nil, fmt.Errorf("polish: %s: %w", p.Name(), err)
+			return fmt.Errorf("polish: %s: %w", p.Name(), err)
 		}
 		plan := orderlp.PlanFromCompletions(in, r.Completion)
-		v, err := eval(plan)
+		v, err := ps.eval(plan)
 		if err != nil {
-			return nil, fmt.Errorf("polish: LP of %s's order: %w", p.Name(), err)
+			return fmt.Errorf("polish: LP of %s's order: %w", p.Name(), err)
 		}
 		res.Starts = append(res.Starts, Start{Policy: p.Name(), Simulated: in.WeightedResponse(r.Completion), LP: v})
-		if v < best {
-			best, bestPlan, res.BestStart = v, plan, p.Name()
+		if v < ps.best {
+			ps.best, ps.bestPlan, res.BestStart = v, plan, p.Name()
 		}
 	}
-	if math.IsInf(best, 1) {
+	if math.IsInf(ps.best, 1) {
 		if res.TimedOut {
-			return nil, errors.New("polish: the time limit was reached before any starting order's LP was solved")
+			return errors.New("polish: the time limit was reached before any starting order's LP was solved")
 		}
-		return nil, errors.New("polish: no starting order has a feasible LP")
+		return errors.New("polish: no starting order has a feasible LP")
 	}
-	order := append([]int(nil), bestPlan.Order...)
+	return nil
+}
+
+// timeUp reports whether the search must stop (an LP ran out of time, ctx
+// is done or the deadline passed) and then marks the result timed out.
+func (ps *polisher) timeUp() bool {
+	if ps.res.TimedOut || ps.ctx.Err() != nil || (!ps.deadline.IsZero() && time.Now().After(ps.deadline)) {
+		ps.res.TimedOut = true
+		return true
+	}
+	return false
+}
+
+// try evaluates the order cand and takes it as the incumbent when it
+// improves the best value by more than improveRel.
+func (ps *polisher) try(cand []int) (bool, error) {
+	p, err := ps.planOf(cand)
+	if err != nil {
+		return false, err
+	}
+	v, err := ps.eval(p)
+	if err != nil {
+		return false, err
+	}
+	if v < ps.best*(1-improveRel) {
+		ps.best, ps.bestPlan = v, p
+		copy(ps.order, cand)
+		ps.res.Moves++
+		return true, nil
+	}
+	return false, nil
+}
+
+// localSearch improves the incumbent by adjacent swaps, then by insertions
+// (tried only while no swap improved), until neither improves or time is up.
+func (ps *polisher) localSearch() error {
+	ps.order = append([]int(nil), ps.bestPlan.Order...)
+	order := ps.order
 	n := len(order)
-	timeUp := func() bool {
-		if res.TimedOut || ctx.Err() != nil || (!deadline.IsZero() && time.Now().After(deadline)) {
-			res.TimedOut = true
-			return true
-		}
-		return false
-	}
-	try := func(cand []int) (bool, error) {
-		p, err := planOf(cand)
-		if err != nil {
-			return false, err
-		}
-		v, err := eval(p)
-		if err != nil {
-			return false, err
-		}
-		if v < best*(1-improveRel) {
-			best, bestPlan = v, p
-			copy(order, cand)
-			res.Moves++
-			return true, nil
-		}
-		return false, nil
-	}
 	cand := make([]int, n)
-	for improved := true; improved && !timeUp(); {
+	for improved := true; improved && !ps.timeUp(); {
 		improved = false
 		// Adjacent swaps.
-		for k := 0; k+1 < n && !timeUp(); k++ {
+		for k := 0; k+1 < n && !ps.timeUp(); k++ {
 			copy(cand, order)
 			cand[k], cand[k+1] = cand[k+1], cand[k]
-			ok, err := try(cand)
+			ok, err := ps.try(cand)
 			if err != nil {
-				return nil, err
+				return err
 			}
 			improved = improved || ok
 		}
 		// Insertions: move the job at position a to position b.
-		for a := 0; a < n && !improved && !timeUp(); a++ {
-			for b := 0; b < n && !improved && !timeUp(); b++ {
+		for a := 0; a < n && !improved && !ps.timeUp(); a++ {
+			for b := 0; b < n && !improved && !ps.timeUp(); b++ {
 				if b == a || b == a+1 || b == a-1 {
 					continue
 				}
@@ -186,26 +231,34 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 					cand = append(cand, j)
 				}
 				cand = append(cand[:b], append([]int{job}, cand[b:]...)...)
-				ok, err := try(cand)
+				ok, err := ps.try(cand)
 				if err != nil {
-					return nil, err
+					return err
 				}
 				improved = improved || ok
 			}
 		}
 	}
+	return nil
+}
+
+// finish solves the LP of the best plan for its schedule and completes the
+// result.
+func (ps *polisher) finish() (*Result, error) {
+	in, bestPlan := ps.in, ps.bestPlan
 	var final *orderlp.Result
 	var err error
-	if fast != nil {
-		final, err = fast.Solve(in, bestPlan.Order)
-	} else if rel != nil {
-		final, err = rel.Solve(bestPlan)
+	if ps.fast != nil {
+		final, err = ps.fast.Solve(in, bestPlan.Order)
+	} else if ps.rel != nil {
+		final, err = ps.rel.Solve(bestPlan)
 	} else {
-		final, err = mip.InPastDeadline(ctx, func(pc context.Context) (*orderlp.Result, error) { return orderlp.Solve(pc, eng, in, bestPlan) })
+		final, err = mip.InPastDeadline(ps.ctx, func(pc context.Context) (*orderlp.Result, error) { return orderlp.Solve(pc, ps.eng, in, bestPlan) })
 	}
 	if err != nil {
 		return nil, fmt.Errorf("polish: schedule of the best order: %w", err)
 	}
+	res := ps.res
 	res.Plan, res.Objective, res.Schedule = bestPlan, final.Total, final.Schedule
 	return res, nil
 }
