@@ -205,20 +205,8 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 		return nil, fmt.Errorf("%w: %d jobs (at most 64)", ErrSize, s.n)
 	}
 	s.setModel()
-	if in.IsBatch() && !opt.UseEngine {
-		s.fast, s.pfast = new(fastlp.Solver), new(fastlp.Solver)
-		if s.dag {
-			w, after := s.dagVectors()
-			s.fast.Weight, s.fast.After = w, after
-			s.pfast.Weight, s.pfast.After = w, after
-		}
-	} else if !in.IsBatch() && !opt.UseEngine {
-		if s.rfast, err = fastlp.NewRelease(in); err != nil {
-			return nil, err
-		}
-	}
-	if s.fast == nil && s.rfast == nil && eng == nil {
-		return nil, fmt.Errorf("%w: no LP engine given for an instance with release dates", ErrEngine)
+	if err := s.setEvaluator(); err != nil {
+		return nil, err
 	}
 	var root float64
 	if in.IsBatch() {
@@ -228,10 +216,58 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 		root = s.releaseRootBound()
 	}
 	s.stats.LowerBound = root
+	if err := s.incumbents(root); err != nil {
+		return nil, err
+	}
+	if in.IsBatch() && !s.opt.NoWindowTail && !s.cut(root) && !s.stopped {
+		// The window tail (windows.go) needs the incumbent for its steps.
+		s.windowTail()
+		root = max(root, s.pairTail(0, 0, 0))
+		s.stats.LowerBound = root
+	}
+	s.pollBound()
+	s.explore(root)
+	if s.err != nil {
+		return nil, s.err
+	}
+	if math.IsInf(s.best, 1) {
+		return nil, fmt.Errorf("%w: no complete order was evaluated", ErrEngine)
+	}
+	return s.result(root)
+}
+
+// setEvaluator chooses how complete orders are evaluated: package fastlp
+// for batches (with the weights and dependencies of a DAG instance),
+// fastlp.Release with release dates, or the LP engine when opt.UseEngine.
+func (s *searcher) setEvaluator() error {
+	in, opt := s.in, s.opt
+	if in.IsBatch() && !opt.UseEngine {
+		s.fast, s.pfast = new(fastlp.Solver), new(fastlp.Solver)
+		if s.dag {
+			w, after := s.dagVectors()
+			s.fast.Weight, s.fast.After = w, after
+			s.pfast.Weight, s.pfast.After = w, after
+		}
+	} else if !in.IsBatch() && !opt.UseEngine {
+		var err error
+		if s.rfast, err = fastlp.NewRelease(in); err != nil {
+			return err
+		}
+	}
+	if s.fast == nil && s.rfast == nil && s.eng == nil {
+		return fmt.Errorf("%w: no LP engine given for an instance with release dates", ErrEngine)
+	}
+	return nil
+}
+
+// incumbents evaluates the heuristics' plans and, when they have not met
+// the root bound, polishes from them.
+func (s *searcher) incumbents(root float64) error {
+	in := s.in
 	// Incumbents from heuristics.
 	for _, p := range s.heuristicPlans() {
 		if err := s.evaluate(p); err != nil {
-			return nil, err
+			return err
 		}
 	}
 	// A better incumbent prunes more: for instances with releases and for
@@ -252,24 +288,24 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 			}
 		}
 		if budget >= 0 {
-			pr, err := polish.Solve(ctx, eng, in, polish.Options{TimeLimit: budget, UseEngine: opt.UseEngine})
+			pr, err := polish.Solve(s.ctx, s.eng, in, polish.Options{TimeLimit: budget, UseEngine: s.opt.UseEngine})
 			if err == nil {
 				s.stats.LPs += int64(pr.Evaluations)
 				// The polish value is that of its validated schedule; the
 				// plan's LP value (what the search compares) is re-read.
 				if err := s.evaluate(pr.Plan); err != nil {
-					return nil, err
+					return err
 				}
 			}
 		}
 	}
-	if in.IsBatch() && !s.opt.NoWindowTail && !s.cut(root) && !s.stopped {
-		// The window tail (windows.go) needs the incumbent for its steps.
-		s.windowTail()
-		root = max(root, s.pairTail(0, 0, 0))
-		s.stats.LowerBound = root
-	}
-	s.pollBound()
+	return nil
+}
+
+// explore runs the depth-first search below the root unless the incumbent
+// already meets the root bound or the search has stopped.
+func (s *searcher) explore(root float64) {
+	in := s.in
 	if s.best > root*(1+pruneRel)+pruneRel {
 		// Until the root records its children, only the root bound is
 		// proved (also when the limit ended during the heuristics).
@@ -286,19 +322,20 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 			s.releaseDFS(orderlp.Plan{}, rel, 0, make([]bool, s.n), 0, 0)
 		}
 	}
-	if s.err != nil {
-		return nil, s.err
-	}
-	if math.IsInf(s.best, 1) {
-		return nil, fmt.Errorf("%w: no complete order was evaluated", ErrEngine)
-	}
+}
+
+// result solves the LP of the best plan for its schedule and states what
+// was proved: the status and the lower bound with its source.
+func (s *searcher) result(root float64) (*Result, error) {
+	ctx, in := s.ctx, s.in
 	var final *orderlp.Result
+	var err error
 	if s.fast != nil {
 		final, err = s.fast.Solve(in, s.bestPlan.Order)
 	} else if s.rfast != nil {
 		final, err = s.rfast.Solve(s.bestPlan)
 	} else {
-		final, err = mip.InPastDeadline(ctx, func(pc context.Context) (*orderlp.Result, error) { return orderlp.Solve(pc, eng, in, s.bestPlan) })
+		final, err = mip.InPastDeadline(ctx, func(pc context.Context) (*orderlp.Result, error) { return orderlp.Solve(pc, s.eng, in, s.bestPlan) })
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrEngine, err)
