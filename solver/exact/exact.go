@@ -461,122 +461,17 @@ var errNoIncumbent = errors.New("exact: the MIP stopped without a solution")
 func runMethod(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Options, method string, policy fluid.Policy, remaining func() time.Duration, a *Answer) (candidate, []Bound, error) {
 	switch method {
 	case "portfolio":
-		po := portfolio.Options{TimeLimit: remaining(), MIP: portfolio.ChooseMIP(in), GapLimit: opt.gapLimit()}
-		if po.MIP != nil {
-			a.Engine += "+" + po.MIP.Name()
-		}
-		if opt.Progress != nil {
-			po.Progress = func(s search.Stats) {
-				opt.Progress(fmt.Sprintf("portfolio: search %d nodes, %d LPs, incumbent %.6g, %v", s.Nodes, s.LPs, s.Incumbent, s.Elapsed.Round(time.Second)))
-			}
-		}
-		r, err := portfolio.Solve(ctx, eng, in, po)
-		if err != nil {
-			return candidate{}, nil, err
-		}
-		c := candidate{schedule: r.Schedule, order: r.Plan.Order, source: "portfolio"}
-		if r.Search != nil {
-			a.Nodes, a.LPs = r.Search.Stats.Nodes, r.Search.Stats.LPs
-			a.Detail["root_bound"] = r.Search.RootBound
-		}
-		switch r.Status {
-		case mip.Optimal, mip.GapLimit:
-		case mip.Interrupted:
-			c.stop = stopInterrupted
-		default:
-			c.stop = stopTimeLimit
-		}
-		return c, []Bound{{mip.SourcePortfolio.Within(r.BoundSource), r.LowerBound}}, nil
+		return runPortfolio(ctx, eng, in, opt, remaining, a)
 	case "mip":
-		r, err := mipform.Solve(ctx, eng, in, mip.Options{TimeLimit: remaining(), RelGap: tolerance.Rel, AbsGap: tolerance.Abs})
-		if err != nil {
-			return candidate{}, nil, err
-		}
-		a.Nodes = r.Nodes
-		var bs []Bound
-		if !math.IsNaN(r.LowerBound) && !math.IsInf(r.LowerBound, 0) {
-			bs = append(bs, Bound{r.BoundSource, r.LowerBound})
-		}
-		c := candidate{schedule: r.Schedule, order: r.Plan.Order, source: "mip"}
-		switch r.Status {
-		case mip.Optimal:
-		case mip.TimeLimit, mip.NodeLimit, mip.IterationLimit, mip.SolutionLimit, mip.Unknown:
-			c.stop = stopTimeLimit
-		case mip.Interrupted:
-			c.stop = stopInterrupted
-		default:
-			return candidate{}, nil, fmt.Errorf("exact: the MIP ended with status %v", r.Status)
-		}
-		if r.Schedule == nil {
-			return candidate{}, bs, fmt.Errorf("%w (status %v)", errNoIncumbent, r.Status)
-		}
-		return c, bs, nil
+		return runMIP(ctx, eng, in, opt, remaining, a)
 	case "search":
-		so := search.Options{TimeLimit: remaining(), GapLimit: opt.gapLimit()}
-		if opt.Progress != nil {
-			so.Progress = func(s search.Stats) {
-				opt.Progress(fmt.Sprintf("search: %d nodes, %d LPs, incumbent %.6g, %v", s.Nodes, s.LPs, s.Incumbent, s.Elapsed.Round(time.Second)))
-			}
-		}
-		r, err := search.Solve(ctx, eng, in, so)
-		if err != nil {
-			return candidate{}, nil, err
-		}
-		a.Nodes, a.LPs = r.Stats.Nodes, r.Stats.LPs
-		a.Detail["root_bound"] = r.RootBound
-		c := candidate{schedule: r.Schedule, order: r.Plan.Order, source: "search"}
-		switch r.Status {
-		case mip.Optimal:
-		case mip.Interrupted:
-			c.stop = stopInterrupted
-		default:
-			c.stop = stopTimeLimit
-		}
-		return c, []Bound{{mip.SourceSearch, r.LowerBound}}, nil
+		return runSearch(ctx, eng, in, opt, remaining, a)
 	case "order-lp":
-		var plan orderlp.Plan
-		if in.IsBatch() {
-			plan = orderlp.BatchPlan(opt.Order)
-		} else {
-			r, err := fluid.Simulate(in, fluid.Order(opt.Order), fluid.Options{})
-			if err != nil {
-				return candidate{}, nil, err
-			}
-			plan = orderlp.PlanFromCompletions(in, r.Completion)
-			plan.Order = append([]int(nil), opt.Order...)
-			for k := 1; k < len(plan.Period); k++ {
-				plan.Period[k] = max(plan.Period[k], plan.Period[k-1])
-			}
-		}
-		r, err := orderlp.SolveOrder(ctx, eng, in, plan)
-		if err != nil {
-			return candidate{}, nil, err
-		}
-		a.LPs = 1
-		a.Detail["order_lp_value"] = r.LPValue
-		c := candidate{schedule: r.Schedule, order: plan.Order, source: "order-lp", orderOptimal: r.OrderKept}
-		if !r.OrderKept {
-			c.order = orderlp.PlanFromCompletions(in, r.Schedule.Completion).Order
-			a.Notes = append(a.Notes, fmt.Sprintf("order-lp: no schedule keeping the order was found at the LP optimum %v (the infimum over schedules completing in that order); the schedule returned completes in another order", tabularFloat(r.LPValue)))
-		}
-		return c, nil, nil
+		return runOrderLP(ctx, eng, in, opt, remaining, a)
 	case "local":
 		return runLocal(ctx, in, opt, remaining, a)
 	case "polish":
-		r, err := polish.Solve(ctx, eng, in, polish.Options{TimeLimit: remaining()})
-		if err != nil {
-			return candidate{}, nil, err
-		}
-		a.LPs = int64(r.Evaluations)
-		for _, s := range r.Starts {
-			a.Detail["start_"+s.Policy+"_simulated"] = s.Simulated
-			a.Detail["start_"+s.Policy+"_lp"] = s.LP
-		}
-		c := candidate{schedule: r.Schedule, order: r.Plan.Order, source: "polish"}
-		if r.TimedOut {
-			c.stop = stopTimeLimit
-		}
-		return c, nil, nil
+		return runPolish(ctx, eng, in, opt, remaining, a)
 	}
 	r, err := fluid.Simulate(in, policy, fluid.Options{Record: true})
 	if err != nil {
@@ -585,4 +480,138 @@ func runMethod(ctx context.Context, eng mip.Engine, in *instances.Instance, opt 
 	return candidate{schedule: r.Schedule, source: policy.Name(), order: orderlp.PlanFromCompletions(in, r.Completion).Order}, nil, nil
 }
 
+// runPortfolio runs the portfolio (the search with a MIP alongside) and returns
+// its schedule and its bound, labelled with the portfolio member that proved it.
+func runPortfolio(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Options, remaining func() time.Duration, a *Answer) (candidate, []Bound, error) {
+	po := portfolio.Options{TimeLimit: remaining(), MIP: portfolio.ChooseMIP(in), GapLimit: opt.gapLimit()}
+	if po.MIP != nil {
+		a.Engine += "+" + po.MIP.Name()
+	}
+	if opt.Progress != nil {
+		po.Progress = func(s search.Stats) {
+			opt.Progress(fmt.Sprintf("portfolio: search %d nodes, %d LPs, incumbent %.6g, %v", s.Nodes, s.LPs, s.Incumbent, s.Elapsed.Round(time.Second)))
+		}
+	}
+	r, err := portfolio.Solve(ctx, eng, in, po)
+	if err != nil {
+		return candidate{}, nil, err
+	}
+	c := candidate{schedule: r.Schedule, order: r.Plan.Order, source: "portfolio"}
+	if r.Search != nil {
+		a.Nodes, a.LPs = r.Search.Stats.Nodes, r.Search.Stats.LPs
+		a.Detail["root_bound"] = r.Search.RootBound
+	}
+	switch r.Status {
+	case mip.Optimal, mip.GapLimit:
+	case mip.Interrupted:
+		c.stop = stopInterrupted
+	default:
+		c.stop = stopTimeLimit
+	}
+	return c, []Bound{{mip.SourcePortfolio.Within(r.BoundSource), r.LowerBound}}, nil
+}
+
+// runMIP solves the MIP (package mipform) and returns its incumbent and its
+// dual bound when it is finite.
+func runMIP(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Options, remaining func() time.Duration, a *Answer) (candidate, []Bound, error) {
+	r, err := mipform.Solve(ctx, eng, in, mip.Options{TimeLimit: remaining(), RelGap: tolerance.Rel, AbsGap: tolerance.Abs})
+	if err != nil {
+		return candidate{}, nil, err
+	}
+	a.Nodes = r.Nodes
+	var bs []Bound
+	if !math.IsNaN(r.LowerBound) && !math.IsInf(r.LowerBound, 0) {
+		bs = append(bs, Bound{r.BoundSource, r.LowerBound})
+	}
+	c := candidate{schedule: r.Schedule, order: r.Plan.Order, source: "mip"}
+	switch r.Status {
+	case mip.Optimal:
+	case mip.TimeLimit, mip.NodeLimit, mip.IterationLimit, mip.SolutionLimit, mip.Unknown:
+		c.stop = stopTimeLimit
+	case mip.Interrupted:
+		c.stop = stopInterrupted
+	default:
+		return candidate{}, nil, fmt.Errorf("exact: the MIP ended with status %v", r.Status)
+	}
+	if r.Schedule == nil {
+		return candidate{}, bs, fmt.Errorf("%w (status %v)", errNoIncumbent, r.Status)
+	}
+	return c, bs, nil
+}
+
+// runSearch runs the branch-and-bound search (package search) and returns its
+// schedule and its proven bound.
+func runSearch(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Options, remaining func() time.Duration, a *Answer) (candidate, []Bound, error) {
+	so := search.Options{TimeLimit: remaining(), GapLimit: opt.gapLimit()}
+	if opt.Progress != nil {
+		so.Progress = func(s search.Stats) {
+			opt.Progress(fmt.Sprintf("search: %d nodes, %d LPs, incumbent %.6g, %v", s.Nodes, s.LPs, s.Incumbent, s.Elapsed.Round(time.Second)))
+		}
+	}
+	r, err := search.Solve(ctx, eng, in, so)
+	if err != nil {
+		return candidate{}, nil, err
+	}
+	a.Nodes, a.LPs = r.Stats.Nodes, r.Stats.LPs
+	a.Detail["root_bound"] = r.RootBound
+	c := candidate{schedule: r.Schedule, order: r.Plan.Order, source: "search"}
+	switch r.Status {
+	case mip.Optimal:
+	case mip.Interrupted:
+		c.stop = stopInterrupted
+	default:
+		c.stop = stopTimeLimit
+	}
+	return c, []Bound{{mip.SourceSearch, r.LowerBound}}, nil
+}
+
+// runOrderLP solves the fixed-order LP of opt.Order (its periods, with release
+// dates, from the order's simulated schedule) and returns its schedule.
+func runOrderLP(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Options, remaining func() time.Duration, a *Answer) (candidate, []Bound, error) {
+	var plan orderlp.Plan
+	if in.IsBatch() {
+		plan = orderlp.BatchPlan(opt.Order)
+	} else {
+		r, err := fluid.Simulate(in, fluid.Order(opt.Order), fluid.Options{})
+		if err != nil {
+			return candidate{}, nil, err
+		}
+		plan = orderlp.PlanFromCompletions(in, r.Completion)
+		plan.Order = append([]int(nil), opt.Order...)
+		for k := 1; k < len(plan.Period); k++ {
+			plan.Period[k] = max(plan.Period[k], plan.Period[k-1])
+		}
+	}
+	r, err := orderlp.SolveOrder(ctx, eng, in, plan)
+	if err != nil {
+		return candidate{}, nil, err
+	}
+	a.LPs = 1
+	a.Detail["order_lp_value"] = r.LPValue
+	c := candidate{schedule: r.Schedule, order: plan.Order, source: "order-lp", orderOptimal: r.OrderKept}
+	if !r.OrderKept {
+		c.order = orderlp.PlanFromCompletions(in, r.Schedule.Completion).Order
+		a.Notes = append(a.Notes, fmt.Sprintf("order-lp: no schedule keeping the order was found at the LP optimum %v (the infimum over schedules completing in that order); the schedule returned completes in another order", tabularFloat(r.LPValue)))
+	}
+	return c, nil, nil
+}
+
+// runPolish runs the LP local search (package polish) and returns its schedule
+// and the values of its starting orders.
+func runPolish(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Options, remaining func() time.Duration, a *Answer) (candidate, []Bound, error) {
+	r, err := polish.Solve(ctx, eng, in, polish.Options{TimeLimit: remaining()})
+	if err != nil {
+		return candidate{}, nil, err
+	}
+	a.LPs = int64(r.Evaluations)
+	for _, s := range r.Starts {
+		a.Detail["start_"+s.Policy+"_simulated"] = s.Simulated
+		a.Detail["start_"+s.Policy+"_lp"] = s.LP
+	}
+	c := candidate{schedule: r.Schedule, order: r.Plan.Order, source: "polish"}
+	if r.TimedOut {
+		c.stop = stopTimeLimit
+	}
+	return c, nil, nil
+}
 func tabularFloat(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
