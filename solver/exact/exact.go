@@ -208,38 +208,9 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 	if start.IsZero() {
 		start = t0
 	}
-	method := strings.ToLower(opt.Method)
-	if method == "" {
-		method = DefaultMethod
-	}
-	a := &Answer{Method: method, Detail: map[string]float64{}}
-	if m := maxN(method); m > 0 && in.N() > m {
-		a.Notes = append(a.Notes, fmt.Sprintf("%s runs on at most %d jobs; ran local (list-schedule local search) on these %d", method, m, in.N()))
-		method = "local"
-		a.Method = method
-	}
-	var policy fluid.Policy
-	switch method {
-	case "portfolio", "mip", "search", "order-lp", "polish", "local":
-		if method == "order-lp" && len(opt.Order) != in.N() {
-			return nil, fmt.Errorf("%w: order-lp needs --order with all %d job ids", ErrMethod, in.N())
-		}
-		// Only the MIP and the fixed-order LP need an engine: the search,
-		// polish and the portfolio's search evaluate plans with fastlp
-		// (fastlp.Release with release dates), and the portfolio's MIP is
-		// a program of its own (portfolio.ChooseMIP).
-		if eng == nil && (method == "mip" || method == "order-lp") {
-			return nil, fmt.Errorf("%w: method %q needs an LP/MIP engine", ErrMethod, opt.Method)
-		}
-	default:
-		p, err := fluid.ParsePolicy(method, opt.K, opt.Order)
-		if err != nil {
-			return nil, fmt.Errorf("%w %q (want %s or a policy: %v)", ErrMethod, opt.Method, strings.Join(Methods, ", "), err)
-		}
-		policy = p
-	}
-	if eng != nil && policy == nil { // a policy uses no engine
-		a.Engine = eng.Name()
+	a, method, policy, err := resolveMethod(eng, in, opt)
+	if err != nil {
+		return nil, err
 	}
 	deadline := mip.Deadline(start, opt.TimeLimit)
 	if !deadline.IsZero() {
@@ -284,19 +255,11 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 		opt.lowerBound = max(opt.lowerBound, b.Value)
 	}
 	if method != "search" && method != "portfolio" {
-		subset := make(chan []Bound, 1)
-		go func() { subset <- subsetBound(in) }()
-		select {
-		case sb := <-subset:
-			bs = append(bs, sb...)
-		case <-ctx.Done():
-			a.Notes = append(a.Notes, "subset bound left out: not computed by the deadline")
-		}
+		bs = appendSubsetBound(ctx, in, bs, a)
 	}
 	var (
 		c   candidate
 		mbs []Bound
-		err error
 	)
 	pre := listSeed(ctx, in, opt, method, remaining)
 	if policy == nil && !deadline.IsZero() && !opt.now().Before(deadline) {
@@ -309,16 +272,94 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 		})
 	}
 	bs = append(bs, mbs...)
+	if c, err = settle(ctx, in, method, policy, a, c, pre, err, stopOf); err != nil {
+		return nil, err
+	}
+	bs = appendLPRelaxation(ctx, eng, in, opt, policy, c, bs, a)
+	if full := awaitBounds(ctx, mip.OutputMargin(opt.TimeLimit)/4, pending, a); full != nil {
+		bs = append(full, bs[nStart:]...) // the fast bounds are among them
+	}
+	a.GapLimit = opt.gapLimit()
+	if err := finalise(in, a, c, bs); err != nil {
+		return nil, err
+	}
+	a.Time = opt.now().Sub(t0)
+	return a, nil
+}
+
+// resolveMethod normalises opt.Method (empty: DefaultMethod; above the
+// method's size limit: local, with a note), checks that it can run (an
+// order for order-lp, an engine for mip and order-lp) or parses it as a
+// fluid policy, and returns the answer being built, the method and the
+// policy (nil for an exact method).
+func resolveMethod(eng mip.Engine, in *instances.Instance, opt Options) (*Answer, string, fluid.Policy, error) {
+	method := strings.ToLower(opt.Method)
+	if method == "" {
+		method = DefaultMethod
+	}
+	a := &Answer{Method: method, Detail: map[string]float64{}}
+	if m := maxN(method); m > 0 && in.N() > m {
+		a.Notes = append(a.Notes, fmt.Sprintf("%s runs on at most %d jobs; ran local (list-schedule local search) on these %d", method, m, in.N()))
+		method = "local"
+		a.Method = method
+	}
+	var policy fluid.Policy
+	switch method {
+	case "portfolio", "mip", "search", "order-lp", "polish", "local":
+		if method == "order-lp" && len(opt.Order) != in.N() {
+			return nil, "", nil, fmt.Errorf("%w: order-lp needs --order with all %d job ids", ErrMethod, in.N())
+		}
+		// Only the MIP and the fixed-order LP need an engine: the search,
+		// polish and the portfolio's search evaluate plans with fastlp
+		// (fastlp.Release with release dates), and the portfolio's MIP is
+		// a program of its own (portfolio.ChooseMIP).
+		if eng == nil && (method == "mip" || method == "order-lp") {
+			return nil, "", nil, fmt.Errorf("%w: method %q needs an LP/MIP engine", ErrMethod, opt.Method)
+		}
+	default:
+		p, err := fluid.ParsePolicy(method, opt.K, opt.Order)
+		if err != nil {
+			return nil, "", nil, fmt.Errorf("%w %q (want %s or a policy: %v)", ErrMethod, opt.Method, strings.Join(Methods, ", "), err)
+		}
+		policy = p
+	}
+	if eng != nil && policy == nil { // a policy uses no engine
+		a.Engine = eng.Name()
+	}
+	return a, method, policy, nil
+}
+
+// appendSubsetBound appends the subset bound (a dynamic program over 2^n
+// subsets, up to a second at n = 20 on a loaded machine) to bs, or notes
+// that it was left out when ctx is done first.
+func appendSubsetBound(ctx context.Context, in *instances.Instance, bs []Bound, a *Answer) []Bound {
+	subset := make(chan []Bound, 1)
+	go func() { subset <- subsetBound(in) }()
+	select {
+	case sb := <-subset:
+		bs = append(bs, sb...)
+	case <-ctx.Done():
+		a.Notes = append(a.Notes, "subset bound left out: not computed by the deadline")
+	}
+	return bs
+}
+
+// settle returns the candidate Solve answers with, given the method's
+// candidate c and error err: the fallback heuristics' schedule when the
+// method could not answer in time, else the best of c, the fluid
+// heuristics (exact methods but order-lp) and the list-schedule seed pre.
+// Any other error of the method is returned.
+func settle(ctx context.Context, in *instances.Instance, method string, policy fluid.Policy, a *Answer, c, pre candidate, err error, stopOf func() stopReason) (candidate, error) {
 	if err != nil {
 		// A method that could not answer in time (engine not ready, no
 		// incumbent, an LP cut off) leaves the answer to the fallback.
 		if ctx.Err() == nil && !errors.Is(err, mip.ErrNotReady) && !errors.Is(err, errNoIncumbent) && !errors.Is(err, errNoTime) {
-			return nil, err
+			return candidate{}, err
 		}
 		a.Notes = append(a.Notes, fmt.Sprintf("%s: %v; schedule from the fallback heuristics", method, err))
 		fb, _, ferr := bestHeuristic(in, "fallback ")
 		if ferr != nil {
-			return nil, ferr
+			return candidate{}, ferr
 		}
 		fb.stop = max(stopOf(), stopTimeLimit) // interrupted, else time limit
 		c = better(in, fb, pre)
@@ -330,10 +371,14 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 		}
 		c = better(in, c, pre)
 	}
-	// The LP relaxation for the exact methods (a policy's answer does not
-	// load the LP engine: start-up time; 'mrsched bound' and
-	// Bounds give it), unless the answer is proven already or the MIP's
-	// dual bound (never below its root LP) is known.
+	return c, nil
+}
+
+// appendLPRelaxation appends the LP relaxation bound for the exact methods
+// (a policy's answer does not load the LP engine: start-up time; 'mrsched
+// bound' and Bounds give it), unless the answer is proven already or the
+// MIP's dual bound (never below its root LP) is known.
+func appendLPRelaxation(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Options, policy fluid.Policy, c candidate, bs []Bound, a *Answer) []Bound {
 	if eng != nil && policy == nil && !opt.NoLPBound && in.N() <= lpRelaxationMaxN && !provenBy(bs, c, in) && !hasSource(bs, mip.SourceMIP) && ctx.Err() == nil {
 		v, err := within(ctx, mip.OutputMargin(opt.TimeLimit)/2, func() (float64, error) { return mipform.LPRelaxation(ctx, eng, in) })
 		if err != nil {
@@ -342,15 +387,7 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 			bs = append(bs, Bound{mip.SourceLPRelaxation, v})
 		}
 	}
-	if full := awaitBounds(ctx, mip.OutputMargin(opt.TimeLimit)/4, pending, a); full != nil {
-		bs = append(full, bs[nStart:]...) // the fast bounds are among them
-	}
-	a.GapLimit = opt.gapLimit()
-	if err := finalise(in, a, c, bs); err != nil {
-		return nil, err
-	}
-	a.Time = opt.now().Sub(t0)
-	return a, nil
+	return bs
 }
 
 // AfterPerJob is the time per job that Solve keeps, before the time
