@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/mrsched/mrsched/solver/cbc"
+	"github.com/mrsched/mrsched/solver/mip"
 )
 
 // The status discipline with CBC as the MIP engine (ln6, OPT from

@@ -18,7 +18,7 @@ import (
 // Both engines give the same MIP optimum, equal to brute force,
 // on batch and release instances: go test -tags cbc ./solver/exact/mipform
 func TestEnginesAgree(t *testing.T) {
-	hi := engine(t)
+	hi := highsEngine(t)
 	cbc := testenv.RequireCBC(t, func() (mip.Engine, error) { return engine.Get("cbc") })
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(31, 7))

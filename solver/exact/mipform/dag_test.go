@@ -18,7 +18,7 @@ import (
 // passes the validator (which checks precedence) with that weighted total,
 // and the LP relaxation is at most the optimum.
 func TestWeightedDAGAgainstBruteForce(t *testing.T) {
-	eng := engine(t)
+	eng := highsEngine(t)
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(91, 3))
 	for trial := 0; trial < 60; trial++ {

@@ -21,13 +21,13 @@ import (
 // (releases); make exact-sweep sets it.
 var full = flag.Bool("full", false, "brute-force sweep up to n = 6 (batch) and 5 (releases)")
 
-func engine(t testing.TB) mip.Engine {
+func highsEngine(t testing.TB) mip.Engine {
 	t.Helper()
 	return testenv.RequireHiGHS(t, highs.New)
 }
 
 func TestKnownOptima(t *testing.T) {
-	eng := engine(t)
+	eng := highsEngine(t)
 	for _, c := range []struct {
 		name string
 		in   *instances.Instance
@@ -60,7 +60,7 @@ func TestKnownOptima(t *testing.T) {
 // zero sizes, extreme ratios, unequal capacities and release dates; the
 // release form also solves batches.
 func TestAgainstBruteForce(t *testing.T) {
-	eng := engine(t)
+	eng := highsEngine(t)
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(2024, 4))
 	// Default: 60 batches and 40 release instances (the package stays

@@ -35,7 +35,7 @@ func cor4() *instances.Instance {
 // completes at 10, 11, 21, 22, 32, 33 (sum 129; generator metadata
 // alternative_total), and the brute force over all 720 orders gives 129.
 func TestCor4Regression(t *testing.T) {
-	eng := engine(t)
+	eng := highsEngine(t)
 	in := cor4()
 	bf, err := bruteforce.Solve(in)
 	if err != nil {
@@ -165,7 +165,7 @@ func tieFamily(rng *rand.Rand, n int, releases bool) *instances.Instance {
 // count instances of tieFamily and returns the number of mismatches.
 func tieSweep(t *testing.T, seed uint64, count, minN, maxN int, releases bool) int {
 	t.Helper()
-	eng := engine(t)
+	eng := highsEngine(t)
 	rng := rand.New(rand.NewPCG(seed, 44))
 	bad, skipped := 0, 0
 	for trial := 0; trial < count; trial++ {
