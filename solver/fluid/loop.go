@@ -35,9 +35,11 @@ type stepper interface {
 // after its arrivals.
 var errHandOff = errors.New("fluid: hand-off to the generic loop")
 
-// eventLoop runs the events of p from the first event time t (stall
-// events already at the current time) until no event is left.
-func (e *engine) eventLoop(p stepper, t float64, stall int, sink func(JobResult)) (Summary, error) {
+// eventLoop runs the events of p on e from the first event time t (stall
+// events already at the current time) until no event is left. It is
+// generic over the step's type so that each policy's loop has its own
+// instantiation.
+func eventLoop[S stepper](e *engine, p S, t float64, stall int, sink func(JobResult)) (Summary, error) {
 	for {
 		if e.srcErr != nil {
 			return Summary{}, e.srcErr
@@ -90,5 +92,5 @@ func (e *engine) eventLoop(p stepper, t float64, stall int, sink func(JobResult)
 func (e *engine) resume(stall int, sink func(JobResult)) (Summary, error) {
 	g := &genericStep{e: e}
 	e.allocateStep()
-	return e.eventLoop(g, g.next(), stall, sink)
+	return eventLoop(e, g, g.next(), stall, sink)
 }

@@ -201,7 +201,7 @@ func (e *engine) runPS(sink func(JobResult)) (Summary, error) {
 	if e.hasNext {
 		t = e.next.Release
 	}
-	return e.eventLoop(p, t, 0, sink)
+	return eventLoop(e, p, t, 0, sink)
 }
 
 // psStep is runPS's step. The next event (computed by the previous step's
