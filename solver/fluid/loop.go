@@ -36,10 +36,8 @@ type stepper interface {
 var errHandOff = errors.New("fluid: hand-off to the generic loop")
 
 // eventLoop runs the events of p on e from the first event time t (stall
-// events already at the current time) until no event is left. It is
-// generic over the step's type so that each policy's loop has its own
-// instantiation.
-func eventLoop[S stepper](e *engine, p S, t float64, stall int, sink func(JobResult)) (Summary, error) {
+// events already at the current time) until no event is left.
+func eventLoop(e *engine, p stepper, t float64, stall int, sink func(JobResult)) (Summary, error) {
 	for {
 		if e.srcErr != nil {
 			return Summary{}, e.srcErr
