@@ -37,11 +37,15 @@ var errHandOff = errors.New("fluid: hand-off to the generic loop")
 
 // eventLoop runs the events of p on e from the first event time t (stall
 // events already at the current time) until no event is left.
+//
+// The source's error is checked here once: only pull sets it, and every
+// step checks it after its arrivals (and the departures that make jobs
+// eligible), where it pulls.
 func eventLoop(e *engine, p stepper, t float64, stall int, sink func(JobResult)) (Summary, error) {
+	if e.srcErr != nil {
+		return Summary{}, e.srcErr
+	}
 	for {
-		if e.srcErr != nil {
-			return Summary{}, e.srcErr
-		}
 		if math.IsInf(t, 1) {
 			if e.nsys > 0 {
 				return Summary{}, fmt.Errorf("%w: %s: %d jobs in the system receive no service", ErrStall, e.policyName, e.nsys)
