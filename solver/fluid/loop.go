@@ -35,6 +35,17 @@ type stepper interface {
 // after its arrivals.
 var errHandOff = errors.New("fluid: hand-off to the generic loop")
 
+// startLoop pulls the first job and runs the events of p from its release
+// (none when the source is empty).
+func (e *engine) startLoop(p stepper, sink func(JobResult)) (Summary, error) {
+	e.pull()
+	t := inf
+	if e.hasNext {
+		t = e.next.Release
+	}
+	return eventLoop(e, p, t, 0, sink)
+}
+
 // eventLoop runs the events of p on e from the first event time t (stall
 // events already at the current time) until no event is left.
 //

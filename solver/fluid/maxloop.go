@@ -135,12 +135,7 @@ type maxServed struct {
 // loop (handOffMax). The step is maxStep, run by eventLoop.
 func (e *engine) runMax(sink func(JobResult)) (Summary, error) {
 	p := &maxStep{e: e, s: &maxJobs{}, evK: -1, evKind: evNone, ma: -1, mb: -1, pm: -1, pb: -1}
-	e.pull()
-	t := inf
-	if e.hasNext {
-		t = e.next.Release
-	}
-	return eventLoop(e, p, t, 0, sink)
+	return e.startLoop(p, sink)
 }
 
 // maxStep is runMax's step. The served jobs are sv[:ns], in the generic

@@ -221,12 +221,7 @@ func (e *engine) runSplit(sink func(JobResult)) (Summary, error) {
 		beta: inf, betaOK: true, lastBeta: math.NaN(),
 		ca: -1, cb: -1, caR: 2, cbR: 3,
 	}
-	e.pull()
-	t := inf
-	if e.hasNext {
-		t = e.next.Release
-	}
-	return eventLoop(e, p, t, 0, sink)
+	return e.startLoop(p, sink)
 }
 
 // splitStep is runSplit's step. The next event (found by the previous
