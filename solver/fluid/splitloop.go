@@ -256,6 +256,10 @@ func (p *splitStep) subULP() float64 {
 	return 0
 }
 
+// step is one SplitSRPT event (advance, events, flip, departures,
+// arrivals, β, allocation, next event).
+//
+// Measured hot loop, kept whole: its passes share the four roles and β, which a call per pass would spill.
 func (p *splitStep) step(dt float64, advanced bool, sink func(JobResult)) (float64, error) {
 	e, cl, ro := p.e, &p.cl, &p.ro
 	evR, evKind := p.evR, p.evKind
