@@ -9,16 +9,15 @@
 // closed form, with no time step; Simulate returns per-job results and
 // optionally the fluid schedule, SimulateStream runs a stream of arrivals
 // in O(jobs in system) memory. PS and k-LPS, which serve every job
-// present at every event, run in an event loop specialised to them
-// (psloop.go: the jobs' state as parallel slices), and so does MaxSRPT
-// (maxloop.go: its two served jobs kept as the minima of contiguous key
-// arrays, the crossing test cut short by a lower bound) and SplitSRPT
-// (splitloop.go: each class's two served jobs found by one pass over its
-// few jobs at every event); all three produce the generic loop's results
-// bit for bit. The generic loop and PS/k-LPS share one event loop
-// (loop.go: eventLoop owns the clock, the stop check, the stall guard and
-// the recording; the policy plugs in its step); the MaxSRPT and SplitSRPT
-// loops, where a call per event costs measurably, stay whole. Instances with dependencies or weights other than 1
+// present at every event, run a step specialised to them (psloop.go: the
+// jobs' state as parallel slices), and so do MaxSRPT (maxloop.go: its two
+// served jobs kept as the minima of contiguous key arrays, the crossing
+// test cut short by a lower bound) and SplitSRPT (splitloop.go: each
+// class's two served jobs found by one pass over its few jobs at every
+// event); all three produce the generic step's results bit for bit. Every
+// step runs in one event loop (loop.go: eventLoop owns the clock, the stop
+// check, the stall guard and the recording). Instances with dependencies
+// or weights other than 1
 // (instances.Job.After, Weight) run in the generic loop: a job enters the
 // system when its predecessors have completed (deps.go), and the policies
 // use weights as weights.go says (Smith's ratio rule, remaining size over

@@ -412,7 +412,7 @@ func (e *engine) run(sink func(JobResult)) (Summary, error) {
 		e.nextT = e.next.Release
 	}
 	g := &genericStep{e: e}
-	return e.eventLoop(g, g.next(), 0, sink)
+	return eventLoop(e, g, g.next(), 0, sink)
 }
 
 // genericStep is the generic loop's step (eventLoop), for every policy

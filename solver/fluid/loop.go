@@ -35,13 +35,28 @@ type stepper interface {
 // after its arrivals.
 var errHandOff = errors.New("fluid: hand-off to the generic loop")
 
-// eventLoop runs the events of p from the first event time t (stall
+// startLoop pulls the first job and runs the events of p from its release
+// (none when the source is empty).
+func (e *engine) startLoop(p stepper, sink func(JobResult)) (Summary, error) {
+	e.pull()
+	t := inf
+	if e.hasNext {
+		t = e.next.Release
+	}
+	return eventLoop(e, p, t, 0, sink)
+}
+
+// eventLoop runs the events of p on e from the first event time t (stall
 // events already at the current time) until no event is left.
-func (e *engine) eventLoop(p stepper, t float64, stall int, sink func(JobResult)) (Summary, error) {
+//
+// The source's error is checked here once: only pull sets it, and every
+// step checks it after its arrivals (and the departures that make jobs
+// eligible), where it pulls.
+func eventLoop(e *engine, p stepper, t float64, stall int, sink func(JobResult)) (Summary, error) {
+	if e.srcErr != nil {
+		return Summary{}, e.srcErr
+	}
 	for {
-		if e.srcErr != nil {
-			return Summary{}, e.srcErr
-		}
 		if math.IsInf(t, 1) {
 			if e.nsys > 0 {
 				return Summary{}, fmt.Errorf("%w: %s: %d jobs in the system receive no service", ErrStall, e.policyName, e.nsys)
@@ -90,5 +105,5 @@ func (e *engine) eventLoop(p stepper, t float64, stall int, sink func(JobResult)
 func (e *engine) resume(stall int, sink func(JobResult)) (Summary, error) {
 	g := &genericStep{e: e}
 	e.allocateStep()
-	return e.eventLoop(g, g.next(), stall, sink)
+	return eventLoop(e, g, g.next(), stall, sink)
 }

@@ -196,12 +196,7 @@ func (e *engine) runPS(sink func(JobResult)) (Summary, error) {
 	} else if ps.k > 0 {
 		p.kpos = ps.k
 	}
-	e.pull()
-	t := inf
-	if e.hasNext {
-		t = e.next.Release
-	}
-	return e.eventLoop(p, t, 0, sink)
+	return e.startLoop(p, sink)
 }
 
 // psStep is runPS's step. The next event (computed by the previous step's

@@ -1,7 +1,6 @@
 package fluid
 
 import (
-	"fmt"
 	"math"
 
 	"github.com/mrsched/mrsched/schedule"
@@ -213,264 +212,260 @@ func (g *splitGive) give(amount float64) float64 {
 // among the jobs present, is kept as a value: an arrival can only lower
 // it, and it is rescanned only when a job with that imbalance departs. At
 // most four jobs are served (the four roles). Above scanLimit jobs present
-// it hands over to the generic loop and its heaps (handOffSplit).
-//
-// Measured hot loop, kept whole outside eventLoop: as a stepper it ran 2–10 % slower (BenchmarkRatio).
+// it hands over to the generic loop and its heaps (handOffSplit). The step
+// is splitStep, run by eventLoop.
 func (e *engine) runSplit(sink func(JobResult)) (Summary, error) {
-	var cl [2]splitClass
-	strict := e.split.strict
-	e.pull()
-	stall := 0
-	ro := [4]splitRole{{i: -1}, {i: -1}, {i: -1}, {i: -1}}
+	p := &splitStep{e: e, strict: e.split.strict,
+		ro:  [4]splitRole{{i: -1}, {i: -1}, {i: -1}, {i: -1}},
+		evR: -1, evKind: evNone,
+		beta: inf, betaOK: true, lastBeta: math.NaN(),
+		ca: -1, cb: -1, caR: 2, cbR: 3,
+	}
+	return e.startLoop(p, sink)
+}
+
+// splitStep is runSplit's step. The next event (found by the previous
+// step) is the own event of role evR (-1: an arrival, a crossing or none)
+// of kind evKind, or, when cross, a crossing of S2's map job and first
+// buffered job (slots ca ahead, cb overtaking, of roles caR, cbR) in ctau.
+type splitStep struct {
+	e      *engine
+	cl     [2]splitClass
+	ro     [4]splitRole
+	strict bool
+	evR    int
+	evKind int
+	// β over the jobs present (+Inf when none) while betaOK; μ1, μ2 of
+	// the last β (splitState.lastBeta).
+	beta, lastBeta, mu1, mu2 float64
+	betaOK                   bool
+	cross                    bool
+	ca, cb, caR, cbR         int
+	ctau                     float64
+}
+
+func (p *splitStep) record(t0, t1 float64) { p.e.recordSplit(&p.cl, &p.ro, t0, t1) }
+
+func (p *splitStep) subULP() float64 {
+	if p.cross && p.ctau > 0 {
+		ya, yb := p.cl[1].j[p.ca].y, p.cl[1].j[p.cb].y
+		if !(yb <= ya || yb-ya <= flipRel*ya) { // !splitState.resolves
+			return p.ctau
+		}
+	}
+	return 0
+}
+
+// step is one SplitSRPT event (advance, events, flip, departures,
+// arrivals, β, allocation, next event).
+//
+// Measured hot loop, kept whole: its passes share the four roles and β, which a call per pass would spill.
+func (p *splitStep) step(dt float64, advanced bool, sink func(JobResult)) (float64, error) {
+	e, cl, ro := p.e, &p.cl, &p.ro
+	evR, evKind := p.evR, p.evKind
+	beta, betaOK := p.beta, p.betaOK
+	// The served jobs' advance and events, in the generic order (the
+	// generic loop's advance and event pass, fused per job as in
+	// runMax). gone: the slots of the jobs that departed, by role.
+	gone := [4]int{-1, -1, -1, -1}
+	for r := range 4 {
+		j := &ro[r]
+		if !j.on {
+			continue
+		}
+		s := &cl[r>>1]
+		i := j.i
+		sl := &s.j[i]
+		x, y, x0, y0 := sl.x, sl.y, sl.x0, sl.y0
+		if advanced {
+			x = clamp0(x - j.rm*dt)
+			if j.track {
+				y = snapOf(x, x0, y0)
+			} else {
+				y = clamp0(y - j.rs*dt)
+			}
+		}
+		if j.rm > 0 && ((r == evR && evKind == evMap) || x <= snapRel*x0) {
+			x = 0
+			if j.track {
+				y = 0
+			}
+		}
+		empty, buf := true, 0.0
+		if j.track && advanced {
+			// The buffer is exactly 0 after the snap.
+		} else if b := bufferOf(x, y, x0, y0); (r == evR && evKind == evDrain) || b <= snapRel*y0 {
+			y = snapOf(x, x0, y0) // bufferOf gives exactly 0 for it
+		} else {
+			empty, buf = false, b
+		}
+		sl.x, sl.y, sl.empty, sl.buf = x, y, empty, buf
+		if x == 0 && y == 0 {
+			e.departJob(sl.r, x0, y0, sl.orig, sl.id, sink)
+			gone[r] = i
+			if sl.ratio == beta {
+				betaOK = false
+			}
+			continue
+		}
+		s.km[i], s.kb[i] = splitCodes(r>>1, x, y, empty)
+	}
+	if p.cross && gone[p.caR] < 0 && gone[p.cbR] < 0 {
+		e.flipSplit(&cl[1], p.ca, p.cb)
+	}
+	// Departed slots go last-first within a class, so that a move
+	// cannot displace the other departed job.
+	for c := range 2 {
+		hi, lo := gone[2*c], gone[2*c+1]
+		if lo > hi {
+			hi, lo = lo, hi
+		}
+		if hi >= 0 {
+			cl[c].drop(hi)
+		}
+		if lo >= 0 {
+			cl[c].drop(lo)
+		}
+	}
+	for e.hasNext && e.next.Release <= e.now {
+		if r := e.arriveSplit(cl); r < beta {
+			beta = r
+		}
+		e.pull()
+	}
+	if e.srcErr != nil {
+		return 0, e.srcErr
+	}
+	if e.nsys > e.scan && !e.noHandOff {
+		e.handOffSplit(cl)
+		return 0, errHandOff
+	}
+	if !betaOK {
+		beta, betaOK = inf, true
+		for c := range 2 {
+			for i := range cl[c].j {
+				if r := cl[c].j[i].ratio; r < beta {
+					beta = r
+				}
+			}
+		}
+	}
+	p.beta, p.betaOK = beta, betaOK
+	// splitState.allocate, inflow tracking and the next event: the
+	// served jobs' own events, then S2's crossing.
+	p.cross = false
 	t, evR, evKind := inf, -1, evNone
 	if e.hasNext {
 		t = e.next.Release
 	}
-	// β over the jobs present (+Inf when none) while betaOK; μ1, μ2 of the
-	// last β (splitState.lastBeta).
-	beta, betaOK := inf, true
-	lastBeta, mu1, mu2 := math.NaN(), 0.0, 0.0
-	// The next event is a crossing of S2's map job and first buffered job
-	// (slots ca ahead, cb overtaking, of roles caR, cbR) in ctau.
-	cross, ca, cb, caR, cbR, ctau := false, -1, -1, 2, 3, 0.0
-	for {
-		if e.srcErr != nil {
-			return Summary{}, e.srcErr
+	if e.nsys == 0 {
+		ro[0].on, ro[1].on, ro[2].on, ro[3].on = false, false, false, false
+		p.evR, p.evKind = evR, evKind
+		return t, nil
+	}
+	mu1, mu2 := p.mu1, p.mu2
+	if beta != p.lastBeta {
+		mu1, mu2 = 0, 1
+		if !math.IsInf(beta, 1) {
+			mu1, mu2 = 1/(1+beta), beta/(1+beta)
 		}
-		if math.IsInf(t, 1) {
-			if e.nsys > 0 {
-				return Summary{}, fmt.Errorf("%w: %s: %d jobs in the system receive no service", ErrStall, e.policyName, e.nsys)
-			}
-			break
+		p.lastBeta, p.mu1, p.mu2 = beta, mu1, mu2
+	}
+	cm, cc := e.cm, e.cc
+	m0, b0 := cl[0].minima()
+	m1, b1 := cl[1].minima()
+	share0, share1 := mu2*cm, mu1*cm
+	if !p.strict {
+		if m0 < 0 {
+			share1 = cm
 		}
-		if t < e.now {
-			t = e.now
+		if m1 < 0 {
+			share0 = cm
 		}
-		e.sum.Events++
-		if e.sum.Events&ctxStride == 1 {
-			if err := e.stopped(); err != nil {
-				return Summary{}, err
-			}
-		}
-		advanced := t > e.now
-		dt := t - e.now
-		if dt > 0 {
-			stall = 0
-			if e.sched != nil {
-				e.recordSplit(&cl, &ro, e.now, t)
-			}
-		} else {
-			if cross && ctau > 0 {
-				ya, yb := cl[1].j[ca].y, cl[1].j[cb].y
-				if !(yb <= ya || yb-ya <= flipRel*ya) { // !splitState.resolves
-					// A crossing due in less than half an ulp of now: see
-					// stepper.subULP.
-					dt, advanced = ctau, true
-				}
-			}
-			if stall++; stall > maxStall {
-				return Summary{}, fmt.Errorf("%w: %s: %d events at t=%v", ErrStall, e.policyName, stall, t)
-			}
-		}
-		e.now = t
-		// The served jobs' advance and events, in the generic order (the
-		// generic loop's advance and event pass, fused per job as in
-		// runMax). gone: the slots of the jobs that departed, by role.
-		gone := [4]int{-1, -1, -1, -1}
-		for r := range 4 {
-			j := &ro[r]
-			if !j.on {
-				continue
-			}
-			s := &cl[r>>1]
-			i := j.i
-			sl := &s.j[i]
-			x, y, x0, y0 := sl.x, sl.y, sl.x0, sl.y0
-			if advanced {
-				x = clamp0(x - j.rm*dt)
-				if j.track {
-					y = snapOf(x, x0, y0)
-				} else {
-					y = clamp0(y - j.rs*dt)
-				}
-			}
-			if j.rm > 0 && ((r == evR && evKind == evMap) || x <= snapRel*x0) {
-				x = 0
-				if j.track {
-					y = 0
-				}
-			}
-			empty, buf := true, 0.0
-			if j.track && advanced {
-				// The buffer is exactly 0 after the snap.
-			} else if b := bufferOf(x, y, x0, y0); (r == evR && evKind == evDrain) || b <= snapRel*y0 {
-				y = snapOf(x, x0, y0) // bufferOf gives exactly 0 for it
-			} else {
-				empty, buf = false, b
-			}
-			sl.x, sl.y, sl.empty, sl.buf = x, y, empty, buf
-			if x == 0 && y == 0 {
-				e.departJob(sl.r, x0, y0, sl.orig, sl.id, sink)
-				gone[r] = i
-				if sl.ratio == beta {
-					betaOK = false
-				}
-				continue
-			}
-			s.km[i], s.kb[i] = splitCodes(r>>1, x, y, empty)
-		}
-		if cross && gone[caR] < 0 && gone[cbR] < 0 {
-			e.flipSplit(&cl[1], ca, cb)
-		}
-		// Departed slots go last-first within a class, so that a move
-		// cannot displace the other departed job.
-		for c := range 2 {
-			hi, lo := gone[2*c], gone[2*c+1]
-			if lo > hi {
-				hi, lo = lo, hi
-			}
-			if hi >= 0 {
-				cl[c].drop(hi)
-			}
-			if lo >= 0 {
-				cl[c].drop(lo)
-			}
-		}
-		for e.hasNext && e.next.Release <= e.now {
-			if r := e.arriveSplit(&cl); r < beta {
-				beta = r
-			}
-			e.pull()
-		}
-		if e.srcErr != nil {
-			return Summary{}, e.srcErr
-		}
-		if e.nsys > e.scan && !e.noHandOff {
-			e.handOffSplit(&cl)
-			return e.resume(stall, sink)
-		}
-		if !betaOK {
-			beta, betaOK = inf, true
-			for c := range 2 {
-				for i := range cl[c].j {
-					if r := cl[c].j[i].ratio; r < beta {
-						beta = r
-					}
-				}
-			}
-		}
-		// splitState.allocate, inflow tracking and the next event: the
-		// served jobs' own events, then S2's crossing.
-		cross = false
-		t, evR, evKind = inf, -1, evNone
-		if e.hasNext {
-			t = e.next.Release
-		}
-		if e.nsys == 0 {
-			ro[0].on, ro[1].on, ro[2].on, ro[3].on = false, false, false, false
-			continue
-		}
-		if beta != lastBeta {
-			lastBeta, mu1, mu2 = beta, 0, 1
-			if !math.IsInf(beta, 1) {
-				mu1, mu2 = 1/(1+beta), beta/(1+beta)
-			}
-		}
-		cm, cc := e.cm, e.cc
-		m0, b0 := cl[0].minima()
-		m1, b1 := cl[1].minima()
-		share0, share1 := mu2*cm, mu1*cm
-		if !strict {
-			if m0 < 0 {
-				share1 = cm
-			}
-			if m1 < 0 {
-				share0 = cm
-			}
-		}
-		g0 := splitGive{hasB: b0 >= 0, bIsM: b0 >= 0 && b0 == m0}
-		g1 := splitGive{hasB: b1 >= 0, bIsM: b1 >= 0 && b1 == m1}
-		if m0 >= 0 {
-			if j := &cl[0].j[m0]; j.empty && (b0 < 0 || cl[0].lessShuffle(0, m0, b0)) {
-				g0.first = true
-				if share0 > 0 { // job.cap: the inflow (m0 has map work left)
-					g0.capm = j.inflow(share0)
-				}
-			}
-		}
-		if m1 >= 0 {
-			if j := &cl[1].j[m1]; j.empty && (b1 < 0 || cl[1].lessShuffle(1, m1, b1)) {
-				g1.first = true
-				if share1 > 0 {
-					g1.capm = j.inflow(share1)
-				}
-			}
-		}
-		left0 := g0.give(mu1 * cc)
-		left1 := g1.give(mu2 * cc)
-		if !strict {
-			g0.give(left1)
-			g1.give(left0)
-		}
-		// An unserved role's rates are 0 (the crossing reads them).
-		ro[0] = splitRole{i: m0, rm: share0, rs: g0.mrs, on: m0 >= 0 && (share0 != 0 || g0.mrs != 0)}
-		ro[1] = splitRole{i: b0, rs: g0.brs, on: b0 >= 0 && b0 != m0 && g0.brs != 0}
-		ro[2] = splitRole{i: m1, rm: share1, rs: g1.mrs, on: m1 >= 0 && (share1 != 0 || g1.mrs != 0)}
-		ro[3] = splitRole{i: b1, rs: g1.brs, on: b1 >= 0 && b1 != m1 && g1.brs != 0}
-		now := e.now
-		for r := range 4 {
-			j := &ro[r]
-			if !j.on {
-				continue
-			}
-			e.sum.Served++
-			sl := &cl[r>>1].j[j.i]
-			x := sl.x
-			in := 0.0 // job.inflow
-			if x > 0 && j.rm > 0 {
-				in = sl.inflow(j.rm)
-			}
-			if sl.empty && x > 0 && j.rm > 0 && sl.y0 > 0 && j.rs >= in {
-				j.rs, j.track = in, true
-			}
-			// job.nextEvent.
-			te, kind := inf, evNone
-			if j.rm > 0 && x > 0 {
-				te, kind = x, evMap
-				if j.rm != 1 {
-					te = x / j.rm
-				}
-			}
-			if !j.track && j.rs > 0 && j.rs > in {
-				if td := sl.buf / (j.rs - in); td < te {
-					te, kind = td, evDrain
-				}
-			}
-			if tj := now + te; tj < t {
-				t, evR, evKind = tj, r, kind
-			}
-		}
-		// splitState.crossing: S2's map job and first buffered job, keyed
-		// by remaining shuffle size.
-		if m1 >= 0 && b1 >= 0 && m1 != b1 {
-			a, b, ra, rb := m1, b1, 2, 3
-			if !lessS2y(&cl[1], a, b) {
-				a, b, ra, rb = b, a, rb, ra
-			}
-			d := cl[1].j[a].y - cl[1].j[b].y // ≤ 0: a is ahead
-			dt := inf
-			if d > 0 {
-				dt = 0
-			} else if g := ro[rb].rs - ro[ra].rs; g > 0 {
-				dt = -d / g
-			}
-			if now+dt < t {
-				t, evR, evKind, ctau = now+dt, -1, evNone, dt
-				cross, ca, cb, caR, cbR = true, a, b, ra, rb
+	}
+	g0 := splitGive{hasB: b0 >= 0, bIsM: b0 >= 0 && b0 == m0}
+	g1 := splitGive{hasB: b1 >= 0, bIsM: b1 >= 0 && b1 == m1}
+	if m0 >= 0 {
+		if j := &cl[0].j[m0]; j.empty && (b0 < 0 || cl[0].lessShuffle(0, m0, b0)) {
+			g0.first = true
+			if share0 > 0 { // job.cap: the inflow (m0 has map work left)
+				g0.capm = j.inflow(share0)
 			}
 		}
 	}
-	return e.finish()
+	if m1 >= 0 {
+		if j := &cl[1].j[m1]; j.empty && (b1 < 0 || cl[1].lessShuffle(1, m1, b1)) {
+			g1.first = true
+			if share1 > 0 {
+				g1.capm = j.inflow(share1)
+			}
+		}
+	}
+	left0 := g0.give(mu1 * cc)
+	left1 := g1.give(mu2 * cc)
+	if !p.strict {
+		g0.give(left1)
+		g1.give(left0)
+	}
+	// An unserved role's rates are 0 (the crossing reads them).
+	ro[0] = splitRole{i: m0, rm: share0, rs: g0.mrs, on: m0 >= 0 && (share0 != 0 || g0.mrs != 0)}
+	ro[1] = splitRole{i: b0, rs: g0.brs, on: b0 >= 0 && b0 != m0 && g0.brs != 0}
+	ro[2] = splitRole{i: m1, rm: share1, rs: g1.mrs, on: m1 >= 0 && (share1 != 0 || g1.mrs != 0)}
+	ro[3] = splitRole{i: b1, rs: g1.brs, on: b1 >= 0 && b1 != m1 && g1.brs != 0}
+	now := e.now
+	for r := range 4 {
+		j := &ro[r]
+		if !j.on {
+			continue
+		}
+		e.sum.Served++
+		sl := &cl[r>>1].j[j.i]
+		x := sl.x
+		in := 0.0 // job.inflow
+		if x > 0 && j.rm > 0 {
+			in = sl.inflow(j.rm)
+		}
+		if sl.empty && x > 0 && j.rm > 0 && sl.y0 > 0 && j.rs >= in {
+			j.rs, j.track = in, true
+		}
+		// job.nextEvent.
+		te, kind := inf, evNone
+		if j.rm > 0 && x > 0 {
+			te, kind = x, evMap
+			if j.rm != 1 {
+				te = x / j.rm
+			}
+		}
+		if !j.track && j.rs > 0 && j.rs > in {
+			if td := sl.buf / (j.rs - in); td < te {
+				te, kind = td, evDrain
+			}
+		}
+		if tj := now + te; tj < t {
+			t, evR, evKind = tj, r, kind
+		}
+	}
+	// splitState.crossing: S2's map job and first buffered job, keyed
+	// by remaining shuffle size.
+	if m1 >= 0 && b1 >= 0 && m1 != b1 {
+		a, b, ra, rb := m1, b1, 2, 3
+		if !lessS2y(&cl[1], a, b) {
+			a, b, ra, rb = b, a, rb, ra
+		}
+		d := cl[1].j[a].y - cl[1].j[b].y // ≤ 0: a is ahead
+		dt := inf
+		if d > 0 {
+			dt = 0
+		} else if g := ro[rb].rs - ro[ra].rs; g > 0 {
+			dt = -d / g
+		}
+		if now+dt < t {
+			t, evR, evKind, p.ctau = now+dt, -1, evNone, dt
+			p.cross, p.ca, p.cb, p.caR, p.cbR = true, a, b, ra, rb
+		}
+	}
+	p.evR, p.evKind = evR, evKind
+	return t, nil
 }
 
 // lessS2y is lessS2 on slots of S2.
