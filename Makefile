@@ -107,7 +107,7 @@ test-go:
 	$(GO) test -count=1 ./...
 
 ## test-long: the long oracle sweeps that go test ./... cuts short (MRSCHED_LONG=1, internal/testenv.Long)
-LONG_TESTS := ^(TestOracleWeightedDAG|TestBruteForceN7|TestStoppedSearchBoundIsProved|TestWeightedAndDAGBounds)$$
+LONG_TESTS := ^(TestOracleWeightedDAG|TestBruteForceN7|TestStoppedSearchBoundIsProved|TestWeightedAndDAGBounds|TestNodeLimit)$$
 LONG_PACKAGES := ./solver/exact/internal/bruteforce/ ./solver/exact/ratsearch/ ./solver/exact/search/ ./solver/exact/
 test-long:
 	MRSCHED_LONG=1 $(GO) test -count=1 -timeout 30m -run '$(LONG_TESTS)' $(LONG_PACKAGES)
