@@ -13,6 +13,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/mrsched/mrsched/cmd/mrsched/internal/flagsets"
 	"github.com/mrsched/mrsched/instances/workload"
 	"github.com/mrsched/mrsched/internal/cliflags"
 	"github.com/mrsched/mrsched/internal/cliout"
@@ -41,7 +42,7 @@ func clusterSimulateCmd() *cli.Command {
 	s, sim := cluster.DefaultPolicySettings(), experiments.SimulateConfig{}
 	return timeLimited(runLimit, "for the whole command (a simulation stopped early writes nothing)", clitree.Cmd("simulate", func(c *cli.Context) error {
 		s, sim, path := s, sim, c.String("timeline")
-		err := errors.Join(cliflags.Fill(c, policyFlags(&s)...), cliflags.Fill(c, clusterSimulateFlags(&sim)...))
+		err := errors.Join(cliflags.Fill(c, flagsets.Policy(&s)...), cliflags.Fill(c, flagsets.ClusterSimulate(&sim)...))
 		sim.Timeline, sim.Context = path != "", c.Context
 		var r *cluster.Result
 		if err == nil {
@@ -60,7 +61,7 @@ func clusterSimulateCmd() *cli.Command {
 	}, slices.Concat([]cli.Flag{
 		cliflags.Input("workload", "", "cluster workload `FILE` (JSON, see mrsched gen cluster)", cliflags.Alias("w"), cliflags.Required),
 		cliflags.String("policy", "fair", "fifo, fair, lsps, hpfsp or ppfsp", cliflags.Alias("p")),
-	}, cliflags.Bind(policyFlags(&s)...), cliflags.Bind(clusterSimulateFlags(&sim)...), []cli.Flag{
+	}, cliflags.Bind(flagsets.Policy(&s)...), cliflags.Bind(flagsets.ClusterSimulate(&sim)...), []cli.Flag{
 		cliflags.Bool("jobs", false, "one row per job instead of the per-user summary"),
 		cliout.FileOut("timeline", "write the task-to-slot timeline to `FILE` (CSV)"),
 		cliout.Format("table"),
@@ -71,11 +72,11 @@ func clusterSimulateCmd() *cli.Command {
 // drawn by figures.SaveCluster and writes its tables in Markdown.
 func clusterStudyCmd(name string) *cli.Command {
 	def := experiments.DefaultStudyConfig(name)
-	flags := slices.Concat(cliflags.Insert(cliflags.Bind(clusterStudyFlags(&def)...), "workers",
+	flags := slices.Concat(cliflags.Insert(cliflags.Bind(flagsets.ClusterStudy(&def)...), "workers",
 		cliflags.OutputDir("out", "results/cluster", "results `DIR` (\"\" writes no files)", cliflags.FigureNames, cliflags.Alias("o"))),
 		[]cli.Flag{besidesSVGFlag(), cliout.Quiet()})
 	if name == "swim" {
-		flags = append(flags, cliflags.Bind(swimStudyFlags(&def.SWIM)...)...)
+		flags = append(flags, cliflags.Bind(flagsets.SWIMStudy(&def.SWIM)...)...)
 	}
 	return timeLimited(studyLimit, "for the whole study (stopped early, it writes nothing)", clitree.Cmd(name, func(c *cli.Context) error {
 		if c.NArg() > 0 {
@@ -87,9 +88,9 @@ func clusterStudyCmd(name string) *cli.Command {
 		if !c.Bool("quiet") {
 			env.Progress = c.App.ErrWriter
 		}
-		cfg, err := cliflags.Filled(c, def, clusterStudyFlags)
+		cfg, err := cliflags.Filled(c, def, flagsets.ClusterStudy)
 		if err == nil && name == "swim" {
-			err = cliflags.Fill(c, swimStudyFlags(&cfg.SWIM)...)
+			err = cliflags.Fill(c, flagsets.SWIMStudy(&cfg.SWIM)...)
 		}
 		var tables []*tabular.Table
 		if err == nil {
@@ -109,9 +110,9 @@ func clusterStudyCmd(name string) *cli.Command {
 func genClusterCmd() *cli.Command {
 	def := workload.DefaultGenConfig()
 	return clitree.Cmd("cluster", func(c *cli.Context) error {
-		w, err := cliflags.Call(def, genClusterFlags, workload.GenConfig.Generate)(c)
+		w, err := cliflags.Call(def, flagsets.GenCluster, workload.GenConfig.Generate)(c)
 		return clusterWriteWorkload(c, w, err)
-	}, append(cliflags.Bind(genClusterFlags(&def)...), cliout.Out("the workload"), cliout.Quiet())...)
+	}, append(cliflags.Bind(flagsets.GenCluster(&def)...), cliout.Out("the workload"), cliout.Quiet())...)
 }
 
 // clusterWriteWorkload writes w to --out or stdout, or returns err.
@@ -137,71 +138,12 @@ func clusterWriteWorkload(c *cli.Context, w *workload.Workload, err error) error
 func importSWIMClusterCmd() *cli.Command {
 	def := workload.DefaultSWIMOptions()
 	return clitree.Cmd("swim-cluster", func(c *cli.Context) error {
-		o, err := cliflags.Filled(c, def, swimClusterFlags)
+		o, err := cliflags.Filled(c, def, flagsets.SWIMCluster)
 		var w *workload.Workload
 		if err == nil {
 			w, err = workload.ReadSWIMFile(c.String("trace"), o)
 		}
 		return clusterWriteWorkload(c, w, err)
 	}, slices.Concat([]cli.Flag{cliflags.Input("trace", "", "SWIM trace `FILE` (TSV)", cliflags.Required)},
-		cliflags.Bind(swimClusterFlags(&def)...), []cli.Flag{cliout.Out("the workload"), cliout.Quiet()})...)
-}
-
-// policyFlags are the flags of the policies of 'mrsched cluster simulate', filling cfg.
-func policyFlags(cfg *cluster.PolicySettings) []cliflags.Field {
-	return []cliflags.Field{
-		cliflags.Row(&cfg.Alpha, cliflags.Float("alpha", cfg.Alpha, "LsPS α of eq. 8 in [0, 1]")),
-		cliflags.Row(&cfg.CVThreshold, cliflags.Float("cv-threshold", cfg.CVThreshold, "LsPS tier-2 CV threshold")),
-		cliflags.Row(&cfg.FairLimit, cliflags.Int("fair-limit", cfg.FairLimit, "H-PFSP FAIR_LIMIT (0: no fair phase)")),
-		cliflags.Row(&cfg.Exact, cliflags.Bool("exact", cfg.Exact, "H-PFSP with exact remaining sizes instead of estimates")),
-		cliflags.Row(&cfg.Clock, cliflags.String("clock", cfg.Clock, "H-PFSP virtual PS clock: work (eq. 8 as printed; hpfsp default) or time (real-time PS; ppfsp default)")),
-		cliflags.Row(&cfg.UpdateInterval, cliflags.Float("update-interval", cfg.UpdateInterval, "H-PFSP UPDATE_INTERVAL in seconds")),
-		cliflags.Row(&cfg.DefaultFromTasks, cliflags.Bool("default-from-tasks", cfg.DefaultFromTasks, "H-PFSP eq. 18 defaults from every finished task, not only finished jobs'")),
-	}
-}
-
-// clusterSimulateFlags are the flags of 'mrsched cluster simulate', filling cfg.
-func clusterSimulateFlags(cfg *experiments.SimulateConfig) []cliflags.Field {
-	return []cliflags.Field{
-		cliflags.Row(&cfg.Heartbeat, cliflags.Float("heartbeat", cfg.Heartbeat, "assign free slots only every `SECONDS` (0: at once)")),
-	}
-}
-
-// clusterStudyFlags are the flags of every 'mrsched cluster study', filling cfg.
-func clusterStudyFlags(cfg *experiments.StudyConfig) []cliflags.Field {
-	return []cliflags.Field{
-		cliflags.Row(&cfg.Seeds, cliflags.Int("seeds", cfg.Seeds, "independent replications", cliflags.AtLeastOne)),
-		cliflags.Row(&cfg.Workers, cliflags.Int("workers", cfg.Workers, "parallel simulations", cliflags.AtLeastOne)),
-	}
-}
-
-// swimStudyFlags are the flags of 'mrsched cluster study swim' (besides clusterStudyFlags), filling cfg.
-func swimStudyFlags(cfg *experiments.SWIMStudy) []cliflags.Field {
-	return []cliflags.Field{
-		cliflags.Row(&cfg.Trace, cliflags.Input("trace", cfg.Trace, "SWIM trace `FILE`")),
-		cliflags.Row(&cfg.Nodes, cliflags.Int("nodes", cfg.Nodes, "cluster nodes (2 map + 2 reduce slots each)")),
-		cliflags.Row(&cfg.MaxJobs, cliflags.Int("max-jobs", cfg.MaxJobs, "keep only the first `M` jobs of the trace (0: all)")),
-		cliflags.Row(&cfg.Name, cliflags.String("name", cfg.Name, "label of the output files (default: FB-2009 or FB-2010 from the file name, with the node count)")),
-	}
-}
-
-// genClusterFlags are the flags of 'mrsched gen cluster', filling cfg.
-func genClusterFlags(cfg *workload.GenConfig) []cliflags.Field {
-	return []cliflags.Field{
-		cliflags.Row(&cfg.Kind, cliflags.String("kind", cfg.Kind, "table2, fig2, fig3a, fig3b, fig4, fig5 or synthetic", cliflags.Required)),
-		cliflags.Row(&cfg.Seed, cliflags.Uint64("seed", cfg.Seed, "random seed")),
-		cliflags.Row(&cfg.N, cliflags.Int("n", cfg.N, "jobs (fig2, fig3a, synthetic; the maximum peaks at 1.1 GB)", cliflags.Between(1, 1000000))),
-		cliflags.Row(&cfg.SizeGB, cliflags.Float("size", cfg.SizeGB, "TeraSort size in GB (fig3a)")),
-	}
-}
-
-// swimClusterFlags are the flags of 'mrsched import swim-cluster', filling cfg.
-func swimClusterFlags(cfg *workload.SWIMOptions) []cliflags.Field {
-	return []cliflags.Field{
-		cliflags.Row(&cfg.Nodes, cliflags.Int("nodes", cfg.Nodes, "cluster nodes")),
-		cliflags.Row(&cfg.MapSlots, cliflags.Int("map-slots", cfg.MapSlots, "map slots per node")),
-		cliflags.Row(&cfg.ReduceSlots, cliflags.Int("reduce-slots", cfg.ReduceSlots, "reduce slots per node")),
-		cliflags.Row(&cfg.Users, cliflags.Int("users", cfg.Users, "assign job k to user k mod USERS (the traces have no users)")),
-		cliflags.Row(&cfg.MaxJobs, cliflags.Int("max-jobs", cfg.MaxJobs, "keep only the first `M` jobs (0: all)")),
-	}
+		cliflags.Bind(flagsets.SWIMCluster(&def)...), []cli.Flag{cliout.Out("the workload"), cliout.Quiet()})...)
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/mrsched/mrsched/cmd/mrsched/internal/flagsets"
 	"github.com/mrsched/mrsched/instances/workload"
 	"github.com/mrsched/mrsched/internal/cliflags"
 	"github.com/mrsched/mrsched/reductions"
@@ -31,14 +32,14 @@ func tables() map[string][]cliflags.Field {
 	policies, sim, study := cluster.DefaultPolicySettings(), experiments.SimulateConfig{}, experiments.DefaultStudyConfig("swim")
 	gen, swim, what := workload.DefaultGenConfig(), workload.DefaultSWIMOptions(), whatif.DefaultConfig()
 	return map[string][]cliflags.Field{
-		"gen nmts": nmtsGenFlags(&nmtsCfg), "reduce separation": separationFlags(&sep),
-		"gen tight-maxsrpt": tightMaxFlags(&tmax), "gen tight-splitsrpt": tightSplitFlags(&tsplit),
-		"gen adversary": adversaryGenFlags(&advGen), "adversary": adversaryFlags(&adv), "adversary-yao": adversaryYaoFlags(&yao),
-		"search": searchFlags(&worst), "worst-exact": worstExactFlags(&worstExact),
-		"mst eval": mstEvalFlags(&eval), "mst map": mstMapFlags(&mapping), "mst nodes": mstNodesFlags(&nodeCount), "mst forkjoin": mstForkJoinFlags(&forkJoin),
-		"cluster simulate policies": policyFlags(&policies), "cluster simulate": clusterSimulateFlags(&sim),
-		"cluster study": clusterStudyFlags(&study), "cluster study swim": swimStudyFlags(&study.SWIM),
-		"gen cluster": genClusterFlags(&gen), "import swim-cluster": swimClusterFlags(&swim), "evaluate": evaluateFlags(&what),
+		"gen nmts": flagsets.NMTSGen(&nmtsCfg), "reduce separation": flagsets.Separation(&sep),
+		"gen tight-maxsrpt": flagsets.TightMax(&tmax), "gen tight-splitsrpt": flagsets.TightSplit(&tsplit),
+		"gen adversary": flagsets.AdversaryGen(&advGen), "adversary": flagsets.Adversary(&adv), "adversary-yao": flagsets.AdversaryYao(&yao),
+		"search": flagsets.Search(&worst), "worst-exact": flagsets.WorstExact(&worstExact),
+		"mst eval": flagsets.MSTEval(&eval), "mst map": flagsets.MSTMap(&mapping), "mst nodes": flagsets.MSTNodes(&nodeCount), "mst forkjoin": flagsets.MSTForkJoin(&forkJoin),
+		"cluster simulate policies": flagsets.Policy(&policies), "cluster simulate": flagsets.ClusterSimulate(&sim),
+		"cluster study": flagsets.ClusterStudy(&study), "cluster study swim": flagsets.SWIMStudy(&study.SWIM),
+		"gen cluster": flagsets.GenCluster(&gen), "import swim-cluster": flagsets.SWIMCluster(&swim), "evaluate": flagsets.Evaluate(&what),
 	}
 }
 

@@ -18,6 +18,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/mrsched/mrsched/cmd/mrsched/internal/flagsets"
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/internal/cliflags"
 	"github.com/mrsched/mrsched/internal/cliout"
@@ -76,7 +77,7 @@ func altOutFlags(flags ...cli.Flag) []cli.Flag {
 func genNMTSCmd() *cli.Command {
 	def := reductions.DefaultNMTSConfig()
 	return timeLimited(runLimit, "for the whole command (a no-instance search stopped early writes nothing)", clitree.Cmd("nmts", func(c *cli.Context) error {
-		cfg, err := cliflags.Filled(c, def, nmtsGenFlags)
+		cfg, err := cliflags.Filled(c, def, flagsets.NMTSGen)
 		cfg.Context = c.Context
 		var in *nmts.Instance
 		if err == nil {
@@ -93,7 +94,7 @@ func genNMTSCmd() *cli.Command {
 			return cliout.WriteFile(c, out, b.Bytes(), fmt.Sprintf("q = %d", in.Q()))
 		}
 		return cliout.EmitBytes(c, b.Bytes())
-	}, append(cliflags.Bind(nmtsGenFlags(&def)...),
+	}, append(cliflags.Bind(flagsets.NMTSGen(&def)...),
 		cliflags.Output("out", "", "write to `FILE` instead of stdout", cliflags.Alias("o")),
 		cliflags.Bool("quiet", false, "no progress or messages on stderr (no -q: --q is the set size)"))...))
 }
@@ -179,7 +180,7 @@ func reduceOpt(c *cli.Context) error {
 func reduceSeparationCmd() *cli.Command {
 	def := reductions.DefaultStudyConfig()
 	return timeLimited(studyLimit, studyLimitUsage, clitree.Cmd("separation", func(c *cli.Context) error {
-		cfg, err := cliflags.Filled(c, def, separationFlags)
+		cfg, err := cliflags.Filled(c, def, flagsets.Separation)
 		if err == nil {
 			cfg.Constructions, err = reductions.Constructions(c.String("construction"))
 		}
@@ -191,7 +192,7 @@ func reduceSeparationCmd() *cli.Command {
 			_, err = runSweep(c, sw, "separation")
 		}
 		return err
-	}, slices.Concat(cliflags.Replace(sweepFlags(), "quiet", cliflags.Bool("quiet", false, "no progress or messages on stderr")), cliflags.Insert(cliflags.Bind(separationFlags(&def)...), "exact-limit",
+	}, slices.Concat(cliflags.Replace(sweepFlags(), "quiet", cliflags.Bool("quiet", false, "no progress or messages on stderr")), cliflags.Insert(cliflags.Bind(flagsets.Separation(&def)...), "exact-limit",
 		cliflags.Choice("construction", "both", "construction", "both", reductions.ConstructionAppendixA, reductions.ConstructionRepaired)))...))
 }
 
@@ -229,23 +230,23 @@ func altAction[H hardInstance](gen func(c *cli.Context) (H, error)) cli.ActionFu
 
 func genTightMaxCmd() *cli.Command {
 	def := tight.DefaultMaxSRPTConfig()
-	return clitree.Cmd("tight-maxsrpt", altAction(cliflags.Call(def, tightMaxFlags, tight.MaxSRPTConfig.Generate)), altOutFlags(cliflags.Bind(tightMaxFlags(&def)...)...)...)
+	return clitree.Cmd("tight-maxsrpt", altAction(cliflags.Call(def, flagsets.TightMax, tight.MaxSRPTConfig.Generate)), altOutFlags(cliflags.Bind(flagsets.TightMax(&def)...)...)...)
 }
 
 func genTightSplitCmd() *cli.Command {
 	def := tight.DefaultSplitSRPTConfig()
-	return clitree.Cmd("tight-splitsrpt", altAction(cliflags.Call(def, tightSplitFlags, tight.SplitSRPTConfig.Generate)), altOutFlags(cliflags.Bind(tightSplitFlags(&def)...)...)...)
+	return clitree.Cmd("tight-splitsrpt", altAction(cliflags.Call(def, flagsets.TightSplit, tight.SplitSRPTConfig.Generate)), altOutFlags(cliflags.Bind(flagsets.TightSplit(&def)...)...)...)
 }
 
 func genAdversaryCmd() *cli.Command {
 	def := adversary.DefaultGenConfig()
-	return clitree.Cmd("adversary", altAction(cliflags.Call(def, adversaryGenFlags, adversary.GenConfig.Generate)), altOutFlags(cliflags.Bind(adversaryGenFlags(&def)...)...)...)
+	return clitree.Cmd("adversary", altAction(cliflags.Call(def, flagsets.AdversaryGen, adversary.GenConfig.Generate)), altOutFlags(cliflags.Bind(flagsets.AdversaryGen(&def)...)...)...)
 }
 
 func adversaryCmd() *cli.Command {
 	def := adversary.DefaultConfig()
 	return timeLimited(runLimit, "for the whole command (a sweep stopped early writes nothing)", clitree.Cmd("adversary", func(c *cli.Context) error {
-		cfg, err := cliflags.Filled(c, def, adversaryFlags)
+		cfg, err := cliflags.Filled(c, def, flagsets.Adversary)
 		cfg.Context = c.Context
 		var r *adversary.Report
 		if err == nil {
@@ -264,7 +265,7 @@ func adversaryCmd() *cli.Command {
 			}
 		}
 		return flagError(err, adversary.ErrConfig)
-	}, slices.Concat(cliflags.Bind(adversaryFlags(&def)...), plotFlags(), []cli.Flag{
+	}, slices.Concat(cliflags.Bind(flagsets.Adversary(&def)...), plotFlags(), []cli.Flag{
 		cliout.FileOut("csv", "also write the table as CSV to `FILE`"),
 		cliout.Format("table"), cliout.Quiet()})...))
 }
@@ -272,7 +273,7 @@ func adversaryCmd() *cli.Command {
 func adversaryYaoCmd() *cli.Command {
 	def := adversary.DefaultYaoConfig()
 	return timeLimited(runLimit, "for the whole command (a sweep stopped early writes nothing)", clitree.Cmd("adversary-yao", cliout.Action(func(c *cli.Context) (*tabular.Table, error) {
-		cfg, err := cliflags.Filled(c, def, adversaryYaoFlags)
+		cfg, err := cliflags.Filled(c, def, flagsets.AdversaryYao)
 		cfg.Context = c.Context
 		var ys []*adversary.Yao
 		if err == nil {
@@ -285,13 +286,13 @@ func adversaryYaoCmd() *cli.Command {
 			return nil, flagError(err, adversary.ErrConfig)
 		}
 		return adversary.YaoTable(ys), nil
-	}), cliout.TableOut("the table", append(cliflags.Bind(adversaryYaoFlags(&def)...), plotFlags()...)...)...))
+	}), cliout.TableOut("the table", append(cliflags.Bind(flagsets.AdversaryYao(&def)...), plotFlags()...)...)...))
 }
 
 func searchCmd() *cli.Command {
 	def := reductions.DefaultWorstConfig()
 	return clitree.Cmd("search", cliout.Action(func(c *cli.Context) (*tabular.Table, error) {
-		cfg, err := cliflags.Filled(c, def, searchFlags)
+		cfg, err := cliflags.Filled(c, def, flagsets.Search)
 		cfg.Engine = func() (mip.Engine, error) { return engine.Get(c.String("engine")) }
 		var founds []*worstcase.Found
 		if err == nil {
@@ -306,7 +307,7 @@ func searchCmd() *cli.Command {
 			return nil, flagError(err, reductions.ErrConfig)
 		}
 		return reductions.WorstTable(founds), nil
-	}), append(cliflags.Bind(searchFlags(&def)...),
+	}), append(cliflags.Bind(flagsets.Search(&def)...),
 		cliflags.OutputDir("out-dir", "", "save the worst instances in `DIR`", []string{"search-*.json"}),
 		cliflags.String("engine", engine.DefaultName, "LP engine for the exact OPT"),
 		cliout.Format("table"), cliout.Quiet())...)
@@ -315,7 +316,7 @@ func searchCmd() *cli.Command {
 func worstExactCmd() *cli.Command {
 	def := reductions.DefaultWorstExactConfig()
 	return timeLimited(studyLimit, studyLimitUsage, clitree.Cmd("worst-exact", func(c *cli.Context) error {
-		cfg, err := cliflags.Filled(c, def, worstExactFlags)
+		cfg, err := cliflags.Filled(c, def, flagsets.WorstExact)
 		cfg.Policies = strings.Split(c.String("policy"), ",")
 		if err == nil {
 			cfg.Seeds, err = reductions.WorstExactSeeds(c.StringSlice("seeds"))
@@ -330,97 +331,5 @@ func worstExactCmd() *cli.Command {
 		return err
 	}, slices.Concat(append(sweepFlags(),
 		cliflags.String("policy", strings.Join(def.Policies, ","), "comma-separated: maxsrpt, splitsrpt")),
-		cliflags.Bind(worstExactFlags(&def)...), []cli.Flag{cliout.InList("seeds", "instance `FILE` (metadata.policy) that restart 0 extends; repeatable")})...))
-}
-
-// nmtsGenFlags are the flags of 'mrsched gen nmts', filling cfg.
-func nmtsGenFlags(cfg *reductions.NMTSConfig) []cliflags.Field {
-	return []cliflags.Field{
-		cliflags.Row(&cfg.Spec.Q, cliflags.Int("q", cfg.Spec.Q, "size q of each set", cliflags.Between(1, 64))),
-		cliflags.Row(&cfg.Spec.MaxF, cliflags.Int64("max-f", cfg.Spec.MaxF, "f values are uniform on 1..`N`", cliflags.Between(1, 4503599627370496))),
-		cliflags.Row(&cfg.Spec.MaxG, cliflags.Int64("max-g", cfg.Spec.MaxG, "g values are uniform on 1..`N`", cliflags.Between(1, 4503599627370496))),
-		cliflags.Row(&cfg.Answer, cliflags.String("answer", cfg.Answer, "yes or no")),
-		cliflags.Row(&cfg.Seed, cliflags.Uint64("seed", cfg.Seed, "random seed")),
-	}
-}
-
-// separationFlags are the flags of 'mrsched reduce separation', filling cfg.
-func separationFlags(cfg *reductions.StudyConfig) []cliflags.Field {
-	return []cliflags.Field{
-		cliflags.Row(&cfg.Q, cliflags.Ints("q", cliflags.FormatInts(cfg.Q), "NMTS set sizes q", cliflags.Between(2, 5))),
-		cliflags.Row(&cfg.EnumMax, cliflags.Ints("enum-max", cliflags.FormatInts(cfg.EnumMax), "per q (or one for all): every instance with f, g ≤ N (0: none)", cliflags.Between(0, 6))),
-		cliflags.Row(&cfg.Random, cliflags.Ints("random", cliflags.FormatInts(cfg.Random), "per q (or one for all): seeded random yes- and as many no-instances", cliflags.NonNegInt)),
-		cliflags.Row(&cfg.MaxF, cliflags.Int64("max-f", cfg.MaxF, "random f on 1..N", cliflags.AtLeastOne)),
-		cliflags.Row(&cfg.MaxG, cliflags.Int64("max-g", cfg.MaxG, "random g on 1..N", cliflags.AtLeastOne)),
-		cliflags.Row(&cfg.Seed, cliflags.Uint64("seed", cfg.Seed, "seed of the random instances and of the order search")),
-		cliflags.Row(&cfg.Options.ExactLimit, cliflags.Duration("exact-limit", cfg.Options.ExactLimit, "exact rational search per instance and construction (rows it stops depend on the machine)", cliflags.Zero("none"))),
-		cliflags.Row(&cfg.Options.ExactNodes, cliflags.Int64("exact-nodes", cfg.Options.ExactNodes, "node budget of the exact search per instance and construction (0: none; same rows on every machine)", cliflags.NonNegInt)),
-	}
-}
-
-// tightMaxFlags are the flags of 'mrsched gen tight-maxsrpt', filling cfg.
-func tightMaxFlags(cfg *tight.MaxSRPTConfig) []cliflags.Field {
-	return []cliflags.Field{
-		cliflags.Row(&cfg.N, cliflags.Int("n", cfg.N, "number of jobs (even; the maximum takes about 15 s)", cliflags.Between(2, 2000))),
-		cliflags.Row(&cfg.Alpha, cliflags.Float("alpha", cfg.Alpha, "α > 1")),
-		cliflags.Row(&cfg.Eps, cliflags.Float("eps", cfg.Eps, "0 < ε < α − 1")),
-	}
-}
-
-// tightSplitFlags are the flags of 'mrsched gen tight-splitsrpt', filling cfg.
-func tightSplitFlags(cfg *tight.SplitSRPTConfig) []cliflags.Field {
-	return []cliflags.Field{
-		cliflags.Row(&cfg.N, cliflags.Int("n", cfg.N, "number of jobs (the maximum takes about 10 s)", cliflags.Between(2, 2000))),
-		cliflags.Row(&cfg.Beta, cliflags.Float("beta", cfg.Beta, "β > 1")),
-	}
-}
-
-// adversaryGenFlags are the flags of 'mrsched gen adversary', filling cfg.
-func adversaryGenFlags(cfg *adversary.GenConfig) []cliflags.Field {
-	return []cliflags.Field{
-		cliflags.Row(&cfg.Policy, cliflags.String("policy", cfg.Policy, "policy (solver/fluid name)")),
-		cliflags.Row(&cfg.N, cliflags.Int("n", cfg.N, "n (k = ⌊n^{1/3}⌋; the maximum MaxN takes 2 s and 56 MB)", cliflags.Between(1, 64000))),
-	}
-}
-
-// adversaryFlags are the flags of 'mrsched adversary', filling cfg.
-func adversaryFlags(cfg *adversary.Config) []cliflags.Field {
-	return []cliflags.Field{
-		cliflags.Row(&cfg.Policies, cliflags.String("policy", cfg.Policies, "comma-separated policies (solver/fluid names)")),
-		cliflags.Row(&cfg.Ns, cliflags.Ints("n", cliflags.FormatInts(cfg.Ns), "comma-separated n values", cliflags.AtLeastOne, cliflags.RuleInUsage)),
-	}
-}
-
-// adversaryYaoFlags are the flags of 'mrsched adversary-yao', filling cfg.
-func adversaryYaoFlags(cfg *adversary.YaoConfig) []cliflags.Field {
-	return []cliflags.Field{
-		cliflags.Row(&cfg.Policies, cliflags.String("policy", cfg.Policies, "comma-separated policies (solver/fluid names)")),
-		cliflags.Row(&cfg.Ns, cliflags.Ints("n", cliflags.FormatInts(cfg.Ns), "values of n (their sum at most 200000: n = 64000 takes 18 s for the four default policies)", cliflags.Between(1, 64000))),
-	}
-}
-
-// searchFlags are the flags of 'mrsched search', filling cfg.
-func searchFlags(cfg *reductions.WorstConfig) []cliflags.Field {
-	return []cliflags.Field{
-		cliflags.Row(&cfg.Policy, cliflags.String("policy", cfg.Policy, "maxsrpt or splitsrpt")),
-		cliflags.Row(&cfg.Ns, cliflags.Ints("n", cliflags.FormatInts(cfg.Ns), "number of jobs `N` or range LO..HI (2..10)", cliflags.Between(2, 10), cliflags.RuleInUsage)),
-		cliflags.Row(&cfg.AlphaMax, cliflags.Float("alpha-max", cfg.AlphaMax, "largest max(x/y, y/x) of a job")),
-		cliflags.Row(&cfg.Restarts, cliflags.Int("restarts", cfg.Restarts, "hill-climb restarts per n")),
-		cliflags.Row(&cfg.Steps, cliflags.Int("steps", cfg.Steps, "steps per restart")),
-		cliflags.Row(&cfg.Seed, cliflags.Uint64("seed", cfg.Seed, "random seed")),
-		cliflags.Row(&cfg.TimeLimit, cliflags.Duration("time-limit", cfg.TimeLimit, "stop each n's search after this long (0: none)")),
-		cliflags.Row(&cfg.ExactMax, cliflags.Int("exact-max", cfg.ExactMax, "solve OPT exactly by order enumeration up to this n (≤ 8)")),
-	}
-}
-
-// worstExactFlags are the flags of 'mrsched worst-exact', filling cfg.
-func worstExactFlags(cfg *reductions.WorstExactConfig) []cliflags.Field {
-	return []cliflags.Field{
-		cliflags.Row(&cfg.Ns, cliflags.Ints("n", cliflags.FormatInts(cfg.Ns), "values of n", cliflags.Between(2, worstcase.MaxClimbN))),
-		cliflags.Row(&cfg.Restarts, cliflags.Int("restarts", cfg.Restarts, "climbs per policy and n", cliflags.AtLeastOne)),
-		cliflags.Row(&cfg.Steps, cliflags.Int("steps", cfg.Steps, "perturbations per climb", cliflags.NonNegInt)),
-		cliflags.Row(&cfg.AlphaMax, cliflags.Float("alpha-max", cfg.AlphaMax, "largest max(x/y, y/x) of a job", cliflags.AboveOne)),
-		cliflags.Row(&cfg.Seed, cliflags.Uint64("seed", cfg.Seed, "seed of the starts and perturbations")),
-		cliflags.Row(&cfg.SolveLimit, cliflags.Duration("solve-limit", cfg.SolveLimit, "limit of each exact solve", cliflags.Zero("none, deterministic"))),
-	}
+		cliflags.Bind(flagsets.WorstExact(&def)...), []cli.Flag{cliout.InList("seeds", "instance `FILE` (metadata.policy) that restart 0 extends; repeatable")})...))
 }

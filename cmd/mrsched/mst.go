@@ -11,6 +11,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/mrsched/mrsched/cmd/mrsched/internal/flagsets"
 	"github.com/mrsched/mrsched/instances/nodes"
 	"github.com/mrsched/mrsched/internal/cliflags"
 	"github.com/mrsched/mrsched/internal/cliout"
@@ -74,7 +75,7 @@ func flagError(err error, prefixes ...error) error {
 func mstEvalCmd() *cli.Command {
 	def := straggler.DefaultEvalConfig()
 	return clitree.Cmd("eval", cliout.Action(func(c *cli.Context) (*straggler.EvalReport, error) {
-		cfg, err := cliflags.Filled(c, def, mstEvalFlags)
+		cfg, err := cliflags.Filled(c, def, flagsets.MSTEval)
 		if err == nil {
 			cfg.Mu, cfg.Lambda, err = mstNodes(c, true)
 		}
@@ -86,13 +87,13 @@ func mstEvalCmd() *cli.Command {
 	}), slices.Concat(mstCommonFlags(
 		cliout.In("nodes", "node file (JSON or .csv) with mu and lambda per node", false),
 		muFlag(),
-		cliflags.String("lambda", "", "arrival rates λ1,λ2,… (one per node)")), cliflags.Bind(mstEvalFlags(&def)...))...)
+		cliflags.String("lambda", "", "arrival rates λ1,λ2,… (one per node)")), cliflags.Bind(flagsets.MSTEval(&def)...))...)
 }
 
 func mstMapCmd() *cli.Command {
 	def := straggler.DefaultMapConfig()
 	return clitree.Cmd("map", func(c *cli.Context) error {
-		cfg, err := cliflags.Filled(c, def, mstMapFlags)
+		cfg, err := cliflags.Filled(c, def, flagsets.MSTMap)
 		if err == nil {
 			cfg.Mu, _, err = mstNodes(c, false)
 		}
@@ -108,7 +109,7 @@ func mstMapCmd() *cli.Command {
 		}
 		return err
 	}, slices.Concat(mstCommonFlags(
-		cliout.In("nodes", "node file (JSON or .csv); mu per node", false), muFlag()), cliflags.Bind(mstMapFlags(&def)...))...)
+		cliout.In("nodes", "node file (JSON or .csv); mu per node", false), muFlag()), cliflags.Bind(flagsets.MSTMap(&def)...))...)
 }
 
 func mstFitCmd() *cli.Command {
@@ -125,7 +126,7 @@ func mstNodesCmd() *cli.Command {
 		if c.String("nodes") == "" && c.String("class") == "" {
 			return nil, errors.New("give --class μ:available,… or --nodes FILE")
 		}
-		cfg, err := cliflags.Filled(c, def, mstNodesFlags)
+		cfg, err := cliflags.Filled(c, def, flagsets.MSTNodes)
 		if err == nil {
 			cfg.Classes, err = straggler.ClassesFrom(c.String("nodes"), c.String("class"))
 		}
@@ -135,19 +136,19 @@ func mstNodesCmd() *cli.Command {
 		return straggler.NodeCountOf(cfg)
 	}), slices.Concat(mstCommonFlags(
 		cliflags.String("class", "", "node classes μ:available,… (or use --nodes with count as availability)"),
-		cliout.In("nodes", "node file; each entry's count is the number available", false)), cliflags.Bind(mstNodesFlags(&def)...))...)
+		cliout.In("nodes", "node file; each entry's count is the number available", false)), cliflags.Bind(flagsets.MSTNodes(&def)...))...)
 }
 
 func mstForkJoinCmd() *cli.Command {
 	def := straggler.DefaultForkJoinConfig()
 	return timeLimited(runLimit, "for the whole command (a simulation stopped early writes nothing)", clitree.Cmd("forkjoin", cliout.Action[*tabular.View](func(c *cli.Context) (*tabular.View, error) {
-		cfg, err := cliflags.Filled(c, def, mstForkJoinFlags)
+		cfg, err := cliflags.Filled(c, def, flagsets.MSTForkJoin)
 		if err != nil {
 			return nil, err
 		}
 		cfg.Context = c.Context
 		return cfg.View()
-	}), mstCommonFlags(cliflags.Bind(mstForkJoinFlags(&def)...)...)...))
+	}), mstCommonFlags(cliflags.Bind(flagsets.MSTForkJoin(&def)...)...)...))
 }
 
 func mstFiguresCmd() *cli.Command {
@@ -192,48 +193,4 @@ func mstSimulateCmd() *cli.Command {
 		cliflags.Int("warmup", d.Warmup, "tasks discarded at the start of each replication"),
 		cliout.InList("task-events", "Google 2011 task_events `FILE` or directory of parts (gzip or plain CSV, repeat in order) for the Fig. 2 fit"),
 	}, cliflags.Figures("the Fig. 5, 7, 9, 12 panels (with CSV)")...)...))
-}
-
-// mstEvalFlags are the flags of 'mrsched mst eval', filling cfg.
-func mstEvalFlags(cfg *straggler.EvalConfig) []cliflags.Field {
-	return []cliflags.Field{
-		cliflags.Row(&cfg.D, cliflags.Float("D", cfg.D, "deterministic coefficient of the delayed exponential model (0 = M/M/1)")),
-		cliflags.Row(&cfg.Method, cliflags.String("method", cfg.Method, "closed, integral, mc, all or auto")),
-		cliflags.Row(&cfg.Samples, cliflags.Int("samples", cfg.Samples, "Monte Carlo samples")),
-		cliflags.Row(&cfg.Seed, cliflags.Uint64("seed", cfg.Seed, "Monte Carlo seed")),
-		cliflags.Row(&cfg.RelTol, cliflags.Float("rel-tol", cfg.RelTol, "relative accuracy of the integral")),
-	}
-}
-
-// mstMapFlags are the flags of 'mrsched mst map', filling cfg.
-func mstMapFlags(cfg *straggler.MapConfig) []cliflags.Field {
-	return []cliflags.Field{
-		cliflags.Row(&cfg.Total, cliflags.Float("total", cfg.Total, "total task arrival rate λ", cliflags.Required)),
-		cliflags.Row(&cfg.Policy, cliflags.String("policy", cfg.Policy, "fair, dep, sep, mep, dmep, optimal or all")),
-		cliflags.Row(&cfg.Options.Model.D, cliflags.Float("D", cfg.Options.Model.D, "deterministic coefficient of the delayed exponential model (0 = M/M/1)")),
-		cliflags.Row(&cfg.Options.AllowMigration, cliflags.Bool("allow-migration", cfg.Options.AllowMigration, "let S-EP return negative λ_i (the paper's formal eq. 23) instead of failing on eq. 24")),
-		cliflags.Row(&cfg.PerNode, cliflags.Bool("per-node", cfg.PerNode, "print every node's λ_i (table formats)")),
-	}
-}
-
-// mstNodesFlags are the flags of 'mrsched mst nodes', filling cfg.
-func mstNodesFlags(cfg *straggler.NodeCountConfig) []cliflags.Field {
-	return []cliflags.Field{
-		cliflags.Row(&cfg.Total, cliflags.Float("total", cfg.Total, "total task arrival rate λ", cliflags.Required)),
-		cliflags.Row(&cfg.Policy, cliflags.String("policy", cfg.Policy, "mapping policy for each selection")),
-		cliflags.Row(&cfg.D, cliflags.Float("D", cfg.D, "deterministic coefficient of the delayed exponential model")),
-		cliflags.Row(&cfg.BruteLimit, cliflags.Int("brute-limit", cfg.BruteLimit, "enumerate all selections when there are at most this many", cliflags.NonNegInt)),
-		cliflags.Row(&cfg.Curve, cliflags.Bool("curve", cfg.Curve, "print the MST for every N (table formats)")),
-	}
-}
-
-// mstForkJoinFlags are the flags of 'mrsched mst forkjoin', filling cfg.
-func mstForkJoinFlags(cfg *straggler.ForkJoinConfig) []cliflags.Field {
-	return []cliflags.Field{
-		cliflags.Row(&cfg.K, cliflags.Int("k", cfg.K, "number of servers K")),
-		cliflags.Row(&cfg.Lambda, cliflags.Float("lambda", cfg.Lambda, "job arrival rate")),
-		cliflags.Row(&cfg.Mu, cliflags.Float("mu", cfg.Mu, "service rate of every server")),
-		cliflags.Row(&cfg.Jobs, cliflags.Int("jobs", cfg.Jobs, "jobs measured after 10% warm-up (0: no simulation)")),
-		cliflags.Row(&cfg.Seed, cliflags.Uint64("seed", cfg.Seed, "simulation seed")),
-	}
 }
