@@ -2,10 +2,11 @@ package mipform
 
 import (
 	"context"
-	"github.com/mrsched/mrsched/tolerance"
-	"gonum.org/v1/gonum/floats/scalar"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/mrsched/mrsched/tolerance"
+	"gonum.org/v1/gonum/floats/scalar"
 
 	"github.com/mrsched/mrsched/solver/exact/internal/bruteforce"
 	"github.com/mrsched/mrsched/solver/mip"

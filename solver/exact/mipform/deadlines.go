@@ -90,19 +90,9 @@ func SolveDeadlines(ctx context.Context, eng mip.Engine, in *instances.Instance,
 	if err != nil {
 		return nil, err
 	}
-	raw, err := eng.Solve(ctx, f.Model, opt)
-	if err != nil {
-		return nil, fmt.Errorf("mipform: %s: %w", eng.Name(), err)
-	}
-	res := &Result{Answer: mip.Answer{Status: raw.Status, Objective: math.NaN(), LowerBound: raw.BestBound, BoundSource: mip.SourceMIP},
-		MIPValue: raw.Objective, Nodes: raw.Nodes, Raw: raw}
-	res.Gap = mip.Gap(res.Objective, res.LowerBound)
-	if !raw.HasSolution {
-		return res, nil
-	}
-	p, err := f.Decode(raw.X)
-	if err != nil {
-		return nil, err
+	res, p, ok, err := solveModel(ctx, eng, f, opt)
+	if err != nil || !ok {
+		return res, err
 	}
 	lp, err := orderlp.Build(in, p)
 	if err != nil {

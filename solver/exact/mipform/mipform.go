@@ -690,19 +690,9 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt mip.
 	if err != nil {
 		return nil, err
 	}
-	raw, err := eng.Solve(ctx, f.Model, opt)
-	if err != nil {
-		return nil, fmt.Errorf("mipform: %s: %w", eng.Name(), err)
-	}
-	res := &Result{Answer: mip.Answer{Status: raw.Status, Objective: math.NaN(), LowerBound: raw.BestBound, BoundSource: mip.SourceMIP},
-		MIPValue: raw.Objective, Nodes: raw.Nodes, Raw: raw}
-	res.Gap = mip.Gap(res.Objective, res.LowerBound)
-	if !raw.HasSolution {
-		return res, nil
-	}
-	p, err := f.Decode(raw.X)
-	if err != nil {
-		return nil, err
+	res, p, ok, err := solveModel(ctx, eng, f, opt)
+	if err != nil || !ok {
+		return res, err
 	}
 	// The re-solve of the plan is one small LP: it must run even when the
 	// MIP used up the deadline.
@@ -713,6 +703,26 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt mip.
 	res.Plan, res.Objective, res.Schedule = p, olp.Total, olp.Schedule
 	res.Gap = mip.Gap(res.Objective, res.LowerBound)
 	return res, nil
+}
+
+// solveModel solves f's MIP with eng: the Result with the engine's status
+// and dual bound (no schedule yet, Objective NaN) and, when the engine has
+// a solution, its plan (ok false otherwise).
+func solveModel(ctx context.Context, eng mip.Engine, f *Formulation, opt mip.Options) (res *Result, p orderlp.Plan, ok bool, err error) {
+	raw, err := eng.Solve(ctx, f.Model, opt)
+	if err != nil {
+		return nil, p, false, fmt.Errorf("mipform: %s: %w", eng.Name(), err)
+	}
+	res = &Result{Answer: mip.Answer{Status: raw.Status, Objective: math.NaN(), LowerBound: raw.BestBound, BoundSource: mip.SourceMIP},
+		MIPValue: raw.Objective, Nodes: raw.Nodes, Raw: raw}
+	res.Gap = mip.Gap(res.Objective, res.LowerBound)
+	if !raw.HasSolution {
+		return res, p, false, nil
+	}
+	if p, err = f.Decode(raw.X); err != nil {
+		return nil, p, false, err
+	}
+	return res, p, true, nil
 }
 
 // EstimateNonzeros returns an estimate, from above within a small factor,
