@@ -58,17 +58,27 @@ func Precedence(in *instances.Instance, upper float64) float64 {
 // ctx ends (a time limit or an interrupt): the bound of the steps done so
 // far, still a valid bound, and not reproducible when ctx stops it.
 func PrecedenceContext(ctx context.Context, in *instances.Instance, upper float64) float64 {
+	_, p := WeightedPrecedence(ctx, in, upper)
+	return p
+}
+
+// WeightedPrecedence returns Weighted(in) and PrecedenceContext(ctx, in,
+// upper) from one computation: the precedence bound's terms at λ = 0 are
+// Weighted's, bit for bit, so a caller that reports both pays for the α
+// grid once.
+func WeightedPrecedence(ctx context.Context, in *instances.Instance, upper float64) (weighted, precedence float64) {
 	if !in.HasDependencies() {
-		return Weighted(in)
+		w := Weighted(in)
+		return w, w
 	}
 	order, err := in.TopologicalOrder()
 	if err != nil { // a valid instance has no cycle
-		return Weighted(in)
+		w := Weighted(in)
+		return w, w
 	}
 	lr := newPrecedenceLagrangian(in, order)
-	// At λ = 0 the terms are Weighted's, bit for bit; the α of the best
-	// one is where the steps run.
-	best := CriticalPath(in)
+	// At λ = 0 the terms are Weighted's; the α of the best one is where
+	// the steps run.
 	alphaBest, at0 := 0.0, math.Inf(-1)
 	for g := 0; g < MixedGrid; g++ {
 		alpha := float64(g) / float64(MixedGrid-1)
@@ -76,14 +86,15 @@ func PrecedenceContext(ctx context.Context, in *instances.Instance, upper float6
 			alphaBest, at0 = alpha, v
 		}
 	}
-	best = max(best, at0)
+	weighted = max(CriticalPath(in), at0)
+	best := weighted
 	bestLambda := lr.subgradient(ctx, alphaBest, at0, upper)
 	copy(lr.lambda, bestLambda)
 	lr.project()
 	for g := 0; g < MixedGrid; g++ {
 		best = max(best, lr.value(float64(g)/float64(MixedGrid-1), nil))
 	}
-	return best
+	return weighted, best
 }
 
 // precedenceLagrangian holds Precedence's data: one multiplier per edge

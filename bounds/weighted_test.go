@@ -1,7 +1,10 @@
 package bounds
 
 import (
+	"context"
+	"fmt"
 	"math"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/mrsched/mrsched/instances"
@@ -51,5 +54,30 @@ func TestCriticalPathHand(t *testing.T) {
 	// order, so Mixed ≥ 13.
 	if got := Mixed(in); got < 13 {
 		t.Errorf("Mixed = %v < 13", got)
+	}
+}
+
+// WeightedPrecedence's first value is Weighted's, bit for bit, and its
+// second Precedence's, on random weighted DAGs and on instances without
+// dependencies (where both are Weighted).
+func TestWeightedPrecedenceSameBits(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 34))
+	for trial := range 200 {
+		n := 1 + rng.IntN(30)
+		jobs := make([]instances.Job, n)
+		for j := range jobs {
+			jobs[j] = instances.Job{ID: fmt.Sprintf("j%d", j), Map: rng.ExpFloat64(), Shuffle: rng.ExpFloat64(), Weight: 0.1 + 10*rng.Float64()}
+			if trial%2 == 0 {
+				jobs[j].Release = 3 * rng.Float64()
+			}
+			if j > 0 && trial%3 != 0 && rng.IntN(2) == 0 {
+				jobs[j].After = []int{rng.IntN(j)}
+			}
+		}
+		in := instances.New(jobs)
+		w, p := WeightedPrecedence(context.Background(), in, 0)
+		if w != Weighted(in) || p != Precedence(in, 0) {
+			t.Errorf("trial %d: (%v, %v), want Weighted %v and Precedence %v", trial, w, p, Weighted(in), Precedence(in, 0))
+		}
 	}
 }

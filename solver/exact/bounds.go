@@ -36,11 +36,11 @@ func InstanceBounds(in *instances.Instance) []Bound {
 func cheapBounds(ctx context.Context, in *instances.Instance) []Bound {
 	if in.HasWeights() {
 		// The other bounds are for Σ (C_j − r_j), not Σ w_j (C_j − r_j).
-		bs := []Bound{{mip.SourceWeighted, bounds.Weighted(in)}, {mip.SourceCriticalPath, bounds.CriticalPath(in)}}
-		if in.HasDependencies() {
-			bs = append(bs, Bound{mip.SourcePrecedence, bounds.PrecedenceContext(ctx, in, 0)})
+		if !in.HasDependencies() {
+			return []Bound{{mip.SourceWeighted, bounds.Weighted(in)}, {mip.SourceCriticalPath, bounds.CriticalPath(in)}}
 		}
-		return bs
+		w, p := bounds.WeightedPrecedence(ctx, in, 0)
+		return []Bound{{mip.SourceWeighted, w}, {mip.SourceCriticalPath, bounds.CriticalPath(in)}, {mip.SourcePrecedence, p}}
 	}
 	bs := []Bound{{mip.SourcePaper51, bounds.Paper51(in)}, {mip.SourceCounting, bounds.Counting(in)}, {mip.SourceMixed, bounds.Mixed(in)}}
 	if !in.IsBatch() {
