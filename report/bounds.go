@@ -48,16 +48,17 @@ var ErrBoundFailed = errors.New("report: a bound could not be computed")
 // package bounds: the mixed-station counting bound with unit weights,
 // and with weights or dependencies the critical-path, weighted
 // mean-busy-time and precedence-Lagrangian bounds.
-func weightedRows(in *instances.Instance) []BoundRow {
+func weightedRows(ctx context.Context, in *instances.Instance) []BoundRow {
 	var rows []BoundRow
 	if !in.HasWeights() {
 		rows = append(rows, BoundRow{string(mip.SourceMixed), bounds.Mixed(in), "lower bound", "Σ_k max(L_(k), max_α f_k(α)): SRPT on one server for α·x + (1−α)·y, per rank (≥ counting)", ""})
 	}
 	if in.HasWeights() || in.HasDependencies() {
+		w, p := bounds.WeightedPrecedence(ctx, in, 0) // the steps stop at the command's limit
 		rows = append(rows,
 			BoundRow{string(mip.SourceCriticalPath), bounds.CriticalPath(in), "lower bound", "Σ w_j (L_j − r_j): the longest chain of work before each job", ""},
-			BoundRow{string(mip.SourceWeighted), bounds.Weighted(in), "lower bound", "weighted mean busy times of preemptive WSPT on the mixed server", ""},
-			BoundRow{string(mip.SourcePrecedence), bounds.Precedence(in, 0), "lower bound", "Lagrangian of the precedence constraints in weighted_wspt (≥ weighted_wspt)", ""})
+			BoundRow{string(mip.SourceWeighted), w, "lower bound", "weighted mean busy times of preemptive WSPT on the mixed server", ""},
+			BoundRow{string(mip.SourcePrecedence), p, "lower bound", "Lagrangian of the precedence constraints in weighted_wspt (≥ weighted_wspt)", ""})
 	}
 	return rows
 }
@@ -89,7 +90,7 @@ func AllBounds(ctx context.Context, in *instances.Instance, eng mip.Engine) ([]B
 	if pb, err := bounds.PrefixBatch(in); err == nil {
 		rows = append(rows, BoundRow{string(mip.SourcePrefix), pb, "lower bound", "(a) batch: Σ_k max(X_(k), Y_(k))", ""})
 	}
-	rows = append(rows, weightedRows(in)...)
+	rows = append(rows, weightedRows(ctx, in)...)
 	if h, ok := search.SubsetBound(in); ok {
 		rows = append(rows, BoundRow{string(mip.SourceSubset), h, "lower bound", "batch, n ≤ 22: min over orders of Σ_k max(X_k, Y_k) (subset DP, ≥ prefix)", ""})
 	} else if h, err := bounds.SubsetRelease(in); err == nil {
