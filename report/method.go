@@ -316,7 +316,7 @@ func kArg(name string, mk func(k int) fluid.Policy) Factory {
 
 type boundMethod struct {
 	name string
-	f    func(in *instances.Instance) (float64, error)
+	f    func(ctx context.Context, in *instances.Instance) (float64, error) // ctx: the method's deadline
 	// weighted: f bounds the weighted objective Σ w (C−r) (the others
 	// bound Σ (C−r) and do not apply to an instance with weights).
 	weighted bool
@@ -331,7 +331,7 @@ func (m *boundMethod) Run(ctx context.Context, in *instances.Instance, env Env) 
 		out.Note = "a bound on Σ (C−r), not on the weighted objective Σ w (C−r): see lbweighted"
 		return out, nil
 	}
-	v, err := m.f(in)
+	v, err := m.f(ctx, in)
 	if errors.Is(err, bounds.ErrNotBatch) {
 		out.Status = "not_applicable"
 		out.Note = "batch instances only"
@@ -358,14 +358,18 @@ func policyMethods() (out []builtin) {
 	reg("klps", "k-limited processor sharing, PS shuffle (§5.1, Hadoop Fair Scheduler); klps:K, default K=100", kArg("klps", fluid.KLPS))
 	reg("klps-maponly", "k-LPS whose k places limit the map phase only; klps-maponly:K", kArg("klps-maponly", fluid.KLPSMapOnly))
 	bnd := func(name, help string, f func(*instances.Instance) (float64, error)) {
-		reg(name, help, noArg(name, func() Method { return &boundMethod{name: name, f: f} }))
+		reg(name, help, noArg(name, func() Method {
+			return &boundMethod{name: name, f: func(_ context.Context, in *instances.Instance) (float64, error) { return f(in) }}
+		}))
 	}
 	bnd("lb51", "lower bound of §5.1 (SRPT on the map and shuffle systems, busy periods)", func(in *instances.Instance) (float64, error) { return bounds.Paper51(in), nil })
 	bnd("lbcount", "counting lower bound (≥ lb51; SRPT completion counts)", func(in *instances.Instance) (float64, error) { return bounds.Counting(in), nil })
 	bnd("lbprefix", "prefix-sum lower bound, batches only", bounds.PrefixBatch)
 	reg("lbweighted", "lower bound on the weighted objective with dependencies: critical paths, weighted mean busy times and their precedence Lagrangian (bounds.Precedence)",
 		noArg("lbweighted", func() Method {
-			return &boundMethod{name: "lbweighted", weighted: true, f: func(in *instances.Instance) (float64, error) { return bounds.Precedence(in, 0), nil }}
+			return &boundMethod{name: "lbweighted", weighted: true, f: func(ctx context.Context, in *instances.Instance) (float64, error) {
+				return bounds.PrecedenceContext(ctx, in, 0), nil
+			}}
 		}))
 	return out
 }
