@@ -18,6 +18,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/csv"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -129,7 +130,8 @@ func main() {
 	seeds := flag.Int("seeds", 3, "seeds (instances) per size of the log-normal batches")
 	otherSeeds := flag.Int("other-seeds", 3, "seeds per size of Taillard's generator and the online instances")
 	swimDir := flag.String("swim", "../shared/data/swim", "folder of the SWIM traces")
-	split := flag.Bool("split", false, "instead: how the gap splits on small batches with a proven OPT (split.md)")
+	split := flag.Bool("split", false, "instead: how the gap splits on small batches and online instances with a proven OPT (split.md)")
+	merge := flag.Bool("merge", false, "keep the rows of OUT/planner.csv at the other time limits (add a column without re-running the others)")
 	flag.Parse()
 	if *split {
 		if err := os.MkdirAll(*out, 0o755); err != nil {
@@ -154,6 +156,23 @@ func main() {
 	}
 	defer os.RemoveAll(tmp)
 	var rows []row
+	if *merge {
+		old, oldLimits, err := readRows(filepath.Join(*out, "planner.csv"))
+		if err != nil {
+			fail(err)
+		}
+		for _, r := range old {
+			if r.Method == "before" || !slices.ContainsFunc(limits, func(l time.Duration) bool { return l.String() == r.Limit }) {
+				rows = append(rows, r)
+			}
+		}
+		for _, l := range oldLimits {
+			if !slices.Contains(limits, l) {
+				limits = append(limits, l)
+			}
+		}
+		slices.Sort(limits)
+	}
 	for _, c := range suite(*suiteName, *swimDir, *seeds, *otherSeeds) {
 		file := filepath.Join(tmp, c.Name+".json")
 		args := append(slices.Clone(c.Args[:2]), append([]string{"-q", "-o", file}, c.Args[2:]...)...)
@@ -165,9 +184,14 @@ func main() {
 			fail(err)
 		}
 		c.N = in.N()
-		rows = append(rows, before(c, in))
-		fmt.Fprintf(os.Stderr, "planner: %s n=%d before: gap %.3f%%\n", c.Name, c.N, 100*rows[len(rows)-1].Gap)
+		if !*merge {
+			rows = append(rows, before(c, in))
+			fmt.Fprintf(os.Stderr, "planner: %s n=%d before: gap %.3f%%\n", c.Name, c.N, 100*rows[len(rows)-1].Gap)
+		}
 		for _, l := range limits {
+			if *merge && slices.ContainsFunc(rows, func(r row) bool { return r.Instance == c.Name && r.Limit == l.String() }) {
+				continue
+			}
 			r, err := solve(*bin, file, l)
 			if err != nil {
 				fail(fmt.Errorf("%s: %w", c.Name, err))
@@ -180,9 +204,70 @@ func main() {
 	if err := os.MkdirAll(*out, 0o755); err != nil {
 		fail(err)
 	}
+	first := map[string]int{}
+	for i, r := range rows {
+		if _, ok := first[r.Instance]; !ok {
+			first[r.Instance] = i
+		}
+	}
+	sort.SliceStable(rows, func(i, j int) bool {
+		if fi, fj := first[rows[i].Instance], first[rows[j].Instance]; fi != fj {
+			return fi < fj
+		}
+		return limitOrder(rows[i].Limit) < limitOrder(rows[j].Limit)
+	})
 	if err := write(*out, rows, limits); err != nil {
 		fail(err)
 	}
+}
+
+// limitOrder orders "-" (the before row) first, then the limits by length.
+func limitOrder(l string) time.Duration {
+	d, err := time.ParseDuration(l)
+	if err != nil {
+		return -1
+	}
+	return d
+}
+
+// readRows reads a planner.csv written by write, and the time limits in it.
+func readRows(path string) ([]row, []time.Duration, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	recs, err := csv.NewReader(bytes.NewReader(b)).ReadAll()
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", path, err)
+	}
+	var rows []row
+	var limits []time.Duration
+	for i, f := range recs[1:] {
+		if len(f) != 13 {
+			return nil, nil, fmt.Errorf("%s:%d: %d fields, want 13", path, i+2, len(f))
+		}
+		num := func(s string) float64 {
+			v, perr := strconv.ParseFloat(s, 64)
+			if perr != nil && err == nil {
+				err = fmt.Errorf("%s:%d: %w", path, i+2, perr)
+			}
+			return v
+		}
+		n, perr := strconv.Atoi(f[2])
+		if perr != nil {
+			return nil, nil, fmt.Errorf("%s:%d: %w", path, i+2, perr)
+		}
+		r := row{Family: f[0], Instance: f[1], N: n, Method: f[3], Limit: f[4], Status: f[5], Objective: num(f[6]), Bound: num(f[7]),
+			BoundSource: mip.BoundSource(f[8]), ScheduleSource: f[9], Gap: num(f[10]), Seconds: num(f[11]), PeakMiB: num(f[12])}
+		if err != nil {
+			return nil, nil, err
+		}
+		if d := limitOrder(r.Limit); d > 0 && !slices.Contains(limits, d) {
+			limits = append(limits, d)
+		}
+		rows = append(rows, r)
+	}
+	return rows, limits, nil
 }
 
 func fail(err error) {
@@ -319,46 +404,75 @@ func write(dir string, rows []row, limits []time.Duration) error {
 	return err
 }
 
-// splitGap writes split.md: on log-normal batches small enough for the
-// exact search to prove OPT (10, 14 and 18 jobs), how far the local
-// method's schedule (orderls, then the fixed-order LP of its order) is
-// above OPT and how far the mixed counting bound is below it.
+// splitGap writes split.md: on log-normal instances small enough for the
+// exact search to prove OPT — batches of 10, 14 and 18 jobs, and online
+// instances (Poisson arrivals at load 0.9) of 10, 14 and 20 jobs — how far
+// the local method's schedule is above OPT and how far the bounds of the
+// large-instance path are below it: for batches the mixed counting bound
+// and the rank bound (bounds.RankBatch), with release dates the mixed
+// counting bound and the busy-period bound (bounds.BusyPeriods).
 func splitGap(dir string, seeds int) error {
 	var buf bytes.Buffer
-	fmt.Fprintln(&buf, "| n | instances proven | schedule above OPT: median (max) | mixed bound below OPT: median (max) |")
-	fmt.Fprintln(&buf, "|---|---|---|---|")
-	for _, n := range []int{10, 14, 18} {
-		var above, below []float64
-		for s := 1; s <= seeds; s++ {
-			in, err := instances.PaperLogNormal(n, 0.9, true).Generate(rand.NewPCG(uint64(100+s), 0))
-			if err != nil {
-				return err
+	type family struct {
+		name  string
+		batch bool
+		ns    []int
+	}
+	for _, f := range []family{{"log-normal batches", true, []int{10, 14, 18}}, {"log-normal online, load 0.9", false, []int{10, 14, 20}}} {
+		strong := "rank_min_max"
+		if !f.batch {
+			strong = "busy_exclusion"
+		}
+		fmt.Fprintf(&buf, "%s (seeds 101–%d):\n\n", f.name, 100+seeds)
+		fmt.Fprintf(&buf, "| n | instances proven | schedule above OPT: median (max) | mixed_counting below OPT: median (max) | %s below OPT: median (max) |\n", strong)
+		fmt.Fprintln(&buf, "|---|---|---|---|---|")
+		for _, n := range f.ns {
+			var above, below, belowStrong []float64
+			for s := 1; s <= seeds; s++ {
+				in, err := instances.PaperLogNormal(n, 0.9, f.batch).Generate(rand.NewPCG(uint64(100+s), 0))
+				if err != nil {
+					return err
+				}
+				opt, err := exact.Solve(context.Background(), nil, in, exact.Options{Method: "search", TimeLimit: time.Minute, NoLPBound: true, GapLimit: -1})
+				if err != nil {
+					return err
+				}
+				if opt.Status != exact.StatusOptimal {
+					continue
+				}
+				loc, err := exact.Solve(context.Background(), nil, in, exact.Options{Method: "local", TimeLimit: 5 * time.Second, NoLPBound: true, GapLimit: -1})
+				if err != nil {
+					return err
+				}
+				o := opt.Objective
+				var sb float64
+				if f.batch {
+					r, err := bounds.RankBatch(context.Background(), in, bounds.RankOptions{})
+					if err != nil {
+						return err
+					}
+					sb = r.Value
+				} else {
+					sb = bounds.BusyPeriods(in)
+				}
+				above = append(above, (loc.Objective-o)/o)
+				below = append(below, (o-bounds.Mixed(in))/o)
+				belowStrong = append(belowStrong, (o-sb)/o)
+				fmt.Fprintf(os.Stderr, "planner: split %s n=%d seed %d: schedule +%.3f%%, bounds -%.3f%% / -%.3f%%\n", f.name, n, 100+s,
+					100*above[len(above)-1], 100*below[len(below)-1], 100*belowStrong[len(belowStrong)-1])
 			}
-			opt, err := exact.Solve(context.Background(), nil, in, exact.Options{Method: "search", TimeLimit: time.Minute, NoLPBound: true, GapLimit: -1})
-			if err != nil {
-				return err
-			}
-			if opt.Status != exact.StatusOptimal {
+			if len(above) == 0 {
+				fmt.Fprintf(&buf, "| %d | 0 of %d | | | |\n", n, seeds)
 				continue
 			}
-			loc, err := exact.Solve(context.Background(), nil, in, exact.Options{Method: "local", TimeLimit: 5 * time.Second, NoLPBound: true, GapLimit: -1})
-			if err != nil {
-				return err
+			med := func(v []float64) string {
+				s := slices.Clone(v)
+				sort.Float64s(s)
+				return fmt.Sprintf("%.2f %% (%.2f %%)", 100*s[len(s)/2], 100*s[len(s)-1])
 			}
-			above = append(above, (loc.Objective-opt.Objective)/opt.Objective)
-			below = append(below, (opt.Objective-bounds.Mixed(in))/opt.Objective)
-			fmt.Fprintf(os.Stderr, "planner: split n=%d seed %d: schedule +%.3f%%, bound -%.3f%%\n", n, 100+s, 100*above[len(above)-1], 100*below[len(below)-1])
+			fmt.Fprintf(&buf, "| %d | %d of %d | %s | %s | %s |\n", n, len(above), seeds, med(above), med(below), med(belowStrong))
 		}
-		if len(above) == 0 {
-			fmt.Fprintf(&buf, "| %d | 0 of %d | | |\n", n, seeds)
-			continue
-		}
-		med := func(v []float64) string {
-			s := slices.Clone(v)
-			sort.Float64s(s)
-			return fmt.Sprintf("%.2f %% (%.2f %%)", 100*s[len(s)/2], 100*s[len(s)-1])
-		}
-		fmt.Fprintf(&buf, "| %d | %d of %d | %s | %s |\n", n, len(above), seeds, med(above), med(below))
+		fmt.Fprintln(&buf)
 	}
 	return os.WriteFile(filepath.Join(dir, "split.md"), buf.Bytes(), 0o644)
 }

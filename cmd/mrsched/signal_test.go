@@ -15,6 +15,7 @@ import (
 
 	"github.com/mrsched/mrsched/internal/testenv"
 	"github.com/mrsched/mrsched/solver/cbccli"
+	"github.com/mrsched/mrsched/solver/exact"
 )
 
 // runMainEnv makes the test binary run the program's main (the re-exec
@@ -51,10 +52,12 @@ func TestInterruptSolve(t *testing.T) {
 		t.Run(tc.sig.String(), func(t *testing.T) {
 			dir, tmp := t.TempDir(), t.TempDir()
 			in := filepath.Join(dir, "in.json")
-			// A batch of 40 log-normal jobs: the portfolio's search and
-			// cbc are far from a proof when cbc has started (the test
-			// waits for that event, then signals).
-			if code, _, e := runCmd(t, "gen", "lognormal", "-n", "40", "--batch", "--seed", "3", "--out", in, "--quiet"); code != 0 {
+			// A batch of 32 log-normal jobs (the largest on which the
+			// portfolio runs cbc; above, its second core runs the local
+			// search): the search and cbc are far from a proof when cbc
+			// has started (the test waits for that event, then signals).
+			n := strconv.Itoa(exact.SearchLocalMinN - 1)
+			if code, _, e := runCmd(t, "gen", "lognormal", "-n", n, "--batch", "--seed", "3", "--out", in, "--quiet"); code != 0 {
 				t.Fatal(e)
 			}
 			sched := filepath.Join(dir, "sched.json")

@@ -7,6 +7,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/mrsched/mrsched/bounds"
@@ -51,6 +52,9 @@ type Options struct {
 	Deadlines string
 
 	lowerBound float64 // the best instance bound known before the method
+	// incumbent, when set, holds (as float64 bits) the objective of a
+	// schedule found beside the method, shown in its progress lines.
+	incumbent *atomic.Uint64
 }
 
 // DefaultGapLimit is the gap limit of Options.GapLimit = 0: the relative
@@ -520,11 +524,24 @@ func runMethod(ctx context.Context, eng mip.Engine, in *instances.Instance, opt 
 // runPortfolio runs the portfolio (the search with a MIP alongside) and returns
 // its schedule and its bound, labelled with the portfolio member that proved it.
 func runPortfolio(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Options, remaining func() time.Duration, a *Answer) (candidate, []Bound, error) {
-	po := portfolio.Options{TimeLimit: remaining(), MIP: portfolio.ChooseMIP(in), GapLimit: opt.gapLimit()}
+	if searchLocal(in) {
+		return runSearchLocal(ctx, eng, in, opt, remaining, a)
+	}
+	return runPortfolioWith(ctx, eng, in, opt, portfolio.ChooseMIP(in), nil, remaining, a)
+}
+
+// runPortfolioWith runs the portfolio with the MIP engine m (nil: the
+// search alone). When onStats is set, the search's progress goes to it
+// instead of progress lines.
+func runPortfolioWith(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Options, m mip.Engine, onStats func(search.Stats), remaining func() time.Duration, a *Answer) (candidate, []Bound, error) {
+	po := portfolio.Options{TimeLimit: remaining(), MIP: m, GapLimit: opt.gapLimit()}
 	if po.MIP != nil {
 		a.Engine += "+" + po.MIP.Name()
 	}
-	if opt.Progress != nil {
+	switch {
+	case onStats != nil:
+		po.Progress = onStats
+	case opt.Progress != nil:
 		po.Progress = func(s search.Stats) {
 			opt.Progress(fmt.Sprintf("portfolio: search %d nodes, %d LPs, incumbent %.6g, %v", s.Nodes, s.LPs, s.Incumbent, s.Elapsed.Round(time.Second)))
 		}

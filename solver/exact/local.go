@@ -10,8 +10,7 @@ import (
 
 	"github.com/mrsched/mrsched/bounds"
 	"github.com/mrsched/mrsched/instances"
-	"github.com/mrsched/mrsched/solver/exact/fastlp"
-	"github.com/mrsched/mrsched/solver/exact/orderlp"
+	"github.com/mrsched/mrsched/solver/exact/polish"
 	"github.com/mrsched/mrsched/solver/mip"
 	"github.com/mrsched/mrsched/solver/orderls"
 	"github.com/mrsched/mrsched/tolerance"
@@ -100,9 +99,29 @@ func runLocal(ctx context.Context, in *instances.Instance, opt Options, remainin
 	if opt.Progress != nil {
 		lo.Progress = func(p orderls.Progress) {
 			lb := max(opt.lowerBound, math.Float64frombits(rankBest.Load()))
-			opt.Progress(fmt.Sprintf("local: %v objective %.10g bound %.10g gap %.3f%% (list schedule, window %d, %d moves)",
-				p.Elapsed.Round(100*time.Millisecond), p.Objective, lb, 100*mip.Gap(p.Objective, lb), p.Window, p.Moves))
+			obj, what := p.Objective, fmt.Sprintf("list schedule, window %d, %d moves", p.Window, p.Moves)
+			if opt.incumbent != nil {
+				if v := math.Float64frombits(opt.incumbent.Load()); v < obj {
+					obj, what = v, "search incumbent; "+what
+				}
+			}
+			opt.Progress(fmt.Sprintf("local: %v objective %.10g bound %.10g gap %.3f%% (%s)",
+				p.Elapsed.Round(100*time.Millisecond), obj, lb, 100*mip.Gap(obj, lb), what))
 		}
+	}
+	// On small batches the second core, once the rank bound is done (well
+	// under a second there), searches over orders with the fixed-order LP
+	// from the policies' orders until the list search's deadline: on
+	// log-normal batches of 100 jobs it finds 0.1–0.5 % better schedules
+	// than the list search followed by the LP search on some seeds, worse
+	// on others.
+	var side <-chan polishResult
+	if lp {
+		var limit time.Duration
+		if !lo.Deadline.IsZero() {
+			limit = max(lo.Deadline.Sub(opt.now()), time.Nanosecond)
+		}
+		side = startPolish(ctx, in, nil, limit)
 	}
 	r, err := orderls.Solve(ctx, in, lo)
 	if err != nil {
@@ -123,40 +142,65 @@ func runLocal(ctx context.Context, in *instances.Instance, opt Options, remainin
 		c = priorityCandidate(ctx, in, opt, remaining, a, c)
 	}
 	if lp && ctx.Err() == nil {
-		// The LP does not watch the clock: it runs on its own goroutine
-		// and is given up (the list schedule kept) when it is not done by
-		// nine tenths of the time that remains.
-		type result struct {
-			r   *orderlp.Result
-			err error
-		}
-		done := make(chan result, 1)
-		go func() {
-			lr, err := new(fastlp.Solver).Solve(in, r.Order)
-			done <- result{lr, err}
-		}()
+		// The fixed-order LP search from the best list order, until nine
+		// tenths of the time that remains (a fifth of that kept for its
+		// final LP); the LP schedule of an order is never worse than its
+		// list schedule.
 		wait := time.Duration(math.MaxInt64)
+		var limit time.Duration
 		if rem := remaining(); rem > 0 {
 			wait = rem - rem/10
+			limit = max(wait-wait/5, time.Nanosecond)
 		}
-		t := time.NewTimer(wait)
-		defer t.Stop()
-		select {
-		case lr := <-done:
-			switch {
-			case lr.err != nil:
-				a.Notes = append(a.Notes, fmt.Sprintf("local: fixed-order LP of the best order left out: %v", lr.err))
-			case lr.r.Schedule != nil && lr.r.Total < r.Objective:
-				a.Detail["local_lp_objective"] = lr.r.Total
-				c.schedule, c.source = lr.r.Schedule, c.source+" + fixed-order LP"
-			}
-		case <-t.C:
-			a.Notes = append(a.Notes, "local: fixed-order LP of the best order not done by the deadline; list schedule kept")
-		case <-ctx.Done():
-			a.Notes = append(a.Notes, "local: fixed-order LP of the best order cut off; list schedule kept")
-		}
+		c = takePolish(ctx, in, startPolish(ctx, in, r.Order, limit), wait, "local_lp_objective", c.source+" + fixed-order LP search", a, c)
+	}
+	if side != nil {
+		c = takePolish(ctx, in, side, max(remaining(), time.Nanosecond), "local_polish_objective", "fixed-order LP search from the policies' orders", a, c)
 	}
 	return c, rankBound(rank, in.N(), a), nil
+}
+
+// polishResult is what a polish run's goroutine hands back.
+type polishResult struct {
+	r   *polish.Result
+	err error
+}
+
+// startPolish starts package polish (the search over completion orders
+// with the fixed-order LP as evaluator: adjacent swaps, then insertions)
+// on its own goroutine, from the policies' orders and from order when
+// given, with its own time limit (0: to a local optimum).
+func startPolish(ctx context.Context, in *instances.Instance, order []int, limit time.Duration) <-chan polishResult {
+	done := make(chan polishResult, 1)
+	go func() {
+		pr, err := polish.Solve(ctx, nil, in, polish.Options{TimeLimit: limit, Order: order})
+		done <- polishResult{pr, err}
+	}()
+	return done
+}
+
+// takePolish waits for a polish run until wait (or ctx) ends and returns
+// its schedule when it beats c's (worth best: Detail key gets its value,
+// the source its label), else c. The LPs do not watch the clock between
+// pivots: a run not back by then is given up.
+func takePolish(ctx context.Context, in *instances.Instance, done <-chan polishResult, wait time.Duration, key, label string, a *Answer, c candidate) candidate {
+	t := time.NewTimer(wait)
+	defer t.Stop()
+	select {
+	case pr := <-done:
+		switch {
+		case pr.err != nil:
+			a.Notes = append(a.Notes, fmt.Sprintf("local: %s left out: %v", label, pr.err))
+		case pr.r.Schedule != nil && (c.schedule == nil || pr.r.Objective < in.WeightedResponse(c.schedule.Completion)):
+			a.Detail[key] = pr.r.Objective
+			c.schedule, c.order, c.source = pr.r.Schedule, pr.r.Plan.Order, label
+		}
+	case <-t.C:
+		a.Notes = append(a.Notes, fmt.Sprintf("local: %s not done by the deadline", label))
+	case <-ctx.Done():
+		a.Notes = append(a.Notes, fmt.Sprintf("local: %s cut off", label))
+	}
+	return c
 }
 
 // deadlineExceeded reports whether ctx ended by its deadline (not by a

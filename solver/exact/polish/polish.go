@@ -26,12 +26,17 @@ type Options struct {
 	// orderlp) instead of package fastlp (fastlp.Release with release
 	// dates).
 	UseEngine bool
+	// Order, when not nil, is one more starting completion order (job
+	// indices, every job once), for example the best list order of
+	// package orderls; the search starts from the best of it and the
+	// policies' orders.
+	Order []int
 }
 
 // Start is one starting heuristic's value.
 type Start struct {
 	Policy    string
-	Simulated float64 // the policy's own (weighted) total response time
+	Simulated float64 // the policy's own (weighted) total response time (the given order: its LP value)
 	LP        float64 // the LP re-optimisation of its completion order
 }
 
@@ -82,7 +87,7 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 	} else if eng == nil {
 		return nil, errors.New("polish: no LP engine given for an instance with release dates")
 	}
-	if err := ps.starts(); err != nil {
+	if err := ps.starts(opt.Order); err != nil {
 		return nil, err
 	}
 	if err := ps.localSearch(); err != nil {
@@ -139,10 +144,31 @@ func (ps *polisher) planOf(order []int) (orderlp.Plan, error) {
 	return orderlp.PlanFromCompletions(in, r.Completion), nil
 }
 
-// starts evaluates the completion orders of MaxSRPT, SplitSRPT, FIFO and PS
-// and keeps the best as the incumbent.
-func (ps *polisher) starts() error {
+// starts evaluates the completion orders of MaxSRPT, SplitSRPT, FIFO and
+// PS, and order when given (Start.Policy "given"), and keeps the best as
+// the incumbent.
+func (ps *polisher) starts(order []int) error {
 	in, res := ps.in, ps.res
+	if order != nil {
+		if len(order) != in.N() {
+			return fmt.Errorf("polish: the starting order has %d jobs, the instance %d", len(order), in.N())
+		}
+		plan, err := ps.planOf(order)
+		if err != nil {
+			return fmt.Errorf("polish: the starting order: %w", err)
+		}
+		if err := plan.Check(in); err != nil {
+			return fmt.Errorf("polish: the starting order: %w", err)
+		}
+		v, err := ps.eval(plan)
+		if err != nil {
+			return fmt.Errorf("polish: LP of the starting order: %w", err)
+		}
+		res.Starts = append(res.Starts, Start{Policy: "given", Simulated: v, LP: v})
+		if v < ps.best {
+			ps.best, ps.bestPlan, res.BestStart = v, plan, "given"
+		}
+	}
 	for _, p := range []fluid.Policy{fluid.MaxSRPT(), fluid.SplitSRPT(), fluid.FIFO(), fluid.PS()} {
 		r, err := fluid.Simulate(in, p, fluid.Options{})
 		if err != nil {

@@ -204,3 +204,38 @@ func TestLocalOptimum(t *testing.T) {
 		t.Errorf("no trial moved from its start: the test does not exercise the local search")
 	}
 }
+
+// Options.Order is a start: given the optimal completion order (brute
+// force), polish answers OPT (its starts' best LP is OPT and a move is kept
+// only when it improves), lists the start as "given" (the check that
+// fails when Order is ignored: on these 5-job batches the policies' orders
+// reach OPT too), and refuses an order of the wrong length.
+func TestGivenOrderStart(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 5))
+	for trial := 0; trial < 20; trial++ {
+		in := bruteforce.Random(rng, 5, false)
+		bf, err := bruteforce.Solve(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var order []int
+		for _, e := range bf.Sequence {
+			if e.Job >= 0 {
+				order = append(order, e.Job)
+			}
+		}
+		r, err := Solve(context.Background(), nil, in, Options{Order: order})
+		if err != nil {
+			t.Fatalf("trial %d: %v", trial, err)
+		}
+		if tol := 1e-7 * (1 + bf.Value); math.Abs(r.Objective-bf.Value) > tol {
+			t.Fatalf("trial %d: polish from the optimal order %v, OPT %v", trial, r.Objective, bf.Value)
+		}
+		if r.Starts[0].Policy != "given" {
+			t.Fatalf("trial %d: starts %+v, want the given order first", trial, r.Starts)
+		}
+		if _, err := Solve(context.Background(), nil, in, Options{Order: order[1:]}); err == nil {
+			t.Fatalf("trial %d: an order missing a job was accepted", trial)
+		}
+	}
+}
