@@ -302,9 +302,20 @@ func (k *kernel) duals() {
 		if c == 0 {
 			continue
 		}
-		row := binv[i*m : i*m+m]
-		for r, v := range row {
-			y[r] += c * v
+		// y += c·row, four entries a step (the same operations per
+		// entry as a plain loop, a quarter of the loop tests).
+		src := binv[i*m : i*m+m]
+		dst := y[:len(src)]
+		r := 0
+		for ; r+4 <= len(src); r += 4 {
+			s, d := src[r:r+4:r+4], dst[r:r+4:r+4]
+			d[0] += c * s[0]
+			d[1] += c * s[1]
+			d[2] += c * s[2]
+			d[3] += c * s[3]
+		}
+		for ; r < len(src); r++ {
+			dst[r] += c * src[r]
 		}
 	}
 }
@@ -432,9 +443,20 @@ func pivotInverse(binv, xb, a []float64, m, leave int, theta float64) {
 		if i == leave || f == 0 {
 			continue
 		}
-		row := binv[i*m : i*m+m]
-		for r, v := range rowL {
-			row[r] -= f * v
+		// row i −= f·row leave, four entries a step (as in duals): the
+		// innermost loop of every pivot.
+		dst := binv[i*m : i*m+m]
+		dst = dst[:len(rowL)]
+		r := 0
+		for ; r+4 <= len(rowL); r += 4 {
+			s, d := rowL[r:r+4:r+4], dst[r:r+4:r+4]
+			d[0] -= f * s[0]
+			d[1] -= f * s[1]
+			d[2] -= f * s[2]
+			d[3] -= f * s[3]
+		}
+		for ; r < len(rowL); r++ {
+			dst[r] -= f * rowL[r]
 		}
 	}
 }
