@@ -65,8 +65,9 @@ type kernel struct {
 	holdArt      bool
 
 	// pivots counts the pivots of iterate; since those since the last
-	// periodic re-inversion (set by the caller).
-	pivots, since int
+	// periodic re-inversion (set by the caller). blandSteps counts, over
+	// the kernel's life, the iterations priced by Bland's rule.
+	pivots, since, blandSteps int
 
 	// Pricing state of one iteration (consider).
 	enter int
@@ -202,6 +203,9 @@ func (k *kernel) iterate() error {
 		}
 		k.duals()
 		k.bland = degen >= degenerateRun
+		if k.bland {
+			k.blandSteps++
+		}
 		k.enter, k.best = -1, -k.tol
 		k.prob.priceFixed(k.dual)
 		k.priceSlices(k.dual)
