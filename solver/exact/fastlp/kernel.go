@@ -65,8 +65,9 @@ type kernel struct {
 	holdArt      bool
 
 	// pivots counts the pivots of iterate; since those since the last
-	// periodic re-inversion (set by the caller).
-	pivots, since int
+	// periodic re-inversion (set by the caller). blandSteps counts, over
+	// the kernel's life, the iterations priced by Bland's rule.
+	pivots, since, blandSteps int
 
 	// Pricing state of one iteration (consider).
 	enter int
@@ -110,13 +111,6 @@ func (k *kernel) add(r int, v float64) {
 	k.ncol++
 }
 
-func (k *kernel) cost(id int) float64 {
-	if id < k.zbase {
-		return k.fcost[id]
-	}
-	return 0
-}
-
 func (k *kernel) isArt(id int) bool { return id >= k.artLo && id < k.artHi }
 
 // consider offers column id with reduced cost rc to the pricing of the
@@ -139,38 +133,58 @@ func (k *kernel) consider(id int, rc float64) {
 
 // priceSlices prices the slice columns implicitly: for each position and
 // each shuffle interval q' the cheapest map interval q ≤ q' is a running
-// minimum, so a position costs O(last−first).
+// minimum, so a position costs O(last−first). The Dantzig loop keeps the
+// best reduced cost in a local and hoists the slices it reads: it is the
+// inner loop of every iteration.
 func (k *kernel) priceSlices(y []float64) {
-	mr, sr := k.mapRow, k.shufRow
-	bland, isBas := k.bland, k.isBas
-	for p := 0; p < k.npos; p++ {
+	if k.bland {
+		k.priceSlicesBland(y)
+		return
+	}
+	nq, np := k.nq, k.npos
+	ym, ys := y[k.mapRow:k.mapRow+nq], y[k.shufRow:k.shufRow+nq]
+	px, py, first, last := k.px[:np], k.py[:np], k.first[:np], k.last[:np]
+	isBas := k.isBas
+	best := k.best
+	for p := range px {
 		// min over first ≤ q ≤ q' ≤ last of −x_p y[map_q] − y_p y[shuf_q'].
-		xp, yp := k.px[p], k.py[p]
+		xp, yp := px[p], py[p]
 		base := -y[p]
-		lo, hi := k.first[p], k.last[p]
+		lo, hi := first[p], last[p]
+		zp := k.zbase + p*nq*nq // zid(p, 0, 0)
 		bq, bv := lo, math.Inf(1)
 		for q2 := lo; q2 <= hi; q2++ {
-			if a := -xp * y[mr+q2]; a < bv {
+			if a := -xp * ym[q2]; a < bv {
 				bq, bv = q2, a
 			}
-			rc := base + bv - yp*y[sr+q2]
-			if bland {
-				// Bland needs the lowest-index candidate: scan all q.
-				for q := lo; q <= q2; q++ {
-					k.consider(k.zid(p, q, q2), base-xp*y[mr+q]-yp*y[sr+q2])
-				}
+			rc := base + bv - yp*ys[q2]
+			if !(rc < best) {
 				continue
 			}
-			if !(rc < k.best) {
-				continue
-			}
-			if id := k.zid(p, bq, q2); !isBas[id] {
+			if id := zp + bq*nq + q2; !isBas[id] {
 				k.consider(id, rc)
 			} else {
 				// The best pair is basic (rc ≈ 0 then); scan the row.
 				for q := lo; q <= q2; q++ {
-					k.consider(k.zid(p, q, q2), base-xp*y[mr+q]-yp*y[sr+q2])
+					k.consider(zp+q*nq+q2, base-xp*ym[q]-yp*ys[q2])
 				}
+			}
+			best = k.best
+		}
+	}
+}
+
+// priceSlicesBland offers every slice column to consider: Bland's rule
+// needs the lowest-index candidate, not the running minimum.
+func (k *kernel) priceSlicesBland(y []float64) {
+	mr, sr := k.mapRow, k.shufRow
+	for p := 0; p < k.npos; p++ {
+		xp, yp := k.px[p], k.py[p]
+		base := -y[p]
+		lo, hi := k.first[p], k.last[p]
+		for q2 := lo; q2 <= hi; q2++ {
+			for q := lo; q <= q2; q++ {
+				k.consider(k.zid(p, q, q2), base-xp*y[mr+q]-yp*y[sr+q2])
 			}
 		}
 	}
@@ -189,6 +203,9 @@ func (k *kernel) iterate() error {
 		}
 		k.duals()
 		k.bland = degen >= degenerateRun
+		if k.bland {
+			k.blandSteps++
+		}
 		k.enter, k.best = -1, -k.tol
 		k.prob.priceFixed(k.dual)
 		k.priceSlices(k.dual)
@@ -229,27 +246,31 @@ func (k *kernel) iterate() error {
 func (k *kernel) ftran(id int) {
 	m := k.m
 	k.column(id)
-	for i := 0; i < m; i++ {
-		row := k.binv[i*m : i*m+m]
+	col := k.col[:k.ncol]
+	binv, alpha := k.binv, k.alpha[:m]
+	for i := range alpha {
+		row := binv[i*m : i*m+m]
 		v := 0.0
-		for c := 0; c < k.ncol; c++ {
-			v += row[k.col[c].r] * k.col[c].v
+		for _, e := range col {
+			v += row[e.r] * e.v
 		}
-		k.alpha[i] = v
+		alpha[i] = v
 	}
 }
 
 // ratio is the ratio test on alpha: the leaving basis row (−1: none) and
 // the step; ties go to the larger |alpha| (Bland: the lower column id).
 func (k *kernel) ratio() (int, float64) {
+	m := k.m
+	alpha, xb, basic := k.alpha[:m], k.xb[:m], k.basic[:m]
+	holdArt, bland := k.holdArt, k.bland
 	leave, theta := -1, math.Inf(1)
-	for i := 0; i < k.m; i++ {
-		a := k.alpha[i]
+	for i, a := range alpha {
 		t := 0.0
 		switch {
 		case a > pivTol:
-			t = max(k.xb[i], 0) / a
-		case a < -pivTol && k.holdArt && k.isArt(k.basic[i]):
+			t = max(xb[i], 0) / a
+		case holdArt && a < -pivTol && k.isArt(basic[i]):
 			// An artificial left in the basis at 0 must not grow.
 			t = 0
 		default:
@@ -259,11 +280,11 @@ func (k *kernel) ratio() (int, float64) {
 		case leave < 0 || t < theta-1e-12:
 			leave, theta = i, t
 		case t <= theta+1e-12:
-			if k.bland {
-				if k.basic[i] < k.basic[leave] {
+			if bland {
+				if basic[i] < basic[leave] {
 					leave, theta = i, min(theta, t)
 				}
-			} else if math.Abs(a) > math.Abs(k.alpha[leave]) {
+			} else if math.Abs(a) > math.Abs(alpha[leave]) {
 				leave, theta = i, min(theta, t)
 			}
 		}
@@ -271,19 +292,34 @@ func (k *kernel) ratio() (int, float64) {
 	return leave, theta
 }
 
-// duals computes y = c_B·B⁻¹.
+// duals computes y = c_B·B⁻¹ (the slice columns cost 0).
 func (k *kernel) duals() {
 	m := k.m
-	y := k.dual
+	y := k.dual[:m]
+	binv, fcost := k.binv, k.fcost[:k.zbase]
 	clear(y)
-	for i := 0; i < m; i++ {
-		c := k.cost(k.basic[i])
+	for i, id := range k.basic[:m] {
+		if id >= len(fcost) {
+			continue
+		}
+		c := fcost[id]
 		if c == 0 {
 			continue
 		}
-		row := k.binv[i*m : i*m+m]
-		for r, v := range row {
-			y[r] += c * v
+		// y += c·row, four entries a step (the same operations per
+		// entry as a plain loop, a quarter of the loop tests).
+		src := binv[i*m : i*m+m]
+		dst := y[:len(src)]
+		r := 0
+		for ; r+4 <= len(src); r += 4 {
+			s, d := src[r:r+4:r+4], dst[r:r+4:r+4]
+			d[0] += c * s[0]
+			d[1] += c * s[1]
+			d[2] += c * s[2]
+			d[3] += c * s[3]
+		}
+		for ; r < len(src); r++ {
+			dst[r] += c * src[r]
 		}
 	}
 }
@@ -411,9 +447,20 @@ func pivotInverse(binv, xb, a []float64, m, leave int, theta float64) {
 		if i == leave || f == 0 {
 			continue
 		}
-		row := binv[i*m : i*m+m]
-		for r, v := range rowL {
-			row[r] -= f * v
+		// row i −= f·row leave, four entries a step (as in duals): the
+		// innermost loop of every pivot.
+		dst := binv[i*m : i*m+m]
+		dst = dst[:len(rowL)]
+		r := 0
+		for ; r+4 <= len(rowL); r += 4 {
+			s, d := rowL[r:r+4:r+4], dst[r:r+4:r+4]
+			d[0] -= f * s[0]
+			d[1] -= f * s[1]
+			d[2] -= f * s[2]
+			d[3] -= f * s[3]
+		}
+		for ; r < len(rowL); r++ {
+			dst[r] -= f * rowL[r]
 		}
 	}
 }

@@ -4,11 +4,13 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
+	"fmt"
 	"hash"
 	"math"
 	"math/rand/v2"
 	"testing"
 
+	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/solver/exact/internal/bruteforce"
 	"github.com/mrsched/mrsched/solver/exact/orderlp"
 )
@@ -133,5 +135,59 @@ func TestRecordedBits(t *testing.T) {
 	}
 	if got := hex.EncodeToString(w.h.Sum(nil)); got != recordedDigest {
 		t.Errorf("digest %s, recorded %s", got, recordedDigest)
+	}
+}
+
+// recordedBlandDigest is the SHA-256 of every number that
+// TestRecordedBlandBits writes, recorded from the release-date solver when
+// it still ran its own copy of the simplex loop.
+const recordedBlandDigest = "6cbfef72d88355ad8c812439397dbc626530f08dbf2f13b22c56a9590080a2c6"
+
+// TestRecordedBlandBits solves release-date plans of a 7-job instance with
+// small integer sizes and releases (the plans a branch and bound visits on
+// it) whose LPs run into 20 degenerate pivots, so that pricing switches to
+// Bland's rule, and compares the digest of every answer with
+// recordedBlandDigest. It fails when no plan takes a Bland step any more
+// (the test would then not cover that pricing).
+func TestRecordedBlandBits(t *testing.T) {
+	// Release, map and shuffle size of each job (capacities 1).
+	data := [][3]float64{{1, 2, 3}, {0, 2, 3}, {3, 3, 1}, {2, 3, 1}, {1, 1, 2}, {2, 1, 2}, {0, 1, 1}}
+	jobs := make([]instances.Job, len(data))
+	for j, d := range data {
+		jobs[j] = instances.Job{ID: fmt.Sprintf("j%d", j+1), Release: d[0], Map: d[1], Shuffle: d[2]}
+	}
+	in := instances.New(jobs)
+	r, err := NewRelease(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := []int{3, 3, 3, 3, 3, 3, 3} // every job in the last period
+	plans := []orderlp.Plan{
+		{Order: []int{6, 4, 5, 1, 3, 0, 2}, Period: last},
+		{Order: []int{6, 4, 0, 5, 3, 1, 2}, Period: []int{0, 2, 3, 3, 3, 3, 3}},
+	}
+	rng := rand.New(rand.NewPCG(7, 3))
+	for range 20 {
+		plans = append(plans, orderlp.Plan{Order: rng.Perm(len(data)), Period: last})
+	}
+	w := bitsWriter{sha256.New()}
+	bland := r.blandSteps
+	for _, p := range plans {
+		v, err := r.Value(p)
+		w.err(err)
+		w.f(v)
+		w.f(r.Lower)
+		w.i(r.Pivots)
+		if err == nil {
+			for _, c := range r.Ends() {
+				w.f(c)
+			}
+		}
+	}
+	if r.blandSteps == bland {
+		t.Error("no plan took a Bland step")
+	}
+	if got := hex.EncodeToString(w.h.Sum(nil)); got != recordedBlandDigest {
+		t.Errorf("digest %s, recorded %s", got, recordedBlandDigest)
 	}
 }
