@@ -27,6 +27,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -131,6 +132,7 @@ func main() {
 	otherSeeds := flag.Int("other-seeds", 3, "seeds per size of Taillard's generator and the online instances")
 	swimDir := flag.String("swim", "../shared/data/swim", "folder of the SWIM traces")
 	split := flag.Bool("split", false, "instead: how the gap splits on small batches and online instances with a proven OPT (split.md)")
+	only := flag.String("only", "", "run only the instances whose name matches this regular expression (with -merge, the others' rows are kept)")
 	merge := flag.Bool("merge", false, "keep the rows of OUT/planner.csv at the other time limits (add a column without re-running the others)")
 	flag.Parse()
 	if *split {
@@ -155,6 +157,10 @@ func main() {
 		fail(err)
 	}
 	defer os.RemoveAll(tmp)
+	sel, err := regexp.Compile(*only)
+	if err != nil {
+		fail(fmt.Errorf("-only: %w", err))
+	}
 	var rows []row
 	if *merge {
 		old, oldLimits, err := readRows(filepath.Join(*out, "planner.csv"))
@@ -162,7 +168,7 @@ func main() {
 			fail(err)
 		}
 		for _, r := range old {
-			if r.Method == "before" || !slices.ContainsFunc(limits, func(l time.Duration) bool { return l.String() == r.Limit }) {
+			if r.Method == "before" || !sel.MatchString(r.Instance) || !slices.ContainsFunc(limits, func(l time.Duration) bool { return l.String() == r.Limit }) {
 				rows = append(rows, r)
 			}
 		}
@@ -174,6 +180,9 @@ func main() {
 		slices.Sort(limits)
 	}
 	for _, c := range suite(*suiteName, *swimDir, *seeds, *otherSeeds) {
+		if !sel.MatchString(c.Name) {
+			continue
+		}
 		file := filepath.Join(tmp, c.Name+".json")
 		args := append(slices.Clone(c.Args[:2]), append([]string{"-q", "-o", file}, c.Args[2:]...)...)
 		if b, err := exec.Command(*bin, args...).CombinedOutput(); err != nil {

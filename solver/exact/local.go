@@ -5,15 +5,18 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strings"
 	"sync/atomic"
 	"time"
 
 	"github.com/mrsched/mrsched/bounds"
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/solver/exact/polish"
+	"github.com/mrsched/mrsched/solver/exact/windowlp"
 	"github.com/mrsched/mrsched/solver/mip"
 	"github.com/mrsched/mrsched/solver/orderls"
 	"github.com/mrsched/mrsched/tolerance"
+	"github.com/mrsched/mrsched/validate"
 )
 
 // rankResult is what the rank bound's goroutine hands back.
@@ -91,22 +94,41 @@ func runLocal(ctx context.Context, in *instances.Instance, opt Options, remainin
 		if releaseSearch(in) {
 			share = time.Duration(priorityShare * float64(r))
 		}
+		if windowSearch(in) {
+			// A third for the window LPs: at 30 s on a log-normal batch
+			// of 1,000 jobs the gap was 0.65 % with a third, 0.71 %
+			// with half (the list search's order matters more).
+			share = r / 3
+		}
 		lo.Deadline = opt.now().Add(r - share)
 	}
 	var rankBest atomic.Uint64
 	rankBest.Store(math.Float64bits(math.Inf(-1)))
 	rank := startRank(ctx, in, opt, lo.Deadline, &rankBest)
+	// line prints a progress line: the elapsed time, the best objective
+	// (the search's incumbent beside this method when better), the best
+	// bound, the gap and what found the objective.
+	var line func(obj float64, what string)
 	if opt.Progress != nil {
-		lo.Progress = func(p orderls.Progress) {
+		t0 := opt.now()
+		var last time.Time
+		line = func(obj float64, what string) {
+			if t := opt.now(); !last.IsZero() && t.Sub(last) < time.Second {
+				return // at most a line a second
+			} else {
+				last = t
+			}
 			lb := max(opt.lowerBound, math.Float64frombits(rankBest.Load()))
-			obj, what := p.Objective, fmt.Sprintf("list schedule, window %d, %d moves", p.Window, p.Moves)
 			if opt.incumbent != nil {
 				if v := math.Float64frombits(opt.incumbent.Load()); v < obj {
 					obj, what = v, "search incumbent; "+what
 				}
 			}
 			opt.Progress(fmt.Sprintf("local: %v objective %.10g bound %.10g gap %.3f%% (%s)",
-				p.Elapsed.Round(100*time.Millisecond), obj, lb, 100*mip.Gap(obj, lb), what))
+				opt.now().Sub(t0).Round(100*time.Millisecond), obj, lb, 100*mip.Gap(obj, lb), what))
+		}
+		lo.Progress = func(p orderls.Progress) {
+			line(p.Objective, fmt.Sprintf("list schedule, window %d, %d moves", p.Window, p.Moves))
 		}
 	}
 	// On small batches the second core, once the rank bound is done (well
@@ -138,6 +160,9 @@ func runLocal(ctx context.Context, in *instances.Instance, opt Options, remainin
 			c.stop = stopInterrupted
 		}
 	}
+	if windowSearch(in) && ctx.Err() == nil {
+		c = windowCandidate(ctx, in, opt, r.Order, remaining, line, a, c)
+	}
 	if releaseSearch(in) && ctx.Err() == nil {
 		c = priorityCandidate(ctx, in, opt, remaining, a, c)
 	}
@@ -158,6 +183,82 @@ func runLocal(ctx context.Context, in *instances.Instance, opt Options, remainin
 		c = takePolish(ctx, in, side, max(remaining(), time.Nanosecond), "local_polish_objective", "fixed-order LP search from the policies' orders", a, c)
 	}
 	return c, rankBound(rank, in.N(), a), nil
+}
+
+// windowSearch reports whether the local method re-solves windows of its
+// best list order with the fixed-order LP (package windowlp): batches with
+// unit weights and no dependencies above localLPMaxN jobs (below, the LP
+// of the whole order and the LP search run).
+func windowSearch(in *instances.Instance) bool {
+	return in.N() > localLPMaxN && in.IsBatch() && !in.HasWeights() && !in.HasDependencies()
+}
+
+// windowConfigs are the passes windowCandidate makes in turn, keeping the
+// best schedule: window sizes and first-window sizes, with or without
+// adjacent swaps inside each window. On a log-normal batch of 1,000 jobs
+// the plain passes improve the list schedule by 0.26–0.34 % (a different
+// one best on each instance, 0.1 s each), the pass with swaps by 0.43 %
+// (20 s to converge); at 10,000 jobs a plain pass takes about 2 s.
+var windowConfigs = []struct {
+	window, offset int
+	swaps          bool
+}{{100, 0, false}, {60, 0, true}, {150, 0, false}, {80, 40, false}, {60, 0, false}, {100, 50, true}}
+
+// windowCandidate re-solves windows of the best list order with the
+// fixed-order LP (package windowlp) for each of windowConfigs until nine
+// tenths of the time that remains, and returns the best validated
+// schedule when it beats c's (Detail local_window_objective,
+// local_window_configs), else c.
+// progress, when not nil, prints a progress line for a new best objective.
+func windowCandidate(ctx context.Context, in *instances.Instance, opt Options, order []int, remaining func() time.Duration, progress func(obj float64, what string), a *Answer, c candidate) candidate {
+	var deadline time.Time
+	if rem := remaining(); rem > 0 {
+		deadline = opt.now().Add(rem - rem/10)
+	}
+	best := in.WeightedResponse(c.schedule.Completion)
+	base := strings.TrimSuffix(c.source, ")")
+	tried := 0
+	var plain time.Duration // the longest pass without swaps
+	for _, wc := range windowConfigs {
+		if ctx.Err() != nil || (!deadline.IsZero() && !opt.now().Before(deadline)) {
+			break
+		}
+		wo := windowlp.Options{Window: wc.window, Offset: wc.offset, Swaps: wc.swaps, Deadline: deadline, Now: opt.Now}
+		if wc.swaps && !deadline.IsZero() {
+			// The swaps stop early enough for the windows to go on
+			// without them by the deadline.
+			wo.SwapDeadline = deadline.Add(-2 * plain)
+		}
+		t0 := opt.now()
+		r, err := windowlp.Improve(ctx, in, order, wo)
+		if !wc.swaps {
+			plain = max(plain, opt.now().Sub(t0))
+		}
+		if err != nil {
+			a.Notes = append(a.Notes, fmt.Sprintf("local: window LP left out: %v", err))
+			break
+		}
+		tried++
+		if !(r.Objective < best) {
+			continue
+		}
+		if _, err := validate.Check(in, r.Schedule); err != nil {
+			a.Notes = append(a.Notes, fmt.Sprintf("local: window LP schedule (window %d) left out: %v", wc.window, err))
+			continue
+		}
+		best = r.Objective
+		a.Detail["local_window_objective"] = r.Objective
+		what := fmt.Sprintf("window LP %d", wc.window)
+		if wc.swaps {
+			what += " with swaps"
+		}
+		c.schedule, c.order, c.source = r.Schedule, r.Order, base+", "+what+")"
+		if progress != nil {
+			progress(r.Objective, fmt.Sprintf("%s, %d of %d windows re-solved, %d swaps", what, r.Kept, r.Windows, r.Swaps))
+		}
+	}
+	a.Detail["local_window_configs"] = float64(tried)
+	return c
 }
 
 // polishResult is what a polish run's goroutine hands back.

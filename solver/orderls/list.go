@@ -258,3 +258,11 @@ func Build(in *instances.Instance, order []int) (*schedule.Schedule, error) {
 	}
 	return &schedule.Schedule{Segments: segs, Completion: comp}, nil
 }
+
+// Step is the list-schedule recurrence of Evaluate for one job released at
+// r with map and shuffle times a = x/μ_m and b = y/μ_c, after a prefix
+// whose map station is free at m and whose shuffle station is free at c:
+// it returns the stations' new free times and the job's completion.
+func Step(m, c, r, a, b float64) (m2, c2, done float64) {
+	return step(m, c, item{r: r, a: a, b: b})
+}
