@@ -477,7 +477,8 @@ func splitGap(dir string, seeds int) error {
 			med := func(v []float64) string {
 				s := slices.Clone(v)
 				sort.Float64s(s)
-				return fmt.Sprintf("%.2f %% (%.2f %%)", 100*s[len(s)/2], 100*s[len(s)-1])
+				// A schedule or bound a rounding error past OPT shows as 0.
+				return fmt.Sprintf("%.2f %% (%.2f %%)", max(0, 100*s[len(s)/2]), max(0, 100*s[len(s)-1]))
 			}
 			fmt.Fprintf(&buf, "| %d | %d of %d | %s | %s | %s |\n", n, len(above), seeds, med(above), med(below), med(belowStrong))
 		}

@@ -230,6 +230,9 @@ func windowCandidate(ctx context.Context, in *instances.Instance, opt Options, o
 			wo.SwapDeadline = deadline.Add(-2 * plain)
 		}
 		t0 := opt.now()
+		// Each pass starts from the order of the best schedule so far
+		// (a pass with swaps reorders windows; the next one's windows
+		// straddle its boundaries).
 		r, err := windowlp.Improve(ctx, in, order, wo)
 		if !wc.swaps {
 			plain = max(plain, opt.now().Sub(t0))
@@ -253,6 +256,7 @@ func windowCandidate(ctx context.Context, in *instances.Instance, opt Options, o
 			what += " with swaps"
 		}
 		c.schedule, c.order, c.source = r.Schedule, r.Order, base+", "+what+")"
+		order = r.Order
 		if progress != nil {
 			progress(r.Objective, fmt.Sprintf("%s, %d of %d windows re-solved, %d swaps", what, r.Kept, r.Windows, r.Swaps))
 		}
