@@ -399,7 +399,8 @@ func write(dir string, rows []row, limits []time.Duration) error {
 			pts = append(pts, figures.XY{X: l.Seconds(), Y: 100 * s[len(s)/2]})
 		}
 		fmt.Fprintln(&buf, line)
-		series = append(series, figures.Series{Name: f, Points: pts})
+		// Past the palette's colours, dashed lines tell the series apart.
+		series = append(series, figures.Series{Name: f, Points: pts, Dashed: len(series) >= len(figures.Palette)})
 	}
 	if err := os.WriteFile(filepath.Join(dir, "planner.md"), buf.Bytes(), 0o644); err != nil {
 		return err
