@@ -34,10 +34,10 @@ func ExampleEvaluate() {
 // Step is the list-schedule recurrence for one job: after a prefix whose
 // map station is free at 2 and shuffle station at 3, a job released at 0
 // with map time 1 and shuffle time 4 maps on [2, 3] and shuffles from 3
-// (its map has started) to 7.
+// (its map has started: ShuffleStart) to 7.
 func ExampleStep() {
 	m, c, done := orderls.Step(2, 3, 0, 1, 4)
-	fmt.Println(m, c, done)
+	fmt.Println(m, c, done, orderls.ShuffleStart(2, 3, 0, 1))
 	// Output:
-	// 3 7 7
+	// 3 7 7 3
 }

@@ -266,3 +266,11 @@ func Build(in *instances.Instance, order []int) (*schedule.Schedule, error) {
 func Step(m, c, r, a, b float64) (m2, c2, done float64) {
 	return step(m, c, item{r: r, a: a, b: b})
 }
+
+// ShuffleStart is when the shuffle of the job of Step starts (its work
+// then runs at a constant rate until the completion Step returns): when
+// the shuffle station is free, the job is released and, when it has map
+// work, its map has started.
+func ShuffleStart(m, c, r, a float64) float64 {
+	return shuffleStart(m, c, item{r: r, a: a})
+}

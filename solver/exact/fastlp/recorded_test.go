@@ -32,6 +32,21 @@ func (w bitsWriter) f(v float64) {
 
 func (w bitsWriter) i(v int) { w.f(float64(v)) }
 
+// releaseValue writes the release-date LP's answer for plan p: its value
+// (or error), dual bound, pivots and completion ends.
+func (w bitsWriter) releaseValue(r *Release, p orderlp.Plan) {
+	v, err := r.Value(p)
+	w.err(err)
+	w.f(v)
+	w.f(r.Lower)
+	w.i(r.Pivots)
+	if err == nil {
+		for _, c := range r.Ends() {
+			w.f(c)
+		}
+	}
+}
+
 func (w bitsWriter) err(err error) {
 	if err != nil {
 		w.h.Write([]byte(err.Error()))
@@ -115,19 +130,10 @@ func TestRecordedBits(t *testing.T) {
 				p.Period[k], prev = l, l
 			}
 		}
-		v, err := r.Value(p)
-		w.err(err)
-		w.f(v)
-		w.f(r.Lower)
-		w.i(r.Pivots)
-		if err == nil {
-			for _, c := range r.Ends() {
-				w.f(c)
-			}
-		}
+		w.releaseValue(r, p)
 		k := rng.IntN(n + 1)
 		p.Order, p.Period = p.Order[:k], p.Period[:k]
-		v, err = r.PartialValue(p)
+		v, err := r.PartialValue(p)
 		w.err(err)
 		w.f(v)
 		w.f(r.Lower)
@@ -173,16 +179,7 @@ func TestRecordedBlandBits(t *testing.T) {
 	w := bitsWriter{sha256.New()}
 	bland := r.blandSteps
 	for _, p := range plans {
-		v, err := r.Value(p)
-		w.err(err)
-		w.f(v)
-		w.f(r.Lower)
-		w.i(r.Pivots)
-		if err == nil {
-			for _, c := range r.Ends() {
-				w.f(c)
-			}
-		}
+		w.releaseValue(r, p)
 	}
 	if r.blandSteps == bland {
 		t.Error("no plan took a Bland step")

@@ -176,7 +176,12 @@ func Improve(ctx context.Context, in *instances.Instance, order []int, opt Optio
 		} else {
 			res.Windows++
 			suffixAt := func(c float64) float64 { return suffix(e, lm, c) }
-			blk, sum, cEnd, err := window(&solver, in, order[s:e], m, c, lm, suffixAt, lc)
+			// The later jobs delayed by a later shuffle free time: the
+			// slope of suffixAt at lc (an integer: the jobs whose
+			// completion follows it); the weight of the window's last job.
+			h := max(1e-7*max(1, math.Abs(lc)), 1e-9)
+			later := max(0, math.Round((suffixAt(lc+h)-suffixAt(lc))/h))
+			blk, sum, cEnd, err := window(&solver, in, order[s:e], m, c, lm, later)
 			if err == nil && opt.Swaps {
 				// Adjacent swaps within the window, each evaluated by the
 				// window's LP and the later jobs' list schedule, kept when
@@ -193,9 +198,9 @@ func Improve(ctx context.Context, in *instances.Instance, order []int, opt Optio
 					improved = false
 					for k := s; k+1 < e && !swapUp(); k++ {
 						order[k], order[k+1] = order[k+1], order[k]
-						b2, s2, c2, err2 := window(&solver, in, order[s:e], m, c, lm, suffixAt, lc)
-						if err2 == nil && s2+suffixAt(c2) < best*(1-improveRel) {
-							blk, sum, cEnd, best, improved = b2, s2, c2, s2+suffixAt(c2), true
+						b2, s2, c2, err2 := window(&solver, in, order[s:e], m, c, lm, later)
+						if total := s2 + suffixAt(c2); err2 == nil && total < best*(1-improveRel) {
+							blk, sum, cEnd, best, improved = b2, s2, c2, total, true
 							res.Swaps++
 							continue
 						}
@@ -236,15 +241,10 @@ func Improve(ctx context.Context, in *instances.Instance, order []int, opt Optio
 // and returns its realised schedule as pieces, the sum of the window's
 // completions and the shuffle station's free time after it; the maps end
 // at lm, the list schedule's map end (the same work, summed in another
-// order: the last map piece absorbs the rounding). suffixAt is
-// the list total of the later jobs given the shuffle station's free time
-// after the window, and lc that time under the window's list schedule:
-// they give the weight of the window's last job.
-func window(solver *fastlp.Solver, in *instances.Instance, jobs []int, m, c, lm float64, suffixAt func(float64) float64, lc float64) ([]piece, float64, float64, error) {
-	// The later jobs delayed by a later shuffle free time: the slope of
-	// suffixAt at lc (an integer: the jobs whose completion follows it).
-	h := max(1e-7*max(1, math.Abs(lc)), 1e-9)
-	later := max(0, math.Round((suffixAt(lc+h)-suffixAt(lc))/h))
+// order: the last map piece absorbs the rounding). later is the number
+// of later jobs whose completion moves with the shuffle station's free
+// time after the window: the last job weighs 1 + later.
+func window(solver *fastlp.Solver, in *instances.Instance, jobs []int, m, c, lm, later float64) ([]piece, float64, float64, error) {
 	delta := c - m
 	if delta <= resolution*max(1, math.Abs(c)) {
 		// The shuffle station is free (up to rounding) when the maps
@@ -363,10 +363,7 @@ func appendList(pieces []piece, in *instances.Instance, jobs []int, m, c float64
 			pieces = append(pieces, piece{m, M, []schedule.Rate{{Job: j, Map: in.MapCapacity}}})
 		}
 		if y > 0 {
-			s := c
-			if x > 0 {
-				s = max(s, m)
-			}
+			s := orderls.ShuffleStart(m, c, 0, x)
 			if !(C > s) {
 				return nil, fmt.Errorf("%w (shuffle of %s)", orderls.ErrResolution, in.Jobs[j].ID)
 			}
