@@ -160,6 +160,10 @@ func runLocal(ctx context.Context, in *instances.Instance, opt Options, remainin
 			c.stop = stopInterrupted
 		}
 	}
+	if opt.listed != nil {
+		l := c
+		opt.listed.Store(&l)
+	}
 	if windowSearch(in) && ctx.Err() == nil {
 		c = windowCandidate(ctx, in, opt, r.Order, remaining, line, a, c)
 	}

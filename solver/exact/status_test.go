@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -13,6 +15,7 @@ import (
 	"github.com/mrsched/mrsched/schedule"
 	"github.com/mrsched/mrsched/solver/fluid"
 	"github.com/mrsched/mrsched/solver/mip"
+	"github.com/mrsched/mrsched/solver/orderls"
 	"github.com/mrsched/mrsched/tolerance"
 	"github.com/mrsched/mrsched/validate"
 )
@@ -295,5 +298,87 @@ func TestFinaliseGapLimit(t *testing.T) {
 		if a.Status != c.want {
 			t.Errorf("bound %v, limit %v: status %q, want %q", c.bound, c.limit, a.Status, c.want)
 		}
+	}
+}
+
+// A local method abandoned at the deadline (a starved machine) still
+// answers with its list search: runLocal publishes that search's
+// candidate as soon as it returns (its objective the list search's own,
+// a schedule the validator accepts), and settle answers with it, status
+// time limit and a note, without simulating the fluid heuristics; with
+// nothing published the fallback heuristics answer as before.
+func TestLateLocalAnswersWithListSearch(t *testing.T) {
+	in, err := instances.PaperLogNormal(40, 0.9, true).Generate(rand.NewPCG(3, 5))
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt := Options{listed: new(atomic.Pointer[candidate])}
+	a := &Answer{Detail: map[string]float64{}}
+	// 50 ms bounds the list search and the LP searches after it (only the
+	// published candidate is checked).
+	if _, _, err := runLocal(context.Background(), in, opt, func() time.Duration { return 50 * time.Millisecond }, a); err != nil {
+		t.Fatal(err)
+	}
+	l := opt.listed.Load()
+	if l == nil {
+		t.Fatal("runLocal published no list-search candidate")
+	}
+	vr, err := validate.Check(in, l.schedule)
+	if err != nil {
+		t.Fatalf("published schedule: %v", err)
+	}
+	if want := a.Detail["local_list_objective"]; !tolerance.Eq(vr.WeightedResponse, want) {
+		t.Errorf("published objective %v, the list search's %v", vr.WeightedResponse, want)
+	}
+	late := fmt.Errorf("%w: local did not return by the deadline", errNoTime)
+	stopOf := func() stopReason { return stopDone }
+	var b Answer
+	c, err := settle(context.Background(), in, "local", nil, &b, candidate{}, *l, late, stopOf)
+	if err != nil || c.schedule != l.schedule || c.stop != stopTimeLimit || len(b.Notes) != 1 || !strings.Contains(b.Notes[0], "list search") {
+		t.Errorf("settle with a published list search: %v, same schedule %v, stop %v, notes %q", err, c.schedule == l.schedule, c.stop, b.Notes)
+	}
+	var f Answer
+	c, err = settle(context.Background(), in, "local", nil, &f, candidate{}, candidate{}, late, stopOf)
+	if err != nil || !strings.HasPrefix(c.source, "fallback ") || c.stop != stopTimeLimit {
+		t.Errorf("settle with nothing published: %v, source %q, stop %v", err, c.source, c.stop)
+	}
+}
+
+// Above simMaxN jobs the fallback is the list schedule of package
+// orderls's best starting order, not a fluid heuristic: its schedule
+// passes the validator and its objective is the smallest list-schedule
+// objective of the starting orders (orderls.Evaluate of each, an
+// independent evaluation; the search is given no time, so at most the
+// moves before its first look at the clock lower it).
+func TestFallbackAboveSimMaxN(t *testing.T) {
+	in, err := instances.PaperLogNormal(simMaxN+1, 0.9, true).Generate(rand.NewPCG(8, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := fallback(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	vr, err := validate.Check(in, c.schedule)
+	if err != nil {
+		t.Fatalf("fallback schedule: %v", err)
+	}
+	if !strings.HasPrefix(c.source, "fallback list schedule") {
+		t.Errorf("source %q, want the list schedule", c.source)
+	}
+	starts, err := orderls.Starts(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	best := math.Inf(1)
+	for _, s := range starts {
+		_, v, err := orderls.Evaluate(in, s.Order)
+		if err != nil {
+			t.Fatal(err)
+		}
+		best = min(best, v)
+	}
+	if !tolerance.LE(vr.WeightedResponse, best) {
+		t.Errorf("fallback objective %v above the best starting order's %v", vr.WeightedResponse, best)
 	}
 }
