@@ -49,7 +49,7 @@ func clusterSimulateCmd() *cli.Command {
 			r, err = experiments.SimulateFile(c.String("workload"), c.String("policy"), s, sim)
 		}
 		if err != nil {
-			return flagError(err, cluster.ErrConfig, experiments.ErrConfig)
+			return cliout.Flagged(err, cluster.ErrConfig, experiments.ErrConfig)
 		}
 		if path != "" {
 			if err := cliout.WriteWith(c, path, "timeline", func(w io.Writer) error { return experiments.TimelineTable(r).Write(w, tabular.CSV) }); err != nil {
@@ -103,7 +103,7 @@ func clusterStudyCmd(name string) *cli.Command {
 				err = cliout.Print(c, tabular.Markdown, b.Bytes())
 			}
 		}
-		return flagError(err, experiments.ErrConfig)
+		return cliout.Flagged(err, experiments.ErrConfig)
 	}, flags...))
 }
 
@@ -120,7 +120,7 @@ func clusterWriteWorkload(c *cli.Context, w *workload.Workload, err error) error
 	path := c.String("out")
 	switch {
 	case err != nil:
-		return flagError(err, workload.ErrSWIMOptions)
+		return cliout.Flagged(err, workload.ErrSWIMOptions)
 	case path == "":
 		var b bytes.Buffer
 		if err := workload.WriteJSON(&b, w); err != nil {

@@ -84,7 +84,7 @@ func genNMTSCmd() *cli.Command {
 			in, err = reductions.GenerateNMTS(cfg)
 		}
 		if err != nil {
-			return flagError(err, reductions.ErrConfig)
+			return cliout.Flagged(err, reductions.ErrConfig)
 		}
 		var b bytes.Buffer
 		if err := nmts.WriteJSON(&b, in); err != nil {
@@ -211,7 +211,7 @@ func altAction[H hardInstance](gen func(c *cli.Context) (H, error)) cli.ActionFu
 	return func(c *cli.Context) error {
 		h, err := gen(c)
 		if err != nil {
-			return flagError(err, adversary.ErrConfig)
+			return cliout.Flagged(err, adversary.ErrConfig)
 		}
 		line := h.Summary()
 		err = emitInstance(c, h.Tandem())
@@ -264,7 +264,7 @@ func adversaryCmd() *cli.Command {
 				cliout.Infof(c, "wrote %s", strings.Join(files, " and "))
 			}
 		}
-		return flagError(err, adversary.ErrConfig)
+		return cliout.Flagged(err, adversary.ErrConfig)
 	}, slices.Concat(cliflags.Bind(flagsets.Adversary(&def)...), plotFlags(), []cli.Flag{
 		cliout.FileOut("csv", "also write the table as CSV to `FILE`"),
 		cliout.Format("table"), cliout.Quiet()})...))
@@ -283,7 +283,7 @@ func adversaryYaoCmd() *cli.Command {
 			_, err = figures.SaveAdversaryYao(ys, c.String("plot"), figures.Formats(c.Bool("png"))...)
 		}
 		if err != nil {
-			return nil, flagError(err, adversary.ErrConfig)
+			return nil, cliout.Flagged(err, adversary.ErrConfig)
 		}
 		return adversary.YaoTable(ys), nil
 	}), cliout.TableOut("the table", append(cliflags.Bind(flagsets.AdversaryYao(&def)...), plotFlags()...)...)...))
@@ -304,7 +304,7 @@ func searchCmd() *cli.Command {
 			}
 		}
 		if err != nil {
-			return nil, flagError(err, reductions.ErrConfig)
+			return nil, cliout.Flagged(err, reductions.ErrConfig)
 		}
 		return reductions.WorstTable(founds), nil
 	}), append(cliflags.Bind(flagsets.Search(&def)...),

@@ -89,7 +89,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 // (commandStart), with the run's provenance recorded for its outputs.
 func runFrom(start time.Time, args []string, stdout, stderr io.Writer) int {
 	app := newApp(stdout, stderr)
-	app.Metadata = map[string]any{startKey: start}
+	clitree.SetStart(app, start)
 	if err := setRun(app, args); err != nil {
 		fmt.Fprintln(stderr, "mrsched:", err)
 		return 1
@@ -97,18 +97,9 @@ func runFrom(start time.Time, args []string, stdout, stderr io.Writer) int {
 	return clitree.Run(app, args)
 }
 
-// startKey is the app metadata key of the instant the command's time limit
-// counts from.
-const startKey = "start"
-
 // commandStart returns when the running command's time limit began: the
 // process start for the program, the call for a test's run.
-func commandStart(c *cli.Context) time.Time {
-	if t, ok := c.App.Metadata[startKey].(time.Time); ok {
-		return t
-	}
-	return processStart
-}
+func commandStart(c *cli.Context) time.Time { return clitree.Start(c, processStart) }
 
 // setRun records the run's provenance (build, command line, start) for
 // the outputs of app.
