@@ -7,7 +7,6 @@ package main
 // in reductions/...
 
 import (
-	"bytes"
 	"cmp"
 	"errors"
 	"fmt"
@@ -86,14 +85,7 @@ func genNMTSCmd() *cli.Command {
 		if err != nil {
 			return cliout.Flagged(err, reductions.ErrConfig)
 		}
-		var b bytes.Buffer
-		if err := nmts.WriteJSON(&b, in); err != nil {
-			return err
-		}
-		if out := c.String("out"); out != "" {
-			return cliout.WriteFile(c, out, b.Bytes(), fmt.Sprintf("q = %d", in.Q()))
-		}
-		return cliout.EmitBytes(c, b.Bytes())
+		return cliout.EmitNoted(c, fmt.Sprintf("q = %d", in.Q()), func(w io.Writer) error { return nmts.WriteJSON(w, in) })
 	}, append(cliflags.Bind(flagsets.NMTSGen(&def)...),
 		cliflags.Output("out", "", "write to `FILE` instead of stdout", cliflags.Alias("o")),
 		cliflags.Bool("quiet", false, "no progress or messages on stderr (no -q: --q is the set size)"))...))
@@ -133,15 +125,10 @@ func reduceNMTS(c *cli.Context) error {
 	if err == nil && b.Yes {
 		err = saveSchedule(c, cmp.Or(c.String("schedule-out"), reductions.CertificatePath(out)), b.Tandem, b.Schedule)
 	}
-	f, err2 := cliout.FormatOf(c) // reduce's --out is the instance: its table goes to stdout
-	if err := errors.Join(err, err2); err != nil {
+	if err != nil {
 		return err
 	}
-	var buf bytes.Buffer
-	if err := b.Table().Write(&buf, f); err != nil {
-		return err
-	}
-	return cliout.Print(c, f, buf.Bytes())
+	return cliout.PrintIn(c, b.Table().Write) // reduce's --out is the instance: its table goes to stdout
 }
 
 func reduceVerify(c *cli.Context) error {
