@@ -237,3 +237,23 @@ func ParseBig(name, s string) (*big.Int, error) {
 	}
 	return v, nil
 }
+
+// CommandLine is the running command as words: its path ("mrsched study
+// nightly"), then every flag set on the command line in the order of the
+// command's flags, "--name value" (a boolean that is true: "--name"), each
+// under its first name.
+func CommandLine(c *cli.Context) []string {
+	command := strings.Fields(c.Command.HelpName)
+	for _, f := range c.Command.Flags {
+		name := f.Names()[0]
+		if !c.IsSet(name) {
+			continue
+		}
+		if v := fmt.Sprint(c.Generic(name)); v == "true" {
+			command = append(command, "--"+name)
+		} else {
+			command = append(command, "--"+name, v)
+		}
+	}
+	return command
+}
