@@ -73,7 +73,7 @@ func clusterStudyCmd(name string) *cli.Command {
 	def := experiments.DefaultStudyConfig(name)
 	flags := slices.Concat(cliflags.Insert(cliflags.Bind(flagsets.ClusterStudy(&def)...), "workers",
 		cliflags.OutputDir("out", "results/cluster", "results `DIR` (\"\" writes no files)", cliflags.FigureNames, cliflags.Alias("o"))),
-		[]cli.Flag{besidesSVGFlag(), cliout.Quiet()})
+		[]cli.Flag{cliflags.BesidesSVG(), cliout.Quiet()})
 	if name == "swim" {
 		flags = append(flags, cliflags.Bind(flagsets.SWIMStudy(&def.SWIM)...)...)
 	}

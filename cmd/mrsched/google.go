@@ -28,7 +28,7 @@ func importGoogleCmd() *cli.Command {
 		cliflags.Inputs("job-events", nil, "job_events `FILES` or directories of part-*-of-*.csv[.gz] (repeat or separate by commas)", cliflags.Required),
 		cliflags.Inputs("task-events", nil, "task_events `FILES` or directories", cliflags.Required),
 		cliout.InList("task-usage", "task_usage `FILES` or directories: measured use instead of requests × run time"),
-	}, instanceOutFlags()...)...)
+	}, cliout.InstanceOutFlags()...)...)
 }
 
 // studyGoogleCmd is `study google`: Lin et al. Figs. 5–7 on an imported
@@ -44,7 +44,7 @@ func studyGoogleCmd() *cli.Command {
 		f, _ := cliout.FormatOf(c)
 		return r.View(f), nil
 	}), append([]cli.Flag{
-		instanceFlag(),
+		cliout.Instance(),
 		cliflags.Loads(study.DefaultLoads()),
 		cliout.Out("the tables"),
 		cliout.Format("md", tabular.Markdown, tabular.CSV, tabular.JSON, tabular.Text),

@@ -176,7 +176,7 @@ func reduceSeparationCmd() *cli.Command {
 			sw, err = reductions.SeparationSweep(cfg)
 		}
 		if err == nil {
-			_, err = runSweep(c, sw, "separation")
+			err = runSweep(c, sw, "separation")
 		}
 		return err
 	}, slices.Concat(cliflags.Replace(sweepFlags(), "quiet", cliflags.Bool("quiet", false, "no progress or messages on stderr")), cliflags.Insert(cliflags.Bind(flagsets.Separation(&def)...), "exact-limit",
@@ -313,7 +313,7 @@ func worstExactCmd() *cli.Command {
 			sw, err = reductions.WorstExactSweep(cfg)
 		}
 		if err == nil {
-			_, err = runSweep(c, sw, "worst-exact")
+			err = runSweep(c, sw, "worst-exact")
 		}
 		return err
 	}, slices.Concat(append(sweepFlags(),

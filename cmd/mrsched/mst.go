@@ -144,7 +144,7 @@ func mstFiguresCmd() *cli.Command {
 		return err
 	},
 		cliflags.OutputDir("out", "results/straggler", "output directory", cliflags.FigureNames),
-		besidesSVGFlag(),
+		cliflags.BesidesSVG(),
 		cliflags.Bool("quiet", false, "no progress on stderr"))
 }
 

@@ -31,13 +31,10 @@ func sweepFlags() []cli.Flag {
 }
 
 // runSweep runs (a shard of) sw with the sweep flags and prints it
-// (cliout.RunSweep); it returns the whole sweep's set (nil for a shard).
-func runSweep(c *cli.Context, sw sweep.Sweep, what string) (*sweep.Set, error) {
-	o, err := cliout.RunSweep(c, what, runner(c, sw))
-	if err != nil || !o.Whole() {
-		return nil, err
-	}
-	return o.Set, nil
+// (cliout.RunSweep).
+func runSweep(c *cli.Context, sw sweep.Sweep, what string) error {
+	_, err := cliout.RunSweep(c, what, runner(c, sw))
+	return err
 }
 
 // runner runs sw with the options of the sweep flags (study.RunSweep).
@@ -214,7 +211,7 @@ func ganttCmd() *cli.Command {
 		cliout.Wrote(c, files)
 		return err
 	},
-		instanceFlag(),
+		cliout.Instance(),
 		cliout.In("schedule", "schedule `FILE` (JSON or CSV)", true, "s"),
 		cliflags.OutputBase("out", "output `BASE` name: writes BASE.svg, and BASE.png with --png ("+cliout.OverwriteNote+")", []string{".svg", ".png"}, cliflags.Alias("o"), cliflags.Required),
 		cliflags.PNG("write BASE.png too"),

@@ -207,6 +207,14 @@ func Workers(value int) *IntFlag {
 // PNG is --png: PNG figures besides the SVG ones.
 func PNG(usage string) *BoolFlag { return Bool("png", false, usage) }
 
+// BesidesSVG is --png of a command that always writes SVG figures.
+func BesidesSVG() *BoolFlag { return PNG("write PNG figures besides the SVG ones") }
+
+// Speed is --speed, the factor on both capacities (> 0).
+func Speed() *FloatFlag {
+	return Float("speed", 1, "speed factor multiplying both capacities", Positive)
+}
+
 // Figures are --figures DIR and --png.
 func Figures(what string) []cli.Flag {
 	return []cli.Flag{
