@@ -48,7 +48,10 @@ func hardCommands() []*cli.Command {
 }
 
 func hardGenCommands() []*cli.Command {
-	return clitree.InCategory(catHard, genNMTSCmd(), genTightMaxCmd(), genTightSplitCmd(), genAdversaryCmd())
+	return clitree.InCategory(catHard, genNMTSCmd(),
+		altCmd("tight-maxsrpt", tight.DefaultMaxSRPTConfig(), flagsets.TightMax, tight.MaxSRPTConfig.Generate),
+		altCmd("tight-splitsrpt", tight.DefaultSplitSRPTConfig(), flagsets.TightSplit, tight.SplitSRPTConfig.Generate),
+		altCmd("adversary", adversary.DefaultGenConfig(), flagsets.AdversaryGen, adversary.GenConfig.Generate))
 }
 
 // nmtsFileFlag is --instance FILE of an NMTS or reduced instance.
@@ -215,19 +218,10 @@ func altAction[H hardInstance](gen func(c *cli.Context) (H, error)) cli.ActionFu
 	}
 }
 
-func genTightMaxCmd() *cli.Command {
-	def := tight.DefaultMaxSRPTConfig()
-	return clitree.Cmd("tight-maxsrpt", altAction(cliflags.Call(def, flagsets.TightMax, tight.MaxSRPTConfig.Generate)), altOutFlags(cliflags.Bind(flagsets.TightMax(&def)...)...)...)
-}
-
-func genTightSplitCmd() *cli.Command {
-	def := tight.DefaultSplitSRPTConfig()
-	return clitree.Cmd("tight-splitsrpt", altAction(cliflags.Call(def, flagsets.TightSplit, tight.SplitSRPTConfig.Generate)), altOutFlags(cliflags.Bind(flagsets.TightSplit(&def)...)...)...)
-}
-
-func genAdversaryCmd() *cli.Command {
-	def := adversary.DefaultGenConfig()
-	return clitree.Cmd("adversary", altAction(cliflags.Call(def, flagsets.AdversaryGen, adversary.GenConfig.Generate)), altOutFlags(cliflags.Bind(flagsets.AdversaryGen(&def)...)...)...)
+// altCmd is a gen command of a hard instance: the flags of table fill a
+// copy of def, gen generates the instance and altAction writes it.
+func altCmd[T any, H hardInstance](name string, def T, table func(*T) []cliflags.Field, gen func(T) (H, error)) *cli.Command {
+	return clitree.Cmd(name, altAction(cliflags.Call(def, table, gen)), altOutFlags(cliflags.Bind(table(&def)...)...)...)
 }
 
 func adversaryCmd() *cli.Command {
