@@ -34,15 +34,10 @@ func importGoogleCmd() *cli.Command {
 // studyGoogleCmd is `study google`: Lin et al. Figs. 5–7 on an imported
 // Google instance (study.GoogleFile).
 func studyGoogleCmd() *cli.Command {
-	return timeLimited(studyLimit, "for the whole study (stopped early, it writes nothing)", clitree.Cmd("google", cliout.Action[*tabular.View](func(c *cli.Context) (*tabular.View, error) {
+	return timeLimited(studyLimit, "for the whole study (stopped early, it writes nothing)", clitree.Cmd("google", cliout.Action(func(c *cli.Context) (*study.GoogleResult, error) {
 		cfg := study.DefaultGoogleConfig()
 		cfg.Loads = c.Float64Slice("loads")
-		r, err := study.GoogleFile(c.Context, c.String("instance"), cfg, c.String("figures"), figures.Formats(c.Bool("png"))...)
-		if err != nil {
-			return nil, err
-		}
-		f, _ := cliout.FormatOf(c)
-		return r.View(f), nil
+		return study.GoogleFile(c.Context, c.String("instance"), cfg, c.String("figures"), figures.Formats(c.Bool("png"))...)
 	}), append([]cli.Flag{
 		cliout.Instance(),
 		cliflags.Loads(study.DefaultLoads()),
