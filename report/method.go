@@ -379,3 +379,14 @@ func policyMethods() (out []builtin) {
 func CheckSchedule(in *instances.Instance, s *schedule.Schedule, total float64) error {
 	return checkSchedule(in, s, total)
 }
+
+// MethodList lists every method of Names with its Summary, one a line:
+// the name indented three spaces and padded to 18 columns, as the help
+// of 'mrsched report' shows them.
+func MethodList() string {
+	var b strings.Builder
+	for _, n := range Names() {
+		fmt.Fprintf(&b, "   %-18s %s\n", n, Summary(n))
+	}
+	return b.String()
+}

@@ -2,6 +2,7 @@ package report_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/mrsched/mrsched/report"
@@ -26,4 +27,30 @@ func TestFileStem(t *testing.T) {
 func ExampleFileStem() {
 	fmt.Println(report.FileStem("jobs.csv"))
 	// Output: jobs
+}
+
+// TestMethodList: one line per registered method, in Names order, each the
+// name padded to 18 columns after three spaces, then its Summary (the
+// layout the help of 'mrsched report' has always shown).
+func TestMethodList(t *testing.T) {
+	lines := strings.Split(strings.TrimSuffix(report.MethodList(), "\n"), "\n")
+	names := report.Names()
+	if len(lines) != len(names) || len(names) < 5 {
+		t.Fatalf("%d lines for %d methods", len(lines), len(names))
+	}
+	for i, n := range names {
+		if want := "   " + n + strings.Repeat(" ", max(18-len(n), 0)) + " " + report.Summary(n); lines[i] != want {
+			t.Errorf("line %d = %q, want %q", i, lines[i], want)
+		}
+	}
+}
+
+// The help of 'mrsched report' lists the methods with MethodList.
+func ExampleMethodList() {
+	for _, line := range strings.Split(report.MethodList(), "\n") {
+		if f := strings.Fields(line); len(f) > 0 && f[0] == "maxsrpt" {
+			fmt.Println(f[0], len(line) > len("   maxsrpt"+strings.Repeat(" ", 12)))
+		}
+	}
+	// Output: maxsrpt true
 }

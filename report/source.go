@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -294,12 +293,7 @@ func genSource(g *genParams, c map[string]string) (Source, error) {
 		return Source{Name: name, ID: id, Load: func() (*instances.Instance, error) {
 			// The seeding of 'mrsched gen lognormal', so that the same seed
 			// gives the same instance file.
-			in, err := spec.Generate(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
-			if err != nil {
-				return nil, err
-			}
-			in.Metadata["seed"] = seed
-			return in, nil
+			return instances.Seeded(spec.Generate, seed)
 		}}, nil
 	case "cor4", "cor6":
 		n, err := integer(c, "n")

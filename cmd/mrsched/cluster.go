@@ -5,7 +5,6 @@ package main
 // instances/workload, solver/cluster and solver/cluster/experiments.
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -49,7 +48,7 @@ func clusterSimulateCmd() *cli.Command {
 			r, err = experiments.SimulateFile(c.String("workload"), c.String("policy"), s, sim)
 		}
 		if err != nil {
-			return flagError(err, cluster.ErrConfig, experiments.ErrConfig)
+			return cliout.Flagged(err, cluster.ErrConfig, experiments.ErrConfig)
 		}
 		if path != "" {
 			if err := cliout.WriteWith(c, path, "timeline", func(w io.Writer) error { return experiments.TimelineTable(r).Write(w, tabular.CSV) }); err != nil {
@@ -74,7 +73,7 @@ func clusterStudyCmd(name string) *cli.Command {
 	def := experiments.DefaultStudyConfig(name)
 	flags := slices.Concat(cliflags.Insert(cliflags.Bind(flagsets.ClusterStudy(&def)...), "workers",
 		cliflags.OutputDir("out", "results/cluster", "results `DIR` (\"\" writes no files)", cliflags.FigureNames, cliflags.Alias("o"))),
-		[]cli.Flag{besidesSVGFlag(), cliout.Quiet()})
+		[]cli.Flag{cliflags.BesidesSVG(), cliout.Quiet()})
 	if name == "swim" {
 		flags = append(flags, cliflags.Bind(flagsets.SWIMStudy(&def.SWIM)...)...)
 	}
@@ -97,13 +96,9 @@ func clusterStudyCmd(name string) *cli.Command {
 			tables, err = experiments.RunStudy(env, cfg)
 		}
 		if err == nil {
-			var b bytes.Buffer
-			err = tabular.WriteTables(&b, tabular.Markdown, tables...)
-			if err == nil {
-				err = cliout.Print(c, tabular.Markdown, b.Bytes())
-			}
+			err = cliout.PrintWith(c, tabular.Markdown, func(w io.Writer) error { return tabular.WriteTables(w, tabular.Markdown, tables...) })
 		}
-		return flagError(err, experiments.ErrConfig)
+		return cliout.Flagged(err, experiments.ErrConfig)
 	}, flags...))
 }
 
@@ -117,22 +112,14 @@ func genClusterCmd() *cli.Command {
 
 // clusterWriteWorkload writes w to --out or stdout, or returns err.
 func clusterWriteWorkload(c *cli.Context, w *workload.Workload, err error) error {
-	path := c.String("out")
-	switch {
-	case err != nil:
-		return flagError(err, workload.ErrSWIMOptions)
-	case path == "":
-		var b bytes.Buffer
-		if err := workload.WriteJSON(&b, w); err != nil {
-			return err
-		}
-		return cliout.Print(c, tabular.JSON, b.Bytes())
+	if err != nil {
+		return cliout.Flagged(err, workload.ErrSWIMOptions)
 	}
-	if err := workload.WriteFile(path, w); err != nil {
-		return err
+	write := func(b io.Writer) error { return workload.WriteJSON(b, w) }
+	if path := c.String("out"); path != "" {
+		return cliout.WriteWith(c, path, fmt.Sprintf("%d jobs", len(w.Jobs)), write)
 	}
-	cliout.Infof(c, "wrote %s (%d jobs)", path, len(w.Jobs))
-	return nil
+	return cliout.PrintWith(c, tabular.JSON, write)
 }
 
 func importSWIMClusterCmd() *cli.Command {

@@ -23,10 +23,7 @@ func genDAGCmd() *cli.Command {
 		spec.Layers, spec.FanIn, spec.FanOut = c.Int("layers"), c.Int("fan-in"), c.Int("fan-out")
 		spec.HighFrac, spec.HighWeight = c.Float64("high-fraction"), c.Float64("high-weight")
 		spec.DueFrac, spec.DueSlack = c.Float64("due-fraction"), c.Float64("due-slack")
-		in, err := spec.Generate(instances.SeedSource(c.Uint64("seed")))
-		if err == nil {
-			in.Metadata["seed"] = c.Uint64("seed")
-		}
+		in, err := instances.Seeded(spec.Generate, c.Uint64("seed"))
 		return instances.File{Instance: in}, err
 	}), append([]cli.Flag{
 		cliflags.Int("n", d.Sizes.N, "number of jobs (the maximum takes 17 s and 160 MB; measured at 200,000)", cliflags.Between(1, 200_000)),
@@ -39,5 +36,5 @@ func genDAGCmd() *cli.Command {
 		cliflags.Float("due-slack", d.DueSlack, "deadline = release + slack × earliest response (≥ 1)", atLeastOneFinite),
 		cliflags.Float("load", 0, "release jobs by Poisson arrivals at offered load ρ (0: every job released at 0)", cliflags.NonNegative),
 		cliflags.Seed(1, "random seed"),
-	}, instanceOutFlags()...)...)
+	}, cliout.InstanceOutFlags()...)...)
 }

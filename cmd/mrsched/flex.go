@@ -86,7 +86,7 @@ func flexStudyFlags() []cli.Flag {
 		cliflags.Int("min-slots", 1, "m_j of every job"),
 		cliflags.Float("window", 2, "BATCH window W in minutes"),
 		cliflags.Seed(1, "base seed"),
-		besidesSVGFlag(),
+		cliflags.BesidesSVG(),
 		cliout.Quiet(),
 	}
 }
@@ -147,7 +147,7 @@ func flexMergeCmd() *cli.Command {
 		return flexReportOut(c, rep, err)
 	},
 		cliflags.OutputDir("out-dir", "results/flex", "output `DIR`", flexDirNames),
-		besidesSVGFlag(),
+		cliflags.BesidesSVG(),
 		cliout.Quiet())
 }
 

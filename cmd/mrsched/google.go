@@ -28,23 +28,18 @@ func importGoogleCmd() *cli.Command {
 		cliflags.Inputs("job-events", nil, "job_events `FILES` or directories of part-*-of-*.csv[.gz] (repeat or separate by commas)", cliflags.Required),
 		cliflags.Inputs("task-events", nil, "task_events `FILES` or directories", cliflags.Required),
 		cliout.InList("task-usage", "task_usage `FILES` or directories: measured use instead of requests × run time"),
-	}, instanceOutFlags()...)...)
+	}, cliout.InstanceOutFlags()...)...)
 }
 
 // studyGoogleCmd is `study google`: Lin et al. Figs. 5–7 on an imported
 // Google instance (study.GoogleFile).
 func studyGoogleCmd() *cli.Command {
-	return timeLimited(studyLimit, "for the whole study (stopped early, it writes nothing)", clitree.Cmd("google", cliout.Action[*tabular.View](func(c *cli.Context) (*tabular.View, error) {
+	return timeLimited(studyLimit, "for the whole study (stopped early, it writes nothing)", clitree.Cmd("google", cliout.Action(func(c *cli.Context) (*study.GoogleResult, error) {
 		cfg := study.DefaultGoogleConfig()
 		cfg.Loads = c.Float64Slice("loads")
-		r, err := study.GoogleFile(c.Context, c.String("instance"), cfg, c.String("figures"), figures.Formats(c.Bool("png"))...)
-		if err != nil {
-			return nil, err
-		}
-		f, _ := cliout.FormatOf(c)
-		return r.View(f), nil
+		return study.GoogleFile(c.Context, c.String("instance"), cfg, c.String("figures"), figures.Formats(c.Bool("png"))...)
 	}), append([]cli.Flag{
-		instanceFlag(),
+		cliout.Instance(),
 		cliflags.Loads(study.DefaultLoads()),
 		cliout.Out("the tables"),
 		cliout.Format("md", tabular.Markdown, tabular.CSV, tabular.JSON, tabular.Text),

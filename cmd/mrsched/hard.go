@@ -7,7 +7,6 @@ package main
 // in reductions/...
 
 import (
-	"bytes"
 	"cmp"
 	"errors"
 	"fmt"
@@ -49,7 +48,10 @@ func hardCommands() []*cli.Command {
 }
 
 func hardGenCommands() []*cli.Command {
-	return clitree.InCategory(catHard, genNMTSCmd(), genTightMaxCmd(), genTightSplitCmd(), genAdversaryCmd())
+	return clitree.InCategory(catHard, genNMTSCmd(),
+		altCmd("tight-maxsrpt", tight.DefaultMaxSRPTConfig(), flagsets.TightMax, tight.MaxSRPTConfig.Generate),
+		altCmd("tight-splitsrpt", tight.DefaultSplitSRPTConfig(), flagsets.TightSplit, tight.SplitSRPTConfig.Generate),
+		altCmd("adversary", adversary.DefaultGenConfig(), flagsets.AdversaryGen, adversary.GenConfig.Generate))
 }
 
 // nmtsFileFlag is --instance FILE of an NMTS or reduced instance.
@@ -84,16 +86,9 @@ func genNMTSCmd() *cli.Command {
 			in, err = reductions.GenerateNMTS(cfg)
 		}
 		if err != nil {
-			return flagError(err, reductions.ErrConfig)
+			return cliout.Flagged(err, reductions.ErrConfig)
 		}
-		var b bytes.Buffer
-		if err := nmts.WriteJSON(&b, in); err != nil {
-			return err
-		}
-		if out := c.String("out"); out != "" {
-			return cliout.WriteFile(c, out, b.Bytes(), fmt.Sprintf("q = %d", in.Q()))
-		}
-		return cliout.EmitBytes(c, b.Bytes())
+		return cliout.EmitNoted(c, fmt.Sprintf("q = %d", in.Q()), func(w io.Writer) error { return nmts.WriteJSON(w, in) })
 	}, append(cliflags.Bind(flagsets.NMTSGen(&def)...),
 		cliflags.Output("out", "", "write to `FILE` instead of stdout", cliflags.Alias("o")),
 		cliflags.Bool("quiet", false, "no progress or messages on stderr (no -q: --q is the set size)"))...))
@@ -133,15 +128,10 @@ func reduceNMTS(c *cli.Context) error {
 	if err == nil && b.Yes {
 		err = saveSchedule(c, cmp.Or(c.String("schedule-out"), reductions.CertificatePath(out)), b.Tandem, b.Schedule)
 	}
-	f, err2 := cliout.FormatOf(c) // reduce's --out is the instance: its table goes to stdout
-	if err := errors.Join(err, err2); err != nil {
+	if err != nil {
 		return err
 	}
-	var buf bytes.Buffer
-	if err := b.Table().Write(&buf, f); err != nil {
-		return err
-	}
-	return cliout.Print(c, f, buf.Bytes())
+	return cliout.PrintIn(c, b.Table().Write) // reduce's --out is the instance: its table goes to stdout
 }
 
 func reduceVerify(c *cli.Context) error {
@@ -189,7 +179,7 @@ func reduceSeparationCmd() *cli.Command {
 			sw, err = reductions.SeparationSweep(cfg)
 		}
 		if err == nil {
-			_, err = runSweep(c, sw, "separation")
+			err = runSweep(c, sw, "separation")
 		}
 		return err
 	}, slices.Concat(cliflags.Replace(sweepFlags(), "quiet", cliflags.Bool("quiet", false, "no progress or messages on stderr")), cliflags.Insert(cliflags.Bind(flagsets.Separation(&def)...), "exact-limit",
@@ -211,7 +201,7 @@ func altAction[H hardInstance](gen func(c *cli.Context) (H, error)) cli.ActionFu
 	return func(c *cli.Context) error {
 		h, err := gen(c)
 		if err != nil {
-			return flagError(err, adversary.ErrConfig)
+			return cliout.Flagged(err, adversary.ErrConfig)
 		}
 		line := h.Summary()
 		err = emitInstance(c, h.Tandem())
@@ -228,19 +218,10 @@ func altAction[H hardInstance](gen func(c *cli.Context) (H, error)) cli.ActionFu
 	}
 }
 
-func genTightMaxCmd() *cli.Command {
-	def := tight.DefaultMaxSRPTConfig()
-	return clitree.Cmd("tight-maxsrpt", altAction(cliflags.Call(def, flagsets.TightMax, tight.MaxSRPTConfig.Generate)), altOutFlags(cliflags.Bind(flagsets.TightMax(&def)...)...)...)
-}
-
-func genTightSplitCmd() *cli.Command {
-	def := tight.DefaultSplitSRPTConfig()
-	return clitree.Cmd("tight-splitsrpt", altAction(cliflags.Call(def, flagsets.TightSplit, tight.SplitSRPTConfig.Generate)), altOutFlags(cliflags.Bind(flagsets.TightSplit(&def)...)...)...)
-}
-
-func genAdversaryCmd() *cli.Command {
-	def := adversary.DefaultGenConfig()
-	return clitree.Cmd("adversary", altAction(cliflags.Call(def, flagsets.AdversaryGen, adversary.GenConfig.Generate)), altOutFlags(cliflags.Bind(flagsets.AdversaryGen(&def)...)...)...)
+// altCmd is a gen command of a hard instance: the flags of table fill a
+// copy of def, gen generates the instance and altAction writes it.
+func altCmd[T any, H hardInstance](name string, def T, table func(*T) []cliflags.Field, gen func(T) (H, error)) *cli.Command {
+	return clitree.Cmd(name, altAction(cliflags.Call(def, table, gen)), altOutFlags(cliflags.Bind(table(&def)...)...)...)
 }
 
 func adversaryCmd() *cli.Command {
@@ -264,7 +245,7 @@ func adversaryCmd() *cli.Command {
 				cliout.Infof(c, "wrote %s", strings.Join(files, " and "))
 			}
 		}
-		return flagError(err, adversary.ErrConfig)
+		return cliout.Flagged(err, adversary.ErrConfig)
 	}, slices.Concat(cliflags.Bind(flagsets.Adversary(&def)...), plotFlags(), []cli.Flag{
 		cliout.FileOut("csv", "also write the table as CSV to `FILE`"),
 		cliout.Format("table"), cliout.Quiet()})...))
@@ -283,7 +264,7 @@ func adversaryYaoCmd() *cli.Command {
 			_, err = figures.SaveAdversaryYao(ys, c.String("plot"), figures.Formats(c.Bool("png"))...)
 		}
 		if err != nil {
-			return nil, flagError(err, adversary.ErrConfig)
+			return nil, cliout.Flagged(err, adversary.ErrConfig)
 		}
 		return adversary.YaoTable(ys), nil
 	}), cliout.TableOut("the table", append(cliflags.Bind(flagsets.AdversaryYao(&def)...), plotFlags()...)...)...))
@@ -304,7 +285,7 @@ func searchCmd() *cli.Command {
 			}
 		}
 		if err != nil {
-			return nil, flagError(err, reductions.ErrConfig)
+			return nil, cliout.Flagged(err, reductions.ErrConfig)
 		}
 		return reductions.WorstTable(founds), nil
 	}), append(cliflags.Bind(flagsets.Search(&def)...),
@@ -326,7 +307,7 @@ func worstExactCmd() *cli.Command {
 			sw, err = reductions.WorstExactSweep(cfg)
 		}
 		if err == nil {
-			_, err = runSweep(c, sw, "worst-exact")
+			err = runSweep(c, sw, "worst-exact")
 		}
 		return err
 	}, slices.Concat(append(sweepFlags(),

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/mrsched/mrsched/report"
@@ -16,18 +15,14 @@ every combination is one instance.
   swim,file=TRACE.tsv,load=ρ[,max=M][,cuberoot]   SWIM trace, map-only jobs dropped, sizes normalised (§5.2)`
 
 // expandHelp replaces the placeholders of a command's help file by lists
-// that never go stale: {{generators}} by genHelp, {{methods}} by every
-// method of report.Names with its report.Summary, one a line.
+// that never go stale: {{generators}} by genHelp, {{methods}} by
+// report.MethodList.
 func expandHelp(text string) string {
 	if !strings.Contains(text, "{{") {
 		return text
 	}
-	var methods strings.Builder
-	for _, n := range report.Names() {
-		fmt.Fprintf(&methods, "   %-18s %s\n", n, report.Summary(n))
-	}
 	return strings.NewReplacer(
 		"{{generators}}", "   "+strings.ReplaceAll(genHelp, "\n", "\n   "),
-		"{{methods}}", methods.String(),
+		"{{methods}}", report.MethodList(),
 	).Replace(text)
 }

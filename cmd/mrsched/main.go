@@ -89,7 +89,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 // (commandStart), with the run's provenance recorded for its outputs.
 func runFrom(start time.Time, args []string, stdout, stderr io.Writer) int {
 	app := newApp(stdout, stderr)
-	app.Metadata = map[string]any{startKey: start}
+	clitree.SetStart(app, start)
 	if err := setRun(app, args); err != nil {
 		fmt.Fprintln(stderr, "mrsched:", err)
 		return 1
@@ -97,18 +97,9 @@ func runFrom(start time.Time, args []string, stdout, stderr io.Writer) int {
 	return clitree.Run(app, args)
 }
 
-// startKey is the app metadata key of the instant the command's time limit
-// counts from.
-const startKey = "start"
-
 // commandStart returns when the running command's time limit began: the
 // process start for the program, the call for a test's run.
-func commandStart(c *cli.Context) time.Time {
-	if t, ok := c.App.Metadata[startKey].(time.Time); ok {
-		return t
-	}
-	return processStart
-}
+func commandStart(c *cli.Context) time.Time { return clitree.Start(c, processStart) }
 
 // setRun records the run's provenance (build, command line, start) for
 // the outputs of app.
@@ -164,23 +155,10 @@ func kFlag() cli.Flag {
 	return cliflags.Int("k", fluid.DefaultK, "k of k-LPS (jobs served at once)", cliflags.AtLeastOne)
 }
 
-// speedFlag is --speed, the factor on both capacities.
-func speedFlag() cli.Flag {
-	return cliflags.Float("speed", 1, "speed factor multiplying both capacities", cliflags.Positive)
-}
-
 // shardFlag is --shard i/N of a sharded sweep.
 func shardFlag() cli.Flag {
 	return cliflags.Checked("shard", "", "compute only shard `i/N` of the cells and write them as JSON lines",
 		func(s string) error { _, err := sweep.Parse(s); return err })
-}
-
-// besidesSVGFlag is --png of the commands that always write SVG figures.
-func besidesSVGFlag() cli.Flag { return cliflags.PNG("write PNG figures besides the SVG ones") }
-
-// instanceFlag is --instance FILE (-i), a required tandem instance.
-func instanceFlag() cli.Flag {
-	return cliout.In("instance", "tandem instance `FILE` (JSON, or CSV ending in .csv)", true, "i")
 }
 
 // engineFlag is --engine: an LP/MIP engine name (whether the engine is
@@ -213,17 +191,6 @@ func saveSchedule(c *cli.Context, path string, in *instances.Instance, s *schedu
 // --format (json or csv).
 func emitInstance(c *cli.Context, in *instances.Instance) error {
 	return cliout.EmitSaved(c, instances.File{Instance: in})
-}
-
-// instanceOutFlags are --out, --format (json or csv) and --quiet of
-// commands that write an instance.
-func instanceOutFlags() []cli.Flag {
-	return []cli.Flag{instanceOutFlag(), cliout.Format("json", tabular.JSON, tabular.CSV), cliout.Quiet()}
-}
-
-// instanceOutFlag is --out FILE of a command that writes an instance.
-func instanceOutFlag() cli.Flag {
-	return cliflags.Output("out", "", "write the instance to `FILE` (.csv for CSV, otherwise JSON) instead of stdout ("+cliout.OverwriteNote+")", cliflags.Alias("o"))
 }
 
 // Command descriptions are data: help/<command path>.txt (the path's words

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -52,24 +51,7 @@ func mstNodes(c *cli.Context, needLambda bool) (mu, lambda []float64, err error)
 	if err == nil {
 		mu, lambda, err = straggler.NodeRates(c.String("nodes"), mu, lambda, needLambda)
 	}
-	return mu, lambda, flagError(err)
-}
-
-// flagError names the flag of a configuration field a library rejected:
-// a straggler.FieldError, or an error with one of the prefixes
-// ("cluster study: invalid configuration: heartbeat …" becomes
-// "--heartbeat …").
-func flagError(err error, prefixes ...error) error {
-	var fe *straggler.FieldError
-	if errors.As(err, &fe) {
-		return fmt.Errorf("--%s %s", fe.Field, fe.Msg)
-	}
-	for _, p := range prefixes {
-		if errors.Is(err, p) {
-			return errors.New("--" + strings.TrimPrefix(err.Error(), p.Error()+": "))
-		}
-	}
-	return err
+	return mu, lambda, cliout.Flagged(err)
 }
 
 func mstEvalCmd() *cli.Command {
@@ -83,7 +65,7 @@ func mstEvalCmd() *cli.Command {
 			return nil, err
 		}
 		r, err := straggler.EvalReportOf(cfg)
-		return r, flagError(err)
+		return r, cliout.Flagged(err)
 	}), slices.Concat(mstCommonFlags(
 		cliout.In("nodes", "node file (JSON or .csv) with mu and lambda per node", false),
 		muFlag(),
@@ -131,7 +113,7 @@ func mstNodesCmd() *cli.Command {
 			cfg.Classes, err = straggler.ClassesFrom(c.String("nodes"), c.String("class"))
 		}
 		if err != nil {
-			return nil, flagError(err)
+			return nil, cliout.Flagged(err)
 		}
 		return straggler.NodeCountOf(cfg)
 	}), slices.Concat(mstCommonFlags(
@@ -162,7 +144,7 @@ func mstFiguresCmd() *cli.Command {
 		return err
 	},
 		cliflags.OutputDir("out", "results/straggler", "output directory", cliflags.FigureNames),
-		besidesSVGFlag(),
+		cliflags.BesidesSVG(),
 		cliflags.Bool("quiet", false, "no progress on stderr"))
 }
 

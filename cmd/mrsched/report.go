@@ -6,7 +6,6 @@ import (
 	"io"
 	"runtime"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -32,13 +31,10 @@ func sweepFlags() []cli.Flag {
 }
 
 // runSweep runs (a shard of) sw with the sweep flags and prints it
-// (cliout.RunSweep); it returns the whole sweep's set (nil for a shard).
-func runSweep(c *cli.Context, sw sweep.Sweep, what string) (*sweep.Set, error) {
-	o, err := cliout.RunSweep(c, what, runner(c, sw))
-	if err != nil || !o.Whole() {
-		return nil, err
-	}
-	return o.Set, nil
+// (cliout.RunSweep).
+func runSweep(c *cli.Context, sw sweep.Sweep, what string) error {
+	_, err := cliout.RunSweep(c, what, runner(c, sw))
+	return err
 }
 
 // runner runs sw with the options of the sweep flags (study.RunSweep).
@@ -99,28 +95,14 @@ func writePage(c *cli.Context, start time.Time) func(*study.SweepOutput, error) 
 			cliout.Infof(c, "--html: no one-page report of a shard (it needs the whole run)")
 			return o, nil
 		}
-		command := strings.Fields(c.Command.HelpName)
-		for _, f := range c.Command.Flags {
-			name := f.Names()[0]
-			if !c.IsSet(name) {
-				continue
-			}
-			if v := fmt.Sprint(c.Generic(name)); v == "true" {
-				command = append(command, "--"+name)
-			} else {
-				command = append(command, "--"+name, v)
-			}
-		}
 		seed := ""
 		if reps := c.Int("whatif-reps"); reps > 0 {
 			o.WhatIf = &whatif.Options{Sigma: c.Float64("whatif-sigma"), Reps: reps, Seed: c.Uint64("whatif-seed")}
 			seed = strconv.FormatUint(o.WhatIf.Seed, 10)
 		}
-		prov := onepage.NewProvenance(command, seed, c.Duration("time-limit").String(), start)
+		prov := onepage.NewProvenance(cliflags.CommandLine(c), seed, c.Duration("time-limit").String(), start)
 		if r, ok := cliout.Provenance(c); ok {
-			for _, e := range r.Engines { // the engines that ran (the page's what-if runs none)
-				prov.Engines = append(prov.Engines, e.Name+" "+e.Version)
-			}
+			prov.Engines = r.EngineNames() // the engines that ran (the page's what-if runs none)
 		}
 		return o, cliout.WriteWith(c, path, "one-page report", func(w io.Writer) error { return o.WriteHTML(w, prov) })
 	}
@@ -229,7 +211,7 @@ func ganttCmd() *cli.Command {
 		cliout.Wrote(c, files)
 		return err
 	},
-		instanceFlag(),
+		cliout.Instance(),
 		cliout.In("schedule", "schedule `FILE` (JSON or CSV)", true, "s"),
 		cliflags.OutputBase("out", "output `BASE` name: writes BASE.svg, and BASE.png with --png ("+cliout.OverwriteNote+")", []string{".svg", ".png"}, cliflags.Alias("o"), cliflags.Required),
 		cliflags.PNG("write BASE.png too"),

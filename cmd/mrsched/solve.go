@@ -42,7 +42,7 @@ func solveCmd() *cli.Command {
 			GapLimit: c.Float64("gap"), Start: processStart, Progress: cliout.ProgressLine(c), Schedule: c.String("schedule"), Protect: cliout.ProtectedInputs(c),
 			Deadlines: c.String("deadlines")})
 	}), cliout.TableOut("the result",
-		instanceFlag(),
+		cliout.Instance(),
 		cliflags.String("method", exact.DefaultMethod, "portfolio, mip, search, order-lp, polish, local or a policy name", cliflags.Alias("m")),
 		cliflags.String("order", "", "completion order for order-lp (or priority order for --method order)"),
 		cliflags.Bool("exact", false, "exact optimum in rational arithmetic (batches; numbers as \"p/q\" strings)"),
@@ -59,7 +59,7 @@ func boundCmd() *cli.Command {
 		return report.BoundsFile(c.Context, report.BoundsConfig{Instance: c.String("instance"), Engine: c.String("engine"),
 			NoLP: c.Bool("no-lp"), TimeLimit: c.Duration("time-limit"), Start: processStart})
 	}), cliout.TableOut("the bounds",
-		instanceFlag(),
+		cliout.Instance(),
 		cliflags.TimeLimit(report.DefaultBoundsTimeLimit, "time limit for the whole command (the LP relaxation is reported as failed when it runs out)"),
 		engineFlag("engine for the LP relaxation"),
 		cliflags.Bool("no-lp", false, "skip the LP relaxation"))...)
@@ -72,7 +72,7 @@ func exportCmd() *cli.Command {
 		}
 		return report.ExportFile(c.String("instance"), c.Bool("lp"), c.Bool("release-form"))
 	}),
-		instanceFlag(),
+		cliout.Instance(),
 		cliflags.Bool("lp", false, "CPLEX LP format"),
 		cliflags.Bool("mps", false, "free MPS format"),
 		cliflags.Bool("release-form", false, "use the release-date formulation even for a batch"),
@@ -101,7 +101,7 @@ func importTaillardCmd() *cli.Command {
 		return instances.File{Instance: in}, err
 	}),
 		cliflags.Int("index", 1, "which instance of the file (1-based)", cliflags.AtLeastOne),
-		instanceOutFlag(),
+		cliout.InstanceOut(),
 		cliout.Quiet())
 }
 
@@ -110,10 +110,7 @@ func genLogNormalCmd() *cli.Command {
 	return clitree.Cmd("lognormal", cliout.Action(func(c *cli.Context) (instances.File, error) {
 		spec := instances.PaperLogNormal(c.Int("n"), c.Float64("load"), c.Bool("batch"))
 		spec.MapSD, spec.RatioSD = c.Float64("map-sd"), c.Float64("ratio-sd")
-		in, err := spec.Generate(instances.SeedSource(c.Uint64("seed")))
-		if err == nil {
-			in.Metadata["seed"] = c.Uint64("seed")
-		}
+		in, err := instances.Seeded(spec.Generate, c.Uint64("seed"))
 		return instances.File{Instance: in}, err
 	}), append([]cli.Flag{
 		cliflags.Int("n", 100, "number of jobs (the maximum peaks at 1.3 GB writing JSON, 0.6 GB CSV)", cliflags.Between(1, instances.MaxGenerateJobs)),
@@ -122,7 +119,7 @@ func genLogNormalCmd() *cli.Command {
 		cliflags.Seed(1, "random seed"),
 		cliflags.Float("map-sd", 3.65, "standard deviation of the map size (mean 1)", cliflags.NonNegative),
 		cliflags.Float("ratio-sd", 3.28, "standard deviation of the ratio γ (mean 1)", cliflags.NonNegative),
-	}, instanceOutFlags()...)...)
+	}, cliout.InstanceOutFlags()...)...)
 }
 
 func importSWIMCmd() *cli.Command {
@@ -135,13 +132,13 @@ func importSWIMCmd() *cli.Command {
 		cliflags.Bool("normalize", false, "scale sizes so that mean map and mean shuffle are 1"),
 		cliflags.Float("load", 0, "rescale time to this offered load ρ; 0 keeps seconds", cliflags.NonNegative),
 		cliflags.Int("max-jobs", 0, "keep only the first N jobs; 0 keeps all", cliflags.NonNegInt),
-	}, instanceOutFlags()...)...)
+	}, cliout.InstanceOutFlags()...)...)
 }
 
 func checkCmd() *cli.Command {
 	return clitree.Cmd("check", cliout.ReadAction("instance", instances.ReadFile, func(_ *cli.Context, in *instances.Instance) (*tabular.View, error) {
 		return report.SummaryView(instances.Summarize(in)), nil
-	}), cliout.TableOut("the summary", instanceFlag())...)
+	}), cliout.TableOut("the summary", cliout.Instance())...)
 }
 
 func simulateCmd() *cli.Command {
@@ -149,11 +146,11 @@ func simulateCmd() *cli.Command {
 		return report.SimulateFile(report.SimulateConfig{Instance: c.String("instance"), Policy: c.String("policy"), K: c.Int("k"),
 			Order: c.String("order"), Speed: c.Float64("speed"), Schedule: c.String("schedule"), Exact: c.Bool("exact"), Protect: cliout.ProtectedInputs(c), Context: c.Context})
 	}), cliout.TableOut("the result",
-		instanceFlag(),
+		cliout.Instance(),
 		cliflags.String("policy", "maxsrpt", "fifo, ps, klps, klps-maponly, maxsrpt, splitsrpt, splitsrpt-strict or order", cliflags.Alias("p")),
 		kFlag(),
 		cliflags.String("order", "", "priority order for --policy order: job indices, e.g. 2,0,1"),
-		speedFlag(),
+		cliflags.Speed(),
 		cliout.FileOut("schedule", "write the fluid schedule to `FILE` (CSV when it ends in .csv, otherwise JSON)"),
 		cliflags.Bool("exact", false, "simulate in rational arithmetic (batches; fifo, ps, maxsrpt, splitsrpt): numbers as fractions, --schedule an exact schedule file"))...))
 }
@@ -162,7 +159,7 @@ func validateCmd() *cli.Command {
 	return clitree.Cmd("validate", cliout.Action(func(c *cli.Context) (*report.Output, error) {
 		return report.ValidateFiles(c.String("instance"), c.String("schedule"))
 	}), cliout.TableOut("the result",
-		instanceFlag(),
+		cliout.Instance(),
 		cliout.In("schedule", "schedule `FILE` (JSON, or CSV ending in .csv)", true, "s"))...)
 }
 
@@ -180,7 +177,7 @@ func compareCmd() *cli.Command {
 		cliflags.Bool("example", false, "use the §2.1 example"),
 		cliflags.Int("lognormal", 0, "use a batch of `N` jobs of the §5.3 log-normal workload", cliflags.AtLeastOne),
 		cliflags.Seed(1, "seed for --lognormal"),
-		kFlag(), speedFlag(),
+		kFlag(), cliflags.Speed(),
 		cliflags.TimeLimit(60*time.Second, "for the whole command: a policy not done by then is skipped"))...)
 }
 

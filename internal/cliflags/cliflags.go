@@ -207,6 +207,14 @@ func Workers(value int) *IntFlag {
 // PNG is --png: PNG figures besides the SVG ones.
 func PNG(usage string) *BoolFlag { return Bool("png", false, usage) }
 
+// BesidesSVG is --png of a command that always writes SVG figures.
+func BesidesSVG() *BoolFlag { return PNG("write PNG figures besides the SVG ones") }
+
+// Speed is --speed, the factor on both capacities (> 0).
+func Speed() *FloatFlag {
+	return Float("speed", 1, "speed factor multiplying both capacities", Positive)
+}
+
 // Figures are --figures DIR and --png.
 func Figures(what string) []cli.Flag {
 	return []cli.Flag{
@@ -236,4 +244,24 @@ func ParseBig(name, s string) (*big.Int, error) {
 		return nil, fmt.Errorf("--%s: %q is not a positive integer", name, s)
 	}
 	return v, nil
+}
+
+// CommandLine is the running command as words: its path ("mrsched study
+// nightly"), then every flag set on the command line in the order of the
+// command's flags, "--name value" (a boolean that is true: "--name"), each
+// under its first name.
+func CommandLine(c *cli.Context) []string {
+	command := strings.Fields(c.Command.HelpName)
+	for _, f := range c.Command.Flags {
+		name := f.Names()[0]
+		if !c.IsSet(name) {
+			continue
+		}
+		if v := fmt.Sprint(c.Generic(name)); v == "true" {
+			command = append(command, "--"+name)
+		} else {
+			command = append(command, "--"+name, v)
+		}
+	}
+	return command
 }

@@ -71,6 +71,23 @@ func InList(name, usage string, value ...string) cli.Flag {
 	return cliflags.Inputs(name, value, usage)
 }
 
+// Instance is --instance FILE (-i), a required tandem instance.
+func Instance() cli.Flag {
+	return In("instance", "tandem instance `FILE` (JSON, or CSV ending in .csv)", true, "i")
+}
+
+// InstanceOut is --out FILE of a command that writes an instance (see
+// EmitSaved).
+func InstanceOut() cli.Flag {
+	return cliflags.Output("out", "", "write the instance to `FILE` (.csv for CSV, otherwise JSON) instead of stdout ("+OverwriteNote+")", cliflags.Alias("o"))
+}
+
+// InstanceOutFlags are --out, --format (json or csv) and --quiet of a
+// command that writes an instance.
+func InstanceOutFlags() []cli.Flag {
+	return []cli.Flag{InstanceOut(), Format("json", tabular.JSON, tabular.CSV), Quiet()}
+}
+
 // Quiet is --quiet (-q): no progress or messages on stderr.
 func Quiet() cli.Flag {
 	return cliflags.Bool("quiet", false, "no progress or messages on stderr", cliflags.Alias("q"))
@@ -380,4 +397,17 @@ func ArgAction[R Result](what string, f func(c *cli.Context, path string) (R, er
 // --quiet, the output flags of most commands; what says what --out gets.
 func TableOut(what string, flags ...cli.Flag) []cli.Flag {
 	return append(flags, Format("table"), Out(what), Quiet())
+}
+
+// EmitNoted writes what write renders to --out (see WriteFile, which says
+// "wrote FILE (what)") or, as it is, to stdout.
+func EmitNoted(c *cli.Context, what string, write func(io.Writer) error) error {
+	var b bytes.Buffer
+	if err := write(&b); err != nil {
+		return err
+	}
+	if out := c.String("out"); out != "" {
+		return WriteFile(c, out, b.Bytes(), what)
+	}
+	return EmitBytes(c, b.Bytes())
 }

@@ -3,6 +3,7 @@ package cliout
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -63,6 +64,33 @@ func Save(c *cli.Context, path string, r Saved) error {
 	what, err := r.Save(path, Protect(c))
 	if err == nil {
 		Infof(c, "wrote %s (%s)", path, what)
+	}
+	return err
+}
+
+// fieldMessage is a library error that names a configuration field in the
+// spelling of its flag with a message of its own (straggler.FieldError).
+type fieldMessage interface {
+	error
+	FieldMessage() (field, msg string)
+}
+
+// Flagged names the flag of a configuration field a library rejected: a
+// fieldMessage in err's chain becomes "--FIELD msg", and an error that is
+// one of prefixes loses the prefix's text for "--" ("cluster study:
+// invalid configuration: heartbeat …" becomes "--heartbeat …", the
+// prefix being the sentinel "cluster study: invalid configuration");
+// other errors are returned unchanged.
+func Flagged(err error, prefixes ...error) error {
+	var fm fieldMessage
+	if errors.As(err, &fm) {
+		field, msg := fm.FieldMessage()
+		return fmt.Errorf("--%s %s", field, msg)
+	}
+	for _, p := range prefixes {
+		if errors.Is(err, p) {
+			return errors.New("--" + strings.TrimPrefix(err.Error(), p.Error()+": "))
+		}
 	}
 	return err
 }

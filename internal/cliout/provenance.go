@@ -1,7 +1,9 @@
 package cliout
 
 import (
+	"bytes"
 	"fmt"
+	"io"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -118,4 +120,24 @@ func Print(c *cli.Context, f tabular.Format, data []byte) error {
 	}
 	_, err = c.App.Writer.Write(data)
 	return err
+}
+
+// PrintWith writes what write renders in format f to stdout, with the
+// run's provenance as Print adds it.
+func PrintWith(c *cli.Context, f tabular.Format, write func(io.Writer) error) error {
+	var b bytes.Buffer
+	if err := write(&b); err != nil {
+		return err
+	}
+	return Print(c, f, b.Bytes())
+}
+
+// PrintIn renders a result in --format and writes it to stdout (see
+// Print), for a command whose --out names another file.
+func PrintIn(c *cli.Context, render func(w io.Writer, f tabular.Format) error) error {
+	f, err := FormatOf(c)
+	if err != nil {
+		return err
+	}
+	return PrintWith(c, f, func(w io.Writer) error { return render(w, f) })
 }

@@ -45,3 +45,10 @@ func ExampleVersionText() {
 	// go: go1.26
 	// engine highs: 1.15.1
 }
+
+// A record lists the engines a run used for a report page.
+func ExampleRecord_EngineNames() {
+	r := provenance.Record{Engines: []provenance.Engine{{Name: "highs", Version: "1.7.2"}}}
+	fmt.Println(r.EngineNames())
+	// Output: [highs 1.7.2]
+}

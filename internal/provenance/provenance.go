@@ -268,3 +268,12 @@ func Current() (Record, bool) {
 	}
 	return *r, true
 }
+
+// EngineNames lists the record's engines as "name version", nil for none.
+func (r Record) EngineNames() []string {
+	var names []string
+	for _, e := range r.Engines {
+		names = append(names, e.Name+" "+e.Version)
+	}
+	return names
+}

@@ -239,3 +239,15 @@ func TestEnginesUsed(t *testing.T) {
 		t.Errorf("after reset: %v", got)
 	}
 }
+
+// TestEngineNames: "name version" per engine in the record's order, nil
+// (not empty) for a run that used none, so a page lists no engines.
+func TestEngineNames(t *testing.T) {
+	r := Record{Engines: []Engine{{Name: "highs", Version: "1.7.2"}, {Name: "cbc", Version: "2.10.11"}}}
+	if got := r.EngineNames(); strings.Join(got, "|") != "highs 1.7.2|cbc 2.10.11" {
+		t.Errorf("EngineNames = %q", got)
+	}
+	if got := (Record{}).EngineNames(); got != nil {
+		t.Errorf("EngineNames of no engines = %#v, want nil", got)
+	}
+}

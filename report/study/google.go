@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -280,6 +281,9 @@ func (r *GoogleResult) Fig7Series(variant string) []figures.Series {
 	}
 	return out
 }
+
+// Write renders the study in format f: the tables of View(f).
+func (r *GoogleResult) Write(w io.Writer, f tabular.Format) error { return r.View(f).Write(w, f) }
 
 // View returns the study's tables: Fig. 5 (per hour, per 10 minutes),
 // Fig. 6 statistics beside the paper's, Fig. 7 cells.

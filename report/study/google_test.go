@@ -70,11 +70,15 @@ func TestGoogleStudy(t *testing.T) {
 	if s := r.Fig7Series("cuberoot"); len(s) != 3 || len(s[0].Points) != 2 {
 		t.Errorf("cube-root series %v, want 3 policies × 2 loads", s)
 	}
-	// Tables: every format renders; the credit heads text and Markdown.
+	// Tables: every format renders, Write as the view of its format; the
+	// credit heads text and Markdown.
 	for _, f := range []tabular.Format{tabular.Markdown, tabular.CSV, tabular.JSON, tabular.Text} {
-		var b bytes.Buffer
-		if err := r.View(f).Write(&b, f); err != nil {
+		var b, v bytes.Buffer
+		if err := r.Write(&b, f); err != nil {
 			t.Fatal(err)
+		}
+		if err := r.View(f).Write(&v, f); err != nil || !bytes.Equal(b.Bytes(), v.Bytes()) {
+			t.Errorf("%v: Write differs from View(%v).Write (%v)", f, f, err)
 		}
 		if f == tabular.Markdown && !strings.Contains(b.String(), "clusterdata-2011-2, Google Inc.") {
 			t.Errorf("Markdown lacks the credit:\n%s", b.String())

@@ -54,6 +54,10 @@ type FieldError struct {
 
 func (e *FieldError) Error() string { return ErrConfig.Error() + ": " + e.Field + ": " + e.Msg }
 
+// FieldMessage returns the field and what is wrong with it (a command
+// line names the field's flag with it).
+func (e *FieldError) FieldMessage() (field, msg string) { return e.Field, e.Msg }
+
 // Unwrap makes errors.Is(err, ErrConfig) hold.
 func (e *FieldError) Unwrap() error { return ErrConfig }
 
