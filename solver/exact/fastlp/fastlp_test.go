@@ -42,7 +42,7 @@ func checkSchedule(t *testing.T, name string, in *instances.Instance, order []in
 }
 
 func TestKnownValues(t *testing.T) {
-	two := instances.New([]instances.Job{{ID: "a", Map: 10, Shuffle: 1}, {ID: "b", Map: 1, Shuffle: 10}})
+	two := bruteforce.TwoJobs()
 	for _, c := range []struct {
 		name  string
 		in    *instances.Instance

@@ -26,7 +26,7 @@ func highsEngine(t testing.TB) mip.Engine {
 func TestKnownValues(t *testing.T) {
 	eng := highsEngine(t)
 	ctx := context.Background()
-	two := instances.New([]instances.Job{{ID: "a", Map: 10, Shuffle: 1}, {ID: "b", Map: 1, Shuffle: 10}})
+	two := bruteforce.TwoJobs()
 	for _, c := range []struct {
 		name  string
 		in    *instances.Instance

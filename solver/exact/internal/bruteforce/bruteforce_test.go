@@ -9,7 +9,7 @@ import (
 
 // The oracle itself on values worked by hand: the two-job example and Lin et al. §2.1.
 func TestKnownValues(t *testing.T) {
-	two := instances.New([]instances.Job{{ID: "a", Map: 10, Shuffle: 1}, {ID: "b", Map: 1, Shuffle: 10}})
+	two := TwoJobs()
 	seq := func(order ...int) []Event {
 		s := []Event{{Job: -1, Release: 0}}
 		for _, j := range order {
@@ -41,6 +41,17 @@ func TestKnownValues(t *testing.T) {
 	r, err = Solve(rel)
 	if err != nil || math.Abs(r.Value-3) > 1e-9 {
 		t.Fatalf("release: %+v %v", r, err)
+	}
+}
+
+// The fixtures of KnownOptima: Solve finds the optimum each one states
+// (worked by hand in their comments).
+func TestKnownOptima(t *testing.T) {
+	for _, k := range KnownOptima() {
+		r, err := Solve(k.In)
+		if err != nil || math.Abs(r.Value-k.Opt) > 1e-9 {
+			t.Errorf("%s: %+v %v, want %v", k.Name, r, err, k.Opt)
+		}
 	}
 }
 
