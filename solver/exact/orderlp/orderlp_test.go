@@ -26,35 +26,22 @@ func highsEngine(t testing.TB) mip.Engine {
 func TestKnownValues(t *testing.T) {
 	eng := highsEngine(t)
 	ctx := context.Background()
-	two := bruteforce.TwoJobs()
-	for _, c := range []struct {
-		name  string
-		in    *instances.Instance
-		order []int
-		want  float64
-	}{
-		// Two jobs: map-heavy (10,1) first costs 22 (the map station works
-		// on the second job first); shuffle-heavy first costs 21 = OPT.
-		{"map-heavy first", two, []int{0, 1}, 22},
-		{"shuffle-heavy first", two, []int{1, 0}, 21},
-		// Lin et al. §2.1: FIFO completes at 2, 4, 6 (total 12), and 12 is
-		// also the order's LP optimum (the prefix bound max(X_k, Y_k) is
-		// 2, 4, 6 for this order).
-		{"§2.1 FIFO", instances.Example21(), []int{0, 1, 2}, 12},
-	} {
-		res, err := Solve(ctx, eng, c.in, BatchPlan(c.order))
+	// The orders' values are worked by hand in bruteforce.KnownOrders (for
+	// §2.1 the prefix bound max(X_k, Y_k) is 2, 4, 6, the FIFO completions).
+	for _, c := range bruteforce.KnownOrders() {
+		res, err := Solve(ctx, eng, c.In, BatchPlan(c.Order))
 		if err != nil {
-			t.Fatalf("%s: %v", c.name, err)
+			t.Fatalf("%s: %v", c.Name, err)
 		}
-		if !scalar.EqualWithinAbsOrRel(res.LPValue, c.want, tolerance.Engine, tolerance.Engine) || !scalar.EqualWithinAbsOrRel(res.Total, c.want, tolerance.Engine, tolerance.Engine) {
-			t.Errorf("%s: LP %v, schedule %v, want %v", c.name, res.LPValue, res.Total, c.want)
+		if !scalar.EqualWithinAbsOrRel(res.LPValue, c.Value, tolerance.Engine, tolerance.Engine) || !scalar.EqualWithinAbsOrRel(res.Total, c.Value, tolerance.Engine, tolerance.Engine) {
+			t.Errorf("%s: LP %v, schedule %v, want %v", c.Name, res.LPValue, res.Total, c.Value)
 		}
-		vr, err := validate.Check(c.in, res.Schedule)
+		vr, err := validate.Check(c.In, res.Schedule)
 		if err != nil {
-			t.Fatalf("%s: schedule rejected: %v", c.name, err)
+			t.Fatalf("%s: schedule rejected: %v", c.Name, err)
 		}
-		if !scalar.EqualWithinAbsOrRel(vr.TotalResponse, c.want, tolerance.Engine, tolerance.Engine) {
-			t.Errorf("%s: validator total %v, want %v", c.name, vr.TotalResponse, c.want)
+		if !scalar.EqualWithinAbsOrRel(vr.TotalResponse, c.Value, tolerance.Engine, tolerance.Engine) {
+			t.Errorf("%s: validator total %v, want %v", c.Name, vr.TotalResponse, c.Value)
 		}
 	}
 }
@@ -94,17 +81,7 @@ func randomPlan(rng *rand.Rand, in *instances.Instance, order []int) Plan {
 func checkAgainstBruteForce(t *testing.T, eng mip.Engine, trial int, in *instances.Instance, plan Plan) {
 	t.Helper()
 	rho, _ := Periods(in)
-	n := len(plan.Order)
-	var seq []bruteforce.Event
-	k := 0
-	for l := range rho {
-		seq = append(seq, bruteforce.Event{Job: -1, Release: l})
-		for k < n && plan.Period[k] == l {
-			seq = append(seq, bruteforce.Event{Job: plan.Order[k], Release: -1})
-			k++
-		}
-	}
-	want, err := bruteforce.SequenceValue(in, rho, seq)
+	want, err := bruteforce.SequenceValue(in, rho, bruteforce.PlanSequence(len(rho), plan.Order, plan.Period))
 	if err != nil {
 		t.Fatalf("trial %d: brute force: %v", trial, err)
 	}
@@ -234,16 +211,7 @@ func TestSolveOrderKeepsOrder(t *testing.T) {
 	notKept := 0
 	for i, c := range cases {
 		rho, _ := Periods(c.in)
-		var seq []bruteforce.Event
-		k := 0
-		for l := range rho {
-			seq = append(seq, bruteforce.Event{Job: -1, Release: l})
-			for k < len(c.plan.Order) && c.plan.Period[k] == l {
-				seq = append(seq, bruteforce.Event{Job: c.plan.Order[k], Release: -1})
-				k++
-			}
-		}
-		want, err := bruteforce.SequenceValue(c.in, rho, seq)
+		want, err := bruteforce.SequenceValue(c.in, rho, bruteforce.PlanSequence(len(rho), c.plan.Order, c.plan.Period))
 		if err != nil {
 			t.Fatal(err)
 		}

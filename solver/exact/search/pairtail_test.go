@@ -49,7 +49,7 @@ func TestPairTailValid(t *testing.T) {
 					return // not explored (identical jobs out of index order)
 				}
 			}
-			lp, err := bruteLP(in, order)
+			lp, err := bruteforce.BatchValue(in, order)
 			if err != nil {
 				return // the oracle's dense simplex gave up (counted below)
 			}
@@ -74,16 +74,6 @@ func TestPairTailValid(t *testing.T) {
 	if checked < 500 {
 		t.Fatalf("only %d orders checked", checked)
 	}
-}
-
-// bruteLP is the brute-force oracle's LP of the batch order (its own dense
-// simplex).
-func bruteLP(in *instances.Instance, order []int) (float64, error) {
-	seq := []bruteforce.Event{{Job: -1, Release: 0}}
-	for _, j := range order {
-		seq = append(seq, bruteforce.Event{Job: j, Release: -1})
-	}
-	return bruteforce.SequenceValue(in, []float64{0}, seq)
 }
 
 func permute(n int, f func([]int)) {

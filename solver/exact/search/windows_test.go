@@ -31,7 +31,7 @@ func TestWindowTailValid(t *testing.T) {
 		key := func(o []int) string { return string(intsBytes(o)) }
 		best := math.Inf(1)
 		permute(n, func(order []int) {
-			lp, err := bruteLP(in, order)
+			lp, err := bruteforce.BatchValue(in, order)
 			if err != nil {
 				return // the oracle's dense simplex gave up (counted below)
 			}

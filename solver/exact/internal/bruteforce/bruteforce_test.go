@@ -9,28 +9,14 @@ import (
 
 // The oracle itself on values worked by hand: the two-job example and Lin et al. §2.1.
 func TestKnownValues(t *testing.T) {
+	// KnownOrders, worked by hand in its comments.
+	for _, c := range KnownOrders() {
+		v, err := BatchValue(c.In, c.Order)
+		if err != nil || math.Abs(v-c.Value) > 1e-9 {
+			t.Errorf("%s: order %v: %v (err %v), want %v", c.Name, c.Order, v, err, c.Value)
+		}
+	}
 	two := TwoJobs()
-	seq := func(order ...int) []Event {
-		s := []Event{{Job: -1, Release: 0}}
-		for _, j := range order {
-			s = append(s, Event{Job: j, Release: -1})
-		}
-		return s
-	}
-	for _, c := range []struct {
-		in    *instances.Instance
-		order []int
-		want  float64
-	}{
-		{two, []int{0, 1}, 22},                      // map-heavy first (by hand)
-		{two, []int{1, 0}, 21},                      // shuffle-heavy first = OPT (by hand)
-		{instances.Example21(), []int{0, 1, 2}, 12}, // §2.1 FIFO order
-	} {
-		v, err := SequenceValue(c.in, []float64{0}, seq(c.order...))
-		if err != nil || math.Abs(v-c.want) > 1e-9 {
-			t.Errorf("order %v: %v (err %v), want %v", c.order, v, err, c.want)
-		}
-	}
 	r, err := Solve(two)
 	if err != nil || math.Abs(r.Value-21) > 1e-9 || r.LPs != 2 {
 		t.Fatalf("Solve: %+v %v", r, err)

@@ -27,3 +27,31 @@ func KnownOptima() []Known {
 		{"§2.1", instances.Example21(), 12},
 	}
 }
+
+// KnownOrder is a batch completion order whose value (the fixed-order LP's
+// optimum, the best schedule completing the jobs in that order) is worked
+// by hand and confirmed by BatchValue (TestKnownValues).
+type KnownOrder struct {
+	Name  string
+	In    *instances.Instance
+	Order []int
+	Value float64
+}
+
+// KnownOrders returns both orders of TwoJobs and Lin et al. §2.1 in FIFO
+// order.
+func KnownOrders() []KnownOrder {
+	two := TwoJobs()
+	return []KnownOrder{
+		// Map-heavy (10,1) first: the map station works on the second job
+		// first (time 1), then maps the first while both shuffle; both
+		// complete at 11: 22.
+		{"map-heavy first", two, []int{0, 1}, 22},
+		// Shuffle-heavy (1,10) first: mapped by 1, shuffled by 10; the
+		// other, mapped from 1 to 11, completes at 11: 21 = OPT.
+		{"shuffle-heavy first", two, []int{1, 0}, 21},
+		// FIFO completes the jobs (1,2), (3,1), (2,2) at 2, 4, 6: total
+		// 12, which is also this order's LP optimum.
+		{"§2.1 FIFO", instances.Example21(), []int{0, 1, 2}, 12},
+	}
+}
