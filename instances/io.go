@@ -141,12 +141,8 @@ func WriteJSON(w io.Writer, in *Instance) error {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "{\n  \"kind\": %q,\n  \"map_capacity\": %s,\n  \"shuffle_capacity\": %s,\n",
 		Kind, FormatFloat(in.MapCapacity), FormatFloat(in.ShuffleCapacity))
-	if in.Metadata != nil {
-		md, err := fileio.MarshalMetadata(in.Metadata, "  ", "instances")
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(&b, "  \"metadata\": %s,\n", md)
+	if err := fileio.WriteMetadata(&b, in.Metadata, "instances"); err != nil {
+		return err
 	}
 	b.WriteString("  \"jobs\": [")
 	for i, j := range in.Jobs {

@@ -174,12 +174,8 @@ func WriteJSON(out io.Writer, w *Workload) error {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "{\n  \"kind\": %q,\n  \"nodes\": %d,\n  \"map_slots\": %d,\n  \"reduce_slots\": %d,\n",
 		Kind, w.Nodes, w.MapSlots, w.ReduceSlots)
-	if w.Metadata != nil {
-		md, err := fileio.MarshalMetadata(w.Metadata, "  ", "cluster")
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(&b, "  \"metadata\": %s,\n", md)
+	if err := fileio.WriteMetadata(&b, w.Metadata, "cluster"); err != nil {
+		return err
 	}
 	b.WriteString("  \"jobs\": [")
 	for i, j := range w.Jobs {
