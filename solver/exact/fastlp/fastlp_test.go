@@ -102,7 +102,7 @@ func TestAgainstBruteForce(t *testing.T) {
 			continue
 		}
 		best := math.Inf(1)
-		permute(n, func(order []int) {
+		bruteforce.Permutations(n, func(order []int) {
 			v, err := s.Value(in, order)
 			if err != nil {
 				t.Fatal(err)
@@ -117,26 +117,6 @@ func TestAgainstBruteForce(t *testing.T) {
 	if skipped > count/20 {
 		t.Errorf("the oracle failed on %d instances", skipped)
 	}
-}
-
-func permute(n int, f func([]int)) {
-	a := make([]int, n)
-	for i := range a {
-		a[i] = i
-	}
-	var rec func(k int)
-	rec = func(k int) {
-		if k == n {
-			f(a)
-			return
-		}
-		for i := k; i < n; i++ {
-			a[k], a[i] = a[i], a[k]
-			rec(k + 1)
-			a[k], a[i] = a[i], a[k]
-		}
-	}
-	rec(0)
 }
 
 // TestAgainstHiGHS compares random orders of random instances (n ≤ 12)

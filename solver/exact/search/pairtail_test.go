@@ -43,7 +43,7 @@ func TestPairTailValid(t *testing.T) {
 		n := 2 + rng.IntN(4)
 		in := bruteforce.Random(rng, n, false)
 		s := batchSearcher(in, true, false)
-		permute(n, func(order []int) {
+		bruteforce.Permutations(n, func(order []int) {
 			for d := 0; d < n; d++ {
 				if s.preds[order[d]]&^prefixMask(order[:d]) != 0 {
 					return // not explored (identical jobs out of index order)
@@ -74,26 +74,6 @@ func TestPairTailValid(t *testing.T) {
 	if checked < 500 {
 		t.Fatalf("only %d orders checked", checked)
 	}
-}
-
-func permute(n int, f func([]int)) {
-	a := make([]int, n)
-	for i := range a {
-		a[i] = i
-	}
-	var rec func(k int)
-	rec = func(k int) {
-		if k == n {
-			f(a)
-			return
-		}
-		for i := k; i < n; i++ {
-			a[k], a[i] = a[i], a[k]
-			rec(k + 1)
-			a[k], a[i] = a[i], a[k]
-		}
-	}
-	rec(0)
 }
 
 func prefixMask(p []int) uint64 {

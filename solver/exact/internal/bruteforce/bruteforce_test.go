@@ -1,6 +1,7 @@
 package bruteforce
 
 import (
+	"fmt"
 	"math"
 	"testing"
 
@@ -62,5 +63,38 @@ func TestWeightedDAG(t *testing.T) {
 	r, err = Solve(free)
 	if err != nil || math.Abs(r.Value-43) > 1e-9 || r.LPs != 2 {
 		t.Fatalf("weighted: %+v %v, want 43 from two LPs", r, err)
+	}
+}
+
+// Permutations visits n! distinct permutations (closed form), each of
+// 0, …, n−1, the identity first.
+func TestPermutations(t *testing.T) {
+	fact := 1
+	for n := 0; n <= 5; n++ {
+		if n > 0 {
+			fact *= n
+		}
+		seen := map[string]bool{}
+		Permutations(n, func(order []int) {
+			if len(seen) == 0 {
+				for i, j := range order {
+					if i != j {
+						t.Errorf("n=%d: first permutation %v, want the identity", n, order)
+						break
+					}
+				}
+			}
+			used := make([]bool, n)
+			for _, j := range order {
+				if j < 0 || j >= n || used[j] {
+					t.Fatalf("n=%d: %v is not a permutation", n, order)
+				}
+				used[j] = true
+			}
+			seen[fmt.Sprint(order)] = true
+		})
+		if len(seen) != fact {
+			t.Errorf("n=%d: %d distinct permutations, want %d", n, len(seen), fact)
+		}
 	}
 }

@@ -24,3 +24,26 @@ func PlanSequence(periods int, order, period []int) []Event {
 func BatchValue(in *instances.Instance, order []int) (float64, error) {
 	return SequenceValue(in, []float64{0}, PlanSequence(1, order, make([]int, len(order))))
 }
+
+// Permutations calls f with every permutation of 0, …, n−1 (n! calls, the
+// first the identity). f must neither keep nor change the slice, which is
+// reused.
+func Permutations(n int, f func(order []int)) {
+	a := make([]int, n)
+	for i := range a {
+		a[i] = i
+	}
+	var rec func(k int)
+	rec = func(k int) {
+		if k == n {
+			f(a)
+			return
+		}
+		for i := k; i < n; i++ {
+			a[k], a[i] = a[i], a[k]
+			rec(k + 1)
+			a[k], a[i] = a[i], a[k]
+		}
+	}
+	rec(0)
+}
