@@ -10,6 +10,7 @@ import (
 	"github.com/mrsched/mrsched/instances/taillard"
 	"github.com/mrsched/mrsched/internal/testenv"
 	"github.com/mrsched/mrsched/solver/mip"
+	"github.com/mrsched/mrsched/solver/mip/miptest"
 
 	"github.com/mrsched/mrsched/solver/exact/fastlp"
 	"github.com/mrsched/mrsched/solver/exact/internal/bruteforce"
@@ -73,20 +74,6 @@ func TestPolishWeightedDAG(t *testing.T) {
 	}
 }
 
-// failOnce reports the status "time limit" on its k-th LP.
-type failOnce struct {
-	mip.Engine
-	k, calls int
-}
-
-func (e *failOnce) Solve(ctx context.Context, m *mip.Model, opt mip.Options) (mip.Result, error) {
-	e.calls++
-	if e.calls == e.k {
-		return mip.Result{Status: mip.TimeLimit, Objective: math.NaN()}, nil
-	}
-	return e.Engine.Solve(ctx, m, opt)
-}
-
 // An engine time limit during an LP evaluation is a timed-out polish with
 // its incumbent, not an error (report finding "LP evaluation failed …
 // status time limit"); before the fix only the deadline of polish itself
@@ -95,7 +82,7 @@ func TestEngineTimeLimitKeepsIncumbent(t *testing.T) {
 	eng := testenv.RequireHiGHS(t, highs.New)
 	ti, _ := taillard.Generate(6, 2, taillard.Seeds20x5[0])
 	in, _ := ti.ToTandem()
-	r, err := Solve(context.Background(), &failOnce{Engine: eng, k: 6}, in, Options{UseEngine: true})
+	r, err := Solve(context.Background(), &miptest.FailOnce{Engine: eng, K: 6}, in, Options{UseEngine: true})
 	if err != nil {
 		t.Fatal(err)
 	}
