@@ -7,34 +7,20 @@ import (
 	"testing"
 
 	"github.com/mrsched/mrsched/instances"
-	"github.com/mrsched/mrsched/schedule"
 )
 
 // runMaxWith runs p on jobs (release order) as runPSWith does, through the
 // generic loop (generic), or through runMax with hand-off threshold scan
 // (0: never hand off).
 func runMaxWith(jobs []instances.Job, mum, muc float64, p Policy, opt Options, record, generic bool, scan int) psRun {
-	var r psRun
-	e, err := newEngine(&jobsSource{jobs: jobs}, mum, muc, p, opt, -1)
-	if err != nil {
-		return psRun{err: err}
-	}
-	e.generic = generic
-	if scan > 0 {
-		e.scan = scan
-	} else {
-		e.noHandOff = true
-	}
-	if record {
-		e.order = make([]int, len(jobs))
-		for i := range e.order {
-			e.order[i] = len(jobs) - 1 - i // instance index ≠ arrival number
+	return runEngine(jobs, mum, muc, p, opt, record, func(e *engine) {
+		e.generic = generic
+		if scan > 0 {
+			e.scan = scan
+		} else {
+			e.noHandOff = true
 		}
-		e.sched = &schedule.Schedule{}
-	}
-	r.sum, r.err = e.run(func(j JobResult) { r.deps = append(r.deps, j) })
-	r.sched = e.sched
-	return r
+	})
 }
 
 // TestMaxLoopMatchesGeneric: the MaxSRPT loop (runMax) gives the generic

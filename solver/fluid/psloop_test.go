@@ -25,12 +25,18 @@ type psRun struct {
 // Simulate does (with an instance order and a recorded schedule) when
 // record is set, through the loop chosen by generic.
 func runPSWith(jobs []instances.Job, mum, muc float64, p Policy, opt Options, record, generic bool) psRun {
+	return runEngine(jobs, mum, muc, p, opt, record, func(e *engine) { e.generic = generic })
+}
+
+// runEngine is runPSWith with the engine set up by configure (the loop
+// choice and its options) before the run.
+func runEngine(jobs []instances.Job, mum, muc float64, p Policy, opt Options, record bool, configure func(*engine)) psRun {
 	var r psRun
 	e, err := newEngine(&jobsSource{jobs: jobs}, mum, muc, p, opt, -1)
 	if err != nil {
 		return psRun{err: err}
 	}
-	e.generic = generic
+	configure(e)
 	if record {
 		e.order = make([]int, len(jobs))
 		for i := range e.order {
