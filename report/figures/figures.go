@@ -48,6 +48,26 @@ type Series struct {
 	LineOnly bool
 }
 
+// seriesByName collects points under series names.
+type seriesByName map[string][]XY
+
+// series returns one Series per name, in name order, each with its points
+// in increasing X.
+func (by seriesByName) series() []Series {
+	names := make([]string, 0, len(by))
+	for name := range by {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	var series []Series
+	for _, name := range names {
+		pts := by[name]
+		sort.Slice(pts, func(a, b int) bool { return pts[a].X < pts[b].X })
+		series = append(series, Series{Name: name, Points: pts})
+	}
+	return series
+}
+
 // Mark is a horizontal (guarantee) or vertical (percentile) reference line.
 type Mark struct {
 	At    float64
