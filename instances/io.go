@@ -66,11 +66,7 @@ func readJSON(r io.Reader, name string, exact bool) (*Instance, error) {
 	if in.Metadata, err = top.Metadata("metadata"); err != nil {
 		return nil, err
 	}
-	rawJobs, err := top.Need("jobs")
-	if err != nil {
-		return nil, err
-	}
-	jobs, err := rawJobs.Array()
+	jobs, err := top.NeedArray("jobs")
 	if err != nil {
 		return nil, err
 	}

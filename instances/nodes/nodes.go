@@ -112,11 +112,7 @@ func ReadJSON(r io.Reader, name string) (*File, error) {
 	if err := top.Only("nodes"); err != nil {
 		return nil, err
 	}
-	nv, err := top.Need("nodes")
-	if err != nil {
-		return nil, err
-	}
-	list, err := nv.Array()
+	list, err := top.NeedArray("nodes")
 	if err != nil {
 		return nil, err
 	}

@@ -56,11 +56,7 @@ func ReadJSON(r io.Reader, name string) (*Workload, error) {
 	if w.Metadata, err = top.Metadata("metadata"); err != nil {
 		return nil, err
 	}
-	rawJobs, err := top.Need("jobs")
-	if err != nil {
-		return nil, err
-	}
-	jobs, err := rawJobs.Array()
+	jobs, err := top.NeedArray("jobs")
 	if err != nil {
 		return nil, err
 	}
