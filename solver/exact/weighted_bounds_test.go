@@ -19,7 +19,7 @@ import (
 // redrawn, as are the rare ones its simplex cannot solve accurately
 // (bruteforce.SolvedDAG). It returns the brute force's optimum.
 func weightedCase(rng *rand.Rand, trial int) (*instances.Instance, float64) {
-	return bruteforce.SolvedDAG(rng, trial%3 == 2, trial%5 == 0, func(in *instances.Instance) bool {
+	in, bf := bruteforce.SolvedDAG(rng, trial%3 == 2, trial%5 == 0, func(in *instances.Instance) bool {
 		if !in.HasWeights() {
 			for j := range in.Jobs {
 				in.Jobs[j].Weight = 0.1 * float64(rng.IntN(100)+1)
@@ -27,6 +27,7 @@ func weightedCase(rng *rand.Rand, trial int) (*instances.Instance, float64) {
 		}
 		return in.HasWeights()
 	})
+	return in, bf.Value
 }
 
 // bounds.Weighted, bounds.CriticalPath and every instance bound solve

@@ -28,7 +28,8 @@ import (
 // zero sizes, extreme ratios, capacities). The brute force's optimum is
 // returned.
 func oracleCase(rng *rand.Rand, trial int) (*instances.Instance, float64) {
-	return bruteforce.SolvedDAG(rng, trial%4 == 3, trial%10 == 0, nil)
+	in, bf := bruteforce.SolvedDAG(rng, trial%4 == 3, trial%10 == 0, nil)
+	return in, bf.Value
 }
 
 // oracleWorkers is the number of instances solved at once (the instances
@@ -97,38 +98,15 @@ func TestOracleWeightedDAG(t *testing.T) {
 	rng := rand.New(rand.NewPCG(2026, 34))
 	cases := make([]*instances.Instance, trials)
 	opts := make([]float64, trials)
-	var maxN, deps, weighted, released, ties, zeros int
+	var cov sweepCover
 	for trial := range cases {
 		in, opt := oracleCase(rng, trial)
 		cases[trial], opts[trial] = in, opt
-		maxN = max(maxN, in.N())
-		if in.HasDependencies() {
-			deps++
-		}
-		if in.HasWeights() {
-			weighted++
-		}
-		if !in.IsBatch() {
-			released++
-		}
-		seen := map[[2]float64]bool{}
-		tie, zero := false, false
-		for _, jb := range in.Jobs {
-			k := [2]float64{jb.Map, jb.Shuffle}
-			tie = tie || seen[k]
-			seen[k] = true
-			zero = zero || jb.Map == 0 || jb.Shuffle == 0
-		}
-		if tie {
-			ties++
-		}
-		if zero {
-			zeros++
-		}
+		cov.add(in)
 	}
-	t.Logf("%d instances, n ≤ %d: %d with dependencies, %d weighted, %d with releases, %d with ties, %d with zero sizes", trials, maxN, deps, weighted, released, ties, zeros)
+	t.Logf("%d instances, n ≤ %d: %d with dependencies, %d weighted, %d with releases, %d with ties, %d with zero sizes", trials, cov.maxN, cov.deps, cov.weighted, cov.released, cov.ties, cov.zeros)
 	// The sweep must cover what it claims.
-	if maxN < 7 || deps < trials/2 || weighted < trials/2 || released < trials/5 || ties == 0 || zeros == 0 {
+	if cov.maxN < 7 || cov.deps < trials/2 || cov.weighted < trials/2 || cov.released < trials/5 || cov.ties == 0 || cov.zeros == 0 {
 		t.Fatalf("sweep does not cover its cases")
 	}
 	outs := make([]oracleOutcome, trials)

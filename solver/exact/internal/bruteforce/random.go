@@ -142,7 +142,7 @@ func RandomExtension(rng *rand.Rand, in *instances.Instance) []int {
 }
 
 // SolvedDAG draws instances of RandomDAG until one is within reach of Solve
-// and returns it with its optimum: n from 2 to 5 (mostly 3 or 4), or 6 or
+// and returns it with Solve's result: n from 2 to 5 (mostly 3 or 4), or 6 or
 // 7 when big and without releases (rel). Instances with more linear
 // extensions than the brute force affords (120 orders; 24 with releases,
 // whose interleavings multiply them) are redrawn from the same stream, so
@@ -150,7 +150,7 @@ func RandomExtension(rng *rand.Rand, in *instances.Instance) []int {
 // 1000:1 with weights) on which Solve's dense simplex fails its accuracy
 // check. keep, when not nil, sees every instance drawn first: it may
 // change it (drawing from rng) or refuse it (false: redraw).
-func SolvedDAG(rng *rand.Rand, rel, big bool, keep func(*instances.Instance) bool) (*instances.Instance, float64) {
+func SolvedDAG(rng *rand.Rand, rel, big bool, keep func(*instances.Instance) bool) (*instances.Instance, Result) {
 	for {
 		n := 2 + rng.IntN(3) + rng.IntN(2)
 		limit := 120
@@ -168,7 +168,7 @@ func SolvedDAG(rng *rand.Rand, rel, big bool, keep func(*instances.Instance) boo
 			continue
 		}
 		if bf, err := Solve(in); err == nil {
-			return in, bf.Value
+			return in, bf
 		}
 	}
 }
