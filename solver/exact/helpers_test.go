@@ -40,3 +40,23 @@ func searchOptimum(t *testing.T, ctx context.Context, trial int, in *instances.I
 	}
 	return r.Objective
 }
+
+// statusStop: an optimum is done, an interruption interrupted and every
+// other status (a limit reached, or no proof) the time limit, as the search
+// and deadline-MIP methods read their engines' statuses.
+func TestStatusStop(t *testing.T) {
+	for _, c := range []struct {
+		s    mip.Status
+		want stopReason
+	}{
+		{mip.Optimal, stopDone},
+		{mip.Interrupted, stopInterrupted},
+		{mip.TimeLimit, stopTimeLimit},
+		{mip.GapLimit, stopTimeLimit},
+		{mip.Unknown, stopTimeLimit},
+	} {
+		if got := statusStop(c.s); got != c.want {
+			t.Errorf("%v: %v, want %v", c.s, got, c.want)
+		}
+	}
+}
