@@ -116,25 +116,9 @@ func TestMaxLoopMatchesGeneric(t *testing.T) {
 // TestMaxLoopErrors: runMax and runSplit (SplitSRPT and its strict
 // variant) report the generic loop's errors.
 func TestMaxLoopErrors(t *testing.T) {
-	for _, tc := range []struct {
-		name string
-		jobs []instances.Job
-	}{
-		{"negative map", []instances.Job{{ID: "a", Release: 0, Map: 1, Shuffle: 1}, {ID: "b", Release: 5, Map: -1, Shuffle: 1}}},
-		{"out of order", []instances.Job{{ID: "a", Release: 3, Map: 1, Shuffle: 1}, {ID: "b", Release: 1, Map: 1, Shuffle: 1}}},
-		{"both zero", []instances.Job{{ID: "a", Release: 0, Map: 0, Shuffle: 0}}},
-	} {
-		for _, p := range []Policy{MaxSRPT(), SplitSRPT(), SplitSRPTStrict()} {
-			fast := runMaxWith(tc.jobs, 1, 1, p, Options{}, false, false, 0)
-			gen := runMaxWith(tc.jobs, 1, 1, p, Options{}, false, true, 0)
-			if fast.err == nil {
-				t.Errorf("%s %s: no error", tc.name, p.Name())
-			}
-			if err := sameBits(fast, gen); err != nil {
-				t.Errorf("%s %s: %v", tc.name, p.Name(), err)
-			}
-		}
-	}
+	checkLoopErrors(t, []Policy{MaxSRPT(), SplitSRPT(), SplitSRPTStrict()}, func(jobs []instances.Job, p Policy, generic bool) psRun {
+		return runMaxWith(jobs, 1, 1, p, Options{}, false, generic, 0)
+	})
 }
 
 // TestMaxLoopKeyGrowth: a served job's key max(x, y) can grow by rounding
