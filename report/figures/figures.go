@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"image/color"
+	"maps"
 	"math"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 
@@ -54,13 +56,8 @@ type seriesByName map[string][]XY
 // series returns one Series per name, in name order, each with its points
 // in increasing X.
 func (by seriesByName) series() []Series {
-	names := make([]string, 0, len(by))
-	for name := range by {
-		names = append(names, name)
-	}
-	sort.Strings(names)
 	var series []Series
-	for _, name := range names {
+	for _, name := range slices.Sorted(maps.Keys(by)) {
 		pts := by[name]
 		sort.Slice(pts, func(a, b int) bool { return pts[a].X < pts[b].X })
 		series = append(series, Series{Name: name, Points: pts})
