@@ -66,11 +66,7 @@ func readJSON(r io.Reader, name string, exact bool) (*Instance, error) {
 	if in.Metadata, err = top.Metadata("metadata"); err != nil {
 		return nil, err
 	}
-	rawJobs, err := top.Need("jobs")
-	if err != nil {
-		return nil, err
-	}
-	jobs, err := rawJobs.Array()
+	jobs, err := top.NeedArray("jobs")
 	if err != nil {
 		return nil, err
 	}
@@ -141,12 +137,8 @@ func WriteJSON(w io.Writer, in *Instance) error {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "{\n  \"kind\": %q,\n  \"map_capacity\": %s,\n  \"shuffle_capacity\": %s,\n",
 		Kind, FormatFloat(in.MapCapacity), FormatFloat(in.ShuffleCapacity))
-	if in.Metadata != nil {
-		md, err := fileio.MarshalMetadata(in.Metadata, "  ", "instances")
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(&b, "  \"metadata\": %s,\n", md)
+	if err := fileio.WriteMetadata(&b, in.Metadata, "instances"); err != nil {
+		return err
 	}
 	b.WriteString("  \"jobs\": [")
 	for i, j := range in.Jobs {

@@ -10,6 +10,7 @@ import (
 	"github.com/mrsched/mrsched/solver/engine"
 	"github.com/mrsched/mrsched/solver/exact"
 	"github.com/mrsched/mrsched/solver/exact/ratsearch"
+	"github.com/mrsched/mrsched/tabular"
 )
 
 // SolveConfig configures SolveFile ('mrsched solve').
@@ -93,13 +94,20 @@ func solveExactFile(ctx context.Context, cfg SolveConfig) (*Output, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", cfg.Instance, err)
 	}
-	out := &Output{View: res.View(cfg.Instance, in)}
-	if cfg.Schedule != "" {
-		b, err := ratsearch.ScheduleJSON(in, res.Schedule)
-		if err == nil {
-			err = saveBytes(&out.Files, cfg.Schedule, b, "exact schedule", cfg.Protect)
-		}
-		return out, err
+	return exactOutput(res.View(cfg.Instance, in), in, res.Schedule, cfg.Schedule, cfg.Protect)
+}
+
+// exactOutput is the output of an exact (rational) run: view and, when
+// path is set, the exact schedule s of in written there
+// (ratsearch.ScheduleJSON; never over one of protect).
+func exactOutput(view *tabular.View, in *rational.Instance, s *rational.Schedule, path string, protect []string) (*Output, error) {
+	out := &Output{View: view}
+	if path == "" {
+		return out, nil
 	}
-	return out, nil
+	b, err := ratsearch.ScheduleJSON(in, s)
+	if err == nil {
+		err = saveBytes(&out.Files, path, b, "exact schedule", protect)
+	}
+	return out, err
 }

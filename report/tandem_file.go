@@ -14,7 +14,6 @@ import (
 	"github.com/mrsched/mrsched/schedule"
 	"github.com/mrsched/mrsched/solver/engine"
 	"github.com/mrsched/mrsched/solver/exact/mipform"
-	"github.com/mrsched/mrsched/solver/exact/ratsearch"
 	"github.com/mrsched/mrsched/solver/fluid"
 	"github.com/mrsched/mrsched/solver/fluid/ratsim"
 	"github.com/mrsched/mrsched/solver/mip"
@@ -86,15 +85,7 @@ func simulateExactFile(cfg SimulateConfig) (*Output, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", cfg.Instance, err)
 	}
-	out := &Output{View: res.View(cfg.Instance, in)}
-	if cfg.Schedule != "" {
-		b, err := ratsearch.ScheduleJSON(in, res.Schedule)
-		if err == nil {
-			err = saveBytes(&out.Files, cfg.Schedule, b, "exact schedule", cfg.Protect)
-		}
-		return out, err
-	}
-	return out, nil
+	return exactOutput(res.View(cfg.Instance, in), in, res.Schedule, cfg.Schedule, cfg.Protect)
 }
 
 // ValidateFiles checks the schedule in schedulePath against the instance

@@ -287,7 +287,7 @@ func ReadCSV(r io.Reader, name string, in *instances.Instance) (*Schedule, error
 	cr.FieldsPerRecord = len(CSVHeader)
 	header, err := cr.Read()
 	if err != nil {
-		if e := textErr(name, err); e != nil {
+		if e := fileio.TextError(name, err, ErrFormat); e != nil {
 			return nil, e
 		}
 		if err == io.EOF {
@@ -316,7 +316,7 @@ func ReadCSV(r io.Reader, name string, in *instances.Instance) (*Schedule, error
 			break
 		}
 		if err != nil {
-			if e := textErr(name, err); e != nil {
+			if e := fileio.TextError(name, err, ErrFormat); e != nil {
 				return nil, e
 			}
 			return nil, fmt.Errorf("%s: %w: %v", name, ErrFormat, err)
@@ -380,18 +380,4 @@ func ReadCSV(r io.Reader, name string, in *instances.Instance) (*Schedule, error
 		}
 	}
 	return s, nil
-}
-
-// textErr returns the reader error for a text-layer failure (size limit,
-// NUL, invalid UTF-8) met by the CSV reader, or nil for a CSV error.
-func textErr(name string, err error) error {
-	var le *fileio.LimitError
-	if errors.As(err, &le) {
-		return err
-	}
-	var pe *fileio.ParseError
-	if errors.As(err, &pe) && errors.Is(err, fileio.ErrNotText) {
-		return &fileio.ParseError{File: name, Line: pe.Line, Err: &fileio.Tagged{Kind: ErrFormat, Cause: pe.Err}}
-	}
-	return nil
 }

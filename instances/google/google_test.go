@@ -186,18 +186,40 @@ func TestWindowRule(t *testing.T) {
 	}
 }
 
+// importParts writes the parts of a trace, each a job event CSV and a task
+// event CSV (gzipped), into a job and a task directory as the trace names
+// them (part-NNNNN-of-00500.csv[.gz]) and imports them.
+func importParts(t *testing.T, parts [][2]string) (*instances.Instance, Summary) {
+	t.Helper()
+	dir := t.TempDir()
+	jd, td := filepath.Join(dir, "job"), filepath.Join(dir, "task")
+	for _, d := range []string{jd, td} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for p, files := range parts {
+		if err := os.WriteFile(filepath.Join(jd, fmt.Sprintf("part-%05d-of-00500.csv", p)), []byte(files[0]), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		gz(t, filepath.Join(td, fmt.Sprintf("part-%05d-of-00500.csv.gz", p)), []byte(files[1]))
+	}
+	in, s, err := Import(Options{JobEvents: []string{jd}, TaskEvents: []string{td}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return in, s
+}
+
 // TestPeakLiveTasks: memory is bounded by the live tasks, not by the
 // number of parts. Each part holds 50 jobs of 3 tasks that are submitted,
 // scheduled and finished one job after the other, so at most 3 tasks are
 // live at once (the task rows of one job) whatever the number of parts.
 func TestPeakLiveTasks(t *testing.T) {
 	for _, parts := range []int{1, 4, 16} {
-		dir := t.TempDir()
-		jd, td := filepath.Join(dir, "job"), filepath.Join(dir, "task")
-		os.Mkdir(jd, 0o755)
-		os.Mkdir(td, 0o755)
+		var files [][2]string
 		job := int64(0)
-		for p := range parts {
+		for range parts {
 			var jb, tb strings.Builder
 			for range 50 {
 				job++
@@ -209,13 +231,9 @@ func TestPeakLiveTasks(t *testing.T) {
 					}
 				}
 			}
-			os.WriteFile(filepath.Join(jd, fmt.Sprintf("part-%05d-of-00500.csv", p)), []byte(jb.String()), 0o644)
-			gz(t, filepath.Join(td, fmt.Sprintf("part-%05d-of-00500.csv.gz", p)), []byte(tb.String()))
+			files = append(files, [2]string{jb.String(), tb.String()})
 		}
-		in, s, err := Import(Options{JobEvents: []string{jd}, TaskEvents: []string{td}})
-		if err != nil {
-			t.Fatal(err)
-		}
+		in, s := importParts(t, files)
 		if in.N() != 50*parts || s.PeakLiveTasks != 3 {
 			t.Errorf("%d parts: %d jobs, peak %d live tasks; want %d jobs, 3 live tasks", parts, in.N(), s.PeakLiveTasks, 50*parts)
 		}
@@ -233,10 +251,7 @@ func TestPeakLiveTasks(t *testing.T) {
 // grew with the jobs seen (51, 204, 816 for 1, 4, 16 parts).
 func TestPeakLiveJobs(t *testing.T) {
 	for _, parts := range []int{1, 4, 16} {
-		dir := t.TempDir()
-		jd, td := filepath.Join(dir, "job"), filepath.Join(dir, "task")
-		os.Mkdir(jd, 0o755)
-		os.Mkdir(td, 0o755)
+		var files [][2]string
 		job := int64(0)
 		for p := range parts {
 			var jb, tb strings.Builder
@@ -252,13 +267,9 @@ func TestPeakLiveJobs(t *testing.T) {
 				}
 				fmt.Fprintf(&jb, "%d,,%d,4,u,1,n,l\n", t0+5_000_000, job)
 			}
-			os.WriteFile(filepath.Join(jd, fmt.Sprintf("part-%05d-of-00500.csv", p)), []byte(jb.String()), 0o644)
-			gz(t, filepath.Join(td, fmt.Sprintf("part-%05d-of-00500.csv.gz", p)), []byte(tb.String()))
+			files = append(files, [2]string{jb.String(), tb.String()})
 		}
-		in, s, err := Import(Options{JobEvents: []string{jd}, TaskEvents: []string{td}})
-		if err != nil {
-			t.Fatal(err)
-		}
+		in, s := importParts(t, files)
 		if in.N() != 25*parts || s.SingleTask != 25*parts || s.NotSubmittedInWin != parts || s.PeakLiveJobs != 1 || s.PeakLiveTasks != 3 {
 			t.Errorf("%d parts: %d kept, %d single-task, %d not submitted, peak %d live jobs, %d live tasks; want %d, %d, %d, 1, 3",
 				parts, in.N(), s.SingleTask, s.NotSubmittedInWin, s.PeakLiveJobs, s.PeakLiveTasks, 25*parts, 25*parts, parts)

@@ -112,11 +112,7 @@ func ReadJSON(r io.Reader, name string) (*File, error) {
 	if err := top.Only("nodes"); err != nil {
 		return nil, err
 	}
-	nv, err := top.Need("nodes")
-	if err != nil {
-		return nil, err
-	}
-	list, err := nv.Array()
+	list, err := top.NeedArray("nodes")
 	if err != nil {
 		return nil, err
 	}
@@ -180,7 +176,7 @@ func ReadCSV(r io.Reader, name string) (*File, error) {
 	cr.Comment = '#'
 	header, err := cr.Read()
 	if err != nil {
-		if e := textErr(name, err); e != nil {
+		if e := fileio.TextError(name, err, ErrSyntax); e != nil {
 			return nil, e
 		}
 		return nil, &instances.ParseError{File: name, Line: 1, Err: fmt.Errorf("%w: missing header (want name,mu,lambda,count): %v", ErrSyntax, err)}
@@ -209,7 +205,7 @@ func ReadCSV(r io.Reader, name string) (*File, error) {
 			break
 		}
 		if err != nil {
-			if e := textErr(name, err); e != nil {
+			if e := fileio.TextError(name, err, ErrSyntax); e != nil {
 				return nil, e
 			}
 			line := 0
@@ -281,20 +277,6 @@ func ReadCSV(r io.Reader, name string) (*File, error) {
 	return f, nil
 }
 
-// textErr returns the reader error for a text-layer failure (size limit,
-// NUL, invalid UTF-8) found by the CSV reader, or nil for a CSV error.
-func textErr(name string, err error) error {
-	var le *fileio.LimitError
-	if errors.As(err, &le) {
-		return err
-	}
-	var pe *instances.ParseError
-	if errors.As(err, &pe) && errors.Is(err, fileio.ErrNotText) {
-		return &instances.ParseError{File: name, Line: pe.Line, Err: &fileio.Tagged{Kind: ErrSyntax, Cause: pe.Err}}
-	}
-	return nil
-}
-
 // ReadFile reads a node file, CSV when the name ends in .csv, else JSON.
 func ReadFile(path string) (*File, error) {
 	fh, err := fileio.Open(path, 0)
@@ -362,7 +344,7 @@ func WriteCSV(w io.Writer, f *File) error {
 func ReadSamples(r io.Reader, name string) ([]float64, error) {
 	data, err := fileio.ReadText(r, name, 0)
 	if err != nil {
-		if e := textErr(name, err); e != nil {
+		if e := fileio.TextError(name, err, ErrSyntax); e != nil {
 			return nil, e
 		}
 		return nil, &instances.ParseError{File: name, Err: err}

@@ -41,11 +41,7 @@ func ReadJSON(r io.Reader, name string) (*Workload, error) {
 	if w.Metadata, err = top.Metadata("metadata"); err != nil {
 		return nil, err
 	}
-	dv, err := top.Need("datasets")
-	if err != nil {
-		return nil, err
-	}
-	arr, err := dv.Array()
+	arr, err := top.NeedArray("datasets")
 	if err != nil {
 		return nil, err
 	}
@@ -63,11 +59,7 @@ func ReadJSON(r io.Reader, name string) (*Workload, error) {
 		}
 		w.Datasets = append(w.Datasets, d)
 	}
-	jv, err := top.Need("jobs")
-	if err != nil {
-		return nil, err
-	}
-	if arr, err = jv.Array(); err != nil {
+	if arr, err = top.NeedArray("jobs"); err != nil {
 		return nil, err
 	}
 	for _, v := range arr {
@@ -99,11 +91,7 @@ func job(v fileio.Value, slots int) (Job, error) {
 	if err := jm.Float("arrival", &j.Arrival, true); err != nil {
 		return j, err
 	}
-	dv, err := jm.Need("datasets")
-	if err != nil {
-		return j, err
-	}
-	da, err := dv.Array()
+	da, err := jm.NeedArray("datasets")
 	if err != nil {
 		return j, err
 	}

@@ -56,11 +56,7 @@ func ReadJSON(r io.Reader, name string) (*Workload, error) {
 	if w.Metadata, err = top.Metadata("metadata"); err != nil {
 		return nil, err
 	}
-	rawJobs, err := top.Need("jobs")
-	if err != nil {
-		return nil, err
-	}
-	jobs, err := rawJobs.Array()
+	jobs, err := top.NeedArray("jobs")
 	if err != nil {
 		return nil, err
 	}
@@ -174,12 +170,8 @@ func WriteJSON(out io.Writer, w *Workload) error {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "{\n  \"kind\": %q,\n  \"nodes\": %d,\n  \"map_slots\": %d,\n  \"reduce_slots\": %d,\n",
 		Kind, w.Nodes, w.MapSlots, w.ReduceSlots)
-	if w.Metadata != nil {
-		md, err := fileio.MarshalMetadata(w.Metadata, "  ", "cluster")
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(&b, "  \"metadata\": %s,\n", md)
+	if err := fileio.WriteMetadata(&b, w.Metadata, "cluster"); err != nil {
+		return err
 	}
 	b.WriteString("  \"jobs\": [")
 	for i, j := range w.Jobs {

@@ -552,3 +552,29 @@ func TestOpenShrunkFile(t *testing.T) {
 		t.Errorf("ReadFile = %q, %v", b, err)
 	}
 }
+
+// WriteMetadata writes nothing for nil metadata and otherwise one line
+// with the keys sorted and nested objects indented under the line's two
+// spaces (the layout, by hand, of json.MarshalIndent with prefix and indent
+// "  "); a value JSON cannot hold is an error naming the package.
+func TestWriteMetadata(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		md   map[string]any
+		want string
+	}{
+		{"nil", nil, ""},
+		{"sorted", map[string]any{"b": 1, "a": "x"}, "  \"metadata\": {\n    \"a\": \"x\",\n    \"b\": 1\n  },\n"},
+		{"nested", map[string]any{"s": map[string]any{"k": []int{1}}}, "  \"metadata\": {\n    \"s\": {\n      \"k\": [\n        1\n      ]\n    }\n  },\n"},
+	} {
+		var b bytes.Buffer
+		if err := WriteMetadata(&b, c.md, "pkg"); err != nil || b.String() != c.want {
+			t.Errorf("%s: %q, %v; want %q", c.name, b.String(), err, c.want)
+		}
+	}
+	var b bytes.Buffer
+	err := WriteMetadata(&b, map[string]any{"x": math.NaN()}, "pkg")
+	if err == nil || !strings.HasPrefix(err.Error(), "pkg: metadata: ") {
+		t.Errorf("NaN metadata: %v, want an error starting %q", err, "pkg: metadata: ")
+	}
+}

@@ -272,13 +272,18 @@ func SortedKeys[V any](m map[string]V) []string {
 // the file is not known, so that ErrorAt reports the path instead.
 const unknownBase = -1 << 62
 
-// MarshalMetadata renders a metadata object for a file written with a fixed
-// key order: indented by indent (json.MarshalIndent sorts the keys, so equal
-// metadata gives equal bytes). Errors name the package prefix pkg.
-func MarshalMetadata(md map[string]any, indent, pkg string) ([]byte, error) {
-	b, err := json.MarshalIndent(md, indent, "  ")
-	if err != nil {
-		return nil, fmt.Errorf("%s: metadata: %w", pkg, err)
+// WriteMetadata writes the line `  "metadata": {…},` of a top-level object
+// written with a fixed key order, unless md is nil: the object indented by
+// two spaces (json.MarshalIndent sorts the keys, so equal metadata gives
+// equal bytes). Errors name the package prefix pkg.
+func WriteMetadata(b *bytes.Buffer, md map[string]any, pkg string) error {
+	if md == nil {
+		return nil
 	}
-	return b, nil
+	m, err := json.MarshalIndent(md, "  ", "  ")
+	if err != nil {
+		return fmt.Errorf("%s: metadata: %w", pkg, err)
+	}
+	fmt.Fprintf(b, "  \"metadata\": %s,\n", m)
+	return nil
 }

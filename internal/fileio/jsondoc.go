@@ -311,6 +311,16 @@ func (o *Obj) Need(k string) (Value, error) {
 	return Value{}, Value{doc: o.doc, Path: join(o.Path, k), Off: o.Off}.Errorf("missing field")
 }
 
+// NeedArray returns the elements of member k, which must be an array, or
+// an error naming the missing field or the value that is not an array.
+func (o *Obj) NeedArray(k string) ([]Value, error) {
+	v, err := o.Need(k)
+	if err != nil {
+		return nil, err
+	}
+	return v.Array()
+}
+
 // Kind checks that the member "kind" is the string want.
 func (o *Obj) Kind(want string) error {
 	v, ok := o.Get("kind")

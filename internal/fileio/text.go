@@ -182,3 +182,20 @@ func OpenText(name string, max int64) (*TextFile, error) {
 
 // Close closes the file.
 func (t *TextFile) Close() error { return t.f.Close() }
+
+// TextError returns the reader error for a text-layer failure (size limit,
+// NUL byte, invalid UTF-8) met by a reader over a TextReader of the file
+// name, such as encoding/csv's: a *LimitError as it is, a text error as a
+// *ParseError at its line whose error is tagged with kind (the reader's
+// sentinel); nil for any other error, which the caller reports.
+func TextError(name string, err error, kind error) error {
+	var le *LimitError
+	if errors.As(err, &le) {
+		return err
+	}
+	var pe *ParseError
+	if errors.As(err, &pe) && errors.Is(err, ErrNotText) {
+		return &ParseError{File: name, Line: pe.Line, Err: &Tagged{Kind: kind, Cause: pe.Err}}
+	}
+	return nil
+}

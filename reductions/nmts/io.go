@@ -90,12 +90,8 @@ func ints(b *bytes.Buffer, xs []int64) {
 func WriteJSON(w io.Writer, in *Instance) error {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "{\n  \"kind\": %q,\n", Kind)
-	if in.Metadata != nil {
-		md, err := fileio.MarshalMetadata(in.Metadata, "  ", "nmts")
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(&b, "  \"metadata\": %s,\n", md)
+	if err := fileio.WriteMetadata(&b, in.Metadata, "nmts"); err != nil {
+		return err
 	}
 	b.WriteString("  \"f\": ")
 	ints(&b, in.F)

@@ -88,11 +88,7 @@ func ReadScheduleJSON(r io.Reader, name string, in *Instance) (*Schedule, error)
 		return i, nil
 	}
 	s := &Schedule{Completion: make([]*big.Rat, len(in.Jobs))}
-	sv, err := top.Need("segments")
-	if err != nil {
-		return nil, err
-	}
-	segs, err := sv.Array()
+	segs, err := top.NeedArray("segments")
 	if err != nil {
 		return nil, err
 	}
@@ -108,11 +104,7 @@ func ReadScheduleJSON(r io.Reader, name string, in *Instance) (*Schedule, error)
 		if seg.End, err = ratField(o, "end"); err != nil {
 			return nil, err
 		}
-		rv, err := o.Need("rates")
-		if err != nil {
-			return nil, err
-		}
-		rates, err := rv.Array()
+		rates, err := o.NeedArray("rates")
 		if err != nil {
 			return nil, err
 		}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"image/color"
 	"math"
-	"sort"
 
 	"gonum.org/v1/plot"
 
@@ -19,27 +18,17 @@ func Adversary(results []*adversary.Result) (*plot.Plot, error) {
 	if len(results) == 0 {
 		return nil, fmt.Errorf("%w: no adversary results", ErrData)
 	}
-	by := map[string][]XY{}
-	var names []string
+	by := seriesByName{}
 	best, bestN := 0.0, 0.0
 	lo, hi := math.Inf(1), 0.0
 	for _, r := range results {
-		if _, ok := by[r.Policy]; !ok {
-			names = append(names, r.Policy)
-		}
 		by[r.Policy] = append(by[r.Policy], XY{X: float64(r.N), Y: r.Ratio})
 		if r.Ratio > best {
 			best, bestN = r.Ratio, float64(r.N)
 		}
 		lo, hi = math.Min(lo, float64(r.N)), math.Max(hi, float64(r.N))
 	}
-	sort.Strings(names)
-	var series []Series
-	for _, name := range names {
-		pts := by[name]
-		sort.Slice(pts, func(a, b int) bool { return pts[a].X < pts[b].X })
-		series = append(series, Series{Name: name, Points: pts})
-	}
+	series := by.series()
 	if c := best / math.Cbrt(bestN); c > 0 {
 		var ref []XY
 		for x := lo; x < hi; x *= 2 {

@@ -21,25 +21,15 @@ func AdversaryYao(ys []*adversary.Yao) (*plot.Plot, error) {
 	if len(ys) == 0 {
 		return nil, fmt.Errorf("%w: no Yao results", ErrData)
 	}
-	by := map[string][]XY{}
+	by := seriesByName{}
 	minAt := map[int]float64{}
-	var names []string
 	for _, y := range ys {
-		if _, ok := by[y.Policy]; !ok {
-			names = append(names, y.Policy)
-		}
 		by[y.Policy] = append(by[y.Policy], XY{X: float64(y.N), Y: y.Expected})
 		if m, ok := minAt[y.N]; !ok || y.Expected < m {
 			minAt[y.N] = y.Expected
 		}
 	}
-	sort.Strings(names)
-	var series []Series
-	for _, name := range names {
-		pts := by[name]
-		sort.Slice(pts, func(a, b int) bool { return pts[a].X < pts[b].X })
-		series = append(series, Series{Name: name, Points: pts})
-	}
+	series := by.series()
 	var mins []XY
 	for n, v := range minAt {
 		mins = append(mins, XY{X: float64(n), Y: v})

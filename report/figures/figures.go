@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"image/color"
+	"maps"
 	"math"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 
@@ -46,6 +48,21 @@ type Series struct {
 	Color  color.Color // nil: next palette colour
 	// LineOnly draws no point glyphs (for reference curves).
 	LineOnly bool
+}
+
+// seriesByName collects points under series names.
+type seriesByName map[string][]XY
+
+// series returns one Series per name, in name order, each with its points
+// in increasing X.
+func (by seriesByName) series() []Series {
+	var series []Series
+	for _, name := range slices.Sorted(maps.Keys(by)) {
+		pts := by[name]
+		sort.Slice(pts, func(a, b int) bool { return pts[a].X < pts[b].X })
+		series = append(series, Series{Name: name, Points: pts})
+	}
+	return series
 }
 
 // Mark is a horizontal (guarantee) or vertical (percentile) reference line.

@@ -8,17 +8,27 @@ import (
 	"github.com/mrsched/mrsched/solver/straggler"
 )
 
+// writePanelCSV writes the data of a figure panel, made by csv, as
+// DIR/NAME.csv and returns that path.
+func writePanelCSV(dir, name string, csv func() ([]byte, error)) (string, error) {
+	data, err := csv()
+	if err != nil {
+		return "", err
+	}
+	path := filepath.Join(dir, name+".csv")
+	if err := instances.AtomicWrite(path, data); err != nil {
+		return "", err
+	}
+	return path, nil
+}
+
 // Straggler writes one panel of the straggling-mappers figures (Farhat et
 // al. Fig. 3–11, data from straggler.PaperFigures) as DIR/NAME.csv (x,
 // then one column per curve; an infeasible point is empty) and the plot
 // DIR/NAME.svg (and .png when asked for), and returns the files written.
 func Straggler(f straggler.PaperFigure, dir string, formats ...Format) ([]string, error) {
-	data, err := f.CSV()
+	csvPath, err := writePanelCSV(dir, f.Name, f.CSV)
 	if err != nil {
-		return nil, err
-	}
-	csvPath := filepath.Join(dir, f.Name+".csv")
-	if err := instances.AtomicWrite(csvPath, data); err != nil {
 		return nil, err
 	}
 	var series []Series

@@ -6,7 +6,6 @@ import (
 
 	"gonum.org/v1/plot/plotter"
 
-	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/solver/straggler/des"
 )
 
@@ -23,12 +22,8 @@ type ciPoints struct {
 // curves solid with their 95 % error bars, analytic curves dashed in the
 // same colour (Fig. 12: slow node type solid, fast dashed); NaN points are skipped. It returns the files written.
 func StragglerDES(f des.Figure, dir string, formats ...Format) ([]string, error) {
-	data, err := f.CSV()
+	csvPath, err := writePanelCSV(dir, f.Name, f.CSV)
 	if err != nil {
-		return nil, err
-	}
-	csvPath := filepath.Join(dir, f.Name+".csv")
-	if err := instances.AtomicWrite(csvPath, data); err != nil {
 		return nil, err
 	}
 	var series []Series

@@ -3,7 +3,6 @@ package figures
 import (
 	"fmt"
 	"image/color"
-	"sort"
 
 	"gonum.org/v1/plot"
 
@@ -19,23 +18,13 @@ func WorstExact(best []*reductions.WorstExactCell) (*plot.Plot, error) {
 	if len(best) == 0 {
 		return nil, fmt.Errorf("%w: no worst-case results", ErrData)
 	}
-	by := map[string][]XY{}
-	var names []string
+	by := seriesByName{}
 	lo, hi := float64(best[0].N), float64(best[0].N)
 	for _, c := range best {
-		if _, ok := by[c.Policy]; !ok {
-			names = append(names, c.Policy)
-		}
 		by[c.Policy] = append(by[c.Policy], XY{X: float64(c.N), Y: c.RatioLow / c.Guarantee})
 		lo, hi = min(lo, float64(c.N)), max(hi, float64(c.N))
 	}
-	sort.Strings(names)
-	var series []Series
-	for _, name := range names {
-		pts := by[name]
-		sort.Slice(pts, func(a, b int) bool { return pts[a].X < pts[b].X })
-		series = append(series, Series{Name: name, Points: pts})
-	}
+	series := by.series()
 	if hi > lo {
 		series = append(series, Series{Name: "guarantee", Points: []XY{{X: lo, Y: 1}, {X: hi, Y: 1}}, Dashed: true, LineOnly: true, Color: color.Gray{Y: 0x60}})
 	}

@@ -93,6 +93,26 @@ func skeleton(page []byte) string {
 	return string(bytes.Join(skeletonRE.FindAll(page, -1), []byte("\n"))) + "\n"
 }
 
+// checkSkeleton compares the skeleton of page with testdata/golden (the
+// test run, go test -run run -update, rewrites it).
+func checkSkeleton(t *testing.T, page []byte, golden, run string) {
+	t.Helper()
+	golden = filepath.Join("testdata", golden)
+	got := skeleton(page)
+	if *update {
+		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != string(want) {
+		t.Errorf("page skeleton differs from %s (go test -run %s -update rewrites it):\n%s", golden, run, got)
+	}
+}
+
 // TestPageStructure: the page of the embedded nightly batch shows the
 // recommendation, the plan (one row per job, in the completion order of the
 // best schedule), figures, methods, instance and provenance, in that order
@@ -110,20 +130,7 @@ func TestPageStructure(t *testing.T) {
 	if len(p.Plan) != in.N() || len(p.Figures) != 3 {
 		t.Errorf("%d plan rows and %d figures, want %d and 3 (Gantt, jobs in system, utilisation)", len(p.Plan), len(p.Figures), in.N())
 	}
-	golden := filepath.Join("testdata", "nightly.skeleton")
-	got := skeleton(page)
-	if *update {
-		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	wantSk, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got != string(wantSk) {
-		t.Errorf("page skeleton differs from %s (go test -run PageStructure -update rewrites it):\n%s", golden, got)
-	}
+	checkSkeleton(t, page, "nightly.skeleton", "PageStructure")
 	// Every plan row: response = completion − release, start ≤ completion.
 	for _, r := range p.Plan {
 		if r.Response != r.Completion-r.Release || r.Start > r.Completion || r.Start < r.Release {

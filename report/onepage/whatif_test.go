@@ -3,8 +3,6 @@ package onepage_test
 import (
 	"bytes"
 	"context"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -57,20 +55,7 @@ func TestPageWhatIf(t *testing.T) {
 	if err := onepage.Check(page, expect(t, "nightly-default", in, ir, completion)); err != nil {
 		t.Error(err)
 	}
-	golden := filepath.Join("testdata", "nightly-whatif.skeleton")
-	got := skeleton(page)
-	if *update {
-		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	wantSk, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got != string(wantSk) {
-		t.Errorf("page skeleton differs from %s (go test -run PageWhatIf -update rewrites it):\n%s", golden, got)
-	}
+	checkSkeleton(t, page, "nightly-whatif.skeleton", "PageWhatIf")
 	if !strings.Contains(string(page), tabular.Float(opt.Sigma)+"; 20 replications, seed 7") ||
 		!strings.Contains(string(page), strings.ReplaceAll(whatif.NoiseModel(opt.Sigma), "'", "&#39;")) {
 		t.Error("the page does not state the noise model")

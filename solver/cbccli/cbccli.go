@@ -106,12 +106,7 @@ func args(model, sol string, gap float64, opt mip.Options, end time.Time) []stri
 // log.
 func parse(m *mip.Model, data []byte, log string) (mip.Result, error) {
 	r := mip.Result{Status: mip.Unknown, Objective: math.NaN(), BestBound: math.NaN(), Gap: math.Inf(1)}
-	isMIP := false
-	for _, v := range m.Vars {
-		if v.Type != mip.Continuous {
-			isMIP = true
-		}
-	}
+	isMIP := m.IsMIP()
 	cols, _, _ := m.Names()
 	byName := make(map[string]int, len(cols))
 	for j, c := range cols {
@@ -168,24 +163,7 @@ func parse(m *mip.Model, data []byte, log string) (mip.Result, error) {
 	default:
 		return r, fmt.Errorf("%w: unknown status line %q", ErrSolver, status)
 	}
-	if r.HasSolution {
-		r.X = x
-		obj := m.Offset
-		for j, v := range m.Vars {
-			obj += v.Obj * x[j]
-		}
-		r.Objective = obj
-	}
-	if r.Status == mip.Optimal {
-		r.BestBound, r.Gap = r.Objective, 0
-	} else if b, ok := logBound(log, m.Sense); ok {
-		r.BestBound = b + m.Offset
-		if r.HasSolution {
-			r.Gap = mip.EngineGap(r.Objective, r.BestBound)
-		}
-	}
-	r.Nodes = logNodes(log)
-	return r, nil
+	return mipexec.Finish(m, r, x, log, r.Status == mip.Optimal, logBound, logNodes), nil
 }
 
 var (

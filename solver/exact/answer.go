@@ -57,6 +57,19 @@ const (
 	stopInterrupted
 )
 
+// statusStop is why a method that ended with status s stopped: done at a
+// proven optimum, interrupted, else at its limit (any other status).
+func statusStop(s mip.Status) stopReason {
+	switch s {
+	case mip.Optimal:
+		return stopDone
+	case mip.Interrupted:
+		return stopInterrupted
+	default:
+		return stopTimeLimit
+	}
+}
+
 // candidate is a method's outcome before finalise turns it into an Answer.
 type candidate struct {
 	schedule     *schedule.Schedule

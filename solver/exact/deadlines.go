@@ -181,14 +181,7 @@ func hardMIP(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Op
 		return &Answer{Notes: []string{by + ": its schedule misses a deadline beyond the tolerance policy; heuristics follow"}}, nil
 	}
 	a := &Answer{Method: "mip", Engine: eng.Name(), Nodes: r.Nodes, Detail: map[string]float64{}, GapLimit: opt.gapLimit()}
-	c := candidate{schedule: r.Schedule, order: r.Plan.Order, source: "deadline mip"}
-	switch r.Status {
-	case mip.Optimal:
-	case mip.Interrupted:
-		c.stop = stopInterrupted
-	default:
-		c.stop = stopTimeLimit
-	}
+	c := candidate{schedule: r.Schedule, order: r.Plan.Order, source: "deadline mip", stop: statusStop(r.Status)}
 	bs := cheapBounds(ctx, in)
 	if !math.IsNaN(r.LowerBound) && !math.IsInf(r.LowerBound, 0) {
 		bs = append(bs, Bound{r.BoundSource, r.LowerBound})

@@ -13,28 +13,6 @@ import (
 	"github.com/mrsched/mrsched/validate"
 )
 
-// linearExtensions counts the completion orders the brute force
-// enumerates (a DP over job sets).
-func linearExtensions(in *instances.Instance) int {
-	n := in.N()
-	pred := make([]uint, n)
-	for j, jb := range in.Jobs {
-		for _, i := range jb.After {
-			pred[j] |= 1 << i
-		}
-	}
-	cnt := make([]int, 1<<n)
-	cnt[0] = 1
-	for S := range cnt {
-		for j := 0; j < n; j++ {
-			if cnt[S] > 0 && S&(1<<j) == 0 && pred[j]&^uint(S) == 0 {
-				cnt[S|1<<j] += cnt[S]
-			}
-		}
-	}
-	return cnt[len(cnt)-1]
-}
-
 // deadlineCase draws an instance of bruteforce.RandomDAG (n from 2 to 6,
 // releases for every third trial with n ≤ 4; at most 120 orders, 24 with
 // releases, redrawn from the stream otherwise) and gives about two thirds
@@ -54,7 +32,7 @@ func deadlineCase(rng *rand.Rand, trial int) *instances.Instance {
 		if rel {
 			limit = 24
 		}
-		if linearExtensions(in) > limit {
+		if bruteforce.Extensions(in) > limit {
 			continue
 		}
 		r, _, err := bounds.EffectiveWindows(in)

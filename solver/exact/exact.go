@@ -650,14 +650,7 @@ func runSearch(ctx context.Context, eng mip.Engine, in *instances.Instance, opt 
 	}
 	a.Nodes, a.LPs = r.Stats.Nodes, r.Stats.LPs
 	a.Detail["root_bound"] = r.RootBound
-	c := candidate{schedule: r.Schedule, order: r.Plan.Order, source: "search"}
-	switch r.Status {
-	case mip.Optimal:
-	case mip.Interrupted:
-		c.stop = stopInterrupted
-	default:
-		c.stop = stopTimeLimit
-	}
+	c := candidate{schedule: r.Schedule, order: r.Plan.Order, source: "search", stop: statusStop(r.Status)}
 	return c, []Bound{{mip.SourceSearch, r.LowerBound}}, nil
 }
 

@@ -8,7 +8,6 @@ import (
 	"github.com/mrsched/mrsched/bounds"
 	"github.com/mrsched/mrsched/solver/exact/internal/bruteforce"
 	"github.com/mrsched/mrsched/solver/exact/search"
-	"github.com/mrsched/mrsched/solver/mip"
 	"github.com/mrsched/mrsched/solver/priority"
 	"github.com/mrsched/mrsched/validate"
 )
@@ -47,14 +46,7 @@ func TestReleaseBoundsAgainstOPT(t *testing.T) {
 		} else {
 			// n > 4, or the brute force's simplex lost accuracy (extreme
 			// ratios): the search, which checks its own LPs.
-			r, err := search.Solve(ctx, nil, in, search.Options{GapLimit: -1})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if r.Status != mip.Optimal {
-				t.Fatalf("trial %d: search status %v", trial, r.Status)
-			}
-			opt = r.Objective
+			opt = searchOptimum(t, ctx, trial, in, search.Options{GapLimit: -1})
 		}
 		mixed := bounds.Mixed(in)
 		for name, v := range map[string]float64{"exclusion": bounds.Exclusion(in), "busy periods": bounds.BusyPeriods(in)} {

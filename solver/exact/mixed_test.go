@@ -11,7 +11,6 @@ import (
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/internal/testenv"
 	"github.com/mrsched/mrsched/solver/exact/internal/bruteforce"
-	"github.com/mrsched/mrsched/solver/exact/search"
 	"github.com/mrsched/mrsched/solver/mip"
 	"github.com/mrsched/mrsched/solver/orderls"
 	"github.com/mrsched/mrsched/validate"
@@ -45,23 +44,7 @@ func TestMixedAndLocalAgainstOPT(t *testing.T) {
 			n = 1 + rng.IntN(6)
 		}
 		in := bruteforce.Random(rng, n, rel)
-		var opt float64
-		if n <= 4 {
-			bf, err := bruteforce.Solve(in)
-			if err != nil {
-				t.Fatal(err)
-			}
-			opt = bf.Value
-		} else {
-			r, err := search.Solve(ctx, nil, in, search.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if r.Status != mip.Optimal {
-				t.Fatalf("trial %d: search status %v", trial, r.Status)
-			}
-			opt = r.Objective
-		}
+		opt := optimum(t, ctx, trial, in, n <= 4)
 		mixed := bounds.Mixed(in)
 		if !le(mixed, opt) {
 			t.Errorf("trial %d (n=%d, releases %v): mixed bound %v > OPT %v", trial, n, rel, mixed, opt)

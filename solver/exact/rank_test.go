@@ -8,7 +8,6 @@ import (
 	"github.com/mrsched/mrsched/bounds"
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/solver/exact/internal/bruteforce"
-	"github.com/mrsched/mrsched/solver/exact/search"
 	"github.com/mrsched/mrsched/solver/mip"
 )
 
@@ -36,23 +35,7 @@ func TestRankAgainstOPT(t *testing.T) {
 				}
 			}
 		}
-		var opt float64
-		if n <= 4 && !in.HasDependencies() {
-			bf, err := bruteforce.Solve(in)
-			if err != nil {
-				t.Fatal(err)
-			}
-			opt = bf.Value
-		} else {
-			r, err := search.Solve(ctx, nil, in, search.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if r.Status != mip.Optimal {
-				t.Fatalf("trial %d: search status %v", trial, r.Status)
-			}
-			opt = r.Objective
-		}
+		opt := optimum(t, ctx, trial, in, n <= 4 && !in.HasDependencies())
 		rr, err := bounds.RankBatch(ctx, in, bounds.RankOptions{})
 		if err != nil {
 			t.Fatal(err)

@@ -16,35 +16,18 @@ import (
 // log-uniform on [0.1, 10] from the stream): n from 2 to 5 and 6 or 7
 // for every fifth trial, releases on every third. Instances with more
 // orders than the brute force affords (120; 24 with releases) are
-// redrawn, as are the rare ones its simplex cannot solve accurately. It
-// returns the brute force's optimum.
+// redrawn, as are the rare ones its simplex cannot solve accurately
+// (bruteforce.SolvedDAG). It returns the brute force's optimum.
 func weightedCase(rng *rand.Rand, trial int) (*instances.Instance, float64) {
-	rel := trial%3 == 2
-	for {
-		n := 2 + rng.IntN(3) + rng.IntN(2)
-		limit := 120
-		switch {
-		case rel:
-			limit = 24
-		case trial%5 == 0:
-			n = 6 + rng.IntN(2)
-		}
-		in := bruteforce.RandomDAG(rng, n, rel)
+	in, bf := bruteforce.SolvedDAG(rng, trial%3 == 2, trial%5 == 0, func(in *instances.Instance) bool {
 		if !in.HasWeights() {
 			for j := range in.Jobs {
 				in.Jobs[j].Weight = 0.1 * float64(rng.IntN(100)+1)
 			}
-			if !in.HasWeights() {
-				continue
-			}
 		}
-		if bruteforce.Extensions(in) > limit {
-			continue
-		}
-		if bf, err := bruteforce.Solve(in); err == nil {
-			return in, bf.Value
-		}
-	}
+		return in.HasWeights()
+	})
+	return in, bf.Value
 }
 
 // bounds.Weighted, bounds.CriticalPath and every instance bound solve

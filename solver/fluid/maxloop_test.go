@@ -7,34 +7,20 @@ import (
 	"testing"
 
 	"github.com/mrsched/mrsched/instances"
-	"github.com/mrsched/mrsched/schedule"
 )
 
 // runMaxWith runs p on jobs (release order) as runPSWith does, through the
 // generic loop (generic), or through runMax with hand-off threshold scan
 // (0: never hand off).
 func runMaxWith(jobs []instances.Job, mum, muc float64, p Policy, opt Options, record, generic bool, scan int) psRun {
-	var r psRun
-	e, err := newEngine(&jobsSource{jobs: jobs}, mum, muc, p, opt, -1)
-	if err != nil {
-		return psRun{err: err}
-	}
-	e.generic = generic
-	if scan > 0 {
-		e.scan = scan
-	} else {
-		e.noHandOff = true
-	}
-	if record {
-		e.order = make([]int, len(jobs))
-		for i := range e.order {
-			e.order[i] = len(jobs) - 1 - i // instance index ≠ arrival number
+	return runEngine(jobs, mum, muc, p, opt, record, func(e *engine) {
+		e.generic = generic
+		if scan > 0 {
+			e.scan = scan
+		} else {
+			e.noHandOff = true
 		}
-		e.sched = &schedule.Schedule{}
-	}
-	r.sum, r.err = e.run(func(j JobResult) { r.deps = append(r.deps, j) })
-	r.sched = e.sched
-	return r
+	})
 }
 
 // TestMaxLoopMatchesGeneric: the MaxSRPT loop (runMax) gives the generic
@@ -130,25 +116,9 @@ func TestMaxLoopMatchesGeneric(t *testing.T) {
 // TestMaxLoopErrors: runMax and runSplit (SplitSRPT and its strict
 // variant) report the generic loop's errors.
 func TestMaxLoopErrors(t *testing.T) {
-	for _, tc := range []struct {
-		name string
-		jobs []instances.Job
-	}{
-		{"negative map", []instances.Job{{ID: "a", Release: 0, Map: 1, Shuffle: 1}, {ID: "b", Release: 5, Map: -1, Shuffle: 1}}},
-		{"out of order", []instances.Job{{ID: "a", Release: 3, Map: 1, Shuffle: 1}, {ID: "b", Release: 1, Map: 1, Shuffle: 1}}},
-		{"both zero", []instances.Job{{ID: "a", Release: 0, Map: 0, Shuffle: 0}}},
-	} {
-		for _, p := range []Policy{MaxSRPT(), SplitSRPT(), SplitSRPTStrict()} {
-			fast := runMaxWith(tc.jobs, 1, 1, p, Options{}, false, false, 0)
-			gen := runMaxWith(tc.jobs, 1, 1, p, Options{}, false, true, 0)
-			if fast.err == nil {
-				t.Errorf("%s %s: no error", tc.name, p.Name())
-			}
-			if err := sameBits(fast, gen); err != nil {
-				t.Errorf("%s %s: %v", tc.name, p.Name(), err)
-			}
-		}
-	}
+	checkLoopErrors(t, []Policy{MaxSRPT(), SplitSRPT(), SplitSRPTStrict()}, func(jobs []instances.Job, p Policy, generic bool) psRun {
+		return runMaxWith(jobs, 1, 1, p, Options{}, false, generic, 0)
+	})
 }
 
 // TestMaxLoopKeyGrowth: a served job's key max(x, y) can grow by rounding

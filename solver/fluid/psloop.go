@@ -564,32 +564,7 @@ func (e *engine) arrivePS(s *psJobs) {
 // it from the arrays).
 func (e *engine) departPS(s *psJobs, i int, sink func(JobResult)) {
 	c := &s.c[i]
-	e.departRec(c.r, s.j[i].x0, s.j[i].y0, c.orig, s.takeID(c.slot), sink)
-}
-
-// departRec is engine.depart for a job of release r, sizes x0, y0,
-// index orig and ID id.
-func (e *engine) departRec(r, x0, y0 float64, orig int, id string, sink func(JobResult)) {
-	e.nsys--
-	resp := e.now - r
-	zm, zc := x0, y0
-	if e.mum != 1 {
-		zm = x0 / e.mum
-	}
-	if e.muc != 1 {
-		zc = y0 / e.muc
-	}
-	slow := resp / maxf(zm, zc)
-	e.sum.N++
-	e.sumResp.add(resp)
-	e.sumSlow.add(slow)
-	if e.now > e.sum.Makespan {
-		e.sum.Makespan = e.now
-	}
-	if sink != nil {
-		sink(JobResult{Index: orig, ID: id, Release: r, Map: x0, Shuffle: y0,
-			Completion: e.now, Response: resp, Slowdown: slow})
-	}
+	e.departJob(c.r, s.j[i].x0, s.j[i].y0, c.orig, s.takeID(c.slot), sink)
 }
 
 // recordPS is engine.record for psJobs.
@@ -680,7 +655,7 @@ func (e *engine) passPS(s *psJobs, dt float64, advanced bool, mapIdx, drainIdx, 
 			if x == 0 && y == 0 {
 				for ; d < len(s.fdep) && s.fdep[d].seq < s.c[i].seq; d++ {
 					fd := &s.fdep[d]
-					e.departRec(fd.r, fd.x0, fd.y0, fd.orig, s.takeID(fd.slot), sink)
+					e.departJob(fd.r, fd.x0, fd.y0, fd.orig, s.takeID(fd.slot), sink)
 				}
 				e.departPS(s, i, sink)
 				next[i] = -1
@@ -715,7 +690,7 @@ func (e *engine) passPS(s *psJobs, dt float64, advanced bool, mapIdx, drainIdx, 
 	}
 	for ; d < len(s.fdep); d++ {
 		fd := &s.fdep[d]
-		e.departRec(fd.r, fd.x0, fd.y0, fd.orig, s.takeID(fd.slot), sink)
+		e.departJob(fd.r, fd.x0, fd.y0, fd.orig, s.takeID(fd.slot), sink)
 	}
 	s.fdep = s.fdep[:0]
 	if w != n {

@@ -25,12 +25,18 @@ type psRun struct {
 // Simulate does (with an instance order and a recorded schedule) when
 // record is set, through the loop chosen by generic.
 func runPSWith(jobs []instances.Job, mum, muc float64, p Policy, opt Options, record, generic bool) psRun {
+	return runEngine(jobs, mum, muc, p, opt, record, func(e *engine) { e.generic = generic })
+}
+
+// runEngine is runPSWith with the engine set up by configure (the loop
+// choice and its options) before the run.
+func runEngine(jobs []instances.Job, mum, muc float64, p Policy, opt Options, record bool, configure func(*engine)) psRun {
 	var r psRun
 	e, err := newEngine(&jobsSource{jobs: jobs}, mum, muc, p, opt, -1)
 	if err != nil {
 		return psRun{err: err}
 	}
-	e.generic = generic
+	configure(e)
 	if record {
 		e.order = make([]int, len(jobs))
 		for i := range e.order {
@@ -165,6 +171,18 @@ func TestPSLoopMatchesGeneric(t *testing.T) {
 // errors: a bad job in the stream (after some departures) and a release
 // out of order.
 func TestPSLoopErrors(t *testing.T) {
+	checkLoopErrors(t, []Policy{PS(), KLPS(1)}, func(jobs []instances.Job, p Policy, generic bool) psRun {
+		return runPSWith(jobs, 1, 1, p, Options{}, false, generic)
+	})
+}
+
+// checkLoopErrors runs each policy through run's specialised loop and its
+// generic one (generic) on streams the engine refuses — a bad job after
+// some departures, a release out of order, a job without work — and checks
+// that the specialised loop reports an error, the same as the generic one
+// bit for bit.
+func checkLoopErrors(t *testing.T, policies []Policy, run func(jobs []instances.Job, p Policy, generic bool) psRun) {
+	t.Helper()
 	for _, tc := range []struct {
 		name string
 		jobs []instances.Job
@@ -173,9 +191,9 @@ func TestPSLoopErrors(t *testing.T) {
 		{"out of order", []instances.Job{{ID: "a", Release: 3, Map: 1, Shuffle: 1}, {ID: "b", Release: 1, Map: 1, Shuffle: 1}}},
 		{"both zero", []instances.Job{{ID: "a", Release: 0, Map: 0, Shuffle: 0}}},
 	} {
-		for _, p := range []Policy{PS(), KLPS(1)} {
-			fast := runPSWith(tc.jobs, 1, 1, p, Options{}, false, false)
-			gen := runPSWith(tc.jobs, 1, 1, p, Options{}, false, true)
+		for _, p := range policies {
+			fast := run(tc.jobs, p, false)
+			gen := run(tc.jobs, p, true)
 			if fast.err == nil {
 				t.Errorf("%s %s: no error", tc.name, p.Name())
 			}

@@ -90,12 +90,7 @@ func args(model, sol string, gap float64, _ mip.Options, end time.Time) []string
 // format) and its log.
 func parse(m *mip.Model, data []byte, log string) (mip.Result, error) {
 	r := mip.Result{Status: mip.Unknown, Objective: math.NaN(), BestBound: math.NaN(), Gap: math.Inf(1)}
-	isMIP := false
-	for _, v := range m.Vars {
-		if v.Type != mip.Continuous {
-			isMIP = true
-		}
-	}
+	isMIP := m.IsMIP()
 	x := make([]float64, len(m.Vars))
 	var stat string
 	sc := bufio.NewScanner(bytes.NewReader(data))
@@ -187,24 +182,8 @@ func parse(m *mip.Model, data []byte, log string) (mip.Result, error) {
 	if !isMIP && r.Status == mip.TimeLimit {
 		r.HasSolution = false
 	}
-	if r.HasSolution {
-		r.X = x
-		obj := m.Offset
-		for j, v := range m.Vars {
-			obj += v.Obj * x[j]
-		}
-		r.Objective = obj
-	}
-	if r.Status == mip.Optimal && (!isMIP || strings.Contains(log, "tree is empty")) {
-		r.BestBound, r.Gap = r.Objective, 0
-	} else if b, ok := logBound(log, m.Sense); ok {
-		r.BestBound = b + m.Offset
-		if r.HasSolution {
-			r.Gap = mip.EngineGap(r.Objective, r.BestBound)
-		}
-	}
-	r.Nodes = logNodes(log)
-	return r, nil
+	proved := r.Status == mip.Optimal && (!isMIP || strings.Contains(log, "tree is empty"))
+	return mipexec.Finish(m, r, x, log, proved, logBound, logNodes), nil
 }
 
 // logBound reads the bound of glpsol's last progress line

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/mrsched/mrsched/solver/mip"
+	"github.com/tetratelabs/wazero/api"
 )
 
 // Engine solves models with HiGHS. It keeps a pool of instances of one
@@ -229,6 +230,15 @@ var modelStatusNames = map[int32]string{
 	hmsPresolveError: "presolve error", hmsSolveError: "solve error", hmsPostsolveError: "postsolve error",
 }
 
+// statusOf maps the HiGHS model statuses that end a solve to mip's; the
+// others (modelStatusNames) are errors.
+var statusOf = map[int32]mip.Status{
+	hmsOptimal: mip.Optimal, hmsInfeasible: mip.Infeasible, hmsUnboundedOrInfeasible: mip.InfeasibleOrUnbounded,
+	hmsUnbounded: mip.Unbounded, hmsTimeLimit: mip.TimeLimit, hmsIterationLimit: mip.IterationLimit,
+	hmsSolutionLimit: mip.SolutionLimit, hmsInterrupt: mip.Interrupted,
+	hmsUnknown: mip.Unknown, hmsObjectiveBound: mip.Unknown, hmsObjectiveTarget: mip.Unknown,
+}
+
 // ErrSolver is wrapped by errors HiGHS reports about a model or a solve.
 var ErrSolver = errors.New("highs: solver error")
 
@@ -371,42 +381,45 @@ func (in *instance) setOptions(ctx context.Context, opt mip.Options, outer conte
 	return nil
 }
 
-func (in *instance) intInfo(ctx context.Context, name string) (int32, error) {
+// info asks HiGHS (f, one of the Highs_get*InfoValue functions) for the
+// info value called name and returns the address where HiGHS wrote it;
+// kind names the value's type in the error.
+func (in *instance) info(ctx context.Context, f api.Function, kind, name string) (uint32, error) {
 	in.putString(in.scratch, name)
-	st, err := in.call(ctx, in.f.intInfo, uint64(in.highs), uint64(in.scratch), uint64(in.scratch+256))
+	st, err := in.call(ctx, f, uint64(in.highs), uint64(in.scratch), uint64(in.scratch+256))
 	if err != nil {
 		return 0, err
 	}
 	if int32(st) != 0 {
-		return 0, fmt.Errorf("%w: no int info %q", ErrSolver, name)
+		return 0, fmt.Errorf("%w: no %s info %q", ErrSolver, kind, name)
 	}
-	return getI32(in.view(in.scratch+256, 4), 0), nil
+	return in.scratch + 256, nil
+}
+
+func (in *instance) intInfo(ctx context.Context, name string) (int32, error) {
+	at, err := in.info(ctx, in.f.intInfo, "int", name)
+	if err != nil {
+		return 0, err
+	}
+	return getI32(in.view(at, 4), 0), nil
 }
 
 func (in *instance) doubleInfo(ctx context.Context, name string) (float64, error) {
-	in.putString(in.scratch, name)
-	st, err := in.call(ctx, in.f.doubleInfo, uint64(in.highs), uint64(in.scratch), uint64(in.scratch+256))
+	at, err := in.info(ctx, in.f.doubleInfo, "double", name)
 	if err != nil {
 		return 0, err
 	}
-	if int32(st) != 0 {
-		return 0, fmt.Errorf("%w: no double info %q", ErrSolver, name)
-	}
 	v := make([]float64, 1)
-	getF64s(in.view(in.scratch+256, 8), v)
+	getF64s(in.view(at, 8), v)
 	return v[0], nil
 }
 
 func (in *instance) int64Info(ctx context.Context, name string) (int64, error) {
-	in.putString(in.scratch, name)
-	st, err := in.call(ctx, in.f.int64Info, uint64(in.highs), uint64(in.scratch), uint64(in.scratch+256))
+	at, err := in.info(ctx, in.f.int64Info, "int64", name)
 	if err != nil {
 		return 0, err
 	}
-	if int32(st) != 0 {
-		return 0, fmt.Errorf("%w: no int64 info %q", ErrSolver, name)
-	}
-	v, _ := in.mod.Memory().ReadUint64Le(in.scratch + 256)
+	v, _ := in.mod.Memory().ReadUint64Le(at)
 	return int64(v), nil
 }
 
@@ -554,28 +567,11 @@ func (in *instance) collect(ctx context.Context, isMIP bool, n, nr int, outer co
 	if err != nil {
 		return r, err
 	}
-	switch int32(ms) {
-	case hmsOptimal:
-		r.Status = mip.Optimal
-	case hmsInfeasible:
-		r.Status = mip.Infeasible
-	case hmsUnboundedOrInfeasible:
-		r.Status = mip.InfeasibleOrUnbounded
-	case hmsUnbounded:
-		r.Status = mip.Unbounded
-	case hmsTimeLimit:
-		r.Status = mip.TimeLimit
-	case hmsIterationLimit:
-		r.Status = mip.IterationLimit
-	case hmsSolutionLimit:
-		r.Status = mip.SolutionLimit
-	case hmsInterrupt:
-		r.Status = mip.Interrupted
-	case hmsUnknown, hmsObjectiveBound, hmsObjectiveTarget:
-		r.Status = mip.Unknown
-	default:
+	st, ok := statusOf[int32(ms)]
+	if !ok {
 		return r, fmt.Errorf("%w: model status %d (%s)", ErrSolver, int32(ms), modelStatusNames[int32(ms)])
 	}
+	r.Status = st
 	if r.Status == mip.TimeLimit && outer.Err() != nil && !errors.Is(outer.Err(), context.DeadlineExceeded) {
 		r.Status = mip.Interrupted
 	}

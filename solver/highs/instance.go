@@ -225,15 +225,22 @@ func (in *instance) openat(mem api.Memory, path uint32, flags int32) int32 {
 	return fd
 }
 
+// iovec returns the buffer of the i-th WASI iovec of the array at iov
+// (entries of 8 bytes: pointer, length), or false when the entry or its
+// buffer lies outside mem.
+func iovec(mem api.Memory, iov, i uint32) ([]byte, bool) {
+	ptr, ok1 := mem.ReadUint32Le(iov + 8*i)
+	n, ok2 := mem.ReadUint32Le(iov + 8*i + 4)
+	if !ok1 || !ok2 {
+		return nil, false
+	}
+	return mem.Read(ptr, n)
+}
+
 func (in *instance) fdWrite(mem api.Memory, fd int32, iov, iovcnt, pnum uint32) int32 {
 	var total uint32
 	for i := uint32(0); i < iovcnt; i++ {
-		ptr, ok1 := mem.ReadUint32Le(iov + 8*i)
-		n, ok2 := mem.ReadUint32Le(iov + 8*i + 4)
-		if !ok1 || !ok2 {
-			return errnoINVAL
-		}
-		b, ok := mem.Read(ptr, n)
+		b, ok := iovec(mem, iov, i)
 		if !ok {
 			return errnoINVAL
 		}
@@ -245,7 +252,7 @@ func (in *instance) fdWrite(mem api.Memory, fd int32, iov, iovcnt, pnum uint32) 
 			if !ok || !f.write {
 				return errnoBADF
 			}
-			end := f.pos + int64(n)
+			end := f.pos + int64(len(b))
 			if end > int64(len(f.data)) {
 				f.data = append(f.data, make([]byte, end-int64(len(f.data)))...)
 			}
@@ -253,7 +260,7 @@ func (in *instance) fdWrite(mem api.Memory, fd int32, iov, iovcnt, pnum uint32) 
 			f.pos = end
 			in.files[f.name] = f.data
 		}
-		total += n
+		total += uint32(len(b))
 	}
 	mem.WriteUint32Le(pnum, total)
 	return 0
@@ -266,12 +273,7 @@ func (in *instance) fdRead(mem api.Memory, fd int32, iov, iovcnt, pnum uint32) i
 	}
 	var total uint32
 	for i := uint32(0); i < iovcnt; i++ {
-		ptr, ok1 := mem.ReadUint32Le(iov + 8*i)
-		n, ok2 := mem.ReadUint32Le(iov + 8*i + 4)
-		if !ok1 || !ok2 {
-			return errnoINVAL
-		}
-		b, ok := mem.Read(ptr, n)
+		b, ok := iovec(mem, iov, i)
 		if !ok {
 			return errnoINVAL
 		}
@@ -281,7 +283,7 @@ func (in *instance) fdRead(mem api.Memory, fd int32, iov, iovcnt, pnum uint32) i
 		c := copy(b, f.data[f.pos:])
 		f.pos += int64(c)
 		total += uint32(c)
-		if uint32(c) < n {
+		if c < len(b) {
 			break
 		}
 	}

@@ -8,14 +8,35 @@ import (
 	"testing"
 )
 
+// rejectCase is a file CheckText must refuse: its name and content, the
+// line the ReadError names (0: the whole file) and a part of its message.
+type rejectCase struct {
+	name, data string
+	line       int
+	msg        string
+}
+
+// checkRejected checks that CheckText refuses every case with a ReadError
+// wrapping ErrRead that names the file, the line and the message.
+func checkRejected(t *testing.T, cases []rejectCase) {
+	t.Helper()
+	for _, tc := range cases {
+		_, err := CheckText(tc.name, []byte(tc.data))
+		var re *ReadError
+		if !errors.As(err, &re) || !errors.Is(err, ErrRead) {
+			t.Errorf("%s: %v, want a ReadError", tc.name, err)
+			continue
+		}
+		if re.File != tc.name || re.Line != tc.line || !strings.Contains(err.Error(), tc.msg) {
+			t.Errorf("%s: %q (line %d), want line %d and %q", tc.name, err, re.Line, tc.line, tc.msg)
+		}
+	}
+}
+
 // Unreadable model files (docs/cli.md, "Bad input") are
 // ReadErrors naming the file and, where one line is at fault, that line.
 func TestCheckTextRejects(t *testing.T) {
-	for _, tc := range []struct {
-		name, data string
-		line       int
-		msg        string
-	}{
+	checkRejected(t, []rejectCase{
 		{"hello.lp", "hello world\n", 1, "starts with Minimize"},
 		{"hello.mps", "hello world\n", 1, "not an MPS section"},
 		{"empty.lp", "", 0, "empty file"},
@@ -35,17 +56,7 @@ func TestCheckTextRejects(t *testing.T) {
 		{"data-first.mps", " x obj 1\nNAME t\n", 1, "data before the first MPS section"},
 		{"/dev/null", "", 0, "empty file"}, // the content, not the name
 		{"model.txt", "Minimize\n obj: x\nEnd\n", 0, "unknown model format"},
-	} {
-		_, err := CheckText(tc.name, []byte(tc.data))
-		var re *ReadError
-		if !errors.As(err, &re) || !errors.Is(err, ErrRead) {
-			t.Errorf("%s: %v, want a ReadError", tc.name, err)
-			continue
-		}
-		if re.File != tc.name || re.Line != tc.line || !strings.Contains(err.Error(), tc.msg) {
-			t.Errorf("%s: %q (line %d), want line %d and %q", tc.name, err, re.Line, tc.line, tc.msg)
-		}
-	}
+	})
 }
 
 // Models that the engines' readers take but the linear Model cannot hold
@@ -55,11 +66,7 @@ func TestCheckTextRejects(t *testing.T) {
 // and right-hand sides, SOS, semi-continuous and indicator parts.
 func TestCheckTextRefusesModels(t *testing.T) {
 	const mpsHead = "NAME t\nROWS\n N obj\n G c1\nCOLUMNS\n"
-	for _, tc := range []struct {
-		name, data string
-		line       int
-		msg        string
-	}{
+	checkRejected(t, []rejectCase{
 		{"quad-obj.lp", "Minimize\n obj: x + [ x^2 ] / 2\nSubject To\n c1: x >= 1\nEnd\n", 2, "quadratic term"},
 		{"quad-product.lp", "Minimize\n obj: x + [ x * y ] / 2\nSubject To\n c1: x + y >= 1\nEnd\n", 2, "quadratic term"},
 		{"quad-row.lp", "Minimize\n obj: x\nSubject To\n c1: x + [ x ^ 2 ] >= 1\nEnd\n", 4, "quadratic term"},
@@ -83,17 +90,7 @@ func TestCheckTextRefusesModels(t *testing.T) {
 		{"overflow-col.mps", mpsHead + " x obj 1e999 c1 1\nENDATA\n", 6, `"1e999" is infinite`},
 		{"inf-rhs.mps", mpsHead + " x obj 1 c1 1\nRHS\n RHS c1 inf\nENDATA\n", 8, `"inf" is infinite`},
 		{"nan-bound.mps", mpsHead + " x obj 1 c1 1\nBOUNDS\n UP BND x NaN\nENDATA\n", 8, `"NaN" is not a number`},
-	} {
-		_, err := CheckText(tc.name, []byte(tc.data))
-		var re *ReadError
-		if !errors.As(err, &re) || !errors.Is(err, ErrRead) {
-			t.Errorf("%s: %v, want a ReadError", tc.name, err)
-			continue
-		}
-		if re.File != tc.name || re.Line != tc.line || !strings.Contains(err.Error(), tc.msg) {
-			t.Errorf("%s: %q (line %d), want line %d and %q", tc.name, err, re.Line, tc.line, tc.msg)
-		}
-	}
+	})
 }
 
 // Files written by WriteLP and WriteMPS, and hand-written variants that

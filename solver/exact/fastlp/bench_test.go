@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/instances/taillard"
 	"github.com/mrsched/mrsched/solver/engine"
 	"github.com/mrsched/mrsched/solver/exact/orderlp"
@@ -36,18 +37,24 @@ func BenchmarkEvaluators(b *testing.B) {
 			}
 			b.ReportMetric(float64(s.Pivots), "pivots")
 		})
-		for _, name := range engine.Names() {
-			eng, err := engine.Get(name)
-			if err != nil {
-				continue
-			}
-			b.Run(fmt.Sprintf("n=%d/%s", n, name), func(b *testing.B) {
-				for i := 0; i < b.N; i++ {
-					if _, err := orderlp.Value(context.Background(), eng, in, orderlp.BatchPlan(order)); err != nil {
-						b.Fatal(err)
-					}
-				}
-			})
+		benchEngines(b, in, orderlp.BatchPlan(order))
+	}
+}
+
+// benchEngines measures one evaluation of plan on in through package
+// orderlp with every available engine, as sub-benchmarks n=N/ENGINE.
+func benchEngines(b *testing.B, in *instances.Instance, plan orderlp.Plan) {
+	for _, name := range engine.Names() {
+		eng, err := engine.Get(name)
+		if err != nil {
+			continue
 		}
+		b.Run(fmt.Sprintf("n=%d/%s", in.N(), name), func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				if _, err := orderlp.Value(context.Background(), eng, in, plan); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

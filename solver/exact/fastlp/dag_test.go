@@ -27,11 +27,7 @@ func TestWeightedDAGAgainstBruteForce(t *testing.T) {
 			dags++
 		}
 		order := bruteforce.RandomExtension(rng, in)
-		seq := []bruteforce.Event{{Job: -1, Release: 0}}
-		for _, j := range order {
-			seq = append(seq, bruteforce.Event{Job: j, Release: -1})
-		}
-		want, err := bruteforce.SequenceValue(in, []float64{0}, seq)
+		want, err := bruteforce.BatchValue(in, order)
 		if err != nil {
 			t.Fatalf("trial %d: brute force: %v", trial, err)
 		}

@@ -42,20 +42,16 @@ func checkSchedule(t *testing.T, name string, in *instances.Instance, order []in
 }
 
 func TestKnownValues(t *testing.T) {
-	two := instances.New([]instances.Job{{ID: "a", Map: 10, Shuffle: 1}, {ID: "b", Map: 1, Shuffle: 10}})
+	// Worked by hand in bruteforce.KnownOrders.
+	for _, c := range bruteforce.KnownOrders() {
+		checkSchedule(t, c.Name, c.In, c.Order, c.Value)
+	}
 	for _, c := range []struct {
 		name  string
 		in    *instances.Instance
 		order []int
 		want  float64
 	}{
-		// The pair (10,1), (1,10): map-heavy (10,1) first costs 22 (the map station works
-		// on the second job first); shuffle-heavy first costs 21 = OPT.
-		{"map-heavy first", two, []int{0, 1}, 22},
-		{"shuffle-heavy first", two, []int{1, 0}, 21},
-		// Lin et al. §2.1: FIFO completes the jobs (1,2),(3,1),(2,2) at
-		// 2, 4, 6, total 12, which is also this order's LP optimum.
-		{"§2.1 FIFO", instances.Example21(), []int{0, 1, 2}, 12},
 		// A single job takes max(x/μ_m, y/μ_c): (3,5) with μ = (1, 2) → 3.
 		{"single", &instances.Instance{MapCapacity: 1, ShuffleCapacity: 2, Jobs: []instances.Job{{ID: "a", Map: 3, Shuffle: 5}}}, []int{0}, 3},
 		// Zero sizes: (0,2) then (3,0): the shuffle-only job is done at 2,
@@ -77,11 +73,7 @@ func TestAgainstBruteForce(t *testing.T) {
 		n := 1 + rng.IntN(5)
 		in := bruteforce.Random(rng, n, false)
 		order := rng.Perm(n)
-		seq := []bruteforce.Event{{Job: -1, Release: 0}}
-		for _, j := range order {
-			seq = append(seq, bruteforce.Event{Job: j, Release: -1})
-		}
-		want, err := bruteforce.SequenceValue(in, []float64{0}, seq)
+		want, err := bruteforce.BatchValue(in, order)
 		if err != nil {
 			// The oracle's own simplex refuses answers it cannot verify
 			// (extreme ratios); such instances are skipped and counted.
@@ -110,7 +102,7 @@ func TestAgainstBruteForce(t *testing.T) {
 			continue
 		}
 		best := math.Inf(1)
-		permute(n, func(order []int) {
+		bruteforce.Permutations(n, func(order []int) {
 			v, err := s.Value(in, order)
 			if err != nil {
 				t.Fatal(err)
@@ -125,26 +117,6 @@ func TestAgainstBruteForce(t *testing.T) {
 	if skipped > count/20 {
 		t.Errorf("the oracle failed on %d instances", skipped)
 	}
-}
-
-func permute(n int, f func([]int)) {
-	a := make([]int, n)
-	for i := range a {
-		a[i] = i
-	}
-	var rec func(k int)
-	rec = func(k int) {
-		if k == n {
-			f(a)
-			return
-		}
-		for i := k; i < n; i++ {
-			a[k], a[i] = a[i], a[k]
-			rec(k + 1)
-			a[k], a[i] = a[i], a[k]
-		}
-	}
-	rec(0)
 }
 
 // TestAgainstHiGHS compares random orders of random instances (n ≤ 12)

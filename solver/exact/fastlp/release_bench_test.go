@@ -1,13 +1,11 @@
 package fastlp
 
 import (
-	"context"
 	"fmt"
 	"math/rand/v2"
 	"testing"
 
 	"github.com/mrsched/mrsched/instances"
-	"github.com/mrsched/mrsched/solver/engine"
 	"github.com/mrsched/mrsched/solver/exact/orderlp"
 	"github.com/mrsched/mrsched/solver/fluid"
 )
@@ -42,18 +40,6 @@ func BenchmarkReleaseEvaluators(b *testing.B) {
 			}
 			b.ReportMetric(float64(r.Pivots), "pivots")
 		})
-		for _, name := range engine.Names() {
-			eng, err := engine.Get(name)
-			if err != nil {
-				continue
-			}
-			b.Run(fmt.Sprintf("n=%d/%s", n, name), func(b *testing.B) {
-				for i := 0; i < b.N; i++ {
-					if _, err := orderlp.Value(context.Background(), eng, in, p); err != nil {
-						b.Fatal(err)
-					}
-				}
-			})
-		}
+		benchEngines(b, in, p)
 	}
 }

@@ -47,16 +47,7 @@ func randomPlan(rng *rand.Rand, in *instances.Instance) orderlp.Plan {
 // event l, then the completions placed in period l.
 func sequence(in *instances.Instance, p orderlp.Plan) ([]float64, []bruteforce.Event) {
 	rho, _ := orderlp.Periods(in)
-	var seq []bruteforce.Event
-	k := 0
-	for l := range rho {
-		seq = append(seq, bruteforce.Event{Job: -1, Release: l})
-		for k < len(p.Order) && p.Period[k] == l {
-			seq = append(seq, bruteforce.Event{Job: p.Order[k], Release: -1})
-			k++
-		}
-	}
-	return rho, seq
+	return rho, bruteforce.PlanSequence(len(rho), p.Order, p.Period)
 }
 
 func checkRelease(t *testing.T, name string, in *instances.Instance, p orderlp.Plan, want float64) {

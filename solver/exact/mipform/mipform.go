@@ -114,10 +114,7 @@ func buildBatch(in *instances.Instance) *Formulation {
 	for j, jb := range in.Jobs {
 		for k := 1; k < n; k++ {
 			for s, cols := range [2][]int{a[j], b[j]} {
-				size := jb.Map
-				if s == 1 {
-					size = jb.Shuffle
-				}
+				size := [2]float64{jb.Map, jb.Shuffle}[s] // the station's work
 				if cols[k] < 0 {
 					continue
 				}
@@ -288,10 +285,7 @@ func addPrecedenceRows(in *instances.Instance, m *mip.Model, Z [][]int, slotSub 
 			addOrderRows(m, "prec", i, j, Z)
 			for q := range a[j] {
 				for st, cols := range [2][]int{a[j], b[j]} {
-					size := jb.Map
-					if st == 1 {
-						size = jb.Shuffle
-					}
+					size := [2]float64{jb.Map, jb.Shuffle}[st] // the station's work
 					if cols[q] < 0 {
 						continue
 					}
@@ -590,10 +584,7 @@ func (rb *releaseBuilder) addLinkRows() {
 	for j, jb := range rb.in.Jobs {
 		for q := 0; q < rb.nq; q++ {
 			for st, cols := range [2][]int{rb.a[j], rb.b[j]} {
-				size := jb.Map
-				if st == 1 {
-					size = jb.Shuffle
-				}
+				size := [2]float64{jb.Map, jb.Shuffle}[st] // the station's work
 				if cols[q] < 0 {
 					continue
 				}

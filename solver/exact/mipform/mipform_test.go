@@ -7,7 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/internal/testenv"
 	"github.com/mrsched/mrsched/solver/exact/internal/bruteforce"
 	"github.com/mrsched/mrsched/solver/highs"
@@ -28,28 +27,20 @@ func highsEngine(t testing.TB) mip.Engine {
 
 func TestKnownOptima(t *testing.T) {
 	eng := highsEngine(t)
-	for _, c := range []struct {
-		name string
-		in   *instances.Instance
-		want float64
-	}{
-		// Jobs (10,1), (1,10): OPT 21 (brute force), shuffle-heavy job first.
-		{"(10,1),(1,10)", instances.New([]instances.Job{{ID: "a", Map: 10, Shuffle: 1}, {ID: "b", Map: 1, Shuffle: 10}}), 21},
-		// Lin et al. §2.1: the FIFO schedule (12) is optimal (brute force
-		// over the 6 orders agrees; see also package search's root bound).
-		{"§2.1", instances.Example21(), 12},
-	} {
+	// The optima are worked by hand and confirmed by brute force
+	// (bruteforce.KnownOptima).
+	for _, c := range bruteforce.KnownOptima() {
 		for _, force := range []bool{false, true} {
-			f, err := Build(c.in, force)
+			f, err := Build(c.In, force)
 			if err != nil {
 				t.Fatal(err)
 			}
 			raw, err := eng.Solve(context.Background(), f.Model, mip.Options{})
 			if err != nil || raw.Status != mip.Optimal {
-				t.Fatalf("%s: %v %v", c.name, raw.Status, err)
+				t.Fatalf("%s: %v %v", c.Name, raw.Status, err)
 			}
-			if !scalar.EqualWithinAbsOrRel(raw.Objective, c.want, tolerance.Engine, tolerance.Engine) {
-				t.Errorf("%s (release form %v): MIP %v, want %v", c.name, force, raw.Objective, c.want)
+			if !scalar.EqualWithinAbsOrRel(raw.Objective, c.Opt, tolerance.Engine, tolerance.Engine) {
+				t.Errorf("%s (release form %v): MIP %v, want %v", c.Name, force, raw.Objective, c.Opt)
 			}
 		}
 	}

@@ -457,10 +457,7 @@ func (lp *LP) Decode(x []float64) *schedule.Schedule {
 	work := make([][2][]float64, n) // [j][station][q]
 	for j, jb := range in.Jobs {
 		for s, cols := range [2][]int{lp.A[j], lp.B[j]} {
-			size := jb.Map
-			if s == 1 {
-				size = jb.Shuffle
-			}
+			size := [2]float64{jb.Map, jb.Shuffle}[s] // the station's work
 			w := make([]float64, nq)
 			if size > 0 {
 				tot := 0.0

@@ -26,36 +26,87 @@ func highsEngine(t testing.TB) mip.Engine {
 func TestKnownValues(t *testing.T) {
 	eng := highsEngine(t)
 	ctx := context.Background()
-	two := instances.New([]instances.Job{{ID: "a", Map: 10, Shuffle: 1}, {ID: "b", Map: 1, Shuffle: 10}})
-	for _, c := range []struct {
-		name  string
-		in    *instances.Instance
-		order []int
-		want  float64
-	}{
-		// Two jobs: map-heavy (10,1) first costs 22 (the map station works
-		// on the second job first); shuffle-heavy first costs 21 = OPT.
-		{"map-heavy first", two, []int{0, 1}, 22},
-		{"shuffle-heavy first", two, []int{1, 0}, 21},
-		// Lin et al. §2.1: FIFO completes at 2, 4, 6 (total 12), and 12 is
-		// also the order's LP optimum (the prefix bound max(X_k, Y_k) is
-		// 2, 4, 6 for this order).
-		{"§2.1 FIFO", instances.Example21(), []int{0, 1, 2}, 12},
-	} {
-		res, err := Solve(ctx, eng, c.in, BatchPlan(c.order))
+	// The orders' values are worked by hand in bruteforce.KnownOrders (for
+	// §2.1 the prefix bound max(X_k, Y_k) is 2, 4, 6, the FIFO completions).
+	for _, c := range bruteforce.KnownOrders() {
+		res, err := Solve(ctx, eng, c.In, BatchPlan(c.Order))
 		if err != nil {
-			t.Fatalf("%s: %v", c.name, err)
+			t.Fatalf("%s: %v", c.Name, err)
 		}
-		if !scalar.EqualWithinAbsOrRel(res.LPValue, c.want, tolerance.Engine, tolerance.Engine) || !scalar.EqualWithinAbsOrRel(res.Total, c.want, tolerance.Engine, tolerance.Engine) {
-			t.Errorf("%s: LP %v, schedule %v, want %v", c.name, res.LPValue, res.Total, c.want)
+		if !scalar.EqualWithinAbsOrRel(res.LPValue, c.Value, tolerance.Engine, tolerance.Engine) || !scalar.EqualWithinAbsOrRel(res.Total, c.Value, tolerance.Engine, tolerance.Engine) {
+			t.Errorf("%s: LP %v, schedule %v, want %v", c.Name, res.LPValue, res.Total, c.Value)
 		}
-		vr, err := validate.Check(c.in, res.Schedule)
+		vr, err := validate.Check(c.In, res.Schedule)
 		if err != nil {
-			t.Fatalf("%s: schedule rejected: %v", c.name, err)
+			t.Fatalf("%s: schedule rejected: %v", c.Name, err)
 		}
-		if !scalar.EqualWithinAbsOrRel(vr.TotalResponse, c.want, tolerance.Engine, tolerance.Engine) {
-			t.Errorf("%s: validator total %v, want %v", c.name, vr.TotalResponse, c.want)
+		if !scalar.EqualWithinAbsOrRel(vr.TotalResponse, c.Value, tolerance.Engine, tolerance.Engine) {
+			t.Errorf("%s: validator total %v, want %v", c.Name, vr.TotalResponse, c.Value)
 		}
+	}
+}
+
+// randomPlan is a random valid-looking plan of order: each completion placed
+// in a random period at or after its release period and the previous one,
+// the last in the last period (the job released last must complete there),
+// earlier ones pulled back to keep the periods non-decreasing. The caller
+// still runs Plan.Check: pulling back can break a release period.
+func randomPlan(rng *rand.Rand, in *instances.Instance, order []int) Plan {
+	rho, relOf := Periods(in)
+	n := len(order)
+	plan := Plan{Order: order, Period: make([]int, n)}
+	cur := 0
+	for k, j := range order {
+		lo := max(cur, relOf[j])
+		cur = lo + rng.IntN(len(rho)-lo)
+		plan.Period[k] = cur
+	}
+	plan.Period[n-1] = len(rho) - 1
+	for k := n - 2; k >= 0; k-- {
+		if plan.Period[k] > plan.Period[k+1] {
+			plan.Period[k] = plan.Period[k+1]
+		}
+		if plan.Period[k] < relOf[order[k]] {
+			plan.Period[k] = relOf[order[k]]
+		}
+	}
+	return plan
+}
+
+// checkAgainstBruteForce solves the checked plan with orderlp and compares
+// it with the independent brute-force LP of the same event sequence: both
+// infeasible, or equal LP values, and a schedule the validator accepts whose
+// weighted total (the plain total when every weight is 1, validate.Result)
+// equals the claimed one and is at most the LP value.
+func checkAgainstBruteForce(t *testing.T, eng mip.Engine, trial int, in *instances.Instance, plan Plan) {
+	t.Helper()
+	rho, _ := Periods(in)
+	want, err := bruteforce.SequenceValue(in, rho, bruteforce.PlanSequence(len(rho), plan.Order, plan.Period))
+	if err != nil {
+		t.Fatalf("trial %d: brute force: %v", trial, err)
+	}
+	res, err := Solve(context.Background(), eng, in, plan)
+	if math.IsInf(want, 1) {
+		if err == nil {
+			t.Fatalf("trial %d: orderlp feasible (%v) where brute force says infeasible %+v %+v", trial, res.LPValue, in.Jobs, plan)
+		}
+		return
+	}
+	if err != nil {
+		t.Fatalf("trial %d: %v", trial, err)
+	}
+	if !scalar.EqualWithinAbsOrRel(res.LPValue, want, tolerance.Engine, tolerance.Engine) {
+		t.Errorf("trial %d (%+v, plan %+v): orderlp %v, brute force %v", trial, in.Jobs, plan, res.LPValue, want)
+	}
+	vr, err := validate.Check(in, res.Schedule)
+	if err != nil {
+		t.Fatalf("trial %d: %v", trial, err)
+	}
+	// The plan forces C_k ≥ the k-th job's completion (and ≥ the start
+	// of its period), so the schedule's real total can be smaller than
+	// the LP value (a job may finish before its slot), never larger.
+	if vr.WeightedResponse > want*(1+1e-6)+1e-6 || !scalar.EqualWithinAbsOrRel(vr.WeightedResponse, res.Total, tolerance.Engine, tolerance.Engine) {
+		t.Errorf("trial %d: validated total %v, claimed %v, LP %v", trial, vr.WeightedResponse, res.Total, want)
 	}
 }
 
@@ -64,72 +115,16 @@ func TestKnownValues(t *testing.T) {
 // total.
 func TestAgainstIndependentLP(t *testing.T) {
 	eng := highsEngine(t)
-	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(4, 1))
 	for trial := 0; trial < 60; trial++ {
 		rel := trial%2 == 1
 		n := 2 + rng.IntN(3)
 		in := bruteforce.Random(rng, n, rel)
-		rho, relOf := Periods(in)
-		// A random valid plan: a random order, each completion placed in a
-		// random period at or after its release period and the previous one.
-		order := rng.Perm(n)
-		plan := Plan{Order: order, Period: make([]int, n)}
-		cur := 0
-		for k, j := range order {
-			lo := max(cur, relOf[j])
-			cur = lo + rng.IntN(len(rho)-lo)
-			plan.Period[k] = cur
-		}
-		// The job released last must complete in the last period.
-		plan.Period[n-1] = len(rho) - 1
-		for k := n - 2; k >= 0; k-- {
-			if plan.Period[k] > plan.Period[k+1] {
-				plan.Period[k] = plan.Period[k+1]
-			}
-			if plan.Period[k] < relOf[order[k]] {
-				plan.Period[k] = relOf[order[k]]
-			}
-		}
+		plan := randomPlan(rng, in, rng.Perm(n))
 		if err := plan.Check(in); err != nil {
 			continue
 		}
-		var seq []bruteforce.Event
-		k := 0
-		for l := range rho {
-			seq = append(seq, bruteforce.Event{Job: -1, Release: l})
-			for k < n && plan.Period[k] == l {
-				seq = append(seq, bruteforce.Event{Job: order[k], Release: -1})
-				k++
-			}
-		}
-		want, err := bruteforce.SequenceValue(in, rho, seq)
-		if err != nil {
-			t.Fatalf("trial %d: brute force: %v", trial, err)
-		}
-		res, err := Solve(ctx, eng, in, plan)
-		if math.IsInf(want, 1) {
-			if err == nil {
-				t.Fatalf("trial %d: orderlp feasible (%v) where brute force says infeasible %+v %+v", trial, res.LPValue, in.Jobs, plan)
-			}
-			continue
-		}
-		if err != nil {
-			t.Fatalf("trial %d: %v", trial, err)
-		}
-		if !scalar.EqualWithinAbsOrRel(res.LPValue, want, tolerance.Engine, tolerance.Engine) {
-			t.Errorf("trial %d (%+v, plan %+v): orderlp %v, brute force %v", trial, in.Jobs, plan, res.LPValue, want)
-		}
-		vr, err := validate.Check(in, res.Schedule)
-		if err != nil {
-			t.Fatalf("trial %d: %v", trial, err)
-		}
-		// The plan forces C_k ≥ the k-th job's completion (and ≥ the start
-		// of its period), so the schedule's real total can be smaller than
-		// the LP value (a job may finish before its slot), never larger.
-		if vr.TotalResponse > want*(1+1e-6)+1e-6 || !scalar.EqualWithinAbsOrRel(vr.TotalResponse, res.Total, tolerance.Engine, tolerance.Engine) {
-			t.Errorf("trial %d: validated total %v, claimed %v, LP %v", trial, vr.TotalResponse, res.Total, want)
-		}
+		checkAgainstBruteForce(t, eng, trial, in, plan)
 	}
 }
 
@@ -140,74 +135,18 @@ func TestAgainstIndependentLP(t *testing.T) {
 // checks precedence) with the same weighted total.
 func TestWeightedDAGAgainstIndependentLP(t *testing.T) {
 	eng := highsEngine(t)
-	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(4, 2))
 	checked := 0
 	for trial := 0; trial < 120; trial++ {
 		rel := trial%2 == 1
 		n := 2 + rng.IntN(4)
 		in := bruteforce.RandomDAG(rng, n, rel)
-		rho, relOf := Periods(in)
-		// A random valid plan: a random order, each completion placed in a
-		// random period at or after its release period and the previous one.
-		order := bruteforce.RandomExtension(rng, in)
-		plan := Plan{Order: order, Period: make([]int, n)}
-		cur := 0
-		for k, j := range order {
-			lo := max(cur, relOf[j])
-			cur = lo + rng.IntN(len(rho)-lo)
-			plan.Period[k] = cur
-		}
-		// The job released last must complete in the last period.
-		plan.Period[n-1] = len(rho) - 1
-		for k := n - 2; k >= 0; k-- {
-			if plan.Period[k] > plan.Period[k+1] {
-				plan.Period[k] = plan.Period[k+1]
-			}
-			if plan.Period[k] < relOf[order[k]] {
-				plan.Period[k] = relOf[order[k]]
-			}
-		}
+		plan := randomPlan(rng, in, bruteforce.RandomExtension(rng, in))
 		if err := plan.Check(in); err != nil {
 			continue
 		}
 		checked++
-		var seq []bruteforce.Event
-		k := 0
-		for l := range rho {
-			seq = append(seq, bruteforce.Event{Job: -1, Release: l})
-			for k < n && plan.Period[k] == l {
-				seq = append(seq, bruteforce.Event{Job: order[k], Release: -1})
-				k++
-			}
-		}
-		want, err := bruteforce.SequenceValue(in, rho, seq)
-		if err != nil {
-			t.Fatalf("trial %d: brute force: %v", trial, err)
-		}
-		res, err := Solve(ctx, eng, in, plan)
-		if math.IsInf(want, 1) {
-			if err == nil {
-				t.Fatalf("trial %d: orderlp feasible (%v) where brute force says infeasible %+v %+v", trial, res.LPValue, in.Jobs, plan)
-			}
-			continue
-		}
-		if err != nil {
-			t.Fatalf("trial %d: %v", trial, err)
-		}
-		if !scalar.EqualWithinAbsOrRel(res.LPValue, want, tolerance.Engine, tolerance.Engine) {
-			t.Errorf("trial %d (%+v, plan %+v): orderlp %v, brute force %v", trial, in.Jobs, plan, res.LPValue, want)
-		}
-		vr, err := validate.Check(in, res.Schedule)
-		if err != nil {
-			t.Fatalf("trial %d: %v", trial, err)
-		}
-		// The plan forces C_k ≥ the k-th job's completion (and ≥ the start
-		// of its period), so the schedule's real total can be smaller than
-		// the LP value (a job may finish before its slot), never larger.
-		if vr.WeightedResponse > want*(1+1e-6)+1e-6 || !scalar.EqualWithinAbsOrRel(vr.WeightedResponse, res.Total, tolerance.Engine, tolerance.Engine) {
-			t.Errorf("trial %d: validated total %v, claimed %v, LP %v", trial, vr.WeightedResponse, res.Total, want)
-		}
+		checkAgainstBruteForce(t, eng, trial, in, plan)
 	}
 	if checked < 60 {
 		t.Fatalf("only %d valid plans checked", checked)
@@ -272,16 +211,7 @@ func TestSolveOrderKeepsOrder(t *testing.T) {
 	notKept := 0
 	for i, c := range cases {
 		rho, _ := Periods(c.in)
-		var seq []bruteforce.Event
-		k := 0
-		for l := range rho {
-			seq = append(seq, bruteforce.Event{Job: -1, Release: l})
-			for k < len(c.plan.Order) && c.plan.Period[k] == l {
-				seq = append(seq, bruteforce.Event{Job: c.plan.Order[k], Release: -1})
-				k++
-			}
-		}
-		want, err := bruteforce.SequenceValue(c.in, rho, seq)
+		want, err := bruteforce.SequenceValue(c.in, rho, bruteforce.PlanSequence(len(rho), c.plan.Order, c.plan.Period))
 		if err != nil {
 			t.Fatal(err)
 		}

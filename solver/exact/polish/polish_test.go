@@ -6,15 +6,48 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/instances/taillard"
 	"github.com/mrsched/mrsched/internal/testenv"
 	"github.com/mrsched/mrsched/solver/mip"
+	"github.com/mrsched/mrsched/solver/mip/miptest"
 
 	"github.com/mrsched/mrsched/solver/exact/fastlp"
 	"github.com/mrsched/mrsched/solver/exact/internal/bruteforce"
 	"github.com/mrsched/mrsched/solver/highs"
 	"github.com/mrsched/mrsched/validate"
 )
+
+// checkPolish polishes in and checks OPT (brute force) ≤ polish ≤ the LP of
+// each start ≤ that policy's own simulated value, on the validated weighted
+// total (the plain total when every weight is 1, validate.Result).
+func checkPolish(t *testing.T, eng mip.Engine, trial int, in *instances.Instance) {
+	t.Helper()
+	bf, err := bruteforce.Solve(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Solve(context.Background(), eng, in, Options{})
+	if err != nil {
+		t.Fatalf("trial %d: %v", trial, err)
+	}
+	vr, err := validate.Check(in, r.Schedule)
+	if err != nil {
+		t.Fatalf("trial %d: %v", trial, err)
+	}
+	tol := 1e-6 * (1 + bf.Value)
+	if vr.WeightedResponse < bf.Value-tol {
+		t.Errorf("trial %d: polish %v below OPT %v", trial, vr.WeightedResponse, bf.Value)
+	}
+	for _, s := range r.Starts {
+		if s.LP > s.Simulated+tol {
+			t.Errorf("trial %d: %s LP %v worse than its own schedule %v", trial, s.Policy, s.LP, s.Simulated)
+		}
+		if vr.WeightedResponse > s.LP+tol {
+			t.Errorf("trial %d: polish %v worse than start %s (%v)", trial, vr.WeightedResponse, s.Policy, s.LP)
+		}
+	}
+}
 
 // OPT (brute force) ≤ polish ≤ the LP of its best start ≤ that policy's own
 // simulated value, and the schedule validates, on batches and releases.
@@ -24,31 +57,7 @@ func TestPolishBetweenOptAndStarts(t *testing.T) {
 	for trial := 0; trial < 30; trial++ {
 		rel := trial%3 == 0
 		n := 2 + rng.IntN(3)
-		in := bruteforce.Random(rng, n, rel)
-		bf, err := bruteforce.Solve(in)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r, err := Solve(context.Background(), eng, in, Options{})
-		if err != nil {
-			t.Fatalf("trial %d: %v", trial, err)
-		}
-		vr, err := validate.Check(in, r.Schedule)
-		if err != nil {
-			t.Fatalf("trial %d: %v", trial, err)
-		}
-		tol := 1e-6 * (1 + bf.Value)
-		if vr.TotalResponse < bf.Value-tol {
-			t.Errorf("trial %d: polish %v below OPT %v", trial, vr.TotalResponse, bf.Value)
-		}
-		for _, s := range r.Starts {
-			if s.LP > s.Simulated+tol {
-				t.Errorf("trial %d: %s LP %v worse than its own schedule %v", trial, s.Policy, s.LP, s.Simulated)
-			}
-			if vr.TotalResponse > s.LP+tol {
-				t.Errorf("trial %d: polish %v worse than start %s (%v)", trial, vr.TotalResponse, s.Policy, s.LP)
-			}
-		}
+		checkPolish(t, eng, trial, bruteforce.Random(rng, n, rel))
 	}
 }
 
@@ -61,46 +70,8 @@ func TestPolishWeightedDAG(t *testing.T) {
 	for trial := 0; trial < 40; trial++ {
 		rel := trial%3 == 0
 		n := 2 + rng.IntN(3)
-		in := bruteforce.RandomDAG(rng, n, rel)
-		bf, err := bruteforce.Solve(in)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r, err := Solve(context.Background(), eng, in, Options{})
-		if err != nil {
-			t.Fatalf("trial %d: %v", trial, err)
-		}
-		vr, err := validate.Check(in, r.Schedule)
-		if err != nil {
-			t.Fatalf("trial %d: %v", trial, err)
-		}
-		tol := 1e-6 * (1 + bf.Value)
-		if vr.WeightedResponse < bf.Value-tol {
-			t.Errorf("trial %d: polish %v below OPT %v", trial, vr.WeightedResponse, bf.Value)
-		}
-		for _, s := range r.Starts {
-			if s.LP > s.Simulated+tol {
-				t.Errorf("trial %d: %s LP %v worse than its own schedule %v", trial, s.Policy, s.LP, s.Simulated)
-			}
-			if vr.WeightedResponse > s.LP+tol {
-				t.Errorf("trial %d: polish %v worse than start %s (%v)", trial, vr.WeightedResponse, s.Policy, s.LP)
-			}
-		}
+		checkPolish(t, eng, trial, bruteforce.RandomDAG(rng, n, rel))
 	}
-}
-
-// failOnce reports the status "time limit" on its k-th LP.
-type failOnce struct {
-	mip.Engine
-	k, calls int
-}
-
-func (e *failOnce) Solve(ctx context.Context, m *mip.Model, opt mip.Options) (mip.Result, error) {
-	e.calls++
-	if e.calls == e.k {
-		return mip.Result{Status: mip.TimeLimit, Objective: math.NaN()}, nil
-	}
-	return e.Engine.Solve(ctx, m, opt)
 }
 
 // An engine time limit during an LP evaluation is a timed-out polish with
@@ -111,7 +82,7 @@ func TestEngineTimeLimitKeepsIncumbent(t *testing.T) {
 	eng := testenv.RequireHiGHS(t, highs.New)
 	ti, _ := taillard.Generate(6, 2, taillard.Seeds20x5[0])
 	in, _ := ti.ToTandem()
-	r, err := Solve(context.Background(), &failOnce{Engine: eng, k: 6}, in, Options{UseEngine: true})
+	r, err := Solve(context.Background(), &miptest.FailOnce{Engine: eng, K: 6}, in, Options{UseEngine: true})
 	if err != nil {
 		t.Fatal(err)
 	}

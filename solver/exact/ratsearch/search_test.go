@@ -114,27 +114,13 @@ func TestKnownOptima(t *testing.T) {
 	}
 }
 
-func perms(n int) [][]int {
-	if n == 0 {
-		return [][]int{{}}
-	}
-	var out [][]int
-	for _, p := range perms(n - 1) {
-		for i := 0; i <= len(p); i++ {
-			q := append(append(append([]int(nil), p[:i]...), n-1), p[i:]...)
-			out = append(out, q)
-		}
-	}
-	return out
-}
-
 // bruteOPT is the least exact fixed-order LP value over all orders (OPT,
 // since every schedule has a completion order and the LP of that order is
 // the least cost of schedules completing in it).
 func bruteOPT(t *testing.T, in *rational.Instance) *big.Rat {
 	t.Helper()
 	var best *big.Rat
-	for _, p := range perms(len(in.Jobs)) {
+	bruteforce.Permutations(len(in.Jobs), func(p []int) {
 		r, err := SolveOrder(context.Background(), in, p)
 		if err != nil {
 			t.Fatal(err)
@@ -142,7 +128,7 @@ func bruteOPT(t *testing.T, in *rational.Instance) *big.Rat {
 		if best == nil || r.Value.Cmp(best) < 0 {
 			best = r.Value
 		}
-	}
+	})
 	return best
 }
 

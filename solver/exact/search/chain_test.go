@@ -21,11 +21,7 @@ func TestChainBoundValid(t *testing.T) {
 			x[j], y[j] = jb.Map/in.MapCapacity, jb.Shuffle/in.ShuffleCapacity
 		}
 		perm := rng.Perm(n)
-		seq := []bruteforce.Event{{Job: -1, Release: 0}}
-		for _, j := range perm {
-			seq = append(seq, bruteforce.Event{Job: j, Release: -1})
-		}
-		lp, err := bruteforce.SequenceValue(in, []float64{0}, seq)
+		lp, err := bruteforce.BatchValue(in, perm)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -10,6 +10,7 @@ import (
 	"github.com/mrsched/mrsched/instances/taillard"
 	"github.com/mrsched/mrsched/solver/exact/internal/bruteforce"
 	"github.com/mrsched/mrsched/solver/mip"
+	"github.com/mrsched/mrsched/solver/mip/miptest"
 	"github.com/mrsched/mrsched/tolerance"
 	"github.com/mrsched/mrsched/validate"
 	"gonum.org/v1/gonum/floats/scalar"
@@ -79,22 +80,6 @@ func TestHugeSizes(t *testing.T) {
 	}
 }
 
-// failOnce is an engine that answers with the wrapped engine except for
-// call number k (1-based), where it reports the status "time limit", as an
-// engine whose own clock ran out during that LP would.
-type failOnce struct {
-	mip.Engine
-	k, calls int
-}
-
-func (e *failOnce) Solve(ctx context.Context, m *mip.Model, opt mip.Options) (mip.Result, error) {
-	e.calls++
-	if e.calls == e.k {
-		return mip.Result{Status: mip.TimeLimit, Objective: math.NaN()}, nil
-	}
-	return e.Engine.Solve(ctx, m, opt)
-}
-
 // An engine stopping at its time limit during an LP evaluation ends the
 // search with its incumbent and status time limit, not an error (report
 // finding "LP evaluation failed … status time limit"; before the fix the
@@ -104,7 +89,7 @@ func TestEngineTimeLimitKeepsIncumbent(t *testing.T) {
 	ti, _ := taillard.Generate(9, 2, taillard.Seeds20x5[2])
 	in, _ := ti.ToTandem()
 	for _, k := range []int{2, 3, 5} {
-		res, err := Solve(context.Background(), &failOnce{Engine: eng, k: k}, in, Options{UseEngine: true})
+		res, err := Solve(context.Background(), &miptest.FailOnce{Engine: eng, K: k}, in, Options{UseEngine: true})
 		if err != nil {
 			t.Fatalf("k=%d: %v", k, err)
 		}

@@ -43,13 +43,13 @@ func TestPairTailValid(t *testing.T) {
 		n := 2 + rng.IntN(4)
 		in := bruteforce.Random(rng, n, false)
 		s := batchSearcher(in, true, false)
-		permute(n, func(order []int) {
+		bruteforce.Permutations(n, func(order []int) {
 			for d := 0; d < n; d++ {
 				if s.preds[order[d]]&^prefixMask(order[:d]) != 0 {
 					return // not explored (identical jobs out of index order)
 				}
 			}
-			lp, err := bruteLP(in, order)
+			lp, err := bruteforce.BatchValue(in, order)
 			if err != nil {
 				return // the oracle's dense simplex gave up (counted below)
 			}
@@ -74,36 +74,6 @@ func TestPairTailValid(t *testing.T) {
 	if checked < 500 {
 		t.Fatalf("only %d orders checked", checked)
 	}
-}
-
-// bruteLP is the brute-force oracle's LP of the batch order (its own dense
-// simplex).
-func bruteLP(in *instances.Instance, order []int) (float64, error) {
-	seq := []bruteforce.Event{{Job: -1, Release: 0}}
-	for _, j := range order {
-		seq = append(seq, bruteforce.Event{Job: j, Release: -1})
-	}
-	return bruteforce.SequenceValue(in, []float64{0}, seq)
-}
-
-func permute(n int, f func([]int)) {
-	a := make([]int, n)
-	for i := range a {
-		a[i] = i
-	}
-	var rec func(k int)
-	rec = func(k int) {
-		if k == n {
-			f(a)
-			return
-		}
-		for i := k; i < n; i++ {
-			a[k], a[i] = a[i], a[k]
-			rec(k + 1)
-			a[k], a[i] = a[i], a[k]
-		}
-	}
-	rec(0)
 }
 
 func prefixMask(p []int) uint64 {

@@ -207,15 +207,7 @@ func (s *searcher) releaseDFS(p orderlp.Plan, rel []int, l int, done []bool, las
 			kids = append(kids, rk{-1, b, 0})
 		}
 	}
-	sort.SliceStable(kids, func(a, b int) bool { return kids[a].bound < kids[b].bound })
-	pending := make([]float64, len(kids))
-	for i, kd := range kids {
-		pending[i] = kd.bound
-	}
-	s.frames[depth] = pending
-	if depth == 0 {
-		s.rootOpen = false
-	}
+	pending := openFrame(s, depth, kids, func(kd rk) float64 { return kd.bound })
 	for i, kd := range kids {
 		s.frames[depth] = pending[i:]
 		if s.cut(kd.bound) {

@@ -593,6 +593,24 @@ func (s *searcher) evaluateFrom(p orderlp.Plan, basis *fastlp.Basis) error {
 
 func (s *searcher) cut(bound float64) bool { return bound >= s.best-pruneRel*math.Abs(s.best) }
 
+// openFrame sorts the children of a node at depth by their bound (stably:
+// ties keep the order they were made in) and records the bounds as the
+// open nodes of frames[depth]; at the root it marks the root expanded. It
+// returns the bounds, the i-th that of kids[i]: the children from i on
+// are pending while kids[i] is explored.
+func openFrame[K any](s *searcher, depth int, kids []K, bound func(K) float64) []float64 {
+	sort.SliceStable(kids, func(a, b int) bool { return bound(kids[a]) < bound(kids[b]) })
+	pending := make([]float64, len(kids))
+	for i, k := range kids {
+		pending[i] = bound(k)
+	}
+	s.frames[depth] = pending
+	if depth == 0 {
+		s.rootOpen = false
+	}
+	return pending
+}
+
 type child struct {
 	j     int
 	bound float64
@@ -637,15 +655,7 @@ func (s *searcher) batchDFS(prefix []int, mask uint64, X, Y, P, plp float64) {
 			kids = append(kids, child{j, b, c})
 		}
 	}
-	sort.SliceStable(kids, func(a, b int) bool { return kids[a].bound < kids[b].bound })
-	pending := make([]float64, len(kids))
-	for i, k := range kids {
-		pending[i] = k.bound
-	}
-	s.frames[depth] = pending
-	if depth == 0 {
-		s.rootOpen = false
-	}
+	pending := openFrame(s, depth, kids, func(k child) float64 { return k.bound })
 	for i, k := range kids {
 		s.frames[depth] = pending[i:]
 		if s.cut(k.bound) {

@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/mrsched/mrsched/bounds"
-	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/instances/taillard"
 	"github.com/mrsched/mrsched/internal/testenv"
 	"github.com/mrsched/mrsched/solver/exact/internal/bruteforce"
@@ -27,22 +26,15 @@ func engine(t testing.TB) mip.Engine {
 
 func TestKnownOptima(t *testing.T) {
 	eng := engine(t)
-	for _, c := range []struct {
-		name string
-		in   *instances.Instance
-		want float64
-	}{
-		// (10,1), (1,10) has OPT 21 (brute force over both orders).
-		{"(10,1),(1,10)", instances.New([]instances.Job{{ID: "a", Map: 10, Shuffle: 1}, {ID: "b", Map: 1, Shuffle: 10}}), 21},
-		// Lin et al. §2.1: FIFO's 12 is optimal.
-		{"§2.1", instances.Example21(), 12},
-	} {
-		res, err := Solve(context.Background(), eng, c.in, Options{})
+	// The optima are worked by hand and confirmed by brute force
+	// (bruteforce.KnownOptima).
+	for _, c := range bruteforce.KnownOptima() {
+		res, err := Solve(context.Background(), eng, c.In, Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if res.Status != mip.Optimal || !scalar.EqualWithinAbsOrRel(res.Objective, c.want, tolerance.Engine, tolerance.Engine) || !scalar.EqualWithinAbsOrRel(res.LowerBound, c.want, tolerance.Engine, tolerance.Engine) {
-			t.Errorf("%s: %v %v lb %v, want %v", c.name, res.Status, res.Objective, res.LowerBound, c.want)
+		if res.Status != mip.Optimal || !scalar.EqualWithinAbsOrRel(res.Objective, c.Opt, tolerance.Engine, tolerance.Engine) || !scalar.EqualWithinAbsOrRel(res.LowerBound, c.Opt, tolerance.Engine, tolerance.Engine) {
+			t.Errorf("%s: %v %v lb %v, want %v", c.Name, res.Status, res.Objective, res.LowerBound, c.Opt)
 		}
 	}
 }

@@ -30,8 +30,8 @@ func TestWindowTailValid(t *testing.T) {
 		lps := map[string]float64{}
 		key := func(o []int) string { return string(intsBytes(o)) }
 		best := math.Inf(1)
-		permute(n, func(order []int) {
-			lp, err := bruteLP(in, order)
+		bruteforce.Permutations(n, func(order []int) {
+			lp, err := bruteforce.BatchValue(in, order)
 			if err != nil {
 				return // the oracle's dense simplex gave up (counted below)
 			}
@@ -43,7 +43,7 @@ func TestWindowTailValid(t *testing.T) {
 		if s.tab.W == nil {
 			t.Fatalf("trial %d: no window tail", trial)
 		}
-		permute(n, func(order []int) {
+		bruteforce.Permutations(n, func(order []int) {
 			lp, ok := lps[key(order)]
 			if !ok {
 				return

@@ -229,6 +229,34 @@ func (p Program) Solve(ctx context.Context, m *mip.Model, opt mip.Options) (mip.
 	return r, nil
 }
 
+// Finish completes a result whose Status and HasSolution a program's Parse
+// has read: with a solution, X is x and Objective is m's objective at x
+// (its constant included); a proven optimum (proved) is its own bound with
+// gap 0, otherwise the bound logBound reads from the log (plus m's
+// constant) is the best bound and, with a solution, gives the gap
+// (mip.EngineGap); Nodes is what logNodes reads from the log.
+func Finish(m *mip.Model, r mip.Result, x []float64, log string, proved bool,
+	logBound func(log string, sense mip.Sense) (float64, bool), logNodes func(log string) int64) mip.Result {
+	if r.HasSolution {
+		r.X = x
+		obj := m.Offset
+		for j, v := range m.Vars {
+			obj += v.Obj * x[j]
+		}
+		r.Objective = obj
+	}
+	if proved {
+		r.BestBound, r.Gap = r.Objective, 0
+	} else if b, ok := logBound(log, m.Sense); ok {
+		r.BestBound = b + m.Offset
+		if r.HasSolution {
+			r.Gap = mip.EngineGap(r.Objective, r.BestBound)
+		}
+	}
+	r.Nodes = logNodes(log)
+	return r
+}
+
 // LastLines returns the last k lines of s (trimmed), joined by " | ",
 // for error messages.
 func LastLines(s string, k int) string {

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/mrsched/mrsched/solver/mip"
 	"gonum.org/v1/gonum/floats/scalar"
@@ -267,6 +268,22 @@ func CheckParallel(t *testing.T, e mip.Engine, goroutines, rounds int) {
 	close(errs)
 	for err := range errs {
 		t.Error(err)
+	}
+}
+
+// CheckCancel checks that an engine given a context cancelled before the
+// solve stops at once: status Interrupted and an error, on the market-split
+// MIP with 4 rows (hard for branch and bound, so an engine that ignored the
+// context would run into its hour-long limit). The context is cancelled,
+// never compared with a clock.
+func CheckCancel(t *testing.T, e mip.Engine) {
+	t.Helper()
+	m := MarketSplit(rand.New(rand.NewPCG(1, 1)), 4)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	r, err := e.Solve(ctx, m, mip.Options{TimeLimit: time.Hour})
+	if err == nil || r.Status != mip.Interrupted {
+		t.Fatalf("cancelled: status %v, err %v", r.Status, err)
 	}
 }
 

@@ -1,7 +1,8 @@
 // Package miptest provides models with known optima, random models and
 // engine checks shared by the tests and benchmarks of the LP/MIP engines
-// (solver/highs, solver/cbc, solver/engine). Every known optimum says where
-// it comes from.
+// (solver/highs, solver/cbc, solver/engine), and an engine that fails one
+// chosen solve (FailOnce) for the tests of the engines' users. Every known
+// optimum says where it comes from.
 package miptest
 
 import (

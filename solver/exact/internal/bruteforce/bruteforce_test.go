@@ -1,6 +1,7 @@
 package bruteforce
 
 import (
+	"fmt"
 	"math"
 	"testing"
 
@@ -9,28 +10,14 @@ import (
 
 // The oracle itself on values worked by hand: the two-job example and Lin et al. §2.1.
 func TestKnownValues(t *testing.T) {
-	two := instances.New([]instances.Job{{ID: "a", Map: 10, Shuffle: 1}, {ID: "b", Map: 1, Shuffle: 10}})
-	seq := func(order ...int) []Event {
-		s := []Event{{Job: -1, Release: 0}}
-		for _, j := range order {
-			s = append(s, Event{Job: j, Release: -1})
-		}
-		return s
-	}
-	for _, c := range []struct {
-		in    *instances.Instance
-		order []int
-		want  float64
-	}{
-		{two, []int{0, 1}, 22},                      // map-heavy first (by hand)
-		{two, []int{1, 0}, 21},                      // shuffle-heavy first = OPT (by hand)
-		{instances.Example21(), []int{0, 1, 2}, 12}, // §2.1 FIFO order
-	} {
-		v, err := SequenceValue(c.in, []float64{0}, seq(c.order...))
-		if err != nil || math.Abs(v-c.want) > 1e-9 {
-			t.Errorf("order %v: %v (err %v), want %v", c.order, v, err, c.want)
+	// KnownOrders, worked by hand in its comments.
+	for _, c := range KnownOrders() {
+		v, err := BatchValue(c.In, c.Order)
+		if err != nil || math.Abs(v-c.Value) > 1e-9 {
+			t.Errorf("%s: order %v: %v (err %v), want %v", c.Name, c.Order, v, err, c.Value)
 		}
 	}
+	two := TwoJobs()
 	r, err := Solve(two)
 	if err != nil || math.Abs(r.Value-21) > 1e-9 || r.LPs != 2 {
 		t.Fatalf("Solve: %+v %v", r, err)
@@ -41,6 +28,17 @@ func TestKnownValues(t *testing.T) {
 	r, err = Solve(rel)
 	if err != nil || math.Abs(r.Value-3) > 1e-9 {
 		t.Fatalf("release: %+v %v", r, err)
+	}
+}
+
+// The fixtures of KnownOptima: Solve finds the optimum each one states
+// (worked by hand in their comments).
+func TestKnownOptima(t *testing.T) {
+	for _, k := range KnownOptima() {
+		r, err := Solve(k.In)
+		if err != nil || math.Abs(r.Value-k.Opt) > 1e-9 {
+			t.Errorf("%s: %+v %v, want %v", k.Name, r, err, k.Opt)
+		}
 	}
 }
 
@@ -65,5 +63,38 @@ func TestWeightedDAG(t *testing.T) {
 	r, err = Solve(free)
 	if err != nil || math.Abs(r.Value-43) > 1e-9 || r.LPs != 2 {
 		t.Fatalf("weighted: %+v %v, want 43 from two LPs", r, err)
+	}
+}
+
+// Permutations visits n! distinct permutations (closed form), each of
+// 0, …, n−1, the identity first.
+func TestPermutations(t *testing.T) {
+	fact := 1
+	for n := 0; n <= 5; n++ {
+		if n > 0 {
+			fact *= n
+		}
+		seen := map[string]bool{}
+		Permutations(n, func(order []int) {
+			if len(seen) == 0 {
+				for i, j := range order {
+					if i != j {
+						t.Errorf("n=%d: first permutation %v, want the identity", n, order)
+						break
+					}
+				}
+			}
+			used := make([]bool, n)
+			for _, j := range order {
+				if j < 0 || j >= n || used[j] {
+					t.Fatalf("n=%d: %v is not a permutation", n, order)
+				}
+				used[j] = true
+			}
+			seen[fmt.Sprint(order)] = true
+		})
+		if len(seen) != fact {
+			t.Errorf("n=%d: %d distinct permutations, want %d", n, len(seen), fact)
+		}
 	}
 }

@@ -19,38 +19,17 @@ import (
 	"github.com/mrsched/mrsched/validate"
 )
 
-// oracleCase draws one instance of the oracle sweep: n from 2 to 5
-// (mostly 3 or 4: the MIPs of 5 weighted jobs are the slowest part of the
-// sweep), and 6 or 7 for every tenth trial (batches); every fourth trial
-// has release dates; random
-// dependencies (empty, chain, fork, join, random edges), weights (unit,
-// ties among 0.1 … 10, log-uniform on [0.1, 10]) and the regimes of
-// bruteforce.Random (ties, zero sizes, extreme ratios, capacities).
-// Instances with more linear extensions than the brute force can afford
-// (120 orders; 24 with releases, whose interleavings multiply them) are
-// redrawn from the same stream, so the sweep is the same on every run; so
-// are the rare instances (sizes 1000:1 with weights) on which the brute
-// force's own dense simplex fails its accuracy check, since it then has no
-// answer to compare with. The brute force's optimum is returned.
+// oracleCase draws one instance of the oracle sweep (bruteforce.SolvedDAG):
+// n from 2 to 5 (mostly 3 or 4: the MIPs of 5 weighted jobs are the
+// slowest part of the sweep), and 6 or 7 for every tenth trial (batches);
+// every fourth trial has release dates; random dependencies (empty, chain,
+// fork, join, random edges), weights (unit, ties among 0.1 … 10,
+// log-uniform on [0.1, 10]) and the regimes of bruteforce.Random (ties,
+// zero sizes, extreme ratios, capacities). The brute force's optimum is
+// returned.
 func oracleCase(rng *rand.Rand, trial int) (*instances.Instance, float64) {
-	rel := trial%4 == 3
-	for {
-		n := 2 + rng.IntN(3) + rng.IntN(2)
-		limit := 120
-		switch {
-		case rel:
-			limit = 24
-		case trial%10 == 0:
-			n = 6 + rng.IntN(2)
-		}
-		in := bruteforce.RandomDAG(rng, n, rel)
-		if bruteforce.Extensions(in) > limit {
-			continue
-		}
-		if bf, err := bruteforce.Solve(in); err == nil {
-			return in, bf.Value
-		}
-	}
+	in, bf := bruteforce.SolvedDAG(rng, trial%4 == 3, trial%10 == 0, nil)
+	return in, bf.Value
 }
 
 // oracleWorkers is the number of instances solved at once (the instances
@@ -119,38 +98,15 @@ func TestOracleWeightedDAG(t *testing.T) {
 	rng := rand.New(rand.NewPCG(2026, 34))
 	cases := make([]*instances.Instance, trials)
 	opts := make([]float64, trials)
-	var maxN, deps, weighted, released, ties, zeros int
+	var cov sweepCover
 	for trial := range cases {
 		in, opt := oracleCase(rng, trial)
 		cases[trial], opts[trial] = in, opt
-		maxN = max(maxN, in.N())
-		if in.HasDependencies() {
-			deps++
-		}
-		if in.HasWeights() {
-			weighted++
-		}
-		if !in.IsBatch() {
-			released++
-		}
-		seen := map[[2]float64]bool{}
-		tie, zero := false, false
-		for _, jb := range in.Jobs {
-			k := [2]float64{jb.Map, jb.Shuffle}
-			tie = tie || seen[k]
-			seen[k] = true
-			zero = zero || jb.Map == 0 || jb.Shuffle == 0
-		}
-		if tie {
-			ties++
-		}
-		if zero {
-			zeros++
-		}
+		cov.add(in)
 	}
-	t.Logf("%d instances, n ≤ %d: %d with dependencies, %d weighted, %d with releases, %d with ties, %d with zero sizes", trials, maxN, deps, weighted, released, ties, zeros)
+	t.Logf("%d instances, n ≤ %d: %d with dependencies, %d weighted, %d with releases, %d with ties, %d with zero sizes", trials, cov.maxN, cov.deps, cov.weighted, cov.released, cov.ties, cov.zeros)
 	// The sweep must cover what it claims.
-	if maxN < 7 || deps < trials/2 || weighted < trials/2 || released < trials/5 || ties == 0 || zeros == 0 {
+	if cov.maxN < 7 || cov.deps < trials/2 || cov.weighted < trials/2 || cov.released < trials/5 || cov.ties == 0 || cov.zeros == 0 {
 		t.Fatalf("sweep does not cover its cases")
 	}
 	outs := make([]oracleOutcome, trials)

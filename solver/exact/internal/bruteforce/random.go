@@ -140,3 +140,35 @@ func RandomExtension(rng *rand.Rand, in *instances.Instance) []int {
 	}
 	return order
 }
+
+// SolvedDAG draws instances of RandomDAG until one is within reach of Solve
+// and returns it with Solve's result: n from 2 to 5 (mostly 3 or 4), or 6 or
+// 7 when big and without releases (rel). Instances with more linear
+// extensions than the brute force affords (120 orders; 24 with releases,
+// whose interleavings multiply them) are redrawn from the same stream, so
+// a sweep is the same on every run; so are the rare instances (sizes
+// 1000:1 with weights) on which Solve's dense simplex fails its accuracy
+// check. keep, when not nil, sees every instance drawn first: it may
+// change it (drawing from rng) or refuse it (false: redraw).
+func SolvedDAG(rng *rand.Rand, rel, big bool, keep func(*instances.Instance) bool) (*instances.Instance, Result) {
+	for {
+		n := 2 + rng.IntN(3) + rng.IntN(2)
+		limit := 120
+		switch {
+		case rel:
+			limit = 24
+		case big:
+			n = 6 + rng.IntN(2)
+		}
+		in := RandomDAG(rng, n, rel)
+		if keep != nil && !keep(in) {
+			continue
+		}
+		if Extensions(in) > limit {
+			continue
+		}
+		if bf, err := Solve(in); err == nil {
+			return in, bf
+		}
+	}
+}
