@@ -17,9 +17,14 @@ import (
 // ErrInput is returned for an instance the search does not take.
 var ErrInput = errors.New("priority: invalid input")
 
-// DefaultWindow is the largest displacement of an insertion move when
-// Options.Window is 0.
+// DefaultWindow is the smallest largest displacement of an insertion move
+// when Options.Window is 0: the largest is then max(DefaultWindow,
+// n/windowShare).
 const DefaultWindow = 16
+
+// windowShare: with Options.Window 0 a job moves up to n/windowShare
+// places.
+const windowShare = 4
 
 // DefaultIterations is the number of moves evaluated when
 // Options.Iterations is 0 and no deadline is set.
@@ -39,7 +44,8 @@ type Options struct {
 	// Iterations is the number of moves evaluated (0: DefaultIterations
 	// without a deadline, unlimited with one; negative: none).
 	Iterations int
-	// Window is the largest displacement of a move (0: DefaultWindow).
+	// Window is the largest displacement of a move (0: a quarter of the
+	// jobs, at least DefaultWindow).
 	Window int
 	// Target, when positive, stops the search once the objective is at
 	// most Target.
@@ -104,7 +110,7 @@ func Solve(ctx context.Context, in *instances.Instance, opt Options) (*Result, e
 	}
 	w := opt.Window
 	if w <= 0 {
-		w = DefaultWindow
+		w = max(DefaultWindow, n/windowShare)
 	}
 	w = min(w, n-1)
 	rng := rand.New(rand.NewPCG(opt.Seed, 0x7072696f))
@@ -118,7 +124,7 @@ func Solve(ctx context.Context, in *instances.Instance, opt Options) (*Result, e
 			break
 		}
 		i := rng.IntN(n)
-		d := 1 + rng.IntN(w)
+		d := displacement(rng, w)
 		if rng.IntN(2) == 0 {
 			d = -d
 		}
@@ -174,4 +180,12 @@ func insert(dst, src []int, i, j int) {
 		copy(dst[j+1:i+1], src[j:i])
 		copy(dst[i+1:], src[i+1:])
 	}
+}
+
+// displacement draws a move's displacement from 1 to w, log-uniformly: as
+// many moves of 1–3 places as of 3–9 or 100–300, so that both the
+// neighbours in the order and the jobs of the same busy period far from
+// it are tried.
+func displacement(rng *rand.Rand, w int) int {
+	return min(w, int(math.Exp(rng.Float64()*math.Log(float64(w)+1))))
 }

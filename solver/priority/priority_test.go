@@ -3,6 +3,7 @@ package priority
 import (
 	"context"
 	"errors"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -83,5 +84,36 @@ func TestSolveStops(t *testing.T) {
 	in.Jobs[1].After = []int{0}
 	if _, err := Solve(context.Background(), in, Options{}); !errors.Is(err, ErrInput) {
 		t.Errorf("dependencies: error %v, want ErrInput", err)
+	}
+}
+
+// TestDisplacement: a move's displacement lies in [1, w] and is
+// log-uniform: P(d ≤ k) = ln(k+1)/ln(w+1) (closed form of
+// ⌊exp(U·ln(w+1))⌋, U uniform), 1/2 for k = 31 and w = 1023, 1/3 for
+// k = 9 and w = 999; w = 1 always gives 1.
+func TestDisplacement(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, c := range []struct {
+		w, k int
+		want float64
+	}{{1023, 31, 0.5}, {999, 9, 1.0 / 3}, {1, 1, 1}} {
+		const draws = 100_000
+		le, top := 0, 0
+		for range draws {
+			d := displacement(rng, c.w)
+			if d < 1 || d > c.w {
+				t.Fatalf("w = %d: displacement %d outside [1, %d]", c.w, d, c.w)
+			}
+			if d <= c.k {
+				le++
+			}
+			top = max(top, d)
+		}
+		if got := float64(le) / draws; math.Abs(got-c.want) > 0.01 {
+			t.Errorf("w = %d: P(d ≤ %d) = %.4f, want %.4f", c.w, c.k, got, c.want)
+		}
+		if top < c.w/2 {
+			t.Errorf("w = %d: largest displacement %d, want some near w", c.w, top)
+		}
 	}
 }
