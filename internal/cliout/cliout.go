@@ -245,6 +245,15 @@ func StderrIf(c *cli.Context, flag string) io.Writer {
 	return nil
 }
 
+// Messages is the command's stderr for a library's messages, or nil
+// under --quiet.
+func Messages(c *cli.Context) io.Writer {
+	if c.Bool("quiet") {
+		return nil
+	}
+	return c.App.ErrWriter
+}
+
 // ProgressLine returns a callback printing progress lines on stderr, or
 // nil under --quiet.
 func ProgressLine(c *cli.Context) func(string) {
