@@ -26,7 +26,6 @@ import (
 	"github.com/mrsched/mrsched/reductions/nmts"
 	"github.com/mrsched/mrsched/reductions/tight"
 	"github.com/mrsched/mrsched/report"
-	"github.com/mrsched/mrsched/report/figures"
 	"github.com/mrsched/mrsched/report/study"
 	"github.com/mrsched/mrsched/schedule"
 	"github.com/mrsched/mrsched/solver/engine"
@@ -216,24 +215,19 @@ func altCmd[T any, H hardInstance](name string, def T, table func(*T) []cliflags
 
 func adversaryCmd() *cli.Command {
 	def := adversary.DefaultConfig()
-	return timeLimited(runLimit, "for the whole command (a sweep stopped early writes nothing)", clitree.Cmd("adversary", func(c *cli.Context) error {
-		cfg, err := cliflags.Filled(c, def, flagsets.Adversary)
-		cfg.Context = c.Context
-		var r *adversary.Report
-		if err == nil {
-			r, err = adversary.Run(cfg, func(p string, n int) { cliout.Infof(c, "adversary: %s n=%d", p, n) })
+	return timeLimited(runLimit, "for the whole command (a sweep stopped early writes nothing)", clitree.Cmd("adversary", func(c *cli.Context) (err error) {
+		cfg := study.AdversaryConfig{CSV: c.String("csv"), Plot: c.String("plot"), PNG: c.Bool("png"), Protect: cliout.ProtectedInputs(c),
+			Progress: func(p string, n int) { cliout.Infof(c, "adversary: %s n=%d", p, n) }}
+		var o *report.Output
+		cfg.Sweep, err = cliflags.Filled(c, def, flagsets.Adversary)
+		if cfg.Sweep.Context = c.Context; err == nil {
+			o, err = study.Adversary(cfg)
 		}
-		if err == nil {
-			err = cliout.Emit(c, r.Write)
-		}
-		if path := c.String("csv"); err == nil && path != "" {
-			err = cliout.WriteWith(c, path, "", func(w io.Writer) error { return r.Write(w, tabular.CSV) })
-		}
-		if prefix := c.String("plot"); err == nil && prefix != "" {
-			var files []string
-			if files, err = figures.SaveAdversary(r.Results, prefix, figures.Formats(c.Bool("png"))...); err == nil {
-				cliout.Infof(c, "wrote %s", strings.Join(files, " and "))
+		if o != nil { // the table, also when a file failed, then the files written
+			if err := cliout.Emit(c, o.Write); err != nil {
+				return err
 			}
+			cliout.Wrote(c, o.Files)
 		}
 		return cliout.Flagged(err, adversary.ErrConfig)
 	}, slices.Concat(cliflags.Bind(flagsets.Adversary(&def)...), plotFlags(), []cli.Flag{

@@ -1,10 +1,13 @@
 package study
 
 import (
+	"bytes"
 	"context"
 	"math/big"
+	"strings"
 
 	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/internal/fileio"
 	"github.com/mrsched/mrsched/reductions"
 	"github.com/mrsched/mrsched/reductions/adversary"
 	"github.com/mrsched/mrsched/report"
@@ -144,4 +147,54 @@ func AdversaryYao(cfg AdversaryYaoConfig) (*tabular.Table, error) {
 		return nil, err
 	}
 	return adversary.YaoTable(ys), nil
+}
+
+// AdversaryConfig configures Adversary ('mrsched adversary'; Lin et al.
+// Theorem 2, the deterministic adversary).
+type AdversaryConfig struct {
+	Sweep adversary.Config // the policies, the values of n and the context
+	// CSV, when not "", is the file the table is also written to as CSV.
+	CSV string
+	// Plot, when not "", is the base of the figure's files:
+	// Plot.svg, and Plot.png with PNG (figures.SaveAdversary).
+	Plot string
+	PNG  bool
+	// Progress, when not nil, is called before each policy and n.
+	Progress func(policy string, n int)
+	// Protect lists files never written over (the caller's inputs).
+	Protect []string
+}
+
+// Adversary plays the adversary of cfg against every policy and n
+// (adversary.Run), writes the CSV table and the figure when asked and
+// returns the table to print (adversary.Report.Write); Output.Files are
+// the CSV file and then the figure's files ("A.svg and A.png"). When a
+// file cannot be written the Output comes with the error: its table and
+// the files written before still stand. Errors of the sweep's fields wrap
+// adversary.ErrConfig.
+func Adversary(cfg AdversaryConfig) (*report.Output, error) {
+	r, err := adversary.Run(cfg.Sweep, cfg.Progress)
+	if err != nil {
+		return nil, err
+	}
+	out := &report.Output{Print: r.Write}
+	if cfg.CSV != "" {
+		var b bytes.Buffer
+		err := r.Write(&b, tabular.CSV)
+		if err == nil {
+			err = fileio.WriteFileAtomic(cfg.CSV, b.Bytes(), fileio.Protect(cfg.Protect...))
+		}
+		if err != nil {
+			return out, err
+		}
+		out.Files = append(out.Files, cfg.CSV)
+	}
+	if cfg.Plot != "" {
+		files, err := figures.SaveAdversary(r.Results, cfg.Plot, figures.Formats(cfg.PNG)...)
+		if err != nil {
+			return out, err
+		}
+		out.Files = append(out.Files, strings.Join(files, " and "))
+	}
+	return out, nil
 }

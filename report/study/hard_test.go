@@ -1,6 +1,7 @@
 package study_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"os"
@@ -16,6 +17,7 @@ import (
 	"github.com/mrsched/mrsched/report/study"
 	"github.com/mrsched/mrsched/schedule"
 	"github.com/mrsched/mrsched/solver/engine"
+	"github.com/mrsched/mrsched/tabular"
 )
 
 // nmtsFile writes an NMTS instance with f = (3, 4), g = (1, 4) and h (for
@@ -170,5 +172,45 @@ func TestReduceOpt(t *testing.T) {
 	y, err2 := strconv.ParseFloat(row[4], 64)
 	if err1 != nil || err2 != nil || row[1] != "yes" || opt > y {
 		t.Errorf("nmts %s, opt_lp %s, y %s: want yes and opt_lp ≤ y", row[1], row[3], row[4])
+	}
+}
+
+// TestAdversary: the CSV file holds the printed table in CSV (the second
+// path: adversary.Run's report written directly), Output.Files lists it
+// and then the figure's files; a CSV path that cannot be written returns
+// the error with the table still printable and no file listed.
+func TestAdversary(t *testing.T) {
+	dir := t.TempDir()
+	sw := adversary.Config{Policies: "maxsrpt,ps", Ns: []int{4, 8}}
+	csv, plot := filepath.Join(dir, "a.csv"), filepath.Join(dir, "fig")
+	out, err := study.Adversary(study.AdversaryConfig{Sweep: sw, CSV: csv, Plot: plot, PNG: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{csv, plot + ".svg and " + plot + ".png"}
+	if strings.Join(out.Files, "|") != strings.Join(want, "|") {
+		t.Errorf("files %q, want %q", out.Files, want)
+	}
+	r, err := adversary.Run(sw, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var direct, printed bytes.Buffer
+	if err := r.Write(&direct, tabular.CSV); err != nil {
+		t.Fatal(err)
+	}
+	if err := out.Write(&printed, tabular.CSV); err != nil {
+		t.Fatal(err)
+	}
+	file, err := os.ReadFile(csv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(file) != direct.String() || printed.String() != direct.String() {
+		t.Errorf("CSV file\n%s\nprinted\n%s\nwant\n%s", file, printed.String(), direct.String())
+	}
+	out, err = study.Adversary(study.AdversaryConfig{Sweep: sw, CSV: dir})
+	if err == nil || out == nil || len(out.Files) != 0 || out.Empty() {
+		t.Errorf("CSV to a directory: output %v, error %v; want the table, no files and an error", out, err)
 	}
 }
