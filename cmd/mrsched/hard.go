@@ -9,7 +9,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io"
 	"slices"
 	"strings"
 	"time"
@@ -76,18 +75,14 @@ func altOutFlags(flags ...cli.Flag) []cli.Flag {
 
 func genNMTSCmd() *cli.Command {
 	def := reductions.DefaultNMTSConfig()
-	return timeLimited(runLimit, "for the whole command (a no-instance search stopped early writes nothing)", clitree.Cmd("nmts", func(c *cli.Context) error {
+	return timeLimited(runLimit, "for the whole command (a no-instance search stopped early writes nothing)", clitree.Cmd("nmts", cliout.Action(func(c *cli.Context) (nmts.File, error) {
 		cfg, err := cliflags.Filled(c, def, flagsets.NMTSGen)
-		cfg.Context = c.Context
 		var in *nmts.Instance
-		if err == nil {
+		if cfg.Context = c.Context; err == nil {
 			in, err = reductions.GenerateNMTS(cfg)
 		}
-		if err != nil {
-			return cliout.Flagged(err, reductions.ErrConfig)
-		}
-		return cliout.EmitNoted(c, fmt.Sprintf("q = %d", in.Q()), func(w io.Writer) error { return nmts.WriteJSON(w, in) })
-	}, append(cliflags.Bind(flagsets.NMTSGen(&def)...),
+		return nmts.File{Instance: in}, cliout.Flagged(err, reductions.ErrConfig)
+	}), append(cliflags.Bind(flagsets.NMTSGen(&def)...),
 		cliflags.Output("out", "", "write to `FILE` instead of stdout", cliflags.Alias("o")),
 		cliflags.Bool("quiet", false, "no progress or messages on stderr (no -q: --q is the set size)"))...))
 }
