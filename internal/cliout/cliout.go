@@ -407,16 +407,3 @@ func ArgAction[R Result](what string, f func(c *cli.Context, path string) (R, er
 func TableOut(what string, flags ...cli.Flag) []cli.Flag {
 	return append(flags, Format("table"), Out(what), Quiet())
 }
-
-// EmitNoted writes what write renders to --out (see WriteFile, which says
-// "wrote FILE (what)") or, as it is, to stdout.
-func EmitNoted(c *cli.Context, what string, write func(io.Writer) error) error {
-	var b bytes.Buffer
-	if err := write(&b); err != nil {
-		return err
-	}
-	if out := c.String("out"); out != "" {
-		return WriteFile(c, out, b.Bytes(), what)
-	}
-	return EmitBytes(c, b.Bytes())
-}
