@@ -83,6 +83,23 @@ func configErr(field string, err error) error {
 	return &ConfigError{Field: field, Err: err}
 }
 
+// Saver is a result with a file form of its own (instances.File,
+// schedule.File): Save writes it to path and says what it wrote ("12
+// jobs").
+type Saver interface {
+	Save(path string, opts ...fileio.WriteOption) (what string, err error)
+}
+
+// Save writes s to path with its Save, never over one of protect, and adds
+// "PATH (what)" to o.Files.
+func (o *Output) Save(path string, s Saver, protect []string) error {
+	what, err := s.Save(path, fileio.Protect(protect...))
+	if err == nil {
+		o.Files = append(o.Files, path+" ("+what+")")
+	}
+	return err
+}
+
 // saveSchedule writes s to path (schedule.WriteFile: CSV when it ends in
 // .csv, else JSON; never over one of protect) and says so in files; an
 // empty path writes nothing.

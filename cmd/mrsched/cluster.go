@@ -17,7 +17,8 @@ import (
 	"github.com/mrsched/mrsched/internal/cliflags"
 	"github.com/mrsched/mrsched/internal/cliout"
 	"github.com/mrsched/mrsched/internal/clitree"
-	"github.com/mrsched/mrsched/report/figures"
+	"github.com/mrsched/mrsched/report"
+	"github.com/mrsched/mrsched/report/study"
 	"github.com/mrsched/mrsched/solver/cluster"
 	"github.com/mrsched/mrsched/solver/cluster/experiments"
 	"github.com/mrsched/mrsched/tabular"
@@ -39,25 +40,15 @@ func clusterImportCommands() []*cli.Command {
 
 func clusterSimulateCmd() *cli.Command {
 	s, sim := cluster.DefaultPolicySettings(), experiments.SimulateConfig{}
-	return timeLimited(runLimit, "for the whole command (a simulation stopped early writes nothing)", clitree.Cmd("simulate", func(c *cli.Context) error {
-		s, sim, path := s, sim, c.String("timeline")
-		err := errors.Join(cliflags.Fill(c, flagsets.Policy(&s)...), cliflags.Fill(c, flagsets.ClusterSimulate(&sim)...))
-		sim.Timeline, sim.Context = path != "", c.Context
-		var r *cluster.Result
-		if err == nil {
-			r, err = experiments.SimulateFile(c.String("workload"), c.String("policy"), s, sim)
+	return timeLimited(runLimit, "for the whole command (a simulation stopped early writes nothing)", clitree.Cmd("simulate", cliout.Action(func(c *cli.Context) (o *report.Output, err error) {
+		cfg := study.ClusterSimulateConfig{Workload: c.String("workload"), Policy: c.String("policy"), Settings: s, Simulate: sim,
+			Timeline: c.String("timeline"), Jobs: c.Bool("jobs"), Protect: cliout.ProtectedInputs(c)}
+		err = errors.Join(cliflags.Fill(c, flagsets.Policy(&cfg.Settings)...), cliflags.Fill(c, flagsets.ClusterSimulate(&cfg.Simulate)...))
+		if cfg.Simulate.Context = c.Context; err == nil {
+			o, err = study.ClusterSimulate(cfg)
 		}
-		if err != nil {
-			return cliout.Flagged(err, cluster.ErrConfig, experiments.ErrConfig)
-		}
-		if path != "" {
-			if err := cliout.WriteWith(c, path, "timeline", func(w io.Writer) error { return experiments.TimelineTable(r).Write(w, tabular.CSV) }); err != nil {
-				return err
-			}
-			r.Timeline = nil
-		}
-		return cliout.EmitView(c, experiments.SimulateView(r, c.String("workload"), c.Bool("jobs")))
-	}, slices.Concat([]cli.Flag{
+		return o, cliout.Flagged(err, cluster.ErrConfig, experiments.ErrConfig)
+	}), slices.Concat([]cli.Flag{
 		cliflags.Input("workload", "", "cluster workload `FILE` (JSON, see mrsched gen cluster)", cliflags.Alias("w"), cliflags.Required),
 		cliflags.String("policy", "fair", "fifo, fair, lsps, hpfsp or ppfsp", cliflags.Alias("p")),
 	}, cliflags.Bind(flagsets.Policy(&s)...), cliflags.Bind(flagsets.ClusterSimulate(&sim)...), []cli.Flag{
@@ -67,8 +58,8 @@ func clusterSimulateCmd() *cli.Command {
 		cliout.Out("the results")})...))
 }
 
-// clusterStudyCmd runs the study name (experiments.RunStudy) with its figures
-// drawn by figures.SaveCluster and writes its tables in Markdown.
+// clusterStudyCmd runs the study name (study.ClusterStudy) and writes its
+// tables in Markdown.
 func clusterStudyCmd(name string) *cli.Command {
 	def := experiments.DefaultStudyConfig(name)
 	flags := slices.Concat(cliflags.Insert(cliflags.Bind(flagsets.ClusterStudy(&def)...), "workers",
@@ -81,19 +72,14 @@ func clusterStudyCmd(name string) *cli.Command {
 		if c.NArg() > 0 {
 			return fmt.Errorf("unexpected arguments %q (flags go before them)", c.Args().Slice())
 		}
-		env := experiments.Env{Context: c.Context, OutDir: c.String("out"), Render: func(dir string, f experiments.Figure) error {
-			return figures.SaveCluster(dir, f, figures.Formats(c.Bool("png"))...)
-		}}
-		if !c.Bool("quiet") {
-			env.Progress = c.App.ErrWriter
-		}
-		cfg, err := cliflags.Filled(c, def, flagsets.ClusterStudy)
+		cfg := study.ClusterStudyConfig{Study: def, Out: c.String("out"), PNG: c.Bool("png"), Progress: cliout.Messages(c)}
+		err := cliflags.Fill(c, flagsets.ClusterStudy(&cfg.Study)...)
 		if err == nil && name == "swim" {
-			err = cliflags.Fill(c, flagsets.SWIMStudy(&cfg.SWIM)...)
+			err = cliflags.Fill(c, flagsets.SWIMStudy(&cfg.Study.SWIM)...)
 		}
 		var tables []*tabular.Table
 		if err == nil {
-			tables, err = experiments.RunStudy(env, cfg)
+			tables, err = study.ClusterStudy(c.Context, cfg)
 		}
 		if err == nil {
 			err = cliout.PrintWith(c, tabular.Markdown, func(w io.Writer) error { return tabular.WriteTables(w, tabular.Markdown, tables...) })

@@ -7,11 +7,11 @@ import (
 	"cmp"
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/mrsched/mrsched/cmd/mrsched/internal/flagsets"
 	"github.com/mrsched/mrsched/instances/sharedscan"
 	"github.com/mrsched/mrsched/internal/cliflags"
 	"github.com/mrsched/mrsched/internal/cliout"
@@ -152,27 +152,9 @@ func flexMergeCmd() *cli.Command {
 }
 
 func genSharedScanCmd() *cli.Command {
-	d := sharedscan.DefaultGenSpec()
-	return clitree.Cmd("sharedscan", cliout.Action(func(c *cli.Context) (sharedscan.File, error) {
-		spec := sharedscan.GenSpec{Jobs: c.Int("jobs"), Datasets: c.Int("datasets"), Theta1: c.Float64("theta1"), Theta2: c.Float64("theta2"),
-			Correlation: c.Int("correlation"), Slots: c.Int("slots"), Horizon: c.Float64("horizon"), Rho: c.Float64("rho"),
-			ScanFraction: c.Float64("f"), MinSlots: c.Int("min-slots"), MaxSlots: min(c.Int("max-slots"), c.Int("slots"))}
-		w, err := sharedscan.Generate(spec, rand.NewPCG(c.Uint64("seed"), 0x5ca9))
-		return sharedscan.File{Workload: w}, err
-	}),
-		cliflags.Int("jobs", d.Jobs, "arrivals (the maximum peaks at 1.1 GB)", cliflags.Between(1, sharedscan.MaxJobs)),
-		cliflags.Int("datasets", d.Datasets, "D", cliflags.Between(1, sharedscan.MaxDatasets)),
-		cliflags.Float("theta1", d.Theta1, "popularity Zipf-like parameter in [0,1]"),
-		cliflags.Float("theta2", d.Theta2, "size Zipf-like parameter in [0,1]"),
-		cliflags.Int("correlation", d.Correlation, "κ level 0…8"),
-		cliflags.Int("slots", d.Slots, "S", cliflags.Between(1, sharedscan.MaxSlots)),
-		cliflags.Float("horizon", d.Horizon, "T (minutes)"),
-		cliflags.Float("rho", d.Rho, "utilisation on unshared map work"),
-		cliflags.Float("f", d.ScanFraction, "scan fraction of map work in (0,1]"),
-		cliflags.Int("min-slots", d.MinSlots, "m_j", cliflags.Between(0, sharedscan.MaxSlots)),
-		cliflags.Int("max-slots", d.MaxSlots, "M_j (capped at S)", cliflags.Between(1, sharedscan.MaxSlots)),
-		cliflags.Seed(1, "random seed"),
-		cliout.Out("the result"))
+	def := sharedscan.DefaultGenConfig()
+	return clitree.Cmd("sharedscan", cliout.Action(cliflags.Call(def, flagsets.GenSharedScan, sharedscan.GenConfig.Generate)),
+		append(cliflags.Bind(flagsets.GenSharedScan(&def)...), cliout.Out("the result"))...)
 }
 
 func importSWIMScansCmd() *cli.Command {

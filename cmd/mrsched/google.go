@@ -3,6 +3,7 @@ package main
 import (
 	"github.com/urfave/cli/v2"
 
+	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/instances/google"
 	"github.com/mrsched/mrsched/internal/cliflags"
 	"github.com/mrsched/mrsched/internal/cliout"
@@ -23,7 +24,7 @@ func importGoogleCmd() *cli.Command {
 		for _, l := range sum.Lines() {
 			cliout.Infof(c, "%s", l)
 		}
-		return emitInstance(c, in)
+		return cliout.EmitSaved(c, instances.File{Instance: in})
 	}, append([]cli.Flag{
 		cliflags.Inputs("job-events", nil, "job_events `FILES` or directories of part-*-of-*.csv[.gz] (repeat or separate by commas)", cliflags.Required),
 		cliflags.Inputs("task-events", nil, "task_events `FILES` or directories", cliflags.Required),

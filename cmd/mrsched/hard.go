@@ -7,10 +7,8 @@ package main
 // in reductions/...
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
-	"io"
 	"slices"
 	"strings"
 	"time"
@@ -26,11 +24,10 @@ import (
 	"github.com/mrsched/mrsched/reductions/adversary"
 	"github.com/mrsched/mrsched/reductions/nmts"
 	"github.com/mrsched/mrsched/reductions/tight"
-	"github.com/mrsched/mrsched/reductions/worstcase"
-	"github.com/mrsched/mrsched/report/figures"
+	"github.com/mrsched/mrsched/report"
+	"github.com/mrsched/mrsched/report/study"
 	"github.com/mrsched/mrsched/schedule"
 	"github.com/mrsched/mrsched/solver/engine"
-	"github.com/mrsched/mrsched/solver/mip"
 	"github.com/mrsched/mrsched/sweep"
 	"github.com/mrsched/mrsched/tabular"
 )
@@ -78,18 +75,14 @@ func altOutFlags(flags ...cli.Flag) []cli.Flag {
 
 func genNMTSCmd() *cli.Command {
 	def := reductions.DefaultNMTSConfig()
-	return timeLimited(runLimit, "for the whole command (a no-instance search stopped early writes nothing)", clitree.Cmd("nmts", func(c *cli.Context) error {
+	return timeLimited(runLimit, "for the whole command (a no-instance search stopped early writes nothing)", clitree.Cmd("nmts", cliout.Action(func(c *cli.Context) (nmts.File, error) {
 		cfg, err := cliflags.Filled(c, def, flagsets.NMTSGen)
-		cfg.Context = c.Context
 		var in *nmts.Instance
-		if err == nil {
+		if cfg.Context = c.Context; err == nil {
 			in, err = reductions.GenerateNMTS(cfg)
 		}
-		if err != nil {
-			return cliout.Flagged(err, reductions.ErrConfig)
-		}
-		return cliout.EmitNoted(c, fmt.Sprintf("q = %d", in.Q()), func(w io.Writer) error { return nmts.WriteJSON(w, in) })
-	}, append(cliflags.Bind(flagsets.NMTSGen(&def)...),
+		return nmts.File{Instance: in}, cliout.Flagged(err, reductions.ErrConfig)
+	}), append(cliflags.Bind(flagsets.NMTSGen(&def)...),
 		cliflags.Output("out", "", "write to `FILE` instead of stdout", cliflags.Alias("o")),
 		cliflags.Bool("quiet", false, "no progress or messages on stderr (no -q: --q is the set size)"))...))
 }
@@ -108,7 +101,7 @@ func reduceCommands() []*cli.Command {
 			nmtsFileFlag("reduced tandem instance"),
 			cliout.In("schedule", "schedule `FILE` (default: the recorded certificate)", false, "s"),
 			cliout.Format("table")),
-		timeLimited(runLimit, "for the whole command (an enumeration stopped early writes nothing)", clitree.Cmd("opt", reduceOpt,
+		timeLimited(runLimit, "for the whole command (an enumeration stopped early writes nothing)", clitree.Cmd("opt", cliout.Action(reduceOpt),
 			nmtsFileFlag("reduced tandem instance"),
 			cliflags.String("engine", engine.DefaultName, "LP engine"),
 			cliout.FileOut("schedule-out", "write the optimal LP schedule to `FILE`"),
@@ -120,18 +113,15 @@ func reduceCommands() []*cli.Command {
 func reduceNMTS(c *cli.Context) error {
 	a, _ := cliflags.BigOf(c, "A") // validated by the flag
 	m, _ := cliflags.BigOf(c, "M")
-	out := c.String("out")
-	b, err := reductions.BuildFile(c.String("instance"), reductions.Options{A: a, M: m, Context: c.Context})
-	if err == nil {
-		err = saveInstance(c, out, b.Tandem)
-	}
-	if err == nil && b.Yes {
-		err = saveSchedule(c, cmp.Or(c.String("schedule-out"), reductions.CertificatePath(out)), b.Tandem, b.Schedule)
+	o, err := study.Reduce(study.ReduceConfig{Instance: c.String("instance"), Out: c.String("out"), ScheduleOut: c.String("schedule-out"),
+		A: a, M: m, Protect: cliout.ProtectedInputs(c), Context: c.Context})
+	if o != nil {
+		cliout.Wrote(c, o.Files)
 	}
 	if err != nil {
 		return err
 	}
-	return cliout.PrintIn(c, b.Table().Write) // reduce's --out is the instance: its table goes to stdout
+	return cliout.PrintIn(c, o.Write) // reduce's --out is the instance: its table goes to stdout
 }
 
 func reduceVerify(c *cli.Context) error {
@@ -151,20 +141,14 @@ func reduceVerify(c *cli.Context) error {
 	return err
 }
 
-func reduceOpt(c *cli.Context) error {
+func reduceOpt(c *cli.Context) (*report.Output, error) {
 	t0 := time.Now()
-	in, res, err := reductions.OptimumFile(c.Context, c.String("instance"), c.String("engine"), func(done, total int) {
-		if done%5000 == 0 {
-			cliout.Infof(c, "reduce opt: %d/%d orders (%v)", done, total, time.Since(t0).Round(time.Second))
-		}
-	})
-	if err == nil {
-		err = saveSchedule(c, c.String("schedule-out"), in, res.Schedule)
-	}
-	if err != nil {
-		return err
-	}
-	return cliout.EmitTables(c, nil, res.Table())
+	return study.ReduceOpt(c.Context, study.ReduceOptConfig{Instance: c.String("instance"), Engine: c.String("engine"), ScheduleOut: c.String("schedule-out"),
+		Protect: cliout.ProtectedInputs(c), Progress: func(done, total int) {
+			if done%5000 == 0 {
+				cliout.Infof(c, "reduce opt: %d/%d orders (%v)", done, total, time.Since(t0).Round(time.Second))
+			}
+		}})
 }
 
 func reduceSeparationCmd() *cli.Command {
@@ -195,7 +179,7 @@ type hardInstance interface {
 }
 
 // altAction is a gen action of a hard instance: it writes the instance
-// gen returns (emitInstance), its alternative schedule to --alt-out when
+// gen returns (to --out or stdout), its alternative schedule to --alt-out when
 // given, and its summary on stderr.
 func altAction[H hardInstance](gen func(c *cli.Context) (H, error)) cli.ActionFunc {
 	return func(c *cli.Context) error {
@@ -204,11 +188,11 @@ func altAction[H hardInstance](gen func(c *cli.Context) (H, error)) cli.ActionFu
 			return cliout.Flagged(err, adversary.ErrConfig)
 		}
 		line := h.Summary()
-		err = emitInstance(c, h.Tandem())
+		err = cliout.EmitSaved(c, instances.File{Instance: h.Tandem()})
 		if path := c.String("alt-out"); err == nil && path != "" {
 			var alt *schedule.Schedule
 			if alt, err = h.AltSchedule(); err == nil {
-				err = saveSchedule(c, path, h.Tandem(), alt)
+				err = cliout.Save(c, path, schedule.File{In: h.Tandem(), Schedule: alt})
 			}
 		}
 		if err == nil {
@@ -226,24 +210,19 @@ func altCmd[T any, H hardInstance](name string, def T, table func(*T) []cliflags
 
 func adversaryCmd() *cli.Command {
 	def := adversary.DefaultConfig()
-	return timeLimited(runLimit, "for the whole command (a sweep stopped early writes nothing)", clitree.Cmd("adversary", func(c *cli.Context) error {
-		cfg, err := cliflags.Filled(c, def, flagsets.Adversary)
-		cfg.Context = c.Context
-		var r *adversary.Report
-		if err == nil {
-			r, err = adversary.Run(cfg, func(p string, n int) { cliout.Infof(c, "adversary: %s n=%d", p, n) })
+	return timeLimited(runLimit, "for the whole command (a sweep stopped early writes nothing)", clitree.Cmd("adversary", func(c *cli.Context) (err error) {
+		cfg := study.AdversaryConfig{CSV: c.String("csv"), Plot: c.String("plot"), PNG: c.Bool("png"), Protect: cliout.ProtectedInputs(c),
+			Progress: func(p string, n int) { cliout.Infof(c, "adversary: %s n=%d", p, n) }}
+		var o *report.Output
+		cfg.Sweep, err = cliflags.Filled(c, def, flagsets.Adversary)
+		if cfg.Sweep.Context = c.Context; err == nil {
+			o, err = study.Adversary(cfg)
 		}
-		if err == nil {
-			err = cliout.Emit(c, r.Write)
-		}
-		if path := c.String("csv"); err == nil && path != "" {
-			err = cliout.WriteWith(c, path, "", func(w io.Writer) error { return r.Write(w, tabular.CSV) })
-		}
-		if prefix := c.String("plot"); err == nil && prefix != "" {
-			var files []string
-			if files, err = figures.SaveAdversary(r.Results, prefix, figures.Formats(c.Bool("png"))...); err == nil {
-				cliout.Infof(c, "wrote %s", strings.Join(files, " and "))
+		if o != nil { // the table, also when a file failed, then the files written
+			if err := cliout.Emit(c, o.Write); err != nil {
+				return err
 			}
+			cliout.Wrote(c, o.Files)
 		}
 		return cliout.Flagged(err, adversary.ErrConfig)
 	}, slices.Concat(cliflags.Bind(flagsets.Adversary(&def)...), plotFlags(), []cli.Flag{
@@ -253,41 +232,24 @@ func adversaryCmd() *cli.Command {
 
 func adversaryYaoCmd() *cli.Command {
 	def := adversary.DefaultYaoConfig()
-	return timeLimited(runLimit, "for the whole command (a sweep stopped early writes nothing)", clitree.Cmd("adversary-yao", cliout.Action(func(c *cli.Context) (*tabular.Table, error) {
-		cfg, err := cliflags.Filled(c, def, flagsets.AdversaryYao)
-		cfg.Context = c.Context
-		var ys []*adversary.Yao
-		if err == nil {
-			ys, err = cfg.Sweep(func(p string, n int) { cliout.Infof(c, "adversary-yao: %s n=%d", p, n) })
+	return timeLimited(runLimit, "for the whole command (a sweep stopped early writes nothing)", clitree.Cmd("adversary-yao", cliout.Action(func(c *cli.Context) (t *tabular.Table, err error) {
+		cfg := study.AdversaryYaoConfig{Plot: c.String("plot"), PNG: c.Bool("png"), Progress: func(p string, n int) { cliout.Infof(c, "adversary-yao: %s n=%d", p, n) }}
+		if cfg.Sweep, err = cliflags.Filled(c, def, flagsets.AdversaryYao); err == nil {
+			cfg.Sweep.Context = c.Context
+			t, err = study.AdversaryYao(cfg)
 		}
-		if err == nil && c.String("plot") != "" {
-			_, err = figures.SaveAdversaryYao(ys, c.String("plot"), figures.Formats(c.Bool("png"))...)
-		}
-		if err != nil {
-			return nil, cliout.Flagged(err, adversary.ErrConfig)
-		}
-		return adversary.YaoTable(ys), nil
+		return t, cliout.Flagged(err, adversary.ErrConfig)
 	}), cliout.TableOut("the table", append(cliflags.Bind(flagsets.AdversaryYao(&def)...), plotFlags()...)...)...))
 }
 
 func searchCmd() *cli.Command {
 	def := reductions.DefaultWorstConfig()
-	return clitree.Cmd("search", cliout.Action(func(c *cli.Context) (*tabular.Table, error) {
-		cfg, err := cliflags.Filled(c, def, flagsets.Search)
-		cfg.Engine = func() (mip.Engine, error) { return engine.Get(c.String("engine")) }
-		var founds []*worstcase.Found
-		if err == nil {
-			founds, err = reductions.Worst(c.Context, cfg, cliout.ProgressLine(c))
+	return clitree.Cmd("search", cliout.Action(func(c *cli.Context) (o *report.Output, err error) {
+		cfg := study.SearchConfig{Engine: c.String("engine"), OutDir: c.String("out-dir"), Progress: cliout.ProgressLine(c), Protect: cliout.ProtectedInputs(c)}
+		if cfg.Search, err = cliflags.Filled(c, def, flagsets.Search); err == nil {
+			o, err = study.Search(c.Context, cfg)
 		}
-		for _, f := range founds {
-			if dir := c.String("out-dir"); err == nil && dir != "" {
-				err = saveInstance(c, reductions.WorstPath(dir, f), f.Instance)
-			}
-		}
-		if err != nil {
-			return nil, cliout.Flagged(err, reductions.ErrConfig)
-		}
-		return reductions.WorstTable(founds), nil
+		return o, cliout.Flagged(err, reductions.ErrConfig)
 	}), append(cliflags.Bind(flagsets.Search(&def)...),
 		cliflags.OutputDir("out-dir", "", "save the worst instances in `DIR`", []string{"search-*.json"}),
 		cliflags.String("engine", engine.DefaultName, "LP engine for the exact OPT"),

@@ -19,14 +19,12 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/internal/cliflags"
 	"github.com/mrsched/mrsched/internal/cliout"
 	"github.com/mrsched/mrsched/internal/clitree"
 	"github.com/mrsched/mrsched/internal/fileio"
 	"github.com/mrsched/mrsched/internal/provenance"
 	"github.com/mrsched/mrsched/report"
-	"github.com/mrsched/mrsched/schedule"
 	"github.com/mrsched/mrsched/solver/engine"
 	"github.com/mrsched/mrsched/solver/fluid"
 	"github.com/mrsched/mrsched/solver/mip"
@@ -165,32 +163,6 @@ func shardFlag() cli.Flag {
 // available is checked when it is needed).
 func engineFlag(usage string) cli.Flag {
 	return cliflags.Choice("engine", engine.DefaultName, usage, engine.Names()...)
-}
-
-// Shared output, over package cliout: results to stdout or --out FILE in
-// --format, extra output files, messages and progress on stderr (--quiet
-// silences them). Every file is written atomically, through a symlink to
-// its target, and never over one of the command's input files.
-
-// saveInstance writes in to path (instances.File: CSV when it ends in
-// .csv, else JSON; never over an input).
-func saveInstance(c *cli.Context, path string, in *instances.Instance) error {
-	return cliout.Save(c, path, instances.File{Instance: in})
-}
-
-// saveSchedule writes s to path (schedule.File: CSV when it ends in
-// .csv, else JSON; never over an input); an empty path writes nothing.
-func saveSchedule(c *cli.Context, path string, in *instances.Instance, s *schedule.Schedule) error {
-	if path == "" {
-		return nil
-	}
-	return cliout.Save(c, path, schedule.File{In: in, Schedule: s})
-}
-
-// emitInstance writes in to --out (see saveInstance) or to stdout in
-// --format (json or csv).
-func emitInstance(c *cli.Context, in *instances.Instance) error {
-	return cliout.EmitSaved(c, instances.File{Instance: in})
 }
 
 // Command descriptions are data: help/<command path>.txt (the path's words

@@ -15,7 +15,9 @@ import (
 	"github.com/mrsched/mrsched/internal/cliflags"
 	"github.com/mrsched/mrsched/internal/cliout"
 	"github.com/mrsched/mrsched/internal/clitree"
+	"github.com/mrsched/mrsched/report"
 	"github.com/mrsched/mrsched/report/figures"
+	"github.com/mrsched/mrsched/report/study"
 	"github.com/mrsched/mrsched/solver/straggler"
 	"github.com/mrsched/mrsched/solver/straggler/des"
 	"github.com/mrsched/mrsched/tabular"
@@ -74,23 +76,16 @@ func mstEvalCmd() *cli.Command {
 
 func mstMapCmd() *cli.Command {
 	def := straggler.DefaultMapConfig()
-	return clitree.Cmd("map", func(c *cli.Context) error {
+	return clitree.Cmd("map", cliout.Action(func(c *cli.Context) (*report.Output, error) {
 		cfg, err := cliflags.Filled(c, def, flagsets.MSTMap)
 		if err == nil {
 			cfg.Mu, _, err = mstNodes(c, false)
 		}
-		var v *straggler.MapView
-		if err == nil {
-			v, err = straggler.MapNamed(cfg)
+		if err != nil {
+			return nil, err
 		}
-		if err == nil {
-			err = cliout.Emit(c, v.Write)
-		}
-		if err == nil && v.Uncertified() {
-			return clitree.ExitWith(2, errors.New("optimal mapping: KKT conditions not met within the iteration limit"))
-		}
-		return err
-	}, slices.Concat(mstCommonFlags(
+		return study.StragglerMap(cfg)
+	}), slices.Concat(mstCommonFlags(
 		cliout.In("nodes", "node file (JSON or .csv); mu per node", false), muFlag()), cliflags.Bind(flagsets.MSTMap(&def)...))...)
 }
 
@@ -153,18 +148,11 @@ func mstFiguresCmd() *cli.Command {
 func mstSimulateCmd() *cli.Command {
 	d := des.DefaultFigOptions()
 	return timeLimited(runLimit, "for the whole command (a simulation stopped early writes nothing)", clitree.Cmd("simulate", cliout.Action[*tabular.View](func(c *cli.Context) (*tabular.View, error) {
-		d := d
-		d.Seed, d.Replications, d.Jobs, d.Warmup, d.Workers = c.Uint64("seed"), c.Int("reps"), c.Int("jobs"), c.Int("warmup"), c.Int("workers")
-		d.Context = c.Context
-		d.TaskEvents = c.StringSlice("task-events")
-		r, err := des.Reproduce(d)
-		if err == nil {
-			err = figures.SaveStragglerDES(r, c.String("figures"), figures.Formats(c.Bool("png"))...)
-		}
-		if err != nil {
-			return nil, err
-		}
-		return r.View(), nil
+		cfg := study.StragglerSimulateConfig{Options: d, Figures: c.String("figures"), PNG: c.Bool("png")}
+		o := &cfg.Options
+		o.Seed, o.Replications, o.Jobs, o.Warmup, o.Workers = c.Uint64("seed"), c.Int("reps"), c.Int("jobs"), c.Int("warmup"), c.Int("workers")
+		o.Context, o.TaskEvents = c.Context, c.StringSlice("task-events")
+		return study.StragglerSimulate(cfg)
 	}), append([]cli.Flag{
 		cliout.Format("table"),
 		cliout.Out("the table"),

@@ -43,6 +43,27 @@ func DefaultGenSpec() GenSpec {
 		Horizon: 100, Rho: 0.9, ScanFraction: 1, MinSlots: 1, MaxSlots: 100}
 }
 
+// GenConfig is the generator's spec and seed ('mrsched gen sharedscan').
+type GenConfig struct {
+	GenSpec
+	Seed uint64 // the workload draws from PCG(Seed, GenStream)
+}
+
+// GenStream is the PCG stream of GenConfig.Generate.
+const GenStream = 0x5ca9
+
+// DefaultGenConfig is DefaultGenSpec with seed 1.
+func DefaultGenConfig() GenConfig { return GenConfig{GenSpec: DefaultGenSpec(), Seed: 1} }
+
+// Generate draws the workload of c (Generate from PCG(c.Seed,
+// GenStream)) with M_j capped at S.
+func (c GenConfig) Generate() (File, error) {
+	spec := c.GenSpec
+	spec.MaxSlots = min(spec.MaxSlots, spec.Slots)
+	w, err := Generate(spec, rand.NewPCG(c.Seed, GenStream))
+	return File{Workload: w}, err
+}
+
 // The maxima of GenSpec keep 'mrsched gen sharedscan' within a 2 GiB memory
 // budget and about a minute on a 2-core machine (/usr/bin/time -v):
 // MaxJobs = 10^6 jobs peak at 1.08 GB (31 s; 10^7 was killed for memory),

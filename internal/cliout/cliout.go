@@ -245,6 +245,15 @@ func StderrIf(c *cli.Context, flag string) io.Writer {
 	return nil
 }
 
+// Messages is the command's stderr for a library's messages, or nil
+// under --quiet.
+func Messages(c *cli.Context) io.Writer {
+	if c.Bool("quiet") {
+		return nil
+	}
+	return c.App.ErrWriter
+}
+
 // ProgressLine returns a callback printing progress lines on stderr, or
 // nil under --quiet.
 func ProgressLine(c *cli.Context) func(string) {
@@ -397,17 +406,4 @@ func ArgAction[R Result](what string, f func(c *cli.Context, path string) (R, er
 // --quiet, the output flags of most commands; what says what --out gets.
 func TableOut(what string, flags ...cli.Flag) []cli.Flag {
 	return append(flags, Format("table"), Out(what), Quiet())
-}
-
-// EmitNoted writes what write renders to --out (see WriteFile, which says
-// "wrote FILE (what)") or, as it is, to stdout.
-func EmitNoted(c *cli.Context, what string, write func(io.Writer) error) error {
-	var b bytes.Buffer
-	if err := write(&b); err != nil {
-		return err
-	}
-	if out := c.String("out"); out != "" {
-		return WriteFile(c, out, b.Bytes(), what)
-	}
-	return EmitBytes(c, b.Bytes())
 }

@@ -136,19 +136,22 @@ func TestArgAction(t *testing.T) {
 	}
 }
 
-// TestStderrIf: stderr when the flag is set, a nil writer otherwise.
+// TestStderrIf: StderrIf is stderr when the flag is set, a nil writer
+// otherwise; Messages the reverse for --quiet.
 func TestStderrIf(t *testing.T) {
-	flags := []cli.Flag{&cli.BoolFlag{Name: "log"}}
+	flags := []cli.Flag{&cli.BoolFlag{Name: "log"}, &cli.BoolFlag{Name: "quiet"}}
 	for _, tc := range []struct {
-		args []string
-		want bool // stderr, not nil
-	}{{nil, false}, {[]string{"--log"}, true}} {
-		var w io.Writer
-		if _, _, err := runApp(t, flags, func(c *cli.Context) error { w = StderrIf(c, "log"); return nil }, tc.args...); err != nil {
+		args    []string
+		wantLog bool // StderrIf(c, "log") is stderr, not nil
+		wantMsg bool // Messages(c) is stderr, not nil
+	}{{nil, false, true}, {[]string{"--log"}, true, true}, {[]string{"--quiet"}, false, false}} {
+		var log, msg io.Writer
+		stderr := func(c *cli.Context) error { log, msg = StderrIf(c, "log"), Messages(c); return nil }
+		if _, _, err := runApp(t, flags, stderr, tc.args...); err != nil {
 			t.Fatal(err)
 		}
-		if (w != nil) != tc.want {
-			t.Errorf("%q: writer %v, want stderr %v", tc.args, w, tc.want)
+		if (log != nil) != tc.wantLog || (msg != nil) != tc.wantMsg {
+			t.Errorf("%q: StderrIf %v, Messages %v, want stderr %v and %v", tc.args, log, msg, tc.wantLog, tc.wantMsg)
 		}
 	}
 }

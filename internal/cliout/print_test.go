@@ -12,13 +12,12 @@ import (
 	"github.com/mrsched/mrsched/tabular"
 )
 
-// TestPrintAndEmitNoted: PrintIn renders in --format to stdout even with
-// --out (the out file is another output of the command), PrintWith
-// writes as it is rendered; EmitNoted writes to --out with "wrote FILE
-// (what)" or to stdout; a render error is returned and writes nothing.
+// TestPrint: PrintIn renders in --format to stdout even with --out (the
+// out file is another output of the command), PrintWith writes as it is
+// rendered; a render error is returned and writes nothing.
 // No run is recorded (SetRun), so nothing is stamped: the expected
 // outputs are the rendered bytes.
-func TestPrintAndEmitNoted(t *testing.T) {
+func TestPrint(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "o.txt")
 	tb := &tabular.Table{Header: []string{"a"}}
@@ -37,10 +36,8 @@ func TestPrintAndEmitNoted(t *testing.T) {
 	}{
 		{"print-in csv", func(c *cli.Context) error { return PrintIn(c, tb.Write) }, []string{"--format", "csv", "--out", out}, "a\n1\n", "", "", ""},
 		{"print-with", func(c *cli.Context) error { return PrintWith(c, tabular.CSV, text("x\n")) }, nil, "x\n", "", "", ""},
-		{"noted stdout", func(c *cli.Context) error { return EmitNoted(c, "3 jobs", text("j\n")) }, nil, "j\n", "", "", ""},
-		{"noted file", func(c *cli.Context) error { return EmitNoted(c, "3 jobs", text("j\n")) }, []string{"--out", out}, "", "wrote " + out + " (3 jobs)\n", "j\n", ""},
-		{"noted error", func(c *cli.Context) error {
-			return EmitNoted(c, "", func(io.Writer) error { return bad })
+		{"print-with error", func(c *cli.Context) error {
+			return PrintWith(c, tabular.CSV, func(io.Writer) error { return bad })
 		}, []string{"--out", out}, "", "", "", "render failed"},
 	} {
 		os.Remove(out)

@@ -11,6 +11,7 @@ import (
 	"github.com/mrsched/mrsched/internal/fileio"
 
 	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/tabular"
 )
 
 // ParseError locates an error in a file: Line for syntax errors (1-based),
@@ -115,4 +116,20 @@ func ReadFile(path string) (*Instance, error) {
 // files (a command's own inputs); see fileio.WriteFileAtomic.
 func WriteFile(path string, in *Instance, opts ...fileio.WriteOption) error {
 	return fileio.WriteFileWith(path, in, WriteJSON, opts...)
+}
+
+// File is an NMTS instance as a command writes it: Write renders it in
+// JSON (whatever the format), Save writes it to a file and says "q = Q".
+type File struct{ *Instance }
+
+// Write renders the instance in JSON (WriteJSON).
+func (f File) Write(w io.Writer, _ tabular.Format) error { return WriteJSON(w, f.Instance) }
+
+// Save writes the instance to path (WriteFile) and says what it wrote
+// ("q = Q").
+func (f File) Save(path string, opts ...fileio.WriteOption) (string, error) {
+	if err := WriteFile(path, f.Instance, opts...); err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("q = %d", f.Q()), nil
 }

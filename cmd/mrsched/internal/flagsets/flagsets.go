@@ -7,6 +7,7 @@
 package flagsets
 
 import (
+	"github.com/mrsched/mrsched/instances/sharedscan"
 	"github.com/mrsched/mrsched/instances/workload"
 	"github.com/mrsched/mrsched/internal/cliflags"
 	"github.com/mrsched/mrsched/reductions"
@@ -75,6 +76,24 @@ func SWIMCluster(cfg *workload.SWIMOptions) []cliflags.Field {
 		cliflags.Row(&cfg.ReduceSlots, cliflags.Int("reduce-slots", cfg.ReduceSlots, "reduce slots per node")),
 		cliflags.Row(&cfg.Users, cliflags.Int("users", cfg.Users, "assign job k to user k mod USERS (the traces have no users)")),
 		cliflags.Row(&cfg.MaxJobs, cliflags.Int("max-jobs", cfg.MaxJobs, "keep only the first `M` jobs (0: all)")),
+	}
+}
+
+// GenSharedScan are the flags of 'mrsched gen sharedscan', filling cfg.
+func GenSharedScan(cfg *sharedscan.GenConfig) []cliflags.Field {
+	return []cliflags.Field{
+		cliflags.Row(&cfg.Jobs, cliflags.Int("jobs", cfg.Jobs, "arrivals (the maximum peaks at 1.1 GB)", cliflags.Between(1, sharedscan.MaxJobs))),
+		cliflags.Row(&cfg.Datasets, cliflags.Int("datasets", cfg.Datasets, "D", cliflags.Between(1, sharedscan.MaxDatasets))),
+		cliflags.Row(&cfg.Theta1, cliflags.Float("theta1", cfg.Theta1, "popularity Zipf-like parameter in [0,1]")),
+		cliflags.Row(&cfg.Theta2, cliflags.Float("theta2", cfg.Theta2, "size Zipf-like parameter in [0,1]")),
+		cliflags.Row(&cfg.Correlation, cliflags.Int("correlation", cfg.Correlation, "κ level 0…8")),
+		cliflags.Row(&cfg.Slots, cliflags.Int("slots", cfg.Slots, "S", cliflags.Between(1, sharedscan.MaxSlots))),
+		cliflags.Row(&cfg.Horizon, cliflags.Float("horizon", cfg.Horizon, "T (minutes)")),
+		cliflags.Row(&cfg.Rho, cliflags.Float("rho", cfg.Rho, "utilisation on unshared map work")),
+		cliflags.Row(&cfg.ScanFraction, cliflags.Float("f", cfg.ScanFraction, "scan fraction of map work in (0,1]")),
+		cliflags.Row(&cfg.MinSlots, cliflags.Int("min-slots", cfg.MinSlots, "m_j", cliflags.Between(0, sharedscan.MaxSlots))),
+		cliflags.Row(&cfg.MaxSlots, cliflags.Int("max-slots", cfg.MaxSlots, "M_j (capped at S)", cliflags.Between(1, sharedscan.MaxSlots))),
+		cliflags.Row(&cfg.Seed, cliflags.Seed(cfg.Seed, "random seed")),
 	}
 }
 
