@@ -8,12 +8,13 @@
 // the map progress. Unlike the list schedules of package orderls, a large
 // job released early no longer blocks the small ones behind it, which is
 // what MaxSRPT (§4.1) and SplitSRPT (§4.2) get right with release dates.
-// Solve starts from the completion orders of MaxSRPT and SplitSRPT, keeps
-// the better order, and improves it by random insertion moves (a job moved
-// up or down by a log-uniform number of places up to Options.Window, by
-// default a quarter of the jobs: the jobs that compete in a long busy
-// period lie far apart in a completion order), each evaluated by a full
-// simulation and kept when it lowers Σ w_j (C_j − r_j). The search is
+// Solve starts from the completion orders of MaxSRPT and SplitSRPT and
+// from the static order of max(x_j/μ_m, y_j/μ_c)/w_j, keeps the best, and
+// improves it by random insertion moves (a job moved up or down by a
+// log-uniform number of places up to Options.Window, by default a quarter
+// of the jobs: the jobs that compete in a long busy period lie far apart
+// in a completion order), each evaluated by a full simulation and kept
+// when it lowers Σ w_j (C_j − r_j). The search is
 // deterministic for a seed until the deadline stops it; every schedule it
 // returns is a fluid simulation, which package validate accepts. No
 // optimality proof: the bounds of package bounds certify the gap.

@@ -22,6 +22,9 @@ var ErrInput = errors.New("priority: invalid input")
 // n/windowShare).
 const DefaultWindow = 16
 
+// smallestFirst names the start ordered by max(x_j/μ_m, y_j/μ_c)/w_j.
+const smallestFirst = "smallest first"
+
 // windowShare: with Options.Window 0 a job moves up to n/windowShare
 // places.
 const windowShare = 4
@@ -103,6 +106,22 @@ func Solve(ctx context.Context, in *instances.Instance, opt Options) (*Result, e
 		if v < bestV {
 			best, bestV, res.Start = order, v, p.Name()
 		}
+	}
+	// The static order of the standalone times over the weights (Smith's
+	// rule on the larger phase).
+	key := make([]float64, n)
+	for j, jb := range in.Jobs {
+		key[j] = max(jb.Map/in.MapCapacity, jb.Shuffle/in.ShuffleCapacity) / in.Weight(j)
+	}
+	order := completionOrder(key)
+	or, err := eval(order)
+	if err != nil {
+		return nil, err
+	}
+	v := in.WeightedResponse(or.Completion)
+	res.Starts[smallestFirst] = v
+	if v < bestV {
+		best, bestV, res.Start = order, v, smallestFirst
 	}
 	iters := opt.Iterations
 	if iters == 0 && opt.Deadline.IsZero() {

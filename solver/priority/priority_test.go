@@ -17,7 +17,8 @@ import (
 // instances (§5.3, load 0.9) the search returns the same order for the
 // same seed, an objective never above its best start (the search only
 // keeps improving moves; the starts are the Order-policy values of the
-// MaxSRPT and SplitSRPT completion orders), equal to the validator's total
+// MaxSRPT and SplitSRPT completion orders and of the smallest-first
+// order), equal to the validator's total
 // response of its schedule, and strictly below the best start on at least
 // one instance (measured: most; none would mean no move is ever kept).
 func TestSolveImprovesDeterministically(t *testing.T) {
@@ -38,7 +39,10 @@ func TestSolveImprovesDeterministically(t *testing.T) {
 		if !slices.Equal(a.Order, b.Order) || a.Objective != b.Objective {
 			t.Errorf("seed %d: two runs differ: %v and %v", seed, a.Objective, b.Objective)
 		}
-		start := min(a.Starts["maxsrpt"], a.Starts["splitsrpt"])
+		if len(a.Starts) != 3 {
+			t.Errorf("seed %d: starts %v, want maxsrpt, splitsrpt and %s", seed, a.Starts, smallestFirst)
+		}
+		start := min(a.Starts["maxsrpt"], a.Starts["splitsrpt"], a.Starts[smallestFirst])
 		if a.Objective > start {
 			t.Errorf("seed %d: objective %v above the best start %v", seed, a.Objective, start)
 		}
