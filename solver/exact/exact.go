@@ -221,8 +221,11 @@ func fallback(in *instances.Instance) (candidate, error) {
 //
 // With a time limit, Solve returns by mip.Deadline(opt.Start, opt.TimeLimit)
 // (up to one engine time check): a method that cannot answer in time (an
-// engine not ready, a MIP without incumbent) is replaced by the best fluid
-// heuristic with status "time limit", and Notes say so.
+// engine not ready, a MIP without incumbent, a method not back by the
+// deadline) is replaced, with status "time limit" and a note, by the list
+// search's schedule when one was found by then (the local method's or the
+// seed), else by the fallback (the best fluid heuristic; above simMaxN
+// jobs the list schedule of the best starting order).
 func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Options) (*Answer, error) {
 	if err := in.Validate(); err != nil {
 		return nil, err
@@ -303,10 +306,10 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 		})
 	}
 	bs = append(bs, mbs...)
-	if err != nil && errors.Is(err, errNoTime) {
-		if l := opt.listed.Load(); l != nil && pre.schedule == nil {
+	if l := opt.listed.Load(); l != nil && errors.Is(err, errNoTime) {
+		if pre.schedule == nil {
 			pre = *l
-		} else if l != nil {
+		} else {
 			pre = better(in, pre, *l)
 		}
 	}

@@ -17,9 +17,8 @@ import (
 // ErrInput is returned for an instance the search does not take.
 var ErrInput = errors.New("priority: invalid input")
 
-// DefaultWindow is the smallest largest displacement of an insertion move
-// when Options.Window is 0: the largest is then max(DefaultWindow,
-// n/windowShare).
+// DefaultWindow is the least default window: with Options.Window 0 a move
+// displaces a job by up to max(DefaultWindow, n/windowShare) places.
 const DefaultWindow = 16
 
 // smallestFirst names the start ordered by max(x_j/μ_m, y_j/μ_c)/w_j.
