@@ -91,7 +91,7 @@ func runLocal(ctx context.Context, in *instances.Instance, opt Options, remainin
 		if lp {
 			share = r / 4
 		}
-		if releaseSearch(in) {
+		if prioritySearch(in) {
 			share = time.Duration(priorityShare * float64(r))
 		}
 		if windowSearch(in) {
@@ -167,7 +167,7 @@ func runLocal(ctx context.Context, in *instances.Instance, opt Options, remainin
 	if windowSearch(in) && ctx.Err() == nil {
 		c = windowCandidate(ctx, in, opt, r.Order, remaining, line, a, c)
 	}
-	if releaseSearch(in) && ctx.Err() == nil {
+	if prioritySearch(in) && ctx.Err() == nil {
 		c = priorityCandidate(ctx, in, opt, remaining, a, c)
 	}
 	if lp && ctx.Err() == nil {

@@ -26,14 +26,19 @@ func releaseBounds(in *instances.Instance) []Bound {
 
 // priorityShare is the part of the local method's time that the
 // priority-order search (package priority) gets on instances with release
-// dates, where preemptive schedules beat the list schedules of package
-// orderls; orderls runs first in the rest.
+// dates or dependencies, where preemptive schedules beat the list
+// schedules of package orderls; orderls runs first in the rest.
 const priorityShare = 0.75
 
-// releaseSearch reports whether the local method runs the priority-order
-// search on in: release dates, no dependencies.
-func releaseSearch(in *instances.Instance) bool {
-	return !in.IsBatch() && !in.HasDependencies()
+// prioritySearch reports whether the local method runs the priority-order
+// search on in: release dates or dependencies. A job waits there for a
+// release or a predecessor, and a priority schedule, unlike a list
+// schedule, serves the jobs present meanwhile: on weighted DAG nights of
+// 100 and 1,000 jobs (gen dag, 30 s) the gap went from 7.9 / 34.8 / 31.3 %
+// to 3.4 / 30.5 / 25.3 % with it (the last a second seed), and from 91.4
+// to 84.2 % with releases at load 0.9.
+func prioritySearch(in *instances.Instance) bool {
+	return !in.IsBatch() || in.HasDependencies()
 }
 
 // priorityCandidate runs the priority-order search until nine tenths of

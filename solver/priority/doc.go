@@ -1,13 +1,15 @@
 // Package priority finds good preemptive schedules of overlapping tandem
-// queue instances with release dates (Lin, Wierman, Zhang and Tan, model
-// (1), §2.1) by local search over static priority orders.
+// queue instances with release dates or dependencies (Lin, Wierman, Zhang
+// and Tan, model (1), §2.1) by local search over static priority orders.
 //
 // A priority order defines a preemptive schedule (fluid.Order, simulated
 // exactly by package fluid): at every instant both stations serve the
 // present jobs by the order, work-conserving, the shuffle never ahead of
-// the map progress. Unlike the list schedules of package orderls, a large
-// job released early no longer blocks the small ones behind it, which is
-// what MaxSRPT (§4.1) and SplitSRPT (§4.2) get right with release dates.
+// the map progress; a job with predecessors is present from the last
+// one's completion, so every order is feasible. Unlike the list schedules
+// of package orderls, a large job released early (or waiting for a
+// predecessor) no longer blocks the small ones behind it, which is what
+// MaxSRPT (§4.1) and SplitSRPT (§4.2) get right with release dates.
 // Solve starts from the completion orders of MaxSRPT and SplitSRPT and
 // from the static order of max(x_j/μ_m, y_j/μ_c)/w_j, keeps the best, and
 // improves it by random insertion moves (a job moved up or down by a

@@ -2,8 +2,6 @@ package priority
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"math"
 	"math/rand/v2"
 	"sort"
@@ -13,9 +11,6 @@ import (
 	"github.com/mrsched/mrsched/schedule"
 	"github.com/mrsched/mrsched/solver/fluid"
 )
-
-// ErrInput is returned for an instance the search does not take.
-var ErrInput = errors.New("priority: invalid input")
 
 // DefaultWindow is the least default window: with Options.Window 0 a move
 // displaces a job by up to max(DefaultWindow, n/windowShare) places.
@@ -70,14 +65,12 @@ type Result struct {
 }
 
 // Solve returns the best preemptive priority schedule the search finds
-// (see the package comment). Instances with dependencies are refused
-// (ErrInput): a move could not keep them.
+// (see the package comment). With dependencies every order is feasible: a
+// job enters the system when its predecessors have completed (package
+// fluid), whatever its priority.
 func Solve(ctx context.Context, in *instances.Instance, opt Options) (*Result, error) {
 	if err := in.Validate(); err != nil {
 		return nil, err
-	}
-	if in.HasDependencies() {
-		return nil, fmt.Errorf("%w: dependencies are not supported", ErrInput)
 	}
 	now := opt.Now
 	if now == nil {
