@@ -168,7 +168,7 @@ func runLocal(ctx context.Context, in *instances.Instance, opt Options, remainin
 		c = windowCandidate(ctx, in, opt, r.Order, remaining, line, a, c)
 	}
 	if prioritySearch(in) && ctx.Err() == nil {
-		c = priorityCandidate(ctx, in, opt, remaining, a, c)
+		c = priorityCandidate(ctx, in, opt, remaining, line, a, c)
 	}
 	if lp && ctx.Err() == nil {
 		// The fixed-order LP search from the best list order, until nine

@@ -43,9 +43,15 @@ func prioritySearch(in *instances.Instance) bool {
 
 // priorityCandidate runs the priority-order search until nine tenths of
 // the time that remains and returns its schedule when it is better than
-// c's (Detail priority_objective, priority_moves), else c.
-func priorityCandidate(ctx context.Context, in *instances.Instance, opt Options, remaining func() time.Duration, a *Answer, c candidate) candidate {
+// c's (Detail priority_objective, priority_moves), else c. progress, when
+// not nil, prints a progress line for a kept move.
+func priorityCandidate(ctx context.Context, in *instances.Instance, opt Options, remaining func() time.Duration, progress func(obj float64, what string), a *Answer, c candidate) candidate {
 	po := priority.Options{Now: opt.Now}
+	if progress != nil {
+		po.Progress = func(v float64, moves int64) {
+			progress(v, fmt.Sprintf("priority order, %d moves", moves))
+		}
+	}
 	if g := opt.gapLimit(); g > 0 && opt.lowerBound > 0 {
 		po.Target = opt.lowerBound / (1 - g)
 	}

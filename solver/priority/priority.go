@@ -49,6 +49,10 @@ type Options struct {
 	Target float64
 	// Seed seeds the moves (the search is deterministic for a seed).
 	Seed uint64
+	// Progress, when not nil, receives the best objective and the number
+	// of moves kept after each kept move (on Solve's goroutine; the caller
+	// limits how often it prints).
+	Progress func(objective float64, moves int64)
 }
 
 // Result is the best priority order found and its schedule.
@@ -153,6 +157,9 @@ func Solve(ctx context.Context, in *instances.Instance, opt Options) (*Result, e
 			best, cand = cand, best
 			bestV = v
 			res.Moves++
+			if opt.Progress != nil {
+				opt.Progress(bestV, res.Moves)
+			}
 		}
 	}
 	r, err := fluid.Simulate(in, fluid.Order(best), fluid.Options{Record: true})

@@ -161,3 +161,40 @@ func TestDisplacement(t *testing.T) {
 		}
 	}
 }
+
+// TestSolveProgress: Progress receives one call per kept move, with the
+// move count and strictly decreasing objectives, the last equal to the
+// result's (the same simulation recorded); the instances of
+// TestSolveImprovesDeterministically, at least one of which keeps a move.
+func TestSolveProgress(t *testing.T) {
+	kept := int64(0)
+	for seed := uint64(1); seed <= 4; seed++ {
+		in, err := instances.PaperLogNormal(60, 0.9, false).Generate(rand.NewPCG(seed, 3))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []float64
+		var moves []int64
+		r, err := Solve(context.Background(), in, Options{Iterations: 300, Seed: seed, Progress: func(v float64, m int64) {
+			got, moves = append(got, v), append(moves, m)
+		}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		kept += r.Moves
+		if int64(len(got)) != r.Moves {
+			t.Fatalf("seed %d: %d progress calls for %d kept moves", seed, len(got), r.Moves)
+		}
+		for k := range got {
+			if moves[k] != int64(k+1) || k > 0 && !(got[k] < got[k-1]) {
+				t.Errorf("seed %d, call %d: objective %v after %v, moves %d", seed, k, got[k], got[max(k-1, 0)], moves[k])
+			}
+		}
+		if len(got) > 0 && !tolerance.Eq(got[len(got)-1], r.Objective) {
+			t.Errorf("seed %d: last progress %v, result %v", seed, got[len(got)-1], r.Objective)
+		}
+	}
+	if kept == 0 {
+		t.Error("no move kept on any instance: nothing checked")
+	}
+}
