@@ -13,16 +13,6 @@ import (
 	"github.com/mrsched/mrsched/internal/testenv"
 )
 
-// writeTestFile writes data to dir/name and returns the path.
-func writeTestFile(t *testing.T, dir, name, data string) string {
-	t.Helper()
-	p := filepath.Join(dir, name)
-	if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
-
 // batch2 is a valid two-job batch; zeroShuffle has a job without shuffle
 // work, whose α = max(x/y, y/x) is +∞ (Lin et al. §4).
 const (
@@ -118,7 +108,7 @@ func TestUsageErrorIsOneLine(t *testing.T) {
 // on every instance with a zero-map or zero-shuffle job. α is +∞ there
 // (max over jobs of max(x/y, y/x), Theorem 3), written "+Inf" as in CSV.
 func TestBoundJSONInfinity(t *testing.T) {
-	path := writeTestFile(t, t.TempDir(), "zero.json", zeroShuffle)
+	path := testenv.WriteFile(t, t.TempDir(), "zero.json", zeroShuffle)
 	code, out, errs := runCmd(t, "bound", "--instance", path, "--no-lp", "--format", "json")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
@@ -146,7 +136,7 @@ func TestBoundJSONInfinity(t *testing.T) {
 // the command's inputs, under any spelling; the input is unchanged.
 func TestOutputNeverOverwritesInput(t *testing.T) {
 	dir := t.TempDir()
-	in := writeTestFile(t, dir, "same.json", batch2)
+	in := testenv.WriteFile(t, dir, "same.json", batch2)
 	other := filepath.Join(dir, ".", "sub", "..", "same.json")
 	os.Mkdir(filepath.Join(dir, "sub"), 0o755)
 	for _, args := range [][]string{
@@ -175,8 +165,8 @@ func TestOutputNeverOverwritesInput(t *testing.T) {
 // documented convention, said in --help).
 func TestOutputThroughSymlink(t *testing.T) {
 	dir := t.TempDir()
-	in := writeTestFile(t, dir, "in.json", batch2)
-	target := writeTestFile(t, dir, "target.txt", "old")
+	in := testenv.WriteFile(t, dir, "in.json", batch2)
+	target := testenv.WriteFile(t, dir, "target.txt", "old")
 	link := filepath.Join(dir, "link.txt")
 	if err := os.Symlink(target, link); err != nil {
 		testenv.Missing(t, "symbolic links", "run the tests on a filesystem with symbolic links", err)
@@ -202,7 +192,7 @@ func TestOutputThroughSymlink(t *testing.T) {
 // the float64 event loop lands on 3.0000000000000004 (its shortest
 // round-trip form, which CSV must keep); the mean response is 14/3.
 func TestReadableNumbers(t *testing.T) {
-	path := writeTestFile(t, t.TempDir(), "b.json", `{"kind":"tandem","map_capacity":3,"shuffle_capacity":1,"jobs":[{"id":"a","release":0,"map":1,"shuffle":1},{"id":"b","release":0,"map":1,"shuffle":2},{"id":"c","release":0,"map":1,"shuffle":3}]}`)
+	path := testenv.WriteFile(t, t.TempDir(), "b.json", `{"kind":"tandem","map_capacity":3,"shuffle_capacity":1,"jobs":[{"id":"a","release":0,"map":1,"shuffle":1},{"id":"b","release":0,"map":1,"shuffle":2},{"id":"c","release":0,"map":1,"shuffle":3}]}`)
 	_, csv, _ := runCmd(t, "simulate", "-i", path, "--policy", "ps", "--format", "csv")
 	_, table, _ := runCmd(t, "simulate", "-i", path, "--policy", "ps")
 	if !strings.Contains(csv, "a,0,1,1,3.0000000000000004,") {

@@ -176,3 +176,15 @@ func RequireCBC[E any](tb testing.TB, open func() (E, error)) E {
 	}
 	return e
 }
+
+// WriteFile writes data to dir/name for a test, failing it on an error,
+// and returns the path: the fixture files tests hand to readers and
+// commands.
+func WriteFile(tb testing.TB, dir, name, data string) string {
+	tb.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+		tb.Fatal(err)
+	}
+	return p
+}

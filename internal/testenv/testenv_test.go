@@ -149,3 +149,15 @@ func TestLong(t *testing.T) {
 		}
 	}
 }
+
+// TestWriteFile: the file holds exactly the data, at dir/name.
+func TestWriteFile(t *testing.T) {
+	dir := t.TempDir()
+	p := WriteFile(t, dir, "a.json", `{"x":1}`)
+	if p != filepath.Join(dir, "a.json") {
+		t.Errorf("path %q", p)
+	}
+	if b, err := os.ReadFile(p); err != nil || string(b) != `{"x":1}` {
+		t.Errorf("read back %q, %v", b, err)
+	}
+}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/internal/testenv"
 	"github.com/mrsched/mrsched/reductions"
 	"github.com/mrsched/mrsched/reductions/adversary"
 	"github.com/mrsched/mrsched/report/study"
@@ -24,15 +25,11 @@ import (
 // h = "5" the instance f = 2, g = 3, h = 5 of q = 1) and returns its path.
 func nmtsFile(t *testing.T, dir, name, h string) string {
 	t.Helper()
-	path := filepath.Join(dir, name)
 	src := `{"kind":"nmts","f":[3,4],"g":[1,4],"h":[` + h + `]}`
 	if h == "5" { // q = 1
 		src = `{"kind":"nmts","f":[2],"g":[3],"h":[5]}`
 	}
-	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return path
+	return testenv.WriteFile(t, dir, name, src)
 }
 
 // TestReduce: the reduced instance of an NMTS instance with q = 2 has
