@@ -3,9 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io"
 	"runtime"
-	"strconv"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -15,7 +13,6 @@ import (
 	"github.com/mrsched/mrsched/internal/clitree"
 	"github.com/mrsched/mrsched/report"
 	"github.com/mrsched/mrsched/report/figures"
-	"github.com/mrsched/mrsched/report/onepage"
 	"github.com/mrsched/mrsched/report/study"
 	"github.com/mrsched/mrsched/report/whatif"
 	"github.com/mrsched/mrsched/sweep"
@@ -80,31 +77,23 @@ func htmlFlag() cli.Flag {
 }
 
 // writePage writes the one-page HTML report of a whole sweep to --html
-// (nothing without --html or for a shard), with the provenance of the run
-// that started at start.
+// (study.SweepOutput.SavePage), with the provenance of the run that
+// started at start.
 func writePage(c *cli.Context, start time.Time) func(*study.SweepOutput, error) (*study.SweepOutput, error) {
 	return func(o *study.SweepOutput, err error) (*study.SweepOutput, error) {
-		path := c.String("html")
-		if err == nil && path == "" && c.Int("whatif-reps") > 0 {
-			cliout.Infof(c, "--whatif-reps: the what-if band is part of the one-page report; give --html FILE")
-		}
-		if err != nil || path == "" {
+		if err != nil {
 			return o, err
 		}
-		if !o.Whole() {
-			cliout.Infof(c, "--html: no one-page report of a shard (it needs the whole run)")
-			return o, nil
+		lines, err := o.SavePage(study.PageConfig{HTML: c.String("html"), WhatIfReps: c.Int("whatif-reps"), WhatIfSigma: c.Float64("whatif-sigma"),
+			WhatIfSeed: c.Uint64("whatif-seed"), CommandLine: cliflags.CommandLine(c), TimeLimit: c.Duration("time-limit"), Start: start,
+			Protect: cliout.ProtectedInputs(c), Engines: func() []string {
+				r, _ := cliout.Provenance(c) // the engines that ran (the page's what-if runs none)
+				return r.EngineNames()
+			}})
+		for _, l := range lines {
+			cliout.Infof(c, "%s", l)
 		}
-		seed := ""
-		if reps := c.Int("whatif-reps"); reps > 0 {
-			o.WhatIf = &whatif.Options{Sigma: c.Float64("whatif-sigma"), Reps: reps, Seed: c.Uint64("whatif-seed")}
-			seed = strconv.FormatUint(o.WhatIf.Seed, 10)
-		}
-		prov := onepage.NewProvenance(cliflags.CommandLine(c), seed, c.Duration("time-limit").String(), start)
-		if r, ok := cliout.Provenance(c); ok {
-			prov.Engines = r.EngineNames() // the engines that ran (the page's what-if runs none)
-		}
-		return o, cliout.WriteWith(c, path, "one-page report", func(w io.Writer) error { return o.WriteHTML(w, prov) })
+		return o, err
 	}
 }
 

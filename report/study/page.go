@@ -1,13 +1,18 @@
 package study
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
+	"strconv"
+	"time"
 
 	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/internal/fileio"
 	"github.com/mrsched/mrsched/report"
 	"github.com/mrsched/mrsched/report/onepage"
+	"github.com/mrsched/mrsched/report/whatif"
 	"github.com/mrsched/mrsched/schedule"
 )
 
@@ -62,4 +67,61 @@ func (o *SweepOutput) WriteHTML(w io.Writer, prov onepage.Provenance) error {
 		return err
 	}
 	return p.Write(w)
+}
+
+// PageConfig configures SavePage, the one-page HTML report of a run
+// ('mrsched report' and 'mrsched study nightly' with --html).
+type PageConfig struct {
+	// HTML is the page's file; "" writes none.
+	HTML string
+	// WhatIfReps, when > 0, adds the what-if band of each policy to the
+	// page (whatif.Options): WhatIfReps replications of log-normal size
+	// noise of σ WhatIfSigma, replication r drawing from PCG(WhatIfSeed, r).
+	WhatIfReps  int
+	WhatIfSigma float64
+	WhatIfSeed  uint64
+	// CommandLine, TimeLimit and Start are the run the page's provenance
+	// block names (onepage.NewProvenance).
+	CommandLine []string
+	TimeLimit   time.Duration
+	Start       time.Time
+	// Engines, when not nil, names the engines that ran, called only when
+	// a page is written (the page's what-if runs none).
+	Engines func() []string
+	// Protect are files the page is never written over (the run's inputs).
+	Protect []string
+}
+
+// SavePage writes the one-page HTML report of the whole sweep o to
+// cfg.HTML, atomically. It returns the lines to show the user: "wrote
+// PATH (one-page report)", or why it wrote nothing (a what-if band asked
+// without a page; a shard, which has no page). Nothing is written
+// without cfg.HTML.
+func (o *SweepOutput) SavePage(cfg PageConfig) ([]string, error) {
+	if cfg.HTML == "" {
+		if cfg.WhatIfReps > 0 {
+			return []string{"--whatif-reps: the what-if band is part of the one-page report; give --html FILE"}, nil
+		}
+		return nil, nil
+	}
+	if !o.Whole() {
+		return []string{"--html: no one-page report of a shard (it needs the whole run)"}, nil
+	}
+	seed := ""
+	if cfg.WhatIfReps > 0 {
+		o.WhatIf = &whatif.Options{Sigma: cfg.WhatIfSigma, Reps: cfg.WhatIfReps, Seed: cfg.WhatIfSeed}
+		seed = strconv.FormatUint(cfg.WhatIfSeed, 10)
+	}
+	prov := onepage.NewProvenance(cfg.CommandLine, seed, cfg.TimeLimit.String(), cfg.Start)
+	if cfg.Engines != nil {
+		prov.Engines = cfg.Engines()
+	}
+	var b bytes.Buffer
+	if err := o.WriteHTML(&b, prov); err != nil {
+		return nil, err
+	}
+	if err := fileio.WriteFileAtomic(cfg.HTML, b.Bytes(), fileio.Protect(cfg.Protect...)); err != nil {
+		return nil, err
+	}
+	return []string{"wrote " + cfg.HTML + " (one-page report)"}, nil
 }

@@ -82,3 +82,68 @@ func TestSweepPage(t *testing.T) {
 		t.Error("a merged report has a page without its instances")
 	}
 }
+
+// TestSavePage: SavePage writes the page of a whole run only with a file
+// to write it to, says why it wrote none (the messages 'mrsched report'
+// prints) and never writes over a protected input.
+func TestSavePage(t *testing.T) {
+	ctx := context.Background()
+	cfg := ReportConfig{Gens: []string{"lognormal,n=6,batch,seed=1"}, Methods: "fifo,maxsrpt,lbcount", TimeLimit: time.Second, Page: true}
+	whole, err := RunReport(ctx, cfg, SweepConfig{Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	shard, err := RunReport(ctx, cfg, SweepConfig{Workers: 1, Shard: "1/2"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	input := filepath.Join(dir, "input.json")
+	if err := os.WriteFile(input, []byte("{}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	page := filepath.Join(dir, "page.html")
+	for _, tc := range []struct {
+		name  string
+		o     *SweepOutput
+		cfg   PageConfig
+		lines []string // the messages of 'mrsched report --html'
+		file  string   // the file written, "" for none
+		err   bool
+	}{
+		{name: "no page", o: whole},
+		{name: "what-if without page", o: whole, cfg: PageConfig{WhatIfReps: 3},
+			lines: []string{"--whatif-reps: the what-if band is part of the one-page report; give --html FILE"}},
+		{name: "shard", o: shard, cfg: PageConfig{HTML: page},
+			lines: []string{"--html: no one-page report of a shard (it needs the whole run)"}},
+		{name: "page", o: whole, cfg: PageConfig{HTML: page, CommandLine: []string{"mrsched", "report"}, Engines: func() []string { return []string{"highs 1.0"} }},
+			lines: []string{"wrote " + page + " (one-page report)"}, file: page},
+		{name: "protected", o: whole, cfg: PageConfig{HTML: input, Protect: []string{input}}, err: true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			os.Remove(page)
+			lines, err := tc.o.SavePage(tc.cfg)
+			if (err != nil) != tc.err || strings.Join(lines, "\n") != strings.Join(tc.lines, "\n") {
+				t.Fatalf("lines %q, error %v; want %q, error %v", lines, err, tc.lines, tc.err)
+			}
+			b, err := os.ReadFile(page)
+			if (err == nil) != (tc.file != "") {
+				t.Fatalf("page written: %v, want %v", err == nil, tc.file != "")
+			}
+			for _, want := range []string{"mrsched report", "highs 1.0"} {
+				if tc.file != "" && !strings.Contains(string(b), want) {
+					t.Errorf("the page's provenance does not name %q", want)
+				}
+			}
+		})
+	}
+	if b, _ := os.ReadFile(input); string(b) != "{}" {
+		t.Errorf("the protected input was overwritten (%d bytes)", len(b))
+	}
+	if _, err := whole.SavePage(PageConfig{HTML: page, WhatIfReps: 2, WhatIfSigma: 0.5, WhatIfSeed: 7}); err != nil {
+		t.Fatal(err)
+	}
+	if w := whole.WhatIf; w == nil || w.Reps != 2 || w.Sigma != 0.5 || w.Seed != 7 { // the band SavePage was asked for
+		t.Errorf("what-if band %+v, want 2 replications of σ 0.5 from seed 7", w)
+	}
+}
