@@ -36,37 +36,30 @@ func mstCommonFlags(flags ...cli.Flag) []cli.Flag {
 // muFlag is --mu, the nodes' service rates.
 func muFlag() cli.Flag { return cliflags.String("mu", "", "service rates μ1,μ2,…") }
 
-// mstNodes returns per-node μ and λ from --nodes or --mu/--lambda
-// (straggler.NodeRates); λ may be absent (NaN) when needLambda is false.
-func mstNodes(c *cli.Context, needLambda bool) (mu, lambda []float64, err error) {
+// mstNodes are the nodes of --nodes or --mu/--lambda (study.StragglerNodes),
+// or the error saying to give exactly one of --nodes and --mu.
+func mstNodes(c *cli.Context) (study.StragglerNodes, error) {
 	switch path := c.String("nodes"); {
 	case path != "" && c.IsSet("mu"):
-		return nil, nil, errors.New("give either --nodes or --mu, not both")
+		return study.StragglerNodes{}, errors.New("give either --nodes or --mu, not both")
 	case path == "" && !c.IsSet("mu"):
-		return nil, nil, errors.New("give the nodes: --nodes FILE or --mu μ1,μ2,…")
-	case c.IsSet("mu"):
-		mu, err = cliflags.ParseFloats("mu", c.String("mu"), cliflags.AnyFinite)
-		if err == nil && c.IsSet("lambda") {
-			lambda, err = cliflags.ParseFloats("lambda", c.String("lambda"), cliflags.AnyFinite)
-		}
+		return study.StragglerNodes{}, errors.New("give the nodes: --nodes FILE or --mu μ1,μ2,…")
 	}
-	if err == nil {
-		mu, lambda, err = straggler.NodeRates(c.String("nodes"), mu, lambda, needLambda)
-	}
-	return mu, lambda, cliout.Flagged(err)
+	return study.StragglerNodes{File: c.String("nodes"), Mu: c.String("mu"), Lambda: c.String("lambda"), LambdaSet: c.IsSet("lambda")}, nil
 }
 
 func mstEvalCmd() *cli.Command {
 	def := straggler.DefaultEvalConfig()
 	return clitree.Cmd("eval", cliout.Action(func(c *cli.Context) (*straggler.EvalReport, error) {
 		cfg, err := cliflags.Filled(c, def, flagsets.MSTEval)
+		var nodes study.StragglerNodes
 		if err == nil {
-			cfg.Mu, cfg.Lambda, err = mstNodes(c, true)
+			nodes, err = mstNodes(c)
 		}
 		if err != nil {
 			return nil, err
 		}
-		r, err := straggler.EvalReportOf(cfg)
+		r, err := study.StragglerEval(nodes, cfg)
 		return r, cliout.Flagged(err)
 	}), slices.Concat(mstCommonFlags(
 		cliout.In("nodes", "node file (JSON or .csv) with mu and lambda per node", false),
@@ -78,11 +71,15 @@ func mstMapCmd() *cli.Command {
 	def := straggler.DefaultMapConfig()
 	return clitree.Cmd("map", cliout.Action(func(c *cli.Context) (*report.Output, error) {
 		cfg, err := cliflags.Filled(c, def, flagsets.MSTMap)
+		var nodes study.StragglerNodes
 		if err == nil {
-			cfg.Mu, _, err = mstNodes(c, false)
+			nodes, err = mstNodes(c)
+		}
+		if err == nil {
+			cfg.Mu, _, err = nodes.Rates(false)
 		}
 		if err != nil {
-			return nil, err
+			return nil, cliout.Flagged(err)
 		}
 		return study.StragglerMap(cfg)
 	}), slices.Concat(mstCommonFlags(

@@ -56,13 +56,9 @@ func (r Rule) Check(flag string, x float64) error {
 	return fmt.Errorf("--%s: want %s, got %s", flag, r.Want, NumStr(x))
 }
 
-// NumStr writes x in flag messages: integers in full, others shortest.
-func NumStr(x float64) string {
-	if x == math.Trunc(x) && math.Abs(x) < 1e15 {
-		return strconv.FormatFloat(x, 'f', -1, 64)
-	}
-	return strconv.FormatFloat(x, 'g', -1, 64)
-}
+// NumStr writes x in flag messages: integers in full, others shortest
+// (numlist.NumStr).
+func NumStr(x float64) string { return numlist.NumStr(x) }
 
 // IntsOf returns the values of a flag made by Ints.
 func IntsOf(c *cli.Context, name string, r Rule) ([]int, error) {
@@ -110,19 +106,11 @@ func ParseInts(name, s string, r Rule) ([]int, error) {
 }
 
 // ParseFloats parses a comma-separated list of numbers for flag --name,
-// each satisfying r.
+// each satisfying r (numlist.Floats).
 func ParseFloats(name, s string, r Rule) ([]float64, error) {
-	var out []float64
-	for i, item := range strings.Split(s, ",") {
-		item = strings.TrimSpace(item)
-		x, err := strconv.ParseFloat(item, 64)
-		if err != nil {
-			return nil, fmt.Errorf("--%s: item %d %q is not a number (want %s)", name, i+1, item, r.Want)
-		}
-		if err := r.Check(name, x); err != nil {
-			return nil, err
-		}
-		out = append(out, x)
+	out, err := numlist.Floats(s, r.Want, r.OK)
+	if err != nil {
+		return nil, fmt.Errorf("--%s: %w", name, err)
 	}
 	return out, nil
 }

@@ -1,13 +1,15 @@
 // Package numlist parses the integer lists of mrsched's list flags
 // (--ns, --n, --levels): comma-separated items N, LO..HI and LO-HI, each
 // with an optional step /STEP (the step syntax of report's generator
-// specs, n=2-20/2). It holds no flag or command logic; the command line
-// checks each value against its flag's rule.
+// specs, n=2-20/2), and its lists of numbers (--mu, --theta1), each
+// value checked against the list's rule. It holds no flag or command
+// logic; the command line checks each integer against its flag's rule.
 package numlist
 
 import (
 	"errors"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -87,4 +89,43 @@ func parseItem(item string) (lo, hi, step int, err error) {
 		err = errors.New("empty range")
 	}
 	return
+}
+
+// ErrNumber is matched by the error of Floats for an item that is not a
+// number or a number outside the list's rule.
+var ErrNumber = errors.New("numlist: malformed number list")
+
+// NumberError is the error of Floats; its message leaves the package name
+// out, so that a flag's name can lead it (--mu: item 2 "x" is not a
+// number (want a finite number)).
+type NumberError struct{ Msg string }
+
+func (e *NumberError) Error() string        { return e.Msg }
+func (e *NumberError) Is(target error) bool { return target == ErrNumber }
+
+// Floats parses a comma-separated list of numbers, every one accepted by
+// ok; want says in words what ok accepts ("a finite number"). An empty
+// item is not a number.
+func Floats(s, want string, ok func(float64) bool) ([]float64, error) {
+	var out []float64
+	for i, item := range strings.Split(s, ",") {
+		item = strings.TrimSpace(item)
+		x, err := strconv.ParseFloat(item, 64)
+		if err != nil {
+			return nil, &NumberError{fmt.Sprintf("item %d %q is not a number (want %s)", i+1, item, want)}
+		}
+		if !ok(x) {
+			return nil, &NumberError{fmt.Sprintf("want %s, got %s", want, NumStr(x))}
+		}
+		out = append(out, x)
+	}
+	return out, nil
+}
+
+// NumStr writes x in messages: integers in full, others shortest.
+func NumStr(x float64) string {
+	if x == math.Trunc(x) && math.Abs(x) < 1e15 {
+		return strconv.FormatFloat(x, 'f', -1, 64)
+	}
+	return strconv.FormatFloat(x, 'g', -1, 64)
 }

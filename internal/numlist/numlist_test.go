@@ -3,6 +3,7 @@ package numlist_test
 import (
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -68,4 +69,41 @@ func ExampleInts() {
 	ns, err := numlist.Ints("2-8/2,16")
 	fmt.Println(ns, err)
 	// Output: [2 4 6 8 16] <nil>
+}
+
+// TestFloats: lists and messages written out by hand from strconv's
+// syntax and the rule; every error matches ErrNumber.
+func TestFloats(t *testing.T) {
+	positive := func(x float64) bool { return x > 0 }
+	for _, tc := range []struct {
+		s    string
+		want []float64
+		msg  string // the error's message, "" for none
+	}{
+		{"1,0.5, 2e3", []float64{1, 0.5, 2000}, ""},
+		{"3", []float64{3}, ""},
+		{"1,x", nil, `item 2 "x" is not a number (want a positive number)`},
+		{"", nil, `item 1 "" is not a number (want a positive number)`}, // an empty list is not a list of numbers
+		{"1,,2", nil, `item 2 "" is not a number (want a positive number)`},
+		{"2,-1.5", nil, "want a positive number, got -1.5"},
+		{"0", nil, "want a positive number, got 0"},
+	} {
+		got, err := numlist.Floats(tc.s, "a positive number", positive)
+		if tc.msg == "" && (err != nil || !slices.Equal(got, tc.want)) {
+			t.Errorf("Floats(%q) = %v, %v; want %v", tc.s, got, err, tc.want)
+		}
+		if tc.msg != "" && (err == nil || err.Error() != tc.msg || !errors.Is(err, numlist.ErrNumber)) {
+			t.Errorf("Floats(%q) error %v, want %q matching ErrNumber", tc.s, err, tc.msg)
+		}
+	}
+}
+
+// A list of rates, each checked against the list's rule.
+func ExampleFloats() {
+	finite := func(x float64) bool { return !math.IsInf(x, 0) && !math.IsNaN(x) }
+	fmt.Println(numlist.Floats("1, 1, 0.8", "a finite number", finite))
+	fmt.Println(numlist.Floats("1,inf", "a finite number", finite))
+	// Output:
+	// [1 1 0.8] <nil>
+	// [] want a finite number, got +Inf
 }

@@ -2,6 +2,9 @@ package study
 
 import (
 	"errors"
+	"math"
+
+	"github.com/mrsched/mrsched/internal/numlist"
 
 	"github.com/mrsched/mrsched/report"
 	"github.com/mrsched/mrsched/report/figures"
@@ -51,4 +54,53 @@ func StragglerSimulate(cfg StragglerSimulateConfig) (*tabular.View, error) {
 		return nil, err
 	}
 	return r.View(), nil
+}
+
+// StragglerNodes names the mapper nodes of 'mrsched mst eval' and 'mst
+// map' (--nodes, or --mu and --lambda): a node file, or lists of rates.
+type StragglerNodes struct {
+	// File is a node file (JSON or .csv, nodes.ReadFile) with μ, and λ
+	// where known, per node; "" when Mu gives the nodes.
+	File string
+	// Mu and Lambda are comma-separated service rates μ_i and arrival
+	// rates λ_i, one per node (without File); LambdaSet says Lambda was
+	// given (a given empty list is an error, an absent one unknown rates).
+	Mu, Lambda string
+	LambdaSet  bool
+}
+
+// Rates returns every node's μ and λ (straggler.NodeRates): λ is NaN
+// where unknown, which is an error when needLambda. A malformed list is
+// a *report.ConfigError of field "mu" or "lambda".
+func (n StragglerNodes) Rates(needLambda bool) (mu, lambda []float64, err error) {
+	if n.File == "" {
+		mu, err = finiteRates("mu", n.Mu)
+		if err == nil && n.LambdaSet {
+			lambda, err = finiteRates("lambda", n.Lambda)
+		}
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	return straggler.NodeRates(n.File, mu, lambda, needLambda)
+}
+
+// finiteRates parses the comma-separated finite numbers s of field.
+func finiteRates(field, s string) ([]float64, error) {
+	xs, err := numlist.Floats(s, "a finite number", func(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) })
+	if err != nil {
+		return nil, &report.ConfigError{Field: field, Err: err}
+	}
+	return xs, nil
+}
+
+// StragglerEval evaluates the mean sojourn time of the nodes (Rates,
+// every λ known) by the methods of cfg ('mrsched mst eval';
+// straggler.EvalReportOf); cfg.Mu and cfg.Lambda are set from nodes.
+func StragglerEval(nodes StragglerNodes, cfg straggler.EvalConfig) (*straggler.EvalReport, error) {
+	var err error
+	if cfg.Mu, cfg.Lambda, err = nodes.Rates(true); err != nil {
+		return nil, err
+	}
+	return straggler.EvalReportOf(cfg)
 }

@@ -3,10 +3,14 @@ package study_test
 import (
 	"bytes"
 	"errors"
+	"math"
 	"os"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"testing"
 
+	"github.com/mrsched/mrsched/report"
 	"github.com/mrsched/mrsched/report/study"
 	"github.com/mrsched/mrsched/solver/straggler"
 	"github.com/mrsched/mrsched/solver/straggler/des"
@@ -84,5 +88,56 @@ func TestStragglerSimulate(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "fig5_util.csv")); err != nil {
 		t.Errorf("panel: %v", err)
+	}
+}
+
+// TestStragglerNodes: the lists give μ (and λ, NaN when absent), a node
+// file repeats each entry count times (nodes.ReadFile, written here), and
+// a malformed list is a *report.ConfigError of its field; the expected
+// rates are the lists and the file as written.
+func TestStragglerNodes(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "nodes.csv")
+	if err := os.WriteFile(file, []byte("mu,lambda,count\n1,0.5,2\n0.8,0.4,1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	nan := math.NaN()
+	for _, tc := range []struct {
+		name       string
+		nodes      study.StragglerNodes
+		needLambda bool
+		mu, lambda []float64
+		field      string // the field of the ConfigError, "" for none
+		fails      bool
+	}{
+		{"lists", study.StragglerNodes{Mu: "1, 0.8", Lambda: "0.5,0.4", LambdaSet: true}, true, []float64{1, 0.8}, []float64{0.5, 0.4}, "", false},
+		{"no lambda", study.StragglerNodes{Mu: "1,0.8"}, false, []float64{1, 0.8}, []float64{nan, nan}, "", false},
+		{"lambda needed", study.StragglerNodes{Mu: "1,0.8"}, true, nil, nil, "", true},
+		{"file", study.StragglerNodes{File: file}, true, []float64{1, 1, 0.8}, []float64{0.5, 0.5, 0.4}, "", false},
+		{"bad mu", study.StragglerNodes{Mu: "1,x"}, false, nil, nil, "mu", true},
+		{"infinite lambda", study.StragglerNodes{Mu: "1", Lambda: "inf", LambdaSet: true}, false, nil, nil, "lambda", true},
+		{"empty lambda given", study.StragglerNodes{Mu: "1", LambdaSet: true}, false, nil, nil, "lambda", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			mu, lambda, err := tc.nodes.Rates(tc.needLambda)
+			var ce *report.ConfigError
+			if (err != nil) != tc.fails || (tc.field != "") != errors.As(err, &ce) || (ce != nil && ce.Field != tc.field) {
+				t.Fatalf("error %v, want failure %v of field %q", err, tc.fails, tc.field)
+			}
+			eq := func(a, b float64) bool { return a == b || math.IsNaN(a) && math.IsNaN(b) }
+			if !slices.Equal(mu, tc.mu) || !slices.EqualFunc(lambda, tc.lambda, eq) {
+				t.Errorf("μ %v, λ %v; want %v, %v", mu, lambda, tc.mu, tc.lambda)
+			}
+		})
+	}
+	// StragglerEval is straggler.EvalReportOf on the nodes' rates.
+	cfg := straggler.DefaultEvalConfig()
+	got, err := study.StragglerEval(study.StragglerNodes{Mu: "1,1,0.8", Lambda: "0.5,0.5,0.4", LambdaSet: true}, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Mu, cfg.Lambda = []float64{1, 1, 0.8}, []float64{0.5, 0.5, 0.4}
+	want, err := straggler.EvalReportOf(cfg)
+	if err != nil || !reflect.DeepEqual(got, want) {
+		t.Errorf("StragglerEval %+v, want EvalReportOf's %+v (%v)", got, want, err)
 	}
 }
