@@ -4,7 +4,6 @@ package main
 // al., "CIRCUMFLEX"). Library code: instances/sharedscan, solver/flex.
 
 import (
-	"cmp"
 	"fmt"
 	"math"
 	"strings"
@@ -93,18 +92,11 @@ func flexStudyFlags() []cli.Flag {
 
 func flexStudyConfig(c *cli.Context) (flex.StudyConfig, error) {
 	cfg := flex.DefaultStudy()
-	var errs [4]error
-	cfg.Theta1, errs[0] = cliflags.FloatsOf(c, "theta1", cliflags.AnyFinite)
-	cfg.Theta2, errs[1] = cliflags.FloatsOf(c, "theta2", cliflags.AnyFinite)
-	cfg.Levels, errs[2] = cliflags.IntsOf(c, "levels", cliflags.Between(0, 8))
-	if cfg.Metrics, errs[3] = flex.MetricNames(c.String("metrics")); errs[3] != nil {
-		errs[3] = fmt.Errorf("--metrics: %w", errs[3])
-	}
 	cfg.Reps, cfg.Window, cfg.Seed = c.Int("reps"), c.Float64("window"), c.Uint64("seed")
 	cfg.Workload.Jobs, cfg.Workload.Horizon = c.Int("jobs"), c.Float64("horizon")
 	cfg.Workload.MaxSlots, cfg.Workload.MinSlots = c.Int("max-slots"), c.Int("min-slots")
-	// The first error, in the order of the flags.
-	return cfg, cmp.Or(errs[0], errs[1], errs[2], errs[3], cfg.Check())
+	g := study.FlexGrid{Theta1: c.String("theta1"), Theta2: c.String("theta2"), Levels: c.String("levels"), Metrics: c.String("metrics")}
+	return cfg, cliout.FlagError(g.Set(&cfg))
 }
 
 // flexReportOut says what the study (or merge, returning rep and err)

@@ -5,10 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"path/filepath"
 
 	"github.com/mrsched/mrsched/instances/sharedscan"
 	"github.com/mrsched/mrsched/internal/fileio"
+	"github.com/mrsched/mrsched/internal/numlist"
 	"github.com/mrsched/mrsched/report"
 	"github.com/mrsched/mrsched/report/figures"
 	"github.com/mrsched/mrsched/solver/flex"
@@ -128,4 +130,48 @@ func FlexMap(ctx context.Context, setup flex.MapSetup, opt flex.MapRunOptions, p
 		}
 	}
 	return out, err
+}
+
+// FlexGrid is the grid of the FLEX study (Wolf et al. §4) as 'mrsched
+// flex study' takes it: comma-separated lists.
+type FlexGrid struct {
+	Theta1, Theta2 string // popularity and size Zipf-like parameters (finite numbers)
+	Levels         string // correlation levels 0 (negative) … 4 (random) … 8 (positive)
+	Metrics        string // metric names (flex.MetricNames)
+}
+
+// Set parses the lists of g into cfg and checks cfg (flex.StudyConfig.Check).
+// The first malformed list, in the order of the fields, is a
+// *report.ConfigError naming its field ("theta1", "levels", …).
+func (g FlexGrid) Set(cfg *flex.StudyConfig) error {
+	var err error
+	finite := func(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
+	if cfg.Theta1, err = numlist.Floats(g.Theta1, "a finite number", finite); err != nil {
+		return &report.ConfigError{Field: "theta1", Err: err}
+	}
+	if cfg.Theta2, err = numlist.Floats(g.Theta2, "a finite number", finite); err != nil {
+		return &report.ConfigError{Field: "theta2", Err: err}
+	}
+	if cfg.Levels, err = flexLevels(g.Levels); err != nil {
+		return &report.ConfigError{Field: "levels", Err: err}
+	}
+	if cfg.Metrics, err = flex.MetricNames(g.Metrics); err != nil {
+		return &report.ConfigError{Field: "metrics", Err: err}
+	}
+	return cfg.Check()
+}
+
+// flexLevels parses a list of correlation levels, at least one, each in
+// [0, 8] (numlist.Ints).
+func flexLevels(s string) ([]int, error) {
+	levels, err := numlist.Ints(s)
+	if err == nil && len(levels) == 0 {
+		err = errors.New("want at least one value")
+	}
+	for _, l := range levels {
+		if err == nil && (l < 0 || l > 8) {
+			err = fmt.Errorf("want a value in [0, 8], got %d", l)
+		}
+	}
+	return levels, err
 }

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 
 	"github.com/mrsched/mrsched/report/study"
+	"github.com/mrsched/mrsched/solver/flex"
 	"github.com/mrsched/mrsched/tabular"
 )
 
@@ -71,4 +72,17 @@ func ExampleFlexPlan() {
 	// Output:
 	// rank,subjob,concurrency,work,min,max,completion,completes,preds
 	// 1,"(d1,1)",2,20,1,10,2,a b,
+}
+
+// The grid of a small FLEX study as 'mrsched flex study --theta1 0,1
+// --theta2 0.5 --levels 0-8/4' gives it, and a list that is not.
+func ExampleFlexGrid() {
+	cfg := flex.DefaultStudy()
+	err := study.FlexGrid{Theta1: "0,1", Theta2: "0.5", Levels: "0-8/4", Metrics: "sum-response,max-stretch"}.Set(&cfg)
+	fmt.Println(cfg.Theta1, cfg.Theta2, cfg.Levels, cfg.Metrics, err)
+	err = study.FlexGrid{Theta1: "0,1", Theta2: "0.5", Levels: "0,9", Metrics: "sum-response"}.Set(&cfg)
+	fmt.Println(err)
+	// Output:
+	// [0 1] [0.5] [0 4 8] [sum-response max-stretch] <nil>
+	// report: invalid configuration: levels: want a value in [0, 8], got 9
 }

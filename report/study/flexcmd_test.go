@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -119,5 +120,46 @@ func TestFlexMap(t *testing.T) {
 	protect := filepath.Join(dir, names[0])
 	if _, err := study.FlexMap(ctx, s, flex.MapRunOptions{Dir: dir, Workers: 2}, []string{protect}); err == nil {
 		t.Errorf("wrote over %s", protect)
+	}
+}
+
+// TestFlexGrid: the lists become the study's grid (values written out
+// from the lists), and the first malformed list in the order of the
+// fields is a *report.ConfigError naming it with what 'mrsched flex
+// study' says after its flag.
+func TestFlexGrid(t *testing.T) {
+	ok := study.FlexGrid{Theta1: "0,1", Theta2: "0.5", Levels: "0,4..5", Metrics: "sum-response"}
+	for _, tc := range []struct {
+		name  string
+		edit  func(g *study.FlexGrid)
+		field string // "" for no error
+		msg   string
+	}{
+		{"valid", func(*study.FlexGrid) {}, "", ""},
+		{"theta1", func(g *study.FlexGrid) { g.Theta1 = "1,x" }, "theta1", `item 2 "x" is not a number (want a finite number)`},
+		{"theta2 first of two", func(g *study.FlexGrid) { g.Theta2, g.Levels = "inf", "9" }, "theta2", "want a finite number, got +Inf"},
+		{"level out of range", func(g *study.FlexGrid) { g.Levels = "0,9" }, "levels", "want a value in [0, 8], got 9"},
+		{"no level", func(g *study.FlexGrid) { g.Levels = "" }, "levels", "want at least one value"},
+		{"level syntax", func(g *study.FlexGrid) { g.Levels = "8..4" }, "levels", `"8..4": want N, LO..HI or LO-HI/STEP with integers LO ≤ HI and STEP ≥ 1`},
+		{"metric", func(g *study.FlexGrid) { g.Metrics = "speed" }, "metrics", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g, cfg := ok, flex.DefaultStudy()
+			tc.edit(&g)
+			err := g.Set(&cfg)
+			var ce *report.ConfigError
+			if (tc.field != "") != errors.As(err, &ce) || ce != nil && (ce.Field != tc.field || tc.msg != "" && ce.Err.Error() != tc.msg) {
+				t.Fatalf("error %v, want field %q: %q", err, tc.field, tc.msg)
+			}
+			if tc.field == "" && (fmt.Sprint(cfg.Theta1, cfg.Theta2, cfg.Levels, cfg.Metrics) != "[0 1] [0.5] [0 4 5] [sum-response]") {
+				t.Errorf("grid %v %v %v %v", cfg.Theta1, cfg.Theta2, cfg.Levels, cfg.Metrics)
+			}
+		})
+	}
+	// A valid grid with an invalid rest of the study is Check's error.
+	cfg := flex.DefaultStudy()
+	cfg.Reps = 0
+	if err := ok.Set(&cfg); !errors.Is(err, flex.ErrInput) {
+		t.Errorf("reps 0: %v, want flex.ErrInput", err)
 	}
 }
