@@ -48,18 +48,14 @@ func clusterSimulateCmd() *cli.Command {
 			o, err = study.ClusterSimulate(cfg)
 		}
 		return o, cliout.Flagged(err, cluster.ErrConfig, experiments.ErrConfig)
-	}), slices.Concat([]cli.Flag{
+	}), cliout.FormatOut("the results", slices.Concat([]cli.Flag{
 		cliflags.Input("workload", "", "cluster workload `FILE` (JSON, see mrsched gen cluster)", cliflags.Alias("w"), cliflags.Required),
 		cliflags.String("policy", "fair", "fifo, fair, lsps, hpfsp or ppfsp", cliflags.Alias("p")),
 	}, cliflags.Bind(flagsets.Policy(&s)...), cliflags.Bind(flagsets.ClusterSimulate(&sim)...), []cli.Flag{
 		cliflags.Bool("jobs", false, "one row per job instead of the per-user summary"),
-		cliout.FileOut("timeline", "write the task-to-slot timeline to `FILE` (CSV)"),
-		cliout.Format("table"),
-		cliout.Out("the results")})...))
+		cliout.FileOut("timeline", "write the task-to-slot timeline to `FILE` (CSV)")})...)...))
 }
 
-// clusterStudyCmd runs the study name (study.ClusterStudy) and writes its
-// tables in Markdown.
 func clusterStudyCmd(name string) *cli.Command {
 	def := experiments.DefaultStudyConfig(name)
 	flags := slices.Concat(cliflags.Insert(cliflags.Bind(flagsets.ClusterStudy(&def)...), "workers",
@@ -96,7 +92,6 @@ func genClusterCmd() *cli.Command {
 	}, append(cliflags.Bind(flagsets.GenCluster(&def)...), cliout.Out("the workload"), cliout.Quiet())...)
 }
 
-// clusterWriteWorkload writes w to --out or stdout, or returns err.
 func clusterWriteWorkload(c *cli.Context, w *workload.Workload, err error) error {
 	if err != nil {
 		return cliout.Flagged(err, workload.ErrSWIMOptions)

@@ -9,10 +9,8 @@ import (
 	"github.com/mrsched/mrsched/internal/clitree"
 )
 
-// atLeastOneFinite is the rule of --due-slack.
 var atLeastOneFinite = cliflags.Rule{Want: "a finite number ≥ 1", OK: func(x float64) bool { return x >= 1 && cliflags.IsFinite(x) }}
 
-// genDAGCmd is 'gen dag': a random layered DAG night (instances.DAGSpec).
 func genDAGCmd() *cli.Command {
 	d := instances.DefaultDAG(40)
 	return clitree.Cmd("dag", cliout.Action(func(c *cli.Context) (instances.File, error) {

@@ -1,7 +1,5 @@
 package main
 
-// Plans under estimation errors: mrsched evaluate (library: report/whatif).
-
 import (
 	"github.com/urfave/cli/v2"
 

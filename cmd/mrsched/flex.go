@@ -44,29 +44,25 @@ func flexPlanCmd() *cli.Command {
 	return timeLimited(runLimit, "for the whole command (a plan stopped early writes nothing)", clitree.Cmd("plan", cliout.Action(func(c *cli.Context) (*report.Output, error) {
 		return study.FlexPlan(study.FlexPlanConfig{Workload: c.String("workload"), Metric: c.String("metric"), Scheme: c.String("scheme"),
 			At: c.Float64("at"), Intervals: c.Bool("intervals"), SVG: c.String("svg"), Context: c.Context})
-	}),
+	}), cliout.FormatOut("the result",
 		flexWorkloadFlag(),
 		cliflags.String("metric", "sum-response", "one of 'mrsched flex metrics' (aliases avg-response, avg-stretch, makespan)", cliflags.Alias("m")),
 		cliflags.String("scheme", "circumflex", "circumflex or flex"),
 		atFlag(),
 		cliflags.Bool("intervals", false, "also print the intervals with per-subjob slots"),
-		cliout.FileOut("svg", "draw the slot allocations over time to `FILE`"),
-		cliout.Format("table"),
-		cliout.Out("the result")))
+		cliout.FileOut("svg", "draw the slot allocations over time to `FILE`"))...))
 }
 
 func flexSimulateCmd() *cli.Command {
 	return timeLimited(runLimit, "for the whole command (a simulation stopped early writes nothing)", clitree.Cmd("simulate", cliout.Action(func(c *cli.Context) (*report.Output, error) {
 		return study.FlexSimulate(study.FlexSimulateConfig{Workload: c.String("workload"), Metric: c.String("metric"), Scheme: c.String("scheme"),
 			Window: c.Float64("window"), Jobs: c.Bool("jobs"), Context: c.Context})
-	}),
+	}), cliout.FormatOut("the result",
 		flexWorkloadFlag(),
 		cliflags.String("metric", "sum-response", "one of 'mrsched flex metrics'", cliflags.Alias("m")),
 		cliflags.String("scheme", "all", "all, flex, circumflex or batch"),
 		cliflags.Float("window", 2, "BATCH window W per dataset (time units of the workload)"),
-		cliflags.Bool("jobs", false, "one row per job"),
-		cliout.Format("table"),
-		cliout.Out("the result")))
+		cliflags.Bool("jobs", false, "one row per job"))...))
 }
 
 func flexStudyFlags() []cli.Flag {
@@ -115,8 +111,6 @@ func flexReportOut(c *cli.Context, rep *study.FlexReport, err error) error {
 	return cliout.Print(c, tabular.Markdown, rep.Summary)
 }
 
-// flexStudyCmd runs (or resumes) the study sweep and, unsharded, writes
-// its report.
 func flexStudyCmd() *cli.Command {
 	return timeLimited(studyLimit, studyLimitUsage, clitree.Cmd("study", func(c *cli.Context) error {
 		cfg, err := flexStudyConfig(c)

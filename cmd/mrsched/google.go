@@ -13,8 +13,6 @@ import (
 	"github.com/mrsched/mrsched/tabular"
 )
 
-// importGoogleCmd is `import google`: the Google 2011 trace as a tandem
-// instance (instances/google.Import), the drop summary on stderr.
 func importGoogleCmd() *cli.Command {
 	return clitree.Cmd("google", func(c *cli.Context) error {
 		in, sum, err := google.Import(google.Options{JobEvents: c.StringSlice("job-events"), TaskEvents: c.StringSlice("task-events"), TaskUsage: c.StringSlice("task-usage")})
@@ -32,8 +30,6 @@ func importGoogleCmd() *cli.Command {
 	}, cliout.InstanceOutFlags()...)...)
 }
 
-// studyGoogleCmd is `study google`: Lin et al. Figs. 5–7 on an imported
-// Google instance (study.GoogleFile).
 func studyGoogleCmd() *cli.Command {
 	return timeLimited(studyLimit, "for the whole study (stopped early, it writes nothing)", clitree.Cmd("google", cliout.Action(func(c *cli.Context) (*study.GoogleResult, error) {
 		cfg := study.DefaultGoogleConfig()

@@ -51,12 +51,10 @@ func hardGenCommands() []*cli.Command {
 		altCmd("adversary", adversary.DefaultGenConfig(), flagsets.AdversaryGen, adversary.GenConfig.Generate))
 }
 
-// nmtsFileFlag is --instance FILE of an NMTS or reduced instance.
 func nmtsFileFlag(what string) cli.Flag {
 	return cliflags.Input("instance", "", what+" `FILE`", cliflags.Alias("i"), cliflags.Required)
 }
 
-// plotFlags are --plot PREFIX and --png.
 func plotFlags() []cli.Flag {
 	return []cli.Flag{
 		cliflags.OutputBase("plot", "write `PREFIX`.svg (and PREFIX.png with --png)", []string{".svg", ".png"}),
@@ -64,8 +62,6 @@ func plotFlags() []cli.Flag {
 	}
 }
 
-// altOutFlags are --out and --alt-out of a generated hard instance, then
-// flags.
 func altOutFlags(flags ...cli.Flag) []cli.Flag {
 	return append(flags,
 		cliflags.Output("out", "", "instance `FILE` (default stdout)", cliflags.Alias("o")),
@@ -87,7 +83,6 @@ func genNMTSCmd() *cli.Command {
 		cliflags.Bool("quiet", false, "no progress or messages on stderr (no -q: --q is the set size)"))...))
 }
 
-// reduceCommands are reduce nmts, verify, opt and separation.
 func reduceCommands() []*cli.Command {
 	return []*cli.Command{
 		timeLimited(runLimit, "for the whole command (the exact NMTS search stopped early writes nothing)", clitree.Cmd("nmts", reduceNMTS,

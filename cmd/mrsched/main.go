@@ -144,16 +144,10 @@ func cleanup() {
 // answer so far.
 const interruptGrace = 10 * time.Second
 
-// The flags several commands share, built once over internal/cliflags and
-// internal/cliout: each is validated when parsed, with an error naming
-// the flag ("--k: want an integer ≥ 1, got 0").
-
-// kFlag is --k of k-LPS.
 func kFlag() cli.Flag {
 	return cliflags.Int("k", fluid.DefaultK, "k of k-LPS (jobs served at once)", cliflags.AtLeastOne)
 }
 
-// shardFlag is --shard i/N of a sharded sweep.
 func shardFlag() cli.Flag {
 	return cliflags.Checked("shard", "", "compute only shard `i/N` of the cells and write them as JSON lines",
 		func(s string) error { _, err := sweep.Parse(s); return err })

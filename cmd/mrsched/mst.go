@@ -28,12 +28,10 @@ func mstCommands() []*cli.Command {
 		clitree.InCategory(catStraggler, mstEvalCmd(), mstMapCmd(), mstFitCmd(), mstNodesCmd(), mstForkJoinCmd(), mstFiguresCmd(), mstSimulateCmd())...))
 }
 
-// mstCommonFlags are --format and --out, then flags.
 func mstCommonFlags(flags ...cli.Flag) []cli.Flag {
 	return append([]cli.Flag{cliout.Format("table"), cliout.Out("the result")}, flags...)
 }
 
-// muFlag is --mu, the nodes' service rates.
 func muFlag() cli.Flag { return cliflags.String("mu", "", "service rates μ1,μ2,…") }
 
 // mstNodes are the nodes of --nodes or --mu/--lambda (study.StragglerNodes),
@@ -140,8 +138,6 @@ func mstFiguresCmd() *cli.Command {
 		cliflags.Bool("quiet", false, "no progress on stderr"))
 }
 
-// mstSimulateCmd is mrsched mst simulate: Fig. 5, 7, 9, 12 and the DM-EP
-// check (solver/straggler/des.Reproduce).
 func mstSimulateCmd() *cli.Command {
 	d := des.DefaultFigOptions()
 	return timeLimited(runLimit, "for the whole command (a simulation stopped early writes nothing)", clitree.Cmd("simulate", cliout.Action[*tabular.View](func(c *cli.Context) (*tabular.View, error) {

@@ -18,7 +18,6 @@ import (
 	"github.com/mrsched/mrsched/sweep"
 )
 
-// sweepFlags are shared by report and every study.
 func sweepFlags() []cli.Flag {
 	return append(append([]cli.Flag{cliout.Format("table"), cliout.Out("the output")}, cliflags.Figures("figures")...),
 		shardFlag(),
@@ -34,7 +33,6 @@ func runSweep(c *cli.Context, sw sweep.Sweep, what string) error {
 	return err
 }
 
-// runner runs sw with the options of the sweep flags (study.RunSweep).
 func runner(c *cli.Context, sw sweep.Sweep) func(cliout.SweepOptions) (*study.SweepOutput, error) {
 	return func(o cliout.SweepOptions) (*study.SweepOutput, error) {
 		return study.RunSweep(c.Context, sw, study.SweepConfig(o))
@@ -71,7 +69,6 @@ func reportCmd() *cli.Command {
 	}, sweepFlags()...)...)
 }
 
-// htmlFlag is --html FILE: the one-page HTML report of a report or a study.
 func htmlFlag() cli.Flag {
 	return cliout.FileOut("html", "also write the one-page HTML report (plan, Gantt chart, methods, instance, provenance) to `FILE`")
 }
@@ -97,7 +94,6 @@ func writePage(c *cli.Context, start time.Time) func(*study.SweepOutput, error) 
 	}
 }
 
-// methodsFlag is --methods: a comma-separated list of report methods.
 func methodsFlag(value string) cli.Flag {
 	return cliflags.Checked("methods", value, "comma-separated `LIST` of methods (listed in 'mrsched report --help')",
 		func(s string) error { _, err := report.Resolve(s); return err }, cliflags.Alias("m"))

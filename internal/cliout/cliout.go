@@ -405,5 +405,11 @@ func ArgAction[R Result](what string, f func(c *cli.Context, path string) (R, er
 // TableOut is flags followed by --format (default "table"), --out and
 // --quiet, the output flags of most commands; what says what --out gets.
 func TableOut(what string, flags ...cli.Flag) []cli.Flag {
-	return append(flags, Format("table"), Out(what), Quiet())
+	return append(FormatOut(what, flags...), Quiet())
+}
+
+// FormatOut is flags followed by --format (default "table") and --out,
+// the output flags of a command without --quiet (see TableOut).
+func FormatOut(what string, flags ...cli.Flag) []cli.Flag {
+	return append(flags, Format("table"), Out(what))
 }

@@ -201,4 +201,12 @@ func TestReadAction(t *testing.T) {
 	if n := len(flags); n != 5 {
 		t.Errorf("TableOut: %d flags, want the 2 given + format, out, quiet", n)
 	}
+	// FormatOut: the flags given, then --format and --out, in this order.
+	var names []string
+	for _, f := range FormatOut("the count", &cli.StringFlag{Name: "in"}) {
+		names = append(names, f.Names()[0])
+	}
+	if got := strings.Join(names, ","); got != "in,format,out" {
+		t.Errorf("FormatOut: flags %s, want in,format,out", got)
+	}
 }
