@@ -29,7 +29,14 @@ type Output struct {
 	Files []string
 	// Failed is the failed check (the view still says what was found), or nil.
 	Failed error
+	// Found is what the check found, in words ("violation: …"), for the
+	// user after the result (a command prints it on stderr, also when
+	// quiet).
+	Found []string
 }
+
+// Findings is what the check found (see Found).
+func (o *Output) Findings() []string { return o.Found }
 
 // Written lists the extra files the work wrote (see Files).
 func (o *Output) Written() []string { return o.Files }

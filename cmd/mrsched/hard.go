@@ -7,8 +7,6 @@ package main
 // in reductions/...
 
 import (
-	"errors"
-	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -92,7 +90,9 @@ func reduceCommands() []*cli.Command {
 			cliflags.PositiveBig("A", "use this A (≥ the minimum) instead of the smallest admissible"),
 			cliflags.PositiveBig("M", "use this M (≥ 9qA) instead of the smallest admissible"),
 			cliout.Format("table"), cliout.Quiet())),
-		clitree.Cmd("verify", reduceVerify,
+		clitree.Cmd("verify", cliout.Action(func(c *cli.Context) (*report.Output, error) {
+			return study.ReduceVerify(study.ReduceVerifyConfig{Instance: c.String("instance"), Schedule: c.String("schedule")})
+		}),
 			nmtsFileFlag("reduced tandem instance"),
 			cliout.In("schedule", "schedule `FILE` (default: the recorded certificate)", false, "s"),
 			cliout.Format("table")),
@@ -117,23 +117,6 @@ func reduceNMTS(c *cli.Context) error {
 		return err
 	}
 	return cliout.PrintIn(c, o.Write) // reduce's --out is the instance: its table goes to stdout
-}
-
-func reduceVerify(c *cli.Context) error {
-	v, err := reductions.VerifyFile(c.String("instance"), c.String("schedule"))
-	if err == nil {
-		err = cliout.EmitTables(c, nil, v.Table)
-	}
-	if err == nil {
-		for _, line := range v.Violations {
-			fmt.Fprintln(c.App.ErrWriter, line)
-		}
-		err = v.Err
-	}
-	if errors.Is(err, reductions.ErrNotHolds) {
-		return clitree.ExitWith(2, err)
-	}
-	return err
 }
 
 func reduceOpt(c *cli.Context) (*report.Output, error) {

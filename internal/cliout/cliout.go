@@ -346,8 +346,9 @@ type Result interface {
 // Action is an action that emits the result f returns in --format to --out
 // or stdout; a Saved result with --out is written with its Save
 // (EmitSaved). A result that is an Outcome also says which extra files it
-// wrote (before its output), prints nothing when Empty and, when its check
-// failed, exits with status 2 after printing. An error that names a
+// wrote (before its output), prints nothing when Empty, prints its
+// Findings on stderr after its output and, when its check failed, exits
+// with status 2 after printing. An error that names a
 // configuration field (FlagError) names the field's flag.
 func Action[R Result](f func(c *cli.Context) (R, error)) cli.ActionFunc {
 	return func(c *cli.Context) error {
@@ -367,6 +368,9 @@ func Action[R Result](f func(c *cli.Context) (R, error)) cli.ActionFunc {
 			if err := Emit(c, r.Write); err != nil {
 				return err
 			}
+		}
+		for _, line := range o.Findings() {
+			fmt.Fprintln(c.App.ErrWriter, line)
 		}
 		if err := o.Failure(); err != nil {
 			return clitree.ExitWith(2, err)

@@ -13,11 +13,14 @@ import (
 // Outcome is a Result of a library entry point that may have written extra
 // files and may carry a failed check (report.Output is one): Written lists
 // the files ("PATH (what)"), Empty says that there is nothing to print,
-// Failure is the failed check (exit status 2) or nil.
+// Findings what a check found in words (printed on stderr after the
+// result, also under --quiet), Failure is the failed check (exit status
+// 2) or nil.
 type Outcome interface {
 	Result
 	Written() []string
 	Empty() bool
+	Findings() []string
 	Failure() error
 }
 

@@ -19,15 +19,17 @@ import (
 type outcome struct {
 	files  []string
 	empty  bool
+	found  []string
 	failed error
 }
 
 func (o *outcome) Write(w io.Writer, f tabular.Format) error {
 	return (&tabular.Table{Header: []string{"v"}, Rows: [][]string{{"1"}}}).Write(w, f)
 }
-func (o *outcome) Written() []string { return o.files }
-func (o *outcome) Empty() bool       { return o.empty }
-func (o *outcome) Failure() error    { return o.failed }
+func (o *outcome) Written() []string  { return o.files }
+func (o *outcome) Empty() bool        { return o.empty }
+func (o *outcome) Findings() []string { return o.found }
+func (o *outcome) Failure() error     { return o.failed }
 
 // fieldErr names a configuration field (the fieldError interface).
 type fieldErr struct{ field string }
@@ -37,8 +39,9 @@ func (e *fieldErr) Flag() (string, error) { return e.field, os.ErrInvalid }
 func (e *fieldErr) Unwrap() error         { return os.ErrInvalid }
 
 // TestActionOutcome: an Outcome says its files before its output, prints
-// nothing when Empty (no --out file either), and a failed check exits with
-// status 2 after printing; an error naming a configuration field names the
+// nothing when Empty (no --out file either), its findings on stderr after
+// its output (also under --quiet), and a failed check exits with status 2
+// after printing; an error naming a configuration field names the
 // flag ("--order: invalid argument"), other errors pass unchanged.
 func TestActionOutcome(t *testing.T) {
 	dir := t.TempDir()
@@ -57,6 +60,7 @@ func TestActionOutcome(t *testing.T) {
 		{"quiet", &outcome{files: []string{"s.json (3 segments)"}}, nil, []string{"--format", "csv", "--quiet"}, "v\n1\n", "", "", 0},
 		{"failed", &outcome{failed: failed}, nil, []string{"--format", "csv"}, "v\n1\n", "", "schedule rejected", 2},
 		{"empty", &outcome{empty: true, failed: failed}, nil, []string{"--out", filepath.Join(dir, "none.csv")}, "", "", "schedule rejected", 2},
+		{"findings", &outcome{found: []string{"violation: 1", "violation: 2"}, failed: failed}, nil, []string{"--format", "csv", "--quiet"}, "v\n1\n", "violation: 1\nviolation: 2\n", "schedule rejected", 2},
 		{"field", nil, &fieldErr{"order"}, nil, "", "", "--order: invalid argument", 1},
 		{"plain", nil, os.ErrNotExist, nil, "", "", "file does not exist", 1},
 	} {

@@ -3,6 +3,7 @@ package study
 import (
 	"bytes"
 	"context"
+	"errors"
 	"math/big"
 	"strings"
 
@@ -56,6 +57,31 @@ func Reduce(cfg ReduceConfig) (*report.Output, error) {
 		err = out.Save(path, schedule.File{In: b.Tandem, Schedule: b.Schedule}, cfg.Protect)
 	}
 	return out, err
+}
+
+// ReduceVerifyConfig configures ReduceVerify ('mrsched reduce verify').
+type ReduceVerifyConfig struct {
+	Instance string // reduced tandem instance file ('mrsched reduce nmts')
+	// Schedule is the schedule file checked ("": the certificate recorded
+	// in the instance).
+	Schedule string
+}
+
+// ReduceVerify checks a schedule of a reduced instance against its
+// threshold y in exact arithmetic (reductions.VerifyFile): Output.View is
+// the check's table, Output.Found its first violations in words and
+// Output.Failed the reductions.ErrNotHolds when the claim does not hold
+// (with nothing to print when there is no certificate to check: a
+// no-instance).
+func ReduceVerify(cfg ReduceVerifyConfig) (*report.Output, error) {
+	v, err := reductions.VerifyFile(cfg.Instance, cfg.Schedule)
+	if errors.Is(err, reductions.ErrNotHolds) {
+		return &report.Output{Failed: err}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &report.Output{View: &tabular.View{Tables: []*tabular.Table{v.Table}}, Found: v.Violations, Failed: v.Err}, nil
 }
 
 // ReduceOptConfig configures ReduceOpt ('mrsched reduce opt').

@@ -15,6 +15,7 @@ import (
 	"github.com/mrsched/mrsched/internal/testenv"
 	"github.com/mrsched/mrsched/reductions"
 	"github.com/mrsched/mrsched/reductions/adversary"
+	"github.com/mrsched/mrsched/report"
 	"github.com/mrsched/mrsched/report/study"
 	"github.com/mrsched/mrsched/schedule"
 	"github.com/mrsched/mrsched/solver/engine"
@@ -209,5 +210,52 @@ func TestAdversary(t *testing.T) {
 	out, err = study.Adversary(study.AdversaryConfig{Sweep: sw, CSV: dir})
 	if err == nil || out == nil || len(out.Files) != 0 || out.Empty() {
 		t.Errorf("CSV to a directory: output %v, error %v; want the table, no files and an error", out, err)
+	}
+}
+
+// TestReduceVerify: the recorded certificate of a yes-instance holds
+// (appendix A: it costs at most y); a no-instance has none to check
+// (ErrNotHolds, nothing to print); FIFO's float schedule of the
+// yes-instance is infeasible in exact arithmetic (its work falls short of
+// the sizes by rounding), so the claim does not hold and the violations
+// are found; a missing schedule file is an error.
+func TestReduceVerify(t *testing.T) {
+	dir := t.TempDir()
+	yes, no := filepath.Join(dir, "yes-red.json"), filepath.Join(dir, "no-red.json")
+	for in, out := range map[string]string{nmtsFile(t, dir, "yes.json", "8,4"): yes, nmtsFile(t, dir, "no.json", "11,1"): no} {
+		if _, err := study.Reduce(study.ReduceConfig{Instance: in, Out: out}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fifo := filepath.Join(dir, "fifo.json")
+	if _, err := report.SimulateFile(report.SimulateConfig{Instance: yes, Policy: "fifo", Schedule: fifo}); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name, in, sched string
+		holds           string // the table's holds column, "" when nothing is printed
+		found           bool   // violations found
+		failed, err     bool
+	}{
+		{"certificate", yes, "", "true", false, false, false},
+		{"no-instance", no, "", "", false, true, false},
+		{"fifo", yes, fifo, "false", true, true, false},
+		{"missing schedule", yes, filepath.Join(dir, "none.json"), "", false, false, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out, err := study.ReduceVerify(study.ReduceVerifyConfig{Instance: tc.in, Schedule: tc.sched})
+			if (err != nil) != tc.err {
+				t.Fatalf("error %v, want %v", err, tc.err)
+			}
+			if err != nil {
+				return
+			}
+			if (out.Failed != nil) != tc.failed || out.Failed != nil && !errors.Is(out.Failed, reductions.ErrNotHolds) || (len(out.Found) > 0) != tc.found {
+				t.Errorf("failed %v, found %q; want failed %v, found %v", out.Failed, out.Found, tc.failed, tc.found)
+			}
+			if out.Empty() != (tc.holds == "") || !out.Empty() && out.View.Tables[0].Rows[0][6] != tc.holds {
+				t.Errorf("view %+v, want holds %q", out.View, tc.holds)
+			}
+		})
 	}
 }
