@@ -26,7 +26,6 @@ import (
 	"github.com/mrsched/mrsched/report/study"
 	"github.com/mrsched/mrsched/schedule"
 	"github.com/mrsched/mrsched/solver/engine"
-	"github.com/mrsched/mrsched/sweep"
 	"github.com/mrsched/mrsched/tabular"
 )
 
@@ -136,14 +135,10 @@ func reduceSeparationCmd() *cli.Command {
 		if err == nil {
 			cfg.Constructions, err = reductions.Constructions(c.String("construction"))
 		}
-		var sw sweep.Sweep
-		if err == nil {
-			sw, err = reductions.SeparationSweep(cfg)
+		if err != nil {
+			return err
 		}
-		if err == nil {
-			err = runSweep(c, sw, "separation")
-		}
-		return err
+		return runSweep(c, "separation")(reductions.SeparationSweep(cfg))
 	}, slices.Concat(cliflags.Replace(sweepFlags(), "quiet", cliflags.Bool("quiet", false, "no progress or messages on stderr")), cliflags.Insert(cliflags.Bind(flagsets.Separation(&def)...), "exact-limit",
 		cliflags.Choice("construction", "both", "construction", "both", reductions.ConstructionAppendixA, reductions.ConstructionRepaired)))...))
 }
@@ -242,14 +237,10 @@ func worstExactCmd() *cli.Command {
 		if err == nil {
 			cfg.Seeds, err = reductions.WorstExactSeeds(c.StringSlice("seeds"))
 		}
-		var sw sweep.Sweep
-		if err == nil {
-			sw, err = reductions.WorstExactSweep(cfg)
+		if err != nil {
+			return err
 		}
-		if err == nil {
-			err = runSweep(c, sw, "worst-exact")
-		}
-		return err
+		return runSweep(c, "worst-exact")(reductions.WorstExactSweep(cfg))
 	}, slices.Concat(append(sweepFlags(),
 		cliflags.String("policy", strings.Join(def.Policies, ","), "comma-separated: maxsrpt, splitsrpt")),
 		cliflags.Bind(flagsets.WorstExact(&def)...), []cli.Flag{cliout.InList("seeds", "instance `FILE` (metadata.policy) that restart 0 extends; repeatable")})...))

@@ -26,11 +26,16 @@ func sweepFlags() []cli.Flag {
 		cliout.Quiet())
 }
 
-// runSweep runs (a shard of) sw with the sweep flags and prints it
-// (cliout.RunSweep).
-func runSweep(c *cli.Context, sw sweep.Sweep, what string) error {
-	_, err := cliout.RunSweep(c, what, runner(c, sw))
-	return err
+// runSweep returns the function that runs (a shard of) a sweep built
+// without an error with the sweep flags and prints it (cliout.RunSweep),
+// or returns the error.
+func runSweep(c *cli.Context, what string) func(sweep.Sweep, error) error {
+	return func(sw sweep.Sweep, err error) error {
+		if err == nil {
+			_, err = cliout.RunSweep(c, what, runner(c, sw))
+		}
+		return err
+	}
 }
 
 func runner(c *cli.Context, sw sweep.Sweep) func(cliout.SweepOptions) (*study.SweepOutput, error) {
