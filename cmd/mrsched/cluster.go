@@ -86,32 +86,21 @@ func clusterStudyCmd(name string) *cli.Command {
 
 func genClusterCmd() *cli.Command {
 	def := workload.DefaultGenConfig()
-	return clitree.Cmd("cluster", func(c *cli.Context) error {
+	return clitree.Cmd("cluster", cliout.Action(func(c *cli.Context) (workload.File, error) {
 		w, err := cliflags.Call(def, flagsets.GenCluster, workload.GenConfig.Generate)(c)
-		return clusterWriteWorkload(c, w, err)
-	}, append(cliflags.Bind(flagsets.GenCluster(&def)...), cliout.Out("the workload"), cliout.Quiet())...)
-}
-
-func clusterWriteWorkload(c *cli.Context, w *workload.Workload, err error) error {
-	if err != nil {
-		return cliout.Flagged(err, workload.ErrSWIMOptions)
-	}
-	write := func(b io.Writer) error { return workload.WriteJSON(b, w) }
-	if path := c.String("out"); path != "" {
-		return cliout.WriteWith(c, path, fmt.Sprintf("%d jobs", len(w.Jobs)), write)
-	}
-	return cliout.PrintWith(c, tabular.JSON, write)
+		return workload.File{Workload: w}, cliout.Flagged(err, workload.ErrSWIMOptions)
+	}), append(cliflags.Bind(flagsets.GenCluster(&def)...), cliout.Out("the workload"), cliout.Quiet())...)
 }
 
 func importSWIMClusterCmd() *cli.Command {
 	def := workload.DefaultSWIMOptions()
-	return clitree.Cmd("swim-cluster", func(c *cli.Context) error {
+	return clitree.Cmd("swim-cluster", cliout.Action(func(c *cli.Context) (workload.File, error) {
 		o, err := cliflags.Filled(c, def, flagsets.SWIMCluster)
 		var w *workload.Workload
 		if err == nil {
 			w, err = workload.ReadSWIMFile(c.String("trace"), o)
 		}
-		return clusterWriteWorkload(c, w, err)
-	}, slices.Concat([]cli.Flag{cliflags.Input("trace", "", "SWIM trace `FILE` (TSV)", cliflags.Required)},
+		return workload.File{Workload: w}, cliout.Flagged(err, workload.ErrSWIMOptions)
+	}), slices.Concat([]cli.Flag{cliflags.Input("trace", "", "SWIM trace `FILE` (TSV)", cliflags.Required)},
 		cliflags.Bind(flagsets.SWIMCluster(&def)...), []cli.Flag{cliout.Out("the workload"), cliout.Quiet()})...)
 }

@@ -8,6 +8,7 @@ import (
 	"io"
 
 	"github.com/mrsched/mrsched/internal/fileio"
+	"github.com/mrsched/mrsched/tabular"
 
 	"github.com/mrsched/mrsched/instances"
 )
@@ -228,4 +229,24 @@ func ReadFile(path string) (*Workload, error) {
 // files (a command's own inputs); see fileio.WriteFileAtomic.
 func WriteFile(path string, w *Workload, opts ...fileio.WriteOption) error {
 	return fileio.WriteFileWith(path, w, WriteJSON, opts...)
+}
+
+// File is a workload as a command writes it: Write renders its JSON
+// (WriteJSON) whatever the format asked, Format says so, and Save writes
+// it to a file (WriteFile).
+type File struct{ *Workload }
+
+// Write renders the workload as JSON, the one format of a workload.
+func (f File) Write(w io.Writer, _ tabular.Format) error { return WriteJSON(w, f.Workload) }
+
+// Format is the format Write renders: JSON.
+func (File) Format() tabular.Format { return tabular.JSON }
+
+// Save writes the workload to path (WriteFile) and says what it wrote
+// ("N jobs").
+func (f File) Save(path string, opts ...fileio.WriteOption) (string, error) {
+	if err := WriteFile(path, f.Workload, opts...); err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("%d jobs", len(f.Jobs)), nil
 }

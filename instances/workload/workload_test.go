@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/mrsched/mrsched/instances/swim"
+	"github.com/mrsched/mrsched/internal/fileio"
+	"github.com/mrsched/mrsched/tabular"
 )
 
 const small = `{"kind": "cluster", "nodes": 2, "map_slots": 2, "reduce_slots": 1,
@@ -221,4 +223,41 @@ func FuzzReadJSON(f *testing.F) {
 			t.Fatalf("round trip failed: %v", err)
 		}
 	})
+}
+
+// TestFile: a File renders the workload's JSON whatever the format asked
+// (WriteJSON's bytes), says JSON is its format, and saves a file that
+// reads back equal, saying "2 jobs" (the two jobs of small); it never
+// writes over a protected file.
+func TestFile(t *testing.T) {
+	w, err := ReadJSON(strings.NewReader(small), "small.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want bytes.Buffer
+	if err := WriteJSON(&want, w); err != nil {
+		t.Fatal(err)
+	}
+	f := File{Workload: w}
+	for _, format := range []tabular.Format{tabular.JSON, tabular.CSV, tabular.Text} {
+		var got bytes.Buffer
+		if err := f.Write(&got, format); err != nil || got.String() != want.String() {
+			t.Errorf("%v: wrote %q, %v; want WriteJSON's %q", format, got.String(), err, want.String())
+		}
+	}
+	if f.Format() != tabular.JSON {
+		t.Errorf("format %v, want JSON", f.Format())
+	}
+	path := filepath.Join(t.TempDir(), "w.json")
+	what, err := f.Save(path)
+	if err != nil || what != "2 jobs" {
+		t.Fatalf("Save: %q, %v; want \"2 jobs\"", what, err)
+	}
+	back, err := ReadFile(path)
+	if err != nil || !reflect.DeepEqual(back.Jobs, w.Jobs) {
+		t.Errorf("read back %+v, %v; want %+v", back, err, w)
+	}
+	if _, err := f.Save(path, fileio.Protect(path)); err == nil {
+		t.Error("Save wrote over a protected file")
+	}
 }

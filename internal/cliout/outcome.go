@@ -3,11 +3,13 @@ package cliout
 import (
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/mrsched/mrsched/internal/fileio"
+	"github.com/mrsched/mrsched/tabular"
 )
 
 // Outcome is a Result of a library entry point that may have written extra
@@ -52,11 +54,21 @@ type Saved interface {
 	Save(path string, opts ...fileio.WriteOption) (what string, err error)
 }
 
+// formatted is a result rendered in one format of its own (a workload's
+// JSON, workload.File).
+type formatted interface {
+	Format() tabular.Format
+}
+
 // EmitSaved writes r to --out with its Save (see Save) or renders it in
-// --format to stdout.
+// --format to stdout; a result with a format of its own (a Format method)
+// is rendered in that format, with the run's provenance (Print).
 func EmitSaved(c *cli.Context, r Saved) error {
 	if out := c.String("out"); out != "" {
 		return Save(c, out, r)
+	}
+	if f, ok := r.(formatted); ok {
+		return PrintWith(c, f.Format(), func(w io.Writer) error { return r.Write(w, f.Format()) })
 	}
 	return Emit(c, r.Write)
 }

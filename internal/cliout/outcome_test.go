@@ -117,6 +117,31 @@ func TestSaved(t *testing.T) {
 	}
 }
 
+// jsonOnly is a Saved result with a format of its own: it writes the
+// format it is asked for.
+type jsonOnly struct{ saved }
+
+func (jsonOnly) Write(w io.Writer, f tabular.Format) error {
+	_, err := io.WriteString(w, f.String()+"\n")
+	return err
+}
+func (jsonOnly) Format() tabular.Format { return tabular.JSON }
+
+// TestSavedFormat: a Saved result with a format of its own is rendered in
+// it on stdout, not in --format (here absent: text); with --out it is
+// saved in its own file form.
+func TestSavedFormat(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out.txt")
+	flags := []cli.Flag{&cli.StringFlag{Name: "out"}, Quiet()}
+	action := Action(func(*cli.Context) (jsonOnly, error) { return jsonOnly{}, nil })
+	if o, _, err := runApp(t, flags, action); o != "json\n" || err != nil {
+		t.Errorf("stdout: %q %v, want json", o, err)
+	}
+	if o, msg, err := runApp(t, flags, action, "--out", out); o != "" || msg != "wrote "+out+" (1 item)\n" || err != nil {
+		t.Errorf("--out: %q %q %v", o, msg, err)
+	}
+}
+
 // TestArgAction: the one positional argument reaches the function, whose
 // result is emitted; no argument or two are an error naming the command
 // and what it wants, and the function does not run.
