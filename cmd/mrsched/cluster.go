@@ -40,7 +40,7 @@ func clusterImportCommands() []*cli.Command {
 
 func clusterSimulateCmd() *cli.Command {
 	s, sim := cluster.DefaultPolicySettings(), experiments.SimulateConfig{}
-	return timeLimited(runLimit, "for the whole command (a simulation stopped early writes nothing)", clitree.Cmd("simulate", cliout.Action(func(c *cli.Context) (o *report.Output, err error) {
+	return runLimited("a simulation", clitree.Cmd("simulate", cliout.Action(func(c *cli.Context) (o *report.Output, err error) {
 		cfg := study.ClusterSimulateConfig{Workload: c.String("workload"), Policy: c.String("policy"), Settings: s, Simulate: sim,
 			Timeline: c.String("timeline"), Jobs: c.Bool("jobs"), Protect: cliout.ProtectedInputs(c)}
 		err = errors.Join(cliflags.Fill(c, flagsets.Policy(&cfg.Settings)...), cliflags.Fill(c, flagsets.ClusterSimulate(&cfg.Simulate)...))

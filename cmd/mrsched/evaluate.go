@@ -12,7 +12,7 @@ import (
 
 func evaluateCmd() *cli.Command {
 	def := whatif.DefaultConfig()
-	return timeLimited(runLimit, "for the whole command (an evaluation stopped early writes nothing)", clitree.Cmd("evaluate", cliout.Action(func(c *cli.Context) (*whatif.Result, error) {
+	return runLimited("an evaluation", clitree.Cmd("evaluate", cliout.Action(func(c *cli.Context) (*whatif.Result, error) {
 		cfg, err := cliflags.Filled(c, def, flagsets.Evaluate)
 		if err != nil {
 			return nil, err

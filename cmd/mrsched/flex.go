@@ -41,7 +41,7 @@ func flexWorkloadFlag() cli.Flag {
 }
 
 func flexPlanCmd() *cli.Command {
-	return timeLimited(runLimit, "for the whole command (a plan stopped early writes nothing)", clitree.Cmd("plan", cliout.Action(func(c *cli.Context) (*report.Output, error) {
+	return runLimited("a plan", clitree.Cmd("plan", cliout.Action(func(c *cli.Context) (*report.Output, error) {
 		return study.FlexPlan(study.FlexPlanConfig{Workload: c.String("workload"), Metric: c.String("metric"), Scheme: c.String("scheme"),
 			At: c.Float64("at"), Intervals: c.Bool("intervals"), SVG: c.String("svg"), Context: c.Context})
 	}), cliout.FormatOut("the result",
@@ -54,7 +54,7 @@ func flexPlanCmd() *cli.Command {
 }
 
 func flexSimulateCmd() *cli.Command {
-	return timeLimited(runLimit, "for the whole command (a simulation stopped early writes nothing)", clitree.Cmd("simulate", cliout.Action(func(c *cli.Context) (*report.Output, error) {
+	return runLimited("a simulation", clitree.Cmd("simulate", cliout.Action(func(c *cli.Context) (*report.Output, error) {
 		return study.FlexSimulate(study.FlexSimulateConfig{Workload: c.String("workload"), Metric: c.String("metric"), Scheme: c.String("scheme"),
 			Window: c.Float64("window"), Jobs: c.Bool("jobs"), Context: c.Context})
 	}), cliout.FormatOut("the result",
@@ -112,7 +112,7 @@ func flexReportOut(c *cli.Context, rep *study.FlexReport, err error) error {
 }
 
 func flexStudyCmd() *cli.Command {
-	return timeLimited(studyLimit, studyLimitUsage, clitree.Cmd("study", func(c *cli.Context) error {
+	return studyLimited(clitree.Cmd("study", func(c *cli.Context) error {
 		cfg, err := flexStudyConfig(c)
 		if err != nil {
 			return err
@@ -163,7 +163,7 @@ func importSWIMScansCmd() *cli.Command {
 
 func flexMapCmd() *cli.Command {
 	g := flex.DefaultMapGrid() // the coarse grid of docs/flex.md (the parameter map)
-	return timeLimited(studyLimit, studyLimitUsage, clitree.Cmd("map", cliout.Action(func(c *cli.Context) (*report.Output, error) {
+	return studyLimited(clitree.Cmd("map", cliout.Action(func(c *cli.Context) (*report.Output, error) {
 		s := flex.DefaultMapSetup()
 		s.Grid = flex.MapGrid{MinFrac: c.Float64Slice("min-frac"), Window: c.Float64Slice("window"), BlockTime: c.Float64Slice("block-time")}
 		s.Reps, s.Workload.Jobs, s.Workload.Horizon = c.Int("reps"), c.Int("jobs"), float64(c.Int("jobs"))/10

@@ -34,7 +34,7 @@ func hardCommands() []*cli.Command {
 		return reductions.SolveNMTSTable(c.Context, in, c.Bool("brute-force"))
 	})
 	return clitree.InCategory(catHard,
-		clitree.Group("nmts", timeLimited(runLimit, "for the whole command (a search stopped early writes nothing)", clitree.Cmd("solve", nmtsSolve, nmtsFileFlag("NMTS"),
+		clitree.Group("nmts", runLimited("a search", clitree.Cmd("solve", nmtsSolve, nmtsFileFlag("NMTS"),
 			cliflags.Bool("brute-force", false, "enumerate all permutation pairs (q ≤ 7)"),
 			cliout.Format("table")))),
 		clitree.Group("reduce", reduceCommands()...),
@@ -68,7 +68,7 @@ func altOutFlags(flags ...cli.Flag) []cli.Flag {
 
 func genNMTSCmd() *cli.Command {
 	def := reductions.DefaultNMTSConfig()
-	return timeLimited(runLimit, "for the whole command (a no-instance search stopped early writes nothing)", clitree.Cmd("nmts", cliout.Action(func(c *cli.Context) (nmts.File, error) {
+	return runLimited("a no-instance search", clitree.Cmd("nmts", cliout.Action(func(c *cli.Context) (nmts.File, error) {
 		cfg, err := cliflags.Filled(c, def, flagsets.NMTSGen)
 		var in *nmts.Instance
 		if cfg.Context = c.Context; err == nil {
@@ -82,7 +82,7 @@ func genNMTSCmd() *cli.Command {
 
 func reduceCommands() []*cli.Command {
 	return []*cli.Command{
-		timeLimited(runLimit, "for the whole command (the exact NMTS search stopped early writes nothing)", clitree.Cmd("nmts", reduceNMTS,
+		runLimited("the exact NMTS search", clitree.Cmd("nmts", reduceNMTS,
 			nmtsFileFlag("NMTS"),
 			cliflags.Output("out", "", "tandem instance `FILE` to write", cliflags.Alias("o"), cliflags.Required),
 			cliout.FileOut("schedule-out", "certificate schedule `FILE` (default OUT.certificate.json)"),
@@ -95,7 +95,7 @@ func reduceCommands() []*cli.Command {
 			nmtsFileFlag("reduced tandem instance"),
 			cliout.In("schedule", "schedule `FILE` (default: the recorded certificate)", false, "s"),
 			cliout.Format("table")),
-		timeLimited(runLimit, "for the whole command (an enumeration stopped early writes nothing)", clitree.Cmd("opt", cliout.Action(reduceOpt),
+		runLimited("an enumeration", clitree.Cmd("opt", cliout.Action(reduceOpt),
 			nmtsFileFlag("reduced tandem instance"),
 			cliflags.String("engine", engine.DefaultName, "LP engine"),
 			cliout.FileOut("schedule-out", "write the optimal LP schedule to `FILE`"),
@@ -130,7 +130,7 @@ func reduceOpt(c *cli.Context) (*report.Output, error) {
 
 func reduceSeparationCmd() *cli.Command {
 	def := reductions.DefaultStudyConfig()
-	return timeLimited(studyLimit, studyLimitUsage, clitree.Cmd("separation", func(c *cli.Context) error {
+	return studyLimited(clitree.Cmd("separation", func(c *cli.Context) error {
 		cfg, err := cliflags.Filled(c, def, flagsets.Separation)
 		if err == nil {
 			cfg.Constructions, err = reductions.Constructions(c.String("construction"))
@@ -183,7 +183,7 @@ func altCmd[T any, H hardInstance](name string, def T, table func(*T) []cliflags
 
 func adversaryCmd() *cli.Command {
 	def := adversary.DefaultConfig()
-	return timeLimited(runLimit, "for the whole command (a sweep stopped early writes nothing)", clitree.Cmd("adversary", func(c *cli.Context) (err error) {
+	return runLimited("a sweep", clitree.Cmd("adversary", func(c *cli.Context) (err error) {
 		cfg := study.AdversaryConfig{CSV: c.String("csv"), Plot: c.String("plot"), PNG: c.Bool("png"), Protect: cliout.ProtectedInputs(c),
 			Progress: func(p string, n int) { cliout.Infof(c, "adversary: %s n=%d", p, n) }}
 		var o *report.Output
@@ -205,7 +205,7 @@ func adversaryCmd() *cli.Command {
 
 func adversaryYaoCmd() *cli.Command {
 	def := adversary.DefaultYaoConfig()
-	return timeLimited(runLimit, "for the whole command (a sweep stopped early writes nothing)", clitree.Cmd("adversary-yao", cliout.Action(func(c *cli.Context) (t *tabular.Table, err error) {
+	return runLimited("a sweep", clitree.Cmd("adversary-yao", cliout.Action(func(c *cli.Context) (t *tabular.Table, err error) {
 		cfg := study.AdversaryYaoConfig{Plot: c.String("plot"), PNG: c.Bool("png"), Progress: func(p string, n int) { cliout.Infof(c, "adversary-yao: %s n=%d", p, n) }}
 		if cfg.Sweep, err = cliflags.Filled(c, def, flagsets.AdversaryYao); err == nil {
 			cfg.Sweep.Context = c.Context
@@ -231,7 +231,7 @@ func searchCmd() *cli.Command {
 
 func worstExactCmd() *cli.Command {
 	def := reductions.DefaultWorstExactConfig()
-	return timeLimited(studyLimit, studyLimitUsage, clitree.Cmd("worst-exact", func(c *cli.Context) error {
+	return studyLimited(clitree.Cmd("worst-exact", func(c *cli.Context) error {
 		cfg, err := cliflags.Filled(c, def, flagsets.WorstExact)
 		cfg.Policies = strings.Split(c.String("policy"), ",")
 		if err == nil {

@@ -113,7 +113,7 @@ func mstNodesCmd() *cli.Command {
 
 func mstForkJoinCmd() *cli.Command {
 	def := straggler.DefaultForkJoinConfig()
-	return timeLimited(runLimit, "for the whole command (a simulation stopped early writes nothing)", clitree.Cmd("forkjoin", cliout.Action[*tabular.View](func(c *cli.Context) (*tabular.View, error) {
+	return runLimited("a simulation", clitree.Cmd("forkjoin", cliout.Action[*tabular.View](func(c *cli.Context) (*tabular.View, error) {
 		cfg, err := cliflags.Filled(c, def, flagsets.MSTForkJoin)
 		if err != nil {
 			return nil, err
@@ -140,7 +140,7 @@ func mstFiguresCmd() *cli.Command {
 
 func mstSimulateCmd() *cli.Command {
 	d := des.DefaultFigOptions()
-	return timeLimited(runLimit, "for the whole command (a simulation stopped early writes nothing)", clitree.Cmd("simulate", cliout.Action[*tabular.View](func(c *cli.Context) (*tabular.View, error) {
+	return runLimited("a simulation", clitree.Cmd("simulate", cliout.Action[*tabular.View](func(c *cli.Context) (*tabular.View, error) {
 		cfg := study.StragglerSimulateConfig{Options: d, Figures: c.String("figures"), PNG: c.Bool("png")}
 		o := &cfg.Options
 		o.Seed, o.Replications, o.Jobs, o.Warmup, o.Workers = c.Uint64("seed"), c.Int("reps"), c.Int("jobs"), c.Int("warmup"), c.Int("workers")

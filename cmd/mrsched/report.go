@@ -155,7 +155,7 @@ func studyTightnessCmd() *cli.Command {
 }
 
 func studyFig7Cmd() *cli.Command {
-	return timeLimited(studyLimit, studyLimitUsage, studyCommand("fig7", func(c *cli.Context) (sweep.Sweep, error) {
+	return studyLimited(studyCommand("fig7", func(c *cli.Context) (sweep.Sweep, error) {
 		return study.Fig7FileSweep(c.StringSlice("trace"), c.Float64Slice("loads"), c.Int("max-jobs"))
 	},
 		cliout.InList("trace", "SWIM trace `FILE`; repeatable",
@@ -166,7 +166,7 @@ func studyFig7Cmd() *cli.Command {
 
 func studyFig9Cmd() *cli.Command {
 	f9 := study.DefaultFig9()
-	return timeLimited(studyLimit, studyLimitUsage, studyCommand("fig9", func(c *cli.Context) (sweep.Sweep, error) {
+	return studyLimited(studyCommand("fig9", func(c *cli.Context) (sweep.Sweep, error) {
 		cfg := study.DefaultFig9()
 		cfg.Loads, cfg.Jobs, cfg.Reps, cfg.Seed = c.Float64Slice("loads"), c.Int("jobs"), c.Int("reps"), c.Uint64("seed")
 		return study.Fig9Sweep(cfg)

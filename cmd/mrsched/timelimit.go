@@ -19,7 +19,7 @@ const (
 	// studyLimit bounds a study: its finished cells stay in its cells
 	// file (journal), and a rerun with the same file resumes them.
 	studyLimit = 2 * time.Hour
-	// studyLimitUsage is the usage of a sweep's --time-limit.
+	// studyLimitUsage is the usage of a study's --time-limit.
 	studyLimitUsage = "for the whole study: the cells finished by then stay in the cells file and a rerun with it resumes"
 )
 
@@ -29,4 +29,15 @@ const (
 // An interrupt cancels the same context (exit 130 or 143).
 func timeLimited(def time.Duration, usage string, command *cli.Command) *cli.Command {
 	return clitree.TimeLimited(command, cliflags.TimeLimit(def, usage), commandStart, mip.Deadline)
+}
+
+// runLimited is timeLimited with runLimit for the whole command, whose
+// work (what: "a simulation") stopped early writes nothing.
+func runLimited(what string, command *cli.Command) *cli.Command {
+	return timeLimited(runLimit, "for the whole command ("+what+" stopped early writes nothing)", command)
+}
+
+// studyLimited is timeLimited with studyLimit for a resumable study.
+func studyLimited(command *cli.Command) *cli.Command {
+	return timeLimited(studyLimit, studyLimitUsage, command)
 }
