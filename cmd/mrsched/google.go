@@ -19,9 +19,7 @@ func importGoogleCmd() *cli.Command {
 		if err != nil {
 			return err
 		}
-		for _, l := range sum.Lines() {
-			cliout.Infof(c, "%s", l)
-		}
+		cliout.Lines(c, sum.Lines())
 		return cliout.EmitSaved(c, instances.File{Instance: in})
 	}, append([]cli.Flag{
 		cliflags.Inputs("job-events", nil, "job_events `FILES` or directories of part-*-of-*.csv[.gz] (repeat or separate by commas)", cliflags.Required),

@@ -1,7 +1,5 @@
 package main
 
-// Straggling mappers (Farhat et al.): mrsched mst eval|map|fit|nodes|forkjoin|figures.
-
 import (
 	"errors"
 	"fmt"

@@ -92,9 +92,7 @@ func writePage(c *cli.Context, start time.Time) func(*study.SweepOutput, error) 
 				r, _ := cliout.Provenance(c) // the engines that ran (the page's what-if runs none)
 				return r.EngineNames()
 			}})
-		for _, l := range lines {
-			cliout.Infof(c, "%s", l)
-		}
+		cliout.Lines(c, lines)
 		return o, err
 	}
 }

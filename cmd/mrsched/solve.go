@@ -105,7 +105,6 @@ func importTaillardCmd() *cli.Command {
 		cliout.Quiet())
 }
 
-// Commands of tandem instances: gen lognormal, import swim, check.
 func genLogNormalCmd() *cli.Command {
 	return clitree.Cmd("lognormal", cliout.Action(func(c *cli.Context) (instances.File, error) {
 		spec := instances.PaperLogNormal(c.Int("n"), c.Float64("load"), c.Bool("batch"))
@@ -163,8 +162,6 @@ func validateCmd() *cli.Command {
 		cliout.In("schedule", "schedule `FILE` (JSON, or CSV ending in .csv)", true, "s"))...)
 }
 
-// compareCmd compares the policies on the one instance chosen by
-// --instance, --example or --lognormal.
 func compareCmd() *cli.Command {
 	return clitree.Cmd("compare", cliout.Action(func(c *cli.Context) (*report.Output, error) {
 		if cliflags.Count(c.String("instance") != "", c.Bool("example"), c.IsSet("lognormal")) != 1 {
@@ -181,8 +178,6 @@ func compareCmd() *cli.Command {
 		cliflags.TimeLimit(60*time.Second, "for the whole command: a policy not done by then is skipped"))...)
 }
 
-// LP/MIP engines: `mrsched engine info` and `mrsched mip solve`.
-// Library code: solver/mip, solver/highs, solver/cbc, solver/engine.
 func engineCommands() []*cli.Command {
 	info := cliout.Action[*tabular.View](func(c *cli.Context) (*tabular.View, error) {
 		return report.EnginesView(engine.Available(), c.Bool("paths")), nil

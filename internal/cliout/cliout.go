@@ -236,6 +236,14 @@ func Wrote(c *cli.Context, files []string) {
 	}
 }
 
+// Lines writes a library's messages on stderr, one a line, unless
+// --quiet.
+func Lines(c *cli.Context, lines []string) {
+	for _, l := range lines {
+		Infof(c, "%s", l)
+	}
+}
+
 // StderrIf is the command's stderr when the boolean flag is set (a
 // library's log, --log), else nil.
 func StderrIf(c *cli.Context, flag string) io.Writer {

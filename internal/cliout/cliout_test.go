@@ -210,3 +210,26 @@ func TestReadAction(t *testing.T) {
 		t.Errorf("FormatOut: flags %s, want in,format,out", got)
 	}
 }
+
+// TestLines: a library's messages go to stderr one a line, nothing to
+// stdout, none under --quiet; Wrote prefixes each file with "wrote".
+func TestLines(t *testing.T) {
+	flags := []cli.Flag{Quiet()}
+	say := func(c *cli.Context) error {
+		Lines(c, []string{"dropped 2 jobs", "kept 5"})
+		Wrote(c, []string{"a.json (5 jobs)"})
+		return nil
+	}
+	for _, tc := range []struct {
+		args []string
+		want string // stderr
+	}{
+		{nil, "dropped 2 jobs\nkept 5\nwrote a.json (5 jobs)\n"},
+		{[]string{"--quiet"}, ""},
+	} {
+		out, msg, err := runApp(t, flags, say, tc.args...)
+		if out != "" || msg != tc.want || err != nil {
+			t.Errorf("%q: stdout %q, stderr %q, %v; want stderr %q", tc.args, out, msg, err, tc.want)
+		}
+	}
+}

@@ -61,9 +61,7 @@ func EmitSweep(c *cli.Context, o Sweep) error {
 		return err
 	}
 	lines, err := o.Figures()
-	for _, l := range lines {
-		Infof(c, "%s", l)
-	}
+	Lines(c, lines)
 	return err
 }
 
