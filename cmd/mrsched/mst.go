@@ -97,13 +97,11 @@ func mstNodesCmd() *cli.Command {
 			return nil, errors.New("give --class μ:available,… or --nodes FILE")
 		}
 		cfg, err := cliflags.Filled(c, def, flagsets.MSTNodes)
-		if err == nil {
-			cfg.Classes, err = straggler.ClassesFrom(c.String("nodes"), c.String("class"))
-		}
 		if err != nil {
-			return nil, cliout.Flagged(err)
+			return nil, err
 		}
-		return straggler.NodeCountOf(cfg)
+		r, err := study.StragglerNodeCount(c.String("nodes"), c.String("class"), cfg)
+		return r, cliout.Flagged(err)
 	}), slices.Concat(mstCommonFlags(
 		cliflags.String("class", "", "node classes μ:available,… (or use --nodes with count as availability)"),
 		cliout.In("nodes", "node file; each entry's count is the number available", false)), cliflags.Bind(flagsets.MSTNodes(&def)...))...)

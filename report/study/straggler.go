@@ -104,3 +104,16 @@ func StragglerEval(nodes StragglerNodes, cfg straggler.EvalConfig) (*straggler.E
 	}
 	return straggler.EvalReportOf(cfg)
 }
+
+// StragglerNodeCount finds the optimal number of mapper nodes of cfg
+// (straggler.NodeCountOf; 'mrsched mst nodes') over the node classes of
+// the node file at file (each entry's count the number available) or,
+// when file is "", of class ("μ:available,…", straggler.ClassesFrom);
+// cfg.Classes is set from them.
+func StragglerNodeCount(file, class string, cfg straggler.NodeCountConfig) (*straggler.NodeCountReport, error) {
+	var err error
+	if cfg.Classes, err = straggler.ClassesFrom(file, class); err != nil {
+		return nil, err
+	}
+	return straggler.NodeCountOf(cfg)
+}

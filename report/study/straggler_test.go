@@ -141,3 +141,35 @@ func TestStragglerNodes(t *testing.T) {
 		t.Errorf("StragglerEval %+v, want EvalReportOf's %+v (%v)", got, want, err)
 	}
 }
+
+// TestStragglerNodeCount: the classes of a list and of a node file with
+// the same nodes (written here) give straggler.NodeCountOf's report on
+// straggler.ParseClasses' classes; a malformed list is the
+// straggler.FieldError of field "class".
+func TestStragglerNodeCount(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "nodes.csv")
+	if err := os.WriteFile(file, []byte("mu,count\n0.8,20\n1,20\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg := straggler.DefaultNodeCountConfig()
+	cfg.Total = 10
+	want := cfg
+	var err error
+	if want.Classes, err = straggler.ParseClasses("0.8:20,1:20"); err != nil {
+		t.Fatal(err)
+	}
+	wantReport, err := straggler.NodeCountOf(want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ file, class string }{{"", "0.8:20,1:20"}, {file, ""}} {
+		got, err := study.StragglerNodeCount(tc.file, tc.class, cfg)
+		if err != nil || !reflect.DeepEqual(got, wantReport) {
+			t.Errorf("file %q, class %q: %+v, %v; want NodeCountOf's %+v", tc.file, tc.class, got, err, wantReport)
+		}
+	}
+	var fe *straggler.FieldError
+	if _, err := study.StragglerNodeCount("", "0.8:x", cfg); !errors.As(err, &fe) || fe.Field != "class" {
+		t.Errorf("malformed class list: %v, want the FieldError of class", err)
+	}
+}
