@@ -3,6 +3,7 @@ package fluid
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -31,30 +32,65 @@ func FIFO() Policy {
 // indices of the instance, or stream positions for SimulateStream) at both
 // stations, work-conserving like FIFO.
 func Order(perm []int) Policy {
-	perm = append([]int(nil), perm...)
-	return policy{"order", func(e *engine) (state, error) {
-		rank := make([]int, len(perm))
-		for i := range rank {
-			rank[i] = -1
+	return orders("order", perm, perm)
+}
+
+// Orders serves the map station in the priority order mapPerm and the
+// shuffle station in the order shufflePerm (each perm[0] first, job indices
+// of the instance), both work-conserving: the map station serves the first
+// job of mapPerm with map work left; the shuffle station walks shufflePerm
+// among the jobs that can take shuffle work (the map job, capped by its
+// inflow while its buffer is empty, and the jobs with a non-empty buffer).
+// Orders(p, p) is Order(p). A completion order need not be a map order:
+// with jobs (10, 1) and (1, 10), mapping the second job first lets its
+// shuffle run beside the first job's map.
+func Orders(mapPerm, shufflePerm []int) Policy {
+	return orders("orders", mapPerm, shufflePerm)
+}
+
+func orders(name string, mapPerm, shufflePerm []int) Policy {
+	mapPerm = append([]int(nil), mapPerm...)
+	shufflePerm = append([]int(nil), shufflePerm...)
+	return policy{name, func(e *engine) (state, error) {
+		mrank, err := ranks(e, mapPerm)
+		if err != nil {
+			return nil, err
 		}
-		for pos, j := range perm {
-			if j < 0 || j >= len(perm) || rank[j] >= 0 {
-				return nil, fmt.Errorf("%w: order: %v is not a permutation of 0..%d (entry %d is %d)", ErrPolicy, perm, len(perm)-1, pos, j)
+		srank := mrank
+		if !slices.Equal(mapPerm, shufflePerm) {
+			if srank, err = ranks(e, shufflePerm); err != nil {
+				return nil, err
 			}
-			rank[j] = pos
 		}
-		if e.nHint >= 0 && e.nHint != len(perm) {
-			return nil, fmt.Errorf("%w: order has %d entries for %d jobs", ErrPolicy, len(perm), e.nHint)
-		}
-		s := newPrio(e, hkOrder, rank, false)
+		s := newPrio(e, hkOrder, mrank, false)
+		s.hb.rank = srank
 		s.check = func(j *job) error {
-			if j.orig >= len(rank) {
-				return fmt.Errorf("%w: order has %d entries but job %d arrived", ErrPolicy, len(rank), j.orig)
+			if j.orig >= len(mrank) {
+				return fmt.Errorf("%w: order has %d entries but job %d arrived", ErrPolicy, len(mrank), j.orig)
 			}
 			return nil
 		}
 		return s, nil
 	}}
+}
+
+// ranks returns the position of each job in perm, which must be a
+// permutation of the instance's jobs.
+func ranks(e *engine, perm []int) ([]int, error) {
+	rank := make([]int, len(perm))
+	for i := range rank {
+		rank[i] = -1
+	}
+	for pos, j := range perm {
+		if j < 0 || j >= len(perm) || rank[j] >= 0 {
+			return nil, fmt.Errorf("%w: order: %v is not a permutation of 0..%d (entry %d is %d)", ErrPolicy, perm, len(perm)-1, pos, j)
+		}
+		rank[j] = pos
+	}
+	if e.nHint >= 0 && e.nHint != len(perm) {
+		return nil, fmt.Errorf("%w: order has %d entries for %d jobs", ErrPolicy, len(perm), e.nHint)
+	}
+	return rank, nil
 }
 
 // MaxSRPT is Algorithm 1 (§4.1): both stations give priority to the job with
@@ -241,7 +277,7 @@ func (s *prioState) allocate(out []*job) []*job {
 		out = append(out, m)
 	}
 	c := s.e.cc
-	if m != nil && m.empty && (b == nil || s.less(m, b)) {
+	if m != nil && m.empty && (b == nil || s.hb.less(m, b)) { // the shuffle station's order
 		r := minf(c, m.cap())
 		m.rs = r
 		c -= r
