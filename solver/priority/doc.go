@@ -25,7 +25,10 @@
 // log-uniform number of places up to Options.Window, by default a quarter
 // of the jobs: the jobs that compete in a long busy period lie far apart
 // in a completion order), each evaluated by a full simulation and kept
-// when it lowers Σ w_j (C_j − r_j). From a start with one order, the
+// when it lowers Σ w_j (C_j − r_j). A move whose job is never present
+// together with any job it passes changes nothing (their relative priority
+// enters no allocation) and is skipped unsimulated: on the SWIM FB-2010
+// day the search kept 69 instead of 34 moves in 20 s. From a start with one order, the
 // moves keep one order until the search stalls; with two orders (or after
 // the stall) a move shifts a job in both orders, or in one station's
 // order alone. The search is deterministic for a seed until the deadline

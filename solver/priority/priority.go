@@ -105,6 +105,7 @@ func Solve(ctx context.Context, in *instances.Instance, opt Options) (*Result, e
 	n := in.N()
 	res := &Result{Starts: map[string]float64{}}
 	var best, bestMap []int
+	var bestC []float64 // the completions of the best orders' schedule
 	bestV := math.Inf(1)
 	try := func(name string, mapOrder, order []int) error {
 		r, err := fluid.Simulate(in, fluid.Orders(mapOrder, order), fluid.Options{})
@@ -114,7 +115,7 @@ func Solve(ctx context.Context, in *instances.Instance, opt Options) (*Result, e
 		v := in.WeightedResponse(r.Completion)
 		res.Starts[name] = v
 		if v < bestV {
-			best, bestMap, bestV, res.Start = order, mapOrder, v, name
+			best, bestMap, bestV, bestC, res.Start = order, mapOrder, v, r.Completion, name
 		}
 		return nil
 	}
@@ -159,6 +160,8 @@ func Solve(ctx context.Context, in *instances.Instance, opt Options) (*Result, e
 	if opt.stall > 0 {
 		stall = opt.stall
 	}
+	entry := make([]float64, n)
+	presence(in, bestC, entry)
 	var lastKept int64                 // evaluations when the last move was kept
 	split := !sameOrder(bestMap, best) // a start with two orders searches both from the outset
 	for it := 0; w > 0 && (iters == 0 || int64(it) < int64(iters)); it++ {
@@ -183,23 +186,39 @@ func Solve(ctx context.Context, in *instances.Instance, opt Options) (*Result, e
 		if split {
 			kind = rng.IntN(3)
 		}
+		// A move changes the schedule only if the job shares an instant
+		// of presence with a job it passes (otherwise their relative
+		// priority enters no allocation): moves that cannot are skipped
+		// without a simulation.
 		var r *fluid.Result
 		var err error
 		switch {
 		case !split && sameOrder(bestMap, best):
+			if !meets(best, i, j, entry, bestC) {
+				continue
+			}
 			insert(cand, best, i, j)
 			r, err = fluid.Simulate(in, fluid.Order(cand), fluid.Options{})
 		case kind == moveBoth:
 			// The job at place i of the shuffle order moves by the same
 			// number of places in both orders.
-			v := best[i]
-			k := slices.Index(bestMap, v)
+			k := slices.Index(bestMap, best[i])
+			l := min(max(k+j-i, 0), n-1)
+			if !meets(best, i, j, entry, bestC) && !meets(bestMap, k, l, entry, bestC) {
+				continue
+			}
 			insert(cand, best, i, j)
-			insert(candMap, bestMap, k, min(max(k+j-i, 0), n-1))
+			insert(candMap, bestMap, k, l)
 		case kind == moveMap:
+			if !meets(bestMap, i, j, entry, bestC) {
+				continue
+			}
 			copy(cand, best)
 			insert(candMap, bestMap, i, j)
 		default:
+			if !meets(best, i, j, entry, bestC) {
+				continue
+			}
 			insert(cand, best, i, j)
 			copy(candMap, bestMap)
 		}
@@ -221,7 +240,8 @@ func Solve(ctx context.Context, in *instances.Instance, opt Options) (*Result, e
 				best, cand = cand, best
 				bestMap, candMap = candMap, bestMap
 			}
-			bestV = v
+			bestV, bestC = v, r.Completion
+			presence(in, bestC, entry)
 			lastKept = res.Evaluated
 			res.Moves++
 			if opt.Progress != nil {
@@ -249,6 +269,36 @@ const (
 // sameOrder reports whether a and b are the same slice (the orders have not
 // split).
 func sameOrder(a, b []int) bool { return len(a) > 0 && &a[0] == &b[0] }
+
+// presence writes into entry when each job enters the system in the
+// schedule with completions c: its release, or its last predecessor's
+// completion when later (package fluid). Job j is present in [entry_j, c_j].
+func presence(in *instances.Instance, c, entry []float64) {
+	for j, jb := range in.Jobs {
+		e := jb.Release
+		for _, p := range jb.After {
+			e = max(e, c[p])
+		}
+		entry[j] = e
+	}
+}
+
+// meets reports whether the job at place i of order shares an instant of
+// presence (entry, c) with a job that moving it to place j passes: those
+// at places i+1..j or j..i−1. Touching intervals count as shared.
+func meets(order []int, i, j int, entry, c []float64) bool {
+	v := order[i]
+	lo, hi := j, i-1
+	if i < j {
+		lo, hi = i+1, j
+	}
+	for _, k := range order[lo : hi+1] {
+		if entry[k] <= c[v] && entry[v] <= c[k] {
+			return true
+		}
+	}
+	return false
+}
 
 // mapCompletion returns when each job's map phase ends in the recorded
 // schedule s (its release for a job without map work).
