@@ -7,6 +7,7 @@ import (
 
 	"github.com/mrsched/mrsched/bounds"
 	"github.com/mrsched/mrsched/instances"
+	"github.com/mrsched/mrsched/solver/exact/orderlp"
 	"github.com/mrsched/mrsched/solver/priority"
 )
 
@@ -71,6 +72,13 @@ func priorityCandidate(ctx context.Context, in *instances.Instance, opt Options,
 			c.stop = stopInterrupted
 		}
 	}
-	pc := candidate{schedule: r.Schedule, order: r.Order, source: "local (priority order from " + r.Start + ")", stop: c.stop}
-	return better(in, c, pc)
+	return better(in, c, priorityResult(in, r, c.stop))
+}
+
+// priorityResult is the candidate of a priority search's result. Its order
+// is the schedule's completion order, the answer's order for every method:
+// with two priority orders (r.MapOrder, r.Order) neither need be it.
+func priorityResult(in *instances.Instance, r *priority.Result, stop stopReason) candidate {
+	return candidate{schedule: r.Schedule, order: orderlp.PlanFromCompletions(in, r.Completion).Order,
+		source: "local (priority order from " + r.Start + ")", stop: stop}
 }

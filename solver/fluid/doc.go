@@ -3,7 +3,8 @@
 // Overlapping Phases in MapReduce" (model (1) of §2.1: a map and a shuffle
 // station, each job's shuffle progress never ahead of its map progress),
 // under FIFO and PS (§2.2), k-LPS (§5.1), MaxSRPT (Algorithm 1, §4.1),
-// SplitSRPT (Algorithm 2, §4.2) and fixed priority orders. Rates are
+// SplitSRPT (Algorithm 2, §4.2) and fixed priority orders (Order: one for
+// both stations; Orders: one per station). Rates are
 // constant between events and every event time (arrival, map or shuffle
 // completion, a buffer draining, two priority keys crossing) is computed in
 // closed form, with no time step; Simulate returns per-job results and
