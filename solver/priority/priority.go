@@ -82,7 +82,7 @@ type Result struct {
 	MapOrder   []int // the same at the map station (equal to Order unless a move split them)
 	Completion []float64
 	Objective  float64 // Σ w_j (C_j − r_j) of the schedule
-	Start      string  // the policy whose completion order the search improved
+	Start      string  // the start the search improved: a policy (its completion order, or with twoOrders its two orders) or smallestFirst
 	Starts     map[string]float64
 	Evaluated  int64 // moves evaluated
 	Moves      int64 // moves kept
