@@ -46,8 +46,8 @@ var ErrConfig = errors.New("reductions: invalid configuration")
 // gen nmts' writes.
 type NMTSConfig struct {
 	nmts.Spec
-	Answer string // yes or no
-	Seed   uint64 // random seed
+	Answer string `flag:"answer" usage:"yes or no"`
+	Seed   uint64 `flag:"seed" usage:"random seed"`
 }
 
 // DefaultNMTSConfig is the default of 'mrsched gen nmts': q = 3, f on

@@ -192,12 +192,12 @@ type SeparationOptions struct {
 	// meet. A case the search does not finish keeps an exact interval
 	// (which one can depend on the machine's speed; the bounds are proven
 	// either way).
-	ExactLimit time.Duration
+	ExactLimit time.Duration `flag:"exact-limit" usage:"exact rational search per instance and construction (rows it stops depend on the machine)" zero:"none"`
 	// ExactNodes, when positive, runs the exact search (without a time
 	// limit unless ExactLimit is set too) for at most this many nodes
 	// (ratsearch.Options.NodeLimit): a budget whose rows are the same on
 	// every machine.
-	ExactNodes int64
+	ExactNodes int64 `flag:"exact-nodes" usage:"node budget of the exact search per instance and construction (0: none; same rows on every machine)" rule:"NonNegInt"`
 }
 
 // SepRow is the outcome of one case.

@@ -32,19 +32,19 @@ func BuilderOf(name string) (Builder, error) {
 // 0) and Random[i] seeded yes- and no-instances (nmts.Spec{Q, MaxF, MaxG}),
 // reduced by each construction: what 'mrsched reduce separation' runs.
 type StudyConfig struct {
-	Q []int // NMTS set sizes q
+	Q []int `flag:"q" usage:"NMTS set sizes q" rule:"Between(2, 5)"`
 	// EnumMax and Random have one value per q, or one value for every q.
-	EnumMax []int
-	Random  []int  // per q (or one for all): seeded random yes- and as many no-instances
-	MaxF    int64  // random f on 1..N
-	MaxG    int64  // random g on 1..N
-	Seed    uint64 // seed of the random instances and of the order search
+	EnumMax []int  `flag:"enum-max" usage:"per q (or one for all): every instance with f, g ≤ N (0: none)" rule:"Between(0, 6)"`
+	Random  []int  `flag:"random" usage:"per q (or one for all): seeded random yes- and as many no-instances" rule:"NonNegInt"`
+	MaxF    int64  `flag:"max-f" usage:"random f on 1..N" rule:"AtLeastOne"`
+	MaxG    int64  `flag:"max-g" usage:"random g on 1..N" rule:"AtLeastOne"`
+	Seed    uint64 `flag:"seed" usage:"seed of the random instances and of the order search"`
 	// Constructions to run (ConstructionAppendixA, ConstructionRepaired).
 	Constructions []string
 	// Options of Separate; RunStudy sets Seed from the study's Seed and,
 	// when zero, ExhaustiveMax to 6 (all 720 orders of q = 2) and Restarts
 	// to 8.
-	Options SeparationOptions
+	Options SeparationOptions `flag:",inline"`
 }
 
 // DefaultStudyConfig is the default of 'mrsched reduce separation': q = 2

@@ -15,15 +15,15 @@ import (
 // total over the best priority-order schedule, then, for n ≤ ExactMax, the
 // exact optimum of the worst instance by order enumeration.
 type WorstConfig struct {
-	Policy    string        // maxsrpt or splitsrpt
-	Ns        []int         // number of jobs N or range LO..HI (2..10)
-	AlphaMax  float64       // largest max(x/y, y/x) of a job
-	Restarts  int           // hill-climb restarts per n
-	Steps     int           // steps per restart
-	Seed      uint64        // n's search uses Seed + n
-	TimeLimit time.Duration // stop each n's search after this long (0: none)
+	Policy    string        `flag:"policy" usage:"maxsrpt or splitsrpt"`
+	Ns        []int         `flag:"n,rule-in-usage" usage:"number of jobs N or range LO..HI (2..10)" arg:"N" rule:"Between(2, 10)"`
+	AlphaMax  float64       `flag:"alpha-max" usage:"largest max(x/y, y/x) of a job"`
+	Restarts  int           `flag:"restarts" usage:"hill-climb restarts per n"`
+	Steps     int           `flag:"steps" usage:"steps per restart"`
+	Seed      uint64        `flag:"seed" usage:"random seed"` // n's search uses Seed + n
+	TimeLimit time.Duration `flag:"time-limit" usage:"stop each n's search after this long (0: none)"`
 	// ExactMax: solve OPT exactly for n ≤ min(ExactMax, worstcase.MaxExactN).
-	ExactMax int
+	ExactMax int `flag:"exact-max" usage:"solve OPT exactly by order enumeration up to this n (≤ 8)"`
 	// Engine returns the LP engine for the exact optimum; it is called
 	// only when some n needs one.
 	Engine func() (mip.Engine, error)

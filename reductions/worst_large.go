@@ -29,15 +29,15 @@ const WorstExactKind = "hard/worst-exact"
 type WorstExactConfig struct {
 	Policies []string `json:"policies"` // "maxsrpt", "splitsrpt"
 	// Ns: each in 2..worstcase.MaxClimbN (TestConfigDefaults checks the rule).
-	Ns       []int   `json:"ns"`
-	Restarts int     `json:"restarts"`  // climbs per policy and n
-	Steps    int     `json:"steps"`     // perturbations per climb
-	AlphaMax float64 `json:"alpha_max"` // largest max(x/y, y/x) of a job
-	Seed     uint64  `json:"seed"`      // seed of the starts and perturbations
+	Ns       []int   `json:"ns" flag:"n" usage:"values of n" rule:"Between(2, 14)"`
+	Restarts int     `json:"restarts" flag:"restarts" usage:"climbs per policy and n" rule:"AtLeastOne"`
+	Steps    int     `json:"steps" flag:"steps" usage:"perturbations per climb" rule:"NonNegInt"`
+	AlphaMax float64 `json:"alpha_max" flag:"alpha-max" usage:"largest max(x/y, y/x) of a job" rule:"AboveOne"`
+	Seed     uint64  `json:"seed" flag:"seed" usage:"seed of the starts and perturbations"`
 	// Seeds are the starting instances of restart 0, by policy.
 	Seeds map[string][]instances.Job `json:"seeds,omitempty"`
 	// SolveLimit bounds each exact solve (0: none, deterministic cells).
-	SolveLimit time.Duration `json:"solve_limit_ns"`
+	SolveLimit time.Duration `json:"solve_limit_ns" flag:"solve-limit" usage:"limit of each exact solve" zero:"none, deterministic"`
 }
 
 // DefaultWorstExactConfig is the default of 'mrsched worst-exact': both

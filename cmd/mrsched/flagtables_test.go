@@ -4,12 +4,13 @@ import (
 	"fmt"
 	"io"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/mrsched/mrsched/cmd/mrsched/internal/flagsets"
+	"github.com/mrsched/mrsched/instances/sharedscan"
 	"github.com/mrsched/mrsched/instances/workload"
 	"github.com/mrsched/mrsched/internal/cliflags"
 	"github.com/mrsched/mrsched/reductions"
@@ -30,16 +31,17 @@ func tables() map[string][]cliflags.Field {
 	worst, worstExact := reductions.DefaultWorstConfig(), reductions.DefaultWorstExactConfig()
 	eval, mapping, nodeCount, forkJoin := straggler.DefaultEvalConfig(), straggler.DefaultMapConfig(), straggler.DefaultNodeCountConfig(), straggler.DefaultForkJoinConfig()
 	policies, sim, study := cluster.DefaultPolicySettings(), experiments.SimulateConfig{}, experiments.DefaultStudyConfig("swim")
-	gen, swim, what := workload.DefaultGenConfig(), workload.DefaultSWIMOptions(), whatif.DefaultConfig()
+	gen, swim, what, scan := workload.DefaultGenConfig(), workload.DefaultSWIMOptions(), whatif.DefaultConfig(), sharedscan.DefaultGenConfig()
 	return map[string][]cliflags.Field{
-		"gen nmts": flagsets.NMTSGen(&nmtsCfg), "reduce separation": flagsets.Separation(&sep),
-		"gen tight-maxsrpt": flagsets.TightMax(&tmax), "gen tight-splitsrpt": flagsets.TightSplit(&tsplit),
-		"gen adversary": flagsets.AdversaryGen(&advGen), "adversary": flagsets.Adversary(&adv), "adversary-yao": flagsets.AdversaryYao(&yao),
-		"search": flagsets.Search(&worst), "worst-exact": flagsets.WorstExact(&worstExact),
-		"mst eval": flagsets.MSTEval(&eval), "mst map": flagsets.MSTMap(&mapping), "mst nodes": flagsets.MSTNodes(&nodeCount), "mst forkjoin": flagsets.MSTForkJoin(&forkJoin),
-		"cluster simulate policies": flagsets.Policy(&policies), "cluster simulate": flagsets.ClusterSimulate(&sim),
-		"cluster study": flagsets.ClusterStudy(&study), "cluster study swim": flagsets.SWIMStudy(&study.SWIM),
-		"gen cluster": flagsets.GenCluster(&gen), "import swim-cluster": flagsets.SWIMCluster(&swim), "evaluate": flagsets.Evaluate(&what),
+		"gen nmts": cliflags.Table(&nmtsCfg), "reduce separation": cliflags.Table(&sep),
+		"gen tight-maxsrpt": cliflags.Table(&tmax), "gen tight-splitsrpt": cliflags.Table(&tsplit),
+		"gen adversary": cliflags.Table(&advGen), "adversary": cliflags.Table(&adv), "adversary-yao": cliflags.Table(&yao),
+		"search": cliflags.Table(&worst), "worst-exact": cliflags.Table(&worstExact),
+		"mst eval": cliflags.Table(&eval), "mst map": cliflags.Table(&mapping), "mst nodes": cliflags.Table(&nodeCount), "mst forkjoin": cliflags.Table(&forkJoin),
+		"cluster simulate policies": cliflags.Table(&policies), "cluster simulate": cliflags.Table(&sim),
+		"cluster study": cliflags.Table(&study), "cluster study swim": cliflags.Table(&study.SWIM),
+		"gen cluster": cliflags.Table(&gen), "import swim-cluster": cliflags.Table(&swim), "evaluate": cliflags.Table(&what),
+		"gen sharedscan": cliflags.Table(&scan),
 	}
 }
 
@@ -82,26 +84,39 @@ func TestFlagTables(t *testing.T) {
 	}
 }
 
-// TestWorstExactRange: the rule of worst-exact's --n is the range
-// reductions.WorstExactConfig.Validate allows, 2 .. worstcase.MaxClimbN
-// (so the flag's help states the library's limit).
-func TestWorstExactRange(t *testing.T) {
-	want := cliflags.Between(2, worstcase.MaxClimbN).Want
-	for _, row := range tables()["worst-exact"] {
-		if f, ok := row.Flag().(*cliflags.IntsFlag); ok && f.Name == "n" {
-			if !strings.HasSuffix(f.Usage, "each "+want+")") {
-				t.Errorf("--n usage %q, want the rule %q (Validate's range)", f.Usage, want)
-			}
-			return
+// TestRulesAreLibraryLimits: a rule tag writes a library limit as a
+// number, so each is checked against the constant it states:
+// reductions.WorstExactConfig.Validate's 2 .. worstcase.MaxClimbN and
+// sharedscan's Max* request limits.
+func TestRulesAreLibraryLimits(t *testing.T) {
+	for _, tc := range []struct {
+		table, flag string
+		want        cliflags.Rule
+	}{
+		{"worst-exact", "n", cliflags.Between(2, worstcase.MaxClimbN)},
+		{"gen sharedscan", "jobs", cliflags.Between(1, sharedscan.MaxJobs)},
+		{"gen sharedscan", "datasets", cliflags.Between(1, sharedscan.MaxDatasets)},
+		{"gen sharedscan", "slots", cliflags.Between(1, sharedscan.MaxSlots)},
+		{"gen sharedscan", "min-slots", cliflags.Between(0, sharedscan.MaxSlots)},
+		{"gen sharedscan", "max-slots", cliflags.Between(1, sharedscan.MaxSlots)},
+	} {
+		i := slices.IndexFunc(tables()[tc.table], func(r cliflags.Field) bool { return r.Flag().Names()[0] == tc.flag })
+		if i < 0 {
+			t.Errorf("%s has no --%s", tc.table, tc.flag)
+			continue
+		}
+		if usage := tables()[tc.table][i].Flag().(cli.DocGenerationFlag).GetUsage(); !strings.HasSuffix(usage, tc.want.Want+")") {
+			t.Errorf("%s --%s usage %q, want the rule %q", tc.table, tc.flag, usage, tc.want.Want)
 		}
 	}
-	t.Error("worst-exact has no --n")
 }
 
 // TestEveryFlagIsBuilt walks the command tree: every flag of every
 // command (and of the program) is made by a helper of internal/cliflags
 // (directly or through internal/cliout), so each is declared in one style
-// with its rule; only urfave/cli's own --help is not.
+// with its rule; only urfave/cli's own --help is not. Building the tree
+// builds every tagged table (cliflags.Table), so a tag the binder cannot
+// read panics here.
 func TestEveryFlagIsBuilt(t *testing.T) {
 	app := newApp(io.Discard, io.Discard)
 	n := 0

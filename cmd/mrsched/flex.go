@@ -10,7 +10,6 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/mrsched/mrsched/cmd/mrsched/internal/flagsets"
 	"github.com/mrsched/mrsched/instances/sharedscan"
 	"github.com/mrsched/mrsched/internal/cliflags"
 	"github.com/mrsched/mrsched/internal/cliout"
@@ -139,8 +138,8 @@ func flexMergeCmd() *cli.Command {
 
 func genSharedScanCmd() *cli.Command {
 	def := sharedscan.DefaultGenConfig()
-	return clitree.Cmd("sharedscan", cliout.Action(cliflags.Call(def, flagsets.GenSharedScan, sharedscan.GenConfig.Generate)),
-		append(cliflags.Bind(flagsets.GenSharedScan(&def)...), cliout.Out("the result"))...)
+	return clitree.Cmd("sharedscan", cliout.Action(cliflags.Call(def, cliflags.Tagged[sharedscan.GenConfig], sharedscan.GenConfig.Generate)),
+		append(cliflags.Bind(cliflags.Table(&def)...), cliout.Out("the result"))...)
 }
 
 func importSWIMScansCmd() *cli.Command {

@@ -13,7 +13,6 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/mrsched/mrsched/cmd/mrsched/internal/flagsets"
 	"github.com/mrsched/mrsched/instances"
 	"github.com/mrsched/mrsched/internal/cliflags"
 	"github.com/mrsched/mrsched/internal/cliout"
@@ -43,9 +42,9 @@ func hardCommands() []*cli.Command {
 
 func hardGenCommands() []*cli.Command {
 	return clitree.InCategory(catHard, genNMTSCmd(),
-		altCmd("tight-maxsrpt", tight.DefaultMaxSRPTConfig(), flagsets.TightMax, tight.MaxSRPTConfig.Generate),
-		altCmd("tight-splitsrpt", tight.DefaultSplitSRPTConfig(), flagsets.TightSplit, tight.SplitSRPTConfig.Generate),
-		altCmd("adversary", adversary.DefaultGenConfig(), flagsets.AdversaryGen, adversary.GenConfig.Generate))
+		altCmd("tight-maxsrpt", tight.DefaultMaxSRPTConfig(), cliflags.Tagged[tight.MaxSRPTConfig], tight.MaxSRPTConfig.Generate),
+		altCmd("tight-splitsrpt", tight.DefaultSplitSRPTConfig(), cliflags.Tagged[tight.SplitSRPTConfig], tight.SplitSRPTConfig.Generate),
+		altCmd("adversary", adversary.DefaultGenConfig(), cliflags.Tagged[adversary.GenConfig], adversary.GenConfig.Generate))
 }
 
 func nmtsFileFlag(what string) cli.Flag {
@@ -69,13 +68,13 @@ func altOutFlags(flags ...cli.Flag) []cli.Flag {
 func genNMTSCmd() *cli.Command {
 	def := reductions.DefaultNMTSConfig()
 	return runLimited("a no-instance search", clitree.Cmd("nmts", cliout.Action(func(c *cli.Context) (nmts.File, error) {
-		cfg, err := cliflags.Filled(c, def, flagsets.NMTSGen)
+		cfg, err := cliflags.Filled(c, def, cliflags.Tagged[reductions.NMTSConfig])
 		var in *nmts.Instance
 		if cfg.Context = c.Context; err == nil {
 			in, err = reductions.GenerateNMTS(cfg)
 		}
 		return nmts.File{Instance: in}, cliout.Flagged(err, reductions.ErrConfig)
-	}), append(cliflags.Bind(flagsets.NMTSGen(&def)...),
+	}), append(cliflags.Bind(cliflags.Table(&def)...),
 		cliflags.Output("out", "", "write to `FILE` instead of stdout", cliflags.Alias("o")),
 		cliflags.Bool("quiet", false, "no progress or messages on stderr (no -q: --q is the set size)"))...))
 }
@@ -131,7 +130,7 @@ func reduceOpt(c *cli.Context) (*report.Output, error) {
 func reduceSeparationCmd() *cli.Command {
 	def := reductions.DefaultStudyConfig()
 	return studyLimited(clitree.Cmd("separation", func(c *cli.Context) error {
-		cfg, err := cliflags.Filled(c, def, flagsets.Separation)
+		cfg, err := cliflags.Filled(c, def, cliflags.Tagged[reductions.StudyConfig])
 		if err == nil {
 			cfg.Constructions, err = reductions.Constructions(c.String("construction"))
 		}
@@ -139,7 +138,7 @@ func reduceSeparationCmd() *cli.Command {
 			return err
 		}
 		return runSweep(c, "separation")(reductions.SeparationSweep(cfg))
-	}, slices.Concat(cliflags.Replace(sweepFlags(), "quiet", cliflags.Bool("quiet", false, "no progress or messages on stderr")), cliflags.Insert(cliflags.Bind(flagsets.Separation(&def)...), "exact-limit",
+	}, slices.Concat(cliflags.Replace(sweepFlags(), "quiet", cliflags.Bool("quiet", false, "no progress or messages on stderr")), cliflags.Insert(cliflags.Bind(cliflags.Table(&def)...), "exact-limit",
 		cliflags.Choice("construction", "both", "construction", "both", reductions.ConstructionAppendixA, reductions.ConstructionRepaired)))...))
 }
 
@@ -187,7 +186,7 @@ func adversaryCmd() *cli.Command {
 		cfg := study.AdversaryConfig{CSV: c.String("csv"), Plot: c.String("plot"), PNG: c.Bool("png"), Protect: cliout.ProtectedInputs(c),
 			Progress: func(p string, n int) { cliout.Infof(c, "adversary: %s n=%d", p, n) }}
 		var o *report.Output
-		cfg.Sweep, err = cliflags.Filled(c, def, flagsets.Adversary)
+		cfg.Sweep, err = cliflags.Filled(c, def, cliflags.Tagged[adversary.Config])
 		if cfg.Sweep.Context = c.Context; err == nil {
 			o, err = study.Adversary(cfg)
 		}
@@ -198,7 +197,7 @@ func adversaryCmd() *cli.Command {
 			cliout.Wrote(c, o.Files)
 		}
 		return cliout.Flagged(err, adversary.ErrConfig)
-	}, slices.Concat(cliflags.Bind(flagsets.Adversary(&def)...), plotFlags(), []cli.Flag{
+	}, slices.Concat(cliflags.Bind(cliflags.Table(&def)...), plotFlags(), []cli.Flag{
 		cliout.FileOut("csv", "also write the table as CSV to `FILE`"),
 		cliout.Format("table"), cliout.Quiet()})...))
 }
@@ -207,23 +206,23 @@ func adversaryYaoCmd() *cli.Command {
 	def := adversary.DefaultYaoConfig()
 	return runLimited("a sweep", clitree.Cmd("adversary-yao", cliout.Action(func(c *cli.Context) (t *tabular.Table, err error) {
 		cfg := study.AdversaryYaoConfig{Plot: c.String("plot"), PNG: c.Bool("png"), Progress: func(p string, n int) { cliout.Infof(c, "adversary-yao: %s n=%d", p, n) }}
-		if cfg.Sweep, err = cliflags.Filled(c, def, flagsets.AdversaryYao); err == nil {
+		if cfg.Sweep, err = cliflags.Filled(c, def, cliflags.Tagged[adversary.YaoConfig]); err == nil {
 			cfg.Sweep.Context = c.Context
 			t, err = study.AdversaryYao(cfg)
 		}
 		return t, cliout.Flagged(err, adversary.ErrConfig)
-	}), cliout.TableOut("the table", append(cliflags.Bind(flagsets.AdversaryYao(&def)...), plotFlags()...)...)...))
+	}), cliout.TableOut("the table", append(cliflags.Bind(cliflags.Table(&def)...), plotFlags()...)...)...))
 }
 
 func searchCmd() *cli.Command {
 	def := reductions.DefaultWorstConfig()
 	return clitree.Cmd("search", cliout.Action(func(c *cli.Context) (o *report.Output, err error) {
 		cfg := study.SearchConfig{Engine: c.String("engine"), OutDir: c.String("out-dir"), Progress: cliout.ProgressLine(c), Protect: cliout.ProtectedInputs(c)}
-		if cfg.Search, err = cliflags.Filled(c, def, flagsets.Search); err == nil {
+		if cfg.Search, err = cliflags.Filled(c, def, cliflags.Tagged[reductions.WorstConfig]); err == nil {
 			o, err = study.Search(c.Context, cfg)
 		}
 		return o, cliout.Flagged(err, reductions.ErrConfig)
-	}), append(cliflags.Bind(flagsets.Search(&def)...),
+	}), append(cliflags.Bind(cliflags.Table(&def)...),
 		cliflags.OutputDir("out-dir", "", "save the worst instances in `DIR`", []string{"search-*.json"}),
 		cliflags.String("engine", engine.DefaultName, "LP engine for the exact OPT"),
 		cliout.Format("table"), cliout.Quiet())...)
@@ -232,7 +231,7 @@ func searchCmd() *cli.Command {
 func worstExactCmd() *cli.Command {
 	def := reductions.DefaultWorstExactConfig()
 	return studyLimited(clitree.Cmd("worst-exact", func(c *cli.Context) error {
-		cfg, err := cliflags.Filled(c, def, flagsets.WorstExact)
+		cfg, err := cliflags.Filled(c, def, cliflags.Tagged[reductions.WorstExactConfig])
 		cfg.Policies = strings.Split(c.String("policy"), ",")
 		if err == nil {
 			cfg.Seeds, err = reductions.WorstExactSeeds(c.StringSlice("seeds"))
@@ -243,5 +242,5 @@ func worstExactCmd() *cli.Command {
 		return runSweep(c, "worst-exact")(reductions.WorstExactSweep(cfg))
 	}, slices.Concat(append(sweepFlags(),
 		cliflags.String("policy", strings.Join(def.Policies, ","), "comma-separated: maxsrpt, splitsrpt")),
-		cliflags.Bind(flagsets.WorstExact(&def)...), []cli.Flag{cliout.InList("seeds", "instance `FILE` (metadata.policy) that restart 0 extends; repeatable")})...))
+		cliflags.Bind(cliflags.Table(&def)...), []cli.Flag{cliout.InList("seeds", "instance `FILE` (metadata.policy) that restart 0 extends; repeatable")})...))
 }

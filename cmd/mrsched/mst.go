@@ -8,7 +8,6 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/mrsched/mrsched/cmd/mrsched/internal/flagsets"
 	"github.com/mrsched/mrsched/instances/nodes"
 	"github.com/mrsched/mrsched/internal/cliflags"
 	"github.com/mrsched/mrsched/internal/cliout"
@@ -47,7 +46,7 @@ func mstNodes(c *cli.Context) (study.StragglerNodes, error) {
 func mstEvalCmd() *cli.Command {
 	def := straggler.DefaultEvalConfig()
 	return clitree.Cmd("eval", cliout.Action(func(c *cli.Context) (*straggler.EvalReport, error) {
-		cfg, err := cliflags.Filled(c, def, flagsets.MSTEval)
+		cfg, err := cliflags.Filled(c, def, cliflags.Tagged[straggler.EvalConfig])
 		var nodes study.StragglerNodes
 		if err == nil {
 			nodes, err = mstNodes(c)
@@ -60,13 +59,13 @@ func mstEvalCmd() *cli.Command {
 	}), slices.Concat(mstCommonFlags(
 		cliout.In("nodes", "node file (JSON or .csv) with mu and lambda per node", false),
 		muFlag(),
-		cliflags.String("lambda", "", "arrival rates λ1,λ2,… (one per node)")), cliflags.Bind(flagsets.MSTEval(&def)...))...)
+		cliflags.String("lambda", "", "arrival rates λ1,λ2,… (one per node)")), cliflags.Bind(cliflags.Table(&def)...))...)
 }
 
 func mstMapCmd() *cli.Command {
 	def := straggler.DefaultMapConfig()
 	return clitree.Cmd("map", cliout.Action(func(c *cli.Context) (*report.Output, error) {
-		cfg, err := cliflags.Filled(c, def, flagsets.MSTMap)
+		cfg, err := cliflags.Filled(c, def, cliflags.Tagged[straggler.MapConfig])
 		var nodes study.StragglerNodes
 		if err == nil {
 			nodes, err = mstNodes(c)
@@ -79,7 +78,7 @@ func mstMapCmd() *cli.Command {
 		}
 		return study.StragglerMap(cfg)
 	}), slices.Concat(mstCommonFlags(
-		cliout.In("nodes", "node file (JSON or .csv); mu per node", false), muFlag()), cliflags.Bind(flagsets.MSTMap(&def)...))...)
+		cliout.In("nodes", "node file (JSON or .csv); mu per node", false), muFlag()), cliflags.Bind(cliflags.Table(&def)...))...)
 }
 
 func mstFitCmd() *cli.Command {
@@ -96,7 +95,7 @@ func mstNodesCmd() *cli.Command {
 		if c.String("nodes") == "" && c.String("class") == "" {
 			return nil, errors.New("give --class μ:available,… or --nodes FILE")
 		}
-		cfg, err := cliflags.Filled(c, def, flagsets.MSTNodes)
+		cfg, err := cliflags.Filled(c, def, cliflags.Tagged[straggler.NodeCountConfig])
 		if err != nil {
 			return nil, err
 		}
@@ -104,19 +103,19 @@ func mstNodesCmd() *cli.Command {
 		return r, cliout.Flagged(err)
 	}), slices.Concat(mstCommonFlags(
 		cliflags.String("class", "", "node classes μ:available,… (or use --nodes with count as availability)"),
-		cliout.In("nodes", "node file; each entry's count is the number available", false)), cliflags.Bind(flagsets.MSTNodes(&def)...))...)
+		cliout.In("nodes", "node file; each entry's count is the number available", false)), cliflags.Bind(cliflags.Table(&def)...))...)
 }
 
 func mstForkJoinCmd() *cli.Command {
 	def := straggler.DefaultForkJoinConfig()
 	return runLimited("a simulation", clitree.Cmd("forkjoin", cliout.Action[*tabular.View](func(c *cli.Context) (*tabular.View, error) {
-		cfg, err := cliflags.Filled(c, def, flagsets.MSTForkJoin)
+		cfg, err := cliflags.Filled(c, def, cliflags.Tagged[straggler.ForkJoinConfig])
 		if err != nil {
 			return nil, err
 		}
 		cfg.Context = c.Context
 		return cfg.View()
-	}), mstCommonFlags(cliflags.Bind(flagsets.MSTForkJoin(&def)...)...)...))
+	}), mstCommonFlags(cliflags.Bind(cliflags.Table(&def)...)...)...))
 }
 
 func mstFiguresCmd() *cli.Command {

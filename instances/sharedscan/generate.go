@@ -18,20 +18,20 @@ const CorrelationLevels = 9
 // GenSpec are the parameters of the §4 workload generator. DefaultGenSpec
 // returns the paper's base case.
 type GenSpec struct {
-	Jobs     int     // number of arrivals (§4: 1000)
-	Datasets int     // D (§4: 20)
-	Theta1   float64 // Zipf-like popularity parameter θ1 ∈ [0,1]
-	Theta2   float64 // Zipf-like size parameter θ2 ∈ [0,1]
+	Jobs     int     `flag:"jobs" usage:"arrivals (the maximum peaks at 1.1 GB)" rule:"Between(1, 1000000)"` // number of arrivals (§4: 1000)
+	Datasets int     `flag:"datasets" usage:"D" rule:"Between(1, 10000)"`                                    // D (§4: 20)
+	Theta1   float64 `flag:"theta1" usage:"popularity Zipf-like parameter in [0,1]"`                         // Zipf-like popularity parameter θ1 ∈ [0,1]
+	Theta2   float64 `flag:"theta2" usage:"size Zipf-like parameter in [0,1]"`                               // Zipf-like size parameter θ2 ∈ [0,1]
 	// Correlation is the level 0…8 of §4's κ procedure: levels 0–3 are
 	// negative correlation with κ = 1, 6, 11, 16 (κ = 1+5·level), 4 is the
 	// random case κ = D, levels 5–8 positive with κ = 16, 11, 6, 1.
-	Correlation  int
-	Slots        int     // S (§4: 100)
-	Horizon      float64 // T in minutes (§4: 100)
-	Rho          float64 // utilisation ρ on unshared map work (§4: 0.9)
-	ScanFraction float64 // f (§4: 1)
-	MinSlots     int     // m_j for every job (not given in §4; default 1)
-	MaxSlots     int     // M_j for every job (not given in §4; default S, see docs/flex.md)
+	Correlation  int     `flag:"correlation" usage:"κ level 0…8"`
+	Slots        int     `flag:"slots" usage:"S" rule:"Between(1, 100000)"`                     // S (§4: 100)
+	Horizon      float64 `flag:"horizon" usage:"T (minutes)"`                                   // T in minutes (§4: 100)
+	Rho          float64 `flag:"rho" usage:"utilisation on unshared map work"`                  // utilisation ρ on unshared map work (§4: 0.9)
+	ScanFraction float64 `flag:"f" usage:"scan fraction of map work in (0,1]"`                  // f (§4: 1)
+	MinSlots     int     `flag:"min-slots" usage:"m_j" rule:"Between(0, 100000)"`               // m_j for every job (not given in §4; default 1)
+	MaxSlots     int     `flag:"max-slots" usage:"M_j (capped at S)" rule:"Between(1, 100000)"` // M_j for every job (not given in §4; default S, see docs/flex.md)
 }
 
 // DefaultGenSpec returns the §4 base case: 1000 arrivals, D = 20,
@@ -46,7 +46,7 @@ func DefaultGenSpec() GenSpec {
 // GenConfig is the generator's spec and seed ('mrsched gen sharedscan').
 type GenConfig struct {
 	GenSpec
-	Seed uint64 // the workload draws from PCG(Seed, GenStream)
+	Seed uint64 `flag:"seed" usage:"random seed"` // the workload draws from PCG(Seed, GenStream)
 }
 
 // GenStream is the PCG stream of GenConfig.Generate.

@@ -4,10 +4,10 @@ import "fmt"
 
 // GenConfig is a workload of Generate: what 'mrsched gen cluster' writes.
 type GenConfig struct {
-	Kind   string  // table2, fig2, fig3a, fig3b, fig4, fig5 or synthetic
-	Seed   uint64  // random seed
-	N      int     // jobs (fig2, fig3a, synthetic; the maximum peaks at 1.1 GB)
-	SizeGB float64 // TeraSort size in GB (fig3a)
+	Kind   string  `flag:"kind,required" usage:"table2, fig2, fig3a, fig3b, fig4, fig5 or synthetic"`
+	Seed   uint64  `flag:"seed" usage:"random seed"`
+	N      int     `flag:"n" usage:"jobs (fig2, fig3a, synthetic; the maximum peaks at 1.1 GB)" rule:"Between(1, 1000000)"`
+	SizeGB float64 `flag:"size" usage:"TeraSort size in GB (fig3a)"`
 }
 
 // DefaultGenConfig is 5 jobs, 1 GB, seed 1 (Kind has no default).

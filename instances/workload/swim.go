@@ -10,9 +10,9 @@ import (
 // SWIMOptions turns SWIM byte counts into tasks (see FromSWIM).
 
 type SWIMOptions struct {
-	Nodes       int // cluster nodes
-	MapSlots    int // map slots per node
-	ReduceSlots int // reduce slots per node
+	Nodes       int `flag:"nodes" usage:"cluster nodes"`
+	MapSlots    int `flag:"map-slots" usage:"map slots per node"`
+	ReduceSlots int `flag:"reduce-slots" usage:"reduce slots per node"`
 	// SplitBytes is the input split of one map task (64 MiB: SWIM's
 	// GenerateData.sh sets INPUT_PARTITION_SIZE = 67108864).
 	SplitBytes float64
@@ -26,9 +26,9 @@ type SWIMOptions struct {
 	ReduceStartup, ShuffleRate, OutputRate float64
 	// Users > 1 assigns job k to user "u<k mod Users>" (the traces carry no
 	// user); 1 puts every job in user "fb".
-	Users int
+	Users int `flag:"users" usage:"assign job k to user k mod USERS (the traces have no users)"`
 	// MaxJobs > 0 keeps only the first MaxJobs jobs.
-	MaxJobs int
+	MaxJobs int `flag:"max-jobs" usage:"keep only the first M jobs (0: all)" arg:"M"`
 }
 
 // DefaultSWIMOptions returns the model of docs/cluster.md: 64 MiB splits and

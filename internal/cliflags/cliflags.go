@@ -4,8 +4,8 @@
 // (package numlist), durations, choices and repeatable flags whose values
 // may contain commas, files read and written. Every flag of every command
 // is made by one of its typed helpers (flags.go, paths.go), and a flag
-// that fills a field of a library configuration is a typed row of a flag
-// table (Row, table.go). Validations run as flag actions, after parsing
+// that fills a field of a library configuration is a row of a flag table
+// (table.go) built from the field's struct tags (Table, tags.go). Validations run as flag actions, after parsing
 // and before a command reads any file.
 package cliflags
 

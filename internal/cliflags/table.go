@@ -1,22 +1,18 @@
 package cliflags
 
-// Flag tables: one source of truth per flag. A command declares the flags
-// that fill a library's configuration struct in one table, a row per
-// field: the field and the flag that fills it, made by a helper with the
-// field's value as its default,
+// Flag tables: one source of truth per flag. The flags that fill a
+// library's configuration struct are a table, a row per field: the field
+// and the flag that fills it, made by a helper with the field's value as
+// its default. The configuration declares them as tags on its fields and
+// Table builds the rows (tags.go); Row builds one by hand:
 //
-//	func genFlags(cfg *nmts.Spec) []cliflags.Field {
-//		return []cliflags.Field{
-//			cliflags.Row(&cfg.Q, cliflags.Int("q", cfg.Q, "size q of each set", cliflags.AtLeastOne)),
-//			cliflags.Row(&cfg.MaxF, cliflags.Int("max-f", cfg.MaxF, "f values are uniform on 1..`N`")),
-//		}
-//	}
+//	cliflags.Row(&cfg.Q, cliflags.Int("q", cfg.Q, "size q of each set", cliflags.AtLeastOne))
 //
-// Bind(genFlags(&def)...) returns the flags in row order, so the
-// library's DefaultXxxConfig() is the one place defaults live; Fill(c,
-// genFlags(&cfg)...) copies the parsed values into cfg (Filled and Call
-// into a copy of the defaults). Row is typed: a flag whose value is not
-// the field's type does not compile.
+// Bind(Table(&def)...) returns the flags in row order, so the library's
+// DefaultXxxConfig() is the one place defaults live; Fill(c,
+// Table(&cfg)...) copies the parsed values into cfg (Filled and Call into
+// a copy of the defaults, with Tagged[Config] as the table). Row is typed:
+// a flag whose value is not the field's type does not compile.
 
 import (
 	"fmt"

@@ -181,7 +181,8 @@ func TestFill(t *testing.T) {
 }
 
 // TestBindRules: a value outside a field's rule is the flag's error,
-// worded as Rule.Check does.
+// worded as Rule.Check does, with the hand table and with the same table
+// as tags (tagged: each rule tag is the Rule it names).
 func TestBindRules(t *testing.T) {
 	for _, tc := range []struct {
 		args []string
@@ -192,13 +193,20 @@ func TestBindRules(t *testing.T) {
 		{[]string{"--n", "1,2"}, "--n: want a value in [2, 10], got 1"},
 		{[]string{"--m", "11"}, "--m: want a value in [2, 10], got 11"}, // RuleInUsage still checks
 		{[]string{"--loads", "1"}, "--loads: want a number in (0, 1), got 1"},
-		{[]string{"--exact-limit", "-1s"}, "--exact-limit: want a duration ≥ 0"},
+		{[]string{"--exact-limit", "-1s"}, "--exact-limit: want a duration ≥ 0 such as 30s (0: none), got -1s"},
 		{[]string{"--n", "x"}, "--n: "},
+		{nil, `Required flag "name" not set`},
 	} {
-		cfg := newBound()
-		err := run(cliflags.Bind(table(&cfg)...), func(*cli.Context) error { return nil }, append([]string{"--name", "x"}, tc.args...)...)
-		if err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%v: got %v, want %q", tc.args, err, tc.want)
+		cfg, tags := newBound(), newTagged()
+		args := tc.args
+		if args != nil {
+			args = append([]string{"--name", "x"}, args...)
+		}
+		for name, flags := range map[string][]cli.Flag{"hand": cliflags.Bind(table(&cfg)...), "tags": cliflags.Bind(cliflags.Table(&tags)...)} {
+			err := run(flags, func(*cli.Context) error { return nil }, args...)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("%s %v: got %v, want %q", name, tc.args, err, tc.want)
+			}
 		}
 	}
 }

@@ -15,8 +15,8 @@ type Generated struct{ *Result }
 // GenConfig is one play of the adversary: what 'mrsched gen adversary'
 // writes.
 type GenConfig struct {
-	Policy string // policy (solver/fluid name)
-	N      int    // n (k = ⌊n^{1/3}⌋; the maximum MaxN takes 2 s and 56 MB)
+	Policy string `flag:"policy" usage:"policy (solver/fluid name)"`
+	N      int    `flag:"n" usage:"n (k = ⌊n^{1/3}⌋; the maximum MaxN takes 2 s and 56 MB)" rule:"Between(1, 64000)"`
 }
 
 // DefaultGenConfig is MaxSRPT against n = 512.

@@ -17,8 +17,8 @@ var ErrConfig = errors.New("adversary: invalid configuration")
 // adversary' runs.
 type Config struct {
 	// Policies: comma-separated solver/fluid names (PoliciesWithK, k = 1).
-	Policies string
-	Ns       []int // comma-separated n values
+	Policies string `flag:"policy" usage:"comma-separated policies (solver/fluid names)"`
+	Ns       []int  `flag:"n,rule-in-usage" usage:"comma-separated n values" rule:"AtLeastOne"`
 	// Context, when not nil, stops the sweep (an error wrapping
 	// ErrStopped, or fluid.ErrStopped inside a game, and the context's
 	// error).

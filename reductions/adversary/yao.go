@@ -68,8 +68,8 @@ func Policies(list string) ([]fluid.Policy, error) {
 
 // YaoConfig is the sweep of 'mrsched adversary-yao'.
 type YaoConfig struct {
-	Policies string // Policies
-	Ns       []int  // values of n (their sum at most 200000: n = 64000 takes 18 s for the four default policies)
+	Policies string `flag:"policy" usage:"comma-separated policies (solver/fluid names)"` // Policies
+	Ns       []int  `flag:"n" usage:"values of n (their sum at most 200000: n = 64000 takes 18 s for the four default policies)" rule:"Between(1, 64000)"`
 	// Context, when not nil, stops the sweep (an error wrapping
 	// ErrStopped and the context's error).
 	Context context.Context

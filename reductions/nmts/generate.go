@@ -12,9 +12,9 @@ const MaxPerturbAttempts = 1000
 // Spec describes random instances: q values per set, f uniform on
 // [1, MaxF], g uniform on [1, MaxG].
 type Spec struct {
-	Q    int   // size q of each set
-	MaxF int64 // f values are uniform on 1..N
-	MaxG int64 // g values are uniform on 1..N
+	Q    int   `flag:"q" usage:"size q of each set" rule:"Between(1, 64)"`
+	MaxF int64 `flag:"max-f" usage:"f values are uniform on 1..N" arg:"N" rule:"Between(1, 4503599627370496)"`
+	MaxG int64 `flag:"max-g" usage:"g values are uniform on 1..N" arg:"N" rule:"Between(1, 4503599627370496)"`
 	// Context, when not nil, stops NoInstance's searches (ErrStopped).
 	Context context.Context `json:"-"`
 }

@@ -17,9 +17,9 @@ type Generated struct {
 // MaxSRPTConfig is the family of GenerateMaxSRPT: what 'mrsched gen
 // tight-maxsrpt' writes.
 type MaxSRPTConfig struct {
-	N     int     // number of jobs (even; the maximum takes about 15 s)
-	Alpha float64 // α > 1
-	Eps   float64 // 0 < ε < α − 1
+	N     int     `flag:"n" usage:"number of jobs (even; the maximum takes about 15 s)" rule:"Between(2, 2000)"`
+	Alpha float64 `flag:"alpha" usage:"α > 1"`
+	Eps   float64 `flag:"eps" usage:"0 < ε < α − 1"`
 }
 
 // DefaultMaxSRPTConfig is n = 20, α = 2, ε = 0.01.
@@ -31,8 +31,8 @@ func (c MaxSRPTConfig) Generate() (*Generated, error) { return GenerateMaxSRPT(c
 // SplitSRPTConfig is the family of GenerateSplitSRPT: what 'mrsched gen
 // tight-splitsrpt' writes.
 type SplitSRPTConfig struct {
-	N    int     // number of jobs (the maximum takes about 10 s)
-	Beta float64 // β > 1
+	N    int     `flag:"n" usage:"number of jobs (the maximum takes about 10 s)" rule:"Between(2, 2000)"`
+	Beta float64 `flag:"beta" usage:"β > 1"`
 }
 
 // DefaultSplitSRPTConfig is n = 20, β = 2.

@@ -16,14 +16,14 @@ import (
 // instance, the plan (a schedule file or an order, exactly one), the noise
 // and the replications.
 type Config struct {
-	Instance string  // tandem instance FILE the plan was made on (the estimated sizes)
-	Schedule string  // the plan: a schedule FILE ('mrsched solve --schedule'); its completion order is replayed
-	Order    string  // the plan as a completion order: job ids or 0-based indices, comma-separated, first to complete first
-	Sigma    float64 // σ of the log of each size's noise factor exp(σZ) (median 1)
-	Reps     int     // replications
-	Seed     uint64  // seed: replication r draws its sizes from PCG(seed, r)
-	Workers  int     // replications run in parallel, 0 for GOMAXPROCS (the output does not depend on it)
-	Top      int     // the late table shows the N jobs most likely late, 0 for all (JSON and CSV have all)
+	Instance string  `flag:"instance,input,alias=i,required" usage:"tandem instance FILE the plan was made on (the estimated sizes)" arg:"FILE"`
+	Schedule string  `flag:"schedule,input,alias=s" usage:"the plan: a schedule FILE ('mrsched solve --schedule'); its completion order is replayed" arg:"FILE"`
+	Order    string  `flag:"order" usage:"the plan as a completion order: job ids or 0-based indices, comma-separated, first to complete first"`
+	Sigma    float64 `flag:"sigma" usage:"σ of the log of each size's noise factor exp(σZ) (median 1)" rule:"NonNegative"`
+	Reps     int     `flag:"reps" usage:"replications" rule:"AtLeastOne"`
+	Seed     uint64  `flag:"seed" usage:"seed: replication r draws its sizes from PCG(seed, r)"`
+	Workers  int     `flag:"workers" usage:"replications run in parallel, 0 for GOMAXPROCS (the output does not depend on it)" rule:"NonNegInt"`
+	Top      int     `flag:"top" usage:"the late table shows the N jobs most likely late, 0 for all (JSON and CSV have all)" arg:"N" rule:"NonNegInt"`
 }
 
 // DefaultConfig returns the defaults: σ = 0.3, 200 replications, seed 1,

@@ -8,17 +8,17 @@ import "fmt"
 
 type PolicySettings struct {
 	// LsPS: α of eq. 8 in [0, 1] and the tier-2 CV threshold.
-	Alpha       float64
-	CVThreshold float64 // LsPS tier-2 CV threshold
+	Alpha       float64 `flag:"alpha" usage:"LsPS α of eq. 8 in [0, 1]"`
+	CVThreshold float64 `flag:"cv-threshold" usage:"LsPS tier-2 CV threshold"`
 	// H-PFSP: FAIR_LIMIT ≥ 0, exact remaining sizes, the virtual PS clock
 	// (for Parallel PFSP too: "work", "time" or "", the policy's default),
 	// UPDATE_INTERVAL > 0 seconds, eq. 18 defaults from every finished
 	// task.
-	FairLimit        int
-	Exact            bool    // H-PFSP with exact remaining sizes instead of estimates
-	Clock            string  // H-PFSP virtual PS clock: work (eq. 8 as printed; hpfsp default) or time (real-time PS; ppfsp default)
-	UpdateInterval   float64 // H-PFSP UPDATE_INTERVAL in seconds
-	DefaultFromTasks bool    // H-PFSP eq. 18 defaults from every finished task, not only finished jobs'
+	FairLimit        int     `flag:"fair-limit" usage:"H-PFSP FAIR_LIMIT (0: no fair phase)"`
+	Exact            bool    `flag:"exact" usage:"H-PFSP with exact remaining sizes instead of estimates"`
+	Clock            string  `flag:"clock" usage:"H-PFSP virtual PS clock: work (eq. 8 as printed; hpfsp default) or time (real-time PS; ppfsp default)"`
+	UpdateInterval   float64 `flag:"update-interval" usage:"H-PFSP UPDATE_INTERVAL in seconds"`
+	DefaultFromTasks bool    `flag:"default-from-tasks" usage:"H-PFSP eq. 18 defaults from every finished task, not only finished jobs'"`
 }
 
 // DefaultPolicySettings are the defaults of 'mrsched cluster simulate':

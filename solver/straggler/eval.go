@@ -24,13 +24,13 @@ const MaxMCSamples = 1 << 25
 type EvalConfig struct {
 	Mu, Lambda []float64
 	// D is the deterministic coefficient of Model (0: M/M/1).
-	D float64
+	D float64 `flag:"D" usage:"deterministic coefficient of the delayed exponential model (0 = M/M/1)"`
 	// Method is "closed" (Lemma 3, eq. 10), "integral" (eq. 8), "mc"
 	// (Monte Carlo), "all" (each that applies) or "auto" (integral).
-	Method  string
-	Samples int     // 2 … MaxMCSamples
-	Seed    uint64  // Monte Carlo seed
-	RelTol  float64 // in (0, 1)
+	Method  string  `flag:"method" usage:"closed, integral, mc, all or auto"`
+	Samples int     `flag:"samples" usage:"Monte Carlo samples"` // 2 … MaxMCSamples
+	Seed    uint64  `flag:"seed" usage:"Monte Carlo seed"`
+	RelTol  float64 `flag:"rel-tol" usage:"relative accuracy of the integral"` // in (0, 1)
 }
 
 // DefaultEvalConfig is the default of 'mrsched mst eval' (without nodes):

@@ -22,7 +22,7 @@ import (
 // (equal rates) at D = 0, which is what §V reports.
 type Model struct {
 	// D is the deterministic coefficient, ≥ 0 (0 is M/M/1).
-	D float64
+	D float64 `flag:"D" usage:"deterministic coefficient of the delayed exponential model (0 = M/M/1)"`
 }
 
 // Validate checks D.
@@ -96,13 +96,13 @@ type Condition struct {
 
 // MapOptions tunes Map.
 type MapOptions struct {
-	Model Model
+	Model Model `flag:",inline"`
 	// AllowMigration lets S-EP (eq. 23) return negative λ_i ("jobs
 	// migrated from slow nodes", §V-A) as the paper's formula does, instead
 	// of failing with eq. (24). The MST is then the formal value of the
 	// model with those rates (a node with λ_i < 0 has response rate
 	// μ_i − λ_i > μ_i). M-EP and DM-EP always clamp at λ_i = 0.
-	AllowMigration bool
+	AllowMigration bool `flag:"allow-migration" usage:"let S-EP return negative λ_i (the paper's formal eq. 23) instead of failing on eq. 24"`
 	Integral       IntegralOptions
 	// Optimiser settings for Optimal (zero values: defaults).
 	MaxIter int     // default 500

@@ -31,11 +31,11 @@ func (r *EvalReport) Write(w io.Writer, f tabular.Format) error {
 // or every policy: what 'mrsched mst map' runs.
 
 type MapConfig struct {
-	Total   float64 // total task arrival rate λ
-	Policy  string  // a policy name (ParsePolicy) or "all"
+	Total   float64 `flag:"total,required" usage:"total task arrival rate λ"`
+	Policy  string  `flag:"policy" usage:"fair, dep, sep, mep, dmep, optimal or all"` // a policy name (ParsePolicy) or "all"
 	Mu      []float64
-	Options MapOptions
-	PerNode bool // tables list every node's λ_i too
+	Options MapOptions `flag:",inline"`
+	PerNode bool       `flag:"per-node" usage:"print every node's λ_i (table formats)"` // tables list every node's λ_i too
 }
 
 // DefaultMapConfig is the default of 'mrsched mst map': the optimal
@@ -73,11 +73,11 @@ func (v *MapView) Write(w io.Writer, f tabular.Format) error {
 
 type NodeCountConfig struct {
 	Classes    []NodeClass
-	Total      float64 // total task arrival rate λ
-	Policy     string  // ParsePolicy
-	D          float64 // deterministic coefficient of the delayed exponential model
-	BruteLimit int     // enumerate all selections when there are at most this many
-	Curve      bool    // tables list the MST for every N too
+	Total      float64 `flag:"total,required" usage:"total task arrival rate λ"`
+	Policy     string  `flag:"policy" usage:"mapping policy for each selection"` // ParsePolicy
+	D          float64 `flag:"D" usage:"deterministic coefficient of the delayed exponential model"`
+	BruteLimit int     `flag:"brute-limit" usage:"enumerate all selections when there are at most this many" rule:"NonNegInt"`
+	Curve      bool    `flag:"curve" usage:"print the MST for every N (table formats)"` // tables list the MST for every N too
 }
 
 // DefaultNodeCountConfig is the default of 'mrsched mst nodes': the

@@ -48,11 +48,11 @@ func FitView(xs []float64, offset float64) (*tabular.View, error) {
 // ForkJoinConfig is a fork-join queue and its simulation (ForkJoinView):
 // what 'mrsched mst forkjoin' runs.
 type ForkJoinConfig struct {
-	K      int     // number of servers K
-	Lambda float64 // job arrival rate
-	Mu     float64 // service rate of every server
-	Jobs   int     // jobs measured after 10% warm-up (0: no simulation)
-	Seed   uint64  // simulation seed
+	K      int     `flag:"k" usage:"number of servers K"`
+	Lambda float64 `flag:"lambda" usage:"job arrival rate"`
+	Mu     float64 `flag:"mu" usage:"service rate of every server"`
+	Jobs   int     `flag:"jobs" usage:"jobs measured after 10% warm-up (0: no simulation)"`
+	Seed   uint64  `flag:"seed" usage:"simulation seed"`
 	// Context, when not nil, stops the simulation (ErrStopped).
 	Context context.Context
 }

@@ -22,8 +22,8 @@ var ErrConfig = errors.New("cluster study: invalid configuration")
 type SimulateConfig struct {
 	// Heartbeat > 0 offers free slots only at its multiples (seconds);
 	// 0 assigns at once. It must not exceed SerialSpan of the workload.
-	Heartbeat float64
-	Timeline  bool // record the task-to-slot timeline
+	Heartbeat float64 `flag:"heartbeat" usage:"assign free slots only every SECONDS (0: at once)" arg:"SECONDS"`
+	Timeline  bool    // record the task-to-slot timeline
 	// Context, when not nil, stops the simulation (cluster.ErrStopped).
 	Context context.Context
 }

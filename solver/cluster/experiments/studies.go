@@ -17,8 +17,8 @@ var Studies = []string{"lsps", "hpfsp", "swim"}
 // NAME' runs (SWIM only for the swim study).
 type StudyConfig struct {
 	Study   string // one of Studies
-	Seeds   int    // independent replications
-	Workers int    // the tables do not depend on it
+	Seeds   int    `flag:"seeds" usage:"independent replications" rule:"AtLeastOne"`
+	Workers int    `flag:"workers" usage:"parallel simulations" rule:"AtLeastOne"` // the tables do not depend on it
 	SWIM    SWIMStudy
 }
 
@@ -26,10 +26,10 @@ type StudyConfig struct {
 // all) and label of its files (see SWIMTrace); the other studies ignore
 // it.
 type SWIMStudy struct {
-	Trace   string // SWIM trace FILE
-	Nodes   int    // cluster nodes (2 map + 2 reduce slots each)
-	MaxJobs int    // keep only the first M jobs of the trace (0: all)
-	Name    string // label of the output files (default: FB-2009 or FB-2010 from the file name, with the node count)
+	Trace   string `flag:"trace,input" usage:"SWIM trace FILE" arg:"FILE"`
+	Nodes   int    `flag:"nodes" usage:"cluster nodes (2 map + 2 reduce slots each)"`
+	MaxJobs int    `flag:"max-jobs" usage:"keep only the first M jobs of the trace (0: all)" arg:"M"`
+	Name    string `flag:"name" usage:"label of the output files (default: FB-2009 or FB-2010 from the file name, with the node count)"`
 }
 
 // DefaultStudyConfig is the default of 'mrsched cluster study NAME': 20
