@@ -1,8 +1,6 @@
 package main
 
-// Slot-level cluster simulation: FIFO, Fair, LsPS (Yao et al.)
-// and H-PFSP / Parallel PFSP (Li et al.). Library code lives in
-// instances/workload, solver/cluster and solver/cluster/experiments.
+// Library code: instances/workload, solver/cluster, solver/cluster/experiments.
 
 import (
 	"errors"

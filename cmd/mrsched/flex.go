@@ -1,7 +1,6 @@
 package main
 
-// CIRCUMFLEX / FLEX shared-scan planning and simulation (Wolf et
-// al., "CIRCUMFLEX"). Library code: instances/sharedscan, solver/flex.
+// Library code: instances/sharedscan, solver/flex.
 
 import (
 	"fmt"

@@ -1,10 +1,6 @@
 package main
 
-// Hard instances: NMTS and the reduction of Theorem 1
-// with the separation study of its two constructions, the tight families
-// of §4, the online adversary of Theorem 2 (deterministic and Yao's
-// randomised half) and the worst-case searches of §6. Library code lives
-// in reductions/...
+// Library code: reductions/...
 
 import (
 	"slices"

@@ -12,9 +12,7 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"slices"
-	"syscall"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -70,25 +68,20 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 	app.Flags = append(app.Flags, cliflags.Bool("version", false, "print the version, VCS revision, Go and engine versions (as 'mrsched version')"))
 	app.Action = func(c *cli.Context) error {
 		if c.Bool("version") {
-			return versionOf(c).Write(c.App.Writer, tabular.Text)
+			return provenance.ReadVersion(c.App.Name, report.EngineVersions()).Write(c.App.Writer, tabular.Text)
 		}
 		return cli.ShowAppHelp(c)
 	}
 	return app
 }
 
-// run runs one command line; its time limits count from the call.
+// run runs one command line, with the run's provenance recorded for its
+// outputs; its time limits count from the call (commandStart).
 func run(args []string, stdout, stderr io.Writer) int {
 	processStart = time.Now() // each run is a command (tests call run many times)
-	return runFrom(processStart, args, stdout, stderr)
-}
-
-// runFrom runs one command line whose time limits count from start
-// (commandStart), with the run's provenance recorded for its outputs.
-func runFrom(start time.Time, args []string, stdout, stderr io.Writer) int {
 	app := newApp(stdout, stderr)
-	clitree.SetStart(app, start)
-	if err := setRun(app, args); err != nil {
+	clitree.SetStart(app, processStart)
+	if err := cliout.SetProcessRun(app, args, processStart, report.EnginesNamed); err != nil {
 		fmt.Fprintln(stderr, "mrsched:", err)
 		return 1
 	}
@@ -99,23 +92,6 @@ func runFrom(start time.Time, args []string, stdout, stderr io.Writer) int {
 // process start for the program, the call for a test's run.
 func commandStart(c *cli.Context) time.Time { return clitree.Start(c, processStart) }
 
-// setRun records the run's provenance (build, command line, start) for
-// the outputs of app.
-func setRun(app *cli.App, args []string) error {
-	start, err := provenance.StartTime(processStart, os.Getenv)
-	if err != nil {
-		return err
-	}
-	cliout.SetRun(app, cliout.Run{Build: provenance.ReadBuild(), CommandLine: args, Start: start, Engines: report.EnginesNamed})
-	return nil
-}
-
-// versionOf is the program's version with every engine's (which loads
-// them).
-func versionOf(c *cli.Context) provenance.Version {
-	return provenance.Version{Tool: c.App.Name, Build: provenance.ReadBuild(), Engines: report.EngineVersions()}
-}
-
 // main runs the program as a process: SIGINT and SIGTERM stop the command,
 // which writes its answer so far (status interrupted) and exits 130 or
 // 143; a command that has not returned interruptGrace later, or a second
@@ -123,14 +99,12 @@ func versionOf(c *cli.Context) provenance.Version {
 // output (a closed stdout, a full disk) is an error.
 func main() {
 	app := newApp(cliout.Stdout(), os.Stderr)
-	if err := setRun(app, os.Args); err != nil {
+	if err := cliout.SetProcessRun(app, os.Args, processStart, report.EnginesNamed); err != nil {
 		fmt.Fprintln(os.Stderr, "mrsched:", err)
 		os.Exit(1)
 	}
-	sigs := make(chan os.Signal, 2)
-	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
 	os.Exit(clitree.RunProcess(app, os.Args, clitree.Process{
-		Signals: sigs, Stoppable: mip.Stoppable, Grace: interruptGrace, Cleanup: cleanup, Exit: os.Exit}))
+		Signals: clitree.Interrupts(), Stoppable: mip.Stoppable, Grace: interruptGrace, Cleanup: cleanup, Exit: os.Exit}))
 }
 
 // cleanup kills and reaps the engine children still running and removes

@@ -1,10 +1,5 @@
 package main
 
-// Commands of tandem instances (gen lognormal, import swim, check), of the
-// overlapping tandem queue (simulate, validate, compare; Lin et al. §2, §4,
-// §5), of exact optima and bounds (Lin et al. §3–5: solve, bound,
-// export, gen taillard, import taillard) and of the LP/MIP engines.
-
 import (
 	"errors"
 	"fmt"

@@ -6,12 +6,11 @@ import (
 	"github.com/mrsched/mrsched/internal/cliout"
 	"github.com/mrsched/mrsched/internal/clitree"
 	"github.com/mrsched/mrsched/internal/provenance"
+	"github.com/mrsched/mrsched/report"
 )
 
-// versionCmd is `mrsched version` (also `mrsched --version`): the build
-// (internal/provenance) and every engine's version (report.EngineVersions).
 func versionCmd() *cli.Command {
 	return clitree.Cmd("version", cliout.Action(func(c *cli.Context) (provenance.Version, error) {
-		return versionOf(c), nil
+		return provenance.ReadVersion(c.App.Name, report.EngineVersions()), nil
 	}), cliout.TableOut("the version")...)
 }

@@ -13,8 +13,8 @@ package cliflags
 // strings, so library packages do not import this one. The keys:
 //
 //	flag   the flag's name, then options: required, input (a string field
-//	       naming a file read: Input), alias=NAME, rule-in-usage, inline
-//	       (a struct field whose own fields are rows; "flag:\",inline\"")
+//	       naming a file read: Input), alias=NAME, rule-in-usage; or
+//	       ",inline" on a struct field whose own fields are rows
 //	usage  the help text (required)
 //	arg    the word of usage that names the flag's value in help (the
 //	       first occurrence is marked as urfave/cli's `ARG`)
@@ -46,10 +46,11 @@ func Table(cfg any) []Field {
 	return tableOf(v.Elem())
 }
 
-// Tagged is Table for a table argument of Filled, Call and Bind:
+// Tagged is Table as the table function Filled and Call take:
 // Filled(c, def, Tagged[pkg.Config]).
 func Tagged[T any](cfg *T) []Field { return Table(cfg) }
 
+// tableOf is the table of the struct v (addressable).
 func tableOf(v reflect.Value) []Field {
 	var out []Field
 	t := v.Type()

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"os"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -33,6 +34,18 @@ func SetRun(app *cli.App, run Run) {
 		app.Metadata = map[string]any{}
 	}
 	app.Metadata[runKey] = run
+}
+
+// SetProcessRun records the run of this process in app (SetRun): its
+// build, its command line args and its start, SOURCE_DATE_EPOCH when set
+// else processStart (provenance.StartTime, whose error it returns).
+func SetProcessRun(app *cli.App, args []string, processStart time.Time, engines func(names []string) []provenance.Engine) error {
+	start, err := provenance.StartTime(processStart, os.Getenv)
+	if err != nil {
+		return err
+	}
+	SetRun(app, Run{Build: provenance.ReadBuild(), CommandLine: args, Start: start, Engines: engines})
+	return nil
 }
 
 // Provenance returns the provenance record of the command running in c:

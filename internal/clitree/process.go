@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"sync"
 	"syscall"
 	"time"
@@ -15,7 +16,7 @@ import (
 // Process says how RunProcess runs the program as an operating-system
 // process.
 type Process struct {
-	// Signals delivers the interrupts (SIGINT, SIGTERM: signal.Notify).
+	// Signals delivers the interrupts (SIGINT, SIGTERM: Interrupts).
 	Signals <-chan os.Signal
 	// Stoppable returns the root context of the commands and its stop
 	// (mip.Stoppable, which also ends the steps that run past a
@@ -31,6 +32,14 @@ type Process struct {
 	Cleanup func()
 	// Exit ends the process (os.Exit).
 	Exit func(code int)
+}
+
+// Interrupts is Process.Signals for this process: SIGINT and SIGTERM
+// (signal.Notify), with room for both.
+func Interrupts() <-chan os.Signal {
+	sigs := make(chan os.Signal, 2)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	return sigs
 }
 
 // SignalStatus is the exit status of a process ended by sig: 128 + its

@@ -251,3 +251,13 @@ func TestEngineNames(t *testing.T) {
 		t.Errorf("EngineNames of no engines = %#v, want nil", got)
 	}
 }
+
+// TestReadVersion: the version of this binary is its build (ReadBuild)
+// under the tool's name, with the engines given.
+func TestReadVersion(t *testing.T) {
+	engines := []Engine{{Name: "highs", Version: "1.7.2"}}
+	v := ReadVersion("mrsched", engines)
+	if v.Tool != "mrsched" || v.Build != ReadBuild() || len(v.Engines) != 1 || v.Engines[0] != engines[0] {
+		t.Errorf("ReadVersion = %+v, want tool mrsched, build %+v, engines %v", v, ReadBuild(), engines)
+	}
+}

@@ -14,6 +14,12 @@ type Version struct {
 	Engines []Engine `json:"engines"`
 }
 
+// ReadVersion is the Version of this binary (ReadBuild) as tool, with
+// engines.
+func ReadVersion(tool string, engines []Engine) Version {
+	return Version{Tool: tool, Build: ReadBuild(), Engines: engines}
+}
+
 // Write renders v in format f: text as VersionText, Markdown and CSV as a
 // field/value table, JSON as an object.
 func (v Version) Write(w io.Writer, f tabular.Format) error {
