@@ -183,6 +183,7 @@ type (
 		F bool `flag:"f" usage:"u" rule:"Positive"`
 	}
 	unexported struct {
+		//lint:ignore U1000 the binder must reject a tagged field it cannot set
 		f int `flag:"f" usage:"u"`
 	}
 	inlineInt struct {

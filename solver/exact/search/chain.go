@@ -38,6 +38,21 @@ func pairCost(xj, yj, X, Y, L1, L2 float64) float64 {
 	return best
 }
 
+// pairCostIn is pairCost with c = C_{k−1} also at most ub (+Inf: none):
+// the minimum of the convex c ↦ c + max(L2, c, g(c)) over [L1, ub] is at
+// one of pairCost's candidates clamped to ub (+Inf when ub < L1).
+func pairCostIn(xj, yj, X, Y, L1, L2, ub float64) float64 {
+	if ub < L1 {
+		return math.Inf(1)
+	}
+	var cands [12]float64
+	best := math.Inf(1)
+	for _, c := range pairCandidates(&cands, xj, yj, X, Y, L1, L2) {
+		best = min(best, pairPhi(xj, yj, X, Y, L2, min(c, ub)))
+	}
+	return min(best, pairPhi(xj, yj, X, Y, L2, max(L1, min(ub, L1))))
+}
+
 // pairCandidates writes into cands, clamped to [L1, max(L1, X+xj, Y+yj)],
 // the breakpoints of c ↦ max(L2, c, g(c)) of pairCost (and the interval's
 // ends), and returns them: every convex combination a·c + b·max(L2, c,

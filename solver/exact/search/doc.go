@@ -49,6 +49,16 @@
 // W (docs/appendix/exact.md, "Window tail"). Options.NoWindowTail keeps the pair
 // tail alone.
 //
+// Pacing bound (pacing.go): a job with a large shuffle and a small map must
+// shuffle in the background from early on, so its map runs early and
+// delays every earlier completion. With s the slack of the last
+// completion over the total shuffle work, C_k ≥ g_s(S_k), a function of
+// the set of the first k jobs and of the least map/shuffle ratio after
+// them; for each of a few values of s the minimum over the orders is a
+// shortest path over the closed sets, and a node's bound is the minimum
+// over the intervals of s (docs/appendix/exact.md, "Pacing bound").
+// Options.NoPacing turns it off.
+//
 // Dominance: only completion orders that respect the rule of package
 // dominance are explored (a job no larger in both phases, released no
 // later and at least as shuffle-heavy as another completes first; identical

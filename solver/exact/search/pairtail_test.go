@@ -29,6 +29,17 @@ func batchSearcher(in *instances.Instance, noDominance, noPair bool) *searcher {
 	return s
 }
 
+// explored reports whether the search explores order: every job after the
+// jobs that precede it by the searcher's rule.
+func explored(s *searcher, order []int) bool {
+	for d, j := range order {
+		if s.preds[j]&^prefixMask(order[:d]) != 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // The node bound of the search — the chain bound of a prefix plus the pair
 // tail of its set — never exceeds the optimum of the fixed-order LP of any
 // order starting with that prefix (the brute-force LP of every order, an
@@ -44,10 +55,8 @@ func TestPairTailValid(t *testing.T) {
 		in := bruteforce.Random(rng, n, false)
 		s := batchSearcher(in, true, false)
 		bruteforce.Permutations(n, func(order []int) {
-			for d := 0; d < n; d++ {
-				if s.preds[order[d]]&^prefixMask(order[:d]) != 0 {
-					return // not explored (identical jobs out of index order)
-				}
+			if !explored(s, order) {
+				return // identical jobs out of index order
 			}
 			lp, err := bruteforce.BatchValue(in, order)
 			if err != nil {
@@ -88,14 +97,15 @@ func prefixMask(p []int) uint64 {
 // pair cost of that order is 50/9 + 10 = 15.556, the order's LP (chain.go,
 // TestChainBoundValid), and the other order costs at least 10 + 10. So the
 // pair tail raises the root bound to OPT and the search proves it at the
-// root; without the pair tail the root bound stays 15.
+// root; without the pair tail (and the pacing bound, which also proves
+// it) the root bound stays 15.
 func TestPairTailRoot(t *testing.T) {
 	in := instances.New([]instances.Job{{ID: "a", Map: 5, Shuffle: 0}, {ID: "b", Map: 1, Shuffle: 10}})
 	for _, c := range []struct {
 		noPair bool
 		want   float64
 	}{{false, 50.0/9 + 10}, {true, 15}} {
-		res, err := Solve(context.Background(), nil, in, Options{NoPairTail: c.noPair})
+		res, err := Solve(context.Background(), nil, in, Options{NoPairTail: c.noPair, NoPacing: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -107,10 +117,10 @@ func TestPairTailRoot(t *testing.T) {
 
 // The pair tail removes nodes without changing the optimum: log-normal
 // batches of `gen lognormal --batch` (n = 12, seeds 2 and 6), searched to
-// optimality with and without it.
+// optimality with and without it (the pacing bound off in both).
 func TestPairTailPrunes(t *testing.T) {
 	for _, seed := range []uint64{2, 6} {
-		prunes(t, 12, seed, Options{NoPairTail: true})
+		prunes(t, 12, seed, Options{NoPacing: true}, Options{NoPacing: true, NoPairTail: true})
 	}
 }
 
@@ -118,13 +128,13 @@ func TestPairTailPrunes(t *testing.T) {
 // jobs and seed to optimality with Options{} and with off (a bound turned
 // off), and fails unless both prove the same optimum and the full search
 // has the higher root bound and fewer nodes.
-func prunes(t *testing.T, n int, seed uint64, off Options) {
+func prunes(t *testing.T, n int, seed uint64, on, off Options) {
 	t.Helper()
 	in, err := instances.PaperLogNormal(n, 0.75, true).Generate(rand.NewPCG(seed, uint64(n)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	with, err := Solve(context.Background(), nil, in, Options{})
+	with, err := Solve(context.Background(), nil, in, on)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -87,6 +87,13 @@ type Options struct {
 	// basis instead of the parent node's final basis (for measuring what
 	// the warm start saves).
 	NoWarmStart bool
+	// NoPacing turns off the pacing bound (pacing.go), for measuring what
+	// it adds to the pair and window tails.
+	NoPacing bool
+	// pacingFamily, when 1 or 2, tabulates that pacing family (the last
+	// anchor alone, the last two) instead of the stronger at the root
+	// (tests).
+	pacingFamily int
 	// groupLo and groupHi, when positive, replace the smallest and largest
 	// group size of the release-date group bound (pairs.go; tests and the
 	// group sub-searches). A sub-search is given its groups instead
@@ -149,7 +156,11 @@ type searcher struct {
 	x, y     []float64
 	// tab holds the subset bound h and the pair tail (subsets.go; nil
 	// when not tabulated).
-	tab     *tables
+	tab *tables
+	// pace holds the pacing bound's tables (pacing.go; nil when off) and
+	// pgs[d] the pacing prefix sums of the node at depth d on the path.
+	pace    *pacingTables
+	pgs     [][]float64
 	sortedX []int // job indices by x (fallback tail bound)
 	sortedY []int
 	// preds[j] is the mask of the jobs that complete before j in the
@@ -212,6 +223,13 @@ func Solve(ctx context.Context, eng mip.Engine, in *instances.Instance, opt Opti
 	if in.IsBatch() {
 		root = s.prepareBatch()
 		root = max(root, s.pairTail(0, 0, 0))
+		if s.pace = s.buildPacing(); s.pace != nil {
+			s.pgs = make([][]float64, s.n+1)
+			for d := range s.pgs {
+				s.pgs[d] = make([]float64, len(s.pace.d))
+			}
+			root = max(root, s.pacingBound(s.pgs[0], 0, 0))
+		}
 	} else {
 		root = s.releaseRootBound()
 	}
@@ -651,6 +669,10 @@ func (s *searcher) batchDFS(prefix []int, mask uint64, X, Y, P, plp float64) {
 		X2, Y2 := X+s.x[j], Y+s.y[j]
 		c := P + s.posCost(j, X2, Y2)
 		b := c + s.pairTail(mask|1<<j, X2, Y2)
+		if s.pace != nil {
+			s.pacingStep(s.pgs[depth+1], s.pgs[depth], mask|1<<j, X2, Y2)
+			b = max(b, s.pacingBound(s.pgs[depth+1], mask|1<<j, 0))
+		}
 		if !s.cut(b) {
 			kids = append(kids, child{j, b, c})
 		}
@@ -665,6 +687,9 @@ func (s *searcher) batchDFS(prefix []int, mask uint64, X, Y, P, plp float64) {
 			return
 		}
 		child := append(prefix, k.j)
+		if s.pace != nil {
+			s.pacingStep(s.pgs[depth+1], s.pgs[depth], mask|1<<k.j, X+s.x[k.j], Y+s.y[k.j])
+		}
 		// The parent's prefix bound plus the new completion's static
 		// bound L(S+j) = k.cost − P bounds the child's prefix.
 		cplp := plp + (k.cost - P)
@@ -686,6 +711,11 @@ func (s *searcher) batchDFS(prefix []int, mask uint64, X, Y, P, plp float64) {
 				if err == nil {
 					cplp = max(cplp, s.pfast.Lower)
 					if s.cut(cplp + tail) {
+						s.stats.PrefixCuts++
+						continue
+					}
+					// The prefix LP also bounds the pacing bound's prefix.
+					if s.pace != nil && s.cut(s.pacingBound(s.pgs[depth+1], mask|1<<k.j, cplp)) {
 						s.stats.PrefixCuts++
 						continue
 					}
