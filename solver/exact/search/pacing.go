@@ -52,7 +52,7 @@ import (
 const (
 	pacingPoints = 16
 	pacingEven   = 4
-	// pacingMemory caps the bytes of the pacing tables.
+	// pacingMemory caps the bytes of the pacing tables held at once.
 	pacingMemory = 256 << 20
 )
 
@@ -106,9 +106,11 @@ func (s *searcher) buildPacing() *pacingTables {
 	if t == nil || s.dag || s.opt.NoPacing || s.n < 2 {
 		return nil
 	}
+	// Tables held at once: both families' K/2, then the winner's K (the
+	// other family's are dropped first).
 	m := len(t.X)
-	K := min(pacingPoints, pacingMemory/(8*m)-pacingEven)
-	if K < pacingEven {
+	K := min(pacingPoints, pacingMemory/(8*m))
+	if K < 2*pacingEven {
 		return nil
 	}
 	full := t.at(s.fullMask())
@@ -160,6 +162,7 @@ func (s *searcher) buildPacing() *pacingTables {
 	if len(fams) == 2 && fams[1].root(t.at(0)) > p.root(t.at(0)) {
 		p = fams[1]
 	}
+	fams = nil
 	if !s.refinePacing(p, K) {
 		return nil
 	}
