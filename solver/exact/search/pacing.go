@@ -42,10 +42,11 @@ import (
 // largest shuffle (5.27 of 10.5 in all) has a small map (0.745), the
 // optimal order interleaves that map early and every earlier completion
 // moves by up to 0.52 beyond its prefix sums; the bound sees it (root
-// 48.02 against 47.04 for the pair and window tails; the best schedule
-// known costs 48.87). The points s_i are chosen at the root: a few evenly
-// spaced, then the interval of least root bound is halved, a fixed number
-// of times (no clock), so the tables do not depend on the machine.
+// 48.04 with the last anchor, 48.53 with the last two (twoTerminal),
+// against 47.04 for the pair and window tails; the optimum is 48.865). The
+// points s_i are chosen at the root: a few evenly spaced, then the
+// interval of least root bound is halved, a fixed number of times (no
+// clock), so the tables do not depend on the machine.
 
 // pacingPoints is the largest number of intervals of s tabulated, and
 // pacingEven how many evenly spaced ones each family starts with.
