@@ -53,7 +53,8 @@ import (
 const (
 	pacingPoints = 16
 	pacingEven   = 4
-	// pacingMemory caps the bytes of the pacing tables held at once.
+	// pacingMemory caps the bytes of the pacing tables held at once (ρ
+	// and the list of reached sets take at most two tables' worth more).
 	pacingMemory = 256 << 20
 )
 
@@ -65,6 +66,7 @@ const (
 // bounded together (see twoTerminal).
 type pacingTables struct {
 	two        bool
+	sets       []uint64 // the sets reached by the search, supersets first
 	s          []float64
 	d          [][]float64
 	rho        []float64
@@ -115,9 +117,11 @@ func (s *searcher) buildPacing() *pacingTables {
 		return nil
 	}
 	full := t.at(s.fullMask())
+	sets := s.reachedSets()
 	rho := make([]float64, m)
 	sK := 0.0
-	s.eachSet(func(S uint64, i int) {
+	for _, S := range sets {
+		i := t.at(S)
 		r := math.Inf(1)
 		for rest := s.fullMask() &^ S; rest != 0; rest &= rest - 1 {
 			if j := bits.TrailingZeros64(rest); s.y[j] > 0 {
@@ -126,13 +130,13 @@ func (s *searcher) buildPacing() *pacingTables {
 		}
 		rho[i] = r
 		sK = max(sK, t.X[i]-t.Y[i])
-	})
+	}
 	var fams []*pacingTables
 	for _, two := range []bool{false, true} {
 		if f := s.opt.pacingFamily; f != 0 && two != (f == 2) {
 			continue
 		}
-		p := &pacingTables{two: two, rho: rho, sumY: t.Y[full], lAll: max(t.X[full], t.Y[full])}
+		p := &pacingTables{two: two, sets: sets, rho: rho, sumY: t.Y[full], lAll: max(t.X[full], t.Y[full])}
 		s0 := 0.0
 		if !two {
 			s0 = max(0, t.X[full]-t.Y[full]) // C_n ≥ X_n
@@ -204,14 +208,15 @@ func (s *searcher) pacingDP(p *pacingTables, i int) []float64 {
 	d := make([]float64, len(t.X))
 	full := s.fullMask()
 	lo, hi := p.s[i], p.s[i+1]
-	s.eachSet(func(S uint64, u int) {
+	for _, S := range p.sets {
+		u := t.at(S)
 		switch k := bits.OnesCount64(S); {
 		case S == full:
 			d[u] = p.sumY + lo
-			return
+			continue
 		case p.two && k == s.n-1:
 			d[u] = s.twoTerminal(p, i, S, u)
-			return
+			continue
 		}
 		best := math.Inf(1)
 		for rest := full &^ S; rest != 0; rest &= rest - 1 {
@@ -224,7 +229,7 @@ func (s *searcher) pacingDP(p *pacingTables, i int) []float64 {
 			best = min(best, s.pacingG(p, hi, U, v)+d[v])
 		}
 		d[u] = best
-	})
+	}
 	return d
 }
 
@@ -265,23 +270,22 @@ func (s *searcher) twoTerminal(p *pacingTables, i int, U uint64, u int) float64 
 	return min(a, pairCostIn(s.x[j], s.y[j], X, Y, max(Y+lo, X), L2, ub))
 }
 
-// eachSet calls f for every tabulated set reached by the search (closed
-// under the dominance rule), every superset before its subsets, with its
-// index.
-func (s *searcher) eachSet(f func(S uint64, i int)) {
+// reachedSets lists the tabulated sets reached by the search (closed
+// under the dominance rule), every superset before its subsets: the
+// tables' own list over the closed sets, or the closed ones of the dense
+// table (found once, not once per table).
+func (s *searcher) reachedSets() []uint64 {
 	t := s.tab
 	if t.index != nil {
-		for i, S := range t.sets {
-			f(S, i)
-		}
-		return
+		return t.sets
 	}
+	var sets []uint64
 	for S := uint64(len(t.X)) - 1; ; S-- {
 		if s.closed(S) {
-			f(S, int(S))
+			sets = append(sets, S)
 		}
 		if S == 0 {
-			return
+			return sets
 		}
 	}
 }
