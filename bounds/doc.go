@@ -44,8 +44,10 @@
 //     mixed server (Goemans 1997), the longest chain of work before each
 //     job, and the Lagrangian relaxation of the precedence constraints
 //     C_j ≥ C_p + max(x_j/μ_m, y_j/μ_c) in the first (van de Velde 1995).
-//   - RankBatch, DeadlineProof: the rank-by-rank bound on batches, and
-//     certificates that no schedule meets the deadlines.
+//   - RankBatch, DeadlineProof: the rank-by-rank bound on batches (with
+//     a Lagrangian relaxation of the nesting of the ranks' sets up to
+//     RankNestMaxN jobs), and certificates that no schedule meets the
+//     deadlines.
 //
 // The LP relaxation of the exact MIP, which needs an LP engine, is
 // mipform.LPRelaxation; package exact (exact.InstanceBounds) gathers every bound

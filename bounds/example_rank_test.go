@@ -32,3 +32,26 @@ func ExampleRankBatch() {
 	// Output:
 	// mixed 6, rank 7 (3 of 3 ranks exact)
 }
+
+// The nesting stage on jobs (map, shuffle) = (0, 2), (2, 0), (1, 1). Rank
+// by rank the best sets are {(1, 1)} (m_1 = 1) and {(0, 2), (2, 0)} (m_2 =
+// 2), which no order has in turn, so the rank bound is 1 + 2 + 3 = 6. An
+// order starting with (1, 1) has its second completion at 3 or later, one
+// starting with another job its first at 2: every order costs at least 7,
+// which is OPT (the order (0, 2), (2, 0), (1, 1): 2, 2, 3), and the stage's
+// multipliers prove it.
+func ExampleRankBatch_nested() {
+	in := instances.New([]instances.Job{
+		{ID: "a", Map: 0, Shuffle: 2},
+		{ID: "b", Map: 2, Shuffle: 0},
+		{ID: "c", Map: 1, Shuffle: 1},
+	})
+	r, err := bounds.RankBatch(context.Background(), in, bounds.RankOptions{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("rank %g, nested %.6g\n", r.Ranks, r.Nested)
+	// Output:
+	// rank 6, nested 7
+}

@@ -461,7 +461,7 @@ func splitGap(dir string, seeds int) error {
 					if err != nil {
 						return err
 					}
-					sb = r.Value
+					sb = r.Ranks // the column is rank_min_max's, without the nesting stage
 				} else {
 					sb = bounds.BusyPeriods(in)
 				}

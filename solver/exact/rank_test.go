@@ -57,9 +57,10 @@ func TestRankAgainstOPT(t *testing.T) {
 	t.Logf("rank bound above Mixed by more than 1e-6 in %d of %d trials", gains, trials)
 }
 
-// TestLocalRankBound: the local method on a batch reports the rank bound,
-// whose value is bounds.RankBatch's (no time limit: every pass runs, so the
-// value does not depend on speed) and at least Mixed.
+// TestLocalRankBound: the local method on a batch reports the rank bound
+// and, when its nesting stage raises it, the nested bound, whose values are
+// bounds.RankBatch's (no time limit: every pass and iteration runs, so the
+// values do not depend on speed), and at least Mixed.
 func TestLocalRankBound(t *testing.T) {
 	in, err := instances.PaperLogNormal(15, 0.9, true).Generate(rand.NewPCG(3, 77))
 	if err != nil {
@@ -76,10 +77,15 @@ func TestLocalRankBound(t *testing.T) {
 	}
 	found := false
 	for _, b := range a.Bounds {
-		if b.Source == mip.SourceRank {
+		switch b.Source {
+		case mip.SourceRank:
 			found = true
-			if b.Value != want.Value {
-				t.Errorf("rank bound %v, want %v", b.Value, want.Value)
+			if b.Value != want.Ranks {
+				t.Errorf("rank bound %v, want %v", b.Value, want.Ranks)
+			}
+		case mip.SourceRankNested:
+			if b.Value != want.Nested || !(want.Nested > want.Ranks) {
+				t.Errorf("nested rank bound %v, want %v (above %v)", b.Value, want.Nested, want.Ranks)
 			}
 		}
 	}

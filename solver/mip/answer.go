@@ -62,6 +62,7 @@ const (
 	SourcePaper51      BoundSource = "paper51"               // bounds.Paper51 (§5.1)
 	SourcePrefix       BoundSource = "prefix"                // bounds.PrefixBatch (batches)
 	SourceRank         BoundSource = "rank_min_max"          // bounds.RankBatch (batches, ≥ mixed_counting)
+	SourceRankNested   BoundSource = "rank_nested"           // bounds.RankBatch's nesting stage (batches, ≥ rank_min_max)
 	SourceSubset       BoundSource = "subset"                // search.SubsetBound h(∅) (batches, n ≤ 20)
 	SourceStandalone   BoundSource = "counting_standalone"   // bounds.CountingStandalone (≥ counting)
 	SourceSubsetRel    BoundSource = "subset_release"        // bounds.SubsetRelease (n ≤ 20, not batches)
