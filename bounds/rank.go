@@ -248,8 +248,10 @@ type rankBB struct {
 	a, b  []float64
 	c     []float64
 	floor float64
-	fixed []int8 // +1 in, −1 out, 0 free (for the node being bounded)
-	items []rankItem
+	// bisections is the number of bisection steps of a node bound.
+	bisections int
+	fixed      []int8 // +1 in, −1 out, 0 free (for the node being bounded)
+	items      []rankItem
 	// best is the incumbent set when track is set (nesting stage).
 	track bool
 	best  []int
@@ -261,7 +263,7 @@ type rankItem struct {
 }
 
 func newRankBB(a, b []float64) *rankBB {
-	return &rankBB{a: a, b: b, floor: math.Inf(-1), fixed: make([]int8, len(a)), items: make([]rankItem, 0, len(a))}
+	return &rankBB{a: a, b: b, floor: math.Inf(-1), bisections: rankBisections, fixed: make([]int8, len(a)), items: make([]rankItem, 0, len(a))}
 }
 
 // value is the objective of a set with sums sa, sb, sc.
@@ -395,15 +397,32 @@ func (rb *rankBB) bound(nd *rankNode, k int, inc *float64) bool {
 		rb.offer(inc, rb.value(sa, sb, sc), nd, r)
 		return alpha*sa + (1-alpha)*sb + sc, sa - sb, marginal
 	}
-	best, slope, marg := eval(0)
-	if slope > 0 {
+	best := math.Inf(-1)
+	if rb.c != nil && !math.IsInf(rb.floor, -1) {
+		// max(A, B, floor) + C ≥ floor + C: the floor plus the r
+		// smallest modifiers.
+		for i := range rb.items {
+			rb.items[i].p = rb.items[i].c
+		}
+		selectSmallest(rb.items, r)
+		best = rb.floor + nd.c1
+		for _, it := range rb.items[:r] {
+			best += it.c
+		}
+	}
+	// Every set below the node is worth at least each g(α) evaluated, so
+	// once one reaches the incumbent the node is pruned and the further
+	// evaluations (and the sets they meet) can be skipped.
+	g, slope, marg := eval(0)
+	best = math.Max(best, g)
+	if slope > 0 && best < *inc {
 		g1, s1, m1 := eval(1)
 		if g1 > best {
 			best, marg = g1, m1
 		}
 		if s1 < 0 {
 			lo, hi := 0.0, 1.0
-			for i := 0; i < rankBisections; i++ {
+			for i := 0; i < rb.bisections && best < *inc; i++ {
 				mid := (lo + hi) / 2
 				g, s, m := eval(mid)
 				if g > best {
@@ -418,19 +437,6 @@ func (rb *rankBB) bound(nd *rankNode, k int, inc *float64) bool {
 				}
 			}
 		}
-	}
-	if rb.c != nil && !math.IsInf(rb.floor, -1) {
-		// max(A, B, floor) + C ≥ floor + C: the floor plus the r
-		// smallest modifiers.
-		for i := range rb.items {
-			rb.items[i].p = rb.items[i].c
-		}
-		selectSmallest(rb.items, r)
-		fc := rb.floor + nd.c1
-		for _, it := range rb.items[:r] {
-			fc += it.c
-		}
-		best = math.Max(best, fc)
 	}
 	nd.lb = best
 	nd.branch = marg
