@@ -29,8 +29,10 @@ const (
 	nestStall      = 10
 	nestMinStep    = 1.0 / 1024
 	// nestTarget is the Polyak target above the best value so far, as a
-	// fraction of it.
-	nestTarget = 0.005
+	// fraction of it: on Taillard's 100 jobs 80 iterations reach 186342
+	// with 0.002 or 0.001, 186312 with 0.005 and 186264 with 0.01 (50
+	// jobs, 200 iterations: 50013 with each of 0.005 and 0.002).
+	nestTarget = 0.002
 )
 
 // nestRanks is the nesting stage of RankBatch: a Lagrangian relaxation of
