@@ -74,11 +74,10 @@ func nestRanks(rb *rankBB, terms []float64, iters int, stop func() bool, improve
 	mu := make([]float64, (n-1)*n) // μ_{jk} at (k−1)·n + j, k = 1..n−1
 	sets := make([][]int, n)       // the set found at rank k+1
 	member := make([]bool, n*n)    // [j ∈ S_{k+1}] at k·n + j
-	rb.c = make([]float64, n)
-	rb.track, rb.bisections = true, nestBisections
-	defer func() { rb.c, rb.track, rb.floor, rb.bisections = nil, false, math.Inf(-1), rankBisections }()
-	step, stall := 1.0, 0
-	for it := 0; it < iters && step >= nestMinStep; it++ {
+	rb.c, rb.bisections = make([]float64, n), nestBisections
+	defer func() { rb.c, rb.floor, rb.bisections = nil, math.Inf(-1), rankBisections }()
+	rule := polyak{theta: 1, best: best, limit: nestStall}
+	for it := 0; it < iters && rule.theta >= nestMinStep; it++ {
 		value := 0.0
 		for k := 1; k <= n; k++ {
 			if stop() {
@@ -105,11 +104,9 @@ func nestRanks(rb *rankBB, terms []float64, iters int, stop func() bool, improve
 			}
 		}
 		done++
-		if value > best {
-			best, stall = value, 0
+		if rule.observe(value) {
+			best = value
 			improved(best)
-		} else if stall++; stall >= nestStall {
-			step, stall = step/2, 0
 		}
 		// The subgradient, projected on μ ≥ 0.
 		norm := 0.0
@@ -125,7 +122,7 @@ func nestRanks(rb *rankBB, terms []float64, iters int, stop func() bool, improve
 			// The sets found are nested: the relaxation is solved.
 			return best, done
 		}
-		t := step * (best*(1+nestTarget) - value) / norm
+		t := rule.step(best*(1+nestTarget), value, norm)
 		for k := 1; k < n; k++ {
 			for j := range n {
 				i := (k-1)*n + j

@@ -187,19 +187,16 @@ func (lr *precedenceLagrangian) project() {
 func (lr *precedenceLagrangian) subgradient(ctx context.Context, alpha, at0, upper float64) []float64 {
 	n := len(lr.p)
 	steps := min(PrecedenceMaxSteps, max(PrecedenceMinSteps, PrecedenceWork/max(n, 1)))
-	best, bestLambda := at0, make([]float64, len(lr.lambda))
-	theta, stall := 2.0, 0
+	bestLambda := make([]float64, len(lr.lambda))
+	rule := polyak{theta: 2, best: at0, limit: 8}
 	g := make([]float64, len(lr.lambda))
 	for range steps {
 		if ctx.Err() != nil {
 			break
 		}
 		v := lr.value(alpha, lr.c)
-		if v > best {
-			best, stall = v, 0
+		if rule.observe(v) {
 			copy(bestLambda, lr.lambda)
-		} else if stall++; stall >= 8 {
-			theta, stall = theta/2, 0
 		}
 		norm := 0.0
 		for e := range g {
@@ -209,14 +206,14 @@ func (lr *precedenceLagrangian) subgradient(ctx context.Context, alpha, at0, upp
 			}
 			norm += g[e] * g[e]
 		}
-		if norm == 0 || theta < 1e-6 {
+		if norm == 0 || rule.theta < 1e-6 {
 			break
 		}
 		target := upper
-		if !(target > best) {
-			target = best + 0.05*math.Abs(best) + 1e-9
+		if !(target > rule.best) {
+			target = rule.best + 0.05*math.Abs(rule.best) + 1e-9
 		}
-		t := theta * (target - v) / norm
+		t := rule.step(target, v, norm)
 		for e := range lr.lambda {
 			lr.lambda[e] += t * g[e]
 		}

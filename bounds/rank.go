@@ -118,8 +118,9 @@ type RankResult struct {
 // of the two, Ranks and Nested are both reported.
 //
 // It takes O(Nodes · rankBisections · n) time per rank and O(n) memory
-// besides the open nodes' fixed jobs (the nesting stage: O(n²) memory). It returns ErrNotBatch for release
-// dates, ErrWeighted for job weights and ErrTooLarge above RankMaxN jobs.
+// besides the open nodes' fixed jobs (the nesting stage: O(n²) memory).
+// It returns ErrNotBatch for release dates, ErrWeighted for job weights
+// and ErrTooLarge above RankMaxN jobs.
 // The result depends only on the instance and the options unless ctx
 // ends the work.
 func RankBatch(ctx context.Context, in *instances.Instance, opt RankOptions) (RankResult, error) {
@@ -189,7 +190,6 @@ passes:
 		if progress == nil {
 			progress = func(float64) {}
 		}
-		last := res.Value
 		stopped := func() bool {
 			if stop() {
 				res.Stopped = true
@@ -197,12 +197,8 @@ passes:
 			}
 			return false
 		}
-		res.Nested, res.NestIterations = nestRanks(rb, terms, iters, stopped, func(v float64) {
-			if v > last {
-				last = v
-				progress(v)
-			}
-		})
+		// nestRanks reports only values above Σ terms, each above the last.
+		res.Nested, res.NestIterations = nestRanks(rb, terms, iters, stopped, progress)
 		res.Value = math.Max(res.Value, res.Nested)
 	}
 	return res, nil
@@ -242,8 +238,9 @@ func (h *nodeHeap) Pop() any {
 
 // rankBB holds the sizes and the scratch arrays of the branch and bound.
 // In the nesting stage (nested.go) it minimises max(A(S), B(S), floor) +
-// Σ_{j∈S} c_j instead of max(A(S), B(S)): c holds the modifiers (nil: all
-// zero) and floor the rank's lower term; it then records the best set met.
+// Σ_{j∈S} c_j instead of max(A(S), B(S)): c holds the modifiers (nil
+// outside the stage) and floor the rank's lower term; with c set it
+// records the best set met in best.
 type rankBB struct {
 	a, b  []float64
 	c     []float64
@@ -252,9 +249,7 @@ type rankBB struct {
 	bisections int
 	fixed      []int8 // +1 in, −1 out, 0 free (for the node being bounded)
 	items      []rankItem
-	// best is the incumbent set when track is set (nesting stage).
-	track bool
-	best  []int
+	best       []int // the incumbent set (nesting stage)
 }
 
 type rankItem struct {
@@ -272,13 +267,13 @@ func (rb *rankBB) value(sa, sb, sc float64) float64 {
 }
 
 // offer lowers the incumbent to v, recording the set (the node's fixed-in
-// jobs and the first r items) when tracked.
+// jobs and the first r items) in the nesting stage.
 func (rb *rankBB) offer(inc *float64, v float64, nd *rankNode, r int) {
 	if !(v < *inc) {
 		return
 	}
 	*inc = v
-	if rb.track {
+	if rb.c != nil {
 		rb.best = append(rb.best[:0], nd.in...)
 		for _, it := range rb.items[:r] {
 			rb.best = append(rb.best, it.j)
@@ -398,7 +393,7 @@ func (rb *rankBB) bound(nd *rankNode, k int, inc *float64) bool {
 		return alpha*sa + (1-alpha)*sb + sc, sa - sb, marginal
 	}
 	best := math.Inf(-1)
-	if rb.c != nil && !math.IsInf(rb.floor, -1) {
+	if !math.IsInf(rb.floor, -1) {
 		// max(A, B, floor) + C ≥ floor + C: the floor plus the r
 		// smallest modifiers.
 		for i := range rb.items {

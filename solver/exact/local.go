@@ -253,11 +253,8 @@ func startSideWindows(ctx context.Context, in *instances.Instance, opt Options, 
 			done <- windowRun{notes: []string{fmt.Sprintf("local: second window chain left out: %v", err)}}
 			return
 		}
+		// With ctx ended windowPasses makes no pass and answers with c.
 		c := candidate{schedule: r.Schedule, order: r.Order, source: "local (" + r.Start + ", short list search)"}
-		if ctx.Err() != nil {
-			done <- windowRun{c: c}
-			return
-		}
 		done <- windowPasses(ctx, in, opt, r.Order, deadline, progress, c)
 	}()
 	return done
